@@ -1,0 +1,30 @@
+// Bundles the server into dist/main.js (shared code included from source) and copies the migrations beside it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.join(here, 'dist');
+fs.rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outdir,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  // Workspace packages are TypeScript source: bundle them instead of leaving them external.
+  plugins: [{
+    name: 'bundle-shared',
+    setup(b) {
+      b.onResolve({ filter: /^@testerhub\/shared\// }, (args) => ({ path: path.join(here, '../../packages/shared/src', `${args.path.slice('@testerhub/shared/'.length)}.ts`) }));
+    },
+  }],
+  logLevel: 'warning',
+});
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+console.log('server built into', path.relative(process.cwd(), outdir));

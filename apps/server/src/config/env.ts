@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+      message: `must start with ${protocols.map((protocol) => `${protocol}:`).join(' or ')}`,
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  nodeEnv: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  /** Folder of the built web app; absent in API-only tests. */
+  webDistDir: string | undefined;
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start-up; a bad value stops start-up with the variable's name. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    seedDemoData: env.SEED_DEMO_DATA,
+  };
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiError } from '@testerhub/shared/api-errors';
+
+function fieldName(instancePath: string, missingProperty?: string): string {
+  const pathPart = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (missingProperty) return pathPart ? `${pathPart}.${missingProperty}` : missingProperty;
+  return pathPart || 'body';
+}
+
+/** Answers every failure as JSON in one shape: 400 names the field, 500 names only the request id. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        field: fieldName(issue.instancePath, (issue.params as { missingProperty?: string } | undefined)?.missingProperty),
+        message: issue.message ?? 'Invalid value.',
+      }));
+      const body: ApiError = { statusCode: 400, error: 'Bad Request', message: issues[0]?.message ?? 'Invalid request.', field: issues[0]?.field, issues };
+      return reply.status(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      const body: ApiError = { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again later.', requestId: String(request.id) };
+      return reply.status(500).send(body);
+    }
+    const body: ApiError = { statusCode: status, error: httpErrorName(status), message: clientMessage(error) };
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      body.field = 'body';
+    }
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ApiError = { statusCode: 404, error: 'Not Found', message: `No API route for ${request.method} ${request.url.split('?')[0]}` };
+    return reply.status(404).send(body);
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty but JSON was declared.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as application/json.';
+    default:
+      return error.message;
+  }
+}
+
+function httpErrorName(status: number): string {
+  const names: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests' };
+  return names[status] ?? 'Error';
+}

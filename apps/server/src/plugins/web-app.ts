@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isOldInternetExplorer } from '@testerhub/shared/marketing';
+import { isKnownPagePath } from '@testerhub/shared/routes';
+
+interface Page {
+  raw: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+function compressPage(html: Buffer): Page {
+  return { raw: html, gzip: zlib.gzipSync(html, { level: 9 }), brotli: zlib.brotliCompressSync(html) };
+}
+
+/** Prerendered pages by path ('/', '/how', '/popup/terms', ...), read once at start-up. */
+function loadPrerenderedPages(prerenderDir: string): Map<string, Page> {
+  const pages = new Map<string, Page>();
+  const manifestPath = path.join(prerenderDir, 'manifest.json');
+  if (!fs.existsSync(manifestPath)) return pages;
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, string>;
+  for (const [route, file] of Object.entries(manifest)) {
+    pages.set(route.toLowerCase(), compressPage(fs.readFileSync(path.join(prerenderDir, file))));
+  }
+  return pages;
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.brotli);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.raw);
+}
+
+/**
+ * Serves the built web app: hashed assets with long caching, prerendered HTML for the
+ * public pages, the app shell for other client routes (404 status for unknown ones, the
+ * app then shows its not-found page), and old Internet Explorer sent to /ie-user.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+  const shellPath = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(shellPath)) {
+    app.log.warn({ webDistDir }, 'web app not built; only the API is served');
+    return;
+  }
+  const shell = compressPage(fs.readFileSync(shellPath));
+  const prerendered = loadPrerenderedPages(path.join(webDistDir, '..', 'dist-prerender'));
+
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Nothing at ${request.method} ${request.url}` });
+    }
+    const pathname = safeDecode(request.url.split('?')[0] ?? '/');
+    if (pathname.toLowerCase() !== '/ie-user' && isOldInternetExplorer(request.headers['user-agent'])) {
+      return reply.redirect('/ie-user', 302);
+    }
+    const key = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+    const page = prerendered.get(key);
+    if (page) return sendPage(request, reply, page, 200);
+    return sendPage(request, reply, shell, isKnownPagePath(pathname) ? 200 : 404);
+  });
+}
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}

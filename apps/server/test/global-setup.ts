@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPglite, openPostgres } from '../src/db/client.ts';
+import { seedDemoData } from '../src/db/seed.ts';
+import { adminUrl, copyPrefix, databaseUrl, quoteIdent, TEST_SEED_DATE } from './database-names.ts';
+
+/**
+ * Builds one migrated and seeded database before any server test runs; each test file then
+ * copies it (GUIDE section 6). PGlite: a gzipped data-folder tarball in a temp file.
+ * PostgreSQL (TEST_DATABASE_URL set): a template database on that server.
+ */
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+  return serverUrl ? setupPostgres(project, serverUrl) : setupPglite(project);
+}
+
+async function setupPglite(project: TestProject) {
+  const started = performance.now();
+  const database = await openPglite({});
+  try {
+    await database.migrate();
+    await seedDemoData(database.db, TEST_SEED_DATE);
+    if (!database.dumpDataDir) throw new Error('openPglite() returned a handle without dumpDataDir()');
+    const tarball = await database.dumpDataDir();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-template-'));
+    // Unpacked once here so that no test file pays for gunzip (about 200 ms a copy); PGlite loads a plain tar as well.
+    const file = path.join(folder, 'template.tar');
+    fs.writeFileSync(file, zlib.gunzipSync(Buffer.from(await tarball.arrayBuffer())));
+    project.provide('testDatabase', { kind: 'pglite', templateFile: file });
+    log(`PGlite template built in ${Math.round(performance.now() - started)} ms (${file})`);
+    return () => {
+      fs.rmSync(folder, { recursive: true, force: true });
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function setupPostgres(project: TestProject, serverUrl: string) {
+  const started = performance.now();
+  const template = `testerhub_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(template)} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${quoteIdent(template)}`);
+  } finally {
+    await admin.end();
+  }
+  const database = await openPostgres(databaseUrl(serverUrl, template));
+  try {
+    await database.migrate();
+    await seedDemoData(database.db, TEST_SEED_DATE);
+  } finally {
+    // A template must have no open connections while it is copied.
+    await database.close();
+  }
+  project.provide('testDatabase', { kind: 'postgres', serverUrl, template, copyPrefix: copyPrefix(process.pid) });
+  log(`PostgreSQL template ${template} built in ${Math.round(performance.now() - started)} ms`);
+
+  return async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl(serverUrl) });
+    await cleanup.connect();
+    try {
+      // Copies left behind by a test file that crashed before its close(), then the template.
+      const leftovers = await cleanup.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [copyPrefix(process.pid)]);
+      for (const { datname } of leftovers.rows) await cleanup.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
+      await cleanup.query(`DROP DATABASE IF EXISTS ${quoteIdent(template)} WITH (FORCE)`);
+    } finally {
+      await cleanup.end();
+    }
+  };
+}
+
+function log(message: string) {
+  if (process.env.TEST_HARNESS_QUIET !== 'true') console.log(`[server tests] ${message}`);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: { kind: 'pglite'; templateFile: string } | { kind: 'postgres'; serverUrl: string; template: string; copyPrefix: string };
+  }
+}

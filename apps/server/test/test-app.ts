@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import { loadConfig, type AppConfig } from '../src/config/env.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
+import { adminUrl, databaseUrl, quoteIdent } from './database-names.ts';
+
+export interface TestAppOptions {
+  /** Extra routes under /api (see buildApp); they get this app's database copy as well. */
+  extraApiRoutes?: (api: Parameters<NonNullable<BuildAppOptions['extraApiRoutes']>>[0], database: DatabaseHandle) => void;
+  /** Environment values on top of NODE_ENV=test and LOG_LEVEL=silent. */
+  env?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: AppConfig;
+  /** Closes the app and the database; on PostgreSQL also drops this file's copy. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface TestDatabase {
+  database: DatabaseHandle;
+  /** Closes the handle (if still open) and drops the copy on PostgreSQL. */
+  dispose(): Promise<void>;
+}
+
+let templateBlob: Blob | undefined;
+
+/** A private copy of the migrated, seeded template made by the global setup. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const provided = inject('testDatabase');
+  if (!provided) throw new Error('No test database was provided: run server tests through the "server" vitest project.');
+
+  if (provided.kind === 'pglite') {
+    templateBlob ??= new Blob([fs.readFileSync(provided.templateFile)]);
+    const database = await openPglite({ loadDataDir: templateBlob });
+    let closed = false;
+    return {
+      database,
+      dispose: async () => {
+        if (closed) return;
+        closed = true;
+        await database.close().catch(() => undefined);
+      },
+    };
+  }
+
+  const name = `${provided.copyPrefix}${randomBytes(6).toString('hex')}`;
+  await withAdmin(provided.serverUrl, (admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(provided.template)}`));
+  const database = await openPostgres(databaseUrl(provided.serverUrl, name));
+  let disposed = false;
+  return {
+    database,
+    dispose: async () => {
+      if (disposed) return;
+      disposed = true;
+      await database.close().catch(() => undefined);
+      await withAdmin(provided.serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+    },
+  };
+}
+
+/** A Fastify app (API only, no web build) over a private copy of the test database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, dispose } = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const { extraApiRoutes } = options;
+  const app = await buildApp({
+    config: { ...config, webDistDir: undefined },
+    database,
+    extraApiRoutes: extraApiRoutes ? (api) => extraApiRoutes(api, database) : undefined,
+  });
+  await app.ready();
+  let closed = false;
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await dispose();
+    },
+  };
+}
+
+async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

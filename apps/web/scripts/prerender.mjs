@@ -1,0 +1,38 @@
+// Writes the HTML of each public page (text present before any JavaScript runs) into dist-prerender/.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distDir = path.join(webRoot, 'dist');
+const outDir = path.join(webRoot, 'dist-prerender');
+const ssrEntry = path.join(webRoot, 'dist-ssr', 'entry-server.js');
+
+const { render } = await import(pathToFileURL(ssrEntry).href);
+const { PRERENDERED_PATHS } = await import(pathToFileURL(ssrEntry).href);
+const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+if (!template.includes('<!--app-html-->')) throw new Error('index.html lacks the <!--app-html--> marker');
+
+fs.rmSync(outDir, { recursive: true, force: true });
+fs.mkdirSync(outDir, { recursive: true });
+const manifest = {};
+for (const route of PRERENDERED_PATHS) {
+  const { html, title } = await render(route);
+  let page = template.replace('<!--app-html-->', html);
+  if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/</g, '&lt;')}</title>`);
+  const file = route === '/' ? 'index.html' : `${route.slice(1).replace(/\//g, '__')}.html`;
+  fs.writeFileSync(path.join(outDir, file), page);
+  manifest[route] = file;
+}
+fs.writeFileSync(path.join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+
+// Static assets are sent pre-compressed by the server (@fastify/static preCompressed).
+for (const file of fs.readdirSync(path.join(distDir, 'assets'))) {
+  if (!/\.(js|css|svg)$/.test(file)) continue;
+  const full = path.join(distDir, 'assets', file);
+  const content = fs.readFileSync(full);
+  fs.writeFileSync(`${full}.br`, zlib.brotliCompressSync(content));
+  fs.writeFileSync(`${full}.gz`, zlib.gzipSync(content, { level: 9 }));
+}
+console.log(`prerendered ${Object.keys(manifest).length} pages into ${path.relative(process.cwd(), outDir)}`);

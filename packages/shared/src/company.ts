@@ -1,0 +1,39 @@
+/**
+ * Company details used by the site, e-mails and legal texts. These are placeholder values:
+ * a deployment changes them here, in one place, and no component holds them as literals.
+ */
+export const COMPANY = {
+  name: 'TesterHub Research',
+  legalName: 'TesterHub Research, Inc.',
+  communityName: 'TesterHub',
+  foundedYear: 1957,
+  testerCount: '10,000',
+  corporateSiteUrl: '/about',
+  supportPhone: '(800) 555-0142',
+  supportEmail: 'support@testerhub.example',
+  privacyEmail: 'privacy@testerhub.example',
+  withdrawalPhone: '(800) 555-0199',
+  supportHours: 'Monday to Friday, 9am-5pm CST',
+  mailingAddress: '100 Research Plaza, Suite 400, Chicago, IL 60601',
+  social: [
+    { label: 'Facebook', href: '/popup/referral' },
+    { label: 'Instagram', href: '/popup/rewards' },
+    { label: 'X', href: '/popup/faqs' },
+  ],
+} as const;
+
+/** Date from which a cancelled session earns no compensation (spec 3, section 9). */
+export const NO_COMPENSATION_FOR_CANCELLATION_SINCE = '10/1/2020';
+/** Hours of notice for a change or cancellation; spec 3 says 12 in one place and 24 in another. */
+export const CANCELLATION_NOTICE_HOURS = 12;
+/** Days within which a problem with a redeemed reward must be reported (spec 3). */
+export const REDEEM_REPORTING_WINDOW_DAYS = 30;
+/** Biometric data is destroyed after this many days without clocking in (spec 3). */
+export const BIOMETRIC_RETENTION_DAYS = 90;
+/** Nobody under this age is registered online or has data collected (spec 2 and 3). */
+export const MINIMUM_ONLINE_AGE = 13;
+
+/** Date (ISO) from which the legal and policy texts apply; change it whenever their wording changes. */
+export const LEGAL_TEXTS_EFFECTIVE_DATE = '2025-01-01';
+/** State whose law governs the Terms of Use (where the company has its main office). */
+export const GOVERNING_LAW_STATE = 'Illinois';

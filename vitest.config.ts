@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One run, three projects: `npx vitest run` runs them all, `--project server` one of them.
+ * Server tests get a migrated, seeded database template built once by the global setup
+ * (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set) and copy it per file.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/dist-prerender/**'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
