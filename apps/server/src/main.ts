@@ -1,55 +1,59 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+let app: FastifyInstance | undefined;
+let database: DatabaseHandle | undefined;
+let stopping = false;
+
+/** Stop accepting, let requests in flight finish, close the database; forced exit after the grace period. */
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  const log = (message: string) => (app ? app.log.info({ signal }, message) : console.log(`${message} (${signal})`));
+  log('shutting down: no new connections, finishing requests in flight');
+  const forced = setTimeout(() => {
+    console.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  forced.unref();
+  try {
+    await app?.close();
+    await database?.close();
+    log('shut down cleanly');
+    process.exit(0);
+  } catch (error) {
+    console.error('error during shutdown', error);
+    process.exit(1);
+  }
+}
+
 async function main() {
+  // Registered first, so a signal during migration or seeding still closes the database cleanly.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   const config = loadConfig();
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.webDistDir ?? path.resolve(here, '../../web/dist');
 
-  const database = await openDatabase(config);
+  database = await openDatabase(config);
   await database.migrate();
   if (config.seedDemoData) await seedDemoData(database.db);
+  if (stopping) return;
 
-  const app = await buildApp({ config: { ...config, webDistDir }, database });
+  app = await buildApp({ config: { ...config, webDistDir }, database });
   app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const forced = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
-    forced.unref();
-    try {
-      await app.close();
-      await database.close();
-      app.log.info('shut down cleanly');
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
   await app.listen({ port: config.port, host: config.host });
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-  } else {
-    console.error('TesterHub failed to start:', error);
-  }
+  console.error(error instanceof ConfigError ? error.message : 'TesterHub failed to start:', error instanceof ConfigError ? '' : error);
   process.exit(1);
 });
