@@ -8,10 +8,25 @@ import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { startOutboxSender } from './mail/outbox-sender.ts';
+import { registerLegacyRedirects } from './plugins/legacy-redirects.ts';
+import { registerSessionCookie } from './plugins/session-auth.ts';
+import { createAccountLookupRepository } from './repositories/account-lookup-repository.ts';
+import { createOutboxRepository } from './repositories/outbox-repository.ts';
+import { createPortalRepository } from './repositories/portal-repository.ts';
 import { createPublicContentRepository } from './repositories/public-content-repository.ts';
+import { createSessionRepository } from './repositories/session-repository.ts';
+import { createTesterRepository } from './repositories/tester-repository.ts';
+import { accountRoutes } from './routes/account.ts';
+import { registerDevMailbox } from './routes/dev-mailbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { publicContentRoutes } from './routes/public-content.ts';
+import { createAuthService } from './services/auth-service.ts';
+import { createMailService } from './services/mail-service.ts';
+import { createProfileService } from './services/profile-service.ts';
 import { createPublicContentService } from './services/public-content-service.ts';
+import { createRecoveryService } from './services/recovery-service.ts';
+import { createRegistrationService } from './services/registration-service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -44,8 +59,11 @@ export async function buildApp({ config, database, extraApiRoutes }: BuildAppOpt
     );
   });
 
-  await registerSecurityHeaders(app, config.publicUrl.startsWith('https:'));
-  registerCrossSiteGuard(app, config.publicUrl);
+  const servedOverHttps = config.publicUrl.startsWith('https:');
+  await registerSecurityHeaders(app, servedOverHttps);
+  registerCrossSiteGuard(app, config.publicUrl, ['/api/account/Logout']);
+  registerLegacyRedirects(app, { publicUrl: config.publicUrl, oldHosts: config.oldHosts });
+  const sessionCookie = await registerSessionCookie(app, { secure: servedOverHttps, maxAgeSeconds: config.sessionAbsoluteHours * 3600 });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'TesterHub API', version: '1.0.0' }, servers: [{ url: '/' }] },
@@ -54,17 +72,38 @@ export async function buildApp({ config, database, extraApiRoutes }: BuildAppOpt
 
   const publicContent = createPublicContentService(createPublicContentRepository(database.db));
 
+  const outbox = createOutboxRepository(database.db);
+  const sender = config.smtpUrl ? startOutboxSender({ outbox, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log: app.log }) : null;
+  if (sender) app.addHook('onClose', () => sender.stop());
+  const mail = createMailService(outbox, sender, config.publicUrl);
+  const testers = createTesterRepository(database.db);
+  const sessions = createSessionRepository(database.db);
+  const auth = createAuthService({ testers, sessions, config });
+  const registration = createRegistrationService({ testers, lookups: createAccountLookupRepository(database.db), mail, config });
+  const recovery = createRecoveryService({ testers, sessions, mail, config });
+  const profile = createProfileService(createPortalRepository(database.db));
+
   await app.register(
     async (api) => {
       registerErrorHandler(api);
       await api.register(healthRoutes, { pingDatabase: database.ping });
       await api.register(publicContentRoutes, { service: publicContent });
+      await api.register(accountRoutes, {
+        registration,
+        auth,
+        recovery,
+        profile,
+        sessionCookie,
+        checksPerWindow: config.loginAttemptsPerWindow * 6,
+        windowSeconds: config.rateLimitWindowSeconds,
+      });
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       extraApiRoutes?.(api);
     },
     { prefix: '/api' },
   );
 
+  if (!config.isProduction && !config.smtpUrl) registerDevMailbox(app, outbox);
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   else registerErrorHandler(app);
 

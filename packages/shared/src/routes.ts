@@ -58,6 +58,25 @@ const FIXED_PAGES = new Set<string>([
   ...LANDING_ALIAS_PATHS.map((path) => `/${path}`),
 ]);
 
+/** Pages of the entry flows (spec 2); the portal under /community/main/ is decided by the browser app. */
+const COMMUNITY_PAGES = new Set<string>(
+  [
+    '/community/join/attention',
+    '/community/join/account',
+    '/community/join/profile',
+    '/community/join/detail',
+    '/community/login',
+    '/community/changepassword',
+    '/community/findinfo/username',
+    '/community/findinfo/password',
+    '/community/checkconfirmemail',
+    '/community/main',
+    '/account/checkconfirmemail',
+    '/account/confirmemail',
+    '/account/resetpassword',
+  ],
+);
+
 function normalise(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return trimmed.toLowerCase();
@@ -69,7 +88,7 @@ function normalise(pathname: string): string {
  */
 export function isKnownPagePath(pathname: string): boolean {
   const path = normalise(pathname);
-  if (FIXED_PAGES.has(path)) return true;
+  if (FIXED_PAGES.has(path) || COMMUNITY_PAGES.has(path) || path.startsWith('/community/main/')) return true;
   const [, first, second, third] = path.split('/');
   if (first && (AD_CODE_PREFIXES as readonly string[]).includes(first) && second && !third) {
     return AD_CODE_PATTERN.test(second);

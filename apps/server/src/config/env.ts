@@ -21,6 +21,15 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('TesterHub <no-reply@testerhub.example>'),
+  OLD_HOSTS: z.string().default(''),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
+  RESET_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  CONFIRM_CODE_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+  WELCOME_COINS: z.coerce.number().int().min(0).default(100),
+  LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
     .default('true')
@@ -42,6 +51,17 @@ export interface AppConfig {
   /** Folder of the built web app; absent in API-only tests. */
   webDistDir: string | undefined;
   seedDemoData: boolean;
+  mailFrom: string;
+  /** Host names of the old domain; a request for one is redirected to PUBLIC_URL with its path. */
+  oldHosts: string[];
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  resetCodeTtlMinutes: number;
+  confirmCodeTtlHours: number;
+  welcomeCoins: number;
+  /** Wrong logins allowed per account (and per address) within one rate-limit window. */
+  loginAttemptsPerWindow: number;
+  rateLimitWindowSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -66,5 +86,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     seedDemoData: env.SEED_DEMO_DATA,
+    mailFrom: env.MAIL_FROM,
+    oldHosts: env.OLD_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
+    resetCodeTtlMinutes: env.RESET_CODE_TTL_MINUTES,
+    confirmCodeTtlHours: env.CONFIRM_CODE_TTL_HOURS,
+    welcomeCoins: env.WELCOME_COINS,
+    loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
+    rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
   };
 }

@@ -78,3 +78,76 @@ export const demoWinnerNames = [
   'Angela M. (Chicago)', 'Brian T. (Plano)', 'Carmen R. (Santa Ana)', 'David K. (White Plains)', 'Elena S. (Chicago)',
   'Frank L. (Plano)', 'Grace P. (Santa Ana)', 'Hector V. (White Plains)', 'Irene C. (Chicago)', 'James B. (Plano)',
 ];
+
+/** Experience needed for each level; the last level is Max. */
+export const demoLevels = [0, 100, 250, 500, 1000, 2000, 3500, 5000, 7500, 10000].map((expRequired, index) => ({ level: index + 1, expRequired }));
+
+/** How-heard choices; '0O' (Other) needs a detail text. The ad-entry codes are here so an ad visitor's choice is preselected. */
+export const demoAdSources = [
+  { adId: '2A', adName: 'Facebook' },
+  { adId: '2G', adName: 'Twitter / X' },
+  { adId: '2E', adName: 'Google search' },
+  { adId: '3T', adName: 'Flyer or card' },
+  { adId: '3F', adName: 'Yellow pages or directory' },
+  { adId: '1R', adName: 'A friend or family member' },
+  { adId: '1N', adName: 'Newspaper or magazine' },
+  { adId: '1W', adName: 'Another website' },
+  { adId: '0O', adName: 'Other' },
+];
+
+/** Three-digit zip prefixes near each test site (decision 007); anything else is online-only (88888). */
+export const demoZipPrefixSites: { prefix: string; siteId: string }[] = [
+  ...range(600, 629).map((prefix) => ({ prefix: pad3(prefix), siteId: '00001' })),
+  ...range(750, 769).map((prefix) => ({ prefix: pad3(prefix), siteId: '00002' })),
+  ...[...range(100, 149), ...range(60, 69), ...range(70, 89)].map((prefix) => ({ prefix: pad3(prefix), siteId: '00003' })),
+  ...range(900, 935).map((prefix) => ({ prefix: pad3(prefix), siteId: '00004' })),
+  // Alaska and Hawaii: no travel to a test site is possible; their testers take part by mail only.
+  ...[...range(967, 968), ...range(995, 999)].map((prefix) => ({ prefix: pad3(prefix), siteId: '00006' })),
+];
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+}
+function pad3(value: number): string {
+  return String(value).padStart(3, '0');
+}
+
+export const demoStudies = [
+  { studyNo: 24101, projectType: 1, participantTypeId: 4, minimumAge: 18, isWaitingList: false, colorName: 'Blue', testerLabel: 'Adult', studyBasicInfo: 'Breakfast cereal taste test, 90 minutes, $60', coinValue: 50, siteId: '00001' },
+  { studyNo: 24102, projectType: 2, participantTypeId: 4, minimumAge: 21, isWaitingList: false, colorName: 'Green', testerLabel: 'Adult', studyBasicInfo: 'Sparkling water focus group, 2 hours, $90', coinValue: 60, siteId: '00002' },
+  { studyNo: 24103, projectType: 3, participantTypeId: 3, minimumAge: 13, isWaitingList: false, colorName: 'Orange', testerLabel: 'Teen and adult', studyBasicInfo: 'Take-home hair care study, 2 weeks, $75 gift card', coinValue: 40, siteId: null },
+  { studyNo: 24104, projectType: 26, participantTypeId: 1, minimumAge: 18, isWaitingList: false, colorName: 'Purple', testerLabel: 'Kid', studyBasicInfo: 'Parent and child snack test (ages 6-12), 1 hour, $50 each', coinValue: 50, siteId: '00003' },
+  { studyNo: 24105, projectType: 4, participantTypeId: 4, minimumAge: 18, isWaitingList: true, colorName: 'Red', testerLabel: 'Adult', studyBasicInfo: 'Coffee maker usage study, 3 visits, $150 (waiting list)', coinValue: 80, siteId: '00004' },
+  { studyNo: 24106, projectType: 5, participantTypeId: 4, minimumAge: 18, isWaitingList: false, colorName: 'Teal', testerLabel: 'Adult', studyBasicInfo: 'Online screener: household cleaning habits, 10 minutes', coinValue: 25, siteId: null },
+];
+
+/** A tester known from before the site, to try the re-engagement form (code 1234567, phone 3125550100). */
+export const demoReEngagement = {
+  code: '1234567',
+  phone: '3125550100',
+  v: 'demo-returning-tester',
+  email: 'returning.tester@testerhub.example',
+  firstName: 'Rosa',
+  lastName: 'Alvarez',
+  zipCode: '60614',
+  address: '2200 N Lincoln Ave',
+  city: 'Chicago',
+  state: 'IL',
+  sex: 'F',
+  raceId: 'H',
+  birthDate: '1984-05-12',
+};
+
+/** Demo logins, shown in the README: a ready tester and one that must change its credentials at first login. */
+export const demoTesters = [
+  {
+    username: 'demotester1', password: 'Demo#Pass1', email: 'demo.tester@testerhub.example', firstName: 'Dana', lastName: 'Tester', zipCode: '60606',
+    address: '200 W Monroe St', city: 'Chicago', state: 'IL', sex: 'F', phone: '3125550111', raceId: 'O', adId: '1R', birthDate: '1990-03-14',
+    siteId: '00001', mustChangeCredentials: false, coins: 350, exp: 180, level: 2,
+  },
+  {
+    username: 'changeme01', password: 'Change#Me1', email: 'change.me@testerhub.example', firstName: 'Chris', lastName: 'Newname', zipCode: '75024',
+    address: '5000 Legacy Dr', city: 'Plano', state: 'TX', sex: 'M', phone: '9725550122', raceId: 'C', adId: '2E', birthDate: '1978-11-02',
+    siteId: '00002', mustChangeCredentials: true, coins: 100, exp: 0, level: 1,
+  },
+];

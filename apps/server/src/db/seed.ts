@@ -1,8 +1,23 @@
 import type { Database } from './client.ts';
-import { faqs, referralEvents, seedRuns, testimonials, testSites, themeStyles, winners } from './schema.ts';
-import { demoFaqs, demoReferralComments, demoTestimonials, demoTestSites, demoThemeStyles, demoWinnerNames } from './seed-data.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { adSources, coinLedger, faqs, levels, reEngagementCodes, referralEvents, seedRuns, studies, testers, testimonials, testSites, themeStyles, winners, zipPrefixSites } from './schema.ts';
+import {
+  demoAdSources,
+  demoFaqs,
+  demoLevels,
+  demoReEngagement,
+  demoReferralComments,
+  demoStudies,
+  demoTestSites,
+  demoTesters,
+  demoTestimonials,
+  demoThemeStyles,
+  demoWinnerNames,
+  demoZipPrefixSites,
+} from './seed-data.ts';
 
 const SEED_NAME = 'demo-public-content-v1';
+const ACCOUNTS_SEED_NAME = 'demo-accounts-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -38,8 +53,34 @@ function demoWinners(today: Date) {
   return rows;
 }
 
-/** Inserts the demo content once; later starts find the seed recorded and leave the data alone. */
+/** Inserts the demo content once; later starts find each seed recorded and leave the data alone. */
 export async function seedDemoData(db: Database, today = new Date()): Promise<boolean> {
+  const content = await seedPublicContent(db, today);
+  const accounts = await seedAccounts(db);
+  return content || accounts;
+}
+
+/** Reference data of the entry flows and the demo logins. */
+async function seedAccounts(db: Database): Promise<boolean> {
+  // Hashing is slow on purpose: done before the transaction so it holds no lock meanwhile.
+  const passwordHashes = await Promise.all(demoTesters.map((tester) => hashPassword(tester.password)));
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(seedRuns).values({ name: ACCOUNTS_SEED_NAME }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    await tx.insert(levels).values(demoLevels);
+    await tx.insert(adSources).values(demoAdSources.map((source, index) => ({ ...source, sortOrder: index })));
+    await tx.insert(zipPrefixSites).values(demoZipPrefixSites);
+    await tx.insert(studies).values(demoStudies);
+    await tx.insert(reEngagementCodes).values(demoReEngagement);
+    for (const [index, { password: _password, ...tester }] of demoTesters.entries()) {
+      const [created] = await tx.insert(testers).values({ ...tester, passwordHash: passwordHashes[index]!, emailConfirmedAt: new Date() }).returning({ id: testers.id });
+      await tx.insert(coinLedger).values({ testerId: created!.id, amount: tester.coins, reason: 'demo-balance', reference: created!.id });
+    }
+    return true;
+  });
+}
+
+async function seedPublicContent(db: Database, today: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(seedRuns).values({ name: SEED_NAME }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;

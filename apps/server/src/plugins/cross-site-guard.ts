@@ -7,10 +7,20 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Sec-Fetch-Site) with every cross-site POST, so a mismatch means a forged request.
  * Calls without either header (server-to-server, tests) are not from a browser page.
  */
-export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string) {
+export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string, stateChangingGets: readonly string[] = []) {
   const allowedOrigin = new URL(publicUrl).origin;
+  const guardedGets = new Set(stateChangingGets.map((path) => path.toLowerCase()));
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) return;
+    const path = request.url.split('?')[0]!.toLowerCase().replace(/\/+$/, '');
+    if (guardedGets.has(path) && request.method === 'GET') {
+      // A GET the spec keeps although it changes state: only our own pages may send it.
+      const fromOurPage = request.headers['x-requested-with'] === 'TesterHub' || request.headers['sec-fetch-site'] === 'same-origin';
+      if (fromOurPage) return;
+      request.log.warn({ url: request.url, event: 'csrf.refused' }, 'state-changing GET without our header refused');
+      return reply.status(403).send({ statusCode: 403, error: 'Forbidden', message: 'Cross-site requests are not accepted.' });
+    }
+    if (SAFE_METHODS.has(request.method)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
     const sameHostOrigin = `${request.protocol}://${request.host}`;

@@ -8,6 +8,19 @@ function fieldName(instancePath: string, missingProperty?: string): string {
   return pathPart || 'body';
 }
 
+/** Input that failed a schema the handler applied itself (for example in the tester's language). */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly issues: { field: string; message: string }[]) {
+    super(issues[0]?.message ?? 'Invalid request.');
+  }
+}
+
+/** zod issues as field and message pairs, the field named by its path ('body' for the whole body). */
+export function issuesFromZod(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+  return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
+}
+
 /** Answers every failure as JSON in one shape: 400 names the field, 500 names only the request id. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -17,6 +30,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: issue.message ?? 'Invalid value.',
       }));
       const body: ApiError = { statusCode: 400, error: 'Bad Request', message: issues[0]?.message ?? 'Invalid request.', field: issues[0]?.field, issues };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof RequestValidationError) {
+      const body: ApiError = { statusCode: 400, error: 'Bad Request', message: error.message, field: error.issues[0]?.field, issues: error.issues };
       return reply.status(400).send(body);
     }
     const status = error.statusCode ?? 500;

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { AD_CODE_PREFIXES, AD_ENTRY_CODES, LANDING_ALIAS_PATHS } from '@testerhub/shared/marketing';
 import { MAP_CODES } from '@testerhub/shared/public-content';
 import { HOME_SECTIONS, STATIC_POPUP_PAGES } from '@testerhub/shared/routes';
@@ -19,6 +19,17 @@ const FaqsPopup = lazyPage(() => import('../features/faqs/faqs-popup'), 'FaqsPop
 const RewardsPopup = lazyPage(() => import('../features/rewards/rewards-popup'), 'RewardsPopup');
 const ReferralPopup = lazyPage(() => import('../features/referral/referral-popup'), 'ReferralPopup');
 const MapPopup = lazyPage(() => import('../features/maps/map-popup'), 'MapPopup');
+const CommunityLayout = lazyPage(() => import('../features/community-root/community-layout'), 'CommunityLayout');
+const JoinAttentionPage = lazyPage(() => import('../features/join/join-attention-page'), 'JoinAttentionPage');
+const RegistrationPage = lazyPage(() => import('../features/registration/registration-page'), 'RegistrationPage');
+const LoginPage = lazyPage(() => import('../features/login/login-page'), 'LoginPage');
+const ChangeCredentialsPage = lazyPage(() => import('../features/login/change-credentials-page'), 'ChangeCredentialsPage');
+const FindInfoPage = lazyPage(() => import('../features/account-recovery/find-info-page'), 'FindInfoPage');
+const ResetPasswordPage = lazyPage(() => import('../features/account-recovery/reset-password-page'), 'ResetPasswordPage');
+const ConfirmEmailPage = lazyPage(() => import('../features/email-confirmation/confirm-email-page'), 'ConfirmEmailPage');
+const PortalShell = lazyPage(() => import('../features/portal-shell/portal-shell'), 'PortalShell');
+const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'), 'ScreenerPage');
+const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
 
 export function App() {
   return (
@@ -56,6 +67,29 @@ export function App() {
           {STATIC_POPUP_PAGES.map((page) => (
             <Route key={page} path={page} element={<LegalPopupRoute page={page} />} />
           ))}
+        </Route>
+        <Route path="community" element={<CommunityLayout />}>
+          <Route path="join/attention" element={<JoinAttentionPage />} />
+          <Route path="join/account" element={<RegistrationPage step="account" />} />
+          <Route path="join/profile" element={<RegistrationPage step="profile" />} />
+          <Route path="join/detail" element={<RegistrationPage step="detail" />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="changePassword" element={<ChangeCredentialsPage />} />
+          <Route path="findinfo/username" element={<FindInfoPage tab="username" />} />
+          <Route path="findinfo/password" element={<FindInfoPage tab="password" />} />
+          <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
+          <Route path="main" element={<PortalShell />}>
+            <Route index element={<Navigate to="screener" replace />} />
+            <Route path="screener" element={<ScreenerPage />} />
+            <Route path="schedule/self" element={<SelfScheduleEntry />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route path="account" element={<CommunityLayout />}>
+          <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
+          <Route path="ConfirmEmail" element={<ConfirmEmailPage />} />
+          <Route path="resetPassword" element={<ResetPasswordPage />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

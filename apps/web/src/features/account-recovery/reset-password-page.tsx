@@ -1,0 +1,78 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { AccountPanel } from '../../components/account-panel';
+import { ModalDialog } from '../../components/modal-dialog';
+import { NewPasswordFields, isNewPasswordValid } from '../../components/new-password-fields';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { requestErrorMessage, requestErrorTitle } from '../../lib/request-error';
+import { postResetPassword } from './recovery-api';
+import './recovery.css';
+
+type Popup = { kind: 'reset' } | { kind: 'badLink' } | { kind: 'error'; title: string; message: string };
+
+function queryValue(query: URLSearchParams, name: string): string {
+  // E-mail clients and people retyping links change the case of names; the values are kept as they are.
+  for (const [key, value] of query) if (key.toLowerCase() === name.toLowerCase()) return value;
+  return '';
+}
+
+/**
+ * /account/resetPassword?userId=&code=: the link from the reset e-mail. A new password under
+ * the registration rules; success and a used or broken link both end on the login page.
+ */
+export function ResetPasswordPage() {
+  usePageTitle('Choose a new password');
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const userId = queryValue(query, 'userId');
+  const code = queryValue(query, 'code');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [pending, setPending] = useState(false);
+  const [popup, setPopup] = useState<Popup | null>(null);
+  // A link without its parameters cannot work: say so at once rather than after a form.
+  const linkBroken = !userId || !code;
+  const valid = isNewPasswordValid(password, confirmation);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || pending) return;
+    setPending(true);
+    postResetPassword(userId, code, password)
+      .then(
+        (result) => setPopup(result.status === 'succeed' ? { kind: 'reset' } : { kind: 'badLink' }),
+        (error: unknown) => setPopup({ kind: 'error', title: requestErrorTitle(error), message: requestErrorMessage(error) }),
+      )
+      .finally(() => setPending(false));
+  };
+
+  const toLogin = useCallback(() => navigate('/community/login', { replace: true }), [navigate]);
+  const closeError = useCallback(() => setPopup(null), []);
+
+  return (
+    <AccountPanel title="Choose a new password" intro="Enter your new password twice. You will log in with it from now on.">
+      <form onSubmit={submit} noValidate aria-busy={pending}>
+        <NewPasswordFields password={password} confirmation={confirmation} onPasswordChange={setPassword} onConfirmationChange={setConfirmation} disabled={linkBroken} />
+        <button type="submit" className="button button--primary find-info__submit" disabled={!valid || pending || linkBroken}>
+          {pending ? 'Saving…' : 'Reset password'}
+        </button>
+      </form>
+      {popup?.kind === 'reset' && (
+        <ModalDialog title="Password reset" onClose={toLogin}>
+          <p>{ENTRY_TEXTS.resetSuccess}</p>
+        </ModalDialog>
+      )}
+      {(popup?.kind === 'badLink' || (linkBroken && !popup)) && (
+        <ModalDialog title="Link not valid" tone="error" onClose={toLogin} closeLabel="Go to log in">
+          <p>{ENTRY_TEXTS.resetFailure}</p>
+        </ModalDialog>
+      )}
+      {popup?.kind === 'error' && (
+        <ModalDialog title={popup.title} tone="error" onClose={closeError}>
+          <p>{popup.message}</p>
+        </ModalDialog>
+      )}
+    </AccountPanel>
+  );
+}

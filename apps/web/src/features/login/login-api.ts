@@ -1,0 +1,42 @@
+import { apiPost } from '../../lib/api';
+
+/** Where a tester goes when the answer's url is missing or not one of ours. */
+export const PORTAL_HOME = '/community/main/screener';
+
+export interface LoginResponse {
+  status: 'succeed' | 'changePassword' | 'notConfirmed' | 'failed' | (string & {});
+  url: string;
+  message: string;
+}
+
+export interface CredentialsPayload {
+  Username: string;
+  CurrentPassword: string;
+  NewPassword: string;
+  EmailAddress: string;
+  PhoneNumber: string;
+}
+
+export interface CredentialsResponse {
+  status: 'succeed' | 'failedLogin' | 'emailTaken' | (string & {});
+  message: string;
+}
+
+export function postLogin(username: string, password: string): Promise<LoginResponse> {
+  return apiPost<LoginResponse>('/account/Login', { username, password });
+}
+
+export function postInitializeInformation(payload: CredentialsPayload): Promise<CredentialsResponse> {
+  return apiPost<CredentialsResponse>('/account/initializeInformation', payload);
+}
+
+export function postLoginUsername(testerId: string): Promise<{ status: string; name: string }> {
+  // The body is the tester id as a bare JSON string (spec 2, section 7).
+  return apiPost<{ status: string; name: string }>('/account/GetLoginUsername', testerId);
+}
+
+/** Only a path on this site is followed after login: never another origin (GUIDE section 5, no open redirects). */
+export function safeRedirect(url: string | undefined): string {
+  if (!url || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return PORTAL_HOME;
+  return url;
+}

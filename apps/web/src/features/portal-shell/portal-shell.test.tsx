@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { progressLines } from './level-progress';
+import type { TesterInfo } from './portal-api';
+import { PortalShell } from './portal-shell';
+import { SIDE_MENU, TOP_NAV, visibleGroups, visibleTopNav } from './portal-menu';
+
+type Answer = { status?: number; body: unknown };
+let answers: Record<string, Answer> = {};
+const calls: string[] = [];
+
+const TESTER: TesterInfo = {
+  username: 'demotester1',
+  coins: 1350,
+  level: 2,
+  exp: 180,
+  nextLevelExp: 300,
+  remainExp: 120,
+  fileName: 'avatar-01.svg',
+  imageSrc: '/media/avatars/avatar-01.svg',
+  blackList: false,
+};
+
+function answerAll(info: TesterInfo) {
+  answers = {
+    '/account/CheckAuthorize': { body: { status: 'authorized' } },
+    '/account/GetPKTesterInfo': { body: info },
+    '/account/GetUserInfo': { body: { testerInfo: { testerId: 'x', username: info.username, firstName: 'Dana', lastName: 'Tester', emailAddress: 'd@example.com', emailConfirmed: true, language: 'en' } } },
+    '/profile/GetNextLevelEXP': { body: { status: 'succeed', exp: info.exp, nextLevelExp: info.nextLevelExp, remainExp: info.remainExp } },
+    '/account/Logout': { body: { status: 'succeed' } },
+  };
+}
+
+beforeEach(() => {
+  calls.length = 0;
+  answerAll(TESTER);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.replace(/^\/api/, '');
+      calls.push(path);
+      const answer = answers[path] ?? { status: 404, body: { message: 'not stubbed' } };
+      const status = answer.status ?? 200;
+      return { ok: status < 400, status, statusText: String(status), json: async () => answer.body };
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderShell() {
+  return render(
+    <MemoryRouter initialEntries={['/community/main/screener']}>
+      <Routes>
+        <Route path="/community/main" element={<PortalShell />}>
+          <Route path="screener" element={<p>Screener content</p>} />
+        </Route>
+        <Route path="/community/login" element={<p>Login page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('progress popover', () => {
+  test('the texts: current over next and the remainder, or the Max-level text', () => {
+    expect(progressLines({ exp: 180, nextLevelExp: 300, remainExp: 120 })).toEqual(['180 / 300 EXP', '120 EXP to the next level']);
+    expect(progressLines({ exp: 5000, nextLevelExp: 'Max', remainExp: 0 })).toEqual(['You reach Max Level']);
+  });
+
+  test('at Max level the popover says "You reach Max Level" and no EXP fraction', async () => {
+    answerAll({ ...TESTER, level: 10, exp: 5000, nextLevelExp: 'Max', remainExp: 0 });
+    const user = userEvent.setup();
+    renderShell();
+    const badge = await screen.findByTestId('level-progress-button');
+    expect(badge).toHaveTextContent('Lv 10');
+    expect(screen.getByTestId('level-progress-popover')).not.toBeVisible();
+    await user.click(badge);
+    const popover = screen.getByTestId('level-progress-popover');
+    expect(popover).toBeVisible();
+    expect(popover).toHaveTextContent('You reach Max Level');
+    expect(popover).not.toHaveTextContent('EXP');
+    expect(badge).toHaveAttribute('aria-expanded', 'true');
+    expect(calls).toContain('/profile/GetNextLevelEXP');
+  });
+
+  test('below Max: keyboard focus opens it with both lines, Escape closes it', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    const badge = await screen.findByTestId('level-progress-button');
+    expect(badge).toHaveTextContent('Lv 2');
+    expect(badge).toHaveTextContent('1,350 coins');
+    act(() => badge.focus());
+    const popover = screen.getByTestId('level-progress-popover');
+    expect(popover).toBeVisible();
+    expect(popover).toHaveTextContent('180 / 300 EXP');
+    expect(popover).toHaveTextContent('120 EXP to the next level');
+    await user.keyboard('{Escape}');
+    expect(popover).not.toBeVisible();
+  });
+});
+
+describe('entry check', () => {
+  test('no session: straight to login, the page is never shown', async () => {
+    answers['/account/CheckAuthorize'] = { status: 401, body: { message: 'Please log in.' } };
+    answers['/account/GetPKTesterInfo'] = { status: 401, body: { message: 'Please log in.' } };
+    renderShell();
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(screen.queryByText('Screener content')).not.toBeInTheDocument();
+  });
+
+  test('a failing profile call shows the catalogue text; the page still works', async () => {
+    answers['/account/GetPKTesterInfo'] = { status: 500, body: { message: 'boom' } };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderShell();
+    expect(await screen.findByRole('dialog')).toHaveTextContent(ENTRY_TEXTS.profileFailure);
+    expect(screen.getByText('Screener content')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  test('log out calls Logout and goes to login', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    await screen.findByText('Screener content');
+    await user.click(within(screen.getByRole('navigation', { name: 'Portal menu' })).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(calls).toContain('/account/Logout');
+  });
+});
+
+describe('menus', () => {
+  test('only built pages are listed: Home > Screener, and HOME in the top nav', async () => {
+    expect(visibleGroups().map((group) => [group.label, group.entries.map((entry) => entry.label)])).toEqual([['Home', ['Screener']]]);
+    expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME']);
+    expect(SIDE_MENU.map((group) => group.label)).toEqual(['Home', 'Schedule', 'Referral', 'Winners', 'Account']);
+    expect(TOP_NAV.map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'REFERRAL', 'EVENT', 'MY ACCOUNT']);
+    renderShell();
+    const side = await screen.findByRole('navigation', { name: 'Portal menu' });
+    expect(within(side).getAllByRole('link').map((link) => link.textContent)).toEqual(['Screener']);
+    expect(within(side).getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the burger opens at once and closes after 500 ms', async () => {
+    renderShell();
+    const burger = await screen.findByRole('button', { name: 'Open menu' });
+    vi.useFakeTimers();
+    act(() => burger.click());
+    const menu = screen.getByTestId('portal-burger-menu');
+    expect(menu).toHaveAttribute('data-state', 'open');
+    expect(menu).toBeVisible();
+    act(() => screen.getByRole('button', { name: 'Close menu' }).click());
+    expect(menu).toHaveAttribute('data-state', 'closing');
+    act(() => vi.advanceTimersByTime(499));
+    expect(menu).toHaveAttribute('data-state', 'closing');
+    act(() => vi.advanceTimersByTime(1));
+    expect(menu).toHaveAttribute('data-state', 'closed');
+    expect(menu).not.toBeVisible();
+  });
+});

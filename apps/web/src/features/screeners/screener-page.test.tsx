@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ScreenerPage } from './screener-page';
+import { isKidStudy, type Screener } from './study-kind';
+
+function stubScreeners(status: number, body: unknown) {
+  vi.stubGlobal('fetch', vi.fn(async () => ({ ok: status < 400, status, statusText: String(status), json: async () => body })));
+}
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/community/main/screener']}>
+      <Routes>
+        <Route path="/community/main/screener" element={<ScreenerPage />} />
+        <Route path="/community/login" element={<p>Login page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const study = (overrides: Partial<Screener>): Screener => ({
+  screenerStudyNo: 1,
+  projectType: 1,
+  participantTypeID: 4,
+  minimumAge: 18,
+  isWaitingList: false,
+  colorName: 'Blue',
+  testerLabel: 'Adult',
+  studyBasicInfo: 'Cereal taste test',
+  coinValue: 50,
+  ...overrides,
+});
+
+describe('screener list', () => {
+  test('kid studies: project types 26-28 or participant types 1, 2, 5', () => {
+    for (const projectType of [26, 27, 28]) expect(isKidStudy({ projectType, participantTypeID: 4 })).toBe(true);
+    for (const participantTypeID of [1, 2, 5]) expect(isKidStudy({ projectType: 1, participantTypeID })).toBe(true);
+    expect(isKidStudy({ projectType: 25, participantTypeID: 3 })).toBe(false);
+    expect(isKidStudy({ projectType: 29, participantTypeID: 4 })).toBe(false);
+  });
+
+  test('each study shows its icon, colour, label, basic info and coins', async () => {
+    stubScreeners(200, [study({}), study({ screenerStudyNo: 2, projectType: 27, colorName: 'Purple', testerLabel: 'Kid', studyBasicInfo: 'Snack test', coinValue: 40, isWaitingList: true })]);
+    renderPage();
+    const cards = await screen.findAllByTestId('screener-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('img', { name: 'Adult study' })).toBeInTheDocument();
+    expect(cards[0]).toHaveTextContent('Blue');
+    expect(cards[0]).toHaveTextContent('Cereal taste test');
+    expect(cards[0]).toHaveTextContent('50 coins');
+    expect(within(cards[1]!).getByRole('img', { name: 'Kid study' })).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent('Purple');
+    expect(cards[1]).toHaveTextContent('Kid');
+    expect(cards[1]).toHaveTextContent('Waiting list');
+    // Not interactive yet: choosing a study is a later issue.
+    expect(within(cards[0]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(cards[0]!).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  test('no studies: the exact empty-state text', async () => {
+    stubScreeners(200, []);
+    renderPage();
+    expect(await screen.findByText('There are no available studies at this time. Please check back later.')).toBeInTheDocument();
+  });
+
+  test('401: to login', async () => {
+    stubScreeners(401, { message: 'Please log in.' });
+    renderPage();
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,24 @@
+/** sessionStorage that never throws (private windows, storage switched off): a missing value reads as null. */
+export const sessionValues = {
+  get(key: string): string | null {
+    try {
+      return window.sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      window.sessionStorage.setItem(key, value);
+    } catch {
+      // Storage unavailable: the value lives only as long as the page.
+    }
+  },
+  remove(key: string): void {
+    try {
+      window.sessionStorage.removeItem(key);
+    } catch {
+      // Nothing stored, nothing to remove.
+    }
+  },
+};

@@ -1,0 +1,83 @@
+import { Buffer } from 'node:buffer';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+import { logInThroughForm, loginForm, newTester, readyTester, registerThroughApi } from './support/accounts';
+
+/** Login (spec 2, sections 2, 4, 5 and 8): the password field rule, the popups, Remember me. */
+test.describe('login', () => {
+  test('the password field opens once the username is long enough; a wrong password gets the default popup', async ({ page }) => {
+    const tester = newTester('pop');
+    await registerThroughApi(page.request, tester);
+
+    await page.goto('/community/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const form = loginForm(page);
+    await expect(form.password).toBeDisabled();
+    // "Enabled when longer than 6 characters": 6 keeps it closed, 7 opens it.
+    await form.username.fill('abcdef');
+    await expect(form.password).toBeDisabled();
+    await form.username.fill('abcdefg');
+    await expect(form.password).toBeEnabled();
+    await form.username.fill('abcdef');
+    await expect(form.password).toBeDisabled();
+
+    await form.username.fill(tester.username);
+    await form.password.fill(`${tester.password}x`);
+    await form.submit.click();
+    const popup = page.getByRole('dialog');
+    await expect(popup).toContainText('Incorrect username or password.');
+    await expectNoAxeViolations(page);
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect(popup).toHaveCount(0);
+
+    // An unknown username gets the very same answer.
+    await form.username.fill(`nobody${tester.username}`);
+    await form.password.fill(tester.password);
+    await form.submit.click();
+    await expect(page.getByRole('dialog')).toContainText('Incorrect username or password.');
+    await expect(page).toHaveURL('/community/login');
+  });
+
+  test('Remember me keeps the username, never the password, across a browser restart', async ({ playwright, launchOptions, baseURL }, testInfo) => {
+    const userDataDir = testInfo.outputPath('chromium-profile');
+    const launch = () => playwright.chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL, viewport: { width: 1280, height: 800 } });
+
+    let context = await launch();
+    let page = await context.newPage();
+    const tester = await readyTester(page, 'rem');
+    await logInThroughForm(page, tester, { remember: true });
+
+    /** Every value the browser keeps for the site, decoded every way a value might be encoded. */
+    const storedValues = async () => {
+      const cookies = (await context.cookies()).map((cookie) => cookie.value);
+      const storage = await page.evaluate(() => [localStorage, sessionStorage].flatMap((store) => Object.keys(store).flatMap((key) => [key, store.getItem(key) ?? ''])));
+      return [...cookies, ...storage].flatMap((value) => {
+        const decoded = decodeURIComponent(value);
+        return [value, decoded, Buffer.from(decoded, 'base64').toString('utf8')];
+      });
+    };
+    for (const value of await storedValues()) expect(value).not.toContain(tester.password);
+    const remembered = (await context.cookies()).find((cookie) => Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8') === tester.username);
+    expect(remembered, 'a cookie holding the encoded username').toBeTruthy();
+    expect(remembered!.value).not.toContain(tester.username);
+    expect(remembered!.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
+    await context.close();
+
+    // The browser starts again on the same profile.
+    context = await launch();
+    page = await context.newPage();
+    await page.goto('/community/login');
+    const form = loginForm(page);
+    await expect(form.username).toHaveValue(tester.username);
+    await expect(form.remember).toBeChecked();
+    await expect(form.password).toHaveValue('');
+    await expectNoAxeViolations(page);
+    for (const value of await storedValues()) expect(value).not.toContain(tester.password);
+
+    // Unticking forgets the username.
+    await form.remember.uncheck();
+    await page.reload();
+    await expect(form.username).toHaveValue('');
+    await context.close();
+  });
+});

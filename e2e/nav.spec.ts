@@ -1,0 +1,220 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectNoAxeViolations } from './fixtures';
+
+const SECTIONS = [
+  { label: 'Benefits', path: '/benefits', heading: 'Benefits' },
+  { label: 'How it works', path: '/how', heading: 'How it works' },
+  { label: 'About us', path: '/about', heading: 'About us' },
+  { label: 'Reviews', path: '/reviews', heading: 'Reviews' },
+] as const;
+
+/** The home page with its client code running (the testimonials come from the API after hydration). */
+async function openHome(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.getByRole('region', { name: 'Reviews' }).getByRole('figure')).toHaveCount(2);
+}
+
+/**
+ * From now on, notes how the page asks to scroll: the behaviour passed to scrollIntoView,
+ * scrollTo, scroll and scrollBy (or a smooth CSS scroll-behavior), and the positions passed.
+ * The requested behaviour, not the frame count, shows smoothness: on a busy machine a smooth
+ * scroll may paint only one or two frames.
+ */
+async function recordScrolling(page: Page) {
+  await page.evaluate(() => {
+    const log = { behaviors: [] as string[], positions: [] as number[] };
+    (window as unknown as { __scrollLog: typeof log }).__scrollLog = log;
+    const note = (args: unknown[]) => {
+      const options = args[0];
+      const behavior = options && typeof options === 'object' && 'behavior' in options ? String((options as ScrollToOptions).behavior) : 'auto';
+      log.behaviors.push(behavior === 'auto' && getComputedStyle(document.documentElement).scrollBehavior === 'smooth' ? 'smooth' : behavior);
+    };
+    const wrap = <T extends object>(target: T, name: keyof T) => {
+      const original = target[name] as unknown as (...args: unknown[]) => unknown;
+      (target as Record<keyof T, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
+        note(args);
+        return original.apply(this, args);
+      };
+    };
+    wrap(Element.prototype, 'scrollIntoView');
+    wrap(window, 'scrollTo');
+    wrap(window, 'scroll');
+    wrap(window, 'scrollBy');
+    window.addEventListener('scroll', () => log.positions.push(window.scrollY), { passive: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __scrollLog: { behaviors: string[]; positions: number[] } }).__scrollLog);
+}
+
+/** The section heading is on screen and not under the fixed navigation bar. */
+async function expectSectionInView(page: Page, heading: string) {
+  const title = page.getByRole('heading', { level: 2, name: heading, exact: true });
+  await expect(title).toBeInViewport();
+  await expect
+    .poll(async () => {
+      const navBox = await page.getByTestId('top-nav').boundingBox();
+      const titleBox = await title.boundingBox();
+      return !!navBox && !!titleBox && titleBox.y >= navBox.y + navBox.height - 1;
+    })
+    .toBe(true);
+}
+
+test.describe('top navigation', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('section links scroll smoothly and rewrite the address; the logo scrolls back to the top at /', async ({ page }) => {
+    await openHome(page);
+    await expectNoAxeViolations(page);
+    const nav = page.getByTestId('top-nav');
+    for (const section of SECTIONS) {
+      const scrolling = await recordScrolling(page);
+      await nav.getByRole('link', { name: section.label, exact: true }).click();
+      await expect(page).toHaveURL(section.path);
+      await expectSectionInView(page, section.heading);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      const log = await scrolling();
+      expect(log.behaviors, `${section.label}: scroll requests (positions seen: ${log.positions.join(', ')})`).toContain('smooth');
+      expect(log.behaviors).not.toContain('instant');
+      expect(new Set(log.positions).size, `${section.label}: the page moved`).toBeGreaterThan(0);
+    }
+    await nav.getByRole('link', { name: 'TesterHub', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  for (const section of SECTIONS) {
+    test(`opening ${section.path} directly scrolls to the ${section.label} section`, async ({ page }) => {
+      await openHome(page, section.path);
+      await expect(page).toHaveURL(section.path);
+      await expectSectionInView(page, section.heading);
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('at 1280 px: full menu, Register and Login links, no burger, More Info only in the burger menu, shadow once scrolled', async ({ page }) => {
+    await openHome(page);
+    const nav = page.getByTestId('top-nav');
+    for (const section of SECTIONS) await expect(nav.getByRole('link', { name: section.label, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Corporate' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/community/join/attention');
+    await expect(nav.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/community/login');
+    await expect(nav.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: /menu/i })).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'More Info' })).toHaveCount(0);
+    await expect(page.getByTestId('burger-menu').getByRole('link', { name: 'More Info', includeHidden: true })).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    await expect(nav).not.toHaveClass(/top-nav--scrolled/);
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 600);
+    await expect(nav).toHaveClass(/top-nav--scrolled/);
+    await expect.poll(() => nav.evaluate((element) => getComputedStyle(element).boxShadow)).not.toBe('none');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(nav).not.toHaveClass(/top-nav--scrolled/);
+  });
+
+  test('at 1000 px: Register and Login inline and the burger shown', async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await openHome(page);
+    const nav = page.getByTestId('top-nav');
+    await expect(nav.getByRole('link', { name: 'Register', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    // The inline section links are in the page but not shown at this width.
+    await expect(nav.locator('.top-nav__links').getByRole('link', { name: 'How it works', includeHidden: true })).toHaveCount(1);
+    await expect(nav.locator('.top-nav__links')).toBeHidden();
+    await expectNoAxeViolations(page);
+
+    await nav.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByTestId('burger-menu');
+    await expect(menu).toHaveAttribute('data-state', 'open');
+    await expect(menu.getByRole('link', { name: 'More Info' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('below 768 px: the burger opens at once and closes after about 500 ms', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await openHome(page);
+    const nav = page.getByTestId('top-nav');
+    const menu = page.getByTestId('burger-menu');
+    // The inline Register and Login are in the page but not shown below 768 px.
+    await expect(nav.locator('.top-nav__register')).toHaveCount(1);
+    await expect(nav.locator('.top-nav__register')).toBeHidden();
+    await expect(nav.locator('.top-nav__login')).toHaveCount(1);
+    await expect(nav.locator('.top-nav__login')).toBeHidden();
+    await expect(nav.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(menu).toBeHidden();
+    await expect(menu).toHaveAttribute('data-state', 'closed');
+    await expectNoAxeViolations(page);
+
+    // Watch the menu's state with the page's own clock.
+    await menu.evaluate((element) => {
+      const changes: { state: string | null; at: number }[] = [];
+      (window as unknown as { __menuChanges: typeof changes }).__menuChanges = changes;
+      new MutationObserver(() => changes.push({ state: element.getAttribute('data-state'), at: performance.now() })).observe(element, {
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+      const burger = document.querySelector('.top-nav__burger');
+      burger?.addEventListener('click', () => changes.push({ state: 'click', at: performance.now() }), { capture: true });
+    });
+
+    await nav.getByRole('button', { name: 'Open menu' }).click();
+    expect(await menu.getAttribute('data-state')).toBe('open');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'More Info' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/community/join/attention');
+    await expect(menu.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/community/login');
+    await expectNoAxeViolations(page);
+
+    await nav.getByRole('button', { name: 'Close menu' }).click();
+    expect(await menu.getAttribute('data-state')).toBe('closing');
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute('data-state', 'closed');
+    await expect(menu).toBeHidden();
+
+    const changes = await page.evaluate(() => (window as unknown as { __menuChanges: { state: string | null; at: number }[] }).__menuChanges);
+    const clicks = changes.filter((change) => change.state === 'click');
+    const opened = changes.find((change) => change.state === 'open');
+    const closing = changes.find((change) => change.state === 'closing');
+    const closed = changes.find((change) => change.state === 'closed');
+    expect(clicks).toHaveLength(2);
+    expect(opened && closing && closed, JSON.stringify(changes)).toBeTruthy();
+    // Opens at once: within a frame or two of the click.
+    expect(opened!.at - clicks[0]!.at).toBeLessThan(250);
+    // Closes after the 500 ms delay: not before 400 ms, and not much later than 500 ms (slack for a busy machine).
+    const closeDelay = closed!.at - clicks[1]!.at;
+    expect(closeDelay).toBeGreaterThanOrEqual(400);
+    expect(closeDelay).toBeLessThan(1000);
+
+    // More Info, found only in this menu, leads to the More info section.
+    await nav.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'More Info' }).click();
+    await expect(page).toHaveURL('/more');
+    await expectSectionInView(page, 'More info');
+    await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('navigation hidden on landing paths', () => {
+  for (const path of ['/lp/index', '/covid19', '/cl', '/popup/faqs']) {
+    test(`no top navigation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('main').getByText(/Loading/)).toHaveCount(0);
+      await expect(page.getByTestId('top-nav')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  for (const path of ['/', '/lp/welcome']) {
+    test(`top navigation present on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('top-nav')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});

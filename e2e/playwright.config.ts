@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { startSmtpCapture } from './support/smtp-capture';
+
+/**
+ * End-to-end tests against the production build (GUIDE section 6). The npm script
+ * `test:e2e` builds first; this file only starts the built server on a fresh database.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// The config is loaded by the runner and again by every worker: the data folder is made
+// once, in the runner, and handed down through the environment.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+const serverEnv: Record<string, string> = {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: process.env.E2E_DATA_DIR,
+};
+if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+// E-mail goes over real SMTP to a capture server run here, in the runner, once (like the data
+// folder): each message lands as an .eml file in E2E_MAIL_DIR, which the tests read
+// (support/mailbox.ts). E2E_SMTP_PORT picks the port; otherwise a free one is taken.
+if (!process.env.E2E_MAIL_DIR) {
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-e2e-mail-'));
+  const capture = await startSmtpCapture(mailDir, Number(process.env.E2E_SMTP_PORT ?? 0));
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMTP_PORT = String(capture.port);
+  process.on('exit', () => fs.rmSync(mailDir, { recursive: true, force: true }));
+}
+if (process.env.E2E_SMTP_PORT) serverEnv.SMTP_URL = `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`;
+// E-mailed links are built from PUBLIC_URL: the address the browser uses.
+serverEnv.PUBLIC_URL = baseURL;
+// Every test comes from 127.0.0.1: room for the whole suite, while the limits stay on.
+serverEnv.LOGIN_ATTEMPTS_PER_WINDOW = '50';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  // Generous: the 2-core machine is often busy with other builds and tests.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: path.join(repoRoot, 'playwright-report') }]] : 'list',
+  outputDir: path.join(repoRoot, 'test-results'),
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    cwd: repoRoot,
+    env: serverEnv,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { message, type Language, type MessageKey } from './account-messages.ts';
+import {
+  AD_OTHER,
+  EMAIL_PATTERN,
+  GENDERS,
+  LIMITS,
+  RACE_IDS,
+  STATE_CODES,
+  checkBirthDate,
+  checkCode,
+  checkEmail,
+  checkPassword,
+  checkPhone,
+  checkRequired,
+  checkUsername,
+  checkZip,
+} from './account-rules.ts';
+
+/**
+ * Request schemas of the entry flows. The browser runs the same rules (account-rules.ts)
+ * field by field; the server parses whole payloads with these, in the tester's language.
+ */
+
+/** A string field whose absence or wrong type reads "This field is required." in the tester's language. */
+const requiredString = (language: Language) => z.string({ error: () => message('required', language) });
+
+const checked = (check: (value: string) => MessageKey | null, language: Language) =>
+  requiredString(language).superRefine((value, context) => {
+    const problem = check(value);
+    if (problem) context.addIssue({ code: 'custom', message: message(problem, language) });
+  });
+
+const languageSchema = z.enum(['en', 'es']).default('en');
+
+export function registerSchema(language: Language = 'en', today: Date = new Date()) {
+  return z
+    .object({
+      Username: checked(checkUsername, language),
+      EmailAddress: checked(checkEmail, language),
+      Password: checked(checkPassword, language),
+      FirstName: checked((value) => checkRequired(value, LIMITS.profileNameMax, 'profileNameTooLong'), language),
+      LastName: checked((value) => checkRequired(value, LIMITS.profileNameMax, 'profileNameTooLong'), language),
+      ZipCode: checked(checkZip, language),
+      Address: checked((value) => checkRequired(value, LIMITS.addressMax), language),
+      City: checked((value) => checkRequired(value, LIMITS.cityMax), language),
+      State: z.enum(STATE_CODES as [string, ...string[]], { message: message('stateInvalid', language) }),
+      SexID: z.enum(GENDERS, { message: message('genderInvalid', language) }),
+      PhoneNo: checked(checkPhone, language),
+      RaceID: z.enum(RACE_IDS, { message: message('raceInvalid', language) }),
+      AdID: requiredString(language).regex(/^[A-Za-z0-9]{1,12}$/, message('adInvalid', language)),
+      AdDetail: z.string().max(LIMITS.adDetailMax, message('textTooLong', language)).default(''),
+      Birth: requiredString(language).regex(/^\d{4}-\d{2}-\d{2}$/, message('birthDateInvalid', language)),
+      CAge: z.number().int().min(0).max(130).optional(),
+      Referral: z.string().max(64).default(''),
+      DayIndex: z.literal(0).default(0),
+      ContactBestTimeFrom: z.string().regex(/^\d{2}:\d{2}$/).default('07:00'),
+      ContactBestTimeTo: z.string().regex(/^\d{2}:\d{2}$/).default('17:00'),
+      AcceptTerms: z.literal(true, { message: message('termsRequired', language) }),
+      Language: languageSchema,
+    })
+    .superRefine((payload, context) => {
+      if (payload.AdID === AD_OTHER && !payload.AdDetail.trim()) {
+        context.addIssue({ code: 'custom', path: ['AdDetail'], message: message('adDetailRequired', language) });
+      }
+      const [year, month, day] = payload.Birth.split('-').map(Number) as [number, number, number];
+      const problem = checkBirthDate({ year, month, day }, today);
+      if (problem) context.addIssue({ code: 'custom', path: ['Birth'], message: message(problem, language) });
+    });
+}
+export type RegisterPayload = z.input<ReturnType<typeof registerSchema>>;
+
+export const isInfoExistSchema = z.object({
+  username: z.string().max(LIMITS.usernameMax * 4).default(''),
+  email: z.string().max(LIMITS.emailMax * 4).default(''),
+  u: z.string().max(64).default(''),
+});
+
+export function shortSignUpSchema(language: Language = 'en') {
+  return z.object({
+    firstName: checked((value) => checkRequired(value, LIMITS.shortNameMax, 'nameTooLong'), language),
+    lastName: checked((value) => checkRequired(value, LIMITS.shortNameMax, 'nameTooLong'), language),
+    phone: checked(checkPhone, language),
+    email: checked(checkEmail, language),
+    Language: languageSchema,
+  });
+}
+
+export const zipSchema = checked(checkZip, 'en');
+
+export function reEngagementSchema(language: Language = 'en') {
+  return z.object({ c: checked(checkCode, language), p: checked(checkPhone, language), Language: languageSchema });
+}
+
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required.').max(100),
+  password: z.string().min(1, 'Password is required.').max(200),
+});
+
+export const findUsernameSchema = z.object({
+  firstname: z.string().trim().min(1, 'First name is required.').max(LIMITS.profileNameMax),
+  lastname: z.string().trim().min(1, 'Last name is required.').max(LIMITS.profileNameMax),
+  emailAddress: z.string().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(LIMITS.emailMax),
+});
+
+export const forgotPasswordSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required.').max(LIMITS.emailMax),
+  emailAddress: checked(checkEmail, 'en'),
+});
+
+export function resetPasswordSchema(language: Language = 'en') {
+  return z.object({ UserID: z.string().min(1).max(64), Code: z.string().min(1).max(200), Password: checked(checkPassword, language) });
+}
+
+export const checkConfirmEmailSchema = z.object({ userId: z.string().min(1).max(64), code: z.string().min(1).max(200) });
+export const confirmEmailAnotherSchema = z.object({ token: z.string().min(1).max(400) });
+export const emailClickTrackSchema = z.object({ tester: z.string().min(1).max(64), eCode: z.string().min(1).max(200) });
+export const testerIdSchema = z.string().min(1).max(64);
+
+export const initializeInformationSchema = z.object({
+  Username: checked(checkUsername, 'en'),
+  CurrentPassword: z.string().min(1, 'Current password is required.').max(200),
+  NewPassword: checked(checkPassword, 'en'),
+  EmailAddress: checked(checkEmail, 'en'),
+  PhoneNumber: checked(checkPhone, 'en'),
+});
+
+export function registerExistedUserSchema(language: Language = 'en') {
+  return z.object({
+    E: z.string().max(200).default(''),
+    V: z.string().max(200).default(''),
+    U: z.string().max(200).default(''),
+    EmailAddress: checked(checkEmail, language),
+    Password: checked(checkPassword, language),
+    Username: checked(checkUsername, language),
+    Language: languageSchema,
+  });
+}
