@@ -49,10 +49,12 @@ if (reason) {
   }
 }
 
+// NODE_ENV is left as given: unset means development, where /dev/mailbox shows the e-mails a
+// first run without SMTP_URL would send. A deployment sets NODE_ENV=production.
 const child = spawn(process.execPath, [at('apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  env: process.env,
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
