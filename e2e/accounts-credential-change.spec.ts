@@ -42,7 +42,7 @@ test.describe('forced credential change', () => {
     await expectNoAxeViolations(page);
 
     // An address already in use: the removable message, and nothing is changed.
-    await username.fill(next.username);
+    await username.fill(DEMO.changeUsername);
     await email.fill(DEMO.email);
     await phone.fill(next.phone);
     await newPassword.fill(next.password);
@@ -53,8 +53,21 @@ test.describe('forced credential change', () => {
     await email.fill(next.email);
     await expect(email).toHaveAttribute('aria-invalid', 'false');
 
+    // A new username, e-mail, phone and password.
+    await username.fill(next.username);
     await save.click();
     const done = page.getByRole('dialog', { name: 'Password Reset Successful' });
+    const refusal = popup.getByRole('alert').filter({ hasText: 'The username or password you entered is incorrect.' });
+    await expect(done.or(refusal)).toBeVisible();
+    const acceptedNewUsername = await done.isVisible();
+    expect.soft(acceptedNewUsername, 'the popup accepts a new username (spec 2, sections 3 and 5: Username 8-20 in the forced update payload)').toBe(true);
+    if (!acceptedNewUsername) {
+      // Known app bug (reported): the server looks the tester up by the new username. Go on with
+      // the current one, so the rest of the flow is still checked.
+      next.username = DEMO.changeUsername;
+      await username.fill(next.username);
+      await save.click();
+    }
     await expect(done).toBeVisible();
     await expectNoAxeViolations(page);
     await done.getByRole('button', { name: 'Close and log in' }).click();

@@ -10,6 +10,7 @@ import { findLink, waitForMessage } from './support/mailbox';
  */
 test.describe('join page', () => {
   test('re-engagement: a wrong code is refused, the seeded code leads to the single Complete button', async ({ page }) => {
+    test.slow(); // a long flow; this 2-core machine is often busy
     const tester = newTester('eng');
     await page.goto('/community/join/attention');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to TesterHub' })).toBeVisible();

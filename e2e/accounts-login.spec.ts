@@ -1,4 +1,6 @@
 import { Buffer } from 'node:buffer';
+import fs from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
 import { logInThroughForm, loginForm, newTester, readyTester, registerThroughApi } from './support/accounts';
 
@@ -39,45 +41,51 @@ test.describe('login', () => {
   });
 
   test('Remember me keeps the username, never the password, across a browser restart', async ({ playwright, launchOptions, baseURL }, testInfo) => {
+    test.slow(); // a long flow; this 2-core machine is often busy
+    // A real restart: a persistent profile on disk, the browser closed and launched again on it.
     const userDataDir = testInfo.outputPath('chromium-profile');
     const launch = () => playwright.chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL, viewport: { width: 1280, height: 800 } });
+    let context: BrowserContext | undefined;
+    try {
+      context = await launch();
+      let page = await context.newPage();
+      const tester = await readyTester(page, 'rem');
+      await logInThroughForm(page, tester, { remember: true });
 
-    let context = await launch();
-    let page = await context.newPage();
-    const tester = await readyTester(page, 'rem');
-    await logInThroughForm(page, tester, { remember: true });
+      /** Every value the browser keeps for the site, decoded every way a value might be encoded. */
+      const storedValues = async (current: BrowserContext, currentPage: Page) => {
+        const cookies = (await current.cookies()).map((cookie) => cookie.value);
+        const storage = await currentPage.evaluate(() => [localStorage, sessionStorage].flatMap((store) => Object.keys(store).flatMap((key) => [key, store.getItem(key) ?? ''])));
+        return [...cookies, ...storage].flatMap((value) => {
+          const decoded = decodeURIComponent(value);
+          return [value, decoded, Buffer.from(decoded, 'base64').toString('utf8')];
+        });
+      };
+      for (const value of await storedValues(context, page)) expect(value).not.toContain(tester.password);
+      const remembered = (await context.cookies()).find((cookie) => Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8') === tester.username);
+      expect(remembered, 'a cookie holding the encoded username').toBeTruthy();
+      expect(remembered!.value).not.toContain(tester.username);
+      expect(remembered!.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
+      await context.close();
 
-    /** Every value the browser keeps for the site, decoded every way a value might be encoded. */
-    const storedValues = async () => {
-      const cookies = (await context.cookies()).map((cookie) => cookie.value);
-      const storage = await page.evaluate(() => [localStorage, sessionStorage].flatMap((store) => Object.keys(store).flatMap((key) => [key, store.getItem(key) ?? ''])));
-      return [...cookies, ...storage].flatMap((value) => {
-        const decoded = decodeURIComponent(value);
-        return [value, decoded, Buffer.from(decoded, 'base64').toString('utf8')];
-      });
-    };
-    for (const value of await storedValues()) expect(value).not.toContain(tester.password);
-    const remembered = (await context.cookies()).find((cookie) => Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8') === tester.username);
-    expect(remembered, 'a cookie holding the encoded username').toBeTruthy();
-    expect(remembered!.value).not.toContain(tester.username);
-    expect(remembered!.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);
-    await context.close();
+      // The browser starts again on the same profile.
+      context = await launch();
+      page = await context.newPage();
+      await page.goto('/community/login');
+      const form = loginForm(page);
+      await expect(form.username).toHaveValue(tester.username);
+      await expect(form.remember).toBeChecked();
+      await expect(form.password).toHaveValue('');
+      await expectNoAxeViolations(page);
+      for (const value of await storedValues(context, page)) expect(value).not.toContain(tester.password);
 
-    // The browser starts again on the same profile.
-    context = await launch();
-    page = await context.newPage();
-    await page.goto('/community/login');
-    const form = loginForm(page);
-    await expect(form.username).toHaveValue(tester.username);
-    await expect(form.remember).toBeChecked();
-    await expect(form.password).toHaveValue('');
-    await expectNoAxeViolations(page);
-    for (const value of await storedValues()) expect(value).not.toContain(tester.password);
-
-    // Unticking forgets the username.
-    await form.remember.uncheck();
-    await page.reload();
-    await expect(form.username).toHaveValue('');
-    await context.close();
+      // Unticking forgets the username.
+      await form.remember.uncheck();
+      await page.reload();
+      await expect(form.username).toHaveValue('');
+    } finally {
+      await context?.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@ import { findLink, waitForMessage } from './support/mailbox';
  */
 test.describe('account recovery', () => {
   test('forgot password: the e-mail, the reset, the new password logs in, the same link is refused a second time', async ({ page }) => {
+    test.slow(); // a long flow; this 2-core machine is often busy
     const tester = await readyTester(page, 'rst');
     const newPassword = 'New#Pass42';
 

@@ -10,7 +10,7 @@ import { adminUrl, copyPrefix, databaseUrl, quoteIdent, TEST_SEED_DATE } from '.
 
 /**
  * Builds one migrated and seeded database before any server test runs; each test file then
- * copies it (GUIDE section 6). PGlite: a gzipped data-folder tarball in a temp file.
+ * copies it (GUIDE section 6). PGlite: the data folder as a tarball in a temp file.
  * PostgreSQL (TEST_DATABASE_URL set): a template database on that server.
  */
 export default async function setup(project: TestProject) {
