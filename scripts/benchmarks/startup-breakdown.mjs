@@ -6,6 +6,8 @@
 //   2. opening PGlite (WASM PostgreSQL) on an existing data folder, plus one query
 //   3. gzip -9 + brotli (default quality 11) of every prerendered page and the app shell,
 //      which apps/server/src/plugins/web-app.ts does at start-up
+// and, to read beside the server's RSS at rest, the resident memory of a bare Node process
+// before and after opening PGlite (~2 s idle), in MB of 1 048 576 bytes like VmRSS / 1024.
 // It builds nothing: run `npm run build` first. Takes the median of --runs (default 3).
 //
 //   node scripts/benchmarks/startup-breakdown.mjs [--runs 3]
@@ -39,6 +41,7 @@ function timeNode() {
 }
 
 const pgliteSource = `
+const rssBefore = process.memoryUsage().rss;
 const t0 = performance.now();
 const { PGlite } = await import('@electric-sql/pglite');
 const t1 = performance.now();
@@ -47,8 +50,10 @@ await db.waitReady;
 const t2 = performance.now();
 await db.query('select 1');
 const t3 = performance.now();
+await new Promise((resolve) => setTimeout(resolve, 2000));
+const rssAfter = process.memoryUsage().rss;
 await db.close();
-console.log(JSON.stringify({ importMs: t1 - t0, openMs: t2 - t1, queryMs: t3 - t2 }));
+console.log(JSON.stringify({ importMs: t1 - t0, openMs: t2 - t1, queryMs: t3 - t2, nodeRssMb: rssBefore / 1048576, pgliteRssMb: rssAfter / 1048576 }));
 `;
 
 const compressSource = `
@@ -85,6 +90,14 @@ printTable(
     ['PGlite first query (select 1)', pick('queryMs').toFixed(0)],
     [`gzip -9 of ${samples[0].pages} pages (${(samples[0].bytes / 1000).toFixed(0)} KB)`, pick('gzipMs').toFixed(0)],
     [`brotli q11 of ${samples[0].pages} pages`, pick('brotliMs').toFixed(0)],
+  ],
+);
+console.log('');
+printTable(
+  ['memory', `median of ${runs} (MB RSS)`],
+  [
+    ['bare node process', pick('nodeRssMb').toFixed(0)],
+    ['same, PGlite open on the existing folder, ~2 s idle', pick('pgliteRssMb').toFixed(0)],
   ],
 );
 console.log(`\n${loadNote('at end')}`);
