@@ -1,7 +1,6 @@
 /** Texts of the entry flows (spec 2, sections 5 and 8) in English and Spanish; every registration message has both. */
 
 export type Language = 'en' | 'es';
-export const LANGUAGES: readonly Language[] = ['en', 'es'];
 
 const CATALOGUE = {
   required: { en: 'This field is required.', es: 'Este campo es obligatorio.' },
@@ -64,10 +63,6 @@ export type MessageKey = keyof typeof CATALOGUE;
 
 export function message(key: MessageKey, language: Language = 'en'): string {
   return CATALOGUE[key][language];
-}
-
-export function isMessageKey(value: string): value is MessageKey {
-  return Object.hasOwn(CATALOGUE, value);
 }
 
 /** Texts of login, recovery and confirmation (English only in the original). */

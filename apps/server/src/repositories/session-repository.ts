@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, testers } from '../db/schema.ts';
 
@@ -35,10 +35,6 @@ export function createSessionRepository(db: Database) {
 
     async deleteAllForTester(testerId: string, keepIdHash?: string) {
       await db.delete(sessions).where(keepIdHash ? and(eq(sessions.testerId, testerId), ne(sessions.idHash, keepIdHash)) : eq(sessions.testerId, testerId));
-    },
-
-    async deleteExpired(idleCutoff: Date) {
-      await db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleCutoff)));
     },
   };
 }

@@ -24,11 +24,6 @@ export class RateLimiter {
     return current.count <= this.limit;
   }
 
-  isBlocked(key: string): boolean {
-    const current = this.windows.get(key);
-    return !!current && current.resetAt > this.now() && current.count >= this.limit;
-  }
-
   reset(key: string): void {
     this.windows.delete(key);
   }

@@ -51,10 +51,7 @@ export function createAuthService(deps: {
     return testers.findByUsername(username.trim());
   }
 
-
   return {
-    startSession,
-
     async login(username: string, password: string, address: string): Promise<LoginResult> {
       const accountKey = `login:${username.trim().toLowerCase()}`;
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
@@ -82,10 +79,6 @@ export function createAuthService(deps: {
 
     async logout(sessionId: string | undefined) {
       if (sessionId) await sessions.delete(hashToken(sessionId));
-    },
-
-    async endOtherSessions(testerId: string) {
-      await sessions.deleteAllForTester(testerId);
     },
 
     /**
