@@ -64,6 +64,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Tester rows are cached with their sessions: every write must go through the tester
+    // repository, which drops the cached copies (decision 011).
+    files: ['apps/server/src/repositories/**/*.ts'],
+    ignores: ['apps/server/src/repositories/tester-repository.ts', 'apps/server/src/repositories/session-repository.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '../db/schema.ts', importNames: ['testers'], message: 'Write testers through tester-repository.ts, which keeps the session cache right.' }] },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/src/**/*.ts'],
     rules: {
       // Shared code is pure: no I/O, no environment.

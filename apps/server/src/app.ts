@@ -11,6 +11,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { startOutboxSender } from './mail/outbox-sender.ts';
 import { registerLegacyRedirects } from './plugins/legacy-redirects.ts';
 import { registerSessionCookie } from './plugins/session-auth.ts';
+import { createActiveSessionCache } from './repositories/active-session-cache.ts';
 import { createAccountLookupRepository } from './repositories/account-lookup-repository.ts';
 import { createOutboxRepository } from './repositories/outbox-repository.ts';
 import { createPortalRepository } from './repositories/portal-repository.ts';
@@ -60,7 +61,7 @@ export async function buildApp({ config, database, extraApiRoutes }: BuildAppOpt
   });
 
   const servedOverHttps = config.publicUrl.startsWith('https:');
-  await registerSecurityHeaders(app, servedOverHttps);
+  registerSecurityHeaders(app, servedOverHttps);
   registerCrossSiteGuard(app, config.publicUrl, ['/api/account/Logout']);
   registerLegacyRedirects(app, { publicUrl: config.publicUrl, oldHosts: config.oldHosts });
   const sessionCookie = await registerSessionCookie(app, { secure: servedOverHttps, maxAgeSeconds: config.sessionAbsoluteHours * 3600 });
@@ -76,8 +77,9 @@ export async function buildApp({ config, database, extraApiRoutes }: BuildAppOpt
   const sender = config.smtpUrl ? startOutboxSender({ outbox, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log: app.log }) : null;
   if (sender) app.addHook('onClose', () => sender.stop());
   const mail = createMailService(outbox, sender, config.publicUrl);
-  const testers = createTesterRepository(database.db);
-  const sessions = createSessionRepository(database.db);
+  const sessionCache = createActiveSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
+  const testers = createTesterRepository(database.db, sessionCache.forgetTester);
+  const sessions = createSessionRepository(database.db, sessionCache);
   const auth = createAuthService({ testers, sessions, config });
   const registration = createRegistrationService({ testers, lookups: createAccountLookupRepository(database.db), mail, config });
   const recovery = createRecoveryService({ testers, sessions, mail, config });

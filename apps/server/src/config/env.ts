@@ -25,6 +25,7 @@ const envSchema = z.object({
   OLD_HOSTS: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   RESET_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   CONFIRM_CODE_TTL_HOURS: z.coerce.number().int().min(1).default(72),
   WELCOME_COINS: z.coerce.number().int().min(0).default(100),
@@ -56,6 +57,8 @@ export interface AppConfig {
   oldHosts: string[];
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** How long a session read from the database is trusted without reading it again (0: always read). */
+  sessionCacheSeconds: number;
   resetCodeTtlMinutes: number;
   confirmCodeTtlHours: number;
   welcomeCoins: number;
@@ -90,6 +93,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     oldHosts: env.OLD_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     resetCodeTtlMinutes: env.RESET_CODE_TTL_MINUTES,
     confirmCodeTtlHours: env.CONFIRM_CODE_TTL_HOURS,
     welcomeCoins: env.WELCOME_COINS,

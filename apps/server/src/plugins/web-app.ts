@@ -12,8 +12,28 @@ interface Page {
   brotli: Buffer;
 }
 
-function compressPage(html: Buffer): Page {
-  return { raw: html, gzip: zlib.gzipSync(html, { level: 9 }), brotli: zlib.brotliCompressSync(html) };
+/** The app shell's copy among the prerendered pages, with its compressed copies (apps/web/scripts/prerender.mjs). */
+const SHELL_COPY = path.join('shell', 'index.html');
+
+function readIfPresent(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * HTML with its gzip (level 9) and brotli (quality 11) copies: those the web build wrote beside
+ * `file`, or, where it wrote none (a build from before it did), made here.
+ */
+function withCompressed(raw: Buffer, file?: string): Page {
+  return {
+    raw,
+    gzip: (file ? readIfPresent(`${file}.gz`) : undefined) ?? zlib.gzipSync(raw, { level: 9 }),
+    brotli: (file ? readIfPresent(`${file}.br`) : undefined) ?? zlib.brotliCompressSync(raw),
+  };
 }
 
 /** Prerendered pages by path ('/', '/how', '/popup/terms', ...), read once at start-up. */
@@ -23,9 +43,18 @@ function loadPrerenderedPages(prerenderDir: string): Map<string, Page> {
   if (!fs.existsSync(manifestPath)) return pages;
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, string>;
   for (const [route, file] of Object.entries(manifest)) {
-    pages.set(route.toLowerCase(), compressPage(fs.readFileSync(path.join(prerenderDir, file))));
+    const pagePath = path.join(prerenderDir, file);
+    pages.set(route.toLowerCase(), withCompressed(fs.readFileSync(pagePath), pagePath));
   }
   return pages;
+}
+
+/** The app shell, with the compressed copies of the prerender step while its copy there is this very shell. */
+function loadShell(shellPath: string, prerenderDir: string): Page {
+  const raw = fs.readFileSync(shellPath);
+  const copyPath = path.join(prerenderDir, SHELL_COPY);
+  // A web build run without the prerender step leaves older copies behind: those are not used.
+  return withCompressed(raw, readIfPresent(copyPath)?.equals(raw) ? copyPath : undefined);
 }
 
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
@@ -47,8 +76,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     app.log.warn({ webDistDir }, 'web app not built; only the API is served');
     return;
   }
-  const shell = compressPage(fs.readFileSync(shellPath));
-  const prerendered = loadPrerenderedPages(path.join(webDistDir, '..', 'dist-prerender'));
+  const prerenderDir = path.join(webDistDir, '..', 'dist-prerender');
+  const shell = loadShell(shellPath, prerenderDir);
+  const prerendered = loadPrerenderedPages(prerenderDir);
 
   await app.register(fastifyStatic, {
     root: webDistDir,

@@ -5,7 +5,7 @@ import { adSources, reEngagementCodes, signUpLeads, zipPrefixSites } from '../db
 /** Reference data and small records of the entry flows. */
 export function createAccountLookupRepository(db: Database) {
   return {
-    listAdSources() {
+    async listAdSources() {
       return db.select({ adID: adSources.adId, adName: adSources.adName }).from(adSources).orderBy(asc(adSources.sortOrder));
     },
 

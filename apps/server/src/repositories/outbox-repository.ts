@@ -46,7 +46,7 @@ export function createOutboxRepository(db: Database) {
     },
 
     /** Newest messages first, for the development mailbox page. */
-    listRecent(limit: number) {
+    async listRecent(limit: number) {
       return db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
     },
   };

@@ -5,11 +5,11 @@ import { levels, studies } from '../db/schema.ts';
 /** Reads behind the portal shell and the screener page. */
 export function createPortalRepository(db: Database) {
   return {
-    listLevels() {
+    async listLevels() {
       return db.select().from(levels).orderBy(asc(levels.level));
     },
 
-    listScreenersFor(siteId: string | null, age: number) {
+    async listScreenersFor(siteId: string | null, age: number) {
       const atSite = siteId ? or(isNull(studies.siteId), eq(studies.siteId, siteId)) : isNull(studies.siteId);
       return db
         .select({

@@ -5,11 +5,11 @@ import { faqs, referralEvents, testimonials, testSites, themeStyles, winners } f
 /** Reads of the public site's content. Only this file touches these tables. */
 export function createPublicContentRepository(db: Database) {
   return {
-    listFaqs() {
+    async listFaqs() {
       return db.select({ type: faqs.type, question: faqs.question, answer: faqs.answer }).from(faqs).orderBy(asc(faqs.type), asc(faqs.sortOrder), asc(faqs.id));
     },
 
-    listWinners() {
+    async listWinners() {
       return db
         .select({
           winnerTypeDesc: winners.winnerTypeDesc,
@@ -44,11 +44,11 @@ export function createPublicContentRepository(db: Database) {
       return rows[0]?.colors ?? null;
     },
 
-    listTestimonials() {
+    async listTestimonials() {
       return db.select({ name: testimonials.name, city: testimonials.city, quote: testimonials.quote }).from(testimonials).orderBy(asc(testimonials.sortOrder));
     },
 
-    listTestSites() {
+    async listTestSites() {
       return db
         .select({
           mapCode: testSites.mapCode,

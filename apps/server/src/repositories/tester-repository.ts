@@ -14,7 +14,12 @@ export function uniqueViolation(error: unknown): string | null {
   return (cause as { constraint?: string }).constraint ?? 'unknown';
 }
 
-export function createTesterRepository(db: Database) {
+/**
+ * Every write to the testers table goes through here (ESLint keeps the table to this file
+ * and the session join), and each one tells `onTesterChanged`, so that cached copies of the
+ * row (the active-session cache) are dropped at once.
+ */
+export function createTesterRepository(db: Database, onTesterChanged: (testerId: string) => void) {
   return {
     async findByUsername(username: string) {
       const rows = await db.select().from(testers).where(eq(sql`lower(${testers.username})`, username.toLowerCase())).limit(1);
@@ -73,14 +78,17 @@ export function createTesterRepository(db: Database) {
 
     async setPassword(testerId: string, passwordHash: string) {
       await db.update(testers).set({ passwordHash }).where(eq(testers.id, testerId));
+      onTesterChanged(testerId);
     },
 
     async updateCredentials(testerId: string, values: { username: string; email: string; phone: string; passwordHash: string }) {
       await db.update(testers).set({ ...values, mustChangeCredentials: false }).where(eq(testers.id, testerId));
+      onTesterChanged(testerId);
     },
 
     async markEmailConfirmed(testerId: string) {
       await db.update(testers).set({ emailConfirmedAt: new Date() }).where(and(eq(testers.id, testerId), isNull(testers.emailConfirmedAt)));
+      onTesterChanged(testerId);
     },
 
     async insertToken(testerId: string, purpose: TokenPurpose, codeHash: string, expiresAt: Date) {

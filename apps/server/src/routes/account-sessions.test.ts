@@ -15,7 +15,9 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   // The shortest idle time-out the configuration allows, so the test can move a session past it.
-  testApp = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1' } });
+  // These tests edit session rows behind the server's back, so the server reads them every time;
+  // account-session-cache.test.ts covers the same rules with the cache on.
+  testApp = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1', SESSION_CACHE_SECONDS: '0' } });
 });
 
 afterAll(async () => {

@@ -21,7 +21,7 @@ export function levelProgress(level: number, exp: number, table: readonly { leve
 
 export function createProfileService(portal: PortalRepository) {
   let levelTable: Promise<{ level: number; expRequired: number }[]> | undefined;
-  // The level table changes only with a release: read it once.
+  // The level table changes only with a release: read it once (listLevels returns a promise, so the query runs once).
   const levels = () => (levelTable ??= portal.listLevels());
 
   return {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { message } from '@testerhub/shared/account-messages';
+import { message, type MessageKey } from '@testerhub/shared/account-messages';
 import { LIMITS, checkPassword, checkPasswordConfirmation } from '@testerhub/shared/account-rules';
 import { TextField } from './form-field';
 
@@ -34,35 +34,25 @@ export function NewPasswordFields({
   disabled = false,
 }: NewPasswordFieldsProps) {
   const [left, setLeft] = useState({ password: false, confirmation: false });
-  const passwordProblem = checkPassword(password);
-  const confirmationProblem = checkPasswordConfirmation(password, confirmation);
+  const field = (which: keyof typeof left, label: string, value: string, problem: MessageKey | null, onChange: (value: string) => void, hint?: string) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      value={value}
+      maxLength={LIMITS.passwordMax * 2}
+      disabled={disabled}
+      required
+      hint={hint}
+      error={(value || left[which]) && problem ? message(problem) : null}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={() => setLeft((current) => ({ ...current, [which]: true }))}
+    />
+  );
   return (
     <>
-      <TextField
-        label={passwordLabel}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        maxLength={LIMITS.passwordMax * 2}
-        disabled={disabled}
-        required
-        hint={NEW_PASSWORD_HINT}
-        error={(password || left.password) && passwordProblem ? message(passwordProblem) : null}
-        onChange={(event) => onPasswordChange(event.target.value)}
-        onBlur={() => setLeft((current) => ({ ...current, password: true }))}
-      />
-      <TextField
-        label={confirmationLabel}
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        maxLength={LIMITS.passwordMax * 2}
-        disabled={disabled}
-        required
-        error={(confirmation || left.confirmation) && confirmationProblem ? message(confirmationProblem) : null}
-        onChange={(event) => onConfirmationChange(event.target.value)}
-        onBlur={() => setLeft((current) => ({ ...current, confirmation: true }))}
-      />
+      {field('password', passwordLabel, password, checkPassword(password), onPasswordChange, NEW_PASSWORD_HINT)}
+      {field('confirmation', confirmationLabel, confirmation, checkPasswordConfirmation(password, confirmation), onConfirmationChange)}
     </>
   );
 }

@@ -1,15 +1,14 @@
-import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { EMAIL_PATTERN, LIMITS } from '@testerhub/shared/account-rules';
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
-import { requestErrorMessage, requestErrorTitle } from '../../lib/request-error';
 import { statusTitle } from '../../lib/status-title';
 import { postFindUsername } from './recovery-api';
+import { ErrorPopupDialog, useRecoveryForm, type ErrorPopup } from './recovery-form';
 
 type Field = 'firstname' | 'lastname' | 'emailAddress';
-type Popup = { kind: 'found'; userName: string } | { kind: 'error'; title: string; message: string };
+type Popup = { kind: 'found'; userName: string } | ErrorPopup;
 
 /** The find-username message has no full stop (spec 2, section 5), unlike registration's. */
 export const FIND_USERNAME_EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -26,41 +25,16 @@ export function findUsernameProblems(values: Record<Field, string>): Record<Fiel
 /** Find username: first and last name and e-mail; the popups findUsername and findUsernameError. */
 export function FindUsernameForm() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({ firstname: '', lastname: '', emailAddress: '' });
-  const [left, setLeft] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [popup, setPopup] = useState<Popup | null>(null);
-  const problems = findUsernameProblems(values);
-  const shown = (field: Field) => (submitted || left[field] ? problems[field] : null);
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: shown(field),
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setLeft((current) => ({ ...current, [field]: true })),
-  });
+  const { bind, pending, popup, closePopup, submitWith } = useRecoveryForm<Field, Popup>({ firstname: '', lastname: '', emailAddress: '' }, findUsernameProblems);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const firstInvalid = (Object.keys(problems) as Field[]).find((field) => problems[field]);
-    if (firstInvalid) return event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
-    setPending(true);
-    postFindUsername(values.firstname.trim(), values.lastname.trim(), values.emailAddress.trim())
-      .then(
-        (result) =>
-          setPopup(
-            result.status === 'succeed' && result.userName
-              ? { kind: 'found', userName: result.userName }
-              : { kind: 'error', title: statusTitle(result.status), message: ENTRY_TEXTS.findUsernameFailure },
-          ),
-        (error: unknown) => setPopup({ kind: 'error', title: requestErrorTitle(error), message: requestErrorMessage(error) }),
-      )
-      .finally(() => setPending(false));
-  };
-
-  const closePopup = useCallback(() => setPopup(null), []);
+  const submit = submitWith((values) =>
+    postFindUsername(values.firstname.trim(), values.lastname.trim(), values.emailAddress.trim()).then(
+      (result): Popup =>
+        result.status === 'succeed' && result.userName
+          ? { kind: 'found', userName: result.userName }
+          : { kind: 'error', title: statusTitle(result.status), message: ENTRY_TEXTS.findUsernameFailure },
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-busy={pending}>
@@ -86,11 +60,7 @@ export function FindUsernameForm() {
           <p>We have also sent it to your e-mail address.</p>
         </ModalDialog>
       )}
-      {popup?.kind === 'error' && (
-        <ModalDialog title={popup.title} tone="error" onClose={closePopup}>
-          <p>{popup.message}</p>
-        </ModalDialog>
-      )}
+      <ErrorPopupDialog popup={popup} onClose={closePopup} />
     </form>
   );
 }

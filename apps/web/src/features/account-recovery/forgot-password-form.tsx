@@ -1,14 +1,14 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ENTRY_TEXTS, message } from '@testerhub/shared/account-messages';
 import { LIMITS, checkEmail } from '@testerhub/shared/account-rules';
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
-import { requestErrorMessage, requestErrorTitle } from '../../lib/request-error';
 import { postForgotPassword } from './recovery-api';
+import { ErrorPopupDialog, useRecoveryForm, type ErrorPopup } from './recovery-form';
 
 type Field = 'username' | 'emailAddress';
-type Popup = { kind: 'sent' } | { kind: 'error'; title: string; message: string };
+type Popup = { kind: 'sent' } | ErrorPopup;
 
 /** Reset password request: username non-empty, e-mail valid, both at most 50 characters (spec 2, section 5). */
 export function forgotPasswordProblems(values: Record<Field, string>): Record<Field, string | null> {
@@ -23,35 +23,14 @@ export function forgotPasswordProblems(values: Record<Field, string>): Record<Fi
 /** Reset password: the popups forgotPassword (then login) and forgotPasswordError. */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', emailAddress: '' });
-  const [left, setLeft] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [popup, setPopup] = useState<Popup | null>(null);
-  const problems = forgotPasswordProblems(values);
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: submitted || left[field] ? problems[field] : null,
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setLeft((current) => ({ ...current, [field]: true })),
-  });
+  const { bind, pending, popup, closePopup, submitWith } = useRecoveryForm<Field, Popup>({ username: '', emailAddress: '' }, forgotPasswordProblems);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const firstInvalid = (Object.keys(problems) as Field[]).find((field) => problems[field]);
-    if (firstInvalid) return event.currentTarget.querySelector<HTMLInputElement>(`input[name="${firstInvalid}"]`)?.focus();
-    setPending(true);
-    postForgotPassword(values.username.trim(), values.emailAddress.trim())
-      .then(
-        (result) => setPopup(result.status === 'succeed' ? { kind: 'sent' } : { kind: 'error', title: 'Something went wrong', message: ENTRY_TEXTS.forgotPasswordFailure }),
-        (error: unknown) => setPopup({ kind: 'error', title: requestErrorTitle(error), message: requestErrorMessage(error) }),
-      )
-      .finally(() => setPending(false));
-  };
+  const submit = submitWith((values) =>
+    postForgotPassword(values.username.trim(), values.emailAddress.trim()).then(
+      (result): Popup => (result.status === 'succeed' ? { kind: 'sent' } : { kind: 'error', title: 'Something went wrong', message: ENTRY_TEXTS.forgotPasswordFailure }),
+    ),
+  );
 
-  const closeError = useCallback(() => setPopup(null), []);
   const closeSent = useCallback(() => navigate('/community/login'), [navigate]);
 
   return (
@@ -66,11 +45,7 @@ export function ForgotPasswordForm() {
           <p>{ENTRY_TEXTS.forgotPasswordSuccess}</p>
         </ModalDialog>
       )}
-      {popup?.kind === 'error' && (
-        <ModalDialog title={popup.title} tone="error" onClose={closeError}>
-          <p>{popup.message}</p>
-        </ModalDialog>
-      )}
+      <ErrorPopupDialog popup={popup} onClose={closePopup} />
     </form>
   );
 }

@@ -5,11 +5,11 @@ import { AccountPanel } from '../../components/account-panel';
 import { ModalDialog } from '../../components/modal-dialog';
 import { NewPasswordFields, isNewPasswordValid } from '../../components/new-password-fields';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { requestErrorMessage, requestErrorTitle } from '../../lib/request-error';
 import { postResetPassword } from './recovery-api';
+import { ErrorPopupDialog, requestErrorPopup, type ErrorPopup } from './recovery-form';
 import './recovery.css';
 
-type Popup = { kind: 'reset' } | { kind: 'badLink' } | { kind: 'error'; title: string; message: string };
+type Popup = { kind: 'reset' } | { kind: 'badLink' } | ErrorPopup;
 
 function queryValue(query: URLSearchParams, name: string): string {
   // E-mail clients and people retyping links change the case of names; the values are kept as they are.
@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
     postResetPassword(userId, code, password)
       .then(
         (result) => setPopup(result.status === 'succeed' ? { kind: 'reset' } : { kind: 'badLink' }),
-        (error: unknown) => setPopup({ kind: 'error', title: requestErrorTitle(error), message: requestErrorMessage(error) }),
+        (error: unknown) => setPopup(requestErrorPopup(error)),
       )
       .finally(() => setPending(false));
   };
@@ -68,11 +68,7 @@ export function ResetPasswordPage() {
           <p>{ENTRY_TEXTS.resetFailure}</p>
         </ModalDialog>
       )}
-      {popup?.kind === 'error' && (
-        <ModalDialog title={popup.title} tone="error" onClose={closeError}>
-          <p>{popup.message}</p>
-        </ModalDialog>
-      )}
+      <ErrorPopupDialog popup={popup} onClose={closeError} />
     </AccountPanel>
   );
 }

@@ -1,32 +1,12 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { fakeApi } from '../../../test/fake-api';
 import { ConfirmEmailPage, confirmationRequest } from './confirm-email-page';
 
-type Answer = { status?: number; body: unknown };
-let answers: Record<string, Answer> = {};
-const calls: { path: string; body: unknown }[] = [];
-
-beforeEach(() => {
-  answers = {};
-  calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = url.replace(/^\/api/, '');
-      calls.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = answers[path] ?? { status: 404, body: { message: 'not stubbed' } };
-      const status = answer.status ?? 200;
-      return { ok: status < 400, status, statusText: String(status), json: async () => answer.body };
-    }),
-  );
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const { answers, calls } = fakeApi();
 
 function renderAt(url: string) {
   return render(

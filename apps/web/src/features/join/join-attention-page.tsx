@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { LanguageToggle } from '../../components/language-toggle';
+import { EntryPage } from '../../components/entry-page';
 import { useEntryLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { forgetEngaged, readEngagedV } from './join-storage';
@@ -30,85 +30,78 @@ export function JoinAttentionPage() {
   }, [justEngaged]);
 
   return (
-    <main className="join" lang={language}>
-      <div className="join__inner">
-        {/* The account root's header carries the logo; the page's top carries the language. */}
-        <div className="join__top">
-          <LanguageToggle language={language} onChange={setLanguage} groupLabel={t.languageGroup} />
+    <EntryPage block="join" card="inner" language={language} onLanguageChange={setLanguage} languageGroup={t.languageGroup}>
+      <section className="join__hero" aria-labelledby="join-title">
+        <h1 id="join-title">{t.heading}</h1>
+        <p className="join__intro">{t.intro}</p>
+        <div className="join__warning" role="note" aria-labelledby="join-one-account">
+          <h2 id="join-one-account">{t.oneAccountHeading}</h2>
+          <p>{t.oneAccountText}</p>
         </div>
+        <div className="join__actions">
+          <Link to={REGISTER_PATH} className="button button--accent">
+            {t.register}
+          </Link>
+          <p className="join__login">
+            {t.haveAccount} <Link to="/community/login">{t.login}</Link>
+          </p>
+        </div>
+      </section>
 
-        <section className="join__hero" aria-labelledby="join-title">
-          <h1 id="join-title">{t.heading}</h1>
-          <p className="join__intro">{t.intro}</p>
-          <div className="join__warning" role="note" aria-labelledby="join-one-account">
-            <h2 id="join-one-account">{t.oneAccountHeading}</h2>
-            <p>{t.oneAccountText}</p>
-          </div>
-          <div className="join__actions">
-            <Link to={REGISTER_PATH} className="button button--accent">
-              {t.register}
-            </Link>
-            <p className="join__login">
-              {t.haveAccount} <Link to="/community/login">{t.login}</Link>
-            </p>
-          </div>
+      <div className="join__columns">
+        <section className="join__card" aria-labelledby="join-returning">
+          <h2 id="join-returning">{t.returningHeading}</h2>
+          {engagedV ? (
+            <div className="join__engaged">
+              <h3 ref={engagedHeading} tabIndex={-1}>
+                {t.engagedHeading}
+              </h3>
+              <p>{t.engagedText}</p>
+              <div className="join__engaged-actions">
+                <Link to={`${REGISTER_PATH}?v=${encodeURIComponent(engagedV)}`} className="button button--primary">
+                  {t.engagedAction}
+                </Link>
+                <button
+                  type="button"
+                  className="join__text-button"
+                  onClick={() => {
+                    // Someone else's code on a shared device: start over.
+                    forgetEngaged();
+                    setEngagedV('');
+                    setJustEngaged(false);
+                  }}
+                >
+                  {t.useAnotherCode}
+                </button>
+              </div>
+            </div>
+          ) : (
+            <>
+              <p>{t.returningIntro}</p>
+              <ReEngagementForm
+                language={language}
+                onEngaged={(v) => {
+                  setEngagedV(v);
+                  setJustEngaged(true);
+                }}
+              />
+            </>
+          )}
         </section>
 
-        <div className="join__columns">
-          <section className="join__card" aria-labelledby="join-returning">
-            <h2 id="join-returning">{t.returningHeading}</h2>
-            {engagedV ? (
-              <div className="join__engaged">
-                <h3 ref={engagedHeading} tabIndex={-1}>
-                  {t.engagedHeading}
-                </h3>
-                <p>{t.engagedText}</p>
-                <div className="join__engaged-actions">
-                  <Link to={`${REGISTER_PATH}?v=${encodeURIComponent(engagedV)}`} className="button button--primary">
-                    {t.engagedAction}
-                  </Link>
-                  <button
-                    type="button"
-                    className="join__text-button"
-                    onClick={() => {
-                      // Someone else's code on a shared device: start over.
-                      forgetEngaged();
-                      setEngagedV('');
-                      setJustEngaged(false);
-                    }}
-                  >
-                    {t.useAnotherCode}
-                  </button>
-                </div>
-              </div>
-            ) : (
-              <>
-                <p>{t.returningIntro}</p>
-                <ReEngagementForm
-                  language={language}
-                  onEngaged={(v) => {
-                    setEngagedV(v);
-                    setJustEngaged(true);
-                  }}
-                />
-              </>
-            )}
-          </section>
-
-          <section className="join__card join__card--pitch" aria-labelledby="join-new">
-            <h2 id="join-new">{t.newHeading}</h2>
-            <ul className="join__claims">
-              {t.claims.map((claim) => (
-                <li key={claim}>{claim}</li>
-              ))}
-            </ul>
-            <h3>{t.shortFormHeading}</h3>
-            <p>{t.shortFormIntro}</p>
-            <ShortSignUpForm language={language} />
-          </section>
-        </div>
+        <section className="join__card join__card--pitch" aria-labelledby="join-new">
+          <h2 id="join-new">{t.newHeading}</h2>
+          <ul className="join__claims">
+            {t.claims.map((claim) => (
+              <li key={claim}>{claim}</li>
+            ))}
+          </ul>
+          <h3>{t.shortFormHeading}</h3>
+          <p>{t.shortFormIntro}</p>
+          <ShortSignUpForm language={language} />
+        </section>
       </div>
-    </main>
+    </EntryPage>
   );
 }
 

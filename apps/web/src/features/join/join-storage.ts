@@ -52,8 +52,3 @@ export function writeEngaged(v: string, phone: string): void {
 export function forgetEngaged(): void {
   for (const key of [ENGAGED_STORAGE_KEY, 'v', 'p']) sessionValues.remove(key);
 }
-
-/** Phone as digits when it holds only digits and formatting; anything else stays as typed, so it fails the check. */
-export function phoneValue(typed: string): string {
-  return /^[\d\s().+-]*$/.test(typed) ? typed.replace(/\D/g, '') : typed;
-}

@@ -12,8 +12,6 @@ export interface JoinTexts {
   returningIntro: string;
   code: string;
   codeHint: string;
-  phone: string;
-  phoneHint: string;
   continue: string;
   working: string;
   engagedHeading: string;
@@ -47,8 +45,6 @@ const en: JoinTexts = {
   returningIntro: 'Enter the registration code from our letter or e-mail and your phone number to set up your online account.',
   code: 'Registration code',
   codeHint: '6 or 7 digits.',
-  phone: 'Phone number',
-  phoneHint: '10 digits, including the area code.',
   continue: 'Check my code',
   working: 'Please wait…',
   engagedHeading: 'We found you!',
@@ -87,8 +83,6 @@ const es: JoinTexts = {
   returningIntro: 'Ingrese el código de registro de nuestra carta o correo electrónico y su número de teléfono para crear su cuenta en línea.',
   code: 'Código de registro',
   codeHint: '6 o 7 dígitos.',
-  phone: 'Número de teléfono',
-  phoneHint: '10 dígitos, incluyendo el código de área.',
   continue: 'Verificar mi código',
   working: 'Espere por favor…',
   engagedHeading: '¡Lo encontramos!',

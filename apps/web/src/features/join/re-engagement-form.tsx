@@ -1,11 +1,14 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { message, type Language, type MessageKey } from '@testerhub/shared/account-messages';
-import { checkCode, checkPhone, formatPhone } from '@testerhub/shared/account-rules';
+import { useState, type FormEvent } from 'react';
+import type { Language, MessageKey } from '@testerhub/shared/account-messages';
+import { checkCode } from '@testerhub/shared/account-rules';
 import { apiPost } from '../../lib/api';
+import { phoneProblem, phoneValue } from '../../lib/phone';
 import { TextField } from '../../components/form-field';
-import { focusControl, useTouched } from '../../hooks/use-touched';
-import { problemText, requestProblem, type Problem } from './join-form-helpers';
-import { phoneValue, writeEngaged } from './join-storage';
+import { PhoneField } from '../../components/phone-field';
+import { useCheckedForm } from '../../hooks/use-checked-form';
+import { requestProblem, type Problem } from './join-form-helpers';
+import { JoinFormSubmit } from './join-form-submit';
+import { writeEngaged } from './join-storage';
 import { JOIN_TEXTS } from './join-texts';
 
 type Field = 'code' | 'phone';
@@ -16,27 +19,15 @@ type Answer = { status: string; v?: string; message?: string };
 /** Registration code and phone of a tester known from before the site (POST /api/account/ReEngagement). */
 export function ReEngagementForm({ language, onEngaged }: { language: Language; onEngaged: (v: string) => void }) {
   const t = JOIN_TEXTS[language];
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState({ code: '', phone: '' });
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const { touched, touch, touchAll } = useTouched<Field>();
 
-  const errors: Record<Field, MessageKey | null> = { code: checkCode(values.code.trim()), phone: checkPhone(phoneValue(values.phone)) };
-  const shown = (field: Field) => {
-    const key = errors[field];
-    return key && touched.has(field) ? message(key, language) : null;
-  };
+  const errors: Record<Field, MessageKey | null> = { code: checkCode(values.code.trim()), phone: phoneProblem(values.phone) };
+  const { formRef, touch, shown, readyToSubmit } = useCheckedForm(FIELDS, errors, language);
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const first = FIELDS.find((field) => errors[field]);
-    if (first) {
-      touchAll(FIELDS);
-      focusControl(formRef.current, first);
-      return;
-    }
+    if (!readyToSubmit(event, pending)) return;
     setPending(true);
     setProblem(null);
     const phone = phoneValue(values.phone);
@@ -69,31 +60,8 @@ export function ReEngagementForm({ language, onEngaged }: { language: Language; 
         autoComplete="one-time-code"
         required
       />
-      <TextField
-        label={t.phone}
-        name="phone"
-        type="tel"
-        value={values.phone}
-        onChange={(event) => setValues({ ...values, phone: event.target.value })}
-        onBlur={() => {
-          touch('phone');
-          // Shown as (123)456-7890 once left; anything else stays exactly as typed.
-          if (checkPhone(phoneValue(values.phone)) === null) setValues({ ...values, phone: formatPhone(values.phone) });
-        }}
-        error={shown('phone')}
-        hint={t.phoneHint}
-        inputMode="tel"
-        autoComplete="tel-national"
-        required
-      />
-      {problem && (
-        <p className="join-form__problem" role="alert">
-          {problemText(problem, language)}
-        </p>
-      )}
-      <button type="submit" className="button button--primary join-form__submit" aria-disabled={pending} aria-busy={pending}>
-        {pending ? t.working : t.continue}
-      </button>
+      <PhoneField language={language} value={values.phone} error={shown('phone')} onChange={(phone) => setValues({ ...values, phone })} onLeave={() => touch('phone')} />
+      <JoinFormSubmit language={language} problem={problem} pending={pending} label={t.continue} tone="primary" />
     </form>
   );
 }

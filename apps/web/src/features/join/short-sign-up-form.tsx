@@ -1,12 +1,15 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { message, type Language, type MessageKey } from '@testerhub/shared/account-messages';
-import { LIMITS, checkEmail, checkPhone, checkRequired, formatPhone } from '@testerhub/shared/account-rules';
+import type { Language, MessageKey } from '@testerhub/shared/account-messages';
+import { LIMITS, checkEmail, checkRequired, formatPhone } from '@testerhub/shared/account-rules';
 import { apiPost } from '../../lib/api';
+import { phoneProblem, phoneValue } from '../../lib/phone';
 import { TextField } from '../../components/form-field';
-import { focusControl, useTouched } from '../../hooks/use-touched';
-import { problemText, requestProblem, type Problem } from './join-form-helpers';
-import { phoneValue, readPartialProfile, writePartialProfile, type PartialProfile } from './join-storage';
+import { PhoneField } from '../../components/phone-field';
+import { useCheckedForm } from '../../hooks/use-checked-form';
+import { requestProblem, type Problem } from './join-form-helpers';
+import { JoinFormSubmit } from './join-form-submit';
+import { readPartialProfile, writePartialProfile, type PartialProfile } from './join-storage';
 import { JOIN_TEXTS } from './join-texts';
 
 type Field = keyof PartialProfile;
@@ -17,32 +20,20 @@ const checkName = (value: string) => checkRequired(value, LIMITS.shortNameMax, '
 export function ShortSignUpForm({ language }: { language: Language }) {
   const t = JOIN_TEXTS[language];
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(readPartialProfile);
   const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
-  const { touched, touch, touchAll } = useTouched<Field>();
 
   const errors: Record<Field, MessageKey | null> = {
     firstName: checkName(values.firstName),
     lastName: checkName(values.lastName),
-    phone: checkPhone(phoneValue(values.phone)),
+    phone: phoneProblem(values.phone),
     email: checkEmail(values.email.trim()),
   };
-  const shown = (field: Field) => {
-    const key = errors[field];
-    return key && touched.has(field) ? message(key, language) : null;
-  };
+  const { formRef, touch, shown, readyToSubmit } = useCheckedForm(FIELDS, errors, language);
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const first = FIELDS.find((field) => errors[field]);
-    if (first) {
-      touchAll(FIELDS);
-      focusControl(formRef.current, first);
-      return;
-    }
+    if (!readyToSubmit(event, pending)) return;
     setPending(true);
     setProblem(null);
     const profile = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: phoneValue(values.phone), email: values.email.trim() };
@@ -61,19 +52,15 @@ export function ShortSignUpForm({ language }: { language: Language }) {
     }
   }
 
-  const field = (name: Field, label: string, extra: { type?: string; autoComplete: string; inputMode?: 'tel' | 'email' }) => (
+  const field = (name: Exclude<Field, 'phone'>, label: string, extra: { type?: string; autoComplete: string; inputMode?: 'email' }) => (
     <TextField
       label={label}
       name={name}
       type={extra.type ?? 'text'}
       value={values[name]}
       onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-      onBlur={() => {
-        touch(name);
-        if (name === 'phone' && checkPhone(phoneValue(values.phone)) === null) setValues({ ...values, phone: formatPhone(values.phone) });
-      }}
+      onBlur={() => touch(name)}
       error={shown(name)}
-      hint={name === 'phone' ? t.phoneHint : undefined}
       autoComplete={extra.autoComplete}
       inputMode={extra.inputMode}
       required
@@ -86,16 +73,9 @@ export function ShortSignUpForm({ language }: { language: Language }) {
         {field('firstName', t.firstName, { autoComplete: 'given-name' })}
         {field('lastName', t.lastName, { autoComplete: 'family-name' })}
       </div>
-      {field('phone', t.phone, { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' })}
+      <PhoneField language={language} value={values.phone} error={shown('phone')} onChange={(phone) => setValues({ ...values, phone })} onLeave={() => touch('phone')} />
       {field('email', t.email, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-      {problem && (
-        <p className="join-form__problem" role="alert">
-          {problemText(problem, language)}
-        </p>
-      )}
-      <button type="submit" className="button button--accent join-form__submit" aria-disabled={pending} aria-busy={pending}>
-        {pending ? t.working : t.saveAndContinue}
-      </button>
+      <JoinFormSubmit language={language} problem={problem} pending={pending} label={t.saveAndContinue} tone="accent" />
     </form>
   );
 }

@@ -40,14 +40,20 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
     email: emailTaken ? message('emailTaken') : messageOf(checkEmail(values.email.trim())),
     phone: messageOf(checkPhone(values.phone)),
   };
-  const shown = (field: Field) => (values[field] || left[field] ? problems[field] : null);
+  // A message shows once the field has text or was left; the server's 'in use' at once.
+  const shown = (field: Field) => (values[field] || left[field] || (field === 'email' && emailTaken) ? problems[field] : null);
   const valid = Object.values(problems).every((problem) => problem === null) && isNewPasswordValid(newPassword, confirmation);
 
-  const change = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field === 'email') setEmailTaken(false);
-  };
-  const leave = (field: Field) => setLeft((current) => ({ ...current, [field]: true }));
+  /** The props that tie a TextField to its value, its message and its leaving; clean filters what is typed. */
+  const bind = (field: Field, clean: (value: string) => string = (value) => value) => ({
+    value: values[field],
+    error: shown(field),
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [field]: clean(event.target.value) }));
+      if (field === 'email') setEmailTaken(false);
+    },
+    onBlur: () => setLeft((current) => ({ ...current, [field]: true })),
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -74,50 +80,19 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
           {failure}
         </p>
       )}
-      <TextField
-        label="Username"
-        autoComplete="username"
-        value={values.username}
-        maxLength={LIMITS.usernameMax * 2}
-        required
-        error={shown('username')}
-        onChange={(event) => change('username', event.target.value)}
-        onBlur={() => leave('username')}
-      />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={values.currentPassword}
-        required
-        error={shown('currentPassword')}
-        onChange={(event) => change('currentPassword', event.target.value)}
-        onBlur={() => leave('currentPassword')}
-      />
-      <TextField
-        label="E-mail address"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        maxLength={LIMITS.emailMax}
-        required
-        error={emailTaken ? problems.email : shown('email')}
-        onChange={(event) => change('email', event.target.value)}
-        onBlur={() => leave('email')}
-      />
+      <TextField label="Username" autoComplete="username" maxLength={LIMITS.usernameMax * 2} required {...bind('username')} />
+      <TextField label="Current password" type="password" autoComplete="current-password" required {...bind('currentPassword')} />
+      <TextField label="E-mail address" type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...bind('email')} />
       <TextField
         label="Phone number"
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        value={values.phone}
         maxLength={LIMITS.phoneDigits}
         required
         hint="10 digits including the area code, for example 3125550100."
-        error={shown('phone')}
         // Digits only (spec 2, section 5): anything else typed or pasted is dropped.
-        onChange={(event) => change('phone', phoneDigits(event.target.value).slice(0, LIMITS.phoneDigits))}
-        onBlur={() => leave('phone')}
+        {...bind('phone', (value) => phoneDigits(value).slice(0, LIMITS.phoneDigits))}
       />
       <NewPasswordFields password={newPassword} confirmation={confirmation} onPasswordChange={setNewPassword} onConfirmationChange={setConfirmation} />
       <button type="submit" className="button button--primary credentials-form__submit" disabled={!valid || pending}>

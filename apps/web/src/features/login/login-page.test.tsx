@@ -4,28 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { fakeApi } from '../../../test/fake-api';
 import { LoginPage, isPasswordEnabled } from './login-page';
 import { REMEMBER_ME_COOKIE, decodeUsername, encodeUsername } from './remember-me';
 import { safeRedirect } from './login-api';
 
-type Answer = { status?: number; body: unknown };
-let answers: Record<string, Answer | ((body: unknown) => Answer)> = {};
-const calls: { path: string; body: unknown }[] = [];
-
-function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const path = url.replace(/^\/api/, '');
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ path, body });
-      const entry = answers[path];
-      const answer = typeof entry === 'function' ? entry(body) : (entry ?? { status: 404, body: { message: 'not stubbed' } });
-      const status = answer.status ?? 200;
-      return { ok: status < 400, status, statusText: String(status), json: async () => answer.body };
-    }),
-  );
-}
+const { answers, calls } = fakeApi();
 
 function cookieValue(name: string): string | undefined {
   const found = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
@@ -50,16 +34,10 @@ function renderLogin(entry: string | { pathname: string; state?: unknown } = '/c
 }
 
 beforeEach(() => {
-  answers = {};
-  calls.length = 0;
   clearCookies();
   window.sessionStorage.clear();
-  stubApi();
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+afterEach(() => clearCookies());
 
 describe('password field enabling', () => {
   test('the rule: enabled once the trimmed username is longer than 6 characters', () => {

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { BURGER_CLOSE_DELAY_MS } from '@testerhub/shared/breakpoints';
+import { useEffect, useState } from 'react';
 import { COMPANY } from '@testerhub/shared/company';
 import type { HomeSection } from '@testerhub/shared/routes';
+import { BurgerButton, BurgerMenu } from '../../components/burger-button';
 import { PortalLink } from '../../components/portal-link';
+import { useBurgerMenu } from '../../hooks/use-burger-menu';
 import { useHomeNavigation } from '../../hooks/use-home-navigation';
 import './top-nav.css';
 
@@ -13,15 +14,12 @@ const SECTION_LINKS: { section: HomeSection; label: string }[] = [
   { section: 'reviews', label: 'Reviews' },
 ];
 
-type MenuState = 'closed' | 'open' | 'closing';
-
 /** Top navigation (spec 1, 2.3): full menu from 1280 px, Register and Login inline from 768 px, burger below. */
 export function TopNav() {
   const goToSection = useHomeNavigation();
   const [scrolled, setScrolled] = useState(false);
-  const [menu, setMenu] = useState<MenuState>('closed');
-  const closeTimer = useRef<number | undefined>(undefined);
-  const menuId = useId();
+  // The menu opens at once but closes after a 500 ms animation (spec 1, section 4).
+  const { menu, menuId, closeMenu, toggleMenu } = useBurgerMenu();
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > 0);
@@ -30,33 +28,10 @@ export function TopNav() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-
-  const openMenu = () => {
-    window.clearTimeout(closeTimer.current);
-    setMenu('open');
-  };
-  // The menu opens at once but closes after a 500 ms animation (spec 1, section 4).
-  const closeMenu = () => {
-    setMenu('closing');
-    window.clearTimeout(closeTimer.current);
-    closeTimer.current = window.setTimeout(() => setMenu('closed'), BURGER_CLOSE_DELAY_MS);
-  };
-  const toggleMenu = () => (menu === 'open' ? closeMenu() : openMenu());
-
   const choose = (section: HomeSection | null) => {
     if (menu === 'open') closeMenu();
     goToSection(section);
   };
-
-  useEffect(() => {
-    if (menu !== 'open') return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeMenu();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
 
   return (
     <header className={scrolled ? 'top-nav top-nav--scrolled' : 'top-nav'} data-testid="top-nav">
@@ -98,26 +73,9 @@ export function TopNav() {
             Login
           </PortalLink>
         </div>
-        <button
-          type="button"
-          className="top-nav__burger"
-          aria-expanded={menu === 'open'}
-          aria-controls={menuId}
-          aria-label={menu === 'open' ? 'Close menu' : 'Open menu'}
-          onClick={toggleMenu}
-        >
-          <span aria-hidden="true" />
-          <span aria-hidden="true" />
-          <span aria-hidden="true" />
-        </button>
+        <BurgerButton menu={menu} controls={menuId} onClick={toggleMenu} className="top-nav__burger" />
       </nav>
-      <div
-        id={menuId}
-        className={`top-nav__menu top-nav__menu--${menu}`}
-        hidden={menu === 'closed'}
-        data-testid="burger-menu"
-        data-state={menu}
-      >
+      <BurgerMenu id={menuId} menu={menu} className="top-nav__menu" testId="burger-menu">
         <ul>
           <li>
             <a href={COMPANY.corporateSiteUrl}>Corporate</a>
@@ -153,7 +111,7 @@ export function TopNav() {
             <PortalLink to="/community/login">Login</PortalLink>
           </li>
         </ul>
-      </div>
+      </BurgerMenu>
     </header>
   );
 }

@@ -2,16 +2,15 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { fakeApi } from '../../../test/fake-api';
 import { progressLines } from './level-progress';
 import type { TesterInfo } from './portal-api';
 import { PortalShell } from './portal-shell';
 import { SIDE_MENU, TOP_NAV, visibleGroups, visibleTopNav } from './portal-menu';
 
-type Answer = { status?: number; body: unknown };
-let answers: Record<string, Answer> = {};
-const calls: string[] = [];
+const { answers, paths } = fakeApi();
 
 const TESTER: TesterInfo = {
   username: 'demotester1',
@@ -26,33 +25,16 @@ const TESTER: TesterInfo = {
 };
 
 function answerAll(info: TesterInfo) {
-  answers = {
+  Object.assign(answers, {
     '/account/CheckAuthorize': { body: { status: 'authorized' } },
     '/account/GetPKTesterInfo': { body: info },
     '/account/GetUserInfo': { body: { testerInfo: { testerId: 'x', username: info.username, firstName: 'Dana', lastName: 'Tester', emailAddress: 'd@example.com', emailConfirmed: true, language: 'en' } } },
     '/profile/GetNextLevelEXP': { body: { status: 'succeed', exp: info.exp, nextLevelExp: info.nextLevelExp, remainExp: info.remainExp } },
     '/account/Logout': { body: { status: 'succeed' } },
-  };
+  });
 }
 
-beforeEach(() => {
-  calls.length = 0;
-  answerAll(TESTER);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const path = url.replace(/^\/api/, '');
-      calls.push(path);
-      const answer = answers[path] ?? { status: 404, body: { message: 'not stubbed' } };
-      const status = answer.status ?? 200;
-      return { ok: status < 400, status, statusText: String(status), json: async () => answer.body };
-    }),
-  );
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => answerAll(TESTER));
 
 function renderShell() {
   return render(
@@ -86,7 +68,7 @@ describe('progress popover', () => {
     expect(popover).toHaveTextContent('You reach Max Level');
     expect(popover).not.toHaveTextContent('EXP');
     expect(badge).toHaveAttribute('aria-expanded', 'true');
-    expect(calls).toContain('/profile/GetNextLevelEXP');
+    expect(paths()).toContain('/profile/GetNextLevelEXP');
   });
 
   test('below Max: keyboard focus opens it with both lines, Escape closes it', async () => {
@@ -130,7 +112,7 @@ describe('entry check', () => {
     await screen.findByText('Screener content');
     await user.click(within(screen.getByRole('navigation', { name: 'Portal menu' })).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
-    expect(calls).toContain('/account/Logout');
+    expect(paths()).toContain('/account/Logout');
   });
 });
 

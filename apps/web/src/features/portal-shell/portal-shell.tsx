@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
-import { BURGER_CLOSE_DELAY_MS } from '@testerhub/shared/breakpoints';
 import { COMPANY } from '@testerhub/shared/company';
+import { BurgerButton, BurgerMenu } from '../../components/burger-button';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useBurgerMenu } from '../../hooks/use-burger-menu';
 import type { PortalContext } from '../../hooks/use-portal-context';
 import { apiGet } from '../../lib/api';
 import { logError } from '../../lib/log';
@@ -17,7 +18,6 @@ const LOGIN = '/community/login';
 
 type Auth = 'checking' | 'authorized' | 'unavailable';
 type Profile = { status: 'loading' } | { status: 'ready'; info: TesterInfo } | { status: 'failed' };
-type MenuState = 'closed' | 'open' | 'closing';
 
 /**
  * /community/main: the logged-in shell (spec 2, section 2). It checks the session on entry
@@ -33,9 +33,8 @@ export function PortalShell() {
   const [firstName, setFirstName] = useState('');
   const [logoutFailed, setLogoutFailed] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const [menu, setMenu] = useState<MenuState>('closed');
-  const closeTimer = useRef<number | undefined>(undefined);
-  const menuId = useId();
+  // Opens at once, closes after the 500 ms animation (spec 2, section 9).
+  const { menu, menuId, closeMenu, toggleMenu } = useBurgerMenu();
 
   const toLogin = useCallback(() => navigate(LOGIN, { replace: true }), [navigate]);
 
@@ -78,8 +77,6 @@ export function PortalShell() {
     };
   }, [attempt, toLogin]);
 
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-
   const refreshProfile = useCallback(() => {
     apiGet<ProfileUserInfo>('/profile/GetUserInfo').then(
       (answer) => {
@@ -100,26 +97,6 @@ export function PortalShell() {
       (error: unknown) => logError('level progress could not be refreshed', error),
     );
   }, []);
-
-  const openMenu = () => {
-    window.clearTimeout(closeTimer.current);
-    setMenu('open');
-  };
-  // Opens at once, closes after the 500 ms animation (spec 2, section 9).
-  const closeMenu = useCallback(() => {
-    setMenu((current) => (current === 'closed' ? current : 'closing'));
-    window.clearTimeout(closeTimer.current);
-    closeTimer.current = window.setTimeout(() => setMenu('closed'), BURGER_CLOSE_DELAY_MS);
-  }, []);
-
-  useEffect(() => {
-    if (menu !== 'open') return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeMenu();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menu, closeMenu]);
 
   const logOut = () => {
     if (loggingOut) return;
@@ -192,20 +169,9 @@ export function PortalShell() {
           <button type="button" className="button button--outline portal-nav__logout" onClick={logOut} disabled={loggingOut}>
             Log out
           </button>
-          <button
-            type="button"
-            className="portal-nav__burger"
-            aria-expanded={menu === 'open'}
-            aria-controls={menuId}
-            aria-label={menu === 'open' ? 'Close menu' : 'Open menu'}
-            onClick={() => (menu === 'open' ? closeMenu() : openMenu())}
-          >
-            <span aria-hidden="true" />
-            <span aria-hidden="true" />
-            <span aria-hidden="true" />
-          </button>
+          <BurgerButton menu={menu} controls={menuId} onClick={toggleMenu} className="portal-nav__burger" />
         </div>
-        <nav id={menuId} aria-label="Mobile" className={`portal-nav__menu portal-nav__menu--${menu}`} hidden={menu === 'closed'} data-state={menu} data-testid="portal-burger-menu">
+        <BurgerMenu id={menuId} menu={menu} className="portal-nav__menu" label="Mobile" testId="portal-burger-menu">
           <ul>
             {topNav.map((item) => (
               <li key={item.to}>
@@ -220,7 +186,7 @@ export function PortalShell() {
               </button>
             </li>
           </ul>
-        </nav>
+        </BurgerMenu>
       </header>
       <div className="portal__body">
         <nav aria-label="Portal menu" className="portal-side">

@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { message, type Language, type MessageKey } from '@testerhub/shared/account-messages';
 import { apiPost } from '../../lib/api';
 import { TextField } from '../../components/form-field';
-import { focusControl, useTouched } from '../../hooks/use-touched';
+import { useCheckedForm } from '../../hooks/use-checked-form';
+import { focusControl } from '../../hooks/use-touched';
 import { requestFailureText } from './form-helpers';
 import { accountErrors, recallPasswords, rememberPasswords, type AccountField } from './registration-draft';
 import { REGISTRATION_TEXTS } from './registration-texts';
@@ -36,12 +37,10 @@ const normalise = (value: string) => value.trim().toLowerCase();
 /** Username, e-mail, password and confirmation: step 1 of registration, and the existing-user Complete form. */
 export function AccountStep({ language, values, onValuesChange, taken, linkUser, submitLabel, busy, onSubmit, notice, children }: AccountStepProps) {
   const t = REGISTRATION_TEXTS[language];
-  const formRef = useRef<HTMLFormElement>(null);
   const [passwords, setPasswords] = useState(recallPasswords);
   const [known, setKnown] = useState<Taken>({ username: {}, email: {} });
   const [checking, setChecking] = useState(0);
   const [requestProblem, setRequestProblem] = useState<string | null>(null);
-  const { touched, touch, touchAll } = useTouched<AccountField>();
 
   const errors: Partial<Record<AccountField, MessageKey>> = accountErrors(values, passwords);
   const isTaken = (field: 'username' | 'email') => {
@@ -52,12 +51,12 @@ export function AccountStep({ language, values, onValuesChange, taken, linkUser,
   if (!errors.email && isTaken('email')) errors.email = 'emailTaken';
 
   const pending = checking > 0 || busy;
-  const blocked = pending || FIELDS.some((field) => errors[field]);
+  const { formRef, touch, shown: shownOnceLeft, hasProblem, readyToSubmit } = useCheckedForm(FIELDS, errors, language);
+  const blocked = pending || hasProblem;
   // A taken name is news from the server: show it even before the field was left.
   const shown = (field: AccountField) => {
     const problem = errors[field];
-    if (!problem) return null;
-    return touched.has(field) || problem === 'usernameTaken' || problem === 'emailTaken' ? message(problem, language) : null;
+    return problem === 'usernameTaken' || problem === 'emailTaken' ? message(problem, language) : shownOnceLeft(field);
   };
 
   /** Asks the server whether a valid username or e-mail is free; null when the answer is unknown. */
@@ -97,14 +96,7 @@ export function AccountStep({ language, values, onValuesChange, taken, linkUser,
   }
 
   async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    const first = FIELDS.find((field) => errors[field]);
-    if (first) {
-      touchAll(FIELDS);
-      focusControl(formRef.current, first);
-      return;
-    }
+    if (!readyToSubmit(event, pending)) return;
     const [usernameTaken, emailTaken] = await Promise.all([checkTaken('username', values.username), checkTaken('email', values.email)]);
     if (usernameTaken) return focusControl(formRef.current, 'username');
     if (emailTaken) return focusControl(formRef.current, 'email');

@@ -1,12 +1,13 @@
-import { useId, useRef, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { message, type Language } from '@testerhub/shared/account-messages';
-import { AD_OTHER, GENDERS, RACES, birthYearChoices, checkPhone, daysInMonth, formatPhone } from '@testerhub/shared/account-rules';
+import { AD_OTHER, GENDERS, RACES, birthYearChoices, daysInMonth } from '@testerhub/shared/account-rules';
 import { apiGet } from '../../lib/api';
 import { useCachedQuery } from '../../hooks/use-cached-query';
+import { useCheckedForm } from '../../hooks/use-checked-form';
 import { SelectField, TextField } from '../../components/form-field';
-import { focusControl, useTouched } from '../../hooks/use-touched';
-import { detailErrors, phoneValue, type DetailField, type RegistrationDraft } from './registration-draft';
+import { PhoneField } from '../../components/phone-field';
+import { detailErrors, type DetailField, type RegistrationDraft } from './registration-draft';
 import { REGISTRATION_TEXTS } from './registration-texts';
 
 const FIELDS: readonly DetailField[] = ['gender', 'phone', 'raceId', 'adId', 'adDetail', 'birth', 'acceptTerms'];
@@ -34,11 +35,9 @@ export function shownAdId(stored: string, ads: AdList['adsInfo'] | null): string
 /** Step 3: gender, phone, race, how heard, date of birth (three selects), the terms; Complete registers. */
 export function DetailStep({ language, draft, onChange, today, busy, onComplete, back }: DetailStepProps) {
   const t = REGISTRATION_TEXTS[language];
-  const formRef = useRef<HTMLFormElement>(null);
   const birthErrorId = useId();
   const termsId = useId();
   const termsErrorId = useId();
-  const { touched, touch, touchAll } = useTouched<DetailField>();
 
   const races = useCachedQuery<RaceList>(`race-list:${language}`, () => apiGet<RaceList>(`/account/GetRaceList?lang=${language}`));
   const ads = useCachedQuery<AdList>('ads-info', () => apiGet<AdList>('/account/GetMoreInfo'));
@@ -51,15 +50,14 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
   const adId = ads.status === 'loading' ? draft.adId : shownAdId(draft.adId, adList);
   const adOptions = (adList ?? [{ adID: AD_OTHER, adName: '' }]).map((ad) => ({ value: ad.adID, label: ad.adID === AD_OTHER ? t.other : ad.adName }));
 
-  const errors = detailErrors(draft, adId, today);
-  const blocked = busy || ads.status === 'loading' || FIELDS.some((field) => errors[field]);
-  const shown = (field: DetailField) => {
-    const problem = errors[field];
-    return problem && touched.has(field) ? message(problem, language) : null;
-  };
-
   const year = Number(draft.year) || 0;
   const month = Number(draft.month) || 0;
+  const errors = detailErrors(draft, adId, today);
+  // A wrong date of birth is reported on the first of its three selects still empty.
+  const { formRef, touch, shown, hasProblem, readyToSubmit } = useCheckedForm(FIELDS, errors, language, {
+    controlOf: (field) => (field === 'birth' ? (!year ? 'year' : !month ? 'month' : 'day') : field),
+  });
+  const blocked = busy || ads.status === 'loading' || hasProblem;
   const dayCount = year && month ? daysInMonth(year, month) : 0;
   const birthError = shown('birth');
 
@@ -84,16 +82,7 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
   }
 
   function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || ads.status === 'loading') return;
-    const first = FIELDS.find((field) => errors[field]);
-    if (first) {
-      touchAll(FIELDS);
-      const control = first === 'birth' ? (!year ? 'year' : !month ? 'month' : 'day') : first;
-      focusControl(formRef.current, control);
-      return;
-    }
-    onComplete(adId);
+    if (readyToSubmit(event, busy || ads.status === 'loading')) onComplete(adId);
   }
 
   const termsHref = language === 'es' ? '/popup/community-terms?lang=es' : '/popup/community-terms';
@@ -113,23 +102,7 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
           autoComplete="sex"
           required
         />
-        <TextField
-          label={t.phone}
-          name="phone"
-          type="tel"
-          value={draft.phone}
-          onChange={(event) => onChange({ phone: event.target.value })}
-          onBlur={() => {
-            touch('phone');
-            // Shown as (123)456-7890 once left; anything else stays exactly as typed.
-            if (checkPhone(phoneValue(draft.phone)) === null) onChange({ phone: formatPhone(draft.phone) });
-          }}
-          error={shown('phone')}
-          hint={t.phoneHint}
-          inputMode="tel"
-          autoComplete="tel-national"
-          required
-        />
+        <PhoneField language={language} value={draft.phone} error={shown('phone')} onChange={(phone) => onChange({ phone })} onLeave={() => touch('phone')} />
       </div>
       <SelectField
         label={t.race}

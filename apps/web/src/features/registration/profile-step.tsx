@@ -3,7 +3,7 @@ import { message, type Language } from '@testerhub/shared/account-messages';
 import { US_STATES, checkZip } from '@testerhub/shared/account-rules';
 import { apiPost } from '../../lib/api';
 import { SelectField, TextField } from '../../components/form-field';
-import { focusControl, useTouched } from '../../hooks/use-touched';
+import { useCheckedForm } from '../../hooks/use-checked-form';
 import { profileErrors, type ProfileField, type RegistrationDraft } from './registration-draft';
 import { REGISTRATION_TEXTS } from './registration-texts';
 
@@ -21,18 +21,13 @@ interface ProfileStepProps {
 /** Step 2: name and address; a valid zip is checked against the test sites (too far: a notice, not a block). */
 export function ProfileStep({ language, draft, onChange, onNext, back }: ProfileStepProps) {
   const t = REGISTRATION_TEXTS[language];
-  const formRef = useRef<HTMLFormElement>(null);
-  const { touched, touch, touchAll } = useTouched<ProfileField>();
   const [locating, setLocating] = useState(false);
   // Only the answer for the zip typed last may update the notice.
   const latestZip = useRef(draft.zipCode);
 
   const errors = profileErrors(draft);
-  const blocked = locating || FIELDS.some((field) => errors[field]);
-  const shown = (field: ProfileField) => {
-    const problem = errors[field];
-    return problem && touched.has(field) ? message(problem, language) : null;
-  };
+  const { formRef, touch, shown, hasProblem, readyToSubmit } = useCheckedForm(FIELDS, errors, language);
+  const blocked = locating || hasProblem;
   const tooFar = !errors.zipCode && draft.location?.zip === draft.zipCode && draft.location.tooFar;
 
   function changeZip(zip: string) {
@@ -56,15 +51,7 @@ export function ProfileStep({ language, draft, onChange, onNext, back }: Profile
   }
 
   function submit(event: FormEvent) {
-    event.preventDefault();
-    if (locating) return;
-    const first = FIELDS.find((field) => errors[field]);
-    if (first) {
-      touchAll(FIELDS);
-      focusControl(formRef.current, first);
-      return;
-    }
-    onNext();
+    if (readyToSubmit(event, locating)) onNext();
   }
 
   const text = (field: Exclude<ProfileField, 'state' | 'zipCode'>, label: string, autoComplete: string) => (

@@ -1,7 +1,8 @@
-import { AD_OTHER, GENDERS, LIMITS, RACE_IDS, STATE_CODES, checkBirthDate, checkEmail, checkPassword, checkPasswordConfirmation, checkPhone, checkRequired, checkUsername, checkZip, phoneDigits } from '@testerhub/shared/account-rules';
+import { AD_OTHER, GENDERS, LIMITS, RACE_IDS, STATE_CODES, checkBirthDate, checkEmail, checkPassword, checkPasswordConfirmation, checkRequired, checkUsername, checkZip } from '@testerhub/shared/account-rules';
 import type { MessageKey } from '@testerhub/shared/account-messages';
 import { AD_TYPE_STORAGE_KEY, DEFAULT_AD_TYPE } from '@testerhub/shared/marketing';
 import { sessionValues } from '../../lib/browser-storage';
+import { phoneProblem } from '../../lib/phone';
 
 /**
  * Session key of the registration draft. The join page's short sign-up form writes
@@ -11,15 +12,14 @@ import { sessionValues } from '../../lib/browser-storage';
 export const DRAFT_STORAGE_KEY = 'registrationDraft';
 export const REFERRAL_STORAGE_KEY = 'referralCode';
 
-export interface RegistrationDraft {
+export type AccountField = 'username' | 'email' | 'password' | 'confirmation';
+export type ProfileField = 'firstName' | 'lastName' | 'zipCode' | 'address' | 'city' | 'state';
+export type DetailField = 'gender' | 'phone' | 'raceId' | 'adId' | 'adDetail' | 'birth' | 'acceptTerms';
+
+/** Everything the three steps ask but the passwords; step 2's fields (ProfileField) are all text. */
+export interface RegistrationDraft extends Record<ProfileField, string> {
   username: string;
   email: string;
-  firstName: string;
-  lastName: string;
-  zipCode: string;
-  address: string;
-  city: string;
-  state: string;
   gender: string;
   /** As typed (possibly formatted); the digits are sent. */
   phone: string;
@@ -116,16 +116,7 @@ export function forgetPasswords(): void {
   rememberedPasswords = { password: '', confirmation: '' };
 }
 
-/** Phone as digits when it holds only digits and formatting; anything else stays as typed, so it fails the check. */
-export function phoneValue(typed: string): string {
-  return /^[\d\s().+-]*$/.test(typed) ? phoneDigits(typed) : typed;
-}
-
 export type FieldErrors<Field extends string> = Partial<Record<Field, MessageKey>>;
-
-export type AccountField = 'username' | 'email' | 'password' | 'confirmation';
-export type ProfileField = 'firstName' | 'lastName' | 'zipCode' | 'address' | 'city' | 'state';
-export type DetailField = 'gender' | 'phone' | 'raceId' | 'adId' | 'adDetail' | 'birth' | 'acceptTerms';
 
 function compact<Field extends string>(entries: [Field, MessageKey | null][]): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
@@ -168,7 +159,7 @@ export function detailErrors(draft: RegistrationDraft, adId: string, today: Date
   };
   return compact<DetailField>([
     ['gender', (GENDERS as readonly string[]).includes(draft.gender) ? null : 'genderInvalid'],
-    ['phone', checkPhone(phoneValue(draft.phone))],
+    ['phone', phoneProblem(draft.phone)],
     ['raceId', (RACE_IDS as readonly string[]).includes(draft.raceId) ? null : 'raceInvalid'],
     ['adId', adId ? null : 'adInvalid'],
     ['adDetail', detailProblem()],

@@ -6,12 +6,13 @@ import type { RegisterPayload } from '@testerhub/shared/account-schemas';
 import { COMPANY } from '@testerhub/shared/company';
 import { apiPost } from '../../lib/api';
 import { sessionValues } from '../../lib/browser-storage';
+import { phoneValue } from '../../lib/phone';
+import { EntryPage } from '../../components/entry-page';
 import { ModalDialog } from '../../components/modal-dialog';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { AccountStep, type AccountValues } from './account-step';
 import { DetailStep } from './detail-step';
 import { requestFailureText } from './form-helpers';
-import { LanguageToggle } from '../../components/language-toggle';
 import { ProfileStep } from './profile-step';
 import { useEntryLanguage } from '../../hooks/use-entry-language';
 import {
@@ -22,7 +23,6 @@ import {
   forgetPasswords,
   furthestAllowedStep,
   loadDraft,
-  phoneValue,
   recallPasswords,
   saveDraft,
   type RegistrationDraft,
@@ -164,75 +164,8 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
     </button>
   );
 
-  return (
-    <main className="registration" lang={language}>
-      <div className="registration__card">
-        {/* The account root's header carries the logo; the card's top carries the language. */}
-        <div className="registration__top">
-          <LanguageToggle language={language} onChange={setLanguage} groupLabel={t.languageGroup} />
-        </div>
-
-        <h1 className="registration__title">{existing ? t.existingHeading : t.heading}</h1>
-        {existing ? (
-          <p className="registration__intro">{t.existingIntro}</p>
-        ) : (
-          <div className="registration__progress" aria-hidden="true">
-            {STEPS.map((name, index) => (
-              <span key={name} className={index < stepNumber ? 'registration__progress-bar registration__progress-bar--done' : 'registration__progress-bar'} />
-            ))}
-          </div>
-        )}
-        {!existing && (
-          <h2 ref={headingRef} className="registration__step" tabIndex={-1}>
-            <span className="registration__step-count">{t.stepOf(stepNumber, STEPS.length)}</span>
-            <span className="visually-hidden">: </span>
-            <span className="registration__step-name">{t.stepNames[step]}</span>
-          </h2>
-        )}
-
-        {step === 'account' && existing && (
-          <AccountStep
-            key="existing"
-            language={language}
-            values={existingValues}
-            onValuesChange={setExistingValues}
-            taken={draft.taken}
-            linkUser={link.u}
-            submitLabel={t.complete}
-            busy={submitting}
-            onSubmit={registerExisting}
-          />
-        )}
-        {step === 'account' && !existing && (
-          <AccountStep
-            key="account"
-            language={language}
-            values={{ username: draft.username, email: draft.email }}
-            onValuesChange={update}
-            taken={draft.taken}
-            linkUser=""
-            submitLabel={t.next}
-            busy={false}
-            onSubmit={() => goTo('profile')}
-            notice={
-              navigationState?.passwordAgain ? (
-                <p className="registration-form__notice" role="status">
-                  {t.passwordAgain}
-                </p>
-              ) : null
-            }
-          />
-        )}
-        {step === 'profile' && <ProfileStep key="profile" language={language} draft={draft} onChange={update} onNext={() => goTo('detail')} back={backButton('account')} />}
-        {step === 'detail' && (
-          <DetailStep key="detail" language={language} draft={draft} onChange={update} today={today} busy={submitting} onComplete={register} back={backButton('profile')} />
-        )}
-
-        <p className="registration__login">
-          {t.haveAccount} <Link to={LOGIN_PATH}>{t.login}</Link>
-        </p>
-      </div>
-
+  const popups = (
+    <>
       {outcome?.kind === 'success' && (
         <ModalDialog title={t.successTitle} onClose={closeSuccess} closeLabel={t.close}>
           <p>{message('registrationSucceeded', language)}</p>
@@ -262,7 +195,71 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
           <FailureText language={language} detail={outcome.detail} />
         </ModalDialog>
       )}
-    </main>
+    </>
+  );
+
+  return (
+    <EntryPage block="registration" card="card" language={language} onLanguageChange={setLanguage} languageGroup={t.languageGroup} after={popups}>
+      <h1 className="registration__title">{existing ? t.existingHeading : t.heading}</h1>
+      {existing ? (
+        <p className="registration__intro">{t.existingIntro}</p>
+      ) : (
+        <div className="registration__progress" aria-hidden="true">
+          {STEPS.map((name, index) => (
+            <span key={name} className={index < stepNumber ? 'registration__progress-bar registration__progress-bar--done' : 'registration__progress-bar'} />
+          ))}
+        </div>
+      )}
+      {!existing && (
+        <h2 ref={headingRef} className="registration__step" tabIndex={-1}>
+          <span className="registration__step-count">{t.stepOf(stepNumber, STEPS.length)}</span>
+          <span className="visually-hidden">: </span>
+          <span className="registration__step-name">{t.stepNames[step]}</span>
+        </h2>
+      )}
+
+      {step === 'account' && existing && (
+        <AccountStep
+          key="existing"
+          language={language}
+          values={existingValues}
+          onValuesChange={setExistingValues}
+          taken={draft.taken}
+          linkUser={link.u}
+          submitLabel={t.complete}
+          busy={submitting}
+          onSubmit={registerExisting}
+        />
+      )}
+      {step === 'account' && !existing && (
+        <AccountStep
+          key="account"
+          language={language}
+          values={{ username: draft.username, email: draft.email }}
+          onValuesChange={update}
+          taken={draft.taken}
+          linkUser=""
+          submitLabel={t.next}
+          busy={false}
+          onSubmit={() => goTo('profile')}
+          notice={
+            navigationState?.passwordAgain ? (
+              <p className="registration-form__notice" role="status">
+                {t.passwordAgain}
+              </p>
+            ) : null
+          }
+        />
+      )}
+      {step === 'profile' && <ProfileStep key="profile" language={language} draft={draft} onChange={update} onNext={() => goTo('detail')} back={backButton('account')} />}
+      {step === 'detail' && (
+        <DetailStep key="detail" language={language} draft={draft} onChange={update} today={today} busy={submitting} onComplete={register} back={backButton('profile')} />
+      )}
+
+      <p className="registration__login">
+        {t.haveAccount} <Link to={LOGIN_PATH}>{t.login}</Link>
+      </p>
+    </EntryPage>
   );
 }
 

@@ -1,7 +1,11 @@
 import type { Language } from '@testerhub/shared/account-messages';
+import type { ProfileField } from './registration-draft';
 
-/** Labels and static texts of the registration steps; validation messages come from the shared catalogue. */
-export interface RegistrationTexts {
+/**
+ * Labels and static texts of the registration steps (a label for each field of step 2 among
+ * them); validation messages come from the shared catalogue.
+ */
+export interface RegistrationTexts extends Record<ProfileField, string> {
   pageTitle: string;
   existingPageTitle: string;
   heading: string;
@@ -17,18 +21,10 @@ export interface RegistrationTexts {
   password: string;
   passwordHint: string;
   confirmPassword: string;
-  firstName: string;
-  lastName: string;
-  zipCode: string;
-  address: string;
-  city: string;
-  state: string;
   statePlaceholder: string;
   gender: string;
   genderPlaceholder: string;
   genders: { M: string; F: string };
-  phone: string;
-  phoneHint: string;
   race: string;
   racePlaceholder: string;
   howHeard: string;
@@ -88,8 +84,6 @@ const en: RegistrationTexts = {
   gender: 'Gender',
   genderPlaceholder: 'Choose',
   genders: { M: 'Male', F: 'Female' },
-  phone: 'Phone number',
-  phoneHint: '10 digits, including the area code.',
   race: 'Race / ethnicity',
   racePlaceholder: 'Choose',
   howHeard: 'How did you hear about us?',
@@ -149,8 +143,6 @@ const es: RegistrationTexts = {
   gender: 'Género',
   genderPlaceholder: 'Elija',
   genders: { M: 'Masculino', F: 'Femenino' },
-  phone: 'Número de teléfono',
-  phoneHint: '10 dígitos, incluyendo el código de área.',
   race: 'Raza / origen étnico',
   racePlaceholder: 'Elija',
   howHeard: '¿Cómo se enteró de nosotros?',

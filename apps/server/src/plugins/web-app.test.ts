@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerWebApp } from './web-app.ts';
+
+/**
+ * The prerendered pages and the app shell go out with the gzip and brotli copies the web build
+ * wrote (apps/web/scripts/prerender.mjs); a build without them still works, compressed at start-up.
+ */
+
+const SHELL = '<!doctype html><html><head><title>TesterHub</title></head><body><div id="root"><!--app-html--></div></body></html>';
+const HOME = '<!doctype html><html><head><title>Home</title></head><body><div id="root"><h1>Get paid to try products</h1></div></body></html>';
+const HOW = '<!doctype html><html><head><title>How it works</title></head><body><div id="root"><h2>How it works</h2></div></body></html>';
+
+// Copies made with other settings than the server's own, so a test can tell which were sent.
+const buildGzip = (html: string) => zlib.gzipSync(html, { level: 1 });
+const buildBrotli = (html: string) => zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } });
+// What the server makes itself when a copy is missing.
+const serverGzip = (html: string) => zlib.gzipSync(html, { level: 9 });
+const serverBrotli = (html: string) => zlib.brotliCompressSync(html);
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** A built web app in a temporary folder: dist/ (the shell) and dist-prerender/ (the pages, the shell's copy). */
+function webBuild({ compressed, shellCopy = SHELL }: { compressed: boolean; shellCopy?: string | null }) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-web-app-'));
+  roots.push(root);
+  const dist = path.join(root, 'dist');
+  const prerender = path.join(root, 'dist-prerender');
+  fs.mkdirSync(dist);
+  fs.mkdirSync(path.join(prerender, 'shell'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
+  const write = (file: string, html: string) => {
+    fs.writeFileSync(file, html);
+    if (!compressed) return;
+    fs.writeFileSync(`${file}.gz`, buildGzip(html));
+    fs.writeFileSync(`${file}.br`, buildBrotli(html));
+  };
+  write(path.join(prerender, 'index.html'), HOME);
+  write(path.join(prerender, 'how.html'), HOW);
+  fs.writeFileSync(path.join(prerender, 'manifest.json'), JSON.stringify({ '/': 'index.html', '/how': 'how.html' }));
+  if (shellCopy !== null) write(path.join(prerender, 'shell', 'index.html'), shellCopy);
+  return dist;
+}
+
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});
+
+async function serve(dist: string) {
+  const app = Fastify();
+  apps.push(app);
+  await registerWebApp(app, dist);
+  await app.ready();
+  return (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+}
+
+/** The answer is HTML with the headers of every page, in this encoding, these very bytes. */
+function expectSent(response: LightMyRequestResponse, status: number, encoding: 'br' | 'gzip' | undefined, bytes: Buffer | string) {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['content-encoding']).toBe(encoding);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.headers.vary).toBe('Accept-Encoding');
+  expect(response.rawPayload.equals(Buffer.from(bytes))).toBe(true);
+}
+
+describe('web app pages', () => {
+  it('sends the copies written at build time: brotli first, then gzip, else the HTML itself', async () => {
+    const get = await serve(webBuild({ compressed: true }));
+    const br = await get('/how', 'gzip, deflate, br');
+    expectSent(br, 200, 'br', buildBrotli(HOW));
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(HOW);
+    expectSent(await get('/how', 'gzip'), 200, 'gzip', buildGzip(HOW));
+    expectSent(await get('/how', 'identity'), 200, undefined, HOW);
+    // Whatever the case and with a trailing slash.
+    expectSent(await get('/HOW/', 'gzip'), 200, 'gzip', buildGzip(HOW));
+  });
+
+  it('compresses at start-up, as before, when the build wrote no copies', async () => {
+    const get = await serve(webBuild({ compressed: false, shellCopy: null }));
+    expectSent(await get('/', 'br'), 200, 'br', serverBrotli(HOME));
+    expectSent(await get('/', 'gzip'), 200, 'gzip', serverGzip(HOME));
+    expectSent(await get('/community/login', 'gzip'), 200, 'gzip', serverGzip(SHELL));
+  });
+});
+
+describe('web app shell', () => {
+  it('goes out with its build-time copies: 200 on a client route, 404 on an unknown path', async () => {
+    const get = await serve(webBuild({ compressed: true }));
+    expectSent(await get('/community/login', 'br'), 200, 'br', buildBrotli(SHELL));
+    expectSent(await get('/no-such-page', 'gzip'), 404, 'gzip', buildGzip(SHELL));
+  });
+
+  it('leaves copies of another shell alone (a web build without the prerender step) and compresses its own', async () => {
+    const get = await serve(webBuild({ compressed: true, shellCopy: SHELL.replace('TesterHub', 'An older build') }));
+    expectSent(await get('/community/login', 'br'), 200, 'br', serverBrotli(SHELL));
+    expectSent(await get('/community/login'), 200, undefined, SHELL);
+  });
+});
