@@ -1,13 +1,26 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions, testers } from '../db/schema.ts';
-import type { ActiveSessionCache } from './active-session-cache.ts';
+import type { ActiveSessionCache, CachedSession } from './active-session-cache.ts';
+import type { TesterRow } from './tester-repository.ts';
 
 /** lastSeenAt moves at most this often, and at least twice per idle period. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 export function createSessionRepository(db: Database, cache: ActiveSessionCache) {
-  async function load(idHash: string, now: Date) {
+  // Concurrent first requests of one session share one query.
+  const loading = new Map<string, Promise<CachedSession | null>>();
+
+  function load(idHash: string, now: Date): Promise<CachedSession | null> {
+    let pending = loading.get(idHash);
+    if (!pending) {
+      pending = read(idHash, now).finally(() => loading.delete(idHash));
+      loading.set(idHash, pending);
+    }
+    return pending;
+  }
+
+  async function read(idHash: string, now: Date): Promise<CachedSession | null> {
     const generation = cache.generation();
     const rows = await db
       .select({ tester: testers, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
@@ -22,28 +35,37 @@ export function createSessionRepository(db: Database, cache: ActiveSessionCache)
     return entry;
   }
 
+  function check(idHash: string, session: CachedSession, now: Date, idleCutoff: Date): TesterRow | null | Promise<TesterRow> {
+    if (session.expiresAt <= now || session.lastSeenAt <= idleCutoff) {
+      cache.forgetSession(idHash);
+      return null;
+    }
+    const touchAfterMs = Math.min(TOUCH_INTERVAL_MS, (now.getTime() - idleCutoff.getTime()) / 2);
+    if (now.getTime() - session.lastSeenAt.getTime() <= touchAfterMs) return session.tester;
+    session.lastSeenAt = now;
+    return db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(eq(sessions.idHash, idHash))
+      .then(() => session.tester);
+  }
+
   return {
     async insert(idHash: string, testerId: string, expiresAt: Date) {
       await db.insert(sessions).values({ idHash, testerId, expiresAt });
     },
 
     /**
-     * The session's tester while it is inside both time-outs, from the cache when this process
-     * read it lately. lastSeenAt moves on at most once a minute, to spare a write per request.
+     * The session's tester while it is inside both time-outs, or null. A session this process
+     * read lately is answered at once from the cache, without a promise (the hot path of every
+     * authenticated read); otherwise, and when lastSeenAt is due to move on (at most once a
+     * minute, to spare a write per request), it answers with a promise.
      */
-    async findActive(idHash: string, idleCutoff: Date) {
+    findActive(idHash: string, idleCutoff: Date): TesterRow | null | Promise<TesterRow | null> {
       const now = new Date();
-      const session = cache.get(idHash, now.getTime()) ?? (await load(idHash, now));
-      if (!session || session.expiresAt <= now || session.lastSeenAt <= idleCutoff) {
-        cache.forgetSession(idHash);
-        return null;
-      }
-      const touchAfterMs = Math.min(TOUCH_INTERVAL_MS, (now.getTime() - idleCutoff.getTime()) / 2);
-      if (now.getTime() - session.lastSeenAt.getTime() > touchAfterMs) {
-        session.lastSeenAt = now;
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
-      }
-      return session.tester;
+      const cached = cache.get(idHash, now.getTime());
+      if (cached) return check(idHash, cached, now, idleCutoff);
+      return load(idHash, now).then((session) => (session ? check(idHash, session, now, idleCutoff) : null));
     },
 
     async delete(idHash: string) {

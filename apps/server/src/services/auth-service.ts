@@ -72,7 +72,8 @@ export function createAuthService(deps: {
     },
 
     /** The tester behind a session cookie, or null once it is unknown, idle too long or past its absolute lifetime. */
-    async authenticate(sessionId: string | undefined) {
+    /** At once (no promise) for a session this process read lately; see sessions.findActive. */
+    authenticate(sessionId: string | undefined): TesterRow | null | Promise<TesterRow | null> {
       if (!sessionId) return null;
       return sessions.findActive(hashToken(sessionId), idleCutoff());
     },

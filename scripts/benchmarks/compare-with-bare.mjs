@@ -1,0 +1,87 @@
+// The API budget of GUIDE section 8, measured the same way by every script: a route of the
+// built server against a bare Fastify JSON route (bare-fastify.mjs) in the same run.
+//
+// The two are measured in alternating rounds (bare, real, real, bare, bare, real, ...), each
+// after an unrecorded warm-up, and the ratio is taken per round. This machine's CPU speed
+// drifts under sustained load (the same bare server gives ~55k req/s in its first seconds
+// and ~28k a few seconds later), so measuring one target after the other would hand the
+// fast seconds to whichever goes first.
+
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { median, printTable, track, waitForUrl } from './lib.mjs';
+
+export const API_BUDGET = { minRatio: 0.4, maxP99Ms: 25 };
+
+/** Starts bare-fastify.mjs on `port`; resolves with its child process once it answers. */
+export async function startBareFastify(port) {
+  const child = track(
+    spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-fastify.mjs')], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
+  await waitForUrl({ url: `http://127.0.0.1:${port}/`, child, timeoutMs: 30_000 });
+  return child;
+}
+
+function cannon(request) {
+  return new Promise((resolve, reject) => autocannon({ pipelining: 1, ...request }, (error, result) => (error ? reject(error) : resolve(result))));
+}
+
+async function measure(target, { connections, duration, warmup }) {
+  const request = { url: target.url, headers: target.headers ?? {}, connections };
+  if (warmup > 0) await cannon({ ...request, duration: warmup });
+  const result = await cannon({ ...request, duration });
+  const unexpected = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => Number(code) !== (target.status ?? 200))
+    .reduce((sum, [, stats]) => sum + stats.count, 0);
+  return {
+    requestsPerSecond: result.requests.average,
+    latency: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
+    unexpectedStatus: unexpected + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Measures `bare` and `real` ({ name, url, headers?, status? }) in `rounds` alternating
+ * rounds and prints a table per round and the verdict. Resolves with the rounds and
+ * { ratio, p99, unexpectedStatus, met } where ratio and p99 are medians over the rounds.
+ */
+export async function compareWithBare({ bare, real, rounds = 3, connections = 50, duration = 5, warmup = 2 }) {
+  const results = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    // Alternate which goes first, so neither always gets the machine's fresher seconds.
+    const order = round % 2 === 1 ? ['bare', 'real'] : ['real', 'bare'];
+    const measured = {};
+    for (const which of order) measured[which] = await measure(which === 'bare' ? bare : real, { connections, duration, warmup });
+    results.push({ round, ...measured, ratio: measured.real.requestsPerSecond / measured.bare.requestsPerSecond });
+  }
+
+  printTable(
+    ['round', 'bare req/s', 'real req/s', 'ratio', 'real p50 ms', 'real p99 ms', 'real max ms', 'bytes/answer (bare, real)', 'other status + errors'],
+    results.map((r) => [
+      r.round,
+      r.bare.requestsPerSecond.toFixed(0),
+      r.real.requestsPerSecond.toFixed(0),
+      `${(r.ratio * 100).toFixed(1)}%`,
+      r.real.latency.p50,
+      r.real.latency.p99,
+      r.real.latency.max,
+      `${r.bare.bytesPerRequest}, ${r.real.bytesPerRequest}`,
+      r.real.unexpectedStatus,
+    ]),
+  );
+  const ratio = median(results.map((r) => r.ratio));
+  const p99 = median(results.map((r) => r.real.latency.p99));
+  const unexpectedStatus = results.reduce((sum, r) => sum + r.real.unexpectedStatus, 0);
+  const met = ratio >= API_BUDGET.minRatio && p99 < API_BUDGET.maxP99Ms && unexpectedStatus === 0;
+  console.log(
+    `\n${real.name} / ${bare.name}: median ratio ${(ratio * 100).toFixed(1)}% (budget >= ${API_BUDGET.minRatio * 100}%), ` +
+      `median p99 ${p99} ms (budget < ${API_BUDGET.maxP99Ms} ms), other status + errors ${unexpectedStatus} -> ${met ? 'budget met' : 'BUDGET MISSED'}`,
+  );
+  return { rounds: results, ratio, p99, unexpectedStatus, met };
+}
