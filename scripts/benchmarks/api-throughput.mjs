@@ -7,7 +7,7 @@
 // It builds nothing: run `npm run build` first.
 //
 //   node scripts/benchmarks/api-throughput.mjs [--connections 50] [--duration 5] [--warmup 2]
-//        [--rounds 3] [--path /api/reward/GetFaqs] [--status 200] [--json FILE]
+//        [--rounds 5] [--path /api/reward/GetFaqs] [--status 200] [--json FILE]
 //
 // --path and --status are for diagnosis: e.g. `--path /api/nope --status 404` loads the
 // real server's hook pipeline without a route. The budget is read on the default.
@@ -19,14 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareWithBare, startBareFastify } from './compare-with-bare.mjs';
-import { SERVER_ENTRY, WEB_DIST, freePort, loadNote, machineSummary, makeTempDir, onCleanup, requireBuild, startServer, stopChild, waitForHealth } from './lib.mjs';
+import { SERVER_ENTRY, WEB_DIST, freePort, loadNote, machineSummary, makeTempDir, pinLoadGenerator, onCleanup, requireBuild, startServer, stopChild, waitForHealth } from './lib.mjs';
 
 const { values: options } = parseArgs({
   options: {
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     path: { type: 'string', default: '/api/reward/GetFaqs' },
     status: { type: 'string', default: '200' },
     json: { type: 'string' },
@@ -35,6 +35,7 @@ const { values: options } = parseArgs({
 const settings = { connections: Number(options.connections), duration: Number(options.duration), warmup: Number(options.warmup), rounds: Number(options.rounds) };
 const expectedStatus = Number(options.status);
 
+const serverPrefix = pinLoadGenerator();
 requireBuild([SERVER_ENTRY, path.join(WEB_DIST, 'index.html')]);
 
 console.log(`API throughput on ${machineSummary()}`);
@@ -48,10 +49,10 @@ const barePort = await freePort();
 const realPort = await freePort();
 // The server logs one structured line per request at the default level, as in production;
 // its output goes to /dev/null so a disk or a full pipe does not take part in the figure.
-const { child: real } = startServer({ port: realPort, dataDir });
+const { child: real } = startServer({ port: realPort, dataDir, commandPrefix: serverPrefix });
 let bare;
 try {
-  bare = await startBareFastify(barePort);
+  bare = await startBareFastify(barePort, serverPrefix);
   await waitForHealth({ port: realPort, child: real });
 } catch (error) {
   console.error(`Could not start the servers: ${error.message}`);

@@ -8,7 +8,7 @@
 // It builds nothing: run `npm run build` first.
 //
 //   node scripts/benchmarks/authenticated-read.mjs [--connections 50] [--duration 5] [--warmup 2]
-//        [--rounds 3] [--login-connections 4] [--login-duration 8]
+//        [--rounds 5] [--login-connections 4] [--login-duration 8]
 //
 // Exit code: 0 budget met, 1 budget missed, 2 could not measure.
 
@@ -16,14 +16,14 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { compareWithBare, startBareFastify } from './compare-with-bare.mjs';
-import { SERVER_ENTRY, freePort, loadNote, machineSummary, makeTempDir, onCleanup, requireBuild, startServer, stopChild, waitForHealth } from './lib.mjs';
+import { SERVER_ENTRY, freePort, loadNote, machineSummary, makeTempDir, pinLoadGenerator, onCleanup, requireBuild, startServer, stopChild, waitForHealth } from './lib.mjs';
 
 const { values: options } = parseArgs({
   options: {
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     'login-connections': { type: 'string', default: '4' },
     'login-duration': { type: 'string', default: '8' },
   },
@@ -32,6 +32,7 @@ const settings = { connections: Number(options.connections), duration: Number(op
 const loginConnections = Number(options['login-connections']);
 const DEMO = { username: 'demotester1', password: 'Demo#Pass1' };
 
+const serverPrefix = pinLoadGenerator();
 requireBuild([SERVER_ENTRY]);
 console.log(`Authenticated read and login cost on ${machineSummary()}`);
 console.log(`Date: ${new Date().toISOString()}\n${loadNote('at start')}`);
@@ -42,8 +43,8 @@ onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const barePort = await freePort();
 const port = await freePort();
 // Login limits raised for the measurement only: every request here is the owner's right password.
-const { child: server } = startServer({ port, dataDir, env: { LOGIN_ATTEMPTS_PER_WINDOW: '100000000' } });
-const bare = await startBareFastify(barePort);
+const { child: server } = startServer({ port, dataDir, commandPrefix: serverPrefix, env: { LOGIN_ATTEMPTS_PER_WINDOW: '100000000' } });
+const bare = await startBareFastify(barePort, serverPrefix);
 await waitForHealth({ port, child: server });
 
 const loginRequest = { url: `http://127.0.0.1:${port}/api/account/Login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) };

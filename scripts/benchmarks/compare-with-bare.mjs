@@ -11,14 +11,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { median, printTable, track, waitForUrl } from './lib.mjs';
+import { median, nodeCommand, printTable, track, waitForUrl } from './lib.mjs';
 
 export const API_BUDGET = { minRatio: 0.4, maxP99Ms: 25 };
 
 /** Starts bare-fastify.mjs on `port`; resolves with its child process once it answers. */
-export async function startBareFastify(port) {
+export async function startBareFastify(port, commandPrefix = []) {
   const child = track(
-    spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-fastify.mjs')], {
+    spawn(...nodeCommand(commandPrefix, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-fastify.mjs')]), {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
@@ -51,7 +51,7 @@ async function measure(target, { connections, duration, warmup }) {
  * rounds and prints a table per round and the verdict. Resolves with the rounds and
  * { ratio, p99, unexpectedStatus, met } where ratio and p99 are medians over the rounds.
  */
-export async function compareWithBare({ bare, real, rounds = 3, connections = 50, duration = 5, warmup = 2 }) {
+export async function compareWithBare({ bare, real, rounds = 5, connections = 50, duration = 5, warmup = 2 }) {
   const results = [];
   for (let round = 1; round <= rounds; round += 1) {
     // Alternate which goes first, so neither always gets the machine's fresher seconds.

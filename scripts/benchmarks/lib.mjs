@@ -2,7 +2,7 @@
 // locating the build, picking a free port, starting the built server as a child
 // process, waiting for /api/health, and killing every process we started, always.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -118,11 +118,31 @@ export async function stopChild(child, graceMs = 12_000) {
  * NODE_ENV=production and DATA_DIR. Its output goes to `logFile` (or is discarded) so a
  * full pipe never slows it down. Returns the child and the high-resolution spawn time.
  */
-export function startServer({ port, dataDir, logFile, env = {} }) {
+/**
+ * For the throughput scripts: the load generator (this process, autocannon runs in it) on the
+ * first core, the server under test on the last, so that the two never take turns on one core
+ * (the scheduler otherwise moves them about and the figures swing by a third between runs).
+ * Applied the same way to the bare reference and the real server. Needs taskset and 2 cores;
+ * returns the command prefix for a server, [] when pinning is not possible.
+ */
+export function pinLoadGenerator() {
+  const cores = os.cpus().length;
+  if (cores < 2) return [];
+  const pinned = spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  if (pinned.status !== 0) return [];
+  return ['taskset', '-c', String(cores - 1)];
+}
+
+/** [command, args] that run node with `args`, behind `commandPrefix` (e.g. taskset) if any. */
+export function nodeCommand(commandPrefix, args) {
+  return commandPrefix.length ? [commandPrefix[0], [...commandPrefix.slice(1), process.execPath, ...args]] : [process.execPath, args];
+}
+
+export function startServer({ port, dataDir, logFile, env = {}, commandPrefix = [] }) {
   const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
   const spawnedAt = process.hrtime.bigint();
   const child = track(
-    spawn(process.execPath, [SERVER_ENTRY], {
+    spawn(...nodeCommand(commandPrefix, [SERVER_ENTRY]), {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', out, out],
@@ -192,7 +212,7 @@ export function printTable(header, rows) {
 
 export function machineSummary() {
   const cpus = os.cpus();
-  return `${os.availableParallelism?.() ?? cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+  return `${cpus.length} cores (${cpus[0]?.model?.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 }
 
 /**
@@ -201,7 +221,7 @@ export function machineSummary() {
  */
 export function loadNote(when) {
   const [one, five] = os.loadavg();
-  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const cores = os.cpus().length; // the machine's, not this process's (the throughput scripts pin themselves to one)
   const busy = one > cores * 0.5;
   return `load average ${when}: ${one.toFixed(2)} (1 min), ${five.toFixed(2)} (5 min) on ${cores} cores${busy ? '  WARNING: other work is using the CPU; figures are pessimistic' : ''}`;
 }

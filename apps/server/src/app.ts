@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createLogger } from './logger.ts';
 import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
@@ -41,8 +42,9 @@ export interface BuildAppOptions {
 const BODY_LIMIT_BYTES = 100 * 1024;
 
 export async function buildApp({ config, database, extraApiRoutes }: BuildAppOptions): Promise<FastifyInstance> {
+  const log = createLogger(config.logLevel);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    loggerInstance: log.logger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -50,6 +52,10 @@ export async function buildApp({ config, database, extraApiRoutes }: BuildAppOpt
     trustProxy: config.isProduction,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onClose', (_instance, done) => {
+    log.close();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
@@ -73,7 +79,7 @@ export async function buildApp({ config, database, extraApiRoutes }: BuildAppOpt
     transform: jsonSchemaTransform,
   });
 
-  const publicContent = createPublicContentService(createPublicContentRepository(database.db));
+  const publicContent = createPublicContentService(createPublicContentRepository(database.db), { cacheSeconds: config.publicContentCacheSeconds });
 
   const outbox = createOutboxRepository(database.db);
   const sender = config.smtpUrl ? startOutboxSender({ outbox, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log: app.log }) : null;

@@ -26,6 +26,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  PUBLIC_CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   RESET_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   CONFIRM_CODE_TTL_HOURS: z.coerce.number().int().min(1).default(72),
   WELCOME_COINS: z.coerce.number().int().min(0).default(100),
@@ -59,6 +60,8 @@ export interface AppConfig {
   sessionAbsoluteHours: number;
   /** How long a session read from the database is trusted without reading it again (0: always read). */
   sessionCacheSeconds: number;
+  /** How long FAQs, winners, testimonials and test sites are served from memory (0: read every time). */
+  publicContentCacheSeconds: number;
   resetCodeTtlMinutes: number;
   confirmCodeTtlHours: number;
   welcomeCoins: number;
@@ -94,6 +97,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
+    publicContentCacheSeconds: env.PUBLIC_CONTENT_CACHE_SECONDS,
     resetCodeTtlMinutes: env.RESET_CODE_TTL_MINUTES,
     confirmCodeTtlHours: env.CONFIRM_CODE_TTL_HOURS,
     welcomeCoins: env.WELCOME_COINS,

@@ -11,8 +11,7 @@ interface Redirect {
  * CommonAP.aspx and ExternalScr.aspx go to self-scheduling with their parameters.
  */
 export function legacyRedirect(request: { method: string; host: string; url: string }, options: { publicUrl: string; oldHosts: ReadonlySet<string> }): Redirect | null {
-  const host = request.host.split(':')[0]!.toLowerCase();
-  if (options.oldHosts.has(host)) return { location: `${options.publicUrl}${request.url}`, status: 301 };
+  if (options.oldHosts.size > 0 && options.oldHosts.has(request.host.split(':')[0]!.toLowerCase())) return { location: `${options.publicUrl}${request.url}`, status: 301 };
   if (request.method !== 'GET' || request.url.startsWith('/api/')) return null;
   const [pathname = '', search = ''] = request.url.split('?');
   const query = new URLSearchParams(search);

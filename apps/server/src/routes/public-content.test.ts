@@ -25,7 +25,7 @@ beforeAll(async () => {
     extraApiRoutes: (api, database) => {
       const repository = createPublicContentRepository(database.db);
       for (const [name, iso] of Object.entries(CLOCKS)) {
-        void api.register(publicContentRoutes, { prefix: `/clock/${name}`, service: createPublicContentService(repository, () => new Date(iso)) });
+        void api.register(publicContentRoutes, { prefix: `/clock/${name}`, service: createPublicContentService(repository, { cacheSeconds: 0, now: () => new Date(iso) }) });
       }
     },
   });

@@ -71,8 +71,10 @@ export function createAuthService(deps: {
       return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester };
     },
 
-    /** The tester behind a session cookie, or null once it is unknown, idle too long or past its absolute lifetime. */
-    /** At once (no promise) for a session this process read lately; see sessions.findActive. */
+    /**
+     * The tester behind a session cookie, or null once it is unknown, idle too long or past its
+     * absolute lifetime. At once (no promise) for a session this process read lately.
+     */
     authenticate(sessionId: string | undefined): TesterRow | null | Promise<TesterRow | null> {
       if (!sessionId) return null;
       return sessions.findActive(hashToken(sessionId), idleCutoff());

@@ -1,20 +1,24 @@
 import type { MapCode, ReferralEvent, TestSite, ThemeStyle } from '@testerhub/shared/public-content';
 import type { PublicContentRepository } from '../repositories/public-content-repository.ts';
+import { cachedRead } from './cached-read.ts';
 
 export class NotFoundError extends Error {
   readonly statusCode = 404;
 }
 
-export function createPublicContentService(repository: PublicContentRepository, now: () => Date = () => new Date()) {
+/** FAQs, winners, testimonials and test sites change only by staff: a change shows within `cacheSeconds`. */
+export function createPublicContentService(repository: PublicContentRepository, options: { cacheSeconds: number; now?: () => Date }) {
+  const now = options.now ?? (() => new Date());
+  const ttlMs = options.cacheSeconds * 1000;
+  const listTestSites = cachedRead(ttlMs, async (): Promise<TestSite[]> => {
+    const sites = await repository.listTestSites();
+    return sites.map((site) => ({ ...site, mapCode: site.mapCode as MapCode }));
+  });
   return {
-    listFaqs: () => repository.listFaqs(),
-    listWinners: () => repository.listWinners(),
-    listTestimonials: () => repository.listTestimonials(),
-
-    async listTestSites(): Promise<TestSite[]> {
-      const sites = await repository.listTestSites();
-      return sites.map((site) => ({ ...site, mapCode: site.mapCode as MapCode }));
-    },
+    listFaqs: cachedRead(ttlMs, () => repository.listFaqs()),
+    listWinners: cachedRead(ttlMs, () => repository.listWinners()),
+    listTestimonials: cachedRead(ttlMs, () => repository.listTestimonials()),
+    listTestSites,
 
     /** This month's referral offer; a month without one keeps showing the latest earlier offer. */
     listReferralEvents(): Promise<ReferralEvent[]> {
