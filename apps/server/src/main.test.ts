@@ -1,0 +1,236 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Graceful shutdown of the real entry point (main.ts), run from source with tsx as its own
+ * process, so no build is needed. The first start creates and migrates a PGlite database in a
+ * temp folder (up to about 20 s on a busy machine); the second start reuses it.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 90_000;
+const TEST_TIMEOUT_MS = 120_000;
+
+interface LogLine {
+  level: number;
+  msg: string;
+  signal?: string;
+  url?: string;
+  statusCode?: number;
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+}
+
+let tempDir: string;
+let running: RunningServer | undefined;
+
+beforeAll(() => {
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-shutdown-'));
+  // An empty web folder: the server serves the API only, whatever state apps/web/dist is in.
+  fs.mkdirSync(path.join(tempDir, 'web'));
+});
+
+afterEach(async () => {
+  // A failed test must not leave its server running.
+  if (running && running.child.exitCode === null && running.child.signalCode === null) {
+    running.child.kill('SIGKILL');
+    await running.exited;
+  }
+  running = undefined;
+});
+
+afterAll(() => {
+  if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+});
+
+describe('graceful shutdown (main.ts)', () => {
+  it(
+    'on SIGTERM refuses new connections, finishes the request in flight with 200, logs "shut down cleanly" and exits 0',
+    async () => {
+      const server = await startServer();
+
+      // The request goes out with its headers and half its body. Expect: 100-continue makes the
+      // server answer "100 Continue" when it hands the request to Fastify, which is past Fastify's
+      // check for "closing" (a 503): from then on the request is in flight, waiting for its body.
+      const body = JSON.stringify({ username: 'DemoTester1', email: '' });
+      const half = Math.floor(body.length / 2);
+      const request = http.request({
+        host: HOST,
+        port: server.port,
+        method: 'POST',
+        path: '/api/account/IsInfoExist',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+      });
+      const response = collectResponse(request);
+      // Should an assertion below fail first, the reset of this request is not reported as well.
+      response.catch(() => undefined);
+      await new Promise<void>((resolve, reject) => {
+        request.once('continue', resolve);
+        request.once('error', reject);
+        request.flushHeaders();
+      });
+      request.write(body.slice(0, half));
+
+      expect(server.child.kill('SIGTERM')).toBe(true);
+
+      // The listening socket closes: a new connection is refused while the old one stays open.
+      expect(await waitForRefusedConnection(server.port, 10_000)).toBe('ECONNREFUSED');
+      await delay(300);
+      expect(server.child.exitCode).toBeNull();
+
+      request.end(body.slice(half));
+      const answer = await response;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({ isExists1: true, isExists2: false });
+
+      const exit = await server.exited;
+      expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+      expect(exit.stderr).not.toContain('shutdown took too long');
+
+      const lines = parseLogLines(exit.stdout);
+      const shuttingDown = lines.findIndex((line) => line.msg === 'shutting down: no new connections, finishing requests in flight');
+      const finished = lines.findIndex((line) => line.msg === 'request' && line.url === '/api/account/IsInfoExist');
+      const clean = lines.findIndex((line) => line.msg === 'shut down cleanly');
+      expect(lines[shuttingDown]).toMatchObject({ level: 30, signal: 'SIGTERM' });
+      expect(lines[finished]).toMatchObject({ statusCode: 200 });
+      expect(lines[clean]).toMatchObject({ level: 30, signal: 'SIGTERM' });
+      // The request was answered after the shutdown began and before it ended.
+      expect(shuttingDown).toBeLessThan(finished);
+      expect(finished).toBeLessThan(clean);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'on SIGINT logs "shut down cleanly" and exits 0 (second start over the same data folder)',
+    async () => {
+      const server = await startServer();
+      const before = await getJson(server.port, '/api/health');
+      expect(before).toEqual({ statusCode: 200, body: { status: 'ok', database: 'up' } });
+
+      expect(server.child.kill('SIGINT')).toBe(true);
+      const exit = await server.exited;
+      expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+      expect(exit.stderr).not.toContain('shutdown took too long');
+
+      const lines = parseLogLines(exit.stdout);
+      expect(lines.find((line) => line.msg === 'shutting down: no new connections, finishing requests in flight')).toMatchObject({ signal: 'SIGINT' });
+      expect(lines.find((line) => line.msg === 'shut down cleanly')).toMatchObject({ level: 30, signal: 'SIGINT' });
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+/** Starts `node --import tsx src/main.ts` on a free port and waits until /api/health answers 200. */
+async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  // A complete environment of its own: nothing from the test run (DATABASE_URL, SMTP_URL, NODE_OPTIONS, ...) leaks in.
+  const env = {
+    NODE_ENV: 'production',
+    HOST,
+    PORT: String(port),
+    DATA_DIR: tempDir,
+    WEB_DIST_DIR: path.join(tempDir, 'web'),
+    LOG_LEVEL: 'info',
+    SEED_DEMO_DATA: 'true',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // 'close' comes after the process has exited and its output has been read to the end.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
+    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  running = { child, port, exited };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  while (Date.now() < deadline) {
+    if (gone) {
+      const exit = await exited;
+      throw new Error(`server exited during start-up with code ${exit.code}\n${exit.stderr}\n${exit.stdout}`);
+    }
+    const health = await getJson(port, '/api/health').catch(() => undefined);
+    if (health?.statusCode === 200) return running;
+    await delay(200);
+  }
+  throw new Error(`server did not answer /api/health within ${START_TIMEOUT_MS} ms\n${stderr}\n${stdout}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Tries new connections until one is refused; the error code, or 'still accepting' at the deadline. */
+async function waitForRefusedConnection(port: number, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const outcome = await new Promise<string>((resolve) => {
+      const socket = net.connect({ host: HOST, port });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+    if (outcome !== 'connected') return outcome;
+    if (Date.now() > deadline) return 'still accepting';
+    await delay(50);
+  }
+}
+
+function collectResponse(request: http.ClientRequest): Promise<{ statusCode: number | undefined; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.once('end', () => resolve({ statusCode: response.statusCode, headers: response.headers, body }));
+      response.once('error', reject);
+    });
+  });
+}
+
+async function getJson(port: number, urlPath: string): Promise<{ statusCode: number | undefined; body: unknown }> {
+  const request = http.request({ host: HOST, port, method: 'GET', path: urlPath, agent: false, timeout: 5000 });
+  request.once('timeout', () => request.destroy(new Error('timed out')));
+  const response = collectResponse(request);
+  request.end();
+  const { statusCode, body } = await response;
+  return { statusCode, body: JSON.parse(body) as unknown };
+}
+
+function parseLogLines(stdout: string): LogLine[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim().startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
