@@ -110,6 +110,9 @@ describe('graceful shutdown (main.ts)', () => {
       // The request was answered after the shutdown began and before it ended.
       expect(shuttingDown).toBeLessThan(finished);
       expect(finished).toBeLessThan(clean);
+      // At info the log keeps changes and failures, not each successful read (decision 011):
+      // the health polls that waited for the start are not there.
+      expect(lines.filter((line) => line.msg === 'request' && line.url === '/api/health')).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );
@@ -120,6 +123,8 @@ describe('graceful shutdown (main.ts)', () => {
       const server = await startServer();
       const before = await getJson(server.port, '/api/health');
       expect(before).toEqual({ statusCode: 200, body: { status: 'ok', database: 'up' } });
+      // A failed read is logged at info (decision 011).
+      expect((await getJson(server.port, '/api/account/GetPKTesterInfo')).statusCode).toBe(401);
 
       expect(server.child.kill('SIGINT')).toBe(true);
       const exit = await server.exited;
@@ -129,6 +134,7 @@ describe('graceful shutdown (main.ts)', () => {
       const lines = parseLogLines(exit.stdout);
       expect(lines.find((line) => line.msg === 'shutting down: no new connections, finishing requests in flight')).toMatchObject({ signal: 'SIGINT' });
       expect(lines.find((line) => line.msg === 'shut down cleanly')).toMatchObject({ level: 30, signal: 'SIGINT' });
+      expect(lines.find((line) => line.msg === 'request' && line.url === '/api/account/GetPKTesterInfo')).toMatchObject({ level: 30, statusCode: 401 });
     },
     TEST_TIMEOUT_MS,
   );

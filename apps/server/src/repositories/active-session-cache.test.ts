@@ -71,7 +71,7 @@ describe('session and tester repositories with the cache', () => {
     const tester = (await testers.findByUsername(DEMO.username))!;
     const idHash = hashToken(randomToken());
     await sessions.insert(idHash, tester.id, new Date(Date.now() + 3600_000));
-    const idleCutoff = () => new Date(Date.now() - 3600_000);
+    const idleCutoff = () => Date.now() - 3600_000;
 
     expect((await sessions.findActive(idHash, idleCutoff()))?.email).toBe(DEMO.email);
     expect(cache.size).toBe(1);

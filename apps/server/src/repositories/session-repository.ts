@@ -35,17 +35,18 @@ export function createSessionRepository(db: Database, cache: ActiveSessionCache)
     return entry;
   }
 
-  function check(idHash: string, session: CachedSession, now: Date, idleCutoff: Date): TesterRow | null | Promise<TesterRow> {
-    if (session.expiresAt <= now || session.lastSeenAt <= idleCutoff) {
+  function check(idHash: string, session: CachedSession, now: number, idleCutoff: number): TesterRow | null | Promise<TesterRow> {
+    const lastSeen = session.lastSeenAt.getTime();
+    if (session.expiresAt.getTime() <= now || lastSeen <= idleCutoff) {
       cache.forgetSession(idHash);
       return null;
     }
-    const touchAfterMs = Math.min(TOUCH_INTERVAL_MS, (now.getTime() - idleCutoff.getTime()) / 2);
-    if (now.getTime() - session.lastSeenAt.getTime() <= touchAfterMs) return session.tester;
-    session.lastSeenAt = now;
+    const touchAfterMs = Math.min(TOUCH_INTERVAL_MS, (now - idleCutoff) / 2);
+    if (now - lastSeen <= touchAfterMs) return session.tester;
+    session.lastSeenAt = new Date(now);
     return db
       .update(sessions)
-      .set({ lastSeenAt: now })
+      .set({ lastSeenAt: session.lastSeenAt })
       .where(eq(sessions.idHash, idHash))
       .then(() => session.tester);
   }
@@ -61,11 +62,11 @@ export function createSessionRepository(db: Database, cache: ActiveSessionCache)
      * authenticated read); otherwise, and when lastSeenAt is due to move on (at most once a
      * minute, to spare a write per request), it answers with a promise.
      */
-    findActive(idHash: string, idleCutoff: Date): TesterRow | null | Promise<TesterRow | null> {
-      const now = new Date();
-      const cached = cache.get(idHash, now.getTime());
+    findActive(idHash: string, idleCutoff: number): TesterRow | null | Promise<TesterRow | null> {
+      const now = Date.now();
+      const cached = cache.get(idHash, now);
       if (cached) return check(idHash, cached, now, idleCutoff);
-      return load(idHash, now).then((session) => (session ? check(idHash, session, now, idleCutoff) : null));
+      return load(idHash, new Date(now)).then((session) => (session ? check(idHash, session, now, idleCutoff) : null));
     },
 
     async delete(idHash: string) {

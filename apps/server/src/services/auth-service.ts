@@ -28,7 +28,8 @@ export function createAuthService(deps: {
   const accountFailures = new RateLimiter(config.loginAttemptsPerWindow, windowMs);
   const addressAttempts = new RateLimiter(config.loginAttemptsPerWindow * 10, windowMs);
 
-  const idleCutoff = () => new Date(Date.now() - config.sessionIdleMinutes * 60_000);
+  /** A session last used at or before this time (ms) is idle for too long. */
+  const idleCutoff = () => Date.now() - config.sessionIdleMinutes * 60_000;
 
   async function startSession(testerId: string) {
     const sessionId = randomToken();
