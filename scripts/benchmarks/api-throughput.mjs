@@ -17,22 +17,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { compareWithBare, startBareFastify } from './compare-with-bare.mjs';
+import { compareWithBare, describeRounds, parseRoundOptions, startBareFastify } from './compare-with-bare.mjs';
 import { SERVER_ENTRY, WEB_DIST, freePort, loadNote, machineSummary, makeTempDir, pinLoadGenerator, onCleanup, requireBuild, startServer, stopChild, waitForHealth } from './lib.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    connections: { type: 'string', default: '50' },
-    duration: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '5' },
-    path: { type: 'string', default: '/api/reward/GetFaqs' },
-    status: { type: 'string', default: '200' },
-    json: { type: 'string' },
-  },
+const { settings, options } = parseRoundOptions({
+  path: { type: 'string', default: '/api/reward/GetFaqs' },
+  status: { type: 'string', default: '200' },
+  json: { type: 'string' },
 });
-const settings = { connections: Number(options.connections), duration: Number(options.duration), warmup: Number(options.warmup), rounds: Number(options.rounds) };
 const expectedStatus = Number(options.status);
 
 const serverPrefix = pinLoadGenerator();
@@ -41,7 +33,7 @@ requireBuild([SERVER_ENTRY, path.join(WEB_DIST, 'index.html')]);
 console.log(`API throughput on ${machineSummary()}`);
 console.log(`Date: ${new Date().toISOString()}`);
 console.log(loadNote('at start'));
-console.log(`autocannon ${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.duration} s per target (each after ${settings.warmup} s unrecorded warm-up)\n`);
+console.log(`${describeRounds(settings)}\n`);
 
 const dataDir = makeTempDir('testerhub-bench-');
 onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -13,22 +13,14 @@
 // Exit code: 0 budget met, 1 budget missed, 2 could not measure.
 
 import fs from 'node:fs';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { compareWithBare, startBareFastify } from './compare-with-bare.mjs';
+import { compareWithBare, describeRounds, parseRoundOptions, startBareFastify } from './compare-with-bare.mjs';
 import { SERVER_ENTRY, freePort, loadNote, machineSummary, makeTempDir, pinLoadGenerator, onCleanup, requireBuild, startServer, stopChild, waitForHealth } from './lib.mjs';
 
-const { values: options } = parseArgs({
-  options: {
-    connections: { type: 'string', default: '50' },
-    duration: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '5' },
-    'login-connections': { type: 'string', default: '4' },
-    'login-duration': { type: 'string', default: '8' },
-  },
+const { settings, options } = parseRoundOptions({
+  'login-connections': { type: 'string', default: '4' },
+  'login-duration': { type: 'string', default: '8' },
 });
-const settings = { connections: Number(options.connections), duration: Number(options.duration), warmup: Number(options.warmup), rounds: Number(options.rounds) };
 const loginConnections = Number(options['login-connections']);
 const DEMO = { username: 'demotester1', password: 'Demo#Pass1' };
 
@@ -36,7 +28,7 @@ const serverPrefix = pinLoadGenerator();
 requireBuild([SERVER_ENTRY]);
 console.log(`Authenticated read and login cost on ${machineSummary()}`);
 console.log(`Date: ${new Date().toISOString()}\n${loadNote('at start')}`);
-console.log(`autocannon ${settings.connections} connections, ${settings.rounds} alternating rounds of ${settings.duration} s per target (each after ${settings.warmup} s unrecorded warm-up)\n`);
+console.log(`${describeRounds(settings)}\n`);
 
 const dataDir = makeTempDir('testerhub-bench-auth-');
 onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));

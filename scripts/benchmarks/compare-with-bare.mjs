@@ -8,12 +8,35 @@
 // fast seconds to whichever goes first.
 
 import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { median, nodeCommand, printTable, track, waitForUrl } from './lib.mjs';
 
 export const API_BUDGET = { minRatio: 0.4, maxP99Ms: 25 };
+
+/**
+ * The command-line options both API scripts take (--connections, --duration, --warmup,
+ * --rounds) plus `extra` parseArgs options; resolves to { settings, options }.
+ */
+export function parseRoundOptions(extra = {}) {
+  const { values: options } = parseArgs({
+    options: {
+      connections: { type: 'string', default: '50' },
+      duration: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '5' },
+      ...extra,
+    },
+  });
+  const settings = { connections: Number(options.connections), duration: Number(options.duration), warmup: Number(options.warmup), rounds: Number(options.rounds) };
+  return { settings, options };
+}
+
+export function describeRounds({ connections, rounds, duration, warmup }) {
+  return `autocannon ${connections} connections, ${rounds} alternating rounds of ${duration} s per target (each after ${warmup} s unrecorded warm-up)`;
+}
 
 /** Starts bare-fastify.mjs on `port`; resolves with its child process once it answers. */
 export async function startBareFastify(port, commandPrefix = []) {

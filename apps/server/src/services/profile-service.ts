@@ -1,6 +1,7 @@
 import { ageOn } from '@testerhub/shared/account-rules';
 import type { PortalRepository } from '../repositories/portal-repository.ts';
 import type { TesterRow } from '../repositories/tester-repository.ts';
+import { cachedRead } from './cached-read.ts';
 
 export const AVATAR_PATH = '/media/avatars/';
 
@@ -20,9 +21,8 @@ export function levelProgress(level: number, exp: number, table: readonly { leve
 }
 
 export function createProfileService(portal: PortalRepository) {
-  let levelTable: Promise<{ level: number; expRequired: number }[]> | undefined;
-  // The level table changes only with a release: read it once (listLevels returns a promise, so the query runs once).
-  const levels = () => (levelTable ??= portal.listLevels());
+  // The level table changes only with a release: read it once (a failed read is tried again).
+  const levels = cachedRead(Number.POSITIVE_INFINITY, () => portal.listLevels());
 
   return {
     async testerInfo(tester: TesterRow) {
