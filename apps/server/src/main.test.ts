@@ -202,7 +202,8 @@ async function waitForRefusedConnection(port: number, timeoutMs: number): Promis
       });
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
     });
-    if (outcome !== 'connected') return outcome;
+    // ECONNRESET: the probe reached the backlog just as the listener closed; try again until refused.
+    if (outcome !== 'connected' && outcome !== 'ECONNRESET') return outcome;
     if (Date.now() > deadline) return 'still accepting';
     await delay(50);
   }
