@@ -6,10 +6,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = fs.readdirSync('apps/web/src/features', { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const webFeatures = fs
+  .readdirSync('apps/web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/dist-prerender/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '**/migrations/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-ssr/**',
+      '**/dist-prerender/**',
+      '**/node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -71,7 +85,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '../db/schema.ts', importNames: ['testers'], message: 'Write testers through tester-repository.ts, which keeps the session cache right.' }] },
+        {
+          paths: [
+            {
+              name: '../db/schema.ts',
+              importNames: ['testers'],
+              message: 'Write testers through tester-repository.ts, which keeps the session cache right.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -79,7 +101,17 @@ export default tseslint.config(
     files: ['packages/shared/src/**/*.ts'],
     rules: {
       // Shared code is pure: no I/O, no environment.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'pg', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*'], message: 'packages/shared holds pure code only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'pg', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*'],
+              message: 'packages/shared holds pure code only.',
+            },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'process', 'window', 'document', 'fetch'],
     },
   },

@@ -60,7 +60,9 @@ test.describe('forced credential change', () => {
     const refusal = popup.getByRole('alert').filter({ hasText: 'The username or password you entered is incorrect.' });
     await expect(done.or(refusal)).toBeVisible();
     const acceptedNewUsername = await done.isVisible();
-    expect.soft(acceptedNewUsername, 'the popup accepts a new username (spec 2, sections 3 and 5: Username 8-20 in the forced update payload)').toBe(true);
+    expect
+      .soft(acceptedNewUsername, 'the popup accepts a new username (spec 2, sections 3 and 5: Username 8-20 in the forced update payload)')
+      .toBe(true);
     if (!acceptedNewUsername) {
       // Known app bug (reported): the server looks the tester up by the new username. Go on with
       // the current one, so the rest of the flow is still checked.
@@ -76,7 +78,9 @@ test.describe('forced credential change', () => {
     await expectNoAxeViolations(page);
 
     // The new credentials are the account's now; the old password is refused.
-    const refused = await page.request.post('/api/account/Login', { data: { username: DEMO.changeUsername, password: DEMO.changePassword } });
+    const refused = await page.request.post('/api/account/Login', {
+      data: { username: DEMO.changeUsername, password: DEMO.changePassword },
+    });
     expect((await refused.json()).status).toBe('failed');
     const accepted = await page.request.post('/api/account/Login', { data: { username: next.username, password: next.password } });
     expect((await accepted.json()).status).toBe('succeed');

@@ -37,7 +37,10 @@ test.describe('join page', () => {
     await code.fill(DEMO.reEngagementCode);
     await submit.click();
     await expect(returning.getByRole('heading', { name: 'We found you!' })).toBeVisible();
-    expect(await page.evaluate(() => ({ v: sessionStorage.getItem('v'), p: sessionStorage.getItem('p') }))).toEqual({ v: expect.any(String), p: DEMO.reEngagementPhone });
+    expect(await page.evaluate(() => ({ v: sessionStorage.getItem('v'), p: sessionStorage.getItem('p') }))).toEqual({
+      v: expect.any(String),
+      p: DEMO.reEngagementPhone,
+    });
     await expectNoAxeViolations(page);
     await returning.getByRole('link', { name: 'Complete my account' }).click();
 

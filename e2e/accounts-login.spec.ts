@@ -40,11 +40,16 @@ test.describe('login', () => {
     await expect(page).toHaveURL('/community/login');
   });
 
-  test('Remember me keeps the username, never the password, across a browser restart', async ({ playwright, launchOptions, baseURL }, testInfo) => {
+  test('Remember me keeps the username, never the password, across a browser restart', async ({
+    playwright,
+    launchOptions,
+    baseURL,
+  }, testInfo) => {
     test.slow(); // a long flow; this 2-core machine is often busy
     // A real restart: a persistent profile on disk, the browser closed and launched again on it.
     const userDataDir = testInfo.outputPath('chromium-profile');
-    const launch = () => playwright.chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL, viewport: { width: 1280, height: 800 } });
+    const launch = () =>
+      playwright.chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL, viewport: { width: 1280, height: 800 } });
     let context: BrowserContext | undefined;
     try {
       context = await launch();
@@ -55,14 +60,18 @@ test.describe('login', () => {
       /** Every value the browser keeps for the site, decoded every way a value might be encoded. */
       const storedValues = async (current: BrowserContext, currentPage: Page) => {
         const cookies = (await current.cookies()).map((cookie) => cookie.value);
-        const storage = await currentPage.evaluate(() => [localStorage, sessionStorage].flatMap((store) => Object.keys(store).flatMap((key) => [key, store.getItem(key) ?? ''])));
+        const storage = await currentPage.evaluate(() =>
+          [localStorage, sessionStorage].flatMap((store) => Object.keys(store).flatMap((key) => [key, store.getItem(key) ?? ''])),
+        );
         return [...cookies, ...storage].flatMap((value) => {
           const decoded = decodeURIComponent(value);
           return [value, decoded, Buffer.from(decoded, 'base64').toString('utf8')];
         });
       };
       for (const value of await storedValues(context, page)) expect(value).not.toContain(tester.password);
-      const remembered = (await context.cookies()).find((cookie) => Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8') === tester.username);
+      const remembered = (await context.cookies()).find(
+        (cookie) => Buffer.from(decodeURIComponent(cookie.value), 'base64').toString('utf8') === tester.username,
+      );
       expect(remembered, 'a cookie holding the encoded username').toBeTruthy();
       expect(remembered!.value).not.toContain(tester.username);
       expect(remembered!.expires).toBeGreaterThan(Date.now() / 1000 + 24 * 3600);

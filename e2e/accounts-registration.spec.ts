@@ -1,6 +1,17 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { CONFIRM_SUBJECT, DEMO, WELCOME_COINS, expectFieldError, expectNoFieldError, logInThroughForm, newTester, pathOf, randomSuffix, type Tester } from './support/accounts';
+import {
+  CONFIRM_SUBJECT,
+  DEMO,
+  WELCOME_COINS,
+  expectFieldError,
+  expectNoFieldError,
+  logInThroughForm,
+  newTester,
+  pathOf,
+  randomSuffix,
+  type Tester,
+} from './support/accounts';
 import { findLink, linksIn, waitForMessage } from './support/mailbox';
 
 /**
@@ -178,7 +189,9 @@ async function fillDetailStep(page: Page, language: Language) {
 }
 
 test.describe('registration', () => {
-  test('three steps in English, the confirmation e-mail over SMTP, its countdown to login, and the shell with level, coins and avatar', async ({ page }) => {
+  test('three steps in English, the confirmation e-mail over SMTP, its countdown to login, and the shell with level, coins and avatar', async ({
+    page,
+  }) => {
     test.slow(); // a long flow; this 2-core machine is often busy
     const tester = newTester('reg');
     const f = form(page, 'en');
@@ -282,7 +295,10 @@ test.describe('registration', () => {
 
     await expect(page).toHaveURL('/community/join/account');
     await expect(f.heading(0)).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'Español' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await f.username.fill('corto12');
     await f.username.blur();
     await expectFieldError(f.username, MESSAGES.es.usernameTooShort);
@@ -338,7 +354,9 @@ test.describe('registration', () => {
     findLink(message, '/community/checkConfirmEmail');
   });
 
-  test('every validation message of the three steps, both boundaries of each length rule, and Back keeping the values', async ({ page }) => {
+  test('every validation message of the three steps, both boundaries of each length rule, and Back keeping the values', async ({
+    page,
+  }) => {
     test.slow();
     const m = MESSAGES.en;
     const f = form(page, 'en');
@@ -465,7 +483,9 @@ test.describe('registration', () => {
     await expect(f.month).toBeDisabled();
     await expect(f.day).toBeDisabled();
     const thisYear = new Date().getFullYear();
-    const years = await f.year.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+    const years = await f.year
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
     expect(years[0]).toBe(String(thisYear - 13));
     expect(years[years.length - 1]).toBe(String(thisYear - 80));
     await f.year.selectOption('2000');
@@ -473,7 +493,8 @@ test.describe('registration', () => {
     await expect(f.day).toBeDisabled();
     await f.month.selectOption('2');
     await expect(f.day).toBeEnabled();
-    const dayValues = () => f.day.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+    const dayValues = () =>
+      f.day.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
     expect(await dayValues()).toHaveLength(29);
     await f.day.selectOption('29');
     await f.year.selectOption('2001');

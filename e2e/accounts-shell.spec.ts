@@ -21,7 +21,8 @@ test.describe('portal shell', () => {
     const session = (await page.context().cookies()).find((cookie) => isSessionCookie(cookie.name));
     expect(session, 'the session cookie').toBeTruthy();
     expect(session!.httpOnly).toBe(true);
-    const withOldCookie = () => page.request.get('/api/account/GetPKTesterInfo', { headers: { cookie: `${session!.name}=${session!.value}` } });
+    const withOldCookie = () =>
+      page.request.get('/api/account/GetPKTesterInfo', { headers: { cookie: `${session!.name}=${session!.value}` } });
     const before = await withOldCookie();
     expect(before.status()).toBe(200);
     expect(await before.json()).toMatchObject({ username: tester.username, level: 1 });

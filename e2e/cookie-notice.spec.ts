@@ -3,7 +3,10 @@ import { test, expect, expectNoAxeViolations } from './fixtures';
 const DAY_SECONDS = 24 * 60 * 60;
 
 test.describe('cookie notice', () => {
-  test('shown on the first visit; Accept hides it and sets cookiePolicyAccept for 365 days, surviving a reload', async ({ page, context }) => {
+  test('shown on the first visit; Accept hides it and sets cookiePolicyAccept for 365 days, surviving a reload', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     const notice = page.getByRole('region', { name: 'Cookie notice' });
     await expect(notice).toBeVisible();
@@ -16,7 +19,9 @@ test.describe('cookie notice', () => {
     const cookie = (await context.cookies()).find((entry) => entry.name === 'cookiePolicyAccept');
     expect(cookie, 'cookie cookiePolicyAccept').toBeDefined();
     const expectedExpiry = Date.now() / 1000 + 365 * DAY_SECONDS;
-    expect(Math.abs(cookie!.expires - expectedExpiry), `expires ${new Date(cookie!.expires * 1000).toISOString()}`).toBeLessThan(DAY_SECONDS);
+    expect(Math.abs(cookie!.expires - expectedExpiry), `expires ${new Date(cookie!.expires * 1000).toISOString()}`).toBeLessThan(
+      DAY_SECONDS,
+    );
 
     await page.reload();
     // Wait until the client code has run (the hero's theme shapes come from an effect), then look again.

@@ -68,7 +68,9 @@ test.describe('unsupported browser', () => {
       const page = await context.newPage();
       await page.goto('/');
       await expect(page).toHaveURL('/ie-user');
-      await expect(page.getByTestId('ie-user-message')).toHaveText("We don't support any of old IE version. Please use Chrome, FireFox, or others");
+      await expect(page.getByTestId('ie-user-message')).toHaveText(
+        "We don't support any of old IE version. Please use Chrome, FireFox, or others",
+      );
       await expectNoAxeViolations(page);
 
       // Any other page too.

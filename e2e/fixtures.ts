@@ -31,4 +31,3 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export function currentYear(): number {
   return new Date().getFullYear();
 }
-

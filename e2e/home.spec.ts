@@ -3,7 +3,9 @@ import { test, expect, expectNoAxeViolations, currentYear } from './fixtures';
 const HERO_TITLE = 'Get paid to try products before anyone else';
 
 test.describe('home page', () => {
-  test('shows every section in order: hero, Benefits, How it works (7 steps), About us, Reviews, More info, register CTA, footer', async ({ page }) => {
+  test('shows every section in order: hero, Benefits, How it works (7 steps), About us, Reviews, More info, register CTA, footer', async ({
+    page,
+  }) => {
     await page.goto('/');
     const content = page.locator('#content');
     const reviews = page.getByRole('region', { name: 'Reviews' });
@@ -61,7 +63,12 @@ test.describe('home page', () => {
     await expect(support.getByRole('link', { name: 'Cancellation Policy' })).toHaveAttribute('href', '/popup/cancellation-policy');
     await expect(support.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/popup/conditions');
     const contact = footer.getByRole('navigation', { name: 'Contact Us' });
-    for (const [city, code] of [['Chicago', 'ch'], ['Dallas', 'da'], ['New York', 'ny'], ['Los Angeles', 'la']] as const) {
+    for (const [city, code] of [
+      ['Chicago', 'ch'],
+      ['Dallas', 'da'],
+      ['New York', 'ny'],
+      ['Los Angeles', 'la'],
+    ] as const) {
       await expect(contact.getByRole('link', { name: city })).toHaveAttribute('href', `/popup/maps/${code}`);
     }
     await expect(footer.getByText(new RegExp(`©.*${currentYear()}.*All rights reserved`))).toBeVisible();

@@ -26,8 +26,11 @@ async function recordScrolling(page: Page) {
     (window as unknown as { __scrollLog: typeof log }).__scrollLog = log;
     const note = (args: unknown[]) => {
       const options = args[0];
-      const behavior = options && typeof options === 'object' && 'behavior' in options ? String((options as ScrollToOptions).behavior) : 'auto';
-      log.behaviors.push(behavior === 'auto' && getComputedStyle(document.documentElement).scrollBehavior === 'smooth' ? 'smooth' : behavior);
+      const behavior =
+        options && typeof options === 'object' && 'behavior' in options ? String((options as ScrollToOptions).behavior) : 'auto';
+      log.behaviors.push(
+        behavior === 'auto' && getComputedStyle(document.documentElement).scrollBehavior === 'smooth' ? 'smooth' : behavior,
+      );
     };
     const wrap = <T extends object>(target: T, name: keyof T) => {
       const original = target[name] as unknown as (...args: unknown[]) => unknown;
@@ -91,7 +94,9 @@ test.describe('top navigation', () => {
     });
   }
 
-  test('at 1280 px: full menu, Register and Login links, no burger, More Info only in the burger menu, shadow once scrolled', async ({ page }) => {
+  test('at 1280 px: full menu, Register and Login links, no burger, More Info only in the burger menu, shadow once scrolled', async ({
+    page,
+  }) => {
     await openHome(page);
     const nav = page.getByTestId('top-nav');
     for (const section of SECTIONS) await expect(nav.getByRole('link', { name: section.label, exact: true })).toBeVisible();
@@ -174,7 +179,9 @@ test.describe('top navigation', () => {
     await expect(menu).toHaveAttribute('data-state', 'closed');
     await expect(menu).toBeHidden();
 
-    const changes = await page.evaluate(() => (window as unknown as { __menuChanges: { state: string | null; at: number }[] }).__menuChanges);
+    const changes = await page.evaluate(
+      () => (window as unknown as { __menuChanges: { state: string | null; at: number }[] }).__menuChanges,
+    );
     const clicks = changes.filter((change) => change.state === 'click');
     const opened = changes.find((change) => change.state === 'open');
     const closing = changes.find((change) => change.state === 'closing');

@@ -46,14 +46,19 @@ test.describe('FAQ popup', () => {
     const needle = keyword.toLowerCase();
     const expected = faqs.filter((faq) => faq.question.toLowerCase().includes(needle) || textOf(faq.answer).toLowerCase().includes(needle));
     expect(expected.length).toBeGreaterThan(0);
-    expect(expected.some((faq) => !faq.question.toLowerCase().includes(needle)), 'the keyword matches an answer only').toBe(true);
+    expect(
+      expected.some((faq) => !faq.question.toLowerCase().includes(needle)),
+      'the keyword matches an answer only',
+    ).toBe(true);
     await search.fill(keyword);
     await expect(items).toHaveCount(expected.length);
     await expect(items.locator('button > span:not([aria-hidden])')).toHaveText(expected.map((faq) => faq.question));
 
     // A word in a question: same rule, upper case.
     await search.fill('COINS');
-    const byQuestion = faqs.filter((faq) => faq.question.toLowerCase().includes('coins') || textOf(faq.answer).toLowerCase().includes('coins'));
+    const byQuestion = faqs.filter(
+      (faq) => faq.question.toLowerCase().includes('coins') || textOf(faq.answer).toLowerCase().includes('coins'),
+    );
     expect(byQuestion.some((faq) => faq.question.toLowerCase().includes('coins'))).toBe(true);
     await expect(items).toHaveCount(byQuestion.length);
     await expectNoAxeViolations(page);
@@ -208,7 +213,10 @@ test.describe('test site maps', () => {
       for (const label of ['Address', 'Phone', 'Fax', 'Toll-free']) await expect(main.getByText(label, { exact: true })).toBeVisible();
       await expect(main.getByRole('link', { name: /^\(\d{3}\) \d{3}-\d{4}$/ })).toHaveCount(2);
       await expect(main.getByText(/^\(\d{3}\) \d{3}-\d{4}$/)).toHaveCount(3);
-      const directions = main.getByRole('heading', { name: 'Directions from the airport' }).locator('xpath=following-sibling::ul[1]').getByRole('link');
+      const directions = main
+        .getByRole('heading', { name: 'Directions from the airport' })
+        .locator('xpath=following-sibling::ul[1]')
+        .getByRole('link');
       await expect(directions).not.toHaveCount(0);
       const firstAirport = directions.first();
       const target = (await firstAirport.getAttribute('href'))!;

@@ -17,7 +17,16 @@ function visibleText(html: string): string {
 }
 
 const PAGES: { path: string; texts: string[] }[] = [
-  { path: '/', texts: ['Get paid to try products before anyone else', 'How it works', 'From sign-up to payment in seven simple steps', 'Ready to share your opinion?', 'Learn More'] },
+  {
+    path: '/',
+    texts: [
+      'Get paid to try products before anyone else',
+      'How it works',
+      'From sign-up to payment in seven simple steps',
+      'Ready to share your opinion?',
+      'Learn More',
+    ],
+  },
   { path: '/benefits', texts: ['Benefits', 'Get paid for every study'] },
   { path: '/how', texts: ['How it works', 'Attend and check in'] },
   { path: '/about', texts: ['About us', 'Our test sites'] },

@@ -192,10 +192,21 @@ async function runLighthouse(index) {
   // Our own profile folder, so that it is removed even when this script is interrupted.
   const userDataDir = makeTempDir('testerhub-budgets-chrome-');
   const removeProfile = onCleanup(() => fs.rmSync(userDataDir, { recursive: true, force: true }));
-  const chrome = await chromeLauncher.launch({ chromePath: options.chrome, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent', handleSIGINT: false });
+  const chrome = await chromeLauncher.launch({
+    chromePath: options.chrome,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+    handleSIGINT: false,
+  });
   if (chrome.process) track(chrome.process, { group: true });
   try {
-    const result = await lighthouse(`${origin}/`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(`${origin}/`, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     if (!result?.lhr) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -230,7 +241,9 @@ async function runLighthouse(index) {
 // Warm the server (JIT, file cache) before the measured loads.
 for (const url of [`${origin}/`, `${origin}/api/reward/GetFaqs`]) await (await fetch(url)).arrayBuffer();
 
-console.log(`(b) Lighthouse ${requireFromLighthouse('./package.json').version}, default mobile emulation, ${origin}/, ${lighthouseRuns} run(s):`);
+console.log(
+  `(b) Lighthouse ${requireFromLighthouse('./package.json').version}, default mobile emulation, ${origin}/, ${lighthouseRuns} run(s):`,
+);
 // A run can fail on its own (e.g. NO_NAVSTART when the trace misses the navigation on a
 // busy machine): such a run is retried with a fresh Chromium, up to 3 attempts.
 const ATTEMPTS = 3;
@@ -266,13 +279,15 @@ const medianRun = [...runs].sort((a, b) => a.performance - b.performance)[Math.f
 for (const warning of new Set(runs.flatMap((run) => run.warnings))) console.log(`warning: ${warning}`);
 if (medianRun.lostPerformance.length) {
   console.log('performance points lost (median run):');
-  for (const audit of medianRun.lostPerformance) console.log(`  -${audit.lost.toFixed(1)}  ${audit.id}  ${audit.displayValue}  (score ${audit.score})`);
+  for (const audit of medianRun.lostPerformance)
+    console.log(`  -${audit.lost.toFixed(1)}  ${audit.id}  ${audit.displayValue}  (score ${audit.score})`);
 }
 if (medianRun.diagnostics.length) console.log(`flagged diagnostics (median run): ${medianRun.diagnostics.join(', ')}`);
 const a11yFailures = runs.flatMap((run) => run.lostAccessibility);
 if (a11yFailures.length) {
   console.log('accessibility audits failed:');
-  for (const audit of a11yFailures) console.log(`  ${audit.id}: ${audit.title}${audit.items.length ? ` -> ${audit.items.join(' | ')}` : ''}`);
+  for (const audit of a11yFailures)
+    console.log(`  ${audit.id}: ${audit.title}${audit.items.length ? ` -> ${audit.items.join(' | ')}` : ''}`);
 }
 console.log('');
 
@@ -301,8 +316,18 @@ console.log('');
 
 const rows = [
   ['home first-load JS (gzip -9)', `${js.kb.toFixed(1)} KB`, `<= ${BUDGET.firstLoadJsKb} KB`, js.kb <= BUDGET.firstLoadJsKb],
-  [`Lighthouse mobile performance (median of ${runs.length})`, performanceScore, `>= ${BUDGET.performance}`, performanceScore >= BUDGET.performance],
-  [`Lighthouse mobile accessibility (lowest of ${runs.length})`, accessibilityScore, `= ${BUDGET.accessibility}`, accessibilityScore >= BUDGET.accessibility],
+  [
+    `Lighthouse mobile performance (median of ${runs.length})`,
+    performanceScore,
+    `>= ${BUDGET.performance}`,
+    performanceScore >= BUDGET.performance,
+  ],
+  [
+    `Lighthouse mobile accessibility (lowest of ${runs.length})`,
+    accessibilityScore,
+    `= ${BUDGET.accessibility}`,
+    accessibilityScore >= BUDGET.accessibility,
+  ],
   [`start-up to first 200, existing folder (median of ${starts.length})`, `${startupMs.toFixed(0)} ms`, 'recorded', null],
   [`RSS at rest after ~2 s idle (median of ${starts.length})`, `${rssMb.toFixed(1)} MB`, 'recorded', null],
   ['first start, fresh folder (create + seed)', `${first.ms.toFixed(0)} ms`, 'recorded', null],
@@ -318,7 +343,19 @@ if (options.json) {
   fs.writeFileSync(
     options.json,
     `${JSON.stringify(
-      { date: new Date().toISOString(), machine: machineSummary(), load: os.loadavg(), budgets: BUDGET, firstLoadJs: js, lighthouse: { performance: performanceScore, accessibility: accessibilityScore, runs }, firstStartMs: first.ms, startupMs, rssMb, starts, missed },
+      {
+        date: new Date().toISOString(),
+        machine: machineSummary(),
+        load: os.loadavg(),
+        budgets: BUDGET,
+        firstLoadJs: js,
+        lighthouse: { performance: performanceScore, accessibility: accessibilityScore, runs },
+        firstStartMs: first.ms,
+        startupMs,
+        rssMb,
+        starts,
+        missed,
+      },
       null,
       2,
     )}\n`,

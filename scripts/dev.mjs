@@ -13,7 +13,14 @@ const serverEnv = { ...process.env, NODE_ENV: 'development' };
 delete serverEnv.WEB_DIST_DIR;
 
 const processes = [
-  { name: 'server', colour: 36, command: bin('tsx'), args: ['watch', '--clear-screen=false', 'apps/server/src/main.ts'], cwd: root, env: serverEnv },
+  {
+    name: 'server',
+    colour: 36,
+    command: bin('tsx'),
+    args: ['watch', '--clear-screen=false', 'apps/server/src/main.ts'],
+    cwd: root,
+    env: serverEnv,
+  },
   { name: 'web', colour: 35, command: bin('vite'), args: [], cwd: path.join(root, 'apps/web'), env: { ...process.env } },
 ];
 

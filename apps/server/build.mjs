@@ -18,12 +18,16 @@ await build({
   sourcemap: true,
   packages: 'external',
   // Workspace packages are TypeScript source: bundle them instead of leaving them external.
-  plugins: [{
-    name: 'bundle-shared',
-    setup(b) {
-      b.onResolve({ filter: /^@testerhub\/shared\// }, (args) => ({ path: path.join(here, '../../packages/shared/src', `${args.path.slice('@testerhub/shared/'.length)}.ts`) }));
+  plugins: [
+    {
+      name: 'bundle-shared',
+      setup(b) {
+        b.onResolve({ filter: /^@testerhub\/shared\// }, (args) => ({
+          path: path.join(here, '../../packages/shared/src', `${args.path.slice('@testerhub/shared/'.length)}.ts`),
+        }));
+      },
     },
-  }],
+  ],
   logLevel: 'warning',
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });

@@ -120,7 +120,11 @@ export function loginForm(page: Page) {
 }
 
 /** Logs in on /community/login (the page must be open) and waits for the screener page. */
-export async function logInThroughForm(page: Page, tester: Pick<Tester, 'username' | 'password'>, options: { remember?: boolean } = {}): Promise<void> {
+export async function logInThroughForm(
+  page: Page,
+  tester: Pick<Tester, 'username' | 'password'>,
+  options: { remember?: boolean } = {},
+): Promise<void> {
   const form = loginForm(page);
   await form.username.fill(tester.username);
   await form.password.fill(tester.password);

@@ -69,9 +69,11 @@ function decodeQuotedPrintable(value: string): Buffer {
 function decodeBody(part: Part): string {
   const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
   const bytes =
-    encoding === 'base64' ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
-    : encoding === 'quoted-printable' ? decodeQuotedPrintable(part.body)
-    : Buffer.from(part.body, 'latin1');
+    encoding === 'base64'
+      ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(part.body)
+        : Buffer.from(part.body, 'latin1');
   const charset = (parameter(part.headers['content-type'], 'charset') ?? 'utf-8').toLowerCase();
   return bytes.toString(charset === 'iso-8859-1' || charset === 'latin1' || charset === 'us-ascii' ? 'latin1' : 'utf8');
 }
@@ -96,7 +98,8 @@ function leaves(part: Part): Part[] {
   return sections.slice(1, -1).flatMap((section) => leaves(splitHeaders(section)));
 }
 
-const addresses = (value: string | undefined) => (value ? [...value.matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((match) => match[0].toLowerCase()) : []);
+const addresses = (value: string | undefined) =>
+  value ? [...value.matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((match) => match[0].toLowerCase()) : [];
 
 export function parseMessage(file: string): CapturedMessage {
   const raw = fs.readFileSync(file).toString('latin1');
@@ -138,7 +141,9 @@ export async function waitForMessage(options: { to: string; subject?: string; ti
     if (found) return found;
     if (Date.now() > deadline) {
       const seen = messages.map((message) => `"${message.subject}"`).join(', ') || 'none';
-      throw new Error(`No e-mail to ${options.to} with subject containing "${options.subject ?? ''}" within the time limit (messages to that address: ${seen})`);
+      throw new Error(
+        `No e-mail to ${options.to} with subject containing "${options.subject ?? ''}" within the time limit (messages to that address: ${seen})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

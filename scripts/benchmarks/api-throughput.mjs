@@ -18,7 +18,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { compareWithBare, describeRounds, parseRoundOptions, startBareFastify } from './compare-with-bare.mjs';
-import { SERVER_ENTRY, WEB_DIST, freePort, loadNote, machineSummary, makeTempDir, pinLoadGenerator, onCleanup, requireBuild, startServer, stopChild, waitForHealth } from './lib.mjs';
+import {
+  SERVER_ENTRY,
+  WEB_DIST,
+  freePort,
+  loadNote,
+  machineSummary,
+  makeTempDir,
+  pinLoadGenerator,
+  onCleanup,
+  requireBuild,
+  startServer,
+  stopChild,
+  waitForHealth,
+} from './lib.mjs';
 
 const { settings, options } = parseRoundOptions({
   path: { type: 'string', default: '/api/reward/GetFaqs' },
@@ -61,7 +74,9 @@ const realUrl = `http://127.0.0.1:${realPort}${options.path}`;
     process.exit(2);
   }
   const json = JSON.parse(body);
-  console.log(`${options.path}: ${response.status}, ${body.length} bytes of JSON (${Array.isArray(json) ? `${json.length} items` : 'object'})\n`);
+  console.log(
+    `${options.path}: ${response.status}, ${body.length} bytes of JSON (${Array.isArray(json) ? `${json.length} items` : 'object'})\n`,
+  );
 }
 
 let verdict;
@@ -78,6 +93,9 @@ try {
 console.log(loadNote('at end'));
 
 if (options.json) {
-  fs.writeFileSync(options.json, `${JSON.stringify({ date: new Date().toISOString(), machine: machineSummary(), load: os.loadavg(), ...settings, ...verdict }, null, 2)}\n`);
+  fs.writeFileSync(
+    options.json,
+    `${JSON.stringify({ date: new Date().toISOString(), machine: machineSummary(), load: os.loadavg(), ...settings, ...verdict }, null, 2)}\n`,
+  );
 }
 process.exit(verdict.met ? 0 : 1);

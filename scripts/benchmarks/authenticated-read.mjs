@@ -15,7 +15,19 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { compareWithBare, describeRounds, parseRoundOptions, startBareFastify } from './compare-with-bare.mjs';
-import { SERVER_ENTRY, freePort, loadNote, machineSummary, makeTempDir, pinLoadGenerator, onCleanup, requireBuild, startServer, stopChild, waitForHealth } from './lib.mjs';
+import {
+  SERVER_ENTRY,
+  freePort,
+  loadNote,
+  machineSummary,
+  makeTempDir,
+  pinLoadGenerator,
+  onCleanup,
+  requireBuild,
+  startServer,
+  stopChild,
+  waitForHealth,
+} from './lib.mjs';
 
 const { settings, options } = parseRoundOptions({
   'login-connections': { type: 'string', default: '4' },
@@ -39,7 +51,12 @@ const { child: server } = startServer({ port, dataDir, commandPrefix: serverPref
 const bare = await startBareFastify(barePort, serverPrefix);
 await waitForHealth({ port, child: server });
 
-const loginRequest = { url: `http://127.0.0.1:${port}/api/account/Login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) };
+const loginRequest = {
+  url: `http://127.0.0.1:${port}/api/account/Login`,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(DEMO),
+};
 const loginResponse = await fetch(loginRequest.url, loginRequest);
 const cookie = (loginResponse.headers.get('set-cookie') ?? '').split(';')[0];
 const check = await fetch(`http://127.0.0.1:${port}/api/account/GetPKTesterInfo`, { headers: { cookie } });
@@ -53,11 +70,17 @@ let login;
 try {
   verdict = await compareWithBare({
     bare: { name: 'bare Fastify JSON route', url: `http://127.0.0.1:${barePort}/` },
-    real: { name: 'GET /api/account/GetPKTesterInfo (session)', url: `http://127.0.0.1:${port}/api/account/GetPKTesterInfo`, headers: { cookie } },
+    real: {
+      name: 'GET /api/account/GetPKTesterInfo (session)',
+      url: `http://127.0.0.1:${port}/api/account/GetPKTesterInfo`,
+      headers: { cookie },
+    },
     ...settings,
   });
   login = await new Promise((resolve, reject) =>
-    autocannon({ ...loginRequest, connections: loginConnections, duration: Number(options['login-duration']) }, (error, result) => (error ? reject(error) : resolve(result))),
+    autocannon({ ...loginRequest, connections: loginConnections, duration: Number(options['login-duration']) }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
   );
 } finally {
   await stopChild(bare);

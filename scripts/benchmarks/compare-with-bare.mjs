@@ -30,7 +30,12 @@ export function parseRoundOptions(extra = {}) {
       ...extra,
     },
   });
-  const settings = { connections: Number(options.connections), duration: Number(options.duration), warmup: Number(options.warmup), rounds: Number(options.rounds) };
+  const settings = {
+    connections: Number(options.connections),
+    duration: Number(options.duration),
+    warmup: Number(options.warmup),
+    rounds: Number(options.rounds),
+  };
   return { settings, options };
 }
 
@@ -51,7 +56,9 @@ export async function startBareFastify(port, commandPrefix = []) {
 }
 
 function cannon(request) {
-  return new Promise((resolve, reject) => autocannon({ pipelining: 1, ...request }, (error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    autocannon({ pipelining: 1, ...request }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 }
 
 async function measure(target, { connections, duration, warmup }) {
@@ -85,7 +92,17 @@ export async function compareWithBare({ bare, real, rounds = 5, connections = 50
   }
 
   printTable(
-    ['round', 'bare req/s', 'real req/s', 'ratio', 'real p50 ms', 'real p99 ms', 'real max ms', 'bytes/answer (bare, real)', 'other status + errors'],
+    [
+      'round',
+      'bare req/s',
+      'real req/s',
+      'ratio',
+      'real p50 ms',
+      'real p99 ms',
+      'real max ms',
+      'bytes/answer (bare, real)',
+      'other status + errors',
+    ],
     results.map((r) => [
       r.round,
       r.bare.requestsPerSecond.toFixed(0),

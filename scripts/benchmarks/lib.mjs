@@ -204,7 +204,11 @@ export const median = (values) => {
 export function printTable(header, rows) {
   const all = [header, ...rows].map((row) => row.map((cell) => String(cell)));
   const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
-  const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   console.log(line(all[0]));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of all.slice(1)) console.log(line(row));

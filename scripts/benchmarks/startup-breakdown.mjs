@@ -16,7 +16,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PRERENDER_DIR, ROOT, WEB_DIST, loadNote, machineSummary, makeTempDir, median, onCleanup, printTable, requireBuild } from './lib.mjs';
+import {
+  PRERENDER_DIR,
+  ROOT,
+  WEB_DIST,
+  loadNote,
+  machineSummary,
+  makeTempDir,
+  median,
+  onCleanup,
+  printTable,
+  requireBuild,
+} from './lib.mjs';
 
 const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const runs = Math.max(1, Number(options.runs));

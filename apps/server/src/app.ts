@@ -86,7 +86,9 @@ export async function buildApp({ config, database, extraApiRoutes }: BuildAppOpt
     transform: jsonSchemaTransform,
   });
 
-  const publicContent = createPublicContentService(createPublicContentRepository(database.db), { cacheSeconds: config.publicContentCacheSeconds });
+  const publicContent = createPublicContentService(createPublicContentRepository(database.db), {
+    cacheSeconds: config.publicContentCacheSeconds,
+  });
 
   const outbox = createOutboxRepository(database.db);
   const sender = config.smtpUrl ? startOutboxSender({ outbox, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log: app.log }) : null;

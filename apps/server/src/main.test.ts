@@ -132,9 +132,14 @@ describe('graceful shutdown (main.ts)', () => {
       expect(exit.stderr).not.toContain('shutdown took too long');
 
       const lines = parseLogLines(exit.stdout);
-      expect(lines.find((line) => line.msg === 'shutting down: no new connections, finishing requests in flight')).toMatchObject({ signal: 'SIGINT' });
+      expect(lines.find((line) => line.msg === 'shutting down: no new connections, finishing requests in flight')).toMatchObject({
+        signal: 'SIGINT',
+      });
       expect(lines.find((line) => line.msg === 'shut down cleanly')).toMatchObject({ level: 30, signal: 'SIGINT' });
-      expect(lines.find((line) => line.msg === 'request' && line.url === '/api/account/GetPKTesterInfo')).toMatchObject({ level: 30, statusCode: 401 });
+      expect(lines.find((line) => line.msg === 'request' && line.url === '/api/account/GetPKTesterInfo')).toMatchObject({
+        level: 30,
+        statusCode: 401,
+      });
     },
     TEST_TIMEOUT_MS,
   );
@@ -209,7 +214,9 @@ async function waitForRefusedConnection(port: number, timeoutMs: number): Promis
   }
 }
 
-function collectResponse(request: http.ClientRequest): Promise<{ statusCode: number | undefined; headers: http.IncomingHttpHeaders; body: string }> {
+function collectResponse(
+  request: http.ClientRequest,
+): Promise<{ statusCode: number | undefined; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     request.once('error', reject);
     request.once('response', (response) => {

@@ -6,7 +6,13 @@ import { apiErrorSchema, type ApiError } from '@testerhub/shared/api-errors';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { emailOutbox, testers } from '../src/db/schema.ts';
 
-export const DEMO = { username: 'demotester1', password: 'Demo#Pass1', email: 'demo.tester@testerhub.example', firstName: 'Dana', lastName: 'Tester' } as const;
+export const DEMO = {
+  username: 'demotester1',
+  password: 'Demo#Pass1',
+  email: 'demo.tester@testerhub.example',
+  firstName: 'Dana',
+  lastName: 'Tester',
+} as const;
 export const CHANGE_ME = { username: 'changeme01', password: 'Change#Me1', email: 'change.me@testerhub.example' } as const;
 
 /** The same browser page: the header our web app sends with the state-changing GETs. */
@@ -73,7 +79,12 @@ export function postJson(app: FastifyInstance, url: string, body: unknown, optio
 }
 
 export function getWith(app: FastifyInstance, url: string, options: PostOptions = {}) {
-  return app.inject({ method: 'GET', url, remoteAddress: options.remoteAddress, headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers } });
+  return app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: options.remoteAddress,
+    headers: { ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
+  });
 }
 
 /** A 400 answer naming `field` (in body.field and in body.issues), optionally with the exact message for it. */
@@ -133,7 +144,10 @@ export async function loginCookie(app: FastifyInstance, username: string, passwo
 }
 
 export async function testerByUsername(database: DatabaseHandle, username: string) {
-  const rows = await database.db.select().from(testers).where(eq(sql`lower(${testers.username})`, username.toLowerCase()));
+  const rows = await database.db
+    .select()
+    .from(testers)
+    .where(eq(sql`lower(${testers.username})`, username.toLowerCase()));
   return rows[0] ?? null;
 }
 

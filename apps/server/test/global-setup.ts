@@ -67,7 +67,9 @@ async function setupPostgres(project: TestProject, serverUrl: string) {
     await cleanup.connect();
     try {
       // Copies left behind by a test file that crashed before its close(), then the template.
-      const leftovers = await cleanup.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [copyPrefix(process.pid)]);
+      const leftovers = await cleanup.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+        copyPrefix(process.pid),
+      ]);
       for (const { datname } of leftovers.rows) await cleanup.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
       await cleanup.query(`DROP DATABASE IF EXISTS ${quoteIdent(template)} WITH (FORCE)`);
     } finally {

@@ -94,7 +94,11 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
         };
         const timer = setTimeout(() => {
           waiters.splice(waiters.indexOf(waiter), 1);
-          reject(new Error(`no matching message within ${timeoutMs} ms (received ${messages.length}: ${messages.map((mail) => `${mail.to} "${mail.subject}"`).join(', ')})`));
+          reject(
+            new Error(
+              `no matching message within ${timeoutMs} ms (received ${messages.length}: ${messages.map((mail) => `${mail.to} "${mail.subject}"`).join(', ')})`,
+            ),
+          );
         }, timeoutMs);
         waiters.push(waiter);
       });
@@ -178,10 +182,15 @@ function leafParts(raw: string): MimePart[] {
       .filter((section) => !section.startsWith('--'))
       .flatMap((section) => leafParts(section.replace(/^[ \t]*\r?\n/, '')));
   }
-  return [{ contentType: contentType.split(';')[0]!.trim().toLowerCase(), headers, body: decodeBody(body, headers['content-transfer-encoding']) }];
+  return [
+    { contentType: contentType.split(';')[0]!.trim().toLowerCase(), headers, body: decodeBody(body, headers['content-transfer-encoding']) },
+  ];
 }
 
-export function parseMessage(raw: string, envelope: { envelopeTo: string[]; envelopeFrom: string } = { envelopeTo: [], envelopeFrom: '' }): CapturedMail {
+export function parseMessage(
+  raw: string,
+  envelope: { envelopeTo: string[]; envelopeFrom: string } = { envelopeTo: [], envelopeFrom: '' },
+): CapturedMail {
   const { headers } = splitEntity(raw);
   const parts = leafParts(raw);
   return {

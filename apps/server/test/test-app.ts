@@ -51,7 +51,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 
   const name = `${provided.copyPrefix}${randomBytes(6).toString('hex')}`;
-  await withAdmin(provided.serverUrl, (admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(provided.template)}`));
+  await withAdmin(provided.serverUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(provided.template)}`),
+  );
   const database = await openPostgres(databaseUrl(provided.serverUrl, name));
   let disposed = false;
   return {

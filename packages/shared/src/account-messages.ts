@@ -7,17 +7,38 @@ const CATALOGUE = {
   usernameTooShort: { en: 'Username must contain at least 8 characters.', es: 'El nombre de usuario debe tener al menos 8 caracteres.' },
   usernameTooLong: { en: 'Username must contain at most 20 characters.', es: 'El nombre de usuario debe tener como máximo 20 caracteres.' },
   usernameSpaces: { en: 'Username cannot contain spaces.', es: 'El nombre de usuario no puede contener espacios.' },
-  usernameTaken: { en: 'Username is already taken. Please choose another name.', es: 'Ese nombre de usuario ya está en uso. Por favor elija otro.' },
+  usernameTaken: {
+    en: 'Username is already taken. Please choose another name.',
+    es: 'Ese nombre de usuario ya está en uso. Por favor elija otro.',
+  },
   emailInvalid: { en: 'Please enter a valid email address.', es: 'Por favor ingrese un correo electrónico válido.' },
-  emailTaken: { en: 'Sorry, this email is already in use. Please choose another one.', es: 'Lo sentimos, este correo electrónico ya está en uso. Por favor elija otro.' },
-  emailTooLong: { en: 'Email address must contain at most 50 characters.', es: 'El correo electrónico debe tener como máximo 50 caracteres.' },
+  emailTaken: {
+    en: 'Sorry, this email is already in use. Please choose another one.',
+    es: 'Lo sentimos, este correo electrónico ya está en uso. Por favor elija otro.',
+  },
+  emailTooLong: {
+    en: 'Email address must contain at most 50 characters.',
+    es: 'El correo electrónico debe tener como máximo 50 caracteres.',
+  },
   passwordDigit: { en: 'Password must contain at least one digit.', es: 'La contraseña debe contener al menos un número.' },
-  passwordLowercase: { en: 'Password must contain at least one lowercase letter.', es: 'La contraseña debe contener al menos una letra minúscula.' },
-  passwordUppercase: { en: 'Password must contain at least one uppercase letter.', es: 'La contraseña debe contener al menos una letra mayúscula.' },
-  passwordSpecial: { en: 'Password must contain at least one special character.', es: 'La contraseña debe contener al menos un carácter especial.' },
+  passwordLowercase: {
+    en: 'Password must contain at least one lowercase letter.',
+    es: 'La contraseña debe contener al menos una letra minúscula.',
+  },
+  passwordUppercase: {
+    en: 'Password must contain at least one uppercase letter.',
+    es: 'La contraseña debe contener al menos una letra mayúscula.',
+  },
+  passwordSpecial: {
+    en: 'Password must contain at least one special character.',
+    es: 'La contraseña debe contener al menos un carácter especial.',
+  },
   passwordTooShort: { en: 'Password must contain at least 8 characters.', es: 'La contraseña debe tener al menos 8 caracteres.' },
   passwordTooLong: { en: 'Password must contain at most 20 characters.', es: 'La contraseña debe tener como máximo 20 caracteres.' },
-  passwordMismatch: { en: 'Passwords do not match. Please ensure they are identical.', es: 'Las contraseñas no coinciden. Asegúrese de que sean idénticas.' },
+  passwordMismatch: {
+    en: 'Passwords do not match. Please ensure they are identical.',
+    es: 'Las contraseñas no coinciden. Asegúrese de que sean idénticas.',
+  },
   zipInvalid: { en: 'Please enter a 5-digit zip code.', es: 'Por favor ingrese un código postal de 5 dígitos.' },
   zipTooFar: {
     en: 'Your address is too far from our in-person testing locations. You may still be invited to online-only opportunities.',
@@ -36,10 +57,16 @@ const CATALOGUE = {
   adInvalid: { en: 'Please tell us how you heard about us.', es: 'Por favor díganos cómo se enteró de nosotros.' },
   adDetailRequired: { en: 'Please tell us where you heard about us.', es: 'Por favor díganos dónde se enteró de nosotros.' },
   birthDateInvalid: { en: 'Please choose a valid date of birth.', es: 'Por favor elija una fecha de nacimiento válida.' },
-  birthDateAge: { en: 'You must be between 13 and 80 years old to register online.', es: 'Debe tener entre 13 y 80 años para registrarse en línea.' },
+  birthDateAge: {
+    en: 'You must be between 13 and 80 years old to register online.',
+    es: 'Debe tener entre 13 y 80 años para registrarse en línea.',
+  },
   termsRequired: { en: 'Please accept the terms and conditions.', es: 'Por favor acepte los términos y condiciones.' },
   codeInvalid: { en: 'Please enter valid code', es: 'Por favor ingrese un código válido' },
-  reEngagementInvalid: { en: 'Invalid code detected. Please review your code for errors.', es: 'Código no válido. Por favor revise su código.' },
+  reEngagementInvalid: {
+    en: 'Invalid code detected. Please review your code for errors.',
+    es: 'Código no válido. Por favor revise su código.',
+  },
   registrationFailed: {
     en: 'Something went wrong with your information, Can you please try again? or Please contact Tester Services for further assistance...',
     es: 'Algo salió mal con su información. ¿Puede intentarlo de nuevo? O comuníquese con Servicios al Probador para obtener ayuda...',
@@ -49,10 +76,13 @@ const CATALOGUE = {
     es: 'Gracias por registrarse... Por favor revise su correo electrónico para confirmar su cuenta',
   },
   birthDateNote: {
-    en: 'Your date of birth must match your state ID or driver\'s licence.',
+    en: "Your date of birth must match your state ID or driver's licence.",
     es: 'Su fecha de nacimiento debe coincidir con su identificación estatal o licencia de conducir.',
   },
-  tooManyRequests: { en: 'Too many attempts. Please wait a few minutes and try again.', es: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.' },
+  tooManyRequests: {
+    en: 'Too many attempts. Please wait a few minutes and try again.',
+    es: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',
+  },
   networkError: {
     en: 'We could not reach our server. Please check your connection and try again.',
     es: 'No pudimos comunicarnos con nuestro servidor. Revise su conexión e inténtelo de nuevo.',

@@ -54,8 +54,14 @@ export function registerSchema(language: Language = 'en', today: Date = new Date
       CAge: z.number().int().min(0).max(130).optional(),
       Referral: z.string().max(64).default(''),
       DayIndex: z.literal(0).default(0),
-      ContactBestTimeFrom: z.string().regex(/^\d{2}:\d{2}$/).default('07:00'),
-      ContactBestTimeTo: z.string().regex(/^\d{2}:\d{2}$/).default('17:00'),
+      ContactBestTimeFrom: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .default('07:00'),
+      ContactBestTimeTo: z
+        .string()
+        .regex(/^\d{2}:\d{2}$/)
+        .default('17:00'),
       AcceptTerms: z.literal(true, { message: message('termsRequired', language) }),
       Language: languageSchema,
     })
@@ -71,8 +77,14 @@ export function registerSchema(language: Language = 'en', today: Date = new Date
 export type RegisterPayload = z.input<ReturnType<typeof registerSchema>>;
 
 export const isInfoExistSchema = z.object({
-  username: z.string().max(LIMITS.usernameMax * 4).default(''),
-  email: z.string().max(LIMITS.emailMax * 4).default(''),
+  username: z
+    .string()
+    .max(LIMITS.usernameMax * 4)
+    .default(''),
+  email: z
+    .string()
+    .max(LIMITS.emailMax * 4)
+    .default(''),
   u: z.string().max(64).default(''),
 });
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MAP_CODES, type Faq, type ReferralEvent, type Testimonial, type TestSite, type ThemeStyle, type Winner } from './public-content.ts';
+import {
+  MAP_CODES,
+  type Faq,
+  type ReferralEvent,
+  type Testimonial,
+  type TestSite,
+  type ThemeStyle,
+  type Winner,
+} from './public-content.ts';
 
 /** Answer schemas of the public calls: the server validates and documents its answers with them. */
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lastMonthOnlineWinners, nonEmptyReferralComments, searchFaqs, winnerGroupOf, winnersByPeriod, type Faq, type Winner } from './public-content.ts';
+import {
+  lastMonthOnlineWinners,
+  nonEmptyReferralComments,
+  searchFaqs,
+  winnerGroupOf,
+  winnersByPeriod,
+  type Faq,
+  type Winner,
+} from './public-content.ts';
 
 const faqs: Faq[] = [
   { type: 1, question: 'Who can become a tester?', answer: '<p>Anyone aged 13 or older.</p>' },
@@ -96,25 +104,48 @@ describe('winnersByPeriod', () => {
 
 describe('lastMonthOnlineWinners (only the last month is shown)', () => {
   it('answers the latest month at or before today, split into $25 and large winners', () => {
-    expect(lastMonthOnlineWinners(winners, new Date(2026, 10, 15, 12))).toEqual({ winnerTime: 'October', online25: ['Fay', 'Gus'], onlineLarge: ['Hal'] });
+    expect(lastMonthOnlineWinners(winners, new Date(2026, 10, 15, 12))).toEqual({
+      winnerTime: 'October',
+      online25: ['Fay', 'Gus'],
+      onlineLarge: ['Hal'],
+    });
   });
 
   it('ignores months after today', () => {
     expect(lastMonthOnlineWinners(winners, new Date(2026, 9, 15, 12)).winnerTime).toBe('October');
-    expect(lastMonthOnlineWinners(winners, new Date(2026, 8, 15, 12))).toEqual({ winnerTime: 'September', online25: ['Eve'], onlineLarge: [] });
-    expect(lastMonthOnlineWinners(winners, new Date(2026, 11, 15, 12))).toEqual({ winnerTime: 'December', online25: ['Ivy'], onlineLarge: [] });
+    expect(lastMonthOnlineWinners(winners, new Date(2026, 8, 15, 12))).toEqual({
+      winnerTime: 'September',
+      online25: ['Eve'],
+      onlineLarge: [],
+    });
+    expect(lastMonthOnlineWinners(winners, new Date(2026, 11, 15, 12))).toEqual({
+      winnerTime: 'December',
+      online25: ['Ivy'],
+      onlineLarge: [],
+    });
   });
 
   it('answers nothing when there are no online winners yet', () => {
     expect(lastMonthOnlineWinners(winners, new Date(2026, 7, 15, 12))).toEqual({ winnerTime: null, online25: [], onlineLarge: [] });
-    expect(lastMonthOnlineWinners(winners.filter((entry) => entry.winnerTypeDesc === 'NewTester'), new Date(2026, 10, 15, 12)).winnerTime).toBeNull();
+    expect(
+      lastMonthOnlineWinners(
+        winners.filter((entry) => entry.winnerTypeDesc === 'NewTester'),
+        new Date(2026, 10, 15, 12),
+      ).winnerTime,
+    ).toBeNull();
   });
 });
 
 describe('nonEmptyReferralComments (spec 1, section 7)', () => {
   it('keeps only non-empty comments, in order', () => {
     expect(
-      nonEmptyReferralComments([{ referralComment: 'First offer' }, { referralComment: '' }, { referralComment: null }, { referralComment: '   ' }, { referralComment: 'Second offer' }]),
+      nonEmptyReferralComments([
+        { referralComment: 'First offer' },
+        { referralComment: '' },
+        { referralComment: null },
+        { referralComment: '   ' },
+        { referralComment: 'Second offer' },
+      ]),
     ).toEqual(['First offer', 'Second offer']);
   });
 

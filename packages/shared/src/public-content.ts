@@ -67,9 +67,7 @@ export interface TestSite {
 export function searchFaqs<T extends Pick<Faq, 'question' | 'answer'>>(faqs: readonly T[], keyword: string): T[] {
   const needle = keyword.trim().toLowerCase();
   if (!needle) return [...faqs];
-  return faqs.filter(
-    (faq) => faq.question.toLowerCase().includes(needle) || stripTags(faq.answer).toLowerCase().includes(needle),
-  );
+  return faqs.filter((faq) => faq.question.toLowerCase().includes(needle) || stripTags(faq.answer).toLowerCase().includes(needle));
 }
 
 function stripTags(html: string): string {

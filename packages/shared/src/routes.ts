@@ -59,23 +59,21 @@ const FIXED_PAGES = new Set<string>([
 ]);
 
 /** Pages of the entry flows (spec 2); the portal under /community/main/ is decided by the browser app. */
-const COMMUNITY_PAGES = new Set<string>(
-  [
-    '/community/join/attention',
-    '/community/join/account',
-    '/community/join/profile',
-    '/community/join/detail',
-    '/community/login',
-    '/community/changepassword',
-    '/community/findinfo/username',
-    '/community/findinfo/password',
-    '/community/checkconfirmemail',
-    '/community/main',
-    '/account/checkconfirmemail',
-    '/account/confirmemail',
-    '/account/resetpassword',
-  ],
-);
+const COMMUNITY_PAGES = new Set<string>([
+  '/community/join/attention',
+  '/community/join/account',
+  '/community/join/profile',
+  '/community/join/detail',
+  '/community/login',
+  '/community/changepassword',
+  '/community/findinfo/username',
+  '/community/findinfo/password',
+  '/community/checkconfirmemail',
+  '/community/main',
+  '/account/checkconfirmemail',
+  '/account/confirmemail',
+  '/account/resetpassword',
+]);
 
 function normalise(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

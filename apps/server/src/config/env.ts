@@ -24,14 +24,22 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('TesterHub <no-reply@testerhub.example>'),
   OLD_HOSTS: z.string().default(''),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 7),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   PUBLIC_CONTENT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   RESET_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   CONFIRM_CODE_TTL_HOURS: z.coerce.number().int().min(1).default(72),
   WELCOME_COINS: z.coerce.number().int().min(0).default(100),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
     .default('true')
@@ -93,7 +101,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
     seedDemoData: env.SEED_DEMO_DATA,
     mailFrom: env.MAIL_FROM,
-    oldHosts: env.OLD_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    oldHosts: env.OLD_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     sessionIdleMinutes: env.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: env.SESSION_ABSOLUTE_HOURS,
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,

@@ -107,14 +107,20 @@ export const testers = pgTable(
 );
 
 /** Every change of a tester's coins, with its reason; testers.coins is kept in step in the same transaction. */
-export const coinLedger = pgTable('coin_ledger', {
-  id: serial('id').primaryKey(),
-  testerId: uuid('tester_id').notNull().references(() => testers.id, { onDelete: 'cascade' }),
-  amount: integer('amount').notNull(),
-  reason: text('reason').notNull(),
-  reference: text('reference'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (table) => [uniqueIndex('coin_ledger_once_per_reference').on(table.testerId, table.reason, table.reference)]);
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: serial('id').primaryKey(),
+    testerId: uuid('tester_id')
+      .notNull()
+      .references(() => testers.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('coin_ledger_once_per_reference').on(table.testerId, table.reason, table.reference)],
+);
 
 /** Experience needed to reach each level; the last row is Max. */
 export const levels = pgTable('levels', {
@@ -125,7 +131,9 @@ export const levels = pgTable('levels', {
 /** Login sessions: only a hash of the cookie's random id is stored. */
 export const sessions = pgTable('sessions', {
   idHash: text('id_hash').primaryKey(),
-  testerId: uuid('tester_id').notNull().references(() => testers.id, { onDelete: 'cascade' }),
+  testerId: uuid('tester_id')
+    .notNull()
+    .references(() => testers.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -134,7 +142,9 @@ export const sessions = pgTable('sessions', {
 /** Single-use codes sent by e-mail (confirm the address, reset the password), stored hashed. */
 export const emailTokens = pgTable('email_tokens', {
   id: serial('id').primaryKey(),
-  testerId: uuid('tester_id').notNull().references(() => testers.id, { onDelete: 'cascade' }),
+  testerId: uuid('tester_id')
+    .notNull()
+    .references(() => testers.id, { onDelete: 'cascade' }),
   purpose: text('purpose').notNull(),
   codeHash: text('code_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -222,7 +232,9 @@ export const studies = pgTable('studies', {
 /** Clicks on tracked e-mail links (EmailClickTrack). */
 export const emailClicks = pgTable('email_clicks', {
   id: serial('id').primaryKey(),
-  testerId: uuid('tester_id').notNull().references(() => testers.id, { onDelete: 'cascade' }),
+  testerId: uuid('tester_id')
+    .notNull()
+    .references(() => testers.id, { onDelete: 'cascade' }),
   eCode: text('e_code').notNull(),
   clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
 });

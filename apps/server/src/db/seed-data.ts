@@ -1,59 +1,191 @@
 /** Demo content for a new database: enough for a newcomer to see a living site. */
 
 export const demoFaqs: { type: number; question: string; answer: string }[] = [
-  { type: 1, question: 'Who can become a tester?', answer: '<p>Anyone living in the United States who is 13 or older can register online. Teens aged 13 to 17 need a parent\'s permission. Children under 13 are registered by a parent through Tester Services.</p>' },
-  { type: 1, question: 'How often will I be invited to test?', answer: '<p>Most testers take part in a study about 3-4 times a year. How often depends on the studies running near you and on your answers to our screeners.</p>' },
-  { type: 1, question: 'What kinds of studies are there?', answer: '<p>Taste tests, product usage tests, focus groups, in-person studies, take-home studies and online screeners.</p>' },
-  { type: 1, question: 'Can more than one person in my household register?', answer: '<p>Yes, every member of a household may have an account of their own, but one person may only ever have one account. Some studies accept only one person per household.</p>' },
-  { type: 2, question: 'I forgot my username or password. What do I do?', answer: '<p>Use <strong>Forgot Username / reset password?</strong> on the login page. We e-mail your username or a link to choose a new password.</p>' },
-  { type: 2, question: 'How do I change or cancel a scheduled study?', answer: '<p>Open <em>Schedule</em> in your account. Changes and cancellations must be made at least 12 hours before the session; inside that window please call Tester Services.</p>' },
-  { type: 2, question: 'What should I bring to a study?', answer: '<p>A government-issued photo ID. Please arrive 10-15 minutes early so that check-in does not delay the session.</p>' },
-  { type: 2, question: 'Why did I not qualify for a study?', answer: '<p>Each study looks for a specific mix of testers. Not qualifying for one study says nothing about the next one, so keep answering screeners.</p>' },
-  { type: 3, question: 'How am I paid for a study?', answer: '<p>Cash on site, a check by mail, or a gift card for take-home studies. The study invitation tells you which.</p>' },
-  { type: 3, question: 'What are coins?', answer: '<p>Virtual coins you earn for online screeners and other activities. Coins have no cash value, but you can redeem them for gift cards and other prizes.</p>' },
-  { type: 3, question: 'How does the new tester drawing work?', answer: '<p>Every new tester is entered in a quarterly drawing for a $50 gift card. Drawings are held on 3/31, 6/30, 9/30 and 12/1, and only the quarter in which you first registered counts.</p>' },
-  { type: 3, question: 'When is the referral reward paid?', answer: '<p>The check is mailed within 30 days after the person you referred completes their first study.</p>' },
-  { type: 4, question: 'What do you do with my information?', answer: '<p>We use it to match you with studies and to pay you. Study responses are analysed and reported anonymously; we never sell your personal information.</p>' },
-  { type: 4, question: 'Do you collect information from children?', answer: '<p>We do not collect information online from anyone under 13. A parent registers a child through Tester Services.</p>' },
-  { type: 4, question: 'How can I stop receiving messages?', answer: '<p>Switch phone, text or e-mail contact off in your account settings at any time, or call Tester Services.</p>' },
+  {
+    type: 1,
+    question: 'Who can become a tester?',
+    answer:
+      "<p>Anyone living in the United States who is 13 or older can register online. Teens aged 13 to 17 need a parent's permission. Children under 13 are registered by a parent through Tester Services.</p>",
+  },
+  {
+    type: 1,
+    question: 'How often will I be invited to test?',
+    answer:
+      '<p>Most testers take part in a study about 3-4 times a year. How often depends on the studies running near you and on your answers to our screeners.</p>',
+  },
+  {
+    type: 1,
+    question: 'What kinds of studies are there?',
+    answer: '<p>Taste tests, product usage tests, focus groups, in-person studies, take-home studies and online screeners.</p>',
+  },
+  {
+    type: 1,
+    question: 'Can more than one person in my household register?',
+    answer:
+      '<p>Yes, every member of a household may have an account of their own, but one person may only ever have one account. Some studies accept only one person per household.</p>',
+  },
+  {
+    type: 2,
+    question: 'I forgot my username or password. What do I do?',
+    answer:
+      '<p>Use <strong>Forgot Username / reset password?</strong> on the login page. We e-mail your username or a link to choose a new password.</p>',
+  },
+  {
+    type: 2,
+    question: 'How do I change or cancel a scheduled study?',
+    answer:
+      '<p>Open <em>Schedule</em> in your account. Changes and cancellations must be made at least 12 hours before the session; inside that window please call Tester Services.</p>',
+  },
+  {
+    type: 2,
+    question: 'What should I bring to a study?',
+    answer: '<p>A government-issued photo ID. Please arrive 10-15 minutes early so that check-in does not delay the session.</p>',
+  },
+  {
+    type: 2,
+    question: 'Why did I not qualify for a study?',
+    answer:
+      '<p>Each study looks for a specific mix of testers. Not qualifying for one study says nothing about the next one, so keep answering screeners.</p>',
+  },
+  {
+    type: 3,
+    question: 'How am I paid for a study?',
+    answer: '<p>Cash on site, a check by mail, or a gift card for take-home studies. The study invitation tells you which.</p>',
+  },
+  {
+    type: 3,
+    question: 'What are coins?',
+    answer:
+      '<p>Virtual coins you earn for online screeners and other activities. Coins have no cash value, but you can redeem them for gift cards and other prizes.</p>',
+  },
+  {
+    type: 3,
+    question: 'How does the new tester drawing work?',
+    answer:
+      '<p>Every new tester is entered in a quarterly drawing for a $50 gift card. Drawings are held on 3/31, 6/30, 9/30 and 12/1, and only the quarter in which you first registered counts.</p>',
+  },
+  {
+    type: 3,
+    question: 'When is the referral reward paid?',
+    answer: '<p>The check is mailed within 30 days after the person you referred completes their first study.</p>',
+  },
+  {
+    type: 4,
+    question: 'What do you do with my information?',
+    answer:
+      '<p>We use it to match you with studies and to pay you. Study responses are analysed and reported anonymously; we never sell your personal information.</p>',
+  },
+  {
+    type: 4,
+    question: 'Do you collect information from children?',
+    answer: '<p>We do not collect information online from anyone under 13. A parent registers a child through Tester Services.</p>',
+  },
+  {
+    type: 4,
+    question: 'How can I stop receiving messages?',
+    answer: '<p>Switch phone, text or e-mail contact off in your account settings at any time, or call Tester Services.</p>',
+  },
 ];
 
 export const demoTestimonials = [
-  { name: 'Maria G.', city: 'Plano, TX', quote: 'I have tested snacks, shampoo and even a new coffee maker. The staff are friendly, the sessions start on time and I am paid before I leave.' },
-  { name: 'Derrick W.', city: 'Chicago, IL', quote: 'I signed up to earn a little extra and stayed because it is fun. My opinion actually ends up in products I see at the store.' },
+  {
+    name: 'Maria G.',
+    city: 'Plano, TX',
+    quote:
+      'I have tested snacks, shampoo and even a new coffee maker. The staff are friendly, the sessions start on time and I am paid before I leave.',
+  },
+  {
+    name: 'Derrick W.',
+    city: 'Chicago, IL',
+    quote: 'I signed up to earn a little extra and stayed because it is fun. My opinion actually ends up in products I see at the store.',
+  },
 ];
 
 export const demoTestSites = [
   {
-    siteId: '00001', mapCode: 'ch', name: 'Chicago Test Center', city: 'Chicago', timeZone: 'America/Chicago',
-    address: '200 W Monroe St, Suite 1200, Chicago, IL 60606', phone: '(312) 555-0110', fax: '(312) 555-0111', tollFree: '(800) 555-0112',
+    siteId: '00001',
+    mapCode: 'ch',
+    name: 'Chicago Test Center',
+    city: 'Chicago',
+    timeZone: 'America/Chicago',
+    address: '200 W Monroe St, Suite 1200, Chicago, IL 60606',
+    phone: '(312) 555-0110',
+    fax: '(312) 555-0111',
+    tollFree: '(800) 555-0112',
     airportDirections: [
-      { airport: "O'Hare International (ORD)", directions: 'Take I-190 East to I-90/94 East into downtown, exit at Monroe Street and go east four blocks. Or ride the CTA Blue Line to Monroe.' },
-      { airport: 'Midway International (MDW)', directions: 'Take Cicero Avenue north to I-55 North, follow it to Lake Shore Drive, then Monroe Street west. Or ride the CTA Orange Line to the Loop.' },
+      {
+        airport: "O'Hare International (ORD)",
+        directions:
+          'Take I-190 East to I-90/94 East into downtown, exit at Monroe Street and go east four blocks. Or ride the CTA Blue Line to Monroe.',
+      },
+      {
+        airport: 'Midway International (MDW)',
+        directions:
+          'Take Cicero Avenue north to I-55 North, follow it to Lake Shore Drive, then Monroe Street west. Or ride the CTA Orange Line to the Loop.',
+      },
     ],
   },
   {
-    siteId: '00002', mapCode: 'da', name: 'Dallas Test Center', city: 'Plano', timeZone: 'America/Chicago',
-    address: '5000 Legacy Dr, Suite 300, Plano, TX 75024', phone: '(972) 555-0120', fax: '(972) 555-0121', tollFree: '(800) 555-0122',
+    siteId: '00002',
+    mapCode: 'da',
+    name: 'Dallas Test Center',
+    city: 'Plano',
+    timeZone: 'America/Chicago',
+    address: '5000 Legacy Dr, Suite 300, Plano, TX 75024',
+    phone: '(972) 555-0120',
+    fax: '(972) 555-0121',
+    tollFree: '(800) 555-0122',
     airportDirections: [
-      { airport: 'Dallas/Fort Worth International (DFW)', directions: 'Leave by the north exit, take TX-121 North to the Dallas North Tollway North, exit at Legacy Drive and turn right.' },
-      { airport: 'Dallas Love Field (DAL)', directions: 'Take Mockingbird Lane east to the Dallas North Tollway North, exit at Legacy Drive and turn right.' },
+      {
+        airport: 'Dallas/Fort Worth International (DFW)',
+        directions: 'Leave by the north exit, take TX-121 North to the Dallas North Tollway North, exit at Legacy Drive and turn right.',
+      },
+      {
+        airport: 'Dallas Love Field (DAL)',
+        directions: 'Take Mockingbird Lane east to the Dallas North Tollway North, exit at Legacy Drive and turn right.',
+      },
     ],
   },
   {
-    siteId: '00003', mapCode: 'ny', name: 'New York Test Center', city: 'White Plains', timeZone: 'America/New_York',
-    address: '50 Main St, Suite 900, White Plains, NY 10606', phone: '(914) 555-0130', fax: '(914) 555-0131', tollFree: '(800) 555-0132',
+    siteId: '00003',
+    mapCode: 'ny',
+    name: 'New York Test Center',
+    city: 'White Plains',
+    timeZone: 'America/New_York',
+    address: '50 Main St, Suite 900, White Plains, NY 10606',
+    phone: '(914) 555-0130',
+    fax: '(914) 555-0131',
+    tollFree: '(800) 555-0132',
     airportDirections: [
-      { airport: 'Westchester County (HPN)', directions: 'Take Airport Road to NY-120 South, then I-287 West to exit 8. Follow Main Street west for half a mile.' },
-      { airport: 'LaGuardia (LGA)', directions: 'Take the Grand Central Parkway to I-278, then the Hutchinson River Parkway North to I-287 West, exit 8.' },
+      {
+        airport: 'Westchester County (HPN)',
+        directions: 'Take Airport Road to NY-120 South, then I-287 West to exit 8. Follow Main Street west for half a mile.',
+      },
+      {
+        airport: 'LaGuardia (LGA)',
+        directions: 'Take the Grand Central Parkway to I-278, then the Hutchinson River Parkway North to I-287 West, exit 8.',
+      },
     ],
   },
   {
-    siteId: '00004', mapCode: 'la', name: 'Los Angeles Test Center', city: 'Santa Ana', timeZone: 'America/Los_Angeles',
-    address: '2 Hutton Centre Dr, Suite 500, Santa Ana, CA 92707', phone: '(714) 555-0140', fax: '(714) 555-0141', tollFree: '(800) 555-0142',
+    siteId: '00004',
+    mapCode: 'la',
+    name: 'Los Angeles Test Center',
+    city: 'Santa Ana',
+    timeZone: 'America/Los_Angeles',
+    address: '2 Hutton Centre Dr, Suite 500, Santa Ana, CA 92707',
+    phone: '(714) 555-0140',
+    fax: '(714) 555-0141',
+    tollFree: '(800) 555-0142',
     airportDirections: [
-      { airport: 'John Wayne (SNA)', directions: 'Take MacArthur Boulevard to I-405 North, then CA-55 North to Dyer Road West and turn onto Hutton Centre Drive.' },
-      { airport: 'Los Angeles International (LAX)', directions: 'Take I-105 East to I-405 South, then CA-55 North to Dyer Road West and turn onto Hutton Centre Drive.' },
+      {
+        airport: 'John Wayne (SNA)',
+        directions: 'Take MacArthur Boulevard to I-405 North, then CA-55 North to Dyer Road West and turn onto Hutton Centre Drive.',
+      },
+      {
+        airport: 'Los Angeles International (LAX)',
+        directions: 'Take I-105 East to I-405 South, then CA-55 North to Dyer Road West and turn onto Hutton Centre Drive.',
+      },
     ],
   },
 ];
@@ -75,12 +207,23 @@ export const demoReferralComments = [
 ];
 
 export const demoWinnerNames = [
-  'Angela M. (Chicago)', 'Brian T. (Plano)', 'Carmen R. (Santa Ana)', 'David K. (White Plains)', 'Elena S. (Chicago)',
-  'Frank L. (Plano)', 'Grace P. (Santa Ana)', 'Hector V. (White Plains)', 'Irene C. (Chicago)', 'James B. (Plano)',
+  'Angela M. (Chicago)',
+  'Brian T. (Plano)',
+  'Carmen R. (Santa Ana)',
+  'David K. (White Plains)',
+  'Elena S. (Chicago)',
+  'Frank L. (Plano)',
+  'Grace P. (Santa Ana)',
+  'Hector V. (White Plains)',
+  'Irene C. (Chicago)',
+  'James B. (Plano)',
 ];
 
 /** Experience needed for each level; the last level is Max. */
-export const demoLevels = [0, 100, 250, 500, 1000, 2000, 3500, 5000, 7500, 10000].map((expRequired, index) => ({ level: index + 1, expRequired }));
+export const demoLevels = [0, 100, 250, 500, 1000, 2000, 3500, 5000, 7500, 10000].map((expRequired, index) => ({
+  level: index + 1,
+  expRequired,
+}));
 
 /** How-heard choices; '0O' (Other) needs a detail text. The ad-entry codes are here so an ad visitor's choice is preselected. */
 export const demoAdSources = [
@@ -113,12 +256,78 @@ function pad3(value: number): string {
 }
 
 export const demoStudies = [
-  { studyNo: 24101, projectType: 1, participantTypeId: 4, minimumAge: 18, isWaitingList: false, colorName: 'Blue', testerLabel: 'Adult', studyBasicInfo: 'Breakfast cereal taste test, 90 minutes, $60', coinValue: 50, siteId: '00001' },
-  { studyNo: 24102, projectType: 2, participantTypeId: 4, minimumAge: 21, isWaitingList: false, colorName: 'Green', testerLabel: 'Adult', studyBasicInfo: 'Sparkling water focus group, 2 hours, $90', coinValue: 60, siteId: '00002' },
-  { studyNo: 24103, projectType: 3, participantTypeId: 3, minimumAge: 13, isWaitingList: false, colorName: 'Orange', testerLabel: 'Teen and adult', studyBasicInfo: 'Take-home hair care study, 2 weeks, $75 gift card', coinValue: 40, siteId: null },
-  { studyNo: 24104, projectType: 26, participantTypeId: 1, minimumAge: 18, isWaitingList: false, colorName: 'Purple', testerLabel: 'Kid', studyBasicInfo: 'Parent and child snack test (ages 6-12), 1 hour, $50 each', coinValue: 50, siteId: '00003' },
-  { studyNo: 24105, projectType: 4, participantTypeId: 4, minimumAge: 18, isWaitingList: true, colorName: 'Red', testerLabel: 'Adult', studyBasicInfo: 'Coffee maker usage study, 3 visits, $150 (waiting list)', coinValue: 80, siteId: '00004' },
-  { studyNo: 24106, projectType: 5, participantTypeId: 4, minimumAge: 18, isWaitingList: false, colorName: 'Teal', testerLabel: 'Adult', studyBasicInfo: 'Online screener: household cleaning habits, 10 minutes', coinValue: 25, siteId: null },
+  {
+    studyNo: 24101,
+    projectType: 1,
+    participantTypeId: 4,
+    minimumAge: 18,
+    isWaitingList: false,
+    colorName: 'Blue',
+    testerLabel: 'Adult',
+    studyBasicInfo: 'Breakfast cereal taste test, 90 minutes, $60',
+    coinValue: 50,
+    siteId: '00001',
+  },
+  {
+    studyNo: 24102,
+    projectType: 2,
+    participantTypeId: 4,
+    minimumAge: 21,
+    isWaitingList: false,
+    colorName: 'Green',
+    testerLabel: 'Adult',
+    studyBasicInfo: 'Sparkling water focus group, 2 hours, $90',
+    coinValue: 60,
+    siteId: '00002',
+  },
+  {
+    studyNo: 24103,
+    projectType: 3,
+    participantTypeId: 3,
+    minimumAge: 13,
+    isWaitingList: false,
+    colorName: 'Orange',
+    testerLabel: 'Teen and adult',
+    studyBasicInfo: 'Take-home hair care study, 2 weeks, $75 gift card',
+    coinValue: 40,
+    siteId: null,
+  },
+  {
+    studyNo: 24104,
+    projectType: 26,
+    participantTypeId: 1,
+    minimumAge: 18,
+    isWaitingList: false,
+    colorName: 'Purple',
+    testerLabel: 'Kid',
+    studyBasicInfo: 'Parent and child snack test (ages 6-12), 1 hour, $50 each',
+    coinValue: 50,
+    siteId: '00003',
+  },
+  {
+    studyNo: 24105,
+    projectType: 4,
+    participantTypeId: 4,
+    minimumAge: 18,
+    isWaitingList: true,
+    colorName: 'Red',
+    testerLabel: 'Adult',
+    studyBasicInfo: 'Coffee maker usage study, 3 visits, $150 (waiting list)',
+    coinValue: 80,
+    siteId: '00004',
+  },
+  {
+    studyNo: 24106,
+    projectType: 5,
+    participantTypeId: 4,
+    minimumAge: 18,
+    isWaitingList: false,
+    colorName: 'Teal',
+    testerLabel: 'Adult',
+    studyBasicInfo: 'Online screener: household cleaning habits, 10 minutes',
+    coinValue: 25,
+    siteId: null,
+  },
 ];
 
 /** A tester known from before the site, to try the re-engagement form (code 1234567, phone 3125550100). */
@@ -141,13 +350,45 @@ export const demoReEngagement = {
 /** Demo logins, shown in the README: a ready tester and one that must change its credentials at first login. */
 export const demoTesters = [
   {
-    username: 'demotester1', password: 'Demo#Pass1', email: 'demo.tester@testerhub.example', firstName: 'Dana', lastName: 'Tester', zipCode: '60606',
-    address: '200 W Monroe St', city: 'Chicago', state: 'IL', sex: 'F', phone: '3125550111', raceId: 'O', adId: '1R', birthDate: '1990-03-14',
-    siteId: '00001', mustChangeCredentials: false, coins: 350, exp: 180, level: 2,
+    username: 'demotester1',
+    password: 'Demo#Pass1',
+    email: 'demo.tester@testerhub.example',
+    firstName: 'Dana',
+    lastName: 'Tester',
+    zipCode: '60606',
+    address: '200 W Monroe St',
+    city: 'Chicago',
+    state: 'IL',
+    sex: 'F',
+    phone: '3125550111',
+    raceId: 'O',
+    adId: '1R',
+    birthDate: '1990-03-14',
+    siteId: '00001',
+    mustChangeCredentials: false,
+    coins: 350,
+    exp: 180,
+    level: 2,
   },
   {
-    username: 'changeme01', password: 'Change#Me1', email: 'change.me@testerhub.example', firstName: 'Chris', lastName: 'Newname', zipCode: '75024',
-    address: '5000 Legacy Dr', city: 'Plano', state: 'TX', sex: 'M', phone: '9725550122', raceId: 'C', adId: '2E', birthDate: '1978-11-02',
-    siteId: '00002', mustChangeCredentials: true, coins: 100, exp: 0, level: 1,
+    username: 'changeme01',
+    password: 'Change#Me1',
+    email: 'change.me@testerhub.example',
+    firstName: 'Chris',
+    lastName: 'Newname',
+    zipCode: '75024',
+    address: '5000 Legacy Dr',
+    city: 'Plano',
+    state: 'TX',
+    sex: 'M',
+    phone: '9725550122',
+    raceId: 'C',
+    adId: '2E',
+    birthDate: '1978-11-02',
+    siteId: '00002',
+    mustChangeCredentials: true,
+    coins: 100,
+    exp: 0,
+    level: 1,
   },
 ];

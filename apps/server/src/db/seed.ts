@@ -1,6 +1,21 @@
 import type { Database } from './client.ts';
 import { hashPassword } from '../security/passwords.ts';
-import { adSources, coinLedger, faqs, levels, reEngagementCodes, referralEvents, seedRuns, studies, testers, testimonials, testSites, themeStyles, winners, zipPrefixSites } from './schema.ts';
+import {
+  adSources,
+  coinLedger,
+  faqs,
+  levels,
+  reEngagementCodes,
+  referralEvents,
+  seedRuns,
+  studies,
+  testers,
+  testimonials,
+  testSites,
+  themeStyles,
+  winners,
+  zipPrefixSites,
+} from './schema.ts';
 import {
   demoAdSources,
   demoFaqs,
@@ -34,7 +49,12 @@ function demoWinners(today: Date) {
   for (const drawYear of [year - 1, year]) {
     for (let quarter = 0; quarter < 4; quarter += 1) {
       if (drawYear === year && (quarter + 1) * 3 > month) break;
-      rows.push({ winnerTypeDesc: 'NewTester', periodStart: isoDate(drawYear, quarter * 3), winnerTime: `Q${quarter + 1}`, winner: name(quarter + drawYear) });
+      rows.push({
+        winnerTypeDesc: 'NewTester',
+        periodStart: isoDate(drawYear, quarter * 3),
+        winnerTime: `Q${quarter + 1}`,
+        winner: name(quarter + drawYear),
+      });
     }
   }
   // Online screener winners: the last three months, five $25 winners and one $100 winner each.
@@ -42,13 +62,28 @@ function demoWinners(today: Date) {
     const date = new Date(Date.UTC(year, month - back, 1));
     const label = MONTHS[date.getUTCMonth()]!;
     for (let index = 0; index < 5; index += 1) {
-      rows.push({ winnerTypeDesc: 'Online25', periodStart: isoDate(date.getUTCFullYear(), date.getUTCMonth()), winnerTime: label, winner: name(index + back) });
+      rows.push({
+        winnerTypeDesc: 'Online25',
+        periodStart: isoDate(date.getUTCFullYear(), date.getUTCMonth()),
+        winnerTime: label,
+        winner: name(index + back),
+      });
     }
-    rows.push({ winnerTypeDesc: 'Online100', periodStart: isoDate(date.getUTCFullYear(), date.getUTCMonth()), winnerTime: label, winner: name(7 + back) });
+    rows.push({
+      winnerTypeDesc: 'Online100',
+      periodStart: isoDate(date.getUTCFullYear(), date.getUTCMonth()),
+      winnerTime: label,
+      winner: name(7 + back),
+    });
   }
   // Social giveaway winners exist for last year only, so this year's list shows its "come back later" text.
   for (let monthIndex = 0; monthIndex < 12; monthIndex += 3) {
-    rows.push({ winnerTypeDesc: 'Facebook', periodStart: isoDate(year - 1, monthIndex), winnerTime: MONTHS[monthIndex]!, winner: name(monthIndex) });
+    rows.push({
+      winnerTypeDesc: 'Facebook',
+      periodStart: isoDate(year - 1, monthIndex),
+      winnerTime: MONTHS[monthIndex]!,
+      winner: name(monthIndex),
+    });
   }
   return rows;
 }
@@ -73,7 +108,10 @@ async function seedAccounts(db: Database): Promise<boolean> {
     await tx.insert(studies).values(demoStudies);
     await tx.insert(reEngagementCodes).values(demoReEngagement);
     for (const [index, { password: _password, ...tester }] of demoTesters.entries()) {
-      const [created] = await tx.insert(testers).values({ ...tester, passwordHash: passwordHashes[index]!, emailConfirmedAt: new Date() }).returning({ id: testers.id });
+      const [created] = await tx
+        .insert(testers)
+        .values({ ...tester, passwordHash: passwordHashes[index]!, emailConfirmedAt: new Date() })
+        .returning({ id: testers.id });
       await tx.insert(coinLedger).values({ testerId: created!.id, amount: tester.coins, reason: 'demo-balance', reference: created!.id });
     }
     return true;
@@ -89,7 +127,9 @@ async function seedPublicContent(db: Database, today: Date): Promise<boolean> {
     await tx.insert(testSites).values(demoTestSites.map((site, index) => ({ ...site, sortOrder: index })));
     await tx.insert(themeStyles).values(demoThemeStyles);
     const month = isoDate(today.getUTCFullYear(), today.getUTCMonth());
-    await tx.insert(referralEvents).values(demoReferralComments.map((referralComment, index) => ({ month, referralComment, sortOrder: index })));
+    await tx
+      .insert(referralEvents)
+      .values(demoReferralComments.map((referralComment, index) => ({ month, referralComment, sortOrder: index })));
     await tx.insert(winners).values(demoWinners(today)).onConflictDoNothing();
     return true;
   });

@@ -46,9 +46,14 @@ describe('with a mail server (SMTP_URL)', () => {
 
   it('delivers the confirmation e-mail with text and HTML parts and the link from PUBLIC_URL, and marks it sent', async () => {
     const address = 'smtp.reader01@mail.example.test';
-    const registered = await postJson(testApp.app, '/api/account/register', validRegistration({ Username: 'smtpreader01', EmailAddress: address, FirstName: 'Sam' }), {
-      headers: { host: 'internal-host.example.test:8080' },
-    });
+    const registered = await postJson(
+      testApp.app,
+      '/api/account/register',
+      validRegistration({ Username: 'smtpreader01', EmailAddress: address, FirstName: 'Sam' }),
+      {
+        headers: { host: 'internal-host.example.test:8080' },
+      },
+    );
     expect(registered.json()).toMatchObject({ status: 'succeed' });
 
     const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes(address), 10000);
@@ -70,13 +75,20 @@ describe('with a mail server (SMTP_URL)', () => {
     expect(sent.lastError).toBeNull();
 
     // The link in the message confirms the account.
-    const confirmed = await postJson(testApp.app, '/api/account/CheckConfirmEmail', { userId: link.searchParams.get('t'), code: link.searchParams.get('r') });
+    const confirmed = await postJson(testApp.app, '/api/account/CheckConfirmEmail', {
+      userId: link.searchParams.get('t'),
+      code: link.searchParams.get('r'),
+    });
     expect(confirmed.json()).toEqual({ status: 'confirmed' });
   });
 
   it('sends a Spanish registration its e-mail in Spanish', async () => {
     const address = 'smtp.lector02@mail.example.test';
-    const registered = await postJson(testApp.app, '/api/account/register', validRegistration({ Username: 'smtplector02', EmailAddress: address, FirstName: 'José', Language: 'es' }));
+    const registered = await postJson(
+      testApp.app,
+      '/api/account/register',
+      validRegistration({ Username: 'smtplector02', EmailAddress: address, FirstName: 'José', Language: 'es' }),
+    );
     expect(registered.json()).toMatchObject({ status: 'succeed' });
     const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes(address), 10000);
     expect(mail.subject).toMatch(/^Confirme su correo electrónico de /);
@@ -88,9 +100,15 @@ describe('with a mail server (SMTP_URL)', () => {
   });
 
   it('delivers the reset-password e-mail with its link', async () => {
-    const response = await postJson(testApp.app, '/api/account/forgotpassword', { username: 'demotester1', emailAddress: 'demo.tester@testerhub.example' });
+    const response = await postJson(testApp.app, '/api/account/forgotpassword', {
+      username: 'demotester1',
+      emailAddress: 'demo.tester@testerhub.example',
+    });
     expect(response.json().status).toBe('succeed');
-    const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes('demo.tester@testerhub.example') && /password/i.test(candidate.subject), 10000);
+    const mail = await smtp.waitFor(
+      (candidate) => candidate.envelopeTo.includes('demo.tester@testerhub.example') && /password/i.test(candidate.subject),
+      10000,
+    );
     expectMultipart(mail);
     const link = linkIn(mail.text!, '/account/resetPassword');
     expect(link.origin).toBe(PUBLIC_URL);
@@ -127,7 +145,11 @@ describe('with the mail server down', () => {
 
   it('still registers; the message waits in the outbox and goes out once the server is back', async () => {
     const address = 'smtp.patient03@mail.example.test';
-    const registered = await postJson(testApp.app, '/api/account/register', validRegistration({ Username: 'smtppatient03', EmailAddress: address }));
+    const registered = await postJson(
+      testApp.app,
+      '/api/account/register',
+      validRegistration({ Username: 'smtppatient03', EmailAddress: address }),
+    );
     expect(registered.statusCode).toBe(200);
     expect(registered.json()).toMatchObject({ status: 'succeed' });
 

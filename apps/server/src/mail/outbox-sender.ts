@@ -26,7 +26,13 @@ export function startOutboxSender(options: { outbox: OutboxRepository; smtpUrl: 
     const batch = await outbox.claimDue(BATCH_SIZE);
     for (const message of batch) {
       try {
-        await transport.sendMail({ from: mailFrom, to: message.toAddress, subject: message.subject, html: message.html, text: message.text });
+        await transport.sendMail({
+          from: mailFrom,
+          to: message.toAddress,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        });
         await outbox.markSent(message.id);
         log.info({ outboxId: message.id, kind: message.kind }, 'e-mail sent');
       } catch (error) {

@@ -29,28 +29,53 @@ export function registerErrorHandler(app: FastifyInstance) {
         field: fieldName(issue.instancePath, (issue.params as { missingProperty?: string } | undefined)?.missingProperty),
         message: issue.message ?? 'Invalid value.',
       }));
-      const body: ApiError = { statusCode: 400, error: 'Bad Request', message: issues[0]?.message ?? 'Invalid request.', field: issues[0]?.field, issues };
+      const body: ApiError = {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: issues[0]?.message ?? 'Invalid request.',
+        field: issues[0]?.field,
+        issues,
+      };
       return reply.status(400).send(body);
     }
     if (error instanceof RequestValidationError) {
-      const body: ApiError = { statusCode: 400, error: 'Bad Request', message: error.message, field: error.issues[0]?.field, issues: error.issues };
+      const body: ApiError = {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: error.message,
+        field: error.issues[0]?.field,
+        issues: error.issues,
+      };
       return reply.status(400).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
-      const body: ApiError = { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side. Please try again later.', requestId: String(request.id) };
+      const body: ApiError = {
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again later.',
+        requestId: String(request.id),
+      };
       return reply.status(500).send(body);
     }
     const body: ApiError = { statusCode: status, error: httpErrorName(status), message: clientMessage(error) };
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+    ) {
       body.field = 'body';
     }
     return reply.status(status).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const body: ApiError = { statusCode: 404, error: 'Not Found', message: `No API route for ${request.method} ${request.url.split('?')[0]}` };
+    const body: ApiError = {
+      statusCode: 404,
+      error: 'Not Found',
+      message: `No API route for ${request.method} ${request.url.split('?')[0]}`,
+    };
     return reply.status(404).send(body);
   });
 }
@@ -71,6 +96,14 @@ function clientMessage(error: FastifyError): string {
 }
 
 function httpErrorName(status: number): string {
-  const names: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests' };
+  const names: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
+  };
   return names[status] ?? 'Error';
 }

@@ -10,8 +10,12 @@ interface Redirect {
  * keeps its path on the main domain; /treg/{id}?R=&E= goes to e-mail confirmation;
  * CommonAP.aspx and ExternalScr.aspx go to self-scheduling with their parameters.
  */
-export function legacyRedirect(request: { method: string; host: string; url: string }, options: { publicUrl: string; oldHosts: ReadonlySet<string> }): Redirect | null {
-  if (options.oldHosts.size > 0 && options.oldHosts.has(request.host.split(':')[0]!.toLowerCase())) return { location: `${options.publicUrl}${request.url}`, status: 301 };
+export function legacyRedirect(
+  request: { method: string; host: string; url: string },
+  options: { publicUrl: string; oldHosts: ReadonlySet<string> },
+): Redirect | null {
+  if (options.oldHosts.size > 0 && options.oldHosts.has(request.host.split(':')[0]!.toLowerCase()))
+    return { location: `${options.publicUrl}${request.url}`, status: 301 };
   if (request.method !== 'GET' || request.url.startsWith('/api/')) return null;
   const [pathname = '', search = ''] = request.url.split('?');
   const query = new URLSearchParams(search);
@@ -20,7 +24,11 @@ export function legacyRedirect(request: { method: string; host: string; url: str
   if (treg) {
     const code = query.get('R') ?? query.get('r');
     const eCode = query.get('E') ?? query.get('e');
-    if (code && eCode) return { location: `/community/checkConfirmEmail?${new URLSearchParams({ t: decodeURIComponent(treg[1]!), r: code, e: eCode })}`, status: 302 };
+    if (code && eCode)
+      return {
+        location: `/community/checkConfirmEmail?${new URLSearchParams({ t: decodeURIComponent(treg[1]!), r: code, e: eCode })}`,
+        status: 302,
+      };
     return { location: '/community/login', status: 302 };
   }
   if (lowerPath.includes('commonap.aspx')) {

@@ -7,7 +7,12 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 /** The response serializer (fast-json-stringify from the zod schema) keeps zod's guarantees. */
 
 const SECRET = 'argon2id-hash-that-must-not-leave';
-const answer = z.object({ username: z.string(), coins: z.number().int(), nextLevelExp: z.union([z.number(), z.literal('Max')]), note: z.string().nullable() });
+const answer = z.object({
+  username: z.string(),
+  coins: z.number().int(),
+  nextLevelExp: z.union([z.number(), z.literal('Max')]),
+  note: z.string().nullable(),
+});
 let testApp: TestApp;
 
 beforeAll(async () => {
@@ -15,9 +20,17 @@ beforeAll(async () => {
     extraApiRoutes: (plainApi) => {
       const api = (plainApi as FastifyInstance).withTypeProvider<ZodTypeProvider>();
       const schema = { response: { 200: answer } };
-      api.get('/test/with-extra-fields', { schema }, async () => ({ username: 'dana', coins: 5, nextLevelExp: 'Max', note: null, passwordHash: SECRET }) as never);
+      api.get(
+        '/test/with-extra-fields',
+        { schema },
+        async () => ({ username: 'dana', coins: 5, nextLevelExp: 'Max', note: null, passwordHash: SECRET }) as never,
+      );
       api.get('/test/missing-field', { schema }, async () => ({ username: 'dana', nextLevelExp: 100, note: 'x' }) as never);
-      api.get('/test/date', { schema: { response: { 200: z.object({ at: z.date() }) } } }, async () => ({ at: new Date('2026-11-21T10:00:00Z') }) as never);
+      api.get(
+        '/test/date',
+        { schema: { response: { 200: z.object({ at: z.date() }) } } },
+        async () => ({ at: new Date('2026-11-21T10:00:00Z') }) as never,
+      );
     },
   });
 });

@@ -39,7 +39,16 @@ describe('security headers', () => {
   it('on pages: a strict CSP without inline or evaluated script, no framing, nosniff and the referrer policy', async () => {
     const response = await httpApp.app.inject({ url: '/some/page' });
     const csp = directives(response.headers['content-security-policy']);
-    expect(csp).toEqual(expect.arrayContaining(["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"]));
+    expect(csp).toEqual(
+      expect.arrayContaining([
+        "default-src 'self'",
+        "script-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ]),
+    );
     expect(csp.join(';')).not.toContain("'unsafe-eval'");
     expect(csp.find((directive) => directive.startsWith('script-src'))).not.toContain("'unsafe-inline'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -55,7 +64,11 @@ describe('security headers', () => {
       const secure = await httpsApp.app.inject({ url });
       expect(secure.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
-    expect(String((await httpApp.app.inject({ url: '/some/page' })).headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
-    expect(String((await httpsApp.app.inject({ url: '/some/page' })).headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    expect(String((await httpApp.app.inject({ url: '/some/page' })).headers['content-security-policy'])).not.toContain(
+      'upgrade-insecure-requests',
+    );
+    expect(String((await httpsApp.app.inject({ url: '/some/page' })).headers['content-security-policy'])).toContain(
+      'upgrade-insecure-requests',
+    );
   });
 });

@@ -21,7 +21,10 @@ export interface SessionCookie {
  * The session cookie: a random id, HttpOnly, SameSite=Lax; Secure with the __Host- prefix
  * when the site is served over https (GUIDE section 5).
  */
-export async function registerSessionCookie(app: FastifyInstance, options: { secure: boolean; maxAgeSeconds: number }): Promise<SessionCookie> {
+export async function registerSessionCookie(
+  app: FastifyInstance,
+  options: { secure: boolean; maxAgeSeconds: number },
+): Promise<SessionCookie> {
   await app.register(cookie);
   const name = options.secure ? '__Host-th_session' : 'th_session';
   const attributes = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.secure };

@@ -12,7 +12,8 @@ import { registerWebApp } from './web-app.ts';
  */
 
 const SHELL = '<!doctype html><html><head><title>TesterHub</title></head><body><div id="root"><!--app-html--></div></body></html>';
-const HOME = '<!doctype html><html><head><title>Home</title></head><body><div id="root"><h1>Get paid to try products</h1></div></body></html>';
+const HOME =
+  '<!doctype html><html><head><title>Home</title></head><body><div id="root"><h1>Get paid to try products</h1></div></body></html>';
 const HOW = '<!doctype html><html><head><title>How it works</title></head><body><div id="root"><h2>How it works</h2></div></body></html>';
 
 // Copies made with other settings than the server's own, so a test can tell which were sent.
@@ -59,7 +60,8 @@ async function serve(dist: string) {
   apps.push(app);
   await registerWebApp(app, dist);
   await app.ready();
-  return (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  return (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 }
 
 /** The answer is HTML with the headers of every page, in this encoding, these very bytes. */

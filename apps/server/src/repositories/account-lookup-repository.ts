@@ -10,7 +10,11 @@ export function createAccountLookupRepository(db: Database) {
     },
 
     async siteForZipPrefix(prefix: string) {
-      const rows = await db.select({ siteId: zipPrefixSites.siteId }).from(zipPrefixSites).where(eq(zipPrefixSites.prefix, prefix)).limit(1);
+      const rows = await db
+        .select({ siteId: zipPrefixSites.siteId })
+        .from(zipPrefixSites)
+        .where(eq(zipPrefixSites.prefix, prefix))
+        .limit(1);
       return rows[0]?.siteId ?? null;
     },
 
@@ -18,7 +22,13 @@ export function createAccountLookupRepository(db: Database) {
       const rows = await db
         .select()
         .from(reEngagementCodes)
-        .where(and(eq(reEngagementCodes.code, code), eq(reEngagementCodes.phone, phone), or(isNull(reEngagementCodes.expiresAt), gt(reEngagementCodes.expiresAt, new Date()))))
+        .where(
+          and(
+            eq(reEngagementCodes.code, code),
+            eq(reEngagementCodes.phone, phone),
+            or(isNull(reEngagementCodes.expiresAt), gt(reEngagementCodes.expiresAt, new Date())),
+          ),
+        )
         .limit(1);
       return rows[0] ?? null;
     },

@@ -31,7 +31,12 @@ describe('createActiveSessionCache', () => {
 
   it('forgets every session of a tester and keeps the others', () => {
     const cache = createActiveSessionCache({ ttlMs: 60_000 });
-    for (const [idHash, testerId] of [['a', 't1'], ['b', 't1'], ['c', 't2']] as const) cache.set(idHash, entryFor(testerId), cache.generation());
+    for (const [idHash, testerId] of [
+      ['a', 't1'],
+      ['b', 't1'],
+      ['c', 't2'],
+    ] as const)
+      cache.set(idHash, entryFor(testerId), cache.generation());
     cache.forgetTester('t1');
     expect([cache.get('a', Date.now()), cache.get('b', Date.now())]).toEqual([undefined, undefined]);
     expect(cache.get('c', Date.now())?.tester.id).toBe('t2');
@@ -76,7 +81,12 @@ describe('session and tester repositories with the cache', () => {
     expect((await sessions.findActive(idHash, idleCutoff()))?.email).toBe(DEMO.email);
     expect(cache.size).toBe(1);
 
-    await testers.updateCredentials(tester.id, { username: 'renamedtester1', email: 'renamed@mail.example.test', phone: '3125550111', passwordHash: tester.passwordHash });
+    await testers.updateCredentials(tester.id, {
+      username: 'renamedtester1',
+      email: 'renamed@mail.example.test',
+      phone: '3125550111',
+      passwordHash: tester.passwordHash,
+    });
     const after = await sessions.findActive(idHash, idleCutoff());
     expect({ username: after?.username, email: after?.email }).toEqual({ username: 'renamedtester1', email: 'renamed@mail.example.test' });
 

@@ -33,7 +33,15 @@ export function createOutboxRepository(db: Database) {
       return db
         .update(emailOutbox)
         .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + 60_000) })
-        .where(and(inArray(emailOutbox.id, due.map((row) => row.id)), lte(emailOutbox.nextAttemptAt, now)))
+        .where(
+          and(
+            inArray(
+              emailOutbox.id,
+              due.map((row) => row.id),
+            ),
+            lte(emailOutbox.nextAttemptAt, now),
+          ),
+        )
         .returning();
     },
 
@@ -42,7 +50,10 @@ export function createOutboxRepository(db: Database) {
     },
 
     async markFailed(id: number, error: string, retryAt: Date) {
-      await db.update(emailOutbox).set({ status: 'pending', lastError: error.slice(0, 500), nextAttemptAt: retryAt }).where(eq(emailOutbox.id, id));
+      await db
+        .update(emailOutbox)
+        .set({ status: 'pending', lastError: error.slice(0, 500), nextAttemptAt: retryAt })
+        .where(eq(emailOutbox.id, id));
     },
 
     /** Newest messages first, for the development mailbox page. */

@@ -6,7 +6,10 @@ import { faqs, referralEvents, testimonials, testSites, themeStyles, winners } f
 export function createPublicContentRepository(db: Database) {
   return {
     async listFaqs() {
-      return db.select({ type: faqs.type, question: faqs.question, answer: faqs.answer }).from(faqs).orderBy(asc(faqs.type), asc(faqs.sortOrder), asc(faqs.id));
+      return db
+        .select({ type: faqs.type, question: faqs.question, answer: faqs.answer })
+        .from(faqs)
+        .orderBy(asc(faqs.type), asc(faqs.sortOrder), asc(faqs.id));
     },
 
     async listWinners() {
@@ -40,12 +43,19 @@ export function createPublicContentRepository(db: Database) {
     },
 
     async findThemeColors(name: string) {
-      const rows = await db.select({ colors: themeStyles.colors }).from(themeStyles).where(eq(sql`lower(${themeStyles.name})`, name.toLowerCase())).limit(1);
+      const rows = await db
+        .select({ colors: themeStyles.colors })
+        .from(themeStyles)
+        .where(eq(sql`lower(${themeStyles.name})`, name.toLowerCase()))
+        .limit(1);
       return rows[0]?.colors ?? null;
     },
 
     async listTestimonials() {
-      return db.select({ name: testimonials.name, city: testimonials.city, quote: testimonials.quote }).from(testimonials).orderBy(asc(testimonials.sortOrder));
+      return db
+        .select({ name: testimonials.name, city: testimonials.city, quote: testimonials.quote })
+        .from(testimonials)
+        .orderBy(asc(testimonials.sortOrder));
     },
 
     async listTestSites() {

@@ -22,7 +22,11 @@ export function uniqueViolation(error: unknown): string | null {
 export function createTesterRepository(db: Database, onTesterChanged: (testerId: string) => void) {
   return {
     async findByUsername(username: string) {
-      const rows = await db.select().from(testers).where(eq(sql`lower(${testers.username})`, username.toLowerCase())).limit(1);
+      const rows = await db
+        .select()
+        .from(testers)
+        .where(eq(sql`lower(${testers.username})`, username.toLowerCase()))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -33,7 +37,11 @@ export function createTesterRepository(db: Database, onTesterChanged: (testerId:
     },
 
     async findByEmail(email: string) {
-      const rows = await db.select().from(testers).where(eq(sql`lower(${testers.email})`, email.toLowerCase())).limit(1);
+      const rows = await db
+        .select()
+        .from(testers)
+        .where(eq(sql`lower(${testers.email})`, email.toLowerCase()))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -54,10 +62,18 @@ export function createTesterRepository(db: Database, onTesterChanged: (testerId:
 
     async usernameOrEmailTaken(username: string, email: string) {
       const [usernameRow] = username
-        ? await db.select({ id: testers.id }).from(testers).where(eq(sql`lower(${testers.username})`, username.toLowerCase())).limit(1)
+        ? await db
+            .select({ id: testers.id })
+            .from(testers)
+            .where(eq(sql`lower(${testers.username})`, username.toLowerCase()))
+            .limit(1)
         : [];
       const [emailRow] = email
-        ? await db.select({ id: testers.id }).from(testers).where(eq(sql`lower(${testers.email})`, email.toLowerCase())).limit(1)
+        ? await db
+            .select({ id: testers.id })
+            .from(testers)
+            .where(eq(sql`lower(${testers.email})`, email.toLowerCase()))
+            .limit(1)
         : [];
       return { usernameTaken: !!usernameRow, emailTaken: !!emailRow };
     },
@@ -68,10 +84,16 @@ export function createTesterRepository(db: Database, onTesterChanged: (testerId:
      */
     async insertWithWelcomeCoins(tester: NewTester, welcomeCoins: number, confirmToken: { codeHash: string; expiresAt: Date }) {
       return db.transaction(async (tx) => {
-        const [created] = await tx.insert(testers).values({ ...tester, coins: welcomeCoins }).returning();
+        const [created] = await tx
+          .insert(testers)
+          .values({ ...tester, coins: welcomeCoins })
+          .returning();
         if (!created) throw new Error('tester insert returned nothing');
-        if (welcomeCoins > 0) await tx.insert(coinLedger).values({ testerId: created.id, amount: welcomeCoins, reason: 'welcome-gift', reference: created.id });
-        await tx.insert(emailTokens).values({ testerId: created.id, purpose: 'confirm-email', codeHash: confirmToken.codeHash, expiresAt: confirmToken.expiresAt });
+        if (welcomeCoins > 0)
+          await tx.insert(coinLedger).values({ testerId: created.id, amount: welcomeCoins, reason: 'welcome-gift', reference: created.id });
+        await tx
+          .insert(emailTokens)
+          .values({ testerId: created.id, purpose: 'confirm-email', codeHash: confirmToken.codeHash, expiresAt: confirmToken.expiresAt });
         return created;
       });
     },
@@ -82,12 +104,18 @@ export function createTesterRepository(db: Database, onTesterChanged: (testerId:
     },
 
     async updateCredentials(testerId: string, values: { username: string; email: string; phone: string; passwordHash: string }) {
-      await db.update(testers).set({ ...values, mustChangeCredentials: false }).where(eq(testers.id, testerId));
+      await db
+        .update(testers)
+        .set({ ...values, mustChangeCredentials: false })
+        .where(eq(testers.id, testerId));
       onTesterChanged(testerId);
     },
 
     async markEmailConfirmed(testerId: string) {
-      await db.update(testers).set({ emailConfirmedAt: new Date() }).where(and(eq(testers.id, testerId), isNull(testers.emailConfirmedAt)));
+      await db
+        .update(testers)
+        .set({ emailConfirmedAt: new Date() })
+        .where(and(eq(testers.id, testerId), isNull(testers.emailConfirmedAt)));
       onTesterChanged(testerId);
     },
 
@@ -118,7 +146,14 @@ export function createTesterRepository(db: Database, onTesterChanged: (testerId:
       const rows = await db
         .select({ testerId: emailTokens.testerId })
         .from(emailTokens)
-        .where(and(eq(emailTokens.codeHash, codeHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, new Date())))
+        .where(
+          and(
+            eq(emailTokens.codeHash, codeHash),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, new Date()),
+          ),
+        )
         .limit(1);
       return rows[0]?.testerId ?? null;
     },

@@ -17,7 +17,9 @@ const WINDOW_SECONDS = 4;
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) } });
+  testApp = await createTestApp({
+    env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
+  });
 });
 
 afterAll(async () => {
@@ -55,7 +57,9 @@ describe('brute force on one account', () => {
     expectTooMany(await login(testApp.app, DEMO.username, DEMO.password, { remoteAddress: '10.2.0.1' }));
     expectTooMany(await login(testApp.app, DEMO.username.toUpperCase(), DEMO.password, { remoteAddress: '10.2.0.2' }));
     // Another account is not blocked by it.
-    expect((await login(testApp.app, CHANGE_ME.username, CHANGE_ME.password, { remoteAddress: '10.2.0.3' })).json().status).toBe('changePassword');
+    expect((await login(testApp.app, CHANGE_ME.username, CHANGE_ME.password, { remoteAddress: '10.2.0.3' })).json().status).toBe(
+      'changePassword',
+    );
 
     await sleep(WINDOW_SECONDS * 1000 + 200);
     const after = await login(testApp.app, DEMO.username, DEMO.password, { remoteAddress: '10.2.0.4' });
@@ -66,7 +70,9 @@ describe('brute force on one account', () => {
   it('counts wrong passwords sent all at once: a burst of 100 in parallel is refused with 429 after the limit', async () => {
     const burst = 100;
     const responses = await Promise.all(
-      Array.from({ length: burst }, (_, index) => login(testApp.app, DEMO.username, `Wrong#Burst${index}`, { remoteAddress: `10.3.${index}.1` })),
+      Array.from({ length: burst }, (_, index) =>
+        login(testApp.app, DEMO.username, `Wrong#Burst${index}`, { remoteAddress: `10.3.${index}.1` }),
+      ),
     );
     const checked = responses.filter((response) => response.statusCode === 200);
     const refused = responses.filter((response) => response.statusCode === 429);

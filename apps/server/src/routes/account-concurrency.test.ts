@@ -24,7 +24,9 @@ describe('simultaneous registrations', () => {
   it(`${RACERS} registrations of one username (different e-mails): one succeeds, the others are told the username is taken`, async () => {
     const username = 'racingname1';
     const responses = await Promise.all(
-      Array.from({ length: RACERS }, (_, index) => register(validRegistration({ Username: username, EmailAddress: `racer.name${index}@mail.example.test` }))),
+      Array.from({ length: RACERS }, (_, index) =>
+        register(validRegistration({ Username: username, EmailAddress: `racer.name${index}@mail.example.test` })),
+      ),
     );
     for (const response of responses) expect(response.statusCode, response.body).toBe(200);
     const statuses = responses.map((response) => response.json().status as string);
@@ -34,12 +36,18 @@ describe('simultaneous registrations', () => {
       expect(response.json().message).toBe('Username is already taken. Please choose another name.');
     }
 
-    const rows = await testApp.database.db.select().from(testers).where(eq(sql`lower(${testers.username})`, username));
+    const rows = await testApp.database.db
+      .select()
+      .from(testers)
+      .where(eq(sql`lower(${testers.username})`, username));
     expect(rows).toHaveLength(1);
     // The one account has exactly one welcome gift; the losers left nothing behind.
     const ledger = await testApp.database.db.select().from(coinLedger).where(eq(coinLedger.testerId, rows[0]!.id));
     expect(ledger).toHaveLength(1);
-    const strays = await testApp.database.db.select({ n: sql<number>`count(*)::int` }).from(testers).where(sql`${testers.email} like 'racer.name%'`);
+    const strays = await testApp.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(testers)
+      .where(sql`${testers.email} like 'racer.name%'`);
     expect(strays[0]!.n).toBe(1);
   });
 
@@ -55,7 +63,10 @@ describe('simultaneous registrations', () => {
     expect(statuses.filter((status) => status === 'succeed')).toHaveLength(1);
     expect(statuses.filter((status) => status === 'emailTaken')).toHaveLength(RACERS - 1);
 
-    const rows = await testApp.database.db.select().from(testers).where(eq(sql`lower(${testers.email})`, email));
+    const rows = await testApp.database.db
+      .select()
+      .from(testers)
+      .where(eq(sql`lower(${testers.email})`, email));
     expect(rows).toHaveLength(1);
   });
 });

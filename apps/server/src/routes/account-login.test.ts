@@ -16,7 +16,9 @@ const WINDOW_SECONDS = 600;
 let testApp: TestApp;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) } });
+  testApp = await createTestApp({
+    env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
+  });
 });
 
 afterAll(async () => {
@@ -71,7 +73,9 @@ describe('limits on the login address', () => {
     const remoteAddress = nextAddress();
     const total = ATTEMPTS_PER_WINDOW * 10 + 10;
     // A different unknown username each time, so only the address limit can stop these.
-    const responses = await Promise.all(Array.from({ length: total }, (_, attempt) => login(testApp.app, `sprayed${attempt}user`, 'Wrong#Pass1', { remoteAddress })));
+    const responses = await Promise.all(
+      Array.from({ length: total }, (_, attempt) => login(testApp.app, `sprayed${attempt}user`, 'Wrong#Pass1', { remoteAddress })),
+    );
     const refused = responses.filter((response) => response.statusCode === 429);
     for (const response of refused) expectTooMany(response);
     const answered = responses.filter((response) => response.statusCode === 200);
@@ -97,26 +101,55 @@ describe('limits on the other entry calls', () => {
   }
 
   it('limits the uniqueness check (IsInfoExist) per address', async () => {
-    const refusedAt = await hitUntilRefused((remoteAddress) => postJson(testApp.app, '/api/account/IsInfoExist', { username: 'someone99', email: '' }, { remoteAddress }), 200);
+    const refusedAt = await hitUntilRefused(
+      (remoteAddress) => postJson(testApp.app, '/api/account/IsInfoExist', { username: 'someone99', email: '' }, { remoteAddress }),
+      200,
+    );
     expect(refusedAt).toBeLessThan(200);
   });
 
   it('limits re-engagement codes per address', async () => {
-    const refusedAt = await hitUntilRefused((remoteAddress) => postJson(testApp.app, '/api/account/ReEngagement', { c: '7654321', p: '3125550100' }, { remoteAddress }), 200);
+    const refusedAt = await hitUntilRefused(
+      (remoteAddress) => postJson(testApp.app, '/api/account/ReEngagement', { c: '7654321', p: '3125550100' }, { remoteAddress }),
+      200,
+    );
     expect(refusedAt).toBeLessThan(200);
   });
 
   it('limits find-username and forgot-password per address', async () => {
-    const findAt = await hitUntilRefused((remoteAddress) => postJson(testApp.app, '/api/account/findusername', { firstname: 'No', lastname: 'Body', emailAddress: 'no.body@mail.example.test' }, { remoteAddress }), 100);
+    const findAt = await hitUntilRefused(
+      (remoteAddress) =>
+        postJson(
+          testApp.app,
+          '/api/account/findusername',
+          { firstname: 'No', lastname: 'Body', emailAddress: 'no.body@mail.example.test' },
+          { remoteAddress },
+        ),
+      100,
+    );
     expect(findAt).toBeLessThan(100);
-    const forgotAt = await hitUntilRefused((remoteAddress) => postJson(testApp.app, '/api/account/forgotpassword', { username: 'nobodyhere', emailAddress: 'no.body@mail.example.test' }, { remoteAddress }), 100);
+    const forgotAt = await hitUntilRefused(
+      (remoteAddress) =>
+        postJson(
+          testApp.app,
+          '/api/account/forgotpassword',
+          { username: 'nobodyhere', emailAddress: 'no.body@mail.example.test' },
+          { remoteAddress },
+        ),
+      100,
+    );
     expect(forgotAt).toBeLessThan(100);
   });
 });
 
 describe('the forced credential change (POST /api/account/initializeInformation)', () => {
   const FAILURE = 'The username or password you entered is incorrect. Please check your credentials and try again.';
-  const fresh = { Username: 'chrisnew01', NewPassword: 'Brand#New22', EmailAddress: 'chris.new@mail.example.test', PhoneNumber: '9725550199' };
+  const fresh = {
+    Username: 'chrisnew01',
+    NewPassword: 'Brand#New22',
+    EmailAddress: 'chris.new@mail.example.test',
+    PhoneNumber: '9725550199',
+  };
 
   /** The login that asks for the change, and any cookie it sets for the popup that follows. */
   async function startChange(remoteAddress: string) {
@@ -128,7 +161,12 @@ describe('the forced credential change (POST /api/account/initializeInformation)
   it('answers a wrong current password with failedLogin and the exact text, changing nothing', async () => {
     const remoteAddress = nextAddress();
     const cookie = await startChange(remoteAddress);
-    const response = await postJson(testApp.app, '/api/account/initializeInformation', { ...fresh, Username: CHANGE_ME.username, CurrentPassword: 'Not#ThePass1' }, { remoteAddress, cookie });
+    const response = await postJson(
+      testApp.app,
+      '/api/account/initializeInformation',
+      { ...fresh, Username: CHANGE_ME.username, CurrentPassword: 'Not#ThePass1' },
+      { remoteAddress, cookie },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'failedLogin', message: FAILURE });
     const tester = await testerByUsername(testApp.database, CHANGE_ME.username);
@@ -136,7 +174,12 @@ describe('the forced credential change (POST /api/account/initializeInformation)
   });
 
   it('refuses the change for an account that does not have to change (demotester1), with failedLogin', async () => {
-    const response = await postJson(testApp.app, '/api/account/initializeInformation', { ...fresh, Username: DEMO.username, CurrentPassword: DEMO.password }, { remoteAddress: nextAddress() });
+    const response = await postJson(
+      testApp.app,
+      '/api/account/initializeInformation',
+      { ...fresh, Username: DEMO.username, CurrentPassword: DEMO.password },
+      { remoteAddress: nextAddress() },
+    );
     expect(response.json()).toEqual({ status: 'failedLogin', message: FAILURE });
     expect((await testerByUsername(testApp.database, DEMO.username))!.email).toBe(DEMO.email);
   });
@@ -144,26 +187,47 @@ describe('the forced credential change (POST /api/account/initializeInformation)
   it('refuses a new e-mail that another account uses, with the message of the form', async () => {
     const remoteAddress = nextAddress();
     const cookie = await startChange(remoteAddress);
-    const response = await postJson(testApp.app, '/api/account/initializeInformation', { ...fresh, Username: CHANGE_ME.username, EmailAddress: DEMO.email.toUpperCase(), CurrentPassword: CHANGE_ME.password }, { remoteAddress, cookie });
+    const response = await postJson(
+      testApp.app,
+      '/api/account/initializeInformation',
+      { ...fresh, Username: CHANGE_ME.username, EmailAddress: DEMO.email.toUpperCase(), CurrentPassword: CHANGE_ME.password },
+      { remoteAddress, cookie },
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ status: 'emailTaken', message: 'Sorry, this email is already in use. Please choose another one.' });
-    expect(await testerByUsername(testApp.database, CHANGE_ME.username)).toMatchObject({ email: CHANGE_ME.email, mustChangeCredentials: true });
+    expect(await testerByUsername(testApp.database, CHANGE_ME.username)).toMatchObject({
+      email: CHANGE_ME.email,
+      mustChangeCredentials: true,
+    });
   });
 
   it('refuses a new username that another account uses with an answer, not a server error', async () => {
     const remoteAddress = nextAddress();
     const cookie = await startChange(remoteAddress);
-    const response = await postJson(testApp.app, '/api/account/initializeInformation', { ...fresh, Username: 'DemoTester1', CurrentPassword: CHANGE_ME.password }, { remoteAddress, cookie });
+    const response = await postJson(
+      testApp.app,
+      '/api/account/initializeInformation',
+      { ...fresh, Username: 'DemoTester1', CurrentPassword: CHANGE_ME.password },
+      { remoteAddress, cookie },
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().status).not.toBe('succeed');
-    expect(await testerByUsername(testApp.database, CHANGE_ME.username)).toMatchObject({ email: CHANGE_ME.email, mustChangeCredentials: true });
+    expect(await testerByUsername(testApp.database, CHANGE_ME.username)).toMatchObject({
+      email: CHANGE_ME.email,
+      mustChangeCredentials: true,
+    });
     expect((await testerByUsername(testApp.database, DEMO.username))!.email).toBe(DEMO.email);
   });
 
   it('replaces username, e-mail, phone and password with the right current password; the new credentials log in, the old username does not', async () => {
     const remoteAddress = nextAddress();
     const cookie = await startChange(remoteAddress);
-    const response = await postJson(testApp.app, '/api/account/initializeInformation', { ...fresh, CurrentPassword: CHANGE_ME.password }, { remoteAddress, cookie });
+    const response = await postJson(
+      testApp.app,
+      '/api/account/initializeInformation',
+      { ...fresh, CurrentPassword: CHANGE_ME.password },
+      { remoteAddress, cookie },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'succeed', message: 'Password Reset Successful' });
 
@@ -179,7 +243,12 @@ describe('the forced credential change (POST /api/account/initializeInformation)
   });
 
   it('cannot be used a second time once the credentials are changed', async () => {
-    const response = await postJson(testApp.app, '/api/account/initializeInformation', { ...fresh, Username: 'chrisnew02', CurrentPassword: fresh.NewPassword }, { remoteAddress: nextAddress() });
+    const response = await postJson(
+      testApp.app,
+      '/api/account/initializeInformation',
+      { ...fresh, Username: 'chrisnew02', CurrentPassword: fresh.NewPassword },
+      { remoteAddress: nextAddress() },
+    );
     expect(response.json().status).toBe('failedLogin');
   });
 

@@ -1,7 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { DEMO, expectFieldError, getWith, latestMail, linkIn, login, loginCookie, postJson, testerByUsername } from '../../test/account-helpers.ts';
+import {
+  DEMO,
+  expectFieldError,
+  getWith,
+  latestMail,
+  linkIn,
+  login,
+  loginCookie,
+  postJson,
+  testerByUsername,
+} from '../../test/account-helpers.ts';
 import { emailTokens } from '../db/schema.ts';
 
 /**
@@ -31,7 +41,8 @@ afterAll(async () => {
 
 /** Each request from its own address: the recovery limit per address is not what these tests are about. */
 let addressCounter = 0;
-const post = (url: string, body: unknown) => postJson(testApp.app, url, body, { remoteAddress: `10.9.${Math.floor((addressCounter += 1) / 200)}.${addressCounter % 200}` });
+const post = (url: string, body: unknown) =>
+  postJson(testApp.app, url, body, { remoteAddress: `10.9.${Math.floor((addressCounter += 1) / 200)}.${addressCounter % 200}` });
 const get = (url: string, cookie?: string) => getWith(testApp.app, url, { cookie });
 
 async function requestReset(): Promise<{ userId: string; code: string; link: URL }> {
@@ -45,7 +56,11 @@ async function requestReset(): Promise<{ userId: string; code: string; link: URL
 
 describe('POST /api/account/findusername', () => {
   it('finds the username from first name, last name and e-mail in any case, and mails it', async () => {
-    const response = await post('/api/account/findusername', { firstname: 'dANA', lastname: ' tester ', emailAddress: 'DEMO.Tester@TesterHub.EXAMPLE' });
+    const response = await post('/api/account/findusername', {
+      firstname: 'dANA',
+      lastname: ' tester ',
+      emailAddress: 'DEMO.Tester@TesterHub.EXAMPLE',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'succeed', userName: DEMO.username });
     const mail = await latestMail(testApp.database, DEMO.email, 'username');
@@ -88,7 +103,10 @@ describe('POST /api/account/forgotpassword', () => {
     // base64url: 22 characters carry 132 bits.
     expect(code.length).toBeGreaterThanOrEqual(22);
 
-    const tokens = await testApp.database.db.select().from(emailTokens).where(and(eq(emailTokens.testerId, userId), eq(emailTokens.purpose, 'reset-password')));
+    const tokens = await testApp.database.db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.testerId, userId), eq(emailTokens.purpose, 'reset-password')));
     expect(tokens.length).toBeGreaterThan(0);
     for (const token of tokens) {
       expect(token.codeHash).not.toBe(code);
@@ -107,16 +125,35 @@ describe('POST /api/account/forgotpassword', () => {
 describe('POST /api/account/ResetPassword', () => {
   it('refuses a weak new password with 400 and leaves the code usable', async () => {
     const { userId, code } = await requestReset();
-    expectFieldError(await post('/api/account/ResetPassword', { UserID: userId, Code: code, Password: 'weakpass' }), 'Password', 'Password must contain at least one digit.');
-    expectFieldError(await post('/api/account/ResetPassword', { UserID: userId, Code: code, Password: 'Ab#1234' }), 'Password', 'Password must contain at least 8 characters.');
-    expectFieldError(await post('/api/account/ResetPassword', { UserID: userId, Code: code, Password: 'Abcdefghijklmnop#1234' }), 'Password', 'Password must contain at most 20 characters.');
-    const tokens = await testApp.database.db.select().from(emailTokens).where(and(eq(emailTokens.testerId, userId), eq(emailTokens.purpose, 'reset-password'))).orderBy(emailTokens.id);
+    expectFieldError(
+      await post('/api/account/ResetPassword', { UserID: userId, Code: code, Password: 'weakpass' }),
+      'Password',
+      'Password must contain at least one digit.',
+    );
+    expectFieldError(
+      await post('/api/account/ResetPassword', { UserID: userId, Code: code, Password: 'Ab#1234' }),
+      'Password',
+      'Password must contain at least 8 characters.',
+    );
+    expectFieldError(
+      await post('/api/account/ResetPassword', { UserID: userId, Code: code, Password: 'Abcdefghijklmnop#1234' }),
+      'Password',
+      'Password must contain at most 20 characters.',
+    );
+    const tokens = await testApp.database.db
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.testerId, userId), eq(emailTokens.purpose, 'reset-password')))
+      .orderBy(emailTokens.id);
     expect(tokens.at(-1)!.usedAt).toBeNull();
   });
 
   it('refuses a code past its lifetime', async () => {
     const { userId, code } = await requestReset();
-    await testApp.database.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(emailTokens.testerId, userId), eq(emailTokens.purpose, 'reset-password')));
+    await testApp.database.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(emailTokens.testerId, userId), eq(emailTokens.purpose, 'reset-password')));
     const response = await post('/api/account/ResetPassword', { UserID: userId, Code: code, Password: 'Late#Reset1' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'failed', message: TEXTS.resetFailure });
@@ -126,10 +163,18 @@ describe('POST /api/account/ResetPassword', () => {
   it('refuses a made-up code and a code sent for another tester id', async () => {
     const { code } = await requestReset();
     const changeMe = await testerByUsername(testApp.database, 'changeme01');
-    expect((await post('/api/account/ResetPassword', { UserID: changeMe!.id, Code: code, Password: 'Other#Reset1' })).json()).toEqual({ status: 'failed', message: TEXTS.resetFailure });
+    expect((await post('/api/account/ResetPassword', { UserID: changeMe!.id, Code: code, Password: 'Other#Reset1' })).json()).toEqual({
+      status: 'failed',
+      message: TEXTS.resetFailure,
+    });
     const tester = await testerByUsername(testApp.database, DEMO.username);
-    expect((await post('/api/account/ResetPassword', { UserID: tester!.id, Code: 'A'.repeat(43), Password: 'Other#Reset1' })).json()).toEqual({ status: 'failed', message: TEXTS.resetFailure });
-    expect((await post('/api/account/ResetPassword', { UserID: 'not-a-tester', Code: code, Password: 'Other#Reset1' })).json()).toEqual({ status: 'failed', message: TEXTS.resetFailure });
+    expect(
+      (await post('/api/account/ResetPassword', { UserID: tester!.id, Code: 'A'.repeat(43), Password: 'Other#Reset1' })).json(),
+    ).toEqual({ status: 'failed', message: TEXTS.resetFailure });
+    expect((await post('/api/account/ResetPassword', { UserID: 'not-a-tester', Code: code, Password: 'Other#Reset1' })).json()).toEqual({
+      status: 'failed',
+      message: TEXTS.resetFailure,
+    });
   });
 
   it('resets with the mailed link once: the other sessions end, the new password logs in, the same link fails the second time', async () => {
@@ -158,7 +203,9 @@ describe('POST /api/account/ResetPassword', () => {
 
   it('lets only one of two simultaneous uses of one code through', async () => {
     const { userId, code } = await requestReset();
-    const responses = await Promise.all(['Race#One111', 'Race#Two222'].map((Password) => post('/api/account/ResetPassword', { UserID: userId, Code: code, Password })));
+    const responses = await Promise.all(
+      ['Race#One111', 'Race#Two222'].map((Password) => post('/api/account/ResetPassword', { UserID: userId, Code: code, Password })),
+    );
     const statuses = responses.map((response) => response.json().status);
     expect(statuses.sort()).toEqual(['failed', 'succeed']);
   });

@@ -39,9 +39,18 @@ const get = (url: string, cookie?: string) => getWith(testApp.app, url, { cookie
 
 describe('POST /api/account/IsInfoExist', () => {
   it('finds a taken username without regard to case, and a taken e-mail', async () => {
-    expect((await post('/api/account/IsInfoExist', { username: 'DemoTester1', email: '' })).json()).toEqual({ isExists1: true, isExists2: false });
-    expect((await post('/api/account/IsInfoExist', { username: '', email: 'Demo.Tester@TesterHub.Example' })).json()).toEqual({ isExists1: false, isExists2: true });
-    expect((await post('/api/account/IsInfoExist', { username: DEMO.username, email: DEMO.email, u: '' })).json()).toEqual({ isExists1: true, isExists2: true });
+    expect((await post('/api/account/IsInfoExist', { username: 'DemoTester1', email: '' })).json()).toEqual({
+      isExists1: true,
+      isExists2: false,
+    });
+    expect((await post('/api/account/IsInfoExist', { username: '', email: 'Demo.Tester@TesterHub.Example' })).json()).toEqual({
+      isExists1: false,
+      isExists2: true,
+    });
+    expect((await post('/api/account/IsInfoExist', { username: DEMO.username, email: DEMO.email, u: '' })).json()).toEqual({
+      isExists1: true,
+      isExists2: true,
+    });
   });
 
   it('answers false for a free username and e-mail', async () => {
@@ -108,7 +117,11 @@ describe('POST /api/account/SaveSignUpProfile (the short sign-up form)', () => {
   });
 
   it('refuses names of 31 characters', async () => {
-    expectFieldError(await post('/api/account/SaveSignUpProfile', { firstName: 'F'.repeat(31), lastName: 'Rivera', phone: '3125550177', email: 'a@b.co' }), 'firstName', 'Names must contain at most 30 characters.');
+    expectFieldError(
+      await post('/api/account/SaveSignUpProfile', { firstName: 'F'.repeat(31), lastName: 'Rivera', phone: '3125550177', email: 'a@b.co' }),
+      'firstName',
+      'Names must contain at most 30 characters.',
+    );
   });
 });
 
@@ -141,19 +154,38 @@ describe('POST /api/account/ReEngagement and registerExistedUser', () => {
   });
 
   it('registers the known tester once: the first Complete succeeds, the second fails', async () => {
-    const payload = { V: 'demo-returning-tester', E: '', EmailAddress: 'rosa.alvarez@mail.example.test', Password: 'Rosa#Pass1', Username: 'rosaalvarez' };
+    const payload = {
+      V: 'demo-returning-tester',
+      E: '',
+      EmailAddress: 'rosa.alvarez@mail.example.test',
+      Password: 'Rosa#Pass1',
+      Username: 'rosaalvarez',
+    };
     const first = await post('/api/account/registerExistedUser', payload);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ status: 'succeed' });
 
     const tester = await testerByUsername(testApp.database, 'rosaalvarez');
-    expect(tester).toMatchObject({ firstName: 'Rosa', lastName: 'Alvarez', email: 'rosa.alvarez@mail.example.test', siteId: '00001', level: 1, coins: WELCOME_COINS });
+    expect(tester).toMatchObject({
+      firstName: 'Rosa',
+      lastName: 'Alvarez',
+      email: 'rosa.alvarez@mail.example.test',
+      siteId: '00001',
+      level: 1,
+      coins: WELCOME_COINS,
+    });
     expect(await latestMail(testApp.database, 'rosa.alvarez@mail.example.test', 'confirm-email')).not.toBeNull();
 
-    const second = await post('/api/account/registerExistedUser', { ...payload, EmailAddress: 'rosa.again@mail.example.test', Username: 'rosaagain1' });
+    const second = await post('/api/account/registerExistedUser', {
+      ...payload,
+      EmailAddress: 'rosa.again@mail.example.test',
+      Username: 'rosaagain1',
+    });
     expect(second.statusCode).toBe(200);
     expect(second.json().status).toBe('failed');
-    expect(second.json().message).toBe('Something went wrong with your information, Can you please try again? or Please contact Tester Services for further assistance...');
+    expect(second.json().message).toBe(
+      'Something went wrong with your information, Can you please try again? or Please contact Tester Services for further assistance...',
+    );
     expect(await testerByUsername(testApp.database, 'rosaagain1')).toBeNull();
 
     // The code is used up now: the re-engagement form does not hand out v again.
@@ -163,7 +195,12 @@ describe('POST /api/account/ReEngagement and registerExistedUser', () => {
   });
 
   it('answers an unknown v with failed', async () => {
-    const response = await post('/api/account/registerExistedUser', { V: 'no-such-v', EmailAddress: 'nobody2@mail.example.test', Password: 'Secret#Pass1', Username: 'nobodyatall' });
+    const response = await post('/api/account/registerExistedUser', {
+      V: 'no-such-v',
+      EmailAddress: 'nobody2@mail.example.test',
+      Password: 'Secret#Pass1',
+      Username: 'nobodyatall',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('failed');
   });
@@ -180,7 +217,14 @@ describe('a registration from the form to the portal', () => {
     const response = await post(
       '/api/account/register',
       // Extra keys a forged request might add; none of them may reach the account.
-      { ...validRegistration({ Username: username, EmailAddress: email, Password: password, ZipCode: '60614' }), Coins: 99999, Level: 9, Exp: 5000, EmailConfirmed: true, mustChangeCredentials: true },
+      {
+        ...validRegistration({ Username: username, EmailAddress: email, Password: password, ZipCode: '60614' }),
+        Coins: 99999,
+        Level: 9,
+        Exp: 5000,
+        EmailConfirmed: true,
+        mustChangeCredentials: true,
+      },
       { host: 'attacker.example.test' },
     );
     expect(response.statusCode, response.body).toBe(200);
@@ -192,7 +236,16 @@ describe('a registration from the form to the portal', () => {
     const tester = await testerByUsername(testApp.database, username);
     expect(tester).not.toBeNull();
     testerId = tester!.id;
-    expect(tester).toMatchObject({ username, level: 1, exp: 0, coins: WELCOME_COINS, siteId: '00001', emailConfirmedAt: null, mustChangeCredentials: false, language: 'en' });
+    expect(tester).toMatchObject({
+      username,
+      level: 1,
+      exp: 0,
+      coins: WELCOME_COINS,
+      siteId: '00001',
+      emailConfirmedAt: null,
+      mustChangeCredentials: false,
+      language: 'en',
+    });
     expect(tester!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(tester!.passwordHash).not.toContain(password);
 
@@ -244,12 +297,24 @@ describe('a registration from the form to the portal', () => {
     const response = await post('/api/account/CheckConfirmEmail', { userId: testerId, code: 'A'.repeat(43) });
     expect(response.json()).toEqual({ status: 'failed' });
     expect((await testerByUsername(testApp.database, username))!.emailConfirmedAt).toBeNull();
-    expect((await post('/api/account/CheckConfirmEmail', { userId: '00000000-0000-4000-8000-000000000000', code: confirmLink.searchParams.get('r') })).json()).toEqual({ status: 'failed' });
-    expect((await post('/api/account/CheckConfirmEmail', { userId: 'not-a-uuid', code: confirmLink.searchParams.get('r') })).json()).toEqual({ status: 'failed' });
+    expect(
+      (
+        await post('/api/account/CheckConfirmEmail', {
+          userId: '00000000-0000-4000-8000-000000000000',
+          code: confirmLink.searchParams.get('r'),
+        })
+      ).json(),
+    ).toEqual({ status: 'failed' });
+    expect(
+      (await post('/api/account/CheckConfirmEmail', { userId: 'not-a-uuid', code: confirmLink.searchParams.get('r') })).json(),
+    ).toEqual({ status: 'failed' });
   });
 
   it('confirms with the code from the e-mail link', async () => {
-    const response = await post('/api/account/CheckConfirmEmail', { userId: confirmLink.searchParams.get('t'), code: confirmLink.searchParams.get('r') });
+    const response = await post('/api/account/CheckConfirmEmail', {
+      userId: confirmLink.searchParams.get('t'),
+      code: confirmLink.searchParams.get('r'),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'confirmed' });
     expect((await testerByUsername(testApp.database, username))!.emailConfirmedAt).toBeInstanceOf(Date);
@@ -281,12 +346,31 @@ describe('a registration from the form to the portal', () => {
   it('shows the new tester in the portal: level 1, the welcome coins, 100 experience to the next level', async () => {
     const info = await get('/api/account/GetPKTesterInfo', cookie);
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toMatchObject({ username, level: 1, exp: 0, coins: WELCOME_COINS, nextLevelExp: 100, remainExp: 100, blackList: false });
+    expect(info.json()).toMatchObject({
+      username,
+      level: 1,
+      exp: 0,
+      coins: WELCOME_COINS,
+      nextLevelExp: 100,
+      remainExp: 100,
+      blackList: false,
+    });
     expect(info.json().fileName.length).toBeGreaterThan(0);
     expect(info.json().imageSrc).toContain(info.json().fileName);
 
-    expect((await get('/api/profile/GetUserInfo', cookie)).json()).toMatchObject({ status: 'succeed', level: 1, coins: WELCOME_COINS, nextLevelExp: 100, remainExp: 100 });
-    expect((await get('/api/profile/GetNextLevelEXP', cookie)).json()).toEqual({ status: 'succeed', exp: 0, nextLevelExp: 100, remainExp: 100 });
+    expect((await get('/api/profile/GetUserInfo', cookie)).json()).toMatchObject({
+      status: 'succeed',
+      level: 1,
+      coins: WELCOME_COINS,
+      nextLevelExp: 100,
+      remainExp: 100,
+    });
+    expect((await get('/api/profile/GetNextLevelEXP', cookie)).json()).toEqual({
+      status: 'succeed',
+      exp: 0,
+      nextLevelExp: 100,
+      remainExp: 100,
+    });
     expect((await get('/api/account/GetUserInfo', cookie)).json()).toEqual({
       testerInfo: { testerId, username, firstName: 'Alex', lastName: 'Rivera', emailAddress: email, emailConfirmed: true, language: 'en' },
     });
@@ -295,12 +379,20 @@ describe('a registration from the form to the portal', () => {
 
   it('answers GetLoginUsername with the tester name for a tester id, failed for an unknown one', async () => {
     expect((await post('/api/account/GetLoginUsername', testerId)).json()).toEqual({ status: 'succeed', name: username });
-    expect((await post('/api/account/GetLoginUsername', '00000000-0000-4000-8000-000000000000')).json()).toEqual({ status: 'failed', name: '' });
+    expect((await post('/api/account/GetLoginUsername', '00000000-0000-4000-8000-000000000000')).json()).toEqual({
+      status: 'failed',
+      name: '',
+    });
   });
 
   it('records an e-mail click for a known tester and answers an unknown one with the catalogue text', async () => {
-    expect((await post('/api/account/EmailClickTrack', { tester: testerId, eCode: 'confirm' })).json()).toEqual({ status: 'succeed', message: '' });
-    expect((await post('/api/account/EmailClickTrack', { tester: '00000000-0000-4000-8000-000000000000', eCode: 'confirm' })).json()).toEqual({
+    expect((await post('/api/account/EmailClickTrack', { tester: testerId, eCode: 'confirm' })).json()).toEqual({
+      status: 'succeed',
+      message: '',
+    });
+    expect(
+      (await post('/api/account/EmailClickTrack', { tester: '00000000-0000-4000-8000-000000000000', eCode: 'confirm' })).json(),
+    ).toEqual({
       status: 'failed',
       message: 'This link is no longer accessible. Please contact Tester Services...',
     });
@@ -311,11 +403,16 @@ describe('ConfirmEmailAnother (the /account/ConfirmEmail link)', () => {
   it('confirms with the token "{testerId}.{code}" and refuses a wrong one', async () => {
     const payload = validRegistration({ Username: 'otherpath01', EmailAddress: 'other.path01@mail.example.test' });
     expect((await post('/api/account/register', payload)).json()).toMatchObject({ status: 'succeed' });
-    const link = linkIn((await latestMail(testApp.database, 'other.path01@mail.example.test', 'confirm-email'))!.text, '/community/checkConfirmEmail');
+    const link = linkIn(
+      (await latestMail(testApp.database, 'other.path01@mail.example.test', 'confirm-email'))!.text,
+      '/community/checkConfirmEmail',
+    );
     const id = link.searchParams.get('t')!;
     expect((await post('/api/account/ConfirmEmailAnother', { token: `${id}.not-the-code` })).json()).toEqual({ status: 'failed' });
     expect((await post('/api/account/ConfirmEmailAnother', { token: 'garbage' })).json()).toEqual({ status: 'failed' });
-    expect((await post('/api/account/ConfirmEmailAnother', { token: `${id}.${link.searchParams.get('r')}` })).json()).toEqual({ status: 'confirmed' });
+    expect((await post('/api/account/ConfirmEmailAnother', { token: `${id}.${link.searchParams.get('r')}` })).json()).toEqual({
+      status: 'confirmed',
+    });
     const [row] = await testApp.database.db.select().from(testers).where(eq(testers.id, id));
     expect(row!.emailConfirmedAt).toBeInstanceOf(Date);
   });
@@ -325,10 +422,18 @@ describe('a confirmation code past its lifetime', () => {
   it('is refused', async () => {
     const payload = validRegistration({ Username: 'lateclick01', EmailAddress: 'late.click01@mail.example.test' });
     expect((await post('/api/account/register', payload)).json()).toMatchObject({ status: 'succeed' });
-    const link = linkIn((await latestMail(testApp.database, 'late.click01@mail.example.test', 'confirm-email'))!.text, '/community/checkConfirmEmail');
+    const link = linkIn(
+      (await latestMail(testApp.database, 'late.click01@mail.example.test', 'confirm-email'))!.text,
+      '/community/checkConfirmEmail',
+    );
     const id = link.searchParams.get('t')!;
-    await testApp.database.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.testerId, id));
-    expect((await post('/api/account/CheckConfirmEmail', { userId: id, code: link.searchParams.get('r') })).json()).toEqual({ status: 'failed' });
+    await testApp.database.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.testerId, id));
+    expect((await post('/api/account/CheckConfirmEmail', { userId: id, code: link.searchParams.get('r') })).json()).toEqual({
+      status: 'failed',
+    });
   });
 });
 
@@ -343,7 +448,11 @@ describe('a registration in Spanish', () => {
   });
 
   it('sends the Spanish tester the username and reset e-mails in Spanish too', async () => {
-    const found = await post('/api/account/findusername', { firstname: 'Alex', lastname: 'Rivera', emailAddress: 'probador01@mail.example.test' });
+    const found = await post('/api/account/findusername', {
+      firstname: 'Alex',
+      lastname: 'Rivera',
+      emailAddress: 'probador01@mail.example.test',
+    });
     expect(found.json()).toMatchObject({ status: 'succeed', userName: 'probador01' });
     expect((await latestMail(testApp.database, 'probador01@mail.example.test', 'username'))!.subject).toMatch(/^Su nombre de usuario/);
     const reset = await post('/api/account/forgotpassword', { username: 'probador01', emailAddress: 'probador01@mail.example.test' });
@@ -355,15 +464,19 @@ describe('a registration in Spanish', () => {
 });
 
 describe('the portal calls without a session', () => {
-  it.each(['/api/account/GetPKTesterInfo', '/api/account/GetUserInfo', '/api/profile/GetUserInfo', '/api/profile/GetNextLevelEXP', '/api/schedule/GetScreeners', '/api/account/CheckAuthorize'])(
-    '%s answers 401 JSON',
-    async (url) => {
-      const response = await get(url);
-      expect(response.statusCode).toBe(401);
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(apiErrorSchema.parse(response.json()).statusCode).toBe(401);
-    },
-  );
+  it.each([
+    '/api/account/GetPKTesterInfo',
+    '/api/account/GetUserInfo',
+    '/api/profile/GetUserInfo',
+    '/api/profile/GetNextLevelEXP',
+    '/api/schedule/GetScreeners',
+    '/api/account/CheckAuthorize',
+  ])('%s answers 401 JSON', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(apiErrorSchema.parse(response.json()).statusCode).toBe(401);
+  });
 
   it('answers 401 to a made-up session cookie', async () => {
     expect((await get('/api/account/GetPKTesterInfo', `__Host-th_session=${'x'.repeat(43)}`)).statusCode).toBe(401);

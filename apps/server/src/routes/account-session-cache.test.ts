@@ -33,7 +33,10 @@ const status = async (app: TestApp, url: string, cookie: string) => (await getWi
 
 async function expireInDatabase(app: TestApp) {
   const tester = await testerByUsername(app.database, DEMO.username);
-  await app.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.testerId, tester!.id));
+  await app.database.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.testerId, tester!.id));
 }
 
 describe('active-session cache', () => {

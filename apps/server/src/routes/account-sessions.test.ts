@@ -108,7 +108,10 @@ describe('session time-outs', () => {
     const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
     expect((await get('/api/account/GetPKTesterInfo', cookie)).statusCode).toBe(200);
     const tester = await testerByUsername(testApp.database, DEMO.username);
-    await testApp.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 60_000) }).where(eq(sessions.testerId, tester!.id));
+    await testApp.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(sessions.testerId, tester!.id));
     expectUnauthorized(await get('/api/account/GetPKTesterInfo', cookie));
     expectUnauthorized(await get('/api/account/CheckAuthorize', cookie));
   });
@@ -117,7 +120,10 @@ describe('session time-outs', () => {
     const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
     const tester = await testerByUsername(testApp.database, DEMO.username);
     // Last used 57 s ago, inside the one-minute idle time-out: this request is allowed and counts as use.
-    await testApp.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 57_000) }).where(eq(sessions.testerId, tester!.id));
+    await testApp.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 57_000) })
+      .where(eq(sessions.testerId, tester!.id));
     expect((await get('/api/account/CheckAuthorize', cookie)).statusCode).toBe(200);
     // 3.5 s later the tester was last active 3.5 s ago: well inside the idle time-out.
     await sleep(3500);
@@ -129,7 +135,10 @@ describe('session time-outs', () => {
   it('refuses a session past its absolute lifetime even while in use', async () => {
     const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
     const tester = await testerByUsername(testApp.database, DEMO.username);
-    await testApp.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() }).where(eq(sessions.testerId, tester!.id));
+    await testApp.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
+      .where(eq(sessions.testerId, tester!.id));
     expectUnauthorized(await get('/api/account/CheckAuthorize', cookie));
   });
 
@@ -145,14 +154,25 @@ describe('GET /api/schedule/GetScreeners', () => {
     const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
     const response = await get('/api/schedule/GetScreeners', cookie);
     expect(response.statusCode).toBe(200);
-    const screeners = response.json() as { screenerStudyNo: number; coinValue: number; colorName: string; testerLabel: string; studyBasicInfo: string }[];
+    const screeners = response.json() as {
+      screenerStudyNo: number;
+      coinValue: number;
+      colorName: string;
+      testerLabel: string;
+      studyBasicInfo: string;
+    }[];
     const expected = demoStudies.filter((study) => study.siteId === '00001' || study.siteId === null).map((study) => study.studyNo);
     expect(expected.length).toBeGreaterThanOrEqual(3);
     expect(screeners.map((screener) => screener.screenerStudyNo).sort()).toEqual(expected.sort());
     const otherSites = demoStudies.filter((study) => study.siteId !== null && study.siteId !== '00001').map((study) => study.studyNo);
     for (const studyNo of otherSites) expect(screeners.map((screener) => screener.screenerStudyNo)).not.toContain(studyNo);
     const cereal = screeners.find((screener) => screener.screenerStudyNo === 24101)!;
-    expect(cereal).toMatchObject({ colorName: 'Blue', testerLabel: 'Adult', coinValue: 50, studyBasicInfo: 'Breakfast cereal taste test, 90 minutes, $60' });
+    expect(cereal).toMatchObject({
+      colorName: 'Blue',
+      testerLabel: 'Adult',
+      coinValue: 50,
+      studyBasicInfo: 'Breakfast cereal taste test, 90 minutes, $60',
+    });
     await logout(cookie);
   });
 });

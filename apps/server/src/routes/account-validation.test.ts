@@ -77,10 +77,13 @@ describe('input that is not JSON, not an object, or missing', () => {
     expect(apiErrorSchema.parse(response.json()).field).toBe('body');
   });
 
-  it.each(postCalls.filter((url) => !/CheckLocation|GetLoginUsername/.test(url)))('%s answers a JSON array instead of an object with 400 naming the body', async (url) => {
-    const response = await post(url, ['not', 'an', 'object']);
-    expectFieldError(response, 'body');
-  });
+  it.each(postCalls.filter((url) => !/CheckLocation|GetLoginUsername/.test(url)))(
+    '%s answers a JSON array instead of an object with 400 naming the body',
+    async (url) => {
+      const response = await post(url, ['not', 'an', 'object']);
+      expectFieldError(response, 'body');
+    },
+  );
 });
 
 describe('each call names the missing, mistyped or too long field', () => {
@@ -94,10 +97,33 @@ describe('each call names the missing, mistyped or too long field', () => {
     ['CheckLocation zip of 4 digits', '/api/account/CheckLocation', '6061', 'body', EN.zip],
     ['CheckLocation zip of 6 digits', '/api/account/CheckLocation', '606140', 'body', EN.zip],
     ['CheckLocation zip with a letter', '/api/account/CheckLocation', '6061a', 'body', EN.zip],
-    ['registerExistedUser without Username', '/api/account/registerExistedUser', { V: 'demo-returning-tester', EmailAddress: 'a@b.co', Password: 'Secret#Pass1' }, 'Username', EN.required],
-    ['registerExistedUser Password of the wrong type', '/api/account/registerExistedUser', { V: 'x', EmailAddress: 'a@b.co', Password: 12345678, Username: 'someone01' }, 'Password', EN.required],
-    ['registerExistedUser V too long', '/api/account/registerExistedUser', { V: long(201), EmailAddress: 'a@b.co', Password: 'Secret#Pass1', Username: 'someone01' }, 'V'],
-    ['registerExistedUser bad e-mail', '/api/account/registerExistedUser', { V: 'x', EmailAddress: 'a@b', Password: 'Secret#Pass1', Username: 'someone01' }, 'EmailAddress', EN.emailInvalid],
+    [
+      'registerExistedUser without Username',
+      '/api/account/registerExistedUser',
+      { V: 'demo-returning-tester', EmailAddress: 'a@b.co', Password: 'Secret#Pass1' },
+      'Username',
+      EN.required,
+    ],
+    [
+      'registerExistedUser Password of the wrong type',
+      '/api/account/registerExistedUser',
+      { V: 'x', EmailAddress: 'a@b.co', Password: 12345678, Username: 'someone01' },
+      'Password',
+      EN.required,
+    ],
+    [
+      'registerExistedUser V too long',
+      '/api/account/registerExistedUser',
+      { V: long(201), EmailAddress: 'a@b.co', Password: 'Secret#Pass1', Username: 'someone01' },
+      'V',
+    ],
+    [
+      'registerExistedUser bad e-mail',
+      '/api/account/registerExistedUser',
+      { V: 'x', EmailAddress: 'a@b', Password: 'Secret#Pass1', Username: 'someone01' },
+      'EmailAddress',
+      EN.emailInvalid,
+    ],
     ['ReEngagement without c', '/api/account/ReEngagement', { p: '3125550100' }, 'c', EN.required],
     ['ReEngagement without p', '/api/account/ReEngagement', { c: '1234567' }, 'p', EN.required],
     ['ReEngagement c of the wrong type', '/api/account/ReEngagement', { c: 1234567, p: '3125550100' }, 'c'],
@@ -106,10 +132,33 @@ describe('each call names the missing, mistyped or too long field', () => {
     ['ReEngagement code with a letter', '/api/account/ReEngagement', { c: '12345a', p: '3125550100' }, 'c', EN.code],
     ['ReEngagement phone of 9 digits', '/api/account/ReEngagement', { c: '1234567', p: '312555010' }, 'p', EN.phone],
     ['ReEngagement phone of 11 digits', '/api/account/ReEngagement', { c: '1234567', p: '13125550100' }, 'p', EN.phone],
-    ['SaveSignUpProfile first name of 31', '/api/account/SaveSignUpProfile', { firstName: long(31), lastName: 'Rivera', phone: '3125550100', email: 'a@b.co' }, 'firstName', EN.names30],
-    ['SaveSignUpProfile last name of 31', '/api/account/SaveSignUpProfile', { firstName: 'Alex', lastName: long(31), phone: '3125550100', email: 'a@b.co' }, 'lastName', EN.names30],
-    ['SaveSignUpProfile without email', '/api/account/SaveSignUpProfile', { firstName: 'Alex', lastName: 'Rivera', phone: '3125550100' }, 'email', EN.required],
-    ['SaveSignUpProfile phone of the wrong type', '/api/account/SaveSignUpProfile', { firstName: 'Alex', lastName: 'Rivera', phone: 3125550100, email: 'a@b.co' }, 'phone'],
+    [
+      'SaveSignUpProfile first name of 31',
+      '/api/account/SaveSignUpProfile',
+      { firstName: long(31), lastName: 'Rivera', phone: '3125550100', email: 'a@b.co' },
+      'firstName',
+      EN.names30,
+    ],
+    [
+      'SaveSignUpProfile last name of 31',
+      '/api/account/SaveSignUpProfile',
+      { firstName: 'Alex', lastName: long(31), phone: '3125550100', email: 'a@b.co' },
+      'lastName',
+      EN.names30,
+    ],
+    [
+      'SaveSignUpProfile without email',
+      '/api/account/SaveSignUpProfile',
+      { firstName: 'Alex', lastName: 'Rivera', phone: '3125550100' },
+      'email',
+      EN.required,
+    ],
+    [
+      'SaveSignUpProfile phone of the wrong type',
+      '/api/account/SaveSignUpProfile',
+      { firstName: 'Alex', lastName: 'Rivera', phone: 3125550100, email: 'a@b.co' },
+      'phone',
+    ],
     ['Login without username', '/api/account/Login', { password: 'Demo#Pass1' }, 'username'],
     ['Login without password', '/api/account/Login', { username: 'demotester1' }, 'password'],
     ['Login username of the wrong type', '/api/account/Login', { username: 42, password: 'Demo#Pass1' }, 'username'],
@@ -118,26 +167,106 @@ describe('each call names the missing, mistyped or too long field', () => {
     ['Login password too long', '/api/account/Login', { username: 'demotester1', password: long(201) }, 'password'],
     ['GetLoginUsername id of the wrong type', '/api/account/GetLoginUsername', 42, 'body'],
     ['GetLoginUsername id too long', '/api/account/GetLoginUsername', long(65), 'body'],
-    ['initializeInformation without CurrentPassword', '/api/account/initializeInformation', { Username: 'changeme01', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' }, 'CurrentPassword'],
-    ['initializeInformation Username of 7', '/api/account/initializeInformation', { Username: 'change7', CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' }, 'Username', EN.usernameShort],
-    ['initializeInformation Username of 21', '/api/account/initializeInformation', { Username: long(21), CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' }, 'Username', EN.usernameLong],
-    ['initializeInformation weak NewPassword', '/api/account/initializeInformation', { Username: 'changeme01', CurrentPassword: 'x', NewPassword: 'freshpass1#', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' }, 'NewPassword', EN.passwordUpper],
-    ['initializeInformation bad e-mail', '/api/account/initializeInformation', { Username: 'changeme01', CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a b@c.co', PhoneNumber: '3125550100' }, 'EmailAddress', EN.emailInvalid],
-    ['initializeInformation phone of 11', '/api/account/initializeInformation', { Username: 'changeme01', CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '13125550100' }, 'PhoneNumber', EN.phone],
-    ['initializeInformation PhoneNumber of the wrong type', '/api/account/initializeInformation', { Username: 'changeme01', CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: 3125550100 }, 'PhoneNumber'],
+    [
+      'initializeInformation without CurrentPassword',
+      '/api/account/initializeInformation',
+      { Username: 'changeme01', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' },
+      'CurrentPassword',
+    ],
+    [
+      'initializeInformation Username of 7',
+      '/api/account/initializeInformation',
+      { Username: 'change7', CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' },
+      'Username',
+      EN.usernameShort,
+    ],
+    [
+      'initializeInformation Username of 21',
+      '/api/account/initializeInformation',
+      { Username: long(21), CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' },
+      'Username',
+      EN.usernameLong,
+    ],
+    [
+      'initializeInformation weak NewPassword',
+      '/api/account/initializeInformation',
+      { Username: 'changeme01', CurrentPassword: 'x', NewPassword: 'freshpass1#', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' },
+      'NewPassword',
+      EN.passwordUpper,
+    ],
+    [
+      'initializeInformation bad e-mail',
+      '/api/account/initializeInformation',
+      { Username: 'changeme01', CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a b@c.co', PhoneNumber: '3125550100' },
+      'EmailAddress',
+      EN.emailInvalid,
+    ],
+    [
+      'initializeInformation phone of 11',
+      '/api/account/initializeInformation',
+      { Username: 'changeme01', CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '13125550100' },
+      'PhoneNumber',
+      EN.phone,
+    ],
+    [
+      'initializeInformation PhoneNumber of the wrong type',
+      '/api/account/initializeInformation',
+      { Username: 'changeme01', CurrentPassword: 'x', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: 3125550100 },
+      'PhoneNumber',
+    ],
     ['findusername without firstname', '/api/account/findusername', { lastname: 'Tester', emailAddress: 'a@b.co' }, 'firstname'],
-    ['findusername lastname too long', '/api/account/findusername', { firstname: 'Dana', lastname: long(51), emailAddress: 'a@b.co' }, 'lastname'],
-    ['findusername bad e-mail', '/api/account/findusername', { firstname: 'Dana', lastname: 'Tester', emailAddress: 'not-an-email' }, 'emailAddress', 'Please enter a valid email address'],
-    ['findusername firstname of the wrong type', '/api/account/findusername', { firstname: ['Dana'], lastname: 'Tester', emailAddress: 'a@b.co' }, 'firstname'],
+    [
+      'findusername lastname too long',
+      '/api/account/findusername',
+      { firstname: 'Dana', lastname: long(51), emailAddress: 'a@b.co' },
+      'lastname',
+    ],
+    [
+      'findusername bad e-mail',
+      '/api/account/findusername',
+      { firstname: 'Dana', lastname: 'Tester', emailAddress: 'not-an-email' },
+      'emailAddress',
+      'Please enter a valid email address',
+    ],
+    [
+      'findusername firstname of the wrong type',
+      '/api/account/findusername',
+      { firstname: ['Dana'], lastname: 'Tester', emailAddress: 'a@b.co' },
+      'firstname',
+    ],
     ['forgotpassword without username', '/api/account/forgotpassword', { emailAddress: 'a@b.co' }, 'username'],
     ['forgotpassword username too long', '/api/account/forgotpassword', { username: long(51), emailAddress: 'a@b.co' }, 'username'],
-    ['forgotpassword bad e-mail', '/api/account/forgotpassword', { username: 'demotester1', emailAddress: 'demo.tester@' }, 'emailAddress', EN.emailInvalid],
-    ['forgotpassword e-mail of 51', '/api/account/forgotpassword', { username: 'demotester1', emailAddress: `${long(42)}@mail.com` }, 'emailAddress', EN.emailLong],
+    [
+      'forgotpassword bad e-mail',
+      '/api/account/forgotpassword',
+      { username: 'demotester1', emailAddress: 'demo.tester@' },
+      'emailAddress',
+      EN.emailInvalid,
+    ],
+    [
+      'forgotpassword e-mail of 51',
+      '/api/account/forgotpassword',
+      { username: 'demotester1', emailAddress: `${long(42)}@mail.com` },
+      'emailAddress',
+      EN.emailLong,
+    ],
     ['ResetPassword without UserID', '/api/account/ResetPassword', { Code: 'abc', Password: 'Fresh#Pass1' }, 'UserID'],
     ['ResetPassword Code too long', '/api/account/ResetPassword', { UserID: 'u', Code: long(201), Password: 'Fresh#Pass1' }, 'Code'],
     ['ResetPassword Code of the wrong type', '/api/account/ResetPassword', { UserID: 'u', Code: 12345, Password: 'Fresh#Pass1' }, 'Code'],
-    ['ResetPassword weak password', '/api/account/ResetPassword', { UserID: 'u', Code: 'abc', Password: 'Fresh#Pass' }, 'Password', EN.passwordDigit],
-    ['ResetPassword password of 7', '/api/account/ResetPassword', { UserID: 'u', Code: 'abc', Password: 'Fr#sh1a' }, 'Password', EN.passwordShort],
+    [
+      'ResetPassword weak password',
+      '/api/account/ResetPassword',
+      { UserID: 'u', Code: 'abc', Password: 'Fresh#Pass' },
+      'Password',
+      EN.passwordDigit,
+    ],
+    [
+      'ResetPassword password of 7',
+      '/api/account/ResetPassword',
+      { UserID: 'u', Code: 'abc', Password: 'Fr#sh1a' },
+      'Password',
+      EN.passwordShort,
+    ],
     ['CheckConfirmEmail without code', '/api/account/CheckConfirmEmail', { userId: 'u' }, 'code'],
     ['CheckConfirmEmail userId too long', '/api/account/CheckConfirmEmail', { userId: long(65), code: 'abc' }, 'userId'],
     ['CheckConfirmEmail userId of the wrong type', '/api/account/CheckConfirmEmail', { userId: 7, code: 'abc' }, 'userId'],
@@ -156,11 +285,23 @@ describe('cross-site requests to the state-changing account calls', () => {
   const calls = [
     ['/api/account/IsInfoExist', { username: 'demotester1', email: '' }],
     ['/api/account/register', validRegistration()],
-    ['/api/account/registerExistedUser', { V: 'demo-returning-tester', EmailAddress: 'a@b.co', Password: 'Secret#Pass1', Username: 'someone01' }],
+    [
+      '/api/account/registerExistedUser',
+      { V: 'demo-returning-tester', EmailAddress: 'a@b.co', Password: 'Secret#Pass1', Username: 'someone01' },
+    ],
     ['/api/account/ReEngagement', { c: '1234567', p: '3125550100' }],
     ['/api/account/SaveSignUpProfile', { firstName: 'Alex', lastName: 'Rivera', phone: '3125550100', email: 'a@b.co' }],
     ['/api/account/Login', { username: 'demotester1', password: 'Demo#Pass1' }],
-    ['/api/account/initializeInformation', { Username: 'changeme01', CurrentPassword: 'Change#Me1', NewPassword: 'Fresh#Pass1', EmailAddress: 'a@b.co', PhoneNumber: '3125550100' }],
+    [
+      '/api/account/initializeInformation',
+      {
+        Username: 'changeme01',
+        CurrentPassword: 'Change#Me1',
+        NewPassword: 'Fresh#Pass1',
+        EmailAddress: 'a@b.co',
+        PhoneNumber: '3125550100',
+      },
+    ],
     ['/api/account/findusername', { firstname: 'Dana', lastname: 'Tester', emailAddress: 'demo.tester@testerhub.example' }],
     ['/api/account/forgotpassword', { username: 'demotester1', emailAddress: 'demo.tester@testerhub.example' }],
     ['/api/account/ResetPassword', { UserID: 'u', Code: 'c', Password: 'Fresh#Pass1' }],
@@ -170,14 +311,21 @@ describe('cross-site requests to the state-changing account calls', () => {
   ] as const;
 
   it.each(calls)('%s from another site is refused with 403 and sets no cookie', async (url, body) => {
-    const response = await postJson(testApp.app, url, body, { headers: { origin: 'https://evil.example.test', 'sec-fetch-site': 'cross-site' } });
+    const response = await postJson(testApp.app, url, body, {
+      headers: { origin: 'https://evil.example.test', 'sec-fetch-site': 'cross-site' },
+    });
     expect(response.statusCode).toBe(403);
     expect(apiErrorSchema.parse(response.json()).statusCode).toBe(403);
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
   it('accepts a login from the site itself (same Origin)', async () => {
-    const response = await postJson(testApp.app, '/api/account/Login', { username: 'demotester1', password: 'Demo#Pass1' }, { headers: { origin: testApp.config.publicUrl, 'sec-fetch-site': 'same-origin' } });
+    const response = await postJson(
+      testApp.app,
+      '/api/account/Login',
+      { username: 'demotester1', password: 'Demo#Pass1' },
+      { headers: { origin: testApp.config.publicUrl, 'sec-fetch-site': 'same-origin' } },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe('succeed');
   });
@@ -283,7 +431,15 @@ describe('POST /api/account/register: each field and its boundaries', () => {
   it('the accepted boundaries register: username and password of 8, birth 13 years back, names of 50, how-heard Other with its detail', async () => {
     const username = uniqueUsername('u').padEnd(8, 'x').slice(0, 8);
     expect(username).toHaveLength(8);
-    const response = await register({ Username: username, Password: 'Abcde#12', Birth: birthYearsBack(13), FirstName: 'f'.repeat(50), LastName: 'l'.repeat(50), AdID: '0O', AdDetail: 'A poster at the gym' });
+    const response = await register({
+      Username: username,
+      Password: 'Abcde#12',
+      Birth: birthYearsBack(13),
+      FirstName: 'f'.repeat(50),
+      LastName: 'l'.repeat(50),
+      AdID: '0O',
+      AdDetail: 'A poster at the gym',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'succeed' });
   });
@@ -347,7 +503,27 @@ describe('registration in Spanish (Language es)', () => {
 
   it('the re-engagement and short sign-up forms answer in Spanish too', async () => {
     expectFieldError(await post('/api/account/ReEngagement', { c: '12345', p: '3125550100', Language: 'es' }), 'c', ES.code);
-    expectFieldError(await post('/api/account/SaveSignUpProfile', { firstName: 'a'.repeat(31), lastName: 'Rivera', phone: '3125550100', email: 'a@b.co', Language: 'es' }), 'firstName', ES.names30);
-    expectFieldError(await post('/api/account/registerExistedUser', { V: 'x', EmailAddress: 'a@b.co', Password: 'Secret#Pass1', Username: 'corto07', Language: 'es' }), 'Username', ES.usernameShort);
+    expectFieldError(
+      await post('/api/account/SaveSignUpProfile', {
+        firstName: 'a'.repeat(31),
+        lastName: 'Rivera',
+        phone: '3125550100',
+        email: 'a@b.co',
+        Language: 'es',
+      }),
+      'firstName',
+      ES.names30,
+    );
+    expectFieldError(
+      await post('/api/account/registerExistedUser', {
+        V: 'x',
+        EmailAddress: 'a@b.co',
+        Password: 'Secret#Pass1',
+        Username: 'corto07',
+        Language: 'es',
+      }),
+      'Username',
+      ES.usernameShort,
+    );
   });
 });

@@ -32,7 +32,12 @@ describe('unknown /api path', () => {
     ['POST', '/api/account/NoSuchCall'],
     ['GET', '/api/reward/GetWinnersX'],
   ] as const)('%s %s answers 404 JSON', async (method, url) => {
-    const response = await testApp.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: method === 'POST' ? '{}' : undefined });
+    const response = await testApp.app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: method === 'POST' ? '{}' : undefined,
+    });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = apiErrorSchema.parse(response.json());
@@ -105,7 +110,11 @@ describe('cross-site protection of state-changing calls', () => {
   });
 
   it('leaves GET reads alone, whatever their origin', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/reward/GetFaqs', headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/reward/GetFaqs',
+      headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

@@ -16,7 +16,10 @@ describe('/dev/mailbox outside production without SMTP_URL', () => {
   });
 
   it('lists a queued message with its link', async () => {
-    const response = await postJson(testApp.app, '/api/account/forgotpassword', { username: 'demotester1', emailAddress: 'demo.tester@testerhub.example' });
+    const response = await postJson(testApp.app, '/api/account/forgotpassword', {
+      username: 'demotester1',
+      emailAddress: 'demo.tester@testerhub.example',
+    });
     expect(response.json().status).toBe('succeed');
     const mail = await latestMail(testApp.database, 'demo.tester@testerhub.example', 'reset-password');
     const link = linkIn(mail!.text, '/account/resetPassword');

@@ -14,7 +14,9 @@ export function registerDevMailbox(app: FastifyInstance, outbox: OutboxRepositor
     const messages = await outbox.listRecent(50);
     const items = messages
       .map((message) => {
-        const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map(([href]) => `<li><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></li>`).join('');
+        const links = [...message.text.matchAll(/https?:\/\/\S+/g)]
+          .map(([href]) => `<li><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></li>`)
+          .join('');
         return `<article><h2>${escapeHtml(message.subject)}</h2><p>To ${escapeHtml(message.toAddress)} · ${message.createdAt.toISOString()} · ${escapeHtml(message.kind)}</p><ul>${links}</ul><pre>${escapeHtml(message.text)}</pre></article>`;
       })
       .join('');

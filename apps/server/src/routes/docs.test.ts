@@ -20,7 +20,12 @@ describe('GET /api/docs', () => {
     expect(document.openapi).toMatch(/^3\./);
     const paths = Object.keys(document.paths);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/themeStyle/GetStyles', '/api/reward/GetWinners', '/api/reward/GetFaqs', '/api/callout/GetReferralEvent']),
+      expect.arrayContaining([
+        '/api/themeStyle/GetStyles',
+        '/api/reward/GetWinners',
+        '/api/reward/GetFaqs',
+        '/api/callout/GetReferralEvent',
+      ]),
     );
     expect(paths).not.toContain('/api/docs');
   });

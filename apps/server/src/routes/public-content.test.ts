@@ -25,7 +25,10 @@ beforeAll(async () => {
     extraApiRoutes: (api, database) => {
       const repository = createPublicContentRepository(database.db);
       for (const [name, iso] of Object.entries(CLOCKS)) {
-        void api.register(publicContentRoutes, { prefix: `/clock/${name}`, service: createPublicContentService(repository, { cacheSeconds: 0, now: () => new Date(iso) }) });
+        void api.register(publicContentRoutes, {
+          prefix: `/clock/${name}`,
+          service: createPublicContentService(repository, { cacheSeconds: 0, now: () => new Date(iso) }),
+        });
       }
     },
   });
@@ -102,7 +105,12 @@ describe('POST /api/themeStyle/GetStyles', () => {
     it('malformed JSON: 400 naming the body', async () => {
       const response = await post('/api/themeStyle/GetStyles', '{"theme": ');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', field: 'body', message: 'The request body is not valid JSON.' });
+      expect(response.json()).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        field: 'body',
+        message: 'The request body is not valid JSON.',
+      });
     });
 
     it('an empty JSON body: 400 naming the body', async () => {
@@ -143,13 +151,15 @@ describe('GET /api/reward/GetWinners', () => {
     expect(types).toContain('Facebook');
   });
 
-  it('holds the seed of 2026-11-15: quarterly new-tester winners, three months of online winners, last year\'s social winners', async () => {
+  it("holds the seed of 2026-11-15: quarterly new-tester winners, three months of online winners, last year's social winners", async () => {
     const winners = z.array(winnerSchema).parse((await get('/api/reward/GetWinners')).json());
     const of = (type: string) => winners.filter((entry) => entry.winnerTypeDesc === type);
 
-    expect(of('NewTester').map((entry) => `${entry.year} ${entry.winnerTime}`).sort()).toEqual(
-      ['2025 Q1', '2025 Q2', '2025 Q3', '2025 Q4', '2026 Q1', '2026 Q2', '2026 Q3'].sort(),
-    );
+    expect(
+      of('NewTester')
+        .map((entry) => `${entry.year} ${entry.winnerTime}`)
+        .sort(),
+    ).toEqual(['2025 Q1', '2025 Q2', '2025 Q3', '2025 Q4', '2026 Q1', '2026 Q2', '2026 Q3'].sort());
     const online25PerMonth = new Map<string, number>();
     for (const entry of of('Online25')) online25PerMonth.set(entry.winnerTime, (online25PerMonth.get(entry.winnerTime) ?? 0) + 1);
     expect(Object.fromEntries(online25PerMonth)).toEqual({ October: 5, September: 5, August: 5 });
@@ -185,7 +195,7 @@ describe('GET /api/reward/GetFaqs', () => {
 });
 
 describe('GET /api/callout/GetReferralEvent', () => {
-  it('answers the seeded month\'s comments, the empty one included (the page filters)', async () => {
+  it("answers the seeded month's comments, the empty one included (the page filters)", async () => {
     // The seed month is November 2026; with today's clock at or after it, the latest offer is the seeded one.
     const response = await get('/api/callout/GetReferralEvent');
     expect(response.statusCode).toBe(200);
@@ -194,7 +204,7 @@ describe('GET /api/callout/GetReferralEvent', () => {
     expect(events.some((event) => event.referralComment === '')).toBe(true);
   });
 
-  it('in the seeded month: that month\'s comments', async () => {
+  it("in the seeded month: that month's comments", async () => {
     const response = await get('/api/clock/seedMonth/callout/GetReferralEvent');
     expect(response.statusCode).toBe(200);
     expect(response.json().map((event: { referralComment: string }) => event.referralComment)).toEqual(demoReferralComments);
@@ -214,7 +224,7 @@ describe('GET /api/callout/GetReferralEvent', () => {
       ]);
     });
 
-    it('December shows December\'s offer only', async () => {
+    it("December shows December's offer only", async () => {
       const response = await get('/api/clock/monthWithOwnOffer/callout/GetReferralEvent');
       expect(response.json()).toEqual([{ referralComment: 'December: double referral reward.' }, { referralComment: null }]);
     });
@@ -224,7 +234,7 @@ describe('GET /api/callout/GetReferralEvent', () => {
       expect(response.json()).toEqual([{ referralComment: 'December: double referral reward.' }, { referralComment: null }]);
     });
 
-    it('November still shows November\'s offer, not the later one', async () => {
+    it("November still shows November's offer, not the later one", async () => {
       const response = await get('/api/clock/seedMonth/callout/GetReferralEvent');
       expect(response.json().map((event: { referralComment: string }) => event.referralComment)).toEqual(demoReferralComments);
     });

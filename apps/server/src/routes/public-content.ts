@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
-import { faqSchema, referralEventSchema, testimonialSchema, testSiteSchema, themeNameSchema, themeStyleSchema, winnerSchema } from '@testerhub/shared/public-content-schemas';
+import {
+  faqSchema,
+  referralEventSchema,
+  testimonialSchema,
+  testSiteSchema,
+  themeNameSchema,
+  themeStyleSchema,
+  winnerSchema,
+} from '@testerhub/shared/public-content-schemas';
 import type { PublicContentService } from '../services/public-content-service.ts';
 
 export interface PublicContentRouteOptions {
@@ -27,9 +35,15 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentRouteOption
 
   app.get('/reward/GetFaqs', { schema: { tags: ['public'], response: { 200: z.array(faqSchema) } } }, () => service.listFaqs());
 
-  app.get('/callout/GetReferralEvent', { schema: { tags: ['public'], response: { 200: z.array(referralEventSchema) } } }, () => service.listReferralEvents());
+  app.get('/callout/GetReferralEvent', { schema: { tags: ['public'], response: { 200: z.array(referralEventSchema) } } }, () =>
+    service.listReferralEvents(),
+  );
 
-  app.get('/content/GetTestimonials', { schema: { tags: ['public'], response: { 200: z.array(testimonialSchema) } } }, () => service.listTestimonials());
+  app.get('/content/GetTestimonials', { schema: { tags: ['public'], response: { 200: z.array(testimonialSchema) } } }, () =>
+    service.listTestimonials(),
+  );
 
-  app.get('/content/GetTestSites', { schema: { tags: ['public'], response: { 200: z.array(testSiteSchema) } } }, () => service.listTestSites());
+  app.get('/content/GetTestSites', { schema: { tags: ['public'], response: { 200: z.array(testSiteSchema) } } }, () =>
+    service.listTestSites(),
+  );
 };

@@ -56,17 +56,27 @@ export function createAuthService(deps: {
     async login(username: string, password: string, address: string): Promise<LoginResult> {
       const accountKey = `login:${username.trim().toLowerCase()}`;
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
-      if (!addressAttempts.hit(`ip:${address}`) || !accountFailures.hit(accountKey)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!addressAttempts.hit(`ip:${address}`) || !accountFailures.hit(accountKey))
+        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const tester = await checkCredentials(username, password);
       if (!tester) return { status: 'failed', url: '', message: ENTRY_TEXTS.loginDefault };
       accountFailures.reset(accountKey);
       if (tester.mustChangeCredentials) {
         const changeToken = randomToken();
-        await testers.insertToken(tester.id, 'change-credentials', hashToken(changeToken), new Date(Date.now() + CREDENTIAL_CHANGE_MINUTES * 60_000));
+        await testers.insertToken(
+          tester.id,
+          'change-credentials',
+          hashToken(changeToken),
+          new Date(Date.now() + CREDENTIAL_CHANGE_MINUTES * 60_000),
+        );
         return { status: 'changePassword', url: '', message: 'Please choose a new username and password.', changeToken };
       }
       if (!tester.emailConfirmedAt) {
-        return { status: 'notConfirmed', url: '', message: 'Please confirm your e-mail address first: follow the link in the e-mail we sent when you registered.' };
+        return {
+          status: 'notConfirmed',
+          url: '',
+          message: 'Please confirm your e-mail address first: follow the link in the e-mail we sent when you registered.',
+        };
       }
       const sessionId = await startSession(tester.id);
       return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester };
@@ -99,13 +109,21 @@ export function createAuthService(deps: {
       // without the token, Username names the account and stays as it is.
       const tester = await changingTester(context.changeToken, input.username);
       const passwordRight = await verifyPassword(tester?.passwordHash ?? (await decoyPasswordHash()), input.currentPassword);
-      if (!tester || !passwordRight || !tester.mustChangeCredentials) return { status: 'failedLogin' as const, message: ENTRY_TEXTS.forcedChangeFailure };
+      if (!tester || !passwordRight || !tester.mustChangeCredentials)
+        return { status: 'failedLogin' as const, message: ENTRY_TEXTS.forcedChangeFailure };
       try {
-        await testers.updateCredentials(tester.id, { username: input.username.trim(), email: input.email.trim(), phone: input.phone, passwordHash: await hashPassword(input.newPassword) });
+        await testers.updateCredentials(tester.id, {
+          username: input.username.trim(),
+          email: input.email.trim(),
+          phone: input.phone,
+          passwordHash: await hashPassword(input.newPassword),
+        });
       } catch (error) {
         const index = uniqueViolation(error);
-        if (index === 'testers_email_lower') return { status: 'emailTaken' as const, message: 'Sorry, this email is already in use. Please choose another one.' };
-        if (index === 'testers_username_lower') return { status: 'usernameTaken' as const, message: 'Username is already taken. Please choose another name.' };
+        if (index === 'testers_email_lower')
+          return { status: 'emailTaken' as const, message: 'Sorry, this email is already in use. Please choose another one.' };
+        if (index === 'testers_username_lower')
+          return { status: 'usernameTaken' as const, message: 'Username is already taken. Please choose another name.' };
         throw error;
       }
       if (context.changeToken) await testers.consumeToken(hashToken(context.changeToken), 'change-credentials', tester.id);

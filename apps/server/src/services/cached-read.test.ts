@@ -5,7 +5,11 @@ describe('cachedRead', () => {
   it('reads once within the time to live, shares it, and reads again after it', async () => {
     let time = 1000;
     let reads = 0;
-    const read = cachedRead(60_000, async () => (reads += 1), () => time);
+    const read = cachedRead(
+      60_000,
+      async () => (reads += 1),
+      () => time,
+    );
     expect(await Promise.all([read(), read(), read()])).toEqual([1, 1, 1]);
     time += 59_999;
     expect(await read()).toBe(1);

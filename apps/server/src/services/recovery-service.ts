@@ -28,14 +28,23 @@ export function createRecoveryService(deps: {
       limit(address);
       const tester = await testers.findByNameAndEmail(firstName, lastName, email);
       if (!tester) return { status: 'failed' as const, userName: '', message: ENTRY_TEXTS.findUsernameFailure };
-      await mail.queue(usernameMessage({ to: tester.email, firstName: tester.firstName, username: tester.username, loginLink: mail.link('/community/login', {}), language: tester.language as Language }));
+      await mail.queue(
+        usernameMessage({
+          to: tester.email,
+          firstName: tester.firstName,
+          username: tester.username,
+          loginLink: mail.link('/community/login', {}),
+          language: tester.language as Language,
+        }),
+      );
       return { status: 'succeed' as const, userName: tester.username, message: '' };
     },
 
     async forgotPassword(username: string, email: string, address: string) {
       limit(address);
       const tester = await testers.findByUsername(username.trim());
-      if (!tester || tester.email.toLowerCase() !== email.trim().toLowerCase()) return { status: 'failed' as const, message: ENTRY_TEXTS.forgotPasswordFailure };
+      if (!tester || tester.email.toLowerCase() !== email.trim().toLowerCase())
+        return { status: 'failed' as const, message: ENTRY_TEXTS.forgotPasswordFailure };
       const code = randomToken();
       await testers.insertToken(tester.id, 'reset-password', hashToken(code), new Date(Date.now() + config.resetCodeTtlMinutes * 60_000));
       await mail.queue(
@@ -65,7 +74,10 @@ export function createRecoveryService(deps: {
       const tester = await testers.findById(userId);
       if (!tester) return { status: 'failed' as const };
       // A second click on the same link still says confirmed; any other code fails, confirmed or not.
-      if (tester.emailConfirmedAt) return (await testers.tokenBelongsTo(hashToken(code), 'confirm-email', tester.id)) ? { status: 'confirmed' as const } : { status: 'failed' as const };
+      if (tester.emailConfirmedAt)
+        return (await testers.tokenBelongsTo(hashToken(code), 'confirm-email', tester.id))
+          ? { status: 'confirmed' as const }
+          : { status: 'failed' as const };
       if (!(await testers.consumeToken(hashToken(code), 'confirm-email', tester.id))) return { status: 'failed' as const };
       await testers.markEmailConfirmed(tester.id);
       return { status: 'confirmed' as const };

@@ -33,7 +33,8 @@ export interface RegistrationInput {
   language: Language;
 }
 
-export type RegistrationResult = { status: 'succeed'; testerId: string } | { status: 'usernameTaken' | 'emailTaken' | 'failed'; message: string };
+export type RegistrationResult =
+  { status: 'succeed'; testerId: string } | { status: 'usernameTaken' | 'emailTaken' | 'failed'; message: string };
 
 export function createRegistrationService(deps: {
   testers: TesterRepository;
@@ -131,7 +132,14 @@ export function createRegistrationService(deps: {
      * Turns a tester known from before the site into an online account: the profile comes from
      * the record behind v (or the link's u); the visitor chooses username and password.
      */
-    async registerExistedUser(input: { v: string; e: string; email: string; username: string; password: string; language: Language }): Promise<RegistrationResult> {
+    async registerExistedUser(input: {
+      v: string;
+      e: string;
+      email: string;
+      username: string;
+      password: string;
+      language: Language;
+    }): Promise<RegistrationResult> {
       const { language } = input;
       const record = await lookups.findReEngagementByV(input.v);
       const emailMatches = !input.e || (record && record.email.toLowerCase() === input.e.toLowerCase());

@@ -39,7 +39,9 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { labe
 export function TextField({ label, error, hint, ...input }: TextFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {({ inputId, describedBy, invalid }) => <input id={inputId} className="form-field__control" aria-invalid={invalid} aria-describedby={describedBy} {...input} />}
+      {({ inputId, describedBy, invalid }) => (
+        <input id={inputId} className="form-field__control" aria-invalid={invalid} aria-describedby={describedBy} {...input} />
+      )}
     </FieldFrame>
   );
 }

@@ -46,7 +46,14 @@ export function ModalDialog({ title, children, onClose, tone = 'info', closeLabe
 
   return (
     <div className="modal-dialog__backdrop">
-      <div ref={dialogRef} className={`modal-dialog modal-dialog--${tone}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div
+        ref={dialogRef}
+        className={`modal-dialog modal-dialog--${tone}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <h2 id={titleId} className="modal-dialog__title">
           {title}
         </h2>
@@ -62,7 +69,8 @@ export function ModalDialog({ title, children, onClose, tone = 'info', closeLabe
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab inside the dialog. */
 function trapFocus(dialog: HTMLElement, event: KeyboardEvent) {

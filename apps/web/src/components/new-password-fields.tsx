@@ -34,7 +34,14 @@ export function NewPasswordFields({
   disabled = false,
 }: NewPasswordFieldsProps) {
   const [left, setLeft] = useState({ password: false, confirmation: false });
-  const field = (which: keyof typeof left, label: string, value: string, problem: MessageKey | null, onChange: (value: string) => void, hint?: string) => (
+  const field = (
+    which: keyof typeof left,
+    label: string,
+    value: string,
+    problem: MessageKey | null,
+    onChange: (value: string) => void,
+    hint?: string,
+  ) => (
     <TextField
       label={label}
       type="password"

@@ -14,7 +14,12 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
   const response = await fetch(`/api${path}`, {
     credentials: 'same-origin',
     ...init,
-    headers: { accept: 'application/json', 'x-requested-with': 'TesterHub', ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      accept: 'application/json',
+      'x-requested-with': 'TesterHub',
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
   });
   if (!response.ok) {
     const detail = (await response.json().catch(() => null)) as { message?: string } | null;

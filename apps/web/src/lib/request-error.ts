@@ -1,7 +1,8 @@
 import { ApiRequestError } from './api';
 
 /** Shown when a call fails for a reason the visitor cannot fix by changing the form (network, server fault). */
-export const GENERIC_REQUEST_FAILURE = 'Something went wrong. Please try again in a moment, or contact Tester Services if it keeps happening.';
+export const GENERIC_REQUEST_FAILURE =
+  'Something went wrong. Please try again in a moment, or contact Tester Services if it keeps happening.';
 
 /**
  * The text to show for a failed call: the server's own message for a rate limit (429) or a

@@ -52,7 +52,10 @@ describe('find info tabs', () => {
     await user.type(screen.getByLabelText('E-mail address'), 'demo.tester@testerhub.example');
     await user.click(screen.getByRole('button', { name: 'Find username' }));
     expect(await screen.findByRole('dialog', { name: 'Your username' })).toHaveTextContent('demotester1');
-    expect(calls[0]).toEqual({ path: '/account/findusername', body: { firstname: 'Dana', lastname: 'Tester', emailAddress: 'demo.tester@testerhub.example' } });
+    expect(calls[0]).toEqual({
+      path: '/account/findusername',
+      body: { firstname: 'Dana', lastname: 'Tester', emailAddress: 'demo.tester@testerhub.example' },
+    });
   });
 
   test('find username failure: the status with "Username not found"', async () => {

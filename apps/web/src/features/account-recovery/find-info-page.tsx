@@ -9,8 +9,18 @@ import './recovery.css';
 type Tab = 'username' | 'password';
 
 const TABS: readonly { key: Tab; label: string; path: string; intro: string }[] = [
-  { key: 'username', label: 'Find username', path: '/community/findinfo/username', intro: 'Tell us your name and the e-mail address you registered with, and we will show you your username.' },
-  { key: 'password', label: 'Reset password', path: '/community/findinfo/password', intro: 'Enter your username and e-mail address, and we will e-mail you a link to choose a new password.' },
+  {
+    key: 'username',
+    label: 'Find username',
+    path: '/community/findinfo/username',
+    intro: 'Tell us your name and the e-mail address you registered with, and we will show you your username.',
+  },
+  {
+    key: 'password',
+    label: 'Reset password',
+    path: '/community/findinfo/password',
+    intro: 'Enter your username and e-mail address, and we will e-mail you a link to choose a new password.',
+  },
 ];
 
 /**
@@ -30,11 +40,15 @@ export function FindInfoPage({ tab }: { tab: Tab }) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TABS.findIndex((entry) => entry.key === tab);
     const target =
-      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length]
-      : event.key === 'ArrowLeft' ? TABS[(index - 1 + TABS.length) % TABS.length]
-      : event.key === 'Home' ? TABS[0]
-      : event.key === 'End' ? TABS[TABS.length - 1]
-      : undefined;
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index - 1 + TABS.length) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
     if (!target) return;
     event.preventDefault();
     tabRefs.current[target.key]?.focus();

@@ -25,14 +25,16 @@ export function findUsernameProblems(values: Record<Field, string>): Record<Fiel
 /** Find username: first and last name and e-mail; the popups findUsername and findUsernameError. */
 export function FindUsernameForm() {
   const navigate = useNavigate();
-  const { bind, pending, popup, closePopup, submitWith } = useRecoveryForm<Field, Popup>({ firstname: '', lastname: '', emailAddress: '' }, findUsernameProblems);
+  const { bind, pending, popup, closePopup, submitWith } = useRecoveryForm<Field, Popup>(
+    { firstname: '', lastname: '', emailAddress: '' },
+    findUsernameProblems,
+  );
 
   const submit = submitWith((values) =>
-    postFindUsername(values.firstname.trim(), values.lastname.trim(), values.emailAddress.trim()).then(
-      (result): Popup =>
-        result.status === 'succeed' && result.userName
-          ? { kind: 'found', userName: result.userName }
-          : { kind: 'error', title: statusTitle(result.status), message: ENTRY_TEXTS.findUsernameFailure },
+    postFindUsername(values.firstname.trim(), values.lastname.trim(), values.emailAddress.trim()).then((result): Popup =>
+      result.status === 'succeed' && result.userName
+        ? { kind: 'found', userName: result.userName }
+        : { kind: 'error', title: statusTitle(result.status), message: ENTRY_TEXTS.findUsernameFailure },
     ),
   );
 
@@ -49,7 +51,11 @@ export function FindUsernameForm() {
           title="Your username"
           onClose={closePopup}
           actions={
-            <button type="button" className="button button--outline" onClick={() => navigate('/community/login', { state: { username: popup.userName } })}>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => navigate('/community/login', { state: { username: popup.userName } })}
+            >
               Log in
             </button>
           }

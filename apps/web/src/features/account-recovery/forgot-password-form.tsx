@@ -15,7 +15,11 @@ export function forgotPasswordProblems(values: Record<Field, string>): Record<Fi
   const username = values.username.trim();
   const emailProblem = checkEmail(values.emailAddress.trim());
   return {
-    username: !username ? 'Please enter your username.' : username.length > LIMITS.emailMax ? `Username must contain at most ${LIMITS.emailMax} characters.` : null,
+    username: !username
+      ? 'Please enter your username.'
+      : username.length > LIMITS.emailMax
+        ? `Username must contain at most ${LIMITS.emailMax} characters.`
+        : null,
     emailAddress: emailProblem ? message(emailProblem === 'required' ? 'emailInvalid' : emailProblem) : null,
   };
 }
@@ -23,11 +27,16 @@ export function forgotPasswordProblems(values: Record<Field, string>): Record<Fi
 /** Reset password: the popups forgotPassword (then login) and forgotPasswordError. */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
-  const { bind, pending, popup, closePopup, submitWith } = useRecoveryForm<Field, Popup>({ username: '', emailAddress: '' }, forgotPasswordProblems);
+  const { bind, pending, popup, closePopup, submitWith } = useRecoveryForm<Field, Popup>(
+    { username: '', emailAddress: '' },
+    forgotPasswordProblems,
+  );
 
   const submit = submitWith((values) =>
-    postForgotPassword(values.username.trim(), values.emailAddress.trim()).then(
-      (result): Popup => (result.status === 'succeed' ? { kind: 'sent' } : { kind: 'error', title: 'Something went wrong', message: ENTRY_TEXTS.forgotPasswordFailure }),
+    postForgotPassword(values.username.trim(), values.emailAddress.trim()).then((result): Popup =>
+      result.status === 'succeed'
+        ? { kind: 'sent' }
+        : { kind: 'error', title: 'Something went wrong', message: ENTRY_TEXTS.forgotPasswordFailure },
     ),
   );
 
@@ -35,7 +44,15 @@ export function ForgotPasswordForm() {
 
   return (
     <form onSubmit={submit} noValidate aria-busy={pending}>
-      <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={LIMITS.emailMax} required {...bind('username')} />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={LIMITS.emailMax}
+        required
+        {...bind('username')}
+      />
       <TextField label="E-mail address" type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...bind('emailAddress')} />
       <button type="submit" className="button button--primary find-info__submit" disabled={pending}>
         {pending ? 'Sending…' : 'Reset password'}

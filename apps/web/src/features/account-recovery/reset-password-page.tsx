@@ -53,7 +53,13 @@ export function ResetPasswordPage() {
   return (
     <AccountPanel title="Choose a new password" intro="Enter your new password twice. You will log in with it from now on.">
       <form onSubmit={submit} noValidate aria-busy={pending}>
-        <NewPasswordFields password={password} confirmation={confirmation} onPasswordChange={setPassword} onConfirmationChange={setConfirmation} disabled={linkBroken} />
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPasswordChange={setPassword}
+          onConfirmationChange={setConfirmation}
+          disabled={linkBroken}
+        />
         <button type="submit" className="button button--primary find-info__submit" disabled={!valid || pending || linkBroken}>
           {pending ? 'Saving…' : 'Reset password'}
         </button>

@@ -8,7 +8,12 @@ import { CommunityLayout, EXPIRED_SCHEDULE_COOKIE } from './community-layout';
 import { joinRedirectTarget, themeColours } from './entry-query';
 import { SelfScheduleEntry } from './self-schedule-entry';
 
-const fetchMock = vi.fn(async () => ({ ok: true, status: 200, statusText: 'OK', json: async () => ({ styleFile: '#0b5cab,#4c8ed9,#e8f1fb' }) }));
+const fetchMock = vi.fn(async () => ({
+  ok: true,
+  status: 200,
+  statusText: 'OK',
+  json: async () => ({ styleFile: '#0b5cab,#4c8ed9,#e8f1fb' }),
+}));
 
 function Where() {
   const location = useLocation();
@@ -43,7 +48,9 @@ describe('account root', () => {
   test('keeps s, t, k, d, e, refer as referralCode, and s with t as study and tester', async () => {
     renderAt('/community/login?s=study-1&t=tester-1&k=kid-1&d=data-1&e=code-1&refer=friend7');
     await waitFor(() => expect(window.sessionStorage.getItem('s')).toBe('study-1'));
-    expect(Object.fromEntries(['t', 'k', 'd', 'e', 'referralCode', 'study', 'tester'].map((key) => [key, window.sessionStorage.getItem(key)]))).toEqual({
+    expect(
+      Object.fromEntries(['t', 'k', 'd', 'e', 'referralCode', 'study', 'tester'].map((key) => [key, window.sessionStorage.getItem(key)])),
+    ).toEqual({
       t: 'tester-1',
       k: 'kid-1',
       d: 'data-1',
@@ -82,7 +89,10 @@ describe('account root', () => {
   test('the theme animation loads loginTheme2 above 480 px', async () => {
     renderAt('/community/login');
     expect(await screen.findByTestId('community-theme')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/themeStyle/GetStyles', expect.objectContaining({ method: 'POST', body: JSON.stringify('loginTheme2') }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/themeStyle/GetStyles',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify('loginTheme2') }),
+    );
   });
 
   test('no theme call at 480 px and below', () => {

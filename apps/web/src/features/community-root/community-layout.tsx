@@ -25,7 +25,9 @@ export function CommunityLayout() {
   const { pathname, search } = useLocation();
   // The portal shell brings its own header; the entry pages get the compact one.
   const inPortal = pathname.toLowerCase().startsWith('/community/main');
-  const [sessionExpired, setSessionExpired] = useState(() => typeof document !== 'undefined' && readCookie(EXPIRED_SCHEDULE_COOKIE) !== undefined);
+  const [sessionExpired, setSessionExpired] = useState(
+    () => typeof document !== 'undefined' && readCookie(EXPIRED_SCHEDULE_COOKIE) !== undefined,
+  );
   const [colours, setColours] = useState<string[]>([]);
 
   useEffect(() => {

@@ -99,7 +99,12 @@ describe('failures', () => {
   });
 
   test('the three link forms are read from their own parameters', () => {
-    expect(confirmationRequest('/community/checkConfirmEmail', '?t=a&r=b&e=c')).toEqual({ kind: 'tracked', tester: 'a', code: 'b', eCode: 'c' });
+    expect(confirmationRequest('/community/checkConfirmEmail', '?t=a&r=b&e=c')).toEqual({
+      kind: 'tracked',
+      tester: 'a',
+      code: 'b',
+      eCode: 'c',
+    });
     expect(confirmationRequest('/account/checkConfirmEmail', '?userId=a&code=b')).toEqual({ kind: 'check', userId: 'a', code: 'b' });
     expect(confirmationRequest('/account/ConfirmEmail', '?token=a.b')).toEqual({ kind: 'token', token: 'a.b' });
     expect(confirmationRequest('/account/ConfirmEmail', '')).toBeNull();

@@ -39,8 +39,10 @@ export function confirmationRequest(pathname: string, search: string): Request |
 
 function confirm(request: Request): Promise<Outcome> {
   const asOutcome = (answer: { status: string }): Outcome => (answer.status === 'confirmed' ? 'confirmed' : 'failed');
-  if (request.kind === 'token') return apiPost<{ status: string }>('/account/ConfirmEmailAnother', { token: request.token }).then(asOutcome);
-  if (request.kind === 'check') return apiPost<{ status: string }>('/account/CheckConfirmEmail', { userId: request.userId, code: request.code }).then(asOutcome);
+  if (request.kind === 'token')
+    return apiPost<{ status: string }>('/account/ConfirmEmailAnother', { token: request.token }).then(asOutcome);
+  if (request.kind === 'check')
+    return apiPost<{ status: string }>('/account/CheckConfirmEmail', { userId: request.userId, code: request.code }).then(asOutcome);
   // The /treg link: the click is recorded and the address confirmed side by side.
   const tracked = request.eCode
     ? apiPost<{ status: string }>('/account/EmailClickTrack', { tester: request.tester, eCode: request.eCode }).then(
@@ -51,7 +53,9 @@ function confirm(request: Request): Promise<Outcome> {
         },
       )
     : Promise.resolve(true);
-  const confirmed = apiPost<{ status: string }>('/account/CheckConfirmEmail', { userId: request.tester, code: request.code }).then(asOutcome);
+  const confirmed = apiPost<{ status: string }>('/account/CheckConfirmEmail', { userId: request.tester, code: request.code }).then(
+    asOutcome,
+  );
   // A confirmed address wins; otherwise a link the tracker does not know is "no longer accessible".
   return Promise.all([tracked, confirmed.catch(() => 'failed' as const)]).then(([clickRecorded, outcome]) =>
     outcome === 'confirmed' ? 'confirmed' : clickRecorded ? 'failed' : 'linkGone',
@@ -118,7 +122,8 @@ export function ConfirmEmailPage() {
             )}
           </div>
           <p>
-            Tester Services: <a href={`tel:${COMPANY.supportPhone.replace(/[^\d+]/g, '')}`}>{COMPANY.supportPhone}</a>, {COMPANY.supportHours}.
+            Tester Services: <a href={`tel:${COMPANY.supportPhone.replace(/[^\d+]/g, '')}`}>{COMPANY.supportPhone}</a>,{' '}
+            {COMPANY.supportHours}.
           </p>
           <p>
             <Link to="/community/login">Go to log in</Link>

@@ -26,20 +26,38 @@ export function SiteFooter() {
         <nav aria-labelledby="footer-learn">
           <h2 id="footer-learn">Learn More</h2>
           <ul>
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/popup/expectation">What To Expect</Link></li>
-            <li><Link to="/popup/faqs">FAQS</Link></li>
-            <li><a href={COMPANY.corporateSiteUrl}>Corporate Clients</a></li>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/popup/expectation">What To Expect</Link>
+            </li>
+            <li>
+              <Link to="/popup/faqs">FAQS</Link>
+            </li>
+            <li>
+              <a href={COMPANY.corporateSiteUrl}>Corporate Clients</a>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-testers">
           <h2 id="footer-testers">Testers</h2>
           <ul>
-            <li><PortalLink to="/community/login">Login</PortalLink></li>
-            <li><Link to="/popup/rewards">Rewards</Link></li>
-            <li><PortalLink to="/community/join/attention">Registration</PortalLink></li>
-            <li><Link to="/popup/faqs">Self-service</Link></li>
-            <li><Link to="/popup/referral">Referral</Link></li>
+            <li>
+              <PortalLink to="/community/login">Login</PortalLink>
+            </li>
+            <li>
+              <Link to="/popup/rewards">Rewards</Link>
+            </li>
+            <li>
+              <PortalLink to="/community/join/attention">Registration</PortalLink>
+            </li>
+            <li>
+              <Link to="/popup/faqs">Self-service</Link>
+            </li>
+            <li>
+              <Link to="/popup/referral">Referral</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-contact">

@@ -17,8 +17,8 @@ export function AboutSection() {
             About us
           </h2>
           <p>
-            {COMPANY.name} has been testing products with real consumers since {COMPANY.foundedYear}. Brands come to us before their products
-            reach the shelf, and our community of over {COMPANY.testerCount} testers tells them what works and what does not.
+            {COMPANY.name} has been testing products with real consumers since {COMPANY.foundedYear}. Brands come to us before their
+            products reach the shelf, and our community of over {COMPANY.testerCount} testers tells them what works and what does not.
           </p>
           <p>
             We run taste tests, product usage tests, focus groups, in-person and take-home studies, and online screeners. Every response is

@@ -15,7 +15,14 @@ function useHeroTheme(): string[] {
     if (window.innerWidth <= BREAKPOINTS.small) return;
     let active = true;
     apiPost<ThemeStyle>('/themeStyle/GetStyles', HERO_THEME).then(
-      (style) => active && setColors(style.styleFile.split(',').map((color) => color.trim()).filter(Boolean)),
+      (style) =>
+        active &&
+        setColors(
+          style.styleFile
+            .split(',')
+            .map((color) => color.trim())
+            .filter(Boolean),
+        ),
       (error: unknown) => logError('theme style', error),
     );
     return () => {

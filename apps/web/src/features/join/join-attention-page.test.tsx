@@ -10,7 +10,8 @@ import { JoinAttentionPage } from './join-attention-page';
 type Call = { url: string; body: unknown };
 let calls: Call[] = [];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];
@@ -102,7 +103,10 @@ describe('join attention page', () => {
     expect(JSON.parse(window.sessionStorage.getItem('engaged') ?? '{}')).toEqual({ v: 'demo-returning-tester', p: '3125550100' });
     expect(window.sessionStorage.getItem('v')).toBe('demo-returning-tester');
     expect(window.sessionStorage.getItem('p')).toBe('3125550100');
-    expect(screen.getByRole('link', { name: 'Complete my account' })).toHaveAttribute('href', '/community/join/account?v=demo-returning-tester');
+    expect(screen.getByRole('link', { name: 'Complete my account' })).toHaveAttribute(
+      'href',
+      '/community/join/account?v=demo-returning-tester',
+    );
   });
 
   test('short form: 30 and 31 characters, then the partial profile is kept for registration', async () => {

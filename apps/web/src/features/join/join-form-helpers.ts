@@ -16,5 +16,3 @@ export function requestProblem(error: unknown): Problem {
   }
   return { key: 'networkError' };
 }
-
-

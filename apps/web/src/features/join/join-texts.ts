@@ -80,7 +80,8 @@ const es: JoinTexts = {
   heading: `Bienvenido a ${COMPANY.communityName}`,
   intro: `Únase a la comunidad de probadores de ${COMPANY.name}: pruebe productos nuevos, dé su opinión y reciba un pago por su tiempo.`,
   returningHeading: '¿Ya es probador con nosotros?',
-  returningIntro: 'Ingrese el código de registro de nuestra carta o correo electrónico y su número de teléfono para crear su cuenta en línea.',
+  returningIntro:
+    'Ingrese el código de registro de nuestra carta o correo electrónico y su número de teléfono para crear su cuenta en línea.',
   code: 'Código de registro',
   codeHint: '6 o 7 dígitos.',
   continue: 'Verificar mi código',

@@ -60,7 +60,13 @@ export function ReEngagementForm({ language, onEngaged }: { language: Language; 
         autoComplete="one-time-code"
         required
       />
-      <PhoneField language={language} value={values.phone} error={shown('phone')} onChange={(phone) => setValues({ ...values, phone })} onLeave={() => touch('phone')} />
+      <PhoneField
+        language={language}
+        value={values.phone}
+        error={shown('phone')}
+        onChange={(phone) => setValues({ ...values, phone })}
+        onLeave={() => touch('phone')}
+      />
       <JoinFormSubmit language={language} problem={problem} pending={pending} label={t.continue} tone="primary" />
     </form>
   );

@@ -36,7 +36,12 @@ export function ShortSignUpForm({ language }: { language: Language }) {
     if (!readyToSubmit(event, pending)) return;
     setPending(true);
     setProblem(null);
-    const profile = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: phoneValue(values.phone), email: values.email.trim() };
+    const profile = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: phoneValue(values.phone),
+      email: values.email.trim(),
+    };
     try {
       const answer = await apiPost<{ status: string }>('/account/SaveSignUpProfile', { ...profile, Language: language });
       if (answer.status !== 'succeed') {
@@ -73,7 +78,13 @@ export function ShortSignUpForm({ language }: { language: Language }) {
         {field('firstName', t.firstName, { autoComplete: 'given-name' })}
         {field('lastName', t.lastName, { autoComplete: 'family-name' })}
       </div>
-      <PhoneField language={language} value={values.phone} error={shown('phone')} onChange={(phone) => setValues({ ...values, phone })} onLeave={() => touch('phone')} />
+      <PhoneField
+        language={language}
+        value={values.phone}
+        error={shown('phone')}
+        onChange={(phone) => setValues({ ...values, phone })}
+        onLeave={() => touch('phone')}
+      />
       {field('email', t.email, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
       <JoinFormSubmit language={language} problem={problem} pending={pending} label={t.saveAndContinue} tone="accent" />
     </form>

@@ -13,8 +13,8 @@ export function LandingWelcomePage() {
         <div className="container">
           <h1 id="welcome-title">Welcome to {COMPANY.communityName}</h1>
           <p className="landing__lead">
-            Since {COMPANY.foundedYear}, {COMPANY.name} has helped brands listen to real consumers. As a tester you try new products, tell us
-            what you think, and get paid for your time.
+            Since {COMPANY.foundedYear}, {COMPANY.name} has helped brands listen to real consumers. As a tester you try new products, tell
+            us what you think, and get paid for your time.
           </p>
           <div className="landing__actions">
             <PortalLink to="/community/join/attention" className="button button--accent">

@@ -10,14 +10,7 @@ import { WhatToExpect } from './what-to-expect';
 
 /** Last segment of the /popup/ route that shows each text. */
 export type LegalPageKey =
-  | 'expectation'
-  | 'rules'
-  | 'terms'
-  | 'privacy'
-  | 'biometric-private-policy'
-  | 'cancellation-policy'
-  | 'conditions'
-  | 'community-terms';
+  'expectation' | 'rules' | 'terms' | 'privacy' | 'biometric-private-policy' | 'cancellation-policy' | 'conditions' | 'community-terms';
 
 export const LEGAL_PAGES: Record<LegalPageKey, { title: string; Component: () => JSX.Element }> = {
   expectation: { title: 'What to Expect', Component: WhatToExpect },

@@ -39,7 +39,12 @@ export function ChangeCredentialsPage() {
   }, [changed, navigate]);
 
   return (
-    <AccountPanel wide title="Update your account" intro="For your security, please confirm your details and choose a new password before you continue." footer={<SupportFooter />}>
+    <AccountPanel
+      wide
+      title="Update your account"
+      intro="For your security, please confirm your details and choose a new password before you continue."
+      footer={<SupportFooter />}
+    >
       {loggingIn ? (
         <p className="account-panel__status" role="status">
           Logging you in…

@@ -61,7 +61,13 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
     setPending(true);
     setFailure(null);
     const username = values.username.trim();
-    postInitializeInformation({ Username: username, CurrentPassword: values.currentPassword, NewPassword: newPassword, EmailAddress: values.email.trim(), PhoneNumber: values.phone })
+    postInitializeInformation({
+      Username: username,
+      CurrentPassword: values.currentPassword,
+      NewPassword: newPassword,
+      EmailAddress: values.email.trim(),
+      PhoneNumber: values.phone,
+    })
       .then(
         (result) => {
           if (result.status === 'succeed') onSucceeded({ username, password: newPassword });
@@ -94,7 +100,12 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
         // Digits only (spec 2, section 5): anything else typed or pasted is dropped.
         {...bind('phone', (value) => phoneDigits(value).slice(0, LIMITS.phoneDigits))}
       />
-      <NewPasswordFields password={newPassword} confirmation={confirmation} onPasswordChange={setNewPassword} onConfirmationChange={setConfirmation} />
+      <NewPasswordFields
+        password={newPassword}
+        confirmation={confirmation}
+        onPasswordChange={setNewPassword}
+        onConfirmationChange={setConfirmation}
+      />
       <button type="submit" className="button button--primary credentials-form__submit" disabled={!valid || pending}>
         {pending ? 'Saving…' : 'Save and continue'}
       </button>

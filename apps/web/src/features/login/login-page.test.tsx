@@ -164,7 +164,9 @@ describe('login answers', () => {
 
   test('changePassword opens the forced change popup; its submit waits for every rule, then success logs in', async () => {
     answers['/account/Login'] = (body) =>
-      (body as { password: string }).password === 'Change#Me1' ? { body: { status: 'changePassword', url: '', message: '' } } : { body: { status: 'succeed', url: '/community/main/screener', message: '' } };
+      (body as { password: string }).password === 'Change#Me1'
+        ? { body: { status: 'changePassword', url: '', message: '' } }
+        : { body: { status: 'succeed', url: '/community/main/screener', message: '' } };
     answers['/account/initializeInformation'] = { body: { status: 'succeed', message: ENTRY_TEXTS.forcedChangeSuccess } };
     renderLogin();
     const user = await logIn('changeme01', 'Change#Me1');

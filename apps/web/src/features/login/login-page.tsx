@@ -93,7 +93,8 @@ export function LoginPage() {
     event.preventDefault();
     setSubmitted(true);
     const name = username.trim();
-    const focus = (field: 'username' | 'password') => event.currentTarget.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
+    const focus = (field: 'username' | 'password') =>
+      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
     if (!name) return focus('username');
     if (!passwordEnabled || !password) return focus(passwordEnabled ? 'password' : 'username');
     // The cookie follows the box at every login: ticked keeps (and renews) the username, unticked clears it.
@@ -183,7 +184,11 @@ export function LoginPage() {
         <ModalDialog title="Update your account" onClose={closeForcedChange} closeLabel="Cancel">
           <div className="credentials-dialog">
             <p>For your security, please confirm your details and choose a new password before you continue.</p>
-            <CredentialsForm initialUsername={forcedChange.username} initialPassword={forcedChange.password} onSucceeded={credentialsChanged} />
+            <CredentialsForm
+              initialUsername={forcedChange.username}
+              initialPassword={forcedChange.password}
+              onSucceeded={credentialsChanged}
+            />
           </div>
         </ModalDialog>
       )}

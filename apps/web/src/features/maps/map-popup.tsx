@@ -57,7 +57,12 @@ export function MapPopup({ mapCode }: { mapCode: MapCode }) {
             ))}
           </ul>
           {site.airportDirections.map((entry, index) => (
-            <section key={entry.airport} id={`airport-${index}`} className="test-site__directions" aria-labelledby={`airport-${index}-title`}>
+            <section
+              key={entry.airport}
+              id={`airport-${index}`}
+              className="test-site__directions"
+              aria-labelledby={`airport-${index}-title`}
+            >
               <h3 id={`airport-${index}-title`}>From {entry.airport}</h3>
               <p>{entry.directions}</p>
             </section>

@@ -10,7 +10,11 @@ export function NotFoundPage() {
   return (
     <MessagePage title="Page not found">
       <p>
-        We could not find <code className="message-page__code" data-testid="not-found-url">{requested}</code>.
+        We could not find{' '}
+        <code className="message-page__code" data-testid="not-found-url">
+          {requested}
+        </code>
+        .
       </p>
       <p>The link may be old or mistyped.</p>
       <div className="message-page__actions">

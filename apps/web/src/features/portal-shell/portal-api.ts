@@ -24,5 +24,13 @@ export interface NextLevelInfo {
 }
 
 export interface AccountUserInfo {
-  testerInfo: { testerId: string; username: string; firstName: string; lastName: string; emailAddress: string; emailConfirmed: boolean; language: string };
+  testerInfo: {
+    testerId: string;
+    username: string;
+    firstName: string;
+    lastName: string;
+    emailAddress: string;
+    emailConfirmed: boolean;
+    language: string;
+  };
 }

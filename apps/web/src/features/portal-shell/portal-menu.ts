@@ -76,7 +76,9 @@ export const TOP_NAV: readonly TopNavItem[] = [
 
 /** Groups with at least one built page, holding only those pages. */
 export function visibleGroups(groups: readonly MenuGroup[] = SIDE_MENU): MenuGroup[] {
-  return groups.map((group) => ({ ...group, entries: group.entries.filter((entry) => entry.ready) })).filter((group) => group.entries.length > 0);
+  return groups
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => entry.ready) }))
+    .filter((group) => group.entries.length > 0);
 }
 
 export function visibleTopNav(items: readonly TopNavItem[] = TOP_NAV): TopNavItem[] {

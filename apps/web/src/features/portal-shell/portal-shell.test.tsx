@@ -28,7 +28,19 @@ function answerAll(info: TesterInfo) {
   Object.assign(answers, {
     '/account/CheckAuthorize': { body: { status: 'authorized' } },
     '/account/GetPKTesterInfo': { body: info },
-    '/account/GetUserInfo': { body: { testerInfo: { testerId: 'x', username: info.username, firstName: 'Dana', lastName: 'Tester', emailAddress: 'd@example.com', emailConfirmed: true, language: 'en' } } },
+    '/account/GetUserInfo': {
+      body: {
+        testerInfo: {
+          testerId: 'x',
+          username: info.username,
+          firstName: 'Dana',
+          lastName: 'Tester',
+          emailAddress: 'd@example.com',
+          emailConfirmed: true,
+          language: 'en',
+        },
+      },
+    },
     '/profile/GetNextLevelEXP': { body: { status: 'succeed', exp: info.exp, nextLevelExp: info.nextLevelExp, remainExp: info.remainExp } },
     '/account/Logout': { body: { status: 'succeed' } },
   });
@@ -124,7 +136,11 @@ describe('menus', () => {
     expect(TOP_NAV.map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'REFERRAL', 'EVENT', 'MY ACCOUNT']);
     renderShell();
     const side = await screen.findByRole('navigation', { name: 'Portal menu' });
-    expect(within(side).getAllByRole('link').map((link) => link.textContent)).toEqual(['Screener']);
+    expect(
+      within(side)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Screener']);
     expect(within(side).getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -92,7 +92,9 @@ export function PortalShell() {
       (answer) => {
         if (answer.status !== 'succeed') return;
         const { exp, nextLevelExp, remainExp } = answer;
-        setProfile((current) => (current.status === 'ready' ? { status: 'ready', info: { ...current.info, exp, nextLevelExp, remainExp } } : current));
+        setProfile((current) =>
+          current.status === 'ready' ? { status: 'ready', info: { ...current.info, exp, nextLevelExp, remainExp } } : current,
+        );
       },
       (error: unknown) => logError('level progress could not be refreshed', error),
     );
@@ -124,10 +126,14 @@ export function PortalShell() {
         ) : (
           <div role="alert">
             <p>We could not reach the server to check your session.</p>
-            <button type="button" className="button button--primary" onClick={() => {
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
                 setAuth('checking');
                 setAttempt((value) => value + 1);
-              }}>
+              }}
+            >
               Try again
             </button>
           </div>

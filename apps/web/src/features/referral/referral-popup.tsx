@@ -23,8 +23,8 @@ export function ReferralPopup() {
   return (
     <PopupShell title="Referral program">
       <p>
-        <strong>The referral program is for current testers only.</strong> Refer friends and family, and earn a reward when they complete their
-        first study.
+        <strong>The referral program is for current testers only.</strong> Refer friends and family, and earn a reward when they complete
+        their first study.
       </p>
       {comments.length > 0 && (
         <section aria-labelledby="referral-offer">

@@ -35,7 +35,18 @@ type Taken = Record<'username' | 'email', Record<string, boolean>>;
 const normalise = (value: string) => value.trim().toLowerCase();
 
 /** Username, e-mail, password and confirmation: step 1 of registration, and the existing-user Complete form. */
-export function AccountStep({ language, values, onValuesChange, taken, linkUser, submitLabel, busy, onSubmit, notice, children }: AccountStepProps) {
+export function AccountStep({
+  language,
+  values,
+  onValuesChange,
+  taken,
+  linkUser,
+  submitLabel,
+  busy,
+  onSubmit,
+  notice,
+  children,
+}: AccountStepProps) {
   const t = REGISTRATION_TEXTS[language];
   const [passwords, setPasswords] = useState(recallPasswords);
   const [known, setKnown] = useState<Taken>({ username: {}, email: {} });

@@ -42,13 +42,18 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
   const races = useCachedQuery<RaceList>(`race-list:${language}`, () => apiGet<RaceList>(`/account/GetRaceList?lang=${language}`));
   const ads = useCachedQuery<AdList>('ads-info', () => apiGet<AdList>('/account/GetMoreInfo'));
   // The same codes are in the shared rules: shown at once, replaced by the server's list when it arrives.
-  const raceOptions = (races.status === 'success' ? races.data.raceInfo : RACES.map((race) => ({ raceID: race.raceID, raceName: race[language] }))).map((race) => ({
+  const raceOptions = (
+    races.status === 'success' ? races.data.raceInfo : RACES.map((race) => ({ raceID: race.raceID, raceName: race[language] }))
+  ).map((race) => ({
     value: race.raceID,
     label: race.raceName,
   }));
   const adList = ads.status === 'success' ? ads.data.adsInfo : null;
   const adId = ads.status === 'loading' ? draft.adId : shownAdId(draft.adId, adList);
-  const adOptions = (adList ?? [{ adID: AD_OTHER, adName: '' }]).map((ad) => ({ value: ad.adID, label: ad.adID === AD_OTHER ? t.other : ad.adName }));
+  const adOptions = (adList ?? [{ adID: AD_OTHER, adName: '' }]).map((ad) => ({
+    value: ad.adID,
+    label: ad.adID === AD_OTHER ? t.other : ad.adName,
+  }));
 
   const year = Number(draft.year) || 0;
   const month = Number(draft.month) || 0;
@@ -102,7 +107,13 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
           autoComplete="sex"
           required
         />
-        <PhoneField language={language} value={draft.phone} error={shown('phone')} onChange={(phone) => onChange({ phone })} onLeave={() => touch('phone')} />
+        <PhoneField
+          language={language}
+          value={draft.phone}
+          error={shown('phone')}
+          onChange={(phone) => onChange({ phone })}
+          onLeave={() => touch('phone')}
+        />
       </div>
       <SelectField
         label={t.race}

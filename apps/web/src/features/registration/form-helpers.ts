@@ -9,5 +9,3 @@ export function requestFailureText(error: unknown, language: Language): string {
   }
   return message('networkError', language);
 }
-
-

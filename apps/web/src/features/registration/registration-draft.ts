@@ -1,4 +1,17 @@
-import { AD_OTHER, GENDERS, LIMITS, RACE_IDS, STATE_CODES, checkBirthDate, checkEmail, checkPassword, checkPasswordConfirmation, checkRequired, checkUsername, checkZip } from '@testerhub/shared/account-rules';
+import {
+  AD_OTHER,
+  GENDERS,
+  LIMITS,
+  RACE_IDS,
+  STATE_CODES,
+  checkBirthDate,
+  checkEmail,
+  checkPassword,
+  checkPasswordConfirmation,
+  checkRequired,
+  checkUsername,
+  checkZip,
+} from '@testerhub/shared/account-rules';
 import type { MessageKey } from '@testerhub/shared/account-messages';
 import { AD_TYPE_STORAGE_KEY, DEFAULT_AD_TYPE } from '@testerhub/shared/marketing';
 import { sessionValues } from '../../lib/browser-storage';
@@ -36,7 +49,24 @@ export interface RegistrationDraft extends Record<ProfileField, string> {
   taken: { username?: string; email?: string };
 }
 
-const TEXT_FIELDS = ['username', 'email', 'firstName', 'lastName', 'zipCode', 'address', 'city', 'state', 'gender', 'phone', 'raceId', 'adId', 'adDetail', 'year', 'month', 'day'] as const;
+const TEXT_FIELDS = [
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'zipCode',
+  'address',
+  'city',
+  'state',
+  'gender',
+  'phone',
+  'raceId',
+  'adId',
+  'adDetail',
+  'year',
+  'month',
+  'day',
+] as const;
 
 function emptyDraft(): RegistrationDraft {
   return {
@@ -81,7 +111,8 @@ export function loadDraft(): RegistrationDraft {
   }
   if (typeof stored.acceptTerms === 'boolean') draft.acceptTerms = stored.acceptTerms;
   const location = stored.location;
-  if (isRecord(location) && typeof location.zip === 'string' && typeof location.tooFar === 'boolean') draft.location = { zip: location.zip, tooFar: location.tooFar };
+  if (isRecord(location) && typeof location.zip === 'string' && typeof location.tooFar === 'boolean')
+    draft.location = { zip: location.zip, tooFar: location.tooFar };
   const taken = stored.taken;
   if (isRecord(taken)) {
     if (typeof taken.username === 'string') draft.taken.username = taken.username;
@@ -125,7 +156,10 @@ function compact<Field extends string>(entries: [Field, MessageKey | null][]): F
 }
 
 /** Step 1 rules (spec 2, 5), in the order of the form. */
-export function accountErrors(values: { username: string; email: string }, passwords: { password: string; confirmation: string }): FieldErrors<AccountField> {
+export function accountErrors(
+  values: { username: string; email: string },
+  passwords: { password: string; confirmation: string },
+): FieldErrors<AccountField> {
   return compact<AccountField>([
     ['username', checkUsername(values.username)],
     ['email', checkEmail(values.email)],

@@ -12,7 +12,8 @@ type Call = { url: string; body: unknown };
 let calls: Call[] = [];
 let registerAnswer: { status: string; message: string } = { status: 'succeed', message: '' };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];
@@ -31,8 +32,20 @@ beforeEach(() => {
         return json({ isExists1: username === 'takenname1', isExists2: email === 'taken@example.com' });
       }
       if (url.endsWith('/account/CheckLocation')) return json({ siteId: body === '99501' ? '00006' : '00001', tooFar: body === '99501' });
-      if (url.includes('/account/GetRaceList')) return json({ raceInfo: [{ raceID: 'C', raceName: url.endsWith('es') ? 'Caucásico' : 'Caucasian' }, { raceID: 'O', raceName: 'Other' }] });
-      if (url.endsWith('/account/GetMoreInfo')) return json({ adsInfo: [{ adID: '2A', adName: 'Facebook' }, { adID: '0O', adName: 'Other' }] });
+      if (url.includes('/account/GetRaceList'))
+        return json({
+          raceInfo: [
+            { raceID: 'C', raceName: url.endsWith('es') ? 'Caucásico' : 'Caucasian' },
+            { raceID: 'O', raceName: 'Other' },
+          ],
+        });
+      if (url.endsWith('/account/GetMoreInfo'))
+        return json({
+          adsInfo: [
+            { adID: '2A', adName: 'Facebook' },
+            { adID: '0O', adName: 'Other' },
+          ],
+        });
       if (url.endsWith('/account/register') || url.endsWith('/account/registerExistedUser')) return json(registerAnswer);
       return json({ message: 'not found' }, 404);
     }),
@@ -155,7 +168,9 @@ describe('step 1: account', () => {
     expect(await screen.findByText('Username is already taken. Please choose another name.')).toBeInTheDocument();
     await fill(user, 'E-mail address', 'taken@example.com');
     expect(await screen.findByText('Sorry, this email is already in use. Please choose another one.')).toBeInTheDocument();
-    const check = calls.find((call) => call.url === '/api/account/IsInfoExist' && (call.body as { username: string }).username === 'takenname1');
+    const check = calls.find(
+      (call) => call.url === '/api/account/IsInfoExist' && (call.body as { username: string }).username === 'takenname1',
+    );
     expect(check?.body).toEqual({ username: 'takenname1', email: '', u: '' });
   });
 
@@ -222,12 +237,24 @@ test('in Spanish, step 3 links the Spanish terms and shows the Spanish birth-dat
   window.sessionStorage.setItem('isSpanish', 'true');
   window.sessionStorage.setItem(
     'registrationDraft',
-    JSON.stringify({ username: 'newtester1', email: 'new@example.com', firstName: 'Ana', lastName: 'Lopez', zipCode: '60614', address: '1 Main St', city: 'Chicago', state: 'IL' }),
+    JSON.stringify({
+      username: 'newtester1',
+      email: 'new@example.com',
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      zipCode: '60614',
+      address: '1 Main St',
+      city: 'Chicago',
+      state: 'IL',
+    }),
   );
   rememberPasswords({ password: VALID_PASSWORD, confirmation: VALID_PASSWORD });
   renderAt('/community/join/detail');
   expect(await screen.findByRole('heading', { name: /Paso 3 de 3/ })).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'términos y condiciones de la comunidad' })).toHaveAttribute('href', '/popup/community-terms?lang=es');
+  expect(screen.getByRole('link', { name: 'términos y condiciones de la comunidad' })).toHaveAttribute(
+    'href',
+    '/popup/community-terms?lang=es',
+  );
   expect(screen.getByText(message('birthDateNote', 'es'))).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Completar' })).toBeInTheDocument();
 });
@@ -263,7 +290,10 @@ describe('moving between steps', () => {
   });
 
   test('after a reload (password gone) step 2 returns to step 1 with the other values kept', async () => {
-    window.sessionStorage.setItem('registrationDraft', JSON.stringify({ username: 'newtester1', email: 'new@example.com', firstName: 'Ana' }));
+    window.sessionStorage.setItem(
+      'registrationDraft',
+      JSON.stringify({ username: 'newtester1', email: 'new@example.com', firstName: 'Ana' }),
+    );
     renderAt('/community/join/profile');
     expect(await screen.findByRole('heading', { name: /Step 1 of 3/ })).toBeInTheDocument();
     expect(field('Username').value).toBe('newtester1');
@@ -273,7 +303,10 @@ describe('moving between steps', () => {
   });
 
   test('the join page partial profile pre-fills the steps', async () => {
-    window.sessionStorage.setItem('registrationDraft', JSON.stringify({ firstName: 'Rosa', lastName: 'Alvarez', phone: '(312)555-0100', email: 'rosa@example.com' }));
+    window.sessionStorage.setItem(
+      'registrationDraft',
+      JSON.stringify({ firstName: 'Rosa', lastName: 'Alvarez', phone: '(312)555-0100', email: 'rosa@example.com' }),
+    );
     const user = userEvent.setup({ delay: null });
     renderAt('/community/join/account');
     expect(field('E-mail address').value).toBe('rosa@example.com');
@@ -324,7 +357,10 @@ describe('step 3: detail and registration', () => {
     expect(month).toBeDisabled();
     expect(day).toBeDisabled();
     const year = screen.getByLabelText('Year') as HTMLSelectElement;
-    const years = within(year).getAllByRole('option').slice(1).map((option) => Number(option.textContent));
+    const years = within(year)
+      .getAllByRole('option')
+      .slice(1)
+      .map((option) => Number(option.textContent));
     const thisYear = new Date().getFullYear();
     expect(years[0]).toBe(thisYear - 13);
     expect(years.at(-1)).toBe(thisYear - 80);

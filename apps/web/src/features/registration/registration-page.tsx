@@ -143,7 +143,15 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
   function registerExisting(values: AccountValues, password: string) {
     void send(
       '/account/registerExistedUser',
-      { E: link.e, V: link.v, U: link.u, EmailAddress: values.email.trim(), Password: password, Username: values.username, Language: language },
+      {
+        E: link.e,
+        V: link.v,
+        U: link.u,
+        EmailAddress: values.email.trim(),
+        Password: password,
+        Username: values.username,
+        Language: language,
+      },
       values,
     );
   }
@@ -152,7 +160,8 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
   if (!existing && outcome?.kind !== 'success') {
     const allowed = furthestAllowedStep(draft);
     if (STEPS.indexOf(step) > STEPS.indexOf(allowed)) {
-      const passwordAgain = allowed === 'account' && !checkUsername(draft.username) && !checkEmail(draft.email) && !recallPasswords().password;
+      const passwordAgain =
+        allowed === 'account' && !checkUsername(draft.username) && !checkEmail(draft.email) && !recallPasswords().password;
       return <Navigate to={STEP_PATHS[allowed]} replace state={{ passwordAgain }} />;
     }
   }
@@ -199,14 +208,24 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
   );
 
   return (
-    <EntryPage block="registration" card="card" language={language} onLanguageChange={setLanguage} languageGroup={t.languageGroup} after={popups}>
+    <EntryPage
+      block="registration"
+      card="card"
+      language={language}
+      onLanguageChange={setLanguage}
+      languageGroup={t.languageGroup}
+      after={popups}
+    >
       <h1 className="registration__title">{existing ? t.existingHeading : t.heading}</h1>
       {existing ? (
         <p className="registration__intro">{t.existingIntro}</p>
       ) : (
         <div className="registration__progress" aria-hidden="true">
           {STEPS.map((name, index) => (
-            <span key={name} className={index < stepNumber ? 'registration__progress-bar registration__progress-bar--done' : 'registration__progress-bar'} />
+            <span
+              key={name}
+              className={index < stepNumber ? 'registration__progress-bar registration__progress-bar--done' : 'registration__progress-bar'}
+            />
           ))}
         </div>
       )}
@@ -251,9 +270,27 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
           }
         />
       )}
-      {step === 'profile' && <ProfileStep key="profile" language={language} draft={draft} onChange={update} onNext={() => goTo('detail')} back={backButton('account')} />}
+      {step === 'profile' && (
+        <ProfileStep
+          key="profile"
+          language={language}
+          draft={draft}
+          onChange={update}
+          onNext={() => goTo('detail')}
+          back={backButton('account')}
+        />
+      )}
       {step === 'detail' && (
-        <DetailStep key="detail" language={language} draft={draft} onChange={update} today={today} busy={submitting} onComplete={register} back={backButton('profile')} />
+        <DetailStep
+          key="detail"
+          language={language}
+          draft={draft}
+          onChange={update}
+          today={today}
+          busy={submitting}
+          onComplete={register}
+          back={backButton('profile')}
+        />
       )}
 
       <p className="registration__login">

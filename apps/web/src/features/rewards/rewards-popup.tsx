@@ -21,7 +21,11 @@ export function RewardsPopup() {
   const onlineView = params.get('view') === 'online';
   return (
     <PopupShell title={onlineView ? 'Online screener winners' : 'Tester rewards'} wide>
-      {onlineView ? <OnlineScreenerWinners winners={winners} /> : <RewardTabs winners={winners} initialTab={params.get('tab') === '1' ? 1 : 0} />}
+      {onlineView ? (
+        <OnlineScreenerWinners winners={winners} />
+      ) : (
+        <RewardTabs winners={winners} initialTab={params.get('tab') === '1' ? 1 : 0} />
+      )}
     </PopupShell>
   );
 }
@@ -66,9 +70,9 @@ function RewardTabs({ winners, initialTab }: { winners: QueryState<Winner[]>; in
           <>
             <h2>Refer a friend</h2>
             <p>
-              Current testers can refer friends and family. When the person you refer completes their first study, we mail you a check within{' '}
-              {REFERRAL_TERMS.checkMailedWithinDays} days. We contact the people you refer within {REFERRAL_TERMS.referralContactedWithinDays}{' '}
-              days, and you can refer up to {REFERRAL_TERMS.monthlyLimit} people a month.
+              Current testers can refer friends and family. When the person you refer completes their first study, we mail you a check
+              within {REFERRAL_TERMS.checkMailedWithinDays} days. We contact the people you refer within{' '}
+              {REFERRAL_TERMS.referralContactedWithinDays} days, and you can refer up to {REFERRAL_TERMS.monthlyLimit} people a month.
             </p>
             <p>
               <Link to="/popup/referral">See this month's referral offer</Link>
@@ -120,7 +124,9 @@ function OnlineScreenerWinners({ winners }: { winners: QueryState<Winner[]> }) {
   const [smallPrize, largePrize] = ONLINE_SCREENER_PRIZES;
   return (
     <div className="reward-panel">
-      <p>Complete online screeners to be entered in our monthly drawings for {smallPrize}s and {largePrize}s.</p>
+      <p>
+        Complete online screeners to be entered in our monthly drawings for {smallPrize}s and {largePrize}s.
+      </p>
       {lastMonth.winnerTime === null ? (
         <p className="reward-panel__empty">{noWinnersYetText(today.getFullYear())}</p>
       ) : (

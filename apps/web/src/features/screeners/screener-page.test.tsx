@@ -6,7 +6,10 @@ import { ScreenerPage } from './screener-page';
 import { isKidStudy, type Screener } from './study-kind';
 
 function stubScreeners(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => ({ ok: status < 400, status, statusText: String(status), json: async () => body })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => ({ ok: status < 400, status, statusText: String(status), json: async () => body })),
+  );
 }
 
 function renderPage() {
@@ -44,7 +47,18 @@ describe('screener list', () => {
   });
 
   test('each study shows its icon, colour, label, basic info and coins', async () => {
-    stubScreeners(200, [study({}), study({ screenerStudyNo: 2, projectType: 27, colorName: 'Purple', testerLabel: 'Kid', studyBasicInfo: 'Snack test', coinValue: 40, isWaitingList: true })]);
+    stubScreeners(200, [
+      study({}),
+      study({
+        screenerStudyNo: 2,
+        projectType: 27,
+        colorName: 'Purple',
+        testerLabel: 'Kid',
+        studyBasicInfo: 'Snack test',
+        coinValue: 40,
+        isWaitingList: true,
+      }),
+    ]);
     renderPage();
     const cards = await screen.findAllByTestId('screener-card');
     expect(cards).toHaveLength(2);
