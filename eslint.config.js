@@ -11,6 +11,21 @@ const webFeatures = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const drizzleOnlyInRepositories = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only repositories (*-repository.ts), table files (*-tables.ts) and core/db use Drizzle.',
+};
+/** Another module's file other than its service (or, where `allowTables`, its tables). */
+const crossModule = (allowTables = false) => ({
+  regex: String.raw`^(\.\./(?!\.\.)|.*/modules/)[^/]+/(?!.*-(service${allowTables ? '|tables' : ''})\.ts$)[^/]+$`,
+  message: 'Use another module only through its *-service.ts, never its repository, tables or routes.',
+});
+const allTables = {
+  regex: String.raw`core/db/schema\.ts$`,
+  message: "core/db/schema.ts gathers every module's tables: import your own module's *-tables.ts.",
+};
+const moduleBoundaries = [crossModule(), allTables];
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,39 +78,34 @@ export default tseslint.config(
       ],
     },
   },
+  // Server layout (GUIDE section 2): one folder per domain in src/modules, cross-cutting code in
+  // src/core. A module reaches another only through the functions that module's *-service.ts
+  // exports, never its repository or its tables; only repositories, table files and core/db touch
+  // Drizzle. (ESLint keeps one no-restricted-imports per file, so each block lists all it needs.)
   {
     files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [drizzleOnlyInRepositories, ...moduleBoundaries] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*-repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: moduleBoundaries }] },
+  },
+  {
+    // Table files may name another module's table for a foreign key, nothing more.
+    files: ['apps/server/src/modules/*/*-tables.ts'],
     rules: {
-      // Server layers: only repositories (and the db folder) touch Drizzle.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Only repositories and db/ use Drizzle.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [crossModule(true), allTables] }],
     },
   },
   {
-    files: ['apps/server/src/repositories/**/*.ts', 'apps/server/src/db/**/*.ts', 'apps/server/test/**/*.ts', 'apps/server/**/*.test.ts'],
+    files: [
+      'apps/server/src/core/db/**/*.ts',
+      'apps/server/src/app.ts',
+      'apps/server/src/main.ts',
+      'apps/server/test/**/*.ts',
+      'apps/server/**/*.test.ts',
+    ],
     rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    // Tester rows are cached with their sessions: every write must go through the tester
-    // repository, which drops the cached copies (decision 011).
-    files: ['apps/server/src/repositories/**/*.ts'],
-    ignores: ['apps/server/src/repositories/tester-repository.ts', 'apps/server/src/repositories/session-repository.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '../db/schema.ts',
-              importNames: ['testers'],
-              message: 'Write testers through tester-repository.ts, which keeps the session cache right.',
-            },
-          ],
-        },
-      ],
-    },
   },
   {
     files: ['packages/shared/src/**/*.ts'],
@@ -117,7 +127,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/src/**/*.{ts,tsx}', 'packages/**/src/**/*.ts'],
-    ignores: ['apps/server/src/config/env.ts'],
+    ignores: ['apps/server/src/core/config/env.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from config/env.ts.' }],
     },

@@ -30,5 +30,5 @@ await build({
   ],
   logLevel: 'warning',
 });
-fs.cpSync(path.join(here, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+fs.cpSync(path.join(here, 'src/core/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 console.log('server built into', path.relative(process.cwd(), outdir));

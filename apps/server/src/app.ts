@@ -2,38 +2,43 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config/env.ts';
-import type { DatabaseHandle } from './db/client.ts';
-import { createLogger } from './logger.ts';
-import { registerCrossSiteGuard } from './plugins/cross-site-guard.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
-import { responseSerializerCompiler } from './plugins/response-serializer.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerWebApp } from './plugins/web-app.ts';
-import { startOutboxSender } from './mail/outbox-sender.ts';
-import { registerLegacyRedirects } from './plugins/legacy-redirects.ts';
-import { registerSessionCookie } from './plugins/session-auth.ts';
-import { createActiveSessionCache } from './repositories/active-session-cache.ts';
-import { createAccountLookupRepository } from './repositories/account-lookup-repository.ts';
-import { createOutboxRepository } from './repositories/outbox-repository.ts';
-import { createPortalRepository } from './repositories/portal-repository.ts';
-import { createPublicContentRepository } from './repositories/public-content-repository.ts';
-import { createSessionRepository } from './repositories/session-repository.ts';
-import { createTesterRepository } from './repositories/tester-repository.ts';
-import { accountRoutes } from './routes/account.ts';
-import { registerDevMailbox } from './routes/dev-mailbox.ts';
-import { healthRoutes } from './routes/health.ts';
-import { publicContentRoutes } from './routes/public-content.ts';
-import { createAuthService } from './services/auth-service.ts';
-import { createMailService } from './services/mail-service.ts';
-import { createProfileService } from './services/profile-service.ts';
-import { createPublicContentService } from './services/public-content-service.ts';
-import { createRecoveryService } from './services/recovery-service.ts';
-import { createRegistrationService } from './services/registration-service.ts';
+import type { AppConfig } from './core/config/env.ts';
+import type { DatabaseHandle } from './core/db/client.ts';
+import { systemClock, type Clock } from './core/clock.ts';
+import { createLogger } from './core/logger.ts';
+import { registerSessionCookie } from './core/auth/session-cookie.ts';
+import { registerTesterScope } from './core/auth/tester-scope.ts';
+import { registerCrossSiteGuard } from './core/http/cross-site-guard.ts';
+import { registerErrorHandler } from './core/http/error-handler.ts';
+import { healthRoutes } from './core/http/health-routes.ts';
+import { registerLegacyRedirects } from './core/http/legacy-redirects.ts';
+import { responseSerializerCompiler } from './core/http/response-serializer.ts';
+import { registerSecurityHeaders } from './core/http/security-headers.ts';
+import { registerWebApp } from './core/http/web-app.ts';
+import { createActiveSessionCache } from './modules/auth/active-session-cache.ts';
+import { authPortalRoutes, authRoutes } from './modules/auth/auth-routes.ts';
+import { createAuthService } from './modules/auth/auth-service.ts';
+import { createSessionRepository } from './modules/auth/session-repository.ts';
+import { createLedgerService } from './modules/ledger/ledger-service.ts';
+import { registerDevMailbox } from './modules/mail/dev-mailbox-routes.ts';
+import { createMailService } from './modules/mail/mail-service.ts';
+import { profileRoutes } from './modules/profile/profile-routes.ts';
+import { createProfileService } from './modules/profile/profile-service.ts';
+import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
+import { createPublicContentService } from './modules/public-content/public-content-service.ts';
+import { recoveryRoutes } from './modules/recovery/recovery-routes.ts';
+import { createRecoveryService } from './modules/recovery/recovery-service.ts';
+import { registrationRoutes } from './modules/registration/registration-routes.ts';
+import { createRegistrationService } from './modules/registration/registration-service.ts';
+import { studyRoutes } from './modules/studies/study-routes.ts';
+import { createStudyService } from './modules/studies/study-service.ts';
+import { createTesterService } from './modules/testers/tester-service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
+  /** The time every service reads; tests pass a fake one. */
+  clock?: Clock;
   /** Extra routes under /api, registered by tests that need a route of their own. */
   extraApiRoutes?: (api: FastifyInstance) => void;
 }
@@ -45,7 +50,7 @@ const SLOW_ANSWER_MS = 500;
 /** Bodies above this are refused with 413; nothing the site sends comes near it. */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-export async function buildApp({ config, database, extraApiRoutes }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, clock = systemClock, extraApiRoutes }: BuildAppOptions): Promise<FastifyInstance> {
   const log = createLogger(config.logLevel);
   const app = Fastify({
     loggerInstance: log.logger,
@@ -86,43 +91,51 @@ export async function buildApp({ config, database, extraApiRoutes }: BuildAppOpt
     transform: jsonSchemaTransform,
   });
 
-  const publicContent = createPublicContentService(createPublicContentRepository(database.db), {
-    cacheSeconds: config.publicContentCacheSeconds,
-  });
-
-  const outbox = createOutboxRepository(database.db);
-  const sender = config.smtpUrl ? startOutboxSender({ outbox, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, log: app.log }) : null;
-  if (sender) app.addHook('onClose', () => sender.stop());
-  const mail = createMailService(outbox, sender, config.publicUrl);
+  // The modules, wired once. Each gets the database (for its own repository) and the services
+  // of the modules it uses; a unit of work hands its transaction down explicitly.
+  const { db } = database;
   const sessionCache = createActiveSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
-  const testers = createTesterRepository(database.db, sessionCache.forgetTester);
-  const sessions = createSessionRepository(database.db, sessionCache);
-  const auth = createAuthService({ testers, sessions, config });
-  const registration = createRegistrationService({ testers, lookups: createAccountLookupRepository(database.db), mail, config });
-  const recovery = createRecoveryService({ testers, sessions, mail, config });
-  const profile = createProfileService(createPortalRepository(database.db));
+  const onTesterChanged = sessionCache.forgetTester;
+  const publicContent = createPublicContentService(db, { cacheSeconds: config.publicContentCacheSeconds, clock });
+  const mail = createMailService(db, {
+    clock,
+    publicUrl: config.publicUrl,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    log: app.log,
+  });
+  app.addHook('onClose', () => mail.stop());
+  const testers = createTesterService(db, { clock, onTesterChanged });
+  const ledger = createLedgerService(db, { clock, onTesterChanged });
+  const auth = createAuthService({ testers, sessions: createSessionRepository(db, sessionCache, clock), clock, config });
+  const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
+  const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
+  const profile = createProfileService({ ledger });
+  const studies = createStudyService(db, { clock });
+  const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
     async (api) => {
       registerErrorHandler(api);
+      // Public calls: no session needed, on purpose.
       await api.register(healthRoutes, { pingDatabase: database.ping });
       await api.register(publicContentRoutes, { service: publicContent });
-      await api.register(accountRoutes, {
-        registration,
-        auth,
-        recovery,
-        profile,
-        sessionCookie,
-        checksPerWindow: config.loginAttemptsPerWindow * 6,
-        windowSeconds: config.rateLimitWindowSeconds,
-      });
+      await api.register(registrationRoutes, { registration, ...checks });
+      await api.register(authRoutes, { auth, sessionCookie, ...checks });
+      await api.register(recoveryRoutes, { recovery });
+      // The tester portal: every route here requires a tester session.
+      await registerTesterScope(api, { authenticate: auth.authenticate, sessionCookie }, [
+        authPortalRoutes,
+        profileRoutes(profile),
+        studyRoutes(studies),
+      ]);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       extraApiRoutes?.(api);
     },
     { prefix: '/api' },
   );
 
-  if (!config.isProduction && !config.smtpUrl) registerDevMailbox(app, outbox);
+  if (!config.isProduction && !config.smtpUrl) registerDevMailbox(app, mail);
   if (config.webDistDir) await registerWebApp(app, config.webDistDir);
   else registerErrorHandler(app);
 

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { seedDemoData } from './db/seed.ts';
+import { ConfigError, loadConfig } from './core/config/env.ts';
+import { openDatabase, type DatabaseHandle } from './core/db/client.ts';
+import { seedDemoData } from './core/db/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

@@ -3,8 +3,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { apiErrorSchema, type ApiError } from '@testerhub/shared/api-errors';
-import type { DatabaseHandle } from '../src/db/client.ts';
-import { emailOutbox, testers } from '../src/db/schema.ts';
+import type { DatabaseHandle } from '../src/core/db/client.ts';
+import { emailOutbox, testers } from '../src/core/db/schema.ts';
 
 export const DEMO = {
   username: 'demotester1',

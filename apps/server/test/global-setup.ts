@@ -4,8 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../src/db/client.ts';
-import { seedDemoData } from '../src/db/seed.ts';
+import { openPglite, openPostgres } from '../src/core/db/client.ts';
+import { seedDemoData } from '../src/core/db/seed.ts';
 import { adminUrl, copyPrefix, databaseUrl, quoteIdent, TEST_SEED_DATE } from './database-names.ts';
 
 /**

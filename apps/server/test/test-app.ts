@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
-import { loadConfig, type AppConfig } from '../src/config/env.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client.ts';
+import { loadConfig, type AppConfig } from '../src/core/config/env.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../src/core/db/client.ts';
 import { adminUrl, databaseUrl, quoteIdent } from './database-names.ts';
 
 export interface TestAppOptions {

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * What a repository runs its queries on: the database, or the transaction of a unit of work
+ * (a transaction is a Database too). A service that writes several tables opens one with
+ * `inTransaction` and hands it to every repository and service it calls (GUIDE section 4).
+ */
+export type Executor = Database;
+
+/** Runs `work` in one transaction; inside an open one (`within` given) it joins that one instead. */
+export function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>, within?: Executor): Promise<T> {
+  if (within) return work(within);
+  return db.transaction((tx) => work(tx as unknown as Executor));
+}
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as a gzipped tarball, for copying a migrated template (tests). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+/** The committed migrations: next to the source in development, copied beside the bundle in a build. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
+  const found = candidates.find((candidate) => fs.existsSync(path.join(candidate, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not bring the process down; the next query reports it.
+  pool.on('error', () => undefined);
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder: migrationsFolder() }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR. */
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+}

@@ -1,0 +1,18 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Every table of the database, for the Drizzle client and drizzle-kit. Each module owns its
+// tables in its own *-tables.ts; only core/db (client, seed) reads them all from here.
+export * from '../../modules/public-content/public-content-tables.ts';
+export * from '../../modules/testers/tester-tables.ts';
+export * from '../../modules/ledger/ledger-tables.ts';
+export * from '../../modules/auth/session-tables.ts';
+export * from '../../modules/mail/mail-tables.ts';
+export * from '../../modules/registration/registration-tables.ts';
+export * from '../../modules/studies/study-tables.ts';
+export * from '../../modules/recovery/recovery-tables.ts';
+
+/** One row per applied seed, so the demo data goes in once and only once. */
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,138 @@
+import type { Database } from './client.ts';
+import { hashPassword } from '../security/passwords.ts';
+import {
+  adSources,
+  coinLedger,
+  faqs,
+  levels,
+  reEngagementCodes,
+  referralEvents,
+  seedRuns,
+  studies,
+  testers,
+  testimonials,
+  testSites,
+  themeStyles,
+  winners,
+  zipPrefixSites,
+} from './schema.ts';
+import {
+  demoAdSources,
+  demoFaqs,
+  demoLevels,
+  demoReEngagement,
+  demoReferralComments,
+  demoStudies,
+  demoTestSites,
+  demoTesters,
+  demoTestimonials,
+  demoThemeStyles,
+  demoWinnerNames,
+  demoZipPrefixSites,
+} from './seed-data.ts';
+
+const SEED_NAME = 'demo-public-content-v1';
+const ACCOUNTS_SEED_NAME = 'demo-accounts-v1';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+function isoDate(year: number, monthIndex: number): string {
+  return `${year}-${String(monthIndex + 1).padStart(2, '0')}-01`;
+}
+
+/** Winners relative to the day the seed runs, so a new site shows recent names. */
+function demoWinners(today: Date) {
+  const rows: { winnerTypeDesc: string; periodStart: string; winnerTime: string; winner: string }[] = [];
+  const name = (index: number) => demoWinnerNames[index % demoWinnerNames.length]!;
+  const year = today.getUTCFullYear();
+  const month = today.getUTCMonth();
+  // New tester drawing: every finished quarter of last year and of this year so far.
+  for (const drawYear of [year - 1, year]) {
+    for (let quarter = 0; quarter < 4; quarter += 1) {
+      if (drawYear === year && (quarter + 1) * 3 > month) break;
+      rows.push({
+        winnerTypeDesc: 'NewTester',
+        periodStart: isoDate(drawYear, quarter * 3),
+        winnerTime: `Q${quarter + 1}`,
+        winner: name(quarter + drawYear),
+      });
+    }
+  }
+  // Online screener winners: the last three months, five $25 winners and one $100 winner each.
+  for (let back = 1; back <= 3; back += 1) {
+    const date = new Date(Date.UTC(year, month - back, 1));
+    const label = MONTHS[date.getUTCMonth()]!;
+    for (let index = 0; index < 5; index += 1) {
+      rows.push({
+        winnerTypeDesc: 'Online25',
+        periodStart: isoDate(date.getUTCFullYear(), date.getUTCMonth()),
+        winnerTime: label,
+        winner: name(index + back),
+      });
+    }
+    rows.push({
+      winnerTypeDesc: 'Online100',
+      periodStart: isoDate(date.getUTCFullYear(), date.getUTCMonth()),
+      winnerTime: label,
+      winner: name(7 + back),
+    });
+  }
+  // Social giveaway winners exist for last year only, so this year's list shows its "come back later" text.
+  for (let monthIndex = 0; monthIndex < 12; monthIndex += 3) {
+    rows.push({
+      winnerTypeDesc: 'Facebook',
+      periodStart: isoDate(year - 1, monthIndex),
+      winnerTime: MONTHS[monthIndex]!,
+      winner: name(monthIndex),
+    });
+  }
+  return rows;
+}
+
+/** Inserts the demo content once; later starts find each seed recorded and leave the data alone. */
+export async function seedDemoData(db: Database, today = new Date()): Promise<boolean> {
+  const content = await seedPublicContent(db, today);
+  const accounts = await seedAccounts(db);
+  return content || accounts;
+}
+
+/** Reference data of the entry flows and the demo logins. */
+async function seedAccounts(db: Database): Promise<boolean> {
+  // Hashing is slow on purpose: done before the transaction so it holds no lock meanwhile.
+  const passwordHashes = await Promise.all(demoTesters.map((tester) => hashPassword(tester.password)));
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(seedRuns).values({ name: ACCOUNTS_SEED_NAME }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    await tx.insert(levels).values(demoLevels);
+    await tx.insert(adSources).values(demoAdSources.map((source, index) => ({ ...source, sortOrder: index })));
+    await tx.insert(zipPrefixSites).values(demoZipPrefixSites);
+    await tx.insert(studies).values(demoStudies);
+    await tx.insert(reEngagementCodes).values(demoReEngagement);
+    for (const [index, { password: _password, ...tester }] of demoTesters.entries()) {
+      const [created] = await tx
+        .insert(testers)
+        .values({ ...tester, passwordHash: passwordHashes[index]!, emailConfirmedAt: new Date() })
+        .returning({ id: testers.id });
+      await tx
+        .insert(coinLedger)
+        .values({ testerId: created!.id, coins: tester.coins, experience: tester.exp, reason: 'demo-balance', reference: created!.id });
+    }
+    return true;
+  });
+}
+
+async function seedPublicContent(db: Database, today: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(seedRuns).values({ name: SEED_NAME }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    await tx.insert(faqs).values(demoFaqs.map((faq, index) => ({ ...faq, sortOrder: index })));
+    await tx.insert(testimonials).values(demoTestimonials.map((entry, index) => ({ ...entry, sortOrder: index })));
+    await tx.insert(testSites).values(demoTestSites.map((site, index) => ({ ...site, sortOrder: index })));
+    await tx.insert(themeStyles).values(demoThemeStyles);
+    const month = isoDate(today.getUTCFullYear(), today.getUTCMonth());
+    await tx
+      .insert(referralEvents)
+      .values(demoReferralComments.map((referralComment, index) => ({ month, referralComment, sortOrder: index })));
+    await tx.insert(winners).values(demoWinners(today)).onConflictDoNothing();
+    return true;
+  });
+}

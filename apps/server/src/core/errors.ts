@@ -1,0 +1,15 @@
+/**
+ * Errors a service may throw that the error handler turns into an HTTP answer by their
+ * statusCode (core/http/error-handler.ts). Business outcomes the spec names are not errors:
+ * they are 200 answers with a status word.
+ */
+
+/** 404 with the message. */
+export class NotFoundError extends Error {
+  readonly statusCode = 404;
+}
+
+/** 429 with the message (ENTRY_TEXTS.tooManyRequests where the spec gives one). */
+export class TooManyRequestsError extends Error {
+  readonly statusCode = 429;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+/** The response serializer (fast-json-stringify from the zod schema) keeps zod's guarantees. */
+
+const SECRET = 'argon2id-hash-that-must-not-leave';
+const answer = z.object({
+  username: z.string(),
+  coins: z.number().int(),
+  nextLevelExp: z.union([z.number(), z.literal('Max')]),
+  note: z.string().nullable(),
+});
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    extraApiRoutes: (plainApi) => {
+      const api = (plainApi as FastifyInstance).withTypeProvider<ZodTypeProvider>();
+      const schema = { response: { 200: answer } };
+      api.get(
+        '/test/with-extra-fields',
+        { schema },
+        async () => ({ username: 'dana', coins: 5, nextLevelExp: 'Max', note: null, passwordHash: SECRET }) as never,
+      );
+      api.get('/test/missing-field', { schema }, async () => ({ username: 'dana', nextLevelExp: 100, note: 'x' }) as never);
+      api.get(
+        '/test/date',
+        { schema: { response: { 200: z.object({ at: z.date() }) } } },
+        async () => ({ at: new Date('2026-11-21T10:00:00Z') }) as never,
+      );
+    },
+  });
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('response serializer', () => {
+  it('writes only the declared fields: a field the schema does not name never leaves the server', async () => {
+    const response = await testApp.app.inject({ url: '/api/test/with-extra-fields' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain(SECRET);
+    expect(response.json()).toEqual({ username: 'dana', coins: 5, nextLevelExp: 'Max', note: null });
+  });
+
+  it('answers 500, not a half answer, when a required field is missing', async () => {
+    const response = await testApp.app.inject({ url: '/api/test/missing-field' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('dana');
+  });
+
+  it('keeps zod writing a schema JSON Schema cannot express', async () => {
+    const response = await testApp.app.inject({ url: '/api/test/date' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ at: '2026-11-21T10:00:00.000Z' });
+  });
+});

@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@testerhub/shared/api-errors';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DEMO, OUR_PAGE, getWith, loginCookie, postJson, sleep, testerByUsername } from '../../../test/account-helpers.ts';
+import { sessions } from '../../core/db/schema.ts';
+import { demoStudies } from '../../core/db/seed-data.ts';
+
+/**
+ * Database sessions (GUIDE section 5): rotated at login, deleted at logout, idle and absolute
+ * time-outs; the cross-site guard on the state-changing GET Logout; the screener list.
+ */
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  // The shortest idle time-out the configuration allows, so the test can move a session past it.
+  // These tests edit session rows behind the server's back, so the server reads them every time;
+  // account-session-cache.test.ts covers the same rules with the cache on.
+  testApp = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1', SESSION_CACHE_SECONDS: '0' } });
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => getWith(testApp.app, url, { cookie, headers });
+const logout = (cookie: string, headers: Record<string, string> = OUR_PAGE) => get('/api/account/Logout', cookie, headers);
+
+async function testerSessions() {
+  const tester = await testerByUsername(testApp.database, DEMO.username);
+  return testApp.database.db.select().from(sessions).where(eq(sessions.testerId, tester!.id));
+}
+
+function expectUnauthorized(response: Awaited<ReturnType<typeof get>>) {
+  expect(response.statusCode, response.body).toBe(401);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(apiErrorSchema.parse(response.json()).statusCode).toBe(401);
+}
+
+describe('logout', () => {
+  it('ends the session in the database: the old cookie is refused afterwards', async () => {
+    const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    expect((await get('/api/account/CheckAuthorize', cookie)).statusCode).toBe(200);
+    expect((await get('/api/account/GetPKTesterInfo', cookie)).statusCode).toBe(200);
+
+    const response = await logout(cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'succeed' });
+    // The browser is told to drop the cookie too.
+    const cleared = ([] as string[]).concat(response.headers['set-cookie'] ?? []).find((line) => line.startsWith('th_session='));
+    expect(cleared).toMatch(/^th_session=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i);
+
+    // The same cookie, replayed as an attacker who copied it would.
+    expectUnauthorized(await get('/api/account/CheckAuthorize', cookie));
+    expectUnauthorized(await get('/api/account/GetPKTesterInfo', cookie));
+    expectUnauthorized(await get('/api/profile/GetUserInfo', cookie));
+  });
+
+  it('keeps only a hash of the session id in the database', async () => {
+    const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    const value = cookie.slice(cookie.indexOf('=') + 1);
+    const rows = await testerSessions();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.idHash).not.toBe(value);
+      expect(row.idHash).not.toContain(value);
+    }
+    await logout(cookie);
+  });
+
+  it('is refused with 403 when sent cross-site without our header, and the session stays', async () => {
+    const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    const crossSite = await logout(cookie, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example.test' });
+    expect(crossSite.statusCode).toBe(403);
+    expect(apiErrorSchema.parse(crossSite.json()).statusCode).toBe(403);
+    const bare = await logout(cookie, { 'sec-fetch-site': 'cross-site' });
+    expect(bare.statusCode).toBe(403);
+    expect((await get('/api/account/CheckAuthorize', cookie)).statusCode).toBe(200);
+    // From our own page (same-origin fetch) it works.
+    expect((await logout(cookie, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expectUnauthorized(await get('/api/account/CheckAuthorize', cookie));
+  });
+
+  it('answers a logout without a session with succeed (nothing to end)', async () => {
+    const response = await get('/api/account/Logout', undefined, OUR_PAGE);
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('sessions are rotated at login', () => {
+  it('gives every login its own cookie; both work until one logs out, which leaves the other', async () => {
+    const first = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    const second = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    expect(first).not.toBe(second);
+    expect((await get('/api/account/CheckAuthorize', first)).statusCode).toBe(200);
+    expect((await get('/api/account/CheckAuthorize', second)).statusCode).toBe(200);
+
+    await logout(first);
+    expectUnauthorized(await get('/api/account/CheckAuthorize', first));
+    expect((await get('/api/account/CheckAuthorize', second)).statusCode).toBe(200);
+    await logout(second);
+  });
+});
+
+describe('session time-outs', () => {
+  it('refuses a session idle for longer than SESSION_IDLE_MINUTES', async () => {
+    const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    expect((await get('/api/account/GetPKTesterInfo', cookie)).statusCode).toBe(200);
+    const tester = await testerByUsername(testApp.database, DEMO.username);
+    await testApp.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(sessions.testerId, tester!.id));
+    expectUnauthorized(await get('/api/account/GetPKTesterInfo', cookie));
+    expectUnauthorized(await get('/api/account/CheckAuthorize', cookie));
+  });
+
+  it('keeps a session alive while it is used within the idle time-out', async () => {
+    const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    const tester = await testerByUsername(testApp.database, DEMO.username);
+    // Last used 57 s ago, inside the one-minute idle time-out: this request is allowed and counts as use.
+    await testApp.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 57_000) })
+      .where(eq(sessions.testerId, tester!.id));
+    expect((await get('/api/account/CheckAuthorize', cookie)).statusCode).toBe(200);
+    // 3.5 s later the tester was last active 3.5 s ago: well inside the idle time-out.
+    await sleep(3500);
+    const response = await get('/api/account/CheckAuthorize', cookie);
+    expect(response.statusCode, 'a session used 3.5 s ago was ended by the idle time-out').toBe(200);
+    await logout(cookie);
+  });
+
+  it('refuses a session past its absolute lifetime even while in use', async () => {
+    const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    const tester = await testerByUsername(testApp.database, DEMO.username);
+    await testApp.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
+      .where(eq(sessions.testerId, tester!.id));
+    expectUnauthorized(await get('/api/account/CheckAuthorize', cookie));
+  });
+
+  it('sets the cookie lifetime to the absolute time-out (SESSION_ABSOLUTE_HOURS, 168 by default)', async () => {
+    const response = await postJson(testApp.app, '/api/account/Login', { username: DEMO.username, password: DEMO.password });
+    const session = response.cookies.find((cookie) => cookie.name === 'th_session');
+    expect(session?.maxAge).toBe(168 * 3600);
+  });
+});
+
+describe('GET /api/schedule/GetScreeners', () => {
+  it("lists the demo tester's studies: those of site 00001 and the online ones, not those of other sites", async () => {
+    const cookie = await loginCookie(testApp.app, DEMO.username, DEMO.password);
+    const response = await get('/api/schedule/GetScreeners', cookie);
+    expect(response.statusCode).toBe(200);
+    const screeners = response.json() as {
+      screenerStudyNo: number;
+      coinValue: number;
+      colorName: string;
+      testerLabel: string;
+      studyBasicInfo: string;
+    }[];
+    const expected = demoStudies.filter((study) => study.siteId === '00001' || study.siteId === null).map((study) => study.studyNo);
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    expect(screeners.map((screener) => screener.screenerStudyNo).sort()).toEqual(expected.sort());
+    const otherSites = demoStudies.filter((study) => study.siteId !== null && study.siteId !== '00001').map((study) => study.studyNo);
+    for (const studyNo of otherSites) expect(screeners.map((screener) => screener.screenerStudyNo)).not.toContain(studyNo);
+    const cereal = screeners.find((screener) => screener.screenerStudyNo === 24101)!;
+    expect(cereal).toMatchObject({
+      colorName: 'Blue',
+      testerLabel: 'Adult',
+      coinValue: 50,
+      studyBasicInfo: 'Breakfast cereal taste test, 90 minutes, $60',
+    });
+    await logout(cookie);
+  });
+});

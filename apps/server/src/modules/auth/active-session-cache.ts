@@ -1,0 +1,69 @@
+import type { TesterRow } from '../testers/tester-service.ts';
+
+export interface CachedSession {
+  tester: TesterRow;
+  expiresAt: Date;
+  lastSeenAt: Date;
+  /** When this copy was read from the database (ms since the epoch). */
+  loadedAt: number;
+}
+
+/** Beyond this many sessions the oldest entries make room; a forgotten entry only costs one query. */
+const DEFAULT_MAX_ENTRIES = 10_000;
+
+/**
+ * The sessions this process checked recently, with their tester rows, so that an
+ * authenticated read does not query the database every time (GUIDE section 8: an
+ * authenticated read at 40% of a bare Fastify route; decision 011).
+ *
+ * This process forgets an entry the moment it changes that session or that tester (logout,
+ * reset, credential change, any write through the tester repository). An entry is read
+ * again after `ttlMs` in any case: that bounds how long a change made elsewhere (another
+ * server process on the same PostgreSQL, or by hand) goes unseen. `ttlMs` 0 turns the
+ * cache off.
+ */
+export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: number }) {
+  const entries = new Map<string, CachedSession>();
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  // Moves on with every forget: a read that began before a change must not store what it saw.
+  let generation = 0;
+
+  return {
+    get(idHash: string, now: number): CachedSession | undefined {
+      const entry = entries.get(idHash);
+      if (!entry) return undefined;
+      if (now - entry.loadedAt >= options.ttlMs) {
+        entries.delete(idHash);
+        return undefined;
+      }
+      return entry;
+    },
+
+    /** Taken before reading the database; pass it to set(). */
+    generation: () => generation,
+
+    set(idHash: string, entry: CachedSession, readAtGeneration: number) {
+      if (options.ttlMs <= 0 || readAtGeneration !== generation) return;
+      entries.delete(idHash);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(idHash, entry);
+    },
+
+    forgetSession(idHash: string) {
+      generation += 1;
+      entries.delete(idHash);
+    },
+
+    /** Every cached session of this tester: their row changed or their sessions ended. */
+    forgetTester(testerId: string) {
+      generation += 1;
+      for (const [idHash, entry] of entries) if (entry.tester.id === testerId) entries.delete(idHash);
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type ActiveSessionCache = ReturnType<typeof createActiveSessionCache>;

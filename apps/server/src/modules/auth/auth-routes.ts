@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { initializeInformationSchema, loginSchema, testerIdSchema } from '@testerhub/shared/account-schemas';
+import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { TooManyRequestsError } from '../../core/errors.ts';
+import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { type SessionCookie } from '../../core/auth/session-cookie.ts';
+import type { AuthService } from './auth-service.ts';
+
+export interface AuthRouteOptions {
+  auth: AuthService;
+  sessionCookie: SessionCookie;
+  /** Requests per address and window for the username look-up. */
+  checksPerWindow: number;
+  windowSeconds: number;
+}
+
+const statusMessage = z.object({ status: z.string(), message: z.string() });
+
+/** Cookie naming the login that must change its credentials (status changePassword). */
+const CHANGE_COOKIE = 'th_credential_change';
+
+/** Login, logout and the forced credential change (spec 2, section 7): public calls. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
+  const { auth, sessionCookie } = options;
+  const checks = new RateLimiter(options.checksPerWindow, options.windowSeconds * 1000);
+  const limitChecks = (address: string, what: string) => {
+    if (!checks.hit(`${what}:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  };
+
+  app.post(
+    '/account/Login',
+    {
+      schema: {
+        tags: ['account'],
+        body: loginSchema,
+        response: { 200: z.object({ status: z.string(), url: z.string(), message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.login(request.body.username, request.body.password, request.ip);
+      request.log.info({ event: 'auth.login', status: result.status, username: request.body.username.slice(0, 40) }, 'login attempt');
+      if (result.status === 'succeed') sessionCookie.set(reply, result.sessionId);
+      // Ties the coming credential change to this login, so the form may choose a new username.
+      if (result.status === 'changePassword')
+        reply.setCookie(CHANGE_COOKIE, result.changeToken, {
+          path: '/api/account',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: sessionCookie.secure,
+          maxAge: 15 * 60,
+        });
+      return { status: result.status, url: result.url, message: result.message };
+    },
+  );
+
+  app.get(
+    '/account/Logout',
+    {
+      schema: {
+        tags: ['account'],
+        description: 'Ends the session. Needs the X-Requested-With header or a same-origin fetch.',
+        response: { 200: z.object({ status: z.literal('succeed') }) },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(sessionCookie.read(request));
+      sessionCookie.clear(reply);
+      request.log.info({ event: 'auth.logout' }, 'logout');
+      return { status: 'succeed' as const };
+    },
+  );
+
+  app.post(
+    '/account/GetLoginUsername',
+    { schema: { tags: ['account'], body: testerIdSchema, response: { 200: z.object({ status: z.string(), name: z.string() }) } } },
+    async (request) => {
+      limitChecks(request.ip, 'login-username');
+      return auth.loginUsername(request.body);
+    },
+  );
+
+  app.post(
+    '/account/initializeInformation',
+    { schema: { tags: ['account'], body: initializeInformationSchema, response: { 200: statusMessage } } },
+    async (request, reply) => {
+      const body = request.body;
+      const result = await auth.initializeInformation(
+        {
+          username: body.Username,
+          currentPassword: body.CurrentPassword,
+          newPassword: body.NewPassword,
+          email: body.EmailAddress,
+          phone: body.PhoneNumber,
+        },
+        { address: request.ip, changeToken: request.cookies[CHANGE_COOKIE] },
+      );
+      request.log.info({ event: 'auth.initialize-information', status: result.status }, 'forced credential change');
+      if (result.status === 'succeed') reply.clearCookie(CHANGE_COOKIE, { path: '/api/account' });
+      return result;
+    },
+  );
+};
+
+/** Whether the session is still good; in the tester scope, so a missing session answers 401. */
+export const authPortalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/account/CheckAuthorize',
+    { schema: { tags: ['account'], response: { 200: z.object({ status: z.literal('authorized') }) } } },
+    async () => ({ status: 'authorized' as const }),
+  );
+};

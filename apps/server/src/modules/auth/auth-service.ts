@@ -1,0 +1,147 @@
+import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import type { AppConfig } from '../../core/config/env.ts';
+import type { Clock } from '../../core/clock.ts';
+import type { SessionRepository } from './session-repository.ts';
+import { uniqueViolation, type TesterRow, type TesterService } from '../testers/tester-service.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
+import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { TooManyRequestsError } from '../../core/errors.ts';
+import { hashToken, randomToken } from '../../core/security/tokens.ts';
+
+/** Where a tester lands after logging in. */
+export const PORTAL_HOME = '/community/main/screener';
+
+/** How long the login that answered changePassword stays good for the credential change. */
+const CREDENTIAL_CHANGE_MINUTES = 15;
+
+export type LoginResult =
+  | { status: 'succeed'; url: string; message: string; sessionId: string; tester: TesterRow }
+  | { status: 'changePassword'; url: string; message: string; changeToken: string }
+  | { status: 'notConfirmed' | 'failed'; url: string; message: string };
+
+export function createAuthService(deps: {
+  testers: TesterService;
+  clock: Clock;
+  sessions: SessionRepository;
+  config: Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours' | 'loginAttemptsPerWindow' | 'rateLimitWindowSeconds'>;
+}) {
+  const { testers, sessions, clock, config } = deps;
+  const windowMs = config.rateLimitWindowSeconds * 1000;
+  // Wrong passwords per account, and login attempts per address (ten accounts' worth).
+  const accountFailures = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
+  const addressAttempts = new RateLimiter(config.loginAttemptsPerWindow * 10, windowMs, clock.nowMs);
+
+  /** A session last used at or before this time (ms) is idle for too long. */
+  const idleCutoff = () => clock.nowMs() - config.sessionIdleMinutes * 60_000;
+
+  async function startSession(testerId: string) {
+    const sessionId = randomToken();
+    await sessions.insert(hashToken(sessionId), testerId, new Date(clock.nowMs() + config.sessionAbsoluteHours * 3600_000));
+    return sessionId;
+  }
+
+  /** The username and password, checked against argon2id; wrong answers cost the same time for known and unknown names. */
+  async function checkCredentials(username: string, password: string) {
+    const tester = await testers.findByUsername(username.trim());
+    const valid = await verifyPassword(tester?.passwordHash ?? (await decoyPasswordHash()), password);
+    return valid && tester ? tester : null;
+  }
+
+  async function changingTester(changeToken: string | undefined, username: string) {
+    if (changeToken) {
+      const testerId = await testers.testerForToken(hashToken(changeToken), 'change-credentials');
+      if (testerId) return testers.findById(testerId);
+    }
+    return testers.findByUsername(username.trim());
+  }
+
+  return {
+    async login(username: string, password: string, address: string): Promise<LoginResult> {
+      const accountKey = `login:${username.trim().toLowerCase()}`;
+      // Counted before the (slow) password check, so attempts sent all at once are limited too.
+      if (!addressAttempts.hit(`ip:${address}`) || !accountFailures.hit(accountKey))
+        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      const tester = await checkCredentials(username, password);
+      if (!tester) return { status: 'failed', url: '', message: ENTRY_TEXTS.loginDefault };
+      accountFailures.reset(accountKey);
+      if (tester.mustChangeCredentials) {
+        const changeToken = randomToken();
+        await testers.issueToken(
+          tester.id,
+          'change-credentials',
+          hashToken(changeToken),
+          new Date(clock.nowMs() + CREDENTIAL_CHANGE_MINUTES * 60_000),
+        );
+        return { status: 'changePassword', url: '', message: 'Please choose a new username and password.', changeToken };
+      }
+      if (!tester.emailConfirmedAt) {
+        return {
+          status: 'notConfirmed',
+          url: '',
+          message: 'Please confirm your e-mail address first: follow the link in the e-mail we sent when you registered.',
+        };
+      }
+      const sessionId = await startSession(tester.id);
+      return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester };
+    },
+
+    /**
+     * The tester behind a session cookie, or null once it is unknown, idle too long or past its
+     * absolute lifetime. At once (no promise) for a session this process read lately.
+     */
+    authenticate(sessionId: string | undefined): TesterRow | null | Promise<TesterRow | null> {
+      if (!sessionId) return null;
+      return sessions.findActive(hashToken(sessionId), idleCutoff());
+    },
+
+    async logout(sessionId: string | undefined) {
+      if (sessionId) await sessions.delete(hashToken(sessionId));
+    },
+
+    /** Ends every session of the tester, on this process at once and on others within the cache's TTL. */
+    endAllSessions: (testerId: string) => sessions.deleteAllForTester(testerId),
+
+    /**
+     * The forced credential change (status changePassword at login): the current credentials
+     * must be right; then username, e-mail, phone and password are replaced, every session ends,
+     * and the tester logs in again with the new credentials.
+     */
+    async initializeInformation(
+      input: { username: string; currentPassword: string; newPassword: string; email: string; phone: string },
+      context: { address: string; changeToken: string | undefined },
+    ) {
+      if (!addressAttempts.hit(`ip:${context.address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      // The account is the one whose login answered changePassword (its token), so Username may be a new one;
+      // without the token, Username names the account and stays as it is.
+      const tester = await changingTester(context.changeToken, input.username);
+      const passwordRight = await verifyPassword(tester?.passwordHash ?? (await decoyPasswordHash()), input.currentPassword);
+      if (!tester || !passwordRight || !tester.mustChangeCredentials)
+        return { status: 'failedLogin' as const, message: ENTRY_TEXTS.forcedChangeFailure };
+      try {
+        await testers.updateCredentials(tester.id, {
+          username: input.username.trim(),
+          email: input.email.trim(),
+          phone: input.phone,
+          passwordHash: await hashPassword(input.newPassword),
+        });
+      } catch (error) {
+        const index = uniqueViolation(error);
+        if (index === 'testers_email_lower')
+          return { status: 'emailTaken' as const, message: 'Sorry, this email is already in use. Please choose another one.' };
+        if (index === 'testers_username_lower')
+          return { status: 'usernameTaken' as const, message: 'Username is already taken. Please choose another name.' };
+        throw error;
+      }
+      if (context.changeToken) await testers.consumeToken(hashToken(context.changeToken), 'change-credentials', tester.id);
+      await sessions.deleteAllForTester(tester.id);
+      return { status: 'succeed' as const, message: ENTRY_TEXTS.forcedChangeSuccess };
+    },
+
+    async loginUsername(testerId: string) {
+      const tester = await testers.findById(testerId);
+      return tester ? { status: 'succeed' as const, name: tester.username } : { status: 'failed' as const, name: '' };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,89 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Clock } from '../../core/clock.ts';
+import type { Database } from '../../core/db/client.ts';
+import { sessions } from './session-tables.ts';
+// The one read of another module's table: a session and its tester in one query on a cache
+// miss (decision 011). Writes to testers stay in the testers module.
+// eslint-disable-next-line no-restricted-imports -- the sanctioned read of the session join
+import { testers } from '../testers/tester-tables.ts';
+import type { ActiveSessionCache, CachedSession } from './active-session-cache.ts';
+import type { TesterRow } from '../testers/tester-service.ts';
+
+/** lastSeenAt moves at most this often, and at least twice per idle period. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createSessionRepository(db: Database, cache: ActiveSessionCache, clock: Clock) {
+  // Concurrent first requests of one session share one query.
+  const loading = new Map<string, Promise<CachedSession | null>>();
+
+  function load(idHash: string, now: Date): Promise<CachedSession | null> {
+    let pending = loading.get(idHash);
+    if (!pending) {
+      pending = read(idHash, now).finally(() => loading.delete(idHash));
+      loading.set(idHash, pending);
+    }
+    return pending;
+  }
+
+  async function read(idHash: string, now: Date): Promise<CachedSession | null> {
+    const generation = cache.generation();
+    const rows = await db
+      .select({ tester: testers, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(testers, eq(testers.id, sessions.testerId))
+      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+      .limit(1);
+    const found = rows[0];
+    if (!found) return null;
+    const entry = { ...found, loadedAt: now.getTime() };
+    cache.set(idHash, entry, generation);
+    return entry;
+  }
+
+  function check(idHash: string, session: CachedSession, now: number, idleCutoff: number): TesterRow | null | Promise<TesterRow> {
+    const lastSeen = session.lastSeenAt.getTime();
+    if (session.expiresAt.getTime() <= now || lastSeen <= idleCutoff) {
+      cache.forgetSession(idHash);
+      return null;
+    }
+    const touchAfterMs = Math.min(TOUCH_INTERVAL_MS, (now - idleCutoff) / 2);
+    if (now - lastSeen <= touchAfterMs) return session.tester;
+    session.lastSeenAt = new Date(now);
+    return db
+      .update(sessions)
+      .set({ lastSeenAt: session.lastSeenAt })
+      .where(eq(sessions.idHash, idHash))
+      .then(() => session.tester);
+  }
+
+  return {
+    async insert(idHash: string, testerId: string, expiresAt: Date) {
+      await db.insert(sessions).values({ idHash, testerId, expiresAt, createdAt: clock.now(), lastSeenAt: clock.now() });
+    },
+
+    /**
+     * The session's tester while it is inside both time-outs, or null. A session this process
+     * read lately is answered at once from the cache, without a promise (the hot path of every
+     * authenticated read); otherwise, and when lastSeenAt is due to move on (at most once a
+     * minute, to spare a write per request), it answers with a promise.
+     */
+    findActive(idHash: string, idleCutoff: number): TesterRow | null | Promise<TesterRow | null> {
+      const now = clock.nowMs();
+      const cached = cache.get(idHash, now);
+      if (cached) return check(idHash, cached, now, idleCutoff);
+      return load(idHash, new Date(now)).then((session) => (session ? check(idHash, session, now, idleCutoff) : null));
+    },
+
+    async delete(idHash: string) {
+      await db.delete(sessions).where(eq(sessions.idHash, idHash));
+      cache.forgetSession(idHash);
+    },
+
+    async deleteAllForTester(testerId: string) {
+      await db.delete(sessions).where(eq(sessions.testerId, testerId));
+      cache.forgetTester(testerId);
+    },
+  };
+}
+
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

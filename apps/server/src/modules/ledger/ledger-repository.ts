@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+// The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
+// eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
+import { testers } from '../testers/tester-tables.ts';
+import { coinLedger, levels } from './ledger-tables.ts';
+
+export interface LedgerEntryInput {
+  testerId: string;
+  coins: number;
+  experience: number;
+  reason: string;
+  reference: string;
+}
+
+export function createLedgerRepository(db: Executor) {
+  return {
+    /** The entry, or false when this (tester, reason, reference) was recorded before. */
+    async insertEntry(entry: LedgerEntryInput, at: Date): Promise<boolean> {
+      const rows = await db
+        .insert(coinLedger)
+        .values({ ...entry, createdAt: at })
+        .onConflictDoNothing({ target: [coinLedger.testerId, coinLedger.reason, coinLedger.reference] })
+        .returning({ id: coinLedger.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Moves the balance by the entry's amounts in one conditional UPDATE: no row comes back when
+     * the tester is unknown or a balance would go below zero. Concurrent changes of one tester
+     * wait for each other on the row lock and re-check the condition. The level follows the
+     * experience through the level table.
+     */
+    async applyToBalance(testerId: string, coins: number, experience: number) {
+      const rows = await db
+        .update(testers)
+        .set({
+          coins: sql`${testers.coins} + ${coins}`,
+          exp: sql`${testers.exp} + ${experience}`,
+          level: sql`(select coalesce(max(${levels.level}), 1) from ${levels} where ${levels.expRequired} <= ${testers.exp} + ${experience})`,
+        })
+        .where(and(eq(testers.id, testerId), sql`${testers.coins} + ${coins} >= 0`, sql`${testers.exp} + ${experience} >= 0`))
+        .returning({ coins: testers.coins, exp: testers.exp, level: testers.level });
+      return rows[0] ?? null;
+    },
+
+    async balance(testerId: string) {
+      const rows = await db
+        .select({ coins: testers.coins, exp: testers.exp, level: testers.level })
+        .from(testers)
+        .where(eq(testers.id, testerId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async entriesFor(testerId: string, limit: number) {
+      return db.select().from(coinLedger).where(eq(coinLedger.testerId, testerId)).orderBy(desc(coinLedger.id)).limit(limit);
+    },
+
+    async listLevels() {
+      return db.select().from(levels).orderBy(asc(levels.level));
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Clock } from '../../core/clock.ts';
+import { cachedRead } from '../../core/cached-read.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { createLedgerRepository, type LedgerEntryInput } from './ledger-repository.ts';
+
+export type LedgerChange = LedgerEntryInput;
+
+export type LedgerResult = { status: 'recorded'; coins: number; exp: number; level: number } | { status: 'alreadyRecorded' };
+
+/** A spend larger than the balance (or a change for an unknown tester): nothing was recorded. */
+export class InsufficientBalanceError extends Error {
+  constructor(readonly testerId: string) {
+    super('The balance would go below zero.');
+  }
+}
+
+export interface LevelProgress {
+  level: number;
+  exp: number;
+  /** Experience the next level needs, or 'Max' at the top level. */
+  nextLevelExp: number | 'Max';
+  remainExp: number;
+}
+
+/** Level progress from the level table: the next level's requirement and what is left to earn. */
+export function levelProgress(level: number, exp: number, table: readonly { level: number; expRequired: number }[]): LevelProgress {
+  const next = table.find((row) => row.level === level + 1);
+  if (!next) return { level, exp, nextLevelExp: 'Max', remainExp: 0 };
+  return { level, exp, nextLevelExp: next.expRequired, remainExp: Math.max(0, next.expRequired - exp) };
+}
+
+/**
+ * The one owner of coins and experience (GUIDE section 4). Every reward, spend and claim is a
+ * `record` call: an entry row and the balance move together in one transaction (the caller's
+ * unit of work when `tx` is given), a balance never goes below zero, and a second change with
+ * the same (tester, reason, reference) records nothing and says so.
+ */
+export function createLedgerService(db: Database, deps: { clock: Clock; onTesterChanged: (testerId: string) => void }) {
+  const repository = createLedgerRepository(db);
+  // The level table changes only with a release: read it once (a failed read is tried again).
+  const levels = cachedRead(Number.POSITIVE_INFINITY, () => repository.listLevels());
+
+  async function record(change: LedgerChange, tx?: Executor): Promise<LedgerResult> {
+    if (!Number.isInteger(change.coins) || !Number.isInteger(change.experience)) throw new TypeError('Ledger amounts are whole numbers.');
+    // A savepoint inside the caller's transaction: a refused change takes back its own entry
+    // and leaves the caller free to go on or give up.
+    const run = (work: (executor: Executor) => Promise<LedgerResult>) =>
+      tx ? (tx.transaction((savepoint) => work(savepoint as unknown as Executor)) as Promise<LedgerResult>) : inTransaction(db, work);
+    const result = await run(async (executor) => {
+      const ledger = createLedgerRepository(executor);
+      if (!(await ledger.insertEntry(change, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
+      const balance = await ledger.applyToBalance(change.testerId, change.coins, change.experience);
+      if (!balance) throw new InsufficientBalanceError(change.testerId);
+      return { status: 'recorded' as const, ...balance };
+    });
+    if (result.status === 'recorded') deps.onTesterChanged(change.testerId);
+    return result;
+  }
+
+  return {
+    record,
+    balance: (testerId: string) => repository.balance(testerId),
+    history: (testerId: string, limit = 50) => repository.entriesFor(testerId, limit),
+    async levelProgress(level: number, exp: number): Promise<LevelProgress> {
+      return levelProgress(level, exp, await levels());
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

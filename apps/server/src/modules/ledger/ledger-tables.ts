@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { testers } from '../testers/tester-tables.ts';
+
+/**
+ * Every change of a tester's coins and experience: who, how much, why (reason), for what
+ * (reference: a study, a survey, a day, a spin, a referral) and when. testers.coins and
+ * testers.exp are kept in step in the same transaction by the ledger module, their only writer.
+ * The unique index makes each (reason, reference) payable to a tester once.
+ */
+export const coinLedger = pgTable(
+  'coin_ledger',
+  {
+    id: serial('id').primaryKey(),
+    testerId: uuid('tester_id')
+      .notNull()
+      .references(() => testers.id, { onDelete: 'cascade' }),
+    /** Coins added (positive) or spent (negative). The column kept its first name. */
+    coins: integer('amount').notNull(),
+    experience: integer('experience').notNull().default(0),
+    reason: text('reason').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('coin_ledger_once_per_reference').on(table.testerId, table.reason, table.reference),
+    check('coin_ledger_changes_something', sql`${table.coins} <> 0 or ${table.experience} <> 0`),
+  ],
+);
+
+/** Experience needed to reach each level; the last row is Max. */
+export const levels = pgTable('levels', {
+  level: integer('level').primaryKey(),
+  expRequired: integer('exp_required').notNull(),
+});

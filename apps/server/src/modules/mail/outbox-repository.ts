@@ -1,0 +1,69 @@
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { emailOutbox } from './mail-tables.ts';
+
+export interface OutgoingEmail {
+  toAddress: string;
+  subject: string;
+  html: string;
+  text: string;
+  kind: string;
+}
+
+export function createOutboxRepository(db: Executor, now: () => Date) {
+  return {
+    async enqueue(email: OutgoingEmail) {
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({ ...email, nextAttemptAt: now(), createdAt: now() })
+        .returning({ id: emailOutbox.id });
+      return row!.id;
+    },
+
+    /**
+     * Takes due messages for sending. The conditional update marks them 'sending' so two
+     * senders never send one message twice; a crash leaves them to be retried after a minute.
+     */
+    async claimDue(limit: number) {
+      const at = now();
+      const due = await db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, at)))
+        .orderBy(emailOutbox.id)
+        .limit(limit);
+      if (due.length === 0) return [];
+      return db
+        .update(emailOutbox)
+        .set({ status: 'sending', attempts: sql`${emailOutbox.attempts} + 1`, nextAttemptAt: new Date(at.getTime() + 60_000) })
+        .where(
+          and(
+            inArray(
+              emailOutbox.id,
+              due.map((row) => row.id),
+            ),
+            lte(emailOutbox.nextAttemptAt, at),
+          ),
+        )
+        .returning();
+    },
+
+    async markSent(id: number) {
+      await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), lastError: null }).where(eq(emailOutbox.id, id));
+    },
+
+    async markFailed(id: number, error: string, retryAt: Date) {
+      await db
+        .update(emailOutbox)
+        .set({ status: 'pending', lastError: error.slice(0, 500), nextAttemptAt: retryAt })
+        .where(eq(emailOutbox.id, id));
+    },
+
+    /** Newest messages first, for the development mailbox page. */
+    async listRecent(limit: number) {
+      return db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

@@ -1,0 +1,85 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../core/clock.ts';
+import type { OutboxRepository } from './outbox-repository.ts';
+
+const POLL_INTERVAL_MS = 2000;
+const BATCH_SIZE = 20;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/** Seconds to wait after the nth failed attempt: 30 s, 2 min, 4.5 min ... up to an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, attempts * attempts * 30_000);
+}
+
+/**
+ * Sends what the outbox holds over SMTP. A mail server that is down only delays a message:
+ * it stays in the table and is tried again with growing pauses.
+ */
+export function startOutboxSender(options: {
+  outbox: OutboxRepository;
+  smtpUrl: string;
+  mailFrom: string;
+  log: FastifyBaseLogger;
+  clock: Clock;
+}) {
+  const { outbox, smtpUrl, mailFrom, log, clock } = options;
+  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  async function sendDue() {
+    const batch = await outbox.claimDue(BATCH_SIZE);
+    for (const message of batch) {
+      try {
+        await transport.sendMail({
+          from: mailFrom,
+          to: message.toAddress,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        });
+        await outbox.markSent(message.id);
+        log.info({ outboxId: message.id, kind: message.kind }, 'e-mail sent');
+      } catch (error) {
+        const retryAt = new Date(clock.nowMs() + retryDelayMs(message.attempts));
+        await outbox.markFailed(message.id, error instanceof Error ? error.message : String(error), retryAt);
+        log.warn({ outboxId: message.id, attempts: message.attempts, retryAt, err: error }, 'e-mail not sent; will retry');
+      }
+    }
+  }
+
+  let busy = false;
+  let nudged = false;
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      busy = true;
+      nudged = false;
+      running = sendDue()
+        .catch((error: unknown) => log.error({ err: error }, 'outbox sender failed'))
+        .finally(() => {
+          busy = false;
+          schedule(nudged ? 0 : POLL_INTERVAL_MS);
+        });
+    }, delay);
+  }
+
+  schedule(0);
+  return {
+    /** Sends what is due now, for the request that just queued a message (no wait for the next poll). */
+    nudge() {
+      if (busy) nudged = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

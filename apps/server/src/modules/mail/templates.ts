@@ -1,0 +1,143 @@
+import { COMPANY } from '@testerhub/shared/company';
+import type { Language } from '@testerhub/shared/account-messages';
+import type { OutgoingEmail } from './outbox-repository.ts';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+/** One layout for every message: a greeting, paragraphs, one button, the same text as plain text. */
+function layout(options: {
+  to: string;
+  subject: string;
+  kind: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; href: string };
+  footer: string;
+}): OutgoingEmail {
+  const { to, subject, kind, greeting, paragraphs, action, footer } = options;
+  const html = `<!doctype html><html><body style="margin:0;background:#f4f7fb;font-family:Arial,sans-serif;color:#1d2939">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:8px;padding:28px">
+<tr><td><h1 style="font-size:20px;color:#0b5cab;margin:0 0 16px">${escapeHtml(COMPANY.communityName)}</h1>
+<p>${escapeHtml(greeting)}</p>
+${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n')}
+${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#0b5cab;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#4a5565">${escapeHtml(action.href)}</p>` : ''}
+<p style="font-size:13px;color:#4a5565">${escapeHtml(footer)}</p></td></tr></table></td></tr></table></body></html>`;
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action ? [`${action.label}: ${action.href}`, ''] : []),
+    footer,
+  ].join('\n');
+  return { toAddress: to, subject, html, text, kind };
+}
+
+const SIGNATURE = {
+  en: `${COMPANY.name} Tester Services · ${COMPANY.supportPhone} · ${COMPANY.supportHours}`,
+  es: `Servicios al Probador de ${COMPANY.name} · ${COMPANY.supportPhone} · lunes a viernes, 9am-5pm CST`,
+};
+
+export function confirmEmailMessage(options: {
+  to: string;
+  firstName: string;
+  username: string;
+  link: string;
+  language: Language;
+}): OutgoingEmail {
+  const { to, firstName, username, link, language } = options;
+  if (language === 'es') {
+    return layout({
+      to,
+      kind: 'confirm-email',
+      subject: `Confirme su correo electrónico de ${COMPANY.communityName}`,
+      greeting: `Hola ${firstName}:`,
+      paragraphs: [
+        `Gracias por registrarse. Su nombre de usuario es ${username}.`,
+        'Confirme su dirección de correo electrónico para activar su cuenta.',
+      ],
+      action: { label: 'Confirmar mi correo electrónico', href: link },
+      footer: SIGNATURE.es,
+    });
+  }
+  return layout({
+    to,
+    kind: 'confirm-email',
+    subject: `Confirm your ${COMPANY.communityName} e-mail address`,
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `Thank you for registering. Your username is ${username}.`,
+      'Please confirm your e-mail address to activate your account.',
+    ],
+    action: { label: 'Confirm my e-mail address', href: link },
+    footer: SIGNATURE.en,
+  });
+}
+
+export function usernameMessage(options: {
+  to: string;
+  firstName: string;
+  username: string;
+  loginLink: string;
+  language: Language;
+}): OutgoingEmail {
+  const { to, firstName, username, loginLink, language } = options;
+  if (language === 'es') {
+    return layout({
+      to,
+      kind: 'username',
+      subject: `Su nombre de usuario de ${COMPANY.communityName}`,
+      greeting: `Hola ${firstName}:`,
+      paragraphs: [`Su nombre de usuario es ${username}.`, 'Si usted no lo solicitó, puede ignorar este mensaje.'],
+      action: { label: 'Iniciar sesión', href: loginLink },
+      footer: SIGNATURE.es,
+    });
+  }
+  return layout({
+    to,
+    kind: 'username',
+    subject: `Your ${COMPANY.communityName} username`,
+    greeting: `Hi ${firstName},`,
+    paragraphs: [`Your username is ${username}.`, 'If you did not ask for this, you can ignore this message.'],
+    action: { label: 'Log in', href: loginLink },
+    footer: SIGNATURE.en,
+  });
+}
+
+export function resetPasswordMessage(options: {
+  to: string;
+  firstName: string;
+  link: string;
+  validMinutes: number;
+  language: Language;
+}): OutgoingEmail {
+  const { to, firstName, link, validMinutes, language } = options;
+  if (language === 'es') {
+    return layout({
+      to,
+      kind: 'reset-password',
+      subject: `Restablezca su contraseña de ${COMPANY.communityName}`,
+      greeting: `Hola ${firstName}:`,
+      paragraphs: [
+        `Recibimos una solicitud para restablecer su contraseña. El enlace es válido durante ${validMinutes} minutos y se puede usar una sola vez.`,
+        'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambiará.',
+      ],
+      action: { label: 'Elegir una nueva contraseña', href: link },
+      footer: SIGNATURE.es,
+    });
+  }
+  return layout({
+    to,
+    kind: 'reset-password',
+    subject: `Reset your ${COMPANY.communityName} password`,
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `We received a request to reset your password. The link works for ${validMinutes} minutes and only once.`,
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ],
+    action: { label: 'Choose a new password', href: link },
+    footer: SIGNATURE.en,
+  });
+}

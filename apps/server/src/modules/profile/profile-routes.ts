@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withTester } from '../../core/auth/tester-scope.ts';
+import type { ProfileService } from './profile-service.ts';
+
+const testerInfoSchema = z.object({
+  username: z.string(),
+  coins: z.number(),
+  level: z.number(),
+  exp: z.number(),
+  nextLevelExp: z.union([z.number(), z.literal('Max')]),
+  remainExp: z.number(),
+  fileName: z.string(),
+  imageSrc: z.string(),
+  blackList: z.boolean(),
+});
+
+/** The portal shell's reads (spec 2, the logged-in shell); registered in the tester scope. */
+export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/account/GetPKTesterInfo',
+      { schema: { tags: ['account'], response: { 200: testerInfoSchema } } },
+      withTester((_request, tester) => profile.testerInfo(tester)),
+    );
+
+    app.get(
+      '/account/GetUserInfo',
+      {
+        schema: {
+          tags: ['account'],
+          response: {
+            200: z.object({
+              testerInfo: z.object({
+                testerId: z.string(),
+                username: z.string(),
+                firstName: z.string(),
+                lastName: z.string(),
+                emailAddress: z.string(),
+                emailConfirmed: z.boolean(),
+                language: z.string(),
+              }),
+            }),
+          },
+        },
+      },
+      withTester((_request, tester) => ({ testerInfo: profile.accountInfo(tester) })),
+    );
+
+    app.get(
+      '/profile/GetUserInfo',
+      { schema: { tags: ['profile'], response: { 200: testerInfoSchema.extend({ status: z.literal('succeed') }) } } },
+      withTester(async (_request, tester) => ({ status: 'succeed' as const, ...(await profile.testerInfo(tester)) })),
+    );
+
+    app.get(
+      '/profile/GetNextLevelEXP',
+      {
+        schema: {
+          tags: ['profile'],
+          response: {
+            200: z.object({
+              status: z.literal('succeed'),
+              exp: z.number(),
+              nextLevelExp: z.union([z.number(), z.literal('Max')]),
+              remainExp: z.number(),
+            }),
+          },
+        },
+      },
+      withTester(async (_request, tester) => {
+        const { exp, nextLevelExp, remainExp } = await profile.nextLevel(tester);
+        return { status: 'succeed' as const, exp, nextLevelExp, remainExp };
+      }),
+    );
+  };
+}

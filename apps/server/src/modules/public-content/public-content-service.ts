@@ -1,0 +1,38 @@
+import type { MapCode, ReferralEvent, TestSite, ThemeStyle } from '@testerhub/shared/public-content';
+import type { Clock } from '../../core/clock.ts';
+import type { Database } from '../../core/db/client.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { createPublicContentRepository } from './public-content-repository.ts';
+import { cachedRead } from '../../core/cached-read.ts';
+
+/** FAQs, winners, testimonials and test sites change only by staff: a change shows within `cacheSeconds`. */
+export function createPublicContentService(db: Database, options: { cacheSeconds: number; clock: Clock }) {
+  const repository = createPublicContentRepository(db);
+  const now = () => options.clock.now();
+  const ttlMs = options.cacheSeconds * 1000;
+  const listTestSites = cachedRead(ttlMs, async (): Promise<TestSite[]> => {
+    const sites = await repository.listTestSites();
+    return sites.map((site) => ({ ...site, mapCode: site.mapCode as MapCode }));
+  });
+  return {
+    listFaqs: cachedRead(ttlMs, () => repository.listFaqs()),
+    listWinners: cachedRead(ttlMs, () => repository.listWinners()),
+    listTestimonials: cachedRead(ttlMs, () => repository.listTestimonials()),
+    listTestSites,
+
+    /** This month's referral offer; a month without one keeps showing the latest earlier offer. */
+    listReferralEvents(): Promise<ReferralEvent[]> {
+      const today = now();
+      const monthStart = `${today.getUTCFullYear()}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-01`;
+      return repository.listReferralEventsForMonth(monthStart);
+    },
+
+    async getThemeStyle(themeName: string): Promise<ThemeStyle> {
+      const colors = await repository.findThemeColors(themeName);
+      if (!colors) throw new NotFoundError(`No theme named '${themeName}'.`);
+      return { styleFile: colors.join(',') };
+    },
+  };
+}
+
+export type PublicContentService = ReturnType<typeof createPublicContentService>;

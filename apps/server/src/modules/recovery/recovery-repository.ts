@@ -1,0 +1,10 @@
+import type { Executor } from '../../core/db/client.ts';
+import { emailClicks } from './recovery-tables.ts';
+
+export function createRecoveryRepository(db: Executor, now: () => Date) {
+  return {
+    async recordClick(testerId: string, eCode: string) {
+      await db.insert(emailClicks).values({ testerId, eCode, clickedAt: now() });
+    },
+  };
+}

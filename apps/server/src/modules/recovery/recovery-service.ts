@@ -1,0 +1,104 @@
+import { ENTRY_TEXTS, type Language } from '@testerhub/shared/account-messages';
+import type { AppConfig } from '../../core/config/env.ts';
+import type { Clock } from '../../core/clock.ts';
+import type { Database } from '../../core/db/client.ts';
+import { resetPasswordMessage, usernameMessage } from '../mail/mail-service.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
+import { createRecoveryRepository } from './recovery-repository.ts';
+import { hashPassword } from '../../core/security/passwords.ts';
+import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { TooManyRequestsError } from '../../core/errors.ts';
+import { hashToken, randomToken } from '../../core/security/tokens.ts';
+import type { MailService } from '../mail/mail-service.ts';
+
+/** Find username, reset password, confirm e-mail and e-mail click tracking. */
+export function createRecoveryService(
+  db: Database,
+  deps: {
+    testers: TesterService;
+    auth: Pick<AuthService, 'endAllSessions'>;
+    clock: Clock;
+    mail: MailService;
+    config: Pick<AppConfig, 'resetCodeTtlMinutes' | 'loginAttemptsPerWindow' | 'rateLimitWindowSeconds'>;
+  },
+) {
+  const { testers, auth, mail, clock, config } = deps;
+  const clicks = createRecoveryRepository(db, () => clock.now());
+  const recoveryAttempts = new RateLimiter(config.loginAttemptsPerWindow, config.rateLimitWindowSeconds * 1000, clock.nowMs);
+
+  function limit(address: string) {
+    if (!recoveryAttempts.hit(`recovery:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  }
+
+  return {
+    /** Shows the username (as the original did) and also mails it to the address on file. */
+    async findUsername(firstName: string, lastName: string, email: string, address: string) {
+      limit(address);
+      const tester = await testers.findByNameAndEmail(firstName, lastName, email);
+      if (!tester) return { status: 'failed' as const, userName: '', message: ENTRY_TEXTS.findUsernameFailure };
+      await mail.queue(
+        usernameMessage({
+          to: tester.email,
+          firstName: tester.firstName,
+          username: tester.username,
+          loginLink: mail.link('/community/login', {}),
+          language: tester.language as Language,
+        }),
+      );
+      return { status: 'succeed' as const, userName: tester.username, message: '' };
+    },
+
+    async forgotPassword(username: string, email: string, address: string) {
+      limit(address);
+      const tester = await testers.findByUsername(username.trim());
+      if (!tester || tester.email.toLowerCase() !== email.trim().toLowerCase())
+        return { status: 'failed' as const, message: ENTRY_TEXTS.forgotPasswordFailure };
+      const code = randomToken();
+      await testers.issueToken(tester.id, 'reset-password', hashToken(code), new Date(clock.nowMs() + config.resetCodeTtlMinutes * 60_000));
+      await mail.queue(
+        resetPasswordMessage({
+          to: tester.email,
+          firstName: tester.firstName,
+          validMinutes: config.resetCodeTtlMinutes,
+          language: tester.language as Language,
+          link: mail.link('/account/resetPassword', { userId: tester.id, code }),
+        }),
+      );
+      return { status: 'succeed' as const, message: ENTRY_TEXTS.forgotPasswordSuccess };
+    },
+
+    /** A reset code works once, before it expires; the new password ends every session of the tester. */
+    async resetPassword(userId: string, code: string, password: string) {
+      const tester = await testers.findById(userId);
+      if (!tester || !(await testers.consumeToken(hashToken(code), 'reset-password', tester.id))) {
+        return { status: 'failed' as const, message: ENTRY_TEXTS.resetFailure };
+      }
+      await testers.setPassword(tester.id, await hashPassword(password));
+      await auth.endAllSessions(tester.id);
+      return { status: 'succeed' as const, message: ENTRY_TEXTS.resetSuccess };
+    },
+
+    async confirmEmail(userId: string, code: string) {
+      const tester = await testers.findById(userId);
+      if (!tester) return { status: 'failed' as const };
+      // A second click on the same link still says confirmed; any other code fails, confirmed or not.
+      if (tester.emailConfirmedAt)
+        return (await testers.tokenBelongsTo(hashToken(code), 'confirm-email', tester.id))
+          ? { status: 'confirmed' as const }
+          : { status: 'failed' as const };
+      if (!(await testers.consumeToken(hashToken(code), 'confirm-email', tester.id))) return { status: 'failed' as const };
+      await testers.markEmailConfirmed(tester.id);
+      return { status: 'confirmed' as const };
+    },
+
+    async recordClick(testerId: string, eCode: string) {
+      const tester = await testers.findById(testerId);
+      if (!tester) return { status: 'failed' as const, message: ENTRY_TEXTS.clickTrackFailure };
+      await clicks.recordClick(tester.id, eCode);
+      return { status: 'succeed' as const, message: '' };
+    },
+  };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

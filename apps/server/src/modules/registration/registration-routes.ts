@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RACES } from '@testerhub/shared/account-rules';
+import {
+  isInfoExistSchema,
+  reEngagementSchema,
+  registerExistedUserSchema,
+  registerSchema,
+  shortSignUpSchema,
+  zipSchema,
+} from '@testerhub/shared/account-schemas';
+import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { TooManyRequestsError } from '../../core/errors.ts';
+import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
+import type { RegistrationService } from './registration-service.ts';
+import { rejectInLanguage } from '../../core/http/validate-in-language.ts';
+
+export interface RegistrationRouteOptions {
+  registration: RegistrationService;
+  /** Requests per address and window for the registration checks and re-engagement. */
+  checksPerWindow: number;
+  windowSeconds: number;
+}
+
+const statusMessage = z.object({ status: z.string(), message: z.string() });
+
+/** Registration, its checks and re-engagement (spec 2, sections 1 and 7): public calls. */
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions> = async (app, options) => {
+  const { registration } = options;
+  const checks = new RateLimiter(options.checksPerWindow, options.windowSeconds * 1000);
+  const limitChecks = (address: string, what: string) => {
+    if (!checks.hit(`${what}:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  };
+
+  app.post(
+    '/account/IsInfoExist',
+    {
+      schema: {
+        tags: ['account'],
+        body: isInfoExistSchema,
+        response: { 200: z.object({ isExists1: z.boolean(), isExists2: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      limitChecks(request.ip, 'is-info-exist');
+      return registration.isInfoExist(request.body.username, request.body.email);
+    },
+  );
+
+  app.post(
+    '/account/CheckLocation',
+    {
+      schema: {
+        tags: ['account'],
+        description: 'Body: the zip code as a JSON string.',
+        body: zipSchema,
+        response: { 200: z.object({ siteId: z.string(), tooFar: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const siteId = await registration.siteForZip(request.body);
+      return { siteId, tooFar: (TOO_FAR_SITE_IDS as readonly string[]).includes(siteId) };
+    },
+  );
+
+  app.get(
+    '/account/GetMoreInfo',
+    {
+      schema: { tags: ['account'], response: { 200: z.object({ adsInfo: z.array(z.object({ adName: z.string(), adID: z.string() })) }) } },
+    },
+    async () => ({
+      adsInfo: await registration.listAdSources(),
+    }),
+  );
+
+  app.get(
+    '/account/GetRaceList',
+    {
+      schema: {
+        tags: ['account'],
+        querystring: z.object({ lang: z.enum(['en', 'es']).default('en') }),
+        response: { 200: z.object({ raceInfo: z.array(z.object({ raceName: z.string(), raceID: z.string() })) }) },
+      },
+    },
+    async (request) => ({ raceInfo: RACES.map((race) => ({ raceID: race.raceID, raceName: race[request.query.lang] })) }),
+  );
+
+  app.post(
+    '/account/register',
+    { attachValidation: true, schema: { tags: ['account'], body: registerSchema('en'), response: { 200: statusMessage } } },
+    async (request) => {
+      rejectInLanguage(request, (language) => registerSchema(language));
+      limitChecks(request.ip, 'register');
+      const body = request.body;
+      const result = await registration.register({
+        username: body.Username,
+        email: body.EmailAddress,
+        password: body.Password,
+        firstName: body.FirstName,
+        lastName: body.LastName,
+        zipCode: body.ZipCode,
+        address: body.Address,
+        city: body.City,
+        state: body.State,
+        sex: body.SexID,
+        phone: body.PhoneNo,
+        raceId: body.RaceID,
+        adId: body.AdID,
+        adDetail: body.AdDetail,
+        birthDate: body.Birth,
+        referralCode: body.Referral,
+        contactBestTimeFrom: body.ContactBestTimeFrom,
+        contactBestTimeTo: body.ContactBestTimeTo,
+        language: body.Language,
+      });
+      request.log.info({ event: 'auth.register', status: result.status }, 'registration');
+      return result.status === 'succeed' ? { status: 'succeed', message: '' } : { status: result.status, message: result.message };
+    },
+  );
+
+  app.post(
+    '/account/registerExistedUser',
+    { attachValidation: true, schema: { tags: ['account'], body: registerExistedUserSchema('en'), response: { 200: statusMessage } } },
+    async (request) => {
+      rejectInLanguage(request, (language) => registerExistedUserSchema(language));
+      limitChecks(request.ip, 'register');
+      const body = request.body;
+      const result = await registration.registerExistedUser({
+        v: body.V || body.U,
+        e: body.E,
+        email: body.EmailAddress,
+        username: body.Username,
+        password: body.Password,
+        language: body.Language,
+      });
+      return result.status === 'succeed' ? { status: 'succeed', message: '' } : { status: result.status, message: result.message };
+    },
+  );
+
+  app.post(
+    '/account/ReEngagement',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['account'],
+        body: reEngagementSchema('en'),
+        response: { 200: z.object({ status: z.string(), v: z.string(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      rejectInLanguage(request, (language) => reEngagementSchema(language));
+      limitChecks(request.ip, 're-engagement');
+      const result = await registration.reEngagement(request.body.c, request.body.p, request.body.Language);
+      return result.status === 'succeed'
+        ? { status: 'succeed', v: result.v, message: '' }
+        : { status: 'failed', v: '', message: result.message };
+    },
+  );
+
+  app.post(
+    '/account/SaveSignUpProfile',
+    {
+      attachValidation: true,
+      schema: { tags: ['account'], body: shortSignUpSchema('en'), response: { 200: z.object({ status: z.string() }) } },
+    },
+    async (request) => {
+      rejectInLanguage(request, (language) => shortSignUpSchema(language));
+      limitChecks(request.ip, 'sign-up');
+      return registration.saveSignUpLead(request.body);
+    },
+  );
+};

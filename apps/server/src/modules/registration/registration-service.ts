@@ -1,0 +1,223 @@
+import { message, type Language } from '@testerhub/shared/account-messages';
+import { AD_OTHER, DEFAULT_BEST_CONTACT_TIME, TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
+import type { AppConfig } from '../../core/config/env.ts';
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { confirmEmailMessage } from '../mail/mail-service.ts';
+import { uniqueViolation, type TesterService } from '../testers/tester-service.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import { createRegistrationRepository } from './registration-repository.ts';
+import { hashPassword } from '../../core/security/passwords.ts';
+import { hashToken, randomToken } from '../../core/security/tokens.ts';
+import type { MailService } from '../mail/mail-service.ts';
+
+/** Site id for a zip with no test site near: only online-only studies (spec 2, 5). */
+export const ONLINE_ONLY_SITE_ID = TOO_FAR_SITE_IDS[0];
+
+export interface RegistrationInput {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  zipCode: string;
+  address: string;
+  city: string;
+  state: string;
+  sex: string;
+  phone: string;
+  raceId: string;
+  adId: string;
+  adDetail: string;
+  birthDate: string;
+  referralCode: string;
+  contactBestTimeFrom: string;
+  contactBestTimeTo: string;
+  language: Language;
+}
+
+export type RegistrationResult =
+  { status: 'succeed'; testerId: string } | { status: 'usernameTaken' | 'emailTaken' | 'failed'; message: string };
+
+/** Why the welcome coins were paid (the ledger's reason; the reference is the new tester's id). */
+export const WELCOME_GIFT_REASON = 'welcome-gift';
+
+export function createRegistrationService(
+  db: Database,
+  deps: {
+    testers: TesterService;
+    ledger: LedgerService;
+    mail: MailService;
+    clock: Clock;
+    config: Pick<AppConfig, 'welcomeCoins' | 'confirmCodeTtlHours'>;
+  },
+) {
+  const { testers, ledger, mail, clock, config } = deps;
+  const lookups = createRegistrationRepository(db, () => clock.now());
+
+  // Inside a unit of work every query goes through its transaction: on PGlite a query outside
+  // it would wait for the transaction to end, and the transaction for the query.
+  const lookupsOn = (tx?: Executor) => (tx ? createRegistrationRepository(tx, () => clock.now()) : lookups);
+
+  async function siteForZip(zip: string, tx?: Executor): Promise<string> {
+    return (await lookupsOn(tx).siteForZipPrefix(zip.slice(0, 3))) ?? ONLINE_ONLY_SITE_ID;
+  }
+
+  /**
+   * One unit of work: the account, its confirmation code, the welcome coins (through the ledger)
+   * and the confirmation e-mail's outbox row commit together or not at all. Two registrations
+   * racing for one username or e-mail: the unique index lets one through. `tx` joins a larger
+   * unit of work (registerExistedUser's claim of the known tester's record).
+   */
+  async function register(input: RegistrationInput, tx?: Executor): Promise<RegistrationResult> {
+    const language = input.language;
+    const passwordHash = await hashPassword(input.password);
+    const code = randomToken();
+    const expiresAt = new Date(clock.nowMs() + config.confirmCodeTtlHours * 3600_000);
+    const siteId = await siteForZip(input.zipCode, tx);
+    try {
+      const created = await inTransaction(
+        db,
+        async (unit) => {
+          const tester = await testers.create(
+            {
+              username: input.username.trim(),
+              email: input.email.trim(),
+              passwordHash,
+              firstName: input.firstName.trim(),
+              lastName: input.lastName.trim(),
+              zipCode: input.zipCode,
+              address: input.address.trim(),
+              city: input.city.trim(),
+              state: input.state,
+              sex: input.sex,
+              phone: input.phone,
+              raceId: input.raceId,
+              adId: input.adId,
+              adDetail: input.adDetail.trim(),
+              birthDate: input.birthDate,
+              referralCode: input.referralCode,
+              contactBestTimeFrom: input.contactBestTimeFrom,
+              contactBestTimeTo: input.contactBestTimeTo,
+              language,
+              siteId,
+            },
+            unit,
+          );
+          await testers.issueToken(tester.id, 'confirm-email', hashToken(code), expiresAt, unit);
+          if (config.welcomeCoins > 0) {
+            await ledger.record(
+              { testerId: tester.id, coins: config.welcomeCoins, experience: 0, reason: WELCOME_GIFT_REASON, reference: tester.id },
+              unit,
+            );
+          }
+          await mail.queue(
+            confirmEmailMessage({
+              to: tester.email,
+              firstName: tester.firstName,
+              username: tester.username,
+              language,
+              link: mail.link('/community/checkConfirmEmail', { t: tester.id, r: code, e: 'confirm' }),
+            }),
+            unit,
+          );
+          return tester;
+        },
+        tx,
+      );
+      if (!tx) mail.nudge();
+      return { status: 'succeed', testerId: created.id };
+    } catch (error) {
+      const index = uniqueViolation(error);
+      if (index === 'testers_username_lower') return { status: 'usernameTaken', message: message('usernameTaken', language) };
+      if (index === 'testers_email_lower') return { status: 'emailTaken', message: message('emailTaken', language) };
+      throw error;
+    }
+  }
+
+  return {
+    siteForZip: (zip: string) => siteForZip(zip),
+
+    async isInfoExist(username: string, email: string) {
+      const { usernameTaken, emailTaken } = await testers.usernameOrEmailTaken(username.trim(), email.trim());
+      return { isExists1: usernameTaken, isExists2: emailTaken };
+    },
+
+    listAdSources: () => lookups.listAdSources(),
+
+    register,
+
+    /** A known tester's registration code and phone give back v, which the Complete page sends back. */
+    async reEngagement(code: string, phone: string, language: Language) {
+      const record = await lookups.findReEngagement(code, phone);
+      if (!record || record.usedAt) return { status: 'failed' as const, message: message('reEngagementInvalid', language) };
+      return { status: 'succeed' as const, v: record.v };
+    },
+
+    /** The short sign-up form's partial profile, kept as a lead so Tester Services can follow up. */
+    async saveSignUpLead(lead: { firstName: string; lastName: string; phone: string; email: string }) {
+      await lookups.insertLead({ ...lead, firstName: lead.firstName.trim(), lastName: lead.lastName.trim() });
+      return { status: 'succeed' as const };
+    },
+
+    /**
+     * Turns a tester known from before the site into an online account: the profile comes from
+     * the record behind v (or the link's u); the visitor chooses username and password.
+     */
+    async registerExistedUser(input: {
+      v: string;
+      e: string;
+      email: string;
+      username: string;
+      password: string;
+      language: Language;
+    }): Promise<RegistrationResult> {
+      const { language } = input;
+      const record = await lookups.findReEngagementByV(input.v);
+      const emailMatches = !input.e || (record && record.email.toLowerCase() === input.e.toLowerCase());
+      if (!record || record.usedAt || !emailMatches) return { status: 'failed', message: message('registrationFailed', language) };
+      // One unit of work: the record is claimed only if the account is created with it.
+      const refused = (result: RegistrationResult) => Object.assign(new Error('registration refused'), { result });
+      try {
+        return await inTransaction(db, async (unit) => {
+          if (!(await lookupsOn(unit).claimReEngagement(record.v)))
+            throw refused({ status: 'failed', message: message('registrationFailed', language) });
+          const result = await register(
+            {
+              username: input.username,
+              email: input.email,
+              password: input.password,
+              firstName: record.firstName,
+              lastName: record.lastName,
+              zipCode: record.zipCode,
+              address: record.address,
+              city: record.city,
+              state: record.state,
+              sex: record.sex,
+              phone: record.phone,
+              raceId: record.raceId,
+              adId: AD_OTHER,
+              adDetail: 'Existing tester',
+              birthDate: record.birthDate,
+              referralCode: '',
+              contactBestTimeFrom: DEFAULT_BEST_CONTACT_TIME.from,
+              contactBestTimeTo: DEFAULT_BEST_CONTACT_TIME.to,
+              language,
+            },
+            unit,
+          );
+          if (result.status !== 'succeed') throw refused(result);
+          return result;
+        });
+      } catch (error) {
+        const result = (error as { result?: RegistrationResult }).result;
+        if (result) return result;
+        throw error;
+      } finally {
+        mail.nudge();
+      }
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,156 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { emailTokens, testers } from './tester-tables.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type TesterRow = typeof testers.$inferSelect;
+export type NewTester = typeof testers.$inferInsert;
+export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credentials';
+
+/**
+ * Every write to the testers table goes through here (ESLint keeps the table to this module,
+ * the session join and the ledger's balance update), and each one tells `onTesterChanged`, so
+ * that cached copies of the row (the active-session cache) are dropped at once. `db` is the
+ * database or the transaction of a unit of work; `now` is the injected clock's.
+ */
+export function createTesterRepository(db: Executor, onTesterChanged: (testerId: string) => void, now: () => Date) {
+  return {
+    async findByUsername(username: string) {
+      const rows = await db
+        .select()
+        .from(testers)
+        .where(eq(sql`lower(${testers.username})`, username.toLowerCase()))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findById(id: string) {
+      // Schemas reject a malformed id with 400; this keeps any other caller's from reaching PostgreSQL as a 500.
+      if (!UUID_PATTERN.test(id)) return null;
+      const rows = await db.select().from(testers).where(eq(testers.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findByEmail(email: string) {
+      const rows = await db
+        .select()
+        .from(testers)
+        .where(eq(sql`lower(${testers.email})`, email.toLowerCase()))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async findByNameAndEmail(firstName: string, lastName: string, email: string) {
+      const rows = await db
+        .select()
+        .from(testers)
+        .where(
+          and(
+            eq(sql`lower(${testers.firstName})`, firstName.trim().toLowerCase()),
+            eq(sql`lower(${testers.lastName})`, lastName.trim().toLowerCase()),
+            eq(sql`lower(${testers.email})`, email.toLowerCase()),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async usernameOrEmailTaken(username: string, email: string) {
+      const [usernameRow] = username
+        ? await db
+            .select({ id: testers.id })
+            .from(testers)
+            .where(eq(sql`lower(${testers.username})`, username.toLowerCase()))
+            .limit(1)
+        : [];
+      const [emailRow] = email
+        ? await db
+            .select({ id: testers.id })
+            .from(testers)
+            .where(eq(sql`lower(${testers.email})`, email.toLowerCase()))
+            .limit(1)
+        : [];
+      return { usernameTaken: !!usernameRow, emailTaken: !!emailRow };
+    },
+
+    /** A duplicate username or e-mail fails on the unique indexes (see uniqueViolation). */
+    async insert(tester: NewTester) {
+      const [created] = await db.insert(testers).values(tester).returning();
+      if (!created) throw new Error('tester insert returned nothing');
+      return created;
+    },
+
+    async setPassword(testerId: string, passwordHash: string) {
+      await db.update(testers).set({ passwordHash }).where(eq(testers.id, testerId));
+      onTesterChanged(testerId);
+    },
+
+    async updateCredentials(testerId: string, values: { username: string; email: string; phone: string; passwordHash: string }) {
+      await db
+        .update(testers)
+        .set({ ...values, mustChangeCredentials: false })
+        .where(eq(testers.id, testerId));
+      onTesterChanged(testerId);
+    },
+
+    async markEmailConfirmed(testerId: string) {
+      await db
+        .update(testers)
+        .set({ emailConfirmedAt: now() })
+        .where(and(eq(testers.id, testerId), isNull(testers.emailConfirmedAt)));
+      onTesterChanged(testerId);
+    },
+
+    async insertToken(testerId: string, purpose: TokenPurpose, codeHash: string, expiresAt: Date) {
+      await db.insert(emailTokens).values({ testerId, purpose, codeHash, expiresAt });
+    },
+
+    /** Uses a code once: the conditional update lets exactly one of two racing requests through. */
+    async consumeToken(codeHash: string, purpose: TokenPurpose, testerId: string) {
+      const rows = await db
+        .update(emailTokens)
+        .set({ usedAt: now() })
+        .where(
+          and(
+            eq(emailTokens.codeHash, codeHash),
+            eq(emailTokens.purpose, purpose),
+            eq(emailTokens.testerId, testerId),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, now()),
+          ),
+        )
+        .returning({ testerId: emailTokens.testerId });
+      return rows.length === 1;
+    },
+
+    /** The tester of a code that is still unused and unexpired, without using it up. */
+    async testerForToken(codeHash: string, purpose: TokenPurpose) {
+      const rows = await db
+        .select({ testerId: emailTokens.testerId })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.codeHash, codeHash),
+            eq(emailTokens.purpose, purpose),
+            isNull(emailTokens.usedAt),
+            gt(emailTokens.expiresAt, now()),
+          ),
+        )
+        .limit(1);
+      return rows[0]?.testerId ?? null;
+    },
+
+    /** Whether a code was ever issued to this tester for this purpose, used or not. */
+    async tokenBelongsTo(codeHash: string, purpose: TokenPurpose, testerId: string) {
+      const rows = await db
+        .select({ id: emailTokens.id })
+        .from(emailTokens)
+        .where(and(eq(emailTokens.codeHash, codeHash), eq(emailTokens.purpose, purpose), eq(emailTokens.testerId, testerId)))
+        .limit(1);
+      return rows.length === 1;
+    },
+  };
+}
+
+export type TesterRepository = ReturnType<typeof createTesterRepository>;

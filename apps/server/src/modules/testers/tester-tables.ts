@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Registered testers. Username and e-mail are unique without regard to case (see the indexes). */
+export const testers = pgTable(
+  'testers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    zipCode: text('zip_code').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    sex: text('sex').notNull(),
+    phone: text('phone').notNull(),
+    raceId: text('race_id').notNull(),
+    adId: text('ad_id').notNull(),
+    adDetail: text('ad_detail').notNull().default(''),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    referralCode: text('referral_code').notNull().default(''),
+    contactBestTimeFrom: text('contact_best_time_from').notNull().default('07:00'),
+    contactBestTimeTo: text('contact_best_time_to').notNull().default('17:00'),
+    language: text('language').notNull().default('en'),
+    siteId: text('site_id'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    mustChangeCredentials: boolean('must_change_credentials').notNull().default(false),
+    level: integer('level').notNull().default(1),
+    exp: integer('exp').notNull().default(0),
+    coins: integer('coins').notNull().default(0),
+    avatarFile: text('avatar_file').notNull().default('avatar-01.svg'),
+    blackList: boolean('black_list').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('testers_username_lower').on(sql`lower(${table.username})`),
+    uniqueIndex('testers_email_lower').on(sql`lower(${table.email})`),
+    check('testers_coins_not_negative', sql`${table.coins} >= 0`),
+    check('testers_exp_not_negative', sql`${table.exp} >= 0`),
+  ],
+);
+
+/** Single-use codes sent by e-mail (confirm the address, reset the password), stored hashed. */
+export const emailTokens = pgTable('email_tokens', {
+  id: serial('id').primaryKey(),
+  testerId: uuid('tester_id')
+    .notNull()
+    .references(() => testers.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
