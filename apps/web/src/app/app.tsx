@@ -27,7 +27,7 @@ const ChangeCredentialsPage = lazyPage(() => import('../features/login/change-cr
 const FindInfoPage = lazyPage(() => import('../features/account-recovery/find-info-page'), 'FindInfoPage');
 const ResetPasswordPage = lazyPage(() => import('../features/account-recovery/reset-password-page'), 'ResetPasswordPage');
 const ConfirmEmailPage = lazyPage(() => import('../features/email-confirmation/confirm-email-page'), 'ConfirmEmailPage');
-const PortalShell = lazyPage(() => import('../features/portal-shell/portal-shell'), 'PortalShell');
+const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
 const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'), 'ScreenerPage');
 const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
 
@@ -78,7 +78,7 @@ export function App() {
           <Route path="findinfo/username" element={<FindInfoPage tab="username" />} />
           <Route path="findinfo/password" element={<FindInfoPage tab="password" />} />
           <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
-          <Route path="main" element={<PortalShell />}>
+          <Route path="main" element={<PortalRoute />}>
             <Route index element={<Navigate to="screener" replace />} />
             <Route path="screener" element={<ScreenerPage />} />
             <Route path="schedule/self" element={<SelfScheduleEntry />} />
