@@ -1,8 +1,58 @@
-// Vitest setup of the web project: jest-dom matchers, and a clean DOM after every test.
+// Vitest setup of the web project: jest-dom matchers, the dialog methods jsdom lacks, and a
+// clean DOM after every test.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+polyfillDialog();
+
 afterEach(() => {
   cleanup();
 });
+
+/**
+ * jsdom has HTMLDialogElement but not showModal(), show() or close(), nor the browser's
+ * Escape handling. This stands in for them the way browsers behave: showModal() sets open
+ * and puts the dialog on top; close() clears open and fires close; Escape fires a
+ * cancelable cancel at the topmost modal dialog and closes it unless the cancel is refused.
+ * (Focus trapping and inertness are the browser's; the end-to-end tests cover them.)
+ */
+function polyfillDialog(): void {
+  if (typeof HTMLDialogElement === 'undefined' || typeof HTMLDialogElement.prototype.showModal === 'function') return;
+  const modals: HTMLDialogElement[] = [];
+  const proto = HTMLDialogElement.prototype;
+  if (!Object.getOwnPropertyDescriptor(proto, 'open')) {
+    Object.defineProperty(proto, 'open', {
+      configurable: true,
+      get(this: HTMLDialogElement) {
+        return this.hasAttribute('open');
+      },
+      set(this: HTMLDialogElement, value: boolean) {
+        this.toggleAttribute('open', value);
+      },
+    });
+  }
+  proto.show = function show(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.showModal = function showModal(this: HTMLDialogElement) {
+    if (!this.isConnected) throw new DOMException('The dialog is not connected.', 'InvalidStateError');
+    if (this.hasAttribute('open')) throw new DOMException('The dialog is already open.', 'InvalidStateError');
+    this.setAttribute('open', '');
+    modals.push(this);
+  };
+  proto.close = function close(this: HTMLDialogElement, returnValue?: string) {
+    if (!this.hasAttribute('open')) return;
+    if (returnValue !== undefined) this.returnValue = returnValue;
+    this.removeAttribute('open');
+    const index = modals.indexOf(this);
+    if (index >= 0) modals.splice(index, 1);
+    this.dispatchEvent(new Event('close'));
+  };
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    const top = modals.filter((dialog) => dialog.isConnected).at(-1);
+    if (!top) return;
+    if (top.dispatchEvent(new Event('cancel', { cancelable: true }))) top.close();
+  });
+}

@@ -27,7 +27,8 @@ const ChangeCredentialsPage = lazyPage(() => import('../features/login/change-cr
 const FindInfoPage = lazyPage(() => import('../features/account-recovery/find-info-page'), 'FindInfoPage');
 const ResetPasswordPage = lazyPage(() => import('../features/account-recovery/reset-password-page'), 'ResetPasswordPage');
 const ConfirmEmailPage = lazyPage(() => import('../features/email-confirmation/confirm-email-page'), 'ConfirmEmailPage');
-const PortalShell = lazyPage(() => import('../features/portal-shell/portal-shell'), 'PortalShell');
+const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
+const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
 const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'), 'ScreenerPage');
 const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
 
@@ -78,10 +79,12 @@ export function App() {
           <Route path="findinfo/username" element={<FindInfoPage tab="username" />} />
           <Route path="findinfo/password" element={<FindInfoPage tab="password" />} />
           <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
-          <Route path="main" element={<PortalShell />}>
+          {/* The whole portal area asks for a session first, unknown addresses too (security finding 12). */}
+          <Route path="main" element={<PortalRoute />}>
             <Route index element={<Navigate to="screener" replace />} />
             <Route path="screener" element={<ScreenerPage />} />
             <Route path="schedule/self" element={<SelfScheduleEntry />} />
+            <Route path="*" element={<PortalNotFound />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import './form-field.css';
 
 interface FieldFrameProps {
@@ -34,7 +34,13 @@ function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
   );
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: ReactNode; error?: string | null; hint?: ReactNode };
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  /** Reaches the input (react-hook-form's register passes one). */
+  ref?: Ref<HTMLInputElement>;
+};
 
 export function TextField({ label, error, hint, ...input }: TextFieldProps) {
   return (
@@ -47,6 +53,8 @@ export function TextField({ label, error, hint, ...input }: TextFieldProps) {
 }
 
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  /** Reaches the select (react-hook-form's register passes one). */
+  ref?: Ref<HTMLSelectElement>;
   label: ReactNode;
   error?: string | null;
   hint?: ReactNode;

@@ -11,10 +11,16 @@ interface ModalDialogProps {
   actions?: ReactNode;
 }
 
-/** An accessible modal: focus moves in and comes back, Escape and the close button close it. */
+/**
+ * An accessible modal: the native dialog element opened with showModal(), so the browser
+ * keeps focus inside it, makes the page behind it inert and turns Escape into a cancel
+ * (decision 012). The caller stays in charge of whether it is shown: Escape and the close
+ * button call onClose, and the caller unmounts it. Focus moves to the dialog (its title is
+ * read first) and comes back to where it was.
+ */
 export function ModalDialog({ title, children, onClose, tone = 'info', closeLabel = 'Close', actions }: ModalDialogProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   // The latest onClose, so a new function each render neither re-runs the effect nor steals focus.
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -23,66 +29,39 @@ export function ModalDialog({ title, children, onClose, tone = 'info', closeLabe
 
   useEffect(() => {
     const dialog = dialogRef.current;
+    if (!dialog) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    dialog?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (!dialog) return;
-      // Only the topmost dialog answers: a dialog opened from a dialog closes first.
-      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
-      if (dialogs[dialogs.length - 1] !== dialog) return;
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCloseRef.current();
-      } else if (event.key === 'Tab') {
-        trapFocus(dialog, event);
-      }
+    // Escape (or the browser's own close request) asks the caller, who unmounts the dialog.
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
     };
-    window.addEventListener('keydown', onKey);
+    // A browser may still close a dialog whose cancel was refused (repeated Escape): tell the caller.
+    const onNativeClose = () => onCloseRef.current();
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('close', onNativeClose);
+    if (!dialog.open) dialog.showModal();
+    dialog.focus();
     return () => {
-      window.removeEventListener('keydown', onKey);
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('close', onNativeClose);
+      if (dialog.open) dialog.close();
       previouslyFocused?.focus();
     };
   }, []);
 
   return (
-    <div className="modal-dialog__backdrop">
-      <div
-        ref={dialogRef}
-        className={`modal-dialog modal-dialog--${tone}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <h2 id={titleId} className="modal-dialog__title">
-          {title}
-        </h2>
-        <div className="modal-dialog__body">{children}</div>
-        <div className="modal-dialog__actions">
-          {actions}
-          <button type="button" className="button button--primary" onClick={onClose}>
-            {closeLabel}
-          </button>
-        </div>
+    <dialog ref={dialogRef} className={`modal-dialog modal-dialog--${tone}`} aria-labelledby={titleId} tabIndex={-1}>
+      <h2 id={titleId} className="modal-dialog__title">
+        {title}
+      </h2>
+      <div className="modal-dialog__body">{children}</div>
+      <div className="modal-dialog__actions">
+        {actions}
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {closeLabel}
+        </button>
       </div>
-    </div>
+    </dialog>
   );
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab and Shift+Tab inside the dialog. */
-function trapFocus(dialog: HTMLElement, event: KeyboardEvent) {
-  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }

@@ -27,6 +27,10 @@ function load(key: string, fetcher: () => Promise<unknown>): Entry {
  * Loads data once per page life and shares it between components: a second visit to the
  * same popup reads the cached answer (the FAQ list is "cached after the first load").
  * A failure is logged and reported as status 'error'; the caller shows nothing.
+ *
+ * For the public pages only (popups, home sections, registration lists), which keep this
+ * small helper so TanStack Query stays out of their bundle. The tester portal uses TanStack
+ * Query: one api/ file per call (decision 012).
  */
 export function useCachedQuery<T>(key: string, fetcher: () => Promise<T>): QueryState<T> {
   const [state, setState] = useState<QueryState<T>>(() => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import type { TesterInfo } from './portal-api';
+import type { TesterInfo } from './api/get-tester-info';
 
 type Progress = Pick<TesterInfo, 'exp' | 'nextLevelExp' | 'remainExp'>;
 

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lazy, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { fakeApi } from '../../../test/fake-api';
+import { usePortalContext } from '../../hooks/use-portal-context';
+import { WithPortalQuery } from '../../../test/portal-query';
 import { progressLines } from './level-progress';
-import type { TesterInfo } from './portal-api';
+import type { TesterInfo } from './api/get-tester-info';
 import { PortalShell } from './portal-shell';
 import { SIDE_MENU, TOP_NAV, visibleGroups, visibleTopNav } from './portal-menu';
 
@@ -51,12 +54,14 @@ beforeEach(() => answerAll(TESTER));
 function renderShell() {
   return render(
     <MemoryRouter initialEntries={['/community/main/screener']}>
-      <Routes>
-        <Route path="/community/main" element={<PortalShell />}>
-          <Route path="screener" element={<p>Screener content</p>} />
-        </Route>
-        <Route path="/community/login" element={<p>Login page</p>} />
-      </Routes>
+      <WithPortalQuery>
+        <Routes>
+          <Route path="/community/main" element={<PortalShell />}>
+            <Route path="screener" element={<p>Screener content</p>} />
+          </Route>
+          <Route path="/community/login" element={<p>Login page</p>} />
+        </Routes>
+      </WithPortalQuery>
     </MemoryRouter>,
   );
 }
@@ -125,6 +130,92 @@ describe('entry check', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Portal menu' })).getByRole('button', { name: 'Log out' }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(paths()).toContain('/account/Logout');
+  });
+});
+
+describe('data layer', () => {
+  test('after logout nothing is asked again: the cleared cache is not refetched by the shell', async () => {
+    // The login page is split off in the app: while it loads, the shell is still on screen.
+    const SlowLogin = lazy(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { default: () => <p>Login page</p> };
+    });
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/community/main/screener']}>
+        <WithPortalQuery>
+          <Routes>
+            <Route path="/community/main" element={<PortalShell />}>
+              <Route path="screener" element={<p>Screener content</p>} />
+            </Route>
+            <Route
+              path="/community/login"
+              element={
+                <Suspense fallback={null}>
+                  <SlowLogin />
+                </Suspense>
+              }
+            />
+          </Routes>
+        </WithPortalQuery>
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('level-progress-button');
+    await user.click(screen.getAllByRole('button', { name: 'Log out' })[0]!);
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(paths().filter((path) => path === '/account/CheckAuthorize')).toHaveLength(1);
+    expect(paths().filter((path) => path === '/account/GetPKTesterInfo')).toHaveLength(1);
+  });
+
+  test('a failed logout shows its notice and stays in the portal', async () => {
+    answers['/account/Logout'] = { status: 503, body: { message: 'down' } };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderShell();
+    await screen.findByText('Screener content');
+    await user.click(within(screen.getByRole('navigation', { name: 'Portal menu' })).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('dialog', { name: 'Could not log out' })).toBeInTheDocument();
+    expect(screen.getByText('Screener content')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
+  test('the page refreshes the nav through the context: new coins show', async () => {
+    answers['/profile/GetUserInfo'] = { body: { status: 'succeed', coins: 2000 } };
+    function RefreshingPage() {
+      const context = usePortalContext();
+      return (
+        <button type="button" onClick={() => context?.refreshProfile()}>
+          Earn
+        </button>
+      );
+    }
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/community/main/screener']}>
+        <WithPortalQuery>
+          <Routes>
+            <Route path="/community/main" element={<PortalShell />}>
+              <Route path="screener" element={<RefreshingPage />} />
+            </Route>
+          </Routes>
+        </WithPortalQuery>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByTestId('level-progress-button')).toHaveTextContent('1,350 coins');
+    await user.click(screen.getByRole('button', { name: 'Earn' }));
+    await waitFor(() => expect(screen.getByTestId('level-progress-button')).toHaveTextContent('2,000 coins'));
+    expect(paths()).toContain('/profile/GetUserInfo');
+  });
+
+  test('a 401 while refreshing the progress goes to login', async () => {
+    answers['/profile/GetNextLevelEXP'] = { status: 401, body: { message: 'Please log in.' } };
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(await screen.findByTestId('level-progress-button'));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { WithPortalQuery } from '../../../test/portal-query';
 import { ScreenerPage } from './screener-page';
 import { isKidStudy, type Screener } from './study-kind';
 
@@ -15,10 +17,12 @@ function stubScreeners(status: number, body: unknown) {
 function renderPage() {
   return render(
     <MemoryRouter initialEntries={['/community/main/screener']}>
-      <Routes>
-        <Route path="/community/main/screener" element={<ScreenerPage />} />
-        <Route path="/community/login" element={<p>Login page</p>} />
-      </Routes>
+      <WithPortalQuery>
+        <Routes>
+          <Route path="/community/main/screener" element={<ScreenerPage />} />
+          <Route path="/community/login" element={<p>Login page</p>} />
+        </Routes>
+      </WithPortalQuery>
     </MemoryRouter>,
   );
 }
@@ -81,9 +85,34 @@ describe('screener list', () => {
     expect(await screen.findByText('There are no available studies at this time. Please check back later.')).toBeInTheDocument();
   });
 
+  test('a failure: the error state, then Try again loads the list', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubScreeners(500, { message: 'boom' });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the studies. Please try again.');
+    expect(logged).toHaveBeenCalled();
+    stubScreeners(200, [study({})]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findAllByTestId('screener-card')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
+  test('loading: a status for screen readers, no empty text yet', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading studies…');
+    expect(screen.queryByText('There are no available studies at this time. Please check back later.')).not.toBeInTheDocument();
+  });
+
   test('401: to login', async () => {
     stubScreeners(401, { message: 'Please log in.' });
     renderPage();
     expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

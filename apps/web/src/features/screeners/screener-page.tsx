@@ -1,14 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { apiGet } from '../../lib/api';
-import { logError } from '../../lib/log';
-import { isUnauthenticated } from '../../lib/request-error';
+import { viewStatus } from '../../lib/query-status';
+import { useScreeners } from './api/get-screeners';
 import { chipColour, isKidStudy, type Screener } from './study-kind';
 import './screener-page.css';
-
-type Load = { status: 'loading' } | { status: 'ready'; screeners: Screener[] } | { status: 'failed' };
 
 /**
  * /community/main/screener: the studies open to this tester (spec 2, section 2). Choosing a
@@ -17,35 +12,19 @@ type Load = { status: 'loading' } | { status: 'ready'; screeners: Screener[] } |
  */
 export function ScreenerPage() {
   usePageTitle('Screeners');
-  const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    apiGet<Screener[]>('/schedule/GetScreeners').then(
-      (screeners) => active && setLoad({ status: 'ready', screeners }),
-      (error: unknown) => {
-        if (!active) return;
-        if (isUnauthenticated(error)) navigate('/community/login', { replace: true });
-        else {
-          logError('screeners could not be loaded', error);
-          setLoad({ status: 'failed' });
-        }
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt, navigate]);
+  const query = useScreeners();
+  // Loading, error (with Try again), empty and list: each state is explicit (a 401 stays
+  // 'pending' while the QueryClient takes the tester to login).
+  const status = viewStatus(query);
+  const screeners = query.data ?? [];
 
   return (
-    <section aria-labelledby="screeners-title" aria-busy={load.status === 'loading'}>
+    <section aria-labelledby="screeners-title" aria-busy={status === 'pending'}>
       <h1 id="screeners-title" className="screeners__title">
         Available studies
       </h1>
       <p className="screeners__intro">Studies you may qualify for. Complete a screener to see whether you are a match.</p>
-      {load.status === 'loading' && (
+      {status === 'pending' && (
         <>
           <p role="status" className="visually-hidden">
             Loading studies…
@@ -56,25 +35,18 @@ export function ScreenerPage() {
           </div>
         </>
       )}
-      {load.status === 'failed' && (
+      {status === 'error' && (
         <div className="screeners__error" role="alert">
           <p>We could not load the studies. Please try again.</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setLoad({ status: 'loading' });
-              setAttempt((value) => value + 1);
-            }}
-          >
+          <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
             Try again
           </button>
         </div>
       )}
-      {load.status === 'ready' && load.screeners.length === 0 && <p className="screeners__empty">{ENTRY_TEXTS.noScreeners}</p>}
-      {load.status === 'ready' && load.screeners.length > 0 && (
+      {status === 'success' && screeners.length === 0 && <p className="screeners__empty">{ENTRY_TEXTS.noScreeners}</p>}
+      {status === 'success' && screeners.length > 0 && (
         <ul className="screeners__list" aria-label="Studies">
-          {load.screeners.map((screener) => (
+          {screeners.map((screener) => (
             <ScreenerCard key={screener.screenerStudyNo} screener={screener} />
           ))}
         </ul>

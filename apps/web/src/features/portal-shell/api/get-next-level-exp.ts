@@ -1,0 +1,39 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiGet } from '../../../lib/api';
+import type { TesterInfo } from './get-tester-info';
+import { portalShellKeys } from './query-keys';
+
+/** GET /api/profile/GetNextLevelEXP (spec 2, section 7). */
+export interface NextLevelInfo {
+  status: string;
+  exp: number;
+  nextLevelExp: number | 'Max';
+  remainExp: number;
+}
+
+export function fetchNextLevel(): Promise<NextLevelInfo> {
+  return apiGet<NextLevelInfo>('/profile/GetNextLevelEXP');
+}
+
+export function nextLevelQueryOptions() {
+  // Each opening of the progress popover asks again (the numbers change as the tester earns).
+  return queryOptions({ queryKey: portalShellKeys.nextLevel(), queryFn: fetchNextLevel, staleTime: 0 });
+}
+
+/** Refreshes the progress numbers in the nav, as the popover opens. */
+export function useRefreshLevelProgress(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    queryClient.fetchQuery(nextLevelQueryOptions()).then(
+      (answer) => {
+        if (answer.status !== 'succeed') return;
+        const { exp, nextLevelExp, remainExp } = answer;
+        queryClient.setQueryData<TesterInfo>(portalShellKeys.testerInfo(), (current) =>
+          current ? { ...current, exp, nextLevelExp, remainExp } : current,
+        );
+      },
+      () => undefined,
+    );
+  }, [queryClient]);
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiGet } from '../../../lib/api';
+import type { TesterInfo } from './get-tester-info';
+import { portalShellKeys } from './query-keys';
+
+/** GET /api/profile/GetUserInfo: the level, experience and coins again, with a status (spec 2, section 7). */
+export interface ProfileUserInfo extends Partial<TesterInfo> {
+  status: string;
+}
+
+export function fetchProfileUserInfo(): Promise<ProfileUserInfo> {
+  return apiGet<ProfileUserInfo>('/profile/GetUserInfo');
+}
+
+export function profileUserInfoQueryOptions() {
+  // Asked on demand only, and always anew: it is the refresh after coins were earned or spent.
+  return queryOptions({ queryKey: portalShellKeys.profileUserInfo(), queryFn: fetchProfileUserInfo, staleTime: 0 });
+}
+
+/**
+ * Reloads the level, experience and coins shown in the nav: asks /profile/GetUserInfo and,
+ * when it succeeded, writes the answer over the tester information the nav shows.
+ * Failures follow the QueryClient's rule (401 to login, others logged).
+ */
+export function useRefreshProfile(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    queryClient.fetchQuery(profileUserInfoQueryOptions()).then(
+      (answer) => {
+        if (answer.status !== 'succeed') return;
+        queryClient.setQueryData<TesterInfo>(portalShellKeys.testerInfo(), (current) => (current ? { ...current, ...answer } : current));
+      },
+      () => undefined,
+    );
+  }, [queryClient]);
+}

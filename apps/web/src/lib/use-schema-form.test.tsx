@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { message } from '@testerhub/shared/account-messages';
+import { checkConfirmEmailSchema, initializeInformationSchema, shortSignUpSchema } from '@testerhub/shared/account-schemas';
+import { TextField } from '../components/form-field';
+import { formErrorMessage, specErrorMap } from './form-errors';
+import { useSchemaForm } from './use-schema-form';
+
+/** A portal form as new ones will be written: the shared schema of the call, field(name) on each control. */
+function CredentialsForm({ onSend }: { onSend: (payload: unknown) => void }) {
+  const form = useSchemaForm(initializeInformationSchema, {
+    defaultValues: { Username: '', CurrentPassword: '', NewPassword: '', EmailAddress: '', PhoneNumber: '' },
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSend)}>
+      <TextField label="Username" {...form.field('Username')} />
+      <TextField label="Current password" type="password" {...form.field('CurrentPassword')} />
+      <TextField label="New password" type="password" {...form.field('NewPassword')} />
+      <TextField label="E-mail address" {...form.field('EmailAddress')} />
+      <TextField label="Phone number" {...form.field('PhoneNumber')} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('form errors: the spec wording for what zod reports by itself', () => {
+  test('missing, empty, too long: in English and Spanish', () => {
+    const english = checkConfirmEmailSchema.safeParse({ code: 'x'.repeat(201) }, { error: specErrorMap('en') });
+    expect(english.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['userId', message('required')],
+      ['code', message('textTooLong')],
+    ]);
+    const spanish = checkConfirmEmailSchema.safeParse({ userId: '', code: 'ok' }, { error: specErrorMap('es') });
+    expect(spanish.error?.issues.map((issue) => issue.message)).toEqual(['Este campo es obligatorio.']);
+  });
+
+  test("the schema's own texts win over the map", () => {
+    const parsed = shortSignUpSchema('es').safeParse(
+      { firstName: 'Ana', lastName: 'Ruiz', phone: '123', email: 'ana@example.com' },
+      { error: specErrorMap('es') },
+    );
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual([message('phoneInvalid', 'es')]);
+  });
+
+  test('an issue the spec has no text for keeps zod\u2019s own', () => {
+    expect(formErrorMessage({ code: 'too_small', origin: 'number', minimum: 3, input: 1 } as never)).toBeUndefined();
+  });
+});
+
+describe('useSchemaForm with a shared schema', () => {
+  test('a message shows once the field is left, with the spec text, and follows the typing', async () => {
+    const user = userEvent.setup();
+    render(<CredentialsForm onSend={vi.fn()} />);
+    await user.type(screen.getByLabelText('Username'), 'short');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.tab();
+    expect(screen.getByRole('alert')).toHaveTextContent('Username must contain at least 8 characters.');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    // Typing again (the click leaves Current password, empty: its message shows too).
+    await user.type(screen.getByLabelText('Username'), ' name');
+    expect(screen.getByText('Username cannot contain spaces.')).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText('Username must contain at least 8 characters.')).not.toBeInTheDocument();
+    expect(screen.getByText('Current password is required.')).toBeInTheDocument();
+  });
+
+  test('a submit with problems shows them all, focuses the first and sends nothing', async () => {
+    const onSend = vi.fn();
+    const user = userEvent.setup();
+    render(<CredentialsForm onSend={onSend} />);
+    await user.type(screen.getByLabelText('New password'), 'password');
+    await user.type(screen.getByLabelText('E-mail address'), 'not-an-address');
+    await user.type(screen.getByLabelText('Phone number'), '312555');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      message('required'),
+      'Current password is required.',
+      'Password must contain at least one digit.',
+      'Please enter a valid email address.',
+      'Please enter a valid phone number with a 10-digit format, including the area code.',
+    ]);
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  test('a valid form hands over the parsed payload', async () => {
+    const onSend = vi.fn();
+    const user = userEvent.setup();
+    render(<CredentialsForm onSend={onSend} />);
+    await user.type(screen.getByLabelText('Username'), 'demotester1');
+    await user.type(screen.getByLabelText('Current password'), 'Old-pass1');
+    await user.type(screen.getByLabelText('New password'), 'New-pass2');
+    await user.type(screen.getByLabelText('E-mail address'), 'dana@example.com');
+    await user.type(screen.getByLabelText('Phone number'), '3125550100');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend.mock.calls[0]?.[0]).toEqual({
+      Username: 'demotester1',
+      CurrentPassword: 'Old-pass1',
+      NewPassword: 'New-pass2',
+      EmailAddress: 'dana@example.com',
+      PhoneNumber: '3125550100',
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

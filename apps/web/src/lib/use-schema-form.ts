@@ -1,0 +1,32 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldValues, type Path, type UseFormProps } from 'react-hook-form';
+import type { $ZodType, input, output } from 'zod/v4/core';
+import type { Language } from '@testerhub/shared/account-messages';
+import { fieldErrorText, specErrorMap } from './form-errors';
+
+type SchemaFormOptions<Values extends FieldValues, Parsed extends FieldValues> = Omit<UseFormProps<Values, unknown, Parsed>, 'resolver'> & {
+  /** The language of the messages zod words by itself (the schema's own rules bring theirs). */
+  language?: Language;
+};
+
+/**
+ * The portal's form pattern (decision 012): react-hook-form checked by the shared zod schema
+ * of the call the form sends (packages/shared/src/*-schemas.ts), so browser and server apply
+ * the same rules with the same texts. A field's message shows once it was left and follows
+ * the typing from then on (mode onTouched, like the entry forms); a submit with problems
+ * shows them all and focuses the first. handleSubmit hands over the parsed payload.
+ *
+ * field(name) gives what a TextField or SelectField needs: register's props and the message.
+ */
+export function useSchemaForm<Schema extends $ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  { language = 'en', ...options }: SchemaFormOptions<input<Schema>, output<Schema>> = {},
+) {
+  const form = useForm<input<Schema>, unknown, output<Schema>>({
+    mode: 'onTouched',
+    ...options,
+    resolver: zodResolver(schema, { error: specErrorMap(language) }),
+  });
+  const field = (name: Path<input<Schema>>) => ({ ...form.register(name), error: fieldErrorText(form.formState.errors, name) });
+  return { ...form, field };
+}
