@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import type { Clock } from '../src/core/clock.ts';
 import { loadConfig, type AppConfig } from '../src/core/config/env.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/core/db/client.ts';
 import { adminUrl, databaseUrl, quoteIdent } from './database-names.ts';
@@ -13,6 +14,8 @@ export interface TestAppOptions {
   extraApiRoutes?: (api: Parameters<NonNullable<BuildAppOptions['extraApiRoutes']>>[0], database: DatabaseHandle) => void;
   /** Environment values on top of NODE_ENV=test and LOG_LEVEL=silent. */
   env?: Record<string, string>;
+  /** The clock every service reads (a createFakeClock() to set time instead of sleeping); the system clock by default. */
+  clock?: Clock;
 }
 
 export interface TestApp {
@@ -75,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({
     config: { ...config, webDistDir: undefined },
     database,
+    clock: options.clock,
     extraApiRoutes: extraApiRoutes ? (api) => extraApiRoutes(api, database) : undefined,
   });
   await app.ready();

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO, OUR_PAGE, getWith, loginCookie, sleep, testerByUsername } from '../../../test/account-helpers.ts';
+import { DEMO, OUR_PAGE, getWith, loginCookie, testerByUsername } from '../../../test/account-helpers.ts';
+import { createFakeClock } from '../../core/clock.ts';
 import { sessions } from '../../core/db/schema.ts';
 
 /**
@@ -12,21 +13,20 @@ import { sessions } from '../../core/db/schema.ts';
 
 let testApp: TestApp;
 let longCacheApp: TestApp;
+// Each app's services read these clocks; a test moves them instead of sleeping.
+const clock = createFakeClock(Date.now());
+const longClock = createFakeClock(Date.now());
 
 beforeAll(async () => {
   [testApp, longCacheApp] = await Promise.all([
-    createTestApp({ env: { SESSION_CACHE_SECONDS: '1' } }),
+    createTestApp({ clock, env: { SESSION_CACHE_SECONDS: '1' } }),
     // A cache that would outlive both time-outs: only the cached times can end these sessions.
-    createTestApp({ env: { SESSION_CACHE_SECONDS: '300', SESSION_IDLE_MINUTES: '1', SESSION_ABSOLUTE_HOURS: '1' } }),
+    createTestApp({ clock: longClock, env: { SESSION_CACHE_SECONDS: '300', SESSION_IDLE_MINUTES: '1', SESSION_ABSOLUTE_HOURS: '1' } }),
   ]);
 });
 
 afterAll(async () => {
   await Promise.all([testApp.close(), longCacheApp.close()]);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 const status = async (app: TestApp, url: string, cookie: string) => (await getWith(app.app, url, { cookie })).statusCode;
@@ -35,7 +35,7 @@ async function expireInDatabase(app: TestApp) {
   const tester = await testerByUsername(app.database, DEMO.username);
   await app.database.db
     .update(sessions)
-    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .set({ expiresAt: new Date(app === testApp ? clock.nowMs() - 1000 : longClock.nowMs() - 1000) })
     .where(eq(sessions.testerId, tester!.id));
 }
 
@@ -56,26 +56,24 @@ describe('active-session cache', () => {
     await expireInDatabase(testApp);
     // Read a moment ago: still trusted (this is the cache answering, not the database).
     expect(await status(testApp, '/api/account/CheckAuthorize', cookie)).toBe(200);
-    await sleep(1100);
+    clock.advance(1100);
     expect(await status(testApp, '/api/account/CheckAuthorize', cookie)).toBe(401);
   });
 
   it('applies the idle time-out to a cached session', async () => {
     const cookie = await loginCookie(longCacheApp.app, DEMO.username, DEMO.password);
     expect(await status(longCacheApp, '/api/account/GetPKTesterInfo', cookie)).toBe(200);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 61_000);
+    longClock.advance(61_000);
     expect(await status(longCacheApp, '/api/account/GetPKTesterInfo', cookie)).toBe(401);
   });
 
   it('keeps a cached session alive while it is used, and writes the use down', async () => {
     const cookie = await loginCookie(longCacheApp.app, DEMO.username, DEMO.password);
     expect(await status(longCacheApp, '/api/account/GetPKTesterInfo', cookie)).toBe(200);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const start = Date.now();
+    const start = longClock.nowMs();
     // Used every 40 s for 4 minutes: never idle for the one-minute time-out.
     for (let step = 1; step <= 6; step += 1) {
-      vi.setSystemTime(start + step * 40_000);
+      longClock.set(start + step * 40_000);
       expect(await status(longCacheApp, '/api/account/GetPKTesterInfo', cookie), `request ${step}, ${step * 40} s after login`).toBe(200);
     }
     const tester = await testerByUsername(longCacheApp.database, DEMO.username);
@@ -88,14 +86,13 @@ describe('active-session cache', () => {
   it('applies the absolute lifetime to a cached session that is in use', async () => {
     const cookie = await loginCookie(longCacheApp.app, DEMO.username, DEMO.password);
     expect(await status(longCacheApp, '/api/account/CheckAuthorize', cookie)).toBe(200);
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const start = Date.now();
+    const start = longClock.nowMs();
     // Used every 40 s (never idle) for the whole hour, past the cache's own 300 s.
     for (let elapsed = 40_000; elapsed < 3600_000; elapsed += 40_000) {
-      vi.setSystemTime(start + elapsed);
+      longClock.set(start + elapsed);
       expect(await status(longCacheApp, '/api/account/CheckAuthorize', cookie), `${elapsed / 1000} s after login`).toBe(200);
     }
-    vi.setSystemTime(start + 3600_000 + 1000);
+    longClock.set(start + 3600_000 + 1000);
     expect(await status(longCacheApp, '/api/account/CheckAuthorize', cookie)).toBe(401);
   });
 });

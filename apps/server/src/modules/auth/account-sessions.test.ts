@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO, OUR_PAGE, getWith, loginCookie, postJson, sleep, testerByUsername } from '../../../test/account-helpers.ts';
+import { DEMO, OUR_PAGE, getWith, loginCookie, postJson, testerByUsername } from '../../../test/account-helpers.ts';
+import { createFakeClock } from '../../core/clock.ts';
 import { sessions } from '../../core/db/schema.ts';
 import { demoStudies } from '../../core/db/seed-data.ts';
 
@@ -12,12 +13,14 @@ import { demoStudies } from '../../core/db/seed-data.ts';
  */
 
 let testApp: TestApp;
+// The services' time: tests move it instead of sleeping.
+const clock = createFakeClock(Date.now());
 
 beforeAll(async () => {
   // The shortest idle time-out the configuration allows, so the test can move a session past it.
   // These tests edit session rows behind the server's back, so the server reads them every time;
   // account-session-cache.test.ts covers the same rules with the cache on.
-  testApp = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1', SESSION_CACHE_SECONDS: '0' } });
+  testApp = await createTestApp({ clock, env: { SESSION_IDLE_MINUTES: '1', SESSION_CACHE_SECONDS: '0' } });
 });
 
 afterAll(async () => {
@@ -110,7 +113,7 @@ describe('session time-outs', () => {
     const tester = await testerByUsername(testApp.database, DEMO.username);
     await testApp.database.db
       .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - 2 * 60_000) })
+      .set({ lastSeenAt: new Date(clock.nowMs() - 2 * 60_000) })
       .where(eq(sessions.testerId, tester!.id));
     expectUnauthorized(await get('/api/account/GetPKTesterInfo', cookie));
     expectUnauthorized(await get('/api/account/CheckAuthorize', cookie));
@@ -122,11 +125,11 @@ describe('session time-outs', () => {
     // Last used 57 s ago, inside the one-minute idle time-out: this request is allowed and counts as use.
     await testApp.database.db
       .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - 57_000) })
+      .set({ lastSeenAt: new Date(clock.nowMs() - 57_000) })
       .where(eq(sessions.testerId, tester!.id));
     expect((await get('/api/account/CheckAuthorize', cookie)).statusCode).toBe(200);
     // 3.5 s later the tester was last active 3.5 s ago: well inside the idle time-out.
-    await sleep(3500);
+    clock.advance(3500);
     const response = await get('/api/account/CheckAuthorize', cookie);
     expect(response.statusCode, 'a session used 3.5 s ago was ended by the idle time-out').toBe(200);
     await logout(cookie);
@@ -137,7 +140,7 @@ describe('session time-outs', () => {
     const tester = await testerByUsername(testApp.database, DEMO.username);
     await testApp.database.db
       .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
+      .set({ expiresAt: new Date(clock.nowMs() - 1000), lastSeenAt: clock.now() })
       .where(eq(sessions.testerId, tester!.id));
     expectUnauthorized(await get('/api/account/CheckAuthorize', cookie));
   });
