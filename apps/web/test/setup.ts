@@ -1,8 +1,13 @@
 // Vitest setup of the web project: jest-dom matchers, the dialog methods jsdom lacks, and a
 // clean DOM after every test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: a lazy route's first import takes longer than a
+// second while the machine is busy (CI runs other suites beside this one), and a test must not
+// depend on the machine being idle. A passing assertion still returns at once.
+configure({ asyncUtilTimeout: 5000 });
 
 polyfillDialog();
 
