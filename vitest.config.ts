@@ -22,6 +22,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Test files share their worker's module cache instead of importing Fastify, Drizzle and
+          // PGlite again per file: most of a server test file's fixed cost. Each file still gets
+          // its own database copy and app; no test relies on module state.
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
