@@ -108,6 +108,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Time comes from the injected clock (core/clock.ts), so tests set it instead of sleeping.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the time from the injected Clock.',
+        },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from the injected Clock.' },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/src/**/*.ts'],
     rules: {
       // Shared code is pure: no I/O, no environment.
