@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { randomBytes, randomUUID } from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './core/config/env.ts';
@@ -13,7 +14,7 @@ import { registerErrorHandler } from './core/http/error-handler.ts';
 import { healthRoutes } from './core/http/health-routes.ts';
 import { registerLegacyRedirects } from './core/http/legacy-redirects.ts';
 import { responseSerializerCompiler } from './core/http/response-serializer.ts';
-import { registerSecurityHeaders } from './core/http/security-headers.ts';
+import { registerSecurityHeaders, securityHeaderApplier } from './core/http/security-headers.ts';
 import { registerWebApp } from './core/http/web-app.ts';
 import { createActiveSessionCache } from './modules/auth/active-session-cache.ts';
 import { authPortalRoutes, authRoutes } from './modules/auth/auth-routes.ts';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Extra routes under /api, registered by tests that need a route of their own. */
   extraApiRoutes?: (api: FastifyInstance) => void;
+  /** Where log lines go instead of standard output (tests read them). */
+  logDestination?: DestinationStream;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -50,15 +53,71 @@ const SLOW_ANSWER_MS = 500;
 /** Bodies above this are refused with 413; nothing the site sends comes near it. */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-export async function buildApp({ config, database, clock = systemClock, extraApiRoutes }: BuildAppOptions): Promise<FastifyInstance> {
-  const log = createLogger(config.logLevel);
+/**
+ * Time-outs (GUIDE section 5). The whole request (headers and body) must arrive within
+ * config.requestTimeoutSeconds (408, connection closed); the headers alone within HEADERS_TIMEOUT_MS
+ * of that; a socket silent for CONNECTION_TIMEOUT_MS is closed; an idle keep-alive connection
+ * waits KEEP_ALIVE_TIMEOUT_MS for its next request (above the 60 s idle time-out of the usual
+ * load balancers, so they close first and never send into a closing socket).
+ */
+const HEADERS_TIMEOUT_MS = 10_000;
+const CONNECTION_TIMEOUT_MS = 60_000;
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/** The path of a request with its query's parameter names only: values may hold personal data. */
+export function loggableUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  if (!query) return path;
+  const names = query
+    .split('&')
+    .map((pair) => pair.split('=')[0])
+    .filter(Boolean);
+  return `${path}?${names.join('&')}`;
+}
+
+/** Trusts the socket's peer and the hops before it, `hops` in all (proxy-addr's index 0 is the peer). */
+const trustHops = (hops: number) => (_address: string, index: number) => index < hops;
+
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  extraApiRoutes,
+  logDestination,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const log = createLogger(config.logLevel, logDestination);
+  const servedOverHttps = config.publicUrl.startsWith('https:');
+  const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
+  const applySecurityHeaders = securityHeaderApplier(servedOverHttps);
   const app = Fastify({
     loggerInstance: log.logger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: config.isProduction,
+    // X-Forwarded-For only from the proxies configuration names; by default the socket address is the client.
+    // A hop count as a function: Fastify fails closed on a bare number (a direct client could send enough hops),
+    // so a hop count is only for a server that nobody can reach but through its proxies (docs/decisions/013).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      // How often Node looks for requests past their time-out (its default, 30 s, would let one live twice as long).
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, requestTimeoutMs / 4)),
+    },
+    // A URL that cannot be decoded (GET /api/%E0%A4%A) is answered before any hook: with the same headers and body shape.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      applySecurityHeaders(request, reply);
+      const status = error.statusCode ?? 400;
+      const body = {
+        statusCode: status,
+        error: status === 414 ? 'URI Too Long' : 'Bad Request',
+        message: 'The address of this request is not valid.',
+      };
+      void reply.status(status).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onClose', (_instance, done) => {
@@ -74,15 +133,19 @@ export async function buildApp({ config, database, clock = systemClock, extraApi
   app.addHook('onResponse', (request, reply, done) => {
     const worthKeeping = !READ_METHODS.has(request.method) || reply.statusCode >= 400 || reply.elapsedTime >= SLOW_ANSWER_MS;
     request.log[worthKeeping ? 'info' : 'debug'](
-      { method: request.method, url: request.url, statusCode: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        method: request.method,
+        url: loggableUrl(request.url),
+        statusCode: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request',
     );
     done();
   });
 
-  const servedOverHttps = config.publicUrl.startsWith('https:');
-  registerSecurityHeaders(app, servedOverHttps);
-  registerCrossSiteGuard(app, config.publicUrl, ['/api/account/Logout']);
+  registerSecurityHeaders(app, applySecurityHeaders);
+  registerCrossSiteGuard(app, config.publicUrl);
   registerLegacyRedirects(app, { publicUrl: config.publicUrl, oldHosts: config.oldHosts });
   const sessionCookie = await registerSessionCookie(app, { secure: servedOverHttps, maxAgeSeconds: config.sessionAbsoluteHours * 3600 });
 
@@ -107,7 +170,14 @@ export async function buildApp({ config, database, clock = systemClock, extraApi
   app.addHook('onClose', () => mail.stop());
   const testers = createTesterService(db, { clock, onTesterChanged });
   const ledger = createLedgerService(db, { clock, onTesterChanged });
-  const auth = createAuthService({ testers, sessions: createSessionRepository(db, sessionCache, clock), clock, config });
+  const auth = createAuthService({
+    testers,
+    sessions: createSessionRepository(db, sessionCache, clock),
+    clock,
+    config,
+    // Unset outside production: a key per start (device cookies then last until a restart); main.ts provides one in production.
+    deviceCookieSecret: config.deviceCookieSecret ?? randomBytes(32).toString('base64url'),
+  });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
   const profile = createProfileService({ ledger });
@@ -129,7 +199,8 @@ export async function buildApp({ config, database, clock = systemClock, extraApi
         profileRoutes(profile),
         studyRoutes(studies),
       ]);
-      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // The contract in development; in production only when API_DOCS=true says so.
+      if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       extraApiRoutes?.(api);
     },
     { prefix: '/api' },

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +9,25 @@ import { openDatabase, type DatabaseHandle } from './core/db/client.ts';
 import { seedDemoData } from './core/db/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * The device cookie's key in production when DEVICE_COOKIE_SECRET is unset: made once and kept in
+ * DATA_DIR (readable by this user only), so device cookies outlive a restart. Several instances
+ * must share DEVICE_COOKIE_SECRET instead (docs/decisions/013).
+ */
+function storedDeviceCookieSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'device-cookie-secret');
+  try {
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 let app: FastifyInstance | undefined;
 let database: DatabaseHandle | undefined;
@@ -39,7 +60,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const config = loadConfig();
+  const loaded = loadConfig();
+  const config =
+    loaded.isProduction && !loaded.deviceCookieSecret
+      ? { ...loaded, deviceCookieSecret: storedDeviceCookieSecret(loaded.dataDir) }
+      : loaded;
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.webDistDir ?? path.resolve(here, '../../web/dist');
 

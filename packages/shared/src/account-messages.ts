@@ -83,6 +83,11 @@ const CATALOGUE = {
     en: 'Too many attempts. Please wait a few minutes and try again.',
     es: 'Demasiados intentos. Espere unos minutos e inténtelo de nuevo.',
   },
+  invalidCharacters: {
+    en: 'This field contains characters that are not allowed.',
+    es: 'Este campo contiene caracteres no permitidos.',
+  },
+  idInvalid: { en: 'This link is not valid.', es: 'Este enlace no es válido.' },
   networkError: {
     en: 'We could not reach our server. Please check your connection and try again.',
     es: 'No pudimos comunicarnos con nuestro servidor. Revise su conexión e inténtelo de nuevo.',

@@ -16,14 +16,28 @@ import {
   checkUsername,
   checkZip,
 } from './account-rules.ts';
+import { text, UUID_PATTERN } from './text.ts';
 
 /**
  * Request schemas of the entry flows. The browser runs the same rules (account-rules.ts)
  * field by field; the server parses whole payloads with these, in the tester's language.
  */
 
-/** A string field whose absence or wrong type reads "This field is required." in the tester's language. */
-const requiredString = (language: Language) => z.string({ error: () => message('required', language) });
+/**
+ * A string field whose absence or wrong type reads "This field is required." in the tester's
+ * language; a NUL byte or a lone surrogate is refused (text.ts) before any other rule runs.
+ */
+const requiredString = (language: Language) => text(message('invalidCharacters', language), { error: () => message('required', language) });
+
+/** Any other string field: no NUL byte, no lone surrogate (the type's message is zod's, mapped by the form). */
+const plain = (language: Language = 'en') => text(message('invalidCharacters', language));
+
+/** A tester id: a real UUID, so that nothing else ever reaches the uuid column. */
+const testerId = (language: Language = 'en') =>
+  plain(language).min(1, { abort: true }).max(64, { abort: true }).regex(UUID_PATTERN, message('idInvalid', language));
+
+/** The "{testerId}.{code}" token of the /account/ConfirmEmail link. */
+const TESTER_TOKEN_PATTERN = new RegExp(`^${UUID_PATTERN.source.slice(1, -1)}\\.[A-Za-z0-9_-]+$`, 'i');
 
 const checked = (check: (value: string) => MessageKey | null, language: Language) =>
   requiredString(language).superRefine((value, context) => {
@@ -49,17 +63,15 @@ export function registerSchema(language: Language = 'en', today: Date = new Date
       PhoneNo: checked(checkPhone, language),
       RaceID: z.enum(RACE_IDS, { message: message('raceInvalid', language) }),
       AdID: requiredString(language).regex(/^[A-Za-z0-9]{1,12}$/, message('adInvalid', language)),
-      AdDetail: z.string().max(LIMITS.adDetailMax, message('textTooLong', language)).default(''),
+      AdDetail: plain(language).max(LIMITS.adDetailMax, message('textTooLong', language)).default(''),
       Birth: requiredString(language).regex(/^\d{4}-\d{2}-\d{2}$/, message('birthDateInvalid', language)),
       CAge: z.number().int().min(0).max(130).optional(),
-      Referral: z.string().max(64).default(''),
+      Referral: plain(language).max(64).default(''),
       DayIndex: z.literal(0).default(0),
-      ContactBestTimeFrom: z
-        .string()
+      ContactBestTimeFrom: plain(language)
         .regex(/^\d{2}:\d{2}$/)
         .default('07:00'),
-      ContactBestTimeTo: z
-        .string()
+      ContactBestTimeTo: plain(language)
         .regex(/^\d{2}:\d{2}$/)
         .default('17:00'),
       AcceptTerms: z.literal(true, { message: message('termsRequired', language) }),
@@ -77,15 +89,13 @@ export function registerSchema(language: Language = 'en', today: Date = new Date
 export type RegisterPayload = z.input<ReturnType<typeof registerSchema>>;
 
 export const isInfoExistSchema = z.object({
-  username: z
-    .string()
+  username: plain()
     .max(LIMITS.usernameMax * 4)
     .default(''),
-  email: z
-    .string()
+  email: plain()
     .max(LIMITS.emailMax * 4)
     .default(''),
-  u: z.string().max(64).default(''),
+  u: plain().max(64).default(''),
 });
 
 export function shortSignUpSchema(language: Language = 'en') {
@@ -105,33 +115,37 @@ export function reEngagementSchema(language: Language = 'en') {
 }
 
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required.').max(100),
-  password: z.string().min(1, 'Password is required.').max(200),
+  username: plain().trim().min(1, 'Username is required.').max(100),
+  password: plain().min(1, 'Password is required.').max(200),
 });
 
 export const findUsernameSchema = z.object({
-  firstname: z.string().trim().min(1, 'First name is required.').max(LIMITS.profileNameMax),
-  lastname: z.string().trim().min(1, 'Last name is required.').max(LIMITS.profileNameMax),
-  emailAddress: z.string().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(LIMITS.emailMax),
+  firstname: plain().trim().min(1, 'First name is required.').max(LIMITS.profileNameMax),
+  lastname: plain().trim().min(1, 'Last name is required.').max(LIMITS.profileNameMax),
+  emailAddress: plain().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(LIMITS.emailMax),
 });
 
 export const forgotPasswordSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required.').max(LIMITS.emailMax),
+  username: plain().trim().min(1, 'Username is required.').max(LIMITS.emailMax),
   emailAddress: checked(checkEmail, 'en'),
 });
 
 export function resetPasswordSchema(language: Language = 'en') {
-  return z.object({ UserID: z.string().min(1).max(64), Code: z.string().min(1).max(200), Password: checked(checkPassword, language) });
+  return z.object({
+    UserID: testerId(language),
+    Code: plain(language).min(1).max(200),
+    Password: checked(checkPassword, language),
+  });
 }
 
-export const checkConfirmEmailSchema = z.object({ userId: z.string().min(1).max(64), code: z.string().min(1).max(200) });
-export const confirmEmailAnotherSchema = z.object({ token: z.string().min(1).max(400) });
-export const emailClickTrackSchema = z.object({ tester: z.string().min(1).max(64), eCode: z.string().min(1).max(200) });
-export const testerIdSchema = z.string().min(1).max(64);
+export const checkConfirmEmailSchema = z.object({ userId: testerId(), code: plain().min(1).max(200) });
+export const confirmEmailAnotherSchema = z.object({ token: plain().min(1).max(400).regex(TESTER_TOKEN_PATTERN, message('idInvalid')) });
+export const emailClickTrackSchema = z.object({ tester: testerId(), eCode: plain().min(1).max(200) });
+export const testerIdSchema = testerId();
 
 export const initializeInformationSchema = z.object({
   Username: checked(checkUsername, 'en'),
-  CurrentPassword: z.string().min(1, 'Current password is required.').max(200),
+  CurrentPassword: plain().min(1, 'Current password is required.').max(200),
   NewPassword: checked(checkPassword, 'en'),
   EmailAddress: checked(checkEmail, 'en'),
   PhoneNumber: checked(checkPhone, 'en'),
@@ -139,9 +153,9 @@ export const initializeInformationSchema = z.object({
 
 export function registerExistedUserSchema(language: Language = 'en') {
   return z.object({
-    E: z.string().max(200).default(''),
-    V: z.string().max(200).default(''),
-    U: z.string().max(200).default(''),
+    E: plain(language).max(200).default(''),
+    V: plain(language).max(200).default(''),
+    U: plain(language).max(200).default(''),
     EmailAddress: checked(checkEmail, language),
     Password: checked(checkPassword, language),
     Username: checked(checkUsername, language),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import {
   MAP_CODES,
   type Faq,
@@ -29,8 +30,7 @@ export const referralEventSchema = z.object({
   referralComment: z.string().nullable(),
 }) satisfies z.ZodType<ReferralEvent>;
 
-export const themeNameSchema = z
-  .string()
+export const themeNameSchema = text('Theme name contains characters that are not allowed.')
   .min(1, 'Theme name is required.')
   .max(64, 'Theme name is at most 64 characters.')
   .regex(/^[A-Za-z0-9]+$/, 'Theme name holds letters and digits only.');

@@ -1,5 +1,41 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** An IPv4 or IPv6 address, or a range of them in CIDR notation (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: empty (trust no proxy: the socket address is the client), a hop count, or a
+ * comma-separated list of the proxies' addresses and ranges. Fastify's trustProxy takes either.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, context): false | number | string[] => {
+    if (!value) return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.find((entry) => !isAddressOrRange(entry));
+    if (bad === undefined && entries.length > 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a comma-separated list of addresses and CIDR ranges (not ${JSON.stringify(bad ?? value)})`,
+    });
+    return z.NEVER;
+  });
+
+const booleanFlag = z.enum(['true', 'false']).optional();
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -14,7 +50,14 @@ const optionalUrl = (protocols: string[]) =>
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Unset: 127.0.0.1 in development and test, 0.0.0.0 in production. */
+  HOST: z.string().trim().min(1).optional(),
+  TRUST_PROXY: trustProxySchema,
+  /** Whether /api/docs is served: unset means yes outside production, no in production. */
+  API_DOCS: booleanFlag,
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Signs the device cookie of the login limits; unset: made at start (main.ts). */
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   PUBLIC_URL: z.url().optional(),
@@ -52,7 +95,16 @@ export interface AppConfig {
   nodeEnv: Env['NODE_ENV'];
   isProduction: boolean;
   port: number;
+  /** The interface to listen on: loopback unless HOST says otherwise, except production (every interface). */
   host: string;
+  /** Which proxies' X-Forwarded-For counts (Fastify's trustProxy): false (none), a hop count, or addresses/ranges. */
+  trustProxy: false | number | string[];
+  /** Serve the OpenAPI document at /api/docs. */
+  apiDocs: boolean;
+  /** A request whose headers and body have not all arrived within this time is dropped (408). */
+  requestTimeoutSeconds: number;
+  /** The HMAC key of the device cookie; undefined here means main.ts (or buildApp, in tests) provides one. */
+  deviceCookieSecret: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -88,11 +140,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
   return {
     nodeEnv: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: env.TRUST_PROXY,
+    apiDocs: env.API_DOCS === undefined ? !isProduction : env.API_DOCS === 'true',
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    deviceCookieSecret: env.DEVICE_COOKIE_SECRET,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

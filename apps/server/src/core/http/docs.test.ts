@@ -44,3 +44,22 @@ describe('GET /api/docs', () => {
     expect(Object.keys(referral.properties)).toContain('referralComment');
   });
 });
+
+describe('GET /api/docs in production', () => {
+  it('is not there unless API_DOCS=true', async () => {
+    const [closed, open] = await Promise.all([
+      createTestApp({ env: { NODE_ENV: 'production' } }),
+      createTestApp({ env: { NODE_ENV: 'production', API_DOCS: 'true' } }),
+    ]);
+    try {
+      const hidden = await closed.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.body).not.toContain('openapi');
+      const shown = await open.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json().openapi).toMatch(/^3\./);
+    } finally {
+      await Promise.all([closed.close(), open.close()]);
+    }
+  });
+});

@@ -53,7 +53,8 @@ describe('security headers', () => {
     expect(csp.find((directive) => directive.startsWith('script-src'))).not.toContain("'unsafe-inline'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Agrees with frame-ancestors 'none': framed by nobody, not even the site itself.
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
@@ -70,5 +71,61 @@ describe('security headers', () => {
     expect(String((await httpsApp.app.inject({ url: '/some/page' })).headers['content-security-policy'])).toContain(
       'upgrade-insecure-requests',
     );
+  });
+});
+
+describe('security headers on answers Fastify gives before or outside the routes', () => {
+  const expectApiHeaders = (response: Awaited<ReturnType<TestApp['app']['inject']>>) => {
+    expect(directives(response.headers['content-security-policy'])).toEqual(["default-src 'none'", "frame-ancestors 'none'"]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  };
+
+  it.each(['/api/%E0%A4%A', '/api/account/%', '/api/reward/GetFaqs%ZZ'])(
+    'a URL that cannot be decoded (%s): 400 JSON with the headers',
+    async (url) => {
+      const response = await httpApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expectApiHeaders(response);
+    },
+  );
+
+  it('the same outside /api gets the document headers', async () => {
+    const response = await httpApp.app.inject({ method: 'GET', url: '/page/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('HSTS on the 400 of an undecodable URL over https', async () => {
+    const response = await httpsApp.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('a body above the limit: 413 with the headers', async () => {
+    const response = await httpApp.app.inject({
+      method: 'POST',
+      url: '/api/account/IsInfoExist',
+      payload: JSON.stringify({ username: 'x'.repeat(200 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(413);
+    expectApiHeaders(response);
+  });
+
+  it.each([
+    ['an unknown path in capitals', 'GET', '/API/NO-SUCH-CALL', 404],
+    ['a method the route does not have', 'DELETE', '/api/reward/GetFaqs', 404],
+    ['JSON that does not parse', 'POST', '/api/account/IsInfoExist', 400],
+    ['an absolute-form target', 'GET', 'http://localhost/api/no-such-call', 404],
+  ] as const)('%s: the API headers', async (_what, method, url, status) => {
+    const response = await httpApp.app.inject(
+      method === 'POST' ? { method, url, payload: '{oops', headers: { 'content-type': 'application/json' } } : { method, url },
+    );
+    expect(response.statusCode).toBe(status);
+    expectApiHeaders(response);
   });
 });

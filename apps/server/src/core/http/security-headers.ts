@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Strict headers: no inline script, nothing framed, no referrer leaks (GUIDE section 5). */
@@ -24,6 +24,8 @@ export function securityHeaderOptions(servedOverHttps: boolean): HelmetOptions {
     },
     hsts: servedOverHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same as frame-ancestors 'none' for the browsers that only read X-Frame-Options.
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   };
 }
@@ -69,11 +71,29 @@ export function apiSecurityHeaderOptions(servedOverHttps: boolean): HelmetOption
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, servedOverHttps: boolean) {
+export type SecurityHeaderApplier = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/** Whether a request target is under /api, in any case and in absolute form too. */
+function isApiTarget(url: string): boolean {
+  const path = url.startsWith('/') ? url : url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  return /^\/+api(\/|$|\?)/i.test(path);
+}
+
+/** Sets the API set on /api answers and the document set on every other answer. */
+export function securityHeaderApplier(servedOverHttps: boolean): SecurityHeaderApplier {
   const documentHeaders = helmetHeaders(securityHeaderOptions(servedOverHttps));
   const apiHeaders = helmetHeaders(apiSecurityHeaderOptions(servedOverHttps));
+  return (request, reply) => void reply.headers(isApiTarget(request.url) ? apiHeaders : documentHeaders);
+}
+
+/**
+ * Every answer gets the headers: those that pass the hooks here (routes, 404, 413, errors), and
+ * those Fastify answers before any hook (a URL it cannot decode) through its frameworkErrors
+ * option, which app.ts points at the same applier.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, apply: SecurityHeaderApplier) {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : documentHeaders);
+    apply(request, reply);
     done();
   });
 }

@@ -20,6 +20,10 @@ const statusMessage = z.object({ status: z.string(), message: z.string() });
 /** Cookie naming the login that must change its credentials (status changePassword). */
 const CHANGE_COOKIE = 'th_credential_change';
 
+/** The signed device cookie of a browser that has logged in (see createDeviceCookieSigner); sent to the login only. */
+const DEVICE_COOKIE = 'th_device';
+const DEVICE_COOKIE_DAYS = 180;
+
 /** Login, logout and the forced credential change (spec 2, section 7): public calls. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   const { auth, sessionCookie } = options;
@@ -38,9 +42,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const result = await auth.login(request.body.username, request.body.password, request.ip);
-      request.log.info({ event: 'auth.login', status: result.status, username: request.body.username.slice(0, 40) }, 'login attempt');
-      if (result.status === 'succeed') sessionCookie.set(reply, result.sessionId);
+      const result = await auth.login(request.body.username, request.body.password, request.ip, request.cookies[DEVICE_COOKIE]);
+      // No username in the log (personal data): the tester's id once known.
+      request.log.info(
+        { event: 'auth.login', status: result.status, testerId: result.status === 'succeed' ? result.tester.id : undefined },
+        'login attempt',
+      );
+      if (result.status === 'succeed') {
+        sessionCookie.set(reply, result.sessionId);
+        reply.setCookie(DEVICE_COOKIE, result.deviceCookie, {
+          path: '/api/account',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: sessionCookie.secure,
+          maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+        });
+      }
       // Ties the coming credential change to this login, so the form may choose a new username.
       if (result.status === 'changePassword')
         reply.setCookie(CHANGE_COOKIE, result.changeToken, {
@@ -57,6 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   app.get(
     '/account/Logout',
     {
+      // A GET that changes state (the spec keeps it): the cross-site guard wants our header on it and its HEAD.
+      config: { stateChanging: true },
       schema: {
         tags: ['account'],
         description: 'Ends the session. Needs the X-Requested-With header or a same-origin fetch.',

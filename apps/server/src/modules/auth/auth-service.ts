@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import type { AppConfig } from '../../core/config/env.ts';
 import type { Clock } from '../../core/clock.ts';
@@ -6,7 +7,7 @@ import { uniqueViolation, type TesterRow, type TesterService } from '../testers/
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
 import { RateLimiter } from '../../core/security/rate-limiter.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
-import { hashToken, randomToken } from '../../core/security/tokens.ts';
+import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
 
 /** Where a tester lands after logging in. */
 export const PORTAL_HOME = '/community/main/screener';
@@ -14,8 +15,30 @@ export const PORTAL_HOME = '/community/main/screener';
 /** How long the login that answered changePassword stays good for the credential change. */
 const CREDENTIAL_CHANGE_MINUTES = 15;
 
+/**
+ * The device cookie (OWASP's "device cookies" against account lock-out): after a successful login
+ * the browser gets "{testerId}.{nonce}.{HMAC}" signed with DEVICE_COOKIE_SECRET. A login that
+ * brings a valid one for the account it names has its wrong passwords counted for that device
+ * alone, so strangers' failures for the username cannot lock the owner's browser out.
+ */
+export function createDeviceCookieSigner(secret: string) {
+  const signature = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+  return {
+    issue(testerId: string): string {
+      const payload = `${testerId}.${randomToken(16)}`;
+      return `${payload}.${signature(payload)}`;
+    },
+    /** The tester and nonce of a cookie this server signed, or null. */
+    verify(value: string | undefined): { testerId: string; nonce: string } | null {
+      const [testerId, nonce, given, ...rest] = (value ?? '').split('.');
+      if (!testerId || !nonce || !given || rest.length > 0) return null;
+      return safeEqual(given, signature(`${testerId}.${nonce}`)) ? { testerId, nonce } : null;
+    },
+  };
+}
+
 export type LoginResult =
-  | { status: 'succeed'; url: string; message: string; sessionId: string; tester: TesterRow }
+  | { status: 'succeed'; url: string; message: string; sessionId: string; tester: TesterRow; deviceCookie: string }
   | { status: 'changePassword'; url: string; message: string; changeToken: string }
   | { status: 'notConfirmed' | 'failed'; url: string; message: string };
 
@@ -24,11 +47,16 @@ export function createAuthService(deps: {
   clock: Clock;
   sessions: SessionRepository;
   config: Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours' | 'loginAttemptsPerWindow' | 'rateLimitWindowSeconds'>;
+  /** The HMAC key of the device cookie (DEVICE_COOKIE_SECRET, or one made at start). */
+  deviceCookieSecret: string;
 }) {
   const { testers, sessions, clock, config } = deps;
   const windowMs = config.rateLimitWindowSeconds * 1000;
-  // Wrong passwords per account, and login attempts per address (ten accounts' worth).
+  const devices = createDeviceCookieSigner(deps.deviceCookieSecret);
+  // Wrong logins per account from browsers without its device cookie (strangers), per device for
+  // browsers with one, and login attempts per address (ten accounts' worth).
   const accountFailures = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
+  const deviceFailures = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
   const addressAttempts = new RateLimiter(config.loginAttemptsPerWindow * 10, windowMs, clock.nowMs);
 
   /** A session last used at or before this time (ms) is idle for too long. */
@@ -40,9 +68,8 @@ export function createAuthService(deps: {
     return sessionId;
   }
 
-  /** The username and password, checked against argon2id; wrong answers cost the same time for known and unknown names. */
-  async function checkCredentials(username: string, password: string) {
-    const tester = await testers.findByUsername(username.trim());
+  /** The password checked against argon2id; wrong answers cost the same time for known and unknown names. */
+  async function checkPassword(tester: TesterRow | null, password: string) {
     const valid = await verifyPassword(tester?.passwordHash ?? (await decoyPasswordHash()), password);
     return valid && tester ? tester : null;
   }
@@ -56,14 +83,20 @@ export function createAuthService(deps: {
   }
 
   return {
-    async login(username: string, password: string, address: string): Promise<LoginResult> {
-      const accountKey = `login:${username.trim().toLowerCase()}`;
+    async login(username: string, password: string, address: string, deviceCookie?: string): Promise<LoginResult> {
+      if (!addressAttempts.hit(`ip:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      const named = await testers.findByUsername(username.trim());
+      // A device cookie counts only for the account it was issued for.
+      const device = devices.verify(deviceCookie);
+      const [limiter, key] =
+        device && named && device.testerId === named.id
+          ? [deviceFailures, `device:${device.nonce}`]
+          : [accountFailures, `login:${username.trim().toLowerCase()}`];
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
-      if (!addressAttempts.hit(`ip:${address}`) || !accountFailures.hit(accountKey))
-        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
-      const tester = await checkCredentials(username, password);
+      if (!limiter.hit(key)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      const tester = await checkPassword(named, password);
       if (!tester) return { status: 'failed', url: '', message: ENTRY_TEXTS.loginDefault };
-      accountFailures.reset(accountKey);
+      limiter.reset(key);
       if (tester.mustChangeCredentials) {
         const changeToken = randomToken();
         await testers.issueToken(
@@ -82,7 +115,7 @@ export function createAuthService(deps: {
         };
       }
       const sessionId = await startSession(tester.id);
-      return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester };
+      return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester, deviceCookie: devices.issue(tester.id) };
     },
 
     /**

@@ -5,12 +5,25 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.toLowerCase().replace(/^::ffff:/, '');
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
 /**
  * /dev/mailbox: the outbox as a page, so a newcomer without a mail server can follow the
- * confirmation link. Registered only outside production and without SMTP_URL.
+ * confirmation link. Registered only outside production and without SMTP_URL, and it answers
+ * only a browser on this machine: the page holds live reset links. The socket's address decides,
+ * never X-Forwarded-For (request.ip), which anyone can write.
  */
 export function registerDevMailbox(app: FastifyInstance, mail: MailService) {
-  app.get('/dev/mailbox', async (_request, reply) => {
+  app.get('/dev/mailbox', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress)) {
+      request.log.warn({ event: 'dev-mailbox.refused' }, '/dev/mailbox asked for from another machine');
+      return reply.status(403).type('text/plain; charset=utf-8').send('The development mailbox answers this machine only.');
+    }
     const messages = await mail.recent(50);
     const items = messages
       .map((message) => {

@@ -4,7 +4,8 @@ import { emailClicks } from './recovery-tables.ts';
 export function createRecoveryRepository(db: Executor, now: () => Date) {
   return {
     async recordClick(testerId: string, eCode: string) {
-      await db.insert(emailClicks).values({ testerId, eCode, clickedAt: now() });
+      // The first click on a link is the one kept; a repeat (or a flood) writes nothing.
+      await db.insert(emailClicks).values({ testerId, eCode, clickedAt: now() }).onConflictDoNothing();
     },
   };
 }

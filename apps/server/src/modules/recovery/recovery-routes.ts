@@ -76,6 +76,6 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
   app.post(
     '/account/EmailClickTrack',
     { schema: { tags: ['account'], body: emailClickTrackSchema, response: { 200: statusMessage } } },
-    async (request) => recovery.recordClick(request.body.tester, request.body.eCode),
+    async (request) => recovery.recordClick(request.body.tester, request.body.eCode, request.ip),
   );
 };

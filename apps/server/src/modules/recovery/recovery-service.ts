@@ -1,7 +1,7 @@
 import { ENTRY_TEXTS, type Language } from '@testerhub/shared/account-messages';
 import type { AppConfig } from '../../core/config/env.ts';
 import type { Clock } from '../../core/clock.ts';
-import type { Database } from '../../core/db/client.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
 import { resetPasswordMessage, usernameMessage } from '../mail/mail-service.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
@@ -27,6 +27,8 @@ export function createRecoveryService(
   const clicks = createRecoveryRepository(db, () => clock.now());
   const recoveryAttempts = new RateLimiter(config.loginAttemptsPerWindow, config.rateLimitWindowSeconds * 1000, clock.nowMs);
 
+  // Clicks come from people opening their e-mail: generous, but bounded per address (it writes a row).
+  const clickAttempts = new RateLimiter(config.loginAttemptsPerWindow * 3, config.rateLimitWindowSeconds * 1000, clock.nowMs);
   function limit(address: string) {
     if (!recoveryAttempts.hit(`recovery:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   }
@@ -55,26 +57,48 @@ export function createRecoveryService(
       if (!tester || tester.email.toLowerCase() !== email.trim().toLowerCase())
         return { status: 'failed' as const, message: ENTRY_TEXTS.forgotPasswordFailure };
       const code = randomToken();
-      await testers.issueToken(tester.id, 'reset-password', hashToken(code), new Date(clock.nowMs() + config.resetCodeTtlMinutes * 60_000));
-      await mail.queue(
-        resetPasswordMessage({
-          to: tester.email,
-          firstName: tester.firstName,
-          validMinutes: config.resetCodeTtlMinutes,
-          language: tester.language as Language,
-          link: mail.link('/account/resetPassword', { userId: tester.id, code }),
-        }),
-      );
+      // One unit of work: the older links end, the new one starts, and its e-mail is queued, or none of it.
+      await inTransaction(db, async (tx) => {
+        await testers.voidTokens(tester.id, 'reset-password', tx);
+        await testers.issueToken(
+          tester.id,
+          'reset-password',
+          hashToken(code),
+          new Date(clock.nowMs() + config.resetCodeTtlMinutes * 60_000),
+          tx,
+        );
+        await mail.queue(
+          resetPasswordMessage({
+            to: tester.email,
+            firstName: tester.firstName,
+            validMinutes: config.resetCodeTtlMinutes,
+            language: tester.language as Language,
+            link: mail.link('/account/resetPassword', { userId: tester.id, code }),
+          }),
+          tx,
+        );
+      });
+      mail.nudge();
       return { status: 'succeed' as const, message: ENTRY_TEXTS.forgotPasswordSuccess };
     },
 
-    /** A reset code works once, before it expires; the new password ends every session of the tester. */
+    /**
+     * A reset code works once, before it expires, and using it voids every other reset code of the
+     * tester; the new password ends every session of the tester.
+     */
     async resetPassword(userId: string, code: string, password: string) {
       const tester = await testers.findById(userId);
-      if (!tester || !(await testers.consumeToken(hashToken(code), 'reset-password', tester.id))) {
+      // A code that is not open fails before the (slow) password hash; the transaction below decides for good.
+      if (!tester || (await testers.testerForToken(hashToken(code), 'reset-password')) !== tester.id)
         return { status: 'failed' as const, message: ENTRY_TEXTS.resetFailure };
-      }
-      await testers.setPassword(tester.id, await hashPassword(password));
+      const passwordHash = await hashPassword(password);
+      const reset = await inTransaction(db, async (tx) => {
+        if (!(await testers.consumeToken(hashToken(code), 'reset-password', tester.id, tx))) return false;
+        await testers.voidTokens(tester.id, 'reset-password', tx);
+        await testers.setPassword(tester.id, passwordHash, tx);
+        return true;
+      });
+      if (!reset) return { status: 'failed' as const, message: ENTRY_TEXTS.resetFailure };
       await auth.endAllSessions(tester.id);
       return { status: 'succeed' as const, message: ENTRY_TEXTS.resetSuccess };
     },
@@ -92,7 +116,8 @@ export function createRecoveryService(
       return { status: 'confirmed' as const };
     },
 
-    async recordClick(testerId: string, eCode: string) {
+    async recordClick(testerId: string, eCode: string, address: string) {
+      if (!clickAttempts.hit(`click:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const tester = await testers.findById(testerId);
       if (!tester) return { status: 'failed' as const, message: ENTRY_TEXTS.clickTrackFailure };
       await clicks.recordClick(tester.id, eCode);

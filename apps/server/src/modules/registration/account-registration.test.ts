@@ -305,9 +305,10 @@ describe('a registration from the form to the portal', () => {
         })
       ).json(),
     ).toEqual({ status: 'failed' });
-    expect(
-      (await post('/api/account/CheckConfirmEmail', { userId: 'not-a-uuid', code: confirmLink.searchParams.get('r') })).json(),
-    ).toEqual({ status: 'failed' });
+    // An id that is no UUID never reaches the database: 400 naming the field.
+    const malformed = await post('/api/account/CheckConfirmEmail', { userId: 'not-a-uuid', code: confirmLink.searchParams.get('r') });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().field).toBe('userId');
   });
 
   it('confirms with the code from the e-mail link', async () => {
@@ -409,7 +410,9 @@ describe('ConfirmEmailAnother (the /account/ConfirmEmail link)', () => {
     );
     const id = link.searchParams.get('t')!;
     expect((await post('/api/account/ConfirmEmailAnother', { token: `${id}.not-the-code` })).json()).toEqual({ status: 'failed' });
-    expect((await post('/api/account/ConfirmEmailAnother', { token: 'garbage' })).json()).toEqual({ status: 'failed' });
+    const garbage = await post('/api/account/ConfirmEmailAnother', { token: 'garbage' });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json().field).toBe('token');
     expect((await post('/api/account/ConfirmEmailAnother', { token: `${id}.${link.searchParams.get('r')}` })).json()).toEqual({
       status: 'confirmed',
     });

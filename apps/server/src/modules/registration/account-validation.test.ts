@@ -10,6 +10,9 @@ import {
   validRegistration,
 } from '../../../test/account-helpers.ts';
 
+/** A well-formed tester id (no tester has it): the cases below are about the other fields. */
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+
 /**
  * Bad input on every account call: 400 naming the field (spec 2, section 5; issue 3, section 5),
  * and the registration rules with both boundaries, in English and in Spanish.
@@ -258,29 +261,34 @@ describe('each call names the missing, mistyped or too long field', () => {
       EN.emailLong,
     ],
     ['ResetPassword without UserID', '/api/account/ResetPassword', { Code: 'abc', Password: 'Fresh#Pass1' }, 'UserID'],
-    ['ResetPassword Code too long', '/api/account/ResetPassword', { UserID: 'u', Code: long(201), Password: 'Fresh#Pass1' }, 'Code'],
-    ['ResetPassword Code of the wrong type', '/api/account/ResetPassword', { UserID: 'u', Code: 12345, Password: 'Fresh#Pass1' }, 'Code'],
+    ['ResetPassword Code too long', '/api/account/ResetPassword', { UserID: SOME_ID, Code: long(201), Password: 'Fresh#Pass1' }, 'Code'],
+    [
+      'ResetPassword Code of the wrong type',
+      '/api/account/ResetPassword',
+      { UserID: SOME_ID, Code: 12345, Password: 'Fresh#Pass1' },
+      'Code',
+    ],
     [
       'ResetPassword weak password',
       '/api/account/ResetPassword',
-      { UserID: 'u', Code: 'abc', Password: 'Fresh#Pass' },
+      { UserID: SOME_ID, Code: 'abc', Password: 'Fresh#Pass' },
       'Password',
       EN.passwordDigit,
     ],
     [
       'ResetPassword password of 7',
       '/api/account/ResetPassword',
-      { UserID: 'u', Code: 'abc', Password: 'Fr#sh1a' },
+      { UserID: SOME_ID, Code: 'abc', Password: 'Fr#sh1a' },
       'Password',
       EN.passwordShort,
     ],
-    ['CheckConfirmEmail without code', '/api/account/CheckConfirmEmail', { userId: 'u' }, 'code'],
+    ['CheckConfirmEmail without code', '/api/account/CheckConfirmEmail', { userId: SOME_ID }, 'code'],
     ['CheckConfirmEmail userId too long', '/api/account/CheckConfirmEmail', { userId: long(65), code: 'abc' }, 'userId'],
     ['CheckConfirmEmail userId of the wrong type', '/api/account/CheckConfirmEmail', { userId: 7, code: 'abc' }, 'userId'],
     ['ConfirmEmailAnother without token', '/api/account/ConfirmEmailAnother', {}, 'token'],
     ['ConfirmEmailAnother token too long', '/api/account/ConfirmEmailAnother', { token: long(401) }, 'token'],
     ['EmailClickTrack without tester', '/api/account/EmailClickTrack', { eCode: 'abc' }, 'tester'],
-    ['EmailClickTrack eCode too long', '/api/account/EmailClickTrack', { tester: 'u', eCode: long(201) }, 'eCode'],
+    ['EmailClickTrack eCode too long', '/api/account/EmailClickTrack', { tester: SOME_ID, eCode: long(201) }, 'eCode'],
   ];
 
   it.each(cases)('%s: 400 naming the field', async (_name, url, body, field, message) => {

@@ -124,6 +124,16 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
       return rows.length === 1;
     },
 
+    /** Voids every open code of the tester for one purpose (marks it used now); the number voided. */
+    async voidTokens(testerId: string, purpose: TokenPurpose) {
+      const rows = await db
+        .update(emailTokens)
+        .set({ usedAt: now() })
+        .where(and(eq(emailTokens.testerId, testerId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
+        .returning({ id: emailTokens.id });
+      return rows.length;
+    },
+
     /** The tester of a code that is still unused and unexpired, without using it up. */
     async testerForToken(codeHash: string, purpose: TokenPurpose) {
       const rows = await db

@@ -41,6 +41,8 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     /** A single-use code, stored hashed, good until `expiresAt`. */
     issueToken: (testerId: string, purpose: TokenPurpose, codeHash: string, expiresAt: Date, tx?: Executor) =>
       on(tx).insertToken(testerId, purpose, codeHash, expiresAt),
+    /** Voids the tester's open codes of one purpose: a newer link, or a used one, ends the others. */
+    voidTokens: (testerId: string, purpose: TokenPurpose, tx?: Executor) => on(tx).voidTokens(testerId, purpose),
     /** Uses a code once: exactly one of two racing requests gets true. */
     consumeToken: (codeHash: string, purpose: TokenPurpose, testerId: string, tx?: Executor) =>
       on(tx).consumeToken(codeHash, purpose, testerId),
