@@ -44,6 +44,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  // Test support only (decision 014): never set in a deployment.
+  TEST_SUPPORT_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters' }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +82,8 @@ export interface AppConfig {
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
+  /** Turns on the test-support routes (decision 014): a test run on this machine only. */
+  testSupportSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +96,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  // The test-support routes log anyone in: refused unless the server listens and is addressed on this machine only.
+  if (env.TEST_SUPPORT_SECRET && !(isLoopback(env.HOST) && isLocalHttpUrl(env.PUBLIC_URL ?? 'http://localhost')))
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_SUPPORT_SECRET: for test runs only; it needs HOST on a loopback address and PUBLIC_URL http:// on one',
+    );
   return {
     nodeEnv: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -113,5 +126,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     welcomeCoins: env.WELCOME_COINS,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    testSupportSecret: env.TEST_SUPPORT_SECRET,
   };
 }
+
+/** localhost, 127.0.0.0/8 or ::1. */
+const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+const isLocalHttpUrl = (url: string) => url.startsWith('http://') && isLoopback(new URL(url).hostname);
