@@ -32,6 +32,8 @@ import { registrationRoutes } from './modules/registration/registration-routes.t
 import { createRegistrationService } from './modules/registration/registration-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
+import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
+import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { createTesterService } from './modules/testers/tester-service.ts';
 
 export interface BuildAppOptions {
@@ -130,6 +132,14 @@ export async function buildApp({ config, database, clock = systemClock, extraApi
         studyRoutes(studies),
       ]);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // Test runs only (decision 014): without TEST_SUPPORT_SECRET these routes do not exist.
+      if (config.testSupportSecret)
+        await api.register(testSupportRoutes, {
+          secret: config.testSupportSecret,
+          service: createTestSupportService(db, { testers, ledger, auth, registration, config }),
+          sessionCookie,
+          sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
+        });
       extraApiRoutes?.(api);
     },
     { prefix: '/api' },
