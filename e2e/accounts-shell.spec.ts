@@ -1,5 +1,5 @@
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { isSessionCookie, logInThroughForm, readyTester } from './support/accounts';
+import { isSessionCookie } from './support/accounts';
 
 /** The portal shell's entry check and logout (spec 2, section 2; GUIDE section 5: sessions deleted at logout). */
 test.describe('portal shell', () => {
@@ -13,9 +13,14 @@ test.describe('portal shell', () => {
     expect(answer.status()).toBe(401);
   });
 
-  test('logout ends the session: the old session cookie is refused with 401 afterwards', async ({ page }) => {
-    const tester = await readyTester(page, 'out');
-    await logInThroughForm(page, tester);
+  // Logged in by the testerSession fixture (the session row written by the server): this test is about logout.
+  test('logout ends the session: the old session cookie is refused with 401 afterwards', async ({
+    loggedInPage: page,
+    testerSession: { tester },
+  }) => {
+    await page.goto('/community/main/screener');
+    await expect(page).toHaveURL('/community/main/screener');
+    await expect(page.getByRole('heading', { level: 1, name: 'Available studies' })).toBeVisible();
     await expectNoAxeViolations(page);
 
     const session = (await page.context().cookies()).find((cookie) => isSessionCookie(cookie.name));

@@ -1,15 +1,38 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { addSessionCookie, createTester, startSession, type SessionCookie, type SupportTester } from './support/test-support';
+
+/** A tester of this test alone, already logged in: the `testerSession` fixture. */
+export interface TesterSession {
+  tester: SupportTester;
+  cookie: SessionCookie;
+}
 
 /**
  * `page` comes from `context.newPage()`, as @axe-core/playwright requires; every test
  * calls expectNoAxeViolations on each page it visits, once the content has loaded.
+ *
+ * `testerSession` makes a confirmed tester for this test and logs it in the way the epic
+ * stack does: the server writes the session row (test-support routes, decision 014) and the
+ * cookie goes straight into the browser context; no registration form, no e-mail, no login
+ * form. `loggedInPage` is `page` in that context. Tests of login, registration, recovery and
+ * the credential change keep driving the real forms.
  */
-export const test = base.extend({
+export const test = base.extend<{ testerSession: TesterSession; loggedInPage: Page }>({
   page: async ({ context }, use) => {
     const page = await context.newPage();
     await use(page);
     await page.close();
+  },
+  testerSession: async ({ context, request, baseURL }, use) => {
+    const tester = await createTester(request);
+    const cookie = await startSession(request, { testerId: tester.testerId });
+    await addSessionCookie(context, baseURL!, cookie);
+    await use({ tester, cookie });
+  },
+  loggedInPage: async ({ page, testerSession }, use) => {
+    expect(testerSession.cookie.value).toBeTruthy();
+    await use(page);
   },
 });
 

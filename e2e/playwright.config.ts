@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,6 +46,10 @@ if (process.env.E2E_SMTP_PORT) serverEnv.SMTP_URL = `smtp://127.0.0.1:${process.
 serverEnv.PUBLIC_URL = baseURL;
 // Every test comes from 127.0.0.1: room for the whole suite, while the limits stay on.
 serverEnv.LOGIN_ATTEMPTS_PER_WINDOW = '50';
+// The server's test-support routes (decision 014), behind a secret made once per run in the
+// runner and handed down like the folders above: the fixtures make testers and sessions with them.
+process.env.E2E_TEST_SUPPORT_SECRET ??= randomBytes(32).toString('base64url');
+serverEnv.TEST_SUPPORT_SECRET = process.env.E2E_TEST_SUPPORT_SECRET;
 
 export default defineConfig({
   testDir: '.',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, currentYear } from './fixtures';
+import { holdPageClock } from './support/clock';
 
 interface Faq {
   type: number;
@@ -302,10 +303,13 @@ test.describe('popup shell', () => {
     await expectNoAxeViolations(page);
 
     await watchOverlay();
+    // The page's clock is held through the back navigation; afterwards the test lets the
+    // animation's longest life (2 s) pass on it instead of waiting, and none may have shown.
+    await holdPageClock(page);
     await page.goBack();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Get paid to try products before anyone else' })).toBeVisible();
-    await page.waitForTimeout(300);
+    await page.clock.runFor(2_000);
     expect(await overlaySeen(), 'no loading animation on back').toBe(false);
     await expect(page.getByTestId('navigation-loading')).toHaveCount(0);
   });

@@ -33,6 +33,8 @@ import { registrationRoutes } from './modules/registration/registration-routes.t
 import { createRegistrationService } from './modules/registration/registration-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
+import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
+import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { createTesterService } from './modules/testers/tester-service.ts';
 
 export interface BuildAppOptions {
@@ -201,6 +203,14 @@ export async function buildApp({
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      // Test runs only (decision 014): without TEST_SUPPORT_SECRET these routes do not exist.
+      if (config.testSupportSecret)
+        await api.register(testSupportRoutes, {
+          secret: config.testSupportSecret,
+          service: createTestSupportService(db, { testers, ledger, auth, registration, config }),
+          sessionCookie,
+          sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
+        });
       extraApiRoutes?.(api);
     },
     { prefix: '/api' },

@@ -87,6 +87,12 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  // Test support only (decision 014): never set in a deployment.
+  TEST_SUPPORT_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters' }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -128,6 +134,8 @@ export interface AppConfig {
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
+  /** Turns on the test-support routes (decision 014): a test run on this machine only. */
+  testSupportSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -141,11 +149,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  const host = env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1');
+  // The test-support routes log anyone in: refused unless the server listens and is addressed on this machine only.
+  if (env.TEST_SUPPORT_SECRET && !(isLoopback(host) && isLocalHttpUrl(env.PUBLIC_URL ?? 'http://localhost')))
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_SUPPORT_SECRET: for test runs only; it needs HOST on a loopback address and PUBLIC_URL http:// on one',
+    );
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
     port: env.PORT,
-    host: env.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    host,
     trustProxy: env.TRUST_PROXY,
     apiDocs: env.API_DOCS === undefined ? !isProduction : env.API_DOCS === 'true',
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
@@ -170,5 +184,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     welcomeCoins: env.WELCOME_COINS,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    testSupportSecret: env.TEST_SUPPORT_SECRET,
   };
 }
+
+/** localhost, 127.0.0.0/8 or ::1. */
+const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+const isLocalHttpUrl = (url: string) => url.startsWith('http://') && isLoopback(new URL(url).hostname);

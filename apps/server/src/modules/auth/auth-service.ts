@@ -127,6 +127,13 @@ export function createAuthService(deps: {
       return sessions.findActive(hashToken(sessionId), idleCutoff());
     },
 
+    /**
+     * A session for the tester without checking a password: the same row a login writes, and
+     * the id to put in the cookie. Only the test-support module calls it, whose routes exist
+     * only in test runs (TEST_SUPPORT_SECRET, decision 014); the login above is the real way in.
+     */
+    startSessionFor: (testerId: string) => startSession(testerId),
+
     async logout(sessionId: string | undefined) {
       if (sessionId) await sessions.delete(hashToken(sessionId));
     },

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionCookie } from '../../core/auth/session-cookie.ts';
+import { hashToken, safeEqual } from '../../core/security/tokens.ts';
+import type { TestSupportService } from './test-support-service.ts';
+
+export interface TestSupportRouteOptions {
+  /** TEST_SUPPORT_SECRET: every call must carry it in the x-test-support-secret header. */
+  secret: string;
+  service: TestSupportService;
+  sessionCookie: SessionCookie;
+  /** The session cookie's Max-Age, as login sets it. */
+  sessionMaxAgeSeconds: number;
+}
+
+export const TEST_SUPPORT_SECRET_HEADER = 'x-test-support-secret';
+
+const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: `Wrong or missing ${TEST_SUPPORT_SECRET_HEADER} header.` };
+
+const testerBody = z.object({
+  username: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,20}$/)
+    .optional(),
+  email: z.email().max(100).optional(),
+  password: z.string().min(8).max(64).optional(),
+  firstName: z.string().min(1).max(50).optional(),
+  lastName: z.string().min(1).max(50).optional(),
+  zipCode: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional(),
+  language: z.enum(['en', 'es']).optional(),
+});
+
+const testerAnswer = z.object({
+  testerId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  password: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  coins: z.number(),
+});
+
+const sessionBody = z
+  .object({ testerId: z.uuid().optional(), username: z.string().min(1).max(40).optional() })
+  .refine((body) => (body.testerId === undefined) !== (body.username === undefined), { message: 'Give testerId or username.' });
+
+const sessionAnswer = z.object({
+  testerId: z.string(),
+  username: z.string(),
+  cookie: z.object({
+    name: z.string(),
+    value: z.string(),
+    path: z.literal('/'),
+    httpOnly: z.literal(true),
+    secure: z.boolean(),
+    sameSite: z.literal('Lax'),
+    maxAgeSeconds: z.number(),
+  }),
+});
+
+const problem = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
+
+/**
+ * The test-support routes (decision 014): a confirmed tester and a logged-in session without
+ * the browser, for the end-to-end tests. app.ts registers them only when TEST_SUPPORT_SECRET is
+ * set, which config/env.ts allows only on a loopback address; without it they do not exist (404).
+ * Hidden from the API docs.
+ */
+export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> = async (app, options) => {
+  const { service, sessionCookie } = options;
+  // Compared as hashes: equal lengths for timingSafeEqual, and nothing learnt from the time taken.
+  const expected = hashToken(options.secret);
+
+  // Before the body is read: a call without the secret learns nothing, not even a 400.
+  app.addHook('onRequest', (request, reply, done) => {
+    const given = request.headers[TEST_SUPPORT_SECRET_HEADER];
+    if (typeof given === 'string' && safeEqual(hashToken(given), expected)) return done();
+    request.log.warn({ url: request.url, event: 'test-support.refused' }, 'test-support call without the right secret');
+    return void reply.status(403).send(FORBIDDEN);
+  });
+
+  app.post(
+    '/test-support/tester',
+    { schema: { hide: true, body: testerBody, response: { 200: testerAnswer, 409: problem } } },
+    async (request, reply) => {
+      const result = await service.createTester(request.body);
+      if (result.status !== 'created') {
+        const field = result.status === 'usernameTaken' ? 'username' : 'email';
+        return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: `That ${field} is taken.` });
+      }
+      return result.tester;
+    },
+  );
+
+  app.post(
+    '/test-support/session',
+    { schema: { hide: true, body: sessionBody, response: { 200: sessionAnswer, 404: problem } } },
+    async (request, reply) => {
+      const session = await service.startSession(request.body);
+      if (!session) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester.' });
+      return {
+        testerId: session.testerId,
+        username: session.username,
+        cookie: {
+          name: sessionCookie.name,
+          value: session.sessionId,
+          path: '/' as const,
+          httpOnly: true as const,
+          secure: sessionCookie.secure,
+          sameSite: 'Lax' as const,
+          maxAgeSeconds: options.sessionMaxAgeSeconds,
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { AppConfig } from '../../core/config/env.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
+import { hashPassword } from '../../core/security/passwords.ts';
+import type { AuthService } from '../auth/auth-service.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import { WELCOME_GIFT_REASON, type RegistrationService } from '../registration/registration-service.ts';
+import { uniqueViolation, type TesterService } from '../testers/tester-service.ts';
+
+/** What a test may choose of its tester; everything else is generated or a fixed, valid value. */
+export interface TestTesterInput {
+  username?: string;
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  zipCode?: string;
+  language?: 'en' | 'es';
+}
+
+export interface TestTester {
+  testerId: string;
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  coins: number;
+}
+
+export type CreateTesterResult = { status: 'created'; tester: TestTester } | { status: 'usernameTaken' | 'emailTaken' };
+
+/** Lower-case letters and digits, random: a generated username or e-mail never meets another test's. */
+function randomSuffix(length: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/**
+ * Test support (decision 014): what the end-to-end tests need to arrange a tester without the
+ * browser. Only the test-support routes use it, and those exist only with TEST_SUPPORT_SECRET.
+ * It goes through the other modules' services, so a tester made here is the row, the welcome
+ * coins and the session those modules make themselves.
+ */
+export function createTestSupportService(
+  db: Database,
+  deps: {
+    testers: TesterService;
+    ledger: LedgerService;
+    auth: AuthService;
+    registration: Pick<RegistrationService, 'siteForZip'>;
+    config: Pick<AppConfig, 'welcomeCoins'>;
+  },
+) {
+  const { testers, ledger, auth, registration, config } = deps;
+
+  return {
+    /**
+     * A tester as registration makes one, with the e-mail address already confirmed: the
+     * account, and the welcome coins through the ledger, in one transaction. No e-mail is sent.
+     */
+    async createTester(input: TestTesterInput): Promise<CreateTesterResult> {
+      const suffix = randomSuffix(11);
+      const username = input.username ?? `t${suffix}`;
+      const email = input.email ?? `${username.toLowerCase()}@test-support.testerhub.example`;
+      const password = input.password ?? `Pw#${suffix.slice(0, 6)}9Z`;
+      const firstName = input.firstName ?? `Ann${suffix.slice(0, 4)}`;
+      const lastName = input.lastName ?? `Lee${suffix.slice(4, 8)}`;
+      const zipCode = input.zipCode ?? '60614';
+      const [passwordHash, siteId] = await Promise.all([hashPassword(password), registration.siteForZip(zipCode)]);
+      try {
+        const created = await inTransaction(db, async (unit) => {
+          const tester = await testers.create(
+            {
+              username,
+              email,
+              passwordHash,
+              firstName,
+              lastName,
+              zipCode,
+              address: '2200 N Lincoln Ave',
+              city: 'Chicago',
+              state: 'IL',
+              sex: 'F',
+              phone: '3125550177',
+              raceId: 'R',
+              adId: '1W',
+              birthDate: '1990-06-15',
+              language: input.language ?? 'en',
+              siteId,
+            },
+            unit,
+          );
+          await testers.markEmailConfirmed(tester.id, unit);
+          let coins = 0;
+          if (config.welcomeCoins > 0) {
+            const gift = await ledger.record(
+              { testerId: tester.id, coins: config.welcomeCoins, experience: 0, reason: WELCOME_GIFT_REASON, reference: tester.id },
+              unit,
+            );
+            if (gift.status === 'recorded') coins = gift.coins;
+          }
+          return { testerId: tester.id, username, email, password, firstName, lastName, coins };
+        });
+        return { status: 'created', tester: created };
+      } catch (error) {
+        const index = uniqueViolation(error);
+        if (index === 'testers_username_lower') return { status: 'usernameTaken' };
+        if (index === 'testers_email_lower') return { status: 'emailTaken' };
+        throw error;
+      }
+    },
+
+    /** A new session for the tester named by id or username (null if there is none): the id for the cookie. */
+    async startSession(who: { testerId?: string; username?: string }) {
+      const tester = who.testerId ? await testers.findById(who.testerId) : await testers.findByUsername(who.username ?? '');
+      if (!tester) return null;
+      const sessionId = await auth.startSessionFor(tester.id);
+      return { testerId: tester.id, username: tester.username, sessionId };
+    },
+  };
+}
+
+export type TestSupportService = ReturnType<typeof createTestSupportService>;

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ConfigError, loadConfig } from '../../core/config/env.ts';
+import { coinLedger, emailOutbox, sessions, testers } from '../../core/db/schema.ts';
+import { hashToken } from '../../core/security/tokens.ts';
+
+/**
+ * The test-support routes (decision 014): absent without TEST_SUPPORT_SECRET, refused without
+ * the right header, and with it a confirmed tester with the welcome coins and a working session.
+ */
+
+const SECRET = 'test-support-secret-of-at-least-32-characters';
+const HEADER = 'x-test-support-secret';
+
+const post = (testApp: TestApp, url: string, payload: unknown, headers: Record<string, string> = { [HEADER]: SECRET }) =>
+  testApp.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('without TEST_SUPPORT_SECRET', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('the routes do not exist: 404, with the header or without it', async () => {
+    for (const url of ['/api/test-support/tester', '/api/test-support/session']) {
+      expect((await post(testApp, url, {})).statusCode).toBe(404);
+      expect((await post(testApp, url, {}, {})).statusCode).toBe(404);
+    }
+    expect(testApp.app.hasRoute({ method: 'POST', url: '/api/test-support/session' })).toBe(false);
+  });
+});
+
+describe('with TEST_SUPPORT_SECRET', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp({ env: { TEST_SUPPORT_SECRET: SECRET, HOST: '127.0.0.1' } });
+  });
+  afterAll(() => testApp.close());
+
+  it('refuses a missing or wrong secret with 403, before reading the body', async () => {
+    const sessionsBefore = await testApp.database.db.select().from(sessions);
+    const testersBefore = (await testApp.database.db.select().from(testers)).length;
+    for (const url of ['/api/test-support/tester', '/api/test-support/session']) {
+      const wrong: Record<string, string>[] = [{}, { [HEADER]: '' }, { [HEADER]: `${SECRET}x` }, { [HEADER]: SECRET.slice(0, -1) }];
+      for (const headers of wrong) {
+        const response = await post(testApp, url, { username: 'demotester1' }, headers);
+        expect(response.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
+      // Not even the body's shape is checked without the secret.
+      expect((await post(testApp, url, 'not json', {})).statusCode).toBe(403);
+    }
+    expect(await testApp.database.db.select().from(sessions)).toEqual(sessionsBefore);
+    expect((await testApp.database.db.select().from(testers)).length).toBe(testersBefore);
+  });
+
+  it('creates a confirmed tester with the welcome coins through the ledger, and sends no e-mail', async () => {
+    const outboxBefore = (await testApp.database.db.select().from(emailOutbox)).length;
+    const response = await post(testApp, '/api/test-support/tester', {});
+    expect(response.statusCode, response.body).toBe(200);
+    const tester = response.json();
+    expect(tester.username).toMatch(/^[a-z0-9]{12}$/);
+    expect(tester.password.length).toBeGreaterThanOrEqual(8);
+    expect(tester.coins).toBe(testApp.config.welcomeCoins);
+
+    const [row] = await testApp.database.db.select().from(testers).where(eq(testers.id, tester.testerId));
+    expect(row).toMatchObject({ username: tester.username, email: tester.email, coins: testApp.config.welcomeCoins });
+    expect(row!.emailConfirmedAt).toBeInstanceOf(Date);
+    expect(row!.siteId).toBeTruthy();
+    const entries = await testApp.database.db.select().from(coinLedger).where(eq(coinLedger.testerId, tester.testerId));
+    expect(entries).toMatchObject([{ coins: testApp.config.welcomeCoins, reason: 'welcome-gift', reference: tester.testerId }]);
+    expect((await testApp.database.db.select().from(emailOutbox)).length).toBe(outboxBefore);
+
+    // The generated password is the account's: the real login accepts it.
+    const login = await post(testApp, '/api/account/Login', { username: tester.username, password: tester.password }, {});
+    expect(login.json()).toMatchObject({ status: 'succeed' });
+  });
+
+  it('takes the fields a test gives, and answers 409 for a username or e-mail already taken', async () => {
+    const fields = {
+      username: 'GivenName01',
+      email: 'given.name01@example.test',
+      password: 'Given#Pass1',
+      firstName: 'Gia',
+      lastName: 'Ng',
+    };
+    const response = await post(testApp, '/api/test-support/tester', fields);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject(fields);
+    expect((await post(testApp, '/api/test-support/tester', { username: 'givenname01' })).statusCode).toBe(409);
+    expect((await post(testApp, '/api/test-support/tester', { email: 'Given.Name01@example.test' })).statusCode).toBe(409);
+    expect((await post(testApp, '/api/test-support/tester', { username: 'short' })).statusCode).toBe(400);
+  });
+
+  it('starts a session by username or id: the cookie opens the portal, as a login would', async () => {
+    const tester = (await post(testApp, '/api/test-support/tester', {})).json();
+    for (const who of [{ username: tester.username }, { testerId: tester.testerId }]) {
+      const response = await post(testApp, '/api/test-support/session', who);
+      expect(response.statusCode, response.body).toBe(200);
+      const { cookie, ...rest } = response.json();
+      expect(rest).toEqual({ testerId: tester.testerId, username: tester.username });
+      expect(cookie).toMatchObject({ name: 'th_session', path: '/', httpOnly: true, secure: false, sameSite: 'Lax' });
+      expect(cookie.maxAgeSeconds).toBe(testApp.config.sessionAbsoluteHours * 3600);
+
+      // The row holds the hash of the id, never the id.
+      const [row] = await testApp.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, hashToken(cookie.value)));
+      expect(row?.testerId).toBe(tester.testerId);
+
+      const info = await testApp.app.inject({ method: 'GET', url: '/api/account/GetPKTesterInfo', cookies: { th_session: cookie.value } });
+      expect(info.statusCode, info.body).toBe(200);
+      expect(info.json()).toMatchObject({ username: tester.username, coins: testApp.config.welcomeCoins, level: 1 });
+    }
+    // The seeded demo tester too.
+    expect((await post(testApp, '/api/test-support/session', { username: 'demotester1' })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown tester and 400 unless exactly one of testerId and username is given', async () => {
+    expect((await post(testApp, '/api/test-support/session', { username: 'nobody-at-all' })).statusCode).toBe(404);
+    expect((await post(testApp, '/api/test-support/session', { testerId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await post(testApp, '/api/test-support/session', {})).statusCode).toBe(400);
+    const both = { username: 'demotester1', testerId: '00000000-0000-4000-8000-000000000000' };
+    expect((await post(testApp, '/api/test-support/session', both)).statusCode).toBe(400);
+  });
+
+  it('is hidden from the API docs', async () => {
+    const docs = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).not.toContain('test-support');
+  });
+});
+
+describe('TEST_SUPPORT_SECRET in the configuration', () => {
+  const local = { HOST: '127.0.0.1', PUBLIC_URL: 'http://127.0.0.1:3100' };
+
+  it('is off unless set; on with 32 characters or more on a loopback address', () => {
+    expect(loadConfig({}).testSupportSecret).toBeUndefined();
+    expect(loadConfig({ TEST_SUPPORT_SECRET: '' }).testSupportSecret).toBeUndefined();
+    expect(loadConfig({ ...local, TEST_SUPPORT_SECRET: SECRET }).testSupportSecret).toBe(SECRET);
+    expect(loadConfig({ HOST: 'localhost', TEST_SUPPORT_SECRET: SECRET }).testSupportSecret).toBe(SECRET);
+    expect(() => loadConfig({ ...local, TEST_SUPPORT_SECRET: 'x'.repeat(31) })).toThrow(
+      /TEST_SUPPORT_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it.each([
+    ['an https PUBLIC_URL', { ...local, PUBLIC_URL: 'https://testers.example' }],
+    ['https on localhost', { ...local, PUBLIC_URL: 'https://localhost:3100' }],
+    ['a public host name over http', { ...local, PUBLIC_URL: 'http://testers.example' }],
+    ['listening on every address', { ...local, HOST: '0.0.0.0' }],
+    ['the default HOST (every address)', { PUBLIC_URL: local.PUBLIC_URL }],
+  ])('refuses to start with %s', (_case, env) => {
+    expect(() => loadConfig({ ...env, TEST_SUPPORT_SECRET: SECRET })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, TEST_SUPPORT_SECRET: SECRET })).toThrow(/TEST_SUPPORT_SECRET: for test runs only/);
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, type APIRequestContext, type BrowserContext } from '@playwright/test';
+
+/**
+ * The server's test-support routes (decision 014; apps/server/src/modules/test-support): a
+ * confirmed tester and a logged-in session made by the server itself, so a test that needs a
+ * tester in the portal neither registers through the forms nor logs in through them. The
+ * routes exist only because playwright.config.ts starts the server with TEST_SUPPORT_SECRET.
+ */
+
+/** What POST /api/test-support/tester answers: the new tester, with its password. */
+export interface SupportTester {
+  testerId: string;
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  coins: number;
+}
+
+export interface SessionCookie {
+  name: string;
+  value: string;
+  path: '/';
+  httpOnly: true;
+  secure: boolean;
+  sameSite: 'Lax';
+  maxAgeSeconds: number;
+}
+
+function secretHeader(): Record<string, string> {
+  const secret = process.env.E2E_TEST_SUPPORT_SECRET;
+  if (!secret) throw new Error('E2E_TEST_SUPPORT_SECRET is not set: run the tests with e2e/playwright.config.ts');
+  return { 'x-test-support-secret': secret };
+}
+
+/** A confirmed tester with the welcome coins; fields not given are generated (a 12-character username). */
+export async function createTester(
+  request: APIRequestContext,
+  fields: Partial<Pick<SupportTester, 'username' | 'email' | 'password' | 'firstName' | 'lastName'>> & { language?: 'en' | 'es' } = {},
+): Promise<SupportTester> {
+  const response = await request.post('/api/test-support/tester', { headers: secretHeader(), data: fields });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SupportTester;
+}
+
+/** A new session row for the tester, as a login writes it: the cookie to give the browser. */
+export async function startSession(request: APIRequestContext, who: { testerId: string } | { username: string }): Promise<SessionCookie> {
+  const response = await request.post('/api/test-support/session', { headers: secretHeader(), data: who });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { cookie: SessionCookie }).cookie;
+}
+
+/** Puts the session cookie into the browser context: every page of it is then logged in. */
+export async function addSessionCookie(context: BrowserContext, baseURL: string, cookie: SessionCookie): Promise<void> {
+  await context.addCookies([
+    {
+      name: cookie.name,
+      value: cookie.value,
+      domain: new URL(baseURL).hostname,
+      path: cookie.path,
+      httpOnly: cookie.httpOnly,
+      secure: cookie.secure,
+      sameSite: cookie.sameSite,
+      expires: Math.floor(Date.now() / 1000) + cookie.maxAgeSeconds,
+    },
+  ]);
+}
