@@ -153,7 +153,7 @@ describe('TEST_SUPPORT_SECRET in the configuration', () => {
     ['https on localhost', { ...local, PUBLIC_URL: 'https://localhost:3100' }],
     ['a public host name over http', { ...local, PUBLIC_URL: 'http://testers.example' }],
     ['listening on every address', { ...local, HOST: '0.0.0.0' }],
-    ['the default HOST (every address)', { PUBLIC_URL: local.PUBLIC_URL }],
+    ['the production default HOST (every address)', { NODE_ENV: 'production', PUBLIC_URL: local.PUBLIC_URL }],
   ])('refuses to start with %s', (_case, env) => {
     expect(() => loadConfig({ ...env, TEST_SUPPORT_SECRET: SECRET })).toThrow(ConfigError);
     expect(() => loadConfig({ ...env, TEST_SUPPORT_SECRET: SECRET })).toThrow(/TEST_SUPPORT_SECRET: for test runs only/);

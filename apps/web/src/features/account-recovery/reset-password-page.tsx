@@ -5,6 +5,7 @@ import { AccountPanel } from '../../components/account-panel';
 import { ModalDialog } from '../../components/modal-dialog';
 import { NewPasswordFields, isNewPasswordValid } from '../../components/new-password-fields';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { ApiRequestError } from '../../lib/api';
 import { postResetPassword } from './recovery-api';
 import { ErrorPopupDialog, requestErrorPopup, type ErrorPopup } from './recovery-form';
 import './recovery.css';
@@ -42,7 +43,9 @@ export function ResetPasswordPage() {
     postResetPassword(userId, code, password)
       .then(
         (result) => setPopup(result.status === 'succeed' ? { kind: 'reset' } : { kind: 'badLink' }),
-        (error: unknown) => setPopup(requestErrorPopup(error)),
+        // The form checked the password already: a 400 is about the link (a malformed user id or code).
+        (error: unknown) =>
+          setPopup(error instanceof ApiRequestError && error.status === 400 ? { kind: 'badLink' } : requestErrorPopup(error)),
       )
       .finally(() => setPending(false));
   };
