@@ -7,19 +7,22 @@ import { systemClock } from '../../core/clock.ts';
 import { createSessionRepository } from './session-repository.ts';
 import { createTesterRepository, type TesterRow } from '../testers/tester-repository.ts';
 
+/** A fixed moment: the entries are loaded at it, so no assertion depends on how long a line takes. */
+const LOADED_AT = Date.parse('2026-11-20T12:00:00Z');
+
 const entryFor = (testerId: string): CachedSession => ({
   tester: { id: testerId } as TesterRow,
-  expiresAt: new Date(Date.now() + 3600_000),
-  lastSeenAt: new Date(),
-  loadedAt: Date.now(),
+  expiresAt: new Date(LOADED_AT + 3600_000),
+  lastSeenAt: new Date(LOADED_AT),
+  loadedAt: LOADED_AT,
 });
 
 describe('createActiveSessionCache', () => {
   it('drops an entry once it is older than the time to live', () => {
     const cache = createActiveSessionCache({ ttlMs: 1000 });
     cache.set('a', entryFor('t1'), cache.generation());
-    expect(cache.get('a', Date.now() + 999)).toBeDefined();
-    expect(cache.get('a', Date.now() + 1000)).toBeUndefined();
+    expect(cache.get('a', LOADED_AT + 999)).toBeDefined();
+    expect(cache.get('a', LOADED_AT + 1000)).toBeUndefined();
   });
 
   it('does not store what a read saw before a session or tester was forgotten', () => {
@@ -27,7 +30,7 @@ describe('createActiveSessionCache', () => {
     const readStarted = cache.generation();
     cache.forgetSession('a'); // a logout finished while the read was in flight
     cache.set('a', entryFor('t1'), readStarted);
-    expect(cache.get('a', Date.now())).toBeUndefined();
+    expect(cache.get('a', LOADED_AT)).toBeUndefined();
   });
 
   it('forgets every session of a tester and keeps the others', () => {
@@ -39,16 +42,16 @@ describe('createActiveSessionCache', () => {
     ] as const)
       cache.set(idHash, entryFor(testerId), cache.generation());
     cache.forgetTester('t1');
-    expect([cache.get('a', Date.now()), cache.get('b', Date.now())]).toEqual([undefined, undefined]);
-    expect(cache.get('c', Date.now())?.tester.id).toBe('t2');
+    expect([cache.get('a', LOADED_AT), cache.get('b', LOADED_AT)]).toEqual([undefined, undefined]);
+    expect(cache.get('c', LOADED_AT)?.tester.id).toBe('t2');
   });
 
   it('holds at most maxEntries, making room by dropping the oldest', () => {
     const cache = createActiveSessionCache({ ttlMs: 60_000, maxEntries: 3 });
     for (const idHash of ['a', 'b', 'c', 'd']) cache.set(idHash, entryFor(idHash), cache.generation());
     expect(cache.size).toBe(3);
-    expect(cache.get('a', Date.now())).toBeUndefined();
-    expect(cache.get('d', Date.now())).toBeDefined();
+    expect(cache.get('a', LOADED_AT)).toBeUndefined();
+    expect(cache.get('d', LOADED_AT)).toBeDefined();
   });
 
   it('stores nothing when the time to live is 0', () => {
