@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -5,10 +6,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './core/config/env.ts';
-import { openDatabase, type DatabaseHandle } from './core/db/client.ts';
+import { isNewPgliteFolder, openDatabase, pgliteDataDir, type DatabaseHandle } from './core/db/client.ts';
 import { seedDemoData } from './core/db/seed.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Argument of the child process that creates a new PGlite database and exits (see prepareInChildProcess). */
+const PREPARE_ONLY_ARG = '--prepare-database-only';
 
 /**
  * The device cookie's key in production when DEVICE_COOKIE_SECRET is unset: made once and kept in
@@ -31,6 +34,7 @@ function storedDeviceCookieSecret(dataDir: string): string {
 
 let app: FastifyInstance | undefined;
 let database: DatabaseHandle | undefined;
+let preparing: ChildProcess | undefined;
 let stopping = false;
 
 /** Stop accepting, let requests in flight finish, close the database; forced exit after the grace period. */
@@ -45,6 +49,11 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_GRACE_MS);
   forced.unref();
   try {
+    if (preparing && preparing.exitCode === null && preparing.signalCode === null) {
+      const exited = new Promise((resolve) => preparing?.once('exit', resolve));
+      preparing.kill(signal as NodeJS.Signals);
+      await exited;
+    }
     await app?.close();
     await database?.close();
     log('shut down cleanly');
@@ -68,14 +77,52 @@ async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.webDistDir ?? path.resolve(here, '../../web/dist');
 
-  database = await openDatabase(config);
-  await database.migrate();
-  if (config.seedDemoData) await seedDemoData(database.db);
+  if (process.argv.includes(PREPARE_ONLY_ARG)) {
+    const prepared = await prepareDatabase(config);
+    if (!stopping) await prepared.close();
+    return;
+  }
+  if (!config.databaseUrl && isNewPgliteFolder(pgliteDataDir(config.dataDir))) {
+    await prepareInChildProcess(pgliteDataDir(config.dataDir));
+    if (stopping) return;
+  }
+
+  const ready = await prepareDatabase(config);
   if (stopping) return;
 
-  app = await buildApp({ config: { ...config, webDistDir }, database });
-  app.log.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
+  app = await buildApp({ config: { ...config, webDistDir }, database: ready });
+  app.log.info({ database: ready.kind, dataDir: ready.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
   await app.listen({ port: config.port, host: config.host });
+}
+
+/** Opens the database, runs the migrations and seeds the demo data when asked (each a no-op once done). */
+async function prepareDatabase(config: ReturnType<typeof loadConfig>): Promise<DatabaseHandle> {
+  const handle = await openDatabase(config);
+  database = handle; // from here a signal closes it
+  await handle.migrate();
+  if (config.seedDemoData) await seedDemoData(handle.db);
+  return handle;
+}
+
+/**
+ * Creates, migrates and seeds a new PGlite database in a short-lived copy of this process. Done
+ * here it would leave well over 100 MB behind for good: initdb's own WASM instance, the WASM heap
+ * grown by the migrations and the seed, the native memory of compiling and hashing, none of which
+ * goes back to the system. The server then opens the ready folder like on any later start.
+ * See docs/decisions/015-resting-memory.md.
+ */
+function prepareInChildProcess(pgliteDir: string): Promise<void> {
+  console.log(`First start: creating the database in ${pgliteDir}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1), PREPARE_ONLY_ARG], { stdio: 'inherit' });
+    preparing = child;
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      preparing = undefined;
+      if (code === 0 || stopping) resolve();
+      else reject(new Error(`creating the database failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
 }
 
 main().catch((error: unknown) => {

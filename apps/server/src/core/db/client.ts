@@ -45,9 +45,32 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<DatabaseHandle> {
+/**
+ * PostgreSQL's buffer pool inside PGlite. PGlite allocates all of it in its WASM heap at start-up
+ * and the heap is resident from then on, so PostgreSQL's default (128 MB, from initdb) was over a
+ * third of the server's memory at rest. 16 MB holds the hot pages of the site's tables and
+ * indexes; a page outside it is read from the data folder through the operating system's file
+ * cache. See docs/decisions/015-resting-memory.md.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/** The PGlite folder inside DATA_DIR. */
+export function pgliteDataDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+/** True when `pgliteDir` holds no database yet (PGlite would create, migrate and seed one). */
+export function isNewPgliteFolder(pgliteDir: string): boolean {
+  return !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'));
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffers?: string }): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -79,5 +102,5 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
 
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR. */
 export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: pgliteDataDir(config.dataDir) });
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { hashPassword } from '../security/passwords.ts';
 import {
@@ -97,8 +98,12 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
 
 /** Reference data of the entry flows and the demo logins. */
 async function seedAccounts(db: Database): Promise<boolean> {
-  // Hashing is slow on purpose: done before the transaction so it holds no lock meanwhile.
-  const passwordHashes = await Promise.all(demoTesters.map((tester) => hashPassword(tester.password)));
+  // Every start comes here: an argon2 hash takes 19 MiB and some 30 ms, so none is made once the seed is in.
+  if (await seedRecorded(db, ACCOUNTS_SEED_NAME)) return false;
+  // Hashing is slow on purpose: done before the transaction so it holds no lock meanwhile, and one at
+  // a time, so the first start holds one hash's memory at once rather than one per demo account.
+  const passwordHashes: string[] = [];
+  for (const tester of demoTesters) passwordHashes.push(await hashPassword(tester.password));
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(seedRuns).values({ name: ACCOUNTS_SEED_NAME }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
@@ -118,6 +123,12 @@ async function seedAccounts(db: Database): Promise<boolean> {
     }
     return true;
   });
+}
+
+/** Whether the seed of this name ran (the insert into seed_runs inside each seed's transaction stays the claim). */
+async function seedRecorded(db: Database, name: string): Promise<boolean> {
+  const rows = await db.select({ name: seedRuns.name }).from(seedRuns).where(eq(seedRuns.name, name)).limit(1);
+  return rows.length > 0;
 }
 
 async function seedPublicContent(db: Database, today: Date): Promise<boolean> {
