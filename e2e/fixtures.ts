@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
 import { addSessionCookie, createTester, startSession, type SessionCookie, type SupportTester } from './support/test-support';
 
 /** A tester of this test alone, already logged in: the `testerSession` fixture. */
@@ -9,8 +11,7 @@ export interface TesterSession {
 }
 
 /**
- * `page` comes from `context.newPage()`, as @axe-core/playwright requires; every test
- * calls expectNoAxeViolations on each page it visits, once the content has loaded.
+ * Every test calls expectNoAxeViolations on each page it visits, once the content has loaded.
  *
  * `testerSession` makes a confirmed tester for this test and logs it in the way the epic
  * stack does: the server writes the session row (test-support routes, decision 014) and the
@@ -19,11 +20,6 @@ export interface TesterSession {
  * the credential change keep driving the real forms.
  */
 export const test = base.extend<{ testerSession: TesterSession; loggedInPage: Page }>({
-  page: async ({ context }, use) => {
-    const page = await context.newPage();
-    await use(page);
-    await page.close();
-  },
   testerSession: async ({ context, request, baseURL }, use) => {
     const tester = await createTester(request);
     const cookie = await startSession(request, { testerId: tester.testerId });
@@ -39,11 +35,31 @@ export const test = base.extend<{ testerSession: TesterSession; loggedInPage: Pa
 export { expect };
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe on the page as it is now and fails with a readable list of what it found. */
+/**
+ * Runs axe-core on the page as it is now and fails with a readable list of what it found.
+ * axe is injected into each frame that lacks it and asked for violations only: about a
+ * quarter of a second a call, where @axe-core/playwright took two seconds or more (it opens
+ * an extra page per call to merge results and serialises every passing node).
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const report = results.violations.map((violation) => {
+  for (const frame of page.frames()) {
+    const hasAxe = await frame.evaluate(() => 'axe' in window);
+    if (!hasAxe) await frame.evaluate(axeSource);
+  }
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.map(({ id, impact, help, helpUrl, nodes }) => ({
+      id,
+      impact,
+      help,
+      helpUrl,
+      nodes: nodes.map((node) => ({ target: node.target.map(String), failureSummary: node.failureSummary })),
+    }));
+  }, AXE_TAGS);
+  const report = violations.map((violation) => {
     const nodes = violation.nodes.map((node) => `    - ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`);
     return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
   });
