@@ -63,7 +63,7 @@ async function expectSectionInView(page: Page, heading: string) {
 }
 
 test.describe('top navigation', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
+  test.use({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
 
   test('section links scroll smoothly and rewrite the address; the logo scrolls back to the top at /', async ({ page }) => {
     await openHome(page);

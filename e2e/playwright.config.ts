@@ -79,6 +79,10 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1280, height: 800 },
+    // Decorative endless animations (the theme drift, the hero shapes) cost headless Chromium more
+    // than a core in software compositing even on an idle page. The suite browses as a user who
+    // asked for reduced motion, which the site honours; the tests about motion ask for it back.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
   },
   webServer: {

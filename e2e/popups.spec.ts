@@ -269,6 +269,7 @@ test.describe('legal and informational popups', () => {
 });
 
 test.describe('popup shell', () => {
+  test.use({ reducedMotion: 'no-preference' });
   test('the close icon goes back one step', async ({ page }) => {
     await page.goto('/');
     await expectNoAxeViolations(page);
