@@ -1,0 +1,40 @@
+import { COMPANY } from '@testerhub/shared/company';
+import type { ReactNode } from 'react';
+import { ModalDialog } from './modal-dialog';
+
+/** What a page asks the generic popup to show: the data text (its title) and an optional message. */
+export interface PopupMessage {
+  data: string;
+  message?: ReactNode;
+}
+
+/** Spec 2, section 8: a data text containing 'error' or 'failed' is a failure (red); anything else is information. */
+export function popupTone(data: string): 'error' | 'info' {
+  return /error|failed/i.test(data) ? 'error' : 'info';
+}
+
+/** The help text a failure shows when it brings no message of its own: how to reach Tester Services. */
+export function DefaultFailureHelp() {
+  return (
+    <p>
+      Please try again, or contact Tester Services at{' '}
+      <a href={`tel:${COMPANY.supportPhone.replace(/[^\d+]/g, '')}`}>{COMPANY.supportPhone}</a> or{' '}
+      <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a> ({COMPANY.supportHours}).
+    </p>
+  );
+}
+
+/**
+ * The generic info/error popup (spec 2, section 8; spec 3's popup list), the one component every
+ * portal page uses for a status or a failure: red with the default help text for a failure without
+ * a message, plain information otherwise.
+ */
+export function MessagePopup({ data, message, onClose }: PopupMessage & { onClose: () => void }) {
+  const tone = popupTone(data);
+  const body = message ?? (tone === 'error' ? <DefaultFailureHelp /> : null);
+  return (
+    <ModalDialog title={data} tone={tone} onClose={onClose}>
+      {typeof body === 'string' ? <p>{body}</p> : body}
+    </ModalDialog>
+  );
+}
