@@ -37,6 +37,9 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/dist-prerender/**'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          // One jsdom and one module cache per worker instead of per file: the web suite's CPU time
+          // went from 65 s to 25 s. The setup file resets the DOM, stubs and storage after each test.
+          isolate: false,
         },
       },
     ],

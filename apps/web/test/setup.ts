@@ -1,5 +1,5 @@
 // Vitest setup of the web project: jest-dom matchers, the dialog methods jsdom lacks, and a
-// clean DOM after every test.
+// clean DOM, storage and cookies after every test.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -11,8 +11,16 @@ configure({ asyncUtilTimeout: 5000 });
 
 polyfillDialog();
 
+// Test files share one jsdom per worker (isolate: false in vitest.config.ts): nothing a test
+// leaves in storage or cookies may reach the next file.
 afterEach(() => {
   cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
 });
 
 /**
