@@ -6,6 +6,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { AppConfig } from './core/config/env.ts';
 import type { DatabaseHandle } from './core/db/client.ts';
 import { systemClock, type Clock } from './core/clock.ts';
+import { createJobQueue } from './core/jobs/job-queue.ts';
 import { createLogger } from './core/logger.ts';
 import { registerSessionCookie } from './core/auth/session-cookie.ts';
 import { registerTesterScope } from './core/auth/tester-scope.ts';
@@ -159,6 +160,11 @@ export async function buildApp({
   // The modules, wired once. Each gets the database (for its own repository) and the services
   // of the modules it uses; a unit of work hands its transaction down explicitly.
   const { db } = database;
+  // Background and scheduled work (decision 020): modules define their queues while being wired;
+  // the queue starts once the app is ready (nothing starts when no module defined one).
+  const jobs = createJobQueue({ database, log: app.log });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const sessionCache = createActiveSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   const onTesterChanged = sessionCache.forgetTester;
   const publicContent = createPublicContentService(db, { cacheSeconds: config.publicContentCacheSeconds, clock });

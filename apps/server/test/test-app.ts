@@ -28,6 +28,8 @@ export interface TestApp {
 
 export interface TestDatabase {
   database: DatabaseHandle;
+  /** On PostgreSQL, the copy's address, for a test that needs a second connection pool (a second server instance). */
+  url?: string;
   /** Closes the handle (if still open) and drops the copy on PostgreSQL. */
   dispose(): Promise<void>;
 }
@@ -57,10 +59,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await withAdmin(provided.serverUrl, (admin) =>
     admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(provided.template)}`),
   );
-  const database = await openPostgres(databaseUrl(provided.serverUrl, name));
+  const url = databaseUrl(provided.serverUrl, name);
+  const database = await openPostgres(url);
   let disposed = false;
   return {
     database,
+    url,
     dispose: async () => {
       if (disposed) return;
       disposed = true;

@@ -31,6 +31,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Plain SQL with positional parameters, outside Drizzle, for the job queue's library (pg-boss
+   * speaks SQL text). Without parameters the text may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a gzipped tarball, for copying a migrated template (tests). */
   dumpDataDir?(): Promise<Blob>;
@@ -79,6 +84,23 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    executeSql: async (text, values = []) => {
+      // PGlite prepares a statement when given parameters, and a prepared statement holds one command.
+      if (values.length === 0) {
+        try {
+          const results = await client.exec(text);
+          const last = results.at(-1);
+          return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+        } catch (error) {
+          // A text with its own BEGIN that fails halfway leaves the one connection in an aborted
+          // transaction, which would refuse every later query of the app: end it.
+          await client.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }
+      const result = await client.query(text, values);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
@@ -95,6 +117,12 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    executeSql: async (text, values = []) => {
+      // Several statements in one text answer one result each; the caller wants the last.
+      const answer: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
+      const result = Array.isArray(answer) ? answer.at(-1) : answer;
+      return { rows: result?.rows ?? [], rowCount: result?.rowCount ?? result?.rows.length ?? 0 };
     },
     close: () => pool.end(),
   };

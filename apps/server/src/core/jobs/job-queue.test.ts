@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import pino from 'pino';
+import { openPostgres, type DatabaseHandle } from '../db/client.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { createJobQueue, type JobQueue } from './job-queue.ts';
+
+const log = pino({ level: 'silent' });
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function testDatabase(): Promise<TestDatabase> {
+  const copy = await createTestDatabase();
+  cleanups.push(copy.dispose);
+  return copy;
+}
+
+/** Handles for server instances on one database: one per instance on PostgreSQL; embedded PGlite serves one process only. */
+async function instanceHandles(copy: TestDatabase): Promise<DatabaseHandle[]> {
+  if (!copy.url) return [copy.database];
+  const second = await openPostgres(copy.url);
+  cleanups.push(() => second.close());
+  return [copy.database, second];
+}
+
+function queueOn(database: DatabaseHandle): JobQueue {
+  const queue = createJobQueue({ database, log, pollingIntervalSeconds: 0.5 });
+  // Stopped before the database closes (cleanups run last-in, first-out).
+  cleanups.push(() => queue.stop());
+  return queue;
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('job queue (pg-boss in the app database)', () => {
+  test('a queue without definitions starts nothing; sending to it says the queue is not running', async () => {
+    const copy = await testDatabase();
+    const queue = queueOn(copy.database);
+    await queue.start();
+    await expect(queue.send('nothing', {})).rejects.toThrow('not been started');
+  });
+
+  test('each job is handled exactly once, also with two instances on one PostgreSQL', { timeout: 30_000 }, async () => {
+    const copy = await testDatabase();
+    const handled: number[] = [];
+    const queues = (await instanceHandles(copy)).map((database) => {
+      const queue = queueOn(database);
+      queue.define<{ n: number }>('count-me', {
+        handler: async ({ n }) => {
+          handled.push(n);
+        },
+      });
+      return queue;
+    });
+    await Promise.all(queues.map((queue) => queue.start()));
+    await Promise.all(Array.from({ length: 12 }, (_, n) => queues[n % queues.length]!.send('count-me', { n })));
+    await until(() => handled.length >= 12, 20_000, '12 jobs');
+    // A little longer: a job handled twice would show up now.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(handled.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+  });
+
+  test('a stately queue keeps one waiting job per key: the second send answers null', async () => {
+    const copy = await testDatabase();
+    const queue = queueOn(copy.database);
+    queue.define('remind', { policy: 'stately', handler: async () => undefined });
+    await queue.start();
+    const later = new Date(Date.now() + 60 * 60 * 1000);
+    const firstId = await queue.send('remind', { booking: 1 }, { singletonKey: 'booking-1', startAfter: later });
+    const secondId = await queue.send('remind', { booking: 1 }, { singletonKey: 'booking-1', startAfter: later });
+    const otherId = await queue.send('remind', { booking: 2 }, { singletonKey: 'booking-2', startAfter: later });
+    expect(firstId).toEqual(expect.any(String));
+    expect(secondId).toBeNull();
+    expect(otherId).toEqual(expect.any(String));
+  });
+
+  test('a failing job is tried again', { timeout: 30_000 }, async () => {
+    const copy = await testDatabase();
+    const queue = queueOn(copy.database);
+    let attempts = 0;
+    queue.define('flaky', {
+      retryLimit: 2,
+      handler: async () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('first try fails');
+      },
+    });
+    await queue.start();
+    await queue.send('flaky', {});
+    await until(() => attempts >= 2, 20_000, 'the retry');
+    expect(attempts).toBe(2);
+  });
+});

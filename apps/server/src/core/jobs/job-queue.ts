@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client.ts';
+
+/**
+ * standard: every job runs. singleton: at most one job of the queue runs at a time. stately: at
+ * most one queued and one running per singleton key, so a second send of the same key is a no-op.
+ */
+export type QueuePolicy = 'standard' | 'singleton' | 'stately';
+
+export interface QueueDefinition<T> {
+  policy?: QueuePolicy;
+  /** Tries after the first failure (pg-boss retries with a delay); 2 unless given. */
+  retryLimit?: number;
+  handler: (data: T) => Promise<void>;
+}
+
+export interface SendOptions {
+  /** Not before this time. */
+  startAfter?: Date;
+  /** With a stately queue: one job per key while one is waiting. */
+  singletonKey?: string;
+}
+
+export interface JobQueue {
+  /** Declares a queue and its work; call before start(). */
+  define<T extends object>(name: string, definition: QueueDefinition<T>): void;
+  /** Queues a job; answers its id, or null when a stately queue already holds one for the key. */
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Runs the queue's job on a cron schedule (minute resolution) in a time zone. Each instance may
+   * call it: the schedule is a row, and pg-boss sends each due slot once across all instances.
+   */
+  schedule<T extends object>(name: string, cron: string, data: T, options: { tz: string }): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The one job queue (GUIDE section 10, decision 020): pg-boss 10 in the database the app uses, on
+ * PostgreSQL and on embedded PGlite alike, through the database handle's plain-SQL door. Work runs
+ * once even with several server instances: jobs are claimed with FOR UPDATE SKIP LOCKED, and cron
+ * slots are sent once under an advisory lock. Nothing starts until a module defines a queue, so a
+ * server without jobs holds no timers and no extra memory.
+ */
+export function createJobQueue(options: {
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  /** How often an idle worker looks for new jobs. */
+  pollingIntervalSeconds?: number;
+}): JobQueue {
+  const { database, log, pollingIntervalSeconds = 2 } = options;
+  const definitions = new Map<string, QueueDefinition<object>>();
+  let boss: PgBoss | undefined;
+  let starting: Promise<PgBoss> | undefined;
+
+  function running(): PgBoss {
+    if (!boss) throw new Error('The job queue has not been started.');
+    return boss;
+  }
+
+  async function startBoss(): Promise<PgBoss> {
+    const instance = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: 'pgboss',
+      migrate: true,
+      supervise: true,
+      schedule: true,
+    });
+    instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    await instance.start();
+    for (const [name, definition] of definitions) {
+      await createQueueOnce(instance, name, { name, policy: definition.policy ?? 'standard', retryLimit: definition.retryLimit ?? 2 });
+      await instance.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        if (!job) return;
+        try {
+          await definition.handler(job.data);
+        } catch (error) {
+          log.warn({ err: error, queue: name, jobId: job.id }, 'job failed; pg-boss will retry it');
+          throw error;
+        }
+      });
+    }
+    return instance;
+  }
+
+  return {
+    define(name, definition) {
+      if (starting) throw new Error(`Queue ${name} was defined after the job queue started.`);
+      definitions.set(name, definition as QueueDefinition<object>);
+    },
+    async send(name, data, sendOptions = {}) {
+      return running().send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
+    },
+    async schedule(name, cron, data, scheduleOptions) {
+      await running().schedule(name, cron, data, { tz: scheduleOptions.tz });
+    },
+    async start() {
+      if (definitions.size === 0) return;
+      starting ??= startBoss();
+      boss = await starting;
+    },
+    async stop() {
+      const instance = boss;
+      boss = undefined;
+      starting = undefined;
+      if (instance) await instance.stop({ graceful: true, wait: true, close: false });
+    },
+  };
+}
+
+/**
+ * Creates a queue unless it exists. Two instances starting at once can deadlock in pg-boss's
+ * create_queue (each creates the queue's table); the loser finds the queue made or tries again.
+ */
+async function createQueueOnce(boss: PgBoss, name: string, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await boss.getQueue(name)) return;
+    try {
+      await boss.createQueue(name, queue);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const retryable = code === '40P01' || code === '23505';
+      if (!retryable || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+    }
+  }
+}
