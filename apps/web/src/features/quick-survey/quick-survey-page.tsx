@@ -93,6 +93,7 @@ function StudyList({ onOpen }: { onOpen: (study: QuickStudy) => void }) {
             <li key={study.jobID}>
               <button type="button" className="quick-survey__study" onClick={() => onOpen(study)}>
                 <span className="quick-survey__name">{study.shortName}</span>
+                {/* A space keeps the name apart from "done" or the coins for screen readers. */}{' '}
                 {study.isDone ? (
                   <span className="quick-survey__done">
                     <CheckIcon />
