@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiGet } from '../lib/api';
+import { shownFailure } from '../lib/query-status';
 import { ModalDialog } from './modal-dialog';
 import './reward-popup.css';
 
@@ -88,7 +89,9 @@ export function RewardPopup({ coins, exp, task, invalidates, onClose }: RewardPo
     gcTime: 0,
     refetchOnWindowFocus: false,
   });
-  const profileFailed = nextLevel.isError || (nextLevel.data !== undefined && nextLevel.data.status !== 'succeed');
+  // A 401 is on its way to login: no error view for it.
+  const profileFailed =
+    (nextLevel.isError && shownFailure(nextLevel.error)) || (nextLevel.data !== undefined && nextLevel.data.status !== 'succeed');
   const target = nextLevel.data?.status === 'succeed' ? expBarTarget(nextLevel.data) : null;
 
   // With reduced motion the bar is drawn full at once; otherwise it grows one step per 10 ms.
@@ -118,7 +121,7 @@ export function RewardPopup({ coins, exp, task, invalidates, onClose }: RewardPo
     startLevelCheck();
   }, [barDone, startLevelCheck]);
 
-  const levelFailed = levelCheck.isError || levelCheck.data?.kind === 'failed';
+  const levelFailed = (levelCheck.isError && shownFailure(levelCheck.error)) || levelCheck.data?.kind === 'failed';
   if (profileFailed || levelFailed) {
     const title = profileFailed ? REWARD_POPUP_TEXTS.profileFailed : REWARD_POPUP_TEXTS.levelFailed;
     return (
