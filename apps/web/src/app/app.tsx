@@ -3,6 +3,7 @@ import { AD_CODE_PREFIXES, AD_ENTRY_CODES, LANDING_ALIAS_PATHS } from '@testerhu
 import { MAP_CODES } from '@testerhub/shared/public-content';
 import { HOME_SECTIONS, STATIC_POPUP_PAGES } from '@testerhub/shared/routes';
 import { HomePage } from '../features/home/home-page';
+import { portalShellKeys } from '../features/portal-shell/api/query-keys';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 import { WithFooterLayout } from './with-footer-layout';
@@ -30,6 +31,8 @@ const ConfirmEmailPage = lazyPage(() => import('../features/email-confirmation/c
 const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
 const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
 const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'), 'ScreenerPage');
+const AboutMePage = lazyPage(() => import('../features/about-me/about-me-page'), 'AboutMePage');
+const QuickSurveyPage = lazyPage(() => import('../features/quick-survey/quick-survey-page'), 'QuickSurveyPage');
 const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
 
 export function App() {
@@ -83,6 +86,9 @@ export function App() {
           <Route path="main" element={<PortalRoute />}>
             <Route index element={<Navigate to="screener" replace />} />
             <Route path="screener" element={<ScreenerPage />} />
+            {/* A reward changes the shell's coins and level: the pages invalidate its tester info (features do not import each other). */}
+            <Route path="about-me" element={<AboutMePage rewardInvalidates={[portalShellKeys.testerInfo()]} />} />
+            <Route path="quick-survey" element={<QuickSurveyPage rewardInvalidates={[portalShellKeys.testerInfo()]} />} />
             <Route path="schedule/self" element={<SelfScheduleEntry />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>

@@ -21,8 +21,8 @@ export const SIDE_MENU: readonly MenuGroup[] = [
     label: 'Home',
     entries: [
       { label: 'Screener', to: `${MAIN}/screener`, ready: true },
-      { label: 'About me', to: `${MAIN}/about-me`, ready: false },
-      { label: 'Quick survey', to: `${MAIN}/quick-survey`, ready: false },
+      { label: 'About me', to: `${MAIN}/about-me`, ready: true },
+      { label: 'Quick survey', to: `${MAIN}/quick-survey`, ready: true },
       { label: 'Forum', to: `${MAIN}/forum`, ready: false },
     ],
   },

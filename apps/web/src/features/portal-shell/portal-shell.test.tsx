@@ -220,8 +220,10 @@ describe('data layer', () => {
 });
 
 describe('menus', () => {
-  test('only built pages are listed: Home > Screener, and HOME in the top nav', async () => {
-    expect(visibleGroups().map((group) => [group.label, group.entries.map((entry) => entry.label)])).toEqual([['Home', ['Screener']]]);
+  test('only built pages are listed: Home > Screener, About me, Quick survey, and HOME in the top nav', async () => {
+    expect(visibleGroups().map((group) => [group.label, group.entries.map((entry) => entry.label)])).toEqual([
+      ['Home', ['Screener', 'About me', 'Quick survey']],
+    ]);
     expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME']);
     expect(SIDE_MENU.map((group) => group.label)).toEqual(['Home', 'Schedule', 'Referral', 'Winners', 'Account']);
     expect(TOP_NAV.map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'REFERRAL', 'EVENT', 'MY ACCOUNT']);
@@ -231,7 +233,7 @@ describe('menus', () => {
       within(side)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Screener']);
+    ).toEqual(['Screener', 'About me', 'Quick survey']);
     expect(within(side).getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
   });
 

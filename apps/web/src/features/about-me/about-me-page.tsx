@@ -1,0 +1,191 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MessagePopup, type PopupMessage } from '../../components/message-popup';
+import { RewardPopup } from '../../components/reward-popup';
+import { failureMessage } from '../../components/status-failure';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { viewStatus } from '../../lib/query-status';
+import { ABOUT_ME_TEXTS, aboutMeTask } from './about-me-texts';
+import { answerPayload, canComplete, choose, type DossierChoices } from './about-me-rules';
+import { useAddDossierAnswer } from './api/add-dossier-answer';
+import { useDossierCoins } from './api/get-dossier-coins';
+import { useDossierGroup, type DossierPage } from './api/get-dossier-group';
+import { useDossierGroupQuestions } from './api/get-dossier-group-questions';
+import { DossierQuestionList } from './dossier-question-list';
+import './about-me.css';
+
+interface Reward {
+  coins: number;
+  exp: number;
+  task: string;
+}
+
+export interface AboutMePageProps {
+  /** What a reward changes outside this feature (the shell's tester information); given by app/. */
+  rewardInvalidates: readonly QueryKey[];
+}
+
+/**
+ * /community/main/about-me (spec 2, sections 2 and 4): the question groups the tester has not
+ * answered, each with its coins; choosing one shows its questions and 'Complete Survey'. Saving
+ * claims the group's coins and shows the reward popup; the answered group leaves the list.
+ */
+export function AboutMePage({ rewardInvalidates }: AboutMePageProps) {
+  usePageTitle('About me');
+  const groups = useDossierGroup();
+  const [selected, setSelected] = useState<DossierPage | null>(null);
+  const [popup, setPopup] = useState<PopupMessage | null>(null);
+  const [groupsNoticeClosed, setGroupsNoticeClosed] = useState(false);
+  const [reward, setReward] = useState<Reward | null>(null);
+
+  const status = viewStatus(groups);
+  const failed = status === 'error' || (status === 'success' && groups.data?.status !== 'succeed');
+  const pages = (status === 'success' && groups.data?.status === 'succeed' && groups.data.pageList) || [];
+  const groupsNotice = failed && !groupsNoticeClosed ? failureMessage(ABOUT_ME_TEXTS.groupsFailed, groups.error ?? groups.data) : null;
+
+  const retry = () => {
+    setGroupsNoticeClosed(false);
+    void groups.refetch();
+  };
+
+  return (
+    <section aria-labelledby="about-me-title" aria-busy={status === 'pending'} className="about-me">
+      <h1 id="about-me-title" className="about-me__title">
+        About me
+      </h1>
+      {selected ? (
+        <PageQuestions
+          page={selected}
+          onBack={() => setSelected(null)}
+          onFailure={setPopup}
+          onDone={(earned) => {
+            setSelected(null);
+            if (earned) setReward(earned);
+          }}
+        />
+      ) : (
+        <>
+          <p className="about-me__intro">Tell us about yourself: each group of questions earns coins once.</p>
+          {status === 'pending' && <p role="status">Loading your questions…</p>}
+          {failed && (
+            <div className="about-me__error" role="alert">
+              <p>{ABOUT_ME_TEXTS.groupsFailed}</p>
+              <button type="button" className="button button--primary" onClick={retry}>
+                Try again
+              </button>
+            </div>
+          )}
+          {!failed && status === 'success' && pages.length === 0 && <p className="about-me__empty">{ABOUT_ME_TEXTS.empty}</p>}
+          {pages.length > 0 && (
+            <ul className="about-me__pages" aria-label="Question groups">
+              {pages.map((page) => (
+                <li key={page.pageID}>
+                  <button type="button" className="about-me__page" onClick={() => setSelected(page)}>
+                    <span className="about-me__page-title">{page.pageTitle}</span>
+                    <span className="about-me__coins">{page.numCoins} coins</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {groupsNotice && !selected && <MessagePopup {...groupsNotice} onClose={() => setGroupsNoticeClosed(true)} />}
+      {popup && <MessagePopup {...popup} onClose={() => setPopup(null)} />}
+      {reward && <RewardPopup {...reward} invalidates={rewardInvalidates} onClose={() => setReward(null)} />}
+    </section>
+  );
+}
+
+interface PageQuestionsProps {
+  page: DossierPage;
+  onBack: () => void;
+  onFailure: (popup: PopupMessage) => void;
+  /** Saved: back to the list, with the reward when one was paid now. */
+  onDone: (reward: Reward | null) => void;
+}
+
+/** One group's questions and its 'Complete Survey' button: save, then claim the coins. */
+function PageQuestions({ page, onBack, onFailure, onDone }: PageQuestionsProps) {
+  const questions = useDossierGroupQuestions(page.pageID);
+  const addAnswer = useAddDossierAnswer();
+  const claimCoins = useDossierCoins();
+  const [choices, setChoices] = useState<DossierChoices>({});
+  const [noticeClosed, setNoticeClosed] = useState(false);
+  const status = viewStatus(questions);
+  const failed = status === 'error' || (status === 'success' && questions.data?.status !== 'succeed');
+  const notice = failed && !noticeClosed ? failureMessage(ABOUT_ME_TEXTS.groupsFailed, questions.error ?? questions.data) : null;
+  const list = (questions.data?.status === 'succeed' && questions.data.questions) || [];
+  const busy = addAnswer.isPending || claimCoins.isPending;
+
+  const fail = (data: string, cause: unknown) => {
+    const popup = failureMessage(data, cause);
+    if (popup) onFailure(popup);
+  };
+
+  const complete = async () => {
+    let saved;
+    try {
+      saved = await addAnswer.mutateAsync(answerPayload(list, choices));
+    } catch (error) {
+      return fail(ABOUT_ME_TEXTS.saveFailed, error);
+    }
+    if (saved.status !== 'succeed') return fail(ABOUT_ME_TEXTS.saveFailed, saved);
+    let coins;
+    try {
+      coins = await claimCoins.mutateAsync(page.pageID);
+    } catch (error) {
+      onDone(null);
+      return fail(ABOUT_ME_TEXTS.coinsFailed, error);
+    }
+    if (coins.status !== 'succeed') {
+      onDone(null);
+      return fail(ABOUT_ME_TEXTS.coinsFailed, coins);
+    }
+    onDone(coins.isScreenerGetReward ? { coins: coins.coins ?? 0, exp: coins.exp ?? 0, task: aboutMeTask(page.pageTitle) } : null);
+  };
+
+  return (
+    <div aria-busy={status === 'pending'}>
+      <button type="button" className="button button--outline about-me__back" onClick={onBack}>
+        Back to the list
+      </button>
+      <h2 className="about-me__page-heading">{page.pageTitle}</h2>
+      <p className="about-me__intro">{page.numCoins} coins for answering every question.</p>
+      {status === 'pending' && <p role="status">Loading the questions…</p>}
+      {failed && (
+        <div className="about-me__error" role="alert">
+          <p>{ABOUT_ME_TEXTS.groupsFailed}</p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setNoticeClosed(false);
+              void questions.refetch();
+            }}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {notice && <MessagePopup {...notice} onClose={() => setNoticeClosed(true)} />}
+      {list.length > 0 && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void complete();
+          }}
+        >
+          <DossierQuestionList
+            questions={list}
+            choices={choices}
+            onChoose={(set, answerID) => setChoices((c) => choose(c, set, answerID))}
+          />
+          <button type="submit" className="button button--primary about-me__complete" disabled={busy || !canComplete(list, choices)}>
+            {ABOUT_ME_TEXTS.complete}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api';
+import { aboutMeKeys, aboutMeMutationKeys } from './query-keys';
+
+/** One answered question set (spec 2, section 3: the dossier answer payload). */
+export interface DossierAnswerItem {
+  questionID: number;
+  answerIDs: number[];
+  answerText: string;
+}
+
+/** POST /api/dossier/AddDossierAnswer: one item per question set of the page. */
+export function addDossierAnswer(items: DossierAnswerItem[]): Promise<{ status: string; message?: string }> {
+  return apiPost<{ status: string; message?: string }>('/dossier/AddDossierAnswer', items);
+}
+
+/** Saves a page's answers. An answered page leaves the list, so the list is asked again. */
+export function useAddDossierAnswer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: aboutMeMutationKeys.addAnswer,
+    mutationFn: addDossierAnswer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: aboutMeKeys.groups() }),
+  });
+}
