@@ -178,7 +178,7 @@ describe('POST /api/dossier/AddDossierAnswer', () => {
   });
 
   it('takes exactly one answer for B and M sets', async () => {
-    const { binary, multiple, cookie, validAnswers } = await pageAndTester();
+    const { binary, cookie, validAnswers } = await pageAndTester();
     const two = await post('/api/dossier/AddDossierAnswer', cookie, [
       validAnswers[0],
       { ...validAnswers[1], answerIDs: binary.answerIds },
@@ -191,11 +191,10 @@ describe('POST /api/dossier/AddDossierAnswer', () => {
       { ...validAnswers[2], answerIDs: [] },
     ]);
     expect(none.json()).toMatchObject({ statusCode: 400, field: '2.answerIDs', message: 'Choose exactly one answer.' });
-    expect(multiple.answerIds).toHaveLength(3);
   });
 
   it('refuses an answer of another set, a repeated answer, a missing set, a repeated set, a set of another page and an unknown set', async () => {
-    const { checkbox, binary, cookie, validAnswers } = await pageAndTester();
+    const { checkbox, cookie, validAnswers } = await pageAndTester();
     const other = await createDossierPage(db(), { questions: [[{ type: 'B', answers: ['Yes', 'No'] }]] });
     const cases: [unknown[], string, string][] = [
       [
@@ -226,7 +225,6 @@ describe('POST /api/dossier/AddDossierAnswer', () => {
       expect(response.statusCode, message).toBe(400);
       expect(response.json()).toMatchObject({ field, message });
     }
-    expect(binary.answerIds).toHaveLength(2);
   });
 
   it('answers 400 naming the field for malformed bodies, and stores nothing', async () => {
