@@ -81,6 +81,19 @@ export function createQuickSurveyRepository(db: Executor) {
         .where(and(eq(quickSurveyResponses.jobId, jobId), eq(quickSurveyResponses.testerId, testerId)));
     },
 
+    /** The survey and whether this tester completed it, in one round trip (the results' first read). */
+    async surveyFor(testerId: string, jobId: number) {
+      const rows = await db
+        .select({
+          survey: quickSurveys,
+          done: sql<boolean>`exists (select 1 from ${quickSurveyCompletions} where ${quickSurveyCompletions.jobId} = ${quickSurveys.jobId} and ${quickSurveyCompletions.testerId} = ${testerId})`,
+        })
+        .from(quickSurveys)
+        .where(eq(quickSurveys.jobId, jobId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async isCompleted(testerId: string, jobId: number) {
       const rows = await db
         .select({ jobId: quickSurveyCompletions.jobId })

@@ -224,10 +224,9 @@ export function createQuickSurveyService(db: Database, deps: { clock: Clock; led
      * are the testers' own words. Only a tester who answered the survey sees them.
      */
     async results(testerId: string, jobId: number) {
-      const survey = await repository.survey(jobId);
-      if (!survey) throw new NotFoundError('No quick survey has this id.');
-      if (!(await repository.isCompleted(testerId, jobId)))
-        return { status: 'failed' as const, message: 'Answer this survey to see its results.' };
+      const found = await repository.surveyFor(testerId, jobId);
+      if (!found) throw new NotFoundError('No quick survey has this id.');
+      if (!found.done) return { status: 'failed' as const, message: 'Answer this survey to see its results.' };
       const [questions, counters] = await Promise.all([questionsOf(jobId), repository.counters(jobId)]);
       const counts = new Map(counters.map((row) => [`${row.questionIndex}:${row.answerKey}`, row.count]));
       const results = questions
