@@ -196,16 +196,14 @@ export async function createQuickSurvey(
     active: options.active ?? true,
     position: 100,
   });
-  await db
-    .insert(quickSurveyQuestions)
-    .values(
-      options.questions.map((question, questionIndex) => ({
-        jobId,
-        questionIndex,
-        text: `Question ${questionIndex}`,
-        style: question.style,
-      })),
-    );
+  await db.insert(quickSurveyQuestions).values(
+    options.questions.map((question, questionIndex) => ({
+      jobId,
+      questionIndex,
+      text: `Question ${questionIndex}`,
+      style: question.style,
+    })),
+  );
   const scales = options.questions.flatMap((question, questionIndex) =>
     (question.keys ?? []).map((valueKey, index) => ({ jobId, questionIndex, scaleIndex: index + 1, text: `Choice ${valueKey}`, valueKey })),
   );
