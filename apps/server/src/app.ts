@@ -24,8 +24,12 @@ import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { createLedgerService } from './modules/ledger/ledger-service.ts';
 import { registerDevMailbox } from './modules/mail/dev-mailbox-routes.ts';
 import { createMailService } from './modules/mail/mail-service.ts';
+import { dossierRoutes } from './modules/dossier/dossier-routes.ts';
+import { createDossierService } from './modules/dossier/dossier-service.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { createProfileService } from './modules/profile/profile-service.ts';
+import { quickSurveyRoutes } from './modules/quick-survey/quick-survey-routes.ts';
+import { createQuickSurveyService } from './modules/quick-survey/quick-survey-service.ts';
 import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { recoveryRoutes } from './modules/recovery/recovery-routes.ts';
@@ -188,7 +192,9 @@ export async function buildApp({
   });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
-  const profile = createProfileService({ ledger });
+  const profile = createProfileService(db, { ledger, clock });
+  const dossier = createDossierService(db, { clock, ledger });
+  const quickSurveys = createQuickSurveyService(db, { clock, ledger });
   const studies = createStudyService(db, { clock });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
@@ -206,6 +212,8 @@ export async function buildApp({
         authPortalRoutes,
         profileRoutes(profile),
         studyRoutes(studies),
+        dossierRoutes(dossier),
+        quickSurveyRoutes(quickSurveys),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -4,7 +4,19 @@
  * first (GUIDE section 6). Only tests of those flows go the long way.
  */
 import { sql } from 'drizzle-orm';
-import { coinLedger, sessions, studies, testers } from '../src/core/db/schema.ts';
+import {
+  coinLedger,
+  dossierAnswers,
+  dossierPages,
+  dossierQuestionSets,
+  dossierQuestions,
+  quickSurveyQuestions,
+  quickSurveyScales,
+  quickSurveys,
+  sessions,
+  studies,
+  testers,
+} from '../src/core/db/schema.ts';
 import type { Database } from '../src/core/db/client.ts';
 import { hashPassword } from '../src/core/security/passwords.ts';
 import { hashToken, randomToken } from '../src/core/security/tokens.ts';
@@ -104,4 +116,97 @@ export async function balanceAndLedger(db: Database, testerId: string) {
     .rows;
   const row = rows[0]!;
   return { coins: row.coins, exp: row.exp, ledgerCoins: row.ledger_coins, ledgerExp: row.ledger_exp, entries: row.entries };
+}
+
+/** A question set for createDossierPage: its type, limits and answer texts. */
+export interface DossierSetSpec {
+  type: 'C' | 'B' | 'M';
+  minChecked?: number;
+  maxChecked?: number;
+  active?: boolean;
+  answers: string[];
+}
+
+/**
+ * An About-me page with its questions (each an array of sets) and their answers. Returns the page
+ * and its sets in order, each with its id and answer ids, for building AddDossierAnswer bodies.
+ */
+export async function createDossierPage(
+  db: Database,
+  options: { title?: string; coins?: number; experience?: number; active?: boolean; position?: number; questions: DossierSetSpec[][] },
+) {
+  const [page] = await db
+    .insert(dossierPages)
+    .values({
+      title: options.title ?? 'Factory page',
+      coins: options.coins ?? 40,
+      experience: options.experience ?? 60,
+      active: options.active ?? true,
+      position: options.position ?? 100,
+    })
+    .returning();
+  const sets: { id: number; type: 'C' | 'B' | 'M'; answerIds: number[] }[] = [];
+  for (const [position, specs] of options.questions.entries()) {
+    const [question] = await db
+      .insert(dossierQuestions)
+      .values({ pageId: page!.id, position, text: `Factory question ${position + 1}` })
+      .returning();
+    for (const [setPosition, spec] of specs.entries()) {
+      const [set] = await db
+        .insert(dossierQuestionSets)
+        .values({
+          questionId: question!.id,
+          type: spec.type,
+          minChecked: spec.minChecked ?? (spec.type === 'C' ? 0 : 1),
+          maxChecked: spec.maxChecked ?? (spec.type === 'C' ? spec.answers.length : 1),
+          active: spec.active ?? true,
+          text: `Factory set ${setPosition + 1}`,
+          position: setPosition,
+        })
+        .returning();
+      const answers = await db
+        .insert(dossierAnswers)
+        .values(spec.answers.map((text, answerPosition) => ({ setId: set!.id, position: answerPosition, text })))
+        .returning({ id: dossierAnswers.id });
+      sets.push({ id: set!.id, type: spec.type, answerIds: answers.map((answer) => answer.id) });
+    }
+  }
+  return { page: page!, sets };
+}
+
+let quickSurveyJobId = 700_000;
+/** A quick-survey question for createQuickSurvey: its style and its value keys (the choice texts are "Choice <key>"). */
+export interface QuickQuestionSpec {
+  style: 'checkbox' | 'radio' | 'textbox';
+  keys?: string[];
+}
+
+/** A quick survey with its questions (indexes 0, 1, ...) and their choices (scale indexes 1, 2, ...). */
+export async function createQuickSurvey(
+  db: Database,
+  options: { shortName?: string; coins?: number; experience?: number; active?: boolean; questions: QuickQuestionSpec[] },
+) {
+  quickSurveyJobId += 1;
+  const jobId = quickSurveyJobId;
+  await db.insert(quickSurveys).values({
+    jobId,
+    shortName: options.shortName ?? `Factory survey ${jobId}`,
+    coins: options.coins ?? 20,
+    experience: options.experience ?? 30,
+    active: options.active ?? true,
+    position: 100,
+  });
+  await db.insert(quickSurveyQuestions).values(
+    options.questions.map((question, questionIndex) => ({
+      jobId,
+      questionIndex,
+      text: `Question ${questionIndex}`,
+      style: question.style,
+    })),
+  );
+  const scales = options.questions.flatMap((question, questionIndex) =>
+    (question.keys ?? []).map((valueKey, index) => ({ jobId, questionIndex, scaleIndex: index + 1, text: `Choice ${valueKey}`, valueKey })),
+  );
+  if (scales.length) await db.insert(quickSurveyScales).values(scales);
+  return { jobId };
 }

@@ -10,6 +10,9 @@ export * from '../../modules/mail/mail-tables.ts';
 export * from '../../modules/registration/registration-tables.ts';
 export * from '../../modules/studies/study-tables.ts';
 export * from '../../modules/recovery/recovery-tables.ts';
+export * from '../../modules/profile/profile-tables.ts';
+export * from '../../modules/dossier/dossier-tables.ts';
+export * from '../../modules/quick-survey/quick-survey-tables.ts';
 
 /** One row per applied seed, so the demo data goes in once and only once. */
 export const seedRuns = pgTable('seed_runs', {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { hashPassword } from '../security/passwords.ts';
+import { seedAboutMeAndSurveys } from './seed-surveys.ts';
 import {
   adSources,
   coinLedger,
@@ -93,7 +94,8 @@ function demoWinners(today: Date) {
 export async function seedDemoData(db: Database, today = new Date()): Promise<boolean> {
   const content = await seedPublicContent(db, today);
   const accounts = await seedAccounts(db);
-  return content || accounts;
+  const surveys = await seedAboutMeAndSurveys(db, today);
+  return content || accounts || surveys;
 }
 
 /** Reference data of the entry flows and the demo logins. */

@@ -73,5 +73,26 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
         return { status: 'succeed' as const, exp, nextLevelExp, remainExp };
       }),
     );
+
+    app.get(
+      '/profile/CheckEXP',
+      {
+        // A GET that records the acknowledgement (the spec keeps it a GET): the cross-site guard wants our header on it.
+        config: { stateChanging: true },
+        schema: {
+          tags: ['profile'],
+          description:
+            'levelUp: the level is above the one this call last reported; the call records it as reported. Needs the X-Requested-With header or a same-origin fetch.',
+          response: { 200: z.object({ status: z.literal('succeed'), level: z.number(), levelUp: z.boolean() }) },
+        },
+      },
+      withTester(async (_request, tester) => ({ status: 'succeed' as const, ...(await profile.checkLevel(tester)) })),
+    );
+
+    app.get(
+      '/profile/GetCurrentLevel',
+      { schema: { tags: ['profile'], description: 'The level as a bare JSON number.', response: { 200: z.number().int().min(1) } } },
+      withTester((_request, tester) => profile.currentLevel(tester)),
+    );
   };
 }

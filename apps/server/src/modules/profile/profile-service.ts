@@ -1,11 +1,21 @@
+import type { Clock } from '../../core/clock.ts';
+import type { Database } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
+import { createProfileRepository } from './profile-repository.ts';
 
 export const AVATAR_PATH = '/media/avatars/';
 
-/** The portal shell's reads about the logged-in tester: name, coins, level, avatar. */
-export function createProfileService(deps: { ledger: LedgerService }) {
+/** The portal shell's reads about the logged-in tester (name, coins, level, avatar) and the level check. */
+export function createProfileService(db: Database, deps: { ledger: LedgerService; clock: Clock }) {
   const { ledger } = deps;
+  const repository = createProfileRepository(db);
+
+  /** The level as the database holds it now: the session's copy of the tester may predate the last reward. */
+  async function currentLevel(tester: TesterRow): Promise<number> {
+    return (await ledger.balance(tester.id))?.level ?? tester.level;
+  }
+
   return {
     async testerInfo(tester: TesterRow) {
       const progress = await ledger.levelProgress(tester.level, tester.exp);
@@ -20,6 +30,14 @@ export function createProfileService(deps: { ledger: LedgerService }) {
     },
 
     nextLevel: (tester: TesterRow) => ledger.levelProgress(tester.level, tester.exp),
+
+    currentLevel,
+
+    /** The tester's level and whether it is above the level last acknowledged here (which this call then records). */
+    async checkLevel(tester: TesterRow): Promise<{ level: number; levelUp: boolean }> {
+      const level = await currentLevel(tester);
+      return { level, levelUp: await repository.acknowledgeLevel(tester.id, level, deps.clock.now()) };
+    },
 
     accountInfo: (tester: TesterRow) => ({
       testerId: tester.id,

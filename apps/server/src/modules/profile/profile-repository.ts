@@ -1,0 +1,29 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { levelAcknowledgements } from './profile-tables.ts';
+
+/** The level every tester starts at: what a tester with no acknowledgement row has been told. */
+export const FIRST_LEVEL = 1;
+
+export function createProfileRepository(db: Executor) {
+  return {
+    /**
+     * Records that the tester was told about `level`; true when that is above what they were told
+     * before. Each step is one conditional statement, so of two concurrent checks only one says true.
+     */
+    async acknowledgeLevel(testerId: string, level: number, at: Date): Promise<boolean> {
+      const raised = await db
+        .update(levelAcknowledgements)
+        .set({ level, acknowledgedAt: at })
+        .where(and(eq(levelAcknowledgements.testerId, testerId), lt(levelAcknowledgements.level, level)))
+        .returning({ level: levelAcknowledgements.level });
+      if (raised.length) return true;
+      const inserted = await db
+        .insert(levelAcknowledgements)
+        .values({ testerId, level, acknowledgedAt: at })
+        .onConflictDoNothing()
+        .returning({ level: levelAcknowledgements.level });
+      return inserted.length === 1 && level > FIRST_LEVEL;
+    },
+  };
+}

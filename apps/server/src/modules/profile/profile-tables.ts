@@ -1,0 +1,14 @@
+import { integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { testers } from '../testers/tester-tables.ts';
+
+/**
+ * The highest level CheckEXP has told the tester about, so a level-up is announced once. No row
+ * means level 1: every tester starts there, so a first reward that crosses a level is announced.
+ */
+export const levelAcknowledgements = pgTable('level_acknowledgements', {
+  testerId: uuid('tester_id')
+    .primaryKey()
+    .references(() => testers.id, { onDelete: 'cascade' }),
+  level: integer('level').notNull(),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,264 @@
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { RequestValidationError } from '../../core/http/error-handler.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import { createQuickSurveyRepository, type CounterStep, type ResponseRow } from './quick-survey-repository.ts';
+
+/** The ledger's reason for a quick survey's reward; the reference is the job id. */
+export const QUICK_SURVEY_REWARD_REASON = 'quickSurvey';
+
+/** The two choices the server adds to every checkbox question (spec 2: Other score 0, None of the above score -1). */
+export const OTHER_KEY = 'OTHER';
+export const NONE_KEY = 'NONE';
+export const OTHER_TEXT = 'Other';
+export const NONE_TEXT = 'None of the above';
+
+/** Comments (Other's and a textbox's): 2 to 200 characters (spec 2, sections 5 and 9). */
+export const COMMENT_MIN = 2;
+export const COMMENT_MAX = 200;
+
+export type QuestionStyle = 'checkbox' | 'radio' | 'textbox';
+
+export interface SurveyScale {
+  scaleIndex: number;
+  scaleText: string;
+  score: number;
+  valueKey: string;
+  imageID: number | null;
+}
+
+export interface SurveyQuestion {
+  questionIndex: number;
+  qText: string;
+  styleTypeStyle: QuestionStyle;
+  /** The stored choices only (Other and None are added when the questions are sent). */
+  scales: SurveyScale[];
+}
+
+/** One record of UpdateResponse: the chosen value keys (OTHER already removed) and the comment ('' when none). */
+export interface ResponseItem {
+  jobID: number;
+  questionIndex: number;
+  response: string[];
+  codedResponse: string;
+}
+
+type Problem = { field: string; message: string };
+
+const commentProblem = (comment: string) =>
+  comment.trim().length < COMMENT_MIN
+    ? `Write at least ${COMMENT_MIN} characters.`
+    : comment.length > COMMENT_MAX
+      ? `Write at most ${COMMENT_MAX} characters.`
+      : null;
+
+/**
+ * The problems of one submission against the survey's questions (spec 2, section 5), each with
+ * the item's field: every question answered once; checkbox: its own keys, NONE alone, a comment
+ * (Other) of 2 to 200 characters, never the OTHER key itself; radio: exactly one of its keys;
+ * textbox: no key and a comment of 2 to 200 characters.
+ */
+export function responseProblems(questions: readonly SurveyQuestion[], items: readonly ResponseItem[]): Problem[] {
+  const problems: Problem[] = [];
+  const byIndex = new Map(questions.map((question) => [question.questionIndex, question]));
+  const answered = new Set<number>();
+  items.forEach((item, index) => {
+    const at = (field: string, message: string) => problems.push({ field: `${index}.${field}`, message });
+    const question = byIndex.get(item.questionIndex);
+    if (!question) return at('questionIndex', 'This survey has no such question.');
+    if (answered.has(item.questionIndex)) return at('questionIndex', 'This question is answered twice.');
+    answered.add(item.questionIndex);
+    const keys = item.response;
+    const comment = item.codedResponse;
+    if (new Set(keys).size !== keys.length) return at('response', 'A choice is sent twice.');
+    if (question.styleTypeStyle === 'textbox') {
+      if (keys.length) return at('response', 'A text question takes a comment, not choices.');
+      const problem = commentProblem(comment);
+      return problem ? at('codedResponse', problem) : undefined;
+    }
+    if (keys.includes(OTHER_KEY)) return at('response', 'Send the comment for Other, not its key.');
+    const ownKeys = new Set(question.scales.map((scale) => scale.valueKey));
+    if (question.styleTypeStyle === 'radio') {
+      if (keys.length !== 1) return at('response', 'Choose exactly one answer.');
+      if (!ownKeys.has(keys[0]!)) return at('response', 'This choice does not belong to the question.');
+      return comment ? at('codedResponse', 'This question takes no comment.') : undefined;
+    }
+    if (keys.includes(NONE_KEY)) {
+      if (keys.length > 1) return at('response', 'None of the above goes alone.');
+      return comment ? at('codedResponse', 'None of the above goes without a comment.') : undefined;
+    }
+    if (keys.some((key) => !ownKeys.has(key))) return at('response', 'This choice does not belong to the question.');
+    if (comment) {
+      const problem = commentProblem(comment);
+      return problem ? at('codedResponse', problem) : undefined;
+    }
+    return keys.length ? undefined : at('response', 'Choose an answer.');
+  });
+  for (const question of questions) {
+    if (!answered.has(question.questionIndex)) problems.push({ field: 'body', message: `Answer question ${question.questionIndex}.` });
+  }
+  return problems;
+}
+
+/** The counters one (valid) submission moves: each chosen key, OTHER for a checkbox comment; textboxes have none. Sorted. */
+export function counterSteps(questions: readonly SurveyQuestion[], items: readonly ResponseItem[]): CounterStep[] {
+  const styles = new Map(questions.map((question) => [question.questionIndex, question.styleTypeStyle]));
+  const steps = items.flatMap((item) => {
+    const style = styles.get(item.questionIndex);
+    if (style === 'textbox') return [];
+    const keys = style === 'checkbox' && item.codedResponse ? [...item.response, OTHER_KEY] : item.response;
+    return keys.map((answerKey) => ({ questionIndex: item.questionIndex, answerKey }));
+  });
+  return steps.sort((a, b) => a.questionIndex - b.questionIndex || (a.answerKey < b.answerKey ? -1 : a.answerKey > b.answerKey ? 1 : 0));
+}
+
+/** The answers of a checkbox question as sent: its stored choices, then Other and None of the above. */
+function withAddedChoices(question: SurveyQuestion): SurveyScale[] {
+  if (question.styleTypeStyle !== 'checkbox') return question.scales;
+  const next = Math.max(0, ...question.scales.map((scale) => scale.scaleIndex)) + 1;
+  return [
+    ...question.scales,
+    { scaleIndex: next, scaleText: OTHER_TEXT, score: 0, valueKey: OTHER_KEY, imageID: null },
+    { scaleIndex: next + 1, scaleText: NONE_TEXT, score: -1, valueKey: NONE_KEY, imageID: null },
+  ];
+}
+
+/**
+ * Quick surveys (spec 2 "Quick survey"): the list with what the tester has done, a survey's
+ * questions, a submission that counts once (its responses, its completion and the answer
+ * counters in one transaction), the results read from the counters, and the reward paid once.
+ */
+export function createQuickSurveyService(db: Database, deps: { clock: Clock; ledger: LedgerService }) {
+  const repository = createQuickSurveyRepository(db);
+
+  async function questionsOf(jobId: number): Promise<SurveyQuestion[]> {
+    const questions: SurveyQuestion[] = [];
+    for (const row of await repository.questionRows(jobId)) {
+      let question = questions.at(-1);
+      if (question?.questionIndex !== row.questionIndex) {
+        question = { questionIndex: row.questionIndex, qText: row.text, styleTypeStyle: row.style as QuestionStyle, scales: [] };
+        questions.push(question);
+      }
+      if (row.valueKey !== null && row.scaleIndex !== null)
+        question.scales.push({
+          scaleIndex: row.scaleIndex,
+          scaleText: row.scaleText ?? '',
+          score: row.score ?? 0,
+          valueKey: row.valueKey,
+          imageID: row.imageId,
+        });
+    }
+    return questions;
+  }
+
+  async function activeSurvey(jobId: number) {
+    const survey = await repository.survey(jobId);
+    if (!survey?.active) throw new NotFoundError('No open quick survey has this id.');
+    return survey;
+  }
+
+  return {
+    async surveys(testerId: string) {
+      const rows = await repository.surveysFor(testerId);
+      return rows.map((row) => ({ jobID: row.jobId, shortName: row.shortName, coinValue: row.coins, isDone: Boolean(row.done) }));
+    },
+
+    /** The questions as the page shows them; `checked` marks what this tester answered, if they did. */
+    async questions(testerId: string, jobId: number) {
+      await activeSurvey(jobId);
+      const [questions, responses] = await Promise.all([questionsOf(jobId), repository.responsesOf(testerId, jobId)]);
+      // A comment on a checkbox question is its Other; the page sends Other's key removed.
+      const chosen = new Map(
+        responses.map((response) => [
+          response.questionIndex,
+          new Set(response.codedResponse ? [...response.valueKeys, OTHER_KEY] : response.valueKeys),
+        ]),
+      );
+      return questions.map((question) => ({
+        jobID: jobId,
+        questionIndex: question.questionIndex,
+        qText: question.qText,
+        styleTypeStyle: question.styleTypeStyle,
+        questionScales: withAddedChoices(question).map((scale) => ({
+          ...scale,
+          checked: chosen.get(question.questionIndex)?.has(scale.valueKey) ?? false,
+        })),
+      }));
+    },
+
+    /**
+     * Stores the tester's one response to a survey. Bad input is 400 naming the item's field; a
+     * second submission (even a concurrent one) answers 'Already answered' and counts nothing.
+     */
+    async submit(testerId: string, items: readonly ResponseItem[]): Promise<{ status: 'succeed' } | { status: 'failed'; message: string }> {
+      const jobId = items[0]!.jobID;
+      const otherSurvey = items.findIndex((item) => item.jobID !== jobId);
+      if (otherSurvey >= 0)
+        throw new RequestValidationError([{ field: `${otherSurvey}.jobID`, message: 'Send the answers of one survey at a time.' }]);
+      await activeSurvey(jobId);
+      const questions = await questionsOf(jobId);
+      const problems = responseProblems(questions, items);
+      if (problems.length) throw new RequestValidationError(problems);
+
+      const responses: ResponseRow[] = items.map((item) => ({
+        questionIndex: item.questionIndex,
+        valueKeys: item.response,
+        codedResponse: item.codedResponse,
+      }));
+      const steps = counterSteps(questions, items);
+      const at = deps.clock.now();
+      const stored = await inTransaction(db, async (tx) => {
+        const unit = createQuickSurveyRepository(tx);
+        if (!(await unit.claimCompletion(testerId, jobId, at))) return false;
+        await unit.insertResponses(testerId, jobId, responses);
+        await unit.incrementCounters(jobId, steps);
+        return true;
+      });
+      return stored ? { status: 'succeed' } : { status: 'failed', message: 'Already answered' };
+    },
+
+    /**
+     * Each choice question's answers and how many testers chose each, from the counters (Other:
+     * the non-empty comments; None of the above). Text questions are left out: their comments
+     * are the testers' own words. Only a tester who answered the survey sees them.
+     */
+    async results(testerId: string, jobId: number) {
+      const found = await repository.surveyFor(testerId, jobId);
+      if (!found) throw new NotFoundError('No quick survey has this id.');
+      if (!found.done) return { status: 'failed' as const, message: 'Answer this survey to see its results.' };
+      const [questions, counters] = await Promise.all([questionsOf(jobId), repository.counters(jobId)]);
+      const counts = new Map(counters.map((row) => [`${row.questionIndex}:${row.answerKey}`, row.count]));
+      const results = questions
+        .filter((question) => question.styleTypeStyle !== 'textbox')
+        .map((question) => {
+          const answers = withAddedChoices(question);
+          return {
+            questionName: question.qText,
+            answerNames: answers.map((answer) => answer.scaleText),
+            answerCounts: answers.map((answer) => counts.get(`${question.questionIndex}:${answer.valueKey}`) ?? 0),
+          };
+        });
+      return { status: 'succeed' as const, results };
+    },
+
+    /** The survey's coins and experience, paid once through the ledger and only after the tester answered. */
+    async claimReward(testerId: string, jobId: number): Promise<{ status: 'succeed'; exp: number; coins: number } | { status: 'failed' }> {
+      const survey = await repository.survey(jobId);
+      if (!survey || !(await repository.isCompleted(testerId, jobId))) return { status: 'failed' };
+      if (survey.coins === 0 && survey.experience === 0) return { status: 'succeed', exp: 0, coins: 0 };
+      const result = await deps.ledger.record({
+        testerId,
+        coins: survey.coins,
+        experience: survey.experience,
+        reason: QUICK_SURVEY_REWARD_REASON,
+        reference: String(jobId),
+      });
+      return result.status === 'recorded'
+        ? { status: 'succeed', exp: survey.experience, coins: survey.coins }
+        : { status: 'succeed', exp: 0, coins: 0 };
+    },
+  };
+}
+
+export type QuickSurveyService = ReturnType<typeof createQuickSurveyService>;
