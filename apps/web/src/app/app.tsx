@@ -30,6 +30,7 @@ const ConfirmEmailPage = lazyPage(() => import('../features/email-confirmation/c
 const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
 const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
 const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'), 'ScreenerPage');
+const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-run-page'), 'ScreenerRunPage');
 const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
 
 export function App() {
@@ -83,6 +84,7 @@ export function App() {
           <Route path="main" element={<PortalRoute />}>
             <Route index element={<Navigate to="screener" replace />} />
             <Route path="screener" element={<ScreenerPage />} />
+            <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
             <Route path="schedule/self" element={<SelfScheduleEntry />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>
