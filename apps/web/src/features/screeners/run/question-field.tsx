@@ -23,7 +23,7 @@ export function QuestionField({ question, value, error, onChange, headingRef }: 
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <fieldset className="screener-run__question" aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset className="screener-run__question" aria-describedby={describedBy}>
       <legend className="screener-run__legend">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="screener-run__prompt">
           {question.prompt}
