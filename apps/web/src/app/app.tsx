@@ -33,6 +33,7 @@ const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-no
 const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'), 'ScreenerPage');
 const AboutMePage = lazyPage(() => import('../features/about-me/about-me-page'), 'AboutMePage');
 const QuickSurveyPage = lazyPage(() => import('../features/quick-survey/quick-survey-page'), 'QuickSurveyPage');
+const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-run-page'), 'ScreenerRunPage');
 const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
 
 export function App() {
@@ -89,6 +90,7 @@ export function App() {
             {/* A reward changes the shell's coins and level: the pages invalidate its tester info (features do not import each other). */}
             <Route path="about-me" element={<AboutMePage rewardInvalidates={[portalShellKeys.testerInfo()]} />} />
             <Route path="quick-survey" element={<QuickSurveyPage rewardInvalidates={[portalShellKeys.testerInfo()]} />} />
+            <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
             <Route path="schedule/self" element={<SelfScheduleEntry />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>

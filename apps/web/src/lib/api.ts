@@ -5,6 +5,8 @@ export class ApiRequestError extends Error {
     readonly path: string,
     readonly status: number,
     message: string,
+    /** The field a 400 names (GUIDE section 3), when the server named one. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -22,8 +24,8 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
     },
   });
   if (!response.ok) {
-    const detail = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiRequestError(path, response.status, detail?.message ?? response.statusText);
+    const detail = (await response.json().catch(() => null)) as { message?: string; field?: string } | null;
+    throw new ApiRequestError(path, response.status, detail?.message ?? response.statusText, detail?.field);
   }
   return (await response.json()) as T;
 }
@@ -34,4 +36,8 @@ export function apiGet<T>(path: string): Promise<T> {
 
 export function apiPost<T>(path: string, body: unknown): Promise<T> {
   return request<T>(path, { method: 'POST', body: JSON.stringify(body) });
+}
+
+export function apiPut<T>(path: string, body: unknown): Promise<T> {
+  return request<T>(path, { method: 'PUT', body: JSON.stringify(body) });
 }

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { COMPANY } from '@testerhub/shared/company';
 import { BurgerButton, BurgerMenu } from '../../components/burger-button';
+import { CallLoadingIndicator } from '../../components/call-loading-indicator';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useBurgerMenu } from '../../hooks/use-burger-menu';
 import type { PortalContext } from '../../hooks/use-portal-context';
@@ -74,6 +75,8 @@ export function PortalShell() {
   return (
     <LogoutProvider onStart={closeOpenMenu} onLoggedOut={toLogin}>
       <div className="portal">
+        {/* One loading indicator for every portal call (spec 2, "Loading indicator"). */}
+        <CallLoadingIndicator />
         <header className="portal-nav">
           <div className="portal-nav__bar">
             <Link to="/" className="portal-nav__logo">

@@ -74,9 +74,8 @@ describe('screener list', () => {
     expect(cards[1]).toHaveTextContent('Purple');
     expect(cards[1]).toHaveTextContent('Kid');
     expect(cards[1]).toHaveTextContent('Waiting list');
-    // Not interactive yet: choosing a study is a later issue.
-    expect(within(cards[0]!).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(cards[0]!).queryByRole('link')).not.toBeInTheDocument();
+    // One action per study (the click flows are in screener-click.test.tsx).
+    expect(within(cards[0]!).getAllByRole('button')).toHaveLength(1);
   });
 
   test('no studies: the exact empty-state text', async () => {

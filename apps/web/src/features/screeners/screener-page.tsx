@@ -1,14 +1,30 @@
+import { useCallback, useState } from 'react';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { ConfirmPopup } from '../../components/confirm-popup';
+import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { sessionValues } from '../../lib/browser-storage';
 import { viewStatus } from '../../lib/query-status';
 import { useScreeners } from './api/get-screeners';
-import { chipColour, isKidStudy, type Screener } from './study-kind';
+import { STUDY_LINK_SESSION_KEYS, WAITING_LIST_HEADER } from './screener-texts';
+import { KidStudyDialog, TeenOrAdultDialog } from './study-choice-dialogs';
+import { chipColour, isKidStudy, TEEN_AND_ADULT_PARTICIPANT_TYPE, type Screener } from './study-kind';
+import { useStartScreener, type StartResult } from './use-start-screener';
 import './screener-page.css';
 
+/** Which popup a study click opened (spec 2, section 4 "Screener click"). */
+type Choice = { kind: 'teenOrAdult' | 'kid' | 'waitingList'; screener: Screener };
+
+/** The name a study goes by in buttons and dialogs: its basic information, with its colour. */
+function studyName(screener: Screener): string {
+  return `${screener.studyBasicInfo} (${screener.colorName})`;
+}
+
 /**
- * /community/main/screener: the studies open to this tester (spec 2, section 2). Choosing a
- * study (screener dialogs, child selection, waiting list) is a later issue's work, so the
- * cards are not interactive yet.
+ * /community/main/screener: the studies open to this tester (spec 2, section 2), and what a
+ * click on one does (section 4 "Screener click"): the teen/adult choice for participant type 3,
+ * the children notice for kid studies, the confirm popup for a waiting-list study, otherwise the
+ * online screener at once.
  */
 export function ScreenerPage() {
   usePageTitle('Screeners');
@@ -17,6 +33,33 @@ export function ScreenerPage() {
   // 'pending' while the QueryClient takes the tester to login).
   const status = viewStatus(query);
   const screeners = query.data ?? [];
+  const { start, running, runningStudyNo } = useStartScreener();
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [popup, setPopup] = useState<PopupMessage | null>(null);
+
+  const showFailure = useCallback((result: StartResult) => {
+    if (!result.ok && result.status) setPopup({ data: result.status, message: result.message });
+  }, []);
+
+  const choose = (screener: Screener) => {
+    if (screener.participantTypeID === TEEN_AND_ADULT_PARTICIPANT_TYPE) setChoice({ kind: 'teenOrAdult', screener });
+    else if (isKidStudy(screener)) setChoice({ kind: 'kid', screener });
+    else if (screener.isWaitingList) setChoice({ kind: 'waitingList', screener });
+    else void start(screener.screenerStudyNo).then(showFailure);
+  };
+
+  const closeChoice = useCallback(() => setChoice(null), []);
+  // The teen/adult popup clears the study-link keys when it closes (spec 3, "Self or teen choice").
+  const closeTeenOrAdult = useCallback(() => {
+    for (const key of STUDY_LINK_SESSION_KEYS) sessionValues.remove(key);
+    setChoice(null);
+  }, []);
+
+  const startMyself = async (screener: Screener) => {
+    const result = await start(screener.screenerStudyNo);
+    closeTeenOrAdult();
+    showFailure(result);
+  };
 
   return (
     <section aria-labelledby="screeners-title" aria-busy={status === 'pending'}>
@@ -47,15 +90,52 @@ export function ScreenerPage() {
       {status === 'success' && screeners.length > 0 && (
         <ul className="screeners__list" aria-label="Studies">
           {screeners.map((screener) => (
-            <ScreenerCard key={screener.screenerStudyNo} screener={screener} />
+            <ScreenerCard
+              key={screener.screenerStudyNo}
+              screener={screener}
+              disabled={running}
+              starting={runningStudyNo === screener.screenerStudyNo}
+              onChoose={choose}
+            />
           ))}
         </ul>
       )}
+      {choice?.kind === 'teenOrAdult' && (
+        <TeenOrAdultDialog
+          studyName={studyName(choice.screener)}
+          running={running}
+          onMyself={() => void startMyself(choice.screener)}
+          onClose={closeTeenOrAdult}
+        />
+      )}
+      {choice?.kind === 'kid' && <KidStudyDialog studyName={studyName(choice.screener)} onClose={closeChoice} />}
+      {choice?.kind === 'waitingList' && (
+        <ConfirmPopup
+          type="screener"
+          studyNo={choice.screener.screenerStudyNo}
+          header={WAITING_LIST_HEADER}
+          onClose={closeChoice}
+          onConfirm={async ({ studyNo }) => {
+            const result = await start(studyNo);
+            // No status: a 401 is on its way to login, so the popup just closes.
+            return result.ok || result.status === null ? { ok: true } : result;
+          }}
+        />
+      )}
+      {popup && <MessagePopup data={popup.data} message={popup.message} onClose={() => setPopup(null)} />}
     </section>
   );
 }
 
-function ScreenerCard({ screener }: { screener: Screener }) {
+interface ScreenerCardProps {
+  screener: Screener;
+  /** True while any screener is starting: one at a time. */
+  disabled: boolean;
+  starting: boolean;
+  onChoose: (screener: Screener) => void;
+}
+
+function ScreenerCard({ screener, disabled, starting, onChoose }: ScreenerCardProps) {
   const kid = isKidStudy(screener);
   return (
     <li className={kid ? 'screener-card screener-card--kid' : 'screener-card'} data-testid="screener-card">
@@ -75,6 +155,16 @@ function ScreenerCard({ screener }: { screener: Screener }) {
           {screener.coinValue} coins
         </span>
       </p>
+      <button
+        type="button"
+        className="button button--primary screener-card__start"
+        onClick={() => onChoose(screener)}
+        disabled={disabled}
+        aria-busy={starting}
+      >
+        {starting ? 'Starting…' : 'Take the screener'}
+        <span className="visually-hidden">: {studyName(screener)}</span>
+      </button>
     </li>
   );
 }

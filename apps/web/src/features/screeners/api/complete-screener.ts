@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usePortalContext } from '../../../hooks/use-portal-context';
+import { apiPost } from '../../../lib/api';
+import type { Answers } from '../run/screener-rules';
+import { screenerKeys, screenerMutationKeys } from './query-keys';
+
+/** POST /api/screener/<studyNo>/complete's outcomes (the issue 9 contract). */
+export type CompleteOutcome =
+  | { outcome: 'qualified'; redirectLink: string; coins: number; exp: number }
+  | { outcome: 'alreadyScheduled'; status: string; message: string; coins: number; exp: number }
+  | { outcome: 'full'; status: string; message: string }
+  | { outcome: 'waitlisted'; message: string; coins: number; exp: number }
+  | { outcome: 'disqualified'; message: string };
+
+export function completeScreener(studyNo: number, answers: Answers): Promise<CompleteOutcome> {
+  return apiPost<CompleteOutcome>(`/screener/${studyNo}/complete`, { answers });
+}
+
+/**
+ * Completes a screener. Whatever the outcome, the study leaves the tester's list and the
+ * screener cannot be taken again (its query is dropped when the page goes, gcTime 0), and coins
+ * may have been paid: the list is asked again and the shell's coins and level refreshed.
+ */
+export function useCompleteScreener(studyNo: number) {
+  const queryClient = useQueryClient();
+  const portal = usePortalContext();
+  return useMutation({
+    mutationKey: screenerMutationKeys.complete,
+    mutationFn: (answers: Answers) => completeScreener(studyNo, answers),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: screenerKeys.list() });
+      portal?.refreshProfile();
+    },
+  });
+}

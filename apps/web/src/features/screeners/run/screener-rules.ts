@@ -1,0 +1,117 @@
+/** The hosted screener's shapes (GET /api/screener/<studyNo>) and the rules the page applies before the server does. */
+export type AnswerValue = number | number[] | string;
+export type Answers = Record<string, AnswerValue>;
+
+export type QuestionKind = 'single' | 'multiple' | 'number' | 'text' | 'date';
+
+export interface ScreenerQuestion {
+  id: number;
+  kind: QuestionKind;
+  prompt: string;
+  required: boolean;
+  minChoices?: number;
+  maxChoices?: number;
+  minValue?: number;
+  maxValue?: number;
+  maxLength?: number;
+  /** Shown only when the answer to questionId holds one of optionIds. */
+  showIf: { questionId: number; optionIds: number[] } | null;
+  /** In the order to show (the server shuffles where the study asks). */
+  options: { id: number; label: string }[];
+}
+
+export interface ScreenerRun {
+  studyNo: number;
+  title: string;
+  colorName: string;
+  coinValue: number;
+  questions: ScreenerQuestion[];
+  answers: Answers;
+  status: 'inProgress';
+}
+
+function chosenIds(value: AnswerValue | undefined): number[] {
+  if (Array.isArray(value)) return value;
+  return typeof value === 'number' ? [value] : [];
+}
+
+/** The questions shown for these answers, in order: a question whose condition fails is hidden, and so is one hanging on a hidden question. */
+export function visibleQuestions(questions: readonly ScreenerQuestion[], answers: Answers): ScreenerQuestion[] {
+  const shown = new Set<number>();
+  const visible: ScreenerQuestion[] = [];
+  for (const question of questions) {
+    const condition = question.showIf;
+    if (condition) {
+      if (!shown.has(condition.questionId)) continue;
+      if (!chosenIds(answers[String(condition.questionId)]).some((id) => condition.optionIds.includes(id))) continue;
+    }
+    shown.add(question.id);
+    visible.push(question);
+  }
+  return visible;
+}
+
+export function isAnswered(value: AnswerValue | undefined): value is AnswerValue {
+  if (value === undefined) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'string') return value.trim() !== '';
+  return Number.isFinite(value);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function rangeText(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `Enter a number from ${min} to ${max}.`;
+  return min !== undefined ? `Enter a number of at least ${min}.` : `Enter a number of at most ${max}.`;
+}
+
+/** What is wrong with an answer, in words for the tester, or null when it may be sent. */
+export function answerProblem(question: ScreenerQuestion, value: AnswerValue | undefined): string | null {
+  if (!isAnswered(value)) return question.required ? 'Please answer this question.' : null;
+  switch (question.kind) {
+    case 'single':
+      return typeof value === 'number' && question.options.some((option) => option.id === value) ? null : 'Please choose one answer.';
+    case 'multiple': {
+      const count = chosenIds(value).length;
+      if (question.minChoices !== undefined && count < question.minChoices) return `Choose at least ${question.minChoices}.`;
+      if (question.maxChoices !== undefined && count > question.maxChoices) return `Choose no more than ${question.maxChoices}.`;
+      return null;
+    }
+    case 'number': {
+      if (typeof value !== 'number') return 'Enter a number.';
+      const { minValue: min, maxValue: max } = question;
+      return (min !== undefined && value < min) || (max !== undefined && value > max) ? rangeText(min, max) : null;
+    }
+    case 'text':
+      return question.maxLength !== undefined && String(value).length > question.maxLength
+        ? `Use no more than ${question.maxLength} characters.`
+        : null;
+    case 'date':
+      return typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'Enter a date.';
+  }
+}
+
+/** The answers to send: those of visible questions only (a hidden question's answer is never sent), text trimmed. */
+export function answersToSend(questions: readonly ScreenerQuestion[], answers: Answers): Answers {
+  const sent: Answers = {};
+  for (const question of visibleQuestions(questions, answers)) {
+    const value = answers[String(question.id)];
+    if (isAnswered(value)) sent[String(question.id)] = typeof value === 'string' ? value.trim() : value;
+  }
+  return sent;
+}
+
+/** Where a returning tester resumes: the first shown question still unanswered (or not acceptable), else the last one. */
+export function resumeIndex(questions: readonly ScreenerQuestion[], answers: Answers): number {
+  const visible = visibleQuestions(questions, answers);
+  const open = visible.findIndex(
+    (question) => !isAnswered(answers[String(question.id)]) || answerProblem(question, answers[String(question.id)]),
+  );
+  return open >= 0 ? open : Math.max(visible.length - 1, 0);
+}
+
+/** The question a 400's field names ('answers.12', '12'), if any. */
+export function questionForField(questions: readonly ScreenerQuestion[], field: string | undefined): ScreenerQuestion | undefined {
+  const last = field?.split('.').at(-1);
+  return last ? questions.find((question) => String(question.id) === last) : undefined;
+}
