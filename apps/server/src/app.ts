@@ -31,8 +31,11 @@ import { recoveryRoutes } from './modules/recovery/recovery-routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery-service.ts';
 import { registrationRoutes } from './modules/registration/registration-routes.ts';
 import { createRegistrationService } from './modules/registration/registration-service.ts';
+import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
+import { screeningRoutes } from './modules/screening/screening-routes.ts';
+import { createScreeningService } from './modules/screening/screening-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
-import { createStudyService } from './modules/studies/study-service.ts';
+import { createStudyService, noAboutMeAnswers } from './modules/studies/study-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { createTesterService } from './modules/testers/tester-service.ts';
@@ -183,7 +186,16 @@ export async function buildApp({
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
   const profile = createProfileService({ ledger });
-  const studies = createStudyService(db, { clock });
+  const studies = createStudyService(db, { clock, aboutMe: noAboutMeAnswers });
+  const scheduling = createSchedulingService(db);
+  const screening = createScreeningService(db, {
+    clock,
+    studies,
+    ledger,
+    scheduling,
+    // Unset outside production: a key per start (self-schedule links then last until a restart); main.ts provides one in production.
+    studyLinkSecret: config.studyLinkSecret ?? randomBytes(32).toString('base64url'),
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -200,6 +212,7 @@ export async function buildApp({
         authPortalRoutes,
         profileRoutes(profile),
         studyRoutes(studies),
+        screeningRoutes(screening),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -4,7 +4,8 @@
  * first (GUIDE section 6). Only tests of those flows go the long way.
  */
 import { sql } from 'drizzle-orm';
-import { coinLedger, sessions, studies, testers } from '../src/core/db/schema.ts';
+import { bookings, coinLedger, sessions, studies, testers } from '../src/core/db/schema.ts';
+import { saveScreener, type ScreenerDefinition } from '../src/modules/screening/screening-service.ts';
 import type { Database } from '../src/core/db/client.ts';
 import { hashPassword } from '../src/core/security/passwords.ts';
 import { hashToken, randomToken } from '../src/core/security/tokens.ts';
@@ -72,7 +73,7 @@ export async function createLoggedInTester(db: Database, overrides: TesterOverri
 }
 
 let studyNumber = 90_000;
-/** An active adult study open at every site (online), for screener-list tests. */
+/** An adult study open since 2020 with no close (online-only, hosted screener, no target), for screener-list tests. */
 export async function createStudy(db: Database, overrides: Partial<typeof studies.$inferInsert> = {}) {
   studyNumber += 1;
   const [study] = await db
@@ -87,6 +88,7 @@ export async function createStudy(db: Database, overrides: Partial<typeof studie
       studyBasicInfo: 'A study made by a test factory.',
       coinValue: 50,
       siteId: null,
+      opensAt: new Date('2020-01-01T00:00:00Z'),
       ...overrides,
     })
     .returning();
@@ -104,4 +106,23 @@ export async function balanceAndLedger(db: Database, testerId: string) {
     .rows;
   const row = rows[0]!;
   return { coins: row.coins, exp: row.exp, ledgerCoins: row.ledger_coins, ledgerExp: row.ledger_exp, entries: row.entries };
+}
+
+/** A hosted screener for a study (questions, options and quotas named by keys); answers the new ids by key. */
+export async function createScreener(db: Database, definition: ScreenerDefinition) {
+  const { questionIds, optionIds } = await saveScreener(db, definition);
+  return {
+    question: (key: string) => questionIds.get(key)!,
+    option: (question: string, option: string) => optionIds.get(`${question}/${option}`)!,
+  };
+}
+
+/** A booking of the tester in a study (by default booked, tomorrow from `startsAt`'s default of now + 1 day, one hour long). */
+export async function createBooking(db: Database, values: { testerId: string; studyNo: number } & Partial<typeof bookings.$inferInsert>) {
+  const startsAt = values.startsAt ?? new Date(Date.now() + 24 * 3600_000);
+  const [booking] = await db
+    .insert(bookings)
+    .values({ status: 'booked', ...values, startsAt, endsAt: values.endsAt ?? new Date(startsAt.getTime() + 3600_000) })
+    .returning();
+  return booking!;
 }

@@ -1,12 +1,60 @@
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { studies } from './study-tables.ts';
+// One query decides the list for a million testers (decision 017): "not screened yet" reads the
+// screening module's table in it, as the session join reads testers (decision 016).
+// eslint-disable-next-line no-restricted-imports
+import { screenings } from '../screening/screening-tables.ts';
+import { externalScreenerTokens, screenerHosts, studies, studyDossierTargets } from './study-tables.ts';
+
+export type StudyRow = typeof studies.$inferSelect;
+export type NewStudy = typeof studies.$inferInsert;
+
+export interface OpenStudyFilter {
+  testerId: string;
+  /** The tester's site; null: only online-only studies. */
+  siteId: string | null;
+  age: number;
+  now: Date;
+  /** The About-me answers the tester holds (a study's targets must all be among them). */
+  heldAnswerIds: readonly number[];
+  /** Only this study (the click and the screener's own calls). */
+  studyNo?: number;
+}
+
+/** An int[] literal for one parameter: the same plan whatever the number of ids. */
+const intArray = (ids: readonly number[]) => `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
 
 export function createStudyRepository(db: Executor) {
+  function openStudies(filter: OpenStudyFilter) {
+    const { now } = filter;
+    const screened = db
+      .select({ one: sql`1` })
+      .from(screenings)
+      .where(and(eq(screenings.testerId, filter.testerId), eq(screenings.studyNo, studies.studyNo), ne(screenings.status, 'inProgress')));
+    const missingTarget = db
+      .select({ one: sql`1` })
+      .from(studyDossierTargets)
+      .where(
+        and(
+          eq(studyDossierTargets.studyNo, studies.studyNo),
+          sql`${studyDossierTargets.answerId} <> all(${intArray(filter.heldAnswerIds)}::int[])`,
+        ),
+      );
+    return and(
+      filter.studyNo === undefined ? undefined : eq(studies.studyNo, filter.studyNo),
+      lte(studies.opensAt, now),
+      or(isNull(studies.closesAt), gt(studies.closesAt, now)),
+      lte(studies.minimumAge, filter.age),
+      or(isNull(studies.maximumAge), sql`${studies.maximumAge} >= ${filter.age}`),
+      filter.siteId ? or(isNull(studies.siteId), eq(studies.siteId, filter.siteId)) : isNull(studies.siteId),
+      not(exists(screened)),
+      not(exists(missingTarget)),
+    );
+  }
+
   return {
-    /** Active studies at the tester's site or online (no site), open to the tester's age. */
-    async listScreenersFor(siteId: string | null, age: number) {
-      const atSite = siteId ? or(isNull(studies.siteId), eq(studies.siteId, siteId)) : isNull(studies.siteId);
+    /** The screener list: open, the tester's age and site, not screened yet, targeting matched. One query. */
+    async listScreenersFor(filter: OpenStudyFilter) {
       return db
         .select({
           screenerStudyNo: studies.studyNo,
@@ -20,8 +68,54 @@ export function createStudyRepository(db: Executor) {
           coinValue: studies.coinValue,
         })
         .from(studies)
-        .where(and(eq(studies.active, true), atSite, lte(studies.minimumAge, age)))
+        .where(openStudies(filter))
         .orderBy(asc(studies.studyNo));
+    },
+
+    /** The study when it is open to this tester by the same rules as the list, else null. */
+    async findOpenStudy(filter: OpenStudyFilter & { studyNo: number }): Promise<StudyRow | null> {
+      const [row] = await db.select().from(studies).where(openStudies(filter)).limit(1);
+      return row ?? null;
+    },
+
+    async findStudy(studyNo: number): Promise<StudyRow | null> {
+      const [row] = await db.select().from(studies).where(eq(studies.studyNo, studyNo)).limit(1);
+      return row ?? null;
+    },
+
+    /** One more qualified tester, unless the recruit target is reached: true when counted. */
+    async claimRecruitSlot(studyNo: number): Promise<boolean> {
+      const rows = await db
+        .update(studies)
+        .set({ qualifiedCount: sql`${studies.qualifiedCount} + 1` })
+        .where(
+          and(eq(studies.studyNo, studyNo), or(isNull(studies.recruitTarget), sql`${studies.qualifiedCount} < ${studies.recruitTarget}`)),
+        )
+        .returning({ studyNo: studies.studyNo });
+      return rows.length > 0;
+    },
+
+    async listHosts(): Promise<string[]> {
+      const rows = await db.select({ host: screenerHosts.host }).from(screenerHosts);
+      return rows.map((row) => row.host);
+    },
+
+    async insertHosts(hosts: readonly string[]) {
+      if (hosts.length)
+        await db
+          .insert(screenerHosts)
+          .values(hosts.map((host) => ({ host })))
+          .onConflictDoNothing();
+    },
+
+    async insertStudy(study: NewStudy, targetAnswerIds: readonly number[]) {
+      await db.insert(studies).values(study);
+      if (targetAnswerIds.length)
+        await db.insert(studyDossierTargets).values(targetAnswerIds.map((answerId) => ({ studyNo: study.studyNo, answerId })));
+    },
+
+    async insertExternalToken(token: { tokenHash: string; testerId: string; studyNo: number; createdAt: Date }) {
+      await db.insert(externalScreenerTokens).values(token);
     },
   };
 }
