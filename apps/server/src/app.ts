@@ -220,7 +220,7 @@ export async function buildApp({
       if (config.testSupportSecret)
         await api.register(testSupportRoutes, {
           secret: config.testSupportSecret,
-          service: createTestSupportService(db, { testers, ledger, auth, registration, config }),
+          service: createTestSupportService(db, { testers, ledger, auth, registration, config, scheduling, clock }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
         });
