@@ -15,6 +15,9 @@ import { loadConfig } from '../../apps/server/src/core/config/env.ts';
 import { openPostgres } from '../../apps/server/src/core/db/client.ts';
 import { seedDemoData } from '../../apps/server/src/core/db/seed.ts';
 import { hashToken, randomToken } from '../../apps/server/src/core/security/tokens.ts';
+import { systemClock } from '../../apps/server/src/core/clock.ts';
+import { createStudyService, noAboutMeAnswers } from '../../apps/server/src/modules/studies/study-service.ts';
+import type { TesterRow } from '../../apps/server/src/modules/testers/tester-service.ts';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://testerhub:testerhub@127.0.0.1:5432/postgres';
 const TESTERS = Number(process.env.BENCH_TESTERS ?? 1_000_000);
@@ -106,6 +109,24 @@ try {
   );
   console.log(`open studies: ${(plan.rows[0] as { open: number }).open}; studies listed for the tester: ${listed}`);
   console.log(`GetScreeners over ${REQUESTS} sequential requests: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`);
+  // The service alone (the query and its rows, no HTTP): what the database part of an answer costs.
+  const service = createStudyService(db, { clock: systemClock, aboutMe: noAboutMeAnswers });
+  const [testerRow] = (
+    await db.execute<{ birth_date: string; site_id: string | null }>(
+      sql`select birth_date::text, site_id from testers where id = ${testerId}`,
+    )
+  ).rows as { birth_date: string; site_id: string | null }[];
+  const tester = { id: testerId, birthDate: testerRow!.birth_date, siteId: testerRow!.site_id, blackList: false } as TesterRow;
+  const serviceTimes: number[] = [];
+  for (let index = 0; index < REQUESTS; index += 1) {
+    const started = performance.now();
+    await service.screenersFor(tester);
+    serviceTimes.push(performance.now() - started);
+  }
+  serviceTimes.sort((a, b) => a - b);
+  const serviceAt = (share: number) => serviceTimes[Math.min(serviceTimes.length - 1, Math.floor(share * serviceTimes.length))]!.toFixed(2);
+  console.log(`the service alone: p50 ${serviceAt(0.5)} ms, p95 ${serviceAt(0.95)} ms`);
+
   // The plan of the list's query for this tester (the same shape as study-repository.ts writes).
   const explained = await db.execute(sql`
     explain (analyze, buffers)
