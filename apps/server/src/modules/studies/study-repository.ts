@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 // One query decides the list for a million testers (decision 017): "not screened yet" reads the
 // screening module's table in it, as the session join reads testers (decision 016).
@@ -17,64 +17,87 @@ export interface OpenStudyFilter {
   now: Date;
   /** The About-me answers the tester holds (a study's targets must all be among them). */
   heldAnswerIds: readonly number[];
-  /** Only this study (the click and the screener's own calls). */
-  studyNo?: number;
 }
 
 /** An int[] literal for one parameter: the same plan whatever the number of ids. */
 const intArray = (ids: readonly number[]) => `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
 
-export function createStudyRepository(db: Executor) {
-  function openStudies(filter: OpenStudyFilter) {
-    const { now } = filter;
-    const screened = db
-      .select({ one: sql`1` })
-      .from(screenings)
-      .where(and(eq(screenings.testerId, filter.testerId), eq(screenings.studyNo, studies.studyNo), ne(screenings.status, 'inProgress')));
-    const missingTarget = db
-      .select({ one: sql`1` })
-      .from(studyDossierTargets)
-      .where(
-        and(
-          eq(studyDossierTargets.studyNo, studies.studyNo),
-          sql`${studyDossierTargets.answerId} <> all(${intArray(filter.heldAnswerIds)}::int[])`,
-        ),
-      );
-    return and(
-      filter.studyNo === undefined ? undefined : eq(studies.studyNo, filter.studyNo),
-      lte(studies.opensAt, now),
-      or(isNull(studies.closesAt), gt(studies.closesAt, now)),
-      lte(studies.minimumAge, filter.age),
-      or(isNull(studies.maximumAge), sql`${studies.maximumAge} >= ${filter.age}`),
-      filter.siteId ? or(isNull(studies.siteId), eq(studies.siteId, filter.siteId)) : isNull(studies.siteId),
-      not(exists(screened)),
-      not(exists(missingTarget)),
+/** The list's rules, on placeholders (testerId, siteId, age, now as ISO text, held as an int[] literal) so one prepared statement serves every call. */
+function openStudies(db: Executor) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const screened = db
+    .select({ one: sql`1` })
+    .from(screenings)
+    .where(
+      and(
+        eq(screenings.testerId, sql`${sql.placeholder('testerId')}::uuid`),
+        eq(screenings.studyNo, studies.studyNo),
+        ne(screenings.status, 'inProgress'),
+      ),
     );
+  const missingTarget = db
+    .select({ one: sql`1` })
+    .from(studyDossierTargets)
+    .where(
+      and(eq(studyDossierTargets.studyNo, studies.studyNo), sql`${studyDossierTargets.answerId} <> all(${sql.placeholder('held')}::int[])`),
+    );
+  return and(
+    sql`${studies.opensAt} <= ${now}`,
+    or(isNull(studies.closesAt), sql`${studies.closesAt} > ${now}`),
+    sql`${studies.minimumAge} <= ${sql.placeholder('age')}::int`,
+    or(isNull(studies.maximumAge), sql`${studies.maximumAge} >= ${sql.placeholder('age')}::int`),
+    // A tester with no site (null) compares to nothing: online-only studies only.
+    or(isNull(studies.siteId), sql`${studies.siteId} = ${sql.placeholder('siteId')}::text`),
+    not(exists(screened)),
+    not(exists(missingTarget)),
+  );
+}
+
+const placeholderValues = (filter: OpenStudyFilter) => ({
+  testerId: filter.testerId,
+  siteId: filter.siteId,
+  age: filter.age,
+  now: filter.now.toISOString(),
+  held: intArray(filter.heldAnswerIds),
+});
+
+export function createStudyRepository(db: Executor) {
+  // Prepared once per repository: PostgreSQL plans it once per connection instead of every call.
+  let listQuery: ReturnType<typeof prepareList> | undefined;
+  function prepareList() {
+    return db
+      .select({
+        screenerStudyNo: studies.studyNo,
+        projectType: studies.projectType,
+        participantTypeID: studies.participantTypeId,
+        minimumAge: studies.minimumAge,
+        isWaitingList: studies.isWaitingList,
+        colorName: studies.colorName,
+        testerLabel: studies.testerLabel,
+        studyBasicInfo: studies.studyBasicInfo,
+        coinValue: studies.coinValue,
+      })
+      .from(studies)
+      .where(openStudies(db))
+      .orderBy(asc(studies.studyNo))
+      .prepare('list_screeners');
   }
 
   return {
     /** The screener list: open, the tester's age and site, not screened yet, targeting matched. One query. */
     async listScreenersFor(filter: OpenStudyFilter) {
-      return db
-        .select({
-          screenerStudyNo: studies.studyNo,
-          projectType: studies.projectType,
-          participantTypeID: studies.participantTypeId,
-          minimumAge: studies.minimumAge,
-          isWaitingList: studies.isWaitingList,
-          colorName: studies.colorName,
-          testerLabel: studies.testerLabel,
-          studyBasicInfo: studies.studyBasicInfo,
-          coinValue: studies.coinValue,
-        })
-        .from(studies)
-        .where(openStudies(filter))
-        .orderBy(asc(studies.studyNo));
+      listQuery ??= prepareList();
+      return listQuery.execute(placeholderValues(filter));
     },
 
     /** The study when it is open to this tester by the same rules as the list, else null. */
     async findOpenStudy(filter: OpenStudyFilter & { studyNo: number }): Promise<StudyRow | null> {
-      const [row] = await db.select().from(studies).where(openStudies(filter)).limit(1);
+      const [row] = await db
+        .select()
+        .from(studies)
+        .where(and(eq(studies.studyNo, filter.studyNo), openStudies(db)))
+        .limit(1)
+        .execute(placeholderValues(filter));
       return row ?? null;
     },
 
