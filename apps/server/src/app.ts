@@ -36,6 +36,9 @@ import { recoveryRoutes } from './modules/recovery/recovery-routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery-service.ts';
 import { registrationRoutes } from './modules/registration/registration-routes.ts';
 import { createRegistrationService } from './modules/registration/registration-service.ts';
+import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
+import { screeningRoutes } from './modules/screening/screening-routes.ts';
+import { createScreeningService } from './modules/screening/screening-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
@@ -195,7 +198,16 @@ export async function buildApp({
   const profile = createProfileService(db, { ledger, clock });
   const dossier = createDossierService(db, { clock, ledger });
   const quickSurveys = createQuickSurveyService(db, { clock, ledger });
-  const studies = createStudyService(db, { clock });
+  const studies = createStudyService(db, { clock, aboutMe: dossier });
+  const scheduling = createSchedulingService(db);
+  const screening = createScreeningService(db, {
+    clock,
+    studies,
+    ledger,
+    scheduling,
+    // Unset outside production: a key per start (self-schedule links then last until a restart); main.ts provides one in production.
+    studyLinkSecret: config.studyLinkSecret ?? randomBytes(32).toString('base64url'),
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -214,6 +226,7 @@ export async function buildApp({
         studyRoutes(studies),
         dossierRoutes(dossier),
         quickSurveyRoutes(quickSurveys),
+        screeningRoutes(screening),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -221,7 +234,7 @@ export async function buildApp({
       if (config.testSupportSecret)
         await api.register(testSupportRoutes, {
           secret: config.testSupportSecret,
-          service: createTestSupportService(db, { testers, ledger, auth, registration, config }),
+          service: createTestSupportService(db, { testers, ledger, auth, registration, config, scheduling, clock }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
         });

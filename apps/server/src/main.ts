@@ -14,12 +14,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const PREPARE_ONLY_ARG = '--prepare-database-only';
 
 /**
- * The device cookie's key in production when DEVICE_COOKIE_SECRET is unset: made once and kept in
- * DATA_DIR (readable by this user only), so device cookies outlive a restart. Several instances
- * must share DEVICE_COOKIE_SECRET instead (docs/decisions/013).
+ * A key in production when its variable is unset: made once and kept in DATA_DIR (readable by this
+ * user only), so what it signed outlives a restart: the device cookie (DEVICE_COOKIE_SECRET,
+ * docs/decisions/013), the self-schedule link (STUDY_LINK_SECRET, docs/decisions/017). Several
+ * instances must share the variables instead.
  */
-function storedDeviceCookieSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'device-cookie-secret');
+function storedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   try {
     const stored = fs.readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
@@ -70,10 +71,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const loaded = loadConfig();
-  const config =
-    loaded.isProduction && !loaded.deviceCookieSecret
-      ? { ...loaded, deviceCookieSecret: storedDeviceCookieSecret(loaded.dataDir) }
-      : loaded;
+  const config = loaded.isProduction
+    ? {
+        ...loaded,
+        deviceCookieSecret: loaded.deviceCookieSecret ?? storedSecret(loaded.dataDir, 'device-cookie-secret'),
+        studyLinkSecret: loaded.studyLinkSecret ?? storedSecret(loaded.dataDir, 'study-link-secret'),
+      }
+    : loaded;
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.webDistDir ?? path.resolve(here, '../../web/dist');
 

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bookings,
   coinLedger,
   dossierAnswers,
   dossierPages,
@@ -17,6 +18,7 @@ import {
   studies,
   testers,
 } from '../src/core/db/schema.ts';
+import { saveScreener, type ScreenerDefinition } from '../src/modules/screening/screening-service.ts';
 import type { Database } from '../src/core/db/client.ts';
 import { hashPassword } from '../src/core/security/passwords.ts';
 import { hashToken, randomToken } from '../src/core/security/tokens.ts';
@@ -84,7 +86,7 @@ export async function createLoggedInTester(db: Database, overrides: TesterOverri
 }
 
 let studyNumber = 90_000;
-/** An active adult study open at every site (online), for screener-list tests. */
+/** An adult study open since 2020 with no close (online-only, hosted screener, no target), for screener-list tests. */
 export async function createStudy(db: Database, overrides: Partial<typeof studies.$inferInsert> = {}) {
   studyNumber += 1;
   const [study] = await db
@@ -99,6 +101,7 @@ export async function createStudy(db: Database, overrides: Partial<typeof studie
       studyBasicInfo: 'A study made by a test factory.',
       coinValue: 50,
       siteId: null,
+      opensAt: new Date('2020-01-01T00:00:00Z'),
       ...overrides,
     })
     .returning();
@@ -209,4 +212,23 @@ export async function createQuickSurvey(
   );
   if (scales.length) await db.insert(quickSurveyScales).values(scales);
   return { jobId };
+}
+
+/** A hosted screener for a study (questions, options and quotas named by keys); answers the new ids by key. */
+export async function createScreener(db: Database, definition: ScreenerDefinition) {
+  const { questionIds, optionIds } = await saveScreener(db, definition);
+  return {
+    question: (key: string) => questionIds.get(key)!,
+    option: (question: string, option: string) => optionIds.get(`${question}/${option}`)!,
+  };
+}
+
+/** A booking of the tester in a study (by default booked, tomorrow from `startsAt`'s default of now + 1 day, one hour long). */
+export async function createBooking(db: Database, values: { testerId: string; studyNo: number } & Partial<typeof bookings.$inferInsert>) {
+  const startsAt = values.startsAt ?? new Date(Date.now() + 24 * 3600_000);
+  const [booking] = await db
+    .insert(bookings)
+    .values({ status: 'booked', ...values, startsAt, endsAt: values.endsAt ?? new Date(startsAt.getTime() + 3600_000) })
+    .returning();
+  return booking!;
 }

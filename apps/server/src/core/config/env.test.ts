@@ -83,6 +83,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS:/);
   });
 
+  test('STUDY_LINK_SECRET: given, or left unset (made at start; main.ts keeps one in production); too short stops start-up', () => {
+    expect(loadConfig({}).studyLinkSecret).toBeUndefined();
+    expect(loadConfig({ STUDY_LINK_SECRET: 'y'.repeat(32) }).studyLinkSecret).toBe('y'.repeat(32));
+    expect(() => loadConfig({ STUDY_LINK_SECRET: 'short' })).toThrow(/STUDY_LINK_SECRET:/);
+  });
+
   test('DEVICE_COOKIE_SECRET: given, or left unset (main.ts then makes one); too short stops start-up', () => {
     expect(loadConfig({}).deviceCookieSecret).toBeUndefined();
     expect(loadConfig({ DEVICE_COOKIE_SECRET: 'x'.repeat(32) }).deviceCookieSecret).toBe('x'.repeat(32));

@@ -58,6 +58,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Signs the device cookie of the login limits; unset: made at start (main.ts). */
   DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs the d of the self-schedule link after a screener; unset: made at start (main.ts keeps one in production). */
+  STUDY_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   PUBLIC_URL: z.url().optional(),
@@ -111,6 +113,8 @@ export interface AppConfig {
   requestTimeoutSeconds: number;
   /** The HMAC key of the device cookie; undefined here means main.ts (or buildApp, in tests) provides one. */
   deviceCookieSecret: string | undefined;
+  /** The HMAC key of the self-schedule link's signed data; undefined here means main.ts (or buildApp, in tests) provides one. */
+  studyLinkSecret: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -164,6 +168,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: env.API_DOCS === undefined ? !isProduction : env.API_DOCS === 'true',
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET,
+    studyLinkSecret: env.STUDY_LINK_SECRET,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -9,6 +9,8 @@ export * from '../../modules/auth/session-tables.ts';
 export * from '../../modules/mail/mail-tables.ts';
 export * from '../../modules/registration/registration-tables.ts';
 export * from '../../modules/studies/study-tables.ts';
+export * from '../../modules/screening/screening-tables.ts';
+export * from '../../modules/scheduling/scheduling-tables.ts';
 export * from '../../modules/recovery/recovery-tables.ts';
 export * from '../../modules/profile/profile-tables.ts';
 export * from '../../modules/dossier/dossier-tables.ts';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { seedDemoStudies } from '../../modules/studies/studies-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { seedAboutMeAndSurveys } from './seed-surveys.ts';
 import {
@@ -10,7 +11,6 @@ import {
   reEngagementCodes,
   referralEvents,
   seedRuns,
-  studies,
   testers,
   testimonials,
   testSites,
@@ -24,7 +24,6 @@ import {
   demoLevels,
   demoReEngagement,
   demoReferralComments,
-  demoStudies,
   demoTestSites,
   demoTesters,
   demoTestimonials,
@@ -35,6 +34,7 @@ import {
 
 const SEED_NAME = 'demo-public-content-v1';
 const ACCOUNTS_SEED_NAME = 'demo-accounts-v1';
+const STUDIES_SEED_NAME = 'demo-studies-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -95,7 +95,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
   const content = await seedPublicContent(db, today);
   const accounts = await seedAccounts(db);
   const surveys = await seedAboutMeAndSurveys(db, today);
-  return content || accounts || surveys;
+  const studies = await seedOnce(db, STUDIES_SEED_NAME, (tx) => seedDemoStudies(tx, today));
+  return content || accounts || surveys || studies;
 }
 
 /** Reference data of the entry flows and the demo logins. */
@@ -112,7 +113,6 @@ async function seedAccounts(db: Database): Promise<boolean> {
     await tx.insert(levels).values(demoLevels);
     await tx.insert(adSources).values(demoAdSources.map((source, index) => ({ ...source, sortOrder: index })));
     await tx.insert(zipPrefixSites).values(demoZipPrefixSites);
-    await tx.insert(studies).values(demoStudies);
     await tx.insert(reEngagementCodes).values(demoReEngagement);
     for (const [index, { password: _password, ...tester }] of demoTesters.entries()) {
       const [created] = await tx
@@ -123,6 +123,16 @@ async function seedAccounts(db: Database): Promise<boolean> {
         .insert(coinLedger)
         .values({ testerId: created!.id, coins: tester.coins, experience: tester.exp, reason: 'demo-balance', reference: created!.id });
     }
+    return true;
+  });
+}
+
+/** Runs a module's seed once, in one transaction with its seed_runs claim. */
+async function seedOnce(db: Database, name: string, seed: (tx: Database) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.insert(seedRuns).values({ name }).onConflictDoNothing().returning();
+    if (claimed.length === 0) return false;
+    await seed(tx as unknown as Database);
     return true;
   });
 }

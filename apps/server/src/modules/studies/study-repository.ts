@@ -1,27 +1,144 @@
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { studies } from './study-tables.ts';
+// One query decides the list for a million testers (decision 017): "not screened yet" reads the
+// screening module's table in it, as the session join reads testers (decision 016).
+// eslint-disable-next-line no-restricted-imports
+import { screenings } from '../screening/screening-tables.ts';
+import { externalScreenerTokens, screenerHosts, studies, studyDossierTargets } from './study-tables.ts';
+
+export type StudyRow = typeof studies.$inferSelect;
+export type NewStudy = typeof studies.$inferInsert;
+
+export interface OpenStudyFilter {
+  testerId: string;
+  /** The tester's site; null: only online-only studies. */
+  siteId: string | null;
+  age: number;
+  now: Date;
+  /** The About-me answers the tester holds (a study's targets must all be among them). */
+  heldAnswerIds: readonly number[];
+}
+
+/** An int[] literal for one parameter: the same plan whatever the number of ids. */
+const intArray = (ids: readonly number[]) => `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
+
+/** The list's rules, on placeholders (testerId, siteId, age, now as ISO text, held as an int[] literal) so one prepared statement serves every call. */
+function openStudies(db: Executor) {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const screened = db
+    .select({ one: sql`1` })
+    .from(screenings)
+    .where(
+      and(
+        eq(screenings.testerId, sql`${sql.placeholder('testerId')}::uuid`),
+        eq(screenings.studyNo, studies.studyNo),
+        ne(screenings.status, 'inProgress'),
+      ),
+    );
+  const missingTarget = db
+    .select({ one: sql`1` })
+    .from(studyDossierTargets)
+    .where(
+      and(eq(studyDossierTargets.studyNo, studies.studyNo), sql`${studyDossierTargets.answerId} <> all(${sql.placeholder('held')}::int[])`),
+    );
+  return and(
+    sql`${studies.opensAt} <= ${now}`,
+    or(isNull(studies.closesAt), sql`${studies.closesAt} > ${now}`),
+    sql`${studies.minimumAge} <= ${sql.placeholder('age')}::int`,
+    or(isNull(studies.maximumAge), sql`${studies.maximumAge} >= ${sql.placeholder('age')}::int`),
+    // A tester with no site (null) compares to nothing: online-only studies only.
+    or(isNull(studies.siteId), sql`${studies.siteId} = ${sql.placeholder('siteId')}::text`),
+    not(exists(screened)),
+    not(exists(missingTarget)),
+  );
+}
+
+const placeholderValues = (filter: OpenStudyFilter) => ({
+  testerId: filter.testerId,
+  siteId: filter.siteId,
+  age: filter.age,
+  now: filter.now.toISOString(),
+  held: intArray(filter.heldAnswerIds),
+});
 
 export function createStudyRepository(db: Executor) {
+  // Prepared once per repository: PostgreSQL plans it once per connection instead of every call.
+  let listQuery: ReturnType<typeof prepareList> | undefined;
+  function prepareList() {
+    return db
+      .select({
+        screenerStudyNo: studies.studyNo,
+        projectType: studies.projectType,
+        participantTypeID: studies.participantTypeId,
+        minimumAge: studies.minimumAge,
+        isWaitingList: studies.isWaitingList,
+        colorName: studies.colorName,
+        testerLabel: studies.testerLabel,
+        studyBasicInfo: studies.studyBasicInfo,
+        coinValue: studies.coinValue,
+      })
+      .from(studies)
+      .where(openStudies(db))
+      .orderBy(asc(studies.studyNo))
+      .prepare('list_screeners');
+  }
+
   return {
-    /** Active studies at the tester's site or online (no site), open to the tester's age. */
-    async listScreenersFor(siteId: string | null, age: number) {
-      const atSite = siteId ? or(isNull(studies.siteId), eq(studies.siteId, siteId)) : isNull(studies.siteId);
-      return db
-        .select({
-          screenerStudyNo: studies.studyNo,
-          projectType: studies.projectType,
-          participantTypeID: studies.participantTypeId,
-          minimumAge: studies.minimumAge,
-          isWaitingList: studies.isWaitingList,
-          colorName: studies.colorName,
-          testerLabel: studies.testerLabel,
-          studyBasicInfo: studies.studyBasicInfo,
-          coinValue: studies.coinValue,
-        })
+    /** The screener list: open, the tester's age and site, not screened yet, targeting matched. One query. */
+    async listScreenersFor(filter: OpenStudyFilter) {
+      listQuery ??= prepareList();
+      return listQuery.execute(placeholderValues(filter));
+    },
+
+    /** The study when it is open to this tester by the same rules as the list, else null. */
+    async findOpenStudy(filter: OpenStudyFilter & { studyNo: number }): Promise<StudyRow | null> {
+      const [row] = await db
+        .select()
         .from(studies)
-        .where(and(eq(studies.active, true), atSite, lte(studies.minimumAge, age)))
-        .orderBy(asc(studies.studyNo));
+        .where(and(eq(studies.studyNo, filter.studyNo), openStudies(db)))
+        .limit(1)
+        .execute(placeholderValues(filter));
+      return row ?? null;
+    },
+
+    async findStudy(studyNo: number): Promise<StudyRow | null> {
+      const [row] = await db.select().from(studies).where(eq(studies.studyNo, studyNo)).limit(1);
+      return row ?? null;
+    },
+
+    /** One more qualified tester, unless the recruit target is reached: true when counted. */
+    async claimRecruitSlot(studyNo: number): Promise<boolean> {
+      const rows = await db
+        .update(studies)
+        .set({ qualifiedCount: sql`${studies.qualifiedCount} + 1` })
+        .where(
+          and(eq(studies.studyNo, studyNo), or(isNull(studies.recruitTarget), sql`${studies.qualifiedCount} < ${studies.recruitTarget}`)),
+        )
+        .returning({ studyNo: studies.studyNo });
+      return rows.length > 0;
+    },
+
+    async listHosts(): Promise<string[]> {
+      const rows = await db.select({ host: screenerHosts.host }).from(screenerHosts);
+      return rows.map((row) => row.host);
+    },
+
+    async insertHosts(hosts: readonly string[]) {
+      if (hosts.length)
+        await db
+          .insert(screenerHosts)
+          .values(hosts.map((host) => ({ host })))
+          .onConflictDoNothing();
+    },
+
+    async insertStudy(study: NewStudy, targetAnswerIds: readonly number[]) {
+      await db.insert(studies).values(study);
+      if (targetAnswerIds.length)
+        await db.insert(studyDossierTargets).values(targetAnswerIds.map((answerId) => ({ studyNo: study.studyNo, answerId })));
+    },
+
+    async insertExternalToken(token: { tokenHash: string; testerId: string; studyNo: number; createdAt: Date }) {
+      await db.insert(externalScreenerTokens).values(token);
     },
   };
 }

@@ -1,9 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withTester } from '../../core/auth/tester-scope.ts';
 import type { StudyService } from './study-service.ts';
 
-/** The screener page's list (spec 2, section 3); registered in the tester scope. */
+const doScreenersBody = z.object({ StudyNo: z.number().int().min(1).max(2_147_483_647), ScreenerType: z.literal('Online') });
+
+/** The screener page's list and the click on a study (spec 2, sections 3, 4 and 7); registered in the tester scope. */
 export function studyRoutes(studies: StudyService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -29,6 +32,22 @@ export function studyRoutes(studies: StudyService): FastifyPluginAsyncZod {
         },
       },
       withTester((_request, tester) => studies.screenersFor(tester)),
+    );
+
+    app.post(
+      '/schedule/DoScreeners',
+      {
+        schema: {
+          tags: ['schedule'],
+          body: doScreenersBody,
+          response: {
+            200: z.object({ status: z.string(), redirectLink: z.string().optional(), message: z.string().optional() }),
+          },
+        },
+      },
+      withTester((request: FastifyRequest<{ Body: z.infer<typeof doScreenersBody> }>, tester) =>
+        studies.doScreeners(tester, request.body.StudyNo),
+      ),
     );
   };
 }

@@ -1,18 +1,130 @@
 import { ageOn } from '@testerhub/shared/account-rules';
 import type { Clock } from '../../core/clock.ts';
-import type { Database } from '../../core/db/client.ts';
+import type { Database, Executor } from '../../core/db/client.ts';
+import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
-import { createStudyRepository } from './study-repository.ts';
+import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
 
-/** Studies and who may screen for them (the screener page's list). */
-export function createStudyService(db: Database, deps: { clock: Clock }) {
+export type { StudyRow } from './study-repository.ts';
+
+/** The About-me answers a tester holds; the dossier module provides it. */
+export interface AboutMeAnswers {
+  heldAnswerIds(testerId: string): Promise<number[]>;
+}
+
+/** The screener texts (spec 2, section 8), written once; the screening module uses them too. */
+export const SCREENER_TEXTS = {
+  alreadyScheduledStatus: 'Screener Failed - 101',
+  alreadyScheduled:
+    'Thank you for completing the screener: your coins and experience have been added. You are already scheduled for an upcoming study, so you cannot book another one until it has taken place.',
+  fullStatus: 'Screener Failed - 102',
+  full: 'All schedule spots for this study are filled. Please choose another slot, or check the other studies on your screener page.',
+  notAvailable: 'Oh No! This study is no longer available...',
+  disqualified:
+    'Thank you for taking the time to answer our questions! This study is not the right match this time, but new studies open often. Please check back soon.',
+  waitlisted: 'Thank you! You have been added to the waiting list for this study. We will contact you as soon as a spot opens.',
+} as const;
+
+/** Where the portal runs a hosted screener. */
+export const hostedScreenerPath = (studyNo: number) => `/community/main/screener/${studyNo}`;
+
+export type DoScreenersResult =
+  | { status: 'succeed'; redirectLink: string }
+  | { status: typeof SCREENER_TEXTS.fullStatus; message: string }
+  | { status: 'failed'; message: string };
+
+/** An outside screener's address is usable only over https on an allow-listed host (GUIDE section 5: no open redirects). */
+export function allowedScreenerUrl(address: string | null, hosts: readonly string[]): URL | null {
+  if (!address) return null;
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return null;
+  return hosts.includes(url.hostname.toLowerCase()) ? url : null;
+}
+
+/** The study's recruit target is reached: nobody else can qualify. */
+export const isStudyFull = (study: Pick<StudyRow, 'recruitTarget' | 'qualifiedCount'>) =>
+  study.recruitTarget !== null && study.qualifiedCount >= study.recruitTarget;
+
+/** A tester's age on a day, from the birth date as stored (YYYY-MM-DD). */
+export function testerAge(birthDate: string, today: Date): number {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  return ageOn({ year, month, day }, today);
+}
+
+/**
+ * Studies and who may screen for them (spec 2, sections 2 to 4; decision 017): the screener list,
+ * the click (DoScreeners) and the rules the screening module reuses for a single study.
+ */
+export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: AboutMeAnswers }) {
   const repository = createStudyRepository(db);
+
+  async function filterFor(tester: TesterRow) {
+    const now = deps.clock.now();
+    return {
+      testerId: tester.id,
+      siteId: tester.siteId,
+      age: testerAge(tester.birthDate, now),
+      now,
+      heldAnswerIds: await deps.aboutMe.heldAnswerIds(tester.id),
+    };
+  }
+
+  /** The study when this tester may screen for it now; a blackListed tester may screen for none. */
+  async function openStudyFor(tester: TesterRow, studyNo: number, tx?: Executor): Promise<StudyRow | null> {
+    if (tester.blackList) return null;
+    return createStudyRepository(tx ?? db).findOpenStudy({ ...(await filterFor(tester)), studyNo });
+  }
+
   return {
-    screenersFor(tester: TesterRow) {
-      const [year, month, day] = tester.birthDate.split('-').map(Number) as [number, number, number];
-      return repository.listScreenersFor(tester.siteId, ageOn({ year, month, day }, deps.clock.now()));
+    openStudyFor,
+
+    async screenersFor(tester: TesterRow) {
+      if (tester.blackList) return [];
+      return repository.listScreenersFor(await filterFor(tester));
     },
+
+    /** The click on a study: where the tester goes to screen, or why not. */
+    async doScreeners(tester: TesterRow, studyNo: number): Promise<DoScreenersResult> {
+      const study = await openStudyFor(tester, studyNo);
+      if (!study) return { status: 'failed', message: SCREENER_TEXTS.notAvailable };
+      if (isStudyFull(study)) return { status: SCREENER_TEXTS.fullStatus, message: SCREENER_TEXTS.full };
+      if (study.screenerKind === 'hosted') return { status: 'succeed', redirectLink: hostedScreenerPath(study.studyNo) };
+      const url = allowedScreenerUrl(study.externalUrl, await repository.listHosts());
+      if (!url) return { status: 'failed', message: SCREENER_TEXTS.notAvailable };
+      const token = randomToken();
+      await repository.insertExternalToken({ tokenHash: hashToken(token), testerId: tester.id, studyNo, createdAt: deps.clock.now() });
+      url.searchParams.set('tk', token);
+      return { status: 'succeed', redirectLink: url.toString() };
+    },
+
+    findStudy: (studyNo: number, tx?: Executor) => createStudyRepository(tx ?? db).findStudy(studyNo),
+
+    /** Counts one more qualified tester unless the recruit target is reached (a conditional UPDATE): false when full. */
+    claimRecruitSlot: (studyNo: number, tx: Executor) => createStudyRepository(tx).claimRecruitSlot(studyNo),
   };
+}
+
+/**
+ * Adds studies and the outside-screener hosts (the seed; later the staff console). An outside
+ * screener's address must be on the allow-list, or nothing is saved.
+ */
+export async function saveStudies(
+  tx: Executor,
+  input: { hosts: readonly string[]; studies: readonly (NewStudy & { targetAnswerIds?: readonly number[] })[] },
+): Promise<void> {
+  const repository = createStudyRepository(tx);
+  await repository.insertHosts(input.hosts.map((host) => host.toLowerCase()));
+  const hosts = await repository.listHosts();
+  for (const { targetAnswerIds = [], ...study } of input.studies) {
+    if (study.screenerKind === 'external' && !allowedScreenerUrl(study.externalUrl ?? null, hosts))
+      throw new Error(`Study ${study.studyNo}: its outside screener address is not on an allowed https host.`);
+    await repository.insertStudy(study, targetAnswerIds);
+  }
 }
 
 export type StudyService = ReturnType<typeof createStudyService>;

@@ -61,6 +61,14 @@ const sessionAnswer = z.object({
   }),
 });
 
+const bookingBody = z.object({
+  testerId: z.uuid(),
+  studyNo: z.number().int().min(1).max(2_147_483_647),
+  startsAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+const bookingAnswer = z.object({ bookingId: z.number(), startsAt: z.string() });
+
 const problem = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
 /**
@@ -114,6 +122,16 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
           maxAgeSeconds: options.sessionMaxAgeSeconds,
         },
       };
+    },
+  );
+
+  app.post(
+    '/test-support/booking',
+    { schema: { hide: true, body: bookingBody, response: { 200: bookingAnswer, 404: problem } } },
+    async (request, reply) => {
+      const booking = await service.createBooking(request.body);
+      if (!booking) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
+      return booking;
     },
   );
 };

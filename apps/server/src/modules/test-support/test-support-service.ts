@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../core/clock.ts';
 import type { AppConfig } from '../../core/config/env.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { WELCOME_GIFT_REASON, type RegistrationService } from '../registration/registration-service.ts';
+import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import { uniqueViolation, type TesterService } from '../testers/tester-service.ts';
 
 /** What a test may choose of its tester; everything else is generated or a fixed, valid value. */
@@ -50,6 +52,8 @@ export function createTestSupportService(
     auth: AuthService;
     registration: Pick<RegistrationService, 'siteForZip'>;
     config: Pick<AppConfig, 'welcomeCoins'>;
+    scheduling: SchedulingService;
+    clock: Clock;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -117,6 +121,24 @@ export function createTestSupportService(
       if (!tester) return null;
       const sessionId = await auth.startSessionFor(tester.id);
       return { testerId: tester.id, username: tester.username, sessionId };
+    },
+
+    /** A booked session for the tester in a study (the screener's 101 case), one day ahead unless told. */
+    async createBooking(input: { testerId: string; studyNo: number; startsAt?: string }) {
+      const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(deps.clock.nowMs() + 24 * 3600_000);
+      try {
+        const booking = await deps.scheduling.createBooking({
+          testerId: input.testerId,
+          studyNo: input.studyNo,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3600_000),
+        });
+        return { bookingId: booking.id, startsAt: booking.startsAt.toISOString() };
+      } catch (error) {
+        // An unknown tester or study (foreign key).
+        if ((error as { code?: string }).code === '23503' || (error as { cause?: { code?: string } }).cause?.code === '23503') return null;
+        throw error;
+      }
     },
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../core/config/env.ts';
-import { coinLedger, emailOutbox, sessions, testers } from '../../core/db/schema.ts';
+import { bookings, coinLedger, emailOutbox, sessions, testers } from '../../core/db/schema.ts';
 import { hashToken } from '../../core/security/tokens.ts';
 
 /**
@@ -126,6 +126,27 @@ describe('with TEST_SUPPORT_SECRET', () => {
     expect((await post(testApp, '/api/test-support/session', {})).statusCode).toBe(400);
     const both = { username: 'demotester1', testerId: '00000000-0000-4000-8000-000000000000' };
     expect((await post(testApp, '/api/test-support/session', both)).statusCode).toBe(400);
+  });
+
+  it('books a tester into a study (a day ahead unless told), for the screener 101 case; 404 for an unknown one', async () => {
+    const tester = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string };
+    expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 24101 }, {})).statusCode).toBe(403);
+    const response = await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 24101 });
+    expect(response.statusCode).toBe(200);
+    const startsAt = new Date(response.json().startsAt).getTime();
+    expect(Math.abs(startsAt - (Date.now() + 24 * 3600_000))).toBeLessThan(60_000);
+    const rows = await testApp.database.db.select().from(bookings).where(eq(bookings.testerId, tester.testerId));
+    expect(rows).toMatchObject([{ studyNo: 24101, status: 'booked' }]);
+    const chosen = await post(testApp, '/api/test-support/booking', {
+      testerId: tester.testerId,
+      studyNo: 24101,
+      startsAt: '2030-01-02T15:00:00Z',
+    });
+    expect(chosen.json().startsAt).toBe('2030-01-02T15:00:00.000Z');
+    const unknown = { testerId: '00000000-0000-4000-8000-000000000000', studyNo: 24101 };
+    expect((await post(testApp, '/api/test-support/booking', unknown)).statusCode).toBe(404);
+    expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 1 })).statusCode).toBe(404);
+    expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 'x' })).statusCode).toBe(400);
   });
 
   it('is hidden from the API docs', async () => {

@@ -1,0 +1,235 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import type { Answers, QuestionKind, ScreenerQuestion, ScreenerQuota } from './screener-rules.ts';
+import {
+  screenerOptions,
+  screenerQuestions,
+  screenerQuotaConditions,
+  screenerQuotas,
+  screenings,
+  studyWaitingList,
+} from './screening-tables.ts';
+
+export type ScreeningStatus = 'inProgress' | 'qualified' | 'disqualified' | 'full' | 'alreadyScheduled' | 'waitlisted';
+
+export interface ScreeningRow {
+  id: number;
+  status: ScreeningStatus;
+  answers: Answers;
+}
+
+/** A screener as the seed (later the staff console) writes it: questions, options and quotas named by keys, not ids. */
+export interface ScreenerDefinition {
+  studyNo: number;
+  questions: {
+    key: string;
+    kind: QuestionKind;
+    prompt: string;
+    required?: boolean;
+    minChoices?: number;
+    maxChoices?: number;
+    minValue?: number;
+    maxValue?: number;
+    maxLength?: number;
+    qualifyMin?: number;
+    qualifyMax?: number;
+    showIf?: { question: string; options: string[] };
+    options?: { key: string; label: string; disqualifies?: boolean }[];
+  }[];
+  quotas?: {
+    name: string;
+    capacity: number;
+    filled?: number;
+    conditions: { question: string; options?: string[]; minValue?: number; maxValue?: number }[];
+  }[];
+}
+
+export function createScreeningRepository(db: Executor) {
+  return {
+    /** A study's questions (with their options, in order) and quotas (with their conditions). */
+    async loadScreener(studyNo: number): Promise<{ questions: ScreenerQuestion[]; quotas: ScreenerQuota[] }> {
+      const questionRows = await db
+        .select()
+        .from(screenerQuestions)
+        .where(eq(screenerQuestions.studyNo, studyNo))
+        .orderBy(asc(screenerQuestions.position), asc(screenerQuestions.id));
+      const questionIds = questionRows.map((row) => row.id);
+      const optionRows = questionIds.length
+        ? await db
+            .select()
+            .from(screenerOptions)
+            .where(inArray(screenerOptions.questionId, questionIds))
+            .orderBy(asc(screenerOptions.position), asc(screenerOptions.id))
+        : [];
+      const quotaRows = await db
+        .select()
+        .from(screenerQuotas)
+        .where(eq(screenerQuotas.studyNo, studyNo))
+        .orderBy(asc(screenerQuotas.position), asc(screenerQuotas.id));
+      const conditionRows = quotaRows.length
+        ? await db
+            .select()
+            .from(screenerQuotaConditions)
+            .where(
+              inArray(
+                screenerQuotaConditions.quotaId,
+                quotaRows.map((row) => row.id),
+              ),
+            )
+        : [];
+      const questions = questionRows.map((row) => ({
+        id: row.id,
+        kind: row.kind as QuestionKind,
+        prompt: row.prompt,
+        required: row.required,
+        minChoices: row.minChoices,
+        maxChoices: row.maxChoices,
+        minValue: row.minValue,
+        maxValue: row.maxValue,
+        maxLength: row.maxLength,
+        showIf: row.showIfQuestionId === null ? null : { questionId: row.showIfQuestionId, optionIds: row.showIfOptionIds ?? [] },
+        qualifyMin: row.qualifyMin,
+        qualifyMax: row.qualifyMax,
+        options: optionRows
+          .filter((option) => option.questionId === row.id)
+          .map((option) => ({ id: option.id, label: option.label, disqualifies: option.disqualifies })),
+      }));
+      const quotas = quotaRows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        capacity: row.capacity,
+        filled: row.filled,
+        conditions: conditionRows
+          .filter((condition) => condition.quotaId === row.id)
+          .map((condition) => ({
+            questionId: condition.questionId,
+            optionIds: condition.optionIds,
+            minValue: condition.minValue,
+            maxValue: condition.maxValue,
+          })),
+      }));
+      return { questions, quotas };
+    },
+
+    async findScreening(testerId: string, studyNo: number): Promise<ScreeningRow | null> {
+      const [row] = await db
+        .select({ id: screenings.id, status: screenings.status, answers: screenings.answers })
+        .from(screenings)
+        .where(and(eq(screenings.testerId, testerId), eq(screenings.studyNo, studyNo)))
+        .limit(1);
+      return row ? { ...row, status: row.status as ScreeningStatus } : null;
+    },
+
+    /** Keeps the answers of a screening in progress (made on the first save); false when it is already completed. */
+    async saveProgress(testerId: string, studyNo: number, answers: Answers, now: Date): Promise<boolean> {
+      const rows = await db
+        .insert(screenings)
+        .values({ testerId, studyNo, answers, startedAt: now })
+        .onConflictDoUpdate({
+          target: [screenings.testerId, screenings.studyNo],
+          set: { answers },
+          setWhere: sql`${screenings.status} = 'inProgress'`,
+        })
+        .returning({ id: screenings.id });
+      return rows.length > 0;
+    },
+
+    /** The tester's screening for the study, made if need be and locked until the transaction ends (one completion at a time). */
+    async lockScreening(testerId: string, studyNo: number, now: Date): Promise<ScreeningRow> {
+      await db.insert(screenings).values({ testerId, studyNo, startedAt: now }).onConflictDoNothing();
+      const [row] = await db
+        .select({ id: screenings.id, status: screenings.status, answers: screenings.answers })
+        .from(screenings)
+        .where(and(eq(screenings.testerId, testerId), eq(screenings.studyNo, studyNo)))
+        .for('update');
+      return { ...row!, status: row!.status as ScreeningStatus };
+    },
+
+    async finishScreening(id: number, outcome: { status: ScreeningStatus; answers: Answers; quotaId: number | null; completedAt: Date }) {
+      await db.update(screenings).set(outcome).where(eq(screenings.id, id));
+    },
+
+    /** One more place of the quota, unless it is full: true when counted. */
+    async claimQuota(quotaId: number): Promise<boolean> {
+      const rows = await db
+        .update(screenerQuotas)
+        .set({ filled: sql`${screenerQuotas.filled} + 1` })
+        .where(and(eq(screenerQuotas.id, quotaId), sql`${screenerQuotas.filled} < ${screenerQuotas.capacity}`))
+        .returning({ id: screenerQuotas.id });
+      return rows.length > 0;
+    },
+
+    async isQuotaFull(quotaId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ full: sql<boolean>`${screenerQuotas.filled} >= ${screenerQuotas.capacity}` })
+        .from(screenerQuotas)
+        .where(eq(screenerQuotas.id, quotaId));
+      return row?.full ?? true;
+    },
+
+    async addToWaitingList(studyNo: number, testerId: string, now: Date) {
+      await db.insert(studyWaitingList).values({ studyNo, testerId, addedAt: now }).onConflictDoNothing();
+    },
+
+    /** Writes a screener from its definition, turning keys into the new rows' ids. */
+    async insertScreener(definition: ScreenerDefinition) {
+      const questionIds = new Map<string, number>();
+      const optionIds = new Map<string, number>();
+      const optionId = (question: string, option: string) => {
+        const id = optionIds.get(`${question}/${option}`);
+        if (id === undefined) throw new Error(`Screener ${definition.studyNo}: no option ${question}/${option}.`);
+        return id;
+      };
+      for (const [position, question] of definition.questions.entries()) {
+        const showIfQuestionId = question.showIf ? questionIds.get(question.showIf.question) : undefined;
+        if (question.showIf && showIfQuestionId === undefined)
+          throw new Error(`Screener ${definition.studyNo}: ${question.key} depends on a later or unknown question.`);
+        const [row] = await db
+          .insert(screenerQuestions)
+          .values({
+            studyNo: definition.studyNo,
+            position,
+            kind: question.kind,
+            prompt: question.prompt,
+            required: question.required ?? true,
+            minChoices: question.minChoices,
+            maxChoices: question.maxChoices,
+            minValue: question.minValue,
+            maxValue: question.maxValue,
+            maxLength: question.maxLength,
+            qualifyMin: question.qualifyMin,
+            qualifyMax: question.qualifyMax,
+            showIfQuestionId,
+            showIfOptionIds: question.showIf?.options.map((option) => optionId(question.showIf!.question, option)),
+          })
+          .returning({ id: screenerQuestions.id });
+        questionIds.set(question.key, row!.id);
+        for (const [optionPosition, option] of (question.options ?? []).entries()) {
+          const [created] = await db
+            .insert(screenerOptions)
+            .values({ questionId: row!.id, position: optionPosition, label: option.label, disqualifies: option.disqualifies ?? false })
+            .returning({ id: screenerOptions.id });
+          optionIds.set(`${question.key}/${option.key}`, created!.id);
+        }
+      }
+      for (const [position, quota] of (definition.quotas ?? []).entries()) {
+        const [row] = await db
+          .insert(screenerQuotas)
+          .values({ studyNo: definition.studyNo, position, name: quota.name, capacity: quota.capacity, filled: quota.filled ?? 0 })
+          .returning({ id: screenerQuotas.id });
+        for (const condition of quota.conditions) {
+          const questionId = questionIds.get(condition.question);
+          if (questionId === undefined) throw new Error(`Screener ${definition.studyNo}: quota on unknown question ${condition.question}.`);
+          await db.insert(screenerQuotaConditions).values({
+            quotaId: row!.id,
+            questionId,
+            optionIds: condition.options?.map((option) => optionId(condition.question, option)),
+            minValue: condition.minValue,
+            maxValue: condition.maxValue,
+          });
+        }
+      }
+      return { questionIds, optionIds };
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@testerhub/shared/api-errors';
+import { withTester } from '../../core/auth/tester-scope.ts';
+import type { ScreeningService } from './screening-service.ts';
+
+const params = z.object({ studyNo: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Answers by question id: a chosen option id, option ids, a number, or a text (a date is YYYY-MM-DD text). */
+const answers = z
+  .record(
+    z.string().regex(/^\d{1,9}$/, 'Answers are keyed by question id.'),
+    z.union([z.number(), z.array(z.number().int().min(1).max(2_147_483_647)).max(100), z.string().max(2000)]),
+  )
+  .refine((value) => Object.keys(value).length <= 200, 'Too many answers.');
+
+const body = z.object({ answers });
+/** The typed request withTester hands on (it cannot infer the route's schema). */
+type ScreenerRequest = FastifyRequest<{ Params: z.infer<typeof params>; Body: z.infer<typeof body> }>;
+
+const notFound = z.object({ status: z.literal('notFound') });
+/** A rule of a question broken (status 'invalid'), or the body's shape wrong (the usual 400). */
+const invalid = apiErrorSchema.extend({ status: z.literal('invalid').optional() });
+
+const question = z.object({
+  id: z.number(),
+  kind: z.enum(['single', 'multiple', 'number', 'text', 'date']),
+  prompt: z.string(),
+  required: z.boolean(),
+  minChoices: z.number().optional(),
+  maxChoices: z.number().optional(),
+  minValue: z.number().optional(),
+  maxValue: z.number().optional(),
+  maxLength: z.number().optional(),
+  showIf: z.object({ questionId: z.number(), optionIds: z.array(z.number()) }).nullable(),
+  options: z.array(z.object({ id: z.number(), label: z.string() })),
+});
+
+const completed = z.object({
+  outcome: z.enum(['qualified', 'alreadyScheduled', 'full', 'waitlisted', 'disqualified']),
+  status: z.string().optional(),
+  redirectLink: z.string().optional(),
+  message: z.string().optional(),
+  coins: z.number().optional(),
+  exp: z.number().optional(),
+});
+
+const invalidAnswer = (field: string, message: string) => ({
+  statusCode: 400,
+  error: 'Bad Request',
+  status: 'invalid' as const,
+  field,
+  message,
+});
+
+/** The hosted screener page's calls (decision 017); registered in the tester scope. */
+export function screeningRoutes(screening: ScreeningService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/screener/:studyNo',
+      {
+        schema: {
+          tags: ['screener'],
+          params,
+          response: {
+            200: z.object({
+              studyNo: z.number(),
+              title: z.string(),
+              colorName: z.string(),
+              coinValue: z.number(),
+              questions: z.array(question),
+              answers: z.record(z.string(), z.union([z.number(), z.array(z.number()), z.string()])),
+              status: z.literal('inProgress'),
+            }),
+            404: notFound,
+          },
+        },
+      },
+      withTester(async (request: ScreenerRequest, tester, reply: FastifyReply) => {
+        const screener = await screening.screenerFor(tester, request.params.studyNo);
+        return screener ?? reply.status(404).send({ status: 'notFound' as const });
+      }),
+    );
+
+    app.put(
+      '/screener/:studyNo/answers',
+      {
+        schema: {
+          tags: ['screener'],
+          params,
+          body,
+          response: { 200: z.object({ status: z.literal('saved') }), 400: invalid, 404: notFound },
+        },
+      },
+      withTester(async (request: ScreenerRequest, tester, reply: FastifyReply) => {
+        const result = await screening.saveAnswers(tester, request.params.studyNo, request.body.answers);
+        if (result.status === 'invalid') return reply.status(400).send(invalidAnswer(result.field, result.message));
+        if (result.status === 'notFound') return reply.status(404).send(result);
+        return result;
+      }),
+    );
+
+    app.post(
+      '/screener/:studyNo/complete',
+      { schema: { tags: ['screener'], params, body, response: { 200: completed, 400: invalid, 404: notFound } } },
+      withTester(async (request: ScreenerRequest, tester, reply: FastifyReply) => {
+        const result = await screening.complete(tester, request.params.studyNo, request.body.answers);
+        if ('outcome' in result) return result;
+        if (result.status === 'invalid') return reply.status(400).send(invalidAnswer(result.field, result.message));
+        return reply.status(404).send(result);
+      }),
+    );
+  };
+}
