@@ -3,7 +3,6 @@ import { AD_CODE_PREFIXES, AD_ENTRY_CODES, LANDING_ALIAS_PATHS } from '@testerhu
 import { MAP_CODES } from '@testerhub/shared/public-content';
 import { HOME_SECTIONS, STATIC_POPUP_PAGES } from '@testerhub/shared/routes';
 import { HomePage } from '../features/home/home-page';
-import { portalShellKeys } from '../features/portal-shell/api/query-keys';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 import { WithFooterLayout } from './with-footer-layout';
@@ -87,9 +86,8 @@ export function App() {
           <Route path="main" element={<PortalRoute />}>
             <Route index element={<Navigate to="screener" replace />} />
             <Route path="screener" element={<ScreenerPage />} />
-            {/* A reward changes the shell's coins and level: the pages invalidate its tester info (features do not import each other). */}
-            <Route path="about-me" element={<AboutMePage rewardInvalidates={[portalShellKeys.testerInfo()]} />} />
-            <Route path="quick-survey" element={<QuickSurveyPage rewardInvalidates={[portalShellKeys.testerInfo()]} />} />
+            <Route path="about-me" element={<AboutMePage />} />
+            <Route path="quick-survey" element={<QuickSurveyPage />} />
             <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
             <Route path="schedule/self" element={<SelfScheduleEntry />} />
             <Route path="*" element={<PortalNotFound />} />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { apiGet } from '../lib/api';
 import { shownFailure } from '../lib/query-status';
@@ -57,11 +57,8 @@ export interface RewardPopupProps {
   exp: number;
   /** What was done, e.g. "About me: Pets" or "Quick survey: Snacks". */
   task: string;
-  /**
-   * Queries the reward changes: the shell's tester information (coins, level, avatar). The page
-   * gets the key from app/, since a feature may not import the shell.
-   */
-  invalidates: readonly QueryKey[];
+  /** Called once when the popup opens: the reward changed the shell's coins and level (usePortalContext's refreshProfile). */
+  onRewarded?: () => void;
   onClose: () => void;
 }
 
@@ -71,15 +68,14 @@ export interface RewardPopupProps {
  * exp, then the level check, which leads to the level-up view or the error view. One component
  * for every reward (About-me, quick surveys, later the daily bonus).
  */
-export function RewardPopup({ coins, exp, task, invalidates, onClose }: RewardPopupProps) {
-  const queryClient = useQueryClient();
+export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPopupProps) {
   const labelId = useId();
-  const invalidatesRef = useRef(invalidates);
+  const onRewardedRef = useRef(onRewarded);
 
   // The reward changed the shell's coins and experience: ask for them again, once.
   useEffect(() => {
-    for (const queryKey of invalidatesRef.current) void queryClient.invalidateQueries({ queryKey });
-  }, [queryClient]);
+    onRewardedRef.current?.();
+  }, []);
 
   // Read after the reward, so the bar shows the new experience; never cached.
   const nextLevel = useQuery({

@@ -75,7 +75,7 @@ function renderPage() {
     <MemoryRouter initialEntries={['/community/main/about-me']}>
       <WithPortalQuery>
         <Routes>
-          <Route path="/community/main/about-me" element={<AboutMePage rewardInvalidates={[['portal-shell', 'tester-info']]} />} />
+          <Route path="/community/main/about-me" element={<AboutMePage />} />
           <Route path="/community/login" element={<p>Login page</p>} />
         </Routes>
       </WithPortalQuery>

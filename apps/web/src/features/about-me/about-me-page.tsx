@@ -1,4 +1,4 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { usePortalContext } from '../../hooks/use-portal-context';
 import { useState } from 'react';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { RewardPopup } from '../../components/reward-popup';
@@ -20,17 +20,13 @@ interface Reward {
   task: string;
 }
 
-export interface AboutMePageProps {
-  /** What a reward changes outside this feature (the shell's tester information); given by app/. */
-  rewardInvalidates: readonly QueryKey[];
-}
-
 /**
  * /community/main/about-me (spec 2, sections 2 and 4): the question groups the tester has not
  * answered, each with its coins; choosing one shows its questions and 'Complete Survey'. Saving
  * claims the group's coins and shows the reward popup; the answered group leaves the list.
  */
-export function AboutMePage({ rewardInvalidates }: AboutMePageProps) {
+export function AboutMePage() {
+  const portal = usePortalContext();
   usePageTitle('About me');
   const groups = useDossierGroup();
   const [selected, setSelected] = useState<DossierPage | null>(null);
@@ -92,7 +88,7 @@ export function AboutMePage({ rewardInvalidates }: AboutMePageProps) {
       )}
       {groupsNotice && !selected && <MessagePopup {...groupsNotice} onClose={() => setGroupsNoticeClosed(true)} />}
       {popup && <MessagePopup {...popup} onClose={() => setPopup(null)} />}
-      {reward && <RewardPopup {...reward} invalidates={rewardInvalidates} onClose={() => setReward(null)} />}
+      {reward && <RewardPopup {...reward} onRewarded={portal?.refreshProfile} onClose={() => setReward(null)} />}
     </section>
   );
 }

@@ -69,7 +69,7 @@ function renderPage() {
     <MemoryRouter initialEntries={['/community/main/quick-survey']}>
       <WithPortalQuery>
         <Routes>
-          <Route path="/community/main/quick-survey" element={<QuickSurveyPage rewardInvalidates={[['portal-shell', 'tester-info']]} />} />
+          <Route path="/community/main/quick-survey" element={<QuickSurveyPage />} />
         </Routes>
       </WithPortalQuery>
     </MemoryRouter>,

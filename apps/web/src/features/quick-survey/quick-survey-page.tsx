@@ -1,4 +1,4 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { usePortalContext } from '../../hooks/use-portal-context';
 import { useState } from 'react';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { RewardPopup } from '../../components/reward-popup';
@@ -14,16 +14,12 @@ import './quick-survey.css';
 /** The page's views (spec 2, section 4): list (0), answering (1), results (2). */
 type View = { view: 0 } | { view: 1; study: QuickStudy } | { view: 2; study: QuickStudy };
 
-export interface QuickSurveyPageProps {
-  /** What a reward changes outside this feature (the shell's tester information); given by app/. */
-  rewardInvalidates: readonly QueryKey[];
-}
-
 /**
  * /community/main/quick-survey (spec 2, sections 2 and 4): the list of quick surveys; an open
  * one is answered, a done one opens on its results (bar charts per question).
  */
-export function QuickSurveyPage({ rewardInvalidates }: QuickSurveyPageProps) {
+export function QuickSurveyPage() {
+  const portal = usePortalContext();
   usePageTitle('Quick survey');
   const [state, setState] = useState<View>({ view: 0 });
   const [popup, setPopup] = useState<PopupMessage | null>(null);
@@ -49,7 +45,7 @@ export function QuickSurveyPage({ rewardInvalidates }: QuickSurveyPageProps) {
       )}
       {state.view === 2 && <QuickSurveyResults study={state.study} onBack={toList} />}
       {popup && <MessagePopup {...popup} onClose={() => setPopup(null)} />}
-      {reward && <RewardPopup {...reward} invalidates={rewardInvalidates} onClose={() => setReward(null)} />}
+      {reward && <RewardPopup {...reward} onRewarded={portal?.refreshProfile} onClose={() => setReward(null)} />}
     </section>
   );
 }
