@@ -21,6 +21,10 @@ const STUDY = {
   dogFood: 'Online survey for dog owners: dog food, 10 minutes',
 } as const;
 
+/** The web app's notice for the children flows (apps/web/src/features/screeners/screener-texts.ts CHILDREN_NOTICE). */
+const CHILDREN_TEXT =
+  'Children take part through their parent’s account. Your children are managed from your account page: register them there, and once they are confirmed you can choose them for a study.';
+
 /** The server's texts (apps/server/src/modules/studies/study-service.ts SCREENER_TEXTS). */
 const TEXTS = {
   alreadyScheduled:
@@ -96,7 +100,11 @@ async function expectSelfSchedule(page: Page, seen: URL[], tester: SupportTester
   expect(self.searchParams.get('d')?.length).toBeGreaterThan(10);
   // Today the entry stores the parameters and forwards to the list (the next issue builds the page).
   await expect(page).toHaveURL(SCREENER_LIST);
-  const stored = await page.evaluate(() => ({ s: sessionStorage.getItem('s'), t: sessionStorage.getItem('t'), d: sessionStorage.getItem('d') }));
+  const stored = await page.evaluate(() => ({
+    s: sessionStorage.getItem('s'),
+    t: sessionStorage.getItem('t'),
+    d: sessionStorage.getItem('d'),
+  }));
   expect(stored).toEqual({ s: self.searchParams.get('s'), t: self.searchParams.get('t'), d: self.searchParams.get('d') });
 }
 
@@ -159,6 +167,38 @@ test.describe('the screener list', () => {
     expect(await shownStudies(page)).toEqual([STUDY.sparkling, STUDY.cleaning, STUDY.streaming]);
     await expectNoAxeViolations(page);
   });
+  test('an About-me answer a study targets: the dog owners’ study shows once the tester says they own a dog', async ({
+    loggedInPage: page,
+  }) => {
+    await openScreenerList(page);
+    await expect(card(page, STUDY.dogFood)).toHaveCount(0);
+    await answerHomeAndPets(page, 'I own a dog');
+    await openScreenerList(page);
+    await expect(card(page, STUDY.dogFood)).toHaveCount(1);
+    await expect(card(page, STUDY.dogFood).getByRole('img', { name: 'Adult study' })).toBeVisible();
+  });
+
+  test('a kid study, and the teen branch of a teen-and-adult study, point to the account page where children are managed', async ({
+    loggedInPage: page,
+  }) => {
+    await openScreenerList(page);
+    await takeScreener(page, STUDY.kidSnacks).click();
+    const kid = page.getByRole('dialog', { name: 'A study for children' });
+    await expect(kid).toBeVisible();
+    await expect(kid).toContainText(CHILDREN_TEXT);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(kid).toBeHidden();
+
+    await takeScreener(page, STUDY.hair).click();
+    await page.getByRole('dialog', { name: 'Who is taking this screener?' }).getByRole('button', { name: 'My teen' }).click();
+    const teen = page.getByRole('dialog', { name: 'Screening your teen' });
+    await expect(teen).toBeVisible();
+    await expect(teen).toContainText(CHILDREN_TEXT);
+    await expectNoAxeViolations(page);
+    await teen.getByRole('link', { name: 'Go to my account' }).click();
+    await expect(page).toHaveURL('/community/main/account/general');
+  });
 });
 
 test.describe('a hosted screener', () => {
@@ -194,6 +234,38 @@ test.describe('a hosted screener', () => {
     // Nor can the screener be taken again by its address.
     await page.goto('/community/main/screener/24101');
     await expect(page.getByRole('heading', { level: 1, name: 'This screener is no longer available' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('keyboard only, and answers kept: leaving half-way and coming back resumes at the first open question', async ({
+    loggedInPage: page,
+  }) => {
+    await openScreenerList(page);
+    await takeScreener(page, STUDY.cereal).click();
+    await expectScreenerPage(page, 24101, STUDY.cereal, 4);
+    // Radios and checkboxes answer to the space bar, buttons to Enter.
+    await page.getByRole('radio', { name: 'Every day' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('radio', { name: 'Every day' })).toBeChecked();
+    await page.getByRole('button', { name: 'Next', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Question 2 of 5')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Granola' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Next', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Question 3 of 5')).toBeVisible();
+
+    // Away to the list and back: the two answers were kept.
+    await openScreenerList(page);
+    await takeScreener(page, STUDY.cereal).click();
+    await expect(page.getByText('Question 3 of 5')).toBeVisible();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page.getByText('Question 2 of 5')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Granola' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Flakes' })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Every day' })).toBeChecked();
     await expectNoAxeViolations(page);
   });
 
@@ -295,7 +367,10 @@ test.describe('a hosted screener', () => {
     await expectSelfSchedule(page, seen, testerSession.tester);
   });
 
-  test('an outside-tool study: the browser is sent to the allow-listed host with a single-use token', async ({ loggedInPage: page, context }) => {
+  test('an outside-tool study: the browser is sent to the allow-listed host with a single-use token', async ({
+    loggedInPage: page,
+    context,
+  }) => {
     const outside: URL[] = [];
     // Nothing leaves this machine: the outside tool answers from here.
     await context.route(`https://${OUTSIDE_HOST}/**`, async (route) => {
@@ -321,7 +396,10 @@ test.describe('a hosted screener', () => {
 test.describe('at 360 px (a phone)', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the list, the online-only screener with min/max choices, and the self-schedule address', async ({ loggedInPage: page, testerSession }) => {
+  test('the list, the online-only screener with min/max choices, and the self-schedule address', async ({
+    loggedInPage: page,
+    testerSession,
+  }) => {
     const seen = recordAddresses(page);
     await openScreenerList(page);
     await expectNoAxeViolations(page);
@@ -351,6 +429,33 @@ test.describe('at 360 px (a phone)', () => {
     await expectSelfSchedule(page, seen, testerSession.tester);
   });
 });
+
+/**
+ * Answers the About-me page 'Your home and pets' through the portal's calls, in the browser's
+ * session: the given pet, 'Own', 'Just me'.
+ */
+async function answerHomeAndPets(page: Page, pet: string) {
+  const headers = { 'x-requested-with': 'TesterHub' };
+  const groups = await page.request.get('/api/dossier/GetDossierGroup', { headers });
+  expect(groups.status(), await groups.text()).toBe(200);
+  const { pageList } = (await groups.json()) as { pageList: { pageID: number; pageTitle: string }[] };
+  const pageID = pageList.find((one) => one.pageTitle === 'Your home and pets')!.pageID;
+  const questions = await page.request.post('/api/dossier/GetDossierGroupQuestions', {
+    headers: { ...headers, 'content-type': 'application/json' },
+    data: JSON.stringify(pageID),
+  });
+  expect(questions.status(), await questions.text()).toBe(200);
+  type QuestionSet = { questionID: number; dossierAnswers: { answerID: number; answerText: string }[] };
+  const sets = ((await questions.json()) as { questions: { questionSets: QuestionSet[] }[] }).questions.flatMap((one) => one.questionSets);
+  const chosen = [pet, 'Own', 'Just me'];
+  const answers = sets.map((set) => ({
+    questionID: set.questionID,
+    answerIDs: set.dossierAnswers.filter((answer) => chosen.includes(answer.answerText)).map((answer) => answer.answerID),
+    answerText: '',
+  }));
+  const saved = await page.request.post('/api/dossier/AddDossierAnswer', { headers, data: answers });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
 
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 24 * 3600_000).toISOString().slice(0, 10);
