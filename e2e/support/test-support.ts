@@ -34,11 +34,15 @@ function secretHeader(): Record<string, string> {
   return { 'x-test-support-secret': secret };
 }
 
-/** A confirmed tester with the welcome coins; fields not given are generated (a 12-character username). */
-export async function createTester(
-  request: APIRequestContext,
-  fields: Partial<Pick<SupportTester, 'username' | 'email' | 'password' | 'firstName' | 'lastName'>> & { language?: 'en' | 'es' } = {},
-): Promise<SupportTester> {
+/** What a test may choose of its tester besides the names: language, zip code (its test site) and birth date (YYYY-MM-DD). */
+export interface TesterFields extends Partial<Pick<SupportTester, 'username' | 'email' | 'password' | 'firstName' | 'lastName'>> {
+  language?: 'en' | 'es';
+  zipCode?: string;
+  birthDate?: string;
+}
+
+/** A confirmed tester with the welcome coins; fields not given are generated (a 12-character username), born 1990-06-15 in Chicago (60614). */
+export async function createTester(request: APIRequestContext, fields: TesterFields = {}): Promise<SupportTester> {
   const response = await request.post('/api/test-support/tester', { headers: secretHeader(), data: fields });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as SupportTester;
@@ -65,4 +69,10 @@ export async function addSessionCookie(context: BrowserContext, baseURL: string,
       expires: Math.floor(Date.now() / 1000) + cookie.maxAgeSeconds,
     },
   ]);
+}
+
+/** A booked session for the tester in a study (a day ahead unless told): the screener's 101 case. */
+export async function createBooking(request: APIRequestContext, booking: { testerId: string; studyNo: number; startsAt?: string }): Promise<void> {
+  const response = await request.post('/api/test-support/booking', { headers: secretHeader(), data: booking });
+  expect(response.status(), await response.text()).toBe(200);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { seedDemoStudies } from '../../modules/studies/studies-seed.ts';
+import { seedDemoStudies, seedDemoTargetedStudy } from '../../modules/studies/studies-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { seedAboutMeAndSurveys } from './seed-surveys.ts';
 import {
@@ -35,6 +35,8 @@ import {
 const SEED_NAME = 'demo-public-content-v1';
 const ACCOUNTS_SEED_NAME = 'demo-accounts-v1';
 const STUDIES_SEED_NAME = 'demo-studies-v1';
+/** The study that targets an About-me answer: a run of its own, so databases seeded before it get it. */
+const TARGETED_STUDY_SEED_NAME = 'demo-studies-about-me-target-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -96,7 +98,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
   const accounts = await seedAccounts(db);
   const surveys = await seedAboutMeAndSurveys(db, today);
   const studies = await seedOnce(db, STUDIES_SEED_NAME, (tx) => seedDemoStudies(tx, today));
-  return content || accounts || surveys || studies;
+  const targeted = await seedOnce(db, TARGETED_STUDY_SEED_NAME, (tx) => seedDemoTargetedStudy(tx, today));
+  return content || accounts || surveys || studies || targeted;
 }
 
 /** Reference data of the entry flows and the demo logins. */

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
+import { dossierAnswers } from '../../core/db/schema.ts';
+import { DOG_OWNER_ANSWER_TEXT } from '../../core/db/seed-surveys.ts';
 import { saveScreener, type ScreenerDefinition } from '../screening/screening-service.ts';
 import { saveStudies } from './study-service.ts';
 
@@ -18,6 +21,8 @@ import { saveStudies } from './study-service.ts';
  * - 24106 cleaning (online only, options shuffled per tester): cleans at home at least weekly
  *   ("Rarely" disqualifies).
  * - 24108 frozen pizza: already full (recruit target reached): clicking it answers 'Screener Failed - 102'.
+ * - 24110 dog food (online only, its own seed run): listed only for testers whose About-me answers
+ *   include "I own a dog"; buys dry or wet dog food ("I do not buy dog food" disqualifies).
  */
 
 export const DEMO_SCREENER_HOST = 'surveys.testerhub.example';
@@ -314,4 +319,50 @@ const demoScreeners: ScreenerDefinition[] = [
 export async function seedDemoStudies(tx: Executor, today: Date): Promise<void> {
   await saveStudies(tx, { hosts: [DEMO_SCREENER_HOST], studies: demoStudies(today) });
   for (const screener of demoScreeners) await saveScreener(tx, screener);
+}
+
+/**
+ * The study that targets an About-me answer (issue 9, section 4: "owns a dog"): online-only, so any
+ * tester who answered "I own a dog" sees it, and nobody else. Its own seed run, after the About-me
+ * seed whose answer it targets, so databases seeded before it get it too.
+ */
+export async function seedDemoTargetedStudy(tx: Executor, today: Date): Promise<void> {
+  const [dogOwner] = await tx.select({ id: dossierAnswers.id }).from(dossierAnswers).where(eq(dossierAnswers.text, DOG_OWNER_ANSWER_TEXT)).limit(1);
+  if (!dogOwner) throw new Error(`The About-me answer "${DOG_OWNER_ANSWER_TEXT}" is not seeded: the targeted demo study needs it.`);
+  await saveStudies(tx, {
+    hosts: [],
+    studies: [
+      {
+        opensAt: new Date(today.getTime() - 7 * DAY_MS),
+        closesAt: null,
+        screeningExp: 20,
+        screenerKind: 'hosted',
+        minimumAge: 18,
+        studyNo: 24110,
+        projectType: 5,
+        participantTypeId: 4,
+        colorName: 'Navy',
+        testerLabel: 'Adult',
+        studyBasicInfo: 'Online survey for dog owners: dog food, 10 minutes',
+        coinValue: 30,
+        siteId: null,
+        targetAnswerIds: [dogOwner.id],
+      },
+    ],
+  });
+  await saveScreener(tx, {
+    studyNo: 24110,
+    questions: [
+      {
+        key: 'food',
+        kind: 'single',
+        prompt: 'Which dog food do you buy most often?',
+        options: [
+          { key: 'dry', label: 'Dry food' },
+          { key: 'wet', label: 'Wet food' },
+          { key: 'none', label: 'I do not buy dog food', disqualifies: true },
+        ],
+      },
+    ],
+  });
 }

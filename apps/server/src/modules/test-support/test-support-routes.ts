@@ -30,6 +30,8 @@ const testerBody = z.object({
     .string()
     .regex(/^\d{5}$/)
     .optional(),
+  /** YYYY-MM-DD: a tester of a chosen age (the screener list's age rules). */
+  birthDate: z.iso.date().optional(),
   language: z.enum(['en', 'es']).optional(),
 });
 

@@ -17,6 +17,8 @@ export interface TestTesterInput {
   firstName?: string;
   lastName?: string;
   zipCode?: string;
+  /** YYYY-MM-DD; 1990-06-15 unless given. */
+  birthDate?: string;
   language?: 'en' | 'es';
 }
 
@@ -89,7 +91,7 @@ export function createTestSupportService(
               phone: '3125550177',
               raceId: 'R',
               adId: '1W',
-              birthDate: '1990-06-15',
+              birthDate: input.birthDate ?? '1990-06-15',
               language: input.language ?? 'en',
               siteId,
             },

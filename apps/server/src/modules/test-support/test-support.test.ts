@@ -95,6 +95,20 @@ describe('with TEST_SUPPORT_SECRET', () => {
     expect((await post(testApp, '/api/test-support/tester', { username: 'short' })).statusCode).toBe(400);
   });
 
+  it('takes a birth date and a zip code (the screener list rules): the row has them and the zip code’s site; 400 for bad ones', async () => {
+    const response = await post(testApp, '/api/test-support/tester', { birthDate: '2010-03-04', zipCode: '75024' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await testApp.database.db.select().from(testers).where(eq(testers.id, response.json().testerId));
+    expect(row).toMatchObject({ birthDate: '2010-03-04', zipCode: '75024', siteId: '00002' });
+    const plain = (await post(testApp, '/api/test-support/tester', {})).json();
+    const [plainRow] = await testApp.database.db.select().from(testers).where(eq(testers.id, plain.testerId));
+    expect(plainRow).toMatchObject({ birthDate: '1990-06-15', zipCode: '60614', siteId: '00001' });
+    for (const bad of [{ birthDate: '2010-13-01' }, { birthDate: '04/03/2010' }, { birthDate: 19900615 }, { zipCode: '7502' }]) {
+      const refused = await post(testApp, '/api/test-support/tester', bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+  });
+
   it('starts a session by username or id: the cookie opens the portal, as a login would', async () => {
     const tester = (await post(testApp, '/api/test-support/tester', {})).json();
     for (const who of [{ username: tester.username }, { testerId: tester.testerId }]) {
