@@ -72,7 +72,10 @@ export async function addSessionCookie(context: BrowserContext, baseURL: string,
 }
 
 /** A booked session for the tester in a study (a day ahead unless told): the screener's 101 case. */
-export async function createBooking(request: APIRequestContext, booking: { testerId: string; studyNo: number; startsAt?: string }): Promise<void> {
+export async function createBooking(
+  request: APIRequestContext,
+  booking: { testerId: string; studyNo: number; startsAt?: string },
+): Promise<void> {
   const response = await request.post('/api/test-support/booking', { headers: secretHeader(), data: booking });
   expect(response.status(), await response.text()).toBe(200);
 }

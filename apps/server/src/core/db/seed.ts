@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { seedDemoStudies, seedDemoTargetedStudy } from '../../modules/studies/studies-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
-import { seedAboutMeAndSurveys } from './seed-surveys.ts';
+import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
 import {
   adSources,
+  dossierAnswers,
   coinLedger,
   faqs,
   levels,
@@ -98,7 +99,15 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
   const accounts = await seedAccounts(db);
   const surveys = await seedAboutMeAndSurveys(db, today);
   const studies = await seedOnce(db, STUDIES_SEED_NAME, (tx) => seedDemoStudies(tx, today));
-  const targeted = await seedOnce(db, TARGETED_STUDY_SEED_NAME, (tx) => seedDemoTargetedStudy(tx, today));
+  const targeted = await seedOnce(db, TARGETED_STUDY_SEED_NAME, async (tx) => {
+    const [dogOwner] = await tx
+      .select({ id: dossierAnswers.id })
+      .from(dossierAnswers)
+      .where(eq(dossierAnswers.text, DOG_OWNER_ANSWER_TEXT))
+      .limit(1);
+    if (!dogOwner) throw new Error(`The About-me answer "${DOG_OWNER_ANSWER_TEXT}" is not seeded: the targeted demo study needs it.`);
+    await seedDemoTargetedStudy(tx, today, dogOwner.id);
+  });
   return content || accounts || surveys || studies || targeted;
 }
 

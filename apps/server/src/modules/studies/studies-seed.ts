@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { dossierAnswers } from '../../core/db/schema.ts';
-import { DOG_OWNER_ANSWER_TEXT } from '../../core/db/seed-surveys.ts';
 import { saveScreener, type ScreenerDefinition } from '../screening/screening-service.ts';
 import { saveStudies } from './study-service.ts';
 
@@ -326,9 +323,7 @@ export async function seedDemoStudies(tx: Executor, today: Date): Promise<void> 
  * tester who answered "I own a dog" sees it, and nobody else. Its own seed run, after the About-me
  * seed whose answer it targets, so databases seeded before it get it too.
  */
-export async function seedDemoTargetedStudy(tx: Executor, today: Date): Promise<void> {
-  const [dogOwner] = await tx.select({ id: dossierAnswers.id }).from(dossierAnswers).where(eq(dossierAnswers.text, DOG_OWNER_ANSWER_TEXT)).limit(1);
-  if (!dogOwner) throw new Error(`The About-me answer "${DOG_OWNER_ANSWER_TEXT}" is not seeded: the targeted demo study needs it.`);
+export async function seedDemoTargetedStudy(tx: Executor, today: Date, dogOwnerAnswerId: number): Promise<void> {
   await saveStudies(tx, {
     hosts: [],
     studies: [
@@ -346,7 +341,7 @@ export async function seedDemoTargetedStudy(tx: Executor, today: Date): Promise<
         studyBasicInfo: 'Online survey for dog owners: dog food, 10 minutes',
         coinValue: 30,
         siteId: null,
-        targetAnswerIds: [dogOwner.id],
+        targetAnswerIds: [dogOwnerAnswerId],
       },
     ],
   });
