@@ -27,12 +27,15 @@ export function useCheckedForm<Field extends string>(
     return problem && touched.has(field) ? message(problem, language) : null;
   };
 
-  /** The start of the form's onSubmit: whether to go on (not while busy, nor with a problem, which then shows and is focused). */
+  /**
+   * The start of the form's onSubmit: whether to go on. A problem shows and is focused even while
+   * the form is busy (a list still loading must not swallow a submit without a word); a busy form
+   * never goes on.
+   */
   const readyToSubmit = (event: FormEvent, busy: boolean): boolean => {
     event.preventDefault();
-    if (busy) return false;
     const first = fields.find((field) => errors[field]);
-    if (!first) return true;
+    if (!first) return !busy;
     touchAll(fields);
     focusControl(formRef.current, controlOf ? controlOf(first) : first);
     return false;
