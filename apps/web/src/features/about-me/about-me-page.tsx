@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { RewardPopup } from '../../components/reward-popup';
 import { failureMessage } from '../../components/status-failure';
+import { saveThenClaim } from '../../components/save-then-claim';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { viewStatus } from '../../lib/query-status';
 import { ABOUT_ME_TEXTS, aboutMeTask } from './about-me-texts';
@@ -12,6 +13,7 @@ import { useDossierCoins } from './api/get-dossier-coins';
 import { useDossierGroup, type DossierPage } from './api/get-dossier-group';
 import { useDossierGroupQuestions } from './api/get-dossier-group-questions';
 import { DossierQuestionList } from './dossier-question-list';
+import '../../components/task-list.css';
 import './about-me.css';
 
 interface Reward {
@@ -46,7 +48,7 @@ export function AboutMePage() {
 
   return (
     <section aria-labelledby="about-me-title" aria-busy={status === 'pending'} className="about-me">
-      <h1 id="about-me-title" className="about-me__title">
+      <h1 id="about-me-title" className="task-page__title">
         About me
       </h1>
       {selected ? (
@@ -61,7 +63,7 @@ export function AboutMePage() {
         />
       ) : (
         <>
-          <p className="about-me__intro">Tell us about yourself: each group of questions earns coins once.</p>
+          <p className="task-page__intro">Tell us about yourself: each group of questions earns coins once.</p>
           {status === 'pending' && <p role="status">Loading your questions…</p>}
           {failed && (
             <div className="about-me__error" role="alert">
@@ -73,12 +75,12 @@ export function AboutMePage() {
           )}
           {!failed && status === 'success' && pages.length === 0 && <p className="about-me__empty">{ABOUT_ME_TEXTS.empty}</p>}
           {pages.length > 0 && (
-            <ul className="about-me__pages" aria-label="Question groups">
+            <ul className="task-list" aria-label="Question groups">
               {pages.map((page) => (
                 <li key={page.pageID}>
-                  <button type="button" className="about-me__page" onClick={() => setSelected(page)}>
-                    <span className="about-me__page-title">{page.pageTitle}</span>
-                    <span className="about-me__coins">{page.numCoins} coins</span>
+                  <button type="button" className="task-list__item" onClick={() => setSelected(page)}>
+                    <span className="task-list__name">{page.pageTitle}</span>
+                    <span className="task-list__coins">{page.numCoins} coins</span>
                   </button>
                 </li>
               ))}
@@ -114,31 +116,16 @@ function PageQuestions({ page, onBack, onFailure, onDone }: PageQuestionsProps) 
   const list = (questions.data?.status === 'succeed' && questions.data.questions) || [];
   const busy = addAnswer.isPending || claimCoins.isPending;
 
-  const fail = (data: string, cause: unknown) => {
-    const popup = failureMessage(data, cause);
-    if (popup) onFailure(popup);
-  };
-
   const complete = async () => {
-    let saved;
-    try {
-      saved = await addAnswer.mutateAsync(answerPayload(list, choices));
-    } catch (error) {
-      return fail(ABOUT_ME_TEXTS.saveFailed, error);
-    }
-    if (saved.status !== 'succeed') return fail(ABOUT_ME_TEXTS.saveFailed, saved);
-    let coins;
-    try {
-      coins = await claimCoins.mutateAsync(page.pageID);
-    } catch (error) {
-      onDone(null);
-      return fail(ABOUT_ME_TEXTS.coinsFailed, error);
-    }
-    if (coins.status !== 'succeed') {
-      onDone(null);
-      return fail(ABOUT_ME_TEXTS.coinsFailed, coins);
-    }
-    onDone(coins.isScreenerGetReward ? { coins: coins.coins ?? 0, exp: coins.exp ?? 0, task: aboutMeTask(page.pageTitle) } : null);
+    const done = await saveThenClaim({
+      save: () => addAnswer.mutateAsync(answerPayload(list, choices)),
+      claim: () => claimCoins.mutateAsync(page.pageID),
+      texts: ABOUT_ME_TEXTS,
+      onFailure,
+    });
+    if (!done.saved) return;
+    const coins = done.claimed;
+    onDone(coins?.isScreenerGetReward ? { coins: coins.coins ?? 0, exp: coins.exp ?? 0, task: aboutMeTask(page.pageTitle) } : null);
   };
 
   return (
@@ -147,7 +134,7 @@ function PageQuestions({ page, onBack, onFailure, onDone }: PageQuestionsProps) 
         Back to the list
       </button>
       <h2 className="about-me__page-heading">{page.pageTitle}</h2>
-      <p className="about-me__intro">{page.numCoins} coins for answering every question.</p>
+      <p className="task-page__intro">{page.numCoins} coins for answering every question.</p>
       {status === 'pending' && <p role="status">Loading the questions…</p>}
       {failed && (
         <div className="about-me__error" role="alert">

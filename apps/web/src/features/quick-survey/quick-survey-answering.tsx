@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { PopupMessage } from '../../components/message-popup';
 import { MessagePopup } from '../../components/message-popup';
 import { failureMessage } from '../../components/status-failure';
+import { saveThenClaim } from '../../components/save-then-claim';
 import { viewStatus } from '../../lib/query-status';
 import { useQuickCoins } from './api/get-coins';
 import { useQuickQuestions, type QuickQuestion } from './api/get-questions';
@@ -47,32 +48,18 @@ export function QuickSurveyAnswering({ study, onBack, onFailure, onCompleted }: 
   const notice = failed && !noticeClosed ? failureMessage(QUICK_SURVEY_TEXTS.questionsFailed, questions.error ?? questions.data) : null;
   const busy = update.isPending || claimCoins.isPending;
 
-  const fail = (data: string, cause: unknown) => {
-    const popup = failureMessage(data, cause);
-    if (popup) onFailure(popup);
-  };
   const change = (question: QuickQuestion, next: QuickAnswer) => setAnswers((all) => ({ ...all, [question.questionIndex]: next }));
 
   const complete = async () => {
-    let saved;
-    try {
-      saved = await update.mutateAsync(responsePayload(list, answers));
-    } catch (error) {
-      return fail(QUICK_SURVEY_TEXTS.saveFailed, error);
-    }
-    if (saved.status !== 'succeed') return fail(QUICK_SURVEY_TEXTS.saveFailed, saved);
-    let coins;
-    try {
-      coins = await claimCoins.mutateAsync(study.jobID);
-    } catch (error) {
-      onCompleted(null);
-      return fail(QUICK_SURVEY_TEXTS.coinsFailed, error);
-    }
-    if (coins.status !== 'succeed') {
-      onCompleted(null);
-      return fail(QUICK_SURVEY_TEXTS.coinsFailed, coins);
-    }
-    const earned = (coins.coins ?? 0) > 0 || (coins.exp ?? 0) > 0;
+    const done = await saveThenClaim({
+      save: () => update.mutateAsync(responsePayload(list, answers)),
+      claim: () => claimCoins.mutateAsync(study.jobID),
+      texts: QUICK_SURVEY_TEXTS,
+      onFailure,
+    });
+    if (!done.saved) return;
+    const coins = done.claimed;
+    const earned = !!coins && ((coins.coins ?? 0) > 0 || (coins.exp ?? 0) > 0);
     onCompleted(earned ? { coins: coins.coins ?? 0, exp: coins.exp ?? 0, task: quickSurveyTask(study.shortName) } : null);
   };
 

@@ -9,6 +9,7 @@ import { useQuickStudies, type QuickStudy } from './api/get-studies';
 import { QuickSurveyAnswering, type Reward } from './quick-survey-answering';
 import { QuickSurveyResults } from './quick-survey-results';
 import { QUICK_SURVEY_TEXTS } from './quick-survey-texts';
+import '../../components/task-list.css';
 import './quick-survey.css';
 
 /** The page's views (spec 2, section 4): list (0), answering (1), results (2). */
@@ -28,7 +29,7 @@ export function QuickSurveyPage() {
 
   return (
     <section aria-labelledby="quick-survey-title" className="quick-survey">
-      <h1 id="quick-survey-title" className="quick-survey__title">
+      <h1 id="quick-survey-title" className="task-page__title">
         Quick survey
       </h1>
       {state.view === 0 && <StudyList onOpen={(study) => setState({ view: study.isDone ? 2 : 1, study })} />}
@@ -61,9 +62,7 @@ function StudyList({ onOpen }: { onOpen: (study: QuickStudy) => void }) {
 
   return (
     <div aria-busy={status === 'pending'}>
-      <p className="quick-survey__intro">
-        A few questions each, coins for every survey you complete. Done surveys show what others answered.
-      </p>
+      <p className="task-page__intro">A few questions each, coins for every survey you complete. Done surveys show what others answered.</p>
       {status === 'pending' && <p role="status">Loading quick surveys…</p>}
       {failed && (
         <div className="quick-survey__error" role="alert">
@@ -84,11 +83,11 @@ function StudyList({ onOpen }: { onOpen: (study: QuickStudy) => void }) {
         <p className="quick-survey__empty">{QUICK_SURVEY_TEXTS.empty}</p>
       )}
       {list.length > 0 && (
-        <ul className="quick-survey__list" aria-label="Quick surveys">
+        <ul className="task-list" aria-label="Quick surveys">
           {list.map((study) => (
             <li key={study.jobID}>
-              <button type="button" className="quick-survey__study" onClick={() => onOpen(study)}>
-                <span className="quick-survey__name">{study.shortName}</span>
+              <button type="button" className="task-list__item" onClick={() => onOpen(study)}>
+                <span className="task-list__name">{study.shortName}</span>
                 {/* A space keeps the name apart from "done" or the coins for screen readers. */}{' '}
                 {study.isDone ? (
                   <span className="quick-survey__done">
@@ -96,7 +95,7 @@ function StudyList({ onOpen }: { onOpen: (study: QuickStudy) => void }) {
                     <span className="visually-hidden">done</span>
                   </span>
                 ) : (
-                  <span className="quick-survey__coins">{study.coinValue} coins</span>
+                  <span className="task-list__coins">{study.coinValue} coins</span>
                 )}
               </button>
             </li>
