@@ -153,7 +153,7 @@ describe('with TEST_SUPPORT_SECRET', () => {
     expect(rows).toMatchObject([{ studyNo: 24101, status: 'booked' }]);
     const chosen = await post(testApp, '/api/test-support/booking', {
       testerId: tester.testerId,
-      studyNo: 24101,
+      studyNo: 24103,
       startsAt: '2030-01-02T15:00:00Z',
     });
     expect(chosen.json().startsAt).toBe('2030-01-02T15:00:00.000Z');
