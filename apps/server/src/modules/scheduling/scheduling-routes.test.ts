@@ -265,3 +265,33 @@ describe('POST /api/schedule/CancelSchedule and /CancelMultiSchedule', () => {
     }
   });
 });
+
+describe('SCHEDULE_NOTICE_HOURS', () => {
+  it('moves the window: with 12 hours a cancel 13 hours ahead succeeds, and the answer says 12', async () => {
+    const twelve = await createTestApp({ clock, env: { SCHEDULE_NOTICE_HOURS: '12' } });
+    try {
+      clock.set(NOW);
+      const study = await createStudy(twelve.database.db);
+      const group = await createSessionGroup(twelve.database.db, { studyNo: study.studyNo, sessions: [session(13)] });
+      const { tester, cookie } = await createLoggedInTester(twelve.database.db);
+      await createBooking(twelve.database.db, {
+        testerId: tester.id,
+        studyNo: study.studyNo,
+        groupId: group.id,
+        startsAt: at(13),
+        endsAt: at(15),
+      });
+      const schedule = await twelve.app.inject({ method: 'GET', url: '/api/schedule/GetCurrentSchedule', headers: { cookie } });
+      expect(schedule.json()).toMatchObject({ noticeHours: 12, scheduleStamps: [{ changeable: true }] });
+      const cancel = await twelve.app.inject({
+        method: 'POST',
+        url: '/api/schedule/CancelSchedule',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: String(study.studyNo),
+      });
+      expect(cancel.json()).toEqual({ status: 'succeed' });
+    } finally {
+      await twelve.close();
+    }
+  });
+});
