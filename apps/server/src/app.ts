@@ -36,6 +36,7 @@ import { recoveryRoutes } from './modules/recovery/recovery-routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery-service.ts';
 import { registrationRoutes } from './modules/registration/registration-routes.ts';
 import { createRegistrationService } from './modules/registration/registration-service.ts';
+import { schedulingRoutes } from './modules/scheduling/scheduling-routes.ts';
 import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
 import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
@@ -199,7 +200,12 @@ export async function buildApp({
   const dossier = createDossierService(db, { clock, ledger });
   const quickSurveys = createQuickSurveyService(db, { clock, ledger });
   const studies = createStudyService(db, { clock, aboutMe: dossier });
-  const scheduling = createSchedulingService(db);
+  const scheduling = createSchedulingService(db, {
+    clock,
+    testers,
+    listTestSites: publicContent.listTestSites,
+    noticeHours: config.scheduleNoticeHours,
+  });
   const screening = createScreeningService(db, {
     clock,
     studies,
@@ -227,6 +233,7 @@ export async function buildApp({
         dossierRoutes(dossier),
         quickSurveyRoutes(quickSurveys),
         screeningRoutes(screening),
+        schedulingRoutes(scheduling),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

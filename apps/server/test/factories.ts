@@ -11,9 +11,11 @@ import {
   dossierPages,
   dossierQuestionSets,
   dossierQuestions,
+  groupSessions,
   quickSurveyQuestions,
   quickSurveyScales,
   quickSurveys,
+  sessionGroups,
   sessions,
   studies,
   testers,
@@ -223,12 +225,60 @@ export async function createScreener(db: Database, definition: ScreenerDefinitio
   };
 }
 
-/** A booking of the tester in a study (by default booked, tomorrow from `startsAt`'s default of now + 1 day, one hour long). */
+let groupCell = 0;
+/**
+ * A session group of a study with its sessions: in person at Chicago (00001), 4 seats, one two-hour
+ * session 3 days from `now` unless told. Answers the group with its sessions.
+ */
+export async function createSessionGroup(
+  db: Database,
+  values: { studyNo: number; now?: Date; sessions?: { startsAt: Date; endsAt: Date }[] } & Partial<typeof sessionGroups.$inferInsert>,
+) {
+  const { now = new Date(), sessions, ...group } = values;
+  groupCell += 1;
+  const startsAt = new Date(now.getTime() + 3 * 24 * 3600_000);
+  const [row] = await db
+    .insert(sessionGroups)
+    .values({
+      siteId: '00001',
+      kind: 'inPerson',
+      color: 'Blue',
+      cell: `F${groupCell}`,
+      coOpCostCents: 6000,
+      seats: 4,
+      ...group,
+    })
+    .returning();
+  const dated = (sessions ?? [{ startsAt, endsAt: new Date(startsAt.getTime() + 2 * 3600_000) }]).map((session, index) => ({
+    ...session,
+    groupId: row!.id,
+    testerDay: index + 1,
+  }));
+  const inserted = await db.insert(groupSessions).values(dated).returning();
+  return { ...row!, sessions: inserted };
+}
+
+/**
+ * A booking of the tester in a study (by default booked, tomorrow from `startsAt`'s default of now + 1 day,
+ * one hour long), in a one-seat group of its own made for it unless `groupId` is given.
+ */
 export async function createBooking(db: Database, values: { testerId: string; studyNo: number } & Partial<typeof bookings.$inferInsert>) {
   const startsAt = values.startsAt ?? new Date(Date.now() + 24 * 3600_000);
+  const endsAt = values.endsAt ?? new Date(startsAt.getTime() + 3600_000);
+  const status = values.status ?? 'booked';
+  const groupId =
+    values.groupId ??
+    (
+      await createSessionGroup(db, {
+        studyNo: values.studyNo,
+        seats: 1,
+        taken: status === 'booked' ? 1 : 0,
+        sessions: [{ startsAt, endsAt }],
+      })
+    ).id;
   const [booking] = await db
     .insert(bookings)
-    .values({ status: 'booked', ...values, startsAt, endsAt: values.endsAt ?? new Date(startsAt.getTime() + 3600_000) })
+    .values({ ...values, status, groupId, startsAt, endsAt })
     .returning();
   return booking!;
 }

@@ -83,6 +83,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '0' })).toThrow(/REQUEST_TIMEOUT_SECONDS:/);
   });
 
+  test('SCHEDULE_NOTICE_HOURS: 24 by default (decision 022), a whole number of hours otherwise', () => {
+    expect(loadConfig({}).scheduleNoticeHours).toBe(24);
+    expect(loadConfig({ SCHEDULE_NOTICE_HOURS: '12' }).scheduleNoticeHours).toBe(12);
+    expect(() => loadConfig({ SCHEDULE_NOTICE_HOURS: '-1' })).toThrow(/SCHEDULE_NOTICE_HOURS:/);
+    expect(() => loadConfig({ SCHEDULE_NOTICE_HOURS: 'soon' })).toThrow(/SCHEDULE_NOTICE_HOURS:/);
+  });
+
   test('STUDY_LINK_SECRET: given, or left unset (made at start; main.ts keeps one in production); too short stops start-up', () => {
     expect(loadConfig({}).studyLinkSecret).toBeUndefined();
     expect(loadConfig({ STUDY_LINK_SECRET: 'y'.repeat(32) }).studyLinkSecret).toBe('y'.repeat(32));

@@ -79,6 +79,13 @@ const envSchema = z.object({
   RESET_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   CONFIRM_CODE_TTL_HOURS: z.coerce.number().int().min(1).default(72),
   WELCOME_COINS: z.coerce.number().int().min(0).default(100),
+  /** Changes and cancellations close this many hours before a session (decision 022: the spec says 12 and 24). */
+  SCHEDULE_NOTICE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
@@ -135,6 +142,8 @@ export interface AppConfig {
   resetCodeTtlMinutes: number;
   confirmCodeTtlHours: number;
   welcomeCoins: number;
+  /** Hours before a booking's first session after which it is changed or cancelled by phone only. */
+  scheduleNoticeHours: number;
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -187,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     resetCodeTtlMinutes: env.RESET_CODE_TTL_MINUTES,
     confirmCodeTtlHours: env.CONFIRM_CODE_TTL_HOURS,
     welcomeCoins: env.WELCOME_COINS,
+    scheduleNoticeHours: env.SCHEDULE_NOTICE_HOURS,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,

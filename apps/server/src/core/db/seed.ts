@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy } from '../../modules/studies/studies-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
@@ -38,6 +39,9 @@ const ACCOUNTS_SEED_NAME = 'demo-accounts-v1';
 const STUDIES_SEED_NAME = 'demo-studies-v1';
 /** The study that targets an About-me answer: a run of its own, so databases seeded before it get it. */
 const TARGETED_STUDY_SEED_NAME = 'demo-studies-about-me-target-v1';
+/** Session groups of the demo studies and the demo tester's booking: a run of its own, so seeded databases get them. */
+const SCHEDULE_SEED_NAME = 'demo-schedule-v1';
+const DEMO_BOOKED_USERNAME = 'demotester1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -108,7 +112,11 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     if (!dogOwner) throw new Error(`The About-me answer "${DOG_OWNER_ANSWER_TEXT}" is not seeded: the targeted demo study needs it.`);
     await seedDemoTargetedStudy(tx, today, dogOwner.id);
   });
-  return content || accounts || surveys || studies || targeted;
+  const schedule = await seedOnce(db, SCHEDULE_SEED_NAME, async (tx) => {
+    const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
+    await seedDemoSchedule(tx, today, demo?.id ?? null);
+  });
+  return content || accounts || surveys || studies || targeted || schedule;
 }
 
 /** Reference data of the entry flows and the demo logins. */

@@ -1,8 +1,39 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { bookings } from './scheduling-tables.ts';
+import { bookings, groupSessions, sessionGroups } from './scheduling-tables.ts';
+
+export type GroupRow = typeof sessionGroups.$inferSelect;
+export type SessionRow = typeof groupSessions.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewGroup = typeof sessionGroups.$inferInsert;
+
+export interface GroupWithSessions extends GroupRow {
+  sessions: SessionRow[];
+}
+
+/** Drizzle's execute answers differ between PGlite and node-postgres only in type: both carry rows. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 export function createSchedulingRepository(db: Executor) {
+  async function sessionsOf(groupIds: number[]): Promise<Map<number, SessionRow[]>> {
+    const byGroup = new Map<number, SessionRow[]>();
+    if (groupIds.length === 0) return byGroup;
+    const rows = await db
+      .select()
+      .from(groupSessions)
+      .where(inArray(groupSessions.groupId, groupIds))
+      .orderBy(asc(groupSessions.groupId), asc(groupSessions.testerDay));
+    for (const row of rows) byGroup.set(row.groupId, [...(byGroup.get(row.groupId) ?? []), row]);
+    return byGroup;
+  }
+
+  async function withSessions(groups: GroupRow[]): Promise<GroupWithSessions[]> {
+    const sessions = await sessionsOf(groups.map((group) => group.id));
+    return groups.map((group) => ({ ...group, sessions: sessions.get(group.id) ?? [] }));
+  }
+
   return {
     async hasUpcomingBooking(testerId: string, now: Date): Promise<boolean> {
       const rows = await db
@@ -12,9 +43,131 @@ export function createSchedulingRepository(db: Executor) {
         .limit(1);
       return rows.length > 0;
     },
-    async insertBooking(booking: typeof bookings.$inferInsert) {
+
+    async insertGroup(group: NewGroup, sessions: { testerDay: number; startsAt: Date; endsAt: Date }[]): Promise<GroupWithSessions> {
+      const [row] = await db.insert(sessionGroups).values(group).returning();
+      const inserted = await db
+        .insert(groupSessions)
+        .values(sessions.map((session) => ({ ...session, groupId: row!.id })))
+        .returning();
+      return { ...row!, sessions: inserted.sort((a, b) => a.testerDay - b.testerDay) };
+    },
+
+    async groupByPublicId(publicId: string): Promise<GroupWithSessions | null> {
+      const [row] = await db.select().from(sessionGroups).where(eq(sessionGroups.publicId, publicId)).limit(1);
+      return row ? (await withSessions([row]))[0]! : null;
+    },
+
+    async groupById(id: number): Promise<GroupWithSessions | null> {
+      const [row] = await db.select().from(sessionGroups).where(eq(sessionGroups.id, id)).limit(1);
+      return row ? (await withSessions([row]))[0]! : null;
+    },
+
+    /** The study's groups with their sessions, earliest first. */
+    async groupsOfStudy(studyNo: number): Promise<GroupWithSessions[]> {
+      const rows = await db.select().from(sessionGroups).where(eq(sessionGroups.studyNo, studyNo)).orderBy(asc(sessionGroups.id));
+      const groups = await withSessions(rows);
+      const first = (group: GroupWithSessions) => group.sessions[0]?.startsAt.getTime() ?? 0;
+      return groups.sort((a, b) => first(a) - first(b) || a.id - b.id);
+    },
+
+    /** Locks the groups' rows in key order (two changes in opposite directions then wait instead of deadlocking). */
+    async lockGroups(ids: number[]): Promise<void> {
+      await db
+        .select({ id: sessionGroups.id })
+        .from(sessionGroups)
+        .where(inArray(sessionGroups.id, ids))
+        .orderBy(asc(sessionGroups.id))
+        .for('update');
+    },
+
+    /** Takes a seat of an open group with one free: true when taken. */
+    async takeSeat(groupId: number): Promise<boolean> {
+      const rows = await db
+        .update(sessionGroups)
+        .set({ taken: sql`${sessionGroups.taken} + 1` })
+        .where(and(eq(sessionGroups.id, groupId), eq(sessionGroups.status, 'Open'), sql`${sessionGroups.taken} < ${sessionGroups.seats}`))
+        .returning({ id: sessionGroups.id });
+      return rows.length === 1;
+    },
+
+    async releaseSeat(groupId: number): Promise<void> {
+      await db
+        .update(sessionGroups)
+        .set({ taken: sql`${sessionGroups.taken} - 1` })
+        .where(and(eq(sessionGroups.id, groupId), gt(sessionGroups.taken, 0)));
+    },
+
+    /**
+     * Whether a live booking of the person (the tester, or the child) has a session overlapping one of
+     * the group's, leaving out `exceptBookingId` (the booking a change replaces).
+     */
+    async overlapsLiveBooking(testerId: string, childId: number | null, groupId: number, exceptBookingId: number | null): Promise<boolean> {
+      const result = await db.execute(sql`
+        select 1 as hit
+        from ${bookings} b
+        join ${groupSessions} mine on mine.group_id = b.group_id
+        join ${groupSessions} wanted on wanted.group_id = ${groupId}
+        where b.tester_id = ${testerId}
+          and coalesce(b.child_id, 0) = ${childId ?? 0}
+          and b.status = 'booked'
+          and b.id <> ${exceptBookingId ?? 0}
+          and mine.starts_at < wanted.ends_at and wanted.starts_at < mine.ends_at
+        limit 1`);
+      return rowsOf(result).length > 0;
+    },
+
+    /** The person's live booking in the study, locked until the transaction ends. */
+    async liveBookingForUpdate(testerId: string, studyNo: number, childId: number | null): Promise<BookingRow | null> {
+      const [row] = await db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.testerId, testerId),
+            eq(bookings.studyNo, studyNo),
+            sql`coalesce(${bookings.childId}, 0) = ${childId ?? 0}`,
+            eq(bookings.status, 'booked'),
+          ),
+        )
+        .limit(1)
+        .for('update');
+      return row ?? null;
+    },
+
+    async liveBookingsOfStudy(testerId: string, studyNo: number): Promise<BookingRow[]> {
+      return db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.testerId, testerId), eq(bookings.studyNo, studyNo), eq(bookings.status, 'booked')));
+    },
+
+    async insertBooking(booking: typeof bookings.$inferInsert): Promise<BookingRow> {
       const [row] = await db.insert(bookings).values(booking).returning();
       return row!;
+    },
+
+    async moveBooking(bookingId: number, group: { id: number; startsAt: Date; endsAt: Date }, now: Date): Promise<void> {
+      await db
+        .update(bookings)
+        .set({ groupId: group.id, startsAt: group.startsAt, endsAt: group.endsAt, changedAt: now })
+        .where(eq(bookings.id, bookingId));
+    },
+
+    async cancelBooking(bookingId: number, now: Date): Promise<void> {
+      await db.update(bookings).set({ status: 'cancelled', cancelledAt: now }).where(eq(bookings.id, bookingId));
+    },
+
+    /** The tester's live bookings (theirs and their children's) that have not ended, with their groups and sessions. */
+    async currentBookings(testerId: string, now: Date): Promise<{ booking: BookingRow; group: GroupWithSessions }[]> {
+      const rows = await db
+        .select({ booking: bookings, group: sessionGroups })
+        .from(bookings)
+        .innerJoin(sessionGroups, eq(sessionGroups.id, bookings.groupId))
+        .where(and(eq(bookings.testerId, testerId), eq(bookings.status, 'booked'), gt(bookings.endsAt, now)))
+        .orderBy(asc(bookings.startsAt), asc(bookings.id));
+      const groups = await withSessions(rows.map((row) => row.group));
+      return rows.map((row, index) => ({ booking: row.booking, group: groups[index]! }));
     },
   };
 }

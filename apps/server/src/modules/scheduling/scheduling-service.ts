@@ -1,26 +1,321 @@
-import type { Database, Executor } from '../../core/db/client.ts';
-import { createSchedulingRepository } from './scheduling-repository.ts';
+import { checkEmail } from '@testerhub/shared/account-rules';
+import type { TestSite } from '@testerhub/shared/public-content';
+import type {
+  CancelScheduleStatus,
+  ConfirmChangeScheduleResponse,
+  CurrentScheduleResponse,
+  ScheduleGroup,
+  ScheduleStamp,
+  SessionKind,
+} from '@testerhub/shared/schedule-schemas';
+import { HOUR_MS, type Clock } from '../../core/clock.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import type { TesterService } from '../testers/tester-service.ts';
+import { createSchedulingRepository, type GroupWithSessions } from './scheduling-repository.ts';
 
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
-export interface NewBooking {
-  testerId: string;
+/** The zone of a virtual group run from no test site (decision 022). */
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+
+/** Where a tester goes after a successful change. */
+export const SCHEDULE_CHECK_URL = '/community/main/schedule/check';
+
+export interface NewGroupInput {
   studyNo: number;
-  startsAt: Date;
-  endsAt: Date;
-  childId?: number | null;
-  status?: BookingStatus;
+  siteId: string | null;
+  kind: SessionKind;
+  videoLink?: string | null;
+  pickUpAt?: Date | null;
+  color: string;
+  cell: string;
+  coOpCostCents: number;
+  seats: number;
+  taken?: number;
+  status?: 'Open' | 'Closed';
+  isExternal?: boolean;
+  sessions: { startsAt: Date; endsAt: Date }[];
 }
 
-/** Bookings of study sessions (minimal: the scheduling issue extends it with sessions, seats and self-scheduling). */
-export function createSchedulingService(db: Database) {
+export type BookResult =
+  | { status: 'succeed'; bookingId: number }
+  /** Closed, full, external, or starting inside the notice window. */
+  | { status: 'notAvailable' }
+  /** The person already holds a live booking in this study. */
+  | { status: 'hasSchedule' }
+  /** A session overlaps one of the person's live bookings. */
+  | { status: 'overlap' }
+  | { status: 'notFound' };
+
+interface SchedulingDeps {
+  clock: Clock;
+  testers: Pick<TesterService, 'lockForUpdate'>;
+  /** The test sites (name, address, zone), read outside transactions (a cached read). */
+  listTestSites: () => Promise<TestSite[]>;
+  /** Changes and cancellations close this many hours before the first session (SCHEDULE_NOTICE_HOURS). */
+  noticeHours: number;
+}
+
+/**
+ * Session groups, seats and bookings (decision 022). Seats move only by conditional UPDATEs, and
+ * every write locks the tester's row first, so a person's bookings change one at a time (the overlap
+ * check then sees every booking it must) while different testers book in parallel.
+ */
+export function createSchedulingService(db: Database, deps: SchedulingDeps) {
+  const base = createSchedulingRepository(db);
+  const on = (tx?: Executor) => (tx ? createSchedulingRepository(tx) : base);
+  const now = () => deps.clock.now();
+  const noticeMs = deps.noticeHours * HOUR_MS;
+  const listTestSites = deps.listTestSites;
+
+  const firstStart = (group: GroupWithSessions) => group.sessions[0]!.startsAt;
+  const lastEnd = (group: GroupWithSessions) => group.sessions[group.sessions.length - 1]!.endsAt;
+  /** Outside the notice window: the first session starts more than noticeHours from now. */
+  const beforeNotice = (startsAt: Date, at: Date) => startsAt.getTime() - at.getTime() > noticeMs;
+  const hasFreeSeat = (group: GroupWithSessions, at: Date) =>
+    group.status === 'Open' &&
+    !group.isExternal &&
+    group.taken < group.seats &&
+    group.sessions.length > 0 &&
+    beforeNotice(firstStart(group), at);
+
+  async function lockTester(testerId: string, tx: Executor) {
+    const tester = await deps.testers.lockForUpdate(testerId, tx);
+    if (!tester) throw new NotFoundError('No such tester.');
+    return tester;
+  }
+
+  function place(group: GroupWithSessions, sites: Map<string, TestSite>) {
+    const site = group.siteId ? sites.get(group.siteId) : undefined;
+    const location = group.kind === 'virtual' ? 'Virtual session' : site ? `${site.name}, ${site.address}` : '';
+    return { location, timeZone: site?.timeZone ?? DEFAULT_TIME_ZONE };
+  }
+
+  function groupFields(group: GroupWithSessions, sites: Map<string, TestSite>) {
+    return {
+      studyNo: group.studyNo,
+      groupId: group.publicId,
+      cell: group.cell,
+      color: group.color,
+      kind: group.kind as SessionKind,
+      isPickUp: group.kind === 'pickUp',
+      siteID: group.siteId,
+      ...place(group, sites),
+      coOpCost: group.coOpCostCents / 100,
+      totalTesterDays: group.sessions.length,
+      isMultiDay: group.sessions.length > 1,
+      status: group.status as 'Open' | 'Closed',
+      pickUpDate: group.pickUpAt?.toISOString() ?? null,
+      virtualDate: group.kind === 'pickUp' && group.sessions[0] ? group.sessions[0].startsAt.toISOString() : null,
+      isExternal: group.isExternal,
+      isExternalStudy: group.isExternal,
+    };
+  }
+
+  function groupView(group: GroupWithSessions, sites: Map<string, TestSite>, at: Date, currentGroupId: number | null): ScheduleGroup {
+    return {
+      ...groupFields(group, sites),
+      sessions: group.sessions.map((session) => ({
+        testerDay: session.testerDay,
+        startsAt: session.startsAt.toISOString(),
+        endsAt: session.endsAt.toISOString(),
+      })),
+      available: hasFreeSeat(group, at),
+      isCurrent: group.id === currentGroupId,
+    };
+  }
+
+  async function siteMap() {
+    return new Map((await listTestSites()).map((site) => [site.siteId, site]));
+  }
+
   return {
     /** Whether the tester holds a booked session that has not started yet (the screener's 101 rule). */
     hasUpcomingBooking(testerId: string, now: Date, tx?: Executor): Promise<boolean> {
-      return createSchedulingRepository(tx ?? db).hasUpcomingBooking(testerId, now);
+      return on(tx).hasUpcomingBooking(testerId, now);
     },
-    createBooking(booking: NewBooking, tx?: Executor) {
-      return createSchedulingRepository(tx ?? db).insertBooking({ ...booking, status: booking.status ?? 'booked' });
+
+    /** A group and its dated sessions (the seed, tests; later the staff console). */
+    createGroup(input: NewGroupInput, tx?: Executor) {
+      const { sessions, ...group } = input;
+      const ordered = [...sessions].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+      return on(tx).insertGroup(
+        group,
+        ordered.map((session, index) => ({ ...session, testerDay: index + 1 })),
+      );
+    },
+
+    /**
+     * A booking straight into a one-seat virtual group of its own (test support: the screener's 101
+     * case). Real bookings go through `book`.
+     */
+    async createBooking(
+      input: { testerId: string; studyNo: number; startsAt: Date; endsAt: Date; childId?: number | null; status?: BookingStatus },
+      tx?: Executor,
+    ) {
+      return inTransaction(
+        db,
+        async (work) => {
+          const status = input.status ?? 'booked';
+          const group = await on(work).insertGroup(
+            {
+              studyNo: input.studyNo,
+              siteId: null,
+              kind: 'virtual',
+              videoLink: '',
+              color: 'Gray',
+              cell: 'T',
+              coOpCostCents: 0,
+              seats: 1,
+              taken: status === 'booked' ? 1 : 0,
+              status: 'Closed',
+            },
+            [{ testerDay: 1, startsAt: input.startsAt, endsAt: input.endsAt }],
+          );
+          return on(work).insertBooking({ ...input, childId: input.childId ?? null, status, groupId: group.id });
+        },
+        tx,
+      );
+    },
+
+    /**
+     * Books the tester (or their child) into a group: one unit of work that locks the tester, checks
+     * the study and the overlap, and takes a seat by a conditional UPDATE. Pays nothing (self-schedule does).
+     */
+    async book(input: { testerId: string; childId?: number | null; groupId: string }, tx?: Executor): Promise<BookResult> {
+      const childId = input.childId ?? null;
+      return inTransaction(
+        db,
+        async (work) => {
+          const repository = on(work);
+          await lockTester(input.testerId, work);
+          const group = await repository.groupByPublicId(input.groupId);
+          if (!group) return { status: 'notFound' };
+          if (!hasFreeSeat(group, now())) return { status: 'notAvailable' };
+          if (await repository.liveBookingForUpdate(input.testerId, group.studyNo, childId)) return { status: 'hasSchedule' };
+          if (await repository.overlapsLiveBooking(input.testerId, childId, group.id, null)) return { status: 'overlap' };
+          if (!(await repository.takeSeat(group.id))) return { status: 'notAvailable' };
+          const booking = await repository.insertBooking({
+            testerId: input.testerId,
+            childId,
+            studyNo: group.studyNo,
+            groupId: group.id,
+            startsAt: firstStart(group),
+            endsAt: lastEnd(group),
+            status: 'booked',
+            createdAt: now(),
+          });
+          return { status: 'succeed', bookingId: booking.id };
+        },
+        tx,
+      );
+    },
+
+    /** The schedule check: one stamp per session day of each live booking that has not ended. */
+    async currentSchedule(tester: { id: string; firstName: string; lastName: string }): Promise<Omit<CurrentScheduleResponse, 'status'>> {
+      const at = now();
+      const [sites, current] = [await siteMap(), await base.currentBookings(tester.id, at)];
+      const stamps: ScheduleStamp[] = [];
+      for (const { booking, group } of current) {
+        const fields = groupFields(group, sites);
+        const changeable = !group.isExternal && beforeNotice(booking.startsAt, at);
+        for (const session of group.sessions) {
+          stamps.push({
+            ...fields,
+            scheduleStamp: session.startsAt.toISOString(),
+            endStamp: session.endsAt.toISOString(),
+            testerDay: session.testerDay,
+            testerID: tester.id,
+            testerName: `${tester.firstName} ${tester.lastName}`,
+            // Children's names arrive with the children issue; the flag already follows the booking.
+            isChildStudy: booking.childId !== null,
+            childNames: '',
+            videoLink: group.kind === 'inPerson' ? null : group.videoLink,
+            changeable,
+            available: true,
+            isThisTimeAvailable: changeable,
+          });
+        }
+      }
+      return { scheduleStamps: stamps, isExternalStudy: stamps.some((stamp) => stamp.isExternal), noticeHours: noticeMs / HOUR_MS };
+    },
+
+    /** The change page's groups of a study the tester is booked in (404 otherwise). */
+    async groupsForChange(testerId: string, studyNo: number): Promise<ScheduleGroup[]> {
+      const sites = await siteMap();
+      const [booking] = await base.liveBookingsOfStudy(testerId, studyNo);
+      if (!booking) throw new NotFoundError('You have no booking in this study.');
+      const groups = await base.groupsOfStudy(studyNo);
+      const at = now();
+      return groups.map((group) => groupView(group, sites, at, booking.groupId));
+    },
+
+    /**
+     * Moves the tester's booking in the group's study to that group: the old seat is released and the
+     * new one taken in one transaction, so a full group leaves the old booking as it was.
+     */
+    async change(testerId: string, groupIds: string[]): Promise<ConfirmChangeScheduleResponse> {
+      const sites = await siteMap();
+      return inTransaction(db, async (work) => {
+        const repository = on(work);
+        const at = now();
+        const tester = await lockTester(testerId, work);
+        // The shared schema takes exactly one group (decision 022).
+        const group = await repository.groupByPublicId(groupIds[0]!);
+        if (!group) throw new NotFoundError('No such group.');
+        const booking = await repository.liveBookingForUpdate(testerId, group.studyNo, null);
+        if (!booking) throw new NotFoundError('You have no booking in this study.');
+        const answer = async (status: ConfirmChangeScheduleResponse['status']) => ({
+          status,
+          url: status === 'succeed' ? SCHEDULE_CHECK_URL : '',
+          filteredScheduleView: (await repository.groupsOfStudy(group.studyNo)).map((each) =>
+            groupView(each, sites, at, status === 'succeed' ? group.id : booking.groupId),
+          ),
+        });
+        const old = await repository.groupById(booking.groupId);
+        if (old!.isExternal || !beforeNotice(booking.startsAt, at)) return answer('notChangeable');
+        if (booking.groupId === group.id) return answer('succeed');
+        if (checkEmail(tester.email) !== null) return answer('changeEmailAddress');
+        if (!hasFreeSeat(group, at)) return answer('notAvailable');
+        if (await repository.overlapsLiveBooking(testerId, null, group.id, booking.id)) return answer('notAvailable');
+        await repository.lockGroups([old!.id, group.id]);
+        if (!(await repository.takeSeat(group.id))) return answer('notAvailable');
+        await repository.releaseSeat(old!.id);
+        await repository.moveBooking(booking.id, { id: group.id, startsAt: firstStart(group), endsAt: lastEnd(group) }, at);
+        return answer('succeed');
+      });
+    },
+
+    /**
+     * Cancels the tester's bookings (theirs and their children's) in the studies, all or none:
+     * 101 inside the notice window, 102 with an invalid e-mail address, failed for an external study.
+     * A study the tester holds no booking in is 404.
+     */
+    async cancel(testerId: string, studyNos: number[]): Promise<CancelScheduleStatus> {
+      return inTransaction(db, async (work) => {
+        const repository = on(work);
+        const at = now();
+        const tester = await lockTester(testerId, work);
+        const found = [];
+        for (const studyNo of new Set(studyNos)) {
+          const bookings = await repository.liveBookingsOfStudy(testerId, studyNo);
+          if (bookings.length === 0) throw new NotFoundError(`You have no booking in study ${studyNo}.`);
+          found.push(...bookings);
+        }
+        for (const booking of found) {
+          const group = await repository.groupById(booking.groupId);
+          if (group!.isExternal) return 'failed';
+          if (!beforeNotice(booking.startsAt, at)) return '101';
+        }
+        if (checkEmail(tester.email) !== null) return '102';
+        await repository.lockGroups(found.map((booking) => booking.groupId));
+        for (const booking of found) {
+          await repository.cancelBooking(booking.id, at);
+          await repository.releaseSeat(booking.groupId);
+        }
+        return 'succeed';
+      });
     },
   };
 }

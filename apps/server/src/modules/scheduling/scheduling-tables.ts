@@ -1,9 +1,75 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { testSites } from '../public-content/public-content-tables.ts';
 import { studies } from '../studies/study-tables.ts';
 import { testers } from '../testers/tester-tables.ts';
 
-/** A tester's (or their child's) session in a study; the scheduling issue adds sessions and seats. */
+/**
+ * A group of dated sessions of a study that a tester books as one seat (decision 022): in person at
+ * a test site, virtual (video link), or pick-up (curb-side pick-up at a site, then a video session).
+ * `taken` counts live bookings and only moves by conditional UPDATEs, so it never passes `seats`.
+ */
+export const sessionGroups = pgTable(
+  'session_groups',
+  {
+    id: serial('id').primaryKey(),
+    /** What the browser sees and sends back (ProtectedGroupID): the serial key never leaves the server. */
+    publicId: uuid('public_id').notNull().defaultRandom().unique(),
+    studyNo: integer('study_no')
+      .notNull()
+      .references(() => studies.studyNo, { onDelete: 'cascade' }),
+    /** Null only for a virtual group run from no site (times then shown in DEFAULT_TIME_ZONE). */
+    siteId: text('site_id').references(() => testSites.siteId),
+    kind: text('kind').notNull(),
+    videoLink: text('video_link'),
+    /** Curb-side pick-up time of a pick-up group; its sessions are the video sessions. */
+    pickUpAt: timestamp('pick_up_at', { withTimezone: true }),
+    color: text('color').notNull(),
+    cell: text('cell').notNull(),
+    /** Total compensation of the group (all days), in cents. */
+    coOpCostCents: integer('co_op_cost_cents').notNull(),
+    seats: integer('seats').notNull(),
+    taken: integer('taken').notNull().default(0),
+    status: text('status').notNull().default('Open'),
+    /** Scheduled by the client elsewhere: shown, never changed or cancelled here. */
+    isExternal: boolean('is_external').notNull().default(false),
+  },
+  (table) => [
+    index('session_groups_study').on(table.studyNo),
+    check('session_groups_kind', sql`${table.kind} in ('inPerson', 'virtual', 'pickUp')`),
+    check('session_groups_status', sql`${table.status} in ('Open', 'Closed')`),
+    check('session_groups_seats', sql`${table.taken} >= 0 and ${table.taken} <= ${table.seats}`),
+    check('session_groups_cost', sql`${table.coOpCostCents} >= 0`),
+    check('session_groups_in_person_site', sql`${table.kind} = 'virtual' or ${table.siteId} is not null`),
+    check('session_groups_video_link', sql`${table.kind} = 'inPerson' or ${table.videoLink} is not null`),
+    check('session_groups_pick_up', sql`(${table.kind} = 'pickUp') = (${table.pickUpAt} is not null)`),
+  ],
+);
+
+/** One dated session of a group: day `testerDay` of the group's sessions. */
+export const groupSessions = pgTable(
+  'group_sessions',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => sessionGroups.id, { onDelete: 'cascade' }),
+    testerDay: integer('tester_day').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('group_sessions_group_day').on(table.groupId, table.testerDay),
+    index('group_sessions_starts').on(table.startsAt),
+    check('group_sessions_day', sql`${table.testerDay} >= 1`),
+    check('group_sessions_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+/**
+ * A tester's (or their child's) seat in a group. starts_at/ends_at copy the group's first start and
+ * last end when booked (the 101 rule and the notice window read them). Live means 'booked'.
+ */
 export const bookings = pgTable(
   'bookings',
   {
@@ -16,12 +82,23 @@ export const bookings = pgTable(
     studyNo: integer('study_no')
       .notNull()
       .references(() => studies.studyNo, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => sessionGroups.id),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     status: text('status').notNull().default('booked'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (table) => [
     index('bookings_tester_starts').on(table.testerId, table.startsAt),
+    index('bookings_group').on(table.groupId),
+    // One live booking per person (the tester, or one of their children) per study.
+    uniqueIndex('bookings_one_live_per_person_study')
+      .on(table.testerId, table.studyNo, sql`coalesce(${table.childId}, 0)`)
+      .where(sql`${table.status} = 'booked'`),
     check('bookings_status', sql`${table.status} in ('booked', 'cancelled', 'attended', 'noShow')`),
     check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],

@@ -380,7 +380,8 @@ describe('POST /api/screener/<studyNo>/complete', () => {
     const { study: second, passing: passingSecond } = await hostedStudy();
     expect((await complete(cookie, second.studyNo, passingSecond())).json().outcome).toBe('qualified');
 
-    await createBooking(db(), { testerId: tester.id, studyNo: other.studyNo, startsAt: new Date('2026-01-15T12:00:01Z') });
+    const third = await createStudy(db());
+    await createBooking(db(), { testerId: tester.id, studyNo: third.studyNo, startsAt: new Date('2026-01-15T12:00:01Z') });
     expect((await complete(cookie, study.studyNo, passing())).json()).toEqual({
       outcome: 'alreadyScheduled',
       status: 'Screener Failed - 101',

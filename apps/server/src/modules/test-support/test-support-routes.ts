@@ -129,10 +129,12 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
 
   app.post(
     '/test-support/booking',
-    { schema: { hide: true, body: bookingBody, response: { 200: bookingAnswer, 404: problem } } },
+    { schema: { hide: true, body: bookingBody, response: { 200: bookingAnswer, 404: problem, 409: problem } } },
     async (request, reply) => {
       const booking = await service.createBooking(request.body);
       if (!booking) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
+      if (booking === 'duplicate')
+        return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: 'The tester already holds a booking in this study.' });
       return booking;
     },
   );

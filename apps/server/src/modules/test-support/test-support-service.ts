@@ -137,8 +137,11 @@ export function createTestSupportService(
         });
         return { bookingId: booking.id, startsAt: booking.startsAt.toISOString() };
       } catch (error) {
+        const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
         // An unknown tester or study (foreign key).
-        if ((error as { code?: string }).code === '23503' || (error as { cause?: { code?: string } }).cause?.code === '23503') return null;
+        if (code === '23503') return null;
+        // A second live booking in the study (decision 022: one per person and study).
+        if (code === '23505') return 'duplicate' as const;
         throw error;
       }
     },

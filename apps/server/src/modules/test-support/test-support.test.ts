@@ -153,10 +153,11 @@ describe('with TEST_SUPPORT_SECRET', () => {
     expect(rows).toMatchObject([{ studyNo: 24101, status: 'booked' }]);
     const chosen = await post(testApp, '/api/test-support/booking', {
       testerId: tester.testerId,
-      studyNo: 24101,
+      studyNo: 24103,
       startsAt: '2030-01-02T15:00:00Z',
     });
     expect(chosen.json().startsAt).toBe('2030-01-02T15:00:00.000Z');
+    expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 24101 })).statusCode).toBe(409);
     const unknown = { testerId: '00000000-0000-4000-8000-000000000000', studyNo: 24101 };
     expect((await post(testApp, '/api/test-support/booking', unknown)).statusCode).toBe(404);
     expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 1 })).statusCode).toBe(404);

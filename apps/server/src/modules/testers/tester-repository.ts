@@ -32,6 +32,13 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
       return rows[0] ?? null;
     },
 
+    /** The tester's row locked until the transaction ends: one scheduling change of a tester at a time. */
+    async lockForUpdate(id: string) {
+      if (!UUID_PATTERN.test(id)) return null;
+      const rows = await db.select({ id: testers.id, email: testers.email }).from(testers).where(eq(testers.id, id)).for('update');
+      return rows[0] ?? null;
+    },
+
     async findByEmail(email: string) {
       const rows = await db
         .select()

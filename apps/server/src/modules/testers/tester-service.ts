@@ -30,6 +30,8 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     usernameOrEmailTaken: base.usernameOrEmailTaken,
     testerForToken: base.testerForToken,
     tokenBelongsTo: base.tokenBelongsTo,
+    /** Locks the tester's row inside the caller's transaction (scheduling's overlap check); null when there is none. */
+    lockForUpdate: (testerId: string, tx: Executor) => on(tx).lockForUpdate(testerId),
     create: (tester: NewTester, tx?: Executor) => on(tx).insert(tester),
     setPassword: (testerId: string, passwordHash: string, tx?: Executor) => on(tx).setPassword(testerId, passwordHash),
     updateCredentials: (
