@@ -189,24 +189,25 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
 
   return (
     <div className="schedule__table-wrap" role="region" aria-labelledby="schedule-groups-caption" tabIndex={0}>
-      <table className="schedule__table">
+      {/* Explicit roles: below 480 px the rows are restyled as stacked blocks, and CSS display must not cost the table its semantics. */}
+      <table className="schedule__table" role="table">
         <caption id="schedule-groups-caption">Other times for {bookingName(booking)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Select</th>
-            <th scope="col">Date</th>
-            <th scope="col">Total days</th>
-            <th scope="col">Total compensation</th>
-            <th scope="col">Multi-day</th>
+        <thead role="rowgroup">
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {groups.map((group) => {
             const dates = group.sessions.map((session) => formatSession(session.startsAt, session.endsAt, group.timeZone));
             const state = group.isCurrent ? 'Your current time' : pickable(group) ? null : 'Full';
             return (
-              <tr key={group.groupId} className={group.groupId === groupId ? 'schedule__row--chosen' : undefined}>
-                <td>
+              <tr key={group.groupId} role="row" className={group.groupId === groupId ? 'schedule__row--chosen' : undefined}>
+                <td role="cell">
                   <input
                     type="radio"
                     name="group"
@@ -217,7 +218,7 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
                     onChange={() => onChoose(group.groupId)}
                   />
                 </td>
-                <td>
+                <td role="cell" data-label="Date">
                   <ul className="schedule__dates">
                     {dates.map((date) => (
                       <li key={date}>{date}</li>
@@ -225,9 +226,15 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
                   </ul>
                   {state && <span className="schedule__state">{state}</span>}
                 </td>
-                <td>{group.totalTesterDays}</td>
-                <td>{formatCompensation(group.coOpCost)}</td>
-                <td>{group.isMultiDay ? 'Yes' : 'No'}</td>
+                <td role="cell" data-label="Total days">
+                  {group.totalTesterDays}
+                </td>
+                <td role="cell" data-label="Total compensation">
+                  {formatCompensation(group.coOpCost)}
+                </td>
+                <td role="cell" data-label="Multi-day">
+                  {group.isMultiDay ? 'Yes' : 'No'}
+                </td>
               </tr>
             );
           })}
@@ -236,6 +243,9 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
     </div>
   );
 }
+
+/** The group table's columns (spec 3, "Schedule change"). */
+const COLUMNS = ['Select', 'Date', 'Total days', 'Total compensation', 'Multi-day'] as const;
 
 /** A group the booking can move to: open, with a seat, and not the one it is in. */
 function pickable(group: ScheduleGroup): boolean {

@@ -148,6 +148,14 @@ describe('schedule check: a booking', () => {
 });
 
 describe('schedule check: cancel', () => {
+  test('inside the notice window: the button stays (the server explains with 101) and says to call', async () => {
+    answerSchedule([stamp({ changeable: false })]);
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'Cancel Schedule: Blue study 501' });
+    expect(button).toBeEnabled();
+    expect(button).toHaveAccessibleDescription(/less than 12 hours away: to change or cancel it, please call Tester Services/);
+  });
+
   test('the question, CancelSchedule with the study number, then the screener list', async () => {
     answerSchedule([stamp()]);
     api.answers['/schedule/CancelSchedule'] = { body: { status: 'succeed' } };

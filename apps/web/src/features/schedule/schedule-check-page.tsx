@@ -143,7 +143,13 @@ function BookingCard({ booking, choosable, chosen, onToggle, onCancel }: Booking
   const { first, days } = booking;
   const name = bookingName(booking);
   const headingId = useId();
-  const externalNoteId = useId();
+  const noteId = useId();
+  // External: by the outside company; inside the notice window: by phone (the server answers 101).
+  const note = booking.external
+    ? SCHEDULE_TEXTS.externalNote
+    : booking.days.every((day) => day.changeable)
+      ? null
+      : SCHEDULE_TEXTS.insideWindow;
   const zone = first.timeZone;
   return (
     <li className="booking-card" aria-labelledby={headingId} data-testid="booking-card">
@@ -214,8 +220,9 @@ function BookingCard({ booking, choosable, chosen, onToggle, onCancel }: Booking
       <div className="booking-card__actions">
         {choosable && (
           <label className="booking-card__choose">
-            <input type="checkbox" checked={chosen} onChange={onToggle} />
-            Choose to cancel<span className="visually-hidden">: {name}</span>
+            {/* aria-label: the same name in every browser (a hidden span gets a space before it in Chromium). */}
+            <input type="checkbox" checked={chosen} onChange={onToggle} aria-label={`Choose to cancel: ${name}`} />
+            Choose to cancel
           </label>
         )}
         <button
@@ -223,14 +230,15 @@ function BookingCard({ booking, choosable, chosen, onToggle, onCancel }: Booking
           className="button button--outline"
           onClick={onCancel}
           disabled={booking.external}
-          aria-describedby={booking.external ? externalNoteId : undefined}
+          aria-describedby={note ? noteId : undefined}
+          aria-label={`Cancel Schedule: ${name}`}
         >
-          Cancel Schedule<span className="visually-hidden">: {name}</span>
+          Cancel Schedule
         </button>
       </div>
-      {booking.external && (
-        <p id={externalNoteId} className="booking-card__note">
-          {SCHEDULE_TEXTS.externalNote}
+      {note && (
+        <p id={noteId} className="booking-card__note">
+          {note}
         </p>
       )}
     </li>

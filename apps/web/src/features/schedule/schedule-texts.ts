@@ -7,6 +7,7 @@ export const SCHEDULE_TEXTS = {
   loadFailedHelp: 'We could not load your schedule. Please try again.',
   noticeLine: `Changes and cancellations must be made at least ${CANCELLATION_NOTICE_HOURS} hours before your session. After that, please call Tester Services at ${COMPANY.supportPhone}.`,
   policyLink: 'Cancellation policy',
+  insideWindow: `This session is less than ${CANCELLATION_NOTICE_HOURS} hours away: to change or cancel it, please call Tester Services at ${COMPANY.supportPhone}.`,
   externalNote: 'This study is scheduled by an outside company. To change or cancel it, please contact Tester Services.',
   noOpenings: 'There are no other openings for this study at this time. If more open, Tester Services may contact you.',
   changeSucceeded: 'Schedule Changed',
