@@ -105,6 +105,8 @@ export const currentScheduleResponseSchema = z.object({
   scheduleStamps: z.array(scheduleStampSchema),
   /** Whether any booked study is external (Cancel Schedule is then disabled for it). */
   isExternalStudy: z.boolean(),
+  /** Hours before the first session after which changes and cancellations are by phone only (configuration). */
+  noticeHours: z.number().int(),
 });
 export type CurrentScheduleResponse = z.infer<typeof currentScheduleResponseSchema>;
 
@@ -119,7 +121,7 @@ export type ScheduleIndexResponse = z.infer<typeof scheduleIndexResponseSchema>;
 export const scheduledGroupTimeRequestSchema = z.object({ studyNo: studyNoSchema });
 export type ScheduledGroupTimeRequest = z.infer<typeof scheduledGroupTimeRequestSchema>;
 
-/** Its answer: the study's groups, earliest first (404 when the tester holds no booking in it). */
+/** Its answer: the study's groups, earliest first. 404 when the tester holds no booking in the study. */
 export const scheduledGroupTimeResponseSchema = z.array(scheduleGroupSchema);
 
 /** POST /api/schedule/confirmChangeSchedule: body { ProtectedGroupID: [one group id] }. */
@@ -135,6 +137,7 @@ export type ChangeScheduleStatus = (typeof CHANGE_SCHEDULE_STATUSES)[number];
  * succeed: go to url. notAvailable: the group filled up; the booking is unchanged and
  * filteredScheduleView holds the refreshed groups. changeEmailAddress: invalid e-mail.
  * notChangeable: inside the notice window or an external study (by phone only). failed: anything else.
+ * 404 when the group is unknown or the tester holds no booking in its study.
  */
 export const confirmChangeScheduleResponseSchema = z.object({
   status: z.enum(CHANGE_SCHEDULE_STATUSES),
@@ -154,8 +157,8 @@ export const cancelMultiScheduleRequestSchema = z
 
 /**
  * succeed: cancelled, go to /community/main/screener. '101': inside the notice window ('Cancel
- * schedule Failed - 101'). '102': the e-mail address is invalid. failed: anything else (external
- * study, nothing booked). A multi-cancel is all or nothing.
+ * schedule Failed - 101'). '102': the e-mail address is invalid. failed: anything else (an external
+ * study). A multi-cancel is all or nothing; 404 when the tester holds no booking in one of the studies.
  */
 export const CANCEL_SCHEDULE_STATUSES = ['succeed', '101', '102', 'failed'] as const;
 export type CancelScheduleStatus = (typeof CANCEL_SCHEDULE_STATUSES)[number];
