@@ -17,6 +17,10 @@ const OTHER_GROUP = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
 function answerIndex(stamps: BookedStamp[]) {
   api.answers['/schedule/Index'] = { body: { status: 'succeed', scheduleStamps: stamps } };
+  // The notice hours come with the check page's answer.
+  api.answers['/schedule/GetCurrentSchedule'] = {
+    body: { status: 'succeed', scheduleStamps: stamps, isExternalStudy: false, noticeHours: 24 },
+  };
 }
 
 function answerGroups(groups: ScheduleGroup[]) {
@@ -152,7 +156,7 @@ describe('schedule change: choosing', () => {
     const user = renderPage();
     const red = await screen.findByRole('radio', { name: /^Red study 502/ });
     expect(red).toBeDisabled();
-    expect(red).toHaveAccessibleDescription(/must be made at least 12 hours before your session/);
+    expect(red).toHaveAccessibleDescription(/less than 24 hours away: to change or cancel it, please call Tester Services/);
     const green = screen.getByRole('radio', { name: /^Green study 503/ });
     expect(green).toBeDisabled();
     expect(green).toHaveAccessibleDescription(/scheduled by an outside company/);
@@ -219,7 +223,7 @@ describe('schedule change: outcomes', () => {
     await chooseAndChange({ status: 'notChangeable', url: '', filteredScheduleView: [] });
     const popup = await screen.findByRole('dialog', { name: 'Failed to change schedule' });
     expect(popup).toHaveClass('modal-dialog--error');
-    expect(popup).toHaveTextContent(/at least 12 hours before testing\. Please call Tester Services/);
+    expect(popup).toHaveTextContent(/at least 24 hours before testing\. Please call Tester Services/);
   });
 
   test('failed, or a call that does not get through: "Failed to change schedule" with the support help', async () => {

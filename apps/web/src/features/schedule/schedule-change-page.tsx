@@ -6,17 +6,25 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { isUnauthenticated } from '../../lib/request-error';
 import { viewStatus } from '../../lib/query-status';
 import { useConfirmChangeSchedule } from './api/confirm-change-schedule';
+import { useCurrentSchedule } from './api/get-current-schedule';
 import { useScheduledGroupTime } from './api/get-scheduled-group-time';
 import { useScheduleIndex } from './api/get-schedule-index';
 import { bookingName, toBookings, type Booking } from './bookings';
 import { formatCompensation, formatSession } from './schedule-format';
-import { CANCELLATION_POLICY_PATH, CHANGE_FAILURES, SCHEDULE_CHECK_PATH, SCHEDULE_TEXTS } from './schedule-texts';
+import {
+  CANCELLATION_POLICY_PATH,
+  SCHEDULE_CHECK_PATH,
+  SCHEDULE_TEXTS,
+  changeFailure,
+  insideWindowNote,
+  noticeLine,
+} from './schedule-texts';
 import './schedule.css';
 
 /** Why a booked study cannot be picked on this page, or null when it can. */
-function lockReason(booking: Booking): string | null {
+function lockReason(booking: Booking, noticeHours: number | undefined): string | null {
   if (booking.external) return SCHEDULE_TEXTS.externalNote;
-  if (!booking.days.every((day) => day.changeable)) return SCHEDULE_TEXTS.noticeLine;
+  if (!booking.days.every((day) => day.changeable)) return insideWindowNote(noticeHours);
   return null;
 }
 
@@ -35,7 +43,9 @@ export function ScheduleChangePage() {
   const index = useScheduleIndex();
   const status = viewStatus(index);
   const bookings = toBookings(index.data?.scheduleStamps ?? []);
-  const changeable = bookings.filter((booking) => lockReason(booking) === null);
+  // Index has no notice hours; the check page's answer (often cached already) has them.
+  const noticeHours = useCurrentSchedule().data?.noticeHours;
+  const changeable = bookings.filter((booking) => !booking.external && booking.days.every((day) => day.changeable));
   const [pickedStudy, setPickedStudy] = useState<number | null>(null);
   // One changeable study needs no choice: it is taken at once.
   const studyNo = pickedStudy ?? (changeable.length === 1 ? changeable[0]!.studyNo : null);
@@ -59,10 +69,10 @@ export function ScheduleChangePage() {
       } else {
         // notAvailable: the hook has already put the refreshed groups in place; the old choice is gone.
         if (answer.status === 'notAvailable') setGroupId(null);
-        setPopup({ ...CHANGE_FAILURES[answer.status] });
+        setPopup(changeFailure(answer.status, noticeHours));
       }
     } catch (error) {
-      if (!isUnauthenticated(error)) setPopup({ ...CHANGE_FAILURES.failed });
+      if (!isUnauthenticated(error)) setPopup(changeFailure('failed', noticeHours));
     }
   };
 
@@ -106,7 +116,7 @@ export function ScheduleChangePage() {
           <fieldset className="schedule__studies">
             <legend>Choose the study to change</legend>
             {bookings.map((item) => {
-              const reason = lockReason(item);
+              const reason = lockReason(item, noticeHours);
               const noteId = `study-note-${item.studyNo}`;
               return (
                 <div key={item.key} className="schedule__study">
@@ -134,7 +144,9 @@ export function ScheduleChangePage() {
               );
             })}
           </fieldset>
-          {booking && lockReason(booking) === null && <GroupChoice booking={booking} groupId={groupId} onChoose={setGroupId} />}
+          {booking && lockReason(booking, noticeHours) === null && (
+            <GroupChoice booking={booking} groupId={groupId} onChoose={setGroupId} />
+          )}
           <div className="schedule__actions">
             <button
               type="submit"
@@ -148,7 +160,7 @@ export function ScheduleChangePage() {
         </form>
       )}
       <p className="schedule__notice">
-        {SCHEDULE_TEXTS.noticeLine} <Link to={CANCELLATION_POLICY_PATH}>{SCHEDULE_TEXTS.policyLink}</Link>
+        {noticeLine(noticeHours)} <Link to={CANCELLATION_POLICY_PATH}>{SCHEDULE_TEXTS.policyLink}</Link>
       </p>
       {popup && <MessagePopup data={popup.data} message={popup.message} onClose={closePopup} />}
     </section>

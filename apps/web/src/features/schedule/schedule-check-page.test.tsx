@@ -18,9 +18,9 @@ afterEach(() => {
 
 const QUESTION = 'Are you sure you want to cancel? Doing so will clear your schedule and you will not be able to reschedule these dates.';
 
-function answerSchedule(stamps: BookedStamp[]) {
+function answerSchedule(stamps: BookedStamp[], noticeHours = 24) {
   api.answers['/schedule/GetCurrentSchedule'] = {
-    body: { status: 'succeed', scheduleStamps: stamps, isExternalStudy: stamps.some((item) => item.isExternalStudy) },
+    body: { status: 'succeed', scheduleStamps: stamps, isExternalStudy: stamps.some((item) => item.isExternalStudy), noticeHours },
   };
 }
 
@@ -57,9 +57,21 @@ describe('schedule check: states', () => {
     answerSchedule([]);
     renderPage();
     expect(await screen.findByText('Nothing currently scheduled')).toBeInTheDocument();
-    expect(screen.getByText(/must be made at least 12 hours before your session/)).toBeInTheDocument();
+    expect(screen.getByText(/must be made at least 24 hours before your session/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cancellation policy' })).toHaveAttribute('href', '/popup/cancellation-policy');
     expect(screen.queryByRole('button', { name: /Cancel Schedule/ })).not.toBeInTheDocument();
+  });
+
+  test("the notice window is the server's: its noticeHours in the notice and in the 101 explanation", async () => {
+    answerSchedule([stamp()], 36);
+    api.answers['/schedule/CancelSchedule'] = { body: { status: '101' } };
+    const user = renderPage();
+    expect(await screen.findByText(/must be made at least 36 hours before your session/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel Schedule: Blue study 501' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancel schedule Failed - 101' })).toHaveTextContent(
+      /must be made at least 36 hours before testing/,
+    );
   });
 
   test('a failure: the catalogue text, then Try again loads the schedule', async () => {
@@ -153,7 +165,7 @@ describe('schedule check: cancel', () => {
     renderPage();
     const button = await screen.findByRole('button', { name: 'Cancel Schedule: Blue study 501' });
     expect(button).toBeEnabled();
-    expect(button).toHaveAccessibleDescription(/less than 12 hours away: to change or cancel it, please call Tester Services/);
+    expect(button).toHaveAccessibleDescription(/less than 24 hours away: to change or cancel it, please call Tester Services/);
   });
 
   test('the question, CancelSchedule with the study number, then the screener list', async () => {
@@ -179,7 +191,7 @@ describe('schedule check: cancel', () => {
   });
 
   test.each([
-    ['101', 'Cancel schedule Failed - 101', /must be made 12 hours before testing\. Please call Tester Services/],
+    ['101', 'Cancel schedule Failed - 101', /must be made at least 24 hours before testing\. Please call Tester Services/],
     ['102', 'Cancel schedule Failed - 102', /e-mail address is invalid\. Please update it under My Account, Change Contact Info/],
     ['failed', 'Cancel schedule Failed', /problem with your scheduling information/],
   ])('status %s: "%s" in red with its explanation, and the tester stays', async (status, title, explanation) => {

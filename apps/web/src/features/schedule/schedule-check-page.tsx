@@ -10,7 +10,15 @@ import { useCurrentSchedule } from './api/get-current-schedule';
 import { bookingName, chipColour, toBookings, type Booking } from './bookings';
 import { CheckInQr } from './check-in-qr';
 import { formatCompensation, formatMoment, formatSession } from './schedule-format';
-import { CANCELLATION_POLICY_PATH, CANCEL_FAILED, SCHEDULE_TEXTS, SCREENER_LIST_PATH, cancelFailure } from './schedule-texts';
+import {
+  CANCELLATION_POLICY_PATH,
+  CANCEL_FAILED,
+  SCHEDULE_TEXTS,
+  SCREENER_LIST_PATH,
+  cancelFailure,
+  insideWindowNote,
+  noticeLine,
+} from './schedule-texts';
 import './schedule.css';
 
 /**
@@ -22,6 +30,7 @@ export function ScheduleCheckPage() {
   const query = useCurrentSchedule();
   const status = viewStatus(query);
   const bookings = toBookings(query.data?.scheduleStamps ?? []);
+  const noticeHours = query.data?.noticeHours;
   const cancellable = bookings.filter((booking) => !booking.external);
   const navigate = useNavigate();
   const cancelOne = useCancelSchedule();
@@ -43,7 +52,7 @@ export function ScheduleCheckPage() {
     const studyNos = targets.map((booking) => booking.studyNo);
     try {
       const answer = studyNos.length === 1 ? await cancelOne.mutateAsync(studyNos[0]!) : await cancelMany.mutateAsync(studyNos);
-      if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status) };
+      if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status, noticeHours) };
       void navigate(SCREENER_LIST_PATH);
       return { ok: true };
     } catch (error) {
@@ -84,6 +93,7 @@ export function ScheduleCheckPage() {
               <BookingCard
                 key={booking.key}
                 booking={booking}
+                noticeHours={noticeHours}
                 choosable={multiple && !booking.external}
                 chosen={chosen.has(booking.studyNo)}
                 onToggle={() => toggle(booking.studyNo)}
@@ -106,7 +116,7 @@ export function ScheduleCheckPage() {
         </>
       )}
       <p className="schedule__notice">
-        {SCHEDULE_TEXTS.noticeLine} <Link to={CANCELLATION_POLICY_PATH}>{SCHEDULE_TEXTS.policyLink}</Link>
+        {noticeLine(noticeHours)} <Link to={CANCELLATION_POLICY_PATH}>{SCHEDULE_TEXTS.policyLink}</Link>
       </p>
       {cancelling && (
         <ConfirmPopup
@@ -132,6 +142,7 @@ export function ScheduleCheckPage() {
 
 interface BookingCardProps {
   booking: Booking;
+  noticeHours: number | undefined;
   /** With several cancellable bookings, each has a box to choose it for a cancel of several. */
   choosable: boolean;
   chosen: boolean;
@@ -139,7 +150,7 @@ interface BookingCardProps {
   onCancel: () => void;
 }
 
-function BookingCard({ booking, choosable, chosen, onToggle, onCancel }: BookingCardProps) {
+function BookingCard({ booking, noticeHours, choosable, chosen, onToggle, onCancel }: BookingCardProps) {
   const { first, days } = booking;
   const name = bookingName(booking);
   const headingId = useId();
@@ -149,7 +160,7 @@ function BookingCard({ booking, choosable, chosen, onToggle, onCancel }: Booking
     ? SCHEDULE_TEXTS.externalNote
     : booking.days.every((day) => day.changeable)
       ? null
-      : SCHEDULE_TEXTS.insideWindow;
+      : insideWindowNote(noticeHours);
   const zone = first.timeZone;
   return (
     <li className="booking-card" aria-labelledby={headingId} data-testid="booking-card">
