@@ -83,7 +83,9 @@ export const scheduleStampSchema = z.object({
   videoLink: z.string().nullable(),
   /** False inside the notice window or for an external study: change and cancel by phone only. */
   changeable: z.boolean(),
+  /** The booked seat is held: always true on the check page. */
   available: z.boolean(),
+  /** Same as changeable (the original's name for it). */
   isThisTimeAvailable: z.boolean(),
 });
 export type ScheduleStamp = z.infer<typeof scheduleStampSchema>;
