@@ -24,8 +24,13 @@ export const COMPANY = {
 
 /** Date from which a cancelled session earns no compensation (spec 3, section 9). */
 export const NO_COMPENSATION_FOR_CANCELLATION_SINCE = '10/1/2020';
-/** Hours of notice for a change or cancellation; spec 3 says 12 in one place and 24 in another. */
-export const CANCELLATION_NOTICE_HOURS = 12;
+/**
+ * Hours of notice for a change or cancellation as the prerendered policy texts state it (spec 3
+ * says 12 in one place and 24 in another). The server's SCHEDULE_NOTICE_HOURS enforces the window
+ * and defaults to 24 (decision 022); keep the two equal. The schedule pages show the server's own
+ * number (noticeHours).
+ */
+export const CANCELLATION_NOTICE_HOURS = 24;
 /** Days within which a problem with a redeemed reward must be reported (spec 3). */
 export const REDEEM_REPORTING_WINDOW_DAYS = 30;
 /** Biometric data is destroyed after this many days without clocking in (spec 3). */

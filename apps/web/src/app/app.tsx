@@ -33,6 +33,8 @@ const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'
 const AboutMePage = lazyPage(() => import('../features/about-me/about-me-page'), 'AboutMePage');
 const QuickSurveyPage = lazyPage(() => import('../features/quick-survey/quick-survey-page'), 'QuickSurveyPage');
 const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-run-page'), 'ScreenerRunPage');
+const ScheduleCheckPage = lazyPage(() => import('../features/schedule/schedule-check-page'), 'ScheduleCheckPage');
+const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-change-page'), 'ScheduleChangePage');
 const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
 
 export function App() {
@@ -89,6 +91,8 @@ export function App() {
             <Route path="about-me" element={<AboutMePage />} />
             <Route path="quick-survey" element={<QuickSurveyPage />} />
             <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
+            <Route path="schedule/check" element={<ScheduleCheckPage />} />
+            <Route path="schedule/change" element={<ScheduleChangePage />} />
             <Route path="schedule/self" element={<SelfScheduleEntry />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>

@@ -58,11 +58,11 @@ describe('legal texts', () => {
     expect(back.getAttribute('href')).toBe('/popup/privacy');
   });
 
-  test('cancellation policy: 12 hours notice and no compensation since 10/1/2020', () => {
+  test('cancellation policy: 24 hours notice and no compensation since 10/1/2020', () => {
     const { container } = renderPage('cancellation-policy');
     const content = text(container);
-    expect(content).toMatch(/at least 12 hours before your testing time/);
-    expect(content).toMatch(/Within 12 hours of testing, changes and cancellations can be made by phone only/);
+    expect(content).toMatch(/at least 24 hours before your testing time/);
+    expect(content).toMatch(/Within 24 hours of testing, changes and cancellations can be made by phone only/);
     expect(content).toMatch(/Since 10\/1\/2020, no compensation is paid/);
     expect(content).toMatch(/6-month suspension/);
   });

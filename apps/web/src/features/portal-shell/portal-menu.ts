@@ -29,8 +29,8 @@ export const SIDE_MENU: readonly MenuGroup[] = [
   {
     label: 'Schedule',
     entries: [
-      { label: 'My schedule', to: `${MAIN}/schedule/check`, ready: false },
-      { label: 'Change or cancel', to: `${MAIN}/schedule/change`, ready: false },
+      { label: 'My schedule', to: `${MAIN}/schedule/check`, ready: true },
+      { label: 'Change or cancel', to: `${MAIN}/schedule/change`, ready: true },
       { label: 'Self-schedule', to: `${MAIN}/schedule/self`, ready: false },
     ],
   },
@@ -68,7 +68,7 @@ export interface TopNavItem extends MenuEntry {
 
 export const TOP_NAV: readonly TopNavItem[] = [
   { label: 'HOME', to: `${MAIN}/screener`, ready: true },
-  { label: 'SCHEDULE', to: `${MAIN}/schedule/check`, ready: false },
+  { label: 'SCHEDULE', to: `${MAIN}/schedule/check`, ready: true },
   { label: 'REFERRAL', to: `${MAIN}/referral/event`, ready: false },
   { label: 'EVENT', to: `${MAIN}/winners/try-your-luck`, ready: false },
   { label: 'MY ACCOUNT', to: `${MAIN}/account/general`, ready: false, mobileOnly: true },

@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ScheduleGroup } from '@testerhub/shared/schedule-schemas';
+import { MessagePopup, type PopupMessage } from '../../components/message-popup';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { isUnauthenticated } from '../../lib/request-error';
+import { viewStatus } from '../../lib/query-status';
+import { useConfirmChangeSchedule } from './api/confirm-change-schedule';
+import { useCurrentSchedule } from './api/get-current-schedule';
+import { useScheduledGroupTime } from './api/get-scheduled-group-time';
+import { useScheduleIndex } from './api/get-schedule-index';
+import { bookingName, toBookings, type Booking } from './bookings';
+import { formatCompensation, formatSession } from './schedule-format';
+import {
+  CANCELLATION_POLICY_PATH,
+  SCHEDULE_CHECK_PATH,
+  SCHEDULE_TEXTS,
+  changeFailure,
+  insideWindowNote,
+  noticeLine,
+} from './schedule-texts';
+import './schedule.css';
+
+/** Why a booked study cannot be picked on this page, or null when it can. */
+function lockReason(booking: Booking, noticeHours: number | undefined): string | null {
+  if (booking.external) return SCHEDULE_TEXTS.externalNote;
+  if (!booking.days.every((day) => day.changeable)) return insideWindowNote(noticeHours);
+  return null;
+}
+
+/** Only a path of this site is followed after a change; anything else goes to the schedule check. */
+function sitePath(url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : SCHEDULE_CHECK_PATH;
+}
+
+/**
+ * /community/main/schedule/change (spec 3, "Schedule change"): pick a booked study (radio,
+ * disabled when not changeable or external), then another group of dates from its table, then
+ * Change Schedule.
+ */
+export function ScheduleChangePage() {
+  usePageTitle('Change my schedule');
+  const index = useScheduleIndex();
+  const status = viewStatus(index);
+  const bookings = toBookings(index.data?.scheduleStamps ?? []);
+  // Index has no notice hours; the check page's answer (often cached already) has them.
+  const noticeHours = useCurrentSchedule().data?.noticeHours;
+  const changeable = bookings.filter((booking) => !booking.external && booking.days.every((day) => day.changeable));
+  const [pickedStudy, setPickedStudy] = useState<number | null>(null);
+  // One changeable study needs no choice: it is taken at once.
+  const studyNo = pickedStudy ?? (changeable.length === 1 ? changeable[0]!.studyNo : null);
+  const booking = bookings.find((item) => item.studyNo === studyNo) ?? null;
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [popup, setPopup] = useState<(PopupMessage & { then?: string }) | null>(null);
+  const change = useConfirmChangeSchedule(studyNo);
+  const navigate = useNavigate();
+
+  const pickStudy = (next: number) => {
+    setPickedStudy(next);
+    setGroupId(null);
+  };
+
+  const submit = async () => {
+    if (!groupId) return;
+    try {
+      const answer = await change.mutateAsync(groupId);
+      if (answer.status === 'succeed') {
+        setPopup({ data: SCHEDULE_TEXTS.changeSucceeded, message: SCHEDULE_TEXTS.changeSucceededText, then: sitePath(answer.url) });
+      } else {
+        // notAvailable: the hook has already put the refreshed groups in place; the old choice is gone.
+        if (answer.status === 'notAvailable') setGroupId(null);
+        setPopup(changeFailure(answer.status, noticeHours));
+      }
+    } catch (error) {
+      if (!isUnauthenticated(error)) setPopup(changeFailure('failed', noticeHours));
+    }
+  };
+
+  const closePopup = () => {
+    const then = popup?.then;
+    setPopup(null);
+    if (then) void navigate(then);
+  };
+
+  return (
+    <section className="schedule" aria-labelledby="schedule-change-title" aria-busy={status === 'pending'}>
+      <h1 id="schedule-change-title" className="schedule__title">
+        Change my schedule
+      </h1>
+      {status === 'pending' && (
+        <>
+          <p role="status" className="visually-hidden">
+            Loading your schedule…
+          </p>
+          <div className="schedule__skeleton" aria-hidden="true" />
+        </>
+      )}
+      {status === 'error' && (
+        <div className="schedule__error" role="alert">
+          <p className="schedule__error-title">{SCHEDULE_TEXTS.loadFailed}</p>
+          <p>{SCHEDULE_TEXTS.loadFailedHelp}</p>
+          <button type="button" className="button button--primary" onClick={() => void index.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {status === 'success' && bookings.length === 0 && <p className="schedule__empty">{SCHEDULE_TEXTS.nothingScheduled}</p>}
+      {status === 'success' && bookings.length > 0 && (
+        <form
+          className="schedule__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <fieldset className="schedule__studies">
+            <legend>Choose the study to change</legend>
+            {bookings.map((item) => {
+              const reason = lockReason(item, noticeHours);
+              const noteId = `study-note-${item.studyNo}`;
+              return (
+                <div key={item.key} className="schedule__study">
+                  <label>
+                    <input
+                      type="radio"
+                      name="study"
+                      value={item.studyNo}
+                      checked={studyNo === item.studyNo}
+                      disabled={reason !== null}
+                      aria-describedby={reason ? noteId : undefined}
+                      onChange={() => pickStudy(item.studyNo)}
+                    />
+                    <span>
+                      <strong>{bookingName(item)}</strong>:{' '}
+                      {formatSession(item.first.scheduleStamp, item.first.endStamp, item.first.timeZone)}
+                    </span>
+                  </label>
+                  {reason && (
+                    <p id={noteId} className="booking-card__note">
+                      {reason}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </fieldset>
+          {booking && lockReason(booking, noticeHours) === null && (
+            <GroupChoice booking={booking} groupId={groupId} onChoose={setGroupId} />
+          )}
+          <div className="schedule__actions">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={groupId === null || change.isPending}
+              aria-busy={change.isPending}
+            >
+              Change Schedule
+            </button>
+          </div>
+        </form>
+      )}
+      <p className="schedule__notice">
+        {noticeLine(noticeHours)} <Link to={CANCELLATION_POLICY_PATH}>{SCHEDULE_TEXTS.policyLink}</Link>
+      </p>
+      {popup && <MessagePopup data={popup.data} message={popup.message} onClose={closePopup} />}
+    </section>
+  );
+}
+
+interface GroupChoiceProps {
+  booking: Booking;
+  groupId: string | null;
+  onChoose: (groupId: string) => void;
+}
+
+/** The table of the study's groups: select, date, total days, total compensation, multi-day. */
+function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
+  const query = useScheduledGroupTime(booking.studyNo);
+  const status = viewStatus(query);
+  const groups = query.data ?? [];
+  const open = groups.filter((group) => pickable(group));
+
+  if (status === 'pending') {
+    return (
+      <p role="status" className="schedule__loading">
+        Loading openings…
+      </p>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div className="schedule__error" role="alert">
+        <p className="schedule__error-title">{SCHEDULE_TEXTS.loadFailed}</p>
+        <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (open.length === 0) return <p className="schedule__empty">{SCHEDULE_TEXTS.noOpenings}</p>;
+
+  return (
+    <div className="schedule__table-wrap" role="region" aria-labelledby="schedule-groups-caption" tabIndex={0}>
+      {/* Explicit roles: below 480 px the rows are restyled as stacked blocks, and CSS display must not cost the table its semantics. */}
+      <table className="schedule__table" role="table">
+        <caption id="schedule-groups-caption">Other times for {bookingName(booking)}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {groups.map((group) => {
+            const dates = group.sessions.map((session) => formatSession(session.startsAt, session.endsAt, group.timeZone));
+            const state = group.isCurrent ? 'Your current time' : pickable(group) ? null : 'Full';
+            return (
+              <tr key={group.groupId} role="row" className={group.groupId === groupId ? 'schedule__row--chosen' : undefined}>
+                <td role="cell">
+                  <input
+                    type="radio"
+                    name="group"
+                    value={group.groupId}
+                    checked={group.groupId === groupId}
+                    disabled={!pickable(group)}
+                    aria-label={`Select ${dates[0] ?? group.cell}${state ? ` (${state})` : ''}`}
+                    onChange={() => onChoose(group.groupId)}
+                  />
+                </td>
+                <td role="cell" data-label="Date">
+                  <ul className="schedule__dates">
+                    {dates.map((date) => (
+                      <li key={date}>{date}</li>
+                    ))}
+                  </ul>
+                  {state && <span className="schedule__state">{state}</span>}
+                </td>
+                <td role="cell" data-label="Total days">
+                  {group.totalTesterDays}
+                </td>
+                <td role="cell" data-label="Total compensation">
+                  {formatCompensation(group.coOpCost)}
+                </td>
+                <td role="cell" data-label="Multi-day">
+                  {group.isMultiDay ? 'Yes' : 'No'}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The group table's columns (spec 3, "Schedule change"). */
+const COLUMNS = ['Select', 'Date', 'Total days', 'Total compensation', 'Multi-day'] as const;
+
+/** A group the booking can move to: open, with a seat, and not the one it is in. */
+function pickable(group: ScheduleGroup): boolean {
+  return group.available && group.status === 'Open' && !group.isCurrent;
+}

@@ -1,0 +1,257 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmPopup, CONFIRM_QUESTIONS, type ConfirmOutcome } from '../../components/confirm-popup';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { isUnauthenticated } from '../../lib/request-error';
+import { viewStatus } from '../../lib/query-status';
+import { useCancelMultiSchedule } from './api/cancel-multi-schedule';
+import { useCancelSchedule } from './api/cancel-schedule';
+import { useCurrentSchedule } from './api/get-current-schedule';
+import { bookingName, chipColour, toBookings, type Booking } from './bookings';
+import { CheckInQr } from './check-in-qr';
+import { formatCompensation, formatMoment, formatSession } from './schedule-format';
+import {
+  CANCELLATION_POLICY_PATH,
+  CANCEL_FAILED,
+  SCHEDULE_TEXTS,
+  SCREENER_LIST_PATH,
+  cancelFailure,
+  insideWindowNote,
+  noticeLine,
+} from './schedule-texts';
+import './schedule.css';
+
+/**
+ * /community/main/schedule/check: the tester's bookings (spec 3, "Schedule check"), each with its
+ * check-in QR code and a Cancel Schedule button; several can be cancelled at once.
+ */
+export function ScheduleCheckPage() {
+  usePageTitle('My schedule');
+  const query = useCurrentSchedule();
+  const status = viewStatus(query);
+  const bookings = toBookings(query.data?.scheduleStamps ?? []);
+  const noticeHours = query.data?.noticeHours;
+  const cancellable = bookings.filter((booking) => !booking.external);
+  const navigate = useNavigate();
+  const cancelOne = useCancelSchedule();
+  const cancelMany = useCancelMultiSchedule();
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  // The bookings the open confirm popup is about (one, or the chosen ones).
+  const [cancelling, setCancelling] = useState<Booking[] | null>(null);
+  const multiple = cancellable.length > 1;
+
+  const toggle = (studyNo: number) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (next.has(studyNo)) next.delete(studyNo);
+      else next.add(studyNo);
+      return next;
+    });
+
+  const cancel = async (targets: Booking[]): Promise<ConfirmOutcome> => {
+    const studyNos = targets.map((booking) => booking.studyNo);
+    try {
+      const answer = studyNos.length === 1 ? await cancelOne.mutateAsync(studyNos[0]!) : await cancelMany.mutateAsync(studyNos);
+      if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status, noticeHours) };
+      void navigate(SCREENER_LIST_PATH);
+      return { ok: true };
+    } catch (error) {
+      // A 401 is already on its way to login: just close.
+      return isUnauthenticated(error) ? { ok: true } : { ok: false, ...CANCEL_FAILED };
+    }
+  };
+
+  const chosenBookings = cancellable.filter((booking) => chosen.has(booking.studyNo));
+
+  return (
+    <section className="schedule" aria-labelledby="schedule-check-title" aria-busy={status === 'pending'}>
+      <h1 id="schedule-check-title" className="schedule__title">
+        My schedule
+      </h1>
+      {status === 'pending' && (
+        <>
+          <p role="status" className="visually-hidden">
+            Loading your schedule…
+          </p>
+          <div className="schedule__skeleton" aria-hidden="true" />
+        </>
+      )}
+      {status === 'error' && (
+        <div className="schedule__error" role="alert">
+          <p className="schedule__error-title">{SCHEDULE_TEXTS.loadFailed}</p>
+          <p>{SCHEDULE_TEXTS.loadFailedHelp}</p>
+          <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {status === 'success' && bookings.length === 0 && <p className="schedule__empty">{SCHEDULE_TEXTS.nothingScheduled}</p>}
+      {status === 'success' && bookings.length > 0 && (
+        <>
+          <ul className="schedule__list" aria-label="Scheduled studies">
+            {bookings.map((booking) => (
+              <BookingCard
+                key={booking.key}
+                booking={booking}
+                noticeHours={noticeHours}
+                choosable={multiple && !booking.external}
+                chosen={chosen.has(booking.studyNo)}
+                onToggle={() => toggle(booking.studyNo)}
+                onCancel={() => setCancelling([booking])}
+              />
+            ))}
+          </ul>
+          {multiple && (
+            <div className="schedule__multi">
+              <button
+                type="button"
+                className="button button--outline"
+                disabled={chosenBookings.length === 0}
+                onClick={() => setCancelling(chosenBookings)}
+              >
+                Cancel chosen schedules ({chosenBookings.length})
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      <p className="schedule__notice">
+        {noticeLine(noticeHours)} <Link to={CANCELLATION_POLICY_PATH}>{SCHEDULE_TEXTS.policyLink}</Link>
+      </p>
+      {cancelling && (
+        <ConfirmPopup
+          type="schedule"
+          studyNo={cancelling[0]!.studyNo}
+          header="Cancel Schedule"
+          onClose={() => setCancelling(null)}
+          onConfirm={() => cancel(cancelling)}
+        >
+          <p>{CONFIRM_QUESTIONS.schedule}</p>
+          <ul className="schedule__cancel-list">
+            {cancelling.map((booking) => (
+              <li key={booking.key}>
+                {bookingName(booking)}: {formatSession(booking.first.scheduleStamp, booking.first.endStamp, booking.first.timeZone)}
+              </li>
+            ))}
+          </ul>
+        </ConfirmPopup>
+      )}
+    </section>
+  );
+}
+
+interface BookingCardProps {
+  booking: Booking;
+  noticeHours: number | undefined;
+  /** With several cancellable bookings, each has a box to choose it for a cancel of several. */
+  choosable: boolean;
+  chosen: boolean;
+  onToggle: () => void;
+  onCancel: () => void;
+}
+
+function BookingCard({ booking, noticeHours, choosable, chosen, onToggle, onCancel }: BookingCardProps) {
+  const { first, days } = booking;
+  const name = bookingName(booking);
+  const headingId = useId();
+  const noteId = useId();
+  // External: by the outside company; inside the notice window: by phone (the server answers 101).
+  const note = booking.external
+    ? SCHEDULE_TEXTS.externalNote
+    : booking.days.every((day) => day.changeable)
+      ? null
+      : insideWindowNote(noticeHours);
+  const zone = first.timeZone;
+  return (
+    <li className="booking-card" aria-labelledby={headingId} data-testid="booking-card">
+      <h2 id={headingId} className="booking-card__title">
+        <span className="booking-card__chip" style={{ background: chipColour(first.color) }} aria-hidden="true" />
+        {name}
+      </h2>
+      {first.checkInToken && (
+        <div className="booking-card__qr">
+          <CheckInQr token={first.checkInToken} label={`Check-in code for ${name}`} />
+          <p className="booking-card__qr-hint">Show this code at check-in.</p>
+        </div>
+      )}
+      <dl className="booking-card__facts">
+        <dt>Location</dt>
+        <dd>{first.location}</dd>
+        {first.isChildStudy && first.childNames && (
+          <>
+            <dt>Children</dt>
+            <dd>{first.childNames}</dd>
+          </>
+        )}
+        <dt>Colour</dt>
+        <dd>{first.color}</dd>
+        {first.isPickUp ? (
+          <>
+            {first.pickUpDate && (
+              <>
+                <dt>Curb-side pick-up</dt>
+                <dd>{formatMoment(first.pickUpDate, zone)}</dd>
+              </>
+            )}
+            {first.virtualDate && (
+              <>
+                <dt>Virtual video session</dt>
+                <dd>{formatMoment(first.virtualDate, zone)}</dd>
+              </>
+            )}
+          </>
+        ) : (
+          <>
+            <dt>{days.length > 1 ? 'Dates' : 'Date'}</dt>
+            <dd>
+              <ul className="booking-card__days">
+                {days.map((day) => (
+                  <li key={day.scheduleStamp}>
+                    {first.totalTesterDays > 1 && `Day ${day.testerDay} of ${first.totalTesterDays}: `}
+                    {formatSession(day.scheduleStamp, day.endStamp, zone)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
+        {first.videoLink && /^https?:\/\//i.test(first.videoLink) && (
+          <>
+            <dt>Video link</dt>
+            <dd>
+              <a href={first.videoLink} rel="noopener noreferrer" target="_blank">
+                Join the video session<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </>
+        )}
+        <dt>Total compensation</dt>
+        <dd>{formatCompensation(first.coOpCost)}</dd>
+      </dl>
+      <div className="booking-card__actions">
+        {choosable && (
+          <label className="booking-card__choose">
+            {/* aria-label: the same name in every browser (a hidden span gets a space before it in Chromium). */}
+            <input type="checkbox" checked={chosen} onChange={onToggle} aria-label={`Choose to cancel: ${name}`} />
+            Choose to cancel
+          </label>
+        )}
+        <button
+          type="button"
+          className="button button--outline"
+          onClick={onCancel}
+          disabled={booking.external}
+          aria-describedby={note ? noteId : undefined}
+          aria-label={`Cancel Schedule: ${name}`}
+        >
+          Cancel Schedule
+        </button>
+      </div>
+      {note && (
+        <p id={noteId} className="booking-card__note">
+          {note}
+        </p>
+      )}
+    </li>
+  );
+}

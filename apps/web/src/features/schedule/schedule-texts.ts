@@ -1,0 +1,81 @@
+import { COMPANY } from '@testerhub/shared/company';
+
+/**
+ * Texts of the schedule check, change and cancel pages (spec 3, sections 2, 4 and 8). The notice
+ * window is the server's configuration (`noticeHours` of GetCurrentSchedule, decision 022); until
+ * it is known the texts say "ahead of time", as the spec's page does.
+ */
+function ahead(hours: number | undefined, before = 'your session'): string {
+  return hours === undefined ? 'ahead of time' : `at least ${hours} hours before ${before}`;
+}
+
+export const SCHEDULE_TEXTS = {
+  nothingScheduled: 'Nothing currently scheduled',
+  loadFailed: 'Failed to retrieve schedule information',
+  loadFailedHelp: 'We could not load your schedule. Please try again.',
+  policyLink: 'Cancellation policy',
+  externalNote: 'This study is scheduled by an outside company. To change or cancel it, please contact Tester Services.',
+  noOpenings: 'There are no other openings for this study at this time. If more open, Tester Services may contact you.',
+  changeSucceeded: 'Schedule Changed',
+  changeSucceededText: 'Your schedule has been changed. We have e-mailed you the new dates.',
+} as const;
+
+/** The notice under both pages. */
+export function noticeLine(hours: number | undefined): string {
+  return `Changes and cancellations must be made ${ahead(hours)}. After that, please call Tester Services at ${COMPANY.supportPhone}.`;
+}
+
+/** A booking inside the notice window (by phone only). */
+export function insideWindowNote(hours: number | undefined): string {
+  const when = hours === undefined ? 'soon' : `less than ${hours} hours away`;
+  return `This session is ${when}: to change or cancel it, please call Tester Services at ${COMPANY.supportPhone}.`;
+}
+
+export const CANCEL_FAILED = {
+  status: 'Cancel schedule Failed',
+  message: `There was a problem with your scheduling information. Please contact Tester Services at ${COMPANY.supportPhone} or ${COMPANY.supportEmail}.`,
+};
+
+/** A cancel refusal by the server's status (spec 3, section 8). */
+export function cancelFailure(status: string, hours: number | undefined): { status: string; message: string } {
+  if (status === '101') {
+    return {
+      status: 'Cancel schedule Failed - 101',
+      message: `Changes and cancellations must be made ${ahead(hours, 'testing')}. Please call Tester Services at ${COMPANY.supportPhone} (${COMPANY.supportHours}).`,
+    };
+  }
+  if (status === '102') {
+    return {
+      status: 'Cancel schedule Failed - 102',
+      message: 'Your e-mail address is invalid. Please update it under My Account, Change Contact Info, and try again.',
+    };
+  }
+  return CANCEL_FAILED;
+}
+
+/** Change outcomes other than succeed (spec 3, sections 4 and 8). */
+export function changeFailure(
+  status: 'notAvailable' | 'changeEmailAddress' | 'notChangeable' | 'failed',
+  hours: number | undefined,
+): { data: string; message?: string } {
+  switch (status) {
+    case 'notAvailable':
+      return {
+        data: 'Study Schedule Unavailable',
+        message: 'The time you selected is no longer available. Please check the updated list and choose another time.',
+      };
+    case 'changeEmailAddress':
+      return { data: 'Invalid Email Address', message: 'Please update your e-mail address under My Account, Change Contact Info.' };
+    case 'notChangeable':
+      return {
+        data: 'Failed to change schedule',
+        message: `Changes must be made ${ahead(hours, 'testing')}. Please call Tester Services at ${COMPANY.supportPhone}.`,
+      };
+    default:
+      return { data: 'Failed to change schedule' };
+  }
+}
+
+export const SCHEDULE_CHECK_PATH = '/community/main/schedule/check';
+export const SCREENER_LIST_PATH = '/community/main/screener';
+export const CANCELLATION_POLICY_PATH = '/popup/cancellation-policy';
