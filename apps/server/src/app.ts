@@ -200,19 +200,21 @@ export async function buildApp({
   const dossier = createDossierService(db, { clock, ledger });
   const quickSurveys = createQuickSurveyService(db, { clock, ledger });
   const studies = createStudyService(db, { clock, aboutMe: dossier });
+  // Unset outside production: a key per start (self-schedule links and check-in codes then last until a restart); main.ts provides one in production.
+  const studyLinkSecret = config.studyLinkSecret ?? randomBytes(32).toString('base64url');
   const scheduling = createSchedulingService(db, {
     clock,
     testers,
     listTestSites: publicContent.listTestSites,
     noticeHours: config.scheduleNoticeHours,
+    checkInSecret: studyLinkSecret,
   });
   const screening = createScreeningService(db, {
     clock,
     studies,
     ledger,
     scheduling,
-    // Unset outside production: a key per start (self-schedule links then last until a restart); main.ts provides one in production.
-    studyLinkSecret: config.studyLinkSecret ?? randomBytes(32).toString('base64url'),
+    studyLinkSecret,
   });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 

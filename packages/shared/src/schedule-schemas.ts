@@ -87,6 +87,8 @@ export const scheduleStampSchema = z.object({
   available: z.boolean(),
   /** Same as changeable (the original's name for it). */
   isThisTimeAvailable: z.boolean(),
+  /** The booking's signed check-in token, drawn as the page's QR code for the site's scanner. */
+  checkInToken: z.string(),
 });
 export type ScheduleStamp = z.infer<typeof scheduleStampSchema>;
 

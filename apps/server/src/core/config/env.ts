@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { CANCELLATION_NOTICE_HOURS } from '@testerhub/shared/company';
 
 /** An IPv4 or IPv6 address, or a range of them in CIDR notation (10.0.0.0/8, fd00::/8). */
 function isAddressOrRange(value: string): boolean {
@@ -79,13 +80,16 @@ const envSchema = z.object({
   RESET_CODE_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   CONFIRM_CODE_TTL_HOURS: z.coerce.number().int().min(1).default(72),
   WELCOME_COINS: z.coerce.number().int().min(0).default(100),
-  /** Changes and cancellations close this many hours before a session (decision 022: the spec says 12 and 24). */
+  /**
+   * Changes and cancellations close this many hours before a session (decision 022: the spec says
+   * 12 and 24). The default is the number the prerendered policy pages print.
+   */
   SCHEDULE_NOTICE_HOURS: z.coerce
     .number()
     .int()
     .min(0)
     .max(24 * 14)
-    .default(24),
+    .default(CANCELLATION_NOTICE_HOURS),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()

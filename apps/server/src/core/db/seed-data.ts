@@ -1,5 +1,7 @@
 /** Demo content for a new database: enough for a newcomer to see a living site. */
 
+import { CANCELLATION_NOTICE_HOURS } from '@testerhub/shared/company';
+
 export const demoFaqs: { type: number; question: string; answer: string }[] = [
   {
     type: 1,
@@ -33,8 +35,7 @@ export const demoFaqs: { type: number; question: string; answer: string }[] = [
   {
     type: 2,
     question: 'How do I change or cancel a scheduled study?',
-    answer:
-      '<p>Open <em>Schedule</em> in your account. Changes and cancellations must be made at least 12 hours before the session; inside that window please call Tester Services.</p>',
+    answer: `<p>Open <em>Schedule</em> in your account. Changes and cancellations must be made at least ${CANCELLATION_NOTICE_HOURS} hours before the session; inside that window please call Tester Services.</p>`,
   },
   {
     type: 2,

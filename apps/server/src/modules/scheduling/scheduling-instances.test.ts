@@ -30,6 +30,7 @@ beforeAll(async () => {
       testers: createTesterService(handle, { clock, onTesterChanged: () => undefined }),
       listTestSites: async () => [],
       noticeHours: 24,
+      checkInSecret: 'check-in-secret-for-tests-only-0123456789',
     });
   });
 });

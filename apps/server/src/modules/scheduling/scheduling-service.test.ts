@@ -23,6 +23,7 @@ beforeAll(async () => {
     testers: createTesterService(db(), { clock, onTesterChanged: () => undefined }),
     listTestSites: createPublicContentService(db(), { cacheSeconds: 0, clock }).listTestSites,
     noticeHours: 24,
+    checkInSecret: 'check-in-secret-for-tests-only-0123456789',
   });
 });
 afterAll(async () => {
@@ -260,6 +261,16 @@ describe('currentSchedule', () => {
       videoLink: null,
     });
     expect(day2).toMatchObject({ testerDay: 2, scheduleStamp: at(96).toISOString() });
+
+    // One check-in token per booking, on each of its days, naming that booking and nothing else.
+    const [multiBooking] = (await liveBookings(tester.id)).filter((row) => row.groupId === multi.id);
+    expect(day2!.checkInToken).toBe(day1!.checkInToken);
+    expect(pick!.checkInToken).not.toBe(day1!.checkInToken);
+    expect(scheduling.verifyCheckInToken(day1!.checkInToken)).toEqual({
+      bookingId: multiBooking!.id,
+      testerId: tester.id,
+      studyNo: a.studyNo,
+    });
 
     clock.set(at(200));
     expect((await scheduling.currentSchedule(tester)).scheduleStamps).toEqual([]);

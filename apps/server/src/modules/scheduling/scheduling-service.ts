@@ -1,3 +1,4 @@
+import { signCheckInToken, verifyCheckInToken, type CheckInData } from './check-in-token.ts';
 import { checkEmail } from '@testerhub/shared/account-rules';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type {
@@ -55,6 +56,8 @@ interface SchedulingDeps {
   listTestSites: () => Promise<TestSite[]>;
   /** Changes and cancellations close this many hours before the first session (SCHEDULE_NOTICE_HOURS). */
   noticeHours: number;
+  /** Signs the check-in tokens of the QR codes (the study-link secret, with its own purpose in each token). */
+  checkInSecret: string;
 }
 
 /**
@@ -220,6 +223,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       for (const { booking, group } of current) {
         const fields = groupFields(group, sites);
         const changeable = !group.isExternal && beforeNotice(booking.startsAt, at);
+        const checkInToken = signCheckInToken({ bookingId: booking.id, testerId: tester.id, studyNo: booking.studyNo }, deps.checkInSecret);
         for (const session of group.sessions) {
           stamps.push({
             ...fields,
@@ -235,11 +239,15 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
             changeable,
             available: true,
             isThisTimeAvailable: changeable,
+            checkInToken,
           });
         }
       }
       return { scheduleStamps: stamps, isExternalStudy: stamps.some((stamp) => stamp.isExternal), noticeHours: noticeMs / HOUR_MS };
     },
+
+    /** The booking a scanned QR code names (the staff console's check-in), or null for a token not signed here. */
+    verifyCheckInToken: (token: string): CheckInData | null => verifyCheckInToken(token, deps.checkInSecret),
 
     /** The change page's groups of a study the tester is booked in (404 otherwise). */
     async groupsForChange(testerId: string, studyNo: number): Promise<ScheduleGroup[]> {

@@ -1,24 +1,18 @@
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 
-/**
- * The signed check-in token of a booking. Optional until the server's stamp carries it (decision
- * 023); the page shows the QR code only when it is there.
- */
-export type BookedStamp = ScheduleStamp & { checkInToken?: string | null };
-
 /** One booking: the stamps (session days) of one study and group, in day order. */
 export interface Booking {
   key: string;
   studyNo: number;
-  first: BookedStamp;
-  days: BookedStamp[];
+  first: ScheduleStamp;
+  days: ScheduleStamp[];
   /** External studies are changed and cancelled elsewhere (spec 3, section 6). */
   external: boolean;
 }
 
 /** Groups the answer's stamps into bookings, earliest first (stamps of one booking share study and group). */
-export function toBookings(stamps: readonly BookedStamp[]): Booking[] {
-  const byKey = new Map<string, BookedStamp[]>();
+export function toBookings(stamps: readonly ScheduleStamp[]): Booking[] {
+  const byKey = new Map<string, ScheduleStamp[]>();
   for (const stamp of stamps) {
     const key = `${stamp.studyNo}:${stamp.groupId}`;
     byKey.set(key, [...(byKey.get(key) ?? []), stamp]);

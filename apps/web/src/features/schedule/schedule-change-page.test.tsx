@@ -6,7 +6,7 @@ import type { ScheduleGroup } from '@testerhub/shared/schedule-schemas';
 import { describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
-import type { BookedStamp } from './bookings';
+import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 import { ScheduleChangePage } from './schedule-change-page';
 import { group, stamp } from './schedule-test-data';
 
@@ -15,7 +15,7 @@ const api = fakeApi();
 const NEW_GROUP = '0e7d2f4a-5b6c-4d7e-8f90-a1b2c3d4e5f6';
 const OTHER_GROUP = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
 
-function answerIndex(stamps: BookedStamp[]) {
+function answerIndex(stamps: ScheduleStamp[]) {
   api.answers['/schedule/Index'] = { body: { status: 'succeed', scheduleStamps: stamps } };
   // The notice hours come with the check page's answer.
   api.answers['/schedule/GetCurrentSchedule'] = {

@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
-import type { BookedStamp } from './bookings';
+import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 import { qrModules, qrPath } from './check-in-qr';
 import { ScheduleCheckPage } from './schedule-check-page';
 import { stamp } from './schedule-test-data';
@@ -18,7 +18,7 @@ afterEach(() => {
 
 const QUESTION = 'Are you sure you want to cancel? Doing so will clear your schedule and you will not be able to reschedule these dates.';
 
-function answerSchedule(stamps: BookedStamp[], noticeHours = 24) {
+function answerSchedule(stamps: ScheduleStamp[], noticeHours = 24) {
   api.answers['/schedule/GetCurrentSchedule'] = {
     body: { status: 'succeed', scheduleStamps: stamps, isExternalStudy: stamps.some((item) => item.isExternalStudy), noticeHours },
   };

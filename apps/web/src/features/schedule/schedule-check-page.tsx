@@ -168,12 +168,10 @@ function BookingCard({ booking, noticeHours, choosable, chosen, onToggle, onCanc
         <span className="booking-card__chip" style={{ background: chipColour(first.color) }} aria-hidden="true" />
         {name}
       </h2>
-      {first.checkInToken && (
-        <div className="booking-card__qr">
-          <CheckInQr token={first.checkInToken} label={`Check-in code for ${name}`} />
-          <p className="booking-card__qr-hint">Show this code at check-in.</p>
-        </div>
-      )}
+      <div className="booking-card__qr">
+        <CheckInQr token={first.checkInToken} label={`Check-in code for ${name}`} />
+        <p className="booking-card__qr-hint">Show this code at check-in.</p>
+      </div>
       <dl className="booking-card__facts">
         <dt>Location</dt>
         <dd>{first.location}</dd>

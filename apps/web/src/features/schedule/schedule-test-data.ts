@@ -1,9 +1,9 @@
 // Answers of the schedule calls for the web unit tests: one booked stamp or offered group, changed by overrides.
 import type { ScheduleGroup } from '@testerhub/shared/schedule-schemas';
-import type { BookedStamp } from './bookings';
+import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 
 /** A one-day in-person booking at the Chicago site, 9 to 11 AM on Tuesday 24 November 2026. */
-export function stamp(overrides: Partial<BookedStamp> = {}): BookedStamp {
+export function stamp(overrides: Partial<ScheduleStamp> = {}): ScheduleStamp {
   return {
     studyNo: 501,
     groupId: '7f1c1f9e-1d2b-4c3a-9e8f-0a1b2c3d4e5f',
