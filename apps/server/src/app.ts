@@ -206,6 +206,7 @@ export async function buildApp({
     clock,
     testers,
     listTestSites: publicContent.listTestSites,
+    studyNames: studies.studyNames,
     noticeHours: config.scheduleNoticeHours,
     checkInSecret: studyLinkSecret,
   });

@@ -70,6 +70,8 @@ const groupFields = {
  */
 export const scheduleStampSchema = z.object({
   ...groupFields,
+  /** The study's description, as the screener list shows it: how the tester knows the booking. */
+  studyName: z.string(),
   /** Start of this session day (UTC). */
   scheduleStamp: instant,
   endStamp: instant,

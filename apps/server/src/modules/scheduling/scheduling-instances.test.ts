@@ -29,6 +29,7 @@ beforeAll(async () => {
       clock,
       testers: createTesterService(handle, { clock, onTesterChanged: () => undefined }),
       listTestSites: async () => [],
+      studyNames: async () => new Map(),
       noticeHours: 24,
       checkInSecret: 'check-in-secret-for-tests-only-0123456789',
     });

@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, sessionGroups } from '../../core/db/schema.ts';
 import { createPublicContentService } from '../public-content/public-content-service.ts';
+import { createStudyService } from '../studies/study-service.ts';
 import { createTesterService } from '../testers/tester-service.ts';
 import { createSchedulingService, type SchedulingService } from './scheduling-service.ts';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
     clock,
     testers: createTesterService(db(), { clock, onTesterChanged: () => undefined }),
     listTestSites: createPublicContentService(db(), { cacheSeconds: 0, clock }).listTestSites,
+    studyNames: createStudyService(db(), { clock, aboutMe: { heldAnswerIds: async () => [] } }).studyNames,
     noticeHours: 24,
     checkInSecret: 'check-in-secret-for-tests-only-0123456789',
   });
@@ -207,7 +209,7 @@ describe('currentSchedule', () => {
   it('answers a stamp per session day with the site, its zone, the compensation and whether it can still change', async () => {
     clock.set(NOW);
     const tester = await createTester(db(), { firstName: 'Ada', lastName: 'Lovelace' });
-    const [a, b] = [await createStudy(db()), await createStudy(db())];
+    const [a, b] = [await createStudy(db(), { studyBasicInfo: 'Two-day juice tasting' }), await createStudy(db())];
     const multi = await createSessionGroup(db(), {
       studyNo: a.studyNo,
       siteId: '00002',
@@ -235,6 +237,7 @@ describe('currentSchedule', () => {
     const [pick, day1, day2] = schedule.scheduleStamps;
     expect(pick).toMatchObject({
       studyNo: b.studyNo,
+      studyName: 'A study made by a test factory.',
       isPickUp: true,
       pickUpDate: at(30).toISOString(),
       virtualDate: at(20).toISOString(),
@@ -244,6 +247,7 @@ describe('currentSchedule', () => {
     });
     expect(day1).toMatchObject({
       studyNo: a.studyNo,
+      studyName: 'Two-day juice tasting',
       groupId: multi.publicId,
       testerDay: 1,
       totalTesterDays: 2,

@@ -54,6 +54,8 @@ interface SchedulingDeps {
   testers: Pick<TesterService, 'lockForUpdate'>;
   /** The test sites (name, address, zone), read outside transactions (a cached read). */
   listTestSites: () => Promise<TestSite[]>;
+  /** The studies' descriptions by number (the studies service), to name each booking. */
+  studyNames: (studyNos: readonly number[]) => Promise<Map<number, string>>;
   /** Changes and cancellations close this many hours before the first session (SCHEDULE_NOTICE_HOURS). */
   noticeHours: number;
   /** Signs the check-in tokens of the QR codes (the study-link secret, with its own purpose in each token). */
@@ -219,6 +221,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     async currentSchedule(tester: { id: string; firstName: string; lastName: string }): Promise<Omit<CurrentScheduleResponse, 'status'>> {
       const at = now();
       const [sites, current] = [await siteMap(), await base.currentBookings(tester.id, at)];
+      const names = await deps.studyNames([...new Set(current.map(({ booking }) => booking.studyNo))]);
       const stamps: ScheduleStamp[] = [];
       for (const { booking, group } of current) {
         const fields = groupFields(group, sites);
@@ -227,6 +230,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         for (const session of group.sessions) {
           stamps.push({
             ...fields,
+            studyName: names.get(booking.studyNo) ?? '',
             scheduleStamp: session.startsAt.toISOString(),
             endStamp: session.endsAt.toISOString(),
             testerDay: session.testerDay,

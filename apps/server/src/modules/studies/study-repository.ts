@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, isNull, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 // One query decides the list for a million testers (decision 017): "not screened yet" reads the
 // screening module's table in it, as the session join reads testers (decision 016).
@@ -99,6 +99,16 @@ export function createStudyRepository(db: Executor) {
         .limit(1)
         .execute(placeholderValues(filter));
       return row ?? null;
+    },
+
+    /** Each study's description (basic information), by study number. */
+    async studyNames(studyNos: readonly number[]): Promise<Map<number, string>> {
+      if (studyNos.length === 0) return new Map();
+      const rows = await db
+        .select({ studyNo: studies.studyNo, name: studies.studyBasicInfo })
+        .from(studies)
+        .where(inArray(studies.studyNo, [...studyNos]));
+      return new Map(rows.map((row) => [row.studyNo, row.name]));
     },
 
     async findStudy(studyNo: number): Promise<StudyRow | null> {

@@ -102,6 +102,8 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
       return { status: 'succeed', redirectLink: url.toString() };
     },
 
+    /** The studies' descriptions, for pages that list a tester's bookings. */
+    studyNames: (studyNos: readonly number[]) => createStudyRepository(db).studyNames(studyNos),
     findStudy: (studyNo: number, tx?: Executor) => createStudyRepository(tx ?? db).findStudy(studyNo),
 
     /** Counts one more qualified tester unless the recruit target is reached (a conditional UPDATE): false when full. */

@@ -25,9 +25,9 @@ export function toBookings(stamps: readonly ScheduleStamp[]): Booking[] {
   return bookings.sort((a, b) => a.first.scheduleStamp.localeCompare(b.first.scheduleStamp));
 }
 
-/** The name a booking goes by in buttons and dialogs. */
+/** The name a booking goes by in headings, buttons and dialogs: the study's description, else its colour and number. */
 export function bookingName(booking: Booking): string {
-  return `${booking.first.color} study ${booking.studyNo}`;
+  return booking.first.studyName.trim() || `${booking.first.color} study ${booking.studyNo}`;
 }
 
 /** A CSS colour for a colour name from the server; an unknown name gets a neutral grey. */

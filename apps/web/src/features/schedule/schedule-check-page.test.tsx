@@ -112,6 +112,14 @@ describe('schedule check: a booking', () => {
     expect(qrPath(qrModules('th1.501.T-1.signature'))).not.toBe(qrPath(qrModules('th1.502.T-1.signature')));
   });
 
+  test("a booking goes by its study's description when the server sends one", async () => {
+    answerSchedule([stamp({ studyName: 'Breakfast cereal taste test, 90 minutes, $60' })]);
+    renderPage();
+    const card = await screen.findByTestId('booking-card');
+    expect(within(card).getByRole('heading', { name: 'Breakfast cereal taste test, 90 minutes, $60' })).toBeInTheDocument();
+    expect(within(card).getByRole('img', { name: 'Check-in code for Breakfast cereal taste test, 90 minutes, $60' })).toBeInTheDocument();
+  });
+
   test('a child study names the children; a multi-day group lists each day of its total', async () => {
     answerSchedule([
       stamp({ isChildStudy: true, childNames: 'Sam Tester, Alex Tester', totalTesterDays: 2, isMultiDay: true }),

@@ -6,6 +6,8 @@ import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 export function stamp(overrides: Partial<ScheduleStamp> = {}): ScheduleStamp {
   return {
     studyNo: 501,
+    // Unnamed, so the tests read the colour-and-number names; one test gives a name.
+    studyName: '',
     groupId: '7f1c1f9e-1d2b-4c3a-9e8f-0a1b2c3d4e5f',
     cell: 'A',
     color: 'Blue',
