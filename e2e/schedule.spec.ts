@@ -46,6 +46,13 @@ function slot(days: number, minutes: number) {
   return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
 }
 
+/** An evening session in Chicago, `days` ahead, that is already the next day in UTC (01:30 UTC is 7:30 or 8:30 PM there). */
+function eveningSlot(days: number, minutes: number) {
+  const day = new Date(Date.now() + days * DAY);
+  const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 1, 30);
+  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
+}
+
 function ordinal(day: number): string {
   if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
   return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`;
@@ -124,9 +131,13 @@ async function decodeQr(qr: Locator): Promise<string | null> {
     const context = canvas.getContext('2d')!;
     context.imageSmoothingEnabled = false;
     context.drawImage(picture, 0, 0, size, size);
-    return { size, pixels: Array.from(context.getImageData(0, 0, size, size).data) };
+    // The RGBA bytes as base64: a plain array of numbers is slow to hand over.
+    const bytes = context.getImageData(0, 0, size, size).data;
+    let binary = '';
+    for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    return { size, pixels: btoa(binary) };
   });
-  return jsQR(Uint8ClampedArray.from(image.pixels), image.size, image.size)?.data ?? null;
+  return jsQR(new Uint8ClampedArray(Buffer.from(image.pixels, 'base64')), image.size, image.size)?.data ?? null;
 }
 
 const cancelDialog = (page: Page) => page.getByRole('dialog', { name: 'Cancel Schedule', exact: true });
@@ -145,8 +156,12 @@ test.describe('the schedule check', () => {
       studyNo: 24101,
       color: 'Purple',
       coOpCostCents: 6550,
-      sessions: [slot(20, 90)],
+      sessions: [eveningSlot(20, 90)],
     });
+    const evening = inPerson.sessions[0]!;
+    // The UTC date is not the site's date: a page that showed UTC, or the browser's zone, would be caught.
+    expect(siteDate(evening.startsAt)).not.toContain(`${ordinal(new Date(evening.startsAt).getUTCDate())},`);
+    expect(siteTime(evening.startsAt)).toMatch(/^[78]:30 PM$/);
     const multiDay = await bookedGroup(request, testerId, {
       studyNo: 24105,
       color: 'Red',
@@ -164,6 +179,7 @@ test.describe('the schedule check', () => {
     });
 
     await openCheck(page);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Pacific/Kiritimati');
     await expect(page.getByTestId('booking-card')).toHaveCount(3);
     await expect(page.getByText(TEXTS.notice)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cancellation policy' })).toBeVisible();
@@ -171,7 +187,7 @@ test.describe('the schedule check', () => {
     const first = bookingCard(page, 'Purple study 24101');
     await expect(first).toContainText(`Location${CHICAGO_SITE}`);
     await expect(first).toContainText('ColourPurple');
-    await expect(first).toContainText(`Date${siteSession(inPerson.sessions[0]!)}`);
+    await expect(first).toContainText(`Date${siteSession(evening)}`);
     await expect(first).toContainText('Total compensation$65.50');
     await expect(first).not.toContainText('Day 1 of');
 
