@@ -312,6 +312,15 @@ test.describe('cancelling', () => {
     await expect(page).toHaveURL(CHECK);
     const stamps = await currentSchedule(page);
     expect(stamps.map((stamp) => stamp.studyNo)).toEqual([24107]);
+
+    // The change page will not offer it either: the study's radio is disabled, with the reason.
+    await page.goto(CHANGE);
+    const study = page.getByRole('radio', { name: /^Gray study 24107/ });
+    await expect(study).toBeDisabled();
+    await expect(study).toHaveAccessibleDescription(TEXTS.insideWindow);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Change Schedule' })).toBeDisabled();
+    await expectNoAxeViolations(page);
   });
 
   test('several at once: two chosen bookings cancelled in one go', async ({ loggedInPage: page, testerSession, request }) => {
