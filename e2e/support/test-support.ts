@@ -71,11 +71,50 @@ export async function addSessionCookie(context: BrowserContext, baseURL: string,
   ]);
 }
 
-/** A booked session for the tester in a study (a day ahead unless told): the screener's 101 case. */
+/**
+ * A booked session for the tester in a study, in a one-seat group of its own, starting at startsAt
+ * (a day ahead unless told): the screener's 101 case, or a booking inside the notice window.
+ */
 export async function createBooking(
   request: APIRequestContext,
   booking: { testerId: string; studyNo: number; startsAt?: string },
-): Promise<void> {
+): Promise<{ bookingId: number; startsAt: string }> {
+  const response = await request.post('/api/test-support/booking', { headers: secretHeader(), data: booking });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { bookingId: number; startsAt: string };
+}
+
+/** What a test may choose of a session group of a seeded study (in person at the Chicago site, one seat, $50 unless told). */
+export interface GroupFields {
+  studyNo: number;
+  kind?: 'inPerson' | 'virtual' | 'pickUp';
+  siteId?: string | null;
+  color?: string;
+  cell?: string;
+  coOpCostCents?: number;
+  seats?: number;
+  status?: 'Open' | 'Closed';
+  videoLink?: string;
+  pickUpAt?: string;
+  sessions: { startsAt: string; endsAt: string }[];
+}
+
+export interface SupportGroup {
+  /** The public id (ProtectedGroupID). */
+  groupId: string;
+  seats: number;
+  sessions: { testerDay: number; startsAt: string; endsAt: string }[];
+}
+
+/** A session group of a seeded study with the given sessions and seats. */
+export async function createGroup(request: APIRequestContext, group: GroupFields): Promise<SupportGroup> {
+  const response = await request.post('/api/test-support/group', { headers: secretHeader(), data: group });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SupportGroup;
+}
+
+/** Books the tester into a group by its public id, by the scheduling service's rules (a free seat, no overlap). */
+export async function bookGroup(request: APIRequestContext, booking: { testerId: string; groupId: string }): Promise<void> {
   const response = await request.post('/api/test-support/booking', { headers: secretHeader(), data: booking });
   expect(response.status(), await response.text()).toBe(200);
 }

@@ -63,13 +63,47 @@ const sessionAnswer = z.object({
   }),
 });
 
-const bookingBody = z.object({
-  testerId: z.uuid(),
+const bookingBody = z
+  .object({
+    testerId: z.uuid(),
+    /** A booking in a one-seat group of its own, starting at startsAt (the screener's 101 case, the notice window). */
+    studyNo: z.number().int().min(1).max(2_147_483_647).optional(),
+    startsAt: z.iso.datetime({ offset: true }).optional(),
+    /** Or a booking into this group (its public id) by the scheduling service's rules. */
+    groupId: z.uuid().optional(),
+  })
+  .refine((body) => (body.studyNo === undefined) !== (body.groupId === undefined), { message: 'Give studyNo or groupId.' })
+  .refine((body) => body.groupId === undefined || body.startsAt === undefined, { message: 'startsAt goes with studyNo only.' });
+
+const bookingAnswer = z.object({ bookingId: z.number(), startsAt: z.string().optional() });
+
+const instant = z.iso.datetime({ offset: true });
+
+const groupBody = z.object({
   studyNo: z.number().int().min(1).max(2_147_483_647),
-  startsAt: z.iso.datetime({ offset: true }).optional(),
+  kind: z.enum(['inPerson', 'virtual', 'pickUp']).optional(),
+  siteId: z.string().min(1).max(10).nullable().optional(),
+  color: z.string().min(1).max(30).optional(),
+  cell: z.string().min(1).max(10).optional(),
+  coOpCostCents: z.number().int().min(0).max(10_000_000).optional(),
+  seats: z.number().int().min(1).max(1000).optional(),
+  status: z.enum(['Open', 'Closed']).optional(),
+  videoLink: z.string().max(300).optional(),
+  pickUpAt: instant.optional(),
+  sessions: z
+    .array(z.object({ startsAt: instant, endsAt: instant }))
+    .min(1)
+    .max(10)
+    .refine((sessions) => sessions.every((session) => Date.parse(session.endsAt) > Date.parse(session.startsAt)), {
+      message: 'Each session ends after it starts.',
+    }),
 });
 
-const bookingAnswer = z.object({ bookingId: z.number(), startsAt: z.string() });
+const groupAnswer = z.object({
+  groupId: z.string(),
+  seats: z.number(),
+  sessions: z.array(z.object({ testerDay: z.number(), startsAt: z.string(), endsAt: z.string() })),
+});
 
 const problem = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
@@ -131,11 +165,28 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
     '/test-support/booking',
     { schema: { hide: true, body: bookingBody, response: { 200: bookingAnswer, 404: problem, 409: problem } } },
     async (request, reply) => {
-      const booking = await service.createBooking(request.body);
+      const { testerId, studyNo, startsAt, groupId } = request.body;
+      if (groupId !== undefined) {
+        const result = await service.bookGroup({ testerId, groupId });
+        if (result.status === 'succeed') return { bookingId: result.bookingId };
+        if (result.status === 'notFound') return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such group.' });
+        return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: `Not booked: ${result.status}.` });
+      }
+      const booking = await service.createBooking({ testerId, studyNo: studyNo!, startsAt });
       if (!booking) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
       if (booking === 'duplicate')
         return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: 'The tester already holds a booking in this study.' });
       return booking;
+    },
+  );
+
+  app.post(
+    '/test-support/group',
+    { schema: { hide: true, body: groupBody, response: { 200: groupAnswer, 404: problem } } },
+    async (request, reply) => {
+      const group = await service.createGroup(request.body);
+      if (!group) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such study or site.' });
+      return group;
     },
   );
 };

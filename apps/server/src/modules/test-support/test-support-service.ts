@@ -32,6 +32,23 @@ export interface TestTester {
   coins: number;
 }
 
+/** A test's session group: a seeded study, its sessions (ISO instants) and seats. */
+export interface TestGroupInput {
+  studyNo: number;
+  kind?: 'inPerson' | 'virtual' | 'pickUp';
+  /** A test site's id; the Chicago site (00001) unless told, none for a virtual group. */
+  siteId?: string | null;
+  color?: string;
+  cell?: string;
+  coOpCostCents?: number;
+  seats?: number;
+  status?: 'Open' | 'Closed';
+  videoLink?: string;
+  /** A pick-up group's curb-side pick-up; its first session's start unless told. */
+  pickUpAt?: string;
+  sessions: { startsAt: string; endsAt: string }[];
+}
+
 export type CreateTesterResult = { status: 'created'; tester: TestTester } | { status: 'usernameTaken' | 'emailTaken' };
 
 /** Lower-case letters and digits, random: a generated username or e-mail never meets another test's. */
@@ -144,6 +161,49 @@ export function createTestSupportService(
         if (code === '23505') return 'duplicate' as const;
         throw error;
       }
+    },
+
+    /**
+     * A session group of a study with the given sessions and seats (in person at the Chicago site
+     * unless told), through the scheduling service: its public id is what the pages send back.
+     */
+    async createGroup(input: TestGroupInput) {
+      const kind = input.kind ?? 'inPerson';
+      const siteId = input.siteId === undefined ? (kind === 'virtual' ? null : '00001') : input.siteId;
+      try {
+        const group = await deps.scheduling.createGroup({
+          studyNo: input.studyNo,
+          siteId,
+          kind,
+          videoLink: kind === 'inPerson' ? null : (input.videoLink ?? `https://video.testerhub.example/room/${randomSuffix(8)}`),
+          pickUpAt: kind === 'pickUp' ? new Date(input.pickUpAt ?? input.sessions[0]!.startsAt) : null,
+          color: input.color ?? 'Blue',
+          cell: input.cell ?? 'T',
+          coOpCostCents: input.coOpCostCents ?? 5000,
+          seats: input.seats ?? 1,
+          status: input.status ?? 'Open',
+          sessions: input.sessions.map((session) => ({ startsAt: new Date(session.startsAt), endsAt: new Date(session.endsAt) })),
+        });
+        return {
+          groupId: group.publicId,
+          seats: group.seats,
+          sessions: group.sessions.map((session) => ({
+            testerDay: session.testerDay,
+            startsAt: session.startsAt.toISOString(),
+            endsAt: session.endsAt.toISOString(),
+          })),
+        };
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        // An unknown study or site (foreign key).
+        if (code === '23503') return null;
+        throw error;
+      }
+    },
+
+    /** A booking into a group by its public id, as the self-schedule will book: seats, overlap and the one-per-study rule apply. */
+    bookGroup(input: { testerId: string; groupId: string }) {
+      return deps.scheduling.book({ testerId: input.testerId, groupId: input.groupId });
     },
   };
 }

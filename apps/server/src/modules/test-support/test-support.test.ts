@@ -164,6 +164,56 @@ describe('with TEST_SUPPORT_SECRET', () => {
     expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 'x' })).statusCode).toBe(400);
   });
 
+  it('makes a group of a seeded study with given seats and sessions, and books testers into it by its public id', async () => {
+    const day = 24 * 3600_000;
+    const now = Date.now();
+    const at = (days: number) => new Date(now + days * day).toISOString();
+    const body = { studyNo: 24105, seats: 1, color: 'Purple', sessions: [{ startsAt: at(40), endsAt: at(40.1) }] };
+    expect((await post(testApp, '/api/test-support/group', body, {})).statusCode).toBe(403);
+    const response = await post(testApp, '/api/test-support/group', body);
+    expect(response.statusCode, response.body).toBe(200);
+    const group = response.json() as { groupId: string; seats: number; sessions: { testerDay: number; startsAt: string }[] };
+    expect(group.groupId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(group).toMatchObject({ seats: 1, sessions: [{ testerDay: 1, startsAt: new Date(body.sessions[0]!.startsAt).toISOString() }] });
+
+    const first = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string };
+    const second = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string };
+    const booked = await post(testApp, '/api/test-support/booking', { testerId: first.testerId, groupId: group.groupId });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const rows = await testApp.database.db.select().from(bookings).where(eq(bookings.testerId, first.testerId));
+    expect(rows).toMatchObject([{ id: booked.json().bookingId, studyNo: 24105, status: 'booked' }]);
+    // One seat: the second tester finds the group full, and the rules are the scheduling service's.
+    const full = await post(testApp, '/api/test-support/booking', { testerId: second.testerId, groupId: group.groupId });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toContain('notAvailable');
+
+    // A multi-day pick-up group; an unknown study or group; bad bodies.
+    const pickUp = await post(testApp, '/api/test-support/group', {
+      studyNo: 24103,
+      kind: 'pickUp',
+      seats: 3,
+      pickUpAt: at(41),
+      sessions: [
+        { startsAt: at(43), endsAt: at(43.02) },
+        { startsAt: at(42), endsAt: at(42.02) },
+      ],
+    });
+    expect(pickUp.statusCode, pickUp.body).toBe(200);
+    expect(pickUp.json().sessions.map((session: { startsAt: string }) => session.startsAt)).toEqual([
+      new Date(at(42)).toISOString(),
+      new Date(at(43)).toISOString(),
+    ]);
+    expect((await post(testApp, '/api/test-support/group', { ...body, studyNo: 1 })).statusCode).toBe(404);
+    const unknownGroup = { testerId: second.testerId, groupId: '00000000-0000-4000-8000-000000000000' };
+    expect((await post(testApp, '/api/test-support/booking', unknownGroup)).statusCode).toBe(404);
+    expect((await post(testApp, '/api/test-support/group', { ...body, sessions: [] })).statusCode).toBe(400);
+    const backwards = { ...body, sessions: [{ startsAt: at(40.1), endsAt: at(40) }] };
+    expect((await post(testApp, '/api/test-support/group', backwards)).statusCode).toBe(400);
+    const both = { testerId: second.testerId, groupId: group.groupId, studyNo: 24105 };
+    expect((await post(testApp, '/api/test-support/booking', both)).statusCode).toBe(400);
+    expect((await post(testApp, '/api/test-support/booking', { testerId: second.testerId })).statusCode).toBe(400);
+  });
+
   it('is hidden from the API docs', async () => {
     const docs = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
     expect(docs.statusCode).toBe(200);
