@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { escapeRegExp } from './support/accounts';
 import { bookGroup, createBooking, createGroup, createTester, type GroupFields, type SupportGroup } from './support/test-support';
 
 /**
@@ -11,6 +12,19 @@ import { bookGroup, createBooking, createGroup, createTester, type GroupFields, 
  * tests do not meet. Expected dates are computed here from the instants with Intl in the test
  * site's zone, never the machine's.
  */
+
+/** The seeded studies' descriptions (studies-seed.ts): the name a booking goes by on the schedule pages. */
+const NAME = {
+  24101: 'Breakfast cereal taste test, 90 minutes, $60',
+  24102: 'Sparkling water focus group, 2 hours, $90',
+  24103: 'Take-home hair care study, 2 weeks, $75 gift card',
+  24104: 'Parent and child snack test (ages 6-12), 1 hour, $50 each',
+  24105: 'Coffee maker usage study, 3 visits, $150 (waiting list)',
+  24106: 'Online screener: household cleaning habits, 10 minutes',
+  24107: 'Online survey: streaming habits, 15 minutes (opens our survey partner)',
+  24108: 'Frozen pizza taste test, 1 hour, $45 (all places taken)',
+  24109: 'Holiday cookie taste test, 1 hour, $40 (closed)',
+} as const;
 
 const CHECK = '/community/main/schedule/check';
 const CHANGE = '/community/main/schedule/change';
@@ -184,21 +198,21 @@ test.describe('the schedule check', () => {
     await expect(page.getByText(TEXTS.notice)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Cancellation policy' })).toBeVisible();
 
-    const first = bookingCard(page, 'Purple study 24101');
+    const first = bookingCard(page, NAME[24101]);
     await expect(first).toContainText(`Location${CHICAGO_SITE}`);
     await expect(first).toContainText('ColourPurple');
     await expect(first).toContainText(`Date${siteSession(evening)}`);
     await expect(first).toContainText('Total compensation$65.50');
     await expect(first).not.toContainText('Day 1 of');
 
-    const multi = bookingCard(page, 'Red study 24105');
+    const multi = bookingCard(page, NAME[24105]);
     await expect(multi).toContainText('ColourRed');
     await expect(multi).toContainText('Total compensation$150');
     // The sessions were given out of order: the days are numbered by time.
     const days = multi.locator('.booking-card__days li');
     await expect(days).toHaveText(multiDay.sessions.map((session, index) => `Day ${index + 1} of 3: ${siteSession(session)}`));
 
-    const curbSide = bookingCard(page, 'Orange study 24103');
+    const curbSide = bookingCard(page, NAME[24103]);
     await expect(curbSide).toContainText(`Location${CHICAGO_SITE}`);
     await expect(curbSide).toContainText(`Curb-side pick-up${siteMoment(pickUpAt)}`);
     await expect(curbSide).toContainText(`Virtual video session${siteMoment(pickUp.sessions[0]!.startsAt)}`);
@@ -206,19 +220,15 @@ test.describe('the schedule check', () => {
     await expect(curbSide.getByRole('link', { name: /Join the video session/ })).toBeVisible();
 
     // Earliest first, as the tester reads them.
-    await expect(page.getByTestId('booking-card').getByRole('heading', { level: 2 })).toHaveText([
-      'Purple study 24101',
-      'Red study 24105',
-      'Orange study 24103',
-    ]);
+    await expect(page.getByTestId('booking-card').getByRole('heading', { level: 2 })).toHaveText([NAME[24101], NAME[24105], NAME[24103]]);
 
     // Each QR code is its booking's signed check-in token, as the server sends it.
     const stamps = await currentSchedule(page);
     expect(stamps).toHaveLength(5);
     for (const [name, studyNo] of [
-      ['Purple study 24101', 24101],
-      ['Red study 24105', 24105],
-      ['Orange study 24103', 24103],
+      [NAME[24101], 24101],
+      [NAME[24105], 24105],
+      [NAME[24103], 24103],
     ] as const) {
       const token = stamps.find((stamp) => stamp.studyNo === studyNo)!.checkInToken;
       expect(token.length).toBeGreaterThan(20);
@@ -265,14 +275,14 @@ test.describe('cancelling', () => {
   }) => {
     await bookedGroup(request, testerSession.tester.testerId, { studyNo: 24106, kind: 'virtual', color: 'Teal', sessions: [slot(20, 45)] });
     await openCheck(page);
-    const card = bookingCard(page, 'Teal study 24106');
+    const card = bookingCard(page, NAME[24106]);
     await expect(card).toContainText('LocationVirtual session');
     // A single booking has no box to choose it.
     await expect(page.getByRole('checkbox')).toHaveCount(0);
-    await card.getByRole('button', { name: 'Cancel Schedule: Teal study 24106' }).click();
+    await card.getByRole('button', { name: `Cancel Schedule: ${NAME[24106]}` }).click();
     const dialog = cancelDialog(page);
     await expect(dialog).toContainText(TEXTS.cancelQuestion);
-    await expect(dialog).toContainText('Teal study 24106');
+    await expect(dialog).toContainText(NAME[24106]);
     await expectNoAxeViolations(page);
 
     // No keeps the booking.
@@ -280,7 +290,7 @@ test.describe('cancelling', () => {
     await expect(dialog).toBeHidden();
     expect(await currentSchedule(page)).toHaveLength(1);
 
-    await card.getByRole('button', { name: 'Cancel Schedule: Teal study 24106' }).click();
+    await card.getByRole('button', { name: `Cancel Schedule: ${NAME[24106]}` }).click();
     await cancelDialog(page).getByRole('button', { name: 'Yes' }).click();
     await expect(page).toHaveURL(SCREENER_LIST);
     expect(await currentSchedule(page)).toEqual([]);
@@ -296,10 +306,10 @@ test.describe('cancelling', () => {
     const soon = new Date(Date.now() + 2 * 3600_000).toISOString();
     await createBooking(request, { testerId: testerSession.tester.testerId, studyNo: 24107, startsAt: soon });
     await openCheck(page);
-    const card = bookingCard(page, 'Gray study 24107');
+    const card = bookingCard(page, NAME[24107]);
     await expect(card).toContainText(TEXTS.insideWindow);
     // The button stays, so that the server's answer explains the refusal.
-    const button = card.getByRole('button', { name: 'Cancel Schedule: Gray study 24107' });
+    const button = card.getByRole('button', { name: `Cancel Schedule: ${NAME[24107]}` });
     await expect(button).toHaveAccessibleDescription(TEXTS.insideWindow);
     await button.click();
     await cancelDialog(page).getByRole('button', { name: 'Yes' }).click();
@@ -315,7 +325,7 @@ test.describe('cancelling', () => {
 
     // The change page will not offer it either: the study's radio is disabled, with the reason.
     await page.goto(CHANGE);
-    const study = page.getByRole('radio', { name: /^Gray study 24107/ });
+    const study = page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(NAME[24107])}`) });
     await expect(study).toBeDisabled();
     await expect(study).toHaveAccessibleDescription(TEXTS.insideWindow);
     await expect(page.getByRole('table')).toHaveCount(0);
@@ -328,12 +338,12 @@ test.describe('cancelling', () => {
     await bookedGroup(request, testerId, { studyNo: 24108, color: 'Blue', sessions: [slot(20, 60)] });
     await bookedGroup(request, testerId, { studyNo: 24109, color: 'Green', siteId: '00002', sessions: [slot(22, 60)] });
     await openCheck(page);
-    await expect(bookingCard(page, 'Green study 24109')).toContainText(`Location${DALLAS_SITE}`);
+    await expect(bookingCard(page, NAME[24109])).toContainText(`Location${DALLAS_SITE}`);
     const cancelChosen = page.getByRole('button', { name: /^Cancel chosen schedules/ });
     await expect(cancelChosen).toHaveText('Cancel chosen schedules (0)');
     await expect(cancelChosen).toBeDisabled();
-    await page.getByRole('checkbox', { name: 'Choose to cancel: Blue study 24108' }).check();
-    await page.getByRole('checkbox', { name: 'Choose to cancel: Green study 24109' }).check();
+    await page.getByRole('checkbox', { name: `Choose to cancel: ${NAME[24108]}` }).check();
+    await page.getByRole('checkbox', { name: `Choose to cancel: ${NAME[24109]}` }).check();
     await expect(cancelChosen).toHaveText('Cancel chosen schedules (2)');
     await expectNoAxeViolations(page);
 
@@ -342,8 +352,8 @@ test.describe('cancelling', () => {
     const dialog = cancelDialog(page);
     await expect(dialog).toContainText(TEXTS.cancelQuestion);
     await expect(dialog.getByRole('listitem')).toHaveCount(2);
-    await expect(dialog).toContainText('Blue study 24108');
-    await expect(dialog).toContainText('Green study 24109');
+    await expect(dialog).toContainText(NAME[24108]);
+    await expect(dialog).toContainText(NAME[24109]);
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Yes' }).click();
     expect((await multiCancel).postDataJSON()).toEqual(expect.arrayContaining([24108, 24109]));
@@ -367,8 +377,8 @@ test.describe('changing', () => {
     await page.goto(CHANGE);
     await expect(page.getByRole('heading', { level: 1, name: 'Change my schedule' })).toBeVisible();
     // The only changeable booking is chosen at once.
-    await expect(page.getByRole('radio', { name: new RegExp(`^Green study 24102`) })).toBeChecked();
-    const table = page.getByRole('table', { name: 'Other times for Green study 24102' });
+    await expect(page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(NAME[24102])}`) })).toBeChecked();
+    const table = page.getByRole('table', { name: `Other times for ${NAME[24102]}` });
     await expect(table).toBeVisible();
     await expect(table.getByRole('columnheader')).toHaveText(['Select', 'Date', 'Total days', 'Total compensation', 'Multi-day']);
     const currentRadio = table.getByRole('radio', { name: `Select ${siteSession(current.sessions[0]!)} (Your current time)` });
@@ -394,7 +404,7 @@ test.describe('changing', () => {
     await done.getByRole('button', { name: 'Close' }).click();
 
     await expect(page).toHaveURL(CHECK);
-    const card = bookingCard(page, 'Green study 24102');
+    const card = bookingCard(page, NAME[24102]);
     await expect(card).toContainText(`Date${siteSession(other.sessions[0]!)}`);
     await expect(card).not.toContainText(siteSession(current.sessions[0]!));
     const stamps = await currentSchedule(page);
@@ -416,7 +426,7 @@ test.describe('changing', () => {
     const spare = await createGroup(request, { ...study, seats: 5, sessions: [slot(26, 60)] });
 
     await page.goto(CHANGE);
-    const table = page.getByRole('table', { name: 'Other times for Yellow study 24104' });
+    const table = page.getByRole('table', { name: `Other times for ${NAME[24104]}` });
     await table.getByRole('radio', { name: lastSeatName, exact: true }).check();
     // Someone else takes the last seat after the page loaded.
     const rival = await createTester(request);
