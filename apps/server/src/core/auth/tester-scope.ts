@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { TesterRow } from '../../modules/testers/tester-service.ts';
 import type { SessionCookie } from './session-cookie.ts';
 
@@ -57,6 +58,9 @@ function testerGuard(authenticate: AuthenticateTester, sessionCookie: SessionCoo
     else admit(request, reply, found, done);
   };
 }
+
+/** A portal handler's request with its parsed body: withTester cannot infer it from the route's schema. */
+export type WithBody<Schema extends z.ZodType> = FastifyRequest<{ Body: z.infer<Schema> }>;
 
 /**
  * A portal handler that receives the tester already typed: `withTester((request, tester) => ...)`.

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '@testerhub/shared/text';
-import { withTester } from '../../core/auth/tester-scope.ts';
+import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import type { DossierService } from './dossier-service.ts';
 
 /** A row id: a whole number the integer columns can hold. */
@@ -16,9 +15,6 @@ const answerItemSchema = z.object({
 
 const answersSchema = z.array(answerItemSchema).min(1).max(100);
 const rewardBodySchema = z.object({ StudyNo: rowId, RewardType: z.literal('Dossier') });
-
-/** A handler's request with its parsed body (withTester cannot infer it from the route's schema). */
-type WithBody<Schema extends z.ZodType> = FastifyRequest<{ Body: z.infer<Schema> }>;
 
 const rewardSchema = z.object({
   status: z.enum(['succeed', 'failed']),

@@ -1,8 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '@testerhub/shared/text';
-import { withTester } from '../../core/auth/tester-scope.ts';
+import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import { COMMENT_MAX, type QuickSurveyService } from './quick-survey-service.ts';
 
 /** A job id or question index: a whole number the integer columns can hold. */
@@ -18,9 +17,6 @@ const responseItemSchema = z.object({
 });
 
 const responsesSchema = z.array(responseItemSchema).min(1).max(100);
-
-/** A handler's request with its parsed body (withTester cannot infer it from the route's schema). */
-type WithBody<Schema extends z.ZodType> = FastifyRequest<{ Body: z.infer<Schema> }>;
 
 const jobIdBody = { body: jobId, description: 'Body: the job id as a bare JSON number.' };
 

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   cancelMultiScheduleRequestSchema,
   cancelScheduleRequestSchema,
@@ -12,11 +10,8 @@ import {
   scheduledGroupTimeResponseSchema,
   scheduleIndexResponseSchema,
 } from '@testerhub/shared/schedule-schemas';
-import { withTester } from '../../core/auth/tester-scope.ts';
+import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import type { SchedulingService } from './scheduling-service.ts';
-
-/** A handler's request with its parsed body (withTester cannot infer it from the route's schema). */
-type WithBody<Schema extends z.ZodType> = FastifyRequest<{ Body: z.infer<Schema> }>;
 
 const tags = ['schedule'];
 
