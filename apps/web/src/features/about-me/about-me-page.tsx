@@ -1,3 +1,4 @@
+import { RetryAlert } from '../../components/retry-alert';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { useState } from 'react';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
@@ -65,14 +66,7 @@ export function AboutMePage() {
         <>
           <p className="task-page__intro">Tell us about yourself: each group of questions earns coins once.</p>
           {status === 'pending' && <p role="status">Loading your questions…</p>}
-          {failed && (
-            <div className="about-me__error" role="alert">
-              <p>{ABOUT_ME_TEXTS.groupsFailed}</p>
-              <button type="button" className="button button--primary" onClick={retry}>
-                Try again
-              </button>
-            </div>
-          )}
+          {failed && <RetryAlert className="about-me__error" text={ABOUT_ME_TEXTS.groupsFailed} onRetry={retry} />}
           {!failed && status === 'success' && pages.length === 0 && <p className="about-me__empty">{ABOUT_ME_TEXTS.empty}</p>}
           {pages.length > 0 && (
             <ul className="task-list" aria-label="Question groups">
@@ -137,19 +131,14 @@ function PageQuestions({ page, onBack, onFailure, onDone }: PageQuestionsProps) 
       <p className="task-page__intro">{page.numCoins} coins for answering every question.</p>
       {status === 'pending' && <p role="status">Loading the questions…</p>}
       {failed && (
-        <div className="about-me__error" role="alert">
-          <p>{ABOUT_ME_TEXTS.groupsFailed}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setNoticeClosed(false);
-              void questions.refetch();
-            }}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          className="about-me__error"
+          text={ABOUT_ME_TEXTS.groupsFailed}
+          onRetry={() => {
+            setNoticeClosed(false);
+            void questions.refetch();
+          }}
+        />
       )}
       {notice && <MessagePopup {...notice} onClose={() => setNoticeClosed(true)} />}
       {list.length > 0 && (

@@ -1,3 +1,4 @@
+import { RetryAlert } from '../../components/retry-alert';
 import { useId, useState } from 'react';
 import type { PopupMessage } from '../../components/message-popup';
 import { MessagePopup } from '../../components/message-popup';
@@ -71,19 +72,14 @@ export function QuickSurveyAnswering({ study, onBack, onFailure, onCompleted }: 
       <h2 className="quick-survey__heading">{study.shortName}</h2>
       {status === 'pending' && <p role="status">Loading the questions…</p>}
       {failed && (
-        <div className="quick-survey__error" role="alert">
-          <p>{QUICK_SURVEY_TEXTS.questionsFailed}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setNoticeClosed(false);
-              void questions.refetch();
-            }}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          className="quick-survey__error"
+          text={QUICK_SURVEY_TEXTS.questionsFailed}
+          onRetry={() => {
+            setNoticeClosed(false);
+            void questions.refetch();
+          }}
+        />
       )}
       {list.length > 0 && (
         <form

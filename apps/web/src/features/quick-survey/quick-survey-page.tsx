@@ -1,3 +1,4 @@
+import { RetryAlert } from '../../components/retry-alert';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { useState } from 'react';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
@@ -65,19 +66,14 @@ function StudyList({ onOpen }: { onOpen: (study: QuickStudy) => void }) {
       <p className="task-page__intro">A few questions each, coins for every survey you complete. Done surveys show what others answered.</p>
       {status === 'pending' && <p role="status">Loading quick surveys…</p>}
       {failed && (
-        <div className="quick-survey__error" role="alert">
-          <p>{QUICK_SURVEY_TEXTS.listFailed}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setNoticeClosed(false);
-              void studies.refetch();
-            }}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          className="quick-survey__error"
+          text={QUICK_SURVEY_TEXTS.listFailed}
+          onRetry={() => {
+            setNoticeClosed(false);
+            void studies.refetch();
+          }}
+        />
       )}
       {!failed && status === 'success' && list.every((study) => study.isDone) && (
         <p className="quick-survey__empty">{QUICK_SURVEY_TEXTS.empty}</p>

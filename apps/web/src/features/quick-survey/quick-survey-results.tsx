@@ -1,3 +1,4 @@
+import { RetryAlert } from '../../components/retry-alert';
 import { lazy, Suspense, useState } from 'react';
 import { MessagePopup } from '../../components/message-popup';
 import { failureMessage } from '../../components/status-failure';
@@ -26,19 +27,14 @@ export function QuickSurveyResults({ study, onBack }: { study: QuickStudy; onBac
       <h2 className="quick-survey__heading">{study.shortName}: what testers answered</h2>
       {status === 'pending' && <p role="status">Loading the results…</p>}
       {failed && (
-        <div className="quick-survey__error" role="alert">
-          <p>{QUICK_SURVEY_TEXTS.resultFailed}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setNoticeClosed(false);
-              void result.refetch();
-            }}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          className="quick-survey__error"
+          text={QUICK_SURVEY_TEXTS.resultFailed}
+          onRetry={() => {
+            setNoticeClosed(false);
+            void result.refetch();
+          }}
+        />
       )}
       {results.length > 0 && (
         <Suspense fallback={<p role="status">Loading the charts…</p>}>

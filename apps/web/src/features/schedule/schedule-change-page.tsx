@@ -11,6 +11,7 @@ import { useScheduledGroupTime } from './api/get-scheduled-group-time';
 import { useScheduleIndex } from './api/get-schedule-index';
 import { bookingName, toBookings, type Booking } from './bookings';
 import { formatCompensation, formatSession } from './schedule-format';
+import { ScheduleLoadStates } from './schedule-load-states';
 import {
   CANCELLATION_POLICY_PATH,
   SCHEDULE_CHECK_PATH,
@@ -87,24 +88,7 @@ export function ScheduleChangePage() {
       <h1 id="schedule-change-title" className="schedule__title">
         Change my schedule
       </h1>
-      {status === 'pending' && (
-        <>
-          <p role="status" className="visually-hidden">
-            Loading your schedule…
-          </p>
-          <div className="schedule__skeleton" aria-hidden="true" />
-        </>
-      )}
-      {status === 'error' && (
-        <div className="schedule__error" role="alert">
-          <p className="schedule__error-title">{SCHEDULE_TEXTS.loadFailed}</p>
-          <p>{SCHEDULE_TEXTS.loadFailedHelp}</p>
-          <button type="button" className="button button--primary" onClick={() => void index.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {status === 'success' && bookings.length === 0 && <p className="schedule__empty">{SCHEDULE_TEXTS.nothingScheduled}</p>}
+      <ScheduleLoadStates status={status} empty={bookings.length === 0} onRetry={() => void index.refetch()} />
       {status === 'success' && bookings.length > 0 && (
         <form
           className="schedule__form"

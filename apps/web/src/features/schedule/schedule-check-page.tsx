@@ -9,6 +9,7 @@ import { useCancelSchedule } from './api/cancel-schedule';
 import { useCurrentSchedule } from './api/get-current-schedule';
 import { bookingName, chipColour, toBookings, type Booking } from './bookings';
 import { CheckInQr } from './check-in-qr';
+import { ScheduleLoadStates } from './schedule-load-states';
 import { formatCompensation, formatMoment, formatSession } from './schedule-format';
 import {
   CANCELLATION_POLICY_PATH,
@@ -68,24 +69,7 @@ export function ScheduleCheckPage() {
       <h1 id="schedule-check-title" className="schedule__title">
         My schedule
       </h1>
-      {status === 'pending' && (
-        <>
-          <p role="status" className="visually-hidden">
-            Loading your schedule…
-          </p>
-          <div className="schedule__skeleton" aria-hidden="true" />
-        </>
-      )}
-      {status === 'error' && (
-        <div className="schedule__error" role="alert">
-          <p className="schedule__error-title">{SCHEDULE_TEXTS.loadFailed}</p>
-          <p>{SCHEDULE_TEXTS.loadFailedHelp}</p>
-          <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {status === 'success' && bookings.length === 0 && <p className="schedule__empty">{SCHEDULE_TEXTS.nothingScheduled}</p>}
+      <ScheduleLoadStates status={status} empty={bookings.length === 0} onRetry={() => void query.refetch()} />
       {status === 'success' && bookings.length > 0 && (
         <>
           <ul className="schedule__list" aria-label="Scheduled studies">
