@@ -216,6 +216,8 @@ test.describe('registration', () => {
 
     await expect(page).toHaveURL('/community/join/detail');
     await expect(f.heading(2)).toBeVisible();
+    // Step 3 is settled once its how-heard list has arrived (the select is disabled until then): axe judges it then.
+    await expect(f.howHeard).toBeEnabled();
     await expect(f.birth).toContainText(MESSAGES.en.birthDateNote);
     await expectNoAxeViolations(page);
     await fillDetailStep(page, 'en');
@@ -313,6 +315,8 @@ test.describe('registration', () => {
 
     await expect(page).toHaveURL('/community/join/detail');
     await expect(f.heading(2)).toBeVisible();
+    // Step 3 is settled once its how-heard list has arrived (the select is disabled until then): axe judges it then.
+    await expect(f.howHeard).toBeEnabled();
     await expect(f.birth).toContainText(MESSAGES.es.birthDateNote);
     await fillDetailStep(page, 'es');
     await f.phone.fill('312555014');
@@ -437,6 +441,8 @@ test.describe('registration', () => {
 
     // Step 3: everything required at once, then one rule at a time.
     await expect(f.heading(2)).toBeVisible();
+    // Step 3 is settled once its how-heard list has arrived (the select is disabled until then): axe judges it then.
+    await expect(f.howHeard).toBeEnabled();
     await expect(f.howDetail).toBeVisible(); // how-heard defaults to Other ('0O'), which needs the detail
     await expect(f.complete).toHaveAttribute('aria-disabled', 'true');
     await f.phone.press('Enter');
@@ -528,6 +534,8 @@ test.describe('registration', () => {
     await expect(f.heading(1)).toBeVisible();
     await f.next.click();
     await expect(f.heading(2)).toBeVisible();
+    // Step 3 is settled once its how-heard list has arrived (the select is disabled until then): axe judges it then.
+    await expect(f.howHeard).toBeEnabled();
     await expect(f.gender).toHaveValue('M');
     await expect(f.phone).toHaveValue('(312)555-0142');
     await expect(f.race).toHaveValue('A');
