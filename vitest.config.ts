@@ -31,8 +31,10 @@ export default defineConfig({
           // PGlite again per file: most of a server test file's fixed cost. Each file still gets
           // its own database copy and app; no test relies on module state.
           isolate: false,
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          // Time-outs catch hangs, not slowness: on a CI machine shared with other runs (load 6 to 13
+          // on 2 cores) a file's database copy and app alone took over 30 s. A passing run is not slower.
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
         },
       },
       {
@@ -42,6 +44,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', '**/dist-prerender/**'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          testTimeout: 30_000,
           // One jsdom and one module cache per worker instead of per file: the web suite's CPU time
           // went from 65 s to 25 s. The setup file resets the DOM, stubs and storage after each test.
           isolate: false,

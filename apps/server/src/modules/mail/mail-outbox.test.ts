@@ -56,7 +56,7 @@ describe('with a mail server (SMTP_URL)', () => {
     );
     expect(registered.json()).toMatchObject({ status: 'succeed' });
 
-    const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes(address), 10000);
+    const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes(address), 30_000);
     expect(mail.to).toContain(address);
     expect(mail.from).toContain('no-reply@testers.example.test');
     expect(mail.subject).toMatch(/confirm/i);
@@ -68,7 +68,7 @@ describe('with a mail server (SMTP_URL)', () => {
     expect(mail.html).toContain(link.toString().replace(/&/g, '&amp;'));
 
     const row = await latestMail(testApp.database, address, 'confirm-email');
-    await waitFor(async () => (await outboxRow(testApp, row!.id)).status === 'sent', 5000, 'the outbox row marked sent');
+    await waitFor(async () => (await outboxRow(testApp, row!.id)).status === 'sent', 30_000, 'the outbox row marked sent');
     const sent = await outboxRow(testApp, row!.id);
     expect(sent.sentAt).toBeInstanceOf(Date);
     expect(sent.attempts).toBe(1);
@@ -90,7 +90,7 @@ describe('with a mail server (SMTP_URL)', () => {
       validRegistration({ Username: 'smtplector02', EmailAddress: address, FirstName: 'José', Language: 'es' }),
     );
     expect(registered.json()).toMatchObject({ status: 'succeed' });
-    const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes(address), 10000);
+    const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes(address), 30_000);
     expect(mail.subject).toMatch(/^Confirme su correo electrónico de /);
     expectMultipart(mail);
     expect(mail.text).toContain('Hola José');
@@ -107,7 +107,7 @@ describe('with a mail server (SMTP_URL)', () => {
     expect(response.json().status).toBe('succeed');
     const mail = await smtp.waitFor(
       (candidate) => candidate.envelopeTo.includes('demo.tester@testerhub.example') && /password/i.test(candidate.subject),
-      10000,
+      30_000,
     );
     expectMultipart(mail);
     const link = linkIn(mail.text!, '/account/resetPassword');
@@ -160,7 +160,7 @@ describe('with the mail server down', () => {
         const current = await outboxRow(testApp, row!.id);
         return current.attempts >= 1 && current.lastError && current.status === 'pending' ? current : null;
       },
-      10000,
+      30_000,
       'a failed first attempt recorded in the outbox',
     );
     expect(failed.sentAt).toBeNull();
@@ -172,10 +172,10 @@ describe('with the mail server down', () => {
     // Bring the retry forward instead of waiting for the back-off.
     await testApp.database.db.update(emailOutbox).set({ nextAttemptAt: new Date() }).where(eq(emailOutbox.id, row!.id));
 
-    const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes(address), 15000);
+    const mail = await smtp.waitFor((candidate) => candidate.envelopeTo.includes(address), 30_000);
     expectMultipart(mail);
     expect(linkIn(mail.text!, '/community/checkConfirmEmail').origin).toBe(PUBLIC_URL);
-    await waitFor(async () => (await outboxRow(testApp, row!.id)).status === 'sent', 5000, 'the outbox row marked sent');
+    await waitFor(async () => (await outboxRow(testApp, row!.id)).status === 'sent', 30_000, 'the outbox row marked sent');
     const sent = await outboxRow(testApp, row!.id);
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
     expect(sent.sentAt).toBeInstanceOf(Date);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
@@ -181,7 +181,7 @@ describe('About-me page', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     const list = await screen.findByRole('list', { name: 'Question groups' });
-    await vi.waitFor(() => expect(within(list).queryByRole('button', { name: /Pets/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(list).queryByRole('button', { name: /Pets/ })).not.toBeInTheDocument());
     expect(within(list).getByRole('button', { name: /Food/ })).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -108,7 +108,7 @@ async function completeStepTwo(user: ReturnType<typeof userEvent.setup>) {
   await fill(user, 'Street address', '1 Main St');
   await fill(user, 'City', 'Chicago');
   await user.selectOptions(screen.getByLabelText('State'), 'IL');
-  await vi.waitFor(() => expect(submitButton('Next')).toHaveAttribute('aria-disabled', 'false'));
+  await waitFor(() => expect(submitButton('Next')).toHaveAttribute('aria-disabled', 'false'));
   await user.click(submitButton('Next'));
   await screen.findByRole('heading', { name: /About you/ });
 }
@@ -191,7 +191,7 @@ describe('step 1: account', () => {
     await fill(user, 'Confirm password', 'Abcdef1?');
     expect(next).toHaveAttribute('aria-disabled', 'true');
     await fill(user, 'Confirm password', VALID_PASSWORD);
-    await vi.waitFor(() => expect(submitButton('Next')).toHaveAttribute('aria-disabled', 'false'));
+    await waitFor(() => expect(submitButton('Next')).toHaveAttribute('aria-disabled', 'false'));
   });
 });
 
@@ -276,7 +276,7 @@ describe('moving between steps', () => {
     expect(field('Password').value).toBe(VALID_PASSWORD);
     expect(field('Confirm password').value).toBe(VALID_PASSWORD);
 
-    await vi.waitFor(() => expect(submitButton('Next')).toHaveAttribute('aria-disabled', 'false'));
+    await waitFor(() => expect(submitButton('Next')).toHaveAttribute('aria-disabled', 'false'));
     await user.click(submitButton('Next'));
     await screen.findByRole('heading', { name: /Where you live/ });
     expect(field('First name').value).toBe('Ana');
@@ -329,7 +329,7 @@ describe('step 2: profile', () => {
     expect(await screen.findByText(message('zipTooFar', 'en'))).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/account/CheckLocation' && call.body === '99501')).toBe(true);
     await fill(user, 'Zip code', '60614');
-    await vi.waitFor(() => expect(screen.queryByText(message('zipTooFar', 'en'))).toBeNull());
+    await waitFor(() => expect(screen.queryByText(message('zipTooFar', 'en'))).toBeNull());
     await fill(user, 'Zip code', '6061');
     expect(errorOf('Zip code')).toBe('Please enter a 5-digit zip code.');
   });
@@ -374,7 +374,7 @@ describe('step 3: detail and registration', () => {
     expect(within(day).getAllByRole('option')).toHaveLength(1 + 30);
     await user.selectOptions(day, '15');
 
-    await vi.waitFor(() => expect((screen.getByLabelText('How did you hear about us?') as HTMLSelectElement).value).toBe('0O'));
+    await waitFor(() => expect((screen.getByLabelText('How did you hear about us?') as HTMLSelectElement).value).toBe('0O'));
     await user.click(screen.getByRole('checkbox'));
     await user.click(submitButton('Complete'));
     expect(screen.getByText(message('adDetailRequired', 'en'))).toBeInTheDocument();
@@ -428,7 +428,7 @@ describe('step 3: detail and registration', () => {
     await user.selectOptions(screen.getByLabelText('Year'), '1990');
     await user.selectOptions(screen.getByLabelText('Month'), '1');
     await user.selectOptions(screen.getByLabelText('Day'), '31');
-    await vi.waitFor(() => expect((screen.getByLabelText('How did you hear about us?') as HTMLSelectElement).value).toBe('2A'));
+    await waitFor(() => expect((screen.getByLabelText('How did you hear about us?') as HTMLSelectElement).value).toBe('2A'));
     expect(screen.queryByLabelText('Where did you hear about us?')).toBeNull();
     await user.click(screen.getByRole('checkbox'));
     await user.click(submitButton('Complete'));

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -79,7 +79,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     api.answers['/schedule/DoScreeners'] = { body: { status: 'succeed', redirectLink: link } };
     const user = renderPage([study({})]);
     await user.click(await startButton('Cereal taste test (Blue)'));
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith(link));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(link));
   });
 
   test('the button is disabled while the call runs', async () => {
@@ -131,7 +131,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Screener Failed' });
     expect(dialog.className).toMatch(/error/);
     expect(dialog).toHaveTextContent('This study is closed.');
-    await vi.waitFor(() => expect(api.paths().filter((path) => path === '/schedule/GetScreeners')).toHaveLength(2));
+    await waitFor(() => expect(api.paths().filter((path) => path === '/schedule/GetScreeners')).toHaveLength(2));
   });
 
   test('participant type 3: the teen/adult dialog; Myself starts the online screener', async () => {
