@@ -21,6 +21,8 @@ import { createActiveSessionCache } from './modules/auth/active-session-cache.ts
 import { authPortalRoutes, authRoutes } from './modules/auth/auth-routes.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
+import { childrenRoutes } from './modules/children/children-routes.ts';
+import { createChildrenService } from './modules/children/children-service.ts';
 import { createLedgerService } from './modules/ledger/ledger-service.ts';
 import { registerDevMailbox } from './modules/mail/dev-mailbox-routes.ts';
 import { createMailService } from './modules/mail/mail-service.ts';
@@ -60,6 +62,10 @@ export interface BuildAppOptions {
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** An answer this slow is logged at info even when it is a successful read. */
 const SLOW_ANSWER_MS = 500;
+
+/** Removes child registrations left unconfirmed past their 24 hours (decision 028), every ten minutes. */
+const EXPIRE_CHILDREN_JOB = 'children-expire-unconfirmed';
+const EXPIRE_CHILDREN_CRON = '*/10 * * * *';
 
 /** Bodies above this are refused with 413; nothing the site sends comes near it. */
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -217,6 +223,24 @@ export async function buildApp({
     scheduling,
     studyLinkSecret,
   });
+  const children = createChildrenService(db, {
+    clock,
+    testers,
+    mail,
+    hasAttended: scheduling.hasAttended,
+    findStudy: studies.findStudy,
+  });
+  if (config.scheduledJobs) {
+    jobs.define(EXPIRE_CHILDREN_JOB, {
+      policy: 'singleton',
+      handler: async () => {
+        const removed = await children.expireUnconfirmed();
+        if (removed > 0) app.log.info({ removed }, 'unconfirmed child registrations removed');
+      },
+    });
+    // After the queue's start (the hook above): the schedule is a row the queue must be running to write.
+    app.addHook('onReady', () => jobs.schedule(EXPIRE_CHILDREN_JOB, EXPIRE_CHILDREN_CRON, {}, { tz: 'UTC' }));
+  }
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -237,6 +261,7 @@ export async function buildApp({
         quickSurveyRoutes(quickSurveys),
         screeningRoutes(screening),
         schedulingRoutes(scheduling),
+        childrenRoutes(children, clock),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -90,6 +90,8 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 14)
     .default(CANCELLATION_NOTICE_HOURS),
+  /** Scheduled jobs (the job queue's cron work, decision 020): on unless NODE_ENV=test, where a test turns them on. */
+  SCHEDULED_JOBS: z.enum(['on', 'off']).optional(),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
@@ -148,6 +150,8 @@ export interface AppConfig {
   welcomeCoins: number;
   /** Hours before a booking's first session after which it is changed or cancelled by phone only. */
   scheduleNoticeHours: number;
+  /** Whether this instance runs the scheduled jobs (each runs once across instances either way). */
+  scheduledJobs: boolean;
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -201,6 +205,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     confirmCodeTtlHours: env.CONFIRM_CODE_TTL_HOURS,
     welcomeCoins: env.WELCOME_COINS,
     scheduleNoticeHours: env.SCHEDULE_NOTICE_HOURS,
+    scheduledJobs: env.SCHEDULED_JOBS ? env.SCHEDULED_JOBS === 'on' : env.NODE_ENV !== 'test',
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,

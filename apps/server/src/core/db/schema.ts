@@ -11,6 +11,7 @@ export * from '../../modules/registration/registration-tables.ts';
 export * from '../../modules/studies/study-tables.ts';
 export * from '../../modules/screening/screening-tables.ts';
 export * from '../../modules/scheduling/scheduling-tables.ts';
+export * from '../../modules/children/children-tables.ts';
 export * from '../../modules/recovery/recovery-tables.ts';
 export * from '../../modules/profile/profile-tables.ts';
 export * from '../../modules/dossier/dossier-tables.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
+import { seedDemoChildren } from '../../modules/children/children-seed.ts';
+import { seedDemoAttendance, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy } from '../../modules/studies/studies-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
@@ -42,6 +43,8 @@ const TARGETED_STUDY_SEED_NAME = 'demo-studies-about-me-target-v1';
 /** Session groups of the demo studies and the demo tester's booking: a run of its own, so seeded databases get them. */
 const SCHEDULE_SEED_NAME = 'demo-schedule-v1';
 const DEMO_BOOKED_USERNAME = 'demotester1';
+/** The demo tester's attended session and confirmed child: a run of its own, so seeded databases get them. */
+const CHILDREN_SEED_NAME = 'demo-children-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -116,7 +119,13 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
     await seedDemoSchedule(tx, today, demo?.id ?? null);
   });
-  return content || accounts || surveys || studies || targeted || schedule;
+  const childrenSeeded = await seedOnce(db, CHILDREN_SEED_NAME, async (tx) => {
+    const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
+    if (!demo) return;
+    await seedDemoAttendance(tx, today, demo.id);
+    await seedDemoChildren(tx, today, demo.id);
+  });
+  return content || accounts || surveys || studies || targeted || schedule || childrenSeeded;
 }
 
 /** Reference data of the entry flows and the demo logins. */

@@ -141,3 +141,43 @@ export function resetPasswordMessage(options: {
     footer: SIGNATURE.en,
   });
 }
+
+/** To a parent who registered a child online: confirm within the hours given, or the registration is removed. */
+export function childConfirmationMessage(options: {
+  to: string;
+  parentFirstName: string;
+  childName: string;
+  link: string;
+  hours: number;
+  language: Language;
+}): OutgoingEmail {
+  const { to, parentFirstName, childName, link, hours, language } = options;
+  if (language === 'es') {
+    return layout({
+      to,
+      subject: `Confirme el registro de ${childName}`,
+      kind: 'confirm-child',
+      greeting: `Hola ${parentFirstName}:`,
+      paragraphs: [
+        `Registró a ${childName} en su cuenta de ${COMPANY.communityName}.`,
+        `Confírmelo dentro de ${hours} horas: después el registro vence y sus datos se eliminan.`,
+        'Si no fue usted, ignore este mensaje.',
+      ],
+      action: { label: 'Confirmar el registro', href: link },
+      footer: SIGNATURE.es,
+    });
+  }
+  return layout({
+    to,
+    subject: `Confirm ${childName}'s registration`,
+    kind: 'confirm-child',
+    greeting: `Hi ${parentFirstName},`,
+    paragraphs: [
+      `You registered ${childName} on your ${COMPANY.communityName} account.`,
+      `Please confirm within ${hours} hours: after that the registration expires and your child's details are removed.`,
+      'If this was not you, ignore this message.',
+    ],
+    action: { label: 'Confirm the registration', href: link },
+    footer: SIGNATURE.en,
+  });
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { bookings, groupSessions, sessionGroups } from './scheduling-tables.ts';
 
@@ -40,6 +40,15 @@ export function createSchedulingRepository(db: Executor) {
         .select({ id: bookings.id })
         .from(bookings)
         .where(and(eq(bookings.testerId, testerId), eq(bookings.status, 'booked'), gt(bookings.startsAt, now)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async hasAttended(testerId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.testerId, testerId), isNull(bookings.childId), eq(bookings.status, 'attended')))
         .limit(1);
       return rows.length > 0;
     },

@@ -103,3 +103,25 @@ export async function seedDemoSchedule(tx: Executor, today: Date, demoTesterId: 
     createdAt: today,
   });
 }
+
+/**
+ * A session the demo tester attended six weeks before the seed (a closed group of 24102 at Dallas),
+ * so that the demo account may register children online (decision 028).
+ */
+export async function seedDemoAttendance(tx: Executor, today: Date, testerId: string): Promise<void> {
+  const repository = createSchedulingRepository(tx);
+  const past = await repository.insertGroup(
+    { studyNo: 24102, siteId: '00002', kind: 'inPerson', color: 'Green', cell: 'Z', coOpCostCents: 9000, seats: 8, status: 'Closed' },
+    [{ ...minutes(localTime(today, -42, 10), 120), testerDay: 1 }],
+  );
+  const session = past.sessions[0]!;
+  await repository.insertBooking({
+    testerId,
+    studyNo: 24102,
+    groupId: past.id,
+    startsAt: session.startsAt,
+    endsAt: session.endsAt,
+    status: 'attended',
+    createdAt: new Date(session.startsAt.getTime() - 7 * DAY_MS),
+  });
+}

@@ -141,6 +141,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       return on(tx).hasUpcomingBooking(testerId, now);
     },
 
+    /** Whether the tester (not a child) has attended a study: children may be registered online then (decision 028). */
+    hasAttended: (testerId: string, tx?: Executor): Promise<boolean> => on(tx).hasAttended(testerId),
+
     /** A group and its dated sessions (the seed, tests; later the staff console). */
     createGroup(input: NewGroupInput, tx?: Executor) {
       const { sessions, ...group } = input;

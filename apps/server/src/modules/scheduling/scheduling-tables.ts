@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { children } from '../children/children-tables.ts';
 import { testSites } from '../public-content/public-content-tables.ts';
 import { studies } from '../studies/study-tables.ts';
 import { testers } from '../testers/tester-tables.ts';
@@ -77,8 +78,8 @@ export const bookings = pgTable(
     testerId: uuid('tester_id')
       .notNull()
       .references(() => testers.id, { onDelete: 'cascade' }),
-    /** The children issue adds the children table and its foreign key. */
-    childId: integer('child_id'),
+    /** Set when the seat is the tester's child's (the children module). */
+    childId: integer('child_id').references(() => children.id),
     studyNo: integer('study_no')
       .notNull()
       .references(() => studies.studyNo, { onDelete: 'cascade' }),

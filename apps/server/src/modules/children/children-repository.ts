@@ -1,0 +1,82 @@
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { childConfirmationAttempts, children } from './children-tables.ts';
+
+export type ChildRow = typeof children.$inferSelect;
+export type NewChild = Omit<typeof children.$inferInsert, 'id' | 'publicId'>;
+
+/** Still counts: confirmed, or unconfirmed and not yet past its expiry (the job may not have run). */
+const current = (now: Date) => or(isNotNull(children.confirmedAt), gt(children.expiresAt, now));
+
+export function createChildrenRepository(db: Executor) {
+  return {
+    listForParent(parentId: string, now: Date): Promise<ChildRow[]> {
+      return db
+        .select()
+        .from(children)
+        .where(and(eq(children.parentId, parentId), current(now)))
+        .orderBy(asc(children.createdAt), asc(children.id));
+    },
+
+    /** The same child of this parent: names in any case and the birth date. */
+    async findSame(parentId: string, child: { firstName: string; lastName: string; birthDate: string }): Promise<ChildRow | null> {
+      const [row] = await db
+        .select()
+        .from(children)
+        .where(
+          and(
+            eq(children.parentId, parentId),
+            sql`lower(${children.firstName}) = lower(${child.firstName})`,
+            sql`lower(${children.lastName}) = lower(${child.lastName})`,
+            eq(children.birthDate, child.birthDate),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Inserts unless the unique index finds the same child (a concurrent registration): null then. */
+    async insert(child: NewChild): Promise<ChildRow | null> {
+      const [row] = await db.insert(children).values(child).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    async deleteById(id: number): Promise<void> {
+      await db.delete(children).where(eq(children.id, id));
+    },
+
+    /**
+     * Confirms the parent's child unless its registration has expired (a conditional UPDATE):
+     * null when there is no such current child. A confirmed child answers as it is.
+     */
+    async confirm(parentId: string, publicId: string, now: Date): Promise<{ row: ChildRow; newlyConfirmed: boolean } | null> {
+      const [confirmed] = await db
+        .update(children)
+        .set({ confirmedAt: now, expiresAt: null })
+        .where(
+          and(eq(children.parentId, parentId), eq(children.publicId, publicId), isNull(children.confirmedAt), gt(children.expiresAt, now)),
+        )
+        .returning();
+      if (confirmed) return { row: confirmed, newlyConfirmed: true };
+      const [already] = await db
+        .select()
+        .from(children)
+        .where(and(eq(children.parentId, parentId), eq(children.publicId, publicId), isNotNull(children.confirmedAt)))
+        .limit(1);
+      return already ? { row: already, newlyConfirmed: false } : null;
+    },
+
+    async recordAttempt(attempt: typeof childConfirmationAttempts.$inferInsert): Promise<void> {
+      await db.insert(childConfirmationAttempts).values(attempt);
+    },
+
+    /** Removes unconfirmed children past their expiry, details and attempts with them; answers how many. */
+    async deleteExpired(now: Date): Promise<number> {
+      const removed = await db
+        .delete(children)
+        .where(and(isNull(children.confirmedAt), lte(children.expiresAt, now)))
+        .returning({ id: children.id });
+      return removed.length;
+    },
+  };
+}

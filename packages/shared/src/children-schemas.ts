@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { message } from './account-messages.ts';
+import { GENDERS, RACE_IDS, ageOn, checkPhone, daysInMonth } from './account-rules.ts';
+import { studyNoSchema } from './schedule-schemas.ts';
+import { text, UUID_PATTERN } from './text.ts';
+
+/**
+ * Children of a tester (spec 3: "Child form", the children calls, the child texts of section 8;
+ * decision 028). The browser's form and the server's parse use these same rules.
+ */
+
+export const CHILD_LIMITS = {
+  nameMax: 50,
+  /** Birth years run from this year back this many years: ages 0 to 17. */
+  maxAgeYears: 17,
+  /** An unconfirmed child is removed this many hours after registering (spec 3, section 9). */
+  confirmationHours: 24,
+} as const;
+
+export const CHILD_TEXTS = {
+  registrationFailed: 'Child Registration Failed - 105',
+  alreadyRegistered: 'Sorry, your kid already registered',
+  awaitingConfirmation: 'Awaiting confirmation',
+  notQualified: '(Not qualified)',
+  inWaitList: '(In waitList)',
+  lookupFailed: 'An error occurred while attempting to retrieve information about the child...',
+  /** Code 101: the tester may not register children online yet. */
+  mustJoinFirst:
+    'A child must first be registered and joined to your account by Tester Services: online registration opens once you have come in to test and agreed to the facility rules.',
+  /** Code 102: the confirmation e-mail could not be sent. */
+  emailUnsendable: 'We could not send the confirmation e-mail. Please verify your e-mail address in My Info (Change Contact Info).',
+  /** Code 103. */
+  studyUnavailable: 'This study is no longer available.',
+  registered:
+    'Your child is registered and awaiting confirmation. We have e-mailed you a link to confirm; until it is confirmed within 24 hours, the registration expires and its details are removed.',
+  confirmed: 'Your child is confirmed. You can now screen them for studies.',
+  confirmFailed: 'This confirmation link is not valid any more. Please register your child again from your account.',
+} as const;
+
+/** Registration statuses: succeed, the duplicate, or a code the popup shows in step 4 (spec 3, 4 and 8). */
+export const CHILD_REGISTRATION_STATUSES = ['succeed', 'kidExisted', '101', '102', '103'] as const;
+export type ChildRegistrationStatus = (typeof CHILD_REGISTRATION_STATUSES)[number];
+
+/** Birth-year choices of the child form: this year back 17 years (spec 3, 5). */
+export function childBirthYearChoices(today: Date): number[] {
+  const year = today.getFullYear();
+  return Array.from({ length: CHILD_LIMITS.maxAgeYears + 1 }, (_, back) => year - back);
+}
+
+/** A child's birth date: a real date, not in the future, within the year choices, and under 18 today. */
+export function checkChildBirthDate(birth: { year: number; month: number; day: number }, today: Date): string | null {
+  const { year, month, day } = birth;
+  if (!year || !month || !day) return message('required');
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return message('birthDateInvalid');
+  if (!childBirthYearChoices(today).includes(year)) return 'Choose a birth year from the list: a child is 17 or younger.';
+  const age = ageOn(birth, today);
+  if (age < 0) return 'The birth date is in the future.';
+  if (age > CHILD_LIMITS.maxAgeYears) return 'A child is 17 or younger.';
+  return null;
+}
+
+const required = () => text(message('invalidCharacters'), { error: () => message('required') });
+
+const childName = () =>
+  required().trim().min(1, message('required')).max(CHILD_LIMITS.nameMax, `Use at most ${CHILD_LIMITS.nameMax} characters.`);
+
+const whole = (label: string) => z.number({ error: `${label} is required.` }).int(`${label} must be a whole number.`);
+
+/** The child registration payload (spec 3, section 3); the birth date is checked against `today()` at each parse. */
+export function childRegistrationSchema(today: () => Date = () => new Date()) {
+  return z
+    .object({
+      firstName: childName(),
+      lastName: childName(),
+      race: z.enum(RACE_IDS, { message: message('raceInvalid') }),
+      gender: z.enum(GENDERS, { message: message('genderInvalid') }),
+      year: whole('Year').min(1900, 'Choose a year.').max(9999, 'Choose a year.'),
+      month: whole('Month').min(1, 'Choose a month.').max(12, 'Choose a month.'),
+      day: whole('Day').min(1, 'Choose a day.').max(31, 'Choose a day.'),
+      phone: required().superRefine((value, context) => {
+        const problem = checkPhone(value);
+        if (problem) context.addIssue({ code: 'custom', message: message(problem) });
+      }),
+    })
+    .superRefine((child, context) => {
+      const problem = checkChildBirthDate(child, today());
+      if (problem) context.addIssue({ code: 'custom', path: ['day'], message: problem });
+    });
+}
+export type ChildRegistrationPayload = z.infer<ReturnType<typeof childRegistrationSchema>>;
+
+/** RegistChildren: the payload plus the study it was registered from. */
+export function childRegistrationWithStudySchema(today: () => Date = () => new Date()) {
+  return childRegistrationSchema(today).and(z.object({ studyNo: studyNoSchema }));
+}
+
+export const childRegistrationResponseSchema = z.object({
+  status: z.enum(CHILD_REGISTRATION_STATUSES),
+  /** The explanation of a code (shown in step 4); absent on succeed. */
+  detail: z.string().optional(),
+});
+export type ChildRegistrationResponse = z.infer<typeof childRegistrationResponseSchema>;
+
+/** A child's public id (the k of the confirmation link): a UUID. */
+export const childIdSchema = text('The child id holds characters that are not allowed.', { error: () => 'The child id is required.' })
+  .max(64, 'The child id is not valid.')
+  .regex(UUID_PATTERN, 'The child id is not valid.');
+
+/** ConfirmKid: the kid GUID as a bare JSON string (spec 2, section 7). */
+export const confirmKidSchema = childIdSchema;
+
+export const CONFIRM_KID_STATUSES = ['succeed', 'failed'] as const;
+export const confirmKidResponseSchema = z.object({ status: z.enum(CONFIRM_KID_STATUSES), fullName: z.string().optional() });
+export type ConfirmKidResponse = z.infer<typeof confirmKidResponseSchema>;
+
+/** Kid list item (spec 3, section 3), with the id the child popup selects by. */
+export const registeredChildSchema = z.object({
+  childId: z.string(),
+  fullName: z.string(),
+  isConfirmed: z.boolean(),
+  /** When an unconfirmed registration is removed (UTC instant); null once confirmed. */
+  expiresAt: z.string().nullable(),
+});
+export type RegisteredChild = z.infer<typeof registeredChildSchema>;
+
+export const registeredChildrenResponseSchema = z.object({
+  status: z.literal('succeed'),
+  registeredChildren: z.array(registeredChildSchema),
+});
+export type RegisteredChildrenResponse = z.infer<typeof registeredChildrenResponseSchema>;
