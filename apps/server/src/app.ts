@@ -40,6 +40,8 @@ import { schedulingRoutes } from './modules/scheduling/scheduling-routes.ts';
 import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
 import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
+import { studyLinkRoutes } from './modules/study-links/study-link-routes.ts';
+import { createStudyLinkService } from './modules/study-links/study-link-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
@@ -217,6 +219,16 @@ export async function buildApp({
     scheduling,
     studyLinkSecret,
   });
+  const studyLinks = createStudyLinkService(db, {
+    clock,
+    secret: studyLinkSecret,
+    validDays: config.studyLinkValidDays,
+    studies,
+    screening,
+    scheduling,
+    testers,
+    mail,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -237,6 +249,7 @@ export async function buildApp({
         quickSurveyRoutes(quickSurveys),
         screeningRoutes(screening),
         schedulingRoutes(scheduling),
+        studyLinkRoutes(studyLinks),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -244,7 +257,7 @@ export async function buildApp({
       if (config.testSupportSecret)
         await api.register(testSupportRoutes, {
           secret: config.testSupportSecret,
-          service: createTestSupportService(db, { testers, ledger, auth, registration, config, scheduling, clock }),
+          service: createTestSupportService(db, { testers, ledger, auth, registration, config, scheduling, clock, studyLinks }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
         });

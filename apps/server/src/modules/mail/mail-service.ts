@@ -6,7 +6,7 @@ import { startOutboxSender } from './outbox-sender.ts';
 
 export type { OutgoingEmail } from './outbox-repository.ts';
 // The messages other modules send, built here so every e-mail looks alike.
-export { confirmEmailMessage, resetPasswordMessage, usernameMessage } from './templates.ts';
+export { confirmEmailMessage, invitationMessage, resetPasswordMessage, usernameMessage } from './templates.ts';
 
 /**
  * E-mail through the outbox table (decision 010): a message is a row first, written in the

@@ -187,6 +187,12 @@ export function createScreeningService(
 
     /** The data of a self-schedule link's `d`, when this server signed it (the scheduling issue reads it). */
     verifyStudyLinkData: (token: string) => verifyStudyLinkData(token, deps.studyLinkSecret),
+    /** A self-schedule link's `d` as a qualifying completion makes it (test support mints links with it). */
+    signStudyLinkData: (data: Parameters<typeof signStudyLinkData>[0]) => signStudyLinkData(data, deps.studyLinkSecret),
+    /** Where the tester's screening for the study stands (null: never started). */
+    async screeningStatus(testerId: string, studyNo: number): Promise<ScreeningStatus | null> {
+      return (await repository.findScreening(testerId, studyNo))?.status ?? null;
+    },
   };
 }
 

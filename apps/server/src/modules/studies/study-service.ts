@@ -105,6 +105,8 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     /** The studies' descriptions, for pages that list a tester's bookings. */
     studyNames: (studyNos: readonly number[]) => createStudyRepository(db).studyNames(studyNos),
     findStudy: (studyNo: number, tx?: Executor) => createStudyRepository(tx ?? db).findStudy(studyNo),
+    /** The study a link's `s` names, or null (a malformed GUID included). */
+    findStudyByGuid: (guid: string) => repository.findStudyByGuid(guid),
 
     /** Counts one more qualified tester unless the recruit target is reached (a conditional UPDATE): false when full. */
     claimRecruitSlot: (studyNo: number, tx: Executor) => createStudyRepository(tx).claimRecruitSlot(studyNo),

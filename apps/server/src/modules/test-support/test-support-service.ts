@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { WELCOME_GIFT_REASON, type RegistrationService } from '../registration/registration-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
+import type { StudyLinkService } from '../study-links/study-link-service.ts';
 import { uniqueViolation, type TesterService } from '../testers/tester-service.ts';
 
 /** What a test may choose of its tester; everything else is generated or a fixed, valid value. */
@@ -73,6 +74,7 @@ export function createTestSupportService(
     config: Pick<AppConfig, 'welcomeCoins'>;
     scheduling: SchedulingService;
     clock: Clock;
+    studyLinks: Pick<StudyLinkService, 'mintLink'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -204,6 +206,18 @@ export function createTestSupportService(
     /** A booking into a group by its public id, as the self-schedule will book: seats, overlap and the one-per-study rule apply. */
     bookGroup(input: { testerId: string; groupId: string }) {
       return deps.scheduling.book({ testerId: input.testerId, groupId: input.groupId });
+    },
+
+    /** An e-mailed study link (an invitation, or a qualified screener's link) for a tester and study, made at issuedAt (now unless told). */
+    async studyLink(input: { kind: 'invitation' | 'qualified'; testerId: string; studyNo: number; issuedAt?: string }) {
+      try {
+        return await deps.studyLinks.mintLink({ ...input, issuedAt: input.issuedAt ? new Date(input.issuedAt) : deps.clock.now() });
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        // An unknown tester (foreign key).
+        if (code === '23503') return null;
+        throw error;
+      }
     },
   };
 }
