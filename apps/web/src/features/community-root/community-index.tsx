@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { sessionValues, STUDY_LINK_HANDLED_KEY } from '../../lib/browser-storage';
 import { keepEntryQuery } from './entry-query';
 
 /**
@@ -13,6 +14,9 @@ export function CommunityIndex() {
   const navigate = useNavigate();
 
   useEffect(() => {
+    // A study link opened (again): the flow runs for it even if this tab ran it before.
+    const query = new URLSearchParams(search);
+    if (query.get('s') && query.get('t')) sessionValues.remove(STUDY_LINK_HANDLED_KEY);
     keepEntryQuery(pathname, search);
     navigate('/community/main', { replace: true });
   }, [pathname, search, navigate]);

@@ -7,7 +7,7 @@ import type {
   GetStudyInfoRequest,
   GetStudyInfoResponse,
 } from '@testerhub/shared/study-link-schemas';
-import { sessionValues } from '../../lib/browser-storage';
+import { sessionValues, STUDY_LINK_HANDLED_KEY } from '../../lib/browser-storage';
 import { ApiRequestError } from '../../lib/api';
 import { checkParticipantType } from './api/check-participant-type';
 import { getKidStudyInfo } from './api/get-kid-study-info';
@@ -25,7 +25,7 @@ export interface StoredLink {
 }
 
 /** Marks the link the flow last ran for, so that coming back to the portal does not run it again. */
-export const HANDLED_LINK_KEY = 'studyLinkHandled';
+export const HANDLED_LINK_KEY = STUDY_LINK_HANDLED_KEY;
 /** The study and tester pair the account root stores beside s and t. */
 const PAIR_KEYS = ['study', 'tester'] as const;
 
@@ -38,9 +38,12 @@ export function readStoredLink(): StoredLink | null {
 
 export const linkKey = (link: StoredLink) => [link.s, link.t, link.d, link.k].join('|');
 
-/** Clears the link parameters (spec 2, section 4: the mismatch and invalid-link notices clear the session's link). */
+/**
+ * Clears the link parameters (spec 2, section 4: the mismatch and invalid-link notices clear the
+ * session's link), and the mark, so the same link opened again later runs again.
+ */
 export function clearStoredLink(): void {
-  for (const key of [...STUDY_LINK_SESSION_KEYS, ...PAIR_KEYS]) sessionValues.remove(key);
+  for (const key of [...STUDY_LINK_SESSION_KEYS, ...PAIR_KEYS, HANDLED_LINK_KEY]) sessionValues.remove(key);
 }
 
 export type StudyLinkNotice = 'mismatch' | 'invalid' | 'noSeat' | 'child';

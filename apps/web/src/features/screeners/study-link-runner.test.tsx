@@ -137,7 +137,7 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     const { user } = renderRunner();
     const dialog = await screen.findByRole('dialog', { name: STUDY_LINK_TEXTS.priorityTitle });
     expect(dialog).toHaveTextContent(STUDY_LINK_TEXTS.priority);
-    expect(where()).toHaveTextContent('/community/main/schedule/check');
+    await vi.waitFor(() => expect(where()).toHaveTextContent('/community/main/schedule/check'));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -163,6 +163,12 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     expect(stored()[0]).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(where()).toHaveTextContent('/community/main/screener');
+    // Cleared with its mark: the same link stored again (opened again from the e-mail) runs again.
+    expect(window.sessionStorage.getItem(HANDLED_LINK_KEY)).toBeNull();
+    storeLink();
+    await user.click(screen.getByRole('link', { name: 'About me' }));
+    await screen.findByRole('dialog', { name: STUDY_LINK_TEXTS.invalidTitle });
+    expect(api.paths().filter((path) => path === '/default/GetQueStatusID')).toHaveLength(2);
   });
 
   test('an unknown study stops at the participant-type check with the invalid-link notice', async () => {
