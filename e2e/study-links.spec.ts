@@ -1,12 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { loginForm } from './support/accounts';
+import { loginForm, pathOf } from './support/accounts';
+import { findLink, waitForMessage } from './support/mailbox';
 import {
   addSessionCookie,
   createBooking,
   createGroup,
   createTester,
   mintStudyLink,
+  sendInvitation,
   startSession,
   type StudyLinkParameters,
   type SupportTester,
@@ -51,8 +53,14 @@ const storedLink = (page: Page) => page.evaluate(() => ['s', 't', 'd', 'k'].map(
  * Opens the e-mailed link with no session: the account root keeps s, t and d, the portal asks for a
  * login, and the login form already shows the link's tester's username. Logs in as `who`.
  */
-async function openLinkThenLogIn(page: Page, link: StudyLinkParameters, linkTester: SupportTester, who: SupportTester = linkTester) {
-  await page.goto(linkPath(link));
+async function openLinkThenLogIn(
+  page: Page,
+  link: StudyLinkParameters,
+  linkTester: SupportTester,
+  who: SupportTester = linkTester,
+  address = linkPath(link),
+) {
+  await page.goto(address);
   await expect(page).toHaveURL('/community/login');
   const form = loginForm(page);
   await expect(form.username).toHaveValue(linkTester.username);
@@ -217,14 +225,11 @@ test.describe('study links opened before login', () => {
     expect(outside[0]!.pathname).toBe('/s/streaming-24107');
     expect(outside[0]!.searchParams.get('tk')).toMatch(/^[\w-]{43}$/);
   });
-});
 
-test.describe('a study link opened while logged in', () => {
-  test('other: a tester who already finished the screener is sent to the screener list', async ({ page, context, request, baseURL }) => {
+  test('other: a tester who already finished the screener is sent to the screener list', async ({ page, request }) => {
     const tester = await createTester(request);
-    const cookie = await startSession(request, { testerId: tester.testerId });
-    await addSessionCookie(context, baseURL!, cookie);
     // The tester finishes 24106's screener (cleaning rarely disqualifies) before opening the invitation.
+    const cookie = await startSession(request, { testerId: tester.testerId });
     const headers = { cookie: `${cookie.name}=${cookie.value}`, 'x-requested-with': 'TesterHub' };
     const run = await request.get(`/api/screener/${STUDY.cleaning}`, { headers });
     const { questions } = (await run.json()) as { questions: { id: number; prompt: string; options: { id: number; label: string }[] }[] };
@@ -238,15 +243,36 @@ test.describe('a study link opened while logged in', () => {
     expect(((await done.json()) as { outcome: string }).outcome).toBe('disqualified');
 
     const link = await mintStudyLink(request, { kind: 'invitation', testerId: tester.testerId, studyNo: STUDY.cleaning });
-    await page.goto('/community/main/about-me');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.goto(linkPath(link));
+    const studyInfo = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/study/GetStudyInfo');
+    await openLinkThenLogIn(page, link, tester);
+    expect(await (await studyInfo).json()).toMatchObject({ status: 'other', url: '/community/main/screener' });
     await expect(page).toHaveURL('/community/main/screener');
     await expect(page.getByRole('heading', { level: 1, name: 'Available studies' })).toBeVisible();
-    expect(await storedLink(page)).toEqual([null, null, null, null]);
+    await expect.poll(() => storedLink(page)).toEqual([null, null, null, null]);
     await expectNoAxeViolations(page);
   });
 
+  test('the invitation e-mail: its /community link with s, t and d leads to the screener after login', async ({ page, request }) => {
+    const tester = await createTester(request);
+    await sendInvitation(request, { testerId: tester.testerId, studyNo: STUDY.cleaning });
+    const message = await waitForMessage({ to: tester.email, subject: 'You are invited to a new TesterHub study' });
+    expect(message.text).toContain(CLEANING_TITLE);
+    const link = findLink(message, '/community');
+    expect([...link.searchParams.keys()].sort()).toEqual(['d', 's', 't']);
+    expect(link.searchParams.get('t')).toBe(tester.testerId);
+    await openLinkThenLogIn(
+      page,
+      { s: link.searchParams.get('s')!, t: link.searchParams.get('t')!, d: link.searchParams.get('d')! },
+      tester,
+      tester,
+      pathOf(link),
+    );
+    await expect(page).toHaveURL(`/community/main/screener/${STUDY.cleaning}`);
+    await expect(page.getByRole('heading', { level: 1, name: CLEANING_TITLE })).toBeVisible();
+  });
+});
+
+test.describe('a study link opened while logged in', () => {
   test('succeed: the invited tester goes straight to the screener without a login', async ({ page, context, request, baseURL }) => {
     const { tester, link } = await invitedTester(request, STUDY.cleaning);
     await addSessionCookie(context, baseURL!, await startSession(request, { testerId: tester.testerId }));

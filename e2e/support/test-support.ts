@@ -140,3 +140,13 @@ export async function mintStudyLink(
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as StudyLinkParameters;
 }
+
+/** E-mails an invitation of the tester to a seeded study through the outbox, as the staff console will (enqueueInvitation). */
+export async function sendInvitation(request: APIRequestContext, invitation: { testerId: string; studyNo: number }): Promise<number> {
+  const response = await request.post('/api/test-support/study-link', {
+    headers: secretHeader(),
+    data: { kind: 'invitation', send: true, ...invitation },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { invitationId: number }).invitationId;
+}

@@ -111,9 +111,14 @@ const studyLinkBody = z.object({
   studyNo: z.number().int().min(1).max(2_147_483_647),
   /** When the link was made: a past instant gives an expired link. */
   issuedAt: instant.optional(),
+  /** An invitation e-mailed through the outbox (enqueueInvitation) instead of answered here. */
+  send: z.boolean().optional(),
 });
 
-const studyLinkAnswer = z.object({ s: z.string(), t: z.string(), d: z.string(), invitationId: z.number().optional() });
+const studyLinkAnswer = z.union([
+  z.object({ s: z.string(), t: z.string(), d: z.string(), invitationId: z.number().optional() }),
+  z.object({ sent: z.literal(true), invitationId: z.number() }),
+]);
 
 const problem = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 

@@ -74,7 +74,7 @@ export function createTestSupportService(
     config: Pick<AppConfig, 'welcomeCoins'>;
     scheduling: SchedulingService;
     clock: Clock;
-    studyLinks: Pick<StudyLinkService, 'mintLink'>;
+    studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -208,9 +208,17 @@ export function createTestSupportService(
       return deps.scheduling.book({ testerId: input.testerId, groupId: input.groupId });
     },
 
-    /** An e-mailed study link (an invitation, or a qualified screener's link) for a tester and study, made at issuedAt (now unless told). */
-    async studyLink(input: { kind: 'invitation' | 'qualified'; testerId: string; studyNo: number; issuedAt?: string }) {
+    /**
+     * An e-mailed study link (an invitation, or a qualified screener's link) for a tester and study,
+     * made at issuedAt (now unless told). With `send`, an invitation is e-mailed as the staff
+     * console will send it (enqueueInvitation), and the test reads the link from the message.
+     */
+    async studyLink(input: { kind: 'invitation' | 'qualified'; testerId: string; studyNo: number; issuedAt?: string; send?: boolean }) {
       try {
+        if (input.send && input.kind === 'invitation') {
+          const { invitationId } = await deps.studyLinks.inviteAndSend({ testerId: input.testerId, studyNo: input.studyNo });
+          return { sent: true as const, invitationId };
+        }
         return await deps.studyLinks.mintLink({ ...input, issuedAt: input.issuedAt ? new Date(input.issuedAt) : deps.clock.now() });
       } catch (error) {
         const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
