@@ -34,9 +34,13 @@ export function studyLinkRoutes(links: StudyLinkService): FastifyPluginAsyncZod 
     app.post(
       '/default/GetQueStatusID',
       { schema: { tags: ['study'], body: getQueStatusIdSchema, response: { 200: getQueStatusIdResponseSchema } } },
-      withTester((request: WithBody<typeof getQueStatusIdSchema>, tester) => {
+      withTester(async (request: WithBody<typeof getQueStatusIdSchema>, tester) => {
         const { studyGuid, testerGuid, data } = request.body;
-        return links.queStatus(tester, { studyGuid, testerGuid, data });
+        const answer = await links.queStatus(tester, { studyGuid, testerGuid, data });
+        // A refused link is worth a line (GUIDE section 5); the token itself is never logged.
+        if (answer.status === 'differentAccount' || answer.status === 'invalid study')
+          request.log.warn({ event: 'study-link.refused', status: answer.status }, 'study link refused');
+        return answer;
       }),
     );
 
