@@ -66,6 +66,7 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
   const repository = createStudyLinkRepository(db);
   const now = () => deps.clock.now();
   const validMs = deps.validDays * 24 * HOUR_MS;
+  // A minute's grace before the issue time: another instance's clock may run a little ahead.
   const fresh = (issuedAtSeconds: number) => {
     const age = now().getTime() - issuedAtSeconds * 1000;
     return age >= -60_000 && age <= validMs;
