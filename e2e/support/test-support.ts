@@ -118,3 +118,35 @@ export async function bookGroup(request: APIRequestContext, booking: { testerId:
   const response = await request.post('/api/test-support/booking', { headers: secretHeader(), data: booking });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** An e-mailed study link's parameters: s (study GUID), t (tester id), d (signed data). */
+export interface StudyLinkParameters {
+  s: string;
+  t: string;
+  d: string;
+  invitationId?: number;
+}
+
+/**
+ * A study link for the tester and a seeded study, as the e-mails carry it (decision 026): an
+ * invitation (its row made or reused), or a qualified screener's self-schedule link; made at
+ * issuedAt (now unless told: a past instant gives an expired link).
+ */
+export async function mintStudyLink(
+  request: APIRequestContext,
+  link: { kind: 'invitation' | 'qualified'; testerId: string; studyNo: number; issuedAt?: string },
+): Promise<StudyLinkParameters> {
+  const response = await request.post('/api/test-support/study-link', { headers: secretHeader(), data: link });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as StudyLinkParameters;
+}
+
+/** E-mails an invitation of the tester to a seeded study through the outbox, as the staff console will (enqueueInvitation). */
+export async function sendInvitation(request: APIRequestContext, invitation: { testerId: string; studyNo: number }): Promise<number> {
+  const response = await request.post('/api/test-support/study-link', {
+    headers: secretHeader(),
+    data: { kind: 'invitation', send: true, ...invitation },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { invitationId: number }).invitationId;
+}

@@ -44,6 +44,8 @@ import { selfScheduleRoutes } from './modules/scheduling/self-schedule-routes.ts
 import { createSelfScheduleService } from './modules/scheduling/self-schedule-service.ts';
 import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
+import { studyLinkRoutes } from './modules/study-links/study-link-routes.ts';
+import { createStudyLinkService } from './modules/study-links/study-link-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
@@ -254,6 +256,16 @@ export async function buildApp({
     linkDays: config.selfScheduleLinkDays,
     externalDelayMinutes: config.externalScheduleDelayMinutes,
   });
+  const studyLinks = createStudyLinkService(db, {
+    clock,
+    secret: studyLinkSecret,
+    validDays: config.studyLinkValidDays,
+    studies,
+    screening,
+    scheduling,
+    testers,
+    mail,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -276,6 +288,7 @@ export async function buildApp({
         schedulingRoutes(scheduling),
         childrenRoutes(children, clock),
         selfScheduleRoutes(selfSchedule),
+        studyLinkRoutes(studyLinks),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -283,7 +296,18 @@ export async function buildApp({
       if (config.testSupportSecret)
         await api.register(testSupportRoutes, {
           secret: config.testSupportSecret,
-          service: createTestSupportService(db, { testers, ledger, auth, registration, config, scheduling, studies, screening, clock }),
+          service: createTestSupportService(db, {
+            testers,
+            ledger,
+            auth,
+            registration,
+            config,
+            scheduling,
+            studies,
+            screening,
+            clock,
+            studyLinks,
+          }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
         });

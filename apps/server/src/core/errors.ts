@@ -13,3 +13,8 @@ export class NotFoundError extends Error {
 export class TooManyRequestsError extends Error {
   readonly statusCode = 429;
 }
+
+/** 403 with the message: another tester's data, refused. */
+export class ForbiddenError extends Error {
+  readonly statusCode = 403;
+}

@@ -35,6 +35,7 @@ const QuickSurveyPage = lazyPage(() => import('../features/quick-survey/quick-su
 const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-run-page'), 'ScreenerRunPage');
 const ScheduleCheckPage = lazyPage(() => import('../features/schedule/schedule-check-page'), 'ScheduleCheckPage');
 const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-change-page'), 'ScheduleChangePage');
+const CommunityIndex = lazyPage(() => import('../features/community-root/community-index'), 'CommunityIndex');
 const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
 
 export function App() {
@@ -75,6 +76,7 @@ export function App() {
           ))}
         </Route>
         <Route path="community" element={<CommunityLayout />}>
+          <Route index element={<CommunityIndex />} />
           <Route path="join/attention" element={<JoinAttentionPage />} />
           <Route path="join/account" element={<RegistrationPage step="account" />} />
           <Route path="join/profile" element={<RegistrationPage step="profile" />} />

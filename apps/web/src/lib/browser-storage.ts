@@ -22,3 +22,9 @@ export const sessionValues = {
     }
   },
 };
+
+/**
+ * The study link the login-time flow last ran for (decision 026): it runs once per link and tab.
+ * The account root forgets it when a link is opened again.
+ */
+export const STUDY_LINK_HANDLED_KEY = 'studyLinkHandled';

@@ -61,6 +61,8 @@ const envSchema = z.object({
   DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Signs the d of the self-schedule link after a screener; unset: made at start (main.ts keeps one in production). */
   STUDY_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long an e-mailed study link (an invitation, a qualified screener's link) opens its study (decision 026). */
+  STUDY_LINK_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
   PUBLIC_URL: z.url().optional(),
@@ -137,6 +139,8 @@ export interface AppConfig {
   deviceCookieSecret: string | undefined;
   /** The HMAC key of the self-schedule link's signed data; undefined here means main.ts (or buildApp, in tests) provides one. */
   studyLinkSecret: string | undefined;
+  /** Days an e-mailed study link stays valid after it was made. */
+  studyLinkValidDays: number;
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
@@ -199,6 +203,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET,
     studyLinkSecret: env.STUDY_LINK_SECRET,
+    studyLinkValidDays: env.STUDY_LINK_VALID_DAYS,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -16,6 +16,7 @@ export * from '../../modules/recovery/recovery-tables.ts';
 export * from '../../modules/profile/profile-tables.ts';
 export * from '../../modules/dossier/dossier-tables.ts';
 export * from '../../modules/quick-survey/quick-survey-tables.ts';
+export * from '../../modules/study-links/study-link-tables.ts';
 
 /** One row per applied seed, so the demo data goes in once and only once. */
 export const seedRuns = pgTable('seed_runs', {

@@ -6,7 +6,7 @@ import { startOutboxSender } from './outbox-sender.ts';
 
 export type { OutgoingEmail } from './outbox-repository.ts';
 // The messages other modules send, built here so every e-mail looks alike.
-export { childConfirmationMessage, confirmEmailMessage, resetPasswordMessage, usernameMessage } from './templates.ts';
+export { childConfirmationMessage, confirmEmailMessage, invitationMessage, resetPasswordMessage, usernameMessage } from './templates.ts';
 
 /**
  * E-mail through the outbox table (decision 010): a message is a row first, written in the

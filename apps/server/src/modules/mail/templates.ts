@@ -181,3 +181,48 @@ export function childConfirmationMessage(options: {
     footer: SIGNATURE.en,
   });
 }
+
+/**
+ * An invitation to screen for a study (decision 026). The link is our own /community address with
+ * s, t and d (the old CommonAP.aspx link's parameters); the staff console sends it through the
+ * study-links service's enqueueInvitation.
+ */
+export function invitationMessage(options: {
+  to: string;
+  firstName: string;
+  studyName: string;
+  coinValue: number;
+  link: string;
+  validDays: number;
+  language: Language;
+}): OutgoingEmail {
+  const { to, firstName, studyName, coinValue, link, validDays, language } = options;
+  if (language === 'es') {
+    return layout({
+      to,
+      kind: 'study-invitation',
+      subject: `Lo invitamos a un nuevo estudio de ${COMPANY.communityName}`,
+      greeting: `Hola ${firstName}:`,
+      paragraphs: [
+        `Creemos que usted podría ser ideal para un nuevo estudio: ${studyName}.`,
+        `Conteste unas breves preguntas para saber si califica. Si califica, recibirá ${coinValue} monedas.`,
+        `Inicie sesión con su propia cuenta. El enlace es válido durante ${validDays} días.`,
+      ],
+      action: { label: 'Ver el estudio', href: link },
+      footer: SIGNATURE.es,
+    });
+  }
+  return layout({
+    to,
+    kind: 'study-invitation',
+    subject: `You are invited to a new ${COMPANY.communityName} study`,
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `We think you could be a great fit for a new study: ${studyName}.`,
+      `Answer a few short questions to see if you qualify. If you do, you earn ${coinValue} coins.`,
+      `Please log in with your own account. The link works for ${validDays} days.`,
+    ],
+    action: { label: 'See the study', href: link },
+    footer: SIGNATURE.en,
+  });
+}

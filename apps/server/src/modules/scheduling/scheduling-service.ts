@@ -183,6 +183,16 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
 
     /** Whether the tester (not a child) has attended a study: children may be registered online then (decision 028). */
     hasAttended: (testerId: string, tx?: Executor): Promise<boolean> => on(tx).hasAttended(testerId),
+    /** Whether the tester holds a live booking in this study (the study-link flow's ts). */
+    async hasLiveBookingInStudy(testerId: string, studyNo: number): Promise<boolean> {
+      return (await base.liveBookingsOfStudy(testerId, studyNo)).length > 0;
+    },
+
+    /** Whether the study has a group a tester could book now (the study-link flow's noSeat otherwise). */
+    async hasBookableGroup(studyNo: number): Promise<boolean> {
+      const at = now();
+      return (await base.groupsOfStudy(studyNo)).some((group) => hasFreeSeat(group, at));
+    },
 
     /** A group and its dated sessions (the seed, tests; later the staff console). */
     createGroup(input: NewGroupInput, tx?: Executor) {

@@ -209,6 +209,12 @@ export function createScreeningService(
 
     /** Records the tester as qualified for the study without a screener (test support only). */
     recordQualified: (testerId: string, studyNo: number) => repository.recordQualified(testerId, studyNo, deps.clock.now()),
+    /** A self-schedule link's `d` as a qualifying completion makes it (test support mints links with it). */
+    signStudyLinkData: (data: Parameters<typeof signStudyLinkData>[0]) => signStudyLinkData(data, deps.studyLinkSecret),
+    /** Where the tester's screening for the study stands (null: never started). */
+    async screeningStatus(testerId: string, studyNo: number): Promise<ScreeningStatus | null> {
+      return (await repository.findScreening(testerId, studyNo))?.status ?? null;
+    },
   };
 }
 

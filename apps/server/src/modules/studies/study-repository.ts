@@ -111,6 +111,13 @@ export function createStudyRepository(db: Executor) {
       return new Map(rows.map((row) => [row.studyNo, row.name]));
     },
 
+    async findStudyByGuid(guid: string): Promise<StudyRow | null> {
+      // Schemas reject a malformed GUID with 400; this keeps any other caller's from reaching PostgreSQL as a 500.
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(guid)) return null;
+      const [row] = await db.select().from(studies).where(eq(studies.guid, guid.toLowerCase())).limit(1);
+      return row ?? null;
+    },
+
     async findStudy(studyNo: number): Promise<StudyRow | null> {
       const [row] = await db.select().from(studies).where(eq(studies.studyNo, studyNo)).limit(1);
       return row ?? null;
@@ -158,11 +165,6 @@ export function createStudyRepository(db: Executor) {
         .from(studies)
         .where(inArray(studies.studyNo, [...studyNos]))
         .orderBy(asc(studies.studyNo));
-    },
-
-    async findStudyByGuid(guid: string): Promise<StudyRow | null> {
-      const [row] = await db.select().from(studies).where(eq(studies.guid, guid)).limit(1);
-      return row ?? null;
     },
 
     /** Marks the tester's unused token used (a conditional UPDATE: one caller wins); its study, or null. */

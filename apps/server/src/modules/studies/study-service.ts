@@ -105,11 +105,10 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     /** The studies' descriptions, for pages that list a tester's bookings. */
     studyNames: (studyNos: readonly number[]) => createStudyRepository(db).studyNames(studyNos),
     findStudy: (studyNo: number, tx?: Executor) => createStudyRepository(tx ?? db).findStudy(studyNo),
-
-    findStudies: (studyNos: readonly number[], tx?: Executor) => createStudyRepository(tx ?? db).findStudies(studyNos),
-    /** The study an address's `s` names, or null. */
+    /** The study a link's `s` names, or null (a malformed GUID included). */
     findStudyByGuid: (guid: string) => repository.findStudyByGuid(guid),
 
+    findStudies: (studyNos: readonly number[], tx?: Executor) => createStudyRepository(tx ?? db).findStudies(studyNos),
     /**
      * Redeems an outside screener's single-use token for the tester it was issued to: the study, or
      * null for an unknown, used or another tester's token (decision 024).

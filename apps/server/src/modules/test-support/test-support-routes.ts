@@ -107,6 +107,20 @@ const groupAnswer = z.object({
 
 const selfScheduleLinkBody = z.object({ testerId: z.uuid(), studyNo: z.number().int().min(1).max(2_147_483_647) });
 const externalTokenBody = selfScheduleLinkBody.extend({ returnedMinutesAgo: z.number().int().min(0).max(100_000).optional() });
+const studyLinkBody = z.object({
+  kind: z.enum(['invitation', 'qualified']),
+  testerId: z.uuid(),
+  studyNo: z.number().int().min(1).max(2_147_483_647),
+  /** When the link was made: a past instant gives an expired link. */
+  issuedAt: instant.optional(),
+  /** An invitation e-mailed through the outbox (enqueueInvitation) instead of answered here. */
+  send: z.boolean().optional(),
+});
+
+const studyLinkAnswer = z.union([
+  z.object({ s: z.string(), t: z.string(), d: z.string(), invitationId: z.number().optional() }),
+  z.object({ sent: z.literal(true), invitationId: z.number() }),
+]);
 
 const problem = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
@@ -180,6 +194,16 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
       if (booking === 'duplicate')
         return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: 'The tester already holds a booking in this study.' });
       return booking;
+    },
+  );
+
+  app.post(
+    '/test-support/study-link',
+    { schema: { hide: true, body: studyLinkBody, response: { 200: studyLinkAnswer, 404: problem } } },
+    async (request, reply) => {
+      const link = await service.studyLink(request.body);
+      if (!link) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
+      return link;
     },
   );
 

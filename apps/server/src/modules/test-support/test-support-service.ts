@@ -9,6 +9,7 @@ import { WELCOME_GIFT_REASON, type RegistrationService } from '../registration/r
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
+import type { StudyLinkService } from '../study-links/study-link-service.ts';
 import { uniqueViolation, type TesterService } from '../testers/tester-service.ts';
 
 /** What a test may choose of its tester; everything else is generated or a fixed, valid value. */
@@ -77,6 +78,7 @@ export function createTestSupportService(
     studies: Pick<StudyService, 'findStudies' | 'issueExternalToken'>;
     screening: Pick<ScreeningService, 'recordQualified' | 'selfScheduleLink'>;
     clock: Clock;
+    studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -230,6 +232,26 @@ export function createTestSupportService(
     /** A booking into a group by its public id, as the self-schedule will book: seats, overlap and the one-per-study rule apply. */
     bookGroup(input: { testerId: string; groupId: string }) {
       return deps.scheduling.book({ testerId: input.testerId, groupId: input.groupId });
+    },
+
+    /**
+     * An e-mailed study link (an invitation, or a qualified screener's link) for a tester and study,
+     * made at issuedAt (now unless told). With `send`, an invitation is e-mailed as the staff
+     * console will send it (enqueueInvitation), and the test reads the link from the message.
+     */
+    async studyLink(input: { kind: 'invitation' | 'qualified'; testerId: string; studyNo: number; issuedAt?: string; send?: boolean }) {
+      try {
+        if (input.send && input.kind === 'invitation') {
+          const { invitationId } = await deps.studyLinks.inviteAndSend({ testerId: input.testerId, studyNo: input.studyNo });
+          return { sent: true as const, invitationId };
+        }
+        return await deps.studyLinks.mintLink({ ...input, issuedAt: input.issuedAt ? new Date(input.issuedAt) : deps.clock.now() });
+      } catch (error) {
+        const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        // An unknown tester (foreign key).
+        if (code === '23503') return null;
+        throw error;
+      }
     },
   };
 }

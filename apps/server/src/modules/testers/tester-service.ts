@@ -23,7 +23,8 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
   const on = (tx?: Executor) => (tx ? createTesterRepository(tx, deps.onTesterChanged, now) : base);
 
   return {
-    findById: base.findById,
+    /** Inside a unit of work pass its `tx` (on PGlite a read beside the transaction would wait for it). */
+    findById: (id: string, tx?: Executor) => on(tx).findById(id),
     findByUsername: base.findByUsername,
     findByEmail: base.findByEmail,
     findByNameAndEmail: base.findByNameAndEmail,

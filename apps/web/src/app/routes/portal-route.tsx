@@ -1,15 +1,19 @@
 import { PortalShell } from '../../features/portal-shell/portal-shell';
+import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
 import { PortalQueryProvider } from '../../lib/query-provider';
+
+/** The login-time study-link flow, run in the shell on every portal page (decision 026). */
+const studyLinkFlow = ({ logOut }: { logOut: () => void }) => <StudyLinkRunner logOut={logOut} />;
 
 /**
  * /community/main and everything under it: the portal's QueryClient, then the shell with its
- * session check, then the page. Split off with the portal, so TanStack Query never reaches
+ * session check (and the study-link flow), then the page. Split off with the portal, so TanStack Query never reaches
  * the public pages' bundle (decision 012).
  */
 export function PortalRoute() {
   return (
     <PortalQueryProvider>
-      <PortalShell />
+      <PortalShell entryFlow={studyLinkFlow} />
     </PortalQueryProvider>
   );
 }

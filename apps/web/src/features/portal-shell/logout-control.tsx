@@ -53,3 +53,9 @@ export function LogoutButton({ className }: { className?: string }) {
     </button>
   );
 }
+
+/** Hands the shell's logout to something the portal route mounts in the shell (the study-link flow's mismatch notice). */
+export function WithLogOut({ render }: { render: (logOut: () => void) => ReactNode }) {
+  const { logOut } = useContext(LogoutContext);
+  return <>{render(logOut)}</>;
+}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { COMPANY } from '@testerhub/shared/company';
@@ -14,11 +14,19 @@ import { useRefreshLevelProgress } from './api/get-next-level-exp';
 import { useRefreshProfile } from './api/get-profile-user-info';
 import { useTesterInfo } from './api/get-tester-info';
 import { LevelProgress } from './level-progress';
-import { LogoutButton, LogoutProvider } from './logout-control';
+import { LogoutButton, LogoutProvider, WithLogOut } from './logout-control';
 import { visibleGroups, visibleTopNav } from './portal-menu';
 import './portal-shell.css';
 
 const LOGIN = '/community/login';
+
+interface PortalShellProps {
+  /**
+   * What runs in the shell once the session is known, across its pages (the portal route mounts the
+   * study-link flow here): it gets the shell's logout.
+   */
+  entryFlow?: (shell: { logOut: () => void }) => ReactNode;
+}
 
 /**
  * /community/main: the logged-in shell (spec 2, section 2). It checks the session on entry
@@ -26,7 +34,7 @@ const LOGIN = '/community/login';
  * coins and avatar, and shows the side menu, the top nav with its burger below 1024 px, and
  * the page in a scrolling content area. Its data comes from ./api (decision 012).
  */
-export function PortalShell() {
+export function PortalShell({ entryFlow }: PortalShellProps = {}) {
   const navigate = useNavigate();
   // The session check comes first: without a session nothing else is asked (and nothing else fails).
   const authorization = useAuthorization();
@@ -77,6 +85,7 @@ export function PortalShell() {
       <div className="portal">
         {/* One loading indicator for every portal call (spec 2, "Loading indicator"). */}
         <CallLoadingIndicator />
+        {entryFlow && <WithLogOut render={(logOut) => entryFlow({ logOut })} />}
         <header className="portal-nav">
           <div className="portal-nav__bar">
             <Link to="/" className="portal-nav__logo">

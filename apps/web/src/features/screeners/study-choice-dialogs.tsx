@@ -54,11 +54,11 @@ export function TeenOrAdultDialog({ studyName, running, onMyself, onClose }: Tee
   );
 }
 
-/** A kid study: the child selection is the next issue's; until then, where children are managed. */
-export function KidStudyDialog({ studyName, onClose }: { studyName: string; onClose: () => void }) {
+/** A kid study: the child selection is the next issue's; until then, where children are managed. The study-link flow knows no name. */
+export function KidStudyDialog({ studyName, onClose }: { studyName?: string; onClose: () => void }) {
   return (
     <ModalDialog title={CHILDREN_NOTICE.kidTitle} onClose={onClose}>
-      <p className="screeners__dialog-study">{studyName}</p>
+      {studyName && <p className="screeners__dialog-study">{studyName}</p>}
       <ChildrenNotice />
     </ModalDialog>
   );

@@ -10,4 +10,6 @@ export const screenerMutationKeys = {
   doScreeners: ['screeners', 'do-screeners'] as const,
   saveAnswers: ['screeners', 'save-answers'] as const,
   complete: ['screeners', 'complete'] as const,
+  /** The login-time study-link flow (its four calls run as one mutation). */
+  studyLink: ['screeners', 'study-link'] as const,
 };

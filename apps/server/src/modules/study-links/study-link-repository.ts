@@ -1,0 +1,45 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { studyInvitations } from './study-link-tables.ts';
+
+export type InvitationRow = typeof studyInvitations.$inferSelect;
+
+export function createStudyLinkRepository(db: Executor) {
+  return {
+    /** Invites the tester to the study; an existing invitation of the pair is kept (and returned). */
+    async insertInvitation(invitation: { studyNo: number; testerId: string; createdAt: Date }): Promise<InvitationRow> {
+      const [created] = await db.insert(studyInvitations).values(invitation).onConflictDoNothing().returning();
+      if (created) return created;
+      const [existing] = await db
+        .select()
+        .from(studyInvitations)
+        .where(and(eq(studyInvitations.studyNo, invitation.studyNo), eq(studyInvitations.testerId, invitation.testerId)))
+        .limit(1);
+      return existing!;
+    },
+
+    async findInvitation(id: number): Promise<InvitationRow | null> {
+      const [row] = await db.select().from(studyInvitations).where(eq(studyInvitations.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async markSent(id: number, at: Date): Promise<void> {
+      await db.update(studyInvitations).set({ sentAt: at }).where(eq(studyInvitations.id, id));
+    },
+
+    /** The first click only: a later one leaves the time alone. */
+    async markClicked(id: number, at: Date): Promise<void> {
+      await db
+        .update(studyInvitations)
+        .set({ clickedAt: at })
+        .where(and(eq(studyInvitations.id, id), isNull(studyInvitations.clickedAt)));
+    },
+
+    async markAnswered(id: number, at: Date): Promise<void> {
+      await db
+        .update(studyInvitations)
+        .set({ answeredAt: at })
+        .where(and(eq(studyInvitations.id, id), isNull(studyInvitations.answeredAt)));
+    },
+  };
+}
