@@ -90,6 +90,25 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 14)
     .default(CANCELLATION_NOTICE_HOURS),
+  /**
+   * Hours before each session day that a reminder is e-mailed, comma-separated (decision 027);
+   * empty turns reminders off.
+   */
+  REMINDER_HOURS: z
+    .string()
+    .default('24,4')
+    .transform((value, context) => {
+      const parts = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const hours = parts.map(Number);
+      if (hours.some((hour) => !Number.isInteger(hour) || hour < 1 || hour > 24 * 14)) {
+        context.addIssue({ code: 'custom', message: 'must be whole hours from 1 to 336, comma-separated' });
+        return z.NEVER;
+      }
+      return [...new Set(hours)].sort((a, b) => b - a);
+    }),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
@@ -148,6 +167,8 @@ export interface AppConfig {
   welcomeCoins: number;
   /** Hours before a booking's first session after which it is changed or cancelled by phone only. */
   scheduleNoticeHours: number;
+  /** Hours before each session day that reminders go out, largest first; empty: no reminders. */
+  reminderHours: number[];
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -201,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     confirmCodeTtlHours: env.CONFIRM_CODE_TTL_HOURS,
     welcomeCoins: env.WELCOME_COINS,
     scheduleNoticeHours: env.SCHEDULE_NOTICE_HOURS,
+    reminderHours: env.REMINDER_HOURS,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,

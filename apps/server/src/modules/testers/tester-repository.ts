@@ -35,7 +35,11 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     /** The tester's row locked until the transaction ends: one scheduling change of a tester at a time. */
     async lockForUpdate(id: string) {
       if (!UUID_PATTERN.test(id)) return null;
-      const rows = await db.select({ id: testers.id, email: testers.email }).from(testers).where(eq(testers.id, id)).for('update');
+      const rows = await db
+        .select({ id: testers.id, email: testers.email, firstName: testers.firstName, lastName: testers.lastName })
+        .from(testers)
+        .where(eq(testers.id, id))
+        .for('update');
       return rows[0] ?? null;
     },
 
