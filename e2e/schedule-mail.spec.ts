@@ -54,6 +54,11 @@ test('a booking e-mails an invitation and a cancel link; the link cancels only o
   await expect(page.getByRole('heading', { name: STUDY_NAME })).toBeVisible();
   await expect(page.getByText(CANCEL_QUESTION)).toBeVisible();
   await expectNoAxeViolations(page);
+  // A phone (spec 3, section 9: 360 px): nothing wider than the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();
   await expect(page.getByRole('button', { name: 'Cancel Schedule' })).toBeEnabled();
 
