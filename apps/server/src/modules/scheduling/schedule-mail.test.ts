@@ -176,6 +176,28 @@ describe('the change and cancellation e-mails', () => {
     ]);
   });
 
+  it('a change to a group with fewer days also removes the days it no longer has', async () => {
+    const { tester, study, group, scheduling } = await setUp({ sessions: [day1, day2, day3] });
+    const oneDay = await createSessionGroup(db(), {
+      studyNo: study.studyNo,
+      sessions: [{ startsAt: new Date('2026-01-27T15:00:00Z'), endsAt: new Date('2026-01-27T17:00:00Z') }],
+    });
+    await scheduling.book({ testerId: tester.id, groupId: group.publicId });
+    expect((await scheduling.change(tester.id, [oneDay.publicId])).status).toBe('succeed');
+    const [changed] = await mailsTo(db(), tester.email, 'schedule-changed');
+    const [invitation, removal] = changed!.attachments!;
+    expect(parseCalendar(invitation!.content).events.map((event) => event.uid.replace(/^booking-\d+-/, ''))).toEqual([
+      'day-1@testers.example.test',
+    ]);
+    expect(removal).toMatchObject({ filename: 'removed-days.ics', calendarMethod: 'CANCEL' });
+    const removed = parseCalendar(removal!.content);
+    expect(removed.method).toBe('CANCEL');
+    expect(removed.events.map((event) => [event.uid.replace(/^booking-\d+-/, ''), event.sequence, event.summary])).toEqual([
+      ['day-2@testers.example.test', 1, 'Breakfast cereal taste test (day 2 of 3)'],
+      ['day-3@testers.example.test', 1, 'Breakfast cereal taste test (day 3 of 3)'],
+    ]);
+  });
+
   it('a refused cancel (101 inside the window, or a multi-cancel with one refused) writes no e-mail', async () => {
     const { tester, study, scheduling, clock } = await setUp();
     const soon = await createStudy(db());

@@ -25,6 +25,8 @@ export interface ScheduleMailFacts {
   scheduleLink: string;
   /** The one-click cancel link (booking and change e-mails, while the booking can still be cancelled). */
   cancelLink?: string;
+  /** A change to a group with fewer days: the old group's days past the new count, removed from the calendar. */
+  droppedDays?: GroupWithSessions;
 }
 
 const KIND_LABEL = { inPerson: 'In-person session', virtual: 'Virtual session', pickUp: 'Curb-side pick-up, then a video session' };
@@ -77,12 +79,14 @@ function calendarFor(facts: ScheduleMailFacts, method: CalendarMethod) {
   const description = factLines(facts, { arrival: true })
     .filter((line) => !line.startsWith('When:'))
     .join('\n');
+  // The group's day count: for the dropped days of a change, the last day's number, not how many were dropped.
+  const total = Math.max(group.sessions.length, ...group.sessions.map((session) => session.testerDay));
   const events: CalendarEvent[] = group.sessions.map((session) => ({
     uid: `booking-${booking.id}-day-${session.testerDay}@${facts.uidHost}`,
     sequence: booking.revision,
     start: session.startsAt,
     end: session.endsAt,
-    summary: group.sessions.length > 1 ? `${title(facts)} (day ${session.testerDay} of ${group.sessions.length})` : title(facts),
+    summary: total > 1 ? `${title(facts)} (day ${session.testerDay} of ${total})` : title(facts),
     location,
     description,
     url: facts.scheduleLink,
@@ -129,7 +133,12 @@ export function scheduleMessage(kind: Exclude<ScheduleMailKind, 'schedule-remind
           `See your schedule: ${facts.scheduleLink}`,
         ],
         action: cancelAction,
-        attachments: [calendarFor(facts, 'REQUEST')],
+        attachments: [
+          calendarFor(facts, 'REQUEST'),
+          ...(facts.droppedDays
+            ? [{ ...calendarFor({ ...facts, group: facts.droppedDays }, 'CANCEL'), filename: 'removed-days.ics' }]
+            : []),
+        ],
       });
     case 'schedule-cancelled':
       return standardMessage({

@@ -82,18 +82,29 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
     tester: Recipient,
     bookingId: number,
     tx: Executor,
+    previous?: GroupWithSessions,
   ) {
     const repository = createSchedulingRepository(tx);
     const booking = (await repository.bookingById(bookingId))!;
     const group = (await repository.groupById(booking.groupId))!;
     const known = await facts(tester, booking, group, tx);
-    const withLink = kind === 'schedule-cancelled' ? known : { ...known, cancelLink: cancelLink(booking, group) };
+    const dropped = previous?.sessions.slice(group.sessions.length) ?? [];
+    const withLink =
+      kind === 'schedule-cancelled'
+        ? known
+        : {
+            ...known,
+            cancelLink: cancelLink(booking, group),
+            droppedDays: dropped.length ? { ...previous!, sessions: dropped } : undefined,
+          };
     await deps.mail.queue(scheduleMessage(kind, withLink), tx);
   }
 
   return {
     booked: (tester: Recipient, bookingId: number, tx: Executor) => notify('schedule-booked', tester, bookingId, tx),
-    changed: (tester: Recipient, bookingId: number, tx: Executor) => notify('schedule-changed', tester, bookingId, tx),
+    /** `previous` is the group the booking left: its days past the new group's count are removed from the calendar. */
+    changed: (tester: Recipient, bookingId: number, tx: Executor, previous?: GroupWithSessions) =>
+      notify('schedule-changed', tester, bookingId, tx, previous),
     cancelled: (tester: Recipient, bookingId: number, tx: Executor) => notify('schedule-cancelled', tester, bookingId, tx),
     /** After the unit of work has committed: the sender delivers now instead of at its next poll. */
     nudge: () => deps.mail.nudge(),

@@ -303,7 +303,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         if (!(await repository.takeSeat(group.id))) return answer('notAvailable');
         await repository.releaseSeat(old!.id);
         await repository.moveBooking(booking.id, { id: group.id, startsAt: firstStart(group), endsAt: lastEnd(group) }, at);
-        await deps.notices?.changed(tester, booking.id, work);
+        await deps.notices?.changed(tester, booking.id, work, old!);
         return answer('succeed');
       }).then(nudgeAfter);
     },
