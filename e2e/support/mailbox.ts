@@ -16,6 +16,8 @@ export interface CapturedMessage {
   headers: Record<string, string>;
   text: string | null;
   html: string | null;
+  /** The calendar invitation (text/calendar part), if the message carries one. */
+  calendar: string | null;
 }
 
 interface Part {
@@ -106,10 +108,12 @@ export function parseMessage(file: string): CapturedMessage {
   const root = splitHeaders(raw);
   let text: string | null = null;
   let html: string | null = null;
+  let calendar: string | null = null;
   for (const leaf of leaves(root)) {
     const type = (leaf.headers['content-type'] ?? 'text/plain').toLowerCase();
     if (type.startsWith('text/plain') && text === null) text = decodeBody(leaf);
     else if (type.startsWith('text/html') && html === null) html = decodeBody(leaf);
+    else if (type.startsWith('text/calendar') && calendar === null) calendar = decodeBody(leaf);
   }
   return {
     file,
@@ -119,6 +123,7 @@ export function parseMessage(file: string): CapturedMessage {
     headers: root.headers,
     text,
     html,
+    calendar,
   };
 }
 

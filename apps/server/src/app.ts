@@ -39,9 +39,11 @@ import { createRecoveryService } from './modules/recovery/recovery-service.ts';
 import { registrationRoutes } from './modules/registration/registration-routes.ts';
 import { createRegistrationService } from './modules/registration/registration-service.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling-routes.ts';
-import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
 import { selfScheduleRoutes } from './modules/scheduling/self-schedule-routes.ts';
 import { createSelfScheduleService } from './modules/scheduling/self-schedule-service.ts';
+import { cancelLinkRoutes } from './modules/scheduling/cancel-link-routes.ts';
+import { createScheduleNotices } from './modules/scheduling/schedule-notices.ts';
+import { createSchedulingService, REMINDER_QUEUE } from './modules/scheduling/scheduling-service.ts';
 import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
 import { studyLinkRoutes } from './modules/study-links/study-link-routes.ts';
@@ -181,7 +183,12 @@ export async function buildApp({
   // Background and scheduled work (decision 020): modules define their queues while being wired;
   // the queue starts once the app is ready (nothing starts when no module defined one).
   const jobs = createJobQueue({ database, log: app.log });
-  app.addHook('onReady', () => jobs.start());
+  // Cron schedules need a running queue: modules add them here while being wired.
+  const onJobsStarted: (() => Promise<void>)[] = [];
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    for (const started of onJobsStarted) await started();
+  });
   app.addHook('onClose', () => jobs.stop());
   const sessionCache = createActiveSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   const onTesterChanged = sessionCache.forgetTester;
@@ -219,7 +226,23 @@ export async function buildApp({
     studyNames: studies.studyNames,
     noticeHours: config.scheduleNoticeHours,
     checkInSecret: studyLinkSecret,
+    notices: createScheduleNotices(db, {
+      clock,
+      mail,
+      testers,
+      listTestSitesIn: publicContent.listTestSitesIn,
+      studyNames: studies.studyNames,
+      noticeHours: config.scheduleNoticeHours,
+      reminderHours: config.reminderHours,
+      secret: studyLinkSecret,
+      uidHost: new URL(config.publicUrl).host,
+    }),
   });
+  // Reminders before each session day (decision 027): a sweep every minute, sent once across instances.
+  if (config.scheduledJobs && config.reminderHours.length > 0) {
+    jobs.define(REMINDER_QUEUE, { policy: 'singleton', retryLimit: 0, handler: async () => void (await scheduling.sendDueReminders()) });
+    onJobsStarted.push(() => jobs.schedule(REMINDER_QUEUE, '* * * * *', {}, { tz: 'UTC' }));
+  }
   const screening = createScreeningService(db, {
     clock,
     studies,
@@ -242,8 +265,7 @@ export async function buildApp({
         if (removed > 0) app.log.info({ removed }, 'unconfirmed child registrations removed');
       },
     });
-    // After the queue's start (the hook above): the schedule is a row the queue must be running to write.
-    app.addHook('onReady', () => jobs.schedule(EXPIRE_CHILDREN_JOB, EXPIRE_CHILDREN_CRON, {}, { tz: 'UTC' }));
+    onJobsStarted.push(() => jobs.schedule(EXPIRE_CHILDREN_JOB, EXPIRE_CHILDREN_CRON, {}, { tz: 'UTC' }));
   }
   // Built after screening, which it reads (and which reads scheduling's bookings): no cycle.
   const selfSchedule = createSelfScheduleService(db, {
@@ -277,6 +299,7 @@ export async function buildApp({
       await api.register(registrationRoutes, { registration, ...checks });
       await api.register(authRoutes, { auth, sessionCookie, ...checks });
       await api.register(recoveryRoutes, { recovery });
+      await api.register(cancelLinkRoutes, { scheduling, ...checks });
       // The tester portal: every route here requires a tester session.
       await registerTesterScope(api, { authenticate: auth.authenticate, sessionCookie }, [
         authPortalRoutes,

@@ -69,6 +69,8 @@ const COMMUNITY_PAGES = new Set<string>([
   '/community/findinfo/username',
   '/community/findinfo/password',
   '/community/checkconfirmemail',
+  // The one-click cancel link of the booking e-mails (decision 027).
+  '/community/cancel',
   '/community/main',
   '/account/checkconfirmemail',
   '/account/confirmemail',

@@ -27,6 +27,7 @@ const ChangeCredentialsPage = lazyPage(() => import('../features/login/change-cr
 const FindInfoPage = lazyPage(() => import('../features/account-recovery/find-info-page'), 'FindInfoPage');
 const ResetPasswordPage = lazyPage(() => import('../features/account-recovery/reset-password-page'), 'ResetPasswordPage');
 const ConfirmEmailPage = lazyPage(() => import('../features/email-confirmation/confirm-email-page'), 'ConfirmEmailPage');
+const CancelLinkPage = lazyPage(() => import('../features/schedule/cancel-link-page'), 'CancelLinkPage');
 const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
 const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
 const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'), 'ScreenerPage');
@@ -86,6 +87,7 @@ export function App() {
           <Route path="findinfo/username" element={<FindInfoPage tab="username" />} />
           <Route path="findinfo/password" element={<FindInfoPage tab="password" />} />
           <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
+          <Route path="cancel" element={<CancelLinkPage />} />
           {/* The whole portal area asks for a session first, unknown addresses too (security finding 12). */}
           <Route path="main" element={<PortalRoute />}>
             <Route index element={<Navigate to="screener" replace />} />

@@ -100,6 +100,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EXTERNAL_SCHEDULE_DELAY_MINUTES: 'half an hour' })).toThrow(/EXTERNAL_SCHEDULE_DELAY_MINUTES:/);
   });
 
+  test('SCHEDULED_JOBS: on by default, off under NODE_ENV=test unless turned on', () => {
+    expect(loadConfig({}).scheduledJobs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).scheduledJobs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', SCHEDULED_JOBS: 'on' }).scheduledJobs).toBe(true);
+    expect(loadConfig({ SCHEDULED_JOBS: 'off' }).scheduledJobs).toBe(false);
+    expect(() => loadConfig({ SCHEDULED_JOBS: 'yes' })).toThrow(/SCHEDULED_JOBS:/);
+  });
+
+  test('REMINDER_HOURS: 24 and 4 by default (decision 027), largest first, empty for none', () => {
+    expect(loadConfig({}).reminderHours).toEqual([24, 4]);
+    expect(loadConfig({ REMINDER_HOURS: '2, 48,2' }).reminderHours).toEqual([48, 2]);
+    expect(loadConfig({ REMINDER_HOURS: '' }).reminderHours).toEqual([]);
+    for (const bad of ['0', '1.5', 'soon', '24,x', '400']) {
+      expect(() => loadConfig({ REMINDER_HOURS: bad }), bad).toThrow(/REMINDER_HOURS:/);
+    }
+  });
+
   test('STUDY_LINK_SECRET: given, or left unset (made at start; main.ts keeps one in production); too short stops start-up', () => {
     expect(loadConfig({}).studyLinkSecret).toBeUndefined();
     expect(loadConfig({ STUDY_LINK_SECRET: 'y'.repeat(32) }).studyLinkSecret).toBe('y'.repeat(32));

@@ -103,6 +103,25 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(30),
+  /**
+   * Hours before each session day that a reminder is e-mailed, comma-separated (decision 027);
+   * empty turns reminders off.
+   */
+  REMINDER_HOURS: z
+    .string()
+    .default('24,4')
+    .transform((value, context) => {
+      const parts = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const hours = parts.map(Number);
+      if (hours.some((hour) => !Number.isInteger(hour) || hour < 1 || hour > 24 * 14)) {
+        context.addIssue({ code: 'custom', message: 'must be whole hours from 1 to 336, comma-separated' });
+        return z.NEVER;
+      }
+      return [...new Set(hours)].sort((a, b) => b - a);
+    }),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
@@ -169,6 +188,8 @@ export interface AppConfig {
   selfScheduleLinkDays: number;
   /** Minutes after an outside screener's return before its study can be self-scheduled. */
   externalScheduleDelayMinutes: number;
+  /** Hours before each session day that reminders go out, largest first; empty: no reminders. */
+  reminderHours: number[];
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -226,6 +247,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     scheduledJobs: env.SCHEDULED_JOBS ? env.SCHEDULED_JOBS === 'on' : env.NODE_ENV !== 'test',
     selfScheduleLinkDays: env.SELF_SCHEDULE_LINK_DAYS,
     externalScheduleDelayMinutes: env.EXTERNAL_SCHEDULE_DELAY_MINUTES,
+    reminderHours: env.REMINDER_HOURS,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,

@@ -6,7 +6,16 @@ import { startOutboxSender } from './outbox-sender.ts';
 
 export type { OutgoingEmail } from './outbox-repository.ts';
 // The messages other modules send, built here so every e-mail looks alike.
-export { childConfirmationMessage, confirmEmailMessage, invitationMessage, resetPasswordMessage, usernameMessage } from './templates.ts';
+export {
+  childConfirmationMessage,
+  confirmEmailMessage,
+  invitationMessage,
+  resetPasswordMessage,
+  standardMessage,
+  usernameMessage,
+} from './templates.ts';
+export { calendarText, type Calendar, type CalendarEvent, type CalendarMethod } from './ical.ts';
+export type { MailAttachment } from './mail-tables.ts';
 
 /**
  * E-mail through the outbox table (decision 010): a message is a row first, written in the

@@ -1,4 +1,11 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A file sent with a message; a calendar invitation names its iTIP method (decision 027). */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  calendarMethod?: 'REQUEST' | 'CANCEL';
+}
 
 /** Messages waiting for, or done with, the SMTP sender; a message is never lost when the mail server is down. */
 export const emailOutbox = pgTable('email_outbox', {
@@ -8,6 +15,7 @@ export const emailOutbox = pgTable('email_outbox', {
   html: text('html').notNull(),
   text: text('text').notNull(),
   kind: text('kind').notNull(),
+  attachments: jsonb('attachments').$type<MailAttachment[]>(),
   status: text('status').notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

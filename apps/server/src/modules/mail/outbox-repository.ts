@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { emailOutbox } from './mail-tables.ts';
+import { emailOutbox, type MailAttachment } from './mail-tables.ts';
 
 export interface OutgoingEmail {
   toAddress: string;
@@ -8,6 +8,7 @@ export interface OutgoingEmail {
   html: string;
   text: string;
   kind: string;
+  attachments?: MailAttachment[];
 }
 
 export function createOutboxRepository(db: Executor, now: () => Date) {

@@ -1,11 +1,30 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock.ts';
+import type { MailAttachment } from './mail-tables.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
 
 const POLL_INTERVAL_MS = 2000;
 const BATCH_SIZE = 20;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/**
+ * The first calendar goes as the message's invitation (a text/calendar alternative with its
+ * method, which calendar programs act on); any other file as an attachment.
+ */
+function mailAttachments(attachments: MailAttachment[]): Pick<SendMailOptions, 'icalEvent' | 'attachments'> {
+  const invitation = attachments.find((attachment) => attachment.calendarMethod);
+  return {
+    icalEvent: invitation ? { method: invitation.calendarMethod, filename: invitation.filename, content: invitation.content } : undefined,
+    attachments: attachments
+      .filter((attachment) => attachment !== invitation)
+      .map((attachment) => ({
+        filename: attachment.filename,
+        content: attachment.content,
+        contentType: attachment.calendarMethod ? `text/calendar; charset=utf-8; method=${attachment.calendarMethod}` : undefined,
+      })),
+  };
+}
 
 /** Seconds to wait after the nth failed attempt: 30 s, 2 min, 4.5 min ... up to an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -39,6 +58,7 @@ export function startOutboxSender(options: {
           subject: message.subject,
           html: message.html,
           text: message.text,
+          ...mailAttachments(message.attachments ?? []),
         });
         await outbox.markSent(message.id);
         log.info({ outboxId: message.id, kind: message.kind }, 'e-mail sent');

@@ -1,5 +1,6 @@
 import { COMPANY } from '@testerhub/shared/company';
 import type { Language } from '@testerhub/shared/account-messages';
+import type { MailAttachment } from './mail-tables.ts';
 import type { OutgoingEmail } from './outbox-repository.ts';
 
 function escapeHtml(value: string): string {
@@ -225,4 +226,21 @@ export function invitationMessage(options: {
     action: { label: 'See the study', href: link },
     footer: SIGNATURE.en,
   });
+}
+
+/**
+ * A message in the common layout for another module's text (the schedule e-mails): English, with
+ * Tester Services' signature, and any files it carries.
+ */
+export function standardMessage(options: {
+  to: string;
+  subject: string;
+  kind: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; href: string };
+  attachments?: MailAttachment[];
+}): OutgoingEmail {
+  const { attachments, ...rest } = options;
+  return { ...layout({ ...rest, footer: SIGNATURE.en }), ...(attachments ? { attachments } : {}) };
 }

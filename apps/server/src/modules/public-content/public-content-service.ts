@@ -1,6 +1,6 @@
 import type { MapCode, ReferralEvent, TestSite, ThemeStyle } from '@testerhub/shared/public-content';
 import type { Clock } from '../../core/clock.ts';
-import type { Database } from '../../core/db/client.ts';
+import type { Database, Executor } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { createPublicContentRepository } from './public-content-repository.ts';
 import { cachedRead } from '../../core/cached-read.ts';
@@ -19,6 +19,9 @@ export function createPublicContentService(db: Database, options: { cacheSeconds
     listWinners: cachedRead(ttlMs, () => repository.listWinners()),
     listTestimonials: cachedRead(ttlMs, () => repository.listTestimonials()),
     listTestSites,
+    /** The test sites read inside a caller's unit of work (no cache: on PGlite a read outside the transaction would wait for it). */
+    listTestSitesIn: async (tx: Executor): Promise<TestSite[]> =>
+      (await createPublicContentRepository(tx).listTestSites()).map((site) => ({ ...site, mapCode: site.mapCode as MapCode })),
 
     /** This month's referral offer; a month without one keeps showing the latest earlier offer. */
     listReferralEvents(): Promise<ReferralEvent[]> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { bookings, groupSessions, sessionGroups } from './scheduling-tables.ts';
+import { bookings, groupSessions, remindersSent, sessionGroups } from './scheduling-tables.ts';
 
 export type GroupRow = typeof sessionGroups.$inferSelect;
 export type SessionRow = typeof groupSessions.$inferSelect;
@@ -188,12 +188,65 @@ export function createSchedulingRepository(db: Executor) {
     async moveBooking(bookingId: number, group: { id: number; startsAt: Date; endsAt: Date }, now: Date): Promise<void> {
       await db
         .update(bookings)
-        .set({ groupId: group.id, startsAt: group.startsAt, endsAt: group.endsAt, changedAt: now })
+        .set({ groupId: group.id, startsAt: group.startsAt, endsAt: group.endsAt, changedAt: now, revision: sql`${bookings.revision} + 1` })
         .where(eq(bookings.id, bookingId));
     },
 
     async cancelBooking(bookingId: number, now: Date): Promise<void> {
-      await db.update(bookings).set({ status: 'cancelled', cancelledAt: now }).where(eq(bookings.id, bookingId));
+      await db
+        .update(bookings)
+        .set({ status: 'cancelled', cancelledAt: now, revision: sql`${bookings.revision} + 1` })
+        .where(eq(bookings.id, bookingId));
+    },
+
+    async bookingById(bookingId: number): Promise<BookingRow | null> {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1);
+      return row ?? null;
+    },
+
+    /** The booking, locked until the transaction ends (a cancel link and a change of the same booking wait for each other). */
+    async bookingByIdForUpdate(bookingId: number): Promise<BookingRow | null> {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, bookingId)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    /**
+     * Reminders due at `now` (decision 027): for each kind (hours before), the session days of live
+     * bookings that start after `now` and within that many hours, booked or last changed before the
+     * reminder's moment, and not yet reminded of. A missed reminder is still due until its session starts.
+     */
+    async dueReminders(now: Date, hours: readonly number[], limit: number) {
+      if (hours.length === 0) return [];
+      const horizon = new Date(now.getTime() + Math.max(...hours) * 3_600_000);
+      const result = await db.execute(sql`
+        select b.id as booking_id, b.tester_id, s.id as session_id, h.hours
+        from ${groupSessions} s
+        join ${bookings} b on b.group_id = s.group_id and b.status = 'booked'
+        cross join unnest(${sql.raw(`array[${hours.map((hour) => Math.trunc(hour)).join(',')}]::int[]`)}) as h(hours)
+        where s.starts_at > ${now} and s.starts_at <= ${horizon}
+          and s.starts_at - make_interval(hours => h.hours) <= ${now}
+          and coalesce(b.changed_at, b.created_at) < s.starts_at - make_interval(hours => h.hours)
+          and not exists (
+            select 1 from ${remindersSent} r
+            where r.booking_id = b.id and r.session_id = s.id and r.hours_before = h.hours)
+        order by s.starts_at, b.id
+        limit ${limit}`);
+      return rowsOf<{ booking_id: number; tester_id: string; session_id: number; hours: number }>(result).map((row) => ({
+        bookingId: row.booking_id,
+        testerId: row.tester_id,
+        sessionId: row.session_id,
+        hours: row.hours,
+      }));
+    },
+
+    /** Records reminders as sent; answers the kinds this call recorded (none when another instance did first). */
+    async recordReminders(bookingId: number, sessionId: number, hours: readonly number[], now: Date): Promise<number[]> {
+      const rows = await db
+        .insert(remindersSent)
+        .values(hours.map((hoursBefore) => ({ bookingId, sessionId, hoursBefore, sentAt: now })))
+        .onConflictDoNothing()
+        .returning({ hoursBefore: remindersSent.hoursBefore });
+      return rows.map((row) => row.hoursBefore);
     },
 
     /** The tester's live bookings (theirs and their children's) that have not ended, with their groups and sessions. */

@@ -1,5 +1,6 @@
 import { signCheckInToken, verifyCheckInToken, type CheckInData } from './check-in-token.ts';
 import { checkEmail } from '@testerhub/shared/account-rules';
+import type { CancelLinkBookingResponse, CancelLinkRefusal } from '@testerhub/shared/cancel-link-schemas';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type {
   CancelScheduleStatus,
@@ -13,12 +14,16 @@ import { HOUR_MS, type Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { createSchedulingRepository, type GroupWithSessions } from './scheduling-repository.ts';
+import { verifyCancelLinkToken } from './cancel-link-token.ts';
+import { DEFAULT_TIME_ZONE, type ScheduleNotices } from './schedule-notices.ts';
+import { createSchedulingRepository, type BookingRow, type GroupWithSessions } from './scheduling-repository.ts';
 
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
-/** The zone of a virtual group run from no test site (decision 022). */
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
+export { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
+
+/** The job queue's name of the reminder sweep (decision 027). */
+export const REMINDER_QUEUE = 'schedule-reminders';
 
 /** Where a tester goes after a successful change. */
 export const SCHEDULE_CHECK_URL = '/community/main/schedule/check';
@@ -58,8 +63,10 @@ interface SchedulingDeps {
   studyNames: (studyNos: readonly number[]) => Promise<Map<number, string>>;
   /** Changes and cancellations close this many hours before the first session (SCHEDULE_NOTICE_HOURS). */
   noticeHours: number;
-  /** Signs the check-in tokens of the QR codes (the study-link secret, with its own purpose in each token). */
+  /** Signs the check-in tokens of the QR codes and the cancel links (the study-link secret, with its own purpose in each token). */
   checkInSecret: string;
+  /** The booking, change and cancellation e-mails, written in the same transactions (decision 027); absent in a few service tests. */
+  notices?: ScheduleNotices;
 }
 
 /**
@@ -245,9 +252,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       const childId = input.childId ?? null;
       return inTransaction(
         db,
-        async (work) => {
+        async (work): Promise<BookResult> => {
           const repository = on(work);
-          await lockTester(input.testerId, work);
+          const tester = await lockTester(input.testerId, work);
           const group = await repository.groupByPublicId(input.groupId);
           if (!group) return { status: 'notFound' };
           if (!hasFreeSeat(group, now())) return { status: 'notAvailable' };
@@ -264,10 +271,11 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
             status: 'booked',
             createdAt: now(),
           });
+          await deps.notices?.booked(tester, booking.id, work);
           return { status: 'succeed', bookingId: booking.id };
         },
         tx,
-      );
+      ).then((result) => nudgeAfter<BookResult>(result));
     },
 
     /** The schedule check: one stamp per session day of each live booking that has not ended. */
@@ -348,8 +356,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         if (!(await repository.takeSeat(group.id))) return answer('notAvailable');
         await repository.releaseSeat(old!.id);
         await repository.moveBooking(booking.id, { id: group.id, startsAt: firstStart(group), endsAt: lastEnd(group) }, at);
+        await deps.notices?.changed(tester, booking.id, work, old!);
         return answer('succeed');
-      });
+      }).then(nudgeAfter);
     },
 
     /**
@@ -360,7 +369,6 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     async cancel(testerId: string, studyNos: number[]): Promise<CancelScheduleStatus> {
       return inTransaction(db, async (work) => {
         const repository = on(work);
-        const at = now();
         const tester = await lockTester(testerId, work);
         const found = [];
         for (const studyNo of new Set(studyNos)) {
@@ -368,21 +376,102 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
           if (bookings.length === 0) throw new NotFoundError(`You have no booking in study ${studyNo}.`);
           found.push(...bookings);
         }
-        for (const booking of found) {
-          const group = await repository.groupById(booking.groupId);
-          if (group!.isExternal) return 'failed';
-          if (!beforeNotice(booking.startsAt, at)) return '101';
-        }
-        if (checkEmail(tester.email) !== null) return '102';
-        await repository.lockGroups(found.map((booking) => booking.groupId));
-        for (const booking of found) {
-          await repository.cancelBooking(booking.id, at);
-          await repository.releaseSeat(booking.groupId);
-        }
-        return 'succeed';
-      });
+        return cancelFound(tester, found, work);
+      }).then(nudgeAfter);
+    },
+
+    /** Sends the reminders due now, each once (the job queue's sweep calls it every minute); answers how many. */
+    sendDueReminders: async (): Promise<number> => (deps.notices ? deps.notices.sendDueReminders() : 0),
+
+    /** The booking a one-click cancel link names, for its page (decision 027): never cancels. */
+    async lookUpCancelLink(token: string): Promise<CancelLinkBookingResponse> {
+      const sites = await siteMap();
+      const found = await findLinkedBooking(token, base);
+      if (found.status !== 'found') return { status: found.status, scheduleStamps: [], noticeHours: deps.noticeHours };
+      const { booking, group } = found;
+      const names = await deps.studyNames([booking.studyNo]);
+      const fields = groupFields(group, sites);
+      return {
+        status: 'succeed',
+        noticeHours: deps.noticeHours,
+        scheduleStamps: group.sessions.map((session) => ({
+          ...fields,
+          studyName: names.get(booking.studyNo) ?? '',
+          scheduleStamp: session.startsAt.toISOString(),
+          endStamp: session.endsAt.toISOString(),
+          testerDay: session.testerDay,
+          // The link is the only authority here: no names, no video link, no check-in code.
+          testerID: '',
+          testerName: '',
+          isChildStudy: booking.childId !== null,
+          childNames: '',
+          videoLink: null,
+          changeable: !group.isExternal && beforeNotice(booking.startsAt, now()),
+          available: true,
+          isThisTimeAvailable: false,
+          checkInToken: '',
+        })),
+      };
+    },
+
+    /**
+     * Cancels the booking a one-click cancel link names, by CancelSchedule's rules (101 inside the
+     * notice window, 102, failed for an external study), with the link's own refusals first.
+     */
+    async cancelByLink(token: string): Promise<CancelScheduleStatus | CancelLinkRefusal> {
+      const data = verifyCancelLinkToken(token, deps.checkInSecret);
+      if (!data) return 'invalid';
+      return inTransaction(db, async (work) => {
+        const tester = await deps.testers.lockForUpdate(data.testerId, work);
+        if (!tester) return 'invalid';
+        const found = await findLinkedBooking(token, on(work), true);
+        if (found.status !== 'found') return found.status;
+        return cancelFound(tester, [found.booking], work);
+      }).then(nudgeAfter);
     },
   };
+
+  function nudgeAfter<T>(result: T): T {
+    const status = typeof result === 'string' ? result : (result as { status?: string }).status;
+    if (status === 'succeed') deps.notices?.nudge();
+    return result;
+  }
+
+  /** The link's booking after the link's own checks: signed here, not expired, still live, not moved since. */
+  async function findLinkedBooking(token: string, repository: ReturnType<typeof on>, forUpdate = false) {
+    const data = verifyCancelLinkToken(token, deps.checkInSecret);
+    if (!data) return { status: 'invalid' as const };
+    if (now().getTime() >= data.expiresAt.getTime()) return { status: 'expired' as const };
+    const booking = forUpdate ? await repository.bookingByIdForUpdate(data.bookingId) : await repository.bookingById(data.bookingId);
+    if (!booking || booking.testerId !== data.testerId) return { status: 'invalid' as const };
+    if (booking.status !== 'booked') return { status: 'alreadyCancelled' as const };
+    const group = (await repository.groupById(booking.groupId))!;
+    if (group.publicId !== data.groupId) return { status: 'changed' as const };
+    return { status: 'found' as const, booking, group };
+  }
+
+  /** CancelSchedule's rules and writes for bookings already found and locked by their tester's row. */
+  async function cancelFound(
+    tester: { email: string; firstName: string; lastName: string },
+    found: BookingRow[],
+    work: Executor,
+  ): Promise<CancelScheduleStatus> {
+    const repository = on(work);
+    const at = now();
+    for (const booking of found) {
+      const group = await repository.groupById(booking.groupId);
+      if (group!.isExternal) return 'failed';
+      if (!beforeNotice(booking.startsAt, at)) return '101';
+    }
+    if (checkEmail(tester.email) !== null) return '102';
+    await repository.lockGroups(found.map((booking) => booking.groupId));
+    for (const booking of found) {
+      await repository.cancelBooking(booking.id, at);
+      await repository.releaseSeat(booking.groupId);
+      await deps.notices?.cancelled(tester, booking.id, work);
+    }
+    return 'succeed';
+  }
 }
 
 export type SchedulingService = ReturnType<typeof createSchedulingService>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { children } from '../children/children-tables.ts';
 import { testSites } from '../public-content/public-content-tables.ts';
 import { studies } from '../studies/study-tables.ts';
@@ -92,6 +92,8 @@ export const bookings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     changedAt: timestamp('changed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Moves up with each change and the cancellation: the SEQUENCE of the booking's calendar entries (decision 027). */
+    revision: integer('revision').notNull().default(0),
   },
   (table) => [
     index('bookings_tester_starts').on(table.testerId, table.startsAt),
@@ -103,4 +105,24 @@ export const bookings = pgTable(
     check('bookings_status', sql`${table.status} in ('booked', 'cancelled', 'attended', 'noShow')`),
     check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],
+);
+
+/**
+ * One row per reminder sent: a booking, one of its session days, and how many hours before it
+ * (REMINDER_HOURS). Inserted in the transaction that writes the reminder's outbox row, so each
+ * reminder goes out once even when several server instances look for due ones (decision 027).
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => groupSessions.id, { onDelete: 'cascade' }),
+    hoursBefore: integer('hours_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bookingId, table.sessionId, table.hoursBefore] })],
 );

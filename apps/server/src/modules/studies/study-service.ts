@@ -103,7 +103,7 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     },
 
     /** The studies' descriptions, for pages that list a tester's bookings. */
-    studyNames: (studyNos: readonly number[]) => createStudyRepository(db).studyNames(studyNos),
+    studyNames: (studyNos: readonly number[], tx?: Executor) => createStudyRepository(tx ?? db).studyNames(studyNos),
     findStudy: (studyNo: number, tx?: Executor) => createStudyRepository(tx ?? db).findStudy(studyNo),
     /** The study a link's `s` names, or null (a malformed GUID included). */
     findStudyByGuid: (guid: string) => repository.findStudyByGuid(guid),

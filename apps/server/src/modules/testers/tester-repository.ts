@@ -36,7 +36,13 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     async lockForUpdate(id: string) {
       if (!UUID_PATTERN.test(id)) return null;
       const rows = await db
-        .select({ id: testers.id, email: testers.email, firstName: testers.firstName, language: testers.language })
+        .select({
+          id: testers.id,
+          email: testers.email,
+          firstName: testers.firstName,
+          lastName: testers.lastName,
+          language: testers.language,
+        })
         .from(testers)
         .where(eq(testers.id, id))
         .for('update');

@@ -1,0 +1,55 @@
+/**
+ * Dates and times of a session, in its test site's time zone, never the reader's: ordinal dates and
+ * 12-hour times (spec 3, section 9). Shared: the schedule pages and the schedule e-mails say the same.
+ */
+
+/** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd. */
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  const suffix = ['th', 'st', 'nd', 'rd'][day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}
+
+function parts(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const part of new Intl.DateTimeFormat('en-US', { timeZone, ...options }).formatToParts(new Date(instant))) {
+    found[part.type] = part.value;
+  }
+  return found;
+}
+
+/** 'Monday, November 23rd, 2026' on the site's calendar. */
+export function formatDate(instant: string, timeZone: string): string {
+  const p = parts(instant, timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  return `${p.weekday}, ${p.month} ${ordinal(Number(p.day))}, ${p.year}`;
+}
+
+/** '9:00 AM' on the site's clock. */
+export function formatTime(instant: string, timeZone: string): string {
+  const p = parts(instant, timeZone, { hour: 'numeric', minute: '2-digit', hour12: true });
+  return `${p.hour}:${p.minute} ${p.dayPeriod}`;
+}
+
+/** The zone's short name at that instant ('CST', 'CDT'), so a tester elsewhere knows whose clock it is. */
+export function zoneName(instant: string, timeZone: string): string {
+  return parts(instant, timeZone, { timeZoneName: 'short' }).timeZoneName ?? timeZone;
+}
+
+/** 'Monday, November 23rd, 2026, 9:00 AM – 11:00 AM CST'. */
+export function formatSession(startsAt: string, endsAt: string, timeZone: string): string {
+  return `${formatDate(startsAt, timeZone)}, ${formatTime(startsAt, timeZone)} – ${formatTime(endsAt, timeZone)} ${zoneName(startsAt, timeZone)}`;
+}
+
+/** 'Monday, November 23rd, 2026, 9:00 AM CST': one moment (a pick-up or video-session date). */
+export function formatMoment(instant: string, timeZone: string): string {
+  return `${formatDate(instant, timeZone)}, ${formatTime(instant, timeZone)} ${zoneName(instant, timeZone)}`;
+}
+
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const withCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** '$150' or '$75.50'. */
+export function formatCompensation(amount: number): string {
+  return (Number.isInteger(amount) ? wholeDollars : withCents).format(amount);
+}
