@@ -38,6 +38,8 @@ import { registrationRoutes } from './modules/registration/registration-routes.t
 import { createRegistrationService } from './modules/registration/registration-service.ts';
 import { schedulingRoutes } from './modules/scheduling/scheduling-routes.ts';
 import { createSchedulingService } from './modules/scheduling/scheduling-service.ts';
+import { selfScheduleRoutes } from './modules/scheduling/self-schedule-routes.ts';
+import { createSelfScheduleService } from './modules/scheduling/self-schedule-service.ts';
 import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
@@ -217,6 +219,17 @@ export async function buildApp({
     scheduling,
     studyLinkSecret,
   });
+  // Built after screening, which it reads (and which reads scheduling's bookings): no cycle.
+  const selfSchedule = createSelfScheduleService(db, {
+    clock,
+    testers,
+    scheduling,
+    studies,
+    screening,
+    ledger,
+    linkDays: config.selfScheduleLinkDays,
+    externalDelayMinutes: config.externalScheduleDelayMinutes,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -237,6 +250,7 @@ export async function buildApp({
         quickSurveyRoutes(quickSurveys),
         screeningRoutes(screening),
         schedulingRoutes(scheduling),
+        selfScheduleRoutes(selfSchedule),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -244,7 +258,7 @@ export async function buildApp({
       if (config.testSupportSecret)
         await api.register(testSupportRoutes, {
           secret: config.testSupportSecret,
-          service: createTestSupportService(db, { testers, ledger, auth, registration, config, scheduling, clock }),
+          service: createTestSupportService(db, { testers, ledger, auth, registration, config, scheduling, studies, screening, clock }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
         });

@@ -90,6 +90,15 @@ const envSchema = z.object({
     .min(0)
     .max(24 * 14)
     .default(CANCELLATION_NOTICE_HOURS),
+  /** How long the signed d of a self-schedule link stays valid, in days (decision 024). */
+  SELF_SCHEDULE_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** An outside screener's study opens for self-schedule this many minutes after the tester's return (spec 3, section 9). */
+  EXTERNAL_SCHEDULE_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
@@ -148,6 +157,10 @@ export interface AppConfig {
   welcomeCoins: number;
   /** Hours before a booking's first session after which it is changed or cancelled by phone only. */
   scheduleNoticeHours: number;
+  /** Days a self-schedule link's d is honoured after it was signed. */
+  selfScheduleLinkDays: number;
+  /** Minutes after an outside screener's return before its study can be self-scheduled. */
+  externalScheduleDelayMinutes: number;
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -201,6 +214,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     confirmCodeTtlHours: env.CONFIRM_CODE_TTL_HOURS,
     welcomeCoins: env.WELCOME_COINS,
     scheduleNoticeHours: env.SCHEDULE_NOTICE_HOURS,
+    selfScheduleLinkDays: env.SELF_SCHEDULE_LINK_DAYS,
+    externalScheduleDelayMinutes: env.EXTERNAL_SCHEDULE_DELAY_MINUTES,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,

@@ -71,6 +71,35 @@ export function createSchedulingRepository(db: Executor) {
       return groups.sort((a, b) => first(a) - first(b) || a.id - b.id);
     },
 
+    /** The studies' groups with their sessions (self-schedule's choices). */
+    async groupsOfStudies(studyNos: readonly number[]): Promise<GroupWithSessions[]> {
+      if (studyNos.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(sessionGroups)
+        .where(inArray(sessionGroups.studyNo, [...studyNos]))
+        .orderBy(asc(sessionGroups.id));
+      return withSessions(rows);
+    },
+
+    async groupsByPublicIds(publicIds: readonly string[]): Promise<GroupWithSessions[]> {
+      if (publicIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(sessionGroups)
+        .where(inArray(sessionGroups.publicId, [...publicIds]));
+      return withSessions(rows);
+    },
+
+    /** The tester's own bookings (not their children's) of any status: study and whether live. */
+    async bookedStudies(testerId: string): Promise<{ studyNo: number; live: boolean }[]> {
+      const rows = await db
+        .select({ studyNo: bookings.studyNo, status: bookings.status })
+        .from(bookings)
+        .where(and(eq(bookings.testerId, testerId), sql`${bookings.childId} is null`));
+      return rows.map((row) => ({ studyNo: row.studyNo, live: row.status === 'booked' }));
+    },
+
     /** Locks the groups' rows in key order (two changes in opposite directions then wait instead of deadlocking). */
     async lockGroups(ids: number[]): Promise<void> {
       await db

@@ -135,7 +135,47 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     return new Map((await listTestSites()).map((site) => [site.siteId, site]));
   }
 
+  /**
+   * A group as self-schedule offers it (decision 024): status is what the tester can do now, Open
+   * (pick it) only with a free seat outside the notice window, else Closed (Notify me only).
+   */
+  function selfScheduleView(group: GroupWithSessions, sites: Map<string, TestSite>, at: Date): ScheduleGroup {
+    const view = groupView(group, sites, at, null);
+    return { ...view, status: view.available ? 'Open' : 'Closed' };
+  }
+  /** Groups whose first session is still ahead (the others are never offered). */
+  const notStarted = (group: GroupWithSessions, at: Date) => group.sessions.length > 0 && firstStart(group) > at;
+
   return {
+    /**
+     * The self-schedule choices of the studies, earliest first: groups not started yet, with the
+     * self-schedule status (Open: can be picked; Closed: can be chosen for Notify me).
+     */
+    async selfScheduleChoices(studyNos: readonly number[], tx?: Executor): Promise<Map<number, ScheduleGroup[]>> {
+      const at = now();
+      const sites = await siteMap();
+      const groups = (await on(tx).groupsOfStudies(studyNos)).filter((group) => notStarted(group, at));
+      groups.sort((a, b) => firstStart(a).getTime() - firstStart(b).getTime() || a.id - b.id);
+      const byStudy = new Map<number, ScheduleGroup[]>(studyNos.map((studyNo) => [studyNo, []]));
+      for (const group of groups) byStudy.get(group.studyNo)?.push(selfScheduleView(group, sites, at));
+      return byStudy;
+    },
+
+    /** The groups the ids name (unknown ids left out): key, study, kind and whether Open for self-schedule now. */
+    async groupsByPublicIds(publicIds: readonly string[], tx?: Executor) {
+      const at = now();
+      return (await on(tx).groupsByPublicIds(publicIds)).map((group) => ({
+        id: group.id,
+        publicId: group.publicId,
+        studyNo: group.studyNo,
+        kind: group.kind as SessionKind,
+        open: hasFreeSeat(group, at),
+      }));
+    },
+
+    /** The tester's own bookings of any status (self-schedule: a study booked once is not offered again). */
+    bookedStudies: (testerId: string, tx?: Executor) => on(tx).bookedStudies(testerId),
+
     /** Whether the tester holds a booked session that has not started yet (the screener's 101 rule). */
     hasUpcomingBooking(testerId: string, now: Date, tx?: Executor): Promise<boolean> {
       return on(tx).hasUpcomingBooking(testerId, now);

@@ -12,6 +12,16 @@ import {
 
 export type ScreeningStatus = 'inProgress' | 'qualified' | 'disqualified' | 'full' | 'alreadyScheduled' | 'waitlisted';
 
+export type WaitingListReason = 'screener' | 'notify' | 'notInterested';
+
+/** A waiting-list entry (decision 024): notify names the session groups (scheduling's keys) to be told about. */
+export interface WaitingListEntry {
+  studyNo: number;
+  testerId: string;
+  reason: WaitingListReason;
+  groupIds: readonly number[];
+}
+
 export interface ScreeningRow {
   id: number;
   status: ScreeningStatus;
@@ -167,8 +177,48 @@ export function createScreeningRepository(db: Executor) {
       return row?.full ?? true;
     },
 
-    async addToWaitingList(studyNo: number, testerId: string, now: Date) {
-      await db.insert(studyWaitingList).values({ studyNo, testerId, addedAt: now }).onConflictDoNothing();
+    /** Puts the tester on the study's waiting list; a second call keeps one row, with the latest reason and groups. */
+    async addToWaitingList(entry: WaitingListEntry, now: Date) {
+      const values = {
+        studyNo: entry.studyNo,
+        testerId: entry.testerId,
+        childId: null,
+        reason: entry.reason,
+        groupIds: [...entry.groupIds],
+      };
+      await db
+        .insert(studyWaitingList)
+        .values({ ...values, addedAt: now })
+        .onConflictDoUpdate({
+          target: [studyWaitingList.studyNo, studyWaitingList.testerId],
+          set: { reason: values.reason, groupIds: values.groupIds },
+        });
+    },
+
+    async waitingListOf(testerId: string): Promise<{ studyNo: number; reason: WaitingListReason }[]> {
+      const rows = await db
+        .select({ studyNo: studyWaitingList.studyNo, reason: studyWaitingList.reason })
+        .from(studyWaitingList)
+        .where(eq(studyWaitingList.testerId, testerId));
+      return rows.map((row) => ({ studyNo: row.studyNo, reason: row.reason as WaitingListReason }));
+    },
+
+    /** The studies the tester qualified for, earliest qualification first. */
+    async qualifiedStudies(testerId: string): Promise<{ studyNo: number; qualifiedAt: Date }[]> {
+      const rows = await db
+        .select({ studyNo: screenings.studyNo, qualifiedAt: screenings.completedAt })
+        .from(screenings)
+        .where(and(eq(screenings.testerId, testerId), eq(screenings.status, 'qualified')))
+        .orderBy(asc(screenings.completedAt), asc(screenings.studyNo));
+      return rows.map((row) => ({ studyNo: row.studyNo, qualifiedAt: row.qualifiedAt ?? new Date(0) }));
+    },
+
+    /** A qualified screening with no answers (test support), whatever the tester's screening held before. */
+    async recordQualified(testerId: string, studyNo: number, now: Date) {
+      await db
+        .insert(screenings)
+        .values({ testerId, studyNo, status: 'qualified', startedAt: now, completedAt: now })
+        .onConflictDoUpdate({ target: [screenings.testerId, screenings.studyNo], set: { status: 'qualified', completedAt: now } });
     },
 
     /** Writes a screener from its definition, turning keys into the new rows' ids. */

@@ -5,11 +5,11 @@ import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import { isStudyFull, SCREENER_TEXTS, type StudyRow, type StudyService } from '../studies/study-service.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
 import { checkAnswers, isDisqualified, matchingQuota, shuffledFor, type Answers, type ScreenerQuota } from './screener-rules.ts';
-import { createScreeningRepository, type ScreenerDefinition, type ScreeningStatus } from './screening-repository.ts';
+import { createScreeningRepository, type ScreenerDefinition, type ScreeningStatus, type WaitingListEntry } from './screening-repository.ts';
 import { signStudyLinkData, verifyStudyLinkData } from './study-link-token.ts';
 
 export type { Answers } from './screener-rules.ts';
-export type { ScreenerDefinition } from './screening-repository.ts';
+export type { ScreenerDefinition, WaitingListEntry, WaitingListReason } from './screening-repository.ts';
 
 /** The ledger reason of screening credit; the reference is the study number, so it is paid once per tester and study. */
 export const SCREENER_REWARD_REASON = 'screener';
@@ -40,6 +40,15 @@ export function createScreeningService(
   deps: { clock: Clock; studies: StudyService; ledger: LedgerService; scheduling: SchedulingService; studyLinkSecret: string },
 ) {
   const repository = createScreeningRepository(db);
+
+  /** The self-schedule address with s, t and a freshly signed d for the tester and study. */
+  function selfScheduleLink(testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>, quotaId: number | null, now: Date) {
+    const data = signStudyLinkData(
+      { testerId, studyNo: study.studyNo, quotaId, issuedAt: Math.floor(now.getTime() / 1000) },
+      deps.studyLinkSecret,
+    );
+    return `${SELF_SCHEDULE_PATH}?${new URLSearchParams({ s: study.guid, t: testerId, d: data }).toString()}`;
+  }
 
   /** The study when this tester may take its hosted screener now. */
   async function hostedStudyFor(tester: TesterRow, studyNo: number): Promise<StudyRow | null> {
@@ -150,7 +159,7 @@ export function createScreeningService(
           return { outcome: 'disqualified' as const, message: SCREENER_TEXTS.disqualified };
         }
         if (study.isWaitingList) {
-          await screenings.addToWaitingList(studyNo, tester.id, now);
+          await screenings.addToWaitingList({ studyNo, testerId: tester.id, reason: 'screener', groupIds: [] }, now);
           await finish('waitlisted');
           return { outcome: 'waitlisted' as const, message: SCREENER_TEXTS.waitlisted, ...(await credit(tester, study, tx)) };
         }
@@ -176,17 +185,30 @@ export function createScreeningService(
         }
         await finish('qualified');
         const paid = await credit(tester, study, tx);
-        const data = signStudyLinkData(
-          { testerId: tester.id, studyNo, quotaId: quota?.id ?? null, issuedAt: Math.floor(now.getTime() / 1000) },
-          deps.studyLinkSecret,
-        );
-        const query = new URLSearchParams({ s: study.guid, t: tester.id, d: data });
-        return { outcome: 'qualified' as const, redirectLink: `${SELF_SCHEDULE_PATH}?${query.toString()}`, ...paid };
+        return { outcome: 'qualified' as const, redirectLink: selfScheduleLink(tester.id, study, quota?.id ?? null, now), ...paid };
       });
     },
 
     /** The data of a self-schedule link's `d`, when this server signed it (the scheduling issue reads it). */
     verifyStudyLinkData: (token: string) => verifyStudyLinkData(token, deps.studyLinkSecret),
+
+    /** A fresh self-schedule address for a study the tester may schedule (ReSelfSchedule, test support). */
+    selfScheduleLink: (testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>) =>
+      selfScheduleLink(testerId, study, null, deps.clock.now()),
+
+    /** The studies the tester qualified for through the hosted screener, earliest first. */
+    qualifiedStudies: (testerId: string) => repository.qualifiedStudies(testerId),
+
+    /**
+     * The one waiting list (decision 024): the screener's waiting-list studies, Notify me and Not
+     * interested all land here, once per tester and study.
+     */
+    addToWaitingList: (entry: WaitingListEntry, tx?: Executor) =>
+      createScreeningRepository(tx ?? db).addToWaitingList(entry, deps.clock.now()),
+    waitingListOf: (testerId: string) => repository.waitingListOf(testerId),
+
+    /** Records the tester as qualified for the study without a screener (test support only). */
+    recordQualified: (testerId: string, studyNo: number) => repository.recordQualified(testerId, studyNo, deps.clock.now()),
   };
 }
 

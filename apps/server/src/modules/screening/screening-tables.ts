@@ -114,7 +114,12 @@ export const screenings = pgTable(
   ],
 );
 
-/** Testers waiting for a place in a waiting-list study, in the order they were added. */
+/**
+ * The one waiting list of a study (decision 024): testers who screened for a waiting-list study
+ * (reason screener), asked to be told when a Closed group of the self-schedule opens (notify, with
+ * those groups' keys in group_ids: scheduling's, so no foreign key), or said Not interested. One row
+ * per tester and study; child_id stays null until the children slice makes the key per person.
+ */
 export const studyWaitingList = pgTable(
   'study_waiting_list',
   {
@@ -124,7 +129,17 @@ export const studyWaitingList = pgTable(
     testerId: uuid('tester_id')
       .notNull()
       .references(() => testers.id, { onDelete: 'cascade' }),
+    childId: integer('child_id'),
+    reason: text('reason').notNull().default('screener'),
+    groupIds: integer('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.studyNo, table.testerId] })],
+  (table) => [
+    primaryKey({ columns: [table.studyNo, table.testerId] }),
+    index('study_waiting_list_tester').on(table.testerId),
+    check('study_waiting_list_reason', sql`${table.reason} in ('screener', 'notify', 'notInterested')`),
+  ],
 );

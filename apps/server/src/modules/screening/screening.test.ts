@@ -341,7 +341,9 @@ describe('POST /api/screener/<studyNo>/complete', () => {
       exp: 15,
     });
     const waiting = await db().select().from(studyWaitingList).where(eq(studyWaitingList.studyNo, study.studyNo));
-    expect(waiting).toEqual([{ studyNo: study.studyNo, testerId: tester.id, addedAt: clock.now() }]);
+    expect(waiting).toEqual([
+      { studyNo: study.studyNo, testerId: tester.id, childId: null, reason: 'screener', groupIds: [], addedAt: clock.now() },
+    ]);
   });
 
   it("answers 'Screener Failed - 102' when the tester's quota is full, without credit", async () => {

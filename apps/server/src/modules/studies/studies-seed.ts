@@ -30,7 +30,16 @@ type DemoStudy = Parameters<typeof saveStudies>[1]['studies'][number];
 
 function demoStudies(today: Date): DemoStudy[] {
   const opensAt = new Date(today.getTime() - 7 * DAY_MS);
-  const base = { opensAt, closesAt: null, screeningExp: 20, screenerKind: 'hosted', minimumAge: 18 } as const;
+  // Booking a session pays more than screening: the visit is what the client pays for (decision 024).
+  const base = {
+    opensAt,
+    closesAt: null,
+    screeningExp: 20,
+    scheduleCoins: 100,
+    scheduleExp: 50,
+    screenerKind: 'hosted',
+    minimumAge: 18,
+  } as const;
   return [
     {
       ...base,

@@ -147,8 +147,48 @@ export function createStudyRepository(db: Executor) {
         await db.insert(studyDossierTargets).values(targetAnswerIds.map((answerId) => ({ studyNo: study.studyNo, answerId })));
     },
 
-    async insertExternalToken(token: { tokenHash: string; testerId: string; studyNo: number; createdAt: Date }) {
+    async insertExternalToken(token: { tokenHash: string; testerId: string; studyNo: number; createdAt: Date; usedAt?: Date | null }) {
       await db.insert(externalScreenerTokens).values(token);
+    },
+
+    async findStudies(studyNos: readonly number[]): Promise<StudyRow[]> {
+      if (studyNos.length === 0) return [];
+      return db
+        .select()
+        .from(studies)
+        .where(inArray(studies.studyNo, [...studyNos]))
+        .orderBy(asc(studies.studyNo));
+    },
+
+    async findStudyByGuid(guid: string): Promise<StudyRow | null> {
+      const [row] = await db.select().from(studies).where(eq(studies.guid, guid)).limit(1);
+      return row ?? null;
+    },
+
+    /** Marks the tester's unused token used (a conditional UPDATE: one caller wins); its study, or null. */
+    async useExternalToken(tokenHash: string, testerId: string, now: Date): Promise<number | null> {
+      const rows = await db
+        .update(externalScreenerTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(externalScreenerTokens.tokenHash, tokenHash),
+            eq(externalScreenerTokens.testerId, testerId),
+            isNull(externalScreenerTokens.usedAt),
+          ),
+        )
+        .returning({ studyNo: externalScreenerTokens.studyNo });
+      return rows[0]?.studyNo ?? null;
+    },
+
+    /** Each study the tester came back from an outside screener for, with the first return. */
+    async externalReturns(testerId: string): Promise<{ studyNo: number; returnedAt: Date }[]> {
+      const rows = await db
+        .select({ studyNo: externalScreenerTokens.studyNo, returnedAt: sql<string>`min(${externalScreenerTokens.usedAt})` })
+        .from(externalScreenerTokens)
+        .where(and(eq(externalScreenerTokens.testerId, testerId), sql`${externalScreenerTokens.usedAt} is not null`))
+        .groupBy(externalScreenerTokens.studyNo);
+      return rows.map((row) => ({ studyNo: row.studyNo, returnedAt: new Date(row.returnedAt) }));
     },
   };
 }

@@ -106,6 +106,27 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     studyNames: (studyNos: readonly number[]) => createStudyRepository(db).studyNames(studyNos),
     findStudy: (studyNo: number, tx?: Executor) => createStudyRepository(tx ?? db).findStudy(studyNo),
 
+    findStudies: (studyNos: readonly number[], tx?: Executor) => createStudyRepository(tx ?? db).findStudies(studyNos),
+    /** The study an address's `s` names, or null. */
+    findStudyByGuid: (guid: string) => repository.findStudyByGuid(guid),
+
+    /**
+     * Redeems an outside screener's single-use token for the tester it was issued to: the study, or
+     * null for an unknown, used or another tester's token (decision 024).
+     */
+    redeemExternalToken: (token: string, testerId: string, tx?: Executor) =>
+      createStudyRepository(tx ?? db).useExternalToken(hashToken(token), testerId, deps.clock.now()),
+
+    /** The studies the tester came back from an outside screener for, with the first return's time. */
+    externalReturns: (testerId: string) => repository.externalReturns(testerId),
+
+    /** A token as DoScreeners hands to the outside tool; `usedAt` records the return as already made (test support). */
+    async issueExternalToken(testerId: string, studyNo: number, usedAt: Date | null = null) {
+      const token = randomToken();
+      await repository.insertExternalToken({ tokenHash: hashToken(token), testerId, studyNo, createdAt: deps.clock.now(), usedAt });
+      return token;
+    },
+
     /** Counts one more qualified tester unless the recruit target is reached (a conditional UPDATE): false when full. */
     claimRecruitSlot: (studyNo: number, tx: Executor) => createStudyRepository(tx).claimRecruitSlot(studyNo),
   };

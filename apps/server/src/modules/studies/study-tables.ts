@@ -25,6 +25,9 @@ export const studies = pgTable(
     /** Coins and experience paid once for completing the screener. */
     coinValue: integer('coin_value').notNull(),
     screeningExp: integer('screening_exp').notNull().default(0),
+    /** Coins and experience paid once when the tester self-schedules a session of the study (decision 024). */
+    scheduleCoins: integer('schedule_coins').notNull().default(0),
+    scheduleExp: integer('schedule_exp').notNull().default(0),
     /** A test site (zip_prefix_sites, decision 007), or null for an online-only study. */
     siteId: text('site_id'),
     opensAt: timestamp('opens_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +49,7 @@ export const studies = pgTable(
     check('studies_age_range', sql`${table.maximumAge} is null or ${table.maximumAge} >= ${table.minimumAge}`),
     check('studies_qualified_within_target', sql`${table.recruitTarget} is null or ${table.qualifiedCount} <= ${table.recruitTarget}`),
     check('studies_credit_not_negative', sql`${table.coinValue} >= 0 and ${table.screeningExp} >= 0`),
+    check('studies_schedule_credit_not_negative', sql`${table.scheduleCoins} >= 0 and ${table.scheduleExp} >= 0`),
   ],
 );
 

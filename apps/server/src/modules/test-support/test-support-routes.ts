@@ -105,6 +105,9 @@ const groupAnswer = z.object({
   sessions: z.array(z.object({ testerDay: z.number(), startsAt: z.string(), endsAt: z.string() })),
 });
 
+const selfScheduleLinkBody = z.object({ testerId: z.uuid(), studyNo: z.number().int().min(1).max(2_147_483_647) });
+const externalTokenBody = selfScheduleLinkBody.extend({ returnedMinutesAgo: z.number().int().min(0).max(100_000).optional() });
+
 const problem = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
 
 /**
@@ -187,6 +190,26 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
       const group = await service.createGroup(request.body);
       if (!group) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such study or site.' });
       return group;
+    },
+  );
+
+  app.post(
+    '/test-support/self-schedule-link',
+    { schema: { hide: true, body: selfScheduleLinkBody, response: { 200: z.object({ url: z.string() }), 404: problem } } },
+    async (request, reply) => {
+      const link = await service.selfScheduleLink(request.body);
+      if (!link) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
+      return link;
+    },
+  );
+
+  app.post(
+    '/test-support/external-screener-token',
+    { schema: { hide: true, body: externalTokenBody, response: { 200: z.object({ ex: z.string() }), 404: problem } } },
+    async (request, reply) => {
+      const token = await service.externalScreenerToken(request.body);
+      if (!token) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
+      return token;
     },
   );
 };

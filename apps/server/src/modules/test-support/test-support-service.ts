@@ -7,6 +7,8 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { WELCOME_GIFT_REASON, type RegistrationService } from '../registration/registration-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
+import type { ScreeningService } from '../screening/screening-service.ts';
+import type { StudyService } from '../studies/study-service.ts';
 import { uniqueViolation, type TesterService } from '../testers/tester-service.ts';
 
 /** What a test may choose of its tester; everything else is generated or a fixed, valid value. */
@@ -72,6 +74,8 @@ export function createTestSupportService(
     registration: Pick<RegistrationService, 'siteForZip'>;
     config: Pick<AppConfig, 'welcomeCoins'>;
     scheduling: SchedulingService;
+    studies: Pick<StudyService, 'findStudies' | 'issueExternalToken'>;
+    screening: Pick<ScreeningService, 'recordQualified' | 'selfScheduleLink'>;
     clock: Clock;
   },
 ) {
@@ -199,6 +203,28 @@ export function createTestSupportService(
         if (code === '23503') return null;
         throw error;
       }
+    },
+
+    /**
+     * The tester qualified for the study (as a passed hosted screener leaves it, without the answers)
+     * and the self-schedule address that screener would have sent them to; null for an unknown tester or study.
+     */
+    async selfScheduleLink(input: { testerId: string; studyNo: number }) {
+      const [study] = await deps.studies.findStudies([input.studyNo]);
+      if (!study || !(await testers.findById(input.testerId))) return null;
+      await deps.screening.recordQualified(input.testerId, study.studyNo);
+      return { url: deps.screening.selfScheduleLink(input.testerId, study) };
+    },
+
+    /**
+     * An outside screener's token for the tester and study, as DoScreeners hands it out; with
+     * returnedMinutesAgo the return is already recorded that long ago (the 30-minute gate).
+     */
+    async externalScreenerToken(input: { testerId: string; studyNo: number; returnedMinutesAgo?: number }) {
+      const [study] = await deps.studies.findStudies([input.studyNo]);
+      if (!study || !(await testers.findById(input.testerId))) return null;
+      const usedAt = input.returnedMinutesAgo === undefined ? null : new Date(deps.clock.nowMs() - input.returnedMinutesAgo * 60_000);
+      return { ex: await deps.studies.issueExternalToken(input.testerId, study.studyNo, usedAt) };
     },
 
     /** A booking into a group by its public id, as the self-schedule will book: seats, overlap and the one-per-study rule apply. */

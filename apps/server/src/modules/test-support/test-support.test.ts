@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../core/config/env.ts';
-import { bookings, coinLedger, emailOutbox, sessions, testers } from '../../core/db/schema.ts';
+import { bookings, coinLedger, emailOutbox, externalScreenerTokens, screenings, sessions, testers } from '../../core/db/schema.ts';
 import { hashToken } from '../../core/security/tokens.ts';
 
 /**
@@ -212,6 +212,46 @@ describe('with TEST_SUPPORT_SECRET', () => {
     const both = { testerId: second.testerId, groupId: group.groupId, studyNo: 24105 };
     expect((await post(testApp, '/api/test-support/booking', both)).statusCode).toBe(400);
     expect((await post(testApp, '/api/test-support/booking', { testerId: second.testerId })).statusCode).toBe(400);
+  });
+
+  it('mints a qualified self-schedule link and an outside screener token for a tester; 404 for an unknown one', async () => {
+    const tester = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string };
+    const link = await post(testApp, '/api/test-support/self-schedule-link', { testerId: tester.testerId, studyNo: 24101 });
+    expect(link.statusCode, link.body).toBe(200);
+    const url = new URL(link.json().url, 'http://localhost');
+    expect(url.pathname).toBe('/community/main/schedule/self');
+    expect(url.searchParams.get('t')).toBe(tester.testerId);
+    expect(url.searchParams.get('d')).toMatch(/^[\w-]+\.[\w-]+$/);
+    const [screening] = await testApp.database.db
+      .select()
+      .from(screenings)
+      .where(and(eq(screenings.testerId, tester.testerId), eq(screenings.studyNo, 24101)));
+    expect(screening).toMatchObject({ status: 'qualified' });
+
+    const token = await post(testApp, '/api/test-support/external-screener-token', { testerId: tester.testerId, studyNo: 24107 });
+    expect(token.statusCode, token.body).toBe(200);
+    const [row] = await testApp.database.db
+      .select()
+      .from(externalScreenerTokens)
+      .where(eq(externalScreenerTokens.tokenHash, hashToken(token.json().ex)));
+    expect(row).toMatchObject({ testerId: tester.testerId, studyNo: 24107, usedAt: null });
+    const returned = await post(testApp, '/api/test-support/external-screener-token', {
+      testerId: tester.testerId,
+      studyNo: 24107,
+      returnedMinutesAgo: 31,
+    });
+    const [used] = await testApp.database.db
+      .select()
+      .from(externalScreenerTokens)
+      .where(eq(externalScreenerTokens.tokenHash, hashToken(returned.json().ex)));
+    expect(used!.usedAt!.getTime()).toBeLessThanOrEqual(Date.now() - 31 * 60_000);
+
+    for (const url of ['/api/test-support/self-schedule-link', '/api/test-support/external-screener-token']) {
+      expect((await post(testApp, url, { testerId: tester.testerId, studyNo: 1 })).statusCode).toBe(404);
+      expect((await post(testApp, url, { testerId: '00000000-0000-4000-8000-000000000000', studyNo: 24101 })).statusCode).toBe(404);
+      expect((await post(testApp, url, { testerId: 'x', studyNo: 24101 })).statusCode).toBe(400);
+      expect((await post(testApp, url, { testerId: tester.testerId }, {})).statusCode).toBe(403);
+    }
   });
 
   it('is hidden from the API docs', async () => {
