@@ -250,7 +250,7 @@ function WaitingStudyLink() {
   const waiting = useReSelfSchedule(true);
   const url = waiting.data?.url ?? '';
   // Only an address of this site's self-schedule page is followed.
-  if (!url.startsWith(`${SELF_SCHEDULE_PATH}?`)) return null;
+  if (url !== SELF_SCHEDULE_PATH && !url.startsWith(`${SELF_SCHEDULE_PATH}?`)) return null;
   return (
     <p className="schedule__waiting">
       {waiting.data?.detail} <Link to={url}>Schedule my study</Link>
