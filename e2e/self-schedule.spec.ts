@@ -274,6 +274,7 @@ test.describe('the outside screener', () => {
     await expectNoAxeViolations(page);
     await failed.getByRole('button', { name: 'Close' }).click();
     await expect(heading(page, TEXTS.completed)).toBeVisible();
+    await expectNoAxeViolations(page);
     expect(await coins(page)).toBe(before + 30);
 
     // Before 30 minutes the study cannot be scheduled: view 4 again.
@@ -286,6 +287,49 @@ test.describe('the outside screener', () => {
     await externalToken(request, testerSession.tester.testerId, 24107, 31);
     const group = await ownGroup(request, { studyNo: 24107, kind: 'virtual', siteId: null, sessions: [slot(26, 30)] });
     await page.goto(SELF);
+    await expect(heading(page, TEXTS.congratulations)).toBeVisible();
+    await expect(page.getByRole('radio', { name: `Select ${siteSession(group.sessions[0]!)}`, exact: true })).toBeVisible();
+  });
+});
+
+test.describe('coming back', () => {
+  test('the session ends while choosing: the login page says so, and the link is kept for after the login', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    const group = await ownGroup(request, { studyNo: 24101, sessions: [slot(32, 60)] });
+    const url = await selfScheduleLink(request, testerSession.tester.testerId, 24101);
+    await page.goto(url);
+    await page.getByRole('radio', { name: `Select ${siteSession(group.sessions[0]!)}`, exact: true }).check();
+    // The session ends (another tab logged out): the next call meets a 401.
+    await page.context().clearCookies({ name: testerSession.cookie.name });
+    await page.getByRole('button', { name: 'Schedule Me' }).click();
+
+    await expect(page).toHaveURL('/community/login');
+    const notice = page.getByRole('dialog', { name: 'Session expired' });
+    await expect(notice).toHaveText(
+      /Your session has expired, Please log in again to complete the scheduling process and get your coins and xp\./,
+    );
+    await expectNoAxeViolations(page);
+    const link = new URL(url, 'http://x').searchParams;
+    expect(await storedLink(page)).toMatchObject({ s: link.get('s'), t: link.get('t'), d: link.get('d') });
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await expect(notice).toBeHidden();
+  });
+
+  test("nothing scheduled but a study waits: the schedule check's 'Schedule my study' leads back to it", async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    const group = await ownGroup(request, { studyNo: 24101, sessions: [slot(34, 60)] });
+    await selfScheduleLink(request, testerSession.tester.testerId, 24101);
+    await page.goto(CHECK);
+    await expect(page.getByText('Nothing currently scheduled')).toBeVisible();
+    await expect(page.getByText('You have a study waiting to be scheduled.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Schedule my study' }).click();
     await expect(heading(page, TEXTS.congratulations)).toBeVisible();
     await expect(page.getByRole('radio', { name: `Select ${siteSession(group.sessions[0]!)}`, exact: true })).toBeVisible();
   });

@@ -11,6 +11,8 @@ import { group } from './schedule-test-data';
 import { SelfSchedulePage } from './self-schedule-page';
 
 const api = fakeApi();
+// Long user journeys (several steps, popups): room for a machine busy with other builds.
+const JOURNEY = { timeout: 20_000 };
 
 const STUDY = '5f0c6a8e-2b7d-4c1e-9a3f-1d2e3f4a5b6c';
 const TESTER = '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
@@ -110,7 +112,7 @@ afterEach(() => {
   document.cookie = `${EXPIRED_SCHEDULE_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 });
 
-describe('self-schedule: view 1, one study', () => {
+describe('self-schedule: view 1, one study', JOURNEY, () => {
   test('congratulations, the instructions, a captioned table with Select and Notify me; the heading has focus', async () => {
     answerChoices('single', [study()]);
     renderPage();
@@ -246,7 +248,7 @@ describe('self-schedule: view 1, one study', () => {
   });
 });
 
-describe('self-schedule: several studies', () => {
+describe('self-schedule: several studies', JOURNEY, () => {
   test('Next (1 of 2) waits for a choice, then study 2 of 2 (focused); Schedule Me books both, the pick-up group apart', async () => {
     answerChoices('multi', [study(), secondStudy()]);
     api.answers['/schedule/SelfSchedule'] = {
@@ -320,7 +322,7 @@ describe('self-schedule: several studies', () => {
   });
 });
 
-describe('self-schedule: the other views', () => {
+describe('self-schedule: the other views', JOURNEY, () => {
   test.each([
     ['failed', 'We are sorry'],
     ['notMatched', 'We are sorry'],
@@ -375,7 +377,7 @@ describe('self-schedule: the other views', () => {
   });
 });
 
-describe('self-schedule: the outside screener (ex)', () => {
+describe('self-schedule: the outside screener (ex)', JOURNEY, () => {
   test('GiveCoinsExternalScreener once, the reward, then view 4; ex is spent', async () => {
     api.answers['/schedule/GiveCoinsExternalScreener'] = {
       body: { status: 'succeed', coins: 25, exp: 5, availableAt: '2026-11-23T17:30:00Z' },
@@ -402,7 +404,7 @@ describe('self-schedule: the outside screener (ex)', () => {
   });
 });
 
-describe('self-schedule: failures', () => {
+describe('self-schedule: failures', JOURNEY, () => {
   test('notAvailable: "Study Schedule Unavailable" and the refreshed table, the stale choice cleared', async () => {
     answerChoices('single', [study()]);
     const refreshed = study({
