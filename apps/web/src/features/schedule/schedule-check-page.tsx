@@ -17,11 +17,11 @@ import {
   CANCEL_FAILED,
   SCHEDULE_TEXTS,
   SCREENER_LIST_PATH,
+  SELF_SCHEDULE_PATH,
   cancelFailure,
   insideWindowNote,
   noticeLine,
 } from './schedule-texts';
-import { SELF_SCHEDULE_PATH } from './self-schedule-texts';
 import './schedule.css';
 
 /**

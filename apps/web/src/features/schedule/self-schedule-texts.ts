@@ -66,5 +66,3 @@ export const SELF_SCHEDULE_TEXTS = {
 export function nextLabel(step: number, total: number): string {
   return `Next (${step} of ${total})`;
 }
-
-export const SELF_SCHEDULE_PATH = '/community/main/schedule/self';
