@@ -15,6 +15,7 @@ import {
   quickSurveyQuestions,
   quickSurveyScales,
   quickSurveys,
+  screenings,
   sessionGroups,
   sessions,
   studies,
@@ -281,4 +282,14 @@ export async function createBooking(db: Database, values: { testerId: string; st
     .values({ ...values, status, groupId, startsAt, endsAt })
     .returning();
   return booking!;
+}
+
+/** The tester qualified for the study through its hosted screener at `at` (what a passed screener leaves). */
+export async function createQualifiedScreening(db: Database, values: { testerId: string; studyNo: number; at?: Date }) {
+  const at = values.at ?? new Date();
+  const [row] = await db
+    .insert(screenings)
+    .values({ testerId: values.testerId, studyNo: values.studyNo, status: 'qualified', startedAt: at, completedAt: at })
+    .returning();
+  return row!;
 }

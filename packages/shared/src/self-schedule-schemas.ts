@@ -314,8 +314,9 @@ export type WaitListResponse = z.infer<typeof waitListResponseSchema>;
 /* ------------------------------------------------------------------------------------------------ */
 
 /**
- * The self-schedule address (with fresh s, t, d) of the tester's earliest study waiting to be
- * scheduled, or '' with a detail saying why not (SELF_SCHEDULE_TEXTS.reSelfSchedule*).
+ * Where the tester can schedule now: the self-schedule address with fresh s, t, d when one study
+ * waits; the bare address (the page then sends GetSelectedSchedules {} and gets multi) when several
+ * wait; '' when none, with a detail saying why (SELF_SCHEDULE_TEXTS.reSelfSchedule*).
  */
 export const reSelfScheduleResponseSchema = z.object({ url: z.string(), detail: z.string() });
 export type ReSelfScheduleResponse = z.infer<typeof reSelfScheduleResponseSchema>;

@@ -90,6 +90,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SCHEDULE_NOTICE_HOURS: 'soon' })).toThrow(/SCHEDULE_NOTICE_HOURS:/);
   });
 
+  test('SELF_SCHEDULE_LINK_DAYS (7) and EXTERNAL_SCHEDULE_DELAY_MINUTES (30) by default (decision 024), whole numbers otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ selfScheduleLinkDays: 7, externalScheduleDelayMinutes: 30 });
+    expect(loadConfig({ SELF_SCHEDULE_LINK_DAYS: '14', EXTERNAL_SCHEDULE_DELAY_MINUTES: '0' })).toMatchObject({
+      selfScheduleLinkDays: 14,
+      externalScheduleDelayMinutes: 0,
+    });
+    expect(() => loadConfig({ SELF_SCHEDULE_LINK_DAYS: '0' })).toThrow(/SELF_SCHEDULE_LINK_DAYS:/);
+    expect(() => loadConfig({ EXTERNAL_SCHEDULE_DELAY_MINUTES: 'half an hour' })).toThrow(/EXTERNAL_SCHEDULE_DELAY_MINUTES:/);
+  });
+
   test('STUDY_LINK_SECRET: given, or left unset (made at start; main.ts keeps one in production); too short stops start-up', () => {
     expect(loadConfig({}).studyLinkSecret).toBeUndefined();
     expect(loadConfig({ STUDY_LINK_SECRET: 'y'.repeat(32) }).studyLinkSecret).toBe('y'.repeat(32));
