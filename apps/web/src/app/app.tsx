@@ -37,7 +37,7 @@ const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-ru
 const ScheduleCheckPage = lazyPage(() => import('../features/schedule/schedule-check-page'), 'ScheduleCheckPage');
 const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-change-page'), 'ScheduleChangePage');
 const CommunityIndex = lazyPage(() => import('../features/community-root/community-index'), 'CommunityIndex');
-const SelfScheduleEntry = lazyPage(() => import('../features/community-root/self-schedule-entry'), 'SelfScheduleEntry');
+const SelfSchedulePage = lazyPage(() => import('../features/schedule/self-schedule-page'), 'SelfSchedulePage');
 
 export function App() {
   return (
@@ -97,7 +97,7 @@ export function App() {
             <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
             <Route path="schedule/check" element={<ScheduleCheckPage />} />
             <Route path="schedule/change" element={<ScheduleChangePage />} />
-            <Route path="schedule/self" element={<SelfScheduleEntry />} />
+            <Route path="schedule/self" element={<SelfSchedulePage />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

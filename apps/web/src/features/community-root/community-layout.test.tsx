@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { markScheduleSessionExpired } from '../../lib/expired-schedule-session';
 import { CommunityLayout, EXPIRED_SCHEDULE_COOKIE } from './community-layout';
 import { joinRedirectTarget, themeColours } from './entry-query';
-import { SelfScheduleEntry } from './self-schedule-entry';
 
 const fetchMock = vi.fn(async () => ({
   ok: true,
@@ -20,13 +20,28 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
+/** Stands in for the self-schedule page meeting a 401: the cookie, then the portal's move to login. */
+function ExpiringPage() {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        markScheduleSessionExpired();
+        void navigate('/community/login', { replace: true });
+      }}
+    >
+      Session ends
+    </button>
+  );
+}
+
 function renderAt(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path="/community" element={<CommunityLayout />}>
           <Route path="*" element={<Where />} />
-          <Route path="main/schedule/self" element={<SelfScheduleEntry />} />
         </Route>
       </Routes>
     </MemoryRouter>,
@@ -107,15 +122,26 @@ describe('account root', () => {
     expect(themeColours('red;background:url(x), #fff')).toEqual(['#fff']);
   });
 
-  test('self-schedule entry stores s, t, d or ex, then replaces itself with the screener list', async () => {
-    renderAt('/community/main/schedule/self?s=study-9&t=tester-9&d=data-9');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/community/main/screener'));
+  test('the self-schedule address keeps s, t, d and ex for the page and for a login in between', async () => {
+    renderAt('/community/main/schedule/self?s=study-9&t=tester-9&d=data-9&ex=random-token');
+    await waitFor(() => expect(window.sessionStorage.getItem('ex')).toBe('random-token'));
     expect(['s', 't', 'd'].map((key) => window.sessionStorage.getItem(key))).toEqual(['study-9', 'tester-9', 'data-9']);
   });
 
-  test('self-schedule entry keeps ex', async () => {
-    renderAt('/community/main/schedule/self?ex=random-token');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/community/main/screener'));
-    expect(window.sessionStorage.getItem('ex')).toBe('random-token');
+  test('a self-schedule session that expired in the portal is explained on the login page it leads to', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/community/main/schedule/self']}>
+        <Routes>
+          <Route path="/community" element={<CommunityLayout />}>
+            <Route path="login" element={<Where />} />
+            <Route path="main/schedule/self" element={<ExpiringPage />} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Session ends' }));
+    expect(await screen.findByRole('dialog', { name: 'Session expired' })).toHaveTextContent(ENTRY_TEXTS.sessionExpired);
+    expect(screen.getByTestId('where')).toHaveTextContent('/community/login');
   });
 });

@@ -6,13 +6,12 @@ import { COMPANY } from '@testerhub/shared/company';
 import type { ThemeStyle } from '@testerhub/shared/public-content';
 import { ModalDialog } from '../../components/modal-dialog';
 import { apiPost } from '../../lib/api';
-import { readCookie, writeCookie } from '../../lib/cookies';
+import { EXPIRED_SCHEDULE_COOKIE, forgetScheduleSessionExpired, scheduleSessionExpired } from '../../lib/expired-schedule-session';
 import { logError } from '../../lib/log';
 import { joinRedirectTarget, keepEntryQuery, themeColours } from './entry-query';
 import './community-layout.css';
 
-/** Left by an expired self-scheduling session (spec 2, section 2). */
-export const EXPIRED_SCHEDULE_COOKIE = 'expiredScheduleSession';
+export { EXPIRED_SCHEDULE_COOKIE };
 const THEME_NAME = 'loginTheme2';
 
 /**
@@ -25,9 +24,14 @@ export function CommunityLayout() {
   const { pathname, search } = useLocation();
   // The portal shell brings its own header; the entry pages get the compact one.
   const inPortal = pathname.toLowerCase().startsWith('/community/main');
-  const [sessionExpired, setSessionExpired] = useState(
-    () => typeof document !== 'undefined' && readCookie(EXPIRED_SCHEDULE_COOKIE) !== undefined,
-  );
+  const [sessionExpired, setSessionExpired] = useState(scheduleSessionExpired);
+  // The self-schedule page leaves the cookie when its session ends and the portal moves to login
+  // within this layout, so the cookie is looked for again on every change of page.
+  const [seenPath, setSeenPath] = useState(pathname);
+  if (seenPath !== pathname) {
+    setSeenPath(pathname);
+    if (!sessionExpired && scheduleSessionExpired()) setSessionExpired(true);
+  }
   const [colours, setColours] = useState<string[]>([]);
 
   useEffect(() => {
@@ -50,7 +54,7 @@ export function CommunityLayout() {
   }, []);
 
   const closeExpiredNotice = useCallback(() => {
-    writeCookie(EXPIRED_SCHEDULE_COOKIE, '', -1);
+    forgetScheduleSessionExpired();
     setSessionExpired(false);
   }, []);
 

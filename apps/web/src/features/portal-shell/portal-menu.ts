@@ -31,7 +31,7 @@ export const SIDE_MENU: readonly MenuGroup[] = [
     entries: [
       { label: 'My schedule', to: `${MAIN}/schedule/check`, ready: true },
       { label: 'Change or cancel', to: `${MAIN}/schedule/change`, ready: true },
-      { label: 'Self-schedule', to: `${MAIN}/schedule/self`, ready: false },
+      { label: 'Self-schedule', to: `${MAIN}/schedule/self`, ready: true },
     ],
   },
   {

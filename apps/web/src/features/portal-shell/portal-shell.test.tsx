@@ -220,10 +220,10 @@ describe('data layer', () => {
 });
 
 describe('menus', () => {
-  test('only built pages are listed: Home > Screener, About me, Quick survey; Schedule > My schedule, Change or cancel; HOME and SCHEDULE in the top nav', async () => {
+  test('only built pages are listed: Home > Screener, About me, Quick survey; Schedule > My schedule, Change or cancel, Self-schedule; HOME and SCHEDULE in the top nav', async () => {
     expect(visibleGroups().map((group) => [group.label, group.entries.map((entry) => entry.label)])).toEqual([
       ['Home', ['Screener', 'About me', 'Quick survey']],
-      ['Schedule', ['My schedule', 'Change or cancel']],
+      ['Schedule', ['My schedule', 'Change or cancel', 'Self-schedule']],
     ]);
     expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME', 'SCHEDULE']);
     expect(SIDE_MENU.map((group) => group.label)).toEqual(['Home', 'Schedule', 'Referral', 'Winners', 'Account']);
@@ -234,7 +234,7 @@ describe('menus', () => {
       within(side)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Screener', 'About me', 'Quick survey', 'My schedule', 'Change or cancel']);
+    ).toEqual(['Screener', 'About me', 'Quick survey', 'My schedule', 'Change or cancel', 'Self-schedule']);
     expect(within(side).getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
   });
 

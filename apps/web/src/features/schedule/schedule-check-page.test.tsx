@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -22,6 +22,8 @@ function answerSchedule(stamps: ScheduleStamp[], noticeHours = 24) {
   api.answers['/schedule/GetCurrentSchedule'] = {
     body: { status: 'succeed', scheduleStamps: stamps, isExternalStudy: stamps.some((item) => item.isExternalStudy), noticeHours },
   };
+  // With nothing booked the page asks whether a study waits to be scheduled: none, unless a test says so.
+  api.answers['/schedule/ReSelfSchedule'] = { body: { url: '', detail: 'You have no study waiting to be scheduled.' } };
 }
 
 function renderPage() {
@@ -60,6 +62,26 @@ describe('schedule check: states', () => {
     expect(screen.getByText(/must be made at least 24 hours before your session/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cancellation policy' })).toHaveAttribute('href', '/popup/cancellation-policy');
     expect(screen.queryByRole('button', { name: /Cancel Schedule/ })).not.toBeInTheDocument();
+  });
+
+  test('nothing booked but a study waits to be scheduled: ReSelfSchedule\'s detail and "Schedule my study"', async () => {
+    answerSchedule([]);
+    const url = '/community/main/schedule/self?s=5f0c6a8e-2b7d-4c1e-9a3f-1d2e3f4a5b6c&t=9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d&d=a.b';
+    api.answers['/schedule/ReSelfSchedule'] = { body: { url, detail: 'You have a study waiting to be scheduled.' } };
+    renderPage();
+    expect(await screen.findByText(/You have a study waiting to be scheduled\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Schedule my study' })).toHaveAttribute('href', url);
+  });
+
+  test('nothing waits, or an address elsewhere: no link', async () => {
+    answerSchedule([]);
+    api.answers['/schedule/ReSelfSchedule'] = {
+      body: { url: '//elsewhere.example/x', detail: 'You have a study waiting to be scheduled.' },
+    };
+    renderPage();
+    expect(await screen.findByText('Nothing currently scheduled')).toBeInTheDocument();
+    await waitFor(() => expect(api.paths()).toContain('/schedule/ReSelfSchedule'));
+    expect(screen.queryByRole('link', { name: 'Schedule my study' })).not.toBeInTheDocument();
   });
 
   test("the notice window is the server's: its noticeHours in the notice and in the 101 explanation", async () => {

@@ -7,6 +7,7 @@ import { viewStatus } from '../../lib/query-status';
 import { useCancelMultiSchedule } from './api/cancel-multi-schedule';
 import { useCancelSchedule } from './api/cancel-schedule';
 import { useCurrentSchedule } from './api/get-current-schedule';
+import { useReSelfSchedule } from './api/re-self-schedule';
 import { bookingName, chipColour, toBookings, type Booking } from './bookings';
 import { CheckInQr } from './check-in-qr';
 import { ScheduleLoadStates } from './schedule-load-states';
@@ -16,6 +17,7 @@ import {
   CANCEL_FAILED,
   SCHEDULE_TEXTS,
   SCREENER_LIST_PATH,
+  SELF_SCHEDULE_PATH,
   cancelFailure,
   insideWindowNote,
   noticeLine,
@@ -70,6 +72,7 @@ export function ScheduleCheckPage() {
         My schedule
       </h1>
       <ScheduleLoadStates status={status} empty={bookings.length === 0} onRetry={() => void query.refetch()} />
+      {status === 'success' && bookings.length === 0 && <WaitingStudyLink />}
       {status === 'success' && bookings.length > 0 && (
         <>
           <ul className="schedule__list" aria-label="Scheduled studies">
@@ -235,5 +238,22 @@ function BookingCard({ booking, noticeHours, choosable, chosen, onToggle, onCanc
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * With nothing scheduled, ReSelfSchedule names the tester's next study waiting to be scheduled:
+ * a way back to a self-schedule left half-way (decision 025). Nothing shows when none waits, or
+ * when the call fails (the empty state already says enough).
+ */
+function WaitingStudyLink() {
+  const waiting = useReSelfSchedule(true);
+  const url = waiting.data?.url ?? '';
+  // Only an address of this site's self-schedule page is followed.
+  if (url !== SELF_SCHEDULE_PATH && !url.startsWith(`${SELF_SCHEDULE_PATH}?`)) return null;
+  return (
+    <p className="schedule__waiting">
+      {waiting.data?.detail} <Link to={url}>Schedule my study</Link>
+    </p>
   );
 }

@@ -78,4 +78,6 @@ export function changeFailure(
 
 export const SCHEDULE_CHECK_PATH = '/community/main/schedule/check';
 export const SCREENER_LIST_PATH = '/community/main/screener';
+/** Here, not in the self-schedule texts: those bring the shared schemas (and zod) to whoever imports them. */
+export const SELF_SCHEDULE_PATH = '/community/main/schedule/self';
 export const CANCELLATION_POLICY_PATH = '/popup/cancellation-policy';

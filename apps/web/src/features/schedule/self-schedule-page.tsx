@@ -1,0 +1,599 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  SELF_SCHEDULE_STATUS_VIEW,
+  SELF_SCHEDULE_SUCCESS_URL,
+  WAIT_LIST_SUCCESS_URL,
+  selfScheduleLinkSchema,
+  type SelectedSchedulesRequest,
+  type SelectedSchedulesStatus,
+  type SelfScheduleGroup,
+  type SelfScheduleStudy,
+} from '@testerhub/shared/self-schedule-schemas';
+import { MessagePopup, type PopupMessage } from '../../components/message-popup';
+import { RewardPopup } from '../../components/reward-popup';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { usePortalContext } from '../../hooks/use-portal-context';
+import { viewStatus } from '../../lib/query-status';
+import { isUnauthenticated } from '../../lib/request-error';
+import { useGiveCoinsExternalScreener } from './api/give-coins-external-screener';
+import { useNotInterest } from './api/not-interest';
+import { useSelectedSchedules } from './api/get-selected-schedules';
+import { useSelfSchedule } from './api/self-schedule';
+import { useSelfWaitList } from './api/self-wait-list';
+import { formatCompensation, formatSession } from './schedule-format';
+import { clearSelfScheduleLink, forgetExternalToken, readSelfScheduleLink, type SelfScheduleLink } from './self-schedule-link';
+import { SELF_SCHEDULE_TEXTS as TEXTS, nextLabel } from './self-schedule-texts';
+import './schedule.css';
+
+/** What the tester chose for one study: a time (Select, an Open group) or a waiting list (Notify me, a Closed group). */
+interface Choice {
+  kind: 'select' | 'notify';
+  groupId: string;
+}
+
+/** The page's views (spec 3, "Self-schedule"); 'none' is a visit from the menu with no study waiting. */
+type View = { view: 2 | 3 | 5 | 'none' } | { view: 4; availableAt: string | null };
+
+interface Reward {
+  coins: number;
+  exp: number;
+  task: string;
+  /** Where the page goes when the popup closes (null: it stays on the view it shows). */
+  then: string | null;
+}
+
+/** Only a path of this site is followed after a call; anything else goes to the given default. */
+function sitePath(url: string, fallback: string): string {
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : fallback;
+}
+
+/**
+ * The body of GetSelectedSchedules for the stored link: all of s, t and d (checked with the shared
+ * schema), none of them (every study waiting for the tester), or null when the link is damaged
+ * (view 3 without asking the server).
+ */
+function linkRequest(link: SelfScheduleLink): SelectedSchedulesRequest | null {
+  if (!link.s && !link.t && !link.d) return {};
+  const parsed = selfScheduleLinkSchema.safeParse({ s: link.s, t: link.t, d: link.d });
+  return parsed.success ? { Study: parsed.data.s, Tester: parsed.data.t, Data: parsed.data.d } : null;
+}
+
+/** Moves keyboard and screen-reader focus to a new view's heading. */
+function useFocusOnChange(ref: RefObject<HTMLElement | null>, key: unknown) {
+  useEffect(() => {
+    ref.current?.focus();
+  }, [ref, key]);
+}
+
+/**
+ * /community/main/schedule/self (spec 3, "Self-schedule"; issue 10, section 2): reached from the
+ * hosted screener's redirect and from e-mailed links with s, t and d, or from an outside screener
+ * with ex. Decision 025.
+ */
+export function SelfSchedulePage() {
+  usePageTitle('Self-schedule');
+  const { search } = useLocation();
+  // Read once per address: the stored values serve a visit from the menu or after a login.
+  const link = useMemo(() => readSelfScheduleLink(search), [search]);
+  return (
+    <section className="schedule self-schedule" aria-labelledby="self-schedule-title">
+      {link.ex ? <ExternalReturn key={link.ex} ex={link.ex} /> : <Choices key={search} link={link} />}
+    </section>
+  );
+}
+
+/** ex: claim the outside screener's credit once, then view 4 (or view 5 when the token was already used). */
+function ExternalReturn({ ex }: { ex: string }) {
+  const portal = usePortalContext();
+  const give = useGiveCoinsExternalScreener();
+  const { mutate } = give;
+  const [reward, setReward] = useState<Reward | null>(null);
+  const [popup, setPopup] = useState<PopupMessage | null>(null);
+  const [view, setView] = useState<View | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per visit, even when React runs the effect twice.
+    if (started.current) return;
+    started.current = true;
+    mutate(ex, {
+      onSuccess: (answer) => {
+        forgetExternalToken();
+        if (answer.status === 'succeed') {
+          setView({ view: 4, availableAt: answer.availableAt });
+          if (answer.coins > 0 || answer.exp > 0)
+            setReward({ coins: answer.coins, exp: answer.exp, task: TEXTS.externalRewardTask, then: null });
+        } else {
+          setView({ view: 5 });
+          setPopup({ data: TEXTS.externalRewardFailed, message: TEXTS.externalRewardFailedText });
+        }
+      },
+      onError: (error) => {
+        if (isUnauthenticated(error)) return;
+        setView({ view: 5 });
+        setPopup({ data: TEXTS.externalRewardFailed });
+      },
+    });
+  }, [ex, mutate]);
+
+  return (
+    <>
+      {view ? <OutcomeView view={view} /> : <Loading />}
+      <Announcer text={view?.view === 4 ? TEXTS.externalTitle : ''} />
+      {popup && <MessagePopup {...popup} onClose={() => setPopup(null)} />}
+      {reward && <RewardPopup {...reward} onRewarded={portal?.refreshProfile} onClose={() => setReward(null)} />}
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <>
+      <h1 id="self-schedule-title" className="schedule__title">
+        Self-schedule
+      </h1>
+      <p role="status">{TEXTS.loading}</p>
+      <div className="schedule__skeleton" aria-hidden="true" />
+    </>
+  );
+}
+
+/** Always mounted, so a screen reader hears each outcome. */
+function Announcer({ text }: { text: string }) {
+  return (
+    <p className="visually-hidden" aria-live="polite" data-testid="self-schedule-live">
+      {text}
+    </p>
+  );
+}
+
+/** The link's choices (view 1) and every outcome that follows them. */
+function Choices({ link }: { link: SelfScheduleLink }) {
+  const portal = usePortalContext();
+  const navigate = useNavigate();
+  const request = useMemo(() => linkRequest(link), [link]);
+  const fromLink = request !== null && request.Study != null;
+  const query = useSelectedSchedules(request);
+  const status = viewStatus(query);
+  const selfSchedule = useSelfSchedule();
+  const waitList = useSelfWaitList();
+  const notInterest = useNotInterest();
+
+  // Choices refreshed by a refused SelfSchedule replace the loaded ones.
+  const [refreshed, setRefreshed] = useState<SelfScheduleStudy[] | null>(null);
+  const studies = refreshed ?? query.data?.filteredScheduleView ?? [];
+  const [step, setStep] = useState(0);
+  const [choices, setChoices] = useState<Record<number, Choice>>({});
+  const [declined, setDeclined] = useState<ReadonlySet<number>>(new Set());
+  // Studies already booked by this visit (a retry after a failed waiting-list call books nothing twice).
+  const booked = useRef(false);
+  const [outcome, setOutcome] = useState<View | null>(null);
+  const [popup, setPopup] = useState<PopupMessage | null>(null);
+  const [reward, setReward] = useState<Reward | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const busy = selfSchedule.isPending || waitList.isPending || notInterest.isPending;
+
+  let view: View | { view: 1 } | { view: 'loading' } | { view: 'error' };
+  if (request === null) view = { view: 3 };
+  else if (outcome) view = outcome;
+  else if (status === 'pending') view = { view: 'loading' };
+  else if (status === 'error') view = { view: 'error' };
+  else {
+    const answer = query.data!;
+    const shown = SELF_SCHEDULE_STATUS_VIEW[answer.status];
+    if (shown === 1 && studies.length > 0) view = { view: 1 };
+    else if (shown === 4) view = { view: 4, availableAt: answer.availableAt };
+    // From the menu, with nothing waiting: no apology, just that.
+    else if (!fromLink && (answer.status === 'notRequested' || shown === 1)) view = { view: 'none' };
+    else view = { view: shown === 1 ? 2 : shown };
+  }
+
+  const current = studies[Math.min(step, studies.length - 1)];
+  const anyNotify = Object.values(choices).some((choice) => choice.kind === 'notify');
+  const last = step >= studies.length - 1;
+
+  const choose = (studyNo: number, choice: Choice) => setChoices((all) => ({ ...all, [studyNo]: choice }));
+
+  const goToStep = (next: number) => {
+    setStep(next);
+    const study = studies[next];
+    if (study) setAnnouncement(`Study ${next + 1} of ${studies.length}: ${study.studyName}`);
+  };
+
+  /** The end of the steps: book the chosen times, then join the chosen waiting lists. */
+  const finish = async (chosen: Record<number, Choice>, declinedNow: ReadonlySet<number>) => {
+    const picks = studies.filter((study) => chosen[study.studyNo]?.kind === 'select' && !declinedNow.has(study.studyNo));
+    const notifies = studies.filter((study) => chosen[study.studyNo]?.kind === 'notify' && !declinedNow.has(study.studyNo));
+    let paid: { coins: number; exp: number; url: string } | null = null;
+
+    if (picks.length > 0 && !booked.current) {
+      const groups = picks.map((study) => study.groups.find((group) => group.groupId === chosen[study.studyNo]!.groupId)!);
+      try {
+        const answer = await selfSchedule.mutateAsync({
+          ...request,
+          Child: null,
+          IsRequest: true,
+          groupIDs: groups.filter((group) => !group.isPickUp).map((group) => group.groupId),
+          pickUpgroupIDs: groups.filter((group) => group.isPickUp).map((group) => group.groupId),
+        });
+        if (answer.status === 'succeed') {
+          booked.current = true;
+          paid = { coins: answer.coins, exp: answer.exp, url: sitePath(answer.url, SELF_SCHEDULE_SUCCESS_URL) };
+        } else if (answer.status === 'notAvailable' || answer.status === 'overlap') {
+          refreshChoices(answer.returnSchedules, chosen);
+          setPopup(
+            answer.status === 'notAvailable'
+              ? { data: TEXTS.unavailable, message: TEXTS.unavailableText }
+              : { data: TEXTS.scheduleFailed, message: TEXTS.overlapText },
+          );
+          return;
+        } else if (answer.status === 'changeEmailAddress') {
+          setPopup({ data: TEXTS.invalidEmail, message: TEXTS.invalidEmailText });
+          return;
+        } else if (answer.status === 'checked') {
+          setPopup({ data: TEXTS.scheduleFailed });
+          return;
+        } else {
+          // The link or the study changed meanwhile: the view its status stands for.
+          const shown = SELF_SCHEDULE_STATUS_VIEW[answer.status as SelectedSchedulesStatus];
+          show(shown === 4 ? { view: 4, availableAt: null } : { view: shown === 1 ? 2 : shown });
+          return;
+        }
+      } catch (error) {
+        if (!isUnauthenticated(error)) setPopup({ data: TEXTS.scheduleFailed });
+        return;
+      }
+    }
+
+    for (const study of notifies) {
+      try {
+        const answer = await waitList.mutateAsync({ Study: study.studyGuid, Child: null, GroupIds: [chosen[study.studyNo]!.groupId] });
+        if (answer.status !== 'succeed') {
+          setPopup({ data: TEXTS.waitlistFailed, message: waitListExplanation(answer.status) });
+          return;
+        }
+      } catch (error) {
+        if (!isUnauthenticated(error)) setPopup({ data: TEXTS.waitlistFailed });
+        return;
+      }
+    }
+
+    // Every study has its answer: the link is spent.
+    clearSelfScheduleLink();
+    const waitlisted = notifies.length > 0 || declinedNow.size > 0;
+    if (waitlisted) show({ view: 2 });
+    if (paid && (paid.coins > 0 || paid.exp > 0)) {
+      setReward({ coins: paid.coins, exp: paid.exp, task: TEXTS.rewardTask, then: waitlisted ? null : paid.url });
+    } else if (paid && !waitlisted) {
+      void navigate(paid.url);
+    }
+    if (paid) setAnnouncement(TEXTS.scheduledAnnouncement);
+  };
+
+  /** Puts the refreshed choices in place, drops the choices they no longer allow, and returns to the first such study. */
+  const refreshChoices = (fresh: SelfScheduleStudy[], chosen: Record<number, Choice>) => {
+    if (fresh.length === 0) return;
+    const byStudy = new Map(fresh.map((study) => [study.studyNo, study]));
+    const merged = studies.map((study) => byStudy.get(study.studyNo) ?? study);
+    const kept: Record<number, Choice> = {};
+    let firstLost = -1;
+    merged.forEach((study, index) => {
+      const choice = chosen[study.studyNo];
+      if (!choice) return;
+      const group = study.groups.find((item) => item.groupId === choice.groupId);
+      if (group && allows(group, choice.kind)) kept[study.studyNo] = choice;
+      else if (firstLost < 0) firstLost = index;
+    });
+    setRefreshed(merged);
+    setChoices(kept);
+    if (firstLost >= 0) setStep(firstLost);
+  };
+
+  const show = (next: View) => {
+    setOutcome(next);
+    if (next.view === 2) setAnnouncement(TEXTS.waitlistTitle);
+  };
+
+  const onNotInterested = async () => {
+    if (!current) return;
+    try {
+      const answer = await notInterest.mutateAsync({ StudyNo: current.studyNo, Child: null });
+      if (answer.status !== 'succeed' && answer.status !== 'hasSchedule') {
+        setPopup({ data: TEXTS.somethingWrong, message: waitListExplanation(answer.status) });
+        return;
+      }
+    } catch (error) {
+      if (!isUnauthenticated(error)) setPopup({ data: TEXTS.somethingWrong });
+      return;
+    }
+    const declinedNow = new Set(declined).add(current.studyNo);
+    setDeclined(declinedNow);
+    const { [current.studyNo]: _dropped, ...rest } = choices;
+    setChoices(rest);
+    if (!last) goToStep(step + 1);
+    else void finish(rest, declinedNow);
+  };
+
+  const onNext = () => {
+    if (!current || !choices[current.studyNo]) return;
+    if (!last) goToStep(step + 1);
+    else void finish(choices, declined);
+  };
+
+  return (
+    <>
+      {view.view === 'loading' && <Loading />}
+      {view.view === 'error' && (
+        <>
+          <h1 id="self-schedule-title" className="schedule__title">
+            Self-schedule
+          </h1>
+          <div className="schedule__error" role="alert">
+            <p className="schedule__error-title">{TEXTS.loadFailed}</p>
+            <p>{TEXTS.loadFailedHelp}</p>
+            <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </div>
+        </>
+      )}
+      {view.view === 1 && current && (
+        <ChoiceStep
+          study={current}
+          step={step}
+          total={studies.length}
+          choice={choices[current.studyNo] ?? null}
+          onChoose={(choice) => choose(current.studyNo, choice)}
+          nextText={last ? (anyNotify ? TEXTS.waitForThisTime : TEXTS.scheduleMe) : nextLabel(step + 1, studies.length)}
+          busy={busy}
+          onBack={step > 0 ? () => goToStep(step - 1) : null}
+          onNext={onNext}
+          onNotInterested={() => void onNotInterested()}
+        />
+      )}
+      {view.view !== 1 && view.view !== 'loading' && view.view !== 'error' && <OutcomeView view={view} />}
+      <Announcer text={announcement} />
+      {popup && <MessagePopup {...popup} onClose={() => setPopup(null)} />}
+      {reward && (
+        <RewardPopup
+          coins={reward.coins}
+          exp={reward.exp}
+          task={reward.task}
+          onRewarded={portal?.refreshProfile}
+          onClose={() => {
+            setReward(null);
+            if (reward.then) void navigate(reward.then);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** A group the choice may name: Select an Open group, Notify me for a Closed one. */
+function allows(group: SelfScheduleGroup, kind: Choice['kind']): boolean {
+  return kind === 'select' ? group.status === 'Open' : group.status === 'Closed';
+}
+
+function waitListExplanation(status: string): string | undefined {
+  if (status === 'groupOpen') return TEXTS.groupOpenText;
+  if (status === 'hasSchedule') return TEXTS.hasScheduleText;
+  return undefined;
+}
+
+interface ChoiceStepProps {
+  study: SelfScheduleStudy;
+  step: number;
+  total: number;
+  choice: Choice | null;
+  onChoose: (choice: Choice) => void;
+  nextText: string;
+  busy: boolean;
+  onBack: (() => void) | null;
+  onNext: () => void;
+  onNotInterested: () => void;
+}
+
+/** The table's columns (spec 3, "Self-schedule" and "Schedule change"). */
+const COLUMNS = ['Choose', 'Date', 'Total days', 'Compensation', 'Multi-day'] as const;
+
+/** View 1: the congratulations, the instructions and one study's table of times. */
+function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBack, onNext, onNotInterested }: ChoiceStepProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const studyHeading = useRef<HTMLHeadingElement>(null);
+  // The page's heading on arrival; the study's heading on each later step.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      heading.current?.focus();
+    } else studyHeading.current?.focus();
+  }, [step]);
+  const captionId = `self-schedule-caption-${study.studyNo}`;
+
+  return (
+    <>
+      <h1 id="self-schedule-title" className="schedule__title" tabIndex={-1} ref={heading}>
+        {TEXTS.title}
+      </h1>
+      <p>{TEXTS.intro}</p>
+      <ul className="self-schedule__instructions">
+        <li>{TEXTS.bringId}</li>
+        <li>{TEXTS.arriveEarly}</li>
+      </ul>
+      <form
+        className="schedule__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onNext();
+        }}
+      >
+        {total > 1 && <p className="self-schedule__step">{`Study ${step + 1} of ${total}`}</p>}
+        <h2 className="self-schedule__study" tabIndex={-1} ref={studyHeading}>
+          {study.studyName || `${study.colorName} study ${study.studyNo}`}
+        </h2>
+        {(study.coins > 0 || study.exp > 0) && (
+          <p className="self-schedule__pays">{`Scheduling earns you ${study.coins} coins and ${study.exp} EXP.`}</p>
+        )}
+        {study.groups.some((group) => group.status === 'Closed') && <p className="booking-card__note">{TEXTS.closedHint}</p>}
+        <fieldset className="self-schedule__choices">
+          <legend className="visually-hidden">{`${TEXTS.chooseLegend}: ${study.studyName || study.studyNo}`}</legend>
+          <div className="schedule__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+            {/* Explicit roles: below 480 px the rows are restyled as blocks (see schedule.css). */}
+            <table className="schedule__table" role="table">
+              <caption id={captionId}>{`Times for ${study.studyName || `study ${study.studyNo}`}`}</caption>
+              <thead role="rowgroup">
+                <tr role="row">
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" role="columnheader">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody role="rowgroup">
+                {study.groups.map((group) => (
+                  <GroupRow key={group.groupId} study={study} group={group} choice={choice} onChoose={onChoose} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </fieldset>
+        <div className="schedule__actions self-schedule__actions">
+          {onBack && (
+            <button type="button" className="button" onClick={onBack} disabled={busy}>
+              Back
+            </button>
+          )}
+          <button type="button" className="button" onClick={onNotInterested} disabled={busy}>
+            {TEXTS.notInterested}
+          </button>
+          <button type="submit" className="button button--primary" disabled={choice === null || busy} aria-busy={busy}>
+            {nextText}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function GroupRow({
+  study,
+  group,
+  choice,
+  onChoose,
+}: {
+  study: SelfScheduleStudy;
+  group: SelfScheduleGroup;
+  choice: Choice | null;
+  onChoose: (choice: Choice) => void;
+}) {
+  const kind: Choice['kind'] = group.status === 'Open' ? 'select' : 'notify';
+  const action = kind === 'select' ? 'Select' : 'Notify me';
+  const dates = group.sessions.map((session) => formatSession(session.startsAt, session.endsAt, group.timeZone));
+  const chosen = choice?.groupId === group.groupId;
+  return (
+    <tr role="row" className={chosen ? 'schedule__row--chosen' : undefined}>
+      <td role="cell">
+        <label className="self-schedule__pick">
+          <input
+            type="radio"
+            name={`self-schedule-${study.studyNo}`}
+            value={group.groupId}
+            checked={chosen}
+            // The name starts with the visible word, so speech control finds it too.
+            aria-label={`${action} ${dates[0] ?? group.cell}${kind === 'notify' ? ' (Closed)' : ''}`}
+            onChange={() => onChoose({ kind, groupId: group.groupId })}
+          />
+          <span aria-hidden="true">{action}</span>
+        </label>
+      </td>
+      <td role="cell" data-label="Date">
+        <ul className="schedule__dates">
+          {dates.map((date) => (
+            <li key={date}>{date}</li>
+          ))}
+        </ul>
+        {group.isPickUp && group.pickUpDate && <span className="schedule__state">Curb-side pick-up</span>}
+        {kind === 'notify' && <span className="schedule__state">Closed</span>}
+      </td>
+      <td role="cell" data-label="Total days">
+        {group.totalTesterDays}
+      </td>
+      <td role="cell" data-label="Compensation">
+        {formatCompensation(group.coOpCost)}
+      </td>
+      <td role="cell" data-label="Multi-day">
+        {group.isMultiDay ? 'Yes' : 'No'}
+      </td>
+    </tr>
+  );
+}
+
+/** Views 2 to 5, and the menu's "nothing waiting". */
+function OutcomeView({ view }: { view: View }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnChange(heading, view.view);
+  let title: string;
+  let body: ReactNode;
+  let links: ReactNode;
+  const toStudies = (
+    <Link className="button button--primary" to={WAIT_LIST_SUCCESS_URL}>
+      {TEXTS.toStudies}
+    </Link>
+  );
+  switch (view.view) {
+    case 2:
+      title = TEXTS.waitlistTitle;
+      body = (
+        <>
+          <p>{TEXTS.waitlistIntro}</p>
+          <ul className="self-schedule__reasons">
+            {TEXTS.waitlistReasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </>
+      );
+      links = toStudies;
+      break;
+    case 3:
+      title = TEXTS.mismatchTitle;
+      body = <p>{TEXTS.mismatchText}</p>;
+      links = toStudies;
+      break;
+    case 4:
+      title = TEXTS.externalTitle;
+      body = <p>{TEXTS.externalText}</p>;
+      links = toStudies;
+      break;
+    case 5:
+      title = TEXTS.completedTitle;
+      body = <p>{TEXTS.completedText}</p>;
+      links = (
+        <>
+          <Link className="button button--primary" to={SELF_SCHEDULE_SUCCESS_URL}>
+            {TEXTS.toSchedule}
+          </Link>
+          <Link className="button" to={WAIT_LIST_SUCCESS_URL}>
+            {TEXTS.toStudies}
+          </Link>
+        </>
+      );
+      break;
+    default:
+      title = 'Self-schedule';
+      body = <p className="schedule__empty">{TEXTS.nothingWaiting}</p>;
+      links = toStudies;
+  }
+  return (
+    <div className="self-schedule__outcome" data-view={view.view}>
+      <h1 id="self-schedule-title" className="schedule__title" tabIndex={-1} ref={heading}>
+        {title}
+      </h1>
+      {body}
+      <div className="schedule__actions self-schedule__actions">{links}</div>
+    </div>
+  );
+}
