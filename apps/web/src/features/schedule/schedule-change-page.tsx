@@ -10,7 +10,8 @@ import { useCurrentSchedule } from './api/get-current-schedule';
 import { useScheduledGroupTime } from './api/get-scheduled-group-time';
 import { useScheduleIndex } from './api/get-schedule-index';
 import { bookingName, toBookings, type Booking } from './bookings';
-import { formatCompensation, formatSession } from './schedule-format';
+import { GroupCells, GroupTable, groupDates } from './group-table';
+import { formatSession } from './schedule-format';
 import { ScheduleLoadStates } from './schedule-load-states';
 import {
   CANCELLATION_POLICY_PATH,
@@ -184,64 +185,30 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
   if (open.length === 0) return <p className="schedule__empty">{SCHEDULE_TEXTS.noOpenings}</p>;
 
   return (
-    <div className="schedule__table-wrap" role="region" aria-labelledby="schedule-groups-caption" tabIndex={0}>
-      {/* Explicit roles: below 480 px the rows are restyled as stacked blocks, and CSS display must not cost the table its semantics. */}
-      <table className="schedule__table" role="table">
-        <caption id="schedule-groups-caption">Other times for {bookingName(booking)}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" role="columnheader">
-                {column}
-              </th>
-            ))}
+    <GroupTable captionId="schedule-groups-caption" caption={`Other times for ${bookingName(booking)}`} pickColumn="Select">
+      {groups.map((group) => {
+        const dates = groupDates(group);
+        const state = group.isCurrent ? 'Your current time' : pickable(group) ? null : 'Full';
+        return (
+          <tr key={group.groupId} role="row" className={group.groupId === groupId ? 'schedule__row--chosen' : undefined}>
+            <td role="cell">
+              <input
+                type="radio"
+                name="group"
+                value={group.groupId}
+                checked={group.groupId === groupId}
+                disabled={!pickable(group)}
+                aria-label={`Select ${dates[0] ?? group.cell}${state ? ` (${state})` : ''}`}
+                onChange={() => onChoose(group.groupId)}
+              />
+            </td>
+            <GroupCells group={group} dates={dates} notes={[state]} />
           </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {groups.map((group) => {
-            const dates = group.sessions.map((session) => formatSession(session.startsAt, session.endsAt, group.timeZone));
-            const state = group.isCurrent ? 'Your current time' : pickable(group) ? null : 'Full';
-            return (
-              <tr key={group.groupId} role="row" className={group.groupId === groupId ? 'schedule__row--chosen' : undefined}>
-                <td role="cell">
-                  <input
-                    type="radio"
-                    name="group"
-                    value={group.groupId}
-                    checked={group.groupId === groupId}
-                    disabled={!pickable(group)}
-                    aria-label={`Select ${dates[0] ?? group.cell}${state ? ` (${state})` : ''}`}
-                    onChange={() => onChoose(group.groupId)}
-                  />
-                </td>
-                <td role="cell" data-label="Date">
-                  <ul className="schedule__dates">
-                    {dates.map((date) => (
-                      <li key={date}>{date}</li>
-                    ))}
-                  </ul>
-                  {state && <span className="schedule__state">{state}</span>}
-                </td>
-                <td role="cell" data-label="Total days">
-                  {group.totalTesterDays}
-                </td>
-                <td role="cell" data-label="Total compensation">
-                  {formatCompensation(group.coOpCost)}
-                </td>
-                <td role="cell" data-label="Multi-day">
-                  {group.isMultiDay ? 'Yes' : 'No'}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </GroupTable>
   );
 }
-
-/** The group table's columns (spec 3, "Schedule change"). */
-const COLUMNS = ['Select', 'Date', 'Total days', 'Total compensation', 'Multi-day'] as const;
 
 /** A group the booking can move to: open, with a seat, and not the one it is in. */
 function pickable(group: ScheduleGroup): boolean {

@@ -21,7 +21,7 @@ import { useNotInterest } from './api/not-interest';
 import { useSelectedSchedules } from './api/get-selected-schedules';
 import { useSelfSchedule } from './api/self-schedule';
 import { useSelfWaitList } from './api/self-wait-list';
-import { formatCompensation, formatSession } from './schedule-format';
+import { GroupCells, GroupTable, groupDates } from './group-table';
 import { clearSelfScheduleLink, forgetExternalToken, readSelfScheduleLink, type SelfScheduleLink } from './self-schedule-link';
 import { SELF_SCHEDULE_TEXTS as TEXTS, nextLabel } from './self-schedule-texts';
 import './schedule.css';
@@ -395,9 +395,6 @@ interface ChoiceStepProps {
   onNotInterested: () => void;
 }
 
-/** The table's columns (spec 3, "Self-schedule" and "Schedule change"). */
-const COLUMNS = ['Choose', 'Date', 'Total days', 'Compensation', 'Multi-day'] as const;
-
 /** View 1: the congratulations, the instructions and one study's table of times. */
 function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBack, onNext, onNotInterested }: ChoiceStepProps) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -439,26 +436,11 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
         {study.groups.some((group) => group.status === 'Closed') && <p className="booking-card__note">{TEXTS.closedHint}</p>}
         <fieldset className="self-schedule__choices">
           <legend className="visually-hidden">{`${TEXTS.chooseLegend}: ${study.studyName || study.studyNo}`}</legend>
-          <div className="schedule__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-            {/* Explicit roles: below 480 px the rows are restyled as blocks (see schedule.css). */}
-            <table className="schedule__table" role="table">
-              <caption id={captionId}>{`Times for ${study.studyName || `study ${study.studyNo}`}`}</caption>
-              <thead role="rowgroup">
-                <tr role="row">
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col" role="columnheader">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody role="rowgroup">
-                {study.groups.map((group) => (
-                  <GroupRow key={group.groupId} study={study} group={group} choice={choice} onChoose={onChoose} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <GroupTable captionId={captionId} caption={`Times for ${study.studyName || `study ${study.studyNo}`}`} pickColumn="Choose">
+            {study.groups.map((group) => (
+              <GroupRow key={group.groupId} study={study} group={group} choice={choice} onChoose={onChoose} />
+            ))}
+          </GroupTable>
         </fieldset>
         <div className="schedule__actions self-schedule__actions">
           {onBack && (
@@ -491,7 +473,7 @@ function GroupRow({
 }) {
   const kind: Choice['kind'] = group.status === 'Open' ? 'select' : 'notify';
   const action = kind === 'select' ? 'Select' : 'Notify me';
-  const dates = group.sessions.map((session) => formatSession(session.startsAt, session.endsAt, group.timeZone));
+  const dates = groupDates(group);
   const chosen = choice?.groupId === group.groupId;
   return (
     <tr role="row" className={chosen ? 'schedule__row--chosen' : undefined}>
@@ -509,24 +491,11 @@ function GroupRow({
           <span aria-hidden="true">{action}</span>
         </label>
       </td>
-      <td role="cell" data-label="Date">
-        <ul className="schedule__dates">
-          {dates.map((date) => (
-            <li key={date}>{date}</li>
-          ))}
-        </ul>
-        {group.isPickUp && group.pickUpDate && <span className="schedule__state">Curb-side pick-up</span>}
-        {kind === 'notify' && <span className="schedule__state">Closed</span>}
-      </td>
-      <td role="cell" data-label="Total days">
-        {group.totalTesterDays}
-      </td>
-      <td role="cell" data-label="Compensation">
-        {formatCompensation(group.coOpCost)}
-      </td>
-      <td role="cell" data-label="Multi-day">
-        {group.isMultiDay ? 'Yes' : 'No'}
-      </td>
+      <GroupCells
+        group={group}
+        dates={dates}
+        notes={[group.isPickUp && group.pickUpDate && 'Curb-side pick-up', kind === 'notify' && 'Closed']}
+      />
     </tr>
   );
 }

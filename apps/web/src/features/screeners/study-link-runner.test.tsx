@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -90,7 +90,7 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     renderRunner();
     expect(await screen.findByRole('status')).toHaveTextContent(STUDY_LINK_TEXTS.opening);
     release();
-    await vi.waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24106'));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24106'));
     expect(api.calls).toEqual([
       { path: '/study/CheckParticipantType', body: S },
       { path: '/default/GetQueStatusID', body: { studyGuid: S, testerGuid: T, data: D, kidGuid: '' } },
@@ -105,18 +105,22 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     const self = `/community/main/schedule/self?s=${S}&t=${T}&d=${D}`;
     answer({ info: info('succeed', 'selfSchedule', self) });
     const { user } = renderRunner();
-    await vi.waitFor(() => expect(where()).toHaveTextContent(self));
+    await waitFor(() => expect(where()).toHaveTextContent(self));
     expect(window.sessionStorage.getItem('d')).toBe(D);
     expect(window.sessionStorage.getItem(HANDLED_LINK_KEY)).toBe(`${S}|${T}|${D}|`);
     await user.click(screen.getByRole('link', { name: 'About me' }));
-    await vi.waitFor(() => expect(where()).toHaveTextContent('/community/main/about-me'));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/about-me'));
     expect(api.paths().filter((path) => path === '/default/GetQueStatusID')).toHaveLength(1);
   });
 
-  test('waits on the self-schedule page, which reads its own parameters', async () => {
+  test('leaves the self-schedule page its own parameters, also once the tester moves on from it', async () => {
     storeLink();
-    answer({ info: info('succeed', 'screener', '/community/main/screener/24106') });
-    renderRunner(`/community/main/schedule/self?s=${S}&t=${T}&d=${D}`);
+    answer({ info: info('succeed', 'selfSchedule', `/community/main/schedule/self?s=${S}&t=${T}&d=${D}`) });
+    const { user } = renderRunner(`/community/main/schedule/self?s=${S}&t=${T}&d=${D}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.calls).toEqual([]);
+    await user.click(screen.getByRole('link', { name: 'About me' }));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/about-me'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.calls).toEqual([]);
   });
@@ -125,7 +129,7 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     storeLink();
     answer({ que: { status: 'ts', data: D } });
     renderRunner();
-    await vi.waitFor(() => expect(where()).toHaveTextContent('/community/main/schedule/check'));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/schedule/check'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(stored()[0]).toBeNull();
     expect(api.paths()).not.toContain('/study/GetStudyInfo');
@@ -137,7 +141,7 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     const { user } = renderRunner();
     const dialog = await screen.findByRole('dialog', { name: STUDY_LINK_TEXTS.priorityTitle });
     expect(dialog).toHaveTextContent(STUDY_LINK_TEXTS.priority);
-    await vi.waitFor(() => expect(where()).toHaveTextContent('/community/main/schedule/check'));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/schedule/check'));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -211,7 +215,7 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     const outside = 'https://surveys.partner.test/s/streaming?tk=abc';
     answer({ info: info('external', 'outside', outside, true) });
     renderRunner();
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith(outside));
+    await waitFor(() => expect(open).toHaveBeenCalledWith(outside));
     expect(stored()[0]).toBeNull();
   });
 
@@ -219,7 +223,7 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     storeLink();
     answer({ info: info('other', 'screenerList', '/community/main/screener') });
     renderRunner('/community/main/about-me');
-    await vi.waitFor(() => expect(where()).toHaveTextContent(/^\/community\/main\/screener$/));
+    await waitFor(() => expect(where()).toHaveTextContent(/^\/community\/main\/screener$/));
   });
 
   test('a url that is neither this site nor http(s) is never followed: the invalid-link notice', async () => {
@@ -247,7 +251,7 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
       info: info('succeed', 'screener', '/community/main/screener/24106'),
     });
     renderRunner();
-    await vi.waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24106'));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24106'));
     expect(api.paths().slice(2)).toEqual(['/study/GetKidStudyInfo', '/study/GetStudyInfo']);
   });
 
@@ -255,7 +259,7 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     storeLink({ s: S, t: T, d: D, k: K });
     answer({ kid: { status: 'succeed', url: '/community/main/screener/24104', studyNo: 24104, data: D } });
     renderRunner();
-    await vi.waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24104'));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24104'));
     expect(api.paths()).not.toContain('/study/GetStudyInfo');
   });
 
@@ -268,6 +272,6 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     expect(dialog).toHaveTextContent(STUDY_LINK_TEXTS.failed);
     api.answers['/default/GetQueStatusID'] = { body: { status: 'common', data: D } };
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
-    await vi.waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24106'));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24106'));
   });
 });

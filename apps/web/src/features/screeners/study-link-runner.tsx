@@ -72,9 +72,16 @@ export function StudyLinkRunner({ logOut }: StudyLinkRunnerProps) {
   );
 
   useEffect(() => {
-    if (isPending || location.pathname.toLowerCase().startsWith(SELF_SCHEDULE_PATH)) return;
+    if (isPending) return;
     const link = readStoredLink();
-    if (!link || sessionValues.get(HANDLED_LINK_KEY) === linkKey(link)) return;
+    if (!link) return;
+    // The self-schedule page handles the link it was opened with; leaving that page must not run it
+    // through this flow again (which would send the tester straight back to it).
+    if (location.pathname.toLowerCase().startsWith(SELF_SCHEDULE_PATH)) {
+      sessionValues.set(HANDLED_LINK_KEY, linkKey(link));
+      return;
+    }
+    if (sessionValues.get(HANDLED_LINK_KEY) === linkKey(link)) return;
     run(link);
     // Looked at again on every navigation: a link stored meanwhile runs then.
   }, [location.key, location.pathname, isPending, run]);

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import type { ScheduleGroup } from '@testerhub/shared/schedule-schemas';
+import { formatCompensation, formatSession } from './schedule-format';
+
+/** The columns after the first (the pick) of every table of session groups (spec 3, "Schedule change"). */
+const GROUP_COLUMNS = ['Date', 'Total days', 'Total compensation', 'Multi-day'] as const;
+
+/** Each session of the group as an ordinal date and 12-hour times in its site's zone. */
+export const groupDates = (group: Pick<ScheduleGroup, 'sessions' | 'timeZone'>) =>
+  group.sessions.map((session) => formatSession(session.startsAt, session.endsAt, group.timeZone));
+
+/**
+ * A table of session groups to pick from: the change page's and the self-schedule page's. Explicit
+ * roles, because below 480 px the rows are restyled as stacked blocks (schedule.css) and a CSS
+ * display must not cost the table its semantics.
+ */
+export function GroupTable({
+  captionId,
+  caption,
+  pickColumn,
+  children,
+}: {
+  captionId: string;
+  caption: string;
+  pickColumn: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="schedule__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="schedule__table" role="table">
+        <caption id={captionId}>{caption}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {[pickColumn, ...GROUP_COLUMNS].map((column) => (
+              <th key={column} scope="col" role="columnheader">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A group's cells after the pick: its dates (with notes such as 'Full' under them), days, compensation, multi-day. */
+export function GroupCells({ group, dates, notes }: { group: ScheduleGroup; dates: string[]; notes: (string | null | false)[] }) {
+  return (
+    <>
+      <td role="cell" data-label="Date">
+        <ul className="schedule__dates">
+          {dates.map((date) => (
+            <li key={date}>{date}</li>
+          ))}
+        </ul>
+        {notes.filter(Boolean).map((note) => (
+          <span key={note as string} className="schedule__state">
+            {note}
+          </span>
+        ))}
+      </td>
+      <td role="cell" data-label="Total days">
+        {group.totalTesterDays}
+      </td>
+      <td role="cell" data-label="Total compensation">
+        {formatCompensation(group.coOpCost)}
+      </td>
+      <td role="cell" data-label="Multi-day">
+        {group.isMultiDay ? 'Yes' : 'No'}
+      </td>
+    </>
+  );
+}
