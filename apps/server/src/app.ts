@@ -282,6 +282,7 @@ export async function buildApp({
     clock,
     secret: studyLinkSecret,
     validDays: config.studyLinkValidDays,
+    qualifiedLinkDays: config.selfScheduleLinkDays,
     studies,
     screening,
     scheduling,

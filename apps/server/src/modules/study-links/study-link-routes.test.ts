@@ -239,6 +239,16 @@ describe('POST /api/default/GetQueStatusID', () => {
     const others = qualifiedData(other.id, study.studyNo);
     expect((await queStatus(cookie, { studyGuid: study.guid, testerGuid: tester.id, data: others })).json().status).toBe('invalid study');
   });
+
+  it('honours a qualified link as long as the self-schedule page does (SELF_SCHEDULE_LINK_DAYS, 7), not the invitations’ 14 days', async () => {
+    const { study, tester, cookie } = await invited();
+    const own = qualifiedData(tester.id, study.studyNo);
+    clock.set(new Date(NOW.getTime() + 7 * DAY));
+    expect((await queStatus(cookie, { studyGuid: study.guid, testerGuid: tester.id, data: own })).json().status).toBe('common');
+    clock.set(new Date(NOW.getTime() + 7 * DAY + 1000));
+    expect((await queStatus(cookie, { studyGuid: study.guid, testerGuid: tester.id, data: own })).json().status).toBe('invalid study');
+    clock.set(NOW);
+  });
 });
 
 describe('POST /api/study/GetStudyInfo', () => {

@@ -51,6 +51,7 @@ function invitationService() {
     clock,
     secret: SECRET,
     validDays: 14,
+    qualifiedLinkDays: 7,
     studies: createStudyService(database, { clock, aboutMe: { heldAnswerIds: async () => [] } }),
     screening: { verifyStudyLinkData: unused, signStudyLinkData: unused, screeningStatus: unused },
     scheduling: { hasLiveBookingInStudy: unused, hasUpcomingBooking: unused, hasBookableGroup: unused },

@@ -46,8 +46,10 @@ interface StudyLinkDeps {
   clock: Clock;
   /** Signs and checks invitation tokens (the study-link secret; each token names its purpose). */
   secret: string;
-  /** STUDY_LINK_VALID_DAYS: a link older than this is invalid. */
+  /** STUDY_LINK_VALID_DAYS: an invitation older than this is invalid. */
   validDays: number;
+  /** SELF_SCHEDULE_LINK_DAYS: how long a qualified screener's link lasts, as the self-schedule page honours it. */
+  qualifiedLinkDays: number;
   studies: Pick<StudyService, 'findStudy' | 'findStudyByGuid' | 'doScreeners'>;
   screening: Pick<ScreeningService, 'verifyStudyLinkData' | 'signStudyLinkData' | 'screeningStatus'>;
   scheduling: Pick<SchedulingService, 'hasLiveBookingInStudy' | 'hasUpcomingBooking' | 'hasBookableGroup'>;
@@ -59,17 +61,17 @@ interface StudyLinkDeps {
  * Study links at login and invitations (issue 10, section 4; decision 026). Every call checks the
  * link again from its parameters (nothing is remembered between calls): the tester of the session
  * must be the link's t, the study its s, and d a token this server signed for that tester and study
- * within STUDY_LINK_VALID_DAYS: an invitation of this tester (purpose 'invitation') or a qualified
- * screener's self-schedule link (purpose 'studyLink').
+ * within its lifetime: an invitation of this tester (purpose 'invitation', STUDY_LINK_VALID_DAYS) or a
+ * qualified screener's self-schedule link (purpose 'studyLink', SELF_SCHEDULE_LINK_DAYS, as the page
+ * it leads to honours it).
  */
 export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
   const repository = createStudyLinkRepository(db);
   const now = () => deps.clock.now();
-  const validMs = deps.validDays * 24 * HOUR_MS;
   // A minute's grace before the issue time: another instance's clock may run a little ahead.
-  const fresh = (issuedAtSeconds: number) => {
+  const fresh = (issuedAtSeconds: number, days: number) => {
     const age = now().getTime() - issuedAtSeconds * 1000;
-    return age >= -60_000 && age <= validMs;
+    return age >= -60_000 && age <= days * 24 * HOUR_MS;
   };
 
   async function resolve(tester: TesterRow, link: LinkParameters): Promise<ResolvedLink> {
@@ -78,14 +80,19 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
     if (!study || !link.data) return { kind: 'invalid' };
     const invitation = verifyInvitationData(link.data, deps.secret);
     if (invitation) {
-      if (invitation.testerId !== tester.id || invitation.studyNo !== study.studyNo || !fresh(invitation.issuedAt))
+      if (invitation.testerId !== tester.id || invitation.studyNo !== study.studyNo || !fresh(invitation.issuedAt, deps.validDays))
         return { kind: 'invalid' };
       const row = await repository.findInvitation(invitation.invitationId);
       if (!row || row.testerId !== tester.id || row.studyNo !== study.studyNo) return { kind: 'invalid' };
       return { kind: 'invitation', study, invitation: row };
     }
     const qualified = deps.screening.verifyStudyLinkData(link.data);
-    if (qualified && qualified.testerId === tester.id && qualified.studyNo === study.studyNo && fresh(qualified.issuedAt))
+    if (
+      qualified &&
+      qualified.testerId === tester.id &&
+      qualified.studyNo === study.studyNo &&
+      fresh(qualified.issuedAt, deps.qualifiedLinkDays)
+    )
       return { kind: 'qualified', study };
     return { kind: 'invalid' };
   }
