@@ -1,9 +1,15 @@
+import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
 import { PortalShell } from '../../features/portal-shell/portal-shell';
 import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
 import { PortalQueryProvider } from '../../lib/query-provider';
 
-/** The login-time study-link flow, run in the shell on every portal page (decision 026). */
-const studyLinkFlow = ({ logOut }: { logOut: () => void }) => <StudyLinkRunner logOut={logOut} />;
+/** The e-mailed links' flows, run in the shell on every portal page: study links (decision 026), a child's confirmation (028). */
+const studyLinkFlow = ({ logOut }: { logOut: () => void }) => (
+  <>
+    <StudyLinkRunner logOut={logOut} />
+    <KidConfirmationRunner />
+  </>
+);
 
 /**
  * /community/main and everything under it: the portal's QueryClient, then the shell with its
