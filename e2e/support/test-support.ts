@@ -119,6 +119,16 @@ export async function bookGroup(request: APIRequestContext, booking: { testerId:
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** A session of a seeded study the tester attended six weeks ago: online child registration opens then (decision 028). */
+export async function attendStudy(request: APIRequestContext, testerId: string, studyNo = 24102): Promise<void> {
+  const startsAt = new Date(Date.now() - 42 * 24 * 3600_000).toISOString();
+  const response = await request.post('/api/test-support/booking', {
+    headers: secretHeader(),
+    data: { testerId, studyNo, startsAt, attended: true },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** An e-mailed study link's parameters: s (study GUID), t (tester id), d (signed data). */
 export interface StudyLinkParameters {
   s: string;

@@ -69,11 +69,15 @@ const bookingBody = z
     /** A booking in a one-seat group of its own, starting at startsAt (the screener's 101 case, the notice window). */
     studyNo: z.number().int().min(1).max(2_147_483_647).optional(),
     startsAt: z.iso.datetime({ offset: true }).optional(),
+    /** With studyNo: a session the tester attended (online child registration opens then, decision 028). */
+    attended: z.boolean().optional(),
     /** Or a booking into this group (its public id) by the scheduling service's rules. */
     groupId: z.uuid().optional(),
   })
   .refine((body) => (body.studyNo === undefined) !== (body.groupId === undefined), { message: 'Give studyNo or groupId.' })
-  .refine((body) => body.groupId === undefined || body.startsAt === undefined, { message: 'startsAt goes with studyNo only.' });
+  .refine((body) => body.groupId === undefined || (body.startsAt === undefined && body.attended === undefined), {
+    message: 'startsAt and attended go with studyNo only.',
+  });
 
 const bookingAnswer = z.object({ bookingId: z.number(), startsAt: z.string().optional() });
 
@@ -182,14 +186,14 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
     '/test-support/booking',
     { schema: { hide: true, body: bookingBody, response: { 200: bookingAnswer, 404: problem, 409: problem } } },
     async (request, reply) => {
-      const { testerId, studyNo, startsAt, groupId } = request.body;
+      const { testerId, studyNo, startsAt, groupId, attended } = request.body;
       if (groupId !== undefined) {
         const result = await service.bookGroup({ testerId, groupId });
         if (result.status === 'succeed') return { bookingId: result.bookingId };
         if (result.status === 'notFound') return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such group.' });
         return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: `Not booked: ${result.status}.` });
       }
-      const booking = await service.createBooking({ testerId, studyNo: studyNo!, startsAt });
+      const booking = await service.createBooking({ testerId, studyNo: studyNo!, startsAt, attended });
       if (!booking) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
       if (booking === 'duplicate')
         return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: 'The tester already holds a booking in this study.' });

@@ -149,7 +149,7 @@ export function createTestSupportService(
     },
 
     /** A booked session for the tester in a study (the screener's 101 case), one day ahead unless told. */
-    async createBooking(input: { testerId: string; studyNo: number; startsAt?: string }) {
+    async createBooking(input: { testerId: string; studyNo: number; startsAt?: string; attended?: boolean }) {
       const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(deps.clock.nowMs() + 24 * 3600_000);
       try {
         const booking = await deps.scheduling.createBooking({
@@ -157,6 +157,7 @@ export function createTestSupportService(
           studyNo: input.studyNo,
           startsAt,
           endsAt: new Date(startsAt.getTime() + 3600_000),
+          status: input.attended ? 'attended' : 'booked',
         });
         return { bookingId: booking.id, startsAt: booking.startsAt.toISOString() };
       } catch (error) {

@@ -162,6 +162,16 @@ describe('with TEST_SUPPORT_SECRET', () => {
     expect((await post(testApp, '/api/test-support/booking', unknown)).statusCode).toBe(404);
     expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 1 })).statusCode).toBe(404);
     expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 'x' })).statusCode).toBe(400);
+    // A session attended six weeks ago (online child registration opens then).
+    const attended = await post(testApp, '/api/test-support/booking', {
+      testerId: tester.testerId,
+      studyNo: 24102,
+      startsAt: new Date(Date.now() - 42 * 24 * 3600_000).toISOString(),
+      attended: true,
+    });
+    expect(attended.statusCode).toBe(200);
+    const [row] = await testApp.database.db.select().from(bookings).where(eq(bookings.id, attended.json().bookingId));
+    expect(row).toMatchObject({ studyNo: 24102, status: 'attended' });
   });
 
   it('makes a group of a seeded study with given seats and sessions, and books testers into it by its public id', async () => {
