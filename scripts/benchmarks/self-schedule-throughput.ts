@@ -13,6 +13,7 @@
 // one group has seats for all, a session row each (written straight into the database, as the
 // scale scripts do). postgres: a fresh database on BENCH_DATABASE_URL (default the machine's
 // testerhub role), dropped at the end; pglite: a fresh DATA_DIR, removed at the end.
+// BENCH_SERVER_LOG=FILE keeps the server's output there.
 //
 // Exit code: 0 budget met, 1 budget missed (or a request did not book), 2 could not measure.
 import { randomBytes } from 'node:crypto';
