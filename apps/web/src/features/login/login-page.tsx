@@ -136,6 +136,11 @@ export function LoginPage() {
             usernameEdited.current = true;
             setUsername(event.target.value);
           }}
+          // Once the visitor is in the field, a late study-link username must not land under their typing
+          // (it did: the field read the name twice when it arrived between a select-all and the typed text).
+          onFocus={() => {
+            usernameEdited.current = true;
+          }}
         />
         <TextField
           label="Password"
