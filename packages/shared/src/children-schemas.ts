@@ -128,3 +128,95 @@ export const registeredChildrenResponseSchema = z.object({
   registeredChildren: z.array(registeredChildSchema),
 });
 export type RegisteredChildrenResponse = z.infer<typeof registeredChildrenResponseSchema>;
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Choosing, screening and scheduling a child (decision 029)                                        */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** Texts of the child popup and the teen branch (spec 3, sections 4 and 8). */
+export const CHILD_FLOW_TEXTS = {
+  notFoundQuestion: 'We could not find your child. Would you like to register them?',
+  teenFailed: 'This study is no longer available.',
+  teenNotConfirmed: 'Your child must first be registered and joined to your account before they can take this screener.',
+  checkEmail: 'Check your email address',
+  noQualifiedChildren: 'Your registered children do not meet the criteria of this study.',
+  /** Code 101 of a child: the popup offers to ignore the study; Yes removes it from the list. */
+  ignoreStudyQuestion: 'Would you like to remove this study from your list?',
+  screened: '(Screened)',
+  contactNotice: 'Please contact Tester Services, Monday to Friday 9am-5pm CST.',
+} as const;
+
+/**
+ * POST GetChildrenInfo (a kid study) and GetChildrenInfoWithAge (the teen branch of a
+ * participant-type-3 study): body { studyNo }.
+ */
+export const childrenForStudyRequestSchema = z.object({ studyNo: studyNoSchema });
+export type ChildrenForStudyRequest = z.infer<typeof childrenForStudyRequestSchema>;
+
+/**
+ * succeed: the list (at least one child can be chosen); noChildren: no registered child (or, for the
+ * teen call, no child aged 13 to 17); notConfirmed: children, none confirmed yet; changeEmailAddress:
+ * the parent's e-mail address cannot take mail; noQualifiedChildren: confirmed children, none can be
+ * chosen; failed: the study is not open to this tester (no longer available).
+ */
+export const CHILDREN_INFO_STATUSES = [
+  'succeed',
+  'noChildren',
+  'notConfirmed',
+  'changeEmailAddress',
+  'noQualifiedChildren',
+  'failed',
+] as const;
+export type ChildrenInfoStatus = (typeof CHILDREN_INFO_STATUSES)[number];
+
+/**
+ * A child as the popup lists it for a study (spec 3, "Registered child"). testerId is the child's
+ * id (the kid GUID). A child can be chosen when confirmed, age- and quota-qualified and not
+ * screened yet; otherwise the list labels it: '(Not qualified)', '(In waitList)', '(Screened)' or
+ * 'Awaiting confirmation'.
+ */
+export const customChildSchema = z.object({
+  testerId: z.string(),
+  testerName: z.string(),
+  studyNo: z.number().int(),
+  age: z.number().int(),
+  isConfirmed: z.boolean(),
+  isWaitList: z.boolean(),
+  isAgeQualified: z.boolean(),
+  isQuotaQualified: z.boolean(),
+  /** The child finished this study's screener already (qualified, full or disqualified). */
+  isScreened: z.boolean(),
+});
+export type CustomChild = z.infer<typeof customChildSchema>;
+
+/** Whether the popup lets the parent choose this child. */
+export const isChildSelectable = (child: CustomChild) =>
+  child.isConfirmed && child.isAgeQualified && child.isQuotaQualified && !child.isWaitList && !child.isScreened;
+
+export const childrenForStudyResponseSchema = z.object({
+  status: z.enum(CHILDREN_INFO_STATUSES),
+  customChildren: z.array(customChildSchema),
+});
+export type ChildrenForStudyResponse = z.infer<typeof childrenForStudyResponseSchema>;
+
+/** POST DoChildrenScreener: body { childID (the kid GUID), studyNo }. */
+export const doChildrenScreenerRequestSchema = z.object({ childID: childIdSchema, studyNo: studyNoSchema });
+export type DoChildrenScreenerRequest = z.infer<typeof doChildrenScreenerRequestSchema>;
+
+/**
+ * succeed: go to redirectLink (the hosted screener with ?k=); 101: not a confirmed child of this
+ * parent; 102: the parent's e-mail cannot take mail; 103: the study is no longer available;
+ * notQualified: the child's age or an earlier screening rules it out; 'Screener Failed - 102': the
+ * study is full. message explains every status but succeed.
+ */
+export const DO_CHILDREN_SCREENER_STATUSES = ['succeed', '101', '102', '103', 'notQualified', 'Screener Failed - 102'] as const;
+export const doChildrenScreenerResponseSchema = z.object({
+  status: z.enum(DO_CHILDREN_SCREENER_STATUSES),
+  redirectLink: z.string().optional(),
+  message: z.string().optional(),
+});
+export type DoChildrenScreenerResponse = z.infer<typeof doChildrenScreenerResponseSchema>;
+
+/** POST RemoveStudyFromList: body the study number as bare JSON; hides the study from the tester's screener list. */
+export const removeStudyFromListRequestSchema = studyNoSchema;
+export const removeStudyFromListResponseSchema = z.object({ status: z.literal('succeed') });

@@ -43,14 +43,14 @@ export const externalTokenSchema = text('The screener token holds characters tha
   .regex(/^[A-Za-z0-9_-]+$/, 'The screener token is not valid.');
 
 /**
- * A child's id. Children are scheduled with the children slice: until then only null (or leaving it
- * out) is accepted, and a number is refused with 400 naming Child.
+ * The child being scheduled: the kid GUID (the k of the address), or null for the tester themself
+ * (decision 029). A child's link carries its id in the signed d as well; the two must agree.
  */
-export const selfScheduleChildSchema = z
-  .number({ error: 'Child must be a number or null.' })
-  .int('Child must be a whole number.')
-  .min(1, 'Child must be positive.')
-  .max(2_147_483_647, 'Child is too large.')
+export const selfScheduleChildSchema = text('Child holds characters that are not allowed.', {
+  error: () => 'Child must be a kid id or null.',
+})
+  .max(64, 'Child is not a valid kid id.')
+  .regex(UUID_PATTERN, 'Child is not a valid kid id.')
   .nullable()
   .optional();
 

@@ -157,7 +157,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
     return { studyNo: study.studyNo };
   }
 
-  function refuseChild(child: number | null | undefined) {
+  function refuseChild(child: string | null | undefined) {
     // The children slice books children; until then a child id is refused, never ignored.
     if (child != null) throw new RequestValidationError([{ field: 'Child', message: 'Children cannot be scheduled here yet.' }]);
   }
@@ -210,7 +210,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
      */
     async selfSchedule(
       tester: TesterRow,
-      request: SelectedSchedulesRequest & { Child?: number | null; IsRequest: boolean; groupIDs: string[]; pickUpgroupIDs: string[] },
+      request: SelectedSchedulesRequest & { Child?: string | null; IsRequest: boolean; groupIDs: string[]; pickUpgroupIDs: string[] },
     ): Promise<SelfScheduleResponse> {
       refuseChild(request.Child);
       let linkStudy: number | null = null;
