@@ -104,7 +104,7 @@ function KidList({ kids }: { kids: RegisteredChild[] }) {
     <ul className="child-popup__list" aria-label={T.kidsTitle}>
       {kids.map((kid) => (
         <li key={kid.childId} className="child-popup__kid">
-          <span>{kid.fullName}</span>
+          <span>{kid.fullName}</span>{' '}
           {!kid.isConfirmed && (
             <span className="child-popup__label">
               {CHILD_TEXTS.awaitingConfirmation}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CHILD_FLOW_TEXTS,
@@ -326,9 +326,11 @@ function ChildChoices({ kids, chosen, onChoose }: ChildChoicesProps) {
                 />
                 <span>{child.testerName}</span>
                 {labels.map((label) => (
-                  <span key={label} className="child-popup__label">
-                    {label}
-                  </span>
+                  // The space keeps the name and its labels apart for screen readers too.
+                  <Fragment key={label}>
+                    {' '}
+                    <span className="child-popup__label">{label}</span>
+                  </Fragment>
                 ))}
               </label>
             </li>
