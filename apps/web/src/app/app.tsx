@@ -30,6 +30,7 @@ const ConfirmEmailPage = lazyPage(() => import('../features/email-confirmation/c
 const CancelLinkPage = lazyPage(() => import('../features/schedule/cancel-link-page'), 'CancelLinkPage');
 const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
 const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
+const AccountGeneralRoute = lazyPage(() => import('./routes/account-general-route'), 'AccountGeneralRoute');
 const ScreenerRoute = lazyPage(() => import('./routes/screener-route'), 'ScreenerRoute');
 const AboutMePage = lazyPage(() => import('../features/about-me/about-me-page'), 'AboutMePage');
 const QuickSurveyPage = lazyPage(() => import('../features/quick-survey/quick-survey-page'), 'QuickSurveyPage');
@@ -98,6 +99,7 @@ export function App() {
             <Route path="schedule/check" element={<ScheduleCheckPage />} />
             <Route path="schedule/change" element={<ScheduleChangePage />} />
             <Route path="schedule/self" element={<SelfSchedulePage />} />
+            <Route path="account/general" element={<AccountGeneralRoute />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
