@@ -212,7 +212,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
       try {
         const answer = await selfSchedule.mutateAsync({
           ...request,
-          Child: null,
+          Child: link.k,
           IsRequest: true,
           groupIDs: groups.filter((group) => !group.isPickUp).map((group) => group.groupId),
           pickUpgroupIDs: groups.filter((group) => group.isPickUp).map((group) => group.groupId),
@@ -248,7 +248,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
 
     for (const study of notifies) {
       try {
-        const answer = await waitList.mutateAsync({ Study: study.studyGuid, Child: null, GroupIds: [chosen[study.studyNo]!.groupId] });
+        const answer = await waitList.mutateAsync({ Study: study.studyGuid, Child: link.k, GroupIds: [chosen[study.studyNo]!.groupId] });
         if (answer.status !== 'succeed') {
           setPopup({ data: TEXTS.waitlistFailed, message: waitListExplanation(answer.status) });
           return;
@@ -298,7 +298,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
   const onNotInterested = async () => {
     if (!current) return;
     try {
-      const answer = await notInterest.mutateAsync({ StudyNo: current.studyNo, Child: null });
+      const answer = await notInterest.mutateAsync({ StudyNo: current.studyNo, Child: link.k });
       if (answer.status !== 'succeed' && answer.status !== 'hasSchedule') {
         setPopup({ data: TEXTS.somethingWrong, message: waitListExplanation(answer.status) });
         return;
