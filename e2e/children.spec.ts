@@ -1,56 +1,124 @@
-import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
+import type { Page } from '@playwright/test';
+import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { findLink, waitForMessage } from './support/mailbox';
 import { attendStudy } from './support/test-support';
 
 /**
- * Issue 10, section 5 (decision 028): a child registered online waits for the parent's
- * confirmation; the link in the parent's e-mail, opened in the browser, confirms it.
+ * Issue 10, section 5 (decisions 028 to 030): a parent registers a child from the account page,
+ * confirms it by the e-mailed link, and the popups tell every outcome.
  */
 
-test('a child registered online is confirmed by the link in the parent’s e-mail', async ({
+const ACCOUNT = '/community/main/account/general';
+
+/** A name no other test uses, so the duplicate rule (kidExisted) never meets another test's child. */
+const uniqueName = (prefix: string) => `${prefix}${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
+
+/** Fills the child form of a popup: a child of `age` born on 3 February. */
+async function fillChildForm(page: Page, child: { firstName: string; lastName?: string; age: number }) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: 'First name' }).fill(child.firstName);
+  await dialog.getByRole('textbox', { name: 'Last name' }).fill(child.lastName ?? 'Example');
+  const phone = dialog.getByRole('textbox', { name: 'Phone number' });
+  await phone.fill('3125550123');
+  await phone.blur();
+  await expect(phone).toHaveValue('(312)555-0123');
+  await dialog.getByRole('combobox', { name: 'Race' }).selectOption({ label: 'Asian' });
+  await dialog.getByRole('combobox', { name: 'Gender' }).selectOption({ label: 'Female' });
+  // Born in February this many years back, on the 3rd: that age from March on, one less before.
+  const today = new Date();
+  const year = today.getFullYear() - child.age - (today.getMonth() < 2 ? 1 : 0);
+  await dialog.getByRole('combobox', { name: 'Year' }).selectOption(String(year));
+  await dialog.getByRole('combobox', { name: 'Month' }).selectOption({ label: 'February' });
+  await dialog.getByRole('combobox', { name: 'Day' }).selectOption('3');
+}
+
+async function openKidPopup(page: Page) {
+  await page.goto(ACCOUNT);
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Register your kid(s)' }).click();
+}
+
+test('from the account page: register a child, see it awaiting confirmation, confirm it by the e-mailed link', async ({
   loggedInPage: page,
   testerSession,
   request,
 }) => {
   const { tester } = testerSession;
   await attendStudy(request, tester.testerId);
-  await page.goto('/community/main/screener');
-  await expect(page.getByRole('heading', { level: 1, name: 'Available studies' })).toBeVisible();
+  await page.goto(ACCOUNT);
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  await expectNoAxeViolations(page);
 
-  // The child form comes with the child popup; until then the page's own fetch registers, as the form will.
-  const firstName = `Mia${Date.now() % 100_000}`;
-  const call = (path: string, body?: unknown) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const response = await fetch(`/api/${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: body === undefined ? {} : { 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        return response.json();
-      },
-      { path, body },
-    );
-  const child = { firstName, lastName: 'Example', race: 'A', gender: 'F', year: 2018, month: 2, day: 28, phone: '3125550123' };
-  expect(await call('account/RegistChildrenWithoutStudyNo', child)).toEqual({ status: 'succeed' });
-  expect((await call('schedule/GetChildrenInfo')).registeredChildren).toEqual([
-    expect.objectContaining({ fullName: `${firstName} Example`, isConfirmed: false }),
-  ]);
+  await page.getByRole('button', { name: 'Register your kid(s)' }).click();
+  // No child yet: the popup opens on its form.
+  const form = page.getByRole('dialog', { name: 'Register your child' });
+  await expect(form.getByRole('button', { name: 'Register a child', pressed: true })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Register', exact: true })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  const firstName = uniqueName('Mia');
+  await fillChildForm(page, { firstName, age: 9 });
+  await form.getByRole('button', { name: 'Register', exact: true }).click();
+
+  const done = page.getByRole('dialog', { name: 'Child registered' });
+  await expect(done).toContainText(CHILD_TEXTS.registered);
+  await expectNoAxeViolations(page);
+  await done.getByRole('button', { name: 'Back to my children' }).click();
+  const list = page.getByRole('list', { name: 'Your kids' });
+  await expect(list).toContainText(`${firstName} Example ${CHILD_TEXTS.awaitingConfirmation} (registration expires`);
+  await expectNoAxeViolations(page);
+
+  // The same child again: step 3.
+  await page.getByRole('dialog').getByRole('button', { name: 'Register a child' }).click();
+  await fillChildForm(page, { firstName, age: 9 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Register', exact: true }).click();
+  const again = page.getByRole('dialog', { name: 'Already registered' });
+  await expect(again).toContainText(CHILD_TEXTS.alreadyRegistered);
+  await expectNoAxeViolations(page);
+  await again.getByRole('button', { name: 'Close' }).click();
+  await expect(again).toBeHidden();
 
   const mail = await waitForMessage({ to: tester.email, subject: `Confirm ${firstName}` });
   const link = findLink(mail, '/community');
   await page.goto(`${link.pathname}${link.search}`);
-  const dialog = page.getByRole('dialog', { name: `${firstName} Example is confirmed` });
-  await expect(dialog).toContainText(CHILD_TEXTS.confirmed);
+  const confirmed = page.getByRole('dialog', { name: `${firstName} Example is confirmed` });
+  await expect(confirmed).toContainText(CHILD_TEXTS.confirmed);
   await expectNoAxeViolations(page);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(dialog).toBeHidden();
-  expect((await call('schedule/GetChildrenInfo')).registeredChildren).toEqual([
-    expect.objectContaining({ fullName: `${firstName} Example`, isConfirmed: true, expiresAt: null }),
-  ]);
+  await confirmed.getByRole('button', { name: 'Close' }).click();
+
+  await openKidPopup(page);
+  const kids = page.getByRole('list', { name: 'Your kids' });
+  await expect(kids.getByRole('listitem')).toHaveText([`${firstName} Example`]);
 
   // The same link again: the child stays confirmed, and the page says so once more rather than failing.
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('dialog', { name: `${firstName} Example is confirmed` })).toBeVisible();
+});
+
+test('a tester who has not come in to test yet: code 101 with its explanation and the contact notice', async ({ loggedInPage: page }) => {
+  await openKidPopup(page);
+  await fillChildForm(page, { firstName: uniqueName('Leo'), age: 6 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Register', exact: true }).click();
+  const failed = page.getByRole('dialog', { name: 'Child Registration Failed - 101' });
+  await expect(failed).toContainText(CHILD_FLOW_TEXTS.contactNotice);
+  await expectNoAxeViolations(page);
+});
+
+test.describe('at 360 px (a phone)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the account page and the kid popup fit and work', async ({ loggedInPage: page, testerSession, request }) => {
+    await attendStudy(request, testerSession.tester.testerId);
+    await openKidPopup(page);
+    const dialog = page.getByRole('dialog', { name: 'Register your child' });
+    await expect(dialog).toBeVisible();
+    await fillChildForm(page, { firstName: uniqueName('Ida'), age: 15 });
+    const register = dialog.getByRole('button', { name: 'Register', exact: true });
+    await register.scrollIntoViewIfNeeded();
+    await register.click();
+    await expect(page.getByRole('dialog', { name: 'Child registered' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+  });
 });
