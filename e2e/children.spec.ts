@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { findLink, waitForMessage } from './support/mailbox';
-import { attendStudy } from './support/test-support';
+import { attendStudy, expireChild } from './support/test-support';
 
 /**
  * Issue 10, section 5 (decisions 028 to 030): a parent registers a child from the account page,
@@ -10,6 +10,8 @@ import { attendStudy } from './support/test-support';
  */
 
 const ACCOUNT = '/community/main/account/general';
+/** The kid list's empty state (apps/web/src/features/children/child-texts.ts). */
+const CHILD_POPUP_NO_KIDS = 'You have not registered a child yet.';
 
 /** A name no other test uses, so the duplicate rule (kidExisted) never meets another test's child. */
 const uniqueName = (prefix: string) => `${prefix}${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
@@ -102,6 +104,28 @@ test('a tester who has not come in to test yet: code 101 with its explanation an
   const failed = page.getByRole('dialog', { name: 'Child Registration Failed - 101' });
   await expect(failed).toContainText(CHILD_FLOW_TEXTS.contactNotice);
   await expectNoAxeViolations(page);
+});
+
+test('a registration left unconfirmed expires: the child is gone from the list', async ({ loggedInPage: page, testerSession, request }) => {
+  await attendStudy(request, testerSession.tester.testerId);
+  await openKidPopup(page);
+  const firstName = uniqueName('Zoe');
+  await fillChildForm(page, { firstName, age: 4 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Register', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Child registered' }).getByRole('button', { name: 'Back to my children' }).click();
+  await expect(page.getByRole('list', { name: 'Your kids' })).toContainText(`${firstName} Example ${CHILD_TEXTS.awaitingConfirmation}`);
+  const kids = await page.evaluate(async () => (await fetch('/api/schedule/GetChildrenInfo')).json());
+  const childId = (kids as { registeredChildren: { childId: string }[] }).registeredChildren[0]!.childId;
+
+  await expireChild(request, childId);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Register your kid(s)' }).click();
+  // No child any more: the popup opens on its form, and the list is empty.
+  const dialog = page.getByRole('dialog', { name: 'Register your child' });
+  await expect(dialog.getByRole('button', { name: 'Register a child', pressed: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'My children' }).click();
+  await expect(page.getByRole('dialog')).toContainText(CHILD_POPUP_NO_KIDS);
+  await expect(page.getByRole('dialog')).not.toContainText(firstName);
 });
 
 test.describe('at 360 px (a phone)', () => {
