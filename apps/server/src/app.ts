@@ -224,6 +224,7 @@ export async function buildApp({
     testers,
     listTestSites: publicContent.listTestSites,
     studyNames: studies.studyNames,
+    childNames: (childIds) => children.childNames(childIds),
     noticeHours: config.scheduleNoticeHours,
     checkInSecret: studyLinkSecret,
     notices: createScheduleNotices(db, {
@@ -249,6 +250,7 @@ export async function buildApp({
     ledger,
     scheduling,
     studyLinkSecret,
+    findChild: (parentId, publicId) => children.findChild(parentId, publicId),
   });
   const children = createChildrenService(db, {
     clock,
@@ -256,6 +258,8 @@ export async function buildApp({
     mail,
     hasAttended: scheduling.hasAttended,
     findStudy: studies.findStudy,
+    openStudyFor: studies.openStudyFor,
+    childrenInStudy: screening.childrenInStudy,
   });
   if (config.scheduledJobs) {
     jobs.define(EXPIRE_CHILDREN_JOB, {
@@ -277,6 +281,7 @@ export async function buildApp({
     ledger,
     linkDays: config.selfScheduleLinkDays,
     externalDelayMinutes: config.externalScheduleDelayMinutes,
+    findChild: children.findChild,
   });
   const studyLinks = createStudyLinkService(db, {
     clock,
@@ -288,6 +293,7 @@ export async function buildApp({
     scheduling,
     testers,
     mail,
+    screenChild: children.doChildrenScreener,
   });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bookings,
+  children,
   coinLedger,
   dossierAnswers,
   dossierPages,
@@ -290,6 +291,32 @@ export async function createQualifiedScreening(db: Database, values: { testerId:
   const [row] = await db
     .insert(screenings)
     .values({ testerId: values.testerId, studyNo: values.studyNo, status: 'qualified', startedAt: at, completedAt: at })
+    .returning();
+  return row!;
+}
+
+let childNumber = 0;
+/** A child of the tester, confirmed unless `confirmedAt` is null (then unconfirmed for a day from `createdAt`). */
+export async function createChild(
+  db: Database,
+  values: { parentId: string; birthDate: string } & Partial<Omit<typeof children.$inferInsert, 'parentId' | 'birthDate'>>,
+) {
+  childNumber += 1;
+  const createdAt = values.createdAt ?? new Date();
+  const confirmedAt = values.confirmedAt === undefined ? createdAt : values.confirmedAt;
+  const [row] = await db
+    .insert(children)
+    .values({
+      firstName: `Child${childNumber}`,
+      lastName: 'Factory',
+      race: 'O',
+      gender: 'F',
+      phone: '3125550100',
+      createdAt,
+      confirmedAt,
+      expiresAt: confirmedAt ? null : new Date(createdAt.getTime() + 24 * 3600_000),
+      ...values,
+    })
     .returning();
   return row!;
 }

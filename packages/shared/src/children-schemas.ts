@@ -143,6 +143,10 @@ export const CHILD_FLOW_TEXTS = {
   /** Code 101 of a child: the popup offers to ignore the study; Yes removes it from the list. */
   ignoreStudyQuestion: 'Would you like to remove this study from your list?',
   screened: '(Screened)',
+  /** DoChildrenScreener notQualified: the child's age is not one the study takes. */
+  childAgeNotTaken: 'This study is for children of another age.',
+  /** DoChildrenScreener notQualified: the child already took this screener or waits for the study. */
+  childAlreadyScreened: 'Your child has already taken this screener.',
   contactNotice: 'Please contact Tester Services, Monday to Friday 9am-5pm CST.',
 } as const;
 

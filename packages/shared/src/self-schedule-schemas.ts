@@ -225,7 +225,8 @@ const instant = z.string().meta({ description: 'UTC instant, ISO 8601' });
 /* ------------------------------------------------------------------------------------------------ */
 
 /** Body: the stored link { Study, Tester, Data }, or {} for every study waiting for this tester. */
-export const selectedSchedulesRequestSchema = z.object(linkFields).superRefine(allOrNone);
+/** Body: the stored link (all three or none) and, for a child, Child (the k of the address). */
+export const selectedSchedulesRequestSchema = z.object({ ...linkFields, Child: selfScheduleChildSchema }).superRefine(allOrNone);
 export type SelectedSchedulesRequest = z.infer<typeof selectedSchedulesRequestSchema>;
 
 export const selectedSchedulesResponseSchema = z.object({

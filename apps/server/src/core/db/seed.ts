@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { seedDemoChildren } from '../../modules/children/children-seed.ts';
-import { seedDemoAttendance, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
-import { seedDemoStudies, seedDemoTargetedStudy } from '../../modules/studies/studies-seed.ts';
+import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
+import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
@@ -46,6 +46,8 @@ const SCHEDULE_SEED_NAME = 'demo-schedule-v1';
 const DEMO_BOOKED_USERNAME = 'demotester1';
 /** The demo tester's attended session and confirmed child: a run of its own, so seeded databases get them. */
 const CHILDREN_SEED_NAME = 'demo-children-v1';
+/** The kid study's child ages and its session groups (decision 029). */
+const KID_SESSIONS_SEED_NAME = 'demo-kid-sessions-v1';
 /** Invitations of demo testers to demo studies (decision 026): a run of its own, so seeded databases get them. */
 const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -128,6 +130,10 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     await seedDemoAttendance(tx, today, demo.id);
     await seedDemoChildren(tx, today, demo.id);
   });
+  const kidSessions = await seedOnce(db, KID_SESSIONS_SEED_NAME, async (tx) => {
+    await seedKidStudyAges(tx);
+    await seedDemoKidSessions(tx, today);
+  });
   const invitations = await seedOnce(db, INVITATIONS_SEED_NAME, async (tx) => {
     const rows = await tx
       .select({ id: testers.id, username: testers.username })
@@ -135,7 +141,7 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
       .where(inArray(testers.username, Object.keys(DEMO_INVITATIONS)));
     await seedDemoInvitations(tx, today, new Map(rows.map((row) => [row.username, row.id])));
   });
-  return content || accounts || surveys || studies || targeted || schedule || childrenSeeded || invitations;
+  return content || accounts || surveys || studies || targeted || schedule || childrenSeeded || kidSessions || invitations;
 }
 
 /** Reference data of the entry flows and the demo logins. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { childConfirmationAttempts, children } from './children-tables.ts';
 
@@ -64,6 +64,25 @@ export function createChildrenRepository(db: Executor) {
         .where(and(eq(children.parentId, parentId), eq(children.publicId, publicId), isNotNull(children.confirmedAt)))
         .limit(1);
       return already ? { row: already, newlyConfirmed: false } : null;
+    },
+
+    /** The parent's confirmed child by its public id, or null. */
+    async findConfirmed(parentId: string, publicId: string): Promise<ChildRow | null> {
+      const [row] = await db
+        .select()
+        .from(children)
+        .where(and(eq(children.parentId, parentId), eq(children.publicId, publicId), isNotNull(children.confirmedAt)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async namesByIds(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: children.id, firstName: children.firstName, lastName: children.lastName })
+        .from(children)
+        .where(inArray(children.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`]));
     },
 
     async recordAttempt(attempt: typeof childConfirmationAttempts.$inferInsert): Promise<void> {

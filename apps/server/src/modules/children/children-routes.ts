@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  childrenForStudyRequestSchema,
+  childrenForStudyResponseSchema,
+  doChildrenScreenerRequestSchema,
+  doChildrenScreenerResponseSchema,
   childRegistrationResponseSchema,
   childRegistrationSchema,
   childRegistrationWithStudySchema,
@@ -50,6 +54,44 @@ export function childrenRoutes(children: ChildrenService, clock: Clock): Fastify
       '/schedule/GetChildrenInfo',
       { schema: { tags: ['schedule'], response: { 200: registeredChildrenResponseSchema } } },
       withTester(async (_request, tester) => ({ status: 'succeed' as const, registeredChildren: await children.listChildren(tester.id) })),
+    );
+
+    app.post(
+      '/schedule/GetChildrenInfo',
+      {
+        schema: {
+          tags: ['schedule'],
+          body: childrenForStudyRequestSchema,
+          description: 'The children to choose from for a kid study (the child popup).',
+          response: { 200: childrenForStudyResponseSchema },
+        },
+      },
+      withTester((request: WithBody<typeof childrenForStudyRequestSchema>, tester) =>
+        children.childrenForStudy(tester, request.body.studyNo, 'kidStudy'),
+      ),
+    );
+
+    app.post(
+      '/schedule/GetChildrenInfoWithAge',
+      {
+        schema: {
+          tags: ['schedule'],
+          body: childrenForStudyRequestSchema,
+          description: 'The teens (13 to 17) to choose from for a teen-and-adult study (the teen branch).',
+          response: { 200: childrenForStudyResponseSchema },
+        },
+      },
+      withTester((request: WithBody<typeof childrenForStudyRequestSchema>, tester) =>
+        children.childrenForStudy(tester, request.body.studyNo, 'teens'),
+      ),
+    );
+
+    app.post(
+      '/schedule/DoChildrenScreener',
+      { schema: { tags: ['schedule'], body: doChildrenScreenerRequestSchema, response: { 200: doChildrenScreenerResponseSchema } } },
+      withTester((request: WithBody<typeof doChildrenScreenerRequestSchema>, tester) =>
+        children.doChildrenScreener(tester, request.body.childID, request.body.studyNo),
+      ),
     );
   };
 }

@@ -1,17 +1,33 @@
 import { checkEmail } from '@testerhub/shared/account-rules';
 import {
+  CHILD_FLOW_TEXTS,
   CHILD_LIMITS,
   CHILD_TEXTS,
+  isChildSelectable,
   type ChildRegistrationPayload,
   type ChildRegistrationResponse,
+  type ChildrenForStudyResponse,
   type ConfirmKidResponse,
+  type CustomChild,
+  type DoChildrenScreenerResponse,
   type RegisteredChild,
 } from '@testerhub/shared/children-schemas';
 import { HOUR_MS, type Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { childConfirmationMessage, type MailService } from '../mail/mail-service.ts';
-import type { TesterService } from '../testers/tester-service.ts';
+import {
+  childAgesOf,
+  childFitsStudy,
+  hostedScreenerPath,
+  isKidStudy,
+  isStudyFull,
+  SCREENER_TEXTS,
+  TEEN_AND_ADULT_PARTICIPANT_TYPE,
+  testerAge,
+  type StudyRow,
+} from '../studies/study-service.ts';
+import type { TesterRow, TesterService } from '../testers/tester-service.ts';
 import { createChildrenRepository, type ChildRow } from './children-repository.ts';
 
 /** Where the confirmation e-mail's link lands: the account root keeps `k` and confirms after login. */
@@ -27,7 +43,20 @@ interface ChildrenDeps {
   findStudy: (studyNo: number, tx?: Executor) => Promise<{ opensAt: Date; closesAt: Date | null } | null>;
   /** Hours an unconfirmed child is kept (CHILD_CONFIRMATION_HOURS). */
   confirmationHours?: number;
+  /** The study when it is open to this tester (the studies service). */
+  openStudyFor: (tester: TesterRow, studyNo: number) => Promise<StudyRow | null>;
+  /** The tester's children who finished the study's screener or wait for it (the screening service). */
+  childrenInStudy: (testerId: string, studyNo: number) => Promise<{ screened: Set<number>; waitlisted: Set<number> }>;
 }
+
+/** Which children a study call is about: any child for a kid study, teens for a teen-and-adult study. */
+export type ChildrenFor = 'kidStudy' | 'teens';
+
+const TEEN_MIN_AGE = 13;
+
+/** The study fits the call: a kid study for the child popup, a teen-and-adult study for the teen branch. */
+const studyFits = (study: StudyRow, kind: ChildrenFor) =>
+  childAgesOf(study) !== null && (kind === 'kidStudy' ? isKidStudy(study) : study.participantTypeId === TEEN_AND_ADULT_PARTICIPANT_TYPE);
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const fullName = (child: Pick<ChildRow, 'firstName' | 'lastName'>) => `${child.firstName} ${child.lastName}`;
@@ -121,6 +150,64 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
         }
         return { status: 'succeed' as const, fullName: fullName(confirmed.row) };
       });
+    },
+
+    /** The tester's confirmed, current child by its kid GUID, as screening and scheduling need it; else null. */
+    async findChild(parentId: string, publicId: string) {
+      const child = await repository.findConfirmed(parentId, publicId);
+      return child && { id: child.id, publicId: child.publicId, fullName: fullName(child), birthDate: child.birthDate };
+    },
+
+    /** Full names by child key (the schedule check names the children of a booking). */
+    childNames: (ids: readonly number[]) => repository.namesByIds(ids),
+
+    /**
+     * POST GetChildrenInfo (a kid study) and GetChildrenInfoWithAge (teens for a teen-and-adult
+     * study): the parent's children with what rules each out, and a status for the popup (decision 029).
+     */
+    async childrenForStudy(tester: TesterRow, studyNo: number, kind: ChildrenFor): Promise<ChildrenForStudyResponse> {
+      const answer = (status: ChildrenForStudyResponse['status'], customChildren: CustomChild[] = []) => ({ status, customChildren });
+      const study = await deps.openStudyFor(tester, studyNo);
+      if (!study || !studyFits(study, kind)) return answer('failed');
+      if (checkEmail(tester.email)) return answer('changeEmailAddress');
+      const at = now();
+      const listed = (await repository.listForParent(tester.id, at)).filter(
+        (child) => kind === 'kidStudy' || testerAge(child.birthDate, at) >= TEEN_MIN_AGE,
+      );
+      if (listed.length === 0) return answer('noChildren');
+      const { screened, waitlisted } = await deps.childrenInStudy(tester.id, studyNo);
+      const full = isStudyFull(study);
+      const customChildren = listed.map((child) => ({
+        testerId: child.publicId,
+        testerName: fullName(child),
+        studyNo,
+        age: testerAge(child.birthDate, at),
+        isConfirmed: child.confirmedAt !== null,
+        isWaitList: waitlisted.has(child.id),
+        isAgeQualified: childFitsStudy(study, child, at),
+        isQuotaQualified: !full,
+        isScreened: screened.has(child.id),
+      }));
+      if (!customChildren.some((child) => child.isConfirmed)) return answer('notConfirmed', customChildren);
+      if (!customChildren.some(isChildSelectable)) return answer('noQualifiedChildren', customChildren);
+      return answer('succeed', customChildren);
+    },
+
+    /** POST DoChildrenScreener: where the parent goes to screen the child for the study, or why not. */
+    async doChildrenScreener(tester: TesterRow, childPublicId: string, studyNo: number): Promise<DoChildrenScreenerResponse> {
+      const study = await deps.openStudyFor(tester, studyNo);
+      // Outside screeners are not run for children online: Tester Services screens them (decision 029).
+      if (!study || childAgesOf(study) === null || study.screenerKind !== 'hosted')
+        return { status: '103', message: CHILD_TEXTS.studyUnavailable };
+      const child = await repository.findConfirmed(tester.id, childPublicId.toLowerCase());
+      if (!child) return { status: '101', message: CHILD_TEXTS.mustJoinFirst };
+      if (checkEmail(tester.email)) return { status: '102', message: CHILD_TEXTS.emailUnsendable };
+      if (!childFitsStudy(study, child, now())) return { status: 'notQualified', message: CHILD_FLOW_TEXTS.childAgeNotTaken };
+      const { screened, waitlisted } = await deps.childrenInStudy(tester.id, studyNo);
+      if (screened.has(child.id) || waitlisted.has(child.id))
+        return { status: 'notQualified', message: CHILD_FLOW_TEXTS.childAlreadyScreened };
+      if (isStudyFull(study)) return { status: SCREENER_TEXTS.fullStatus, message: SCREENER_TEXTS.full };
+      return { status: 'succeed', redirectLink: `${hostedScreenerPath(studyNo)}?${new URLSearchParams({ k: child.publicId }).toString()}` };
     },
 
     /** The scheduled job's work: removes unconfirmed registrations past their expiry. */

@@ -213,6 +213,8 @@ describe('expiry', () => {
       mail: { queue: async () => 0, link: () => '', nudge: () => undefined },
       hasAttended: async () => true,
       findStudy: async () => null,
+      openStudyFor: async () => null,
+      childrenInStudy: async () => ({ screened: new Set(), waitlisted: new Set() }),
     });
     expect(await service.expireUnconfirmed()).toBeGreaterThanOrEqual(1);
     expect(await db().select().from(children).where(eq(children.publicId, again.childId))).toEqual([]);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
+import { isChild } from '../../core/db/person.ts';
 import { bookings, groupSessions, remindersSent, sessionGroups } from './scheduling-tables.ts';
 
 export type GroupRow = typeof sessionGroups.$inferSelect;
@@ -35,11 +36,19 @@ export function createSchedulingRepository(db: Executor) {
   }
 
   return {
-    async hasUpcomingBooking(testerId: string, now: Date): Promise<boolean> {
+    /** Whether the person (the tester, or their child) holds a booked session that has not started. */
+    async hasUpcomingBooking(testerId: string, now: Date, childId: number | null): Promise<boolean> {
       const rows = await db
         .select({ id: bookings.id })
         .from(bookings)
-        .where(and(eq(bookings.testerId, testerId), eq(bookings.status, 'booked'), gt(bookings.startsAt, now)))
+        .where(
+          and(
+            eq(bookings.testerId, testerId),
+            isChild(bookings.childId, childId),
+            eq(bookings.status, 'booked'),
+            gt(bookings.startsAt, now),
+          ),
+        )
         .limit(1);
       return rows.length > 0;
     },
@@ -100,12 +109,12 @@ export function createSchedulingRepository(db: Executor) {
       return withSessions(rows);
     },
 
-    /** The tester's own bookings (not their children's) of any status: study and whether live. */
-    async bookedStudies(testerId: string): Promise<{ studyNo: number; live: boolean }[]> {
+    /** The person's bookings (the tester's own, or one child's) of any status: study and whether live. */
+    async bookedStudies(testerId: string, childId: number | null): Promise<{ studyNo: number; live: boolean }[]> {
       const rows = await db
         .select({ studyNo: bookings.studyNo, status: bookings.status })
         .from(bookings)
-        .where(and(eq(bookings.testerId, testerId), sql`${bookings.childId} is null`));
+        .where(and(eq(bookings.testerId, testerId), isChild(bookings.childId, childId)));
       return rows.map((row) => ({ studyNo: row.studyNo, live: row.status === 'booked' }));
     },
 

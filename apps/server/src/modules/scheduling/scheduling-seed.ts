@@ -125,3 +125,11 @@ export async function seedDemoAttendance(tx: Executor, today: Date, testerId: st
     createdAt: new Date(session.startsAt.getTime() - 7 * DAY_MS),
   });
 }
+
+/** Two Chicago groups of the kid study 24104 (decision 029): a parent can book a screened child. */
+export async function seedDemoKidSessions(tx: Executor, today: Date): Promise<void> {
+  const repository = createSchedulingRepository(tx);
+  const kids = { siteId: '00001', kind: 'inPerson', studyNo: 24104, color: 'Purple', coOpCostCents: 5000, seats: 6 } as const;
+  await repository.insertGroup({ ...kids, cell: 'A' }, [{ ...minutes(localTime(today, 8, 16), 60), testerDay: 1 }]);
+  await repository.insertGroup({ ...kids, cell: 'B' }, [{ ...minutes(localTime(today, 9, 10), 60), testerDay: 1 }]);
+}

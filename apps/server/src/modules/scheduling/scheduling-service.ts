@@ -61,6 +61,8 @@ interface SchedulingDeps {
   listTestSites: () => Promise<TestSite[]>;
   /** The studies' descriptions by number (the studies service), to name each booking. */
   studyNames: (studyNos: readonly number[]) => Promise<Map<number, string>>;
+  /** Children's full names by key (the children service), to name a child's booking; absent in a few service tests. */
+  childNames?: (childIds: readonly number[]) => Promise<Map<number, string>>;
   /** Changes and cancellations close this many hours before the first session (SCHEDULE_NOTICE_HOURS). */
   noticeHours: number;
   /** Signs the check-in tokens of the QR codes and the cancel links (the study-link secret, with its own purpose in each token). */
@@ -153,6 +155,19 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
   /** Groups whose first session is still ahead (the others are never offered). */
   const notStarted = (group: GroupWithSessions, at: Date) => group.sessions.length > 0 && firstStart(group) > at;
 
+  /** The names of the tester's children booked in each group, comma-separated (spec 3, "Schedule check"). */
+  async function namesOfChildrenByGroup(current: { booking: { childId: number | null }; group: { id: number } }[]) {
+    const childIds = current.flatMap(({ booking }) => (booking.childId === null ? [] : [booking.childId]));
+    const byGroup = new Map<number, string>();
+    if (childIds.length === 0 || !deps.childNames) return byGroup;
+    const names = await deps.childNames(childIds);
+    for (const { booking, group } of current) {
+      const name = booking.childId === null ? undefined : names.get(booking.childId);
+      if (name) byGroup.set(group.id, byGroup.has(group.id) ? `${byGroup.get(group.id)}, ${name}` : name);
+    }
+    return byGroup;
+  }
+
   return {
     /**
      * The self-schedule choices of the studies, earliest first: groups not started yet, with the
@@ -180,12 +195,12 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       }));
     },
 
-    /** The tester's own bookings of any status (self-schedule: a study booked once is not offered again). */
-    bookedStudies: (testerId: string, tx?: Executor) => on(tx).bookedStudies(testerId),
+    /** The person's bookings of any status (self-schedule: a study booked once is not offered again). */
+    bookedStudies: (testerId: string, tx?: Executor, childId: number | null = null) => on(tx).bookedStudies(testerId, childId),
 
-    /** Whether the tester holds a booked session that has not started yet (the screener's 101 rule). */
-    hasUpcomingBooking(testerId: string, now: Date, tx?: Executor): Promise<boolean> {
-      return on(tx).hasUpcomingBooking(testerId, now);
+    /** Whether the person holds a booked session that has not started yet (the screener's 101 rule, per person). */
+    hasUpcomingBooking(testerId: string, now: Date, tx?: Executor, childId: number | null = null): Promise<boolean> {
+      return on(tx).hasUpcomingBooking(testerId, now, childId);
     },
 
     /** Whether the tester (not a child) has attended a study: children may be registered online then (decision 028). */
@@ -283,6 +298,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       const at = now();
       const [sites, current] = [await siteMap(), await base.currentBookings(tester.id, at)];
       const names = await deps.studyNames([...new Set(current.map(({ booking }) => booking.studyNo))]);
+      const childNames = await namesOfChildrenByGroup(current);
       const stamps: ScheduleStamp[] = [];
       for (const { booking, group } of current) {
         const fields = groupFields(group, sites);
@@ -297,9 +313,8 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
             testerDay: session.testerDay,
             testerID: tester.id,
             testerName: `${tester.firstName} ${tester.lastName}`,
-            // Children's names arrive with the children issue; the flag already follows the booking.
             isChildStudy: booking.childId !== null,
-            childNames: '',
+            childNames: booking.childId !== null ? (childNames.get(group.id) ?? '') : '',
             videoLink: group.kind === 'inPerson' ? null : group.videoLink,
             changeable,
             available: true,

@@ -382,7 +382,15 @@ describe('POST /api/schedule/SelfWaitList and /NotInterest', () => {
     expect((await wait([closed.publicId])).json().status).toBe('succeed');
     const rows = await db().select().from(studyWaitingList).where(eq(studyWaitingList.testerId, tester.id));
     expect(rows).toEqual([
-      { studyNo: study.studyNo, testerId: tester.id, childId: null, reason: 'notify', groupIds: [closed.id], addedAt: NOW },
+      {
+        id: expect.any(Number),
+        studyNo: study.studyNo,
+        testerId: tester.id,
+        childId: null,
+        reason: 'notify',
+        groupIds: [closed.id],
+        addedAt: NOW,
+      },
     ]);
 
     // Not interested after a notify: still one row, now saying so.

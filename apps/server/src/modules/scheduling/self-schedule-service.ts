@@ -18,9 +18,16 @@ import {
 } from '@testerhub/shared/self-schedule-schemas';
 import { MINUTE_MS, type Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
+import type { Person } from '../../core/db/person.ts';
 import { RequestValidationError } from '../../core/http/error-handler.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
-import { SCREENER_REWARD_REASON, SELF_SCHEDULE_PATH, type ScreeningService } from '../screening/screening-service.ts';
+import {
+  creditReference,
+  SCREENER_REWARD_REASON,
+  SELF_SCHEDULE_PATH,
+  type ScreeningChild,
+  type ScreeningService,
+} from '../screening/screening-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
 import type { TesterRow, TesterService } from '../testers/tester-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
@@ -52,6 +59,14 @@ export interface SelfScheduleDeps {
   linkDays: number;
   /** EXTERNAL_SCHEDULE_DELAY_MINUTES: an outside screener's study opens this long after the return. */
   externalDelayMinutes: number;
+  /** The tester's confirmed, current child by its kid GUID (the children service), else null. */
+  findChild: (parentId: string, publicId: string) => Promise<ScreeningChild | null>;
+}
+
+/** Who is being scheduled: the tester, or their child (decision 029). */
+interface Subject {
+  person: Person;
+  child: ScreeningChild | null;
 }
 
 /** A refusal found inside the booking transaction: everything it did is rolled back. */
@@ -69,15 +84,16 @@ class Refused extends Error {
 export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) {
   const now = () => deps.clock.now();
 
-  /** Everything that decides which studies are waiting for the tester, read once per call. */
-  async function standingOf(testerId: string) {
+  /** Everything that decides which studies are waiting for the person, read once per call. */
+  async function standingOf({ testerId, childId }: Person) {
     const at = now();
     const [qualified, returns, booked, waiting, upcoming] = await Promise.all([
-      deps.screening.qualifiedStudies(testerId),
-      deps.studies.externalReturns(testerId),
-      deps.scheduling.bookedStudies(testerId),
-      deps.screening.waitingListOf(testerId),
-      deps.scheduling.hasUpcomingBooking(testerId, at),
+      deps.screening.qualifiedStudies({ testerId, childId }),
+      // Outside screeners are the tester's own (children are screened on the hosted screener only).
+      childId === null ? deps.studies.externalReturns(testerId) : [],
+      deps.scheduling.bookedStudies(testerId, undefined, childId),
+      deps.screening.waitingListOf({ testerId, childId }),
+      deps.scheduling.hasUpcomingBooking(testerId, at, undefined, childId),
     ]);
     const candidates = new Map<number, Candidate>();
     for (const { studyNo, qualifiedAt } of qualified) candidates.set(studyNo, { studyNo, since: qualifiedAt, opensAt: qualifiedAt });
@@ -144,22 +160,43 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
     });
   }
 
-  /** The study a stored link names, when the link is this tester's and still valid. */
+  /** The person a request is about: the tester, or the confirmed child Child names; null for a child not theirs. */
+  async function subjectOf(tester: TesterRow, childPublicId: string | null | undefined): Promise<Subject | null> {
+    if (childPublicId == null) return { person: { testerId: tester.id, childId: null }, child: null };
+    const child = await deps.findChild(tester.id, childPublicId.toLowerCase());
+    return child ? { person: { testerId: tester.id, childId: child.id }, child } : null;
+  }
+
+  /**
+   * The study a stored link names and who it schedules, when the link is this tester's and still
+   * valid: a child's link (its d names the kid) schedules that child, and Child, when sent, must agree.
+   */
   async function checkLink(
     tester: TesterRow,
     link: SelectedSchedulesRequest,
-  ): Promise<{ studyNo: number } | { status: 'failed' | 'notMatched' }> {
+  ): Promise<{ studyNo: number; subject: Subject } | { status: 'failed' | 'notMatched' }> {
     const data = deps.screening.verifyStudyLinkData(link.Data!);
     if (!data || data.issuedAt + deps.linkDays * DAY_SECONDS < now().getTime() / 1000) return { status: 'failed' };
     if (link.Tester!.toLowerCase() !== tester.id || data.testerId !== tester.id) return { status: 'notMatched' };
+    const linkChild = data.childId ?? null;
+    if (link.Child != null && link.Child.toLowerCase() !== linkChild) return { status: 'notMatched' };
     const study = await deps.studies.findStudyByGuid(link.Study!.toLowerCase());
     if (!study || study.studyNo !== data.studyNo) return { status: 'notMatched' };
-    return { studyNo: study.studyNo };
+    const subject = await subjectOf(tester, linkChild);
+    return subject ? { studyNo: study.studyNo, subject } : { status: 'notMatched' };
   }
 
-  function refuseChild(child: string | null | undefined) {
-    // The children slice books children; until then a child id is refused, never ignored.
-    if (child != null) throw new RequestValidationError([{ field: 'Child', message: 'Children cannot be scheduled here yet.' }]);
+  /** The link's study and subject, or the subject Child names (no link); a status for a link or child that does not hold. */
+  async function resolve(
+    tester: TesterRow,
+    request: SelectedSchedulesRequest,
+  ): Promise<{ linkStudy: number | null; subject: Subject } | { status: 'failed' | 'notMatched' }> {
+    if (hasLink(request)) {
+      const link = await checkLink(tester, request);
+      return 'status' in link ? link : { linkStudy: link.studyNo, subject: link.subject };
+    }
+    const subject = await subjectOf(tester, request.Child);
+    return subject ? { linkStudy: null, subject } : { status: 'notMatched' };
   }
 
   const selfScheduleAnswer = (status: SelfScheduleStatus, returnSchedules: SelfScheduleStudy[] = []): SelfScheduleResponse => ({
@@ -186,13 +223,14 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
         filteredScheduleView: view,
         availableAt: availableAt?.toISOString() ?? null,
       });
-      const standing = await standingOf(tester.id);
-      if (hasLink(request)) {
-        const link = await checkLink(tester, request);
-        if ('status' in link) return answer(link.status);
-        const status = standing.statusOf(link.studyNo);
-        if (status !== 'open') return answer(status, [], status === 'externalPending' ? standing.candidate(link.studyNo)!.opensAt : null);
-        const view = await choicesOf([link.studyNo]);
+      const resolved = await resolve(tester, request);
+      if ('status' in resolved) return answer(resolved.status);
+      const standing = await standingOf(resolved.subject.person);
+      const { linkStudy } = resolved;
+      if (linkStudy !== null) {
+        const status = standing.statusOf(linkStudy);
+        if (status !== 'open') return answer(status, [], status === 'externalPending' ? standing.candidate(linkStudy)!.opensAt : null);
+        const view = await choicesOf([linkStudy]);
         return view.length ? answer('single', view) : answer('noSchedules');
       }
       if (standing.open.length === 0) {
@@ -212,13 +250,9 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       tester: TesterRow,
       request: SelectedSchedulesRequest & { Child?: string | null; IsRequest: boolean; groupIDs: string[]; pickUpgroupIDs: string[] },
     ): Promise<SelfScheduleResponse> {
-      refuseChild(request.Child);
-      let linkStudy: number | null = null;
-      if (hasLink(request)) {
-        const link = await checkLink(tester, request);
-        if ('status' in link) return selfScheduleAnswer(link.status);
-        linkStudy = link.studyNo;
-      }
+      const resolved = await resolve(tester, request);
+      if ('status' in resolved) return selfScheduleAnswer(resolved.status);
+      const { linkStudy, subject } = resolved;
       const ids = [...request.groupIDs, ...request.pickUpgroupIDs].map((id) => id.toLowerCase());
       const groups = await deps.scheduling.groupsByPublicIds(ids);
       const studyNos = [...new Set(groups.map((group) => group.studyNo))];
@@ -226,7 +260,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
         throw new RequestValidationError([{ field: 'groupIDs', message: 'Choose one time for each study.' }]);
       if (linkStudy !== null && studyNos.some((studyNo) => studyNo !== linkStudy)) return selfScheduleAnswer('notMatched');
 
-      const standing = await standingOf(tester.id);
+      const standing = await standingOf(subject.person);
       for (const studyNo of studyNos) {
         const status = standing.statusOf(studyNo);
         if (status !== 'open') return selfScheduleAnswer(status);
@@ -243,10 +277,14 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
         const paid = await inTransaction(db, async (tx) => {
           await deps.testers.lockForUpdate(tester.id, tx);
           // Read again under the tester's lock: two calls of one tester cannot both pass the 101 rule.
-          if (await deps.scheduling.hasUpcomingBooking(tester.id, now(), tx)) throw new Refused('scheduledFromOther');
+          if (await deps.scheduling.hasUpcomingBooking(tester.id, now(), tx, subject.person.childId))
+            throw new Refused('scheduledFromOther');
           const total = { coins: 0, exp: 0 };
           for (const group of [...groups].sort((a, b) => a.id - b.id)) {
-            const booked = await deps.scheduling.book({ testerId: tester.id, groupId: group.publicId }, tx);
+            const booked = await deps.scheduling.book(
+              { testerId: tester.id, childId: subject.person.childId, groupId: group.publicId },
+              tx,
+            );
             if (booked.status !== 'succeed') throw new Refused(booked.status === 'notFound' ? 'notAvailable' : booked.status);
             const study = studies.get(group.studyNo)!;
             if (study.scheduleCoins === 0 && study.scheduleExp === 0) continue;
@@ -256,7 +294,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
                 coins: study.scheduleCoins,
                 experience: study.scheduleExp,
                 reason: SELF_SCHEDULE_REWARD_REASON,
-                reference: String(study.studyNo),
+                reference: creditReference(study.studyNo, subject.child),
               },
               tx,
             );
@@ -277,10 +315,11 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
 
     /** POST SelfWaitList: Notify me about Closed groups of a study the tester qualified for. */
     async selfWaitList(tester: TesterRow, request: SelfWaitListRequest): Promise<WaitListResponse> {
-      refuseChild(request.Child);
+      const subject = await subjectOf(tester, request.Child);
+      if (!subject) return waitListAnswer('notRequested');
       const study = await deps.studies.findStudyByGuid(request.Study.toLowerCase());
       if (!study) return waitListAnswer('notRequested');
-      const refusal = waitListRefusal((await standingOf(tester.id)).statusOf(study.studyNo));
+      const refusal = waitListRefusal((await standingOf(subject.person)).statusOf(study.studyNo));
       if (refusal) return waitListAnswer(refusal);
       const ids = [...new Set(request.GroupIds.map((id) => id.toLowerCase()))];
       const groups = await deps.scheduling.groupsByPublicIds(ids);
@@ -289,6 +328,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       await deps.screening.addToWaitingList({
         studyNo: study.studyNo,
         testerId: tester.id,
+        childId: subject.person.childId,
         reason: 'notify',
         groupIds: groups.map((group) => group.id),
       });
@@ -297,10 +337,17 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
 
     /** POST NotInterest: the tester declines the study; it goes on the waiting list as not interested. */
     async notInterest(tester: TesterRow, request: NotInterestRequest): Promise<WaitListResponse> {
-      refuseChild(request.Child);
-      const refusal = waitListRefusal((await standingOf(tester.id)).statusOf(request.StudyNo));
+      const subject = await subjectOf(tester, request.Child);
+      if (!subject) return waitListAnswer('notRequested');
+      const refusal = waitListRefusal((await standingOf(subject.person)).statusOf(request.StudyNo));
       if (refusal) return waitListAnswer(refusal);
-      await deps.screening.addToWaitingList({ studyNo: request.StudyNo, testerId: tester.id, reason: 'notInterested', groupIds: [] });
+      await deps.screening.addToWaitingList({
+        studyNo: request.StudyNo,
+        testerId: tester.id,
+        childId: subject.person.childId,
+        reason: 'notInterested',
+        groupIds: [],
+      });
       return waitListAnswer('succeed');
     },
 
@@ -309,7 +356,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
      * then asks for every study) when several wait, else '' and why.
      */
     async reSelfSchedule(tester: TesterRow): Promise<ReSelfScheduleResponse> {
-      const standing = await standingOf(tester.id);
+      const standing = await standingOf({ testerId: tester.id, childId: null });
       const view = await choicesOf(standing.open.map((candidate) => candidate.studyNo));
       if (view.length === 1)
         return {

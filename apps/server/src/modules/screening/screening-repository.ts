@@ -1,5 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
+import { isChild, type Person } from '../../core/db/person.ts';
+
+export type { Person } from '../../core/db/person.ts';
 import type { Answers, QuestionKind, ScreenerQuestion, ScreenerQuota } from './screener-rules.ts';
 import {
   screenerOptions,
@@ -18,6 +21,8 @@ export type WaitingListReason = 'screener' | 'notify' | 'notInterested';
 export interface WaitingListEntry {
   studyNo: number;
   testerId: string;
+  /** Null or left out: the tester themself. */
+  childId?: number | null;
   reason: WaitingListReason;
   groupIds: readonly number[];
 }
@@ -121,22 +126,22 @@ export function createScreeningRepository(db: Executor) {
       return { questions, quotas };
     },
 
-    async findScreening(testerId: string, studyNo: number): Promise<ScreeningRow | null> {
+    async findScreening({ testerId, childId }: Person, studyNo: number): Promise<ScreeningRow | null> {
       const [row] = await db
         .select({ id: screenings.id, status: screenings.status, answers: screenings.answers })
         .from(screenings)
-        .where(and(eq(screenings.testerId, testerId), eq(screenings.studyNo, studyNo)))
+        .where(and(eq(screenings.testerId, testerId), isChild(screenings.childId, childId), eq(screenings.studyNo, studyNo)))
         .limit(1);
       return row ? { ...row, status: row.status as ScreeningStatus } : null;
     },
 
     /** Keeps the answers of a screening in progress (made on the first save); false when it is already completed. */
-    async saveProgress(testerId: string, studyNo: number, answers: Answers, now: Date): Promise<boolean> {
+    async saveProgress({ testerId, childId }: Person, studyNo: number, answers: Answers, now: Date): Promise<boolean> {
       const rows = await db
         .insert(screenings)
-        .values({ testerId, studyNo, answers, startedAt: now })
+        .values({ testerId, childId, studyNo, answers, startedAt: now })
         .onConflictDoUpdate({
-          target: [screenings.testerId, screenings.studyNo],
+          target: [screenings.testerId, screenings.studyNo, screenings.childId],
           set: { answers },
           setWhere: sql`${screenings.status} = 'inProgress'`,
         })
@@ -145,12 +150,12 @@ export function createScreeningRepository(db: Executor) {
     },
 
     /** The tester's screening for the study, made if need be and locked until the transaction ends (one completion at a time). */
-    async lockScreening(testerId: string, studyNo: number, now: Date): Promise<ScreeningRow> {
-      await db.insert(screenings).values({ testerId, studyNo, startedAt: now }).onConflictDoNothing();
+    async lockScreening({ testerId, childId }: Person, studyNo: number, now: Date): Promise<ScreeningRow> {
+      await db.insert(screenings).values({ testerId, childId, studyNo, startedAt: now }).onConflictDoNothing();
       const [row] = await db
         .select({ id: screenings.id, status: screenings.status, answers: screenings.answers })
         .from(screenings)
-        .where(and(eq(screenings.testerId, testerId), eq(screenings.studyNo, studyNo)))
+        .where(and(eq(screenings.testerId, testerId), isChild(screenings.childId, childId), eq(screenings.studyNo, studyNo)))
         .for('update');
       return { ...row!, status: row!.status as ScreeningStatus };
     },
@@ -182,7 +187,7 @@ export function createScreeningRepository(db: Executor) {
       const values = {
         studyNo: entry.studyNo,
         testerId: entry.testerId,
-        childId: null,
+        childId: entry.childId ?? null,
         reason: entry.reason,
         groupIds: [...entry.groupIds],
       };
@@ -190,35 +195,69 @@ export function createScreeningRepository(db: Executor) {
         .insert(studyWaitingList)
         .values({ ...values, addedAt: now })
         .onConflictDoUpdate({
-          target: [studyWaitingList.studyNo, studyWaitingList.testerId],
+          target: [studyWaitingList.studyNo, studyWaitingList.testerId, studyWaitingList.childId],
           set: { reason: values.reason, groupIds: values.groupIds },
         });
     },
 
-    async waitingListOf(testerId: string): Promise<{ studyNo: number; reason: WaitingListReason }[]> {
+    async waitingListOf({ testerId, childId }: Person): Promise<{ studyNo: number; reason: WaitingListReason }[]> {
       const rows = await db
         .select({ studyNo: studyWaitingList.studyNo, reason: studyWaitingList.reason })
         .from(studyWaitingList)
-        .where(eq(studyWaitingList.testerId, testerId));
+        .where(and(eq(studyWaitingList.testerId, testerId), isChild(studyWaitingList.childId, childId)));
       return rows.map((row) => ({ studyNo: row.studyNo, reason: row.reason as WaitingListReason }));
     },
 
-    /** The studies the tester qualified for, earliest qualification first. */
-    async qualifiedStudies(testerId: string): Promise<{ studyNo: number; qualifiedAt: Date }[]> {
+    /** The tester's children who finished the study's screener, and those on its waiting list, by child key. */
+    async childrenInStudy(testerId: string, studyNo: number): Promise<{ screened: Set<number>; waitlisted: Set<number> }> {
+      const [finished, waiting] = await Promise.all([
+        db
+          .select({ childId: screenings.childId })
+          .from(screenings)
+          .where(
+            and(
+              eq(screenings.testerId, testerId),
+              eq(screenings.studyNo, studyNo),
+              sql`${screenings.childId} is not null`,
+              sql`${screenings.status} <> 'inProgress'`,
+            ),
+          ),
+        db
+          .select({ childId: studyWaitingList.childId })
+          .from(studyWaitingList)
+          .where(
+            and(
+              eq(studyWaitingList.testerId, testerId),
+              eq(studyWaitingList.studyNo, studyNo),
+              sql`${studyWaitingList.childId} is not null`,
+            ),
+          ),
+      ]);
+      return {
+        screened: new Set(finished.map((row) => row.childId!)),
+        waitlisted: new Set(waiting.map((row) => row.childId!)),
+      };
+    },
+
+    /** The studies the person qualified for, earliest qualification first. */
+    async qualifiedStudies({ testerId, childId }: Person): Promise<{ studyNo: number; qualifiedAt: Date }[]> {
       const rows = await db
         .select({ studyNo: screenings.studyNo, qualifiedAt: screenings.completedAt })
         .from(screenings)
-        .where(and(eq(screenings.testerId, testerId), eq(screenings.status, 'qualified')))
+        .where(and(eq(screenings.testerId, testerId), isChild(screenings.childId, childId), eq(screenings.status, 'qualified')))
         .orderBy(asc(screenings.completedAt), asc(screenings.studyNo));
       return rows.map((row) => ({ studyNo: row.studyNo, qualifiedAt: row.qualifiedAt ?? new Date(0) }));
     },
 
     /** A qualified screening with no answers (test support), whatever the tester's screening held before. */
-    async recordQualified(testerId: string, studyNo: number, now: Date) {
+    async recordQualified({ testerId, childId }: Person, studyNo: number, now: Date) {
       await db
         .insert(screenings)
-        .values({ testerId, studyNo, status: 'qualified', startedAt: now, completedAt: now })
-        .onConflictDoUpdate({ target: [screenings.testerId, screenings.studyNo], set: { status: 'qualified', completedAt: now } });
+        .values({ testerId, childId, studyNo, status: 'qualified', startedAt: now, completedAt: now })
+        .onConflictDoUpdate({
+          target: [screenings.testerId, screenings.studyNo, screenings.childId],
+          set: { status: 'qualified', completedAt: now },
+        });
     },
 
     /** Writes a screener from its definition, turning keys into the new rows' ids. */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
+import { childIdSchema } from '@testerhub/shared/children-schemas';
 import { withTester } from '../../core/auth/tester-scope.ts';
 import type { ScreeningService } from './screening-service.ts';
 
@@ -16,8 +17,14 @@ const answers = z
   .refine((value) => Object.keys(value).length <= 200, 'Too many answers.');
 
 const body = z.object({ answers });
+/** k: the child being screened (the kid GUID, decision 029); absent for the tester themself. */
+const querystring = z.object({ k: childIdSchema.optional() });
 /** The typed request withTester hands on (it cannot infer the route's schema). */
-type ScreenerRequest = FastifyRequest<{ Params: z.infer<typeof params>; Body: z.infer<typeof body> }>;
+type ScreenerRequest = FastifyRequest<{
+  Params: z.infer<typeof params>;
+  Body: z.infer<typeof body>;
+  Querystring: z.infer<typeof querystring>;
+}>;
 
 const notFound = z.object({ status: z.literal('notFound') });
 /** A rule of a question broken (status 'invalid'), or the body's shape wrong (the usual 400). */
@@ -63,9 +70,12 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
         schema: {
           tags: ['screener'],
           params,
+          querystring,
           response: {
             200: z.object({
               studyNo: z.number(),
+              /** Whose screener it is, when it is a child's. */
+              childName: z.string().optional(),
               title: z.string(),
               colorName: z.string(),
               coinValue: z.number(),
@@ -78,7 +88,7 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
         },
       },
       withTester(async (request: ScreenerRequest, tester, reply: FastifyReply) => {
-        const screener = await screening.screenerFor(tester, request.params.studyNo);
+        const screener = await screening.screenerFor(tester, request.params.studyNo, request.query.k);
         return screener ?? reply.status(404).send({ status: 'notFound' as const });
       }),
     );
@@ -89,12 +99,13 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
         schema: {
           tags: ['screener'],
           params,
+          querystring,
           body,
           response: { 200: z.object({ status: z.literal('saved') }), 400: invalid, 404: notFound },
         },
       },
       withTester(async (request: ScreenerRequest, tester, reply: FastifyReply) => {
-        const result = await screening.saveAnswers(tester, request.params.studyNo, request.body.answers);
+        const result = await screening.saveAnswers(tester, request.params.studyNo, request.body.answers, request.query.k);
         if (result.status === 'invalid') return reply.status(400).send(invalidAnswer(result.field, result.message));
         if (result.status === 'notFound') return reply.status(404).send(result);
         return result;
@@ -103,9 +114,9 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
 
     app.post(
       '/screener/:studyNo/complete',
-      { schema: { tags: ['screener'], params, body, response: { 200: completed, 400: invalid, 404: notFound } } },
+      { schema: { tags: ['screener'], params, querystring, body, response: { 200: completed, 400: invalid, 404: notFound } } },
       withTester(async (request: ScreenerRequest, tester, reply: FastifyReply) => {
-        const result = await screening.complete(tester, request.params.studyNo, request.body.answers);
+        const result = await screening.complete(tester, request.params.studyNo, request.body.answers, request.query.k);
         if ('outcome' in result) return result;
         if (result.status === 'invalid') return reply.status(400).send(invalidAnswer(result.field, result.message));
         return reply.status(404).send(result);

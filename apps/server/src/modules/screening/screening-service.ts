@@ -2,14 +2,32 @@ import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
-import { isStudyFull, SCREENER_TEXTS, type StudyRow, type StudyService } from '../studies/study-service.ts';
+import { childFitsStudy, isStudyFull, SCREENER_TEXTS, type StudyRow, type StudyService } from '../studies/study-service.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
 import { checkAnswers, isDisqualified, matchingQuota, shuffledFor, type Answers, type ScreenerQuota } from './screener-rules.ts';
-import { createScreeningRepository, type ScreenerDefinition, type ScreeningStatus, type WaitingListEntry } from './screening-repository.ts';
+import {
+  createScreeningRepository,
+  type Person,
+  type ScreenerDefinition,
+  type ScreeningStatus,
+  type WaitingListEntry,
+} from './screening-repository.ts';
 import { signStudyLinkData, verifyStudyLinkData } from './study-link-token.ts';
 
 export type { Answers } from './screener-rules.ts';
-export type { ScreenerDefinition, WaitingListEntry, WaitingListReason } from './screening-repository.ts';
+export type { Person, ScreenerDefinition, WaitingListEntry, WaitingListReason } from './screening-repository.ts';
+
+/** A confirmed child of the tester, screened through the parent's account (the k of the address; decision 029). */
+export interface ScreeningChild {
+  id: number;
+  publicId: string;
+  fullName: string;
+  birthDate: string;
+}
+
+/** The ledger reference of a study's credit for a person: the study number, and the kid GUID for a child. */
+export const creditReference = (studyNo: number, child: { publicId: string } | null) =>
+  child ? `${studyNo}:child:${child.publicId}` : String(studyNo);
 
 /** The ledger reason of screening credit; the reference is the study number, so it is paid once per tester and study. */
 export const SCREENER_REWARD_REASON = 'screener';
@@ -37,27 +55,53 @@ class PlaceTaken extends Error {}
  */
 export function createScreeningService(
   db: Database,
-  deps: { clock: Clock; studies: StudyService; ledger: LedgerService; scheduling: SchedulingService; studyLinkSecret: string },
+  deps: {
+    clock: Clock;
+    studies: StudyService;
+    ledger: LedgerService;
+    scheduling: SchedulingService;
+    studyLinkSecret: string;
+    /** The tester's confirmed, current child by its kid GUID (the children service), else null. */
+    findChild: (parentId: string, publicId: string) => Promise<ScreeningChild | null>;
+  },
 ) {
   const repository = createScreeningRepository(db);
 
-  /** The self-schedule address with s, t and a freshly signed d for the tester and study. */
-  function selfScheduleLink(testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>, quotaId: number | null, now: Date) {
+  /** The self-schedule address with s, t, a freshly signed d for the person and study, and k for a child. */
+  function selfScheduleLink(
+    testerId: string,
+    study: Pick<StudyRow, 'guid' | 'studyNo'>,
+    quotaId: number | null,
+    now: Date,
+    childPublicId: string | null = null,
+  ) {
     const data = signStudyLinkData(
-      { testerId, studyNo: study.studyNo, quotaId, issuedAt: Math.floor(now.getTime() / 1000) },
+      { testerId, studyNo: study.studyNo, quotaId, issuedAt: Math.floor(now.getTime() / 1000), childId: childPublicId },
       deps.studyLinkSecret,
     );
-    return `${SELF_SCHEDULE_PATH}?${new URLSearchParams({ s: study.guid, t: testerId, d: data }).toString()}`;
+    const query = new URLSearchParams({ s: study.guid, t: testerId, d: data, ...(childPublicId ? { k: childPublicId } : {}) });
+    return `${SELF_SCHEDULE_PATH}?${query.toString()}`;
   }
 
-  /** The study when this tester may take its hosted screener now. */
-  async function hostedStudyFor(tester: TesterRow, studyNo: number): Promise<StudyRow | null> {
+  /** Who the screener is for: the tester (no kid) or their confirmed child; undefined for a kid GUID that names none. */
+  async function screeneeOf(tester: TesterRow, kid: string | undefined): Promise<{ child: ScreeningChild | null } | undefined> {
+    if (kid === undefined) return { child: null };
+    const child = await deps.findChild(tester.id, kid.toLowerCase());
+    return child ? { child } : undefined;
+  }
+
+  /** The study when this person may take its hosted screener now: a child's age must be one the study takes. */
+  async function hostedStudyFor(tester: TesterRow, studyNo: number, child: ScreeningChild | null): Promise<StudyRow | null> {
     const study = await deps.studies.openStudyFor(tester, studyNo);
-    return study && study.screenerKind === 'hosted' ? study : null;
+    if (!study || study.screenerKind !== 'hosted') return null;
+    if (child && !childFitsStudy(study, child, deps.clock.now())) return null;
+    return study;
   }
 
-  /** Pays the screening credit once; what this call paid (0 when it was paid before). */
-  async function credit(tester: TesterRow, study: StudyRow, tx: Executor) {
+  const personOf = (tester: TesterRow, child: ScreeningChild | null): Person => ({ testerId: tester.id, childId: child?.id ?? null });
+
+  /** Pays the screening credit once per person and study, to the tester; what this call paid (0 when it was paid before). */
+  async function credit(tester: TesterRow, study: StudyRow, tx: Executor, child: ScreeningChild | null) {
     if (study.coinValue === 0 && study.screeningExp === 0) return { coins: 0, exp: 0 };
     const result = await deps.ledger.record(
       {
@@ -65,7 +109,7 @@ export function createScreeningService(
         coins: study.coinValue,
         experience: study.screeningExp,
         reason: SCREENER_REWARD_REASON,
-        reference: String(study.studyNo),
+        reference: creditReference(study.studyNo, child),
       },
       tx,
     );
@@ -89,15 +133,18 @@ export function createScreeningService(
 
   return {
     /** The screener as the page shows it (options in this tester's order where the study shuffles), with saved answers. */
-    async screenerFor(tester: TesterRow, studyNo: number) {
-      const study = await hostedStudyFor(tester, studyNo);
+    async screenerFor(tester: TesterRow, studyNo: number, kid?: string) {
+      const screenee = await screeneeOf(tester, kid);
+      if (!screenee) return null;
+      const study = await hostedStudyFor(tester, studyNo, screenee.child);
       if (!study) return null;
       const [{ questions }, screening] = await Promise.all([
         repository.loadScreener(studyNo),
-        repository.findScreening(tester.id, studyNo),
+        repository.findScreening(personOf(tester, screenee.child), studyNo),
       ]);
       return {
         studyNo: study.studyNo,
+        ...(screenee.child && { childName: screenee.child.fullName }),
         title: study.studyBasicInfo,
         colorName: study.colorName,
         coinValue: study.coinValue,
@@ -123,12 +170,19 @@ export function createScreeningService(
     },
 
     /** Keeps answers so the tester can leave and come back; each given value must fit its question. */
-    async saveAnswers(tester: TesterRow, studyNo: number, answers: Answers): Promise<{ status: 'saved' } | Invalid | NotFound> {
-      const study = await hostedStudyFor(tester, studyNo);
+    async saveAnswers(
+      tester: TesterRow,
+      studyNo: number,
+      answers: Answers,
+      kid?: string,
+    ): Promise<{ status: 'saved' } | Invalid | NotFound> {
+      const screenee = await screeneeOf(tester, kid);
+      if (!screenee) return { status: 'notFound' };
+      const study = await hostedStudyFor(tester, studyNo, screenee.child);
       if (!study) return { status: 'notFound' };
       const checked = checkAnswers((await repository.loadScreener(studyNo)).questions, answers, false);
       if (!checked.ok) return { status: 'invalid', field: checked.field, message: checked.message };
-      const saved = await repository.saveProgress(tester.id, studyNo, checked.answers, deps.clock.now());
+      const saved = await repository.saveProgress(personOf(tester, screenee.child), studyNo, checked.answers, deps.clock.now());
       return saved ? { status: 'saved' } : { status: 'notFound' };
     },
 
@@ -137,8 +191,12 @@ export function createScreeningService(
      * or quota gives 102; else an upcoming booking gives 101; else qualified. Credit for qualified,
      * 101 and waitlisted. A second completion finds the screening done (notFound).
      */
-    async complete(tester: TesterRow, studyNo: number, answers: Answers): Promise<CompleteResult | Invalid | NotFound> {
-      const study = await hostedStudyFor(tester, studyNo);
+    async complete(tester: TesterRow, studyNo: number, answers: Answers, kid?: string): Promise<CompleteResult | Invalid | NotFound> {
+      const screenee = await screeneeOf(tester, kid);
+      if (!screenee) return { status: 'notFound' };
+      const { child } = screenee;
+      const person = personOf(tester, child);
+      const study = await hostedStudyFor(tester, studyNo, child);
       if (!study) return { status: 'notFound' };
       const { questions, quotas } = await repository.loadScreener(studyNo);
       const checked = checkAnswers(questions, answers, true);
@@ -148,7 +206,7 @@ export function createScreeningService(
       return inTransaction(db, async (tx) => {
         const now = deps.clock.now();
         const screenings = createScreeningRepository(tx);
-        const screening = await screenings.lockScreening(tester.id, studyNo, now);
+        const screening = await screenings.lockScreening(person, studyNo, now);
         if (screening.status !== 'inProgress') return { status: 'notFound' as const };
         const quota = matchingQuota(quotas, given);
         const finish = (status: ScreeningStatus) =>
@@ -159,12 +217,15 @@ export function createScreeningService(
           return { outcome: 'disqualified' as const, message: SCREENER_TEXTS.disqualified };
         }
         if (study.isWaitingList) {
-          await screenings.addToWaitingList({ studyNo, testerId: tester.id, reason: 'screener', groupIds: [] }, now);
+          await screenings.addToWaitingList(
+            { studyNo, testerId: tester.id, childId: person.childId, reason: 'screener', groupIds: [] },
+            now,
+          );
           await finish('waitlisted');
-          return { outcome: 'waitlisted' as const, message: SCREENER_TEXTS.waitlisted, ...(await credit(tester, study, tx)) };
+          return { outcome: 'waitlisted' as const, message: SCREENER_TEXTS.waitlisted, ...(await credit(tester, study, tx, child)) };
         }
         const full = { outcome: 'full' as const, status: SCREENER_TEXTS.fullStatus, message: SCREENER_TEXTS.full };
-        if (await deps.scheduling.hasUpcomingBooking(tester.id, now, tx)) {
+        if (await deps.scheduling.hasUpcomingBooking(tester.id, now, tx, person.childId)) {
           // A tester who cannot book takes no place: fullness is only read here.
           const current = await deps.studies.findStudy(studyNo, tx);
           if (!current || isStudyFull(current) || (quota && (await screenings.isQuotaFull(quota.id)))) {
@@ -176,7 +237,7 @@ export function createScreeningService(
             outcome: 'alreadyScheduled' as const,
             status: SCREENER_TEXTS.alreadyScheduledStatus,
             message: SCREENER_TEXTS.alreadyScheduled,
-            ...(await credit(tester, study, tx)),
+            ...(await credit(tester, study, tx, child)),
           };
         }
         if (!(await claimPlace(studyNo, quota, tx))) {
@@ -184,8 +245,9 @@ export function createScreeningService(
           return full;
         }
         await finish('qualified');
-        const paid = await credit(tester, study, tx);
-        return { outcome: 'qualified' as const, redirectLink: selfScheduleLink(tester.id, study, quota?.id ?? null, now), ...paid };
+        const paid = await credit(tester, study, tx, child);
+        const redirectLink = selfScheduleLink(tester.id, study, quota?.id ?? null, now, child?.publicId ?? null);
+        return { outcome: 'qualified' as const, redirectLink, ...paid };
       });
     },
 
@@ -193,11 +255,11 @@ export function createScreeningService(
     verifyStudyLinkData: (token: string) => verifyStudyLinkData(token, deps.studyLinkSecret),
 
     /** A fresh self-schedule address for a study the tester may schedule (ReSelfSchedule, test support). */
-    selfScheduleLink: (testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>) =>
-      selfScheduleLink(testerId, study, null, deps.clock.now()),
+    selfScheduleLink: (testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>, childPublicId: string | null = null) =>
+      selfScheduleLink(testerId, study, null, deps.clock.now(), childPublicId),
 
-    /** The studies the tester qualified for through the hosted screener, earliest first. */
-    qualifiedStudies: (testerId: string) => repository.qualifiedStudies(testerId),
+    /** The studies the person qualified for through the hosted screener, earliest first. */
+    qualifiedStudies: (person: Person) => repository.qualifiedStudies(person),
 
     /**
      * The one waiting list (decision 024): the screener's waiting-list studies, Notify me and Not
@@ -205,15 +267,18 @@ export function createScreeningService(
      */
     addToWaitingList: (entry: WaitingListEntry, tx?: Executor) =>
       createScreeningRepository(tx ?? db).addToWaitingList(entry, deps.clock.now()),
-    waitingListOf: (testerId: string) => repository.waitingListOf(testerId),
+    waitingListOf: (person: Person) => repository.waitingListOf(person),
 
-    /** Records the tester as qualified for the study without a screener (test support only). */
-    recordQualified: (testerId: string, studyNo: number) => repository.recordQualified(testerId, studyNo, deps.clock.now()),
+    /** Where each child of the tester stands in the study: screened (finished) and waitlisted, by child key. */
+    childrenInStudy: (testerId: string, studyNo: number) => repository.childrenInStudy(testerId, studyNo),
+
+    /** Records the person as qualified for the study without a screener (test support only). */
+    recordQualified: (person: Person, studyNo: number) => repository.recordQualified(person, studyNo, deps.clock.now()),
     /** A self-schedule link's `d` as a qualifying completion makes it (test support mints links with it). */
     signStudyLinkData: (data: Parameters<typeof signStudyLinkData>[0]) => signStudyLinkData(data, deps.studyLinkSecret),
     /** Where the tester's screening for the study stands (null: never started). */
-    async screeningStatus(testerId: string, studyNo: number): Promise<ScreeningStatus | null> {
-      return (await repository.findScreening(testerId, studyNo))?.status ?? null;
+    async screeningStatus(person: Person, studyNo: number): Promise<ScreeningStatus | null> {
+      return (await repository.findScreening(person, studyNo))?.status ?? null;
     },
   };
 }

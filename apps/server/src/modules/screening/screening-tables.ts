@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { children } from '../children/children-tables.ts';
 import { studies } from '../studies/study-tables.ts';
 import { testers } from '../testers/tester-tables.ts';
 
@@ -85,8 +86,9 @@ export const screenerQuotaConditions = pgTable('screener_quota_conditions', {
 });
 
 /**
- * A tester's screening for a study: progress while 'inProgress', then the outcome. One per tester and
- * study (a screener is taken once); the answers stay for staff to read.
+ * A person's screening for a study: progress while 'inProgress', then the outcome. One per person
+ * (the tester, or one of their children: child_id) and study, a screener being taken once; the
+ * answers stay for staff to read.
  */
 export const screenings = pgTable(
   'screenings',
@@ -98,6 +100,8 @@ export const screenings = pgTable(
     studyNo: integer('study_no')
       .notNull()
       .references(() => studies.studyNo, { onDelete: 'cascade' }),
+    /** Null: the tester themself; else the child screened through the parent's account (decision 029). */
+    childId: integer('child_id').references(() => children.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('inProgress'),
     answers: jsonb('answers').$type<Record<string, number | number[] | string>>().notNull().default({}),
     quotaId: integer('quota_id').references(() => screenerQuotas.id, { onDelete: 'set null' }),
@@ -105,7 +109,7 @@ export const screenings = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
-    unique('screenings_once_per_tester_study').on(table.testerId, table.studyNo),
+    unique('screenings_once_per_person_study').on(table.testerId, table.studyNo, table.childId).nullsNotDistinct(),
     index('screenings_study').on(table.studyNo),
     check(
       'screenings_status',
@@ -118,18 +122,19 @@ export const screenings = pgTable(
  * The one waiting list of a study (decision 024): testers who screened for a waiting-list study
  * (reason screener), asked to be told when a Closed group of the self-schedule opens (notify, with
  * those groups' keys in group_ids: scheduling's, so no foreign key), or said Not interested. One row
- * per tester and study; child_id stays null until the children slice makes the key per person.
+ * per person (the tester, or a child: child_id) and study (decision 029).
  */
 export const studyWaitingList = pgTable(
   'study_waiting_list',
   {
+    id: serial('id').primaryKey(),
     studyNo: integer('study_no')
       .notNull()
       .references(() => studies.studyNo, { onDelete: 'cascade' }),
     testerId: uuid('tester_id')
       .notNull()
       .references(() => testers.id, { onDelete: 'cascade' }),
-    childId: integer('child_id'),
+    childId: integer('child_id').references(() => children.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull().default('screener'),
     groupIds: integer('group_ids')
       .array()
@@ -138,7 +143,7 @@ export const studyWaitingList = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.studyNo, table.testerId] }),
+    unique('study_waiting_list_once_per_person').on(table.studyNo, table.testerId, table.childId).nullsNotDistinct(),
     index('study_waiting_list_tester').on(table.testerId),
     check('study_waiting_list_reason', sql`${table.reason} in ('screener', 'notify', 'notInterested')`),
   ],

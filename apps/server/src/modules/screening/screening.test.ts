@@ -342,7 +342,15 @@ describe('POST /api/screener/<studyNo>/complete', () => {
     });
     const waiting = await db().select().from(studyWaitingList).where(eq(studyWaitingList.studyNo, study.studyNo));
     expect(waiting).toEqual([
-      { studyNo: study.studyNo, testerId: tester.id, childId: null, reason: 'screener', groupIds: [], addedAt: clock.now() },
+      {
+        id: expect.any(Number),
+        studyNo: study.studyNo,
+        testerId: tester.id,
+        childId: null,
+        reason: 'screener',
+        groupIds: [],
+        addedAt: clock.now(),
+      },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { Executor } from '../../core/db/client.ts';
 import { saveScreener, type ScreenerDefinition } from '../screening/screening-service.ts';
 import { saveStudies } from './study-service.ts';
+import { createStudyRepository } from './study-repository.ts';
 
 /**
  * Demo studies and their screeners (decision 017), relative to the day the seed runs. The demo
@@ -369,4 +370,9 @@ export async function seedDemoTargetedStudy(tx: Executor, today: Date, dogOwnerA
       },
     ],
   });
+}
+
+/** The kid study 24104 takes children of 6 to 12 (its description says so; decision 029). */
+export async function seedKidStudyAges(tx: Executor): Promise<void> {
+  await createStudyRepository(tx).setChildAges(24104, { min: 6, max: 12 });
 }

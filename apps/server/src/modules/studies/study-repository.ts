@@ -4,7 +4,7 @@ import type { Executor } from '../../core/db/client.ts';
 // screening module's table in it, as the session join reads testers (decision 016).
 // eslint-disable-next-line no-restricted-imports
 import { screenings } from '../screening/screening-tables.ts';
-import { externalScreenerTokens, screenerHosts, studies, studyDossierTargets } from './study-tables.ts';
+import { externalScreenerTokens, screenerHosts, screenerListRemovals, studies, studyDossierTargets } from './study-tables.ts';
 
 export type StudyRow = typeof studies.$inferSelect;
 export type NewStudy = typeof studies.$inferInsert;
@@ -32,8 +32,16 @@ function openStudies(db: Executor) {
       and(
         eq(screenings.testerId, sql`${sql.placeholder('testerId')}::uuid`),
         eq(screenings.studyNo, studies.studyNo),
+        // The tester's own screening: a child's (decision 029) leaves the study on the parent's list.
+        isNull(screenings.childId),
         ne(screenings.status, 'inProgress'),
       ),
+    );
+  const removed = db
+    .select({ one: sql`1` })
+    .from(screenerListRemovals)
+    .where(
+      and(eq(screenerListRemovals.testerId, sql`${sql.placeholder('testerId')}::uuid`), eq(screenerListRemovals.studyNo, studies.studyNo)),
     );
   const missingTarget = db
     .select({ one: sql`1` })
@@ -49,6 +57,7 @@ function openStudies(db: Executor) {
     // A tester with no site (null) compares to nothing: online-only studies only.
     or(isNull(studies.siteId), sql`${studies.siteId} = ${sql.placeholder('siteId')}::text`),
     not(exists(screened)),
+    not(exists(removed)),
     not(exists(missingTarget)),
   );
 }
@@ -152,6 +161,16 @@ export function createStudyRepository(db: Executor) {
       await db.insert(studies).values(study);
       if (targetAnswerIds.length)
         await db.insert(studyDossierTargets).values(targetAnswerIds.map((answerId) => ({ studyNo: study.studyNo, answerId })));
+    },
+
+    /** The ages of the children a kid study takes (the seed; later the staff console). */
+    async setChildAges(studyNo: number, ages: { min: number | null; max: number | null }) {
+      await db.update(studies).set({ childMinimumAge: ages.min, childMaximumAge: ages.max }).where(eq(studies.studyNo, studyNo));
+    },
+
+    /** Hides the study from the tester's screener list; again is harmless. */
+    async removeFromList(testerId: string, studyNo: number, now: Date) {
+      await db.insert(screenerListRemovals).values({ testerId, studyNo, removedAt: now }).onConflictDoNothing();
     },
 
     async insertExternalToken(token: { tokenHash: string; testerId: string; studyNo: number; createdAt: Date; usedAt?: Date | null }) {

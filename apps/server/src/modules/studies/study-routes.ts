@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withTester } from '../../core/auth/tester-scope.ts';
+import { removeStudyFromListRequestSchema, removeStudyFromListResponseSchema } from '@testerhub/shared/children-schemas';
+import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import type { StudyService } from './study-service.ts';
 
 const doScreenersBody = z.object({ StudyNo: z.number().int().min(1).max(2_147_483_647), ScreenerType: z.literal('Online') });
@@ -48,6 +49,19 @@ export function studyRoutes(studies: StudyService): FastifyPluginAsyncZod {
       withTester((request: FastifyRequest<{ Body: z.infer<typeof doScreenersBody> }>, tester) =>
         studies.doScreeners(tester, request.body.StudyNo),
       ),
+    );
+
+    app.post(
+      '/schedule/RemoveStudyFromList',
+      {
+        schema: {
+          tags: ['schedule'],
+          body: removeStudyFromListRequestSchema,
+          description: "Body: the study number as bare JSON. Hides the study from the tester's screener list.",
+          response: { 200: removeStudyFromListResponseSchema },
+        },
+      },
+      withTester((request: WithBody<typeof removeStudyFromListRequestSchema>, tester) => studies.removeFromList(tester.id, request.body)),
     );
   };
 }

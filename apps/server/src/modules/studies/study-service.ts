@@ -50,6 +50,37 @@ export function allowedScreenerUrl(address: string | null, hosts: readonly strin
 export const isStudyFull = (study: Pick<StudyRow, 'recruitTarget' | 'qualifiedCount'>) =>
   study.recruitTarget !== null && study.qualifiedCount >= study.recruitTarget;
 
+/** Project and participant types of kid studies (spec 2, section 9). */
+const KID_PROJECT_TYPES: readonly number[] = [26, 27, 28];
+const KID_PARTICIPANT_TYPES: readonly number[] = [1, 2, 5];
+export const isKidStudy = (study: Pick<StudyRow, 'projectType' | 'participantTypeId'>) =>
+  KID_PROJECT_TYPES.includes(study.projectType) || KID_PARTICIPANT_TYPES.includes(study.participantTypeId);
+
+/** Participant type 3: teens and adults (the 'self or teen' choice). */
+export const TEEN_AND_ADULT_PARTICIPANT_TYPE = 3;
+const TEEN_AGES = { min: 13, max: 17 } as const;
+
+/**
+ * The ages of the children a study takes (decision 029): a kid study its child ages (0 to 17 when
+ * unset); a teen-and-adult study teens of 13 to 17 within its own ages; any other study none.
+ */
+export function childAgesOf(
+  study: Pick<StudyRow, 'projectType' | 'participantTypeId' | 'minimumAge' | 'maximumAge' | 'childMinimumAge' | 'childMaximumAge'>,
+): { min: number; max: number } | null {
+  if (isKidStudy(study)) return { min: study.childMinimumAge ?? 0, max: study.childMaximumAge ?? TEEN_AGES.max };
+  if (study.participantTypeId !== TEEN_AND_ADULT_PARTICIPANT_TYPE) return null;
+  const min = Math.max(TEEN_AGES.min, study.minimumAge);
+  const max = Math.min(TEEN_AGES.max, study.maximumAge ?? TEEN_AGES.max);
+  return min <= max ? { min, max } : null;
+}
+
+/** Whether a child born on `birthDate` (YYYY-MM-DD) is, on `today`, of an age the study takes. */
+export function childFitsStudy(study: Parameters<typeof childAgesOf>[0], child: { birthDate: string }, today: Date) {
+  const ages = childAgesOf(study);
+  const age = testerAge(child.birthDate, today);
+  return ages !== null && age >= ages.min && age <= ages.max;
+}
+
 /** A tester's age on a day, from the birth date as stored (YYYY-MM-DD). */
 export function testerAge(birthDate: string, today: Date): number {
   const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
@@ -124,6 +155,12 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
       const token = randomToken();
       await repository.insertExternalToken({ tokenHash: hashToken(token), testerId, studyNo, createdAt: deps.clock.now(), usedAt });
       return token;
+    },
+
+    /** RemoveStudyFromList (decision 029): the study leaves the tester's screener list. An unknown study is ignored. */
+    async removeFromList(testerId: string, studyNo: number) {
+      if (await repository.findStudy(studyNo)) await repository.removeFromList(testerId, studyNo, deps.clock.now());
+      return { status: 'succeed' as const };
     },
 
     /** Counts one more qualified tester unless the recruit target is reached (a conditional UPDATE): false when full. */

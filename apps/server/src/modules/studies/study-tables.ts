@@ -18,6 +18,9 @@ export const studies = pgTable(
     minimumAge: integer('minimum_age').notNull().default(18),
     /** Null: no upper age. */
     maximumAge: integer('maximum_age'),
+    /** The children a kid study takes (decision 029); null: 0 and 17. minimum_age/maximum_age are the parent's. */
+    childMinimumAge: integer('child_minimum_age'),
+    childMaximumAge: integer('child_maximum_age'),
     isWaitingList: boolean('is_waiting_list').notNull().default(false),
     colorName: text('color_name').notNull(),
     testerLabel: text('tester_label').notNull(),
@@ -46,6 +49,10 @@ export const studies = pgTable(
     index('studies_open_window').on(table.opensAt, table.closesAt),
     check('studies_screener_kind', sql`${table.screenerKind} in ('hosted', 'external')`),
     check('studies_external_has_url', sql`${table.screenerKind} <> 'external' or ${table.externalUrl} is not null`),
+    check(
+      'studies_child_age_range',
+      sql`${table.childMaximumAge} is null or ${table.childMaximumAge} >= coalesce(${table.childMinimumAge}, 0)`,
+    ),
     check('studies_age_range', sql`${table.maximumAge} is null or ${table.maximumAge} >= ${table.minimumAge}`),
     check('studies_qualified_within_target', sql`${table.recruitTarget} is null or ${table.qualifiedCount} <= ${table.recruitTarget}`),
     check('studies_credit_not_negative', sql`${table.coinValue} >= 0 and ${table.screeningExp} >= 0`),
@@ -88,4 +95,19 @@ export const externalScreenerTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('external_screener_tokens_tester_study').on(table.testerId, table.studyNo)],
+);
+
+/** Studies a tester removed from their screener list (RemoveStudyFromList, decision 029). */
+export const screenerListRemovals = pgTable(
+  'screener_list_removals',
+  {
+    testerId: uuid('tester_id')
+      .notNull()
+      .references(() => testers.id, { onDelete: 'cascade' }),
+    studyNo: integer('study_no')
+      .notNull()
+      .references(() => studies.studyNo, { onDelete: 'cascade' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.testerId, table.studyNo] })],
 );

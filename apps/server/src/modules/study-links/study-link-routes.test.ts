@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLoggedInTester, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
+import { createChild, createLoggedInTester, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, screenerHosts, screenings, studyInvitations } from '../../core/db/schema.ts';
@@ -355,7 +355,35 @@ describe('POST /api/study/GetStudyInfo', () => {
 });
 
 describe('POST /api/study/GetKidStudyInfo', () => {
-  it('answers kidOnly for a kid study and other for an adult study (no child is known before the children slice)', async () => {
+  it("answers succeed with the child's screener for the tester's confirmed child, and the self-schedule page for a child's qualified link", async () => {
+    const kid = await invited({ projectType: 26 });
+    const child = await createChild(db(), { parentId: kid.tester.id, birthDate: '2018-04-01', createdAt: NOW });
+    const answer = (
+      await kidInfo(kid.cookie, { study: kid.study.guid, tester: kid.tester.id, kid: child.publicId, data: kid.link.d })
+    ).json();
+    expect(answer).toMatchObject({ status: 'succeed', url: `/community/main/screener/${kid.study.studyNo}?k=${child.publicId}` });
+    expect((await invitationRow(kid.link.id)).answeredAt).not.toBeNull();
+
+    const d = signJson('studyLink', { t: kid.tester.id, s: kid.study.studyNo, q: null, i: seconds(NOW), k: child.publicId }, SECRET);
+    const scheduled = (await kidInfo(kid.cookie, { study: kid.study.guid, tester: kid.tester.id, kid: child.publicId, data: d })).json();
+    expect(scheduled.status).toBe('succeed');
+    const url = new URL(scheduled.url, 'http://localhost');
+    expect(url.pathname).toBe('/community/main/schedule/self');
+    expect(url.searchParams.get('k')).toBe(child.publicId);
+    // A qualified link of the tester (no child in d) does not schedule the child.
+    const own = qualifiedData(kid.tester.id, kid.study.studyNo);
+    expect(
+      (await kidInfo(kid.cookie, { study: kid.study.guid, tester: kid.tester.id, kid: child.publicId, data: own })).json().status,
+    ).toBe('kidOnly');
+    // Another parent's child is no step of this tester's.
+    const other = await createTester(db());
+    const stranger = await createChild(db(), { parentId: other.id, birthDate: '2018-04-01', createdAt: NOW });
+    expect(
+      (await kidInfo(kid.cookie, { study: kid.study.guid, tester: kid.tester.id, kid: stranger.publicId, data: kid.link.d })).json().status,
+    ).toBe('kidOnly');
+  });
+
+  it('answers kidOnly for a kid study without a known child and other for an adult study', async () => {
     const kid = await invited({ projectType: 26 });
     expect((await kidInfo(kid.cookie, { study: kid.study.guid, tester: kid.tester.id, kid: UUID, data: kid.link.d })).json()).toEqual({
       status: 'kidOnly',

@@ -57,6 +57,7 @@ function invitationService() {
     scheduling: { hasLiveBookingInStudy: unused, hasUpcomingBooking: unused, hasBookableGroup: unused },
     testers: createTesterService(database, { clock, onTesterChanged: () => undefined }),
     mail,
+    screenChild: unused,
   });
 }
 

@@ -10,7 +10,7 @@ import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { invitationMessage, type MailService } from '../mail/mail-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
-import { isStudyFull, type StudyRow, type StudyService } from '../studies/study-service.ts';
+import { isKidStudy, isStudyFull, type StudyRow, type StudyService } from '../studies/study-service.ts';
 import type { TesterRow, TesterService } from '../testers/tester-service.ts';
 import { signInvitationData, verifyInvitationData } from './invitation-token.ts';
 import { createStudyLinkRepository, type InvitationRow } from './study-link-repository.ts';
@@ -21,12 +21,6 @@ export const INVITATION_LINK_PATH = '/community';
 export const SELF_SCHEDULE_PATH = '/community/main/schedule/self';
 /** The screener list: where a link leads whose screener this tester already finished. */
 export const SCREENER_LIST_PATH = '/community/main/screener';
-
-/** Project and participant types of kid studies (spec 2, section 9). */
-const KID_PROJECT_TYPES: readonly number[] = [26, 27, 28];
-const KID_PARTICIPANT_TYPES: readonly number[] = [1, 2, 5];
-export const isKidStudy = (study: Pick<StudyRow, 'projectType' | 'participantTypeId'>) =>
-  KID_PROJECT_TYPES.includes(study.projectType) || KID_PARTICIPANT_TYPES.includes(study.participantTypeId);
 
 /** The parameters of a link as the calls receive them. */
 export interface LinkParameters {
@@ -55,6 +49,8 @@ interface StudyLinkDeps {
   scheduling: Pick<SchedulingService, 'hasLiveBookingInStudy' | 'hasUpcomingBooking' | 'hasBookableGroup'>;
   testers: Pick<TesterService, 'findById'>;
   mail: Pick<MailService, 'queue' | 'link' | 'nudge'>;
+  /** Where the tester screens their child for the study (the children service's DoChildrenScreener). */
+  screenChild: (tester: TesterRow, childPublicId: string, studyNo: number) => Promise<{ status: string; redirectLink?: string }>;
 }
 
 /**
@@ -150,7 +146,7 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
     async checkParticipantType(tester: TesterRow, studyGuid: string): Promise<CheckParticipantTypeResponse> {
       const study = await deps.studies.findStudyByGuid(studyGuid);
       if (!study) return { status: 'invalid study', participantTypeID: 0, resultQueExisted: false, studyNo: 0, minimumAge: 0 };
-      const screening = await deps.screening.screeningStatus(tester.id, study.studyNo);
+      const screening = await deps.screening.screeningStatus({ testerId: tester.id, childId: null }, study.studyNo);
       return {
         status: 'succeed',
         participantTypeID: study.participantTypeId,
@@ -207,7 +203,7 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
         const query = new URLSearchParams({ s: study.guid, t: tester.id, d: link.data });
         return answer('succeed', 'selfSchedule', `${SELF_SCHEDULE_PATH}?${query.toString()}`);
       }
-      const screening = await deps.screening.screeningStatus(tester.id, study.studyNo);
+      const screening = await deps.screening.screeningStatus({ testerId: tester.id, childId: null }, study.studyNo);
       if (screening !== null && screening !== 'inProgress') return answer('other', 'screenerList', SCREENER_LIST_PATH);
       if (isStudyFull(study)) return answer('noSeat', 'none');
       const click = await deps.studies.doScreeners(tester, study.studyNo);
@@ -219,14 +215,27 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
     },
 
     /**
-     * GetKidStudyInfo: other for a study that is not a kid study (go on with GetStudyInfo); kidOnly
-     * for a kid study, which only a child of the tester takes. succeed (the chosen child's screener)
-     * needs the children slice: until then no kid is known, so a kid study answers kidOnly.
+     * GetKidStudyInfo (decision 029): other for a study that is not a kid study (go on with
+     * GetStudyInfo); succeed with the address of the step the link's child (k) is at: the
+     * self-schedule page for a child's qualified link whose d names that child, else the child's
+     * screener when the child may take it; kidOnly otherwise (the child selection).
      */
     async kidStudyInfo(tester: TesterRow, link: LinkParameters & { kidGuid: string }): Promise<GetKidStudyInfoResponse> {
-      const { study } = await resolveOrRefuse(tester, link);
-      const status = isKidStudy(study) ? 'kidOnly' : 'other';
-      return { status, url: '', studyNo: study.studyNo, data: link.data };
+      const resolved = await resolveOrRefuse(tester, link);
+      const { study } = resolved;
+      const answer = (status: GetKidStudyInfoResponse['status'], url = '') => ({ status, url, studyNo: study.studyNo, data: link.data });
+      if (!isKidStudy(study)) return answer('other');
+      const kid = link.kidGuid.toLowerCase();
+      if (!kid) return answer('kidOnly');
+      if (resolved.kind === 'qualified') {
+        if (deps.screening.verifyStudyLinkData(link.data)?.childId !== kid) return answer('kidOnly');
+        const query = new URLSearchParams({ s: study.guid, t: tester.id, d: link.data, k: kid });
+        return answer('succeed', `${SELF_SCHEDULE_PATH}?${query.toString()}`);
+      }
+      const screener = await deps.screenChild(tester, kid, study.studyNo);
+      if (screener.status !== 'succeed' || !screener.redirectLink) return answer('kidOnly');
+      await repository.markAnswered(resolved.invitation.id, now());
+      return answer('succeed', screener.redirectLink);
     },
 
     /** Invites a tester to a study (the seed; later the staff console); an existing invitation of the pair is returned. */

@@ -217,7 +217,7 @@ export function createTestSupportService(
     async selfScheduleLink(input: { testerId: string; studyNo: number }) {
       const [study] = await deps.studies.findStudies([input.studyNo]);
       if (!study || !(await testers.findById(input.testerId))) return null;
-      await deps.screening.recordQualified(input.testerId, study.studyNo);
+      await deps.screening.recordQualified({ testerId: input.testerId, childId: null }, study.studyNo);
       return { url: deps.screening.selfScheduleLink(input.testerId, study) };
     },
 
