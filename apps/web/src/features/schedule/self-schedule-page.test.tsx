@@ -259,6 +259,7 @@ describe("self-schedule: a child's link (k, decision 029)", JOURNEY, () => {
     const user = renderPage(`${LINK}&k=${KID}`);
     await user.click(await screen.findByRole('radio', { name: /^Select Thursday/ }));
     expect(stored()).toMatchObject({ s: STUDY, t: TESTER, d: DATA, k: KID });
+    expect(callsTo('/schedule/GetSelectedSchedules')[0]!.body).toEqual({ Study: STUDY, Tester: TESTER, Data: DATA, Child: KID });
     await user.click(screen.getByRole('button', { name: 'Schedule Me' }));
     await screen.findByRole('dialog');
     expect(callsTo('/schedule/SelfSchedule')[0]!.body).toMatchObject({ Study: STUDY, Tester: TESTER, Data: DATA, Child: KID });
