@@ -146,3 +146,123 @@ test.describe('at 360 px (a phone)', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+/** Registers a child by the account call and confirms it by the link in the parent's e-mail; answers its full name. */
+async function registeredConfirmedChild(page: Page, email: string, age: number): Promise<string> {
+  const firstName = uniqueName('Kid');
+  await page.goto(ACCOUNT);
+  const today = new Date();
+  const child = {
+    firstName,
+    lastName: 'Example',
+    race: 'A',
+    gender: 'F',
+    year: today.getFullYear() - age - (today.getMonth() < 2 ? 1 : 0),
+    month: 2,
+    day: 3,
+    phone: '3125550123',
+  };
+  const answer = await page.evaluate(async (body) => {
+    const response = await fetch('/api/account/RegistChildrenWithoutStudyNo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.json();
+  }, child);
+  expect(answer).toEqual({ status: 'succeed' });
+  const link = findLink(await waitForMessage({ to: email, subject: `Confirm ${firstName}` }), '/community');
+  await page.goto(`${link.pathname}${link.search}`);
+  const confirmed = page.getByRole('dialog', { name: `${firstName} Example is confirmed` });
+  await confirmed.getByRole('button', { name: 'Close' }).click();
+  return `${firstName} Example`;
+}
+
+const KID_STUDY = 'Parent and child snack test (ages 6-12), 1 hour, $50 each';
+
+test('a confirmed child is chosen for kid study 24104, passes its screener, is booked, and is named on the schedule check', async ({
+  loggedInPage: page,
+  testerSession,
+  request,
+}) => {
+  const { tester } = testerSession;
+  await attendStudy(request, tester.testerId);
+  const name = await registeredConfirmedChild(page, tester.email, 9);
+
+  await page.goto('/community/main/screener');
+  const card = page.getByTestId('screener-card').filter({ hasText: KID_STUDY });
+  await card.getByRole('button', { name: /^Take the screener/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Choose your child' });
+  const child = popup.getByRole('radio', { name, exact: true });
+  await expect(child).toBeEnabled();
+  await expect(popup.getByRole('button', { name: 'Select' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await child.check();
+  await popup.getByRole('button', { name: 'Select' }).click();
+
+  await expect(page).toHaveURL(/\/community\/main\/screener\/24104\?k=/);
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Fruit snacks' }).check();
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/community\/main\/schedule\/self\?.*k=/);
+  await page
+    .getByRole('radio', { name: /^Select / })
+    .first()
+    .check();
+  await page.getByRole('button', { name: 'Schedule Me' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page).toHaveURL('/community/main/schedule/check');
+  const booking = page.getByTestId('booking-card').filter({ hasText: name });
+  await expect(booking).toContainText(`Children${name}`);
+  await expectNoAxeViolations(page);
+
+  // The child is screened now: the popup says so and it cannot be chosen again.
+  await page.goto('/community/main/screener');
+  const again = page.getByTestId('screener-card').filter({ hasText: KID_STUDY });
+  if ((await again.count()) > 0) {
+    await again.getByRole('button', { name: /^Take the screener/ }).click();
+    await expect(page.getByRole('dialog').getByRole('radio', { name: new RegExp(`^${name}`) })).toBeDisabled();
+  }
+});
+
+test('the teen branch of 24103: My teen lists the 13-17 child, who starts the screener', async ({
+  loggedInPage: page,
+  testerSession,
+  request,
+}) => {
+  const { tester } = testerSession;
+  await attendStudy(request, tester.testerId);
+  const name = await registeredConfirmedChild(page, tester.email, 15);
+  await page.goto('/community/main/screener');
+  const card = page.getByTestId('screener-card').filter({ hasText: 'hair' });
+  await card.getByRole('button', { name: /^Take the screener/ }).click();
+  await page.getByRole('dialog', { name: 'Who is taking this screener?' }).getByRole('button', { name: 'My teen' }).click();
+  const popup = page.getByRole('dialog', { name: 'Choose your teen' });
+  await popup.getByRole('radio', { name, exact: true }).check();
+  await expectNoAxeViolations(page);
+  await popup.getByRole('button', { name: 'Select' }).click();
+  await expect(page).toHaveURL(/\/community\/main\/screener\/24103\?k=/);
+  await expect(page.getByRole('radio', { name: 'Long' })).toBeVisible();
+});
+
+test('registering from the kid study (step 1, Yes): the registration, then closing removes the study from the list', async ({
+  loggedInPage: page,
+  testerSession,
+  request,
+}) => {
+  await attendStudy(request, testerSession.tester.testerId);
+  await page.goto('/community/main/screener');
+  const card = page.getByTestId('screener-card').filter({ hasText: KID_STUDY });
+  await card.getByRole('button', { name: /^Take the screener/ }).click();
+  await page.getByRole('dialog', { name: 'Register your child?' }).getByRole('button', { name: 'Yes' }).click();
+  await expectNoAxeViolations(page);
+  await fillChildForm(page, { firstName: uniqueName('Ava'), age: 8 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Register', exact: true }).click();
+  const done = page.getByRole('dialog', { name: 'Child registered' });
+  await expect(done).toContainText(CHILD_TEXTS.registered);
+  await done.getByRole('button', { name: 'Close' }).click();
+  await expect(done).toBeHidden();
+  await expect(page.getByTestId('screener-card').filter({ hasText: KID_STUDY })).toHaveCount(0);
+});

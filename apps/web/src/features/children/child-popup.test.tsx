@@ -77,7 +77,7 @@ describe('the child popup (spec 3, section 4)', () => {
     ]);
     renderPopup();
     await screen.findByRole('radio', { name: 'Sam Tester' });
-    const dialog = screen.getByRole('dialog', { name: 'Who is taking this screener?' });
+    const dialog = screen.getByRole('dialog', { name: 'Choose your child' });
     expect(api.calls[0]).toEqual({ path: '/schedule/GetChildrenInfo', body: { studyNo: 24104 } });
     expect(dialog).toHaveTextContent('Snack study (Blue)');
     const sam = within(dialog).getByRole('radio', { name: 'Sam Tester' });
@@ -154,7 +154,7 @@ describe('the child popup (spec 3, section 4)', () => {
     ]);
     renderPopup();
     await screen.findByRole('radio');
-    const dialog = screen.getByRole('dialog', { name: 'Who is taking this screener?' });
+    const dialog = screen.getByRole('dialog', { name: 'Choose your child' });
     expect(dialog).toHaveTextContent(notice);
     expect(within(dialog).getByRole('radio')).toBeDisabled();
   });
@@ -215,7 +215,7 @@ describe('the child popup (spec 3, section 4)', () => {
       expect.objectContaining({ firstName: 'Mia', phone: '3125550142', race: 'A', gender: 'F', month: 5, day: 7, studyNo: 24104 }),
     );
     await user.click(within(done).getByRole('button', { name: 'Back to my children' }));
-    expect(await screen.findByRole('dialog', { name: 'Who is taking this screener?' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Choose your child' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'My children', pressed: true })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(onStudyRemoved).toHaveBeenCalled());

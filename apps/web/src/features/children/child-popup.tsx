@@ -97,7 +97,11 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
     for (const key of STUDY_LINK_KEYS) sessionValues.remove(key);
   };
   const leaveStudy = () => {
-    removeStudy.mutate(studyNo, { onSettled: onStudyRemoved });
+    // The popup is gone by the time the answer comes (a mutate callback would not run then): the promise tells the page.
+    removeStudy
+      .mutateAsync(studyNo)
+      .catch(() => undefined)
+      .finally(onStudyRemoved);
   };
   const close = () => {
     clearLink();

@@ -5,7 +5,7 @@ import { COMPANY } from '@testerhub/shared/company';
  * CHILD_TEXTS and CHILD_FLOW_TEXTS in packages/shared (decision 030).
  */
 export const CHILD_POPUP_TEXTS = {
-  chooseTitle: 'Who is taking this screener?',
+  chooseTitle: 'Choose your child',
   teenChooseTitle: 'Choose your teen',
   registerTitle: 'Register your child',
   listView: 'My children',
