@@ -254,6 +254,18 @@ describe('the child popup (spec 3, section 4)', () => {
     expect(await screen.findByRole('dialog', { name: CHILD_TEXTS.registrationFailed })).toHaveTextContent(CHILD_FLOW_TEXTS.contactNotice);
   });
 
+  test('the teen branch: a teen registered from the study does not remove the study (the parent may still take it)', async () => {
+    api.answers['/schedule/GetChildrenInfoWithAge'] = listAnswer('noChildren', []);
+    api.answers['/account/RegistChildren'] = { body: { status: 'succeed' } };
+    const { user, onClose } = renderPopup('teen');
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Child registered' })).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(api.paths()).not.toContain('/schedule/RemoveStudyFromList');
+  });
+
   test('the teen branch asks GetChildrenInfoWithAge and lists the teens', async () => {
     api.answers['/schedule/GetChildrenInfoWithAge'] = listAnswer('succeed', [child({ testerName: 'Tia Tester', age: 15 })]);
     api.answers['/schedule/DoChildrenScreener'] = { body: { status: 'succeed', redirectLink: `/community/main/screener/24103?k=${SAM}` } };

@@ -105,8 +105,9 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
   };
   const close = () => {
     clearLink();
-    // A child registered from this study cannot screen until confirmed: the study leaves the list (decision 029).
-    if (registeredHere) leaveStudy();
+    // A child registered from this study cannot screen until confirmed: the study leaves the list
+    // (decision 029). A teen-and-adult study stays: the parent may still take it themself (decision 030).
+    if (registeredHere && who === 'kid') leaveStudy();
     onClose();
   };
 
