@@ -71,6 +71,16 @@ interface SchedulingDeps {
   notices?: ScheduleNotices;
 }
 
+/** A change found the new group without a seat for every booking it moves: the transaction is undone. */
+class GroupFilled extends Error {
+  constructor(
+    readonly studyNo: number,
+    readonly bookedGroupId: number,
+  ) {
+    super('notAvailable');
+  }
+}
+
 /**
  * Session groups, seats and bookings (decision 022). Seats move only by conditional UPDATEs, and
  * every write locks the tester's row first, so a person's bookings change one at a time (the overlap
@@ -340,40 +350,57 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     },
 
     /**
-     * Moves the tester's booking in the group's study to that group: the old seat is released and the
-     * new one taken in one transaction, so a full group leaves the old booking as it was.
+     * Moves the tester's bookings in the group's study (theirs and their children's, decision 029) to
+     * that group: the old seats are released and the new ones taken in one transaction, all or none,
+     * so a group without room for everyone leaves the old bookings as they were.
      */
     async change(testerId: string, groupIds: string[]): Promise<ConfirmChangeScheduleResponse> {
       const sites = await siteMap();
-      return inTransaction(db, async (work) => {
-        const repository = on(work);
-        const at = now();
-        const tester = await lockTester(testerId, work);
-        // The shared schema takes exactly one group (decision 022).
-        const group = await repository.groupByPublicId(groupIds[0]!);
-        if (!group) throw new NotFoundError('No such group.');
-        const booking = await repository.liveBookingForUpdate(testerId, group.studyNo, null);
-        if (!booking) throw new NotFoundError('You have no booking in this study.');
-        const answer = async (status: ConfirmChangeScheduleResponse['status']) => ({
+      const at = now();
+      const answerFrom =
+        (repository: ReturnType<typeof on>, studyNo: number, bookedGroupId: number, newGroupId: number) =>
+        async (status: ConfirmChangeScheduleResponse['status']) => ({
           status,
           url: status === 'succeed' ? SCHEDULE_CHECK_URL : '',
-          filteredScheduleView: (await repository.groupsOfStudy(group.studyNo)).map((each) =>
-            groupView(each, sites, at, status === 'succeed' ? group.id : booking.groupId),
+          filteredScheduleView: (await repository.groupsOfStudy(studyNo)).map((each) =>
+            groupView(each, sites, at, status === 'succeed' ? newGroupId : bookedGroupId),
           ),
         });
-        const old = await repository.groupById(booking.groupId);
-        if (old!.isExternal || !beforeNotice(booking.startsAt, at)) return answer('notChangeable');
-        if (booking.groupId === group.id) return answer('succeed');
-        if (checkEmail(tester.email) !== null) return answer('changeEmailAddress');
-        if (!hasFreeSeat(group, at)) return answer('notAvailable');
-        if (await repository.overlapsLiveBooking(testerId, null, group.id, booking.id)) return answer('notAvailable');
-        await repository.lockGroups([old!.id, group.id]);
-        if (!(await repository.takeSeat(group.id))) return answer('notAvailable');
-        await repository.releaseSeat(old!.id);
-        await repository.moveBooking(booking.id, { id: group.id, startsAt: firstStart(group), endsAt: lastEnd(group) }, at);
-        await deps.notices?.changed(tester, booking.id, work, old!);
-        return answer('succeed');
-      }).then(nudgeAfter);
+      try {
+        return await inTransaction(db, async (work) => {
+          const repository = on(work);
+          const tester = await lockTester(testerId, work);
+          // The shared schema takes exactly one group (decision 022).
+          const group = await repository.groupByPublicId(groupIds[0]!);
+          if (!group) throw new NotFoundError('No such group.');
+          const booked = await repository.liveBookingsOfStudy(testerId, group.studyNo);
+          if (booked.length === 0) throw new NotFoundError('You have no booking in this study.');
+          const answer = answerFrom(repository, group.studyNo, booked[0]!.groupId, group.id);
+          const moving = booked.filter((booking) => booking.groupId !== group.id);
+          const olds = new Map<number, GroupWithSessions>();
+          for (const booking of moving) olds.set(booking.groupId, (await repository.groupById(booking.groupId))!);
+          if (moving.some((booking) => olds.get(booking.groupId)!.isExternal || !beforeNotice(booking.startsAt, at)))
+            return answer('notChangeable');
+          if (moving.length === 0) return answer('succeed');
+          if (checkEmail(tester.email) !== null) return answer('changeEmailAddress');
+          if (!hasFreeSeat(group, at)) return answer('notAvailable');
+          for (const booking of moving)
+            if (await repository.overlapsLiveBooking(testerId, booking.childId, group.id, booking.id)) return answer('notAvailable');
+          await repository.lockGroups([...olds.keys(), group.id]);
+          for (const booking of moving) {
+            // A later seat missing undoes the earlier moves: the family moves together or not at all.
+            if (!(await repository.takeSeat(group.id))) throw new GroupFilled(group.studyNo, booked[0]!.groupId);
+            await repository.releaseSeat(booking.groupId);
+            await repository.moveBooking(booking.id, { id: group.id, startsAt: firstStart(group), endsAt: lastEnd(group) }, at);
+            await deps.notices?.changed(tester, booking.id, work, olds.get(booking.groupId)!);
+          }
+          return answer('succeed');
+        }).then(nudgeAfter);
+      } catch (error) {
+        // Read after the rollback: the list shows the seats as they are again.
+        if (error instanceof GroupFilled) return answerFrom(on(), error.studyNo, error.bookedGroupId, 0)('notAvailable');
+        throw error;
+      }
     },
 
     /**
