@@ -206,6 +206,12 @@ export function createScreeningService(
     addToWaitingList: (entry: WaitingListEntry, tx?: Executor) =>
       createScreeningRepository(tx ?? db).addToWaitingList(entry, deps.clock.now()),
     waitingListOf: (testerId: string) => repository.waitingListOf(testerId),
+    /**
+     * Who waits for a session group (decision 031): the study's Notify me entries naming the group,
+     * oldest first. Screener and not-interested entries never chose a group, so they are not asked.
+     */
+    waitingForGroup: (studyNo: number, groupId: number, tx?: Executor) =>
+      createScreeningRepository(tx ?? db).notifyWaitersOf(studyNo, groupId),
 
     /** Records the tester as qualified for the study without a screener (test support only). */
     recordQualified: (testerId: string, studyNo: number) => repository.recordQualified(testerId, studyNo, deps.clock.now()),
