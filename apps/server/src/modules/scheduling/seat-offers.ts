@@ -78,9 +78,11 @@ export function createSeatOffers(db: Database, deps: SeatOfferDeps) {
     const group = await createSchedulingRepository(tx).groupById(groupId);
     const at = now();
     const expiresAt = group ? holdEnd(group, at) : null;
-    if (!group || !expiresAt || group.taken + group.held >= group.seats) return 0;
+    const free = group ? group.seats - group.taken - group.held : 0;
+    if (!group || !expiresAt || free <= 0) return 0;
     let made = 0;
     for (const person of await deps.waitingFor(group.studyNo, group.id, tx)) {
+      if (made === free) break;
       if (await offers.wasOffered(group.id, person)) continue;
       if (!(await offers.personCanTake(person, group.studyNo, group.id, at))) continue;
       if (!(await offers.holdSeat(group.id))) break;
