@@ -274,6 +274,16 @@ describe("a child's screener and booking", () => {
     expect(adultDone.outcome).toBe('qualified');
   });
 
+  it("completes a child's screener once under ten simultaneous completions: one outcome, one payment", async () => {
+    const { study, yes } = await kidStudy();
+    const { tester, cookie, child } = await parentWithChild(9);
+    const url = `/api/screener/${study.studyNo}/complete?k=${child.publicId}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(url, cookie, { answers: yes })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array(9).fill(404)]);
+    const ledger = await balanceAndLedger(db(), tester.id);
+    expect([ledger.coins, ledger.entries]).toEqual([study.coinValue, 1]);
+  });
+
   it("refuses another parent's child in the screener calls and a Child that does not match the link", async () => {
     const { study, group, yes } = await kidStudy();
     const { cookie, child } = await parentWithChild(9);
