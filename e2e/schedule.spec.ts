@@ -3,7 +3,16 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { escapeRegExp } from './support/accounts';
-import { bookGroup, createBooking, createGroup, createTester, type GroupFields, type SupportGroup } from './support/test-support';
+import {
+  addSessionCookie,
+  bookGroup,
+  createBooking,
+  createGroup,
+  createTester,
+  startSession,
+  type GroupFields,
+  type SupportGroup,
+} from './support/test-support';
 
 /**
  * Issue 10, section 3: the schedule check, change and cancel pages in Chromium on the production
@@ -46,7 +55,18 @@ const TEXTS = {
   changedText: 'Your schedule has been changed. We have e-mailed you the new dates.',
   unavailable: 'Study Schedule Unavailable',
   unavailableText: 'The time you selected is no longer available. Please check the updated list and choose another time.',
+  cancel102: 'Cancel schedule Failed - 102',
+  cancel102Text: 'Your e-mail address is invalid. Please update it under My Account, Change Contact Info, and try again.',
+  invalidEmail: 'Invalid Email Address',
+  invalidEmailText: 'Please update your e-mail address under My Account, Change Contact Info.',
 } as const;
+
+/** A logged-in tester whose e-mail address the site refuses (no domain dot): cancel answers 102, change changeEmailAddress. */
+async function logInWithBadEmail(page: Page, request: APIRequestContext, baseURL: string | undefined) {
+  const tester = await createTester(request, { email: `nobody${randomInt(1e9)}@localhost` });
+  await addSessionCookie(page.context(), baseURL!, await startSession(request, { testerId: tester.testerId }));
+  return tester;
+}
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -333,6 +353,27 @@ test.describe('cancelling', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('with an e-mail address the site refuses: Cancel schedule Failed - 102 with its explanation, and the booking stays', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const tester = await logInWithBadEmail(page, request, baseURL);
+    await bookedGroup(request, tester.testerId, { studyNo: 24106, kind: 'virtual', color: 'Teal', sessions: [slot(21, 45)] });
+    await openCheck(page);
+    await bookingCard(page, NAME[24106])
+      .getByRole('button', { name: `Cancel Schedule: ${NAME[24106]}` })
+      .click();
+    await cancelDialog(page).getByRole('button', { name: 'Yes' }).click();
+    const refused = page.getByRole('dialog', { name: TEXTS.cancel102 });
+    await expect(refused).toContainText(TEXTS.cancel102Text);
+    await expect(refused).toHaveClass(/modal-dialog--error/);
+    await expectNoAxeViolations(page);
+    await refused.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(CHECK);
+    expect((await currentSchedule(page)).map((stamp) => stamp.studyNo)).toEqual([24106]);
+  });
+
   test('several at once: two chosen bookings cancelled in one go', async ({ loggedInPage: page, testerSession, request }) => {
     const testerId = testerSession.tester.testerId;
     await bookedGroup(request, testerId, { studyNo: 24108, color: 'Blue', sessions: [slot(20, 60)] });
@@ -410,6 +451,25 @@ test.describe('changing', () => {
     const stamps = await currentSchedule(page);
     expect(stamps.map((stamp) => [stamp.groupId, stamp.scheduleStamp])).toEqual([[other.groupId, other.sessions[0]!.startsAt]]);
     await expectNoAxeViolations(page);
+  });
+
+  test('with an e-mail address the site refuses: Invalid Email Address, and the old booking kept', async ({ page, request, baseURL }) => {
+    const tester = await logInWithBadEmail(page, request, baseURL);
+    const study = { studyNo: 24105, color: 'Orange' } as const;
+    const current = await bookedGroup(request, tester.testerId, { ...study, sessions: [slot(20, 60)] });
+    const other = await createGroup(request, { ...study, seats: 4, sessions: [slot(23, 60)] });
+
+    await page.goto(CHANGE);
+    const table = page.getByRole('table', { name: `Other times for ${NAME[24105]}` });
+    await table.getByRole('radio', { name: `Select ${siteSession(other.sessions[0]!)}`, exact: true }).check();
+    await page.getByRole('button', { name: 'Change Schedule' }).click();
+    const refused = page.getByRole('dialog', { name: TEXTS.invalidEmail });
+    await expect(refused).toContainText(TEXTS.invalidEmailText);
+    await expectNoAxeViolations(page);
+    await refused.getByRole('button', { name: 'Close' }).click();
+    await expect(page).toHaveURL(CHANGE);
+    const stamps = await currentSchedule(page);
+    expect(stamps.map((stamp) => stamp.groupId)).toEqual([current.groupId]);
   });
 
   test('a group that fills meanwhile: Study Schedule Unavailable, the refreshed list, and the old booking kept', async ({

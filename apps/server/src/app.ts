@@ -43,7 +43,8 @@ import { selfScheduleRoutes } from './modules/scheduling/self-schedule-routes.ts
 import { createSelfScheduleService } from './modules/scheduling/self-schedule-service.ts';
 import { cancelLinkRoutes } from './modules/scheduling/cancel-link-routes.ts';
 import { createScheduleNotices } from './modules/scheduling/schedule-notices.ts';
-import { createSchedulingService, REMINDER_QUEUE } from './modules/scheduling/scheduling-service.ts';
+import { createSchedulingService, REMINDER_QUEUE, SEAT_OFFER_EXPIRY_QUEUE } from './modules/scheduling/scheduling-service.ts';
+import { createSeatOffers } from './modules/scheduling/seat-offers.ts';
 import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
 import { studyLinkRoutes } from './modules/study-links/study-link-routes.ts';
@@ -238,11 +239,41 @@ export async function buildApp({
       secret: studyLinkSecret,
       uidHost: new URL(config.publicUrl).host,
     }),
+    // Waitlist promotion (decision 031). The waiting list is screening's and the kid GUID the
+    // children's: both are built below (they read scheduling), and only called once a seat frees.
+    offers: createSeatOffers(db, {
+      clock,
+      offerHours: config.waitlistOfferHours,
+      noticeHours: config.scheduleNoticeHours,
+      waitingFor: (studyNo, groupId, tx) => screening.waitingForGroup(studyNo, groupId, tx),
+      offerLink: async (person, studyNo, tx) => {
+        const [study] = await studies.findStudies([studyNo], tx);
+        // A child's link names the child in its signed d and its k (decision 029).
+        const kid = person.childId === null ? null : await children.publicIdOf(person.childId, tx);
+        return screening.selfScheduleLink(person.testerId, { studyNo, guid: study!.guid }, kid);
+      },
+      testers,
+      mail,
+      listTestSitesIn: publicContent.listTestSitesIn,
+      studyNames: studies.studyNames,
+    }),
   });
   // Reminders before each session day (decision 027): a sweep every minute, sent once across instances.
   if (config.scheduledJobs && config.reminderHours.length > 0) {
     jobs.define(REMINDER_QUEUE, { policy: 'singleton', retryLimit: 0, handler: async () => void (await scheduling.sendDueReminders()) });
     onJobsStarted.push(() => jobs.schedule(REMINDER_QUEUE, '* * * * *', {}, { tz: 'UTC' }));
+  }
+  // Seat offers past their end (decision 031): every minute, each offer expired and passed on once across instances.
+  if (config.scheduledJobs) {
+    jobs.define(SEAT_OFFER_EXPIRY_QUEUE, {
+      policy: 'singleton',
+      retryLimit: 0,
+      handler: async () => {
+        const offered = await scheduling.expireSeatOffers();
+        if (offered > 0) app.log.info({ offered }, 'expired seat offers passed on');
+      },
+    });
+    onJobsStarted.push(() => jobs.schedule(SEAT_OFFER_EXPIRY_QUEUE, '* * * * *', {}, { tz: 'UTC' }));
   }
   const screening = createScreeningService(db, {
     clock,

@@ -8,6 +8,8 @@ import { createMailService } from '../src/modules/mail/mail-service.ts';
 import { createPublicContentService } from '../src/modules/public-content/public-content-service.ts';
 import { createScheduleNotices } from '../src/modules/scheduling/schedule-notices.ts';
 import { createSchedulingService } from '../src/modules/scheduling/scheduling-service.ts';
+import { createSeatOffers } from '../src/modules/scheduling/seat-offers.ts';
+import { createScreeningService } from '../src/modules/screening/screening-service.ts';
 import { createStudyService } from '../src/modules/studies/study-service.ts';
 import { createTesterService } from '../src/modules/testers/tester-service.ts';
 
@@ -20,7 +22,7 @@ export const TEST_LINK_SECRET = 'schedule-mail-secret-for-tests-0123456789';
  */
 export function schedulingWithMail(
   db: Database,
-  options: { now: Date; clock?: FakeClock; noticeHours?: number; reminderHours?: number[] },
+  options: { now: Date; clock?: FakeClock; noticeHours?: number; reminderHours?: number[]; offerHours?: number },
 ) {
   const clock = options.clock ?? createFakeClock(options.now);
   const log = pino({ level: 'silent' });
@@ -35,6 +37,15 @@ export function schedulingWithMail(
   const publicContent = createPublicContentService(db, { cacheSeconds: 0, clock });
   const studies = createStudyService(db, { clock, aboutMe: { targetedAnswers: async () => new Map() } as never });
   const noticeHours = options.noticeHours ?? 24;
+  // Only the waiting list and the link signing of screening are used by seat offers.
+  const screening = createScreeningService(db, {
+    clock,
+    studies,
+    ledger: {} as never,
+    scheduling: {} as never,
+    studyLinkSecret: TEST_LINK_SECRET,
+    findChild: async () => null,
+  });
   const scheduling = createSchedulingService(db, {
     clock,
     testers,
@@ -52,6 +63,20 @@ export function schedulingWithMail(
       reminderHours: options.reminderHours ?? [24, 4],
       secret: TEST_LINK_SECRET,
       uidHost: new URL(TEST_PUBLIC_URL).host,
+    }),
+    offers: createSeatOffers(db, {
+      clock,
+      offerHours: options.offerHours ?? 12,
+      noticeHours,
+      waitingFor: (studyNo, groupId, tx) => screening.waitingForGroup(studyNo, groupId, tx),
+      offerLink: async (person, studyNo, tx) => {
+        const [study] = await studies.findStudies([studyNo], tx);
+        return screening.selfScheduleLink(person.testerId, { studyNo, guid: study!.guid });
+      },
+      testers,
+      mail,
+      listTestSitesIn: publicContent.listTestSitesIn,
+      studyNames: studies.studyNames,
     }),
   });
   return { scheduling, clock };

@@ -117,6 +117,14 @@ describe('loadConfig', () => {
     }
   });
 
+  test('WAITLIST_OFFER_HOURS: 12 by default (decision 031), whole hours from 1 to a week', () => {
+    expect(loadConfig({}).waitlistOfferHours).toBe(12);
+    expect(loadConfig({ WAITLIST_OFFER_HOURS: '48' }).waitlistOfferHours).toBe(48);
+    for (const bad of ['0', '1.5', 'soon', '169']) {
+      expect(() => loadConfig({ WAITLIST_OFFER_HOURS: bad }), bad).toThrow(/WAITLIST_OFFER_HOURS:/);
+    }
+  });
+
   test('STUDY_LINK_SECRET: given, or left unset (made at start; main.ts keeps one in production); too short stops start-up', () => {
     expect(loadConfig({}).studyLinkSecret).toBeUndefined();
     expect(loadConfig({ STUDY_LINK_SECRET: 'y'.repeat(32) }).studyLinkSecret).toBe('y'.repeat(32));

@@ -122,6 +122,13 @@ const envSchema = z.object({
       }
       return [...new Set(hours)].sort((a, b) => b - a);
     }),
+  /** How long a freed seat is held for the tester it is offered to, in hours (decision 031). */
+  WAITLIST_OFFER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
@@ -190,6 +197,8 @@ export interface AppConfig {
   externalScheduleDelayMinutes: number;
   /** Hours before each session day that reminders go out, largest first; empty: no reminders. */
   reminderHours: number[];
+  /** Hours a freed seat is held for the waiting tester it is offered to (decision 031). */
+  waitlistOfferHours: number;
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -248,6 +257,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     selfScheduleLinkDays: env.SELF_SCHEDULE_LINK_DAYS,
     externalScheduleDelayMinutes: env.EXTERNAL_SCHEDULE_DELAY_MINUTES,
     reminderHours: env.REMINDER_HOURS,
+    waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,

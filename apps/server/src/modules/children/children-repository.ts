@@ -10,6 +10,11 @@ const current = (now: Date) => or(isNotNull(children.confirmedAt), gt(children.e
 
 export function createChildrenRepository(db: Executor) {
   return {
+    async findById(childId: number): Promise<ChildRow | null> {
+      const [row] = await db.select().from(children).where(eq(children.id, childId)).limit(1);
+      return row ?? null;
+    },
+
     listForParent(parentId: string, now: Date): Promise<ChildRow[]> {
       return db
         .select()

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import {
   balanceAndLedger,
+  createBooking,
   createChild,
   createLoggedInTester,
   createScreener,
@@ -11,7 +12,7 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
-import { bookings, screenings } from '../../core/db/schema.ts';
+import { bookings, screenings, sessionGroups } from '../../core/db/schema.ts';
 
 /**
  * Choosing, screening and booking a child (spec 3, "Child popup steps", "Self or teen choice", the
@@ -273,6 +274,16 @@ describe("a child's screener and booking", () => {
     expect(adultDone.outcome).toBe('qualified');
   });
 
+  it("completes a child's screener once under ten simultaneous completions: one outcome, one payment", async () => {
+    const { study, yes } = await kidStudy();
+    const { tester, cookie, child } = await parentWithChild(9);
+    const url = `/api/screener/${study.studyNo}/complete?k=${child.publicId}`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(url, cookie, { answers: yes })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array(9).fill(404)]);
+    const ledger = await balanceAndLedger(db(), tester.id);
+    expect([ledger.coins, ledger.entries]).toEqual([study.coinValue, 1]);
+  });
+
   it("refuses another parent's child in the screener calls and a Child that does not match the link", async () => {
     const { study, group, yes } = await kidStudy();
     const { cookie, child } = await parentWithChild(9);
@@ -298,6 +309,35 @@ describe("a child's screener and booking", () => {
     expect(booked.status).toBe('succeed');
     const rows = await db().select().from(bookings).where(eq(bookings.studyNo, study.studyNo));
     expect(rows.map((row) => row.childId)).toEqual([child.id]);
+  });
+});
+
+describe("changing a family's booking", () => {
+  it("moves the tester's and the child's bookings of the study together, or neither when the group lacks a seat for each", async () => {
+    const { study } = await kidStudy();
+    const { tester, cookie, child } = await parentWithChild(9);
+    const day = (days: number, hour: number) => new Date(NOW.getTime() + days * 24 * HOUR_MS + hour * HOUR_MS);
+    const twoHours = (startsAt: Date) => [{ startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS) }];
+    const current = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 4, taken: 2, sessions: twoHours(day(3, 0)) });
+    const roomy = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 2, sessions: twoHours(day(4, 0)) });
+    const tight = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 1, sessions: twoHours(day(5, 0)) });
+    for (const childId of [null, child.id]) {
+      const { startsAt, endsAt } = current.sessions[0]!;
+      await createBooking(db(), { testerId: tester.id, childId, studyNo: study.studyNo, groupId: current.id, startsAt, endsAt });
+    }
+    const change = (groupId: string) => post('/api/schedule/confirmChangeSchedule', cookie, { ProtectedGroupID: [groupId] });
+    const groupsOfFamily = async () =>
+      (await db().select().from(bookings).where(eq(bookings.testerId, tester.id))).map((row) => row.groupId).sort();
+    const taken = async (id: number) => (await db().select().from(sessionGroups).where(eq(sessionGroups.id, id)))[0]!.taken;
+
+    const refused = (await change(tight.publicId)).json();
+    expect(refused.status).toBe('notAvailable');
+    expect(await groupsOfFamily()).toEqual([current.id, current.id]);
+    expect([await taken(current.id), await taken(tight.id)]).toEqual([2, 0]);
+
+    expect((await change(roomy.publicId)).json().status).toBe('succeed');
+    expect(await groupsOfFamily()).toEqual([roomy.id, roomy.id]);
+    expect([await taken(current.id), await taken(roomy.id)]).toEqual([0, 2]);
   });
 });
 

@@ -78,6 +78,11 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
   });
 
   return {
+    /** The kid GUID (k of the links) of a child by its key; null when the child is gone. */
+    async publicIdOf(childId: number, tx?: Executor): Promise<string | null> {
+      return (await createChildrenRepository(tx ?? db).findById(childId))?.publicId ?? null;
+    },
+
     async listChildren(parentId: string): Promise<RegisteredChild[]> {
       return (await repository.listForParent(parentId, now())).map(toListItem);
     },

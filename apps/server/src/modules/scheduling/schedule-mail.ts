@@ -7,7 +7,7 @@ import type { GroupWithSessions, SessionRow } from './scheduling-repository.ts';
 /** Minutes before a session a tester should arrive (spec 3, self-schedule instructions and section 9). */
 export const ARRIVE_EARLY_MINUTES = 15;
 
-export type ScheduleMailKind = 'schedule-booked' | 'schedule-changed' | 'schedule-cancelled' | 'schedule-reminder';
+export type ScheduleMailKind = 'schedule-booked' | 'schedule-changed' | 'schedule-cancelled' | 'schedule-reminder' | 'seat-offer';
 
 /** Everything one schedule e-mail says, read inside the unit of work that writes it. */
 export interface ScheduleMailFacts {
@@ -32,11 +32,11 @@ export interface ScheduleMailFacts {
 const KIND_LABEL = { inPerson: 'In-person session', virtual: 'Virtual session', pickUp: 'Curb-side pick-up, then a video session' };
 
 /** The name a booking goes by in e-mails: its study's description, or colour and cell as the schedule page does. */
-function title(facts: ScheduleMailFacts): string {
+function title(facts: Pick<ScheduleMailFacts, 'studyName' | 'group'>): string {
   return facts.studyName || `${facts.group.color} study ${facts.group.studyNo}`;
 }
 
-function where(facts: ScheduleMailFacts): string {
+function where(facts: Pick<ScheduleMailFacts, 'group' | 'site'>): string {
   const { group, site } = facts;
   if (group.kind === 'virtual') return 'Online (video session).';
   return site ? `${site.name}, ${site.address}.` : '';
@@ -48,7 +48,7 @@ function dayLine(session: SessionRow, total: number, timeZone: string): string {
 }
 
 /** The facts every schedule e-mail states: what, where, when (each day), what to bring, pay. */
-function factLines(facts: ScheduleMailFacts, options: { arrival: boolean }): string[] {
+function factLines(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'site' | 'timeZone'>, options: { arrival: boolean }): string[] {
   const { group, timeZone } = facts;
   const lines = [`What: ${title(facts)} (${KIND_LABEL[group.kind as keyof typeof KIND_LABEL] ?? group.kind}).`, `Where: ${where(facts)}`];
   if (group.kind === 'pickUp' && group.pickUpAt) {
@@ -104,7 +104,10 @@ function calendarFor(facts: ScheduleMailFacts, method: CalendarMethod) {
   };
 }
 
-export function scheduleMessage(kind: Exclude<ScheduleMailKind, 'schedule-reminder'>, facts: ScheduleMailFacts): OutgoingEmail {
+export function scheduleMessage(
+  kind: Exclude<ScheduleMailKind, 'schedule-reminder' | 'seat-offer'>,
+  facts: ScheduleMailFacts,
+): OutgoingEmail {
   const name = title(facts);
   const base = { to: facts.tester.email, kind, greeting: `Hi ${facts.tester.firstName},` };
   const cancelAction = facts.cancelLink ? { label: 'Cancel this booking', href: facts.cancelLink } : undefined;
@@ -170,5 +173,30 @@ export function reminderMessage(facts: ScheduleMailFacts, session: SessionRow): 
       policyLine(facts.noticeHours),
       `See your schedule: ${facts.scheduleLink}`,
     ],
+  });
+}
+
+/** What a seat offer's e-mail states (decision 031): the group, the hold's end and the self-schedule link. */
+export interface SeatOfferFacts extends Pick<ScheduleMailFacts, 'tester' | 'studyName' | 'group' | 'site' | 'timeZone'> {
+  expiresAt: Date;
+  link: string;
+}
+
+/** The seat offer: a seat of a group the tester asked to be told about is free and held for them until a time. */
+export function seatOfferMessage(facts: SeatOfferFacts): OutgoingEmail {
+  const name = title(facts);
+  const until = formatMoment(facts.expiresAt.toISOString(), facts.timeZone);
+  return standardMessage({
+    to: facts.tester.email,
+    kind: 'seat-offer',
+    greeting: `Hi ${facts.tester.firstName},`,
+    subject: `A seat is free for you: ${name}`,
+    paragraphs: [
+      `A seat has opened in the session you asked us to tell you about, and we are holding it for you until ${until}.`,
+      ...factLines(facts, { arrival: false }),
+      `To take it, open the link below and choose Schedule Me. After ${until} the seat goes to the next person waiting.`,
+      `Book your seat: ${facts.link}`,
+    ],
+    action: { label: 'Book this seat', href: facts.link },
   });
 }

@@ -128,12 +128,19 @@ export function createSchedulingRepository(db: Executor) {
         .for('update');
     },
 
-    /** Takes a seat of an open group with one free: true when taken. */
+    /** Takes a seat of an open group with one free (neither taken nor held): true when taken. */
     async takeSeat(groupId: number): Promise<boolean> {
       const rows = await db
         .update(sessionGroups)
         .set({ taken: sql`${sessionGroups.taken} + 1` })
-        .where(and(eq(sessionGroups.id, groupId), eq(sessionGroups.status, 'Open'), sql`${sessionGroups.taken} < ${sessionGroups.seats}`))
+        .where(
+          and(
+            eq(sessionGroups.id, groupId),
+            eq(sessionGroups.status, 'Open'),
+            // Seats held by seat offers are not free (decision 031).
+            sql`${sessionGroups.taken} + ${sessionGroups.held} < ${sessionGroups.seats}`,
+          ),
+        )
         .returning({ id: sessionGroups.id });
       return rows.length === 1;
     },

@@ -17,6 +17,7 @@ import type { TesterService } from '../testers/tester-service.ts';
 import { verifyCancelLinkToken } from './cancel-link-token.ts';
 import { DEFAULT_TIME_ZONE, type ScheduleNotices } from './schedule-notices.ts';
 import { createSchedulingRepository, type BookingRow, type GroupWithSessions } from './scheduling-repository.ts';
+import type { Person, SeatOffers } from './seat-offers.ts';
 
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
@@ -24,6 +25,9 @@ export { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
 
 /** The job queue's name of the reminder sweep (decision 027). */
 export const REMINDER_QUEUE = 'schedule-reminders';
+
+/** The job queue's name of the seat offers' expiry sweep (decision 031). */
+export const SEAT_OFFER_EXPIRY_QUEUE = 'seat-offers-expire';
 
 /** Where a tester goes after a successful change. */
 export const SCHEDULE_CHECK_URL = '/community/main/schedule/check';
@@ -69,6 +73,18 @@ interface SchedulingDeps {
   checkInSecret: string;
   /** The booking, change and cancellation e-mails, written in the same transactions (decision 027); absent in a few service tests. */
   notices?: ScheduleNotices;
+  /** Waitlist promotion (decision 031): freed seats offered and held; absent in a few service tests. */
+  offers?: SeatOffers;
+}
+
+/** A change found the new group without a seat for every booking it moves: the transaction is undone. */
+class GroupFilled extends Error {
+  constructor(
+    readonly studyNo: number,
+    readonly bookedGroupId: number,
+  ) {
+    super('notAvailable');
+  }
 }
 
 /**
@@ -87,12 +103,16 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
   const lastEnd = (group: GroupWithSessions) => group.sessions[group.sessions.length - 1]!.endsAt;
   /** Outside the notice window: the first session starts more than noticeHours from now. */
   const beforeNotice = (startsAt: Date, at: Date) => startsAt.getTime() - at.getTime() > noticeMs;
-  const hasFreeSeat = (group: GroupWithSessions, at: Date) =>
-    group.status === 'Open' &&
-    !group.isExternal &&
-    group.taken < group.seats &&
-    group.sessions.length > 0 &&
-    beforeNotice(firstStart(group), at);
+  /** Open, not external, and starting outside the notice window: bookable when a seat is free (or held for the person). */
+  const bookableGroup = (group: GroupWithSessions, at: Date) =>
+    group.status === 'Open' && !group.isExternal && group.sessions.length > 0 && beforeNotice(firstStart(group), at);
+  /** A seat neither taken nor held by a seat offer (decision 031). */
+  const hasFreeSeat = (group: GroupWithSessions, at: Date) => bookableGroup(group, at) && group.taken + group.held < group.seats;
+  /** Free for this person: a free seat, or one held by the person's live offer. */
+  const openFor = (group: GroupWithSessions, at: Date, held: ReadonlySet<number>) =>
+    hasFreeSeat(group, at) || (held.has(group.id) && bookableGroup(group, at));
+  const heldBy = async (holder: Person | undefined, tx?: Executor): Promise<ReadonlySet<number>> =>
+    holder && deps.offers ? deps.offers.heldBy(holder, tx) : new Set<number>();
 
   async function lockTester(testerId: string, tx: Executor) {
     const tester = await deps.testers.lockForUpdate(testerId, tx);
@@ -127,7 +147,13 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     };
   }
 
-  function groupView(group: GroupWithSessions, sites: Map<string, TestSite>, at: Date, currentGroupId: number | null): ScheduleGroup {
+  function groupView(
+    group: GroupWithSessions,
+    sites: Map<string, TestSite>,
+    at: Date,
+    currentGroupId: number | null,
+    held: ReadonlySet<number> = new Set(),
+  ): ScheduleGroup {
     return {
       ...groupFields(group, sites),
       sessions: group.sessions.map((session) => ({
@@ -135,7 +161,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         startsAt: session.startsAt.toISOString(),
         endsAt: session.endsAt.toISOString(),
       })),
-      available: hasFreeSeat(group, at),
+      available: openFor(group, at, held),
       isCurrent: group.id === currentGroupId,
     };
   }
@@ -148,8 +174,8 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
    * A group as self-schedule offers it (decision 024): status is what the tester can do now, Open
    * (pick it) only with a free seat outside the notice window, else Closed (Notify me only).
    */
-  function selfScheduleView(group: GroupWithSessions, sites: Map<string, TestSite>, at: Date): ScheduleGroup {
-    const view = groupView(group, sites, at, null);
+  function selfScheduleView(group: GroupWithSessions, sites: Map<string, TestSite>, at: Date, held: ReadonlySet<number>): ScheduleGroup {
+    const view = groupView(group, sites, at, null, held);
     return { ...view, status: view.available ? 'Open' : 'Closed' };
   }
   /** Groups whose first session is still ahead (the others are never offered). */
@@ -173,25 +199,27 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
      * The self-schedule choices of the studies, earliest first: groups not started yet, with the
      * self-schedule status (Open: can be picked; Closed: can be chosen for Notify me).
      */
-    async selfScheduleChoices(studyNos: readonly number[], tx?: Executor): Promise<Map<number, ScheduleGroup[]>> {
+    async selfScheduleChoices(studyNos: readonly number[], tx?: Executor, holder?: Person): Promise<Map<number, ScheduleGroup[]>> {
       const at = now();
       const sites = await siteMap();
+      const held = await heldBy(holder, tx);
       const groups = (await on(tx).groupsOfStudies(studyNos)).filter((group) => notStarted(group, at));
       groups.sort((a, b) => firstStart(a).getTime() - firstStart(b).getTime() || a.id - b.id);
       const byStudy = new Map<number, ScheduleGroup[]>(studyNos.map((studyNo) => [studyNo, []]));
-      for (const group of groups) byStudy.get(group.studyNo)?.push(selfScheduleView(group, sites, at));
+      for (const group of groups) byStudy.get(group.studyNo)?.push(selfScheduleView(group, sites, at, held));
       return byStudy;
     },
 
     /** The groups the ids name (unknown ids left out): key, study, kind and whether Open for self-schedule now. */
-    async groupsByPublicIds(publicIds: readonly string[], tx?: Executor) {
+    async groupsByPublicIds(publicIds: readonly string[], tx?: Executor, holder?: Person) {
       const at = now();
+      const held = await heldBy(holder, tx);
       return (await on(tx).groupsByPublicIds(publicIds)).map((group) => ({
         id: group.id,
         publicId: group.publicId,
         studyNo: group.studyNo,
         kind: group.kind as SessionKind,
-        open: hasFreeSeat(group, at),
+        open: openFor(group, at, held),
       }));
     },
 
@@ -272,10 +300,20 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
           const tester = await lockTester(input.testerId, work);
           const group = await repository.groupByPublicId(input.groupId);
           if (!group) return { status: 'notFound' };
-          if (!hasFreeSeat(group, now())) return { status: 'notAvailable' };
+          const person = { testerId: input.testerId, childId };
+          // The person's live offers (decision 031): their groups are locked first, in key order, so
+          // accepting one and declining the others cannot deadlock with the expiry sweep or a cancel.
+          const offered = deps.offers ? await deps.offers.liveOffersOf(input.testerId, work) : [];
+          const mine = offered.filter((offer) => (offer.childId ?? 0) === (childId ?? 0));
+          if (mine.length) await repository.lockGroups([group.id, ...mine.map((offer) => offer.groupId)]);
+          const held = new Set(mine.map((offer) => offer.groupId));
+          if (!openFor(group, now(), held)) return { status: 'notAvailable' };
           if (await repository.liveBookingForUpdate(input.testerId, group.studyNo, childId)) return { status: 'hasSchedule' };
           if (await repository.overlapsLiveBooking(input.testerId, childId, group.id, null)) return { status: 'overlap' };
-          if (!(await repository.takeSeat(group.id))) return { status: 'notAvailable' };
+          // The held seat becomes theirs; without a live offer, a seat nobody holds.
+          const seated = held.has(group.id) && deps.offers ? await deps.offers.accept(group.id, person, work) : false;
+          if (!seated && !(await repository.takeSeat(group.id))) return { status: 'notAvailable' };
+          if (mine.length) await deps.offers!.declineOthers(person, group.id, work);
           const booking = await repository.insertBooking({
             testerId: input.testerId,
             childId,
@@ -340,40 +378,58 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     },
 
     /**
-     * Moves the tester's booking in the group's study to that group: the old seat is released and the
-     * new one taken in one transaction, so a full group leaves the old booking as it was.
+     * Moves the tester's bookings in the group's study (theirs and their children's, decision 029) to
+     * that group: the old seats are released and the new ones taken in one transaction, all or none,
+     * so a group without room for everyone leaves the old bookings as they were.
      */
     async change(testerId: string, groupIds: string[]): Promise<ConfirmChangeScheduleResponse> {
       const sites = await siteMap();
-      return inTransaction(db, async (work) => {
-        const repository = on(work);
-        const at = now();
-        const tester = await lockTester(testerId, work);
-        // The shared schema takes exactly one group (decision 022).
-        const group = await repository.groupByPublicId(groupIds[0]!);
-        if (!group) throw new NotFoundError('No such group.');
-        const booking = await repository.liveBookingForUpdate(testerId, group.studyNo, null);
-        if (!booking) throw new NotFoundError('You have no booking in this study.');
-        const answer = async (status: ConfirmChangeScheduleResponse['status']) => ({
+      const at = now();
+      const answerFrom =
+        (repository: ReturnType<typeof on>, studyNo: number, bookedGroupId: number, newGroupId: number) =>
+        async (status: ConfirmChangeScheduleResponse['status']) => ({
           status,
           url: status === 'succeed' ? SCHEDULE_CHECK_URL : '',
-          filteredScheduleView: (await repository.groupsOfStudy(group.studyNo)).map((each) =>
-            groupView(each, sites, at, status === 'succeed' ? group.id : booking.groupId),
+          filteredScheduleView: (await repository.groupsOfStudy(studyNo)).map((each) =>
+            groupView(each, sites, at, status === 'succeed' ? newGroupId : bookedGroupId),
           ),
         });
-        const old = await repository.groupById(booking.groupId);
-        if (old!.isExternal || !beforeNotice(booking.startsAt, at)) return answer('notChangeable');
-        if (booking.groupId === group.id) return answer('succeed');
-        if (checkEmail(tester.email) !== null) return answer('changeEmailAddress');
-        if (!hasFreeSeat(group, at)) return answer('notAvailable');
-        if (await repository.overlapsLiveBooking(testerId, null, group.id, booking.id)) return answer('notAvailable');
-        await repository.lockGroups([old!.id, group.id]);
-        if (!(await repository.takeSeat(group.id))) return answer('notAvailable');
-        await repository.releaseSeat(old!.id);
-        await repository.moveBooking(booking.id, { id: group.id, startsAt: firstStart(group), endsAt: lastEnd(group) }, at);
-        await deps.notices?.changed(tester, booking.id, work, old!);
-        return answer('succeed');
-      }).then(nudgeAfter);
+      try {
+        return await inTransaction(db, async (work) => {
+          const repository = on(work);
+          const tester = await lockTester(testerId, work);
+          // The shared schema takes exactly one group (decision 022).
+          const group = await repository.groupByPublicId(groupIds[0]!);
+          if (!group) throw new NotFoundError('No such group.');
+          const booked = await repository.liveBookingsOfStudy(testerId, group.studyNo);
+          if (booked.length === 0) throw new NotFoundError('You have no booking in this study.');
+          const answer = answerFrom(repository, group.studyNo, booked[0]!.groupId, group.id);
+          const moving = booked.filter((booking) => booking.groupId !== group.id);
+          const olds = new Map<number, GroupWithSessions>();
+          for (const booking of moving) olds.set(booking.groupId, (await repository.groupById(booking.groupId))!);
+          if (moving.some((booking) => olds.get(booking.groupId)!.isExternal || !beforeNotice(booking.startsAt, at)))
+            return answer('notChangeable');
+          if (moving.length === 0) return answer('succeed');
+          if (checkEmail(tester.email) !== null) return answer('changeEmailAddress');
+          if (!hasFreeSeat(group, at)) return answer('notAvailable');
+          for (const booking of moving)
+            if (await repository.overlapsLiveBooking(testerId, booking.childId, group.id, booking.id)) return answer('notAvailable');
+          await repository.lockGroups([...olds.keys(), group.id]);
+          for (const booking of moving) {
+            // A later seat missing undoes the earlier moves: the family moves together or not at all.
+            if (!(await repository.takeSeat(group.id))) throw new GroupFilled(group.studyNo, booked[0]!.groupId);
+            await repository.releaseSeat(booking.groupId);
+            await deps.offers?.offerFreedSeats(booking.groupId, work);
+            await repository.moveBooking(booking.id, { id: group.id, startsAt: firstStart(group), endsAt: lastEnd(group) }, at);
+            await deps.notices?.changed(tester, booking.id, work, olds.get(booking.groupId)!);
+          }
+          return answer('succeed');
+        }).then(nudgeAfter);
+      } catch (error) {
+        // Read after the rollback: the list shows the seats as they are again.
+        if (error instanceof GroupFilled) return answerFrom(on(), error.studyNo, error.bookedGroupId, 0)('notAvailable');
+        throw error;
+      }
     },
 
     /**
@@ -394,6 +450,16 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         return cancelFound(tester, found, work);
       }).then(nudgeAfter);
     },
+
+    /** Expires the seat offers past their end and passes their seats on (the job queue's sweep, every minute); answers the offers made. */
+    expireSeatOffers: async (): Promise<number> => (deps.offers ? deps.offers.expireDue() : 0),
+
+    /** The tester's live seat offers (theirs and their children's): self-schedule lets them book those studies. */
+    liveSeatOffers: async (testerId: string, tx?: Executor) => (deps.offers ? deps.offers.liveOffersOf(testerId, tx) : []),
+
+    /** Not interested in the study: the person's live seat offers in it pass to the next people. */
+    declineSeatOffers: async (person: Person, studyNo: number): Promise<number> =>
+      deps.offers ? deps.offers.declineStudy(person, studyNo) : 0,
 
     /** Sends the reminders due now, each once (the job queue's sweep calls it every minute); answers how many. */
     sendDueReminders: async (): Promise<number> => (deps.notices ? deps.notices.sendDueReminders() : 0),
@@ -485,6 +551,8 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       await repository.releaseSeat(booking.groupId);
       await deps.notices?.cancelled(tester, booking.id, work);
     }
+    // The freed seats go to the people waiting for them, in the same unit of work (decision 031).
+    for (const groupId of new Set(found.map((booking) => booking.groupId))) await deps.offers?.offerFreedSeats(groupId, work);
     return 'succeed';
   }
 }

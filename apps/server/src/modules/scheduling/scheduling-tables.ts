@@ -31,6 +31,8 @@ export const sessionGroups = pgTable(
     coOpCostCents: integer('co_op_cost_cents').notNull(),
     seats: integer('seats').notNull(),
     taken: integer('taken').notNull().default(0),
+    /** Seats held by live seat offers (decision 031): nobody but the offered person takes them. */
+    held: integer('held').notNull().default(0),
     status: text('status').notNull().default('Open'),
     /** Scheduled by the client elsewhere: shown, never changed or cancelled here. */
     isExternal: boolean('is_external').notNull().default(false),
@@ -40,6 +42,7 @@ export const sessionGroups = pgTable(
     check('session_groups_kind', sql`${table.kind} in ('inPerson', 'virtual', 'pickUp')`),
     check('session_groups_status', sql`${table.status} in ('Open', 'Closed')`),
     check('session_groups_seats', sql`${table.taken} >= 0 and ${table.taken} <= ${table.seats}`),
+    check('session_groups_held', sql`${table.held} >= 0 and ${table.taken} + ${table.held} <= ${table.seats}`),
     check('session_groups_cost', sql`${table.coOpCostCents} >= 0`),
     check('session_groups_in_person_site', sql`${table.kind} = 'virtual' or ${table.siteId} is not null`),
     check('session_groups_video_link', sql`${table.kind} = 'inPerson' or ${table.videoLink} is not null`),
@@ -125,4 +128,42 @@ export const remindersSent = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.bookingId, table.sessionId, table.hoursBefore] })],
+);
+
+/**
+ * A freed seat offered to a person on the group's waiting list (decision 031). While `offered` it
+ * holds one of the group's seats (`session_groups.held`) until `expires_at`; it ends accepted (the
+ * person booked the group), expired or declined. One offer per group and person, ever: a person
+ * who let an offer lapse is not offered the same group again, so the seat moves down the list.
+ */
+export const seatOffers = pgTable(
+  'seat_offers',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => sessionGroups.id, { onDelete: 'cascade' }),
+    studyNo: integer('study_no')
+      .notNull()
+      .references(() => studies.studyNo, { onDelete: 'cascade' }),
+    testerId: uuid('tester_id')
+      .notNull()
+      .references(() => testers.id, { onDelete: 'cascade' }),
+    /** Set when the offer is for the tester's child (decision 029: a child is a person). */
+    childId: integer('child_id').references(() => children.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('offered'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('seat_offers_once_per_group_person').on(table.groupId, table.testerId, sql`coalesce(${table.childId}, 0)`),
+    // The expiry sweep's search: live offers by their end.
+    index('seat_offers_live_expiry')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'offered'`),
+    index('seat_offers_tester').on(table.testerId),
+    check('seat_offers_status', sql`${table.status} in ('offered', 'accepted', 'expired', 'declined')`),
+    check('seat_offers_expires_after_offer', sql`${table.expiresAt} > ${table.offeredAt}`),
+  ],
 );

@@ -51,7 +51,10 @@ interface Candidate {
 export interface SelfScheduleDeps {
   clock: Clock;
   testers: Pick<TesterService, 'lockForUpdate'>;
-  scheduling: Pick<SchedulingService, 'selfScheduleChoices' | 'groupsByPublicIds' | 'bookedStudies' | 'hasUpcomingBooking' | 'book'>;
+  scheduling: Pick<
+    SchedulingService,
+    'selfScheduleChoices' | 'groupsByPublicIds' | 'bookedStudies' | 'hasUpcomingBooking' | 'book' | 'liveSeatOffers' | 'declineSeatOffers'
+  >;
   studies: Pick<StudyService, 'findStudies' | 'findStudyByGuid' | 'redeemExternalToken' | 'externalReturns'>;
   screening: Pick<ScreeningService, 'verifyStudyLinkData' | 'selfScheduleLink' | 'qualifiedStudies' | 'addToWaitingList' | 'waitingListOf'>;
   ledger: Pick<LedgerService, 'record'>;
@@ -87,13 +90,14 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
   /** Everything that decides which studies are waiting for the person, read once per call. */
   async function standingOf({ testerId, childId }: Person) {
     const at = now();
-    const [qualified, returns, booked, waiting, upcoming] = await Promise.all([
+    const [qualified, returns, booked, waiting, upcoming, offers] = await Promise.all([
       deps.screening.qualifiedStudies({ testerId, childId }),
       // Outside screeners are the tester's own (children are screened on the hosted screener only).
       childId === null ? deps.studies.externalReturns(testerId) : [],
       deps.scheduling.bookedStudies(testerId, undefined, childId),
       deps.screening.waitingListOf({ testerId, childId }),
       deps.scheduling.hasUpcomingBooking(testerId, at, undefined, childId),
+      deps.scheduling.liveSeatOffers(testerId),
     ]);
     const candidates = new Map<number, Candidate>();
     for (const { studyNo, qualifiedAt } of qualified) candidates.set(studyNo, { studyNo, since: qualifiedAt, opensAt: qualifiedAt });
@@ -102,7 +106,9 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       candidates.set(studyNo, { studyNo, since: returnedAt, opensAt: new Date(returnedAt.getTime() + delayMs) });
     const live = new Set(booked.filter((booking) => booking.live).map((booking) => booking.studyNo));
     const ever = new Set(booked.map((booking) => booking.studyNo));
-    const waitlisted = new Set(waiting.map((entry) => entry.studyNo));
+    // A live seat offer (decision 031) lifts the waiting list's hold on the study for its tester.
+    const offered = new Set(offers.filter((offer) => offer.childId === childId).map((offer) => offer.studyNo));
+    const waitlisted = new Set(waiting.map((entry) => entry.studyNo).filter((studyNo) => !offered.has(studyNo)));
 
     function statusOf(studyNo: number): StudyStanding {
       if (live.has(studyNo)) return 'hasSchedule';
@@ -137,9 +143,13 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
   }
 
   /** The studies' choices, in the order given; studies without a group left out. */
-  async function choicesOf(studyNos: readonly number[]): Promise<SelfScheduleStudy[]> {
+  async function choicesOf(person: Person, studyNos: readonly number[]): Promise<SelfScheduleStudy[]> {
     if (studyNos.length === 0) return [];
-    const [studies, groups] = await Promise.all([deps.studies.findStudies(studyNos), deps.scheduling.selfScheduleChoices(studyNos)]);
+    const [studies, groups] = await Promise.all([
+      deps.studies.findStudies(studyNos),
+      // A seat held for the tester by a seat offer is Open to them (decision 031).
+      deps.scheduling.selfScheduleChoices(studyNos, undefined, person),
+    ]);
     const byNo = new Map(studies.map((study) => [study.studyNo, study]));
     return studyNos.flatMap((studyNo) => {
       const study = byNo.get(studyNo);
@@ -230,14 +240,17 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       if (linkStudy !== null) {
         const status = standing.statusOf(linkStudy);
         if (status !== 'open') return answer(status, [], status === 'externalPending' ? standing.candidate(linkStudy)!.opensAt : null);
-        const view = await choicesOf([linkStudy]);
+        const view = await choicesOf(resolved.subject.person, [linkStudy]);
         return view.length ? answer('single', view) : answer('noSchedules');
       }
       if (standing.open.length === 0) {
         const why = standing.nothingOpen();
         return answer(why.status, [], why.availableAt);
       }
-      const view = await choicesOf(standing.open.map((candidate) => candidate.studyNo));
+      const view = await choicesOf(
+        resolved.subject.person,
+        standing.open.map((candidate) => candidate.studyNo),
+      );
       if (view.length === 0) return answer('noSchedules');
       return answer(view.length === 1 ? 'single' : 'multi', view);
     },
@@ -254,7 +267,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       if ('status' in resolved) return selfScheduleAnswer(resolved.status);
       const { linkStudy, subject } = resolved;
       const ids = [...request.groupIDs, ...request.pickUpgroupIDs].map((id) => id.toLowerCase());
-      const groups = await deps.scheduling.groupsByPublicIds(ids);
+      const groups = await deps.scheduling.groupsByPublicIds(ids, undefined, subject.person);
       const studyNos = [...new Set(groups.map((group) => group.studyNo))];
       if (studyNos.length !== groups.length)
         throw new RequestValidationError([{ field: 'groupIDs', message: 'Choose one time for each study.' }]);
@@ -268,9 +281,9 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       const asked = linkStudy !== null ? [linkStudy] : studyNos.length ? studyNos : standing.open.map((candidate) => candidate.studyNo);
       // An id no group has (a group removed meanwhile) is answered like a group that filled up.
       if (groups.length !== ids.length || groups.some((group) => !group.open))
-        return selfScheduleAnswer('notAvailable', await choicesOf(asked));
+        return selfScheduleAnswer('notAvailable', await choicesOf(subject.person, asked));
       if (checkEmail(tester.email) !== null) return selfScheduleAnswer('changeEmailAddress');
-      if (!request.IsRequest) return selfScheduleAnswer('checked', await choicesOf(asked));
+      if (!request.IsRequest) return selfScheduleAnswer('checked', await choicesOf(subject.person, asked));
 
       const studies = new Map((await deps.studies.findStudies(studyNos)).map((study) => [study.studyNo, study]));
       try {
@@ -308,7 +321,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
         return { status: 'succeed', ...paid, returnSchedules: [], url: SELF_SCHEDULE_SUCCESS_URL };
       } catch (error) {
         if (!(error instanceof Refused)) throw error;
-        const refreshed = error.status === 'notAvailable' || error.status === 'overlap' ? await choicesOf(asked) : [];
+        const refreshed = error.status === 'notAvailable' || error.status === 'overlap' ? await choicesOf(subject.person, asked) : [];
         return selfScheduleAnswer(error.status, refreshed);
       }
     },
@@ -322,7 +335,7 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       const refusal = waitListRefusal((await standingOf(subject.person)).statusOf(study.studyNo));
       if (refusal) return waitListAnswer(refusal);
       const ids = [...new Set(request.GroupIds.map((id) => id.toLowerCase()))];
-      const groups = await deps.scheduling.groupsByPublicIds(ids);
+      const groups = await deps.scheduling.groupsByPublicIds(ids, undefined, subject.person);
       if (groups.length !== ids.length || groups.some((group) => group.studyNo !== study.studyNo)) return waitListAnswer('notAvailable');
       if (groups.some((group) => group.open)) return waitListAnswer('groupOpen');
       await deps.screening.addToWaitingList({
@@ -348,6 +361,8 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
         reason: 'notInterested',
         groupIds: [],
       });
+      // A seat held for them in this study goes to the next person at once (decision 031).
+      await deps.scheduling.declineSeatOffers(subject.person, request.StudyNo);
       return waitListAnswer('succeed');
     },
 
@@ -356,8 +371,12 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
      * then asks for every study) when several wait, else '' and why.
      */
     async reSelfSchedule(tester: TesterRow): Promise<ReSelfScheduleResponse> {
-      const standing = await standingOf({ testerId: tester.id, childId: null });
-      const view = await choicesOf(standing.open.map((candidate) => candidate.studyNo));
+      const self = { testerId: tester.id, childId: null };
+      const standing = await standingOf(self);
+      const view = await choicesOf(
+        self,
+        standing.open.map((candidate) => candidate.studyNo),
+      );
       if (view.length === 1)
         return {
           url: deps.screening.selfScheduleLink(tester.id, { studyNo: view[0]!.studyNo, guid: view[0]!.studyGuid }),

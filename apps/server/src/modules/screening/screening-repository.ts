@@ -200,6 +200,21 @@ export function createScreeningRepository(db: Executor) {
         });
     },
 
+    /** The people on the study's list asking to be told about the group (reason notify), oldest entry first. */
+    async notifyWaitersOf(studyNo: number, groupId: number): Promise<{ testerId: string; childId: number | null }[]> {
+      return db
+        .select({ testerId: studyWaitingList.testerId, childId: studyWaitingList.childId })
+        .from(studyWaitingList)
+        .where(
+          and(
+            eq(studyWaitingList.studyNo, studyNo),
+            eq(studyWaitingList.reason, 'notify'),
+            sql`${groupId} = any(${studyWaitingList.groupIds})`,
+          ),
+        )
+        .orderBy(asc(studyWaitingList.addedAt), asc(studyWaitingList.id));
+    },
+
     async waitingListOf({ testerId, childId }: Person): Promise<{ studyNo: number; reason: WaitingListReason }[]> {
       const rows = await db
         .select({ studyNo: studyWaitingList.studyNo, reason: studyWaitingList.reason })

@@ -268,6 +268,12 @@ export function createScreeningService(
     addToWaitingList: (entry: WaitingListEntry, tx?: Executor) =>
       createScreeningRepository(tx ?? db).addToWaitingList(entry, deps.clock.now()),
     waitingListOf: (person: Person) => repository.waitingListOf(person),
+    /**
+     * Who waits for a session group (decision 031): the study's Notify me entries naming the group,
+     * oldest first. Screener and not-interested entries never chose a group, so they are not asked.
+     */
+    waitingForGroup: (studyNo: number, groupId: number, tx?: Executor) =>
+      createScreeningRepository(tx ?? db).notifyWaitersOf(studyNo, groupId),
 
     /** Where each child of the tester stands in the study: screened (finished) and waitlisted, by child key. */
     childrenInStudy: (testerId: string, studyNo: number) => repository.childrenInStudy(testerId, studyNo),
