@@ -266,3 +266,39 @@ test('registering from the kid study (step 1, Yes): the registration, then closi
   await expect(done).toBeHidden();
   await expect(page.getByTestId('screener-card').filter({ hasText: KID_STUDY })).toHaveCount(0);
 });
+
+test('kid study 24104 with no child it can take: the unconfirmed child awaits confirmation, the 15-year-old is not qualified', async ({
+  loggedInPage: page,
+  testerSession,
+  request,
+}) => {
+  const { tester } = testerSession;
+  await attendStudy(request, tester.testerId);
+  await openKidPopup(page);
+  const waiting = uniqueName('Una');
+  await fillChildForm(page, { firstName: waiting, age: 7 });
+  await page.getByRole('dialog').getByRole('button', { name: 'Register', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Child registered' }).getByRole('button', { name: 'Close' }).click();
+
+  await page.goto('/community/main/screener');
+  const card = page.getByTestId('screener-card').filter({ hasText: KID_STUDY });
+  await card.getByRole('button', { name: /^Take the screener/ }).click();
+  let popup = page.getByRole('dialog', { name: 'Choose your child' });
+  await expect(popup).toContainText(CHILD_FLOW_TEXTS.teenNotConfirmed);
+  await expect(popup.getByRole('radio', { name: `${waiting} Example ${CHILD_TEXTS.awaitingConfirmation}` })).toBeDisabled();
+  await expect(popup.getByRole('button', { name: 'Select' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await popup.getByRole('button', { name: 'Close' }).click();
+
+  const teen = await registeredConfirmedChild(page, tester.email, 15);
+  await page.goto('/community/main/screener');
+  await page
+    .getByTestId('screener-card')
+    .filter({ hasText: KID_STUDY })
+    .getByRole('button', { name: /^Take the screener/ })
+    .click();
+  popup = page.getByRole('dialog', { name: 'Choose your child' });
+  await expect(popup).toContainText(CHILD_FLOW_TEXTS.noQualifiedChildren);
+  await expect(popup.getByRole('radio', { name: `${teen} ${CHILD_TEXTS.notQualified}` })).toBeDisabled();
+  await expectNoAxeViolations(page);
+});
