@@ -95,12 +95,16 @@ describe('the child popup (spec 3, section 4)', () => {
   test('Select: DoChildrenScreener, then succeed goes to its redirect link', async () => {
     api.answers['/schedule/GetChildrenInfo'] = listAnswer('succeed', [child({})]);
     api.answers['/schedule/DoChildrenScreener'] = { body: { status: 'succeed', redirectLink: `/community/main/screener/24104?k=${SAM}` } };
+    window.sessionStorage.setItem('s', 'study-guid');
+    window.sessionStorage.setItem('k', SAM);
     const { user, onClose } = renderPopup();
     await user.click(await screen.findByRole('radio', { name: 'Sam Tester' }));
     await user.click(screen.getByRole('button', { name: 'Select' }));
     expect(await screen.findByTestId('where')).toHaveTextContent(`/community/main/screener/24104?k=${SAM}`);
     expect(api.calls.at(-1)).toEqual({ path: '/schedule/DoChildrenScreener', body: { childID: SAM, studyNo: 24104 } });
     expect(onClose).toHaveBeenCalled();
+    expect(window.sessionStorage.getItem('s')).toBeNull();
+    expect(window.sessionStorage.getItem('k')).toBeNull();
   });
 
   test('code 101: its explanation and the offer to ignore the study; Yes removes it and reloads the list', async () => {

@@ -135,6 +135,8 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
           if (answer.status === 'succeed') {
             const path = inAppPath(answer.redirectLink);
             if (!path) return setView({ step: 'outcome', outcome: SCREENER_CALL_FAILED });
+            // The link's work is done: the screener's address carries the child (k) from here.
+            clearLink();
             onClose();
             void navigate(path);
             return;
