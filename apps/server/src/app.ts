@@ -234,6 +234,7 @@ export async function buildApp({
       testers,
       listTestSitesIn: publicContent.listTestSitesIn,
       studyNames: studies.studyNames,
+      childNames: (childIds, tx) => children.childNames(childIds, tx),
       noticeHours: config.scheduleNoticeHours,
       reminderHours: config.reminderHours,
       secret: studyLinkSecret,

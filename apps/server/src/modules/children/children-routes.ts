@@ -56,35 +56,27 @@ export function childrenRoutes(children: ChildrenService, clock: Clock): Fastify
       withTester(async (_request, tester) => ({ status: 'succeed' as const, registeredChildren: await children.listChildren(tester.id) })),
     );
 
-    app.post(
-      '/schedule/GetChildrenInfo',
-      {
-        schema: {
-          tags: ['schedule'],
-          body: childrenForStudyRequestSchema,
-          description: 'The children to choose from for a kid study (the child popup).',
-          response: { 200: childrenForStudyResponseSchema },
+    // The child popup's list (a kid study) and the teen branch's (13 to 17, a teen-and-adult study): one rule, two calls.
+    const studyLists = [
+      ['/schedule/GetChildrenInfo', 'kidStudy', 'The children to choose from for a kid study (the child popup).'],
+      ['/schedule/GetChildrenInfoWithAge', 'teens', 'The teens (13 to 17) to choose from for a teen-and-adult study (the teen branch).'],
+    ] as const;
+    for (const [path, kind, description] of studyLists) {
+      app.post(
+        path,
+        {
+          schema: {
+            tags: ['schedule'],
+            body: childrenForStudyRequestSchema,
+            description,
+            response: { 200: childrenForStudyResponseSchema },
+          },
         },
-      },
-      withTester((request: WithBody<typeof childrenForStudyRequestSchema>, tester) =>
-        children.childrenForStudy(tester, request.body.studyNo, 'kidStudy'),
-      ),
-    );
-
-    app.post(
-      '/schedule/GetChildrenInfoWithAge',
-      {
-        schema: {
-          tags: ['schedule'],
-          body: childrenForStudyRequestSchema,
-          description: 'The teens (13 to 17) to choose from for a teen-and-adult study (the teen branch).',
-          response: { 200: childrenForStudyResponseSchema },
-        },
-      },
-      withTester((request: WithBody<typeof childrenForStudyRequestSchema>, tester) =>
-        children.childrenForStudy(tester, request.body.studyNo, 'teens'),
-      ),
-    );
+        withTester((request: WithBody<typeof childrenForStudyRequestSchema>, tester) =>
+          children.childrenForStudy(tester, request.body.studyNo, kind),
+        ),
+      );
+    }
 
     app.post(
       '/schedule/DoChildrenScreener',

@@ -10,6 +10,7 @@ import {
   createSessionGroup,
   createStudy,
 } from '../../../test/factories.ts';
+import { latestMail } from '../../../test/account-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, screenings, sessionGroups } from '../../core/db/schema.ts';
@@ -255,6 +256,9 @@ describe("a child's screener and booking", () => {
     expect(booked).toMatchObject({ status: 'succeed', coins: 20, exp: 10 });
     const [booking] = await db().select().from(bookings).where(eq(bookings.testerId, tester.id));
     expect(booking!.childId).toBe(child.id);
+    // The booking e-mail goes to the parent and names the child.
+    const mail = await latestMail(testApp.database, tester.email, 'schedule-booked');
+    expect(mail!.subject).toBe(`You are booked: ${study.studyBasicInfo}, for ${child.firstName} ${child.lastName}`);
 
     const check = (await request('GET', '/api/schedule/GetCurrentSchedule', cookie)).json();
     expect(check.scheduleStamps[0]).toMatchObject({ isChildStudy: true, childNames: `${child.firstName} ${child.lastName}` });

@@ -163,8 +163,8 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
       return child && { id: child.id, publicId: child.publicId, fullName: fullName(child), birthDate: child.birthDate };
     },
 
-    /** Full names by child key (the schedule check names the children of a booking). */
-    childNames: (ids: readonly number[]) => repository.namesByIds(ids),
+    /** Full names by child key (the schedule check and the schedule e-mails name the child of a booking). */
+    childNames: (ids: readonly number[], tx?: Executor) => createChildrenRepository(tx ?? db).namesByIds(ids),
 
     /**
      * POST GetChildrenInfo (a kid study) and GetChildrenInfoWithAge (teens for a teen-and-adult

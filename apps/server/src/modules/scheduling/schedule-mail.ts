@@ -14,6 +14,8 @@ export interface ScheduleMailFacts {
   tester: { email: string; firstName: string; lastName: string };
   booking: { id: number; revision: number };
   studyName: string;
+  /** The child a booking is for (decision 029): a parent booking two children gets two e-mails it can tell apart. */
+  childName?: string;
   group: GroupWithSessions;
   site: TestSite | undefined;
   timeZone: string;
@@ -32,8 +34,9 @@ export interface ScheduleMailFacts {
 const KIND_LABEL = { inPerson: 'In-person session', virtual: 'Virtual session', pickUp: 'Curb-side pick-up, then a video session' };
 
 /** The name a booking goes by in e-mails: its study's description, or colour and cell as the schedule page does. */
-function title(facts: Pick<ScheduleMailFacts, 'studyName' | 'group'>): string {
-  return facts.studyName || `${facts.group.color} study ${facts.group.studyNo}`;
+function title(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'childName'>): string {
+  const study = facts.studyName || `${facts.group.color} study ${facts.group.studyNo}`;
+  return facts.childName ? `${study}, for ${facts.childName}` : study;
 }
 
 function where(facts: Pick<ScheduleMailFacts, 'group' | 'site'>): string {

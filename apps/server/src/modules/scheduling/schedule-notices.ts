@@ -23,6 +23,8 @@ export interface ScheduleNoticeDeps {
   /** Test sites and study names read inside the caller's unit of work. */
   listTestSitesIn: (tx: Executor) => Promise<TestSite[]>;
   studyNames: (studyNos: readonly number[], tx?: Executor) => Promise<Map<number, string>>;
+  /** Children's full names by key (the children service), read in the same unit of work; absent in a few tests. */
+  childNames?: (childIds: readonly number[], tx?: Executor) => Promise<Map<number, string>>;
   noticeHours: number;
   /** Hours before each session day that a reminder goes out (REMINDER_HOURS). */
   reminderHours: readonly number[];
@@ -52,10 +54,12 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
     const sites = await deps.listTestSitesIn(tx);
     const site = group.siteId ? sites.find((each) => each.siteId === group.siteId) : undefined;
     const names = await deps.studyNames([group.studyNo], tx);
+    const childName = booking.childId !== null ? (await deps.childNames?.([booking.childId], tx))?.get(booking.childId) : undefined;
     return {
       tester,
       booking: { id: booking.id, revision: booking.revision },
       studyName: names.get(group.studyNo) ?? '',
+      ...(childName && { childName }),
       group,
       site,
       timeZone: site?.timeZone ?? DEFAULT_TIME_ZONE,

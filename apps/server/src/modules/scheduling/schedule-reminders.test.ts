@@ -1,11 +1,10 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
+import { runJobOnEveryInstance } from '../../../test/job-instances.ts';
 import { mailsTo, schedulingWithMail } from '../../../test/schedule-mail-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
-import { createJobQueue } from '../../core/jobs/job-queue.ts';
 import { REMINDER_QUEUE } from './scheduling-service.ts';
 
 /**
@@ -122,29 +121,9 @@ describe('session reminders', () => {
   it('the job queue’s sweep jobs on two instances send each reminder once', { timeout: 60_000 }, async () => {
     const { tester } = await booked([30]);
     clock.set(at(30 - 4));
-    const log = pino({ level: 'silent' });
-    const queues = handles.map((handle) => {
-      const scheduling = schedulingWithMail(handle.db, { now: NOW, clock }).scheduling;
-      const queue = createJobQueue({ database: handle, log, pollingIntervalSeconds: 0.5 });
-      let runs = 0;
-      queue.define(REMINDER_QUEUE, {
-        policy: 'singleton',
-        retryLimit: 0,
-        handler: async () => void ((runs += 1), await scheduling.sendDueReminders()),
-      });
-      return { queue, runs: () => runs };
-    });
-    try {
-      await Promise.all(queues.map(({ queue }) => queue.start()));
-      await Promise.all(queues.flatMap(({ queue }) => [queue.send(REMINDER_QUEUE, {}), queue.send(REMINDER_QUEUE, {})]));
-      const deadline = Date.now() + 30_000;
-      while (queues.reduce((sum, { runs }) => sum + runs(), 0) < queues.length * 2 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(queues.reduce((sum, { runs }) => sum + runs(), 0)).toBe(queues.length * 2);
-      expect(await reminders(tester.email)).toHaveLength(1);
-    } finally {
-      for (const { queue } of queues) await queue.stop();
-    }
+    await runJobOnEveryInstance(handles, REMINDER_QUEUE, (handle) =>
+      schedulingWithMail(handle.db, { now: NOW, clock }).scheduling.sendDueReminders(),
+    );
+    expect(await reminders(tester.email)).toHaveLength(1);
   });
 });

@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
+import { runJobOnEveryInstance } from '../../../test/job-instances.ts';
 import { mailsTo, schedulingWithMail } from '../../../test/schedule-mail-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
-import { createJobQueue } from '../../core/jobs/job-queue.ts';
 import { bookings, seatOffers, sessionGroups, studyWaitingList } from '../../core/db/schema.ts';
 import { SEAT_OFFER_EXPIRY_QUEUE } from './scheduling-service.ts';
 
@@ -120,30 +119,10 @@ describe('seat offers under concurrency', () => {
     const { study, group, holders, waiters } = await fullGroup(1, 2);
     expect(await instances()[0]!.cancel(holders[0]!.id, [study.studyNo])).toBe('succeed');
     clock.advance(12 * HOUR_MS);
-    const log = pino({ level: 'silent' });
-    const queues = handles.map((handle) => {
-      const scheduling = schedulingWithMail(handle.db, { now: NOW, clock }).scheduling;
-      const queue = createJobQueue({ database: handle, log, pollingIntervalSeconds: 0.5 });
-      let runs = 0;
-      queue.define(SEAT_OFFER_EXPIRY_QUEUE, {
-        policy: 'singleton',
-        retryLimit: 0,
-        handler: async () => void ((runs += 1), await scheduling.expireSeatOffers()),
-      });
-      return { queue, runs: () => runs };
-    });
-    try {
-      await Promise.all(queues.map(({ queue }) => queue.start()));
-      await Promise.all(queues.flatMap(({ queue }) => [queue.send(SEAT_OFFER_EXPIRY_QUEUE, {}), queue.send(SEAT_OFFER_EXPIRY_QUEUE, {})]));
-      const deadline = Date.now() + 30_000;
-      while (queues.reduce((sum, { runs }) => sum + runs(), 0) < queues.length * 2 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(queues.reduce((sum, { runs }) => sum + runs(), 0)).toBe(queues.length * 2);
-      expect(await mailsTo(db(), waiters[1]!.email, 'seat-offer')).toHaveLength(1);
-      expect(await seatState(group.id)).toEqual({ seats: 1, taken: 0, held: 1, live: 0, holds: 1 });
-    } finally {
-      for (const { queue } of queues) await queue.stop();
-    }
+    await runJobOnEveryInstance(handles, SEAT_OFFER_EXPIRY_QUEUE, (handle) =>
+      schedulingWithMail(handle.db, { now: NOW, clock }).scheduling.expireSeatOffers(),
+    );
+    expect(await mailsTo(db(), waiters[1]!.email, 'seat-offer')).toHaveLength(1);
+    expect(await seatState(group.id)).toEqual({ seats: 1, taken: 0, held: 1, live: 0, holds: 1 });
   });
 });
