@@ -304,3 +304,32 @@ test('kid study 24104 with no child it can take: the unconfirmed child awaits co
   await expect(popup.getByRole('radio', { name: `${teen} ${CHILD_TEXTS.notQualified}` })).toBeDisabled();
   await expectNoAxeViolations(page);
 });
+
+test('code 101 when screening a child: the offer to ignore the study; Yes removes it from the list', async ({
+  loggedInPage: page,
+  testerSession,
+  request,
+}) => {
+  const { tester } = testerSession;
+  await attendStudy(request, tester.testerId);
+  const name = await registeredConfirmedChild(page, tester.email, 9);
+  // 101 comes when the chosen child is not (or no longer) a confirmed child of the parent, a race
+  // the list cannot show: this one answer is the server's 101, the rest is the real server.
+  await page.route('**/api/schedule/DoChildrenScreener', (route) => route.fulfill({ json: { status: '101' } }));
+  await page.goto('/community/main/screener');
+  await page
+    .getByTestId('screener-card')
+    .filter({ hasText: KID_STUDY })
+    .getByRole('button', { name: /^Take the screener/ })
+    .click();
+  const popup = page.getByRole('dialog', { name: 'Choose your child' });
+  await popup.getByRole('radio', { name, exact: true }).check();
+  await popup.getByRole('button', { name: 'Select' }).click();
+  const ignore = page.getByRole('dialog', { name: 'Screener Failed - 101' });
+  await expect(ignore).toContainText(CHILD_TEXTS.mustJoinFirst);
+  await expect(ignore).toContainText(CHILD_FLOW_TEXTS.ignoreStudyQuestion);
+  await expectNoAxeViolations(page);
+  await ignore.getByRole('button', { name: 'Yes' }).click();
+  await expect(ignore).toBeHidden();
+  await expect(page.getByTestId('screener-card').filter({ hasText: KID_STUDY })).toHaveCount(0);
+});
