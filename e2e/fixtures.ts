@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { addSessionCookie, createTester, startSession, type SessionCookie, type SupportTester } from './support/test-support';
@@ -42,8 +44,65 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
  * axe is injected into each frame that lacks it and asked for violations only: about a
  * quarter of a second a call, where @axe-core/playwright took two seconds or more (it opens
  * an extra page per call to merge results and serialises every passing node).
+ *
+ * axe runs once per page state: a state that already passed in this run (the same markup, form
+ * values, focus, hover, scroll position, window size, style sheets and media features, in a page
+ * without frames) passes again without running it. axe's verdict depends only on those, and many
+ * tests stop at the same state (the home page at rest alone was checked twenty times a run, at
+ * about 4 s a check under load). The states that passed are files in E2E_AXE_DIR, shared by the
+ * workers of the run; a violation is never stored, so a failing state fails in every test.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const state = await pageStateKey(page);
+  const passed = state && process.env.E2E_AXE_DIR ? path.join(process.env.E2E_AXE_DIR, state) : undefined;
+  if (passed && fs.existsSync(passed)) return;
+  await runAxe(page);
+  if (passed) fs.writeFileSync(passed, page.url());
+}
+
+/** A digest of everything axe's verdict depends on, or undefined when the page has frames (always checked). */
+async function pageStateKey(page: Page): Promise<string | undefined> {
+  if (page.frames().length > 1) return undefined;
+  const state = await page.evaluate(() => {
+    const all = Array.from(document.querySelectorAll('*'));
+    const indexes = (selector: string) => Array.from(document.querySelectorAll(selector), (element) => all.indexOf(element));
+    const controls = Array.from(document.querySelectorAll('input, textarea, select'), (control) => {
+      const field = control as HTMLInputElement;
+      return [field.value, field.checked, field.indeterminate, field.disabled];
+    });
+    return JSON.stringify({
+      html: document.documentElement.outerHTML,
+      controls,
+      pseudo: [':focus', ':focus-visible', ':focus-within', ':hover', ':active', ':checked', ':invalid', ':open', ':modal'].map(
+        (selector) => {
+          try {
+            return indexes(selector);
+          } catch {
+            return null;
+          }
+        },
+      ),
+      scroll: [
+        window.scrollX,
+        window.scrollY,
+        ...all
+          .filter((element) => element.scrollTop || element.scrollLeft)
+          .map((element) => [all.indexOf(element), element.scrollTop, element.scrollLeft]),
+      ],
+      window: [window.innerWidth, window.innerHeight, window.devicePixelRatio],
+      sheets: Array.from(document.styleSheets, (sheet) => [sheet.href, sheet.disabled, sheet.cssRules.length]),
+      media: [
+        '(prefers-reduced-motion: reduce)',
+        '(prefers-color-scheme: dark)',
+        '(forced-colors: active)',
+        '(prefers-contrast: more)',
+      ].map((query) => window.matchMedia(query).matches),
+    });
+  });
+  return createHash('sha256').update(page.url()).update(state).digest('hex');
+}
+
+async function runAxe(page: Page): Promise<void> {
   for (const frame of page.frames()) {
     const hasAxe = await frame.evaluate(() => 'axe' in window);
     if (!hasAxe) await frame.evaluate(axeSource);

@@ -22,6 +22,13 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 }
 
+// The page states axe found clean in this run, shared by the workers (fixtures.ts expectNoAxeViolations).
+if (!process.env.E2E_AXE_DIR) {
+  const axeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-e2e-axe-'));
+  process.env.E2E_AXE_DIR = axeDir;
+  process.on('exit', () => fs.rmSync(axeDir, { recursive: true, force: true }));
+}
+
 const serverEnv: Record<string, string> = {
   PORT: String(port),
   HOST: '127.0.0.1',

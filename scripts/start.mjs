@@ -2,6 +2,7 @@
 // `npm start`: builds when the build is missing or older than the source, then runs the
 // production server (embedded PGlite in ./data unless DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,7 @@ if (reason) {
 
 // NODE_ENV is left as given: unset means development, where /dev/mailbox shows the e-mails a
 // first run without SMTP_URL would send. A deployment sets NODE_ENV=production.
-const child = spawn(process.execPath, [at('apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, at('apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/main.js');
@@ -142,7 +143,7 @@ export function startServer({ port, dataDir, logFile, env = {}, commandPrefix = 
   const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
   const spawnedAt = process.hrtime.bigint();
   const child = track(
-    spawn(...nodeCommand(commandPrefix, [SERVER_ENTRY]), {
+    spawn(...nodeCommand(commandPrefix, [...SERVER_NODE_FLAGS, SERVER_ENTRY]), {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', out, out],
