@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { CHILD_FLOW_TEXTS } from '@testerhub/shared/children-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { addSessionCookie, createBooking, createTester, startSession, type SupportTester, type TesterFields } from './support/test-support';
 
@@ -20,10 +21,6 @@ const STUDY = {
   cookies: 'Holiday cookie taste test, 1 hour, $40 (closed)',
   dogFood: 'Online survey for dog owners: dog food, 10 minutes',
 } as const;
-
-/** The web app's notice for the children flows (apps/web/src/features/screeners/screener-texts.ts CHILDREN_NOTICE). */
-const CHILDREN_TEXT =
-  'Children take part through their parent’s account. Your children are managed from your account page: register them there, and once they are confirmed you can choose them for a study.';
 
 /** The server's texts (apps/server/src/modules/studies/study-service.ts SCREENER_TEXTS). */
 const TEXTS = {
@@ -184,26 +181,24 @@ test.describe('the screener list', () => {
     await expect(card(page, STUDY.dogFood).getByRole('img', { name: 'Adult study' })).toBeVisible();
   });
 
-  test('a kid study, and the teen branch of a teen-and-adult study, point to the account page where children are managed', async ({
+  test('a kid study, and the teen branch of a teen-and-adult study, open the child popup: no child yet, so step 1 asks to register', async ({
     loggedInPage: page,
   }) => {
     await openScreenerList(page);
     await takeScreener(page, STUDY.kidSnacks).click();
-    const kid = page.getByRole('dialog', { name: 'A study for children' });
-    await expect(kid).toBeVisible();
-    await expect(kid).toContainText(CHILDREN_TEXT);
+    const kid = page.getByRole('dialog', { name: 'Register your child?' });
+    await expect(kid).toContainText(CHILD_FLOW_TEXTS.notFoundQuestion);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(kid).toBeHidden();
 
     await takeScreener(page, STUDY.hair).click();
     await page.getByRole('dialog', { name: 'Who is taking this screener?' }).getByRole('button', { name: 'My teen' }).click();
-    const teen = page.getByRole('dialog', { name: 'Screening your teen' });
-    await expect(teen).toBeVisible();
-    await expect(teen).toContainText(CHILDREN_TEXT);
+    const teen = page.getByRole('dialog', { name: 'Register your child?' });
+    await expect(teen).toContainText(CHILD_FLOW_TEXTS.notFoundQuestion);
     await expectNoAxeViolations(page);
-    await teen.getByRole('link', { name: 'Go to my account' }).click();
-    await expect(page).toHaveURL('/community/main/account/general');
+    await teen.getByRole('button', { name: 'No' }).click();
+    await expect(teen).toBeHidden();
   });
 });
 

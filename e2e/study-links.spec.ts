@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { CHILD_FLOW_TEXTS } from '@testerhub/shared/children-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { loginForm, pathOf } from './support/accounts';
 import { findLink, waitForMessage } from './support/mailbox';
@@ -30,8 +31,6 @@ const STUDY = {
 } as const;
 const CLEANING_TITLE = 'Online screener: household cleaning habits, 10 minutes';
 const OUTSIDE_HOST = 'surveys.testerhub.example';
-const CHILDREN_TEXT =
-  'Children take part through their parent’s account. Your children are managed from your account page: register them there, and once they are confirmed you can choose them for a study.';
 /** The web app's texts (apps/web/src/features/screeners/screener-texts.ts STUDY_LINK_TEXTS). */
 const TEXTS = {
   mismatchTitle: 'This link is for another account',
@@ -178,17 +177,27 @@ test.describe('study links opened before login', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('child: a kid study’s invitation ends at the kid-study notice', async ({ page, request }) => {
+  test('child: a kid study’s invitation opens the child popup; with no child yet it asks to register, and closing clears the link', async ({
+    page,
+    request,
+  }) => {
     const { tester, link } = await invitedTester(request, STUDY.kidSnacks);
     await openLinkThenLogIn(page, link, tester);
-    const notice = page.getByRole('dialog', { name: 'A study for children' });
-    await expect(notice).toContainText(CHILDREN_TEXT);
+    const popup = page.getByRole('dialog', { name: 'Register your child?' });
+    await expect(popup).toContainText(CHILD_FLOW_TEXTS.notFoundQuestion);
     await expectNoAxeViolations(page);
-    await notice.getByRole('link', { name: 'Go to my account' }).click();
-    await expect(page).toHaveURL('/community/main/account/general');
+    await popup.getByRole('button', { name: 'No' }).click();
+    await expect(popup).toBeHidden();
+    expect(await page.evaluate(() => ['s', 't', 'd', 'e', 'k'].map((key) => sessionStorage.getItem(key)))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
-  test('kidOnly: a link naming a child asks GetKidStudyInfo and ends at the same notice', async ({ page, request }) => {
+  test('kidOnly: a link naming a child asks GetKidStudyInfo and opens the same child popup', async ({ page, request }) => {
     const { tester, link } = await invitedTester(request, STUDY.kidSnacks);
     const kid = '5b0e4f3c-2a41-4c8e-9d7a-0f1e2d3c4b5a';
     const calls: string[] = [];
@@ -199,7 +208,7 @@ test.describe('study links opened before login', () => {
     await expect(form.username).toHaveValue(tester.username);
     await form.password.fill(tester.password);
     await form.submit.click();
-    await expect(page.getByRole('dialog', { name: 'A study for children' })).toContainText(CHILDREN_TEXT);
+    await expect(page.getByRole('dialog', { name: 'Register your child?' })).toContainText(CHILD_FLOW_TEXTS.notFoundQuestion);
     expect(calls).toContain('/api/study/GetKidStudyInfo');
     expect(calls).not.toContain('/api/study/GetStudyInfo');
     await expectNoAxeViolations(page);

@@ -160,3 +160,9 @@ export async function sendInvitation(request: APIRequestContext, invitation: { t
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { invitationId: number }).invitationId;
 }
+
+/** An unconfirmed child's registration runs out (its 24 hours are over): the lists leave it out at once (decision 028). */
+export async function expireChild(request: APIRequestContext, childId: string): Promise<void> {
+  const response = await request.post('/api/test-support/child-expiry', { headers: secretHeader(), data: { childId } });
+  expect(response.status(), await response.text()).toBe(200);
+}

@@ -369,6 +369,7 @@ export async function buildApp({
             screening,
             clock,
             studyLinks,
+            children,
           }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,

@@ -30,7 +30,8 @@ const ConfirmEmailPage = lazyPage(() => import('../features/email-confirmation/c
 const CancelLinkPage = lazyPage(() => import('../features/schedule/cancel-link-page'), 'CancelLinkPage');
 const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
 const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
-const ScreenerPage = lazyPage(() => import('../features/screeners/screener-page'), 'ScreenerPage');
+const AccountGeneralRoute = lazyPage(() => import('./routes/account-general-route'), 'AccountGeneralRoute');
+const ScreenerRoute = lazyPage(() => import('./routes/screener-route'), 'ScreenerRoute');
 const AboutMePage = lazyPage(() => import('../features/about-me/about-me-page'), 'AboutMePage');
 const QuickSurveyPage = lazyPage(() => import('../features/quick-survey/quick-survey-page'), 'QuickSurveyPage');
 const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-run-page'), 'ScreenerRunPage');
@@ -91,13 +92,14 @@ export function App() {
           {/* The whole portal area asks for a session first, unknown addresses too (security finding 12). */}
           <Route path="main" element={<PortalRoute />}>
             <Route index element={<Navigate to="screener" replace />} />
-            <Route path="screener" element={<ScreenerPage />} />
+            <Route path="screener" element={<ScreenerRoute />} />
             <Route path="about-me" element={<AboutMePage />} />
             <Route path="quick-survey" element={<QuickSurveyPage />} />
             <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
             <Route path="schedule/check" element={<ScheduleCheckPage />} />
             <Route path="schedule/change" element={<ScheduleChangePage />} />
             <Route path="schedule/self" element={<SelfSchedulePage />} />
+            <Route path="account/general" element={<AccountGeneralRoute />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

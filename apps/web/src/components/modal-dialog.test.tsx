@@ -60,4 +60,30 @@ describe('modal dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('closes')).toHaveTextContent('1');
   });
+
+  test('a new focusKey (a next step) moves focus back to the dialog, so its new title is read', async () => {
+    function Steps() {
+      const [step, setStep] = useState(1);
+      return (
+        <ModalDialog
+          title={`Step ${step}`}
+          focusKey={String(step)}
+          onClose={() => undefined}
+          actions={
+            <button type="button" onClick={() => setStep(2)}>
+              Next step
+            </button>
+          }
+        >
+          <p>Body</p>
+        </ModalDialog>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Steps />);
+    const next = screen.getByRole('button', { name: 'Next step' });
+    await user.click(next);
+    expect(next).not.toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Step 2' })).toHaveFocus();
+  });
 });

@@ -9,6 +9,8 @@ interface ModalDialogProps {
   tone?: 'info' | 'error';
   closeLabel?: string;
   actions?: ReactNode;
+  /** A dialog that moves through steps: a new key moves focus back to the dialog, so its new title is read. */
+  focusKey?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ interface ModalDialogProps {
  * button call onClose, and the caller unmounts it. Focus moves to the dialog (its title is
  * read first) and comes back to where it was.
  */
-export function ModalDialog({ title, children, onClose, tone = 'info', closeLabel = 'Close', actions }: ModalDialogProps) {
+export function ModalDialog({ title, children, onClose, tone = 'info', closeLabel = 'Close', actions, focusKey }: ModalDialogProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   // The latest onClose, so a new function each render neither re-runs the effect nor steals focus.
@@ -49,6 +51,14 @@ export function ModalDialog({ title, children, onClose, tone = 'info', closeLabe
       previouslyFocused?.focus();
     };
   }, []);
+
+  // The first key's focus is the opening's; only a later step takes it back from a button that went.
+  const shownKey = useRef(focusKey);
+  useEffect(() => {
+    if (shownKey.current === focusKey) return;
+    shownKey.current = focusKey;
+    dialogRef.current?.focus();
+  }, [focusKey]);
 
   return (
     <dialog ref={dialogRef} className={`modal-dialog modal-dialog--${tone}`} aria-labelledby={titleId} tabIndex={-1}>

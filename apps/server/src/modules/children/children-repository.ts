@@ -94,6 +94,16 @@ export function createChildrenRepository(db: Executor) {
       await db.insert(childConfirmationAttempts).values(attempt);
     },
 
+    /** Moves an unconfirmed child's expiry (test support: a registration that has run out); false when none matched. */
+    async setExpiry(publicId: string, expiresAt: Date): Promise<boolean> {
+      const moved = await db
+        .update(children)
+        .set({ expiresAt })
+        .where(and(eq(children.publicId, publicId), isNull(children.confirmedAt)))
+        .returning({ id: children.id });
+      return moved.length > 0;
+    },
+
     /** Removes unconfirmed children past their expiry, details and attempts with them; answers how many. */
     async deleteExpired(now: Date): Promise<number> {
       const removed = await db

@@ -217,6 +217,9 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
 
     /** The scheduled job's work: removes unconfirmed registrations past their expiry. */
     expireUnconfirmed: () => repository.deleteExpired(now()),
+
+    /** Test support only: an unconfirmed registration's expiry moved (back), as if its 24 hours had passed. */
+    moveExpiry: (childPublicId: string, expiresAt: Date) => repository.setExpiry(childPublicId, expiresAt),
   };
 }
 

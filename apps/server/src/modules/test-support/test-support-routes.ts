@@ -46,6 +46,9 @@ const testerAnswer = z.object({
   coins: z.number(),
 });
 
+/** An unconfirmed child (its public id) whose registration is to have run out. */
+const childExpiryBody = z.object({ childId: z.uuid(), minutesAgo: z.number().int().min(1).max(100_000).optional() });
+
 const sessionBody = z
   .object({ testerId: z.uuid().optional(), username: z.string().min(1).max(40).optional() })
   .refine((body) => (body.testerId === undefined) !== (body.username === undefined), { message: 'Give testerId or username.' });
@@ -229,6 +232,15 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
       const link = await service.selfScheduleLink(request.body);
       if (!link) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
       return link;
+    },
+  );
+
+  app.post(
+    '/test-support/child-expiry',
+    { schema: { hide: true, body: childExpiryBody, response: { 200: z.object({ expired: z.literal(true) }), 404: problem } } },
+    async (request, reply) => {
+      if (await service.expireChild(request.body)) return { expired: true as const };
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such unconfirmed child.' });
     },
   );
 

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../core/config/env.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
 import type { AuthService } from '../auth/auth-service.ts';
+import type { ChildrenService } from '../children/children-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { WELCOME_GIFT_REASON, type RegistrationService } from '../registration/registration-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
@@ -79,6 +80,7 @@ export function createTestSupportService(
     screening: Pick<ScreeningService, 'recordQualified' | 'selfScheduleLink'>;
     clock: Clock;
     studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
+    children: Pick<ChildrenService, 'moveExpiry'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -228,6 +230,14 @@ export function createTestSupportService(
       if (!study || !(await testers.findById(input.testerId))) return null;
       const usedAt = input.returnedMinutesAgo === undefined ? null : new Date(deps.clock.nowMs() - input.returnedMinutesAgo * 60_000);
       return { ex: await deps.studies.issueExternalToken(input.testerId, study.studyNo, usedAt) };
+    },
+
+    /**
+     * An unconfirmed child whose registration ran out minutesAgo minutes ago (decision 028): the
+     * lists leave it out at once, and the expiry job removes it. False when no such child waits.
+     */
+    expireChild(input: { childId: string; minutesAgo?: number }) {
+      return deps.children.moveExpiry(input.childId, new Date(deps.clock.nowMs() - (input.minutesAgo ?? 1) * 60_000));
     },
 
     /** A booking into a group by its public id, as the self-schedule will book: seats, overlap and the one-per-study rule apply. */

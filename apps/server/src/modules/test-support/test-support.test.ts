@@ -2,7 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../core/config/env.ts';
-import { bookings, coinLedger, emailOutbox, externalScreenerTokens, screenings, sessions, testers } from '../../core/db/schema.ts';
+import {
+  bookings,
+  children,
+  coinLedger,
+  emailOutbox,
+  externalScreenerTokens,
+  screenings,
+  sessions,
+  testers,
+} from '../../core/db/schema.ts';
 import { hashToken } from '../../core/security/tokens.ts';
 
 /**
@@ -262,6 +271,42 @@ describe('with TEST_SUPPORT_SECRET', () => {
       expect((await post(testApp, url, { testerId: 'x', studyNo: 24101 })).statusCode).toBe(400);
       expect((await post(testApp, url, { testerId: tester.testerId }, {})).statusCode).toBe(403);
     }
+  });
+
+  it('runs out an unconfirmed child registration (child-expiry); a confirmed or unknown child is 404', async () => {
+    const tester = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string };
+    const now = new Date();
+    const later = new Date(now.getTime() + 24 * 3600_000);
+    const child = {
+      parentId: tester.testerId,
+      lastName: 'Example',
+      race: 'A',
+      gender: 'F',
+      birthDate: '2018-02-03',
+      phone: '3125550123',
+      createdAt: now,
+    };
+    const [waiting] = await testApp.database.db
+      .insert(children)
+      .values({ ...child, firstName: 'Mia', expiresAt: later })
+      .returning();
+    const [confirmed] = await testApp.database.db
+      .insert(children)
+      .values({ ...child, firstName: 'Sam', confirmedAt: now })
+      .returning();
+
+    const expired = await post(testApp, '/api/test-support/child-expiry', { childId: waiting!.publicId, minutesAgo: 5 });
+    expect(expired.statusCode, expired.body).toBe(200);
+    expect(expired.json()).toEqual({ expired: true });
+    const [row] = await testApp.database.db.select().from(children).where(eq(children.id, waiting!.id));
+    expect(row!.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() - 5 * 60_000 + 1000);
+
+    expect((await post(testApp, '/api/test-support/child-expiry', { childId: confirmed!.publicId })).statusCode).toBe(404);
+    expect((await post(testApp, '/api/test-support/child-expiry', { childId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(
+      404,
+    );
+    expect((await post(testApp, '/api/test-support/child-expiry', { childId: 'x' })).statusCode).toBe(400);
+    expect((await post(testApp, '/api/test-support/child-expiry', { childId: waiting!.publicId }, {})).statusCode).toBe(403);
   });
 
   it('is hidden from the API docs', async () => {

@@ -2,11 +2,12 @@ import { KidConfirmationRunner } from '../../features/children/kid-confirmation-
 import { PortalShell } from '../../features/portal-shell/portal-shell';
 import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
 import { PortalQueryProvider } from '../../lib/query-provider';
+import { childPopup } from './child-popup-slot';
 
 /** The e-mailed links' flows, run in the shell on every portal page: study links (decision 026), a child's confirmation (028). */
 const studyLinkFlow = ({ logOut }: { logOut: () => void }) => (
   <>
-    <StudyLinkRunner logOut={logOut} />
+    <StudyLinkRunner logOut={logOut} childPopup={childPopup} />
     <KidConfirmationRunner />
   </>
 );

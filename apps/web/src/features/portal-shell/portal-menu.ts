@@ -53,7 +53,7 @@ export const SIDE_MENU: readonly MenuGroup[] = [
   {
     label: 'Account',
     entries: [
-      { label: 'General', to: `${MAIN}/account/general`, ready: false },
+      { label: 'General', to: `${MAIN}/account/general`, ready: true },
       { label: 'Contact', to: `${MAIN}/account/contact`, ready: false },
       { label: 'Password', to: `${MAIN}/account/password`, ready: false },
       { label: 'Coins', to: `${MAIN}/account/coins`, ready: false },
@@ -71,7 +71,7 @@ export const TOP_NAV: readonly TopNavItem[] = [
   { label: 'SCHEDULE', to: `${MAIN}/schedule/check`, ready: true },
   { label: 'REFERRAL', to: `${MAIN}/referral/event`, ready: false },
   { label: 'EVENT', to: `${MAIN}/winners/try-your-luck`, ready: false },
-  { label: 'MY ACCOUNT', to: `${MAIN}/account/general`, ready: false, mobileOnly: true },
+  { label: 'MY ACCOUNT', to: `${MAIN}/account/general`, ready: true, mobileOnly: true },
 ];
 
 /** Groups with at least one built page, holding only those pages. */

@@ -10,9 +10,11 @@ export interface SelfScheduleLink {
   d: string | null;
   /** Outside-screener return token (ExternalScr.aspx). */
   ex: string | null;
+  /** The child being scheduled (kid GUID), when the link is a child's (decision 029). */
+  k: string | null;
 }
 
-const LINK_KEYS = ['s', 't', 'd', 'ex'] as const;
+const LINK_KEYS = ['s', 't', 'd', 'ex', 'k'] as const;
 
 /**
  * Everything the link stored that a completed self-schedule clears (spec 3, "Session storage":
@@ -32,6 +34,8 @@ export function readSelfScheduleLink(search: string): SelfScheduleLink {
     const value = fromAddress ? query.get(key) : sessionValues.get(key);
     link[key] = value || null;
     if (fromAddress && value) sessionValues.set(key, value);
+    // A new address without k is the tester's own link: a child stored by an earlier one must not ride along.
+    else if (fromAddress && key === 'k') sessionValues.remove(key);
   }
   return link;
 }

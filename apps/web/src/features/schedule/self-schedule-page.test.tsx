@@ -248,6 +248,54 @@ describe('self-schedule: view 1, one study', JOURNEY, () => {
   });
 });
 
+describe("self-schedule: a child's link (k, decision 029)", JOURNEY, () => {
+  const KID = '33333333-3333-4333-8333-333333333333';
+
+  test('k is kept with s, t and d, and Schedule Me books the child (Child: k)', async () => {
+    answerChoices('single', [study()]);
+    api.answers['/schedule/SelfSchedule'] = {
+      body: { status: 'succeed', coins: 50, exp: 20, returnSchedules: [], url: '/community/main/schedule/check' },
+    };
+    const user = renderPage(`${LINK}&k=${KID}`);
+    await user.click(await screen.findByRole('radio', { name: /^Select Thursday/ }));
+    expect(stored()).toMatchObject({ s: STUDY, t: TESTER, d: DATA, k: KID });
+    expect(callsTo('/schedule/GetSelectedSchedules')[0]!.body).toEqual({ Study: STUDY, Tester: TESTER, Data: DATA, Child: KID });
+    await user.click(screen.getByRole('button', { name: 'Schedule Me' }));
+    await screen.findByRole('dialog');
+    expect(callsTo('/schedule/SelfSchedule')[0]!.body).toMatchObject({ Study: STUDY, Tester: TESTER, Data: DATA, Child: KID });
+    expect(stored()).toMatchObject({ k: null });
+  });
+
+  test('Wait for this time and Not interested name the child too', async () => {
+    answerChoices('single', [study()]);
+    api.answers['/schedule/SelfWaitList'] = { body: { status: 'succeed', url: '/community/main/screener' } };
+    const user = renderPage(`${LINK}&k=${KID}`);
+    await user.click(await screen.findByRole('radio', { name: /^Notify me/ }));
+    await user.click(screen.getByRole('button', { name: 'Wait for this time' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    expect(callsTo('/schedule/SelfWaitList')[0]!.body).toEqual({ Study: STUDY, Child: KID, GroupIds: [CLOSED] });
+  });
+
+  test('Not interested: NotInterest with the child', async () => {
+    answerChoices('single', [study()]);
+    api.answers['/schedule/NotInterest'] = { body: { status: 'succeed', url: '/community/main/screener' } };
+    const user = renderPage(`${LINK}&k=${KID}`);
+    await user.click(await screen.findByRole('button', { name: 'Not interested' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    expect(callsTo('/schedule/NotInterest')[0]!.body).toEqual({ StudyNo: 501, Child: KID });
+  });
+
+  test("a tester's own link after a child's: the stored k is dropped (Child: null)", async () => {
+    window.sessionStorage.setItem('k', KID);
+    answerChoices('single', [study()]);
+    api.answers['/schedule/NotInterest'] = { body: { status: 'succeed', url: '/community/main/screener' } };
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Not interested' }));
+    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    expect(callsTo('/schedule/NotInterest')[0]!.body).toEqual({ StudyNo: 501, Child: null });
+  });
+});
+
 describe('self-schedule: several studies', JOURNEY, () => {
   test('Next (1 of 2) waits for a choice, then study 2 of 2 (focused); Schedule Me books both, the pick-up group apart', async () => {
     answerChoices('multi', [study(), secondStudy()]);

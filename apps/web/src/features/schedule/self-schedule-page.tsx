@@ -49,14 +49,17 @@ function sitePath(url: string, fallback: string): string {
 }
 
 /**
- * The body of GetSelectedSchedules for the stored link: all of s, t and d (checked with the shared
+ * The body of GetSelectedSchedules for the stored link: all of s, t and d (and k as Child) (checked with the shared
  * schema), none of them (every study waiting for the tester), or null when the link is damaged
  * (view 3 without asking the server).
  */
 function linkRequest(link: SelfScheduleLink): SelectedSchedulesRequest | null {
   if (!link.s && !link.t && !link.d) return {};
   const parsed = selfScheduleLinkSchema.safeParse({ s: link.s, t: link.t, d: link.d });
-  return parsed.success ? { Study: parsed.data.s, Tester: parsed.data.t, Data: parsed.data.d } : null;
+  if (!parsed.success) return null;
+  const request: SelectedSchedulesRequest = { Study: parsed.data.s, Tester: parsed.data.t, Data: parsed.data.d };
+  // A child's link (decision 029): the choices are the child's.
+  return link.k ? { ...request, Child: link.k } : request;
 }
 
 /** Moves keyboard and screen-reader focus to a new view's heading. */
@@ -212,7 +215,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
       try {
         const answer = await selfSchedule.mutateAsync({
           ...request,
-          Child: null,
+          Child: link.k,
           IsRequest: true,
           groupIDs: groups.filter((group) => !group.isPickUp).map((group) => group.groupId),
           pickUpgroupIDs: groups.filter((group) => group.isPickUp).map((group) => group.groupId),
@@ -248,7 +251,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
 
     for (const study of notifies) {
       try {
-        const answer = await waitList.mutateAsync({ Study: study.studyGuid, Child: null, GroupIds: [chosen[study.studyNo]!.groupId] });
+        const answer = await waitList.mutateAsync({ Study: study.studyGuid, Child: link.k, GroupIds: [chosen[study.studyNo]!.groupId] });
         if (answer.status !== 'succeed') {
           setPopup({ data: TEXTS.waitlistFailed, message: waitListExplanation(answer.status) });
           return;
@@ -298,7 +301,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
   const onNotInterested = async () => {
     if (!current) return;
     try {
-      const answer = await notInterest.mutateAsync({ StudyNo: current.studyNo, Child: null });
+      const answer = await notInterest.mutateAsync({ StudyNo: current.studyNo, Child: link.k });
       if (answer.status !== 'succeed' && answer.status !== 'hasSchedule') {
         setPopup({ data: TEXTS.somethingWrong, message: waitListExplanation(answer.status) });
         return;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
+import { childPopupStub } from '../../../test/child-popup-stub';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { ScreenerPage } from './screener-page';
 import { outsidePage, redirectTarget } from './screener-redirect';
@@ -35,7 +36,7 @@ function renderPage(screeners: Screener[]) {
     <MemoryRouter initialEntries={['/community/main/screener']}>
       <WithPortalQuery>
         <Routes>
-          <Route path="/community/main/screener" element={<ScreenerPage />} />
+          <Route path="/community/main/screener" element={<ScreenerPage childPopup={childPopupStub} />} />
           <Route path="/community/main/screener/:studyNo" element={<HostedScreener />} />
           <Route path="/community/main/account/general" element={<p>Account page</p>} />
           <Route path="/community/login" element={<p>Login page</p>} />
@@ -154,7 +155,19 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     expect(screen.queryByRole('dialog', { name: 'Who is taking this screener?' })).not.toBeInTheDocument();
   });
 
-  test('participant type 3, My teen: children are managed from the account page; closing clears the study-link keys', async () => {
+  test('participant type 3, My teen: the child popup on the teens of the study', async () => {
+    const user = renderPage([study({ screenerStudyNo: 24103, participantTypeID: 3 })]);
+    await user.click(await startButton('Cereal taste test (Blue)'));
+    await user.click(screen.getByRole('button', { name: 'My teen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Child popup: teen 24103' });
+    expect(dialog).toHaveTextContent('Cereal taste test (Blue)');
+    expect(screen.queryByRole('dialog', { name: 'Who is taking this screener?' })).not.toBeInTheDocument();
+    expect(doScreenerCalls()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('participant type 3: closing the teen/adult dialog clears the study-link keys', async () => {
     for (const [key, value] of Object.entries({
       s: 'study-guid',
       t: 'tester-guid',
@@ -167,11 +180,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     }
     const user = renderPage([study({ participantTypeID: 3 })]);
     await user.click(await startButton('Cereal taste test (Blue)'));
-    await user.click(screen.getByRole('button', { name: 'My teen' }));
-    const dialog = screen.getByRole('dialog', { name: 'Screening your teen' });
-    expect(dialog).toHaveTextContent('Your children are managed from your account page');
-    expect(within(dialog).getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/community/main/account/general');
-    expect(doScreenerCalls()).toHaveLength(0);
+    const dialog = screen.getByRole('dialog', { name: 'Who is taking this screener?' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     for (const key of ['s', 't', 'd', 'e', 'k']) expect(window.sessionStorage.getItem(key)).toBeNull();
@@ -190,14 +199,14 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
   test.each([
     ['project type 27', { projectType: 27 }],
     ['participant type 2', { participantTypeID: 2 }],
-  ])('a kid study (%s): the children notice with the account link, no screener call', async (_name, kind) => {
-    const user = renderPage([study({ ...kind, studyBasicInfo: 'Toy test' })]);
+  ])('a kid study (%s): the child popup for that study, no screener call; a removed study reloads the list', async (_name, kind) => {
+    const user = renderPage([study({ ...kind, screenerStudyNo: 24104, studyBasicInfo: 'Toy test' })]);
     await user.click(await startButton('Toy test (Blue)'));
-    const dialog = screen.getByRole('dialog', { name: 'A study for children' });
-    expect(dialog).toHaveTextContent('Your children are managed from your account page');
-    await user.click(within(dialog).getByRole('link', { name: 'Go to my account' }));
-    expect(await screen.findByText('Account page')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Child popup: kid 24104' });
+    expect(dialog).toHaveTextContent('Toy test (Blue)');
     expect(doScreenerCalls()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Study removed' }));
+    await waitFor(() => expect(api.paths().filter((path) => path === '/schedule/GetScreeners')).toHaveLength(2));
   });
 
   test('a waiting-list study: the confirm popup; No closes without a call', async () => {

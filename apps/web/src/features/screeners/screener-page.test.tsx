@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { childPopupStub } from '../../../test/child-popup-stub';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { ScreenerPage } from './screener-page';
 import { isKidStudy, type Screener } from './study-kind';
@@ -19,7 +20,7 @@ function renderPage() {
     <MemoryRouter initialEntries={['/community/main/screener']}>
       <WithPortalQuery>
         <Routes>
-          <Route path="/community/main/screener" element={<ScreenerPage />} />
+          <Route path="/community/main/screener" element={<ScreenerPage childPopup={childPopupStub} />} />
           <Route path="/community/login" element={<p>Login page</p>} />
         </Routes>
       </WithPortalQuery>

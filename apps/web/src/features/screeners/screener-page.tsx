@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { ConfirmPopup } from '../../components/confirm-popup';
@@ -6,14 +7,16 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { sessionValues } from '../../lib/browser-storage';
 import { viewStatus } from '../../lib/query-status';
 import { useScreeners } from './api/get-screeners';
+import { screenerKeys } from './api/query-keys';
+import type { ChildPopupSlot } from './child-popup-slot';
 import { STUDY_LINK_SESSION_KEYS, WAITING_LIST_HEADER } from './screener-texts';
-import { KidStudyDialog, TeenOrAdultDialog } from './study-choice-dialogs';
+import { TeenOrAdultDialog } from './study-choice-dialogs';
 import { chipColour, isKidStudy, TEEN_AND_ADULT_PARTICIPANT_TYPE, type Screener } from './study-kind';
 import { useStartScreener, type StartResult } from './use-start-screener';
 import './screener-page.css';
 
 /** Which popup a study click opened (spec 2, section 4 "Screener click"). */
-type Choice = { kind: 'teenOrAdult' | 'kid' | 'waitingList'; screener: Screener };
+type Choice = { kind: 'teenOrAdult' | 'kid' | 'teen' | 'waitingList'; screener: Screener };
 
 /** The name a study goes by in buttons and dialogs: its basic information, with its colour. */
 function studyName(screener: Screener): string {
@@ -23,10 +26,10 @@ function studyName(screener: Screener): string {
 /**
  * /community/main/screener: the studies open to this tester (spec 2, section 2), and what a
  * click on one does (section 4 "Screener click"): the teen/adult choice for participant type 3,
- * the children notice for kid studies, the confirm popup for a waiting-list study, otherwise the
- * online screener at once.
+ * the child selection for kid studies, the confirm popup for a waiting-list study, otherwise the
+ * online screener at once. The child popup comes from the children feature through childPopup.
  */
-export function ScreenerPage() {
+export function ScreenerPage({ childPopup }: { childPopup: ChildPopupSlot }) {
   usePageTitle('Screeners');
   const query = useScreeners();
   // Loading, error (with Try again), empty and list: each state is explicit (a 401 stays
@@ -36,6 +39,8 @@ export function ScreenerPage() {
   const { start, running, runningStudyNo } = useStartScreener();
   const [choice, setChoice] = useState<Choice | null>(null);
   const [popup, setPopup] = useState<PopupMessage | null>(null);
+  const queryClient = useQueryClient();
+  const reloadList = useCallback(() => void queryClient.invalidateQueries({ queryKey: screenerKeys.list() }), [queryClient]);
 
   const showFailure = useCallback((result: StartResult) => {
     if (!result.ok && result.status) setPopup({ data: result.status, message: result.message });
@@ -105,10 +110,18 @@ export function ScreenerPage() {
           studyName={studyName(choice.screener)}
           running={running}
           onMyself={() => void startMyself(choice.screener)}
+          onTeen={() => setChoice({ kind: 'teen', screener: choice.screener })}
           onClose={closeTeenOrAdult}
         />
       )}
-      {choice?.kind === 'kid' && <KidStudyDialog studyName={studyName(choice.screener)} onClose={closeChoice} />}
+      {(choice?.kind === 'kid' || choice?.kind === 'teen') &&
+        childPopup({
+          studyNo: choice.screener.screenerStudyNo,
+          studyName: studyName(choice.screener),
+          who: choice.kind,
+          onClose: closeChoice,
+          onStudyRemoved: reloadList,
+        })}
       {choice?.kind === 'waitingList' && (
         <ConfirmPopup
           type="screener"

@@ -227,6 +227,40 @@ describe('hosted screener: outcomes', () => {
     expect(await screen.findByText('At /community/main/screener')).toBeInTheDocument();
   });
 
+  test("a child's screener (?k=): the three calls carry k, and the page names the child", async () => {
+    const K = '33333333-3333-4333-8333-333333333333';
+    const redirectLink = `/community/main/schedule/self?s=5d1c0c8e&t=42&d=signed&k=${K}`;
+    api.answers[`/screener/7?k=${K}`] = { body: { ...run({ '1': 11 }), childName: 'Sam Tester' } };
+    api.answers[`/screener/7/answers?k=${K}`] = { body: { status: 'saved' } };
+    api.answers[`/screener/7/complete?k=${K}`] = { body: { outcome: 'qualified', redirectLink, coins: 40, exp: 20 } };
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={[`/community/main/screener/7?k=${K}`]}>
+        <WithPortalQuery>
+          <Routes>
+            <Route path="/community/main" element={<Outlet context={{ refreshProfile: vi.fn() }} />}>
+              <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
+              <Route path="*" element={<Where />} />
+            </Route>
+          </Routes>
+        </WithPortalQuery>
+      </MemoryRouter>,
+    );
+    await heading('How many people live in your home?');
+    expect(screen.getByText('Answering for Sam Tester')).toBeInTheDocument();
+    await user.type(screen.getByRole('spinbutton'), '3');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Your favourite snack brand?');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('When did you last buy cereal?');
+    fireEvent.change(screen.getByLabelText(/When did you last buy cereal/), { target: { value: '2026-11-01' } });
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(`At ${redirectLink}`)).toBeInTheDocument();
+    expect(api.paths()[0]).toBe(`/screener/7?k=${K}`);
+    expect(api.paths()).toContain(`/screener/7/answers?k=${K}`);
+    expect(api.paths().at(-1)).toBe(`/screener/7/complete?k=${K}`);
+  });
+
   test('waitlisted: an information popup with the message, then back to the list', async () => {
     api.answers['/screener/7/complete'] = {
       body: { outcome: 'waitlisted', message: 'We added you to the waiting list.', coins: 40, exp: 20 },

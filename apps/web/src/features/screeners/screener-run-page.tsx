@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { ApiRequestError } from '../../lib/api';
@@ -43,7 +43,9 @@ export const RUN_TEXTS = {
 export function ScreenerRunPage() {
   const param = useParams().studyNo ?? '';
   const studyNo = /^\d{1,9}$/.test(param) ? Number(param) : 0;
-  const query = useScreenerRun(studyNo, { enabled: studyNo > 0 });
+  // k: the child whose screener this is (decision 029); the server checks it is the tester's.
+  const kid = useSearchParams()[0].get('k') ?? '';
+  const query = useScreenerRun(studyNo, { enabled: studyNo > 0, kid });
   const status = viewStatus(query);
   const notFound = studyNo === 0 || (query.error instanceof ApiRequestError && query.error.status === 404);
   usePageTitle(query.data?.title ?? 'Screener');
@@ -74,7 +76,7 @@ export function ScreenerRunPage() {
       </section>
     );
   }
-  return <ScreenerRunner run={query.data} />;
+  return <ScreenerRunner run={query.data} kid={kid} />;
 }
 
 function BackToList() {
@@ -99,11 +101,11 @@ function NotAvailable() {
 
 type Ending = { kind: 'thankYou'; message: string } | { kind: 'popup'; popup: PopupMessage };
 
-function ScreenerRunner({ run }: { run: ScreenerRun }) {
+function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
   const navigate = useNavigate();
   const follow = useFollowRedirect();
-  const save = useSaveScreenerAnswers(run.studyNo);
-  const complete = useCompleteScreener(run.studyNo);
+  const save = useSaveScreenerAnswers(run.studyNo, kid);
+  const complete = useCompleteScreener(run.studyNo, kid);
   const [answers, setAnswers] = useState<Answers>(run.answers);
   const [step, setStep] = useState(() => resumeIndex(run.questions, run.answers));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -211,6 +213,7 @@ function ScreenerRunner({ run }: { run: ScreenerRun }) {
           <span className="screener-run__chip" style={{ background: chipColour(run.colorName) }} aria-hidden="true" />
           {run.title}
         </h1>
+        {run.childName && <p className="screener-run__child">Answering for {run.childName}</p>}
         <p className="screener-run__coins">Earn {run.coinValue} coins for completing this screener.</p>
       </header>
       {question ? (

@@ -31,17 +31,8 @@ export const TEEN_OR_ADULT = {
   teen: 'My teen',
 };
 
-export const CHILDREN_NOTICE = {
-  kidTitle: 'A study for children',
-  teenTitle: 'Screening your teen',
-  text: 'Children take part through their parent’s account. Your children are managed from your account page: register them there, and once they are confirmed you can choose them for a study.',
-  link: 'Go to my account',
-};
-
 export const WAITING_LIST_HEADER = 'Waiting list';
 
-/** The account page where children are managed (the children flow comes with the next issue). */
-export const ACCOUNT_GENERAL_PATH = '/community/main/account/general';
 export const SCREENER_LIST_PATH = '/community/main/screener';
 
 /** Session storage keys of the study-link flow (spec 2 section 3, spec 3 section 3), cleared when the teen/adult popup closes. */

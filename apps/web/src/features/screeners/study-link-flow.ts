@@ -52,7 +52,9 @@ export type StudyLinkOutcome =
   /** A page of this site; keepLink leaves s, t and d stored for it (the self-schedule page); notice shows over it. */
   | { kind: 'go'; path: string; keepLink?: boolean; notice?: 'priority' }
   | { kind: 'outside'; href: string }
-  | { kind: 'notice'; notice: StudyLinkNotice };
+  | { kind: 'notice'; notice: Exclude<StudyLinkNotice, 'child'> }
+  /** The child selection for the link's study (spec 2, section 4: child, kidOnly). */
+  | { kind: 'notice'; notice: 'child'; studyNo: number };
 
 export interface StudyLinkCalls {
   checkParticipantType: (studyGuid: string) => Promise<CheckParticipantTypeResponse>;
@@ -96,7 +98,7 @@ export async function runStudyLinkFlow(link: StoredLink, calls: StudyLinkCalls =
     const data = question.data || link.d;
     if (link.k) {
       const kid = await calls.getKidStudyInfo({ study: link.s, tester: link.t, kid: link.k, data });
-      if (kid.status === 'kidOnly') return { kind: 'notice', notice: 'child' };
+      if (kid.status === 'kidOnly') return { kind: 'notice', notice: 'child', studyNo: kid.studyNo };
       if (kid.status === 'succeed') return destination(kid.url);
     }
     const info = await calls.getStudyInfo({ study: link.s, tester: link.t, data });
@@ -104,7 +106,7 @@ export async function runStudyLinkFlow(link: StoredLink, calls: StudyLinkCalls =
       case 'noSeat':
         return { kind: 'notice', notice: 'noSeat' };
       case 'child':
-        return { kind: 'notice', notice: 'child' };
+        return { kind: 'notice', notice: 'child', studyNo: info.studyNo };
       case 'succeed':
         return destination(info.url, info.f === 'selfSchedule');
       case 'other':

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
+import { childPopupStub } from '../../../test/child-popup-stub';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { outsidePage } from './screener-redirect';
 import { STUDY_LINK_TEXTS } from './screener-texts';
@@ -16,8 +17,6 @@ const S = '11111111-1111-4111-8111-111111111111';
 const T = '22222222-2222-4222-8222-222222222222';
 const K = '33333333-3333-4333-8333-333333333333';
 const D = 'eyJ0IjoiIn0.signature';
-const CHILDREN_TEXT =
-  'Children take part through their parent’s account. Your children are managed from your account page: register them there, and once they are confirmed you can choose them for a study.';
 
 function Where() {
   const location = useLocation();
@@ -31,7 +30,7 @@ function renderRunner(path = '/community/main/screener') {
   render(
     <MemoryRouter initialEntries={[path]}>
       <WithPortalQuery>
-        <StudyLinkRunner logOut={logOut} />
+        <StudyLinkRunner logOut={logOut} childPopup={childPopupStub} />
         <Routes>
           <Route path="/community/main/*" element={<Where />} />
         </Routes>
@@ -200,13 +199,13 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     expect(stored()[0]).toBeNull();
   });
 
-  test('child: the kid-study notice the screener list uses', async () => {
+  test('child: the child popup for the study of the link', async () => {
     storeLink();
     answer({ info: info('child', 'child') });
-    renderRunner();
-    const dialog = await screen.findByRole('dialog', { name: 'A study for children' });
-    expect(dialog).toHaveTextContent(CHILDREN_TEXT);
-    expect(within(dialog).getByRole('link', { name: 'Go to my account' })).toHaveAttribute('href', '/community/main/account/general');
+    const { user } = renderRunner();
+    const dialog = await screen.findByRole('dialog', { name: 'Child popup: kid 24106' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test('external: a full page load to the allow-listed address', async () => {
@@ -235,11 +234,11 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     expect(open).not.toHaveBeenCalled();
   });
 
-  test('with a kid (k): GetKidStudyInfo first; kidOnly shows the kid-study notice', async () => {
+  test('with a kid (k): GetKidStudyInfo first; kidOnly opens the child popup for its study', async () => {
     storeLink({ s: S, t: T, d: D, k: K });
     answer({ kid: { status: 'kidOnly', url: '', studyNo: 24104, data: D } });
     renderRunner();
-    await screen.findByRole('dialog', { name: 'A study for children' });
+    await screen.findByRole('dialog', { name: 'Child popup: kid 24104' });
     expect(api.calls.at(-1)).toEqual({ path: '/study/GetKidStudyInfo', body: { study: S, tester: T, kid: K, data: D } });
     expect(api.calls[1]).toEqual({ path: '/default/GetQueStatusID', body: { studyGuid: S, testerGuid: T, data: D, kidGuid: K } });
   });

@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ModalDialog } from '../../components/modal-dialog';
 import { sessionValues } from '../../lib/browser-storage';
-import { screenerMutationKeys } from './api/query-keys';
+import { screenerKeys, screenerMutationKeys } from './api/query-keys';
+import type { ChildPopupSlot } from './child-popup-slot';
 import { outsidePage } from './screener-redirect';
 import { SELF_SCHEDULE_PATH, STUDY_LINK_TEXTS } from './screener-texts';
-import { KidStudyDialog } from './study-choice-dialogs';
 import {
   clearStoredLink,
   HANDLED_LINK_KEY,
@@ -19,11 +19,13 @@ import {
 } from './study-link-flow';
 import './study-link.css';
 
-type Shown = StudyLinkNotice | 'priority' | 'failed';
+type Shown = Exclude<StudyLinkNotice, 'child'> | 'priority' | 'failed' | { child: number };
 
 interface StudyLinkRunnerProps {
   /** Ends the session (the portal shell's logout): the mismatch notice logs the wrong account out. */
   logOut: () => void;
+  /** The children feature's child popup, handed in by app/ (decision 030). */
+  childPopup: ChildPopupSlot;
 }
 
 /**
@@ -32,7 +34,8 @@ interface StudyLinkRunnerProps {
  * one (the account root stores s, t, d and k, then comes here). Each link runs once per tab; the
  * self-schedule page reads its own parameters, so the flow waits while that page is open.
  */
-export function StudyLinkRunner({ logOut }: StudyLinkRunnerProps) {
+export function StudyLinkRunner({ logOut, childPopup }: StudyLinkRunnerProps) {
+  const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
   const [shown, setShown] = useState<Shown | null>(null);
@@ -52,6 +55,7 @@ export function StudyLinkRunner({ logOut }: StudyLinkRunnerProps) {
       }
       clearStoredLink();
       if (outcome.kind === 'outside') outsidePage.open(outcome.href);
+      else if (outcome.notice === 'child') setShown({ child: outcome.studyNo });
       else setShown(outcome.notice);
     },
     [navigate],
@@ -131,7 +135,14 @@ export function StudyLinkRunner({ logOut }: StudyLinkRunnerProps) {
           <p>{STUDY_LINK_TEXTS.priority}</p>
         </ModalDialog>
       )}
-      {shown === 'child' && <KidStudyDialog onClose={close} />}
+      {typeof shown === 'object' &&
+        shown !== null &&
+        childPopup({
+          studyNo: shown.child,
+          who: 'kid',
+          onClose: close,
+          onStudyRemoved: () => void queryClient.invalidateQueries({ queryKey: screenerKeys.list() }),
+        })}
       {shown === 'failed' && (
         <ModalDialog
           title={STUDY_LINK_TEXTS.failedTitle}

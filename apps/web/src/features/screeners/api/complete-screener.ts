@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usePortalContext } from '../../../hooks/use-portal-context';
 import { apiPost } from '../../../lib/api';
 import type { Answers } from '../run/screener-rules';
+import { kidQuery } from './get-screener-run';
 import { screenerKeys, screenerMutationKeys } from './query-keys';
 
 /** POST /api/screener/<studyNo>/complete's outcomes (the issue 9 contract). */
@@ -12,8 +13,9 @@ export type CompleteOutcome =
   | { outcome: 'waitlisted'; message: string; coins: number; exp: number }
   | { outcome: 'disqualified'; message: string };
 
-export function completeScreener(studyNo: number, answers: Answers): Promise<CompleteOutcome> {
-  return apiPost<CompleteOutcome>(`/screener/${studyNo}/complete`, { answers });
+/** POST /api/screener/<studyNo>/complete[?k=] { answers }: the server evaluates the answers (a child's with k). */
+export function completeScreener(studyNo: number, answers: Answers, kid = ''): Promise<CompleteOutcome> {
+  return apiPost<CompleteOutcome>(`/screener/${studyNo}/complete${kidQuery(kid)}`, { answers });
 }
 
 /**
@@ -21,12 +23,12 @@ export function completeScreener(studyNo: number, answers: Answers): Promise<Com
  * screener cannot be taken again (its query is dropped when the page goes, gcTime 0), and coins
  * may have been paid: the list is asked again and the shell's coins and level refreshed.
  */
-export function useCompleteScreener(studyNo: number) {
+export function useCompleteScreener(studyNo: number, kid = '') {
   const queryClient = useQueryClient();
   const portal = usePortalContext();
   return useMutation({
     mutationKey: screenerMutationKeys.complete,
-    mutationFn: (answers: Answers) => completeScreener(studyNo, answers),
+    mutationFn: (answers: Answers) => completeScreener(studyNo, answers, kid),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: screenerKeys.list() });
       portal?.refreshProfile();

@@ -3,17 +3,25 @@ import { apiGet } from '../../../lib/api';
 import type { ScreenerRun } from '../run/screener-rules';
 import { screenerKeys } from './query-keys';
 
-/** GET /api/screener/<studyNo>: a hosted screener's questions and the tester's saved answers; 404 when it is not theirs to take. */
-export function fetchScreenerRun(studyNo: number): Promise<ScreenerRun> {
-  return apiGet<ScreenerRun>(`/screener/${studyNo}`);
+/** The query of a child's screener (?k=<kid GUID>, decision 029); '' for the tester's own. */
+export const kidQuery = (kid: string) => (kid ? `?k=${encodeURIComponent(kid)}` : '');
+
+/** GET /api/screener/<studyNo>[?k=]: a hosted screener's questions and the saved answers; 404 when it is not theirs to take. */
+export function fetchScreenerRun(studyNo: number, kid = ''): Promise<ScreenerRun> {
+  return apiGet<ScreenerRun>(`/screener/${studyNo}${kidQuery(kid)}`);
 }
 
-export function screenerRunQueryOptions(studyNo: number) {
+export function screenerRunQueryOptions(studyNo: number, kid = '') {
   // Asked anew on every arrival and dropped when the page goes: the saved answers are where a
   // returning tester resumes, and a completed screener must not flash from the cache.
-  return queryOptions({ queryKey: screenerKeys.run(studyNo), queryFn: () => fetchScreenerRun(studyNo), staleTime: 0, gcTime: 0 });
+  return queryOptions({
+    queryKey: screenerKeys.run(studyNo, kid),
+    queryFn: () => fetchScreenerRun(studyNo, kid),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
-export function useScreenerRun(studyNo: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...screenerRunQueryOptions(studyNo), enabled, refetchOnWindowFocus: false });
+export function useScreenerRun(studyNo: number, { enabled = true, kid = '' }: { enabled?: boolean; kid?: string } = {}) {
+  return useQuery({ ...screenerRunQueryOptions(studyNo, kid), enabled, refetchOnWindowFocus: false });
 }

@@ -2,8 +2,8 @@
 export const screenerKeys = {
   all: ['screeners'] as const,
   list: () => [...screenerKeys.all, 'list'] as const,
-  /** One hosted screener: its questions and the tester's saved answers. */
-  run: (studyNo: number) => [...screenerKeys.all, 'run', studyNo] as const,
+  /** One hosted screener: its questions and the saved answers of the tester, or of their child (kid GUID; '' for the tester). */
+  run: (studyNo: number, kid = '') => [...screenerKeys.all, 'run', studyNo, kid] as const,
 };
 
 export const screenerMutationKeys = {

@@ -28,6 +28,8 @@ export interface ScreenerRun {
   questions: ScreenerQuestion[];
   answers: Answers;
   status: 'inProgress';
+  /** Set when the screener is a child's (?k=): whose answers these are (decision 029). */
+  childName?: string;
 }
 
 function chosenIds(value: AnswerValue | undefined): number[] {

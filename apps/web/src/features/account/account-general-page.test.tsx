@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { COMPANY } from '@testerhub/shared/company';
+import { describe, expect, test } from 'vitest';
+import { ACCOUNT_TILES } from './account-tiles';
+import { AccountGeneralPage } from './account-general-page';
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/community/main/account/general']}>
+      <AccountGeneralPage
+        kidsPopup={(onClose) => (
+          <div role="dialog" aria-label="Kids popup">
+            <button type="button" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        )}
+        logOutButton={<button type="button">Log out</button>}
+      />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+describe('the account page (spec 3, "Account general"; decision 030)', () => {
+  test('every tile of the spec is listed; the ones built today show, in the spec order', () => {
+    expect(ACCOUNT_TILES.map((tile) => tile.label)).toEqual([
+      'Perks',
+      'Register your kid(s)',
+      'My Profile',
+      'Notification settings',
+      'FAQs',
+      'Leaderboard',
+      'Login Count',
+      'Support',
+      'Location',
+      'Log out',
+    ]);
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Register your kid(s)',
+      'FAQs',
+      'Support',
+      'Location',
+      'Log out',
+    ]);
+  });
+
+  test('the tiles: FAQs, Tester Services, the four test sites, Log out', () => {
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Read the FAQs' })).toHaveAttribute('href', '/popup/faqs');
+    expect(screen.getByRole('link', { name: COMPANY.supportPhone })).toHaveAttribute('href', expect.stringMatching(/^tel:/));
+    expect(screen.getByRole('link', { name: COMPANY.supportEmail })).toHaveAttribute('href', `mailto:${COMPANY.supportEmail}`);
+    for (const [city, code] of [
+      ['Chicago', 'ch'],
+      ['Dallas', 'da'],
+      ['New York', 'ny'],
+      ['Los Angeles', 'la'],
+    ]) {
+      expect(screen.getByRole('link', { name: city })).toHaveAttribute('href', `/popup/maps/${code}`);
+    }
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  test('Register your kid(s) opens the kid popup, which closes again', async () => {
+    const user = renderPage();
+    const tile = screen.getByRole('heading', { name: 'Register your kid(s)' }).closest('li')!;
+    await user.click(within(tile).getByRole('button', { name: 'Register your kid(s)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Kids popup' });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

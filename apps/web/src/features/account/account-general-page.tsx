@@ -1,0 +1,83 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { COMPANY } from '@testerhub/shared/company';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { LOCATIONS, visibleTiles, type AccountTile } from './account-tiles';
+import './account-general.css';
+
+interface AccountGeneralPageProps {
+  /** The children feature's selectChildAddOnly popup (handed in by app/, decision 030). */
+  kidsPopup: (onClose: () => void) => ReactNode;
+  /** The shell's Log out button. */
+  logOutButton: ReactNode;
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/** /community/main/account/general: the account tiles that work today (spec 3, "Account general"; decision 030). */
+export function AccountGeneralPage({ kidsPopup, logOutButton }: AccountGeneralPageProps) {
+  usePageTitle('My account');
+  const [kidsOpen, setKidsOpen] = useState(false);
+
+  const body = (tile: AccountTile): ReactNode => {
+    switch (tile.id) {
+      case 'kids':
+        return (
+          <>
+            <p>Register your children and see whether they are confirmed.</p>
+            <button type="button" className="button button--primary" onClick={() => setKidsOpen(true)}>
+              {tile.label}
+            </button>
+          </>
+        );
+      case 'faqs':
+        return (
+          <p>
+            <Link to="/popup/faqs">Read the FAQs</Link>
+          </p>
+        );
+      case 'support':
+        return (
+          <>
+            <p>Tester Services, {COMPANY.supportHours}.</p>
+            <p>
+              <a href={telHref(COMPANY.supportPhone)}>{COMPANY.supportPhone}</a>
+              <br />
+              <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a>
+            </p>
+          </>
+        );
+      case 'location':
+        return (
+          <ul className="account-tiles__links">
+            {LOCATIONS.map((location) => (
+              <li key={location.code}>
+                <Link to={`/popup/maps/${location.code}`}>{location.city}</Link>
+              </li>
+            ))}
+          </ul>
+        );
+      case 'logout':
+        return logOutButton;
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <section className="account-general" aria-labelledby="account-general-title">
+      <h1 id="account-general-title" className="account-general__title">
+        My account
+      </h1>
+      <ul className="account-tiles">
+        {visibleTiles().map((tile) => (
+          <li key={tile.id} className="account-tiles__tile">
+            <h2 className="account-tiles__name">{tile.label}</h2>
+            {body(tile)}
+          </li>
+        ))}
+      </ul>
+      {kidsOpen && kidsPopup(() => setKidsOpen(false))}
+    </section>
+  );
+}

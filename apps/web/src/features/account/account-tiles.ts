@@ -1,0 +1,36 @@
+/**
+ * The tiles of /community/main/account/general (spec 3, "Account general"), in the spec's order.
+ * A tile whose feature is not built yet has ready: false and stays hidden, as the portal menu
+ * does (decision 030); the issue that builds it flips its flag.
+ */
+export type AccountTileId =
+  'perks' | 'kids' | 'profile' | 'notifications' | 'faqs' | 'leaderboard' | 'loginCount' | 'support' | 'location' | 'logout';
+
+export interface AccountTile {
+  id: AccountTileId;
+  label: string;
+  ready: boolean;
+}
+
+export const ACCOUNT_TILES: readonly AccountTile[] = [
+  { id: 'perks', label: 'Perks', ready: false },
+  { id: 'kids', label: 'Register your kid(s)', ready: true },
+  { id: 'profile', label: 'My Profile', ready: false },
+  { id: 'notifications', label: 'Notification settings', ready: false },
+  { id: 'faqs', label: 'FAQs', ready: true },
+  { id: 'leaderboard', label: 'Leaderboard', ready: false },
+  { id: 'loginCount', label: 'Login Count', ready: false },
+  { id: 'support', label: 'Support', ready: true },
+  { id: 'location', label: 'Location', ready: true },
+  { id: 'logout', label: 'Log out', ready: true },
+];
+
+export const visibleTiles = (tiles: readonly AccountTile[] = ACCOUNT_TILES) => tiles.filter((tile) => tile.ready);
+
+/** The test sites' map popups (spec 3, "Documents and maps"). */
+export const LOCATIONS = [
+  { code: 'ch', city: 'Chicago' },
+  { code: 'da', city: 'Dallas' },
+  { code: 'ny', city: 'New York' },
+  { code: 'la', city: 'Los Angeles' },
+] as const;

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { CHILD_TEXTS, type ChildRegistrationPayload, type RegisteredChild } from '@testerhub/shared/children-schemas';
+import { ModalDialog } from '../../components/modal-dialog';
+import { viewStatus } from '../../lib/query-status';
+import { isUnauthenticated } from '../../lib/request-error';
+import { useRegisteredChildren } from './api/get-registered-children';
+import { useRegistChildrenWithoutStudyNo } from './api/regist-children-without-study-no';
+import { ChildRegistrationForm } from './child-registration-form';
+import { OutcomeBody, outcomeTitle, ViewToggle } from './child-steps';
+import { CHILD_POPUP_TEXTS as T } from './child-texts';
+import { REGISTRATION_CALL_FAILED, registrationOutcome, type RegistrationOutcome } from './registration-outcome';
+import './child-popup.css';
+
+type View = { step: 'kids'; tab: 'list' | 'form' } | { step: 'outcome'; outcome: RegistrationOutcome };
+
+/** When an unconfirmed registration expires, in the visitor's own time. */
+function expiryText(expiresAt: string): string {
+  const when = new Date(expiresAt);
+  if (Number.isNaN(when.getTime())) return '';
+  return when.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/**
+ * The selectChildAddOnly popup of the account page (spec 3, "Children popups"): the tester's
+ * kids, unconfirmed ones 'Awaiting confirmation' with their expiry, the registration form
+ * (RegistChildrenWithoutStudyNo) and its outcomes. It opens on the list, or on the form when
+ * there is no child yet.
+ */
+export function ChildAddOnlyPopup({ onClose }: { onClose: () => void }) {
+  const query = useRegisteredChildren();
+  const status = viewStatus(query);
+  const register = useRegistChildrenWithoutStudyNo();
+  const [view, setView] = useState<View | null>(null);
+
+  const submit = (child: ChildRegistrationPayload) => {
+    register.mutate(child, {
+      onSuccess: (answer) => setView({ step: 'outcome', outcome: registrationOutcome(answer) }),
+      onError: (error) => {
+        if (!isUnauthenticated(error)) setView({ step: 'outcome', outcome: REGISTRATION_CALL_FAILED });
+      },
+    });
+  };
+
+  if (status === 'pending' && !view) {
+    return (
+      <ModalDialog title={T.kidsTitle} onClose={onClose} focusKey="loading">
+        <p role="status">{T.loading}</p>
+      </ModalDialog>
+    );
+  }
+  if (status === 'error' && !view) {
+    return (
+      <ModalDialog
+        title={T.lookupFailedTitle}
+        tone="error"
+        onClose={onClose}
+        focusKey="lookupFailed"
+        actions={
+          <button type="button" className="button button--outline" onClick={() => void query.refetch()}>
+            {T.tryAgain}
+          </button>
+        }
+      >
+        <p>{CHILD_TEXTS.lookupFailed}</p>
+      </ModalDialog>
+    );
+  }
+
+  const kids = query.data?.registeredChildren ?? [];
+  const current: View = view ?? { step: 'kids', tab: kids.length > 0 ? 'list' : 'form' };
+
+  if (current.step === 'outcome') {
+    const { outcome } = current;
+    return (
+      <ModalDialog
+        title={outcomeTitle(outcome)}
+        tone={outcome.step === 'failed' ? 'error' : 'info'}
+        onClose={onClose}
+        focusKey={`outcome-${outcomeTitle(outcome)}`}
+        actions={
+          outcome.step === 'registered' ? (
+            <button type="button" className="button button--outline" onClick={() => setView({ step: 'kids', tab: 'list' })}>
+              {T.backToList}
+            </button>
+          ) : undefined
+        }
+      >
+        <OutcomeBody outcome={outcome} />
+      </ModalDialog>
+    );
+  }
+
+  return (
+    <ModalDialog title={current.tab === 'form' ? T.registerTitle : T.kidsTitle} onClose={onClose} focusKey={`kids-${current.tab}`}>
+      <ViewToggle view={current.tab} onChange={(tab) => setView({ step: 'kids', tab })} />
+      {current.tab === 'form' ? <ChildRegistrationForm busy={register.isPending} onRegister={submit} /> : <KidList kids={kids} />}
+    </ModalDialog>
+  );
+}
+
+function KidList({ kids }: { kids: RegisteredChild[] }) {
+  if (kids.length === 0) return <p>{T.noKids}</p>;
+  return (
+    <ul className="child-popup__list" aria-label={T.kidsTitle}>
+      {kids.map((kid) => (
+        <li key={kid.childId} className="child-popup__kid">
+          <span>{kid.fullName}</span>{' '}
+          {!kid.isConfirmed && (
+            <span className="child-popup__label">
+              {CHILD_TEXTS.awaitingConfirmation}
+              {kid.expiresAt && expiryText(kid.expiresAt) && ` (${T.expires} ${expiryText(kid.expiresAt)})`}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,349 @@
+import { Fragment, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CHILD_FLOW_TEXTS,
+  CHILD_TEXTS,
+  isChildSelectable,
+  type ChildRegistrationPayload,
+  type CustomChild,
+  type DoChildrenScreenerResponse,
+} from '@testerhub/shared/children-schemas';
+import { ModalDialog } from '../../components/modal-dialog';
+import { sessionValues } from '../../lib/browser-storage';
+import { viewStatus } from '../../lib/query-status';
+import { isUnauthenticated } from '../../lib/request-error';
+import { useDoChildrenScreener } from './api/do-children-screener';
+import { useChildrenForStudy } from './api/get-children-for-study';
+import { useTeensForStudy } from './api/get-teens-for-study';
+import { useRegistChildren } from './api/regist-children';
+import { useRemoveStudyFromList } from './api/remove-study-from-list';
+import { ChildRegistrationForm } from './child-registration-form';
+import { ContactNotice, OutcomeBody, outcomeTitle, ViewToggle } from './child-steps';
+import { CHILD_POPUP_TEXTS as T } from './child-texts';
+import { CHILD_CODE_TEXTS, REGISTRATION_CALL_FAILED, registrationOutcome, type RegistrationOutcome } from './registration-outcome';
+import './child-popup.css';
+
+/** Session keys of a study link (spec 3, section 3): the popup clears them when it closes (spec 3, section 4). */
+const STUDY_LINK_KEYS = ['s', 't', 'd', 'e', 'k'] as const;
+
+/** Step 0 (with its list or form), step 1, steps 2 to 4, and the 'ignore this study?' question after code 101. */
+type View =
+  | { step: 'choose'; tab: 'list' | 'form' }
+  | { step: 'notFound' }
+  | { step: 'outcome'; outcome: RegistrationOutcome }
+  | { step: 'ignore'; message: string };
+
+export interface ChildPopupProps {
+  studyNo: number;
+  /** The study as the list names it; the study-link flow knows none. */
+  studyName?: string;
+  /** kid: POST GetChildrenInfo (a kid study); teen: POST GetChildrenInfoWithAge (the teen branch of participant type 3). */
+  who: 'kid' | 'teen';
+  onClose: () => void;
+  /** The study left the tester's screener list (RemoveStudyFromList): the caller reloads that list. */
+  onStudyRemoved: () => void;
+}
+
+/** A redirect the popup follows: a path of this site only (no open redirect). */
+function inAppPath(link: string | undefined): string | null {
+  return link && link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') ? link : null;
+}
+
+/** The labels a child carries in the list (spec 3, sections 4 and 5; decision 029). */
+export function childLabels(child: CustomChild): string[] {
+  if (!child.isConfirmed) return [CHILD_TEXTS.awaitingConfirmation];
+  const labels: string[] = [];
+  if (!child.isAgeQualified || !child.isQuotaQualified) labels.push(CHILD_TEXTS.notQualified);
+  if (child.isWaitList) labels.push(CHILD_TEXTS.inWaitList);
+  if (child.isScreened) labels.push(CHILD_FLOW_TEXTS.screened);
+  return labels;
+}
+
+/** Step 4 for a DoChildrenScreener answer other than succeed and 101 (spec 3, section 8). */
+function screenerOutcome(answer: DoChildrenScreenerResponse): RegistrationOutcome {
+  const { status } = answer;
+  const title = status === 'notQualified' ? T.notQualifiedTitle : /^\d+$/.test(status) ? `${T.screenerFailed} - ${status}` : status;
+  return { step: 'failed', title, detail: answer.message || (CHILD_CODE_TEXTS[status] ?? ''), contact: /^\d+$/.test(status) };
+}
+
+/** A screener call that did not get through reads as 'Screener Failed - 102' (spec 3, section 8). */
+const SCREENER_CALL_FAILED: RegistrationOutcome = {
+  step: 'failed',
+  title: 'Screener Failed - 102',
+  detail: 'All schedule spots for this study have been filled. Please choose another study.',
+  contact: false,
+};
+
+/**
+ * The selectChild popup (spec 3, section 4 "Child popup steps"), and the list of teens of the
+ * 'self or teen' choice: step 0 chooses a child or registers one (a toggle), step 1 asks to
+ * register when no child was found, steps 2 to 4 tell how a registration went. A chosen child's
+ * screener starts with DoChildrenScreener; succeed goes to its redirect link.
+ */
+export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }: ChildPopupProps) {
+  const navigate = useNavigate();
+  const kids = useChildrenForStudy(studyNo, { enabled: who === 'kid' });
+  const teens = useTeensForStudy(studyNo, { enabled: who === 'teen' });
+  const query = who === 'kid' ? kids : teens;
+  const status = viewStatus(query);
+  const register = useRegistChildren();
+  const screen = useDoChildrenScreener();
+  const removeStudy = useRemoveStudyFromList();
+  const [view, setView] = useState<View | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [registeredHere, setRegisteredHere] = useState(false);
+
+  const clearLink = () => {
+    for (const key of STUDY_LINK_KEYS) sessionValues.remove(key);
+  };
+  const leaveStudy = () => {
+    // The popup is gone by the time the answer comes (a mutate callback would not run then): the promise tells the page.
+    removeStudy
+      .mutateAsync(studyNo)
+      .catch(() => undefined)
+      .finally(onStudyRemoved);
+  };
+  const close = () => {
+    clearLink();
+    // A child registered from this study cannot screen until confirmed: the study leaves the list
+    // (decision 029). A teen-and-adult study stays: the parent may still take it themself (decision 030).
+    if (registeredHere && who === 'kid') leaveStudy();
+    onClose();
+  };
+
+  const submitRegistration = (child: ChildRegistrationPayload) => {
+    register.mutate(
+      { ...child, studyNo },
+      {
+        onSuccess: (answer) => {
+          if (answer.status === 'succeed') setRegisteredHere(true);
+          setView({ step: 'outcome', outcome: registrationOutcome(answer) });
+        },
+        onError: (error) => {
+          if (!isUnauthenticated(error)) setView({ step: 'outcome', outcome: REGISTRATION_CALL_FAILED });
+        },
+      },
+    );
+  };
+
+  const select = () => {
+    if (!chosen) return;
+    screen.mutate(
+      { childID: chosen, studyNo },
+      {
+        onSuccess: (answer) => {
+          if (answer.status === 'succeed') {
+            const path = inAppPath(answer.redirectLink);
+            if (!path) return setView({ step: 'outcome', outcome: SCREENER_CALL_FAILED });
+            // The link's work is done: the screener's address carries the child (k) from here.
+            clearLink();
+            onClose();
+            void navigate(path);
+            return;
+          }
+          setChosen(null);
+          if (answer.status === '101') setView({ step: 'ignore', message: answer.message || CHILD_TEXTS.mustJoinFirst });
+          else setView({ step: 'outcome', outcome: screenerOutcome(answer) });
+        },
+        onError: (error) => {
+          if (!isUnauthenticated(error)) setView({ step: 'outcome', outcome: SCREENER_CALL_FAILED });
+        },
+      },
+    );
+  };
+
+  const ignoreStudy = () => {
+    clearLink();
+    removeStudy.mutate(studyNo, {
+      onSettled: () => {
+        onStudyRemoved();
+        onClose();
+      },
+    });
+  };
+
+  const studyLine = studyName ? <p className="child-popup__study">{studyName}</p> : null;
+
+  if (status === 'pending' && !view) {
+    return (
+      <ModalDialog title={who === 'teen' ? T.teenChooseTitle : T.chooseTitle} onClose={close} focusKey="loading">
+        {studyLine}
+        <p role="status">{T.loading}</p>
+      </ModalDialog>
+    );
+  }
+  if (status === 'error' && !view) {
+    return (
+      <ModalDialog
+        title={T.lookupFailedTitle}
+        tone="error"
+        onClose={close}
+        focusKey="lookupFailed"
+        actions={
+          <button type="button" className="button button--outline" onClick={() => void query.refetch()}>
+            {T.tryAgain}
+          </button>
+        }
+      >
+        <p>{CHILD_TEXTS.lookupFailed}</p>
+      </ModalDialog>
+    );
+  }
+
+  const answer = query.data;
+  const children = answer?.customChildren ?? [];
+  const current: View = view ?? (answer?.status === 'noChildren' ? { step: 'notFound' } : { step: 'choose', tab: 'list' });
+
+  if (!view && answer?.status === 'failed') {
+    return (
+      <ModalDialog title={T.unavailableTitle} tone="error" onClose={close} focusKey="unavailable">
+        {studyLine}
+        <p>{CHILD_FLOW_TEXTS.teenFailed}</p>
+      </ModalDialog>
+    );
+  }
+  if (!view && answer?.status === 'changeEmailAddress') {
+    return (
+      <ModalDialog title={CHILD_FLOW_TEXTS.checkEmail} tone="error" onClose={close} focusKey="checkEmail">
+        <p>{T.checkEmailPointer}</p>
+      </ModalDialog>
+    );
+  }
+
+  if (current.step === 'notFound') {
+    return (
+      <ModalDialog
+        title={T.notFoundTitle}
+        onClose={close}
+        closeLabel={T.no}
+        focusKey="notFound"
+        actions={
+          <button type="button" className="button button--accent" onClick={() => setView({ step: 'choose', tab: 'form' })}>
+            {T.yes}
+          </button>
+        }
+      >
+        {studyLine}
+        <p>{CHILD_FLOW_TEXTS.notFoundQuestion}</p>
+      </ModalDialog>
+    );
+  }
+
+  if (current.step === 'outcome') {
+    const { outcome } = current;
+    return (
+      <ModalDialog
+        title={outcomeTitle(outcome)}
+        tone={outcome.step === 'failed' ? 'error' : 'info'}
+        onClose={close}
+        focusKey={`outcome-${outcomeTitle(outcome)}`}
+        actions={
+          outcome.step === 'registered' ? (
+            <button type="button" className="button button--outline" onClick={() => setView({ step: 'choose', tab: 'list' })}>
+              {T.backToList}
+            </button>
+          ) : undefined
+        }
+      >
+        <OutcomeBody outcome={outcome} />
+      </ModalDialog>
+    );
+  }
+
+  if (current.step === 'ignore') {
+    return (
+      <ModalDialog
+        title={T.ignoreTitle}
+        tone="error"
+        onClose={close}
+        closeLabel={T.no}
+        focusKey="ignore"
+        actions={
+          <button type="button" className="button button--accent" onClick={ignoreStudy} disabled={removeStudy.isPending}>
+            {T.yes}
+          </button>
+        }
+      >
+        <p>{current.message}</p>
+        <ContactNotice />
+        <p>{CHILD_FLOW_TEXTS.ignoreStudyQuestion}</p>
+      </ModalDialog>
+    );
+  }
+
+  const notice =
+    answer?.status === 'notConfirmed'
+      ? CHILD_FLOW_TEXTS.teenNotConfirmed
+      : answer?.status === 'noQualifiedChildren'
+        ? CHILD_FLOW_TEXTS.noQualifiedChildren
+        : null;
+  const busy = screen.isPending;
+  return (
+    <ModalDialog
+      title={who === 'teen' ? T.teenChooseTitle : T.chooseTitle}
+      onClose={close}
+      focusKey={`choose-${current.tab}`}
+      actions={
+        current.tab === 'list' ? (
+          <button type="button" className="button button--accent" onClick={select} disabled={!chosen || busy} aria-busy={busy}>
+            {busy ? T.selecting : T.select}
+          </button>
+        ) : undefined
+      }
+    >
+      {studyLine}
+      <ViewToggle view={current.tab} onChange={(tab) => setView({ step: 'choose', tab })} />
+      {current.tab === 'form' ? (
+        <ChildRegistrationForm busy={register.isPending} onRegister={submitRegistration} />
+      ) : (
+        <>
+          {notice && <p className="child-popup__notice">{notice}</p>}
+          <ChildChoices kids={children} chosen={chosen} onChoose={setChosen} />
+        </>
+      )}
+    </ModalDialog>
+  );
+}
+
+interface ChildChoicesProps {
+  kids: CustomChild[];
+  chosen: string | null;
+  onChoose: (childId: string) => void;
+}
+
+/** The children as radio buttons; one that cannot be chosen is disabled and says why. */
+function ChildChoices({ kids, chosen, onChoose }: ChildChoicesProps) {
+  if (kids.length === 0) return <p>{T.noKids}</p>;
+  return (
+    <fieldset className="child-popup__choices">
+      <legend className="form-field__label">{T.chooseLegend}</legend>
+      <ul className="child-popup__list">
+        {kids.map((child) => {
+          const labels = childLabels(child);
+          return (
+            <li key={child.testerId}>
+              <label className="child-popup__choice">
+                <input
+                  type="radio"
+                  name="child"
+                  value={child.testerId}
+                  checked={chosen === child.testerId}
+                  disabled={!isChildSelectable(child)}
+                  onChange={() => onChoose(child.testerId)}
+                />
+                <span>{child.testerName}</span>
+                {labels.map((label) => (
+                  // The space keeps the name and its labels apart for screen readers too.
+                  <Fragment key={label}>
+                    {' '}
+                    <span className="child-popup__label">{label}</span>
+                  </Fragment>
+                ))}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

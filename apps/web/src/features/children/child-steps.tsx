@@ -1,0 +1,49 @@
+import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
+import { CHILD_POPUP_TEXTS as T } from './child-texts';
+import type { RegistrationOutcome } from './registration-outcome';
+
+/** The body of steps 2 to 4 (spec 3, section 4): registered, already registered, or a code with the contact notice. */
+export function OutcomeBody({ outcome }: { outcome: RegistrationOutcome }) {
+  if (outcome.step === 'registered') return <p>{CHILD_TEXTS.registered}</p>;
+  if (outcome.step === 'alreadyRegistered') return <p>{CHILD_TEXTS.alreadyRegistered}</p>;
+  return (
+    <>
+      {outcome.detail && <p>{outcome.detail}</p>}
+      {outcome.contact && <ContactNotice />}
+    </>
+  );
+}
+
+export function outcomeTitle(outcome: RegistrationOutcome): string {
+  if (outcome.step === 'registered') return T.registeredTitle;
+  if (outcome.step === 'alreadyRegistered') return T.alreadyTitle;
+  return outcome.title;
+}
+
+/** Tester Services' contact line, shown under every code (spec 3, section 8). */
+export function ContactNotice() {
+  return (
+    <p className="child-popup__contact">
+      {CHILD_FLOW_TEXTS.contactNotice} {T.contact}
+    </p>
+  );
+}
+
+interface ViewToggleProps {
+  view: 'list' | 'form';
+  onChange: (view: 'list' | 'form') => void;
+}
+
+/** Step 0's switch between the list of children and the registration form. */
+export function ViewToggle({ view, onChange }: ViewToggleProps) {
+  return (
+    <div className="child-popup__toggle" role="group" aria-label={T.viewsLabel}>
+      <button type="button" className="child-popup__toggle-button" aria-pressed={view === 'list'} onClick={() => onChange('list')}>
+        {T.listView}
+      </button>
+      <button type="button" className="child-popup__toggle-button" aria-pressed={view === 'form'} onClick={() => onChange('form')}>
+        {T.formView}
+      </button>
+    </div>
+  );
+}
