@@ -1,7 +1,10 @@
 import pino from 'pino';
-import { expect } from 'vitest';
-import type { DatabaseHandle } from '../src/core/db/client.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { FakeClock } from '../src/core/clock.ts';
+import { openPostgres, type DatabaseHandle } from '../src/core/db/client.ts';
 import { createJobQueue } from '../src/core/jobs/job-queue.ts';
+import { schedulingWithMail } from './schedule-mail-helpers.ts';
+import { createTestDatabase, type TestDatabase } from './test-app.ts';
 
 /**
  * Two (or more) server instances' job queues on one PostgreSQL: each defines the singleton job
@@ -35,4 +38,29 @@ export async function runJobOnEveryInstance(
   } finally {
     for (const { queue } of queues) await queue.stop();
   }
+}
+
+/**
+ * A test file's database copy with a second server instance's connection to it (on PostgreSQL,
+ * TEST_DATABASE_URL; on PGlite the one handle stands for both), opened before the file's tests and
+ * closed after them.
+ */
+export function useInstanceDatabases() {
+  let copy: TestDatabase;
+  let handles: DatabaseHandle[] = [];
+  beforeAll(async () => {
+    copy = await createTestDatabase();
+    handles = copy.url ? [copy.database, await openPostgres(copy.url)] : [copy.database];
+  });
+  afterAll(async () => {
+    if (handles[1]) await handles[1].close();
+    await copy.dispose();
+  });
+  return {
+    db: () => copy.database.db,
+    handles: () => handles,
+    /** The scheduling service of two instances, each on its own connection. */
+    instances: (options: { now: Date; clock: FakeClock }) =>
+      [0, 1].map((index) => schedulingWithMail(handles[index % handles.length]!.db, options).scheduling),
+  };
 }

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
-import { runJobOnEveryInstance } from '../../../test/job-instances.ts';
+import { runJobOnEveryInstance, useInstanceDatabases } from '../../../test/job-instances.ts';
 import { mailsTo, schedulingWithMail } from '../../../test/schedule-mail-helpers.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
-import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
 import { REMINDER_QUEUE } from './scheduling-service.ts';
 
 /**
@@ -15,21 +13,9 @@ import { REMINDER_QUEUE } from './scheduling-service.ts';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let copy: TestDatabase;
-let handles: DatabaseHandle[];
-const db = () => copy.database.db;
+const { db, handles, instances: instancesAt } = useInstanceDatabases();
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR_MS);
-
-beforeAll(async () => {
-  copy = await createTestDatabase();
-  handles = copy.url ? [copy.database, await openPostgres(copy.url)] : [copy.database];
-});
-afterAll(async () => {
-  if (handles[1]) await handles[1].close();
-  await copy.dispose();
-});
-
-const instances = () => [0, 1].map((index) => schedulingWithMail(handles[index % handles.length]!.db, { now: NOW, clock }).scheduling);
+const instances = () => instancesAt({ now: NOW, clock });
 
 /** A booked tester in a group whose sessions start at the given hours from NOW (2 hours long). */
 async function booked(startHours: number[]) {
@@ -121,7 +107,7 @@ describe('session reminders', () => {
   it('the job queue’s sweep jobs on two instances send each reminder once', { timeout: 60_000 }, async () => {
     const { tester } = await booked([30]);
     clock.set(at(30 - 4));
-    await runJobOnEveryInstance(handles, REMINDER_QUEUE, (handle) =>
+    await runJobOnEveryInstance(handles(), REMINDER_QUEUE, (handle) =>
       schedulingWithMail(handle.db, { now: NOW, clock }).scheduling.sendDueReminders(),
     );
     expect(await reminders(tester.email)).toHaveLength(1);

@@ -17,6 +17,14 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/** The group is Open and has a seat neither taken nor held by a seat offer (decision 031): the condition of every seat UPDATE. */
+export const openWithFreeSeat = (groupId: number) =>
+  and(
+    eq(sessionGroups.id, groupId),
+    eq(sessionGroups.status, 'Open'),
+    sql`${sessionGroups.taken} + ${sessionGroups.held} < ${sessionGroups.seats}`,
+  );
+
 export function createSchedulingRepository(db: Executor) {
   async function sessionsOf(groupIds: number[]): Promise<Map<number, SessionRow[]>> {
     const byGroup = new Map<number, SessionRow[]>();
@@ -133,14 +141,7 @@ export function createSchedulingRepository(db: Executor) {
       const rows = await db
         .update(sessionGroups)
         .set({ taken: sql`${sessionGroups.taken} + 1` })
-        .where(
-          and(
-            eq(sessionGroups.id, groupId),
-            eq(sessionGroups.status, 'Open'),
-            // Seats held by seat offers are not free (decision 031).
-            sql`${sessionGroups.taken} + ${sessionGroups.held} < ${sessionGroups.seats}`,
-          ),
-        )
+        .where(openWithFreeSeat(groupId))
         .returning({ id: sessionGroups.id });
       return rows.length === 1;
     },

@@ -1,11 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
-import { runJobOnEveryInstance } from '../../../test/job-instances.ts';
+import { runJobOnEveryInstance, useInstanceDatabases } from '../../../test/job-instances.ts';
 import { mailsTo, schedulingWithMail } from '../../../test/schedule-mail-helpers.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
-import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
 import { bookings, seatOffers, sessionGroups, studyWaitingList } from '../../core/db/schema.ts';
 import { SEAT_OFFER_EXPIRY_QUEUE } from './scheduling-service.ts';
 
@@ -18,21 +16,9 @@ import { SEAT_OFFER_EXPIRY_QUEUE } from './scheduling-service.ts';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let copy: TestDatabase;
-let handles: DatabaseHandle[];
-const db = () => copy.database.db;
+const { db, handles, instances: instancesAt } = useInstanceDatabases();
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR_MS);
-
-beforeAll(async () => {
-  copy = await createTestDatabase();
-  handles = copy.url ? [copy.database, await openPostgres(copy.url)] : [copy.database];
-});
-afterAll(async () => {
-  if (handles[1]) await handles[1].close();
-  await copy.dispose();
-});
-
-const instances = () => [0, 1].map((index) => schedulingWithMail(handles[index % handles.length]!.db, { now: NOW, clock }).scheduling);
+const instances = () => instancesAt({ now: NOW, clock });
 
 /** The group's seats and what fills them, counted from the rows as well as from the counters. */
 async function seatState(groupId: number) {
@@ -119,7 +105,7 @@ describe('seat offers under concurrency', () => {
     const { study, group, holders, waiters } = await fullGroup(1, 2);
     expect(await instances()[0]!.cancel(holders[0]!.id, [study.studyNo])).toBe('succeed');
     clock.advance(12 * HOUR_MS);
-    await runJobOnEveryInstance(handles, SEAT_OFFER_EXPIRY_QUEUE, (handle) =>
+    await runJobOnEveryInstance(handles(), SEAT_OFFER_EXPIRY_QUEUE, (handle) =>
       schedulingWithMail(handle.db, { now: NOW, clock }).scheduling.expireSeatOffers(),
     );
     expect(await mailsTo(db(), waiters[1]!.email, 'seat-offer')).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { isChild, type Person } from '../../core/db/person.ts';
+import { openWithFreeSeat } from './scheduling-repository.ts';
 import { bookings, groupSessions, seatOffers, sessionGroups } from './scheduling-tables.ts';
 
 export type SeatOfferRow = typeof seatOffers.$inferSelect;
@@ -25,13 +26,7 @@ export function createSeatOfferRepository(db: Executor) {
       const rows = await db
         .update(sessionGroups)
         .set({ held: sql`${sessionGroups.held} + 1` })
-        .where(
-          and(
-            eq(sessionGroups.id, groupId),
-            eq(sessionGroups.status, 'Open'),
-            sql`${sessionGroups.taken} + ${sessionGroups.held} < ${sessionGroups.seats}`,
-          ),
-        )
+        .where(openWithFreeSeat(groupId))
         .returning({ id: sessionGroups.id });
       return rows.length === 1;
     },

@@ -6,7 +6,7 @@ import { isUnauthenticated } from '../../lib/request-error';
 import { useRegisteredChildren } from './api/get-registered-children';
 import { useRegistChildrenWithoutStudyNo } from './api/regist-children-without-study-no';
 import { ChildRegistrationForm } from './child-registration-form';
-import { OutcomeBody, outcomeTitle, ViewToggle } from './child-steps';
+import { ChildrenLoading, ChildrenLookupFailed, OutcomeBody, outcomeTitle, ViewToggle } from './child-steps';
 import { CHILD_POPUP_TEXTS as T } from './child-texts';
 import { REGISTRATION_CALL_FAILED, registrationOutcome, type RegistrationOutcome } from './registration-outcome';
 import './child-popup.css';
@@ -41,30 +41,8 @@ export function ChildAddOnlyPopup({ onClose }: { onClose: () => void }) {
     });
   };
 
-  if (status === 'pending' && !view) {
-    return (
-      <ModalDialog title={T.kidsTitle} onClose={onClose} focusKey="loading">
-        <p role="status">{T.loading}</p>
-      </ModalDialog>
-    );
-  }
-  if (status === 'error' && !view) {
-    return (
-      <ModalDialog
-        title={T.lookupFailedTitle}
-        tone="error"
-        onClose={onClose}
-        focusKey="lookupFailed"
-        actions={
-          <button type="button" className="button button--outline" onClick={() => void query.refetch()}>
-            {T.tryAgain}
-          </button>
-        }
-      >
-        <p>{CHILD_TEXTS.lookupFailed}</p>
-      </ModalDialog>
-    );
-  }
+  if (status === 'pending' && !view) return <ChildrenLoading title={T.kidsTitle} onClose={onClose} />;
+  if (status === 'error' && !view) return <ChildrenLookupFailed onClose={onClose} onRetry={() => void query.refetch()} />;
 
   const kids = query.data?.registeredChildren ?? [];
   const current: View = view ?? { step: 'kids', tab: kids.length > 0 ? 'list' : 'form' };

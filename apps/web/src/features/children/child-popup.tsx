@@ -18,7 +18,7 @@ import { useTeensForStudy } from './api/get-teens-for-study';
 import { useRegistChildren } from './api/regist-children';
 import { useRemoveStudyFromList } from './api/remove-study-from-list';
 import { ChildRegistrationForm } from './child-registration-form';
-import { ContactNotice, OutcomeBody, outcomeTitle, ViewToggle } from './child-steps';
+import { ChildrenLoading, ChildrenLookupFailed, ContactNotice, OutcomeBody, outcomeTitle, ViewToggle } from './child-steps';
 import { CHILD_POPUP_TEXTS as T } from './child-texts';
 import { CHILD_CODE_TEXTS, REGISTRATION_CALL_FAILED, registrationOutcome, type RegistrationOutcome } from './registration-outcome';
 import './child-popup.css';
@@ -164,31 +164,13 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
 
   const studyLine = studyName ? <p className="child-popup__study">{studyName}</p> : null;
 
-  if (status === 'pending' && !view) {
+  if (status === 'pending' && !view)
     return (
-      <ModalDialog title={who === 'teen' ? T.teenChooseTitle : T.chooseTitle} onClose={close} focusKey="loading">
+      <ChildrenLoading title={who === 'teen' ? T.teenChooseTitle : T.chooseTitle} onClose={close}>
         {studyLine}
-        <p role="status">{T.loading}</p>
-      </ModalDialog>
+      </ChildrenLoading>
     );
-  }
-  if (status === 'error' && !view) {
-    return (
-      <ModalDialog
-        title={T.lookupFailedTitle}
-        tone="error"
-        onClose={close}
-        focusKey="lookupFailed"
-        actions={
-          <button type="button" className="button button--outline" onClick={() => void query.refetch()}>
-            {T.tryAgain}
-          </button>
-        }
-      >
-        <p>{CHILD_TEXTS.lookupFailed}</p>
-      </ModalDialog>
-    );
-  }
+  if (status === 'error' && !view) return <ChildrenLookupFailed onClose={close} onRetry={() => void query.refetch()} />;
 
   const answer = query.data;
   const children = answer?.customChildren ?? [];

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
+import { ModalDialog } from '../../components/modal-dialog';
 import { CHILD_POPUP_TEXTS as T } from './child-texts';
 import type { RegistrationOutcome } from './registration-outcome';
 
@@ -45,5 +47,34 @@ export function ViewToggle({ view, onChange }: ViewToggleProps) {
         {T.formView}
       </button>
     </div>
+  );
+}
+
+/** The popups' first load, before any step: the title they will open on and a status line. */
+export function ChildrenLoading({ title, onClose, children }: { title: string; onClose: () => void; children?: ReactNode }) {
+  return (
+    <ModalDialog title={title} onClose={onClose} focusKey="loading">
+      {children}
+      <p role="status">{T.loading}</p>
+    </ModalDialog>
+  );
+}
+
+/** The children list could not be read: the spec's child lookup text and Try again. */
+export function ChildrenLookupFailed({ onClose, onRetry }: { onClose: () => void; onRetry: () => void }) {
+  return (
+    <ModalDialog
+      title={T.lookupFailedTitle}
+      tone="error"
+      onClose={onClose}
+      focusKey="lookupFailed"
+      actions={
+        <button type="button" className="button button--outline" onClick={onRetry}>
+          {T.tryAgain}
+        </button>
+      }
+    >
+      <p>{CHILD_TEXTS.lookupFailed}</p>
+    </ModalDialog>
   );
 }
