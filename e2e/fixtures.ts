@@ -21,7 +21,19 @@ export interface TesterSession {
  * form. `loggedInPage` is `page` in that context. Tests of login, registration, recovery and
  * the credential change keep driving the real forms.
  */
-export const test = base.extend<{ testerSession: TesterSession; loggedInPage: Page }>({
+export const test = base.extend<{ testerSession: TesterSession; loggedInPage: Page; showLoginBonus: boolean }>({
+  /**
+   * The daily bonus calendar opens on a tester's first portal page of the day (decision 033). Other
+   * tests start as a tester who chose 'Later' today (its cookie), so it does not cover their page;
+   * the bonus's own tests set showLoginBonus.
+   */
+  showLoginBonus: [false, { option: true }],
+  context: async ({ context, baseURL, showLoginBonus }, use) => {
+    if (!showLoginBonus) {
+      await context.addCookies([{ name: 'loginBonusLater', value: '1', url: baseURL!, expires: Math.floor(Date.now() / 1000) + 86_400 }]);
+    }
+    await use(context);
+  },
   testerSession: async ({ context, request, baseURL }, use) => {
     const tester = await createTester(request);
     const cookie = await startSession(request, { testerId: tester.testerId });

@@ -166,3 +166,9 @@ export async function expireChild(request: APIRequestContext, childId: string): 
   const response = await request.post('/api/test-support/child-expiry', { headers: secretHeader(), data: { childId } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** The tester last claimed the login bonus's `cycleDay` `daysAgo` days ago, so today is the day after it (decision 033). */
+export async function placeInBonusCycle(request: APIRequestContext, testerId: string, cycleDay: number, daysAgo = 1): Promise<void> {
+  const response = await request.post('/api/test-support/daily-bonus', { headers: secretHeader(), data: { testerId, cycleDay, daysAgo } });
+  expect(response.status(), await response.text()).toBe(200);
+}

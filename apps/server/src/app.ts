@@ -23,6 +23,8 @@ import { createAuthService } from './modules/auth/auth-service.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { childrenRoutes } from './modules/children/children-routes.ts';
 import { createChildrenService } from './modules/children/children-service.ts';
+import { dailyBonusRoutes } from './modules/daily-bonus/daily-bonus-routes.ts';
+import { createDailyBonusService } from './modules/daily-bonus/daily-bonus-service.ts';
 import { createLedgerService } from './modules/ledger/ledger-service.ts';
 import { registerDevMailbox } from './modules/mail/dev-mailbox-routes.ts';
 import { createMailService } from './modules/mail/mail-service.ts';
@@ -214,7 +216,8 @@ export async function buildApp({
   });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
-  const profile = createProfileService(db, { ledger, clock });
+  const dailyBonus = createDailyBonusService(db, { clock, ledger, timeZone: config.loyaltyTimeZone });
+  const profile = createProfileService(db, { ledger, clock, loginDaysThisMonth: dailyBonus.loginDaysThisMonth });
   const dossier = createDossierService(db, { clock, ledger });
   const quickSurveys = createQuickSurveyService(db, { clock, ledger });
   const studies = createStudyService(db, { clock, aboutMe: dossier });
@@ -351,6 +354,7 @@ export async function buildApp({
         childrenRoutes(children, clock),
         selfScheduleRoutes(selfSchedule),
         studyLinkRoutes(studyLinks),
+        dailyBonusRoutes(dailyBonus),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -370,6 +374,7 @@ export async function buildApp({
             clock,
             studyLinks,
             children,
+            dailyBonus,
           }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,

@@ -43,6 +43,7 @@ function logIn() {
         fileName: '',
         imageSrc: '',
         blackList: false,
+        loginDaysThisMonth: 1,
       },
     },
     '/account/GetUserInfo': { body: { testerInfo: { firstName: 'Dana' } } },

@@ -4,8 +4,12 @@ export function readCookie(name: string): string | undefined {
   return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
 }
 
-export function writeCookie(name: string, value: string, days: number): void {
-  const expires = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toUTCString();
+/** A cookie of the whole site that lasts until `expires`. */
+export function writeCookieUntil(name: string, value: string, expires: Date): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; path=/; SameSite=Lax${secure}`;
+}
+
+export function writeCookie(name: string, value: string, days: number): void {
+  writeCookieUntil(name, value, new Date(Date.now() + days * 24 * 60 * 60 * 1000));
 }

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CANCELLATION_NOTICE_HOURS } from '@testerhub/shared/company';
+import { isTimeZone } from '../local-day.ts';
 
 /** An IPv4 or IPv6 address, or a range of them in CIDR notation (10.0.0.0/8, fd00::/8). */
 function isAddressOrRange(value: string): boolean {
@@ -129,6 +130,11 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 7)
     .default(12),
+  /** The company's time zone: which calendar day (daily bonus, login count) a tester's action belongs to (decision 033). */
+  LOYALTY_TIME_ZONE: z
+    .string()
+    .default('America/Chicago')
+    .refine(isTimeZone, { message: 'must be an IANA time zone name, such as America/Chicago' }),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
@@ -199,6 +205,8 @@ export interface AppConfig {
   reminderHours: number[];
   /** Hours a freed seat is held for the waiting tester it is offered to (decision 031). */
   waitlistOfferHours: number;
+  /** The company's time zone: the calendar day a tester's action belongs to (decision 033). */
+  loyaltyTimeZone: string;
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -258,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     externalScheduleDelayMinutes: env.EXTERNAL_SCHEDULE_DELAY_MINUTES,
     reminderHours: env.REMINDER_HOURS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
+    loyaltyTimeZone: env.LOYALTY_TIME_ZONE,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,

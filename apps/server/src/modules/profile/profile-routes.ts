@@ -13,6 +13,8 @@ const testerInfoSchema = z.object({
   fileName: z.string(),
   imageSrc: z.string(),
   blackList: z.boolean(),
+  /** Days this month the tester came to the portal (the Login Count tile). */
+  loginDaysThisMonth: z.number().int().min(0),
 });
 
 /** The portal shell's reads (spec 2, the logged-in shell); registered in the tester scope. */

@@ -7,7 +7,10 @@ import { createProfileRepository } from './profile-repository.ts';
 export const AVATAR_PATH = '/media/avatars/';
 
 /** The portal shell's reads about the logged-in tester (name, coins, level, avatar) and the level check. */
-export function createProfileService(db: Database, deps: { ledger: LedgerService; clock: Clock }) {
+export function createProfileService(
+  db: Database,
+  deps: { ledger: LedgerService; clock: Clock; loginDaysThisMonth: (testerId: string) => Promise<number> },
+) {
   const { ledger } = deps;
   const repository = createProfileRepository(db);
 
@@ -18,7 +21,10 @@ export function createProfileService(db: Database, deps: { ledger: LedgerService
 
   return {
     async testerInfo(tester: TesterRow) {
-      const progress = await ledger.levelProgress(tester.level, tester.exp);
+      const [progress, loginDaysThisMonth] = await Promise.all([
+        ledger.levelProgress(tester.level, tester.exp),
+        deps.loginDaysThisMonth(tester.id),
+      ]);
       return {
         username: tester.username,
         coins: tester.coins,
@@ -26,6 +32,7 @@ export function createProfileService(db: Database, deps: { ledger: LedgerService
         fileName: tester.avatarFile,
         imageSrc: `${AVATAR_PATH}${tester.avatarFile}`,
         blackList: tester.blackList,
+        loginDaysThisMonth,
       };
     },
 

@@ -17,6 +17,13 @@ export const TEST_SUPPORT_SECRET_HEADER = 'x-test-support-secret';
 
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: `Wrong or missing ${TEST_SUPPORT_SECRET_HEADER} header.` };
 
+/** The tester last claimed the bonus's `cycleDay` (0: never) `daysAgo` days ago (decision 033). */
+const dailyBonusBody = z.object({
+  testerId: z.uuid(),
+  cycleDay: z.number().int().min(0).max(28),
+  daysAgo: z.number().int().min(1).max(60),
+});
+
 const testerBody = z.object({
   username: z
     .string()
@@ -241,6 +248,15 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
     async (request, reply) => {
       if (await service.expireChild(request.body)) return { expired: true as const };
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such unconfirmed child.' });
+    },
+  );
+
+  app.post(
+    '/test-support/daily-bonus',
+    { schema: { hide: true, body: dailyBonusBody, response: { 200: z.object({ placed: z.literal(true) }) } } },
+    async (request) => {
+      await service.placeInBonusCycle(request.body);
+      return { placed: true as const };
     },
   );
 

@@ -5,6 +5,7 @@ import { inTransaction, type Database } from '../../core/db/client.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { ChildrenService } from '../children/children-service.ts';
+import type { DailyBonusService } from '../daily-bonus/daily-bonus-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { WELCOME_GIFT_REASON, type RegistrationService } from '../registration/registration-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
@@ -81,6 +82,7 @@ export function createTestSupportService(
     clock: Clock;
     studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
     children: Pick<ChildrenService, 'moveExpiry'>;
+    dailyBonus: Pick<DailyBonusService, 'placeInCycle'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -236,6 +238,10 @@ export function createTestSupportService(
      * An unconfirmed child whose registration ran out minutesAgo minutes ago (decision 028): the
      * lists leave it out at once, and the expiry job removes it. False when no such child waits.
      */
+    placeInBonusCycle(input: { testerId: string; cycleDay: number; daysAgo: number }) {
+      return deps.dailyBonus.placeInCycle(input.testerId, input.cycleDay, input.daysAgo);
+    },
+
     expireChild(input: { childId: string; minutesAgo?: number }) {
       return deps.children.moveExpiry(input.childId, new Date(deps.clock.nowMs() - (input.minutesAgo ?? 1) * 60_000));
     },

@@ -1,14 +1,20 @@
 import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
+import { LoginBonusRunner } from '../../features/daily-bonus/login-bonus-runner';
 import { PortalShell } from '../../features/portal-shell/portal-shell';
+import { readStoredLink } from '../../features/screeners/study-link-flow';
 import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
 import { PortalQueryProvider } from '../../lib/query-provider';
 import { childPopup } from './child-popup-slot';
 
-/** The e-mailed links' flows, run in the shell on every portal page: study links (decision 026), a child's confirmation (028). */
-const studyLinkFlow = ({ logOut }: { logOut: () => void }) => (
+/**
+ * What runs in the shell on every portal page: the e-mailed links' flows, study links (decision
+ * 026) and a child's confirmation (028), then the login bonus (033), which waits for a study link.
+ */
+const entryFlow = ({ logOut, refreshProfile }: { logOut: () => void; refreshProfile: () => void }) => (
   <>
     <StudyLinkRunner logOut={logOut} childPopup={childPopup} />
     <KidConfirmationRunner />
+    <LoginBonusRunner refreshProfile={refreshProfile} waitWhile={() => readStoredLink() !== null} />
   </>
 );
 
@@ -20,7 +26,7 @@ const studyLinkFlow = ({ logOut }: { logOut: () => void }) => (
 export function PortalRoute() {
   return (
     <PortalQueryProvider>
-      <PortalShell entryFlow={studyLinkFlow} />
+      <PortalShell entryFlow={entryFlow} />
     </PortalQueryProvider>
   );
 }

@@ -19,6 +19,7 @@ function renderPage() {
           </div>
         )}
         logOutButton={<button type="button">Log out</button>}
+        loginCount={<p>4 days this month</p>}
       />
     </MemoryRouter>,
   );
@@ -44,13 +45,14 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Register your kid(s)',
       'FAQs',
+      'Login Count',
       'Support',
       'Location',
       'Log out',
     ]);
   });
 
-  test('the tiles: FAQs, Tester Services, the four test sites, Log out', () => {
+  test('the tiles: FAQs, Login Count, Tester Services, the four test sites, Log out', () => {
     renderPage();
     expect(screen.getByRole('link', { name: 'Read the FAQs' })).toHaveAttribute('href', '/popup/faqs');
     expect(screen.getByRole('link', { name: COMPANY.supportPhone })).toHaveAttribute('href', expect.stringMatching(/^tel:/));
@@ -64,6 +66,8 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
       expect(screen.getByRole('link', { name: city })).toHaveAttribute('href', `/popup/maps/${code}`);
     }
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    const loginCount = screen.getByRole('heading', { name: 'Login Count' }).closest('li')!;
+    expect(loginCount).toHaveTextContent('4 days this month');
   });
 
   test('Register your kid(s) opens the kid popup, which closes again', async () => {

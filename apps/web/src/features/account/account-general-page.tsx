@@ -10,12 +10,14 @@ interface AccountGeneralPageProps {
   kidsPopup: (onClose: () => void) => ReactNode;
   /** The shell's Log out button. */
   logOutButton: ReactNode;
+  /** The portal shell's login-day count of this month (decision 033). */
+  loginCount: ReactNode;
 }
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** /community/main/account/general: the account tiles that work today (spec 3, "Account general"; decision 030). */
-export function AccountGeneralPage({ kidsPopup, logOutButton }: AccountGeneralPageProps) {
+export function AccountGeneralPage({ kidsPopup, logOutButton, loginCount }: AccountGeneralPageProps) {
   usePageTitle('My account');
   const [kidsOpen, setKidsOpen] = useState(false);
 
@@ -57,6 +59,8 @@ export function AccountGeneralPage({ kidsPopup, logOutButton }: AccountGeneralPa
             ))}
           </ul>
         );
+      case 'loginCount':
+        return loginCount;
       case 'logout':
         return logOutButton;
       default:

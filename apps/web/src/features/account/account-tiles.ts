@@ -19,7 +19,7 @@ export const ACCOUNT_TILES: readonly AccountTile[] = [
   { id: 'notifications', label: 'Notification settings', ready: false },
   { id: 'faqs', label: 'FAQs', ready: true },
   { id: 'leaderboard', label: 'Leaderboard', ready: false },
-  { id: 'loginCount', label: 'Login Count', ready: false },
+  { id: 'loginCount', label: 'Login Count', ready: true },
   { id: 'support', label: 'Support', ready: true },
   { id: 'location', label: 'Location', ready: true },
   { id: 'logout', label: 'Log out', ready: true },

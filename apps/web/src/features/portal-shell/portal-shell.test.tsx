@@ -25,6 +25,7 @@ const TESTER: TesterInfo = {
   fileName: 'avatar-01.svg',
   imageSrc: '/media/avatars/avatar-01.svg',
   blackList: false,
+  loginDaysThisMonth: 3,
 };
 
 function answerAll(info: TesterInfo) {

@@ -23,9 +23,9 @@ const LOGIN = '/community/login';
 interface PortalShellProps {
   /**
    * What runs in the shell once the session is known, across its pages (the portal route mounts the
-   * study-link flow here): it gets the shell's logout.
+   * study-link flow and the login bonus here): it gets the shell's logout and its profile refresh.
    */
-  entryFlow?: (shell: { logOut: () => void }) => ReactNode;
+  entryFlow?: (shell: { logOut: () => void; refreshProfile: () => void }) => ReactNode;
 }
 
 /**
@@ -85,7 +85,7 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
       <div className="portal">
         {/* One loading indicator for every portal call (spec 2, "Loading indicator"). */}
         <CallLoadingIndicator />
-        {entryFlow && <WithLogOut render={(logOut) => entryFlow({ logOut })} />}
+        {entryFlow && <WithLogOut render={(logOut) => entryFlow({ logOut, refreshProfile })} />}
         <header className="portal-nav">
           <div className="portal-nav__bar">
             <Link to="/" className="portal-nav__logo">

@@ -14,6 +14,8 @@ export interface TesterInfo {
   fileName: string;
   imageSrc: string;
   blackList: boolean;
+  /** Days this month the tester came to the portal (the Login Count tile). */
+  loginDaysThisMonth: number;
 }
 
 export function fetchTesterInfo(): Promise<TesterInfo> {

@@ -1,0 +1,56 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { dailyRewardDays, dailyVisits } from './daily-bonus-tables.ts';
+
+export type DailyRewardDay = typeof dailyRewardDays.$inferSelect;
+export type DailyVisitRow = typeof dailyVisits.$inferSelect;
+
+export function createDailyBonusRepository(db: Executor) {
+  return {
+    listDays: (): Promise<DailyRewardDay[]> => db.select().from(dailyRewardDays).orderBy(asc(dailyRewardDays.day)),
+
+    async findVisits(testerId: string): Promise<DailyVisitRow | null> {
+      const [row] = await db.select().from(dailyVisits).where(eq(dailyVisits.testerId, testerId)).limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Counts `day` as a visit once: the first visit of a day adds one to the month's count (or
+     * starts a new month at one); any later call that day changes nothing. The upsert locks the row,
+     * so simultaneous calls of one tester queue behind each other here.
+     */
+    async recordVisit(testerId: string, day: string, month: string): Promise<void> {
+      await db
+        .insert(dailyVisits)
+        .values({ testerId, lastVisitDay: day, visitMonth: month, visitDaysInMonth: 1 })
+        .onConflictDoUpdate({
+          target: dailyVisits.testerId,
+          set: {
+            visitDaysInMonth: sql`case when ${dailyVisits.visitMonth} = excluded.visit_month then ${dailyVisits.visitDaysInMonth} + 1 else 1 end`,
+            visitMonth: sql`excluded.visit_month`,
+            lastVisitDay: sql`excluded.last_visit_day`,
+          },
+          setWhere: lt(dailyVisits.lastVisitDay, sql`excluded.last_visit_day`),
+        });
+    },
+
+    /** Test support: the tester last claimed `cycleDay` on `day` (a visit that day too). */
+    async placeInCycle(testerId: string, day: string, month: string, cycleDay: number): Promise<void> {
+      const values = { lastVisitDay: day, visitMonth: month, visitDaysInMonth: 1, lastClaimDay: day, cycleDay };
+      await db
+        .insert(dailyVisits)
+        .values({ testerId, ...values })
+        .onConflictDoUpdate({ target: dailyVisits.testerId, set: values });
+    },
+
+    /** Moves the tester to `cycleDay`, claimed on `day`, unless a claim of that day got there first. */
+    async claim(testerId: string, day: string, cycleDay: number): Promise<boolean> {
+      const rows = await db
+        .update(dailyVisits)
+        .set({ lastClaimDay: day, cycleDay })
+        .where(and(eq(dailyVisits.testerId, testerId), or(isNull(dailyVisits.lastClaimDay), lt(dailyVisits.lastClaimDay, day))))
+        .returning({ cycleDay: dailyVisits.cycleDay });
+      return rows.length === 1;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { DAILY_BONUS_CYCLE_DAYS, type DailyRewardAnswer, type DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
+import { cachedRead } from '../../core/cached-read.ts';
+import { HOUR_MS, type Clock } from '../../core/clock.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
+import { localDay, monthStart } from '../../core/local-day.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import { createDailyBonusRepository, type DailyVisitRow } from './daily-bonus-repository.ts';
+
+const DAY_MS = 24 * HOUR_MS;
+
+/** The ledger's reason for a daily bonus; its reference is the company day, so a day pays once. */
+export const DAILY_BONUS_REASON = 'dailyBonus';
+
+/** The day after `day` in the 28-day cycle: 28 wraps to 1, and a day outside the cycle (0: never claimed) starts it. */
+export function nextCycleDay(day: number): number {
+  return day >= 1 && day < DAILY_BONUS_CYCLE_DAYS ? day + 1 : 1;
+}
+
+/** Today's day of the cycle: the one claimed today, or the one today would claim. A missed day does not reset it (decision 033). */
+function todaysCycleDay(visits: DailyVisitRow | null, today: string): { day: number; receivedToday: boolean } {
+  if (visits?.lastClaimDay === today) return { day: visits.cycleDay, receivedToday: true };
+  return { day: nextCycleDay(visits?.cycleDay ?? 0), receivedToday: false };
+}
+
+/**
+ * The daily login bonus and the login-day count (spec 3, "Daily login bonus"; decision 033).
+ * A day is the company's calendar day in `timeZone`.
+ */
+export function createDailyBonusService(db: Database, deps: { clock: Clock; ledger: LedgerService; timeZone: string }) {
+  const repository = createDailyBonusRepository(db);
+  // The calendar changes only when staff edit it (a later issue): a minute's cache is plenty.
+  const calendar = cachedRead(60_000, () => repository.listDays(), deps.clock.nowMs);
+  const today = () => localDay(deps.clock.now(), deps.timeZone);
+
+  return {
+    /** CheckLastTimeLogin: counts today's visit and says whether today's bonus is still to claim. */
+    async checkLastTimeLogin(testerId: string): Promise<boolean> {
+      const day = today();
+      await repository.recordVisit(testerId, day, monthStart(day));
+      const visits = await repository.findVisits(testerId);
+      return visits?.lastClaimDay !== day;
+    },
+
+    async rewardList(testerId: string): Promise<DailyRewardList> {
+      const [days, visits] = await Promise.all([calendar(), repository.findVisits(testerId)]);
+      return {
+        status: 'succeed',
+        ...todaysCycleDay(visits, today()),
+        rewards: days.map(({ day, coins, experience }) => ({ day, coins, exp: experience })),
+      };
+    },
+
+    /** GetDailyReward: pays today's day of the cycle once, whatever the number of calls or instances. */
+    async claim(testerId: string): Promise<DailyRewardAnswer> {
+      const day = today();
+      const days = await calendar();
+      return inTransaction(db, async (tx) => {
+        const repo = createDailyBonusRepository(tx);
+        // The visit's upsert locks the tester's row: a second claim of the same day waits here, then finds it claimed.
+        await repo.recordVisit(testerId, day, monthStart(day));
+        const current = todaysCycleDay(await repo.findVisits(testerId), day);
+        const pay = days.find((row) => row.day === current.day);
+        if (current.receivedToday || !pay || !(await repo.claim(testerId, day, current.day))) {
+          return { status: 'alreadyReceived', reward: 0, exp: 0 } as const;
+        }
+        const paid = await deps.ledger.record(
+          { testerId, coins: pay.coins, experience: pay.experience, reason: DAILY_BONUS_REASON, reference: day },
+          tx,
+        );
+        if (paid.status === 'alreadyRecorded') return { status: 'alreadyReceived', reward: 0, exp: 0 } as const;
+        return { status: 'succeed', day: current.day, reward: pay.coins, exp: pay.experience } as const;
+      });
+    },
+
+    /** Test support only: the tester claimed `cycleDay` `daysAgo` company days ago (the browser tests' day 28). */
+    placeInCycle(testerId: string, cycleDay: number, daysAgo: number): Promise<void> {
+      const day = localDay(new Date(deps.clock.nowMs() - daysAgo * DAY_MS), deps.timeZone);
+      return repository.placeInCycle(testerId, day, monthStart(day), cycleDay);
+    },
+
+    /** The Login Count tile: the days this month the tester came to the portal. */
+    async loginDaysThisMonth(testerId: string): Promise<number> {
+      const visits = await repository.findVisits(testerId);
+      return visits && visits.visitMonth === monthStart(today()) ? visits.visitDaysInMonth : 0;
+    },
+  };
+}
+
+export type DailyBonusService = ReturnType<typeof createDailyBonusService>;

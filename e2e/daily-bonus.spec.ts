@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { placeInBonusCycle } from './support/test-support';
+
+/**
+ * Issue 11, section 1 (decision 033): the login bonus at entry. A tester's first portal page of the
+ * day opens the 28-day calendar; today's reward is claimed by closing its popup, once.
+ */
+
+test.use({ showLoginBonus: true });
+
+const SCREENER = '/community/main/screener';
+const calendar = (page: Page) => page.getByRole('dialog', { name: DAILY_BONUS_TEXTS.title });
+const day = (page: Page, n: number) => page.getByTestId(`daily-day-${n}`);
+const coinsInNav = (page: Page) => page.getByTestId('level-progress-button').locator('.level-progress__coins');
+
+test('a new tester: the calendar at entry, what coins are, day 1 collected once, the login count', async ({
+  loggedInPage: page,
+  testerSession,
+}) => {
+  await page.goto(SCREENER);
+  await expect(calendar(page)).toBeVisible();
+  await expect(day(page, 1)).toHaveAttribute('aria-current', 'date');
+  await expect(day(page, 28)).toContainText('special reward');
+  await expect(calendar(page).getByText('received')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await calendar(page).getByRole('button', { name: DAILY_BONUS_TEXTS.whatAreCoins }).click();
+  const explainer = page.getByRole('dialog', { name: DAILY_BONUS_TEXTS.whatAreCoins });
+  await expect(explainer.getByRole('link', { name: /redeem a reward/ })).toHaveAttribute('href', '/community/main/account/coins');
+  await expectNoAxeViolations(page);
+  await explainer.getByRole('button', { name: 'Back' }).click();
+
+  await calendar(page).getByRole('button', { name: "Get today's reward" }).click();
+  const coin = page.getByRole('dialog', { name: 'Day 1 reward' });
+  await expect(coin.getByTestId('daily-today-coins')).toHaveText('10 coins');
+  await expectNoAxeViolations(page);
+  await coin.getByRole('button', { name: 'Collect' }).click();
+
+  const result = page.getByRole('dialog');
+  await expect(result.getByText(DAILY_BONUS_TEXTS.thanks)).toBeVisible();
+  await expect(result.getByTestId('reward-coins')).toHaveText('+10 coins');
+  await expect(coinsInNav(page)).toContainText((testerSession.tester.coins + 10).toLocaleString('en-US'));
+  await expectNoAxeViolations(page);
+  await result.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Claimed: the next pages of the day open no calendar.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/community/main/account/general');
+  await expect(page.getByTestId('login-count')).toHaveText('1 day this month');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('day 28 pays the special reward, and the next day wraps to day 1', async ({ loggedInPage: page, testerSession, request }) => {
+  const { testerId } = testerSession.tester;
+  await placeInBonusCycle(request, testerId, 27);
+  await page.goto(SCREENER);
+  await expect(day(page, 28)).toHaveAttribute('aria-current', 'date');
+  for (const received of [1, 14, 27]) await expect(day(page, received)).toContainText('received');
+  await calendar(page).getByRole('button', { name: "Get today's reward" }).click();
+  await expect(page.getByTestId('daily-today-coins')).toHaveText('200 coins');
+  await page.getByRole('dialog', { name: 'Day 28 reward' }).getByRole('button', { name: 'Collect' }).click();
+  await expect(page.getByRole('dialog').getByTestId('reward-coins')).toHaveText('+200 coins');
+
+  // The day after day 28 (claimed yesterday) is day 1 again, with nothing received.
+  await placeInBonusCycle(request, testerId, 28);
+  await page.goto(SCREENER);
+  await expect(day(page, 1)).toHaveAttribute('aria-current', 'date');
+  await expect(calendar(page).getByText('received')).toHaveCount(0);
+});
+
+test("'Later' keeps the calendar shut for the rest of the day", async ({ loggedInPage: page }) => {
+  await page.goto(SCREENER);
+  await calendar(page).getByRole('button', { name: 'Later' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.goto('/community/main/about-me');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test.describe('at 360 px (a phone)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the calendar fits the screen: seven days a row, no sideways scrolling', async ({ loggedInPage: page }) => {
+    await page.goto(SCREENER);
+    await expect(calendar(page)).toBeVisible();
+    const first = await day(page, 1).boundingBox();
+    const seventh = await day(page, 7).boundingBox();
+    const eighth = await day(page, 8).boundingBox();
+    expect(seventh!.y).toBe(first!.y);
+    expect(eighth!.y).toBeGreaterThan(first!.y);
+    expect(seventh!.x + seventh!.width).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+  });
+});
