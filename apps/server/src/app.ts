@@ -25,6 +25,8 @@ import { childrenRoutes } from './modules/children/children-routes.ts';
 import { createChildrenService } from './modules/children/children-service.ts';
 import { dailyBonusRoutes } from './modules/daily-bonus/daily-bonus-routes.ts';
 import { createDailyBonusService } from './modules/daily-bonus/daily-bonus-service.ts';
+import { eventsRoutes } from './modules/events/events-routes.ts';
+import { createEventsService } from './modules/events/events-service.ts';
 import { createLedgerService } from './modules/ledger/ledger-service.ts';
 import { registerDevMailbox } from './modules/mail/dev-mailbox-routes.ts';
 import { createMailService } from './modules/mail/mail-service.ts';
@@ -75,6 +77,9 @@ const SLOW_ANSWER_MS = 500;
 /** Removes child registrations left unconfirmed past their 24 hours (decision 028), every ten minutes. */
 const EXPIRE_CHILDREN_JOB = 'children-expire-unconfirmed';
 const EXPIRE_CHILDREN_CRON = '*/10 * * * *';
+/** The weekly gift-card drawing (decision 037): every hour of Monday in the company's zone; the first run draws, the others find it drawn. */
+const GOLD_CARD_DRAWING_JOB = 'gold-card-drawing';
+const GOLD_CARD_DRAWING_CRON = '5 * * * 1';
 
 /** Bodies above this are refused with 413; nothing the site sends comes near it. */
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -216,6 +221,25 @@ export async function buildApp({
   });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
+  const events = createEventsService(db, {
+    clock,
+    ledger,
+    testers,
+    mail,
+    listWinners: publicContent.listWinners,
+    timeZone: config.loyaltyTimeZone,
+  });
+  if (config.scheduledJobs) {
+    jobs.define(GOLD_CARD_DRAWING_JOB, {
+      policy: 'singleton',
+      retryLimit: 0,
+      handler: async () => {
+        const drawing = await events.drawLastWeek();
+        if (drawing.status === 'drawn') app.log.info({ entries: drawing.entries }, 'weekly gift-card drawing drawn');
+      },
+    });
+    onJobsStarted.push(() => jobs.schedule(GOLD_CARD_DRAWING_JOB, GOLD_CARD_DRAWING_CRON, {}, { tz: config.loyaltyTimeZone }));
+  }
   const dailyBonus = createDailyBonusService(db, { clock, ledger, timeZone: config.loyaltyTimeZone });
   const profile = createProfileService(db, { ledger, clock, loginDaysThisMonth: dailyBonus.loginDaysThisMonth });
   const dossier = createDossierService(db, { clock, ledger });
@@ -355,6 +379,7 @@ export async function buildApp({
         selfScheduleRoutes(selfSchedule),
         studyLinkRoutes(studyLinks),
         dailyBonusRoutes(dailyBonus),
+        eventsRoutes(events),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -375,6 +400,7 @@ export async function buildApp({
             studyLinks,
             children,
             dailyBonus,
+            events,
           }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,

@@ -4,12 +4,13 @@
  * does not cost a database query per visitor. A failed read is not kept. ttlMs 0: no keeping.
  */
 export function cachedRead<T>(ttlMs: number, read: () => Promise<T>, now: () => number = Date.now): () => Promise<T> {
-  let kept: { value: Promise<T>; until: number } | undefined;
+  let kept: { value: Promise<T>; from: number; until: number } | undefined;
   return () => {
     const time = now();
-    if (kept && time < kept.until) return kept.value;
+    // A clock set back (a test's fake clock, a corrected system clock) reads again rather than trust a copy from its future.
+    if (kept && time >= kept.from && time < kept.until) return kept.value;
     const value = read();
-    const entry = { value, until: time + ttlMs };
+    const entry = { value, from: time, until: time + ttlMs };
     kept = entry;
     value.catch(() => {
       if (kept === entry) kept = undefined;

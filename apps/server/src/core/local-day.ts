@@ -32,3 +32,16 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
+
+/** The day `days` after (or before, when negative) `day`, both 'YYYY-MM-DD'. */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The Monday that starts the week of `day` (weeks run Monday to Sunday: the drawing is on Mondays). */
+export function weekStart(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}

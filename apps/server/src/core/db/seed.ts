@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
+import { seedEvents } from '../../modules/events/events-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
@@ -53,6 +54,8 @@ const KID_SESSIONS_SEED_NAME = 'demo-kid-sessions-v1';
 const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
 /** The daily login bonus calendar (decision 033). */
 const DAILY_BONUS_SEED_NAME = 'demo-daily-bonus-v1';
+/** The wheel's segments and the event figures (decision 037). */
+const EVENTS_SEED_NAME = 'demo-events-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -145,7 +148,20 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     await seedDemoInvitations(tx, today, new Map(rows.map((row) => [row.username, row.id])));
   });
   const dailyBonus = await seedOnce(db, DAILY_BONUS_SEED_NAME, seedDailyRewardDays);
-  return content || accounts || surveys || studies || targeted || schedule || childrenSeeded || kidSessions || invitations || dailyBonus;
+  const eventsSeeded = await seedOnce(db, EVENTS_SEED_NAME, seedEvents);
+  return (
+    content ||
+    accounts ||
+    surveys ||
+    studies ||
+    targeted ||
+    schedule ||
+    childrenSeeded ||
+    kidSessions ||
+    invitations ||
+    dailyBonus ||
+    eventsSeeded
+  );
 }
 
 /** Reference data of the entry flows and the demo logins. */

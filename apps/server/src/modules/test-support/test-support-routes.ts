@@ -261,6 +261,18 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
   );
 
   app.post(
+    '/test-support/gold-card-drawing',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ weekStart: z.iso.date() }),
+        response: { 200: z.object({ status: z.string(), winnerId: z.string().nullable().optional() }) },
+      },
+    },
+    (request) => service.drawGoldCard(request.body.weekStart),
+  );
+
+  app.post(
     '/test-support/external-screener-token',
     { schema: { hide: true, body: externalTokenBody, response: { 200: z.object({ ex: z.string() }), 404: problem } } },
     async (request, reply) => {

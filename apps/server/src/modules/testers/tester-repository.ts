@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { emailTokens, testers } from './tester-tables.ts';
 
@@ -23,6 +23,15 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .where(eq(sql`lower(${testers.username})`, username.toLowerCase()))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** Username and avatar of each tester, for lists that show other testers (winners, leaderboards). */
+    publicProfiles(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: testers.id, username: testers.username, avatarFile: testers.avatarFile })
+        .from(testers)
+        .where(inArray(testers.id, ids));
     },
 
     async findById(id: string) {

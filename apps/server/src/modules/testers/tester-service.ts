@@ -25,6 +25,7 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
   return {
     /** Inside a unit of work pass its `tx` (on PGlite a read beside the transaction would wait for it). */
     findById: (id: string, tx?: Executor) => on(tx).findById(id),
+    publicProfiles: (ids: string[]) => base.publicProfiles(ids),
     findByUsername: base.findByUsername,
     findByEmail: base.findByEmail,
     findByNameAndEmail: base.findByNameAndEmail,

@@ -1,0 +1,106 @@
+import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins, wheelWeekSpins } from './events-tables.ts';
+
+export type EventSettings = typeof eventSettings.$inferSelect;
+export type WheelSegment = typeof wheelSegments.$inferSelect;
+
+const DEFAULT_SETTINGS: EventSettings = { id: 1, spinCost: 50, spinsPerWeek: 3, goldCardCost: 100, goldCardPrize: '$25 e-gift card' };
+
+export function createEventsRepository(db: Executor) {
+  return {
+    async settings(): Promise<EventSettings> {
+      const [row] = await db.select().from(eventSettings).limit(1);
+      return row ?? DEFAULT_SETTINGS;
+    },
+
+    segments: (): Promise<WheelSegment[]> => db.select().from(wheelSegments).orderBy(wheelSegments.coins),
+
+    async spinsUsed(testerId: string, week: string): Promise<number> {
+      const [row] = await db
+        .select({ spins: wheelWeekSpins.spins })
+        .from(wheelWeekSpins)
+        .where(and(eq(wheelWeekSpins.testerId, testerId), eq(wheelWeekSpins.weekStart, week)));
+      return row?.spins ?? 0;
+    },
+
+    /** Takes one spin of the week's allowance, unless it is used up; the spins used after, or null. */
+    async takeSpin(testerId: string, week: string, allowance: number): Promise<number | null> {
+      if (allowance < 1) return null;
+      const rows = await db
+        .insert(wheelWeekSpins)
+        .values({ testerId, weekStart: week, spins: 1 })
+        .onConflictDoUpdate({
+          target: [wheelWeekSpins.testerId, wheelWeekSpins.weekStart],
+          set: { spins: sql`${wheelWeekSpins.spins} + 1` },
+          setWhere: lt(wheelWeekSpins.spins, allowance),
+        })
+        .returning({ spins: wheelWeekSpins.spins });
+      return rows[0]?.spins ?? null;
+    },
+
+    async insertSpin(spin: { testerId: string; cost: number; coins: number; createdAt: Date }): Promise<number> {
+      const [row] = await db.insert(wheelSpins).values(spin).returning({ id: wheelSpins.id });
+      return row!.id;
+    },
+
+    /** Big wins (at least `minimum` coins), newest first. */
+    bigWins: (minimum: number, limit: number) =>
+      db
+        .select({ testerId: wheelSpins.testerId, coins: wheelSpins.coins, at: wheelSpins.createdAt })
+        .from(wheelSpins)
+        .where(gte(wheelSpins.coins, minimum))
+        .orderBy(desc(wheelSpins.createdAt))
+        .limit(limit),
+
+    history: (testerId: string, limit: number) =>
+      db
+        .select({ coins: wheelSpins.coins, at: wheelSpins.createdAt })
+        .from(wheelSpins)
+        .where(eq(wheelSpins.testerId, testerId))
+        .orderBy(desc(wheelSpins.createdAt), desc(wheelSpins.id))
+        .limit(limit),
+
+    async hasEntry(testerId: string, week: string): Promise<boolean> {
+      const rows = await db
+        .select({ week: goldCardEntries.weekStart })
+        .from(goldCardEntries)
+        .where(and(eq(goldCardEntries.testerId, testerId), eq(goldCardEntries.weekStart, week)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The tester's entry of the week, or false when there already is one. */
+    async insertEntry(entry: { testerId: string; weekStart: string; cost: number; createdAt: Date }): Promise<boolean> {
+      const rows = await db.insert(goldCardEntries).values(entry).onConflictDoNothing().returning({ week: goldCardEntries.weekStart });
+      return rows.length === 1;
+    },
+
+    entrantsOf: (week: string) =>
+      db
+        .select({ testerId: goldCardEntries.testerId })
+        .from(goldCardEntries)
+        .where(eq(goldCardEntries.weekStart, week))
+        .orderBy(goldCardEntries.createdAt, goldCardEntries.testerId),
+
+    /** Claims the week's drawing; false when it was drawn (or is being drawn) already. */
+    async claimDrawing(drawing: {
+      weekStart: string;
+      entries: number;
+      prize: string;
+      drawnAt: Date;
+      winnerId: string | null;
+    }): Promise<boolean> {
+      const rows = await db.insert(goldCardDrawings).values(drawing).onConflictDoNothing().returning({ week: goldCardDrawings.weekStart });
+      return rows.length === 1;
+    },
+
+    drawnWinners: (limit: number) =>
+      db
+        .select({ testerId: goldCardDrawings.winnerId, at: goldCardDrawings.drawnAt, weekStart: goldCardDrawings.weekStart })
+        .from(goldCardDrawings)
+        .where(isNotNull(goldCardDrawings.winnerId))
+        .orderBy(desc(goldCardDrawings.weekStart))
+        .limit(limit),
+  };
+}

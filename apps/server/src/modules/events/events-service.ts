@@ -1,0 +1,244 @@
+import { randomInt } from 'node:crypto';
+import type {
+  ApplyEventAnswer,
+  ApplyGoldCardAnswer,
+  CheckCoins,
+  EventCount,
+  GoldRewardAvailable,
+  LatestWinners,
+  LatestWinnersRequest,
+  WinnerList,
+} from '@testerhub/shared/events-schemas';
+import { cachedRead } from '../../core/cached-read.ts';
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
+import { addDays, localDay, weekStart } from '../../core/local-day.ts';
+import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
+import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { AVATAR_PATH } from '../profile/profile-service.ts';
+import type { PublicContentService } from '../public-content/public-content-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
+import { createEventsRepository, type WheelSegment } from './events-repository.ts';
+
+/** Ledger reasons: a spin's cost and its win (both referenced by the spin's id), a drawing entry (by its week). */
+export const LEDGER_REASONS = { spin: 'wheelSpin', win: 'wheelWin', goldCard: 'goldCardEntry' } as const;
+
+/** The winners' page shows this many of each list. */
+const LIST_LENGTH = 10;
+const HISTORY_LENGTH = 20;
+/** The giveaway of each winners page, as the winners table names it. */
+const WINNER_TYPES: Record<LatestWinnersRequest['type'], string> = { eCard: 'Facebook', newTester: 'NewTester' };
+
+/** A segment drawn with the odds of the table, from a cryptographic random source. */
+export function drawSegment(segments: readonly WheelSegment[], random: (max: number) => number = randomInt): WheelSegment {
+  const total = segments.reduce((sum, segment) => sum + segment.rate, 0);
+  if (total <= 0) throw new Error('The wheel has no segment that can come up.');
+  let ticket = random(total);
+  for (const segment of segments) {
+    if (ticket < segment.rate) return segment;
+    ticket -= segment.rate;
+  }
+  throw new Error('unreachable: the ticket is below the total of the rates');
+}
+
+/** A shuffled copy (Fisher–Yates with a cryptographic source): the wheel's order tells nothing of the odds. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = randomInt(index + 1);
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+/**
+ * Spin the wheel, the weekly gift-card drawing and the winners (spec 3, "Wheel", "Gift-card
+ * drawing"; decision 037). Weeks are the company's, Monday to Sunday, in `timeZone`.
+ */
+export function createEventsService(
+  db: Database,
+  deps: {
+    clock: Clock;
+    ledger: LedgerService;
+    testers: TesterService;
+    mail: MailService;
+    listWinners: PublicContentService['listWinners'];
+    timeZone: string;
+  },
+) {
+  const repository = createEventsRepository(db);
+  // The figures and the odds change only when staff edit them: a minute's cache.
+  const settings = cachedRead(60_000, () => repository.settings(), deps.clock.nowMs);
+  const segments = cachedRead(60_000, () => repository.segments(), deps.clock.nowMs);
+  const thisWeek = () => weekStart(localDay(deps.clock.now(), deps.timeZone));
+  const balance = async (testerId: string) => (await deps.ledger.balance(testerId))?.coins ?? 0;
+
+  async function profilesOf(ids: string[]) {
+    const profiles = await deps.testers.publicProfiles([...new Set(ids)]);
+    return new Map(profiles.map((profile) => [profile.id, profile]));
+  }
+
+  return {
+    async eventCount(testerId: string): Promise<EventCount> {
+      const [{ spinCost, spinsPerWeek }, wheel, used, currentCoins] = await Promise.all([
+        settings(),
+        segments(),
+        repository.spinsUsed(testerId, thisWeek()),
+        balance(testerId),
+      ]);
+      return {
+        coins: spinCost,
+        count: Math.max(0, spinsPerWeek - used),
+        totalCount: spinsPerWeek,
+        currentCoins,
+        winningRate: shuffled(wheel).map(({ coins, rate }) => ({ coins, rate })),
+      };
+    },
+
+    /**
+     * One spin: a spin of the week's allowance and its cost are taken, the segment is drawn, and
+     * its coins paid, in one transaction; a refused cost takes the spin back.
+     */
+    async spin(tester: { id: string; blackList: boolean }): Promise<ApplyEventAnswer> {
+      if (tester.blackList) return { status: 'blackListed', reward: 0, count: 0 };
+      const [{ spinCost, spinsPerWeek }, wheel] = await Promise.all([settings(), segments()]);
+      const week = thisWeek();
+      const reward = drawSegment(wheel).coins;
+      try {
+        return await inTransaction(db, async (tx) => {
+          const events = createEventsRepository(tx);
+          const used = await events.takeSpin(tester.id, week, spinsPerWeek);
+          if (used === null) return { status: 'noSpins', reward: 0, count: 0 } as const;
+          const spinId = String(
+            await events.insertSpin({ testerId: tester.id, cost: spinCost, coins: reward, createdAt: deps.clock.now() }),
+          );
+          await deps.ledger.record(
+            { testerId: tester.id, coins: -spinCost, experience: 0, reason: LEDGER_REASONS.spin, reference: spinId },
+            tx,
+          );
+          if (reward > 0) {
+            await deps.ledger.record(
+              { testerId: tester.id, coins: reward, experience: 0, reason: LEDGER_REASONS.win, reference: spinId },
+              tx,
+            );
+          }
+          return { status: 'succeed', reward, count: spinsPerWeek - used } as const;
+        });
+      } catch (error) {
+        if (!(error instanceof InsufficientBalanceError)) throw error;
+        const used = await repository.spinsUsed(tester.id, week);
+        return { status: 'notEnoughCoins', reward: 0, count: Math.max(0, spinsPerWeek - used) };
+      }
+    },
+
+    async checkCoins(testerId: string): Promise<CheckCoins> {
+      const [{ spinCost, goldCardCost }, coins] = await Promise.all([settings(), balance(testerId)]);
+      return { checkGiftCard: coins >= goldCardCost, checkWheel: coins >= spinCost };
+    },
+
+    async goldCardAvailable(testerId: string): Promise<GoldRewardAvailable> {
+      const [{ goldCardCost, goldCardPrize }, entered] = await Promise.all([settings(), repository.hasEntry(testerId, thisWeek())]);
+      return { status: entered ? 'applied' : 'available', goldCardCoin: goldCardCost, prize: goldCardPrize };
+    },
+
+    /** One entry a week: the entry row (its key makes it one) and its cost in one transaction. */
+    async enterGoldCard(testerId: string): Promise<ApplyGoldCardAnswer> {
+      const { goldCardCost } = await settings();
+      const week = thisWeek();
+      let status: ApplyGoldCardAnswer['status'];
+      try {
+        status = await inTransaction(db, async (tx) => {
+          const entered = await createEventsRepository(tx).insertEntry({
+            testerId,
+            weekStart: week,
+            cost: goldCardCost,
+            createdAt: deps.clock.now(),
+          });
+          if (!entered) return 'applied';
+          await deps.ledger.record({ testerId, coins: -goldCardCost, experience: 0, reason: LEDGER_REASONS.goldCard, reference: week }, tx);
+          return 'succeed';
+        });
+      } catch (error) {
+        if (!(error instanceof InsufficientBalanceError)) throw error;
+        status = 'notEnoughCoins';
+      }
+      return { status, coins: await balance(testerId) };
+    },
+
+    /**
+     * Draws the winner of the week that starts on `week` (a Monday), once: the drawing's row is
+     * the claim, so a second run or a second instance draws nothing. The winner is chosen among the
+     * week's entries with a cryptographic random source and told by e-mail in the same transaction.
+     */
+    async drawGoldCard(week: string): Promise<{ status: 'drawn'; winnerId: string | null; entries: number } | { status: 'alreadyDrawn' }> {
+      const { goldCardPrize } = await settings();
+      const entrants = await repository.entrantsOf(week);
+      const winnerId = entrants.length > 0 ? entrants[randomInt(entrants.length)]!.testerId : null;
+      const result = await inTransaction(db, async (tx) => {
+        const claimed = await createEventsRepository(tx).claimDrawing({
+          weekStart: week,
+          entries: entrants.length,
+          prize: goldCardPrize,
+          drawnAt: deps.clock.now(),
+          winnerId,
+        });
+        if (!claimed) return { status: 'alreadyDrawn' } as const;
+        const winner = winnerId ? await deps.testers.findById(winnerId, tx) : null;
+        if (winner) {
+          await deps.mail.queue(
+            standardMessage({
+              to: winner.email,
+              subject: `You won the weekly drawing: ${goldCardPrize}`,
+              kind: 'gold-card-winner',
+              greeting: `Hi ${winner.firstName},`,
+              paragraphs: [
+                `Congratulations! You are the winner of the gift-card drawing of the week of ${week}: ${goldCardPrize}.`,
+                'We will e-mail your gift card within 5 business days. Your name is on the winners page.',
+              ],
+            }),
+            tx,
+          );
+        }
+        return { status: 'drawn', winnerId, entries: entrants.length } as const;
+      });
+      if (result.status === 'drawn') deps.mail.nudge();
+      return result;
+    },
+
+    /** The scheduled job's work: last week's drawing, if it is not drawn yet. */
+    drawLastWeek() {
+      return this.drawGoldCard(addDays(thisWeek(), -7));
+    },
+
+    async winnerList(testerId: string): Promise<WinnerList> {
+      const { spinCost, goldCardPrize } = await settings();
+      const [drawings, bigWins, history] = await Promise.all([
+        repository.drawnWinners(LIST_LENGTH),
+        repository.bigWins(2 * spinCost, LIST_LENGTH),
+        repository.history(testerId, HISTORY_LENGTH),
+      ]);
+      const profiles = await profilesOf([...drawings.map((row) => row.testerId!), ...bigWins.map((row) => row.testerId)]);
+      const winner = (id: string, at: Date, coins: number) => {
+        const profile = profiles.get(id);
+        const fileName = profile?.avatarFile ?? '';
+        return { username: profile?.username ?? '', eventStamp: at.toISOString(), coins, fileName, imageSrc: `${AVATAR_PATH}${fileName}` };
+      };
+      return {
+        giftCardWinners: drawings.map((row) => ({ ...winner(row.testerId!, row.at, 0), prize: goldCardPrize })),
+        wheelWinners: bigWins.map((row) => winner(row.testerId, row.at, row.coins)),
+        myHistory: history.map((row) => ({ coins: row.coins, logTime: row.at.toISOString() })),
+      };
+    },
+
+    /** The latest `count` winners of a giveaway (the eCard and new-tester winners pages). */
+    async latestWinners({ count, type }: LatestWinnersRequest): Promise<LatestWinners> {
+      const all = await deps.listWinners();
+      return all
+        .filter((row) => row.winnerTypeDesc === WINNER_TYPES[type])
+        .slice(0, count)
+        .map(({ winner, winnerTime, year }) => ({ winner, winnerTime, year }));
+    },
+  };
+}
+
+export type EventsService = ReturnType<typeof createEventsService>;

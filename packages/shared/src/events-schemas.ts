@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Spin the wheel and the weekly gift-card drawing (spec 3, "Wheel", "Gift-card drawing"; decision 037). */
+export const EVENT_TEXTS = {
+  wheelTitle: 'SPIN THE WHEEL',
+  drawingTitle: 'Weekly gift-card drawing',
+  fetchFailed: 'Failed to Fetch Reward Information',
+  comeBackMonday: 'You are in! Come back next Monday',
+  spinFailed: 'Spin failed',
+  drawingFailed: 'Drawing entry failed',
+  notEnoughCoins: 'You do not have enough coins.',
+  noSpins: 'You have used all your spins this week. Come back next Monday!',
+  blackListed: 'The wheel is not available for your account.',
+} as const;
+
+/** The spin's stages in milliseconds: about 11.35 s in all at duration 1. */
+export const WHEEL_SPIN_MS = { start: 2600, continue: 750, stop: 8000 } as const;
+
+/** A win is at least twice the spin's cost. */
+export function wheelResultMessage(reward: number, cost: number): string {
+  return reward >= 2 * cost
+    ? `Congratulations! You've received ${reward} coins.`
+    : `You've received ${reward} coins. Better luck next time!`;
+}
+
+/** The odds as the table shows them: 1 in ceil(1 / (rate / 100000)); a rate of 0 never comes up. */
+export function oddsText(rate: number): string {
+  return rate > 0 ? `1 in ${Math.ceil(1 / (rate / 100000)).toLocaleString('en-US')}` : 'never';
+}
+
+export const eventCountResponseSchema = z.object({
+  /** The cost of one spin. */
+  coins: z.number().int(),
+  /** Spins left this week, of totalCount. */
+  count: z.number().int(),
+  totalCount: z.number().int(),
+  /** The tester's coins now. */
+  currentCoins: z.number().int(),
+  /** The nine segments, shuffled, with their chance out of 100,000. */
+  winningRate: z.array(z.object({ coins: z.number().int(), rate: z.number().int() })),
+});
+export type EventCount = z.infer<typeof eventCountResponseSchema>;
+
+export const applyEventResponseSchema = z.object({
+  status: z.enum(['succeed', 'noSpins', 'notEnoughCoins', 'blackListed']),
+  reward: z.number().int(),
+  count: z.number().int(),
+});
+export type ApplyEventAnswer = z.infer<typeof applyEventResponseSchema>;
+
+export const checkCoinsResponseSchema = z.object({ checkGiftCard: z.boolean(), checkWheel: z.boolean() });
+export type CheckCoins = z.infer<typeof checkCoinsResponseSchema>;
+
+export const goldRewardAvailableResponseSchema = z.object({
+  /** available: no entry this week yet; applied: entered, come back next Monday. */
+  status: z.enum(['available', 'applied']),
+  goldCardCoin: z.number().int(),
+  prize: z.string(),
+});
+export type GoldRewardAvailable = z.infer<typeof goldRewardAvailableResponseSchema>;
+
+export const applyGoldCardResponseSchema = z.object({
+  status: z.enum(['succeed', 'applied', 'notEnoughCoins']),
+  coins: z.number().int(),
+});
+export type ApplyGoldCardAnswer = z.infer<typeof applyGoldCardResponseSchema>;
+
+const eventWinnerSchema = z.object({
+  username: z.string(),
+  eventStamp: z.string(),
+  coins: z.number().int(),
+  fileName: z.string(),
+  imageSrc: z.string(),
+});
+export const winnerListResponseSchema = z.object({
+  giftCardWinners: z.array(eventWinnerSchema.extend({ prize: z.string() })),
+  wheelWinners: z.array(eventWinnerSchema),
+  myHistory: z.array(z.object({ coins: z.number().int(), logTime: z.string() })),
+});
+export type WinnerList = z.infer<typeof winnerListResponseSchema>;
+
+/** POST /reward/GetWinners: the latest 5 or 1 winners of a giveaway (the spec's count, with the giveaway named). */
+export const latestWinnersRequestSchema = z.object({
+  count: z.union([z.literal(5), z.literal(1)]),
+  type: z.enum(['eCard', 'newTester']),
+});
+export type LatestWinnersRequest = z.infer<typeof latestWinnersRequestSchema>;
+export const latestWinnersResponseSchema = z.array(z.object({ winner: z.string(), winnerTime: z.string(), year: z.number().int() }));
+export type LatestWinners = z.infer<typeof latestWinnersResponseSchema>;
