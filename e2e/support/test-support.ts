@@ -39,6 +39,8 @@ export interface TesterFields extends Partial<Pick<SupportTester, 'username' | '
   language?: 'en' | 'es';
   zipCode?: string;
   birthDate?: string;
+  /** The starting coins instead of the welcome gift. */
+  coins?: number;
 }
 
 /** A confirmed tester with the welcome coins; fields not given are generated (a 12-character username), born 1990-06-15 in Chicago (60614). */
@@ -171,4 +173,11 @@ export async function expireChild(request: APIRequestContext, childId: string): 
 export async function placeInBonusCycle(request: APIRequestContext, testerId: string, cycleDay: number, daysAgo = 1): Promise<void> {
   const response = await request.post('/api/test-support/daily-bonus', { headers: secretHeader(), data: { testerId, cycleDay, daysAgo } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Runs the gift-card drawing of the week that starts on `weekStart` (a Monday) now, as Monday's job would (decision 037). */
+export async function drawGoldCard(request: APIRequestContext, weekStart: string): Promise<{ status: string; winnerId?: string | null }> {
+  const response = await request.post('/api/test-support/gold-card-drawing', { headers: secretHeader(), data: { weekStart } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { status: string; winnerId?: string | null };
 }

@@ -14,6 +14,8 @@ export const COMPANY = {
   privacyEmail: 'privacy@testerhub.example',
   withdrawalPhone: '(800) 555-0199',
   supportHours: 'Monday to Friday, 9am-5pm CST',
+  /** Where Tester Services works: winners' dates are shown on its calendar (the server's LOYALTY_TIME_ZONE default). */
+  timeZone: 'America/Chicago',
   mailingAddress: '100 Research Plaza, Suite 400, Chicago, IL 60601',
   social: [
     { label: 'Facebook', href: '/popup/referral' },

@@ -40,7 +40,11 @@ describe('cachedRead', () => {
   it('reads again when the clock is set back before the copy was made', async () => {
     let reads = 0;
     let time = 1_000_000;
-    const read = cachedRead(60_000, async () => (reads += 1), () => time);
+    const read = cachedRead(
+      60_000,
+      async () => (reads += 1),
+      () => time,
+    );
     expect(await read()).toBe(1);
     time -= 5_000;
     expect(await read()).toBe(2);

@@ -32,6 +32,9 @@ const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute
 const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
 const AccountGeneralRoute = lazyPage(() => import('./routes/account-general-route'), 'AccountGeneralRoute');
 const ScreenerRoute = lazyPage(() => import('./routes/screener-route'), 'ScreenerRoute');
+const TryYourLuckRoute = lazyPage(() => import('./routes/try-your-luck-route'), 'TryYourLuckRoute');
+const GiveawayWinnersPage = lazyPage(() => import('../features/winners/giveaway-winners-page'), 'GiveawayWinnersPage');
+const FunEventsPage = lazyPage(() => import('../features/winners/fun-events-page'), 'FunEventsPage');
 const AboutMePage = lazyPage(() => import('../features/about-me/about-me-page'), 'AboutMePage');
 const QuickSurveyPage = lazyPage(() => import('../features/quick-survey/quick-survey-page'), 'QuickSurveyPage');
 const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-run-page'), 'ScreenerRunPage');
@@ -100,6 +103,10 @@ export function App() {
             <Route path="schedule/change" element={<ScheduleChangePage />} />
             <Route path="schedule/self" element={<SelfSchedulePage />} />
             <Route path="account/general" element={<AccountGeneralRoute />} />
+            <Route path="winners/try-your-luck" element={<TryYourLuckRoute />} />
+            <Route path="winners/eCard" element={<GiveawayWinnersPage type="eCard" />} />
+            <Route path="winners/new-tester" element={<GiveawayWinnersPage type="newTester" />} />
+            <Route path="winners/0" element={<FunEventsPage />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

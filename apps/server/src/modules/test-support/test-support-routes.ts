@@ -41,6 +41,7 @@ const testerBody = z.object({
   /** YYYY-MM-DD: a tester of a chosen age (the screener list's age rules). */
   birthDate: z.iso.date().optional(),
   language: z.enum(['en', 'es']).optional(),
+  coins: z.number().int().min(0).max(1_000_000).optional(),
 });
 
 const testerAnswer = z.object({

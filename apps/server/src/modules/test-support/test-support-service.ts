@@ -26,6 +26,8 @@ export interface TestTesterInput {
   /** YYYY-MM-DD; 1990-06-15 unless given. */
   birthDate?: string;
   language?: 'en' | 'es';
+  /** The starting coins instead of the welcome gift (a tester who can afford a spin or a reward). */
+  coins?: number;
 }
 
 export interface TestTester {
@@ -128,9 +130,10 @@ export function createTestSupportService(
           );
           await testers.markEmailConfirmed(tester.id, unit);
           let coins = 0;
-          if (config.welcomeCoins > 0) {
+          const startingCoins = input.coins ?? config.welcomeCoins;
+          if (startingCoins > 0) {
             const gift = await ledger.record(
-              { testerId: tester.id, coins: config.welcomeCoins, experience: 0, reason: WELCOME_GIFT_REASON, reference: tester.id },
+              { testerId: tester.id, coins: startingCoins, experience: 0, reason: WELCOME_GIFT_REASON, reference: tester.id },
               unit,
             );
             if (gift.status === 'recorded') coins = gift.coins;

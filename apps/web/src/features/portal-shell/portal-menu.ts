@@ -45,9 +45,9 @@ export const SIDE_MENU: readonly MenuGroup[] = [
   {
     label: 'Winners',
     entries: [
-      { label: 'Try your luck', to: `${MAIN}/winners/try-your-luck`, ready: false },
-      { label: 'eCard', to: `${MAIN}/winners/eCard`, ready: false },
-      { label: 'New tester', to: `${MAIN}/winners/new-tester`, ready: false },
+      { label: 'Try your luck', to: `${MAIN}/winners/try-your-luck`, ready: true },
+      { label: 'eCard', to: `${MAIN}/winners/eCard`, ready: true },
+      { label: 'New tester', to: `${MAIN}/winners/new-tester`, ready: true },
     ],
   },
   {
@@ -70,7 +70,7 @@ export const TOP_NAV: readonly TopNavItem[] = [
   { label: 'HOME', to: `${MAIN}/screener`, ready: true },
   { label: 'SCHEDULE', to: `${MAIN}/schedule/check`, ready: true },
   { label: 'REFERRAL', to: `${MAIN}/referral/event`, ready: false },
-  { label: 'EVENT', to: `${MAIN}/winners/try-your-luck`, ready: false },
+  { label: 'EVENT', to: `${MAIN}/winners/try-your-luck`, ready: true },
   { label: 'MY ACCOUNT', to: `${MAIN}/account/general`, ready: true, mobileOnly: true },
 ];
 

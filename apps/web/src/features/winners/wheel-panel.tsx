@@ -1,0 +1,111 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { EVENT_TEXTS, wheelResultMessage, type ApplyEventAnswer, type EventCount } from '@testerhub/shared/events-schemas';
+import { MessagePopup } from '../../components/message-popup';
+import { ModalDialog } from '../../components/modal-dialog';
+import { usePortalContext } from '../../hooks/use-portal-context';
+import { shownFailure } from '../../lib/query-status';
+import { useApplyEvent, useRefreshAfterSpin } from './api/apply-event';
+import { useEventCount } from './api/get-event-count';
+import { winnersKeys } from './api/query-keys';
+import { OddsPopup } from './odds-popup';
+import { SpinWheel } from './spin-wheel';
+
+const REFUSALS: Record<Exclude<ApplyEventAnswer['status'], 'succeed'>, string> = {
+  noSpins: EVENT_TEXTS.noSpins,
+  notEnoughCoins: EVENT_TEXTS.notEnoughCoins,
+  blackListed: EVENT_TEXTS.blackListed,
+};
+
+/**
+ * SPIN THE WHEEL (spec 3, "Wheel"): the wheel, its cost, the spins left (count/totalCount), the
+ * coins, the odds table, and the result once it stops. The button is disabled while spinning,
+ * without spins, or short of coins.
+ */
+export function WheelPanel() {
+  const queryClient = useQueryClient();
+  const portal = usePortalContext();
+  const eventCount = useEventCount();
+  const spin = useApplyEvent();
+  const refreshAfterSpin = useRefreshAfterSpin();
+  const [landOn, setLandOn] = useState<number | null>(null);
+  const [result, setResult] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [oddsOpen, setOddsOpen] = useState(false);
+  const closeOdds = useCallback(() => setOddsOpen(false), []);
+
+  const onStopped = useCallback(() => {
+    const reward = landOn ?? 0;
+    // The coins move when the wheel stops, not before: the figure would give the result away.
+    queryClient.setQueryData<EventCount>(
+      winnersKeys.eventCount(),
+      (count) => count && { ...count, currentCoins: count.currentCoins - count.coins + reward },
+    );
+    setLandOn(null);
+    setResult(reward);
+    portal?.refreshProfile();
+    void refreshAfterSpin();
+  }, [landOn, portal, queryClient, refreshAfterSpin]);
+
+  if (eventCount.isPending) {
+    return (
+      <p role="status" className="winners-panel__status">
+        Loading the wheel…
+      </p>
+    );
+  }
+  if (eventCount.isError) {
+    return shownFailure(eventCount.error) ? (
+      <div role="alert" className="winners-panel__status">
+        <p>{EVENT_TEXTS.fetchFailed}</p>
+        <button type="button" className="button button--outline" onClick={() => void eventCount.refetch()}>
+          Try again
+        </button>
+      </div>
+    ) : null;
+  }
+
+  const { coins: cost, count, totalCount, currentCoins, winningRate } = eventCount.data;
+  const spinning = spin.isPending || landOn !== null;
+  const shownCoins = landOn !== null ? currentCoins - cost : currentCoins;
+  const start = () =>
+    spin.mutate(undefined, {
+      onSuccess: (answer) => (answer.status === 'succeed' ? setLandOn(answer.reward) : setRefusal(REFUSALS[answer.status])),
+      onError: (error) => shownFailure(error) && setRefusal(EVENT_TEXTS.fetchFailed),
+    });
+
+  return (
+    <>
+      <SpinWheel segments={winningRate} landOn={landOn} onStopped={onStopped} />
+      <dl className="winners-panel__figures">
+        <div>
+          <dt>Spins left</dt>
+          <dd data-testid="wheel-spins">
+            {count}/{totalCount}
+          </dd>
+        </div>
+        <div>
+          <dt>Your coins</dt>
+          <dd data-testid="wheel-coins">{shownCoins.toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+      <div className="winners-panel__actions">
+        <button type="button" className="button button--primary" onClick={start} disabled={spinning || count < 1 || currentCoins < cost}>
+          {spinning ? 'Spinning…' : `Spin for ${cost} coins`}
+        </button>
+        <button type="button" className="button button--outline" onClick={() => setOddsOpen(true)}>
+          Odds
+        </button>
+      </div>
+      {count < 1 && !spinning && <p className="winners-panel__note">{EVENT_TEXTS.noSpins}</p>}
+      {count > 0 && currentCoins < cost && !spinning && <p className="winners-panel__note">You need {cost} coins to spin.</p>}
+      {oddsOpen && <OddsPopup segments={winningRate} onClose={closeOdds} />}
+      {result !== null && (
+        <ModalDialog title={EVENT_TEXTS.wheelTitle} onClose={() => setResult(null)}>
+          <p data-testid="wheel-result">{wheelResultMessage(result, cost)}</p>
+        </ModalDialog>
+      )}
+      {refusal && <MessagePopup data={EVENT_TEXTS.spinFailed} message={refusal} onClose={() => setRefusal(null)} />}
+    </>
+  );
+}
