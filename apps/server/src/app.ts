@@ -26,6 +26,8 @@ import { createChildrenService } from './modules/children/children-service.ts';
 import { dailyBonusRoutes } from './modules/daily-bonus/daily-bonus-routes.ts';
 import { createDailyBonusService } from './modules/daily-bonus/daily-bonus-service.ts';
 import { eventsRoutes } from './modules/events/events-routes.ts';
+import { perksRoutes } from './modules/perks/perks-routes.ts';
+import { createPerksService } from './modules/perks/perks-service.ts';
 import { createEventsService } from './modules/events/events-service.ts';
 import { createLedgerService } from './modules/ledger/ledger-service.ts';
 import { registerDevMailbox } from './modules/mail/dev-mailbox-routes.ts';
@@ -221,12 +223,14 @@ export async function buildApp({
   });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
+  const perks = createPerksService(db, { clock, ledger });
   const events = createEventsService(db, {
     clock,
     ledger,
     testers,
     mail,
     listWinners: publicContent.listWinners,
+    perkEffect: perks.effect,
     timeZone: config.loyaltyTimeZone,
   });
   if (config.scheduledJobs) {
@@ -240,8 +244,8 @@ export async function buildApp({
     });
     onJobsStarted.push(() => jobs.schedule(GOLD_CARD_DRAWING_JOB, GOLD_CARD_DRAWING_CRON, {}, { tz: config.loyaltyTimeZone }));
   }
-  const dailyBonus = createDailyBonusService(db, { clock, ledger, timeZone: config.loyaltyTimeZone });
-  const profile = createProfileService(db, { ledger, clock, loginDaysThisMonth: dailyBonus.loginDaysThisMonth });
+  const dailyBonus = createDailyBonusService(db, { clock, ledger, perkEffect: perks.effect, timeZone: config.loyaltyTimeZone });
+  const profile = createProfileService(db, { ledger, clock, testers, loginDaysThisMonth: dailyBonus.loginDaysThisMonth });
   const dossier = createDossierService(db, { clock, ledger });
   const quickSurveys = createQuickSurveyService(db, { clock, ledger });
   const studies = createStudyService(db, { clock, aboutMe: dossier });
@@ -380,6 +384,7 @@ export async function buildApp({
         studyLinkRoutes(studyLinks),
         dailyBonusRoutes(dailyBonus),
         eventsRoutes(events),
+        perksRoutes(perks),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -3,6 +3,8 @@ import type { Database } from './client.ts';
 import { seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
 import { seedEvents } from '../../modules/events/events-seed.ts';
+import { seedPerks } from '../../modules/perks/perks-seed.ts';
+import { seedAvatars } from '../../modules/profile/profile-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
@@ -56,6 +58,8 @@ const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
 const DAILY_BONUS_SEED_NAME = 'demo-daily-bonus-v1';
 /** The wheel's segments and the event figures (decision 037). */
 const EVENTS_SEED_NAME = 'demo-events-v1';
+/** The skill tree and the profile pictures (decision 038). */
+const PERKS_SEED_NAME = 'demo-perks-avatars-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -149,6 +153,10 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
   });
   const dailyBonus = await seedOnce(db, DAILY_BONUS_SEED_NAME, seedDailyRewardDays);
   const eventsSeeded = await seedOnce(db, EVENTS_SEED_NAME, seedEvents);
+  const perksSeeded = await seedOnce(db, PERKS_SEED_NAME, async (tx) => {
+    await seedPerks(tx);
+    await seedAvatars(tx);
+  });
   return (
     content ||
     accounts ||
@@ -160,7 +168,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     kidSessions ||
     invitations ||
     dailyBonus ||
-    eventsSeeded
+    eventsSeeded ||
+    perksSeeded
   );
 }
 

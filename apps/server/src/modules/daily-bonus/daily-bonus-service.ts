@@ -4,6 +4,7 @@ import { HOUR_MS, type Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { localDay, monthStart } from '../../core/local-day.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
+import { PERK_EFFECTS } from '../perks/perks-service.ts';
 import { createDailyBonusRepository, type DailyVisitRow } from './daily-bonus-repository.ts';
 
 const DAY_MS = 24 * HOUR_MS;
@@ -26,7 +27,16 @@ function todaysCycleDay(visits: DailyVisitRow | null, today: string): { day: num
  * The daily login bonus and the login-day count (spec 3, "Daily login bonus"; decision 033).
  * A day is the company's calendar day in `timeZone`.
  */
-export function createDailyBonusService(db: Database, deps: { clock: Clock; ledger: LedgerService; timeZone: string }) {
+export function createDailyBonusService(
+  db: Database,
+  deps: {
+    clock: Clock;
+    ledger: LedgerService;
+    /** The coins a tester's perk adds to every day (decision 038). */
+    perkEffect: (testerId: string, effect: typeof PERK_EFFECTS.dailyBonusCoins) => Promise<number>;
+    timeZone: string;
+  },
+) {
   const repository = createDailyBonusRepository(db);
   // The calendar changes only when staff edit it (a later issue): a minute's cache is plenty.
   const calendar = cachedRead(60_000, () => repository.listDays(), deps.clock.nowMs);
@@ -42,18 +52,23 @@ export function createDailyBonusService(db: Database, deps: { clock: Clock; ledg
     },
 
     async rewardList(testerId: string): Promise<DailyRewardList> {
-      const [days, visits] = await Promise.all([calendar(), repository.findVisits(testerId)]);
+      const [days, visits, extra] = await Promise.all([
+        calendar(),
+        repository.findVisits(testerId),
+        deps.perkEffect(testerId, PERK_EFFECTS.dailyBonusCoins),
+      ]);
       return {
         status: 'succeed',
         ...todaysCycleDay(visits, today()),
-        rewards: days.map(({ day, coins, experience }) => ({ day, coins, exp: experience })),
+        rewards: days.map(({ day, coins, experience }) => ({ day, coins: coins + extra, exp: experience })),
       };
     },
 
     /** GetDailyReward: pays today's day of the cycle once, whatever the number of calls or instances. */
     async claim(testerId: string): Promise<DailyRewardAnswer> {
       const day = today();
-      const days = await calendar();
+      // Read before the transaction: on PGlite a read beside it would wait for it.
+      const [days, extra] = await Promise.all([calendar(), deps.perkEffect(testerId, PERK_EFFECTS.dailyBonusCoins)]);
       return inTransaction(db, async (tx) => {
         const repo = createDailyBonusRepository(tx);
         // The visit's upsert locks the tester's row: a second claim of the same day waits here, then finds it claimed.
@@ -64,11 +79,11 @@ export function createDailyBonusService(db: Database, deps: { clock: Clock; ledg
           return { status: 'alreadyReceived', reward: 0, exp: 0 } as const;
         }
         const paid = await deps.ledger.record(
-          { testerId, coins: pay.coins, experience: pay.experience, reason: DAILY_BONUS_REASON, reference: day },
+          { testerId, coins: pay.coins + extra, experience: pay.experience, reason: DAILY_BONUS_REASON, reference: day },
           tx,
         );
         if (paid.status === 'alreadyRecorded') return { status: 'alreadyReceived', reward: 0, exp: 0 } as const;
-        return { status: 'succeed', day: current.day, reward: pay.coins, exp: pay.experience } as const;
+        return { status: 'succeed', day: current.day, reward: pay.coins + extra, exp: pay.experience } as const;
       });
     },
 

@@ -15,6 +15,7 @@ import { inTransaction, type Database } from '../../core/db/client.ts';
 import { addDays, localDay, weekStart } from '../../core/local-day.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { PERK_EFFECTS, type PerkEffect } from '../perks/perks-service.ts';
 import { AVATAR_PATH } from '../profile/profile-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
@@ -63,6 +64,8 @@ export function createEventsService(
     testers: TesterService;
     mail: MailService;
     listWinners: PublicContentService['listWinners'];
+    /** The figure a tester's perk adds (decision 038): more spins a week, a cheaper drawing entry. */
+    perkEffect: (testerId: string, effect: PerkEffect) => Promise<number>;
     timeZone: string;
   },
 ) {
@@ -70,6 +73,15 @@ export function createEventsService(
   // The figures and the odds change only when staff edit them: a minute's cache.
   const settings = cachedRead(60_000, () => repository.settings(), deps.clock.nowMs);
   const segments = cachedRead(60_000, () => repository.segments(), deps.clock.nowMs);
+  /** The figures for one tester: the settings with the tester's perks applied (decision 038). */
+  async function figuresFor(testerId: string) {
+    const [base, extraSpins, discount] = await Promise.all([
+      settings(),
+      deps.perkEffect(testerId, PERK_EFFECTS.extraSpins),
+      deps.perkEffect(testerId, PERK_EFFECTS.drawingDiscount),
+    ]);
+    return { ...base, spinsPerWeek: base.spinsPerWeek + extraSpins, goldCardCost: Math.max(1, base.goldCardCost - discount) };
+  }
   const thisWeek = () => weekStart(localDay(deps.clock.now(), deps.timeZone));
   const balance = async (testerId: string) => (await deps.ledger.balance(testerId))?.coins ?? 0;
 
@@ -81,7 +93,7 @@ export function createEventsService(
   return {
     async eventCount(testerId: string): Promise<EventCount> {
       const [{ spinCost, spinsPerWeek }, wheel, used, currentCoins] = await Promise.all([
-        settings(),
+        figuresFor(testerId),
         segments(),
         repository.spinsUsed(testerId, thisWeek()),
         balance(testerId),
@@ -101,7 +113,7 @@ export function createEventsService(
      */
     async spin(tester: { id: string; blackList: boolean }): Promise<ApplyEventAnswer> {
       if (tester.blackList) return { status: 'blackListed', reward: 0, count: 0 };
-      const [{ spinCost, spinsPerWeek }, wheel] = await Promise.all([settings(), segments()]);
+      const [{ spinCost, spinsPerWeek }, wheel] = await Promise.all([figuresFor(tester.id), segments()]);
       const week = thisWeek();
       const reward = drawSegment(wheel).coins;
       try {
@@ -132,18 +144,21 @@ export function createEventsService(
     },
 
     async checkCoins(testerId: string): Promise<CheckCoins> {
-      const [{ spinCost, goldCardCost }, coins] = await Promise.all([settings(), balance(testerId)]);
+      const [{ spinCost, goldCardCost }, coins] = await Promise.all([figuresFor(testerId), balance(testerId)]);
       return { checkGiftCard: coins >= goldCardCost, checkWheel: coins >= spinCost };
     },
 
     async goldCardAvailable(testerId: string): Promise<GoldRewardAvailable> {
-      const [{ goldCardCost, goldCardPrize }, entered] = await Promise.all([settings(), repository.hasEntry(testerId, thisWeek())]);
+      const [{ goldCardCost, goldCardPrize }, entered] = await Promise.all([
+        figuresFor(testerId),
+        repository.hasEntry(testerId, thisWeek()),
+      ]);
       return { status: entered ? 'applied' : 'available', goldCardCoin: goldCardCost, prize: goldCardPrize };
     },
 
     /** One entry a week: the entry row (its key makes it one) and its cost in one transaction. */
     async enterGoldCard(testerId: string): Promise<ApplyGoldCardAnswer> {
-      const { goldCardCost } = await settings();
+      const { goldCardCost } = await figuresFor(testerId);
       const week = thisWeek();
       let status: ApplyGoldCardAnswer['status'];
       try {

@@ -11,6 +11,7 @@ import type { Database } from '../../core/db/client.ts';
 import { coinLedger, eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins } from '../../core/db/schema.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
 import { createMailService } from '../mail/mail-service.ts';
+import { createPerksService } from '../perks/perks-service.ts';
 import { createTesterService } from '../testers/tester-service.ts';
 import { DEMO_WHEEL } from './events-seed.ts';
 import { createEventsService, drawSegment, LEDGER_REASONS } from './events-service.ts';
@@ -209,12 +210,14 @@ function eventsOn(database: Database, clockNow: ReturnType<typeof createFakeCloc
   });
   const testers = createTesterService(database, { clock: clockNow, onTesterChanged: () => undefined });
   const ledger = createLedgerService(database, { clock: clockNow, onTesterChanged: () => undefined });
+  const perks = createPerksService(database, { clock: clockNow, ledger });
   return createEventsService(database, {
     clock: clockNow,
     ledger,
     testers,
     mail,
     listWinners: async () => [],
+    perkEffect: perks.effect,
     timeZone: 'America/Chicago',
   });
 }

@@ -1,12 +1,19 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { levelAcknowledgements } from './profile-tables.ts';
+import { avatars, levelAcknowledgements } from './profile-tables.ts';
 
 /** The level every tester starts at: what a tester with no acknowledgement row has been told. */
 export const FIRST_LEVEL = 1;
 
 export function createProfileRepository(db: Executor) {
   return {
+    listAvatars: () => db.select().from(avatars).orderBy(asc(avatars.requireLevel), asc(avatars.imageId)),
+
+    async findAvatar(imageId: number) {
+      const [row] = await db.select().from(avatars).where(eq(avatars.imageId, imageId)).limit(1);
+      return row ?? null;
+    },
+
     /**
      * Records that the tester was told about `level`; true when that is above what they were told
      * before. Each step is one conditional statement, so of two concurrent checks only one says true.

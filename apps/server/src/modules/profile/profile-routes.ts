@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withTester } from '../../core/auth/tester-scope.ts';
+import { profilePicIdSchema, profilePicsResponseSchema, saveProfilePicResponseSchema } from '@testerhub/shared/perks-schemas';
+import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import type { ProfileService } from './profile-service.ts';
 
 const testerInfoSchema = z.object({
@@ -89,6 +90,25 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
         },
       },
       withTester(async (_request, tester) => ({ status: 'succeed' as const, ...(await profile.checkLevel(tester)) })),
+    );
+
+    app.get(
+      '/profile/GetProfilePic',
+      { schema: { tags: ['profile'], response: { 200: profilePicsResponseSchema } } },
+      withTester(() => profile.profilePics()),
+    );
+
+    app.post(
+      '/profile/SaveProfilePic',
+      {
+        schema: {
+          tags: ['profile'],
+          body: profilePicIdSchema,
+          description: "Body: the picture's imageID as a bare JSON number. failed: unknown, or above the tester's level.",
+          response: { 200: saveProfilePicResponseSchema },
+        },
+      },
+      withTester((request: WithBody<typeof profilePicIdSchema>, tester) => profile.saveProfilePic(tester, request.body)),
     );
 
     app.get(

@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
-import type { TesterRow } from '../testers/tester-service.ts';
+import type { TesterRow, TesterService } from '../testers/tester-service.ts';
 import { createProfileRepository } from './profile-repository.ts';
 
 export const AVATAR_PATH = '/media/avatars/';
@@ -9,7 +9,7 @@ export const AVATAR_PATH = '/media/avatars/';
 /** The portal shell's reads about the logged-in tester (name, coins, level, avatar) and the level check. */
 export function createProfileService(
   db: Database,
-  deps: { ledger: LedgerService; clock: Clock; loginDaysThisMonth: (testerId: string) => Promise<number> },
+  deps: { ledger: LedgerService; clock: Clock; testers: TesterService; loginDaysThisMonth: (testerId: string) => Promise<number> },
 ) {
   const { ledger } = deps;
   const repository = createProfileRepository(db);
@@ -44,6 +44,24 @@ export function createProfileService(
     async checkLevel(tester: TesterRow): Promise<{ level: number; levelUp: boolean }> {
       const level = await currentLevel(tester);
       return { level, levelUp: await repository.acknowledgeLevel(tester.id, level, deps.clock.now()) };
+    },
+
+    /** The pictures, lowest level first (GetProfilePic); the page greys out those above the tester's level. */
+    async profilePics() {
+      return (await repository.listAvatars()).map((row) => ({
+        imageID: row.imageId,
+        fileName: row.fileName,
+        imageSrc: `${AVATAR_PATH}${row.fileName}`,
+        requireLevel: row.requireLevel,
+      }));
+    },
+
+    /** SaveProfilePic: only a picture whose level the tester has reached (checked against the level stored now). */
+    async saveProfilePic(tester: TesterRow, imageId: number): Promise<{ status: 'succeed' | 'failed' }> {
+      const [picture, level] = await Promise.all([repository.findAvatar(imageId), currentLevel(tester)]);
+      if (!picture || picture.requireLevel > level) return { status: 'failed' };
+      await deps.testers.setAvatar(tester.id, picture.fileName);
+      return { status: 'succeed' };
     },
 
     accountInfo: (tester: TesterRow) => ({

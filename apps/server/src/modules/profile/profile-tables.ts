@@ -1,4 +1,4 @@
-import { integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { testers } from '../testers/tester-tables.ts';
 
 /**
@@ -11,4 +11,11 @@ export const levelAcknowledgements = pgTable('level_acknowledgements', {
     .references(() => testers.id, { onDelete: 'cascade' }),
   level: integer('level').notNull(),
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
+});
+
+/** The profile pictures a tester may choose, each from a level on (spec 3, "Avatar"; decision 038). */
+export const avatars = pgTable('avatars', {
+  imageId: serial('image_id').primaryKey(),
+  fileName: text('file_name').notNull().unique(),
+  requireLevel: integer('require_level').notNull(),
 });

@@ -107,6 +107,11 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
       return created;
     },
 
+    async setAvatar(testerId: string, avatarFile: string) {
+      await db.update(testers).set({ avatarFile }).where(eq(testers.id, testerId));
+      onTesterChanged(testerId);
+    },
+
     async setPassword(testerId: string, passwordHash: string) {
       await db.update(testers).set({ passwordHash }).where(eq(testers.id, testerId));
       onTesterChanged(testerId);

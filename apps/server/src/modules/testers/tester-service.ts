@@ -36,6 +36,7 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     lockForUpdate: (testerId: string, tx: Executor) => on(tx).lockForUpdate(testerId),
     create: (tester: NewTester, tx?: Executor) => on(tx).insert(tester),
     setPassword: (testerId: string, passwordHash: string, tx?: Executor) => on(tx).setPassword(testerId, passwordHash),
+    setAvatar: (testerId: string, avatarFile: string) => base.setAvatar(testerId, avatarFile),
     updateCredentials: (
       testerId: string,
       values: { username: string; email: string; phone: string; passwordHash: string },

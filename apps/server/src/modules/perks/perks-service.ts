@@ -1,0 +1,127 @@
+import type { AvailableSkills, SkillDetail, SkillsAnswer, SkillUpAnswer, SkillTypeView } from '@testerhub/shared/perks-schemas';
+import { cachedRead } from '../../core/cached-read.ts';
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
+import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
+import { createPerksRepository, type SkillLevel, type SkillType } from './perks-repository.ts';
+
+/** The quantities perks change, each applied by the service that computes it (decision 038). */
+export const PERK_EFFECTS = {
+  /** More wheel spins a week (events). */
+  extraSpins: 'extraSpins',
+  /** Fewer coins for a drawing entry (events). */
+  drawingDiscount: 'drawingDiscount',
+  /** More coins from the daily bonus (daily-bonus). */
+  dailyBonusCoins: 'dailyBonusCoins',
+} as const;
+export type PerkEffect = (typeof PERK_EFFECTS)[keyof typeof PERK_EFFECTS];
+
+export const PERK_UPGRADE_REASON = 'perkUpgrade';
+
+/** The perks (spec 3, "Perks (skill tree)"; decision 038): the tree, its upgrades, and each perk's effect. */
+export function createPerksService(db: Database, deps: { clock: Clock; ledger: LedgerService }) {
+  const repository = createPerksRepository(db);
+  // The tree changes only when staff edit it: a minute's cache.
+  const tree = cachedRead(
+    60_000,
+    async () => {
+      const [types, levels] = await Promise.all([repository.listTypes(), repository.listLevels()]);
+      return { types, levelsOf: (id: number) => levels.filter((row) => row.skillTypeId === id) };
+    },
+    deps.clock.nowMs,
+  );
+  const testerLevel = async (testerId: string) => (await deps.ledger.balance(testerId))?.level ?? 1;
+
+  const view = (type: SkillType, level: number): SkillTypeView => ({
+    skillTypeID: type.id,
+    name: type.name,
+    imageSrc: type.imageSrc,
+    description: type.description,
+    level,
+  });
+
+  return {
+    async skills(testerId: string): Promise<SkillsAnswer> {
+      const [{ types }, levels] = await Promise.all([tree(), repository.testerLevels(testerId)]);
+      return { testerSkillTypes: types.map((type) => view(type, levels.get(type.id) ?? 0)) };
+    },
+
+    /** Every level of one perk with its requirements; null for an unknown perk. */
+    async detail(testerId: string, skillTypeId: number): Promise<SkillDetail | null> {
+      const { types, levelsOf } = await tree();
+      const type = types.find((row) => row.id === skillTypeId);
+      if (!type) return null;
+      const [levels, level] = await Promise.all([repository.testerLevels(testerId), testerLevel(testerId)]);
+      const current = levels.get(type.id) ?? 0;
+      return {
+        skills: levelsOf(type.id).map((row: SkillLevel) => {
+          const conditionMet = level >= row.requireLevel;
+          return {
+            level: row.level,
+            effect: row.effect,
+            requireLevel: row.requireLevel,
+            requireCoins: row.requireCoins,
+            isRequireConditionCorrect: conditionMet,
+            requireConditionsDesc: row.requireConditionsDesc,
+            active: row.level === current + 1 && conditionMet,
+            skillType: view(type, current),
+          };
+        }),
+      };
+    },
+
+    /**
+     * One level up: the level moves by a conditional write (from the level read, so two upgrades
+     * cannot both pass), and its coins go through the ledger (referenced by perk and level, so
+     * a level is paid once), in one transaction. Short of coins or level: notEnoughConditions.
+     */
+    async upgrade(testerId: string, skillTypeId: number): Promise<SkillUpAnswer | null> {
+      const { types, levelsOf } = await tree();
+      const type = types.find((row) => row.id === skillTypeId);
+      if (!type) return null;
+      const [levels, level] = await Promise.all([repository.testerLevels(testerId), testerLevel(testerId)]);
+      const current = levels.get(type.id) ?? 0;
+      const next = levelsOf(type.id).find((row) => row.level === current + 1);
+      if (!next) return { status: 'maxLevel' };
+      if (level < next.requireLevel) return { status: 'notEnoughConditions' };
+      try {
+        return await inTransaction(db, async (tx) => {
+          if (!(await createPerksRepository(tx).upgrade(testerId, type.id, current, deps.clock.now()))) {
+            return { status: 'notEnoughConditions' } as const;
+          }
+          if (next.requireCoins > 0) {
+            await deps.ledger.record(
+              { testerId, coins: -next.requireCoins, experience: 0, reason: PERK_UPGRADE_REASON, reference: `${type.id}:${next.level}` },
+              tx,
+            );
+          }
+          return { status: 'succeed', level: next.level, effect: next.effect } as const;
+        });
+      } catch (error) {
+        if (error instanceof InsufficientBalanceError) return { status: 'notEnoughConditions' };
+        throw error;
+      }
+    },
+
+    /** The perks a level unlocks (the level-up popup): each perk level whose required level is `level`. */
+    async unlockedAt(testerId: string): Promise<AvailableSkills> {
+      const [{ types, levelsOf }, level] = await Promise.all([tree(), testerLevel(testerId)]);
+      return types.flatMap((type) =>
+        levelsOf(type.id)
+          .filter((row) => row.requireLevel === level)
+          .map((row) => ({ name: type.name, level: row.level, imgSrc: type.imageSrc })),
+      );
+    },
+
+    /** The figure a perk adds for this tester (0 without it): read by the service that computes the quantity. */
+    async effect(testerId: string, key: PerkEffect): Promise<number> {
+      const { types, levelsOf } = await tree();
+      const type = types.find((row) => row.effectKey === key);
+      if (!type) return 0;
+      const current = (await repository.testerLevels(testerId)).get(type.id) ?? 0;
+      return levelsOf(type.id).find((row) => row.level === current)?.effectValue ?? 0;
+    },
+  };
+}
+
+export type PerksService = ReturnType<typeof createPerksService>;
