@@ -94,6 +94,15 @@ describe('reward popup', () => {
     ]);
   });
 
+  test('the level-up view lists the perks the new level unlocks (GetAvailableSkills)', async () => {
+    reduceMotion();
+    stubLevel({ levelUp: true });
+    api.answers['/skill/GetAvailableSkills'] = { body: [{ name: 'Lucky Spinner', level: 2, imgSrc: '/media/perks/lucky-spinner.svg' }] };
+    renderPopup();
+    const dialog = await screen.findByRole('dialog', { name: 'Level up!' });
+    expect(await within(dialog).findByTestId('unlocked-skills')).toHaveTextContent('Lucky Spinner Lv 2');
+  });
+
   test("the level check fails (a failure status, a server fault, no level): 'Level Information Retrieval Failed'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     reduceMotion();

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import type { AvailableSkills } from '@testerhub/shared/perks-schemas';
 import { apiGet } from '../lib/api';
 import { shownFailure } from '../lib/query-status';
 import { ModalDialog } from './modal-dialog';
@@ -136,6 +137,7 @@ export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPop
         </p>
         <p>Congratulations! Your experience took you to a new level.</p>
         <RewardSummary coins={coins} exp={exp} task={task} />
+        <UnlockedSkills />
       </ModalDialog>
     );
   }
@@ -174,6 +176,29 @@ export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPop
         )}
       </div>
     </ModalDialog>
+  );
+}
+
+/** The level-up view's list of the perks the new level unlocks (GET /api/skill/GetAvailableSkills; decision 038). */
+function UnlockedSkills() {
+  const skills = useQuery({
+    queryKey: ['reward-popup', 'available-skills'],
+    queryFn: () => apiGet<AvailableSkills>('/skill/GetAvailableSkills'),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  if (!skills.data || skills.data.length === 0) return null;
+  return (
+    <div className="reward-popup__skills">
+      <p>Perks you can now upgrade:</p>
+      <ul data-testid="unlocked-skills">
+        {skills.data.map((skill) => (
+          <li key={`${skill.name}-${skill.level}`}>
+            <img src={skill.imgSrc} alt="" width={28} height={28} /> {skill.name} Lv {skill.level}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,15 +1,29 @@
 import { AccountGeneralPage } from '../../features/account/account-general-page';
 import { ChildAddOnlyPopup } from '../../features/children/child-add-only-popup';
+import { AvatarPopup } from '../../features/perks/avatar-popup';
+import { SkillTreePopup } from '../../features/perks/skill-tree-popup';
+import { useTesterInfo } from '../../features/portal-shell/api/get-tester-info';
 import { LoginCount } from '../../features/portal-shell/login-count';
 import { LogoutButton } from '../../features/portal-shell/logout-control';
+import { ProfileSummary } from '../../features/portal-shell/profile-summary';
+import { usePortalContext } from '../../hooks/use-portal-context';
 
-/** /community/main/account/general: the tiles, with the kid popup, the shell's Log out and login count (decisions 030, 033). */
+const noRefresh = () => undefined;
+
+/** /community/main/account/general: the tiles, with the kid popup, the perks, the picture choice and the shell's figures (decisions 030, 033, 038). */
 export function AccountGeneralRoute() {
+  const info = useTesterInfo();
+  const refreshProfile = usePortalContext()?.refreshProfile ?? noRefresh;
   return (
     <AccountGeneralPage
       kidsPopup={(onClose) => <ChildAddOnlyPopup onClose={onClose} />}
       logOutButton={<LogoutButton className="button button--outline" />}
       loginCount={<LoginCount />}
+      perksPopup={(onClose) => <SkillTreePopup onClose={onClose} refreshProfile={refreshProfile} />}
+      profileSummary={<ProfileSummary />}
+      profilePopup={(onClose) =>
+        info.data && <AvatarPopup level={info.data.level} fileName={info.data.fileName} onClose={onClose} refreshProfile={refreshProfile} />
+      }
     />
   );
 }

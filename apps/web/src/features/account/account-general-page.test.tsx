@@ -20,6 +20,21 @@ function renderPage() {
         )}
         logOutButton={<button type="button">Log out</button>}
         loginCount={<p>4 days this month</p>}
+        perksPopup={(onClose) => (
+          <div role="dialog" aria-label="Perks popup">
+            <button type="button" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        )}
+        profileSummary={<p>demotester1, level 2</p>}
+        profilePopup={(onClose) => (
+          <div role="dialog" aria-label="Picture popup">
+            <button type="button" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        )}
       />
     </MemoryRouter>,
   );
@@ -43,7 +58,9 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Perks',
       'Register your kid(s)',
+      'My Profile',
       'FAQs',
       'Login Count',
       'Support',
@@ -68,6 +85,16 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     const loginCount = screen.getByRole('heading', { name: 'Login Count' }).closest('li')!;
     expect(loginCount).toHaveTextContent('4 days this month');
+  });
+
+  test('Perks opens the skill tree and My Profile the picture choice, with the summary on the tile', async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Open perks' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Perks popup' })).getByRole('button', { name: 'Done' }));
+    const profile = screen.getByRole('heading', { name: 'My Profile' }).closest('li')!;
+    expect(profile).toHaveTextContent('demotester1, level 2');
+    await user.click(within(profile).getByRole('button', { name: 'Change picture' }));
+    expect(screen.getByRole('dialog', { name: 'Picture popup' })).toBeInTheDocument();
   });
 
   test('Register your kid(s) opens the kid popup, which closes again', async () => {

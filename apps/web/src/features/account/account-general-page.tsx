@@ -12,23 +12,54 @@ interface AccountGeneralPageProps {
   logOutButton: ReactNode;
   /** The portal shell's login-day count of this month (decision 033). */
   loginCount: ReactNode;
+  /** The perks feature's skill tree (decision 038). */
+  perksPopup: (onClose: () => void) => ReactNode;
+  /** The tester's picture and level (the shell's), and the picture choice (decision 038). */
+  profileSummary: ReactNode;
+  profilePopup: (onClose: () => void) => ReactNode;
 }
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** /community/main/account/general: the account tiles that work today (spec 3, "Account general"; decision 030). */
-export function AccountGeneralPage({ kidsPopup, logOutButton, loginCount }: AccountGeneralPageProps) {
+export function AccountGeneralPage({
+  kidsPopup,
+  logOutButton,
+  loginCount,
+  perksPopup,
+  profileSummary,
+  profilePopup,
+}: AccountGeneralPageProps) {
   usePageTitle('My account');
-  const [kidsOpen, setKidsOpen] = useState(false);
+  const [open, setOpen] = useState<'kids' | 'perks' | 'profile' | null>(null);
+  const close = () => setOpen(null);
 
   const body = (tile: AccountTile): ReactNode => {
     switch (tile.id) {
+      case 'perks':
+        return (
+          <>
+            <p>Spend coins on perks: more spins, a cheaper drawing, a bigger daily bonus.</p>
+            <button type="button" className="button button--primary" onClick={() => setOpen('perks')}>
+              Open perks
+            </button>
+          </>
+        );
       case 'kids':
         return (
           <>
             <p>Register your children and see whether they are confirmed.</p>
-            <button type="button" className="button button--primary" onClick={() => setKidsOpen(true)}>
+            <button type="button" className="button button--primary" onClick={() => setOpen('kids')}>
               {tile.label}
+            </button>
+          </>
+        );
+      case 'profile':
+        return (
+          <>
+            {profileSummary}
+            <button type="button" className="button button--outline" onClick={() => setOpen('profile')}>
+              Change picture
             </button>
           </>
         );
@@ -81,7 +112,9 @@ export function AccountGeneralPage({ kidsPopup, logOutButton, loginCount }: Acco
           </li>
         ))}
       </ul>
-      {kidsOpen && kidsPopup(() => setKidsOpen(false))}
+      {open === 'kids' && kidsPopup(close)}
+      {open === 'perks' && perksPopup(close)}
+      {open === 'profile' && profilePopup(close)}
     </section>
   );
 }

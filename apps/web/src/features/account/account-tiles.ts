@@ -13,9 +13,9 @@ export interface AccountTile {
 }
 
 export const ACCOUNT_TILES: readonly AccountTile[] = [
-  { id: 'perks', label: 'Perks', ready: false },
+  { id: 'perks', label: 'Perks', ready: true },
   { id: 'kids', label: 'Register your kid(s)', ready: true },
-  { id: 'profile', label: 'My Profile', ready: false },
+  { id: 'profile', label: 'My Profile', ready: true },
   { id: 'notifications', label: 'Notification settings', ready: false },
   { id: 'faqs', label: 'FAQs', ready: true },
   { id: 'leaderboard', label: 'Leaderboard', ready: false },

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { PERK_TEXTS, perkLevelText, type SkillUpAnswer } from '@testerhub/shared/perks-schemas';
+import { MessagePopup } from '../../components/message-popup';
+import { ModalDialog } from '../../components/modal-dialog';
+import { shownFailure } from '../../lib/query-status';
+import { sanitizeHtml } from '../../lib/sanitize-html';
+import { useSkillDetail } from './api/get-detail-info';
+import { useSkills } from './api/get-skills';
+import { useSkillUp } from './api/skill-up';
+import './perks.css';
+
+interface SkillTreePopupProps {
+  onClose: () => void;
+  /** Reloads the shell's coins after an upgrade. */
+  refreshProfile: () => void;
+}
+
+type Outcome = { kind: 'upgraded'; name: string; level: number; effect: string } | { kind: 'failed'; message: string };
+
+/**
+ * The skill tree (spec 3, "Perks (skill tree)"; popup skillTree): the perks with 'Lv N' or 'None';
+ * a chosen perk's current and next effect and requirements; Upgrade only when the next level is
+ * active; 'Perk Upgraded' with the new level and effect, or 'Not enough conditions'.
+ */
+export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps) {
+  const skills = useSkills();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const detail = useSkillDetail(chosen);
+  const upgrade = useSkillUp();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  if (outcome?.kind === 'upgraded') {
+    return (
+      <ModalDialog title={PERK_TEXTS.upgraded} onClose={() => setOutcome(null)}>
+        <p data-testid="perk-upgraded">
+          {outcome.name}: {perkLevelText(outcome.level)}. {outcome.effect}.
+        </p>
+      </ModalDialog>
+    );
+  }
+  if (outcome?.kind === 'failed') return <MessagePopup data={outcome.message} onClose={() => setOutcome(null)} />;
+
+  const levels = detail.data?.skills ?? [];
+  const type = levels[0]?.skillType;
+  const current = levels.find((level) => level.level === type?.level);
+  const next = levels.find((level) => level.level === (type?.level ?? 0) + 1);
+  const onAnswer = (answer: SkillUpAnswer) => {
+    if (answer.status === 'succeed') {
+      refreshProfile();
+      setOutcome({ kind: 'upgraded', name: type?.name ?? '', level: answer.level, effect: answer.effect });
+    } else {
+      setOutcome({ kind: 'failed', message: answer.status === 'maxLevel' ? PERK_TEXTS.maxLevel : PERK_TEXTS.notEnough });
+    }
+  };
+
+  return (
+    <ModalDialog title={PERK_TEXTS.title} onClose={onClose} focusKey={chosen === null ? 'grid' : `perk-${chosen}`}>
+      {skills.isPending && <p role="status">Loading the perks…</p>}
+      {skills.isError && shownFailure(skills.error) && <p role="alert">{PERK_TEXTS.failed}</p>}
+      {skills.data && (
+        <ul className="perk-grid" aria-label="Perks">
+          {skills.data.testerSkillTypes.map((perk) => (
+            <li key={perk.skillTypeID}>
+              <button
+                type="button"
+                className="perk-grid__perk"
+                aria-pressed={chosen === perk.skillTypeID}
+                onClick={() => setChosen(perk.skillTypeID)}
+              >
+                <img src={perk.imageSrc} alt="" width={40} height={40} />
+                <span className="perk-grid__name">{perk.name}</span>
+                <span className="perk-grid__level">{perkLevelText(perk.level)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {chosen !== null && detail.isPending && <p role="status">Loading the perk…</p>}
+      {chosen !== null && detail.isError && shownFailure(detail.error) && <p role="alert">{PERK_TEXTS.failed}</p>}
+      {type && (
+        <section className="perk-detail" aria-labelledby="perk-detail-title" data-testid="perk-detail">
+          <h3 id="perk-detail-title">{type.name}</h3>
+          <p>{type.description}</p>
+          <dl className="perk-detail__effects">
+            <div>
+              <dt>Now ({perkLevelText(type.level)})</dt>
+              <dd>{current?.effect ?? 'No effect yet'}</dd>
+            </div>
+            <div>
+              <dt>Next</dt>
+              <dd>{next ? `${perkLevelText(next.level)}: ${next.effect}` : PERK_TEXTS.maxLevel}</dd>
+            </div>
+          </dl>
+          {next && (
+            <>
+              <h4>Requirements</h4>
+              <ul className="perk-detail__requirements">
+                <li>Level {next.requireLevel}</li>
+                <li>{next.requireCoins} coins</li>
+              </ul>
+              <div className="perk-detail__condition" dangerouslySetInnerHTML={{ __html: sanitizeHtml(next.requireConditionsDesc) }} />
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={!next.active || upgrade.isPending}
+                onClick={() =>
+                  upgrade.mutate(type.skillTypeID, {
+                    onSuccess: onAnswer,
+                    onError: (error) => shownFailure(error) && setOutcome({ kind: 'failed', message: PERK_TEXTS.failed }),
+                  })
+                }
+              >
+                Upgrade
+              </button>
+            </>
+          )}
+        </section>
+      )}
+    </ModalDialog>
+  );
+}
