@@ -4,7 +4,7 @@ import { isSessionCookie } from './support/accounts';
 /** The portal shell's entry check and logout (spec 2, section 2; GUIDE section 5: sessions deleted at logout). */
 test.describe('portal shell', () => {
   test('a protected page without a session lands on login', async ({ page }) => {
-    expect(await page.context().cookies()).toEqual([]);
+    expect((await page.context().cookies()).filter((cookie) => isSessionCookie(cookie.name))).toEqual([]);
     await page.goto('/community/main/screener');
     await expect(page).toHaveURL('/community/login');
     await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();

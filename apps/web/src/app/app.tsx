@@ -31,6 +31,8 @@ const CancelLinkPage = lazyPage(() => import('../features/schedule/cancel-link-p
 const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
 const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
 const AccountGeneralRoute = lazyPage(() => import('./routes/account-general-route'), 'AccountGeneralRoute');
+const ContactPage = lazyPage(() => import('../features/account-settings/contact-page'), 'ContactPage');
+const PasswordPage = lazyPage(() => import('../features/account-settings/password-page'), 'PasswordPage');
 const ScreenerRoute = lazyPage(() => import('./routes/screener-route'), 'ScreenerRoute');
 const TryYourLuckRoute = lazyPage(() => import('./routes/try-your-luck-route'), 'TryYourLuckRoute');
 const GiveawayWinnersPage = lazyPage(() => import('../features/winners/giveaway-winners-page'), 'GiveawayWinnersPage');
@@ -107,6 +109,8 @@ export function App() {
             <Route path="winners/eCard" element={<GiveawayWinnersPage type="eCard" />} />
             <Route path="winners/new-tester" element={<GiveawayWinnersPage type="newTester" />} />
             <Route path="winners/0" element={<FunEventsPage />} />
+            <Route path="account/contact" element={<ContactPage />} />
+            <Route path="account/password" element={<PasswordPage />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -4,10 +4,10 @@ export function readCookie(name: string): string | undefined {
   return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
 }
 
-/** A cookie of the whole site that lasts until `expires`. */
-export function writeCookieUntil(name: string, value: string, expires: Date): void {
+/** A cookie of the whole site that the browser drops at `until` (a dismissed call-out, the login bonus's 'Later'). */
+export function writeCookieUntil(name: string, value: string, until: Date): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; path=/; SameSite=Lax${secure}`;
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${until.toUTCString()}; path=/; SameSite=Lax${secure}`;
 }
 
 export function writeCookie(name: string, value: string, days: number): void {

@@ -20,6 +20,7 @@ export * from '../../modules/study-links/study-link-tables.ts';
 export * from '../../modules/daily-bonus/daily-bonus-tables.ts';
 export * from '../../modules/events/events-tables.ts';
 export * from '../../modules/perks/perks-tables.ts';
+export * from '../../modules/callouts/callout-tables.ts';
 
 /** One row per applied seed, so the demo data goes in once and only once. */
 export const seedRuns = pgTable('seed_runs', {

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { seedDemoCallouts } from '../../modules/callouts/callout-seed.ts';
 import { seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
 import { seedEvents } from '../../modules/events/events-seed.ts';
@@ -60,6 +61,8 @@ const DAILY_BONUS_SEED_NAME = 'demo-daily-bonus-v1';
 const EVENTS_SEED_NAME = 'demo-events-v1';
 /** The skill tree and the profile pictures (decision 038). */
 const PERKS_SEED_NAME = 'demo-perks-avatars-v1';
+/** The portal's demo call-outs (decision 035). */
+const CALLOUTS_SEED_NAME = 'demo-callouts-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -157,6 +160,7 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     await seedPerks(tx);
     await seedAvatars(tx);
   });
+  const calloutsSeeded = await seedOnce(db, CALLOUTS_SEED_NAME, (tx) => seedDemoCallouts(tx, today));
   return (
     content ||
     accounts ||
@@ -169,7 +173,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     invitations ||
     dailyBonus ||
     eventsSeeded ||
-    perksSeeded
+    perksSeeded ||
+    calloutsSeeded
   );
 }
 

@@ -1,3 +1,4 @@
+import { OptInPopup } from '../../features/account-settings/opt-in-popup';
 import { AccountGeneralPage } from '../../features/account/account-general-page';
 import { ChildAddOnlyPopup } from '../../features/children/child-add-only-popup';
 import { AvatarPopup } from '../../features/perks/avatar-popup';
@@ -10,13 +11,14 @@ import { usePortalContext } from '../../hooks/use-portal-context';
 
 const noRefresh = () => undefined;
 
-/** /community/main/account/general: the tiles, with the kid popup, the perks, the picture choice and the shell's figures (decisions 030, 033, 038). */
+/** /community/main/account/general: the tiles, with the kid popup, the opt-in popup, the perks, the picture choice and the shell's figures (decisions 030, 033, 035, 038). */
 export function AccountGeneralRoute() {
   const info = useTesterInfo();
   const refreshProfile = usePortalContext()?.refreshProfile ?? noRefresh;
   return (
     <AccountGeneralPage
       kidsPopup={(onClose) => <ChildAddOnlyPopup onClose={onClose} />}
+      notificationsPopup={(onClose) => <OptInPopup onClose={onClose} />}
       logOutButton={<LogoutButton className="button button--outline" />}
       loginCount={<LoginCount />}
       perksPopup={(onClose) => <SkillTreePopup onClose={onClose} refreshProfile={refreshProfile} />}

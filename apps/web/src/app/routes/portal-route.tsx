@@ -1,3 +1,6 @@
+import { SmsOptInPrompt } from '../../features/account-settings/sms-opt-in-prompt';
+import { PasswordReminderNotice } from '../../features/account-settings/password-reminder-notice';
+import { CalloutPanel } from '../../features/callouts/callout-panel';
 import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
 import { LoginBonusRunner } from '../../features/daily-bonus/login-bonus-runner';
 import { PortalShell } from '../../features/portal-shell/portal-shell';
@@ -7,14 +10,21 @@ import { PortalQueryProvider } from '../../lib/query-provider';
 import { childPopup } from './child-popup-slot';
 
 /**
- * What runs in the shell on every portal page: the e-mailed links' flows, study links (decision
- * 026) and a child's confirmation (028), then the login bonus (033), which waits for a study link.
+ * What runs in the shell on every portal page: the e-mailed links' flows (study links, decision 026;
+ * a child's confirmation, 028), the call-outs and the password reminder (035), then the login bonus
+ * (033), which waits for a study link and is followed by the SMS opt-in prompt.
  */
 const entryFlow = ({ logOut, refreshProfile }: { logOut: () => void; refreshProfile: () => void }) => (
   <>
     <StudyLinkRunner logOut={logOut} childPopup={childPopup} />
     <KidConfirmationRunner />
-    <LoginBonusRunner refreshProfile={refreshProfile} waitWhile={() => readStoredLink() !== null} />
+    <CalloutPanel />
+    <PasswordReminderNotice />
+    <LoginBonusRunner
+      refreshProfile={refreshProfile}
+      waitWhile={() => readStoredLink() !== null}
+      after={(done) => <SmsOptInPrompt onDone={done} />}
+    />
   </>
 );
 

@@ -8,6 +8,8 @@ import './account-general.css';
 interface AccountGeneralPageProps {
   /** The children feature's selectChildAddOnly popup (handed in by app/, decision 030). */
   kidsPopup: (onClose: () => void) => ReactNode;
+  /** The account settings feature's optIn popup (handed in by app/, decision 035). */
+  notificationsPopup: (onClose: () => void) => ReactNode;
   /** The shell's Log out button. */
   logOutButton: ReactNode;
   /** The portal shell's login-day count of this month (decision 033). */
@@ -24,6 +26,7 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 /** /community/main/account/general: the account tiles that work today (spec 3, "Account general"; decision 030). */
 export function AccountGeneralPage({
   kidsPopup,
+  notificationsPopup,
   logOutButton,
   loginCount,
   perksPopup,
@@ -31,7 +34,7 @@ export function AccountGeneralPage({
   profilePopup,
 }: AccountGeneralPageProps) {
   usePageTitle('My account');
-  const [open, setOpen] = useState<'kids' | 'perks' | 'profile' | null>(null);
+  const [open, setOpen] = useState<'kids' | 'perks' | 'profile' | 'notifications' | null>(null);
   const close = () => setOpen(null);
 
   const body = (tile: AccountTile): ReactNode => {
@@ -60,6 +63,15 @@ export function AccountGeneralPage({
             {profileSummary}
             <button type="button" className="button button--outline" onClick={() => setOpen('profile')}>
               Change picture
+            </button>
+          </>
+        );
+      case 'notifications':
+        return (
+          <>
+            <p>Choose whether we may call, text or e-mail you.</p>
+            <button type="button" className="button button--primary" onClick={() => setOpen('notifications')}>
+              {tile.label}
             </button>
           </>
         );
@@ -115,6 +127,7 @@ export function AccountGeneralPage({
       {open === 'kids' && kidsPopup(close)}
       {open === 'perks' && perksPopup(close)}
       {open === 'profile' && profilePopup(close)}
+      {open === 'notifications' && notificationsPopup(close)}
     </section>
   );
 }

@@ -221,12 +221,12 @@ describe('data layer', () => {
 });
 
 describe('menus', () => {
-  test('only built pages are listed: Home > Screener, About me, Quick survey; Schedule > My schedule, Change or cancel, Self-schedule; Winners > Try your luck, eCard, New tester; Account > General; HOME, SCHEDULE, EVENT and (on phones) MY ACCOUNT in the top nav', async () => {
+  test('only built pages are listed: the Forum stays hidden; HOME, SCHEDULE, EVENT and (on phones) MY ACCOUNT in the top nav', async () => {
     expect(visibleGroups().map((group) => [group.label, group.entries.map((entry) => entry.label)])).toEqual([
       ['Home', ['Screener', 'About me', 'Quick survey']],
       ['Schedule', ['My schedule', 'Change or cancel', 'Self-schedule']],
       ['Winners', ['Try your luck', 'eCard', 'New tester']],
-      ['Account', ['General']],
+      ['Account', ['General', 'Contact', 'Password']],
     ]);
     expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'EVENT', 'MY ACCOUNT']);
     expect(SIDE_MENU.map((group) => group.label)).toEqual(['Home', 'Schedule', 'Referral', 'Winners', 'Account']);
@@ -248,6 +248,8 @@ describe('menus', () => {
       'eCard',
       'New tester',
       'General',
+      'Contact',
+      'Password',
     ]);
     expect(within(side).getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
   });
