@@ -17,10 +17,12 @@ import { registerLegacyRedirects } from './core/http/legacy-redirects.ts';
 import { responseSerializerCompiler } from './core/http/response-serializer.ts';
 import { registerSecurityHeaders, securityHeaderApplier } from './core/http/security-headers.ts';
 import { registerWebApp } from './core/http/web-app.ts';
+import { accountSettingsRoutes } from './modules/account-settings/account-settings-routes.ts';
+import { createAccountSettingsService } from './modules/account-settings/account-settings-service.ts';
 import { createActiveSessionCache } from './modules/auth/active-session-cache.ts';
 import { authPortalRoutes, authRoutes } from './modules/auth/auth-routes.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
-import { createSessionRepository } from './modules/auth/session-repository.ts';
+import { createSessionRepository, forgetAnnounced, SESSIONS_ENDED_CHANNEL } from './modules/auth/session-repository.ts';
 import { childrenRoutes } from './modules/children/children-routes.ts';
 import { createChildrenService } from './modules/children/children-service.ts';
 import { createLedgerService } from './modules/ledger/ledger-service.ts';
@@ -193,6 +195,9 @@ export async function buildApp({
   app.addHook('onClose', () => jobs.stop());
   const sessionCache = createActiveSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
   const onTesterChanged = sessionCache.forgetTester;
+  // Sessions ended by another instance on this PostgreSQL are dropped here at once (decision 035).
+  const stopListening = await database.listen(SESSIONS_ENDED_CHANNEL, (payload) => forgetAnnounced(sessionCache, payload));
+  app.addHook('onClose', () => stopListening());
   const publicContent = createPublicContentService(db, { cacheSeconds: config.publicContentCacheSeconds, clock });
   const mail = createMailService(db, {
     clock,
@@ -327,6 +332,15 @@ export async function buildApp({
     mail,
     screenChild: children.doChildrenScreener,
   });
+  const accountSettings = createAccountSettingsService({
+    clock,
+    testers,
+    auth,
+    siteForZip: registration.siteForZip,
+    attemptsPerWindow: config.loginAttemptsPerWindow,
+    windowSeconds: config.rateLimitWindowSeconds,
+    reminderMonths: config.passwordReminderMonths,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -351,6 +365,7 @@ export async function buildApp({
         childrenRoutes(children, clock),
         selfScheduleRoutes(selfSchedule),
         studyLinkRoutes(studyLinks),
+        accountSettingsRoutes(accountSettings, sessionCookie),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -39,7 +39,8 @@ const testerId = (language: Language = 'en') =>
 /** The "{testerId}.{code}" token of the /account/ConfirmEmail link. */
 const TESTER_TOKEN_PATTERN = new RegExp(`^${UUID_PATTERN.source.slice(1, -1)}\\.[A-Za-z0-9_-]+$`, 'i');
 
-const checked = (check: (value: string) => MessageKey | null, language: Language) =>
+/** A required string checked by one of account-rules' checks, with that check's catalogue text. */
+export const checked = (check: (value: string) => MessageKey | null, language: Language) =>
   requiredString(language).superRefine((value, context) => {
     const problem = check(value);
     if (problem) context.addIssue({ code: 'custom', message: message(problem, language) });

@@ -130,6 +130,8 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(12),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
+  /** Months after which the password page and the portal remind a tester to change the password (spec 3, section 5; decision 035). */
+  PASSWORD_REMINDER_MONTHS: z.coerce.number().int().min(1).max(120).default(6),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
     .int()
@@ -202,6 +204,8 @@ export interface AppConfig {
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
+  /** Months after which a password change is recommended (decision 035). */
+  passwordReminderMonths: number;
   /** Turns on the test-support routes (decision 014): a test run on this machine only. */
   testSupportSecret: string | undefined;
 }
@@ -260,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    passwordReminderMonths: env.PASSWORD_REMINDER_MONTHS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,
   };
 }

@@ -37,6 +37,11 @@ export interface DatabaseHandle {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotice` with the payload of every NOTIFY on `channel` from any process on this
+   * database (on PostgreSQL over a connection of its own); the answer stops listening.
+   */
+  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as a gzipped tarball, for copying a migrated template (tests). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -102,6 +107,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     close: () => client.close(),
+    listen: async (channel, onNotice) => {
+      const stop = await client.listen(channel, onNotice);
+      return () => stop();
+    },
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
@@ -125,6 +134,17 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
       return { rows: result?.rows ?? [], rowCount: result?.rowCount ?? result?.rows.length ?? 0 };
     },
     close: () => pool.end(),
+    async listen(channel, onNotice) {
+      const client = new pg.Client({ connectionString });
+      // A lost listening connection leaves the caches' TTL as the bound (decision 011); it must not end the process.
+      client.on('error', () => undefined);
+      client.on('notification', (notice) => {
+        if (notice.channel === channel && notice.payload !== undefined) onNotice(notice.payload);
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return () => client.end().catch(() => undefined);
+    },
   };
 }
 

@@ -138,8 +138,11 @@ export function createAuthService(deps: {
       if (sessionId) await sessions.delete(hashToken(sessionId));
     },
 
-    /** Ends every session of the tester, on this process at once and on others within the cache's TTL. */
+    /** Ends every session of the tester, on this process at once and on the others as soon as they hear of it (decision 035). */
     endAllSessions: (testerId: string) => sessions.deleteAllForTester(testerId),
+
+    /** Ends the tester's sessions except the one with this cookie value (a password change keeps the session that made it). */
+    endOtherSessions: (testerId: string, keepSessionId: string) => sessions.deleteOthersForTester(testerId, hashToken(keepSessionId)),
 
     /**
      * The forced credential change (status changePassword at login): the current credentials

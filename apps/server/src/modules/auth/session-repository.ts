@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
 import { sessions } from './session-tables.ts';
@@ -8,6 +8,18 @@ import { sessions } from './session-tables.ts';
 import { testers } from '../testers/tester-tables.ts';
 import type { ActiveSessionCache, CachedSession } from './active-session-cache.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
+
+/**
+ * The PostgreSQL channel on which ended sessions are announced to the other server instances
+ * (decision 035): "t:<tester id>" for all of a tester's sessions, "s:<id hash>" for one.
+ */
+export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
+
+/** What a notice on SESSIONS_ENDED_CHANNEL asks of this process's cache. */
+export function forgetAnnounced(cache: Pick<ActiveSessionCache, 'forgetTester' | 'forgetSession'>, payload: string) {
+  if (payload.startsWith('t:')) cache.forgetTester(payload.slice(2));
+  else if (payload.startsWith('s:')) cache.forgetSession(payload.slice(2));
+}
 
 /** lastSeenAt moves at most this often, and at least twice per idle period. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -56,6 +68,11 @@ export function createSessionRepository(db: Database, cache: ActiveSessionCache,
       .then(() => session.tester);
   }
 
+  /** Tells the other instances on this PostgreSQL to drop their cached copies now, not after the cache's TTL. */
+  async function announce(payload: string) {
+    await db.execute(sql`select pg_notify(${SESSIONS_ENDED_CHANNEL}, ${payload})`);
+  }
+
   return {
     async insert(idHash: string, testerId: string, expiresAt: Date) {
       await db.insert(sessions).values({ idHash, testerId, expiresAt, createdAt: clock.now(), lastSeenAt: clock.now() });
@@ -77,11 +94,21 @@ export function createSessionRepository(db: Database, cache: ActiveSessionCache,
     async delete(idHash: string) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
       cache.forgetSession(idHash);
+      await announce(`s:${idHash}`);
     },
 
     async deleteAllForTester(testerId: string) {
       await db.delete(sessions).where(eq(sessions.testerId, testerId));
       cache.forgetTester(testerId);
+      await announce(`t:${testerId}`);
+    },
+
+    /** Ends every session of the tester but `keepIdHash` (the one asking): a password change. */
+    async deleteOthersForTester(testerId: string, keepIdHash: string) {
+      await db.delete(sessions).where(and(eq(sessions.testerId, testerId), ne(sessions.idHash, keepIdHash)));
+      // The kept session's cached row is dropped too: it is read again with the new tester row.
+      cache.forgetTester(testerId);
+      await announce(`t:${testerId}`);
     },
   };
 }

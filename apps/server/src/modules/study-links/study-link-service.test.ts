@@ -61,11 +61,11 @@ function invitationService() {
   });
 }
 
-const outboxRow = (id: number) =>
+const outboxRow = (id: number | null) =>
   db()
     .select()
     .from(emailOutbox)
-    .where(eq(emailOutbox.id, id))
+    .where(eq(emailOutbox.id, id ?? -1))
     .then((rows) => rows[0]);
 const invitationRow = (id: number) =>
   db()
@@ -108,7 +108,7 @@ describe('enqueueInvitation', () => {
     const service = invitationService();
     const tester = await createTester(db());
     const invitation = await service.invite({ studyNo: 24101, testerId: tester.id });
-    let outboxId = 0;
+    let outboxId: number | null = 0;
     await expect(
       inTransaction(db(), async (tx) => {
         outboxId = await service.enqueueInvitation(tx, invitation.id);
@@ -136,6 +136,38 @@ describe('enqueueInvitation', () => {
     const first = await service.invite({ studyNo: 24106, testerId: tester.id });
     const second = await service.invite({ studyNo: 24106, testerId: tester.id });
     expect(second.id).toBe(first.id);
+  });
+
+  it('skips the e-mail of a tester who turned e-mail off (decision 035) and sends it to one with e-mail on', async () => {
+    const service = invitationService();
+    const testerService = createTesterService(db(), { clock, onTesterChanged: () => undefined });
+    const [emailOff, emailOn] = [await createTester(db()), await createTester(db())];
+    await testerService.setContactSetting(emailOff.id, 'Email', false);
+    // Another channel off changes nothing for e-mail.
+    await testerService.setContactSetting(emailOn.id, 'NoText', false);
+    const [offInvitation, onInvitation] = [
+      await service.invite({ studyNo: 24106, testerId: emailOff.id }),
+      await service.invite({ studyNo: 24106, testerId: emailOn.id }),
+    ];
+
+    expect(await inTransaction(db(), (tx) => service.enqueueInvitation(tx, offInvitation.id))).toBeNull();
+    const outboxId = await inTransaction(db(), (tx) => service.enqueueInvitation(tx, onInvitation.id));
+
+    const toOff = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, emailOff.email));
+    expect(toOff).toEqual([]);
+    expect((await invitationRow(offInvitation.id)).sentAt).toBeNull();
+    expect(await outboxRow(outboxId)).toMatchObject({ toAddress: emailOn.email, kind: 'study-invitation' });
+    expect((await invitationRow(onInvitation.id)).sentAt).toEqual(clock.now());
+  });
+
+  it('still sends account and security mail to a tester with e-mail off', async () => {
+    const testerService = createTesterService(db(), { clock, onTesterChanged: () => undefined });
+    const tester = await createTester(db());
+    await testerService.setContactSetting(tester.id, 'Email', false);
+    expect(await testerService.mayEmail(tester.id, 'account')).toBe(true);
+    expect(await testerService.mayEmail(tester.id, 'security')).toBe(true);
+    expect(await testerService.mayEmail(tester.id, 'invitation')).toBe(false);
+    expect(await testerService.mayEmail(tester.id, 'marketing')).toBe(false);
   });
 });
 

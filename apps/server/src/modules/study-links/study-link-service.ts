@@ -47,7 +47,7 @@ interface StudyLinkDeps {
   studies: Pick<StudyService, 'findStudy' | 'findStudyByGuid' | 'doScreeners'>;
   screening: Pick<ScreeningService, 'verifyStudyLinkData' | 'signStudyLinkData' | 'screeningStatus'>;
   scheduling: Pick<SchedulingService, 'hasLiveBookingInStudy' | 'hasUpcomingBooking' | 'hasBookableGroup'>;
-  testers: Pick<TesterService, 'findById'>;
+  testers: Pick<TesterService, 'findById' | 'mayEmail'>;
   mail: Pick<MailService, 'queue' | 'link' | 'nudge'>;
   /** Where the tester screens their child for the study (the children service's DoChildrenScreener). */
   screenChild: (tester: TesterRow, childPublicId: string, studyNo: number) => Promise<{ status: string; redirectLink?: string }>;
@@ -113,14 +113,16 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
   /**
    * Writes the invitation's e-mail to the outbox inside the caller's unit of work and marks it
    * sent; the caller calls `mail.nudge()` after the commit. The link is made now, so it lasts
-   * STUDY_LINK_VALID_DAYS from this sending.
+   * STUDY_LINK_VALID_DAYS from this sending. A tester who turned e-mail off gets none (decision
+   * 035): null, and the invitation stays unsent.
    */
-  async function enqueueInvitation(tx: Executor, invitationId: number): Promise<number> {
+  async function enqueueInvitation(tx: Executor, invitationId: number): Promise<number | null> {
     const invitations = createStudyLinkRepository(tx);
     const invitation = await invitations.findInvitation(invitationId);
     if (!invitation) throw new NotFoundError('No such invitation.');
     const [tester, study] = [await deps.testers.findById(invitation.testerId, tx), await deps.studies.findStudy(invitation.studyNo, tx)];
     if (!tester || !study) throw new NotFoundError('No such invitation.');
+    if (!(await deps.testers.mayEmail(tester.id, 'invitation', tx))) return null;
     const at = now();
     const link = deps.mail.link(INVITATION_LINK_PATH, invitationQuery(invitation, study, at));
     const outboxId = await deps.mail.queue(

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { emailTokens, testers } from './tester-tables.ts';
+import { contactSettings, emailTokens, testers } from './tester-tables.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -101,6 +101,49 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     async setPassword(testerId: string, passwordHash: string) {
       await db.update(testers).set({ passwordHash }).where(eq(testers.id, testerId));
       onTesterChanged(testerId);
+    },
+
+    /** The contact of the account settings page, with the test site its zip belongs to. */
+    async updateContact(testerId: string, values: { address: string; city: string; zipCode: string; phone: string; siteId: string }) {
+      const rows = await db.update(testers).set(values).where(eq(testers.id, testerId)).returning({ id: testers.id });
+      onTesterChanged(testerId);
+      return rows.length === 1;
+    },
+
+    /**
+     * Replaces the password only while it is still the one the caller checked (`previousHash`):
+     * of two changes racing with the same current password exactly one goes through.
+     */
+    async replacePassword(testerId: string, previousHash: string, passwordHash: string) {
+      const rows = await db
+        .update(testers)
+        .set({ passwordHash, passwordChangedAt: now() })
+        .where(and(eq(testers.id, testerId), eq(testers.passwordHash, previousHash)))
+        .returning({ id: testers.id });
+      onTesterChanged(testerId);
+      return rows.length === 1;
+    },
+
+    /** The tester's stored channel choices (a channel without a row is on). */
+    async contactSettings(testerId: string) {
+      return db
+        .select({ contactType: contactSettings.contactType, isTurnOn: contactSettings.isTurnOn })
+        .from(contactSettings)
+        .where(eq(contactSettings.testerId, testerId));
+    },
+
+    /** One channel's choice, as one upsert: racing toggles of a channel leave one row holding one of their answers. */
+    async setContactSetting(testerId: string, contactType: string, isTurnOn: boolean) {
+      const [row] = await db
+        .insert(contactSettings)
+        .values({ testerId, contactType, isTurnOn, updatedAt: now() })
+        .onConflictDoUpdate({
+          target: [contactSettings.testerId, contactSettings.contactType],
+          set: { isTurnOn, updatedAt: now() },
+        })
+        .returning({ contactType: contactSettings.contactType, isTurnOn: contactSettings.isTurnOn });
+      if (!row) throw new Error('contact setting upsert returned nothing');
+      return row;
     },
 
     async updateCredentials(testerId: string, values: { username: string; email: string; phone: string; passwordHash: string }) {

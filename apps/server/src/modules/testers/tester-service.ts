@@ -4,6 +4,16 @@ import { createTesterRepository, type NewTester, type TokenPurpose } from './tes
 
 export type { NewTester, TesterRow, TokenPurpose } from './tester-repository.ts';
 
+/** The contact channels a tester can turn off (spec 3, "Opt-in"); NoText is the text-message channel. */
+export type ContactChannel = 'Phone' | 'NoText' | 'Email';
+export const CONTACT_CHANNELS: readonly ContactChannel[] = ['Phone', 'NoText', 'Email'];
+
+/**
+ * What an e-mail is for. A tester's e-mail choice holds back `invitation` and `marketing`;
+ * `account` and `security` mail (confirmations, resets, bookings they made) always goes (decision 035).
+ */
+export type EmailPurpose = 'account' | 'security' | 'invitation' | 'marketing';
+
 /** PostgreSQL's unique_violation, and which index raised it. */
 export function uniqueViolation(error: unknown): string | null {
   const cause = (error as { cause?: unknown }).cause ?? error;
@@ -40,6 +50,28 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
       values: { username: string; email: string; phone: string; passwordHash: string },
       tx?: Executor,
     ) => on(tx).updateCredentials(testerId, values),
+    /** The contact page's change (address, city, zip, phone) with the zip's test site. */
+    updateContact: (
+      testerId: string,
+      values: { address: string; city: string; zipCode: string; phone: string; siteId: string },
+      tx?: Executor,
+    ) => on(tx).updateContact(testerId, values),
+    /** True when the password was still `previousHash` and is now `passwordHash` (stamped with the clock's time). */
+    replacePassword: (testerId: string, previousHash: string, passwordHash: string, tx?: Executor) =>
+      on(tx).replacePassword(testerId, previousHash, passwordHash),
+    /** Every channel with its choice; a channel never chosen is on (decision 035). */
+    async contactSettings(testerId: string, tx?: Executor): Promise<{ contactType: ContactChannel; isTurnOn: boolean }[]> {
+      const stored = new Map((await on(tx).contactSettings(testerId)).map((row) => [row.contactType, row.isTurnOn]));
+      return CONTACT_CHANNELS.map((contactType) => ({ contactType, isTurnOn: stored.get(contactType) ?? true }));
+    },
+    setContactSetting: async (testerId: string, contactType: ContactChannel, isTurnOn: boolean, tx?: Executor) =>
+      (await on(tx).setContactSetting(testerId, contactType, isTurnOn)) as { contactType: ContactChannel; isTurnOn: boolean },
+    /** Whether an e-mail of this purpose may go to the tester: their e-mail choice holds back invitations and marketing. */
+    async mayEmail(testerId: string, purpose: EmailPurpose, tx?: Executor): Promise<boolean> {
+      if (purpose === 'account' || purpose === 'security') return true;
+      const email = (await on(tx).contactSettings(testerId)).find((row) => row.contactType === 'Email');
+      return email?.isTurnOn ?? true;
+    },
     markEmailConfirmed: (testerId: string, tx?: Executor) => on(tx).markEmailConfirmed(testerId),
     /** A single-use code, stored hashed, good until `expiresAt`. */
     issueToken: (testerId: string, purpose: TokenPurpose, codeHash: string, expiresAt: Date, tx?: Executor) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Registered testers. Username and e-mail are unique without regard to case (see the indexes). */
 export const testers = pgTable(
@@ -33,6 +33,8 @@ export const testers = pgTable(
     coins: integer('coins').notNull().default(0),
     avatarFile: text('avatar_file').notNull().default('avatar-01.svg'),
     blackList: boolean('black_list').notNull().default(false),
+    /** When the tester last changed the password on the password page; null: not since registering (decision 035). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -55,3 +57,24 @@ export const emailTokens = pgTable('email_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A tester's choice per contact channel (spec 3, "Opt-in"; decision 035): Phone, NoText (shown
+ * as Text) and Email. No row means on: a new tester is reachable on every channel until they
+ * turn one off. One row per tester and channel, written by an upsert, so racing toggles leave one answer.
+ */
+export const contactSettings = pgTable(
+  'contact_settings',
+  {
+    testerId: uuid('tester_id')
+      .notNull()
+      .references(() => testers.id, { onDelete: 'cascade' }),
+    contactType: text('contact_type').notNull(),
+    isTurnOn: boolean('is_turn_on').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.testerId, table.contactType] }),
+    check('contact_settings_type', sql`${table.contactType} in ('Phone', 'NoText', 'Email')`),
+  ],
+);

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { message } from './account-messages.ts';
+import { LIMITS, checkPassword, checkPasswordConfirmation, checkPhone, checkRequired, checkZip } from './account-rules.ts';
+import { checked } from './account-schemas.ts';
+import { text } from './text.ts';
+
+/**
+ * The account settings calls (spec 3, sections 5, 7 "Settings" and 8 "Contact and password";
+ * decision 035): one schema per call, parsed by the server and run by the form.
+ */
+
+export const ACCOUNT_SETTINGS_TEXTS = {
+  contactFailed: 'Updating contact information was unsuccessful.',
+  contactSaved: 'Your contact information has been updated.',
+  passwordFailedTitle: 'Password Change Failed',
+  passwordFailedBody: 'Unable to change password. Please try again.',
+  passwordChanged: 'Your password has been changed. You have been logged out everywhere else.',
+  passwordReminder: 'Your password is more than 6 months old. We recommend changing it every 6 months.',
+  currentPasswordRequired: 'Current password is required.',
+} as const;
+
+/** POST /account/ChangeContact: address, city, a 5-digit zip and a 10-digit phone, all required. */
+export const changeContactSchema = z.object({
+  address: checked((value) => checkRequired(value, LIMITS.addressMax), 'en'),
+  city: checked((value) => checkRequired(value, LIMITS.cityMax), 'en'),
+  zipCode: checked(checkZip, 'en'),
+  phone: checked(checkPhone, 'en'),
+});
+export type ChangeContactPayload = z.infer<typeof changeContactSchema>;
+
+export const changeContactResponseSchema = z.object({ status: z.enum(['succeed', 'failed']) });
+export type ChangeContactResponse = z.infer<typeof changeContactResponseSchema>;
+
+/** GET /account/GetContact (not in the spec, decision 035): the contact as stored, the phone read back as homeNo. */
+export const contactInfoResponseSchema = z.object({
+  status: z.literal('succeed'),
+  address: z.string(),
+  city: z.string(),
+  zipCode: z.string(),
+  homeNo: z.string(),
+});
+export type ContactInfoResponse = z.infer<typeof contactInfoResponseSchema>;
+
+/** POST /account/ChangePassword: the current password and a new one by the registration's rule (one rule). */
+export const changePasswordSchema = z.object({
+  currentPassword: text(message('invalidCharacters'), { error: () => ACCOUNT_SETTINGS_TEXTS.currentPasswordRequired })
+    .min(1, ACCOUNT_SETTINGS_TEXTS.currentPasswordRequired)
+    .max(200),
+  newPassword: checked(checkPassword, 'en'),
+});
+export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
+
+/** The password form: the call's payload plus the confirmation, which must equal the new password. */
+export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: z.string() }).superRefine((values, context) => {
+  const problem = checkPasswordConfirmation(values.newPassword, values.confirmPassword);
+  if (problem) context.addIssue({ code: 'custom', path: ['confirmPassword'], message: message(problem) });
+});
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+export const changePasswordResponseSchema = z.object({ status: z.enum(['succeed', 'failed']) });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+/** GET /account/GetPasswordAge (decision 035): when the password last changed and whether a change is recommended. */
+export const passwordAgeResponseSchema = z.object({
+  status: z.literal('succeed'),
+  passwordChangedAt: z.string(),
+  changeRecommended: z.boolean(),
+});
+export type PasswordAgeResponse = z.infer<typeof passwordAgeResponseSchema>;
+
+/** The contact channels, as the spec names them; NoText is the text-message channel. */
+export const CONTACT_TYPES = ['Phone', 'NoText', 'Email'] as const;
+export type ContactType = (typeof CONTACT_TYPES)[number];
+export const CONTACT_TYPE_LABELS: Record<ContactType, string> = { Phone: 'Phone', NoText: 'Text', Email: 'Email' };
+
+/** The lock after a toggle (spec 3, section 9). */
+export const CONTACT_TOGGLE_LOCK_MS = 1000;
+
+export const contactSettingSchema = z.object({
+  contactType: z.enum(CONTACT_TYPES, { message: 'Choose Phone, NoText or Email.' }),
+  isTurnOn: z.boolean({ error: 'isTurnOn must be true or false.' }),
+});
+export type ContactSetting = z.infer<typeof contactSettingSchema>;
+
+export const contactSettingsResponseSchema = z.object({ status: z.literal('succeed'), contactTypes: z.array(contactSettingSchema) });
+export type ContactSettingsResponse = z.infer<typeof contactSettingsResponseSchema>;
+
+export const changeContactSettingResponseSchema = z.object({
+  status: z.literal('succeed'),
+  contactType: z.enum(CONTACT_TYPES),
+  isTurnOn: z.boolean(),
+});
+export type ChangeContactSettingResponse = z.infer<typeof changeContactSettingResponseSchema>;
+
+/** GET /profile/GetSMSContactSetting: whether text messages are on. */
+export const smsContactSettingResponseSchema = z.object({ status: z.literal('succeed'), smsSetting: z.boolean() });
+export type SmsContactSettingResponse = z.infer<typeof smsContactSettingResponseSchema>;
