@@ -23,6 +23,8 @@ import { createActiveSessionCache } from './modules/auth/active-session-cache.ts
 import { authPortalRoutes, authRoutes } from './modules/auth/auth-routes.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createSessionRepository, forgetAnnounced, SESSIONS_ENDED_CHANNEL } from './modules/auth/session-repository.ts';
+import { calloutRoutes } from './modules/callouts/callout-routes.ts';
+import { createCalloutService } from './modules/callouts/callout-service.ts';
 import { childrenRoutes } from './modules/children/children-routes.ts';
 import { createChildrenService } from './modules/children/children-service.ts';
 import { createLedgerService } from './modules/ledger/ledger-service.ts';
@@ -366,6 +368,7 @@ export async function buildApp({
         selfScheduleRoutes(selfSchedule),
         studyLinkRoutes(studyLinks),
         accountSettingsRoutes(accountSettings, sessionCookie),
+        calloutRoutes(createCalloutService(db, { clock })),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

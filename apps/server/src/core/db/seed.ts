@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { seedDemoCallouts } from '../../modules/callouts/callout-seed.ts';
 import { seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
@@ -50,6 +51,8 @@ const CHILDREN_SEED_NAME = 'demo-children-v1';
 const KID_SESSIONS_SEED_NAME = 'demo-kid-sessions-v1';
 /** Invitations of demo testers to demo studies (decision 026): a run of its own, so seeded databases get them. */
 const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
+/** The portal's demo call-outs (decision 035). */
+const CALLOUTS_SEED_NAME = 'demo-callouts-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -141,7 +144,10 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
       .where(inArray(testers.username, Object.keys(DEMO_INVITATIONS)));
     await seedDemoInvitations(tx, today, new Map(rows.map((row) => [row.username, row.id])));
   });
-  return content || accounts || surveys || studies || targeted || schedule || childrenSeeded || kidSessions || invitations;
+  const calloutsSeeded = await seedOnce(db, CALLOUTS_SEED_NAME, (tx) => seedDemoCallouts(tx, today));
+  return (
+    content || accounts || surveys || studies || targeted || schedule || childrenSeeded || kidSessions || invitations || calloutsSeeded
+  );
 }
 
 /** Reference data of the entry flows and the demo logins. */

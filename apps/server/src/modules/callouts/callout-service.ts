@@ -1,0 +1,27 @@
+import type { Callout } from '@testerhub/shared/callout-schemas';
+import type { Clock } from '../../core/clock.ts';
+import type { Database } from '../../core/db/client.ts';
+import { createCalloutRepository } from './callout-repository.ts';
+
+/** Call-outs shown in the portal (spec 3, "Callout"; decision 035). */
+export function createCalloutService(db: Database, deps: { clock: Clock }) {
+  const repository = createCalloutRepository(db);
+  return {
+    /** GetCalloutList: the active call-outs whose window holds the clock's now. */
+    async currentCallouts(): Promise<Callout[]> {
+      const rows = await repository.current(deps.clock.now());
+      return rows.map((row) => ({
+        rKey: row.rKey,
+        title: row.title,
+        description: row.description,
+        pkCoins: row.pkCoins,
+        screener: row.screener,
+        active: row.active,
+        startTimeStamp: row.startTimeStamp.toISOString(),
+        endTimeStamp: row.endTimeStamp.toISOString(),
+      }));
+    },
+  };
+}
+
+export type CalloutService = ReturnType<typeof createCalloutService>;
