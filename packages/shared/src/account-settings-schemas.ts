@@ -15,7 +15,6 @@ export const ACCOUNT_SETTINGS_TEXTS = {
   passwordFailedTitle: 'Password Change Failed',
   passwordFailedBody: 'Unable to change password. Please try again.',
   passwordChanged: 'Your password has been changed. You have been logged out everywhere else.',
-  passwordReminder: 'Your password is more than 6 months old. We recommend changing it every 6 months.',
   currentPasswordRequired: 'Current password is required.',
 } as const;
 
@@ -65,7 +64,13 @@ export const passwordAgeResponseSchema = z.object({
   status: z.literal('succeed'),
   passwordChangedAt: z.string(),
   changeRecommended: z.boolean(),
+  /** PASSWORD_REMINDER_MONTHS (6 by default): the reminder's wording follows it. */
+  reminderMonths: z.number().int(),
 });
+
+/** The reminder shown on the password page and in the portal once changeRecommended (spec 3, section 5). */
+export const passwordReminderText = (months: number) =>
+  `Your password was last changed more than ${months} months ago. We recommend changing it every ${months} months.`;
 export type PasswordAgeResponse = z.infer<typeof passwordAgeResponseSchema>;
 
 /** The contact channels, as the spec names them; NoText is the text-message channel. */

@@ -31,6 +31,8 @@ const CancelLinkPage = lazyPage(() => import('../features/schedule/cancel-link-p
 const PortalRoute = lazyPage(() => import('./routes/portal-route'), 'PortalRoute');
 const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-not-found'), 'PortalNotFound');
 const AccountGeneralRoute = lazyPage(() => import('./routes/account-general-route'), 'AccountGeneralRoute');
+const ContactPage = lazyPage(() => import('../features/account-settings/contact-page'), 'ContactPage');
+const PasswordPage = lazyPage(() => import('../features/account-settings/password-page'), 'PasswordPage');
 const ScreenerRoute = lazyPage(() => import('./routes/screener-route'), 'ScreenerRoute');
 const AboutMePage = lazyPage(() => import('../features/about-me/about-me-page'), 'AboutMePage');
 const QuickSurveyPage = lazyPage(() => import('../features/quick-survey/quick-survey-page'), 'QuickSurveyPage');
@@ -100,6 +102,8 @@ export function App() {
             <Route path="schedule/change" element={<ScheduleChangePage />} />
             <Route path="schedule/self" element={<SelfSchedulePage />} />
             <Route path="account/general" element={<AccountGeneralRoute />} />
+            <Route path="account/contact" element={<ContactPage />} />
+            <Route path="account/password" element={<PasswordPage />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

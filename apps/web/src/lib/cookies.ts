@@ -5,7 +5,12 @@ export function readCookie(name: string): string | undefined {
 }
 
 export function writeCookie(name: string, value: string, days: number): void {
-  const expires = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toUTCString();
+  writeCookieUntil(name, value, new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+}
+
+/** A cookie the browser drops at `until` (a dismissed call-out stays hidden until its end). */
+export function writeCookieUntil(name: string, value: string, until: Date): void {
+  const expires = until.toUTCString();
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
 }

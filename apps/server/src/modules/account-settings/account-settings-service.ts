@@ -84,6 +84,7 @@ export function createAccountSettingsService(deps: AccountSettingsDeps) {
         status: 'succeed',
         passwordChangedAt: changedAt.toISOString(),
         changeRecommended: changedAt <= monthsBefore(clock.now(), deps.reminderMonths),
+        reminderMonths: deps.reminderMonths,
       };
     },
 

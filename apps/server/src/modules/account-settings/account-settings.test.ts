@@ -211,6 +211,7 @@ describe('GET /api/account/GetPasswordAge', () => {
         status: 'succeed',
         passwordChangedAt: ('passwordChangedAt' in overrides ? overrides.passwordChangedAt : overrides.createdAt).toISOString(),
         changeRecommended: recommended,
+        reminderMonths: 6,
       });
     }
   });

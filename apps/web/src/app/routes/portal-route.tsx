@@ -1,14 +1,21 @@
+import { PasswordReminderNotice } from '../../features/account-settings/password-reminder-notice';
+import { CalloutPanel } from '../../features/callouts/callout-panel';
 import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
 import { PortalShell } from '../../features/portal-shell/portal-shell';
 import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
 import { PortalQueryProvider } from '../../lib/query-provider';
 import { childPopup } from './child-popup-slot';
 
-/** The e-mailed links' flows, run in the shell on every portal page: study links (decision 026), a child's confirmation (028). */
-const studyLinkFlow = ({ logOut }: { logOut: () => void }) => (
+/**
+ * What runs in the shell on every portal page: the e-mailed links' flows (study links, decision 026;
+ * a child's confirmation, 028), the call-outs and the password reminder (035).
+ */
+const entryFlow = ({ logOut }: { logOut: () => void }) => (
   <>
     <StudyLinkRunner logOut={logOut} childPopup={childPopup} />
     <KidConfirmationRunner />
+    <CalloutPanel />
+    <PasswordReminderNotice />
   </>
 );
 
@@ -20,7 +27,7 @@ const studyLinkFlow = ({ logOut }: { logOut: () => void }) => (
 export function PortalRoute() {
   return (
     <PortalQueryProvider>
-      <PortalShell entryFlow={studyLinkFlow} />
+      <PortalShell entryFlow={entryFlow} />
     </PortalQueryProvider>
   );
 }

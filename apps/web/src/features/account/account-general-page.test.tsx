@@ -18,6 +18,13 @@ function renderPage() {
             </button>
           </div>
         )}
+        notificationsPopup={(onClose) => (
+          <div role="dialog" aria-label="Notifications popup">
+            <button type="button" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        )}
         logOutButton={<button type="button">Log out</button>}
       />
     </MemoryRouter>,
@@ -43,6 +50,7 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Register your kid(s)',
+      'Notification settings',
       'FAQs',
       'Support',
       'Location',
@@ -71,6 +79,15 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     const tile = screen.getByRole('heading', { name: 'Register your kid(s)' }).closest('li')!;
     await user.click(within(tile).getByRole('button', { name: 'Register your kid(s)' }));
     const dialog = screen.getByRole('dialog', { name: 'Kids popup' });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('Notification settings opens the opt-in popup, which closes again', async () => {
+    const user = renderPage();
+    const tile = screen.getByRole('heading', { name: 'Notification settings' }).closest('li')!;
+    await user.click(within(tile).getByRole('button', { name: 'Notification settings' }));
+    const dialog = screen.getByRole('dialog', { name: 'Notifications popup' });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -8,6 +8,8 @@ import './account-general.css';
 interface AccountGeneralPageProps {
   /** The children feature's selectChildAddOnly popup (handed in by app/, decision 030). */
   kidsPopup: (onClose: () => void) => ReactNode;
+  /** The account settings feature's optIn popup (handed in by app/, decision 035). */
+  notificationsPopup: (onClose: () => void) => ReactNode;
   /** The shell's Log out button. */
   logOutButton: ReactNode;
 }
@@ -15,9 +17,10 @@ interface AccountGeneralPageProps {
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** /community/main/account/general: the account tiles that work today (spec 3, "Account general"; decision 030). */
-export function AccountGeneralPage({ kidsPopup, logOutButton }: AccountGeneralPageProps) {
+export function AccountGeneralPage({ kidsPopup, notificationsPopup, logOutButton }: AccountGeneralPageProps) {
   usePageTitle('My account');
   const [kidsOpen, setKidsOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
 
   const body = (tile: AccountTile): ReactNode => {
     switch (tile.id) {
@@ -26,6 +29,15 @@ export function AccountGeneralPage({ kidsPopup, logOutButton }: AccountGeneralPa
           <>
             <p>Register your children and see whether they are confirmed.</p>
             <button type="button" className="button button--primary" onClick={() => setKidsOpen(true)}>
+              {tile.label}
+            </button>
+          </>
+        );
+      case 'notifications':
+        return (
+          <>
+            <p>Choose whether we may call, text or e-mail you.</p>
+            <button type="button" className="button button--primary" onClick={() => setNotificationsOpen(true)}>
               {tile.label}
             </button>
           </>
@@ -78,6 +90,7 @@ export function AccountGeneralPage({ kidsPopup, logOutButton }: AccountGeneralPa
         ))}
       </ul>
       {kidsOpen && kidsPopup(() => setKidsOpen(false))}
+      {notificationsOpen && notificationsPopup(() => setNotificationsOpen(false))}
     </section>
   );
 }

@@ -16,7 +16,7 @@ export const ACCOUNT_TILES: readonly AccountTile[] = [
   { id: 'perks', label: 'Perks', ready: false },
   { id: 'kids', label: 'Register your kid(s)', ready: true },
   { id: 'profile', label: 'My Profile', ready: false },
-  { id: 'notifications', label: 'Notification settings', ready: false },
+  { id: 'notifications', label: 'Notification settings', ready: true },
   { id: 'faqs', label: 'FAQs', ready: true },
   { id: 'leaderboard', label: 'Leaderboard', ready: false },
   { id: 'loginCount', label: 'Login Count', ready: false },

@@ -54,8 +54,8 @@ export const SIDE_MENU: readonly MenuGroup[] = [
     label: 'Account',
     entries: [
       { label: 'General', to: `${MAIN}/account/general`, ready: true },
-      { label: 'Contact', to: `${MAIN}/account/contact`, ready: false },
-      { label: 'Password', to: `${MAIN}/account/password`, ready: false },
+      { label: 'Contact', to: `${MAIN}/account/contact`, ready: true },
+      { label: 'Password', to: `${MAIN}/account/password`, ready: true },
       { label: 'Coins', to: `${MAIN}/account/coins`, ready: false },
     ],
   },

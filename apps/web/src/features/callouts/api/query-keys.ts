@@ -1,0 +1,6 @@
+/** The call-outs feature's query keys (decision 012). */
+export const calloutKeys = {
+  all: ['callouts'] as const,
+  /** GetCalloutList: the call-outs showing now. */
+  list: () => [...calloutKeys.all, 'list'] as const,
+};
