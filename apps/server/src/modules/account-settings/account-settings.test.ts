@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFieldError, getWith, login, postJson, sessionCookieFrom } from '../../../test/account-helpers.ts';
+import { expectFieldError, getWith, latestMail, login, postJson, sessionCookieFrom } from '../../../test/account-helpers.ts';
 import { createLoggedInTester, createTester, FACTORY_PASSWORD, sessionCookieFor } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
@@ -294,6 +294,14 @@ describe('contact settings (opt-ins)', () => {
     expect(rows).toHaveLength(1);
     const read = (await get('/api/profile/GetContactSetting', cookie)).json().contactTypes;
     expect(read.find((setting: { contactType: string }) => setting.contactType === 'Email').isTurnOn).toBe(rows[0]!.isTurnOn);
+  });
+
+  it('holds back no security mail: a tester with e-mail off still gets the password-reset e-mail', async () => {
+    const { tester, cookie } = await createLoggedInTester(db());
+    await post('/api/profile/ChangeContactSetting', { contactType: 'Email', isTurnOn: false }, cookie);
+    const answer = await postJson(testApp.app, '/api/account/forgotpassword', { username: tester.username, emailAddress: tester.email });
+    expect(answer.json().status).toBe('succeed');
+    expect(await latestMail(testApp.database, tester.email, 'reset-password')).not.toBeNull();
   });
 
   it('keeps one tester’s choice from another', async () => {

@@ -6,6 +6,7 @@ import { ACCOUNT_SETTINGS_TEXTS, changeContactSchema, type ContactInfoResponse }
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { RetryAlert } from '../../components/retry-alert';
 import { TextField } from '../../components/form-field';
+import { FormattedPhoneField } from '../../components/formatted-phone-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { phoneValue } from '../../lib/phone';
 import { shownFailure, viewStatus } from '../../lib/query-status';
@@ -13,6 +14,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { useChangeContact } from './api/change-contact';
 import { useCheckLocation } from './api/check-location';
 import { useContact } from './api/get-contact';
+import { SettingsSubmit } from './settings-submit';
 import './account-settings.css';
 
 /** The form holds the phone as typed (formatted once left); the call's schema checks its digits. */
@@ -55,7 +57,6 @@ function ContactForm({ stored }: { stored: ContactInfoResponse }) {
   // The zip whose site was asked: set when a 5-digit zip is left (spec 3, section 8: the too-far notice).
   const [checkedZip, setCheckedZip] = useState<string | null>(checkZip(stored.zipCode) === null ? stored.zipCode : null);
   const location = useCheckLocation(checkedZip);
-  const phone = field('phone');
   const zip = field('zipCode');
 
   const submit = handleSubmit((contact) => {
@@ -91,27 +92,14 @@ function ContactForm({ stored }: { stored: ContactInfoResponse }) {
             {message('zipTooFar')}
           </p>
         )}
-        <TextField
+        <FormattedPhoneField
           label="Phone number"
-          {...phone}
-          onBlur={(event) => {
-            void phone.onBlur(event);
-            // 10 digits show as (123)456-7890; anything else stays as typed (spec 3, section 5).
-            const typed = getValues('phone');
-            const shown = formatPhone(typed);
-            if (shown !== typed) setValue('phone', shown, { shouldValidate: true });
-          }}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
           hint="10 digits, including the area code."
-          required
+          field={field('phone')}
+          value={() => getValues('phone')}
+          show={(formatted) => setValue('phone', formatted, { shouldValidate: true })}
         />
-        <div className="account-settings__actions">
-          <button type="submit" className="button button--primary" disabled={change.isPending} aria-busy={change.isPending}>
-            {change.isPending ? 'Saving…' : 'Save contact info'}
-          </button>
-        </div>
+        <SettingsSubmit busy={change.isPending} label="Save contact info" busyLabel="Saving…" />
       </form>
       {popup && <MessagePopup {...popup} onClose={() => setPopup(null)} />}
     </>

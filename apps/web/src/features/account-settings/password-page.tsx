@@ -15,6 +15,7 @@ import { shownFailure } from '../../lib/query-status';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useChangePassword } from './api/change-password';
 import { usePasswordAge } from './api/get-password-age';
+import { SettingsSubmit } from './settings-submit';
 import './account-settings.css';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -87,11 +88,7 @@ export function PasswordPage() {
           {...field('confirmPassword')}
           required
         />
-        <div className="account-settings__actions">
-          <button type="submit" className="button button--primary" disabled={change.isPending} aria-busy={change.isPending}>
-            {change.isPending ? 'Changing…' : 'Change password'}
-          </button>
-        </div>
+        <SettingsSubmit busy={change.isPending} label="Change password" busyLabel="Changing…" />
       </form>
       {popup && <MessagePopup {...popup} onClose={() => setPopup(null)} />}
     </section>

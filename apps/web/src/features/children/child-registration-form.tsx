@@ -1,8 +1,9 @@
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
-import { GENDERS, RACES, daysInMonth, formatPhone } from '@testerhub/shared/account-rules';
+import { GENDERS, RACES, daysInMonth } from '@testerhub/shared/account-rules';
 import { childBirthYearChoices, childRegistrationSchema, type ChildRegistrationPayload } from '@testerhub/shared/children-schemas';
 import { SelectField, TextField } from '../../components/form-field';
+import { FormattedPhoneField } from '../../components/formatted-phone-field';
 import { phoneProblem, phoneValue } from '../../lib/phone';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { CHILD_FORM_TEXTS as T } from './child-texts';
@@ -80,7 +81,6 @@ export function ChildRegistrationForm({ busy, onRegister }: ChildRegistrationFor
     },
   });
   const monthField = register('month', { onChange: () => fitDay(year, Number(getValues('month')) || 0) });
-  const phone = field('phone');
 
   return (
     <form className="child-form" noValidate onSubmit={(event) => void handleSubmit(onRegister)(event)} aria-busy={busy}>
@@ -88,21 +88,12 @@ export function ChildRegistrationForm({ busy, onRegister }: ChildRegistrationFor
         <TextField label={T.firstName} {...field('firstName')} autoComplete="off" maxLength={60} required />
         <TextField label={T.lastName} {...field('lastName')} autoComplete="off" maxLength={60} required />
       </div>
-      <TextField
+      <FormattedPhoneField
         label={T.phone}
-        {...phone}
-        onBlur={(event) => {
-          void phone.onBlur(event);
-          // 10 digits show as (123)456-7890, 11 starting with 1 as +1(123)456-7890 (still refused:
-          // the payload takes 10); anything else stays as typed.
-          const typed = getValues('phone');
-          const shown = formatPhone(typed);
-          if (shown !== typed) setValue('phone', shown, { shouldValidate: true });
-        }}
-        type="tel"
-        inputMode="tel"
         hint={T.phoneHint}
-        required
+        field={field('phone')}
+        value={() => getValues('phone')}
+        show={(formatted) => setValue('phone', formatted, { shouldValidate: true })}
       />
       <div className="child-form__grid">
         <SelectField label={T.race} {...field('race')} options={RACE_OPTIONS} placeholder={T.choose} required />
