@@ -84,6 +84,9 @@ describe('the contact page (spec 3, sections 5 and 8)', () => {
     await user.tab();
     expect(await screen.findByText(TOO_FAR)).toBeInTheDocument();
     expect(api.calls.filter((call) => call.path === '/account/CheckLocation').map((call) => call.body)).toContain('59001');
+    // Edited: the notice no longer speaks of this zip.
+    await user.type(field('Zip code'), '1');
+    expect(screen.queryByText(TOO_FAR)).not.toBeInTheDocument();
   });
 
   test('a failed change shows the spec’s failure text', async () => {

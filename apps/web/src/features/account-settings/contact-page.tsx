@@ -49,7 +49,7 @@ export function ContactPage() {
 }
 
 function ContactForm({ stored }: { stored: ContactInfoResponse }) {
-  const { field, handleSubmit, getValues, setValue } = useSchemaForm(contactFormSchema, {
+  const { field, handleSubmit, getValues, setValue, watch } = useSchemaForm(contactFormSchema, {
     defaultValues: { address: stored.address, city: stored.city, zipCode: stored.zipCode, phone: formatPhone(stored.homeNo) },
   });
   const change = useChangeContact();
@@ -58,6 +58,8 @@ function ContactForm({ stored }: { stored: ContactInfoResponse }) {
   const [checkedZip, setCheckedZip] = useState<string | null>(checkZip(stored.zipCode) === null ? stored.zipCode : null);
   const location = useCheckLocation(checkedZip);
   const zip = field('zipCode');
+  // The notice belongs to the zip it was asked for: it goes as soon as the zip is edited.
+  const zipNow = watch('zipCode');
 
   const submit = handleSubmit((contact) => {
     change.mutate(contact, {
@@ -87,7 +89,7 @@ function ContactForm({ stored }: { stored: ContactInfoResponse }) {
           maxLength={10}
           required
         />
-        {location.data?.tooFar && checkedZip === getValues('zipCode') && (
+        {location.data?.tooFar && checkedZip === zipNow && (
           <p className="account-settings__notice" role="status">
             {message('zipTooFar')}
           </p>
