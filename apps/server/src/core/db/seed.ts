@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { seedDemoChildren } from '../../modules/children/children-seed.ts';
+import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
@@ -50,6 +51,8 @@ const CHILDREN_SEED_NAME = 'demo-children-v1';
 const KID_SESSIONS_SEED_NAME = 'demo-kid-sessions-v1';
 /** Invitations of demo testers to demo studies (decision 026): a run of its own, so seeded databases get them. */
 const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
+/** The reward catalogue's demo rows (decision 034). */
+const REWARDS_SEED_NAME = 'demo-rewards-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -141,7 +144,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
       .where(inArray(testers.username, Object.keys(DEMO_INVITATIONS)));
     await seedDemoInvitations(tx, today, new Map(rows.map((row) => [row.username, row.id])));
   });
-  return content || accounts || surveys || studies || targeted || schedule || childrenSeeded || kidSessions || invitations;
+  const rewards = await seedOnce(db, REWARDS_SEED_NAME, seedDemoRewards);
+  return content || accounts || surveys || studies || targeted || schedule || childrenSeeded || kidSessions || invitations || rewards;
 }
 
 /** Reference data of the entry flows and the demo logins. */
