@@ -220,11 +220,11 @@ describe('data layer', () => {
 });
 
 describe('menus', () => {
-  test('only built pages are listed: Home > Screener, About me, Quick survey; Schedule > My schedule, Change or cancel, Self-schedule; Account > General; HOME, SCHEDULE and (on phones) MY ACCOUNT in the top nav', async () => {
+  test('only built pages are listed: Home > Screener, About me, Quick survey; Schedule > My schedule, Change or cancel, Self-schedule; Account > General, Coins; HOME, SCHEDULE and (on phones) MY ACCOUNT in the top nav', async () => {
     expect(visibleGroups().map((group) => [group.label, group.entries.map((entry) => entry.label)])).toEqual([
       ['Home', ['Screener', 'About me', 'Quick survey']],
       ['Schedule', ['My schedule', 'Change or cancel', 'Self-schedule']],
-      ['Account', ['General']],
+      ['Account', ['General', 'Coins']],
     ]);
     expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'MY ACCOUNT']);
     expect(SIDE_MENU.map((group) => group.label)).toEqual(['Home', 'Schedule', 'Referral', 'Winners', 'Account']);
@@ -235,7 +235,7 @@ describe('menus', () => {
       within(side)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Screener', 'About me', 'Quick survey', 'My schedule', 'Change or cancel', 'Self-schedule', 'General']);
+    ).toEqual(['Screener', 'About me', 'Quick survey', 'My schedule', 'Change or cancel', 'Self-schedule', 'General', 'Coins']);
     expect(within(side).getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
   });
 
