@@ -166,3 +166,10 @@ export async function expireChild(request: APIRequestContext, childId: string): 
   const response = await request.post('/api/test-support/child-expiry', { headers: secretHeader(), data: { childId } });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/** Coins for the tester through the ledger (decision 034): the new balance. */
+export async function grantCoins(request: APIRequestContext, testerId: string, coins: number): Promise<number> {
+  const response = await request.post('/api/test-support/coins', { headers: secretHeader(), data: { testerId, coins } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { coins: number }).coins;
+}

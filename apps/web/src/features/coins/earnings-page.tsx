@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Compensation, EarningsEntry } from '@testerhub/shared/redeem-schemas';
 import { RetryAlert } from '../../components/retry-alert';
@@ -62,9 +62,18 @@ export function EarningsPage() {
   );
 }
 
+/** A table that may scroll sideways on a phone: a focusable region, so the keyboard can scroll it too. */
+function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="earnings__scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 function ChangesTable({ entries }: { entries: EarningsEntry[] }) {
   return (
-    <div className="earnings__scroll">
+    <ScrollRegion label="Coin and experience changes">
       <table className="earnings__table">
         <caption className="visually-hidden">Coin and experience changes, newest first</caption>
         <thead>
@@ -86,13 +95,13 @@ function ChangesTable({ entries }: { entries: EarningsEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
 function CompensationTable({ rows }: { rows: Compensation[] }) {
   return (
-    <div className="earnings__scroll">
+    <ScrollRegion label="Study compensation">
       <table className="earnings__table">
         <caption className="visually-hidden">Compensation of attended studies, newest first</caption>
         <thead>
@@ -112,6 +121,6 @@ function CompensationTable({ rows }: { rows: Compensation[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
