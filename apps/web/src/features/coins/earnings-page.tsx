@@ -62,65 +62,65 @@ export function EarningsPage() {
   );
 }
 
-/** A table that may scroll sideways on a phone: a focusable region, so the keyboard can scroll it too. */
-function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+/** A column: its heading, and whether it holds amounts (right-aligned). */
+type Column = { heading: string; amount?: boolean };
+
+/**
+ * A history table, newest first. It may scroll sideways on a phone, so it sits in a focusable
+ * region that the keyboard can scroll too.
+ */
+function HistoryTable({ label, columns, rows }: { label: string; columns: Column[]; rows: { key: string; cells: ReactNode[] }[] }) {
   return (
     <div className="earnings__scroll" role="region" aria-label={label} tabIndex={0}>
-      {children}
+      <table className="earnings__table">
+        <caption className="visually-hidden">{label}, newest first</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.heading} scope="col" className={column.amount ? 'earnings__amount' : undefined}>
+                {column.heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={columns[index]!.heading} className={columns[index]!.amount ? 'earnings__amount' : undefined}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
 
 function ChangesTable({ entries }: { entries: EarningsEntry[] }) {
   return (
-    <ScrollRegion label="Coin and experience changes">
-      <table className="earnings__table">
-        <caption className="visually-hidden">Coin and experience changes, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Coins</th>
-            <th scope="col">Experience</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry, index) => (
-            <tr key={`${entry.loggedAt}-${index}`}>
-              <td>{dateText(entry.loggedAt)}</td>
-              <td>{entry.description}</td>
-              <td className="earnings__amount">{signed(entry.coins)}</td>
-              <td className="earnings__amount">{signed(entry.exp)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <HistoryTable
+      label="Coin and experience changes"
+      columns={[{ heading: 'Date' }, { heading: 'Reason' }, { heading: 'Coins', amount: true }, { heading: 'Experience', amount: true }]}
+      rows={entries.map((entry, index) => ({
+        key: `${entry.loggedAt}-${index}`,
+        cells: [dateText(entry.loggedAt), entry.description, signed(entry.coins), signed(entry.exp)],
+      }))}
+    />
   );
 }
 
 function CompensationTable({ rows }: { rows: Compensation[] }) {
   return (
-    <ScrollRegion label="Study compensation">
-      <table className="earnings__table">
-        <caption className="visually-hidden">Compensation of attended studies, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Study</th>
-            <th scope="col">Compensation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={`${row.attendedAt}-${index}`}>
-              <td>{dateText(row.attendedAt)}</td>
-              <td>{row.studyName}</td>
-              <td className="earnings__amount">{dollars(row.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <HistoryTable
+      label="Study compensation"
+      columns={[{ heading: 'Date' }, { heading: 'Study' }, { heading: 'Compensation', amount: true }]}
+      rows={rows.map((row, index) => ({
+        key: `${row.attendedAt}-${index}`,
+        cells: [dateText(row.attendedAt), row.studyName, dollars(row.amount)],
+      }))}
+    />
   );
 }
