@@ -72,15 +72,16 @@ export function createRewardsService(db: Database, deps: RewardsDeps) {
      * there. `changeEmailAddress` when the confirmation cannot reach the tester: nothing is spent.
      */
     async spendCoin(testerId: string, itemNo: number): Promise<SpendCoinResponse> {
-      const failed = async () => ({ status: 'failed' as const, coins: await currentCoins(testerId) });
+      let outcome: SpendCoinResponse;
       try {
-        const coins = await inTransaction(db, async (tx: Executor) => {
+        outcome = await inTransaction(db, async (tx: Executor): Promise<SpendCoinResponse> => {
+          const refused = (status: 'failed' | 'changeEmailAddress') => ({ status, coins: 0 });
           const rewards = createRewardsRepository(tx);
           const reward = await rewards.findActive(itemNo);
-          if (!reward) return null;
+          if (!reward) return refused('failed');
           const tester = await deps.testers.findById(testerId, tx);
           if (!tester) throw new NotFoundError('No such tester.');
-          if (checkEmail(tester.email) || !tester.emailConfirmedAt) return 'changeEmailAddress' as const;
+          if (checkEmail(tester.email) || !tester.emailConfirmedAt) return refused('changeEmailAddress');
           const orderId = await rewards.insertOrder({ testerId, itemNo: reward.id, coins: reward.coins, createdAt: deps.clock.now() });
           const spent = await deps.ledger.record(
             { testerId, coins: -reward.coins, experience: 0, reason: REDEEM_REASON, reference: String(orderId) },
@@ -89,17 +90,19 @@ export function createRewardsService(db: Database, deps: RewardsDeps) {
           // A new order's id is never a reference already paid: anything else is a fault, and rolls back.
           if (spent.status !== 'recorded') throw new Error(`Order ${orderId} was already debited.`);
           await deps.mail.queue(orderConfirmationMessage({ to: tester.email, firstName: tester.firstName, orderId, reward }), tx);
-          return spent.coins;
+          return { status: 'succeed', coins: spent.coins };
         });
-        if (coins === null) return await failed();
-        if (coins === 'changeEmailAddress') return { status: 'changeEmailAddress', coins: await currentCoins(testerId) };
-        deps.mail.nudge();
-        return { status: 'succeed', coins };
       } catch (error) {
         // The debit was refused: the whole unit of work (the order too) rolled back.
-        if (error instanceof InsufficientBalanceError) return await failed();
-        throw error;
+        if (!(error instanceof InsufficientBalanceError)) throw error;
+        outcome = { status: 'failed', coins: 0 };
       }
+      if (outcome.status === 'succeed') {
+        deps.mail.nudge();
+        return outcome;
+      }
+      // Nothing was spent: the answer carries the balance as it is.
+      return { status: outcome.status, coins: await currentCoins(testerId) };
     },
 
     /** The earnings history (beyond the spec, decision 034): a page of ledger changes in words, and the compensation of attended studies. */
