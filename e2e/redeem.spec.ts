@@ -76,7 +76,11 @@ test('a tester with coins redeems a reward: success, the balance drops, the conf
   await expectNoAxeViolations(page);
 });
 
-test('a tester short of coins cannot choose a reward they cannot pay for', async ({ loggedInPage: page, testerSession, request }) => {
+test("a tester short of coins cannot choose a reward they cannot pay for, and a spend the balance no longer covers is 'Failed to use coin'", async ({
+  loggedInPage: page,
+  testerSession,
+  request,
+}) => {
   // 600 coins pay for the $5 card (500) but not the $10 one (1,000).
   const balance = await grantCoins(request, testerSession.tester.testerId, 600 - testerSession.tester.coins);
   expect(balance).toBe(600);
@@ -86,6 +90,19 @@ test('a tester short of coins cannot choose a reward they cannot pay for', async
   await expect(dialog).toContainText(`${TEN}1,000 coins (not enough coins)`);
   await expect(dialog.getByRole('button', { name: 'Get a reward' })).toBeDisabled();
   await expectNoAxeViolations(page);
+
+  // The $5 card is chosen, but the coins go elsewhere first (another tab): 'Failed to use coin'.
+  await rewardRadio(dialog, FIVE).check();
+  const rewards = (await (await page.request.get('/api/reward/GetRewardList')).json()) as { rItemNo: number; rItemName: string }[];
+  const fiveNo = rewards.find((reward) => reward.rItemName === FIVE)!.rItemNo;
+  expect((await (await page.request.post('/api/reward/SpendCoin', { data: fiveNo })).json()).status).toBe('succeed');
+  await dialog.getByRole('button', { name: 'Get a reward' }).click();
+  const failed = page.getByRole('dialog', { name: REDEEM_TEXTS.failed });
+  await expect(failed).toContainText(REDEEM_TEXTS.failedDetail);
+  await expect(failed).toContainText(`Your balance: ${coinsText(100)}`);
+  await expectNoAxeViolations(page);
+  await failed.getByRole('button', { name: 'Back to the rewards' }).click();
+  await expect(rewardRadio(page.getByRole('dialog'), FIVE)).toBeDisabled();
 });
 
 test('a tester whose e-mail address cannot take the confirmation sees the e-mail failure, and nothing is spent', async ({
