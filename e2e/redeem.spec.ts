@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { REDEEM_TEXTS } from '@testerhub/shared/redeem-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { escapeRegExp } from './support/accounts';
+import { escapeRegExp, randomSuffix } from './support/accounts';
 import { waitForMessage } from './support/mailbox';
 import { addSessionCookie, createTester, grantCoins, startSession } from './support/test-support';
 
@@ -111,7 +111,7 @@ test('a tester whose e-mail address cannot take the confirmation sees the e-mail
   request,
   baseURL,
 }) => {
-  const tester = await createTester(request, { email: 'nobody@localhost' });
+  const tester = await createTester(request, { email: `nobody${randomSuffix()}@localhost` });
   await addSessionCookie(context, baseURL!, await startSession(request, { testerId: tester.testerId }));
   const balance = await grantCoins(request, tester.testerId, 600);
   const dialog = await openRedeemPopup(page);
