@@ -13,6 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { coinLedger, emailOutbox, redemptionOrders, rewardItems } from '../../core/db/schema.ts';
+import { seedDemoData } from '../../core/db/seed.ts';
 import { DEMO_REWARDS } from './rewards-seed.ts';
 
 /**
@@ -62,6 +63,13 @@ describe('the reward calls', () => {
       rItemImagePath: DEMO_REWARDS[0].imagePath,
     });
     expect(list.map((reward) => reward.rItemNo)).not.toContain(hidden.id);
+  });
+
+  it('the demo catalogue goes in once: a second seed adds no reward', async () => {
+    const count = async () => (await db().select({ id: rewardItems.id }).from(rewardItems)).length;
+    const before = await count();
+    expect(await seedDemoData(db())).toBe(false);
+    expect(await count()).toBe(before);
   });
 
   it('GetCurrentCoin answers the ledger balance', async () => {
