@@ -136,5 +136,6 @@ describe('the ledger invariant', () => {
       .where(inArray(redemptionOrders.testerId, ids));
     expect(orders.length).toBeGreaterThan(0);
     expect(orders.filter((order) => order.debit !== -order.coins)).toEqual([]);
-  }, 120_000);
+    // About 13 s on PostgreSQL and 36 s on PGlite here; the limit leaves room for a machine under load.
+  }, 300_000);
 });
