@@ -56,6 +56,7 @@ describe('simultaneous SpendCoin calls', () => {
 type Outcome = { testerIndex: number; coins: number };
 
 describe('the ledger invariant', () => {
+  // About 13 s on PostgreSQL and 36 s on PGlite on this machine; the time limit leaves room for load.
   it('10,000 random mixed operations by 50 testers at once: balances equal their ledger rows, none below zero, no reference paid twice', async () => {
     const testerCount = 50;
     const operations = 10_000;
@@ -136,6 +137,5 @@ describe('the ledger invariant', () => {
       .where(inArray(redemptionOrders.testerId, ids));
     expect(orders.length).toBeGreaterThan(0);
     expect(orders.filter((order) => order.debit !== -order.coins)).toEqual([]);
-    // About 13 s on PostgreSQL and 36 s on PGlite here; the limit leaves room for a machine under load.
   }, 300_000);
 });
