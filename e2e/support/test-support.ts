@@ -181,3 +181,10 @@ export async function drawGoldCard(request: APIRequestContext, weekStart: string
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { status: string; winnerId?: string | null };
 }
+
+/** Coins for the tester through the ledger (decision 034): the new balance. */
+export async function grantCoins(request: APIRequestContext, testerId: string, coins: number): Promise<number> {
+  const response = await request.post('/api/test-support/coins', { headers: secretHeader(), data: { testerId, coins } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { coins: number }).coins;
+}

@@ -44,6 +44,8 @@ import { quickSurveyRoutes } from './modules/quick-survey/quick-survey-routes.ts
 import { createQuickSurveyService } from './modules/quick-survey/quick-survey-service.ts';
 import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
+import { rewardsRoutes } from './modules/rewards/rewards-routes.ts';
+import { createRewardsService } from './modules/rewards/rewards-service.ts';
 import { recoveryRoutes } from './modules/recovery/recovery-routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery-service.ts';
 import { registrationRoutes } from './modules/registration/registration-routes.ts';
@@ -374,6 +376,14 @@ export async function buildApp({
     windowSeconds: config.rateLimitWindowSeconds,
     reminderMonths: config.passwordReminderMonths,
   });
+  const rewards = createRewardsService(db, {
+    clock,
+    ledger,
+    testers,
+    mail,
+    attendedCompensation: scheduling.attendedCompensation,
+    studyNames: studies.studyNames,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -403,6 +413,7 @@ export async function buildApp({
         perksRoutes(perks),
         accountSettingsRoutes(accountSettings, sessionCookie),
         calloutRoutes(createCalloutService(db, { clock })),
+        rewardsRoutes(rewards),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

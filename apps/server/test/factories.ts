@@ -16,6 +16,7 @@ import {
   quickSurveyQuestions,
   quickSurveyScales,
   quickSurveys,
+  rewardItems,
   screenings,
   sessionGroups,
   sessions,
@@ -317,6 +318,17 @@ export async function createChild(
       expiresAt: confirmedAt ? null : new Date(createdAt.getTime() + 24 * 3600_000),
       ...values,
     })
+    .returning();
+  return row!;
+}
+
+let rewardNumber = 0;
+/** A reward in the catalogue (active unless told), costing `coins` (100 by default). */
+export async function createRewardItem(db: Database, overrides: Partial<typeof rewardItems.$inferInsert> = {}) {
+  rewardNumber += 1;
+  const [row] = await db
+    .insert(rewardItems)
+    .values({ name: `Factory reward ${rewardNumber}`, coins: 100, imagePath: '/media/rewards/gift-card-5.svg', ...overrides })
     .returning();
   return row!;
 }

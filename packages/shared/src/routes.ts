@@ -20,6 +20,8 @@ export const POPUP_PAGES = [
   'cancellation-policy',
   'conditions',
   'community-terms',
+  // The tester's redeem popup (spec 3): it asks for a session once loaded (decision 034).
+  'redeem-item',
 ] as const;
 
 /** Popup pages whose whole text is static, so their HTML can be prerendered. */

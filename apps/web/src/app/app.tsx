@@ -43,6 +43,8 @@ const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-ru
 const ScheduleCheckPage = lazyPage(() => import('../features/schedule/schedule-check-page'), 'ScheduleCheckPage');
 const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-change-page'), 'ScheduleChangePage');
 const CommunityIndex = lazyPage(() => import('../features/community-root/community-index'), 'CommunityIndex');
+const CoinsPage = lazyPage(() => import('../features/coins/coins-page'), 'CoinsPage');
+const EarningsPage = lazyPage(() => import('../features/coins/earnings-page'), 'EarningsPage');
 const SelfSchedulePage = lazyPage(() => import('../features/schedule/self-schedule-page'), 'SelfSchedulePage');
 
 export function App() {
@@ -75,6 +77,10 @@ export function App() {
           <Route path="faqs" element={<FaqsPopup />} />
           <Route path="rewards" element={<RewardsPopup />} />
           <Route path="referral" element={<ReferralPopup />} />
+          {/* The redeem popup needs the tester's session and data: it opens over the coins page, in the portal (decision 034). */}
+          <Route path="redeem-item" element={<PortalRoute />}>
+            <Route index element={<CoinsPage redeemOpen />} />
+          </Route>
           {MAP_CODES.map((code) => (
             <Route key={code} path={`maps/${code}`} element={<MapPopup mapCode={code} />} />
           ))}
@@ -111,6 +117,8 @@ export function App() {
             <Route path="winners/0" element={<FunEventsPage />} />
             <Route path="account/contact" element={<ContactPage />} />
             <Route path="account/password" element={<PasswordPage />} />
+            <Route path="account/coins" element={<CoinsPage />} />
+            <Route path="account/earnings" element={<EarningsPage />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

@@ -88,3 +88,22 @@ describe('/community/main for a tester', () => {
     expect(paths()).not.toContain('/account/CheckAuthorize');
   });
 });
+
+describe('/popup/redeem-item (decision 034): the redeem popup lives in the portal', () => {
+  test('a stranger goes to the login page', async () => {
+    answers['/account/CheckAuthorize'] = { status: 401, body: { message: 'Please log in.' } };
+    renderAt('/popup/redeem-item');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/community\/login$/));
+  });
+
+  test('a tester sees the popup over the coins page, inside the portal shell', async () => {
+    logIn();
+    answers['/reward/GetCurrentCoin'] = { body: { coins: 10 } };
+    answers['/reward/GetRewardList'] = { body: [] };
+    renderAt('/popup/redeem-item');
+    expect(await screen.findByRole('dialog', { name: 'Redeem a reward' })).toBeInTheDocument();
+    const content = screen.getByTestId('portal-content');
+    expect(within(content).getByRole('heading', { level: 1, name: 'My coins', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Portal menu', hidden: true })).toBeInTheDocument();
+  });
+});

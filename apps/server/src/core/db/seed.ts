@@ -6,6 +6,7 @@ import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.
 import { seedEvents } from '../../modules/events/events-seed.ts';
 import { seedPerks } from '../../modules/perks/perks-seed.ts';
 import { seedAvatars } from '../../modules/profile/profile-seed.ts';
+import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
@@ -63,6 +64,8 @@ const EVENTS_SEED_NAME = 'demo-events-v1';
 const PERKS_SEED_NAME = 'demo-perks-avatars-v1';
 /** The portal's demo call-outs (decision 035). */
 const CALLOUTS_SEED_NAME = 'demo-callouts-v1';
+/** The reward catalogue's demo rows (decision 034). */
+const REWARDS_SEED_NAME = 'demo-rewards-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -161,6 +164,7 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     await seedAvatars(tx);
   });
   const calloutsSeeded = await seedOnce(db, CALLOUTS_SEED_NAME, (tx) => seedDemoCallouts(tx, today));
+  const rewards = await seedOnce(db, REWARDS_SEED_NAME, seedDemoRewards);
   return (
     content ||
     accounts ||
@@ -174,7 +178,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     dailyBonus ||
     eventsSeeded ||
     perksSeeded ||
-    calloutsSeeded
+    calloutsSeeded ||
+    rewards
   );
 }
 

@@ -53,8 +53,14 @@ export function createLedgerRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    async entriesFor(testerId: string, limit: number) {
-      return db.select().from(coinLedger).where(eq(coinLedger.testerId, testerId)).orderBy(desc(coinLedger.id)).limit(limit);
+    async entriesFor(testerId: string, limit: number, offset: number) {
+      return db
+        .select()
+        .from(coinLedger)
+        .where(eq(coinLedger.testerId, testerId))
+        .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
+        .limit(limit)
+        .offset(offset);
     },
 
     async listLevels() {

@@ -60,7 +60,12 @@ export function createLedgerService(db: Database, deps: { clock: Clock; onTester
   return {
     record,
     balance: (testerId: string) => repository.balance(testerId),
-    history: (testerId: string, limit = 50) => repository.entriesFor(testerId, limit),
+    /**
+     * A page of the tester's changes, newest first (the earnings history, decision 034): `limit`
+     * entries after skipping `offset`. The ledger's tables are read nowhere else.
+     */
+    history: (testerId: string, { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {}) =>
+      repository.entriesFor(testerId, limit, offset),
     async levelProgress(level: number, exp: number): Promise<LevelProgress> {
       return levelProgress(level, exp, await levels());
     },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { testers } from '../testers/tester-tables.ts';
 
 /**
@@ -24,6 +24,8 @@ export const coinLedger = pgTable(
   },
   (table) => [
     uniqueIndex('coin_ledger_once_per_reference').on(table.testerId, table.reason, table.reference),
+    // The earnings history reads a tester's newest changes first.
+    index('coin_ledger_tester_time').on(table.testerId, table.createdAt),
     check('coin_ledger_changes_something', sql`${table.coins} <> 0 or ${table.experience} <> 0`),
   ],
 );

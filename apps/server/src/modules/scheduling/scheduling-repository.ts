@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { isChild } from '../../core/db/person.ts';
 import { bookings, groupSessions, remindersSent, sessionGroups } from './scheduling-tables.ts';
@@ -59,6 +59,16 @@ export function createSchedulingRepository(db: Executor) {
         )
         .limit(1);
       return rows.length > 0;
+    },
+
+    /** The tester's (and their children's) attended bookings with their group's compensation, newest first. */
+    async attendedWithCompensation(testerId: string) {
+      return db
+        .select({ studyNo: bookings.studyNo, endsAt: bookings.endsAt, coOpCostCents: sessionGroups.coOpCostCents })
+        .from(bookings)
+        .innerJoin(sessionGroups, eq(sessionGroups.id, bookings.groupId))
+        .where(and(eq(bookings.testerId, testerId), eq(bookings.status, 'attended')))
+        .orderBy(desc(bookings.endsAt), desc(bookings.id));
     },
 
     async hasAttended(testerId: string): Promise<boolean> {

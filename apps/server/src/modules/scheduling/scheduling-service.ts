@@ -231,6 +231,8 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       return on(tx).hasUpcomingBooking(testerId, now, childId);
     },
 
+    /** Attended sessions and what each paid (the group's coOpCost), newest first: the earnings history (decision 034). */
+    attendedCompensation: (testerId: string) => base.attendedWithCompensation(testerId),
     /** Whether the tester (not a child) has attended a study: children may be registered online then (decision 028). */
     hasAttended: (testerId: string, tx?: Executor): Promise<boolean> => on(tx).hasAttended(testerId),
     /** Whether the tester holds a live booking in this study (the study-link flow's ts). */

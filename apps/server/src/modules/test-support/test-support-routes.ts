@@ -214,6 +214,22 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
   );
 
   app.post(
+    '/test-support/coins',
+    {
+      schema: {
+        hide: true,
+        body: z.object({ testerId: z.uuid(), coins: z.number().int().min(1).max(1_000_000) }),
+        response: { 200: z.object({ coins: z.number() }), 404: problem },
+      },
+    },
+    async (request, reply) => {
+      const coins = await service.grantCoins(request.body.testerId, request.body.coins);
+      if (coins === null) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester.' });
+      return { coins };
+    },
+  );
+
+  app.post(
     '/test-support/study-link',
     { schema: { hide: true, body: studyLinkBody, response: { 200: studyLinkAnswer, 404: problem } } },
     async (request, reply) => {

@@ -157,6 +157,13 @@ export function createTestSupportService(
       return { testerId: tester.id, username: tester.username, sessionId };
     },
 
+    /** Coins for the tester through the ledger (the redeem tests need a balance); the new balance, or null for an unknown tester. */
+    async grantCoins(testerId: string, coins: number): Promise<number | null> {
+      if (!(await testers.findById(testerId))) return null;
+      const result = await ledger.record({ testerId, coins, experience: 0, reason: 'test-support', reference: randomSuffix(16) });
+      return result.status === 'recorded' ? result.coins : null;
+    },
+
     /** A booked session for the tester in a study (the screener's 101 case), one day ahead unless told. */
     async createBooking(input: { testerId: string; studyNo: number; startsAt?: string; attended?: boolean }) {
       const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(deps.clock.nowMs() + 24 * 3600_000);

@@ -151,6 +151,16 @@ describe('with TEST_SUPPORT_SECRET', () => {
     expect((await post(testApp, '/api/test-support/session', both)).statusCode).toBe(400);
   });
 
+  it('grants coins through the ledger; 403 without the secret, 404 for an unknown tester, 400 for a bad amount', async () => {
+    const tester = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string; coins: number };
+    expect((await post(testApp, '/api/test-support/coins', { testerId: tester.testerId, coins: 500 }, {})).statusCode).toBe(403);
+    const response = await post(testApp, '/api/test-support/coins', { testerId: tester.testerId, coins: 500 });
+    expect(response.json()).toEqual({ coins: tester.coins + 500 });
+    const unknown = { testerId: '00000000-0000-4000-8000-000000000000', coins: 5 };
+    expect((await post(testApp, '/api/test-support/coins', unknown)).statusCode).toBe(404);
+    expect((await post(testApp, '/api/test-support/coins', { testerId: tester.testerId, coins: -5 })).statusCode).toBe(400);
+  });
+
   it('books a tester into a study (a day ahead unless told), for the screener 101 case; 404 for an unknown one', async () => {
     const tester = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string };
     expect((await post(testApp, '/api/test-support/booking', { testerId: tester.testerId, studyNo: 24101 }, {})).statusCode).toBe(403);

@@ -56,7 +56,7 @@ export const SIDE_MENU: readonly MenuGroup[] = [
       { label: 'General', to: `${MAIN}/account/general`, ready: true },
       { label: 'Contact', to: `${MAIN}/account/contact`, ready: true },
       { label: 'Password', to: `${MAIN}/account/password`, ready: true },
-      { label: 'Coins', to: `${MAIN}/account/coins`, ready: false },
+      { label: 'Coins', to: `${MAIN}/account/coins`, ready: true },
     ],
   },
 ];

@@ -226,7 +226,7 @@ describe('menus', () => {
       ['Home', ['Screener', 'About me', 'Quick survey']],
       ['Schedule', ['My schedule', 'Change or cancel', 'Self-schedule']],
       ['Winners', ['Try your luck', 'eCard', 'New tester']],
-      ['Account', ['General', 'Contact', 'Password']],
+      ['Account', ['General', 'Contact', 'Password', 'Coins']],
     ]);
     expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'EVENT', 'MY ACCOUNT']);
     expect(SIDE_MENU.map((group) => group.label)).toEqual(['Home', 'Schedule', 'Referral', 'Winners', 'Account']);
@@ -250,6 +250,7 @@ describe('menus', () => {
       'General',
       'Contact',
       'Password',
+      'Coins',
     ]);
     expect(within(side).getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
   });

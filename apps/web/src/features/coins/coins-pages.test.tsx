@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, test } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { WithPortalQuery } from '../../../test/portal-query';
+import { CoinsPage } from './coins-page';
+import { EarningsPage } from './earnings-page';
+
+const api = fakeApi();
+
+function renderIn(page: React.ReactNode) {
+  render(
+    <MemoryRouter>
+      <WithPortalQuery>{page}</WithPortalQuery>
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+const history = (page: number, hasMore: boolean, entries: unknown[], compensation: unknown[] = []) => ({
+  body: { page, hasMore, entries, compensation },
+});
+
+describe('the coins page', () => {
+  test("shows the balance, 'redeem a reward' to /popup/redeem-item and the earnings history link", async () => {
+    api.answers['/reward/GetCurrentCoin'] = { body: { coins: 1250 } };
+    renderIn(<CoinsPage />);
+    expect(await screen.findByText('1,250 coins')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'redeem a reward' })).toHaveAttribute('href', '/popup/redeem-item');
+    expect(screen.getByRole('link', { name: 'Earnings history' })).toHaveAttribute('href', '/community/main/account/earnings');
+  });
+
+  test('a failed balance read shows Try again', async () => {
+    api.answers['/reward/GetCurrentCoin'] = { status: 500, body: { message: 'Internal Server Error' } };
+    renderIn(<CoinsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your balance.');
+  });
+});
+
+describe('the earnings history page', () => {
+  test('lists each change with its reason, date and signed amounts, pages older, and shows the study compensation', async () => {
+    api.answers['/reward/GetEarningsHistory?page=1'] = history(
+      1,
+      true,
+      [
+        { coins: -500, exp: 0, description: 'Reward redeemed: $5 e-gift card', loggedAt: '2026-11-20T15:00:00.000Z' },
+        { coins: 25, exp: 10, description: 'Screener completed', loggedAt: '2026-11-19T15:00:00.000Z' },
+      ],
+      [{ studyName: 'Snack taste test', attendedAt: '2026-10-02T18:00:00.000Z', amount: 75.5 }],
+    );
+    api.answers['/reward/GetEarningsHistory?page=2'] = history(2, false, [
+      { coins: 100, exp: 0, description: 'Welcome gift', loggedAt: '2026-01-02T15:00:00.000Z' },
+    ]);
+    const user = renderIn(<EarningsPage />);
+    const [changes, paid] = await screen.findAllByRole('table');
+    const rows = within(changes!).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Nov 20, 2026Reward redeemed: $5 e-gift card−500–');
+    expect(rows[2]).toHaveTextContent('Nov 19, 2026Screener completed+25+10');
+    expect(within(paid!).getAllByRole('row')[1]).toHaveTextContent('Oct 2, 2026Snack taste test$75.50');
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Welcome gift')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+  });
+
+  test('says so when there is nothing yet', async () => {
+    api.answers['/reward/GetEarningsHistory?page=1'] = history(1, false, []);
+    renderIn(<EarningsPage />);
+    expect(await screen.findByText('No coins or experience yet.')).toBeInTheDocument();
+    expect(screen.getByText('No attended studies yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'History pages' })).toBeNull();
+  });
+
+  test('a failed read shows Try again', async () => {
+    api.answers['/reward/GetEarningsHistory?page=1'] = { status: 500, body: { message: 'Internal Server Error' } };
+    renderIn(<EarningsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your earnings history.');
+  });
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/**
+ * Coins and redeeming (spec 3: "Redeem", the reward calls, the redeem texts of section 8 and the
+ * 30-day limit of section 9; decision 034). The popup and the server read these same rules.
+ */
+
+export const REDEEM_LIMITS = {
+  /** Problems with a redemption must be reported within this many days (spec 3, section 9). */
+  issueReportDays: 30,
+  /** Entries per page of the earnings history. */
+  historyPageSize: 20,
+  /** Pages of the earnings history a tester can ask for (older changes stay in the ledger). */
+  historyMaxPage: 50,
+} as const;
+
+export const REDEEM_TEXTS = {
+  /** The popup's failure (spec 3, section 8): unknown or inactive reward, or not enough coins. */
+  failed: 'Failed to use coin',
+  failedDetail: 'Your coins were not used. The reward may no longer be available, or it costs more coins than you have.',
+  /** The e-mail failure (decision 034): the order's confirmation cannot reach the tester, so nothing is spent. */
+  emailFailedTitle: 'Check your email address',
+  emailFailed:
+    'We could not send your order confirmation, so no coins were used. Please confirm or update your e-mail address under My Account, Change Contact Info, and try again.',
+  succeeded: 'Reward on its way',
+  succeededDetail: `Your order is pending: we will e-mail you when it is sent. Any issue with a reward must be reported within ${REDEEM_LIMITS.issueReportDays} days.`,
+} as const;
+
+/** A reward number (rItemNo): a whole number the integer column can hold. */
+export const rewardNoSchema = z
+  .number({ error: 'Choose a reward.' })
+  .int('Choose a reward.')
+  .min(1, 'Choose a reward.')
+  .max(2_147_483_647, 'Choose a reward.');
+
+/** POST /api/reward/SpendCoin: the body is the reward number as a bare JSON number (spec 3: "body reward number"). */
+export const spendCoinRequestSchema = rewardNoSchema;
+
+export const SPEND_COIN_STATUSES = ['succeed', 'failed', 'changeEmailAddress'] as const;
+export type SpendCoinStatus = (typeof SPEND_COIN_STATUSES)[number];
+
+/** Its answer: the outcome and the balance after it (unchanged unless succeed). */
+export const spendCoinResponseSchema = z.object({ status: z.enum(SPEND_COIN_STATUSES), coins: z.number().int() });
+export type SpendCoinResponse = z.infer<typeof spendCoinResponseSchema>;
+
+/** GET /api/reward/GetRewardList: the active rewards, in the catalogue's order. */
+export const rewardSchema = z.object({
+  rItemNo: z.number().int(),
+  rItemName: z.string(),
+  rItemCoins: z.number().int(),
+  rItemImagePath: z.string(),
+});
+export type Reward = z.infer<typeof rewardSchema>;
+export const rewardListResponseSchema = z.array(rewardSchema);
+
+/** GET /api/reward/GetCurrentCoin. */
+export const currentCoinResponseSchema = z.object({ coins: z.number().int() });
+export type CurrentCoinResponse = z.infer<typeof currentCoinResponseSchema>;
+
+/** A reward the balance can pay for (spec 3: "cost must not exceed the balance"). */
+export const isAffordable = (reward: Pick<Reward, 'rItemCoins'>, coins: number) => reward.rItemCoins <= coins;
+
+/** GET /api/reward/GetEarningsHistory?page=N (beyond the spec, decision 034). */
+export const earningsHistoryQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a number.' })
+    .int('Page must be a whole number.')
+    .min(1, 'Page must be 1 or more.')
+    .max(REDEEM_LIMITS.historyMaxPage, `Page must be ${REDEEM_LIMITS.historyMaxPage} or less.`)
+    .default(1),
+});
+
+export const earningsEntrySchema = z.object({
+  coins: z.number().int(),
+  exp: z.number().int(),
+  /** The change's reason in words. */
+  description: z.string(),
+  loggedAt: z.string(),
+});
+export type EarningsEntry = z.infer<typeof earningsEntrySchema>;
+
+export const compensationSchema = z.object({
+  studyName: z.string(),
+  /** When the attended session ended. */
+  attendedAt: z.string(),
+  /** The group's compensation (coOpCost), in dollars. */
+  amount: z.number(),
+});
+export type Compensation = z.infer<typeof compensationSchema>;
+
+export const earningsHistoryResponseSchema = z.object({
+  page: z.number().int(),
+  entries: z.array(earningsEntrySchema),
+  hasMore: z.boolean(),
+  /** Every attended study and its compensation, newest first. */
+  compensation: z.array(compensationSchema),
+});
+export type EarningsHistoryResponse = z.infer<typeof earningsHistoryResponseSchema>;
+
+/** Ledger reasons in words; a reason not listed reads as the fallback. */
+const REASON_TEXTS: Record<string, string> = {
+  'welcome-gift': 'Welcome gift',
+  'demo-balance': 'Opening balance',
+  screener: 'Screener completed',
+  selfSchedule: 'Study scheduled',
+  notify: 'Asked to be notified of a study',
+  notInterested: 'Told us about a study you could not take',
+  dossier: 'About me answered',
+  quickSurvey: 'Quick survey answered',
+  redeem: 'Reward redeemed',
+  dailyBonus: 'Daily login bonus',
+  wheelSpin: 'Wheel spin',
+  wheelWin: 'Wheel prize',
+  goldCardEntry: 'Gift-card drawing entry',
+  perkUpgrade: 'Perk upgraded',
+  referralReward: 'Referral reward',
+};
+
+export function reasonText(reason: string): string {
+  return REASON_TEXTS[reason] ?? 'Coins and experience';
+}
