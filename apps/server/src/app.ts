@@ -36,6 +36,8 @@ import { quickSurveyRoutes } from './modules/quick-survey/quick-survey-routes.ts
 import { createQuickSurveyService } from './modules/quick-survey/quick-survey-service.ts';
 import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
+import { referralsRoutes } from './modules/referrals/referrals-routes.ts';
+import { createReferralsService } from './modules/referrals/referrals-service.ts';
 import { recoveryRoutes } from './modules/recovery/recovery-routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery-service.ts';
 import { registrationRoutes } from './modules/registration/registration-routes.ts';
@@ -214,7 +216,8 @@ export async function buildApp({
     // Unset outside production: a key per start (device cookies then last until a restart); main.ts provides one in production.
     deviceCookieSecret: config.deviceCookieSecret ?? randomBytes(32).toString('base64url'),
   });
-  const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
+  const referrals = createReferralsService(db, { clock, testers, ledger, mail, timeZone: config.loyaltyTimeZone });
+  const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
   const dailyBonus = createDailyBonusService(db, { clock, ledger, timeZone: config.loyaltyTimeZone });
   const profile = createProfileService(db, { ledger, clock, loginDaysThisMonth: dailyBonus.loginDaysThisMonth });
@@ -231,6 +234,7 @@ export async function buildApp({
     childNames: (childIds) => children.childNames(childIds),
     noticeHours: config.scheduleNoticeHours,
     checkInSecret: studyLinkSecret,
+    onTesterAttended: referrals.firstStudyAttended,
     notices: createScheduleNotices(db, {
       clock,
       mail,
@@ -355,6 +359,7 @@ export async function buildApp({
         selfScheduleRoutes(selfSchedule),
         studyLinkRoutes(studyLinks),
         dailyBonusRoutes(dailyBonus),
+        referralsRoutes(referrals),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

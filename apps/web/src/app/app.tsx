@@ -38,6 +38,9 @@ const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-ru
 const ScheduleCheckPage = lazyPage(() => import('../features/schedule/schedule-check-page'), 'ScheduleCheckPage');
 const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-change-page'), 'ScheduleChangePage');
 const CommunityIndex = lazyPage(() => import('../features/community-root/community-index'), 'CommunityIndex');
+const ReferralEventPage = lazyPage(() => import('../features/referrals/referral-event-page'), 'ReferralEventPage');
+const ReferralOfferPage = lazyPage(() => import('../features/referrals/referral-offer-page'), 'ReferralOfferPage');
+const ReferralHistoryPage = lazyPage(() => import('../features/referrals/referral-history-page'), 'ReferralHistoryPage');
 const SelfSchedulePage = lazyPage(() => import('../features/schedule/self-schedule-page'), 'SelfSchedulePage');
 
 export function App() {
@@ -99,6 +102,9 @@ export function App() {
             <Route path="schedule/check" element={<ScheduleCheckPage />} />
             <Route path="schedule/change" element={<ScheduleChangePage />} />
             <Route path="schedule/self" element={<SelfSchedulePage />} />
+            <Route path="referral/event" element={<ReferralEventPage />} />
+            <Route path="referral/offer" element={<ReferralOfferPage />} />
+            <Route path="referral/history" element={<ReferralHistoryPage />} />
             <Route path="account/general" element={<AccountGeneralRoute />} />
             <Route path="*" element={<PortalNotFound />} />
           </Route>

@@ -18,6 +18,7 @@ export * from '../../modules/dossier/dossier-tables.ts';
 export * from '../../modules/quick-survey/quick-survey-tables.ts';
 export * from '../../modules/study-links/study-link-tables.ts';
 export * from '../../modules/daily-bonus/daily-bonus-tables.ts';
+export * from '../../modules/referrals/referrals-tables.ts';
 
 /** One row per applied seed, so the demo data goes in once and only once. */
 export const seedRuns = pgTable('seed_runs', {

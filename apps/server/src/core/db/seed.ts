@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
+import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
@@ -53,6 +54,8 @@ const KID_SESSIONS_SEED_NAME = 'demo-kid-sessions-v1';
 const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
 /** The daily login bonus calendar (decision 033). */
 const DAILY_BONUS_SEED_NAME = 'demo-daily-bonus-v1';
+/** demotester1's referrals in their stages (decision 036). */
+const REFERRALS_SEED_NAME = 'demo-referrals-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -109,7 +112,7 @@ function demoWinners(today: Date) {
 }
 
 /** Inserts the demo content once; later starts find each seed recorded and leave the data alone. */
-export async function seedDemoData(db: Database, today = new Date()): Promise<boolean> {
+export async function seedDemoData(db: Database, today = new Date(), timeZone = 'America/Chicago'): Promise<boolean> {
   const content = await seedPublicContent(db, today);
   const accounts = await seedAccounts(db);
   const surveys = await seedAboutMeAndSurveys(db, today);
@@ -145,7 +148,23 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     await seedDemoInvitations(tx, today, new Map(rows.map((row) => [row.username, row.id])));
   });
   const dailyBonus = await seedOnce(db, DAILY_BONUS_SEED_NAME, seedDailyRewardDays);
-  return content || accounts || surveys || studies || targeted || schedule || childrenSeeded || kidSessions || invitations || dailyBonus;
+  const referralsSeeded = await seedOnce(db, REFERRALS_SEED_NAME, async (tx) => {
+    const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
+    if (demo) await seedDemoReferrals(tx, today, demo.id, timeZone);
+  });
+  return (
+    content ||
+    accounts ||
+    surveys ||
+    studies ||
+    targeted ||
+    schedule ||
+    childrenSeeded ||
+    kidSessions ||
+    invitations ||
+    dailyBonus ||
+    referralsSeeded
+  );
 }
 
 /** Reference data of the entry flows and the demo logins. */
