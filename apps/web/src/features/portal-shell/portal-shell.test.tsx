@@ -221,13 +221,14 @@ describe('data layer', () => {
 });
 
 describe('menus', () => {
-  test('only built pages are listed: Home > Screener, About me, Quick survey; Schedule > My schedule, Change or cancel, Self-schedule; Account > General; HOME, SCHEDULE and (on phones) MY ACCOUNT in the top nav', async () => {
+  test('only built pages are listed: Home > Screener, About me, Quick survey; Schedule > My schedule, Change or cancel, Self-schedule; Referral > event, offer, history; Account > General; HOME, SCHEDULE, REFERRAL and (on phones) MY ACCOUNT in the top nav', async () => {
     expect(visibleGroups().map((group) => [group.label, group.entries.map((entry) => entry.label)])).toEqual([
       ['Home', ['Screener', 'About me', 'Quick survey']],
       ['Schedule', ['My schedule', 'Change or cancel', 'Self-schedule']],
+      ['Referral', ['Referral event', 'Refer a friend', 'Referral history']],
       ['Account', ['General']],
     ]);
-    expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'MY ACCOUNT']);
+    expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'REFERRAL', 'MY ACCOUNT']);
     expect(SIDE_MENU.map((group) => group.label)).toEqual(['Home', 'Schedule', 'Referral', 'Winners', 'Account']);
     expect(TOP_NAV.map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'REFERRAL', 'EVENT', 'MY ACCOUNT']);
     renderShell();
@@ -236,7 +237,18 @@ describe('menus', () => {
       within(side)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Screener', 'About me', 'Quick survey', 'My schedule', 'Change or cancel', 'Self-schedule', 'General']);
+    ).toEqual([
+      'Screener',
+      'About me',
+      'Quick survey',
+      'My schedule',
+      'Change or cancel',
+      'Self-schedule',
+      'Referral event',
+      'Refer a friend',
+      'Referral history',
+      'General',
+    ]);
     expect(within(side).getByRole('link', { name: 'Screener' })).toHaveAttribute('aria-current', 'page');
   });
 
