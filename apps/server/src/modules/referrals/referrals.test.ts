@@ -65,6 +65,23 @@ describe('the referral calls', () => {
     expect((await claim(undefined, { referralId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(401);
   });
 
+  it('refuse the two calls that write when another site sends them', async () => {
+    const { cookie } = await createLoggedInTester(db());
+    for (const [url, payload] of [
+      ['/api/account/UpdateReferralList', friend()],
+      ['/api/reward/GetReferralReward', { referralId: '00000000-0000-4000-8000-000000000000' }],
+    ] as const) {
+      const answer = await testApp.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', cookie, origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' },
+        payload: JSON.stringify(payload),
+      });
+      expect(answer.statusCode).toBe(403);
+    }
+    expect(await list(cookie)).toEqual([]);
+  });
+
   it("refuse bad input with 400 and the form's messages", async () => {
     const { cookie } = await createLoggedInTester(db());
     expect(issueFields(await refer(cookie, {})).sort()).toEqual(['age', 'emailAddress', 'firstname', 'lastname', 'phoneNumber']);
