@@ -160,6 +160,26 @@ test("'Maximum' once the tester referred 10 friends this month", async ({ logged
   await expect(page.getByTestId('referral-row')).toHaveCount(REFERRAL_LIMITS.monthly);
 });
 
+test("the failures: 'Referral Request Failed' and 'Failed to Fetch Referral List' with Try again", async ({ loggedInPage: page }) => {
+  await page.route('**/api/account/UpdateReferralList', (route) => route.fulfill({ status: 500, json: { message: 'Server fault' } }));
+  await page.goto(OFFER);
+  await fillForm(page, newFriend());
+  await referAndExpect(page, REFERRAL_TEXTS.failed);
+
+  let failing = true;
+  await page.route('**/api/reward/GetReferralList', (route) =>
+    failing ? route.fulfill({ status: 500, json: { message: 'Server fault' } }) : route.continue(),
+  );
+  await page.goto(HISTORY);
+  const alert = page.getByRole('alert').filter({ hasText: REFERRAL_TEXTS.fetchFailed });
+  await expect(alert).toBeVisible();
+  await expectNoAxeViolations(page);
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText(/You have not referred anyone yet/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test.describe('at 360 px (a phone)', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
