@@ -45,8 +45,13 @@ export function newTester(prefix: string): Tester {
   };
 }
 
-/** Registers through POST /api/account/register (the same payload the detail step sends). */
-export async function registerThroughApi(request: APIRequestContext, tester: Tester, language: 'en' | 'es' = 'en'): Promise<void> {
+/** Registers through POST /api/account/register (the same payload the detail step sends), with the referral code kept from a join link if given. */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  tester: Tester,
+  language: 'en' | 'es' = 'en',
+  referralCode = '',
+): Promise<void> {
   const response = await request.post('/api/account/register', {
     data: {
       Username: tester.username,
@@ -65,7 +70,7 @@ export async function registerThroughApi(request: APIRequestContext, tester: Tes
       AdDetail: '',
       Birth: '1990-06-15',
       CAge: 35,
-      Referral: '',
+      Referral: referralCode,
       DayIndex: 0,
       ContactBestTimeFrom: '07:00',
       ContactBestTimeTo: '17:00',

@@ -57,6 +57,13 @@ export async function startSession(request: APIRequestContext, who: { testerId: 
   return ((await response.json()) as { cookie: SessionCookie }).cookie;
 }
 
+/** The id of the tester with this username (a tester registered through the API), by starting a session for it. */
+export async function testerIdOf(request: APIRequestContext, username: string): Promise<string> {
+  const response = await request.post('/api/test-support/session', { headers: secretHeader(), data: { username } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { testerId: string }).testerId;
+}
+
 /** Puts the session cookie into the browser context: every page of it is then logged in. */
 export async function addSessionCookie(context: BrowserContext, baseURL: string, cookie: SessionCookie): Promise<void> {
   await context.addCookies([

@@ -46,6 +46,8 @@ import { publicContentRoutes } from './modules/public-content/public-content-rou
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards-routes.ts';
 import { createRewardsService } from './modules/rewards/rewards-service.ts';
+import { referralsRoutes } from './modules/referrals/referrals-routes.ts';
+import { createReferralsService } from './modules/referrals/referrals-service.ts';
 import { recoveryRoutes } from './modules/recovery/recovery-routes.ts';
 import { createRecoveryService } from './modules/recovery/recovery-service.ts';
 import { registrationRoutes } from './modules/registration/registration-routes.ts';
@@ -230,7 +232,8 @@ export async function buildApp({
     // Unset outside production: a key per start (device cookies then last until a restart); main.ts provides one in production.
     deviceCookieSecret: config.deviceCookieSecret ?? randomBytes(32).toString('base64url'),
   });
-  const registration = createRegistrationService(db, { testers, ledger, mail, clock, config });
+  const referrals = createReferralsService(db, { clock, testers, ledger, mail, timeZone: config.loyaltyTimeZone });
+  const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
   const perks = createPerksService(db, { clock, ledger });
   const events = createEventsService(db, {
@@ -268,6 +271,7 @@ export async function buildApp({
     childNames: (childIds) => children.childNames(childIds),
     noticeHours: config.scheduleNoticeHours,
     checkInSecret: studyLinkSecret,
+    onTesterAttended: referrals.firstStudyAttended,
     notices: createScheduleNotices(db, {
       clock,
       mail,
@@ -414,6 +418,7 @@ export async function buildApp({
         accountSettingsRoutes(accountSettings, sessionCookie),
         calloutRoutes(createCalloutService(db, { clock })),
         rewardsRoutes(rewards),
+        referralsRoutes(referrals),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

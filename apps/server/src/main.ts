@@ -104,7 +104,7 @@ async function prepareDatabase(config: ReturnType<typeof loadConfig>): Promise<D
   const handle = await openDatabase(config);
   database = handle; // from here a signal closes it
   await handle.migrate();
-  if (config.seedDemoData) await seedDemoData(handle.db);
+  if (config.seedDemoData) await seedDemoData(handle.db, new Date(), config.loyaltyTimeZone);
   return handle;
 }
 

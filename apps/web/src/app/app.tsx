@@ -45,6 +45,9 @@ const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-
 const CommunityIndex = lazyPage(() => import('../features/community-root/community-index'), 'CommunityIndex');
 const CoinsPage = lazyPage(() => import('../features/coins/coins-page'), 'CoinsPage');
 const EarningsPage = lazyPage(() => import('../features/coins/earnings-page'), 'EarningsPage');
+const ReferralEventPage = lazyPage(() => import('../features/referrals/referral-event-page'), 'ReferralEventPage');
+const ReferralOfferPage = lazyPage(() => import('../features/referrals/referral-offer-page'), 'ReferralOfferPage');
+const ReferralHistoryPage = lazyPage(() => import('../features/referrals/referral-history-page'), 'ReferralHistoryPage');
 const SelfSchedulePage = lazyPage(() => import('../features/schedule/self-schedule-page'), 'SelfSchedulePage');
 
 export function App() {
@@ -110,6 +113,9 @@ export function App() {
             <Route path="schedule/check" element={<ScheduleCheckPage />} />
             <Route path="schedule/change" element={<ScheduleChangePage />} />
             <Route path="schedule/self" element={<SelfSchedulePage />} />
+            <Route path="referral/event" element={<ReferralEventPage />} />
+            <Route path="referral/offer" element={<ReferralOfferPage />} />
+            <Route path="referral/history" element={<ReferralHistoryPage />} />
             <Route path="account/general" element={<AccountGeneralRoute />} />
             <Route path="winners/try-your-luck" element={<TryYourLuckRoute />} />
             <Route path="winners/eCard" element={<GiveawayWinnersPage type="eCard" />} />

@@ -22,6 +22,7 @@ export * from '../../modules/events/events-tables.ts';
 export * from '../../modules/perks/perks-tables.ts';
 export * from '../../modules/callouts/callout-tables.ts';
 export * from '../../modules/rewards/rewards-tables.ts';
+export * from '../../modules/referrals/referrals-tables.ts';
 
 /** One row per applied seed, so the demo data goes in once and only once. */
 export const seedRuns = pgTable('seed_runs', {

@@ -7,6 +7,7 @@ import { seedEvents } from '../../modules/events/events-seed.ts';
 import { seedPerks } from '../../modules/perks/perks-seed.ts';
 import { seedAvatars } from '../../modules/profile/profile-seed.ts';
 import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
+import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
@@ -66,6 +67,8 @@ const PERKS_SEED_NAME = 'demo-perks-avatars-v1';
 const CALLOUTS_SEED_NAME = 'demo-callouts-v1';
 /** The reward catalogue's demo rows (decision 034). */
 const REWARDS_SEED_NAME = 'demo-rewards-v1';
+/** demotester1's referrals in their stages (decision 036). */
+const REFERRALS_SEED_NAME = 'demo-referrals-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -122,7 +125,7 @@ function demoWinners(today: Date) {
 }
 
 /** Inserts the demo content once; later starts find each seed recorded and leave the data alone. */
-export async function seedDemoData(db: Database, today = new Date()): Promise<boolean> {
+export async function seedDemoData(db: Database, today = new Date(), timeZone = 'America/Chicago'): Promise<boolean> {
   const content = await seedPublicContent(db, today);
   const accounts = await seedAccounts(db);
   const surveys = await seedAboutMeAndSurveys(db, today);
@@ -165,6 +168,10 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
   });
   const calloutsSeeded = await seedOnce(db, CALLOUTS_SEED_NAME, (tx) => seedDemoCallouts(tx, today));
   const rewards = await seedOnce(db, REWARDS_SEED_NAME, seedDemoRewards);
+  const referralsSeeded = await seedOnce(db, REFERRALS_SEED_NAME, async (tx) => {
+    const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
+    if (demo) await seedDemoReferrals(tx, today, demo.id, timeZone);
+  });
   return (
     content ||
     accounts ||
@@ -179,7 +186,8 @@ export async function seedDemoData(db: Database, today = new Date()): Promise<bo
     eventsSeeded ||
     perksSeeded ||
     calloutsSeeded ||
-    rewards
+    rewards ||
+    referralsSeeded
   );
 }
 

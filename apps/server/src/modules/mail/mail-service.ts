@@ -10,6 +10,7 @@ export {
   childConfirmationMessage,
   confirmEmailMessage,
   invitationMessage,
+  referralInvitationMessage,
   resetPasswordMessage,
   standardMessage,
   usernameMessage,

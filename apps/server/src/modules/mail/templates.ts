@@ -228,6 +228,29 @@ export function invitationMessage(options: {
   });
 }
 
+/** To a friend a tester referred (decision 036): an invitation to join, with the join link carrying the referral code. */
+export function referralInvitationMessage(options: {
+  to: string;
+  firstName: string;
+  referrerFirstName: string;
+  link: string;
+}): OutgoingEmail {
+  const { to, firstName, referrerFirstName, link } = options;
+  return layout({
+    to,
+    kind: 'referral-invitation',
+    subject: `${referrerFirstName} invites you to join ${COMPANY.communityName}`,
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `${referrerFirstName} thinks you would enjoy testing products with ${COMPANY.communityName}: testers share their opinion on new products and are paid for their time.`,
+      'Join through the link below: your friend is then credited for referring you.',
+      'If you did not expect this message, ignore it: nothing else will be sent.',
+    ],
+    action: { label: 'Join the community', href: link },
+    footer: SIGNATURE.en,
+  });
+}
+
 /**
  * A message in the common layout for another module's text (the schedule e-mails): English, with
  * Tester Services' signature, and any files it carries.

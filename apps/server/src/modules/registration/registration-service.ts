@@ -10,6 +10,7 @@ import { createRegistrationRepository } from './registration-repository.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import type { MailService } from '../mail/mail-service.ts';
+import type { ReferralsService } from '../referrals/referrals-service.ts';
 
 /** Site id for a zip with no test site near: only online-only studies (spec 2, 5). */
 export const ONLINE_ONLY_SITE_ID = TOO_FAR_SITE_IDS[0];
@@ -50,6 +51,8 @@ export function createRegistrationService(
     mail: MailService;
     clock: Clock;
     config: Pick<AppConfig, 'welcomeCoins' | 'confirmCodeTtlHours'>;
+    /** A registration with a referral code moves that referral to Registered (decision 036); absent in a few tests. */
+    referrals?: Pick<ReferralsService, 'registeredThroughCode'>;
   },
 ) {
   const { testers, ledger, mail, clock, config } = deps;
@@ -105,6 +108,7 @@ export function createRegistrationService(
             unit,
           );
           await testers.issueToken(tester.id, 'confirm-email', hashToken(code), expiresAt, unit);
+          if (input.referralCode) await deps.referrals?.registeredThroughCode(input.referralCode, tester.id, unit);
           if (config.welcomeCoins > 0) {
             await ledger.record(
               { testerId: tester.id, coins: config.welcomeCoins, experience: 0, reason: WELCOME_GIFT_REASON, reference: tester.id },

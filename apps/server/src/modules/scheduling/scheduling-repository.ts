@@ -207,6 +207,16 @@ export function createSchedulingRepository(db: Executor) {
         .where(and(eq(bookings.testerId, testerId), eq(bookings.studyNo, studyNo), eq(bookings.status, 'booked')));
     },
 
+    /** Marks a booked session attended (a conditional UPDATE: once); null when it is not booked. */
+    async markAttended(bookingId: number, at: Date): Promise<BookingRow | null> {
+      const [row] = await db
+        .update(bookings)
+        .set({ status: 'attended', changedAt: at })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'booked')))
+        .returning();
+      return row ?? null;
+    },
+
     async insertBooking(booking: typeof bookings.$inferInsert): Promise<BookingRow> {
       const [row] = await db.insert(bookings).values(booking).returning();
       return row!;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
+import { createChild, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, sessionGroups } from '../../core/db/schema.ts';
@@ -278,5 +278,35 @@ describe('currentSchedule', () => {
 
     clock.set(at(200));
     expect((await scheduling.currentSchedule(tester)).scheduleStamps).toEqual([]);
+  });
+});
+
+describe('recordAttendance (the check-in, decision 036)', () => {
+  it('marks a booked session attended once and tells of the tester in the same transaction, not of a child or a cancelled booking', async () => {
+    clock.set(NOW);
+    const told: string[] = [];
+    const checkIn = createSchedulingService(db(), {
+      clock,
+      testers: createTesterService(db(), { clock, onTesterChanged: () => undefined }),
+      listTestSites: async () => [],
+      studyNames: async () => new Map(),
+      noticeHours: 24,
+      checkInSecret: 'check-in-secret-for-tests-only-0123456789',
+      onTesterAttended: async (testerId) => void told.push(testerId),
+    });
+    const tester = await createTester(db());
+    const study = await createStudy(db());
+    const booking = await checkIn.createBooking({ testerId: tester.id, studyNo: study.studyNo, ...session(-2) });
+    expect(await checkIn.recordAttendance(booking.id)).toBe(true);
+    expect(await checkIn.recordAttendance(booking.id)).toBe(false);
+    expect(told).toEqual([tester.id]);
+    expect((await liveBookings(tester.id))[0]).toMatchObject({ status: 'attended' });
+
+    const child = await createChild(db(), { parentId: tester.id, birthDate: '2016-04-02' });
+    const childBooking = await checkIn.createBooking({ testerId: tester.id, childId: child.id, studyNo: study.studyNo, ...session(-2) });
+    expect(await checkIn.recordAttendance(childBooking.id)).toBe(true);
+    const cancelled = await checkIn.createBooking({ testerId: tester.id, studyNo: study.studyNo, status: 'cancelled', ...session(-2) });
+    expect(await checkIn.recordAttendance(cancelled.id)).toBe(false);
+    expect(told).toEqual([tester.id]);
   });
 });

@@ -75,6 +75,8 @@ interface SchedulingDeps {
   notices?: ScheduleNotices;
   /** Waitlist promotion (decision 031): freed seats offered and held; absent in a few service tests. */
   offers?: SeatOffers;
+  /** The tester (not a child) attended a study, told in the attendance's transaction (the referrals service, decision 036). */
+  onTesterAttended?: (testerId: string, tx: Executor) => Promise<void>;
 }
 
 /** A change found the new group without a seat for every booking it moves: the transaction is undone. */
@@ -284,6 +286,24 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
             [{ testerDay: 1, startsAt: input.startsAt, endsAt: input.endsAt }],
           );
           return on(work).insertBooking({ ...input, childId: input.childId ?? null, status, groupId: group.id });
+        },
+        tx,
+      );
+    },
+
+    /**
+     * Records that the person of a booked session came (the staff check-in of a later issue): the
+     * booking becomes attended once, and in the same transaction a tester's attendance is told on
+     * (a referral of them is then Complete). False when the booking is not booked.
+     */
+    async recordAttendance(bookingId: number, tx?: Executor): Promise<boolean> {
+      return inTransaction(
+        db,
+        async (work) => {
+          const attended = await on(work).markAttended(bookingId, now());
+          if (!attended) return false;
+          if (attended.childId === null) await deps.onTesterAttended?.(attended.testerId, work);
+          return true;
         },
         tx,
       );

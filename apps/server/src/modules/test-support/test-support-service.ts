@@ -168,12 +168,14 @@ export function createTestSupportService(
     async createBooking(input: { testerId: string; studyNo: number; startsAt?: string; attended?: boolean }) {
       const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(deps.clock.nowMs() + 24 * 3600_000);
       try {
-        const booking = await deps.scheduling.createBooking({
-          testerId: input.testerId,
-          studyNo: input.studyNo,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + 3600_000),
-          status: input.attended ? 'attended' : 'booked',
+        // An attended session is booked, then checked in as the staff will do it (recordAttendance tells the referrals).
+        const booking = await inTransaction(db, async (unit) => {
+          const booked = await deps.scheduling.createBooking(
+            { testerId: input.testerId, studyNo: input.studyNo, startsAt, endsAt: new Date(startsAt.getTime() + 3600_000) },
+            unit,
+          );
+          if (input.attended) await deps.scheduling.recordAttendance(booked.id, unit);
+          return booked;
         });
         return { bookingId: booking.id, startsAt: booking.startsAt.toISOString() };
       } catch (error) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { contactSettings, emailTokens, testers } from './tester-tables.ts';
 
@@ -56,6 +56,16 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .where(eq(testers.id, id))
         .for('update');
       return rows[0] ?? null;
+    },
+
+    /** Whether a tester has this e-mail (any case) or phone. */
+    async isKnownContact(email: string, phone: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: testers.id })
+        .from(testers)
+        .where(or(eq(sql`lower(${testers.email})`, email.toLowerCase()), eq(testers.phone, phone)))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async findByEmail(email: string) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Registered testers. Username and e-mail are unique without regard to case (see the indexes). */
 export const testers = pgTable(
@@ -40,6 +40,8 @@ export const testers = pgTable(
   (table) => [
     uniqueIndex('testers_username_lower').on(sql`lower(${table.username})`),
     uniqueIndex('testers_email_lower').on(sql`lower(${table.email})`),
+    // A referral is refused for a tester's phone (decision 036): looked up by it.
+    index('testers_phone').on(table.phone),
     check('testers_coins_not_negative', sql`${table.coins} >= 0`),
     check('testers_exp_not_negative', sql`${table.exp} >= 0`),
   ],

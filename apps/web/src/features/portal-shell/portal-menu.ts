@@ -37,9 +37,9 @@ export const SIDE_MENU: readonly MenuGroup[] = [
   {
     label: 'Referral',
     entries: [
-      { label: 'Referral event', to: `${MAIN}/referral/event`, ready: false },
-      { label: 'Refer a friend', to: `${MAIN}/referral/offer`, ready: false },
-      { label: 'Referral history', to: `${MAIN}/referral/history`, ready: false },
+      { label: 'Referral event', to: `${MAIN}/referral/event`, ready: true },
+      { label: 'Refer a friend', to: `${MAIN}/referral/offer`, ready: true },
+      { label: 'Referral history', to: `${MAIN}/referral/history`, ready: true },
     ],
   },
   {
@@ -69,7 +69,7 @@ export interface TopNavItem extends MenuEntry {
 export const TOP_NAV: readonly TopNavItem[] = [
   { label: 'HOME', to: `${MAIN}/screener`, ready: true },
   { label: 'SCHEDULE', to: `${MAIN}/schedule/check`, ready: true },
-  { label: 'REFERRAL', to: `${MAIN}/referral/event`, ready: false },
+  { label: 'REFERRAL', to: `${MAIN}/referral/event`, ready: true },
   { label: 'EVENT', to: `${MAIN}/winners/try-your-luck`, ready: true },
   { label: 'MY ACCOUNT', to: `${MAIN}/account/general`, ready: true, mobileOnly: true },
 ];

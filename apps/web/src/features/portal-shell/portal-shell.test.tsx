@@ -221,14 +221,15 @@ describe('data layer', () => {
 });
 
 describe('menus', () => {
-  test('only built pages are listed: the Forum stays hidden; HOME, SCHEDULE, EVENT and (on phones) MY ACCOUNT in the top nav', async () => {
+  test('every built page is listed and only the Forum stays hidden; every top nav entry shows (MY ACCOUNT on phones only)', async () => {
     expect(visibleGroups().map((group) => [group.label, group.entries.map((entry) => entry.label)])).toEqual([
       ['Home', ['Screener', 'About me', 'Quick survey']],
       ['Schedule', ['My schedule', 'Change or cancel', 'Self-schedule']],
+      ['Referral', ['Referral event', 'Refer a friend', 'Referral history']],
       ['Winners', ['Try your luck', 'eCard', 'New tester']],
       ['Account', ['General', 'Contact', 'Password', 'Coins']],
     ]);
-    expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'EVENT', 'MY ACCOUNT']);
+    expect(visibleTopNav().map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'REFERRAL', 'EVENT', 'MY ACCOUNT']);
     expect(SIDE_MENU.map((group) => group.label)).toEqual(['Home', 'Schedule', 'Referral', 'Winners', 'Account']);
     expect(TOP_NAV.map((item) => item.label)).toEqual(['HOME', 'SCHEDULE', 'REFERRAL', 'EVENT', 'MY ACCOUNT']);
     renderShell();
@@ -244,6 +245,9 @@ describe('menus', () => {
       'My schedule',
       'Change or cancel',
       'Self-schedule',
+      'Referral event',
+      'Refer a friend',
+      'Referral history',
       'Try your luck',
       'eCard',
       'New tester',

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceAndLedger, createTester } from '../../../test/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { createFakeClock } from '../../core/clock.ts';
+import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
+import { emailOutbox, referrals } from '../../core/db/schema.ts';
+import { createLedgerService } from '../ledger/ledger-service.ts';
+import { createMailService } from '../mail/mail-service.ts';
+import { createTesterService } from '../testers/tester-service.ts';
+import { createReferralsService, type ReferralsService } from './referrals-service.ts';
+
+/**
+ * The referral limits across server instances (decision 036): on PostgreSQL (TEST_DATABASE_URL)
+ * each "instance" is a service on its own connection pool to one database; on PGlite, which
+ * serves one process, both share the handle.
+ */
+
+const clock = createFakeClock('2026-01-15T18:00:00Z');
+let copy: TestDatabase;
+let handles: DatabaseHandle[];
+let instances: ReferralsService[];
+const db = () => copy.database.db;
+
+beforeAll(async () => {
+  copy = await createTestDatabase();
+  handles = copy.url ? [copy.database, await openPostgres(copy.url)] : [copy.database];
+  instances = [0, 1].map((index) => {
+    const handle = handles[index % handles.length]!.db;
+    const onTesterChanged = () => undefined;
+    return createReferralsService(handle, {
+      clock,
+      timeZone: 'America/Chicago',
+      testers: createTesterService(handle, { clock, onTesterChanged }),
+      ledger: createLedgerService(handle, { clock, onTesterChanged }),
+      // No SMTP: the invitations wait in the outbox, where the test counts them.
+      mail: createMailService(handle, {
+        clock,
+        publicUrl: 'http://localhost:3000',
+        smtpUrl: undefined,
+        mailFrom: 'tests@testerhub.example',
+        log: {} as FastifyBaseLogger,
+      }),
+    });
+  });
+});
+afterAll(async () => {
+  if (handles[1]) await handles[1].close();
+  await copy.dispose();
+});
+
+let counter = 0;
+function friend() {
+  counter += 1;
+  const tag = `${process.pid % 1000}x${counter}`;
+  return {
+    firstname: 'Ivy',
+    lastname: `Instance${counter}`,
+    age: '30',
+    emailAddress: `ivy.${tag}@instances.example.test`,
+    phoneNumber: `847${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(4, '0')}`,
+  };
+}
+
+describe('two server instances on one database', () => {
+  it('make exactly one more of 20 simultaneous referrals by a tester at 9 this month, with one invitation each', async () => {
+    const tester = await createTester(db());
+    for (let index = 0; index < 9; index += 1)
+      expect(await instances[index % 2]!.refer(tester.id, friend())).toEqual({ status: 'succeed' });
+    const friends = Array.from({ length: 20 }, friend);
+    const answers = await Promise.all(friends.map((person, index) => instances[index % 2]!.refer(tester.id, person)));
+    expect(answers.filter((answer) => answer.status === 'succeed')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 'maximum')).toHaveLength(19);
+    const rows = await db().select().from(referrals).where(eq(referrals.referrerId, tester.id));
+    expect(rows).toHaveLength(10);
+    const invited = await Promise.all(
+      friends.map(async (person) => (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, person.emailAddress))).length),
+    );
+    expect(invited.reduce((sum, count) => sum + count, 0)).toBe(1);
+  });
+
+  it('pay a referral staff marked Paid once to 64 simultaneous claims', async () => {
+    const tester = await createTester(db());
+    const person = friend();
+    await instances[0]!.refer(tester.id, person);
+    const [referral] = await db().select().from(referrals).where(eq(referrals.email, person.emailAddress));
+    expect(await instances[1]!.setStatus(referral!.id, 'Paid')).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 64 }, (_, index) => instances[index % 2]!.claim(tester.id, referral!.id)));
+    expect(answers.filter((answer) => answer.status === 'succeed')).toHaveLength(1);
+    expect(await balanceAndLedger(db(), tester.id)).toMatchObject({ coins: 200, exp: 250, ledgerCoins: 200, ledgerExp: 250, entries: 1 });
+  });
+});

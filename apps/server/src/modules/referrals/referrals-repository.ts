@@ -1,0 +1,81 @@
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { ReferralStatus } from '@testerhub/shared/referral-schemas';
+import type { Executor } from '../../core/db/client.ts';
+import { referrals } from './referrals-tables.ts';
+
+export type ReferralRow = typeof referrals.$inferSelect;
+export type NewReferral = Omit<typeof referrals.$inferInsert, 'id'>;
+
+export function createReferralsRepository(db: Executor) {
+  return {
+    async countInMonth(referrerId: string, month: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(referrals)
+        .where(and(eq(referrals.referrerId, referrerId), eq(referrals.referredMonth, month)));
+      return row?.total ?? 0;
+    },
+
+    /** Whether anyone already referred this e-mail (any case) or phone. */
+    async isReferred(email: string, phone: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: referrals.id })
+        .from(referrals)
+        .where(or(eq(sql`lower(${referrals.email})`, email.toLowerCase()), eq(referrals.phone, phone)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Inserts unless a unique index finds the same person (a concurrent referral of them): null then. */
+    async insert(referral: NewReferral): Promise<ReferralRow | null> {
+      const [row] = await db.insert(referrals).values(referral).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    listForReferrer(referrerId: string): Promise<ReferralRow[]> {
+      return db.select().from(referrals).where(eq(referrals.referrerId, referrerId)).orderBy(desc(referrals.createdAt), desc(referrals.id));
+    },
+
+    /**
+     * Moves referrals in one of `from` to `to` (a conditional UPDATE, so a transition happens once);
+     * answers the rows it moved.
+     */
+    async moveStatus(
+      where: { id?: string; code?: string; referredTesterId?: string },
+      from: readonly ReferralStatus[],
+      to: ReferralStatus,
+      at: Date,
+      link?: { referredTesterId: string },
+    ): Promise<ReferralRow[]> {
+      const conditions = [inArray(referrals.status, [...from])];
+      if (where.id) conditions.push(eq(referrals.id, where.id));
+      if (where.code) conditions.push(eq(referrals.code, where.code), isNull(referrals.referredTesterId));
+      if (where.referredTesterId) conditions.push(eq(referrals.referredTesterId, where.referredTesterId));
+      return db
+        .update(referrals)
+        .set({ status: to, statusChangedAt: at, ...(link ?? {}) })
+        .where(and(...conditions))
+        .returning();
+    },
+
+    /**
+     * Marks the referrer's referral redeemed if it is claimable (Complete or Paid, not redeemed): one
+     * conditional UPDATE, so of simultaneous claims exactly one gets the row.
+     */
+    async redeem(referrerId: string, referralId: string, claimable: readonly ReferralStatus[], at: Date): Promise<ReferralRow | null> {
+      const [row] = await db
+        .update(referrals)
+        .set({ redeemedAt: at })
+        .where(
+          and(
+            eq(referrals.id, referralId),
+            eq(referrals.referrerId, referrerId),
+            inArray(referrals.status, [...claimable]),
+            isNull(referrals.redeemedAt),
+          ),
+        )
+        .returning();
+      return row ?? null;
+    },
+  };
+}

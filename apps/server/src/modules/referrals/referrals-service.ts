@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CLAIMABLE_REFERRAL_STATUSES,
+  REFERRAL_LIMITS,
+  REFERRAL_STATUSES,
+  type ReferralListItem,
+  type ReferralRequest,
+  type ReferralRequestResponse,
+  type ReferralRewardResponse,
+  type ReferralStatus,
+} from '@testerhub/shared/referral-schemas';
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { localDay, monthStart } from '../../core/local-day.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import { referralInvitationMessage, type MailService } from '../mail/mail-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
+import { createReferralsRepository, type ReferralRow } from './referrals-repository.ts';
+
+/** The ledger's reason for a referral reward; its reference is the referral's id, so a referral pays once. */
+export const REFERRAL_REWARD_REASON = 'referralReward';
+
+/** Where the invitation's join link lands: the first registration page, which keeps `refer` as the referral code. */
+export const REFERRAL_JOIN_PATH = '/community/join/attention';
+
+/** Statuses the join link may move to Registered: not once staff closed it, and not backwards. */
+const REGISTERABLE: readonly ReferralStatus[] = ['New', 'Bad Number', 'Outreach'];
+/** Statuses a first attended study moves to Complete. */
+const COMPLETABLE: readonly ReferralStatus[] = ['Registered', 'Outreach'];
+
+// No 0/O or 1/I/L: a code a friend may read out or type.
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 10;
+
+/** A random referral code (about 49 bits): the join link's `refer`. */
+export function newReferralCode(): string {
+  return [...randomBytes(CODE_LENGTH)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
+}
+
+interface ReferralsDeps {
+  clock: Clock;
+  testers: Pick<TesterService, 'lockForUpdate' | 'isKnownContact'>;
+  ledger: Pick<LedgerService, 'record'>;
+  mail: Pick<MailService, 'queue' | 'link' | 'nudge'>;
+  /** The company's time zone (LOYALTY_TIME_ZONE): the month of the limit is the company's (decision 033). */
+  timeZone: string;
+  monthlyLimit?: number;
+}
+
+const toListItem = (row: ReferralRow): ReferralListItem => ({
+  referralId: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  status: row.status as ReferralStatus,
+  redeemedReward: row.redeemedAt !== null,
+});
+
+/**
+ * Referrals (spec 3, "Referral pages"; decision 036): a tester refers up to 10 friends a company
+ * month, each friend gets an invitation with a join link, registering through it and attending a
+ * first study move the referral on, and a Complete or Paid referral pays its reward once.
+ */
+export function createReferralsService(db: Database, deps: ReferralsDeps) {
+  const repository = createReferralsRepository(db);
+  const limit = deps.monthlyLimit ?? REFERRAL_LIMITS.monthly;
+  const now = () => deps.clock.now();
+
+  return {
+    /**
+     * UpdateReferralList. One unit of work: the referrer's row is locked first, so a tester's
+     * referrals are counted and added one at a time (20 at once at 9 this month make exactly one
+     * more); the referral and its invitation's outbox row commit together.
+     */
+    async refer(referrerId: string, request: ReferralRequest): Promise<ReferralRequestResponse> {
+      const at = now();
+      const month = monthStart(localDay(at, deps.timeZone));
+      const email = request.emailAddress.trim();
+      const result = await inTransaction(db, async (tx): Promise<ReferralRequestResponse> => {
+        const referrer = await deps.testers.lockForUpdate(referrerId, tx);
+        if (!referrer) return { status: 'failed' };
+        const repo = createReferralsRepository(tx);
+        if ((await repo.countInMonth(referrerId, month)) >= limit) return { status: 'maximum' };
+        if (await deps.testers.isKnownContact(email, request.phoneNumber, tx)) return { status: 'existUser' };
+        if (await repo.isReferred(email, request.phoneNumber)) return { status: 'existUser' };
+        const referral = await repo.insert({
+          referrerId,
+          firstName: request.firstname.trim(),
+          lastName: request.lastname.trim(),
+          age: Number(request.age),
+          email,
+          phone: request.phoneNumber,
+          code: newReferralCode(),
+          status: 'New',
+          referredMonth: month,
+          createdAt: at,
+          statusChangedAt: at,
+        });
+        // Another tester referred the same person a moment ago (the unique indexes).
+        if (!referral) return { status: 'existUser' };
+        await deps.mail.queue(
+          referralInvitationMessage({
+            to: referral.email,
+            firstName: referral.firstName,
+            referrerFirstName: referrer.firstName,
+            link: deps.mail.link(REFERRAL_JOIN_PATH, { refer: referral.code }),
+          }),
+          tx,
+        );
+        return { status: 'succeed' };
+      });
+      if (result.status === 'succeed') deps.mail.nudge();
+      return result;
+    },
+
+    async list(referrerId: string): Promise<ReferralListItem[]> {
+      return (await repository.listForReferrer(referrerId)).map(toListItem);
+    },
+
+    /**
+     * GetReferralReward: pays 200 coins and 250 experience through the ledger (reference: the
+     * referral) and marks the referral redeemed, in one transaction; only a Complete or Paid
+     * referral of this tester not yet redeemed, and only once whatever the number of calls.
+     */
+    async claim(referrerId: string, referralId: string): Promise<ReferralRewardResponse> {
+      const refused = { status: 'notClaimable', coins: 0, exp: 0 } as const;
+      return inTransaction(db, async (tx) => {
+        const redeemed = await createReferralsRepository(tx).redeem(referrerId, referralId, CLAIMABLE_REFERRAL_STATUSES, now());
+        if (!redeemed) return refused;
+        const paid = await deps.ledger.record(
+          {
+            testerId: referrerId,
+            coins: REFERRAL_LIMITS.rewardCoins,
+            experience: REFERRAL_LIMITS.rewardExp,
+            reason: REFERRAL_REWARD_REASON,
+            reference: redeemed.id,
+          },
+          tx,
+        );
+        if (paid.status === 'alreadyRecorded') return refused;
+        return { status: 'succeed', coins: REFERRAL_LIMITS.rewardCoins, exp: REFERRAL_LIMITS.rewardExp };
+      });
+    },
+
+    /** Registration's unit of work: a new tester who came with a referral code moves that referral to Registered. */
+    async registeredThroughCode(code: string, testerId: string, tx: Executor): Promise<boolean> {
+      const trimmed = code.trim().toUpperCase();
+      if (!trimmed) return false;
+      const moved = await createReferralsRepository(tx).moveStatus({ code: trimmed }, REGISTERABLE, 'Registered', now(), {
+        referredTesterId: testerId,
+      });
+      return moved.length > 0;
+    },
+
+    /** Scheduling's unit of work: the tester attended a study, so a referral of them that is Registered is Complete. */
+    async firstStudyAttended(testerId: string, tx: Executor): Promise<void> {
+      await createReferralsRepository(tx).moveStatus({ referredTesterId: testerId }, COMPLETABLE, 'Complete', now());
+    },
+
+    /**
+     * A staff change of status (Bad Number, Outreach, Paid, Closed; the staff console of a later
+     * issue): any status to any other; answers whether the referral exists.
+     */
+    async setStatus(referralId: string, status: ReferralStatus, tx?: Executor): Promise<boolean> {
+      const moved = await createReferralsRepository(tx ?? db).moveStatus({ id: referralId }, REFERRAL_STATUSES, status, now());
+      return moved.length > 0;
+    },
+  };
+}
+
+export type ReferralsService = ReturnType<typeof createReferralsService>;
