@@ -16,7 +16,6 @@
 // BENCH_SERVER_LOG=FILE keeps the server's output there.
 //
 // Exit code: 0 budget met, 1 budget missed (or a request did not book), 2 could not measure.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -36,6 +35,7 @@ import {
   stopChild,
   waitForHealth,
 } from './lib.mjs';
+import { benchDatabase, benchSessions, countingTarget } from './write-benchmark.ts';
 
 const WRITE_BUDGET = { minRatio: 0.15 };
 const STUDIES = 50;
@@ -59,25 +59,8 @@ console.log(`${describeRounds(settings)}\n`);
 
 const dataDir = makeTempDir('testerhub-bench-self-schedule-');
 onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://testerhub:testerhub@127.0.0.1:5432/postgres';
-const databaseName = `bench_self_schedule_${randomBytes(4).toString('hex')}`;
-const admin = kind === 'postgres' ? new pg.Client({ connectionString: serverUrl }) : null;
-let databaseUrl: string | undefined;
-if (admin) {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-}
-const dropDatabase = async () => {
-  if (!admin) return;
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
-};
-
-/** A tester's session token is `${secret}-${username}`; the database keeps its SHA-256 in base64url, as hashToken writes it. */
-const secret = randomBytes(12).toString('hex');
+const { databaseUrl, drop: dropDatabase } = await benchDatabase(kind, 'bench_self_schedule');
+const sessions = benchSessions();
 
 async function prepare(database: DatabaseHandle): Promise<string[]> {
   const { db } = database;
@@ -110,11 +93,7 @@ async function prepare(database: DatabaseHandle): Promise<string[]> {
     insert into screenings (tester_id, study_no, status, started_at, completed_at)
     select id, ${STUDY_BASE} + substring(username from '[0-9]+')::int % ${STUDIES}, 'qualified', now() - interval '1 hour', now() - interval '1 hour'
     from testers where username ~ '^(book|check)[0-9]+$'`);
-  await db.execute(sql`
-    insert into sessions (id_hash, tester_id, expires_at)
-    select translate(rtrim(encode(sha256(convert_to(${secret} || '-' || username, 'UTF8')), 'base64'), '='), '+/', '-_'),
-      id, now() + interval '1 day'
-    from testers where username ~ '^(book|check)[0-9]+$'`);
+  await sessions.insertFor(database, '^(book|check)[0-9]+$');
   await db.execute(sql`analyze`);
   console.log(`prepared ${TESTERS} bookers and ${CHECKERS} checkers in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const groups = (
@@ -145,50 +124,27 @@ const { child: server } = startServer({
 const bare = await startBareFastify(barePort, serverPrefix);
 
 const endpoint = `http://127.0.0.1:${port}/api/schedule/SelfSchedule`;
-const cookieOf = (username: string) => `th_session=${secret}-${username}`;
 const bodyOf = (n: number, isRequest: boolean) =>
   JSON.stringify({ IsRequest: isRequest, groupIDs: [groupIds[n % STUDIES]], pickUpgroupIDs: [] });
 
 /** An autocannon target whose every request is `next()`'s tester; answers are counted by status. */
-function target(name: string, next: () => { username: string; n: number }, isRequest: boolean, statuses: Map<string, number>) {
-  return {
+const target = (name: string, next: () => { username: string; n: number }, isRequest: boolean, statuses: Map<string, number>) =>
+  countingTarget(
     name,
-    url: endpoint,
-    options: {
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/schedule/SelfSchedule',
-          setupRequest: (request: { headers?: Record<string, string> }) => {
-            const { username, n } = next();
-            return {
-              ...request,
-              method: 'POST',
-              headers: { ...request.headers, 'content-type': 'application/json', cookie: cookieOf(username) },
-              body: bodyOf(n, isRequest),
-            };
-          },
-          onResponse: (status: number, body: string) => {
-            let answer = `HTTP ${status}`;
-            try {
-              if (status === 200) answer = (JSON.parse(body) as { status: string }).status;
-            } catch {
-              /* counted as the HTTP status */
-            }
-            statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
-          },
-        },
-      ],
+    endpoint,
+    () => {
+      const { username, n } = next();
+      return { cookie: sessions.cookieOf(username), body: bodyOf(n, isRequest) };
     },
-  };
-}
+    statuses,
+  );
 
 let exitCode = 2;
 try {
   await waitForHealth({ port, child: server, timeoutMs: 300_000 });
   const probe = await fetch(endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookieOf('check1') },
+    headers: { 'content-type': 'application/json', cookie: sessions.cookieOf('check1') },
     body: bodyOf(1, false),
   });
   const probed = (await probe.json()) as { status?: string };
