@@ -135,6 +135,8 @@ test.describe('at 360 px (a phone)', () => {
     await page.goto(COINS);
     await expect(page.locator('.coins__balance')).toHaveText(`Your balance: ${coinsText(balance)}`);
     await expectNoAxeViolations(page);
+    // On a phone the cookie notice covers the foot of the page until it is accepted.
+    await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Accept' }).click();
     const dialog = await openRedeemPopup(page);
     await expectNoAxeViolations(page);
     await rewardRadio(dialog, TEN).check();
