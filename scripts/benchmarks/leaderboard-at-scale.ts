@@ -73,10 +73,10 @@ try {
     db.execute(sql`
       insert into leaderboard_months (tester_id, month, spent_coins, referrals, screeners)
       select id, ${month}::date,
-        case when n % 3 = 0 then 0 else (n * 7919) % 5000 end,
-        (n * 31) % 11,
-        (n * 17) % 31
-      from (select id, substr(username, 6)::int as n from testers where username like 'bench%') as t
+        case when n % 3 = 0 then 0 else ((n * 7919) % 5000)::int end,
+        ((n * 31) % 11)::int,
+        ((n * 17) % 31)::int
+      from (select id, substr(username, 6)::bigint as n from testers where username like 'bench%') as t
       on conflict do nothing`),
   );
   await timed('analyze', () => db.execute(sql`analyze`));
@@ -151,7 +151,7 @@ try {
   if (process.env.BENCH_EXPLAIN) {
     const explained = await db.execute(
       sql`explain (analyze, buffers) select tester_id, spent_coins from leaderboard_months
-          where month = ${month} and spent_coins > 0 order by spent_coins desc, tester_id asc limit 10`,
+          where month = ${month} and spent_coins > 0 order by spent_coins desc nulls last, tester_id asc limit 10`,
     );
     for (const line of explained.rows as { 'QUERY PLAN': string }[]) console.log(line['QUERY PLAN']);
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { leaderboardMonths } from './leaderboard-tables.ts';
 
@@ -27,11 +27,13 @@ export function createLeaderboardRepository(db: Executor) {
     /** The month's top `limit` testers by a counter (those above zero), highest first. */
     top(month: string, counter: LeaderboardCounter, limit: number): Promise<{ testerId: string; amount: number }[]> {
       const column = leaderboardMonths[counter];
+      // "nulls last" as the index has it (a plain desc means nulls first): otherwise PostgreSQL
+      // cannot read the order from the index and sorts the whole month (1 s at a million rows).
       return db
         .select({ testerId: leaderboardMonths.testerId, amount: column })
         .from(leaderboardMonths)
         .where(and(eq(leaderboardMonths.month, month), gt(column, 0)))
-        .orderBy(desc(column), asc(leaderboardMonths.testerId))
+        .orderBy(sql`${column} desc nulls last`, asc(leaderboardMonths.testerId))
         .limit(limit);
     },
 
