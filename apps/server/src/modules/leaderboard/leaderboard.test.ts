@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_SIZE, LEADERBOARD_TYPES } from '@testerhub/shared/leaderboard-schemas';
 import { OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
@@ -13,6 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { leaderboardMonths, screenerHosts } from '../../core/db/schema.ts';
+import { createLeaderboardRepository } from './leaderboard-repository.ts';
 
 /**
  * The leaderboard (spec 3, "Leaderboard", sections 3 and 7; decision 039): GetRankerList's shape,
@@ -229,5 +230,31 @@ describe('under concurrency', () => {
     const made = answers.filter((answer) => answer.json().status === 'succeed').length;
     expect(made).toBe(10);
     expect(await countsOf(tester.id)).toEqual([{ month: '2026-01-01', spent: 0, referrals: 10, screeners: 0 }]);
+  });
+});
+
+describe('at scale', () => {
+  it("reads a top ten in its index's order, with no sort of the month (decision 039)", async () => {
+    for (const counter of ['spentCoins', 'referrals', 'screeners'] as const) {
+      const query = createLeaderboardRepository(db()).top('2026-03-01', counter, 10) as unknown as {
+        toSQL(): { sql: string; params: unknown[] };
+      };
+      const { sql: text, params } = query.toSQL();
+      const inlined = text.replace(/\$(\d+)/g, (_, n: string) => {
+        const value = params[Number(n) - 1];
+        return typeof value === 'string' ? `'${value}'` : String(value);
+      });
+      const plan = await db().transaction(async (tx) => {
+        // As with a million rows: the planner may not pick a sequential scan of this small table.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        // A sort only when no index gives the order (the mistake this test guards against).
+        await tx.execute(sql`set local enable_sort = off`);
+        const explained = await tx.execute(sql.raw(`explain ${inlined}`));
+        return (explained as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toMatch(/Index (Only )?Scan using leaderboard_months_/);
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 });
