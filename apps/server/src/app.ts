@@ -30,6 +30,8 @@ import { createChildrenService } from './modules/children/children-service.ts';
 import { dailyBonusRoutes } from './modules/daily-bonus/daily-bonus-routes.ts';
 import { createDailyBonusService } from './modules/daily-bonus/daily-bonus-service.ts';
 import { eventsRoutes } from './modules/events/events-routes.ts';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard-routes.ts';
+import { createLeaderboardService } from './modules/leaderboard/leaderboard-service.ts';
 import { perksRoutes } from './modules/perks/perks-routes.ts';
 import { createPerksService } from './modules/perks/perks-service.ts';
 import { createEventsService } from './modules/events/events-service.ts';
@@ -223,7 +225,9 @@ export async function buildApp({
   });
   app.addHook('onClose', () => mail.stop());
   const testers = createTesterService(db, { clock, onTesterChanged });
-  const ledger = createLedgerService(db, { clock, onTesterChanged });
+  // The leaderboard's counters move with their events (decision 039): the ledger's spends, referrals, screeners.
+  const leaderboard = createLeaderboardService(db, { clock, testers, timeZone: config.loyaltyTimeZone });
+  const ledger = createLedgerService(db, { clock, onTesterChanged, onCoinsSpent: leaderboard.coinsSpent });
   const auth = createAuthService({
     testers,
     sessions: createSessionRepository(db, sessionCache, clock),
@@ -232,7 +236,14 @@ export async function buildApp({
     // Unset outside production: a key per start (device cookies then last until a restart); main.ts provides one in production.
     deviceCookieSecret: config.deviceCookieSecret ?? randomBytes(32).toString('base64url'),
   });
-  const referrals = createReferralsService(db, { clock, testers, ledger, mail, timeZone: config.loyaltyTimeZone });
+  const referrals = createReferralsService(db, {
+    clock,
+    testers,
+    ledger,
+    mail,
+    timeZone: config.loyaltyTimeZone,
+    onReferralMade: leaderboard.referralMade,
+  });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
   const perks = createPerksService(db, { clock, ledger });
@@ -327,6 +338,7 @@ export async function buildApp({
     scheduling,
     studyLinkSecret,
     findChild: (parentId, publicId) => children.findChild(parentId, publicId),
+    onScreenerFilled: leaderboard.screenerFilled,
   });
   const children = createChildrenService(db, {
     clock,
@@ -415,6 +427,7 @@ export async function buildApp({
         dailyBonusRoutes(dailyBonus),
         eventsRoutes(events),
         perksRoutes(perks),
+        leaderboardRoutes(leaderboard),
         accountSettingsRoutes(accountSettings, sessionCookie),
         calloutRoutes(createCalloutService(db, { clock })),
         rewardsRoutes(rewards),

@@ -4,6 +4,7 @@ import { seedDemoCallouts } from '../../modules/callouts/callout-seed.ts';
 import { seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
 import { seedEvents } from '../../modules/events/events-seed.ts';
+import { seedDemoLeaderboard } from '../../modules/leaderboard/leaderboard-seed.ts';
 import { seedPerks } from '../../modules/perks/perks-seed.ts';
 import { seedAvatars } from '../../modules/profile/profile-seed.ts';
 import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
@@ -69,6 +70,8 @@ const CALLOUTS_SEED_NAME = 'demo-callouts-v1';
 const REWARDS_SEED_NAME = 'demo-rewards-v1';
 /** demotester1's referrals in their stages (decision 036). */
 const REFERRALS_SEED_NAME = 'demo-referrals-v1';
+/** The demo testers' leaderboard figures in the seed's month (decision 039). */
+const LEADERBOARD_SEED_NAME = 'demo-leaderboard-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -172,6 +175,15 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
     if (demo) await seedDemoReferrals(tx, today, demo.id, timeZone);
   });
+  const leaderboardSeeded = await seedOnce(db, LEADERBOARD_SEED_NAME, async (tx) => {
+    const rows = await tx.select({ id: testers.id }).from(testers).orderBy(testers.username);
+    await seedDemoLeaderboard(
+      tx,
+      today,
+      rows.map((row) => row.id),
+      timeZone,
+    );
+  });
   return (
     content ||
     accounts ||
@@ -187,7 +199,8 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     perksSeeded ||
     calloutsSeeded ||
     rewards ||
-    referralsSeeded
+    referralsSeeded ||
+    leaderboardSeeded
   );
 }
 

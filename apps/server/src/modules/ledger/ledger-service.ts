@@ -35,7 +35,15 @@ export function levelProgress(level: number, exp: number, table: readonly { leve
  * unit of work when `tx` is given), a balance never goes below zero, and a second change with
  * the same (tester, reason, reference) records nothing and says so.
  */
-export function createLedgerService(db: Database, deps: { clock: Clock; onTesterChanged: (testerId: string) => void }) {
+export function createLedgerService(
+  db: Database,
+  deps: {
+    clock: Clock;
+    onTesterChanged: (testerId: string) => void;
+    /** Told of every spend (a negative coin change) inside its transaction, as a positive amount: the leaderboard's counter (decision 039). */
+    onCoinsSpent?: (testerId: string, coins: number, tx: Executor) => Promise<void>;
+  },
+) {
   const repository = createLedgerRepository(db);
   // The level table changes only with a release: read it once (a failed read is tried again).
   const levels = cachedRead(Number.POSITIVE_INFINITY, () => repository.listLevels());
@@ -51,6 +59,7 @@ export function createLedgerService(db: Database, deps: { clock: Clock; onTester
       if (!(await ledger.insertEntry(change, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
       const balance = await ledger.applyToBalance(change.testerId, change.coins, change.experience);
       if (!balance) throw new InsufficientBalanceError(change.testerId);
+      if (change.coins < 0 && deps.onCoinsSpent) await deps.onCoinsSpent(change.testerId, -change.coins, executor);
       return { status: 'recorded' as const, ...balance };
     });
     if (result.status === 'recorded') deps.onTesterChanged(change.testerId);

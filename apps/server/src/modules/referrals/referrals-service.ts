@@ -45,6 +45,8 @@ interface ReferralsDeps {
   /** The company's time zone (LOYALTY_TIME_ZONE): the month of the limit is the company's (decision 033). */
   timeZone: string;
   monthlyLimit?: number;
+  /** Told of each referral made, inside its transaction: the leaderboard's counter (decision 039). */
+  onReferralMade?: (referrerId: string, tx: Executor) => Promise<void>;
 }
 
 const toListItem = (row: ReferralRow): ReferralListItem => ({
@@ -106,6 +108,7 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
           }),
           tx,
         );
+        await deps.onReferralMade?.(referrerId, tx);
         return { status: 'succeed' };
       });
       if (result.status === 'succeed') deps.mail.nudge();

@@ -63,6 +63,8 @@ export function createScreeningService(
     studyLinkSecret: string;
     /** The tester's confirmed, current child by its kid GUID (the children service), else null. */
     findChild: (parentId: string, publicId: string) => Promise<ScreeningChild | null>;
+    /** Told of each finished screener (whatever its outcome), inside its transaction: the leaderboard's counter (decision 039). */
+    onScreenerFilled?: (testerId: string, tx: Executor) => Promise<void>;
   },
 ) {
   const repository = createScreeningRepository(db);
@@ -209,8 +211,10 @@ export function createScreeningService(
         const screening = await screenings.lockScreening(person, studyNo, now);
         if (screening.status !== 'inProgress') return { status: 'notFound' as const };
         const quota = matchingQuota(quotas, given);
-        const finish = (status: ScreeningStatus) =>
-          screenings.finishScreening(screening.id, { status, answers: given, quotaId: quota?.id ?? null, completedAt: now });
+        const finish = async (status: ScreeningStatus) => {
+          await screenings.finishScreening(screening.id, { status, answers: given, quotaId: quota?.id ?? null, completedAt: now });
+          await deps.onScreenerFilled?.(tester.id, tx);
+        };
 
         if (isDisqualified(questions, given) || (quotas.length > 0 && !quota)) {
           await finish('disqualified');

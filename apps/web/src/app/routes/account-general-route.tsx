@@ -1,6 +1,7 @@
 import { OptInPopup } from '../../features/account-settings/opt-in-popup';
 import { AccountGeneralPage } from '../../features/account/account-general-page';
 import { ChildAddOnlyPopup } from '../../features/children/child-add-only-popup';
+import { LeaderboardPopup } from '../../features/leaderboard/leaderboard-popup';
 import { AvatarPopup } from '../../features/perks/avatar-popup';
 import { SkillTreePopup } from '../../features/perks/skill-tree-popup';
 import { useTesterInfo } from '../../features/portal-shell/api/get-tester-info';
@@ -11,7 +12,7 @@ import { usePortalContext } from '../../hooks/use-portal-context';
 
 const noRefresh = () => undefined;
 
-/** /community/main/account/general: the tiles, with the kid popup, the opt-in popup, the perks, the picture choice and the shell's figures (decisions 030, 033, 035, 038). */
+/** /community/main/account/general: the tiles, with the kid popup, the opt-in popup, the perks, the picture choice, the leaderboard and the shell's figures (decisions 030, 033, 035, 038, 039). */
 export function AccountGeneralRoute() {
   const info = useTesterInfo();
   const refreshProfile = usePortalContext()?.refreshProfile ?? noRefresh;
@@ -21,6 +22,7 @@ export function AccountGeneralRoute() {
       notificationsPopup={(onClose) => <OptInPopup onClose={onClose} />}
       logOutButton={<LogoutButton className="button button--outline" />}
       loginCount={<LoginCount />}
+      leaderboardPopup={(onClose) => <LeaderboardPopup onClose={onClose} />}
       perksPopup={(onClose) => <SkillTreePopup onClose={onClose} refreshProfile={refreshProfile} />}
       profileSummary={<ProfileSummary />}
       profilePopup={(onClose) =>

@@ -27,6 +27,13 @@ function renderPage() {
         )}
         logOutButton={<button type="button">Log out</button>}
         loginCount={<p>4 days this month</p>}
+        leaderboardPopup={(onClose) => (
+          <div role="dialog" aria-label="Leaderboard popup">
+            <button type="button" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        )}
         perksPopup={(onClose) => (
           <div role="dialog" aria-label="Perks popup">
             <button type="button" onClick={onClose}>
@@ -70,6 +77,7 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
       'My Profile',
       'Notification settings',
       'FAQs',
+      'Leaderboard',
       'Login Count',
       'Support',
       'Location',
@@ -103,6 +111,13 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     expect(profile).toHaveTextContent('demotester1, level 2');
     await user.click(within(profile).getByRole('button', { name: 'Change picture' }));
     expect(screen.getByRole('dialog', { name: 'Picture popup' })).toBeInTheDocument();
+  });
+
+  test('Leaderboard opens the leaderBoard popup, which closes again (decision 039)', async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Open the leaderboard' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Leaderboard popup' })).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog', { name: 'Leaderboard popup' })).not.toBeInTheDocument();
   });
 
   test('Register your kid(s) opens the kid popup, which closes again', async () => {

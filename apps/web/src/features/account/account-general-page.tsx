@@ -14,6 +14,8 @@ interface AccountGeneralPageProps {
   logOutButton: ReactNode;
   /** The portal shell's login-day count of this month (decision 033). */
   loginCount: ReactNode;
+  /** The leaderboard feature's leaderBoard popup (decision 039). */
+  leaderboardPopup: (onClose: () => void) => ReactNode;
   /** The perks feature's skill tree (decision 038). */
   perksPopup: (onClose: () => void) => ReactNode;
   /** The tester's picture and level (the shell's), and the picture choice (decision 038). */
@@ -29,12 +31,13 @@ export function AccountGeneralPage({
   notificationsPopup,
   logOutButton,
   loginCount,
+  leaderboardPopup,
   perksPopup,
   profileSummary,
   profilePopup,
 }: AccountGeneralPageProps) {
   usePageTitle('My account');
-  const [open, setOpen] = useState<'kids' | 'perks' | 'profile' | 'notifications' | null>(null);
+  const [open, setOpen] = useState<'kids' | 'perks' | 'profile' | 'notifications' | 'leaderboard' | null>(null);
   const close = () => setOpen(null);
 
   const body = (tile: AccountTile): ReactNode => {
@@ -72,6 +75,15 @@ export function AccountGeneralPage({
             <p>Choose whether we may call, text or e-mail you.</p>
             <button type="button" className="button button--primary" onClick={() => setOpen('notifications')}>
               {tile.label}
+            </button>
+          </>
+        );
+      case 'leaderboard':
+        return (
+          <>
+            <p>See who spent, referred and screened the most this month.</p>
+            <button type="button" className="button button--primary" onClick={() => setOpen('leaderboard')}>
+              Open the leaderboard
             </button>
           </>
         );
@@ -128,6 +140,7 @@ export function AccountGeneralPage({
       {open === 'perks' && perksPopup(close)}
       {open === 'profile' && profilePopup(close)}
       {open === 'notifications' && notificationsPopup(close)}
+      {open === 'leaderboard' && leaderboardPopup(close)}
     </section>
   );
 }

@@ -18,7 +18,7 @@ export const ACCOUNT_TILES: readonly AccountTile[] = [
   { id: 'profile', label: 'My Profile', ready: true },
   { id: 'notifications', label: 'Notification settings', ready: true },
   { id: 'faqs', label: 'FAQs', ready: true },
-  { id: 'leaderboard', label: 'Leaderboard', ready: false },
+  { id: 'leaderboard', label: 'Leaderboard', ready: true },
   { id: 'loginCount', label: 'Login Count', ready: true },
   { id: 'support', label: 'Support', ready: true },
   { id: 'location', label: 'Location', ready: true },
