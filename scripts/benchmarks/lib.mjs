@@ -139,11 +139,16 @@ export function nodeCommand(commandPrefix, args) {
   return commandPrefix.length ? [commandPrefix[0], [...commandPrefix.slice(1), process.execPath, ...args]] : [process.execPath, args];
 }
 
+/** BENCH_SERVER_FLAGS: more node flags for the measured server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes. */
+function extraServerFlags() {
+  return (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+}
+
 export function startServer({ port, dataDir, logFile, env = {}, commandPrefix = [] }) {
   const out = logFile ? fs.openSync(logFile, 'a') : 'ignore';
   const spawnedAt = process.hrtime.bigint();
   const child = track(
-    spawn(...nodeCommand(commandPrefix, [...SERVER_NODE_FLAGS, SERVER_ENTRY]), {
+    spawn(...nodeCommand(commandPrefix, [...SERVER_NODE_FLAGS, ...extraServerFlags(), SERVER_ENTRY]), {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', out, out],

@@ -1,16 +1,32 @@
 // What the write-throughput benchmarks share (GUIDE section 8's write budget): a fresh database of
-// their own, tester sessions written straight into it, and an autocannon target that counts the
-// answers' status values, so a refusal shows.
+// their own, tester sessions written straight into it, an autocannon target that counts the
+// answers' status values, so a refusal shows, and the run itself (runWriteBenchmark).
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { DatabaseHandle } from '../../apps/server/src/core/db/client.ts';
+import { openPglite, openPostgres, pgliteDataDir, type DatabaseHandle } from '../../apps/server/src/core/db/client.ts';
+import { seedDemoData } from '../../apps/server/src/core/db/seed.ts';
+import { describeRounds, startBareFastify } from './compare-with-bare.mjs';
+import {
+  SERVER_ENTRY,
+  freePort,
+  loadNote,
+  machineSummary,
+  makeTempDir,
+  onCleanup,
+  pinLoadGenerator,
+  requireBuild,
+  startServer,
+  stopChild,
+  waitForHealth,
+} from './lib.mjs';
 
 /**
  * postgres: a fresh database on BENCH_DATABASE_URL (default the machine's testerhub role), its URL
  * and a drop for the end; pglite: nothing (the caller's DATA_DIR is the database).
  */
-export async function benchDatabase(kind: 'pglite' | 'postgres', prefix: string) {
+async function benchDatabase(kind: 'pglite' | 'postgres', prefix: string) {
   if (kind !== 'postgres') return { databaseUrl: undefined, drop: async () => undefined };
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://testerhub:testerhub@127.0.0.1:5432/postgres';
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
@@ -71,4 +87,93 @@ export function countingTarget(name: string, url: string, next: () => { cookie: 
       ],
     },
   };
+}
+
+export interface WriteBenchmarkRun<Prepared> {
+  prepared: Prepared;
+  /** The built server's origin, e.g. http://127.0.0.1:4321. */
+  origin: string;
+  /** The bare Fastify route to compare with. */
+  bare: { name: string; url: string };
+  /** The PostgreSQL database's URL; undefined on PGlite. */
+  databaseUrl?: string;
+}
+
+/**
+ * One write benchmark from start to exit: the header, a fresh database (migrated, seeded, then
+ * `prepare`d before the server starts), the built server and the bare route pinned to the last
+ * core, `measure`, and the clean-up. Exits 0 when `measure` says the budget was met, 1 when not,
+ * 2 when it could not measure.
+ */
+export async function runWriteBenchmark<Prepared>(options: {
+  title: string;
+  kind: 'pglite' | 'postgres';
+  /** Names the temporary folder and the PostgreSQL database. */
+  prefix: string;
+  settings: { connections: number; duration: number; warmup: number; rounds: number };
+  prepare: (database: DatabaseHandle) => Promise<Prepared>;
+  measure: (run: WriteBenchmarkRun<Prepared>) => Promise<boolean>;
+}): Promise<never> {
+  const { title, kind, prefix, settings } = options;
+  const serverPrefix = pinLoadGenerator();
+  requireBuild([SERVER_ENTRY]);
+  console.log(`${title} on ${machineSummary()}, database ${kind}`);
+  console.log(`Date: ${new Date().toISOString()}\n${loadNote('at start')}`);
+  console.log(`${describeRounds(settings)}\n`);
+
+  const dataDir = makeTempDir(`testerhub-${prefix}-`);
+  onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const { databaseUrl, drop: dropDatabase } = await benchDatabase(kind, prefix);
+
+  const handle = databaseUrl ? await openPostgres(databaseUrl) : await openPglite({ dataDir: pgliteDataDir(dataDir) });
+  let prepared: Prepared;
+  try {
+    await handle.migrate();
+    await seedDemoData(handle.db);
+    const started = performance.now();
+    prepared = await options.prepare(handle);
+    await handle.db.execute(sql`analyze`);
+    console.log(`prepared in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await handle.close();
+  }
+
+  const barePort = await freePort();
+  const port = await freePort();
+  const { child: server } = startServer({
+    port,
+    dataDir,
+    logFile: process.env.BENCH_SERVER_LOG,
+    commandPrefix: serverPrefix,
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+  });
+  const bare = await startBareFastify(barePort, serverPrefix);
+  let exitCode = 2;
+  try {
+    await waitForHealth({ port, child: server, timeoutMs: 300_000 });
+    const met = await options.measure({
+      prepared,
+      origin: `http://127.0.0.1:${port}`,
+      bare: { name: 'bare Fastify JSON route', url: `http://127.0.0.1:${barePort}/` },
+      databaseUrl,
+    });
+    exitCode = met ? 0 : 1;
+  } finally {
+    await stopChild(bare);
+    await stopChild(server);
+    await dropDatabase();
+  }
+  console.log(`\n${loadNote('at end')}`);
+  process.exit(exitCode);
+}
+
+/** Runs `query` on a fresh connection to `databaseUrl` and returns its rows. */
+export async function queryOnce<Row extends pg.QueryResultRow>(databaseUrl: string, query: string): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<Row>(query)).rows;
+  } finally {
+    await client.end();
+  }
 }
