@@ -9,17 +9,11 @@
 // machine's testerhub role). A fresh database is made, filled with generate_series and dropped
 // at the end. BENCH_TESTERS, BENCH_BOOKINGS and BENCH_REQUESTS change the sizes; BENCH_EXPLAIN=1
 // prints the plans of the call's queries.
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/core/config/env.ts';
-import { openPostgres } from '../../apps/server/src/core/db/client.ts';
-import { seedDemoData } from '../../apps/server/src/core/db/seed.ts';
-import { hashToken, randomToken } from '../../apps/server/src/core/security/tokens.ts';
+import { hashToken } from '../../apps/server/src/core/security/tokens.ts';
+import { insertBenchTesters, percentiles, scaleApp, sessionCookies, timeSequential, timed, withScaleDatabase } from './at-scale.ts';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://testerhub:testerhub@127.0.0.1:5432/postgres';
 const TESTERS = Number(process.env.BENCH_TESTERS ?? 1_000_000);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 10_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
@@ -35,47 +29,14 @@ const PER_TESTER = Math.max(1, Math.round(BOOKINGS / TESTERS));
 const STUDIES = Math.max(PER_TESTER, Math.min(5_000, Math.ceil(BOOKINGS / 2_000)));
 const STUDY_BASE = 600_000;
 
-const load = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-console.log(`${new Date().toISOString()}: load average at start ${load()} (1, 5, 15 min) on ${os.cpus().length} cores`);
 console.log(
   `${TESTERS.toLocaleString('en-US')} testers x ${PER_TESTER} bookings = ${(TESTERS * PER_TESTER).toLocaleString('en-US')} bookings, ` +
     `${STUDIES} studies x ${GROUPS_PER_STUDY} groups`,
 );
 
-const name = `bench_schedule_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const database = await openPostgres(url.toString());
-
-const timed = async (label: string, work: () => Promise<unknown>) => {
-  const started = performance.now();
-  await work();
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-};
-
-try {
-  await timed('migrate and seed', async () => {
-    await database.migrate();
-    await seedDemoData(database.db);
-  });
+await withScaleDatabase('bench_schedule', async (database, databaseUrl) => {
   const { db } = database;
-  await timed(`${TESTERS.toLocaleString('en-US')} testers`, () =>
-    db.execute(sql`
-      insert into testers (username, email, password_hash, first_name, last_name, zip_code, address, city, state, sex, phone,
-        race_id, ad_id, birth_date, site_id, email_confirmed_at)
-      select 'bench' || n, 'bench' || n || '@bench.testerhub.example', 'x', 'Bench', 'Tester', '60614', '1 Bench St', 'Chicago',
-        'IL', case when n % 2 = 0 then 'F' else 'M' end, '3125550100', 'O', '1R',
-        date '1950-01-01' + (n % 20000), case n % 5 when 0 then '00001' when 1 then '00002' when 2 then '00003' when 3 then '00004' else null end,
-        now()
-      from generate_series(1, ${TESTERS}) as n`),
-  );
+  await insertBenchTesters(db, TESTERS);
   await timed(`${STUDIES} studies`, () =>
     db.execute(sql`
       insert into studies (study_no, project_type, participant_type_id, minimum_age, color_name, tester_label,
@@ -118,7 +79,7 @@ try {
   // the table's secondary indexes and foreign keys are dropped, the rows inserted in one statement,
   // then the same indexes built and the same keys added back (which checks every row against them).
   await timed(`${(TESTERS * PER_TESTER).toLocaleString('en-US')} bookings`, async () => {
-    const loader = new pg.Client({ connectionString: url.toString() });
+    const loader = new pg.Client({ connectionString: databaseUrl });
     await loader.connect();
     try {
       await loader.query(`set maintenance_work_mem = '512MB'`);
@@ -173,43 +134,11 @@ try {
     const n = 1 + Math.floor((index * TESTERS) / CALLERS);
     return n % 3 === 0 ? n + 1 : n;
   });
-  const callers = (
-    await db.execute<{ id: string }>(
-      sql`select id from testers where username in (${sql.join(
-        numbers.map((n) => sql`${`bench${n}`}`),
-        sql`, `,
-      )})`,
-    )
-  ).rows as { id: string }[];
-  const cookies: string[] = [];
-  for (const { id } of callers) {
-    const sessionId = randomToken();
-    await db.execute(
-      sql`insert into sessions (id_hash, tester_id, expires_at) values (${hashToken(sessionId)}, ${id}, now() + interval '1 day')`,
-    );
-    cookies.push(`th_session=${sessionId}`);
-  }
-
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_CACHE_SECONDS: '5' });
-  const app = await buildApp({ config: { ...config, webDistDir: undefined }, database });
-  await app.ready();
-  let turn = 0;
-  const call = () =>
-    app.inject({ method: 'GET', url: '/api/schedule/GetCurrentSchedule', headers: { cookie: cookies[turn++ % cookies.length]! } });
-  const first = await call();
-  if (first.statusCode !== 200) throw new Error(`GetCurrentSchedule answered ${first.statusCode}: ${first.body}`);
-  const stamps = (first.json() as { scheduleStamps: unknown[] }).scheduleStamps.length;
+  const cookies = await sessionCookies(db, numbers);
+  const { app, call, first } = await scaleApp(database, '/api/schedule/GetCurrentSchedule', cookies);
+  const stamps = (first as { scheduleStamps: unknown[] }).scheduleStamps.length;
   if (stamps === 0) throw new Error('the caller has nothing scheduled: the fill is wrong');
-  for (let index = 0; index < WARM_UP; index += 1) await call();
-  const times: number[] = [];
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    const response = await call();
-    times.push(performance.now() - started);
-    if (response.statusCode !== 200) throw new Error(`GetCurrentSchedule answered ${response.statusCode}`);
-  }
-  times.sort((a, b) => a - b);
-  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2);
+  const times = await timeSequential(call, REQUESTS, WARM_UP);
   const counts = (
     await db.execute<{ bookings: number; live: number }>(
       sql`select count(*)::int as bookings, count(*) filter (where status = 'booked')::int as live from bookings`,
@@ -217,12 +146,15 @@ try {
   ).rows[0] as { bookings: number; live: number };
   console.log(`bookings in the database: ${counts.bookings.toLocaleString('en-US')}, live: ${counts.live.toLocaleString('en-US')}`);
   console.log(`callers: ${cookies.length} testers, each with one upcoming booking (${stamps} session stamps for the first)`);
-  console.log(`GetCurrentSchedule over ${REQUESTS} sequential requests: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`);
+  console.log(`GetCurrentSchedule over ${REQUESTS} sequential requests: ${percentiles(times)}`);
 
   if (process.env.BENCH_EXPLAIN) {
     // The call's queries, in the shape Drizzle writes them (auth/session-repository.ts,
     // scheduling-repository.ts currentBookings and sessionsOf, the studies' names), for one caller.
-    const testerId = callers[0]!.id;
+    const [caller] = (await db.execute<{ id: string }>(sql`select id from testers where username = ${`bench${numbers[0]}`}`)).rows as {
+      id: string;
+    }[];
+    const testerId = caller!.id;
     const live = (
       await db.execute<{ group_id: number; study_no: number }>(
         sql`select group_id, study_no from bookings where tester_id = ${testerId} and status = 'booked' and ends_at > now()`,
@@ -257,9 +189,4 @@ try {
     }
   }
   await app.close();
-} finally {
-  await database.close().catch(() => undefined);
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-  console.log(`${new Date().toISOString()}: load average at end ${load()}`);
-}
+});

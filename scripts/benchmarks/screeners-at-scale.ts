@@ -7,54 +7,20 @@
 // BENCH_DATABASE_URL: a PostgreSQL server URL whose user may create databases (default: the
 // machine's testerhub role). A fresh database is made, filled with generate_series and dropped
 // at the end. BENCH_TESTERS, BENCH_STUDIES and BENCH_REQUESTS change the sizes.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/core/config/env.ts';
-import { openPostgres } from '../../apps/server/src/core/db/client.ts';
-import { seedDemoData } from '../../apps/server/src/core/db/seed.ts';
-import { hashToken, randomToken } from '../../apps/server/src/core/security/tokens.ts';
 import { systemClock } from '../../apps/server/src/core/clock.ts';
-import { createStudyService, noAboutMeAnswers } from '../../apps/server/src/modules/studies/study-service.ts';
+import { createStudyService } from '../../apps/server/src/modules/studies/study-service.ts';
 import type { TesterRow } from '../../apps/server/src/modules/testers/tester-service.ts';
+import { percentiles, insertBenchTesters, scaleApp, sessionCookies, timeSequential, timed, withScaleDatabase } from './at-scale.ts';
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://testerhub:testerhub@127.0.0.1:5432/postgres';
 const TESTERS = Number(process.env.BENCH_TESTERS ?? 1_000_000);
 const STUDIES = Number(process.env.BENCH_STUDIES ?? 1_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const WARM_UP = 200;
 
-const name = `bench_screeners_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
-const database = await openPostgres(url.toString());
-
-const timed = async (label: string, work: () => Promise<unknown>) => {
-  const started = performance.now();
-  await work();
-  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-};
-
-try {
-  await timed('migrate and seed', async () => {
-    await database.migrate();
-    await seedDemoData(database.db);
-  });
+await withScaleDatabase('bench_screeners', async (database) => {
   const { db } = database;
-  await timed(`${TESTERS.toLocaleString('en-US')} testers`, () =>
-    db.execute(sql`
-      insert into testers (username, email, password_hash, first_name, last_name, zip_code, address, city, state, sex, phone,
-        race_id, ad_id, birth_date, site_id, email_confirmed_at)
-      select 'bench' || n, 'bench' || n || '@bench.testerhub.example', 'x', 'Bench', 'Tester', '60614', '1 Bench St', 'Chicago',
-        'IL', case when n % 2 = 0 then 'F' else 'M' end, '3125550100', 'O', '1R',
-        date '1950-01-01' + (n % 20000), case n % 5 when 0 then '00001' when 1 then '00002' when 2 then '00003' when 3 then '00004' else null end,
-        now()
-      from generate_series(1, ${TESTERS}) as n`),
-  );
+  await insertBenchTesters(db, TESTERS);
   // Open studies spread over the sites and online-only, a tenth with an age ceiling, a twentieth targeted, a few full.
   await timed(`${STUDIES.toLocaleString('en-US')} open studies`, () =>
     db.execute(sql`
@@ -83,49 +49,26 @@ try {
 
   const [row] = (await db.execute<{ id: string }>(sql`select id from testers where username = 'bench3' limit 1`)).rows as { id: string }[];
   const testerId = row!.id;
-  const sessionId = randomToken();
-  await db.execute(
-    sql`insert into sessions (id_hash, tester_id, expires_at) values (${hashToken(sessionId)}, ${testerId}, now() + interval '1 day')`,
-  );
-
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_CACHE_SECONDS: '5' });
-  const app = await buildApp({ config: { ...config, webDistDir: undefined }, database });
-  await app.ready();
-  const call = () => app.inject({ method: 'GET', url: '/api/schedule/GetScreeners', headers: { cookie: `th_session=${sessionId}` } });
-  const first = await call();
-  if (first.statusCode !== 200) throw new Error(`GetScreeners answered ${first.statusCode}: ${first.body}`);
-  const listed = (first.json() as unknown[]).length;
-  for (let index = 0; index < WARM_UP; index += 1) await call();
-  const times: number[] = [];
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2);
+  const [cookie] = await sessionCookies(db, [3]);
+  const { app, call, first } = await scaleApp(database, '/api/schedule/GetScreeners', [cookie!]);
+  const listed = (first as unknown[]).length;
+  const times = await timeSequential(call, REQUESTS, WARM_UP);
   const plan = await db.execute(
     sql`select count(*)::int as open from studies where opens_at <= now() and (closes_at is null or closes_at > now())`,
   );
   console.log(`open studies: ${(plan.rows[0] as { open: number }).open}; studies listed for the tester: ${listed}`);
-  console.log(`GetScreeners over ${REQUESTS} sequential requests: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, p99 ${at(0.99)} ms`);
+  console.log(`GetScreeners over ${REQUESTS} sequential requests: ${percentiles(times)}`);
   // The service alone (the query and its rows, no HTTP): what the database part of an answer costs.
-  const service = createStudyService(db, { clock: systemClock, aboutMe: noAboutMeAnswers });
+  // A tester with no About-me answers: the targeted studies are left out by the query, as for a new tester.
+  const service = createStudyService(db, { clock: systemClock, aboutMe: { heldAnswerIds: async () => [] } });
   const [testerRow] = (
     await db.execute<{ birth_date: string; site_id: string | null }>(
       sql`select birth_date::text, site_id from testers where id = ${testerId}`,
     )
   ).rows as { birth_date: string; site_id: string | null }[];
   const tester = { id: testerId, birthDate: testerRow!.birth_date, siteId: testerRow!.site_id, blackList: false } as TesterRow;
-  const serviceTimes: number[] = [];
-  for (let index = 0; index < REQUESTS; index += 1) {
-    const started = performance.now();
-    await service.screenersFor(tester);
-    serviceTimes.push(performance.now() - started);
-  }
-  serviceTimes.sort((a, b) => a - b);
-  const serviceAt = (share: number) => serviceTimes[Math.min(serviceTimes.length - 1, Math.floor(share * serviceTimes.length))]!.toFixed(2);
-  console.log(`the service alone: p50 ${serviceAt(0.5)} ms, p95 ${serviceAt(0.95)} ms`);
+  const serviceTimes = await timeSequential(() => service.screenersFor(tester), REQUESTS, 0);
+  console.log(`the service alone: ${percentiles(serviceTimes)}`);
 
   // The plan of the list's query for this tester (the same shape as study-repository.ts writes).
   const explained = await db.execute(sql`
@@ -138,8 +81,4 @@ try {
     order by s.study_no`);
   if (process.env.BENCH_EXPLAIN) for (const line of explained.rows as { 'QUERY PLAN': string }[]) console.log(line['QUERY PLAN']);
   await app.close();
-} finally {
-  await database.close().catch(() => undefined);
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
+});
