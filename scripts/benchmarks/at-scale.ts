@@ -2,15 +2,14 @@
 // PostgreSQL database of their own, migrated, seeded and dropped at the end; the bench testers
 // made with generate_series; sessions for the callers; the app itself through Fastify inject;
 // and the percentiles of a run of timed calls.
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/core/config/env.ts';
 import { openPostgres, type Database, type DatabaseHandle } from '../../apps/server/src/core/db/client.ts';
 import { seedDemoData } from '../../apps/server/src/core/db/seed.ts';
 import { hashToken, randomToken } from '../../apps/server/src/core/security/tokens.ts';
+import { benchDatabase } from './bench-database.ts';
 
 /** The configuration the scale benchmarks run the app with. */
 export const scaleConfig = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SESSION_CACHE_SECONDS: '5' });
@@ -28,29 +27,22 @@ export async function timed(label: string, work: () => Promise<unknown>) {
 }
 
 /**
- * Runs `work` on a fresh database on BENCH_DATABASE_URL (a server URL whose user may create
- * databases; default the machine's testerhub role), migrated and seeded, and drops it afterwards.
+ * Runs `work` on a fresh PostgreSQL database (bench-database.ts), migrated and seeded, and drops
+ * it afterwards.
  */
 export async function withScaleDatabase(prefix: string, work: (database: DatabaseHandle, databaseUrl: string) => Promise<void>) {
   console.log(`${new Date().toISOString()}: load average at start ${loadAverage()} (1, 5, 15 min) on ${os.cpus().length} cores`);
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://testerhub:testerhub@127.0.0.1:5432/postgres';
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const { databaseUrl, drop } = await benchDatabase('postgres', prefix);
+  const database = await openPostgres(databaseUrl!);
   try {
     await timed('migrate and seed', async () => {
       await database.migrate();
       await seedDemoData(database.db);
     });
-    await work(database, url.toString());
+    await work(database, databaseUrl!);
   } finally {
     await database.close().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await drop();
     console.log(`${new Date().toISOString()}: load average at end ${loadAverage()}`);
   }
 }

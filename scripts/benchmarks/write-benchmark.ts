@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres, pgliteDataDir, type DatabaseHandle } from '../../apps/server/src/core/db/client.ts';
 import { seedDemoData } from '../../apps/server/src/core/db/seed.ts';
+import { benchDatabase } from './bench-database.ts';
 import { describeRounds, startBareFastify } from './compare-with-bare.mjs';
 import {
   SERVER_ENTRY,
@@ -21,28 +22,6 @@ import {
   stopChild,
   waitForHealth,
 } from './lib.mjs';
-
-/**
- * postgres: a fresh database on BENCH_DATABASE_URL (default the machine's testerhub role), its URL
- * and a drop for the end; pglite: nothing (the caller's DATA_DIR is the database).
- */
-async function benchDatabase(kind: 'pglite' | 'postgres', prefix: string) {
-  if (kind !== 'postgres') return { databaseUrl: undefined, drop: async () => undefined };
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://testerhub:testerhub@127.0.0.1:5432/postgres';
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 /** A tester's session token is `${secret}-${username}`; the database keeps its SHA-256 in base64url, as hashToken writes it. */
 export function benchSessions() {
