@@ -104,7 +104,8 @@ async function main() {
   // runs on real time: the main listener's), no mail sender (its outbox rows are stamped on real
   // time, and the main listener's sender sends them), and links to its own address.
   if (config.testClockPort !== undefined) {
-    const clockUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.testClockPort}`;
+    const host = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
+    const clockUrl = `http://${host}:${config.testClockPort}`;
     clockApp = await buildApp({
       config: { ...config, webDistDir, port: config.testClockPort, publicUrl: clockUrl, scheduledJobs: false, smtpUrl: undefined },
       database: ready,
