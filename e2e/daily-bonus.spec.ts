@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { placeInBonusCycle } from './support/test-support';
 
 /**
  * Issue 11, section 1 (decision 033): the login bonus at entry. A tester's first portal page of the
- * day opens the 28-day calendar; today's reward is claimed by closing its popup, once.
+ * day opens the 28-day calendar; today's reward is claimed by closing its popup, once. The days
+ * that follow (day 28 and its wrap, a missed day) are in server-clock.spec.ts, on the server's clock.
  */
 
 test.use({ showLoginBonus: true });
@@ -52,24 +52,6 @@ test('a new tester: the calendar at entry, what coins are, day 1 collected once,
   await page.goto('/community/main/account/general');
   await expect(page.getByTestId('login-count')).toHaveText('1 day this month');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-});
-
-test('day 28 pays the special reward, and the next day wraps to day 1', async ({ loggedInPage: page, testerSession, request }) => {
-  const { testerId } = testerSession.tester;
-  await placeInBonusCycle(request, testerId, 27);
-  await page.goto(SCREENER);
-  await expect(day(page, 28)).toHaveAttribute('aria-current', 'date');
-  for (const received of [1, 14, 27]) await expect(day(page, received)).toContainText('received');
-  await calendar(page).getByRole('button', { name: "Get today's reward" }).click();
-  await expect(page.getByTestId('daily-today-coins')).toHaveText('200 coins');
-  await page.getByRole('dialog', { name: 'Day 28 reward' }).getByRole('button', { name: 'Collect' }).click();
-  await expect(page.getByRole('dialog').getByTestId('reward-coins')).toHaveText('+200 coins');
-
-  // The day after day 28 (claimed yesterday) is day 1 again, with nothing received.
-  await placeInBonusCycle(request, testerId, 28);
-  await page.goto(SCREENER);
-  await expect(day(page, 1)).toHaveAttribute('aria-current', 'date');
-  await expect(calendar(page).getByText('received')).toHaveCount(0);
 });
 
 test("'Later' keeps the calendar shut for the rest of the day", async ({ loggedInPage: page }) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,23 @@ serverEnv.LOGIN_ATTEMPTS_PER_WINDOW = '50';
 // runner and handed down like the folders above: the fixtures make testers and sessions with them.
 process.env.E2E_TEST_SUPPORT_SECRET ??= randomBytes(32).toString('base64url');
 serverEnv.TEST_SUPPORT_SECRET = process.env.E2E_TEST_SUPPORT_SECRET;
+
+// The server's second listener on a clock the tests set (decision 042; support/server-clock.ts):
+// the same process and database, so it starts with the first. E2E_CLOCK_PORT picks its port;
+// otherwise the runner takes a free one once and hands it down like the folders above.
+if (!process.env.E2E_CLOCK_PORT) process.env.E2E_CLOCK_PORT = String(await freePort());
+serverEnv.TEST_CLOCK_PORT = process.env.E2E_CLOCK_PORT;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+}
 
 export default defineConfig({
   testDir: '.',

@@ -176,19 +176,6 @@ export async function expireChild(request: APIRequestContext, childId: string): 
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/** The tester last claimed the login bonus's `cycleDay` `daysAgo` days ago, so today is the day after it (decision 033). */
-export async function placeInBonusCycle(request: APIRequestContext, testerId: string, cycleDay: number, daysAgo = 1): Promise<void> {
-  const response = await request.post('/api/test-support/daily-bonus', { headers: secretHeader(), data: { testerId, cycleDay, daysAgo } });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
-/** Runs the gift-card drawing of the week that starts on `weekStart` (a Monday) now, as Monday's job would (decision 037). */
-export async function drawGoldCard(request: APIRequestContext, weekStart: string): Promise<{ status: string; winnerId?: string | null }> {
-  const response = await request.post('/api/test-support/gold-card-drawing', { headers: secretHeader(), data: { weekStart } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { status: string; winnerId?: string | null };
-}
-
 /** Coins for the tester through the ledger (decision 034): the new balance. */
 export async function grantCoins(request: APIRequestContext, testerId: string, coins: number): Promise<number> {
   const response = await request.post('/api/test-support/coins', { headers: secretHeader(), data: { testerId, coins } });

@@ -5,7 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './core/config/env.ts';
 import type { DatabaseHandle } from './core/db/client.ts';
-import { systemClock, type Clock } from './core/clock.ts';
+import { systemClock, type Clock, type FakeClock } from './core/clock.ts';
 import { createJobQueue } from './core/jobs/job-queue.ts';
 import { createLogger } from './core/logger.ts';
 import { registerSessionCookie } from './core/auth/session-cookie.ts';
@@ -76,6 +76,11 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** The time every service reads; tests pass a fake one. */
   clock?: Clock;
+  /**
+   * The fake-clock listener of a browser test run (decision 042): `clock` is this one, and the
+   * test-support routes set it and run the scheduled jobs at its time. Only with testSupportSecret.
+   */
+  settableClock?: FakeClock;
   /** Extra routes under /api, registered by tests that need a route of their own. */
   extraApiRoutes?: (api: FastifyInstance) => void;
   /** Where log lines go instead of standard output (tests read them). */
@@ -90,8 +95,8 @@ const SLOW_ANSWER_MS = 500;
 const EXPIRE_CHILDREN_JOB = 'children-expire-unconfirmed';
 const EXPIRE_CHILDREN_CRON = '*/10 * * * *';
 /** The weekly gift-card drawing (decision 037): every hour of Monday in the company's zone; the first run draws, the others find it drawn. */
-const GOLD_CARD_DRAWING_JOB = 'gold-card-drawing';
-const GOLD_CARD_DRAWING_CRON = '5 * * * 1';
+export const GOLD_CARD_DRAWING_JOB = 'gold-card-drawing';
+export const GOLD_CARD_DRAWING_CRON = '5 * * * 1';
 
 /** Bodies above this are refused with 413; nothing the site sends comes near it. */
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -124,10 +129,12 @@ const trustHops = (hops: number) => (_address: string, index: number) => index <
 export async function buildApp({
   config,
   database,
-  clock = systemClock,
+  settableClock,
+  clock = settableClock ?? systemClock,
   extraApiRoutes,
   logDestination,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  if (settableClock && !config.testSupportSecret) throw new Error('A settable clock is for test runs only: it needs testSupportSecret.');
   const log = createLogger(config.logLevel, logDestination);
   const servedOverHttps = config.publicUrl.startsWith('https:');
   const requestTimeoutMs = config.requestTimeoutSeconds * 1000;
@@ -217,7 +224,9 @@ export async function buildApp({
   app.addHook('onClose', () => stopListening());
   const publicContent = createPublicContentService(db, { cacheSeconds: config.publicContentCacheSeconds, clock });
   const mail = createMailService(db, {
-    clock,
+    // Delivery runs on real time even on the fake-clock listener (decision 042): its outbox rows are
+    // due at once for the sender of the listener that runs one, and it never takes another's early.
+    clock: settableClock ? systemClock : clock,
     publicUrl: config.publicUrl,
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
@@ -256,15 +265,15 @@ export async function buildApp({
     perkEffect: perks.effect,
     timeZone: config.loyaltyTimeZone,
   });
+  // The drawing job's work: the queue runs it on its schedule, and so does the fake-clock listener's
+  // test-support route at the clock's time (decision 042); one function, so a test runs the job's own path.
+  const runGoldCardDrawing = async () => {
+    const drawing = await events.drawLastWeek();
+    if (drawing.status === 'drawn') app.log.info({ entries: drawing.entries }, 'weekly gift-card drawing drawn');
+    return drawing;
+  };
   if (config.scheduledJobs) {
-    jobs.define(GOLD_CARD_DRAWING_JOB, {
-      policy: 'singleton',
-      retryLimit: 0,
-      handler: async () => {
-        const drawing = await events.drawLastWeek();
-        if (drawing.status === 'drawn') app.log.info({ entries: drawing.entries }, 'weekly gift-card drawing drawn');
-      },
-    });
+    jobs.define(GOLD_CARD_DRAWING_JOB, { policy: 'singleton', retryLimit: 0, handler: async () => void (await runGoldCardDrawing()) });
     onJobsStarted.push(() => jobs.schedule(GOLD_CARD_DRAWING_JOB, GOLD_CARD_DRAWING_CRON, {}, { tz: config.loyaltyTimeZone }));
   }
   const dailyBonus = createDailyBonusService(db, { clock, ledger, perkEffect: perks.effect, timeZone: config.loyaltyTimeZone });
@@ -451,11 +460,15 @@ export async function buildApp({
             clock,
             studyLinks,
             children,
-            dailyBonus,
-            events,
           }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
+          clock: settableClock && {
+            clock: settableClock,
+            jobs: {
+              [GOLD_CARD_DRAWING_JOB]: { cron: GOLD_CARD_DRAWING_CRON, timeZone: config.loyaltyTimeZone, run: runGoldCardDrawing },
+            },
+          },
         });
       extraApiRoutes?.(api);
     },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { createFakeClock } from './core/clock.ts';
 import { ConfigError, loadConfig } from './core/config/env.ts';
 import { isNewPgliteFolder, openDatabase, pgliteDataDir, type DatabaseHandle } from './core/db/client.ts';
 import { seedDemoData } from './core/db/seed.ts';
@@ -34,6 +35,8 @@ function storedSecret(dataDir: string, name: string): string {
 }
 
 let app: FastifyInstance | undefined;
+/** The fake-clock listener of a browser test run (TEST_CLOCK_PORT, decision 042). */
+let clockApp: FastifyInstance | undefined;
 let database: DatabaseHandle | undefined;
 let preparing: ChildProcess | undefined;
 let stopping = false;
@@ -55,6 +58,7 @@ async function shutdown(signal: string) {
       preparing.kill(signal as NodeJS.Signals);
       await exited;
     }
+    await clockApp?.close();
     await app?.close();
     await database?.close();
     log('shut down cleanly');
@@ -93,6 +97,22 @@ async function main() {
 
   const ready = await prepareDatabase(config);
   if (stopping) return;
+
+  // A browser test run's second listener (decision 042), before the main one: once the main
+  // one answers, both do. The same database handle (one PGlite folder opens in one process only),
+  // its own app whose clock the test-support routes set. No scheduled jobs (their queue's cron
+  // runs on real time: the main listener's), no mail sender (its outbox rows are stamped on real
+  // time, and the main listener's sender sends them), and links to its own address.
+  if (config.testClockPort !== undefined) {
+    const host = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
+    const clockUrl = `http://${host}:${config.testClockPort}`;
+    clockApp = await buildApp({
+      config: { ...config, webDistDir, port: config.testClockPort, publicUrl: clockUrl, scheduledJobs: false, smtpUrl: undefined },
+      database: ready,
+      settableClock: createFakeClock(Date.now()),
+    });
+    await clockApp.listen({ port: config.testClockPort, host: config.host });
+  }
 
   app = await buildApp({ config: { ...config, webDistDir }, database: ready });
   app.log.info({ database: ready.kind, dataDir: ready.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');

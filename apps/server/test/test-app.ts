@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
-import type { Clock } from '../src/core/clock.ts';
+import type { Clock, FakeClock } from '../src/core/clock.ts';
 import { loadConfig, type AppConfig } from '../src/core/config/env.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/core/db/client.ts';
 import { adminUrl, databaseUrl, quoteIdent } from './database-names.ts';
@@ -16,6 +16,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The clock every service reads (a createFakeClock() to set time instead of sleeping); the system clock by default. */
   clock?: Clock;
+  /** The fake-clock listener's clock (decision 042): the test-support routes set it; needs TEST_SUPPORT_SECRET. */
+  settableClock?: FakeClock;
 }
 
 export interface TestApp {
@@ -83,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config: { ...config, webDistDir: undefined },
     database,
     clock: options.clock,
+    settableClock: options.settableClock,
     extraApiRoutes: extraApiRoutes ? (api) => extraApiRoutes(api, database) : undefined,
   });
   await app.ready();

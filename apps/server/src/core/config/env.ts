@@ -153,6 +153,8 @@ const envSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters' }),
+  // Test support only (decision 042): a second listener on this port whose clock the test-support routes set.
+  TEST_CLOCK_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -216,6 +218,11 @@ export interface AppConfig {
   passwordReminderMonths: number;
   /** Turns on the test-support routes (decision 014): a test run on this machine only. */
   testSupportSecret: string | undefined;
+  /**
+   * A test run's second listener (decision 042): the same database, with a clock the test-support
+   * routes set and move. Only with testSupportSecret; optional, so test configs need not name it.
+   */
+  testClockPort?: number;
 }
 
 export class ConfigError extends Error {}
@@ -235,6 +242,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration:\n  TEST_SUPPORT_SECRET: for test runs only; it needs HOST on a loopback address and PUBLIC_URL http:// on one',
     );
+  if (env.TEST_CLOCK_PORT !== undefined && !env.TEST_SUPPORT_SECRET)
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_PORT: for test runs only; it needs TEST_SUPPORT_SECRET');
+  if (env.TEST_CLOCK_PORT === env.PORT) throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_PORT: must differ from PORT');
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -275,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     passwordReminderMonths: env.PASSWORD_REMINDER_MONTHS,
     testSupportSecret: env.TEST_SUPPORT_SECRET,
+    testClockPort: env.TEST_CLOCK_PORT,
   };
 }
 

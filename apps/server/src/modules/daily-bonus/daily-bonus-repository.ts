@@ -34,15 +34,6 @@ export function createDailyBonusRepository(db: Executor) {
         });
     },
 
-    /** Test support: the tester last claimed `cycleDay` on `day` (a visit that day too). */
-    async placeInCycle(testerId: string, day: string, month: string, cycleDay: number): Promise<void> {
-      const values = { lastVisitDay: day, visitMonth: month, visitDaysInMonth: 1, lastClaimDay: day, cycleDay };
-      await db
-        .insert(dailyVisits)
-        .values({ testerId, ...values })
-        .onConflictDoUpdate({ target: dailyVisits.testerId, set: values });
-    },
-
     /** Moves the tester to `cycleDay`, claimed on `day`, unless a claim of that day got there first. */
     async claim(testerId: string, day: string, cycleDay: number): Promise<boolean> {
       const rows = await db

@@ -1,13 +1,11 @@
 import { DAILY_BONUS_CYCLE_DAYS, type DailyRewardAnswer, type DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
 import { cachedRead } from '../../core/cached-read.ts';
-import { HOUR_MS, type Clock } from '../../core/clock.ts';
+import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { localDay, monthStart } from '../../core/local-day.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { PERK_EFFECTS } from '../perks/perks-service.ts';
 import { createDailyBonusRepository, type DailyVisitRow } from './daily-bonus-repository.ts';
-
-const DAY_MS = 24 * HOUR_MS;
 
 /** The ledger's reason for a daily bonus; its reference is the company day, so a day pays once. */
 export const DAILY_BONUS_REASON = 'dailyBonus';
@@ -85,12 +83,6 @@ export function createDailyBonusService(
         if (paid.status === 'alreadyRecorded') return { status: 'alreadyReceived', reward: 0, exp: 0 } as const;
         return { status: 'succeed', day: current.day, reward: pay.coins + extra, exp: pay.experience } as const;
       });
-    },
-
-    /** Test support only: the tester claimed `cycleDay` `daysAgo` company days ago (the browser tests' day 28). */
-    placeInCycle(testerId: string, cycleDay: number, daysAgo: number): Promise<void> {
-      const day = localDay(new Date(deps.clock.nowMs() - daysAgo * DAY_MS), deps.timeZone);
-      return repository.placeInCycle(testerId, day, monthStart(day), cycleDay);
     },
 
     /** The Login Count tile: the days this month the tester came to the portal. */

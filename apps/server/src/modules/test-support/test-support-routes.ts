@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionCookie } from '../../core/auth/session-cookie.ts';
+import type { FakeClock } from '../../core/clock.ts';
+import { cronFiresAt } from '../../core/jobs/cron-match.ts';
 import { hashToken, safeEqual } from '../../core/security/tokens.ts';
 import type { TestSupportService } from './test-support-service.ts';
 
@@ -11,18 +13,36 @@ export interface TestSupportRouteOptions {
   sessionCookie: SessionCookie;
   /** The session cookie's Max-Age, as login sets it. */
   sessionMaxAgeSeconds: number;
+  /**
+   * Only on the fake-clock listener of a browser test run (decision 042): the clock every service
+   * of this app reads, and the scheduled jobs to run at its time, each with its schedule.
+   */
+  clock?: { clock: FakeClock; jobs: Record<string, ScheduledJob> };
+}
+
+/** A scheduled job as the queue runs it: its cron schedule in its time zone, and its work. */
+export interface ScheduledJob {
+  cron: string;
+  timeZone: string;
+  run: () => Promise<unknown>;
 }
 
 export const TEST_SUPPORT_SECRET_HEADER = 'x-test-support-secret';
 
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: `Wrong or missing ${TEST_SUPPORT_SECRET_HEADER} header.` };
 
-/** The tester last claimed the bonus's `cycleDay` (0: never) `daysAgo` days ago (decision 033). */
-const dailyBonusBody = z.object({
-  testerId: z.uuid(),
-  cycleDay: z.number().int().min(0).max(28),
-  daysAgo: z.number().int().min(1).max(60),
-});
+/** Sets the fake clock to `at`, or moves it on by `advanceMs`; an empty body only reads it. */
+const clockBody = z
+  .object({
+    at: z.iso.datetime({ offset: true }).optional(),
+    advanceMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(366 * 24 * 3600_000)
+      .optional(),
+  })
+  .refine((body) => body.at === undefined || body.advanceMs === undefined, { message: 'Either at or advanceMs.' });
 
 const testerBody = z.object({
   username: z
@@ -268,26 +288,41 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
     },
   );
 
-  app.post(
-    '/test-support/daily-bonus',
-    { schema: { hide: true, body: dailyBonusBody, response: { 200: z.object({ placed: z.literal(true) }) } } },
-    async (request) => {
-      await service.placeInBonusCycle(request.body);
-      return { placed: true as const };
-    },
-  );
-
-  app.post(
-    '/test-support/gold-card-drawing',
-    {
-      schema: {
-        hide: true,
-        body: z.object({ weekStart: z.iso.date() }),
-        response: { 200: z.object({ status: z.string(), winnerId: z.string().nullable().optional() }) },
+  const fake = options.clock;
+  if (fake) {
+    app.post(
+      '/test-support/clock',
+      { schema: { hide: true, body: clockBody, response: { 200: z.object({ now: z.string() }) } } },
+      async (request) => {
+        if (request.body.at !== undefined) fake.clock.set(request.body.at);
+        if (request.body.advanceMs !== undefined) fake.clock.advance(request.body.advanceMs);
+        return { now: fake.clock.now().toISOString() };
       },
-    },
-    (request) => service.drawGoldCard(request.body.weekStart),
-  );
+    );
+
+    // The job's own work, as the queue would run it in this minute of the fake clock: refused in a
+    // minute its schedule does not fire, so a test shows when the job runs, not only what it does.
+    app.post(
+      '/test-support/scheduled-job',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ name: z.string().min(1).max(100) }),
+          response: { 200: z.object({ ran: z.literal(true), result: z.unknown() }), 404: problem, 409: problem },
+        },
+      },
+      async (request, reply) => {
+        const job = Object.hasOwn(fake.jobs, request.body.name) ? fake.jobs[request.body.name] : undefined;
+        if (!job) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such scheduled job.' });
+        const now = fake.clock.now();
+        if (!cronFiresAt(job.cron, now, job.timeZone)) {
+          const message = `${request.body.name} (${job.cron}, ${job.timeZone}) does not run at ${now.toISOString()}.`;
+          return reply.status(409).send({ statusCode: 409, error: 'Conflict', message });
+        }
+        return { ran: true as const, result: await job.run() };
+      },
+    );
+  }
 
   app.post(
     '/test-support/external-screener-token',

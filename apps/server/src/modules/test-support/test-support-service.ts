@@ -5,8 +5,6 @@ import { inTransaction, type Database } from '../../core/db/client.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { ChildrenService } from '../children/children-service.ts';
-import type { DailyBonusService } from '../daily-bonus/daily-bonus-service.ts';
-import type { EventsService } from '../events/events-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { WELCOME_GIFT_REASON, type RegistrationService } from '../registration/registration-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
@@ -85,8 +83,6 @@ export function createTestSupportService(
     clock: Clock;
     studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
     children: Pick<ChildrenService, 'moveExpiry'>;
-    dailyBonus: Pick<DailyBonusService, 'placeInCycle'>;
-    events: Pick<EventsService, 'drawGoldCard'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -252,13 +248,6 @@ export function createTestSupportService(
      * An unconfirmed child whose registration ran out minutesAgo minutes ago (decision 028): the
      * lists leave it out at once, and the expiry job removes it. False when no such child waits.
      */
-    /** Runs a week's gift-card drawing now, as Monday's job would (decision 037). */
-    drawGoldCard: (weekStart: string) => deps.events.drawGoldCard(weekStart),
-
-    placeInBonusCycle(input: { testerId: string; cycleDay: number; daysAgo: number }) {
-      return deps.dailyBonus.placeInCycle(input.testerId, input.cycleDay, input.daysAgo);
-    },
-
     expireChild(input: { childId: string; minutesAgo?: number }) {
       return deps.children.moveExpiry(input.childId, new Date(deps.clock.nowMs() - (input.minutesAgo ?? 1) * 60_000));
     },
