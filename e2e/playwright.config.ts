@@ -118,7 +118,9 @@ export default defineConfig({
     env: serverEnv,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start creates, migrates and seeds the database: about 10 s on a quiet machine, but
+    // up to 100 s was seen on PGlite with the 2 cores loaded by other work.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
