@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
 import { TERMS_TEXTS } from '@testerhub/shared/terms-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { addSessionCookie, publishTermsVersion, startSession } from './support/test-support';
+import { addSessionCookie, mintStudyLink, publishTermsVersion, startSession } from './support/test-support';
 
 /**
  * Issue 11 section 6 and issue 12 section 6 (decision 041): a new terms version asks the tester at
@@ -70,6 +70,20 @@ test('a new version: the dialog before the bonus, Escape does not close it, the 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a study link opened meanwhile waits for the terms, then runs', async ({ loggedInPage: page, testerSession, request }) => {
+  const { testerId } = testerSession.tester;
+  const link = await mintStudyLink(request, { kind: 'invitation', testerId, studyNo: 24106 });
+  await publishTermsVersion(request, { askOnly: [testerId], summaryEn: 'We changed how study invitations are sent.' });
+
+  await page.goto(`/community?${new URLSearchParams({ s: link.s, t: link.t, d: link.d })}`);
+  const dialog = termsDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(page).not.toHaveURL(/\/screener\/24106/);
+  await dialog.getByRole('button', { name: TERMS_TEXTS.accept }).click();
+  await expect(page).toHaveURL('/community/main/screener/24106');
+  await expect(page.getByRole('heading', { level: 1, name: 'Online screener: household cleaning habits, 10 minutes' })).toBeVisible();
 });
 
 test.describe('at 360 px (a phone)', () => {
