@@ -182,3 +182,19 @@ export async function grantCoins(request: APIRequestContext, testerId: string, c
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { coins: number }).coins;
 }
+
+/**
+ * Publishes a new terms version now (decision 041) that asks only the testers in `askOnly`: every
+ * other tester who accepted a version is recorded as accepting it, so parallel tests never meet it.
+ */
+export async function publishTermsVersion(
+  request: APIRequestContext,
+  version: { askOnly: string[]; summaryEn: string; summaryEs?: string },
+): Promise<{ version: number; publishedAt: string }> {
+  const response = await request.post('/api/test-support/terms-version', {
+    headers: secretHeader(),
+    data: { summaryEs: 'Cambio de prueba.', ...version },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { version: number; publishedAt: string };
+}

@@ -69,6 +69,8 @@ import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
+import { termsRoutes } from './modules/terms/terms-routes.ts';
+import { createTermsService } from './modules/terms/terms-service.ts';
 import { createTesterService } from './modules/testers/tester-service.ts';
 
 export interface BuildAppOptions {
@@ -253,7 +255,8 @@ export async function buildApp({
     timeZone: config.loyaltyTimeZone,
     onReferralMade: leaderboard.referralMade,
   });
-  const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals });
+  const terms = createTermsService(db, { clock });
+  const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals, terms });
   const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
   const perks = createPerksService(db, { clock, ledger });
   const events = createEventsService(db, {
@@ -441,6 +444,7 @@ export async function buildApp({
         calloutRoutes(createCalloutService(db, { clock })),
         rewardsRoutes(rewards),
         referralsRoutes(referrals),
+        termsRoutes(terms),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -460,6 +464,7 @@ export async function buildApp({
             clock,
             studyLinks,
             children,
+            terms,
           }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,

@@ -12,6 +12,7 @@ import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
+import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
 import {
@@ -72,6 +73,8 @@ const REWARDS_SEED_NAME = 'demo-rewards-v1';
 const REFERRALS_SEED_NAME = 'demo-referrals-v1';
 /** The demo testers' leaderboard figures in the seed's month (decision 039). */
 const LEADERBOARD_SEED_NAME = 'demo-leaderboard-v1';
+/** The current terms version, accepted by every seeded tester (decision 041); after the seeds that make testers. */
+const TERMS_SEED_NAME = 'demo-terms-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -184,6 +187,10 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
       timeZone,
     );
   });
+  const termsSeeded = await seedOnce(db, TERMS_SEED_NAME, async (tx) => {
+    const rows = await tx.select({ id: testers.id, createdAt: testers.createdAt }).from(testers);
+    await seedDemoTerms(tx, today, rows);
+  });
   return (
     content ||
     accounts ||
@@ -200,7 +207,8 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     calloutsSeeded ||
     rewards ||
     referralsSeeded ||
-    leaderboardSeeded
+    leaderboardSeeded ||
+    termsSeeded
   );
 }
 

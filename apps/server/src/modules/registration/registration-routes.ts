@@ -113,6 +113,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
         contactBestTimeFrom: body.ContactBestTimeFrom,
         contactBestTimeTo: body.ContactBestTimeTo,
         language: body.Language,
+        acceptedTerms: body.AcceptTerms,
       });
       request.log.info({ event: 'auth.register', status: result.status }, 'registration');
       return result.status === 'succeed' ? { status: 'succeed', message: '' } : { status: result.status, message: result.message };

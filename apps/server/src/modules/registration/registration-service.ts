@@ -11,6 +11,7 @@ import { hashPassword } from '../../core/security/passwords.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { TermsService } from '../terms/terms-service.ts';
 
 /** Site id for a zip with no test site near: only online-only studies (spec 2, 5). */
 export const ONLINE_ONLY_SITE_ID = TOO_FAR_SITE_IDS[0];
@@ -35,6 +36,12 @@ export interface RegistrationInput {
   contactBestTimeFrom: string;
   contactBestTimeTo: string;
   language: Language;
+  /**
+   * The terms checkbox was ticked (step 3): the terms version in force is recorded as accepted in the
+   * registration's own transaction (decision 041). registerExistedUser's form has no checkbox: that
+   * tester is asked at the first portal visit.
+   */
+  acceptedTerms?: boolean;
 }
 
 export type RegistrationResult =
@@ -53,6 +60,8 @@ export function createRegistrationService(
     config: Pick<AppConfig, 'welcomeCoins' | 'confirmCodeTtlHours'>;
     /** A registration with a referral code moves that referral to Registered (decision 036); absent in a few tests. */
     referrals?: Pick<ReferralsService, 'registeredThroughCode'>;
+    /** Records the terms version a new account accepted (decision 041); absent in a few tests. */
+    terms?: Pick<TermsService, 'recordCurrent'>;
   },
 ) {
   const { testers, ledger, mail, clock, config } = deps;
@@ -109,6 +118,7 @@ export function createRegistrationService(
           );
           await testers.issueToken(tester.id, 'confirm-email', hashToken(code), expiresAt, unit);
           if (input.referralCode) await deps.referrals?.registeredThroughCode(input.referralCode, tester.id, unit);
+          if (input.acceptedTerms) await deps.terms?.recordCurrent(tester.id, unit);
           if (config.welcomeCoins > 0) {
             await ledger.record(
               { testerId: tester.id, coins: config.welcomeCoins, experience: 0, reason: WELCOME_GIFT_REASON, reference: tester.id },

@@ -333,4 +333,21 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
       return token;
     },
   );
+
+  app.post(
+    '/test-support/terms-version',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          summaryEn: z.string().min(1).max(1000),
+          summaryEs: z.string().min(1).max(1000),
+          /** The testers asked to accept it (at least one): every other tester accepts it at once. */
+          askOnly: z.array(z.uuid()).min(1).max(50),
+        }),
+        response: { 200: z.object({ version: z.number(), publishedAt: z.string() }) },
+      },
+    },
+    (request) => service.publishTerms(request.body),
+  );
 };

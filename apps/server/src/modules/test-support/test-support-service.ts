@@ -11,6 +11,7 @@ import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
 import type { StudyLinkService } from '../study-links/study-link-service.ts';
+import type { TermsService } from '../terms/terms-service.ts';
 import { uniqueViolation, type TesterService } from '../testers/tester-service.ts';
 
 /** What a test may choose of its tester; everything else is generated or a fixed, valid value. */
@@ -83,6 +84,7 @@ export function createTestSupportService(
     clock: Clock;
     studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
     children: Pick<ChildrenService, 'moveExpiry'>;
+    terms: Pick<TermsService, 'recordCurrent' | 'publish'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -125,6 +127,8 @@ export function createTestSupportService(
             unit,
           );
           await testers.markEmailConfirmed(tester.id, unit);
+          // As registration's terms checkbox does (decision 041).
+          await deps.terms.recordCurrent(tester.id, unit);
           let coins = 0;
           const startingCoins = input.coins ?? config.welcomeCoins;
           if (startingCoins > 0) {
@@ -242,6 +246,16 @@ export function createTestSupportService(
       if (!study || !(await testers.findById(input.testerId))) return null;
       const usedAt = input.returnedMinutesAgo === undefined ? null : new Date(deps.clock.nowMs() - input.returnedMinutesAgo * 60_000);
       return { ex: await deps.studies.issueExternalToken(input.testerId, study.studyNo, usedAt) };
+    },
+
+    /**
+     * Publishes a new terms version now, as the staff console will (decision 041). Only the testers
+     * named in askOnly are asked to accept it; every other tester is recorded as accepting it, so
+     * the browser tests running beside the one that publishes never meet the terms dialog.
+     */
+    async publishTerms(input: { summaryEn: string; summaryEs: string; askOnly: string[] }) {
+      const row = await deps.terms.publish({ summaryEn: input.summaryEn, summaryEs: input.summaryEs }, { askOnly: input.askOnly });
+      return { version: row.version, publishedAt: row.publishedAt.toISOString() };
     },
 
     /**

@@ -1,0 +1,96 @@
+import type { AcceptTermsResponse, TermsStatusResponse } from '@testerhub/shared/terms-schemas';
+import { TERMS_TEXTS } from '@testerhub/shared/terms-schemas';
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { createTermsRepository, type TermsVersionRow } from './terms-repository.ts';
+
+/** Who asks: the tester's id and language (the summary comes in it). */
+export interface TermsReader {
+  id: string;
+  language: string;
+}
+
+export interface NewTermsVersion {
+  summaryEn: string;
+  summaryEs: string;
+  /** From when it applies; now when left out. */
+  publishedAt?: Date;
+}
+
+const summaryIn = (version: TermsVersionRow | null, language: 'en' | 'es') =>
+  !version ? '' : language === 'es' ? version.summaryEs : version.summaryEn;
+
+/**
+ * The terms' versions and the testers' acceptances (issue 11 section 6, issue 12 section 6; decision
+ * 041). The server decides whether a tester must accept: the portal only asks GetTermsStatus.
+ */
+export function createTermsService(db: Database, deps: { clock: Clock }) {
+  const { clock } = deps;
+  const repository = createTermsRepository(db);
+
+  return {
+    /** GetTermsStatus: the version in force, the tester's latest acceptance, and whether to ask. */
+    async status(tester: TermsReader): Promise<TermsStatusResponse> {
+      const language = tester.language === 'es' ? 'es' : 'en';
+      const [current, accepted] = await Promise.all([repository.current(clock.now()), repository.latestAcceptance(tester.id)]);
+      return {
+        status: 'succeed',
+        currentVersion: current?.version ?? null,
+        publishedAt: current?.publishedAt.toISOString() ?? null,
+        summary: summaryIn(current, language),
+        language,
+        acceptedVersion: accepted?.version ?? null,
+        acceptedAt: accepted?.acceptedAt.toISOString() ?? null,
+        needsAcceptance: current !== null && (accepted === null || accepted.version < current.version),
+      };
+    },
+
+    /** AcceptTerms: only the version in force is accepted; accepting it again answers the first time. */
+    async accept(testerId: string, version: number): Promise<AcceptTermsResponse> {
+      return inTransaction(db, async (unit) => {
+        const terms = createTermsRepository(unit);
+        const now = clock.now();
+        const current = await terms.current(now, { share: true });
+        if (!current || current.version !== version) {
+          return { status: 'notCurrent', message: TERMS_TEXTS.notCurrent, currentVersion: current?.version ?? null };
+        }
+        const row = await terms.accept(testerId, version, now);
+        return { status: 'succeed', acceptedVersion: row.version, acceptedAt: row.acceptedAt.toISOString() };
+      });
+    },
+
+    /**
+     * A new account accepted the terms in force (registration's terms checkbox): recorded in the
+     * caller's unit of work, so the account and its acceptance commit together. Nothing when no
+     * version is in force.
+     */
+    async recordCurrent(testerId: string, unit: Executor): Promise<number | null> {
+      const terms = createTermsRepository(unit);
+      const now = clock.now();
+      const current = await terms.current(now, { share: true });
+      if (!current) return null;
+      await terms.accept(testerId, current.version, now);
+      return current.version;
+    },
+
+    /**
+     * Publishes a new version (the staff console will call this; until then test support does).
+     * `askOnly` (test support): every other tester is recorded as accepting it, so a browser test
+     * asks its own testers alone while other tests run beside it.
+     */
+    async publish(version: NewTermsVersion, options: { askOnly?: string[] } = {}): Promise<TermsVersionRow> {
+      return inTransaction(db, async (unit) => {
+        const terms = createTermsRepository(unit);
+        const row = await terms.publish({
+          summaryEn: version.summaryEn,
+          summaryEs: version.summaryEs,
+          publishedAt: version.publishedAt ?? clock.now(),
+        });
+        if (options.askOnly) await terms.acceptForEveryoneBut(row.version, row.publishedAt, options.askOnly);
+        return row;
+      });
+    },
+  };
+}
+
+export type TermsService = ReturnType<typeof createTermsService>;
