@@ -8,6 +8,7 @@ import { RateLimiter } from '../../core/security/rate-limiter.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { RegistrationService } from '../registration/registration-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { TesterRow, TesterService } from '../testers/tester-service.ts';
 
@@ -25,6 +26,7 @@ interface PrivacyDeps {
   testers: Pick<TesterService, 'lockForUpdate' | 'deleteTester'>;
   scheduling: Pick<SchedulingService, 'releaseAllSeatsOf' | 'passOnFreedSeats'>;
   referrals: Pick<ReferralsService, 'forgetReferredTester'>;
+  registration: Pick<RegistrationService, 'forgetEmail'>;
   mail: Pick<MailService, 'forgetAddress' | 'nudge'>;
   auth: Pick<AuthService, 'endAllSessions'>;
   /** Exports allowed per tester per window (the file reads every table of the tester). */
@@ -73,7 +75,8 @@ export function createPrivacyService(db: Database, deps: PrivacyDeps) {
         const locked = await deps.testers.lockForUpdate(tester.id, tx);
         if (!locked) return false;
         const freedGroups = await deps.scheduling.releaseAllSeatsOf(tester.id, tx);
-        await deps.referrals.forgetReferredTester(tester.id, tx);
+        await deps.referrals.forgetReferredTester(tester.id, locked.email, tx);
+        await deps.registration.forgetEmail(locked.email, tx);
         await deps.mail.forgetAddress(locked.email, tx);
         if (!(await deps.testers.deleteTester(tester.id, tx))) return false;
         // After the delete, so the tester's own waiting-list places are gone and cannot take a seat back.

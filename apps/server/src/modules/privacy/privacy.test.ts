@@ -21,8 +21,10 @@ import {
   coinLedger,
   dailyVisits,
   emailOutbox,
+  reEngagementCodes,
   referrals,
   seatOffers,
+  signUpLeads,
   sessionGroups,
   sessions,
   testers,
@@ -92,14 +94,34 @@ async function testerWithData() {
       statusChangedAt: NOW,
     });
   await db().insert(dailyVisits).values({ testerId: tester.id, lastVisitDay: '2026-01-15', visitMonth: '2026-01-01', visitDaysInMonth: 1 });
+  await db().insert(signUpLeads).values({ firstName: 'Fran', lastName: 'Factory', phone: '3125550100', email: tester.email.toUpperCase() });
+  const preSiteCode = `pre-${tester.username}`;
+  await db()
+    .insert(reEngagementCodes)
+    .values({
+      code: preSiteCode,
+      phone: '3125550100',
+      v: `v-secret-${tester.username}`,
+      email: tester.email,
+      firstName: 'Fran',
+      lastName: 'Factory',
+      zipCode: '60614',
+      address: '1 Test Way',
+      city: 'Chicago',
+      state: 'IL',
+      sex: 'F',
+      raceId: 'H',
+      birthDate: '1996-01-01',
+      usedAt: NOW,
+    });
   await queueMail(tester.email, 'sent', 'Welcome aboard');
   await queueMail(tester.email.toUpperCase(), 'pending', 'Your reminder');
-  return { ...logged, study, child, own, childBooking };
+  return { ...logged, study, child, own, childBooking, preSiteCode };
 }
 
 describe('GET /api/account/ExportMyData', () => {
   it('answers one JSON file, an attachment named with the day, holding every part and no secret', async () => {
-    const { tester, cookie, child, own, childBooking } = await testerWithData();
+    const { tester, cookie, child, own, childBooking, preSiteCode } = await testerWithData();
     const response = await get('/api/account/ExportMyData', cookie);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -137,6 +159,8 @@ describe('GET /api/account/ExportMyData', () => {
       'perks',
       'leaderboardMonths',
       'emailClicks',
+      'signUpLeads',
+      'preSiteRecords',
       'emails',
     ]) {
       expect(Array.isArray(data[part]), part).toBe(true);
@@ -160,6 +184,8 @@ describe('GET /api/account/ExportMyData', () => {
     expect(data.coinLedger).toEqual([expect.objectContaining({ coins: 250, experience: 40 })]);
     expect(data.referralsMade).toEqual([expect.objectContaining({ firstName: 'Pat', lastName: 'Friend' })]);
     expect(data.dailyVisits).toHaveLength(1);
+    expect(data.signUpLeads).toHaveLength(1);
+    expect(data.preSiteRecords).toEqual([expect.objectContaining({ firstName: 'Fran', city: 'Chicago' })]);
     expect(data.emails.map((row: { subject: string }) => row.subject)).toEqual(['Welcome aboard', 'Your reminder']);
 
     // No secret: no password hash, session id or its hash, no e-mailed code, no mail body (signed links).
@@ -169,6 +195,8 @@ describe('GET /api/account/ExportMyData', () => {
     expect(text).not.toContain(row!.passwordHash);
     expect(text).not.toContain(session!.idHash);
     expect(text).not.toContain(cookie.split('=')[1]!);
+    expect(text).not.toContain(preSiteCode);
+    expect(text).not.toContain('v-secret-');
     for (const key of ['passwordHash', 'idHash', 'codeHash', 'tokenHash', '"html"', '"text"']) expect(text).not.toContain(key);
   });
 
@@ -210,7 +238,7 @@ describe('POST /api/account/DeleteMyAccount', () => {
   });
 
   it('deletes the account: seats given back and passed on, offers released, children, e-mails and sessions gone', async () => {
-    const { tester, cookie, child, own, childBooking, study } = await testerWithData();
+    const { tester, cookie, child, own, childBooking, study, preSiteCode } = await testerWithData();
     const secondCookie = await sessionCookieFor(db(), tester.id);
     // Someone waits for the tester's group: the freed seat is offered to them, as after a cancel.
     const waiter = await createLoggedInTester(db(), { firstName: 'Wren' });
@@ -271,6 +299,14 @@ describe('POST /api/account/DeleteMyAccount', () => {
       .where(sql`lower(${emailOutbox.toAddress}) = lower(${tester.email})`);
     expect(left).toHaveLength(0);
     expect(await mailsTo(db(), 'someone.else@example.test')).not.toHaveLength(0);
+    // What the entry flows held under the address is gone too.
+    expect(
+      await db()
+        .select()
+        .from(signUpLeads)
+        .where(sql`lower(${signUpLeads.email}) = lower(${tester.email})`),
+    ).toHaveLength(0);
+    expect(await db().select().from(reEngagementCodes).where(eq(reEngagementCodes.code, preSiteCode))).toHaveLength(0);
     // The referrer keeps the referral, not who the friend was.
     const [kept] = await db().select().from(referrals).where(eq(referrals.id, broughtBy!.id));
     expect(kept).toMatchObject({ referrerId: referrer.tester.id, status: 'Registered', referredTesterId: null, firstName: 'Former' });

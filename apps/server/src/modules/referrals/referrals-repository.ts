@@ -9,11 +9,12 @@ export type NewReferral = Omit<typeof referrals.$inferInsert, 'id'>;
 export function createReferralsRepository(db: Executor) {
   return {
     /**
-     * The referral that brought a tester who is deleting their account (decision 040): the
-     * referrer keeps the row (its status and any reward claimed) but not who the friend was. The
+     * The referral that brought a tester who is deleting their account, or that names their
+     * address (decision 040): the referrer keeps the row (its status and any reward claimed) but
+     * not who the friend was. The
      * e-mail and phone become unique placeholders (the unique indexes stay satisfied).
      */
-    async forgetReferredTester(testerId: string) {
+    async forgetReferredTester(testerId: string, email: string) {
       const rows = await db
         .update(referrals)
         .set({
@@ -24,7 +25,7 @@ export function createReferralsRepository(db: Executor) {
           phone: sql`'erased-' || ${referrals.id}`,
           referredTesterId: null,
         })
-        .where(eq(referrals.referredTesterId, testerId))
+        .where(or(eq(referrals.referredTesterId, testerId), sql`lower(${referrals.email}) = lower(${email})`))
         .returning({ id: referrals.id });
       return rows.length;
     },

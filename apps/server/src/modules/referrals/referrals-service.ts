@@ -72,7 +72,8 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
     exportData: (testerId: string) => repository.exportOf(testerId),
 
     /** Account deletion (decision 040): the referral that brought the tester forgets who they were, in the caller's unit of work. */
-    forgetReferredTester: (testerId: string, tx: Executor) => createReferralsRepository(tx).forgetReferredTester(testerId),
+    forgetReferredTester: (testerId: string, email: string, tx: Executor) =>
+      createReferralsRepository(tx).forgetReferredTester(testerId, email),
 
     /**
      * UpdateReferralList. One unit of work: the referrer's row is locked first, so a tester's
