@@ -18,6 +18,8 @@ import { responseSerializerCompiler } from './core/http/response-serializer.ts';
 import { registerSecurityHeaders, securityHeaderApplier } from './core/http/security-headers.ts';
 import { registerWebApp } from './core/http/web-app.ts';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings-routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy-routes.ts';
+import { createPrivacyService } from './modules/privacy/privacy-service.ts';
 import { createAccountSettingsService } from './modules/account-settings/account-settings-service.ts';
 import { createActiveSessionCache } from './modules/auth/active-session-cache.ts';
 import { authPortalRoutes, authRoutes } from './modules/auth/auth-routes.ts';
@@ -412,6 +414,41 @@ export async function buildApp({
     attendedCompensation: scheduling.attendedCompensation,
     studyNames: studies.studyNames,
   });
+  // Download my data and delete my account (decision 040): each module gives its own part and forgets its own rows.
+  const privacy = createPrivacyService(db, {
+    clock,
+    exportParts: [
+      (tester) => testers.exportData(tester.id),
+      (tester) => auth.exportData(tester.id),
+      (tester) => profile.exportData(tester.id),
+      (tester) => dossier.exportData(tester.id),
+      (tester) => quickSurveys.exportData(tester.id),
+      (tester) => studies.exportData(tester.id),
+      (tester) => screening.exportData(tester.id),
+      (tester) => studyLinks.exportData(tester.id),
+      (tester) => scheduling.exportData(tester.id),
+      (tester) => children.exportData(tester.id),
+      (tester) => ledger.exportData(tester.id),
+      (tester) => rewards.exportData(tester.id),
+      (tester) => referrals.exportData(tester.id),
+      (tester) => dailyBonus.exportData(tester.id),
+      (tester) => events.exportData(tester.id),
+      (tester) => perks.exportData(tester.id),
+      (tester) => leaderboard.exportData(tester.id),
+      (tester) => recovery.exportData(tester.id),
+      (tester) => registration.exportData(tester.email),
+      (tester) => mail.exportData(tester.email),
+    ],
+    testers,
+    scheduling,
+    referrals,
+    registration,
+    mail,
+    auth,
+    exportsPerWindow: config.loginAttemptsPerWindow,
+    attemptsPerWindow: config.loginAttemptsPerWindow,
+    windowSeconds: config.rateLimitWindowSeconds,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -441,6 +478,7 @@ export async function buildApp({
         perksRoutes(perks),
         leaderboardRoutes(leaderboard),
         accountSettingsRoutes(accountSettings, sessionCookie),
+        privacyRoutes(privacy, sessionCookie),
         calloutRoutes(createCalloutService(db, { clock })),
         rewardsRoutes(rewards),
         referralsRoutes(referrals),

@@ -73,6 +73,8 @@ const COMMUNITY_PAGES = new Set<string>([
   '/community/checkconfirmemail',
   // The one-click cancel link of the booking e-mails (decision 027).
   '/community/cancel',
+  // Where a deleted account lands (decision 040).
+  '/community/accountdeleted',
   '/community/main',
   '/account/checkconfirmemail',
   '/account/confirmemail',

@@ -18,3 +18,8 @@ export class TooManyRequestsError extends Error {
 export class ForbiddenError extends Error {
   readonly statusCode = 403;
 }
+
+/** 401 with the message: the session (or its account) is gone. */
+export class UnauthorizedError extends Error {
+  readonly statusCode = 401;
+}

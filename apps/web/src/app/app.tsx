@@ -33,6 +33,8 @@ const PortalNotFound = lazyPage(() => import('../features/portal-shell/portal-no
 const AccountGeneralRoute = lazyPage(() => import('./routes/account-general-route'), 'AccountGeneralRoute');
 const ContactPage = lazyPage(() => import('../features/account-settings/contact-page'), 'ContactPage');
 const PasswordPage = lazyPage(() => import('../features/account-settings/password-page'), 'PasswordPage');
+const PrivacyPage = lazyPage(() => import('../features/privacy/privacy-page'), 'PrivacyPage');
+const AccountDeletedPage = lazyPage(() => import('../features/privacy/account-deleted-page'), 'AccountDeletedPage');
 const ScreenerRoute = lazyPage(() => import('./routes/screener-route'), 'ScreenerRoute');
 const TryYourLuckRoute = lazyPage(() => import('./routes/try-your-luck-route'), 'TryYourLuckRoute');
 const GiveawayWinnersPage = lazyPage(() => import('../features/winners/giveaway-winners-page'), 'GiveawayWinnersPage');
@@ -103,6 +105,8 @@ export function App() {
           <Route path="findinfo/password" element={<FindInfoPage tab="password" />} />
           <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
           <Route path="cancel" element={<CancelLinkPage />} />
+          {/* Where a deleted account lands, logged out (decision 040). */}
+          <Route path="accountDeleted" element={<AccountDeletedPage />} />
           {/* The whole portal area asks for a session first, unknown addresses too (security finding 12). */}
           <Route path="main" element={<PortalRoute />}>
             <Route index element={<Navigate to="screener" replace />} />
@@ -123,6 +127,7 @@ export function App() {
             <Route path="winners/0" element={<FunEventsPage />} />
             <Route path="account/contact" element={<ContactPage />} />
             <Route path="account/password" element={<PasswordPage />} />
+            <Route path="account/privacy" element={<PrivacyPage />} />
             <Route path="account/coins" element={<CoinsPage />} />
             <Route path="account/earnings" element={<EarningsPage />} />
             <Route path="*" element={<PortalNotFound />} />

@@ -140,6 +140,8 @@ export function createAuthService(deps: {
 
     /** Ends every session of the tester, on this process at once and on the others as soon as they hear of it (decision 035). */
     endAllSessions: (testerId: string) => sessions.deleteAllForTester(testerId),
+    /** The tester's part of the data export (decision 040): sessions without their ids. */
+    exportData: (testerId: string) => sessions.exportOf(testerId),
 
     /** Ends the tester's sessions except the one with this cookie value (a password change keeps the session that made it). */
     endOtherSessions: (testerId: string, keepSessionId: string) => sessions.deleteOthersForTester(testerId, hashToken(keepSessionId)),

@@ -97,6 +97,16 @@ export function createSessionRepository(db: Database, cache: ActiveSessionCache,
       await announce(`s:${idHash}`);
     },
 
+    /** The tester's sessions without their ids (only when and until when), for the data export (decision 040). */
+    async exportOf(testerId: string) {
+      return {
+        sessions: await db
+          .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+          .from(sessions)
+          .where(eq(sessions.testerId, testerId)),
+      };
+    },
+
     async deleteAllForTester(testerId: string) {
       await db.delete(sessions).where(eq(sessions.testerId, testerId));
       cache.forgetTester(testerId);

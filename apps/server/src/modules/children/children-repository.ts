@@ -10,6 +10,24 @@ const current = (now: Date) => or(isNotNull(children.confirmedAt), gt(children.e
 
 export function createChildrenRepository(db: Executor) {
   return {
+    /** The tester's children and the attempts to confirm them, for the tester's data export (decision 040; `id` is the childId of the other parts). */
+    async exportOf(parentId: string) {
+      return {
+        children: await db.select().from(children).where(eq(children.parentId, parentId)).orderBy(asc(children.id)),
+        childConfirmationAttempts: await db
+          .select({
+            child: children.publicId,
+            channel: childConfirmationAttempts.channel,
+            outcome: childConfirmationAttempts.outcome,
+            attemptedAt: childConfirmationAttempts.attemptedAt,
+          })
+          .from(childConfirmationAttempts)
+          .innerJoin(children, eq(children.id, childConfirmationAttempts.childId))
+          .where(eq(children.parentId, parentId))
+          .orderBy(asc(childConfirmationAttempts.id)),
+      };
+    },
+
     async findById(childId: number): Promise<ChildRow | null> {
       const [row] = await db.select().from(children).where(eq(children.id, childId)).limit(1);
       return row ?? null;

@@ -78,6 +78,9 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
   });
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     /** The kid GUID (k of the links) of a child by its key; null when the child is gone. */
     async publicIdOf(childId: number, tx?: Executor): Promise<string | null> {
       return (await createChildrenRepository(tx ?? db).findById(childId))?.publicId ?? null;

@@ -7,6 +7,11 @@ export type DailyVisitRow = typeof dailyVisits.$inferSelect;
 
 export function createDailyBonusRepository(db: Executor) {
   return {
+    /** The tester's daily visits, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return { dailyVisits: await db.select().from(dailyVisits).where(eq(dailyVisits.testerId, testerId)) };
+    },
+
     listDays: (): Promise<DailyRewardDay[]> => db.select().from(dailyRewardDays).orderBy(asc(dailyRewardDays.day)),
 
     async findVisits(testerId: string): Promise<DailyVisitRow | null> {

@@ -41,6 +41,9 @@ export function createDailyBonusService(
   const today = () => localDay(deps.clock.now(), deps.timeZone);
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     /** CheckLastTimeLogin: counts today's visit and says whether today's bonus is still to claim. */
     async checkLastTimeLogin(testerId: string): Promise<boolean> {
       const day = today();

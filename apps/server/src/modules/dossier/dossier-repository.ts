@@ -17,6 +17,14 @@ export interface SetAnswerInput {
 
 export function createDossierRepository(db: Executor) {
   return {
+    /** The tester's About-me answers and completed pages, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return {
+        aboutMeAnswers: await db.select().from(dossierTesterAnswers).where(eq(dossierTesterAnswers.testerId, testerId)),
+        aboutMePageCompletions: await db.select().from(dossierPageCompletions).where(eq(dossierPageCompletions.testerId, testerId)),
+      };
+    },
+
     /** Active pages the tester has not completed, in the page order. */
     async openPagesFor(testerId: string) {
       return db

@@ -94,6 +94,9 @@ export function createDossierService(db: Database, deps: { clock: Clock; ledger:
   }
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     async openPages(testerId: string) {
       const pages = await repository.openPagesFor(testerId);
       return pages.map((page) => ({ pageID: page.id, pageTitle: page.title, numCoins: page.coins }));

@@ -9,6 +9,16 @@ const DEFAULT_SETTINGS: EventSettings = { id: 1, spinCost: 50, spinsPerWeek: 3, 
 
 export function createEventsRepository(db: Executor) {
   return {
+    /** The tester's spins, weekly spin counts, drawing entries and drawings won, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return {
+        wheelSpins: await db.select().from(wheelSpins).where(eq(wheelSpins.testerId, testerId)),
+        wheelWeekSpins: await db.select().from(wheelWeekSpins).where(eq(wheelWeekSpins.testerId, testerId)),
+        drawingEntries: await db.select().from(goldCardEntries).where(eq(goldCardEntries.testerId, testerId)),
+        drawingsWon: await db.select().from(goldCardDrawings).where(eq(goldCardDrawings.winnerId, testerId)),
+      };
+    },
+
     async settings(): Promise<EventSettings> {
       const [row] = await db.select().from(eventSettings).limit(1);
       return row ?? DEFAULT_SETTINGS;

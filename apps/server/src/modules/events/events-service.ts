@@ -91,6 +91,9 @@ export function createEventsService(
   }
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     async eventCount(testerId: string): Promise<EventCount> {
       const [{ spinCost, spinsPerWeek }, wheel, used, currentCoins] = await Promise.all([
         figuresFor(testerId),

@@ -12,6 +12,11 @@ export interface MonthCounts {
 
 export function createLeaderboardRepository(db: Executor) {
   return {
+    /** The tester's monthly leaderboard counters, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return { leaderboardMonths: await db.select().from(leaderboardMonths).where(eq(leaderboardMonths.testerId, testerId)) };
+    },
+
     /** Adds `amount` to one counter of the tester's month: one upsert, exact under concurrent calls. */
     async add(testerId: string, month: string, counter: LeaderboardCounter, amount: number): Promise<void> {
       const column = leaderboardMonths[counter];

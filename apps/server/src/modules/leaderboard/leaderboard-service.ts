@@ -27,6 +27,9 @@ export function createLeaderboardService(
   };
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     /** Coins the tester spent (the ledger's negative changes), as a positive amount. */
     coinsSpent: count('spentCoins'),
     /** A friend the tester referred (UpdateReferralList succeeded). */

@@ -15,6 +15,11 @@ export interface LedgerEntryInput {
 
 export function createLedgerRepository(db: Executor) {
   return {
+    /** Every coin and experience entry of the tester, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return { coinLedger: await db.select().from(coinLedger).where(eq(coinLedger.testerId, testerId)).orderBy(asc(coinLedger.id)) };
+    },
+
     /** The entry, or false when this (tester, reason, reference) was recorded before. */
     async insertEntry(entry: LedgerEntryInput, at: Date): Promise<boolean> {
       const rows = await db

@@ -67,6 +67,9 @@ export function createLedgerService(
   }
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     record,
     balance: (testerId: string) => repository.balance(testerId),
     /**

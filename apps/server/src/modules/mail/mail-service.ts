@@ -51,6 +51,13 @@ export function createMailService(
       for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
       return url.toString();
     },
+    /** The messages addressed to the tester's address (no bodies), for the data export (decision 040). */
+    exportData: async (address: string) => ({ emails: await outbox.listFor(address) }),
+    /**
+     * Forgets an address (an account deleted, decision 040): every message to it, sent or waiting,
+     * is removed in the caller's unit of work, so a waiting one is never sent.
+     */
+    forgetAddress: (address: string, tx: Executor) => createOutboxRepository(tx, now).deleteFor(address),
     /** Newest messages first, for the development mailbox page. */
     recent: (limit: number) => outbox.listRecent(limit),
     stop: async () => sender?.stop(),

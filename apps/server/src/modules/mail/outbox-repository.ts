@@ -13,6 +13,33 @@ export interface OutgoingEmail {
 
 export function createOutboxRepository(db: Executor, now: () => Date) {
   return {
+    /**
+     * The messages addressed to `address` (any case), for the tester's data export (decision 040):
+     * what was sent and when, not the bodies (they hold signed links).
+     */
+    async listFor(address: string) {
+      return db
+        .select({
+          kind: emailOutbox.kind,
+          subject: emailOutbox.subject,
+          status: emailOutbox.status,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+        })
+        .from(emailOutbox)
+        .where(sql`lower(${emailOutbox.toAddress}) = lower(${address})`)
+        .orderBy(emailOutbox.id);
+    },
+
+    /** Removes every message addressed to `address` (any case), sent or waiting: answers how many (decision 040). */
+    async deleteFor(address: string) {
+      const rows = await db
+        .delete(emailOutbox)
+        .where(sql`lower(${emailOutbox.toAddress}) = lower(${address})`)
+        .returning({ id: emailOutbox.id });
+      return rows.length;
+    },
+
     async enqueue(email: OutgoingEmail) {
       const [row] = await db
         .insert(emailOutbox)

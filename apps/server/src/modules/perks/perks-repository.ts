@@ -7,6 +7,11 @@ export type SkillLevel = typeof skillLevels.$inferSelect;
 
 export function createPerksRepository(db: Executor) {
   return {
+    /** The tester's perk levels, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return { perks: await db.select().from(testerSkills).where(eq(testerSkills.testerId, testerId)) };
+    },
+
     listTypes: (): Promise<SkillType[]> => db.select().from(skillTypes).orderBy(asc(skillTypes.sortOrder), asc(skillTypes.id)),
 
     listLevels: (): Promise<SkillLevel[]> => db.select().from(skillLevels).orderBy(asc(skillLevels.skillTypeId), asc(skillLevels.level)),

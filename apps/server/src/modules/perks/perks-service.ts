@@ -41,6 +41,9 @@ export function createPerksService(db: Database, deps: { clock: Clock; ledger: L
   });
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     async skills(testerId: string): Promise<SkillsAnswer> {
       const [{ types }, levels] = await Promise.all([tree(), repository.testerLevels(testerId)]);
       return { testerSkillTypes: types.map((type) => view(type, levels.get(type.id) ?? 0)) };

@@ -7,6 +7,11 @@ export const FIRST_LEVEL = 1;
 
 export function createProfileRepository(db: Executor) {
   return {
+    /** The level-ups the tester has seen, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return { levelAcknowledgements: await db.select().from(levelAcknowledgements).where(eq(levelAcknowledgements.testerId, testerId)) };
+    },
+
     listAvatars: () => db.select().from(avatars).orderBy(asc(avatars.requireLevel), asc(avatars.imageId)),
 
     async findAvatar(imageId: number) {

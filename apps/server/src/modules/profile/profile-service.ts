@@ -20,6 +20,9 @@ export function createProfileService(
   }
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     async testerInfo(tester: TesterRow) {
       const [progress, loginDaysThisMonth] = await Promise.all([
         ledger.levelProgress(tester.level, tester.exp),

@@ -22,6 +22,14 @@ export interface CounterStep {
 
 export function createQuickSurveyRepository(db: Executor) {
   return {
+    /** The tester's quick-survey answers and completions, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return {
+        quickSurveyResponses: await db.select().from(quickSurveyResponses).where(eq(quickSurveyResponses.testerId, testerId)),
+        quickSurveyCompletions: await db.select().from(quickSurveyCompletions).where(eq(quickSurveyCompletions.testerId, testerId)),
+      };
+    },
+
     /** Active surveys in their order, each with whether this tester completed it. */
     async surveysFor(testerId: string) {
       return db

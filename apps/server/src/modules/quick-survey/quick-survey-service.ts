@@ -159,6 +159,9 @@ export function createQuickSurveyService(db: Database, deps: { clock: Clock; led
   }
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     async surveys(testerId: string) {
       const rows = await repository.surveysFor(testerId);
       return rows.map((row) => ({ jobID: row.jobId, shortName: row.shortName, coinValue: row.coins, isDone: Boolean(row.done) }));

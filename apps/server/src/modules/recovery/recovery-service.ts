@@ -34,6 +34,9 @@ export function createRecoveryService(
   }
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => clicks.exportOf(testerId),
+
     /** Shows the username (as the original did) and also mails it to the address on file. */
     async findUsername(firstName: string, lastName: string, email: string, address: string) {
       limit(address);

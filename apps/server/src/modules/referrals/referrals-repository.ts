@@ -8,6 +8,33 @@ export type NewReferral = Omit<typeof referrals.$inferInsert, 'id'>;
 
 export function createReferralsRepository(db: Executor) {
   return {
+    /**
+     * The referral that brought a tester who is deleting their account, or that names their
+     * address (decision 040): the referrer keeps the row (its status and any reward claimed) but
+     * not who the friend was. The
+     * e-mail and phone become unique placeholders (the unique indexes stay satisfied).
+     */
+    async forgetReferredTester(testerId: string, email: string) {
+      const rows = await db
+        .update(referrals)
+        .set({
+          firstName: 'Former',
+          lastName: 'tester',
+          age: 0,
+          email: sql`'erased-' || ${referrals.id} || '@erased.invalid'`,
+          phone: sql`'erased-' || ${referrals.id}`,
+          referredTesterId: null,
+        })
+        .where(or(eq(referrals.referredTesterId, testerId), sql`lower(${referrals.email}) = lower(${email})`))
+        .returning({ id: referrals.id });
+      return rows.length;
+    },
+
+    /** The friends the tester referred, for the tester's data export (decision 040). */
+    async exportOf(referrerId: string) {
+      return { referralsMade: await db.select().from(referrals).where(eq(referrals.referrerId, referrerId)) };
+    },
+
     async countInMonth(referrerId: string, month: string): Promise<number> {
       const [row] = await db
         .select({ total: count() })

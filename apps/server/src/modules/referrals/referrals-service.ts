@@ -68,6 +68,13 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
   const now = () => deps.clock.now();
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
+    /** Account deletion (decision 040): the referral that brought the tester forgets who they were, in the caller's unit of work. */
+    forgetReferredTester: (testerId: string, email: string, tx: Executor) =>
+      createReferralsRepository(tx).forgetReferredTester(testerId, email),
+
     /**
      * UpdateReferralList. One unit of work: the referrer's row is locked first, so a tester's
      * referrals are counted and added one at a time (20 at once at 9 this month make exactly one

@@ -1,10 +1,42 @@
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { adSources, reEngagementCodes, signUpLeads, zipPrefixSites } from './registration-tables.ts';
 
 /** Reference data and small records of the entry flows. */
 export function createRegistrationRepository(db: Executor, now: () => Date) {
   return {
+    /**
+     * What the entry flows hold under the tester's address (any case), for the data export
+     * (decision 040): short sign-up forms, and the record kept from before the site (without its
+     * code and v, which open an account).
+     */
+    async exportFor(email: string) {
+      const { code: _code, v: _v, ...recordColumns } = getTableColumns(reEngagementCodes);
+      return {
+        signUpLeads: await db
+          .select()
+          .from(signUpLeads)
+          .where(sql`lower(${signUpLeads.email}) = lower(${email})`),
+        preSiteRecords: await db
+          .select(recordColumns)
+          .from(reEngagementCodes)
+          .where(sql`lower(${reEngagementCodes.email}) = lower(${email})`),
+      };
+    },
+
+    /** Removes what the entry flows hold under the address (an account deleted, decision 040): answers how many rows. */
+    async deleteFor(email: string) {
+      const leads = await db
+        .delete(signUpLeads)
+        .where(sql`lower(${signUpLeads.email}) = lower(${email})`)
+        .returning({ id: signUpLeads.id });
+      const records = await db
+        .delete(reEngagementCodes)
+        .where(sql`lower(${reEngagementCodes.email}) = lower(${email})`)
+        .returning({ code: reEngagementCodes.code });
+      return leads.length + records.length;
+    },
+
     async listAdSources() {
       return db.select({ adID: adSources.adId, adName: adSources.adName }).from(adSources).orderBy(asc(adSources.sortOrder));
     },

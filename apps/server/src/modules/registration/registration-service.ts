@@ -150,6 +150,12 @@ export function createRegistrationService(
   }
 
   return {
+    /** The tester's part of the data export (decision 040): sign-up forms and the pre-site record under their address. */
+    exportData: (email: string) => lookups.exportFor(email),
+
+    /** Account deletion (decision 040): the sign-up forms and the pre-site record under the address go, in the caller's unit of work. */
+    forgetEmail: (email: string, tx: Executor) => lookupsOn(tx).deleteFor(email),
+
     siteForZip: (zip: string) => siteForZip(zip),
 
     async isInfoExist(username: string, email: string) {

@@ -7,6 +7,11 @@ export type NewRewardItem = typeof rewardItems.$inferInsert;
 
 export function createRewardsRepository(db: Executor) {
   return {
+    /** The tester's redemption orders, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return { redemptionOrders: await db.select().from(redemptionOrders).where(eq(redemptionOrders.testerId, testerId)) };
+    },
+
     async listActive(): Promise<RewardItemRow[]> {
       return db.select().from(rewardItems).where(eq(rewardItems.active, true)).orderBy(asc(rewardItems.sortOrder), asc(rewardItems.id));
     },

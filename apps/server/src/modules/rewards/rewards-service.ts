@@ -60,6 +60,9 @@ export function createRewardsService(db: Database, deps: RewardsDeps) {
   const currentCoins = async (testerId: string) => (await deps.ledger.balance(testerId))?.coins ?? 0;
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     async rewardList(): Promise<Reward[]> {
       return (await repository.listActive()).map(toReward);
     },

@@ -200,6 +200,19 @@ export function createSchedulingRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Every booking of the tester and their children, for the tester's data export (decision 040). */
+    exportOf(testerId: string): Promise<BookingRow[]> {
+      return db.select().from(bookings).where(eq(bookings.testerId, testerId)).orderBy(asc(bookings.id));
+    },
+
+    /** The tester's (and their children's) live bookings, in every study. */
+    liveBookingsOf(testerId: string): Promise<BookingRow[]> {
+      return db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.testerId, testerId), eq(bookings.status, 'booked')));
+    },
+
     async liveBookingsOfStudy(testerId: string, studyNo: number): Promise<BookingRow[]> {
       return db
         .select()

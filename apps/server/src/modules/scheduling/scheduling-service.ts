@@ -17,6 +17,7 @@ import type { TesterService } from '../testers/tester-service.ts';
 import { verifyCancelLinkToken } from './cancel-link-token.ts';
 import { DEFAULT_TIME_ZONE, type ScheduleNotices } from './schedule-notices.ts';
 import { createSchedulingRepository, type BookingRow, type GroupWithSessions } from './scheduling-repository.ts';
+import { createSeatOfferRepository } from './seat-offer-repository.ts';
 import type { Person, SeatOffers } from './seat-offers.ts';
 
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
@@ -471,6 +472,40 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         }
         return cancelFound(tester, found, work);
       }).then(nudgeAfter);
+    },
+
+    /** The tester's part of the data export (decision 040): bookings and seat offers, theirs and their children's. */
+    async exportData(testerId: string) {
+      return { bookings: await base.exportOf(testerId), seatOffers: await createSeatOfferRepository(db).exportOf(testerId) };
+    },
+
+    /**
+     * Account deletion, first step (decision 040): every seat the tester and their children hold is
+     * given back inside the caller's unit of work, which has locked the tester's row: live bookings
+     * are cancelled (no e-mail: the address is being forgotten) and their seats released, offers
+     * still holding a seat are declined and their holds released. Answers the groups freed, for
+     * `passOnFreedSeats` once the tester's own waiting-list rows are gone.
+     */
+    async releaseAllSeatsOf(testerId: string, tx: Executor): Promise<number[]> {
+      const repository = on(tx);
+      const offers = createSeatOfferRepository(tx);
+      const live = await repository.liveBookingsOf(testerId);
+      const groups = [...new Set([...live.map((booking) => booking.groupId), ...(await offers.openOfferGroupsOf(testerId))])];
+      if (groups.length === 0) return [];
+      await repository.lockGroups(groups);
+      const at = now();
+      for (const booking of live) {
+        await repository.cancelBooking(booking.id, at);
+        await repository.releaseSeat(booking.groupId);
+      }
+      // Conditional on 'offered' after the locks: an offer the expiry sweep closed meanwhile released its own hold.
+      for (const groupId of await offers.declineAllOffersOf(testerId, at)) await offers.releaseHold(groupId);
+      return groups;
+    },
+
+    /** Account deletion, last step: the freed seats go to the people waiting for them, as after a cancel (decision 031). */
+    async passOnFreedSeats(groupIds: readonly number[], tx: Executor): Promise<void> {
+      for (const groupId of groupIds) await deps.offers?.offerFreedSeats(groupId, tx);
     },
 
     /** Expires the seat offers past their end and passes their seats on (the job queue's sweep, every minute); answers the offers made. */

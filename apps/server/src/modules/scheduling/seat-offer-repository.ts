@@ -21,6 +21,30 @@ function rowsOf<T>(result: unknown): T[] {
  */
 export function createSeatOfferRepository(db: Executor) {
   return {
+    /** Every offer made to the tester or their children, for the tester's data export (decision 040). */
+    exportOf(testerId: string): Promise<SeatOfferRow[]> {
+      return db.select().from(seatOffers).where(eq(seatOffers.testerId, testerId)).orderBy(asc(seatOffers.id));
+    },
+
+    /** The groups of the tester's (and their children's) offers that still hold a seat, expired by the clock or not. */
+    async openOfferGroupsOf(testerId: string): Promise<number[]> {
+      const rows = await db
+        .select({ groupId: seatOffers.groupId })
+        .from(seatOffers)
+        .where(and(eq(seatOffers.testerId, testerId), eq(seatOffers.status, 'offered')));
+      return rows.map((row) => row.groupId);
+    },
+
+    /** Declines every offer of the tester (and their children) still holding a seat; answers the group of each declined one. */
+    async declineAllOffersOf(testerId: string, now: Date): Promise<number[]> {
+      const rows = await db
+        .update(seatOffers)
+        .set({ status: 'declined', closedAt: now })
+        .where(and(eq(seatOffers.testerId, testerId), eq(seatOffers.status, 'offered')))
+        .returning({ groupId: seatOffers.groupId });
+      return rows.map((row) => row.groupId);
+    },
+
     /** Holds a free seat of an open group: true when held. */
     async holdSeat(groupId: number): Promise<boolean> {
       const rows = await db

@@ -61,6 +61,14 @@ export interface ScreenerDefinition {
 
 export function createScreeningRepository(db: Executor) {
   return {
+    /** The tester's (and their children's) screener answers and waiting-list places, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return {
+        screenings: await db.select().from(screenings).where(eq(screenings.testerId, testerId)),
+        waitingList: await db.select().from(studyWaitingList).where(eq(studyWaitingList.testerId, testerId)),
+      };
+    },
+
     /** A study's questions (with their options, in order) and quotas (with their conditions). */
     async loadScreener(studyNo: number): Promise<{ questions: ScreenerQuestion[]; quotas: ScreenerQuota[] }> {
       const questionRows = await db

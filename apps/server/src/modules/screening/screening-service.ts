@@ -134,6 +134,9 @@ export function createScreeningService(
   }
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     /** The screener as the page shows it (options in this tester's order where the study shuffles), with saved answers. */
     async screenerFor(tester: TesterRow, studyNo: number, kid?: string) {
       const screenee = await screeneeOf(tester, kid);

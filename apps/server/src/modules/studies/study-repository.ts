@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 // One query decides the list for a million testers (decision 017): "not screened yet" reads the
 // screening module's table in it, as the session join reads testers (decision 016).
@@ -93,6 +93,18 @@ export function createStudyRepository(db: Executor) {
   }
 
   return {
+    /** The outside-screener tokens issued to the tester (without the token) and the screeners they removed, for the data export (decision 040). */
+    async exportOf(testerId: string) {
+      const { tokenHash: _secret, ...tokenColumns } = getTableColumns(externalScreenerTokens);
+      return {
+        externalScreenerTokens: await db
+          .select(tokenColumns)
+          .from(externalScreenerTokens)
+          .where(eq(externalScreenerTokens.testerId, testerId)),
+        screenerListRemovals: await db.select().from(screenerListRemovals).where(eq(screenerListRemovals.testerId, testerId)),
+      };
+    },
+
     /** The screener list: open, the tester's age and site, not screened yet, targeting matched. One query. */
     async listScreenersFor(filter: OpenStudyFilter) {
       listQuery ??= prepareList();

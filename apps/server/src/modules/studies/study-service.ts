@@ -112,6 +112,9 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
   }
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     openStudyFor,
 
     async screenersFor(tester: TesterRow) {

@@ -6,6 +6,11 @@ export type InvitationRow = typeof studyInvitations.$inferSelect;
 
 export function createStudyLinkRepository(db: Executor) {
   return {
+    /** The tester's study invitations, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return { studyInvitations: await db.select().from(studyInvitations).where(eq(studyInvitations.testerId, testerId)) };
+    },
+
     /** Invites the tester to the study; an existing invitation of the pair is kept (and returned). */
     async insertInvitation(invitation: { studyNo: number; testerId: string; createdAt: Date }): Promise<InvitationRow> {
       const [created] = await db.insert(studyInvitations).values(invitation).onConflictDoNothing().returning();

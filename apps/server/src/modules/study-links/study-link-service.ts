@@ -144,6 +144,9 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
   const isOpen = (study: StudyRow, at: Date) => study.opensAt <= at && (study.closesAt === null || study.closesAt > at);
 
   return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
     /** CheckParticipantType: who the study is for, and whether this tester has already finished its screener. */
     async checkParticipantType(tester: TesterRow, studyGuid: string): Promise<CheckParticipantTypeResponse> {
       const study = await deps.studies.findStudyByGuid(studyGuid);

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { contactSettings, emailTokens, testers } from './tester-tables.ts';
 
@@ -16,6 +16,35 @@ export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credenti
  */
 export function createTesterRepository(db: Executor, onTesterChanged: (testerId: string) => void, now: () => Date) {
   return {
+    /**
+     * The account record without the password hash, the contact choices and the e-mailed codes
+     * without their hashes, for the tester's data export (decision 040).
+     */
+    async exportOf(testerId: string) {
+      const { passwordHash: _secret, ...profileColumns } = getTableColumns(testers);
+      const [profile] = await db.select(profileColumns).from(testers).where(eq(testers.id, testerId));
+      return {
+        profile: profile ?? null,
+        contactSettings: await db.select().from(contactSettings).where(eq(contactSettings.testerId, testerId)),
+        emailCodes: await db
+          .select({
+            purpose: emailTokens.purpose,
+            createdAt: emailTokens.createdAt,
+            expiresAt: emailTokens.expiresAt,
+            usedAt: emailTokens.usedAt,
+          })
+          .from(emailTokens)
+          .where(eq(emailTokens.testerId, testerId)),
+      };
+    },
+
+    /** Deletes the account record; every table that names the tester follows by its foreign key (decision 040). */
+    async deleteById(testerId: string) {
+      const rows = await db.delete(testers).where(eq(testers.id, testerId)).returning({ id: testers.id });
+      onTesterChanged(testerId);
+      return rows.length === 1;
+    },
+
     async findByUsername(username: string) {
       const rows = await db
         .select()

@@ -35,6 +35,10 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
   return {
     /** Inside a unit of work pass its `tx` (on PGlite a read beside the transaction would wait for it). */
     findById: (id: string, tx?: Executor) => on(tx).findById(id),
+    /** The tester's part of the data export (decision 040): the record without the password hash, choices, codes without hashes. */
+    exportData: (testerId: string) => base.exportOf(testerId),
+    /** Deletes the tester inside the caller's unit of work (decision 040); answers false when already gone. */
+    deleteTester: (testerId: string, tx: Executor) => on(tx).deleteById(testerId),
     publicProfiles: (ids: string[]) => base.publicProfiles(ids),
     findByUsername: base.findByUsername,
     findByEmail: base.findByEmail,

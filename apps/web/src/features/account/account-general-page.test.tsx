@@ -67,6 +67,7 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
       'Login Count',
       'Support',
       'Location',
+      'Your data',
       'Log out',
     ]);
     renderPage();
@@ -81,6 +82,7 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
       'Login Count',
       'Support',
       'Location',
+      'Your data',
       'Log out',
     ]);
   });
@@ -98,6 +100,7 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     ]) {
       expect(screen.getByRole('link', { name: city })).toHaveAttribute('href', `/popup/maps/${code}`);
     }
+    expect(screen.getByRole('link', { name: 'Download or delete my data' })).toHaveAttribute('href', '/community/main/account/privacy');
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     const loginCount = screen.getByRole('heading', { name: 'Login Count' }).closest('li')!;
     expect(loginCount).toHaveTextContent('4 days this month');

@@ -114,6 +114,15 @@ export function AccountGeneralPage({
             ))}
           </ul>
         );
+      case 'privacy':
+        return (
+          <>
+            <p>Download everything we hold about you, or delete your account.</p>
+            <p>
+              <Link to="/community/main/account/privacy">Download or delete my data</Link>
+            </p>
+          </>
+        );
       case 'loginCount':
         return loginCount;
       case 'logout':

@@ -4,7 +4,7 @@
  * does (decision 030); the issue that builds it flips its flag.
  */
 export type AccountTileId =
-  'perks' | 'kids' | 'profile' | 'notifications' | 'faqs' | 'leaderboard' | 'loginCount' | 'support' | 'location' | 'logout';
+  'perks' | 'kids' | 'profile' | 'notifications' | 'faqs' | 'leaderboard' | 'loginCount' | 'support' | 'location' | 'privacy' | 'logout';
 
 export interface AccountTile {
   id: AccountTileId;
@@ -22,6 +22,8 @@ export const ACCOUNT_TILES: readonly AccountTile[] = [
   { id: 'loginCount', label: 'Login Count', ready: true },
   { id: 'support', label: 'Support', ready: true },
   { id: 'location', label: 'Location', ready: true },
+  // Not in the spec (decision 040): download my data, delete my account.
+  { id: 'privacy', label: 'Your data', ready: true },
   { id: 'logout', label: 'Log out', ready: true },
 ];
 
