@@ -4,6 +4,7 @@ import { CalloutPanel } from '../../features/callouts/callout-panel';
 import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
 import { LoginBonusRunner } from '../../features/daily-bonus/login-bonus-runner';
 import { PortalShell } from '../../features/portal-shell/portal-shell';
+import { SuspensionNotice } from '../../features/portal-shell/suspension-notice';
 import { readStoredLink } from '../../features/screeners/study-link-flow';
 import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
 import { PortalQueryProvider } from '../../lib/query-provider';
@@ -11,13 +12,14 @@ import { childPopup } from './child-popup-slot';
 
 /**
  * What runs in the shell on every portal page: the e-mailed links' flows (study links, decision 026;
- * a child's confirmation, 028), the call-outs and the password reminder (035), then the login bonus
+ * a child's confirmation, 028), the no-show suspension (046), the call-outs and the password reminder (035), then the login bonus
  * (033), which waits for a study link and is followed by the SMS opt-in prompt.
  */
 const entryFlow = ({ logOut, refreshProfile }: { logOut: () => void; refreshProfile: () => void }) => (
   <>
     <StudyLinkRunner logOut={logOut} childPopup={childPopup} />
     <KidConfirmationRunner />
+    <SuspensionNotice />
     <CalloutPanel />
     <PasswordReminderNotice />
     <LoginBonusRunner
