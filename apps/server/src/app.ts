@@ -68,6 +68,7 @@ import { createScreeningService } from './modules/screening/screening-service.ts
 import { studyLinkRoutes } from './modules/study-links/study-link-routes.ts';
 import { createStudyLinkService } from './modules/study-links/study-link-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
+import { createAttendanceService } from './modules/attendance/attendance-service.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
@@ -98,6 +99,9 @@ const SLOW_ANSWER_MS = 500;
 /** Removes child registrations left unconfirmed past their 24 hours (decision 028), every ten minutes. */
 const EXPIRE_CHILDREN_JOB = 'children-expire-unconfirmed';
 const EXPIRE_CHILDREN_CRON = '*/10 * * * *';
+/** The no-show sweep (decision 046): ended bookings nobody checked in become no-shows, and the rule suspends. */
+const NO_SHOW_SWEEP_JOB = 'attendance-no-show-sweep';
+const NO_SHOW_SWEEP_CRON = '*/15 * * * *';
 /** The weekly gift-card drawing (decision 037): every hour of Monday in the company's zone; the first run draws, the others find it drawn. */
 export const GOLD_CARD_DRAWING_JOB = 'gold-card-drawing';
 export const GOLD_CARD_DRAWING_CRON = '5 * * * 1';
@@ -344,6 +348,18 @@ export async function buildApp({
       },
     });
     onJobsStarted.push(() => jobs.schedule(SEAT_OFFER_EXPIRY_QUEUE, '* * * * *', {}, { tz: 'UTC' }));
+  }
+  if (config.scheduledJobs) {
+    const attendance = createAttendanceService(db, { clock, rule: config.noShows, scheduling, testers, mail });
+    jobs.define(NO_SHOW_SWEEP_JOB, {
+      policy: 'singleton',
+      retryLimit: 0,
+      handler: async () => {
+        const swept = await attendance.sweepNoShows();
+        if (swept.noShows > 0) app.log.info({ noShows: swept.noShows, suspended: swept.suspended.length }, 'no-shows recorded');
+      },
+    });
+    onJobsStarted.push(() => jobs.schedule(NO_SHOW_SWEEP_JOB, NO_SHOW_SWEEP_CRON, {}, { tz: 'UTC' }));
   }
   const screening = createScreeningService(db, {
     clock,

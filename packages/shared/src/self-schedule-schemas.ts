@@ -92,6 +92,7 @@ export const hasLink = (value: { Study?: string | null }): boolean => value.Stud
  * - scheduledFromOther: the tester is booked for another upcoming study (view 2).
  * - waitlist: the tester is on the study's waiting list (view 2).
  * - externalPending: an outside screener's study, not yet open to this tester (view 4; availableAt says when).
+ * - suspended: the tester is suspended by the no-show rule and cannot book (view 6; decision 046).
  */
 export const SELECTED_SCHEDULES_STATUSES = [
   'single',
@@ -104,6 +105,7 @@ export const SELECTED_SCHEDULES_STATUSES = [
   'scheduledFromOther',
   'waitlist',
   'externalPending',
+  'suspended',
 ] as const;
 export type SelectedSchedulesStatus = (typeof SELECTED_SCHEDULES_STATUSES)[number];
 
@@ -130,6 +132,7 @@ export const SELF_SCHEDULE_STATUSES = [
   'scheduledFromOther',
   'waitlist',
   'externalPending',
+  'suspended',
 ] as const;
 export type SelfScheduleStatus = (typeof SELF_SCHEDULE_STATUSES)[number];
 
@@ -150,7 +153,7 @@ export const EXTERNAL_REWARD_STATUSES = ['succeed', 'failed'] as const;
 export type ExternalRewardStatus = (typeof EXTERNAL_REWARD_STATUSES)[number];
 
 /** The page's outcome views (spec 3 "Self-schedule"). */
-export type SelfScheduleView = 1 | 2 | 3 | 4 | 5;
+export type SelfScheduleView = 1 | 2 | 3 | 4 | 5 | 6;
 
 /** Which view each GetSelectedSchedules status (and the same SelfSchedule status) shows. */
 export const SELF_SCHEDULE_STATUS_VIEW: Record<SelectedSchedulesStatus, SelfScheduleView> = {
@@ -164,6 +167,7 @@ export const SELF_SCHEDULE_STATUS_VIEW: Record<SelectedSchedulesStatus, SelfSche
   scheduledFromOther: 2,
   waitlist: 2,
   externalPending: 4,
+  suspended: 6,
 };
 
 /** Where the page goes after a successful SelfSchedule, and after a successful waiting-list call. */

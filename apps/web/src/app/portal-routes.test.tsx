@@ -44,6 +44,7 @@ function logIn() {
         imageSrc: '',
         blackList: false,
         loginDaysThisMonth: 1,
+        suspendedUntil: null,
       },
     },
     '/account/GetUserInfo': { body: { testerInfo: { firstName: 'Dana' } } },

@@ -130,6 +130,17 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 7)
     .default(12),
+  /** The no-show rule (spec 3, "No-shows"; decision 046): this many no-shows within NO_SHOW_WINDOW_MONTHS suspend a tester for SUSPENSION_MONTHS. */
+  NO_SHOW_LIMIT: z.coerce.number().int().min(1).max(20).default(2),
+  NO_SHOW_WINDOW_MONTHS: z.coerce.number().int().min(1).max(24).default(3),
+  SUSPENSION_MONTHS: z.coerce.number().int().min(1).max(60).default(6),
+  /** Minutes after a booking's last session ends before a booking nobody checked in becomes a no-show: time for late check-ins. */
+  NO_SHOW_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(120),
   /** The company's time zone: which calendar day (daily bonus, login count) a tester's action belongs to (decision 033). */
   LOYALTY_TIME_ZONE: z
     .string()
@@ -211,6 +222,8 @@ export interface AppConfig {
   waitlistOfferHours: number;
   /** The company's time zone: the calendar day a tester's action belongs to (decision 033). */
   loyaltyTimeZone: string;
+  /** The no-show rule (decision 046): `limit` no-shows within `windowMonths` suspend for `suspensionMonths`; a booking becomes a no-show `afterMinutes` after it ends. */
+  noShows: { limit: number; windowMonths: number; suspensionMonths: number; afterMinutes: number };
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -281,6 +294,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     reminderHours: env.REMINDER_HOURS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
     loyaltyTimeZone: env.LOYALTY_TIME_ZONE,
+    noShows: {
+      limit: env.NO_SHOW_LIMIT,
+      windowMonths: env.NO_SHOW_WINDOW_MONTHS,
+      suspensionMonths: env.SUSPENSION_MONTHS,
+      afterMinutes: env.NO_SHOW_AFTER_MINUTES,
+    },
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     passwordReminderMonths: env.PASSWORD_REMINDER_MONTHS,

@@ -16,6 +16,8 @@ const testerInfoSchema = z.object({
   blackList: z.boolean(),
   /** Days this month the tester came to the portal (the Login Count tile). */
   loginDaysThisMonth: z.number().int().min(0),
+  /** Until when the no-show rule suspends the tester (decision 046); null when not suspended. */
+  suspendedUntil: z.string().nullable(),
 });
 
 /** The portal shell's reads (spec 2, the logged-in shell); registered in the tester scope. */

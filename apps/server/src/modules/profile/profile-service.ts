@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
-import type { TesterRow, TesterService } from '../testers/tester-service.ts';
+import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import { createProfileRepository } from './profile-repository.ts';
 
 export const AVATAR_PATH = '/media/avatars/';
@@ -36,6 +36,7 @@ export function createProfileService(
         imageSrc: `${AVATAR_PATH}${tester.avatarFile}`,
         blackList: tester.blackList,
         loginDaysThisMonth,
+        suspendedUntil: isSuspended(tester, deps.clock.now()) ? tester.suspendedUntil!.toISOString() : null,
       };
     },
 

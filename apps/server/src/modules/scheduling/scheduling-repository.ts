@@ -80,6 +80,27 @@ export function createSchedulingRepository(db: Executor) {
       return rows.length > 0;
     },
 
+    /**
+     * Bookings still booked whose last session ended before `endedBefore` become no-shows (decision
+     * 046); each is changed once, whoever runs it. Returns the changed bookings' testers and ends.
+     */
+    markNoShows(endedBefore: Date, at: Date) {
+      return db
+        .update(bookings)
+        .set({ status: 'noShow', changedAt: at })
+        .where(and(eq(bookings.status, 'booked'), sql`${bookings.endsAt} < ${endedBefore}`))
+        .returning({ testerId: bookings.testerId, childId: bookings.childId, endsAt: bookings.endsAt });
+    },
+
+    /** The no-shows of the tester's account (their own and their children's) whose sessions ended after `since`. */
+    async noShowsSince(testerId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(bookings)
+        .where(and(eq(bookings.testerId, testerId), eq(bookings.status, 'noShow'), gt(bookings.endsAt, since)));
+      return row?.count ?? 0;
+    },
+
     async insertGroup(group: NewGroup, sessions: { testerDay: number; startsAt: Date; endsAt: Date }[]): Promise<GroupWithSessions> {
       const [row] = await db.insert(sessionGroups).values(group).returning();
       const inserted = await db

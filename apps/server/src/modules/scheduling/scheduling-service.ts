@@ -13,7 +13,7 @@ import type {
 import { HOUR_MS, type Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
-import type { TesterService } from '../testers/tester-service.ts';
+import { isSuspended, type TesterService } from '../testers/tester-service.ts';
 import { verifyCancelLinkToken } from './cancel-link-token.ts';
 import { DEFAULT_TIME_ZONE, type ScheduleNotices } from './schedule-notices.ts';
 import { createSchedulingRepository, type BookingRow, type GroupWithSessions } from './scheduling-repository.ts';
@@ -57,6 +57,8 @@ export type BookResult =
   | { status: 'hasSchedule' }
   /** A session overlaps one of the person's live bookings. */
   | { status: 'overlap' }
+  /** The tester is suspended by the no-show rule (decision 046). */
+  | { status: 'suspended' }
   | { status: 'notFound' };
 
 interface SchedulingDeps {
@@ -238,6 +240,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     attendedCompensation: (testerId: string) => base.attendedWithCompensation(testerId),
     /** Whether the tester (not a child) has attended a study: children may be registered online then (decision 028). */
     hasAttended: (testerId: string, tx?: Executor): Promise<boolean> => on(tx).hasAttended(testerId),
+    /** Live bookings whose last session ended before `endedBefore` become no-shows (decision 046): their testers and ends. */
+    markNoShows: (endedBefore: Date, tx?: Executor) => on(tx).markNoShows(endedBefore, now()),
+    noShowsSince: (testerId: string, since: Date, tx?: Executor) => on(tx).noShowsSince(testerId, since),
     /** Whether the tester holds a live booking in this study (the study-link flow's ts). */
     async hasLiveBookingInStudy(testerId: string, studyNo: number): Promise<boolean> {
       return (await base.liveBookingsOfStudy(testerId, studyNo)).length > 0;
@@ -321,6 +326,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         async (work): Promise<BookResult> => {
           const repository = on(work);
           const tester = await lockTester(input.testerId, work);
+          if (isSuspended(tester, now())) return { status: 'suspended' };
           const group = await repository.groupByPublicId(input.groupId);
           if (!group) return { status: 'notFound' };
           const person = { testerId: input.testerId, childId };

@@ -29,7 +29,7 @@ import {
   type ScreeningService,
 } from '../screening/screening-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
-import type { TesterRow, TesterService } from '../testers/tester-service.ts';
+import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
 
 /** The ledger reason of the scheduling credit; the reference is the study number: paid once per tester and study. */
@@ -200,7 +200,8 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
   async function resolve(
     tester: TesterRow,
     request: SelectedSchedulesRequest,
-  ): Promise<{ linkStudy: number | null; subject: Subject } | { status: 'failed' | 'notMatched' }> {
+  ): Promise<{ linkStudy: number | null; subject: Subject } | { status: 'failed' | 'notMatched' | 'suspended' }> {
+    if (isSuspended(tester, now())) return { status: 'suspended' };
     if (hasLink(request)) {
       const link = await checkLink(tester, request);
       return 'status' in link ? link : { linkStudy: link.studyNo, subject: link.subject };

@@ -2,7 +2,7 @@ import { ageOn } from '@testerhub/shared/account-rules';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
-import type { TesterRow } from '../testers/tester-service.ts';
+import { isSuspended, type TesterRow } from '../testers/tester-service.ts';
 import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
 
 export type { StudyRow } from './study-repository.ts';
@@ -105,9 +105,12 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     };
   }
 
-  /** The study when this tester may screen for it now; a blackListed tester may screen for none. */
+  /** A blackListed tester, and one suspended by the no-show rule (decision 046), sees and screens for no study. */
+  const barred = (tester: TesterRow) => tester.blackList || isSuspended(tester, deps.clock.now());
+
+  /** The study when this tester may screen for it now; a barred tester may screen for none. */
   async function openStudyFor(tester: TesterRow, studyNo: number, tx?: Executor): Promise<StudyRow | null> {
-    if (tester.blackList) return null;
+    if (barred(tester)) return null;
     return createStudyRepository(tx ?? db).findOpenStudy({ ...(await filterFor(tester)), studyNo });
   }
 
@@ -118,7 +121,7 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     openStudyFor,
 
     async screenersFor(tester: TesterRow) {
-      if (tester.blackList) return [];
+      if (barred(tester)) return [];
       return repository.listScreenersFor(await filterFor(tester));
     },
 

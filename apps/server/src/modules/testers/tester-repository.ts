@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { contactSettings, emailTokens, testers } from './tester-tables.ts';
+import { contactSettings, emailTokens, testerSuspensions, testers } from './tester-tables.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -80,6 +80,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
           firstName: testers.firstName,
           lastName: testers.lastName,
           language: testers.language,
+          suspendedUntil: testers.suspendedUntil,
         })
         .from(testers)
         .where(eq(testers.id, id))
@@ -144,6 +145,47 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
       const [created] = await db.insert(testers).values(tester).returning();
       if (!created) throw new Error('tester insert returned nothing');
       return created;
+    },
+
+    /**
+     * Suspends the tester from `startsAt` until `endsAt` unless a suspension is already in force;
+     * true when this call suspended them. Conditional, so two racing calls suspend once.
+     */
+    async suspend(testerId: string, suspension: { reason: string; noShows: number; startsAt: Date; endsAt: Date }) {
+      const [row] = await db
+        .update(testers)
+        .set({ suspendedUntil: suspension.endsAt })
+        .where(and(eq(testers.id, testerId), or(isNull(testers.suspendedUntil), sql`${testers.suspendedUntil} <= ${suspension.startsAt}`)))
+        .returning({ id: testers.id });
+      if (!row) return false;
+      await db.insert(testerSuspensions).values({ testerId, ...suspension });
+      onTesterChanged(testerId);
+      return true;
+    },
+
+    /** Ends the suspension in force at `at`, recording who lifted it and why; false when none was in force. */
+    async liftSuspension(testerId: string, lift: { at: Date; liftedBy: string; reason: string }) {
+      const [row] = await db
+        .update(testers)
+        .set({ suspendedUntil: null })
+        .where(and(eq(testers.id, testerId), gt(testers.suspendedUntil, lift.at)))
+        .returning({ id: testers.id });
+      if (!row) return false;
+      await db
+        .update(testerSuspensions)
+        .set({ liftedAt: lift.at, liftedBy: lift.liftedBy, liftReason: lift.reason })
+        .where(and(eq(testerSuspensions.testerId, testerId), isNull(testerSuspensions.liftedAt), gt(testerSuspensions.endsAt, lift.at)));
+      onTesterChanged(testerId);
+      return true;
+    },
+
+    /** The tester's suspensions, newest first. */
+    suspensions(testerId: string) {
+      return db
+        .select()
+        .from(testerSuspensions)
+        .where(eq(testerSuspensions.testerId, testerId))
+        .orderBy(sql`${testerSuspensions.startsAt} desc`);
     },
 
     async setAvatar(testerId: string, avatarFile: string) {

@@ -14,6 +14,11 @@ export const CONTACT_CHANNELS: readonly ContactChannel[] = ['Phone', 'NoText', '
  */
 export type EmailPurpose = 'account' | 'security' | 'invitation' | 'marketing';
 
+/** Whether the no-show rule bars the tester at `now` (decision 046): no studies, no bookings. */
+export function isSuspended(tester: { suspendedUntil: Date | null }, now: Date): boolean {
+  return tester.suspendedUntil !== null && tester.suspendedUntil > now;
+}
+
 /** PostgreSQL's unique_violation, and which index raised it. */
 export function uniqueViolation(error: unknown): string | null {
   const cause = (error as { cause?: unknown }).cause ?? error;
@@ -53,6 +58,13 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     create: (tester: NewTester, tx?: Executor) => on(tx).insert(tester),
     setPassword: (testerId: string, passwordHash: string, tx?: Executor) => on(tx).setPassword(testerId, passwordHash),
     setAvatar: (testerId: string, avatarFile: string) => base.setAvatar(testerId, avatarFile),
+    /** Suspends the tester unless a suspension is in force (decision 046); true when this call did. Inside the caller's unit of work. */
+    suspend: (testerId: string, suspension: { reason: string; noShows: number; startsAt: Date; endsAt: Date }, tx?: Executor) =>
+      on(tx).suspend(testerId, suspension),
+    /** Lifts the suspension in force now, with who and why (the staff console); false when none was. */
+    liftSuspension: (testerId: string, lift: { liftedBy: string; reason: string }, tx?: Executor) =>
+      on(tx).liftSuspension(testerId, { ...lift, at: now() }),
+    suspensions: (testerId: string, tx?: Executor) => on(tx).suspensions(testerId),
     updateCredentials: (
       testerId: string,
       values: { username: string; email: string; phone: string; passwordHash: string },

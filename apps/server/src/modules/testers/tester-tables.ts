@@ -35,6 +35,8 @@ export const testers = pgTable(
     blackList: boolean('black_list').notNull().default(false),
     /** When the tester last changed the password on the password page; null: not since registering (decision 035). */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Until when the no-show rule (decision 046) bars the tester from studies and bookings; null or past: not suspended. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -78,5 +80,32 @@ export const contactSettings = pgTable(
   (table) => [
     primaryKey({ columns: [table.testerId, table.contactType] }),
     check('contact_settings_type', sql`${table.contactType} in ('Phone', 'NoText', 'Email')`),
+  ],
+);
+
+/**
+ * Every suspension a tester has had (decision 046): why, from when until when, and whether staff
+ * lifted it early (when, by whom, why). The tester row's suspendedUntil is the one in force.
+ */
+export const testerSuspensions = pgTable(
+  'tester_suspensions',
+  {
+    id: serial('id').primaryKey(),
+    testerId: uuid('tester_id')
+      .notNull()
+      .references(() => testers.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    /** The no-shows counted when the rule suspended the tester. */
+    noShows: integer('no_shows').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    /** The staff member who lifted it (the staff console's account id). */
+    liftedBy: text('lifted_by'),
+    liftReason: text('lift_reason'),
+  },
+  (table) => [
+    index('tester_suspensions_tester').on(table.testerId, table.startsAt),
+    check('tester_suspensions_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],
 );

@@ -4,6 +4,7 @@ import { CalloutPanel } from '../../features/callouts/callout-panel';
 import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
 import { LoginBonusRunner } from '../../features/daily-bonus/login-bonus-runner';
 import { PortalShell } from '../../features/portal-shell/portal-shell';
+import { SuspensionNotice } from '../../features/portal-shell/suspension-notice';
 import { readStoredLink } from '../../features/screeners/study-link-flow';
 import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
 import { TermsGate } from '../../features/terms/terms-gate';
@@ -13,14 +14,15 @@ import { childPopup } from './child-popup-slot';
 /**
  * What runs in the shell on every portal page: first the terms (decision 041: while a new version
  * waits for the tester's acceptance, nothing else starts; a stored study link stays stored), then
- * the e-mailed links' flows (study links, decision 026; a child's confirmation, 028), the call-outs
- * and the password reminder (035), then the login bonus (033), which waits for a study link and is
+ * the e-mailed links' flows (study links, decision 026; a child's confirmation, 028), the no-show
+ * suspension (046), the call-outs and the password reminder (035), then the login bonus (033), which waits for a study link and is
  * followed by the SMS opt-in prompt.
  */
 const entryFlow = ({ logOut, refreshProfile }: { logOut: () => void; refreshProfile: () => void }) => (
   <TermsGate logOut={logOut}>
     <StudyLinkRunner logOut={logOut} childPopup={childPopup} />
     <KidConfirmationRunner />
+    <SuspensionNotice />
     <CalloutPanel />
     <PasswordReminderNotice />
     <LoginBonusRunner

@@ -26,6 +26,7 @@ const TESTER: TesterInfo = {
   imageSrc: '/media/avatars/avatar-01.svg',
   blackList: false,
   loginDaysThisMonth: 3,
+  suspendedUntil: null,
 };
 
 function answerAll(info: TesterInfo) {

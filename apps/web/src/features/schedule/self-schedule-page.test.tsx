@@ -380,6 +380,7 @@ describe('self-schedule: the other views', JOURNEY, () => {
     ['scheduledFromOther', 'Thank you!'],
     ['waitlist', 'Thank you!'],
     ['externalPending', 'Thank you for completing the screener!'],
+    ['suspended', 'Scheduling is paused'],
   ] as const)('status %s: the view headed "%s"', async (status, title) => {
     answerChoices(status, [], status === 'externalPending' ? '2026-11-23T17:30:00Z' : null);
     renderPage();
@@ -387,6 +388,7 @@ describe('self-schedule: the other views', JOURNEY, () => {
     await waitFor(() => expect(heading).toHaveFocus());
     if (title === 'We are sorry') expect(screen.getByText(/does not match your account/)).toBeInTheDocument();
     if (status === 'externalPending') expect(screen.getByText(/will be available in 30 minutes/)).toBeInTheDocument();
+    if (status === 'suspended') expect(screen.getByText(/suspended after missed appointments/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See other studies' })).toHaveAttribute('href', '/community/main/screener');
   });
 

@@ -33,7 +33,7 @@ interface Choice {
 }
 
 /** The page's views (spec 3, "Self-schedule"); 'none' is a visit from the menu with no study waiting. */
-type View = { view: 2 | 3 | 5 | 'none' } | { view: 4; availableAt: string | null };
+type View = { view: 2 | 3 | 5 | 6 | 'none' } | { view: 4; availableAt: string | null };
 
 interface Reward {
   coins: number;
@@ -528,6 +528,11 @@ function OutcomeView({ view }: { view: View }) {
           </ul>
         </>
       );
+      links = toStudies;
+      break;
+    case 6:
+      title = TEXTS.suspendedTitle;
+      body = <p>{TEXTS.suspendedText}</p>;
       links = toStudies;
       break;
     case 3:

@@ -35,6 +35,9 @@ export const SELF_SCHEDULE_TEXTS = {
     'The study was booked up while you were completing the screener.',
     'The quota for this study has been filled.',
   ],
+  /** Beyond the spec (decision 046): the no-show rule's suspension; the portal's notice says until when. */
+  suspendedTitle: 'Scheduling is paused',
+  suspendedText: `Your account is suspended after missed appointments, so you cannot book a study until the suspension ends (the notice at the top of the page says when). Questions? Call Tester Services at ${COMPANY.supportPhone}.`,
   mismatchTitle: 'We are sorry',
   mismatchText: `The information in your link does not match your account, so we cannot schedule you from it. Please log in with the account the e-mail was sent to, or contact Tester Services at ${COMPANY.supportPhone}.`,
   externalTitle: 'Thank you for completing the screener!',

@@ -16,6 +16,8 @@ export interface TesterInfo {
   blackList: boolean;
   /** Days this month the tester came to the portal (the Login Count tile). */
   loginDaysThisMonth: number;
+  /** Until when the no-show rule suspends the tester (decision 046); null when not suspended. */
+  suspendedUntil: string | null;
 }
 
 export function fetchTesterInfo(): Promise<TesterInfo> {

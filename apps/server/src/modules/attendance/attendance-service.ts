@@ -1,0 +1,103 @@
+import { COMPANY } from '@testerhub/shared/company';
+import { formatDate } from '@testerhub/shared/schedule-format';
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
+import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import type { SchedulingService } from '../scheduling/scheduling-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
+
+/** The suspension's reason as recorded (tester_suspensions.reason). */
+export const NO_SHOW_SUSPENSION_REASON = 'noShows';
+
+export interface NoShowRule {
+  /** This many no-shows within `windowMonths` suspend the tester ... */
+  limit: number;
+  windowMonths: number;
+  /** ... for this many months. */
+  suspensionMonths: number;
+  /** A booking nobody checked in becomes a no-show this long after its last session ends. */
+  afterMinutes: number;
+}
+
+/** `date` moved by whole calendar months (UTC), the day kept where the month has it. */
+export function addMonths(date: Date, months: number): Date {
+  const moved = new Date(date);
+  moved.setUTCMonth(moved.getUTCMonth() + months);
+  // 31 March minus a month is 3 March in JavaScript: keep to the last day of the shorter month.
+  if (moved.getUTCDate() !== date.getUTCDate()) moved.setUTCDate(0);
+  return moved;
+}
+
+function suspensionMessage(options: { to: string; firstName: string; until: Date; noShows: number; rule: NoShowRule }) {
+  const { to, firstName, until, noShows, rule } = options;
+  const untilText = formatDate(until.toISOString(), COMPANY.timeZone);
+  return standardMessage({
+    to,
+    kind: 'suspension',
+    subject: `Your TesterHub account is suspended until ${untilText}`,
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `You did not come to ${noShows} booked studies within ${rule.windowMonths} months. As our Tester Rules say, ` +
+        `${rule.limit} or more no-shows within ${rule.windowMonths} months lead to a ${rule.suspensionMonths}-month suspension.`,
+      `Your account is suspended until ${untilText}. Until then you will not see studies or be able to book one; ` +
+        'your coins and your account stay as they are.',
+      `If you think this is a mistake, please call Tester Services at ${COMPANY.supportPhone}.`,
+    ],
+  });
+}
+
+/**
+ * Attendance after the sessions (issue 12 section 4, the spec's no-show rule; decision 046): the
+ * bookings nobody checked in become no-shows once their sessions are over, and a tester whose
+ * account reaches the rule's count of no-shows within its window is suspended, with an e-mail
+ * saying why and until when. Each sweep is one unit of work, and every step in it is
+ * conditional, so a second sweep (another instance, a retry) changes nothing twice.
+ */
+export function createAttendanceService(
+  db: Database,
+  deps: {
+    clock: Clock;
+    rule: NoShowRule;
+    scheduling: Pick<SchedulingService, 'markNoShows' | 'noShowsSince'>;
+    testers: Pick<TesterService, 'lockForUpdate' | 'suspend' | 'suspensions'>;
+    mail: Pick<MailService, 'queue' | 'nudge'>;
+  },
+) {
+  const { rule } = deps;
+
+  return {
+    /** Marks the ended bookings no-shows and applies the rule to their testers; what it did. */
+    async sweepNoShows(): Promise<{ noShows: number; suspended: string[] }> {
+      const now = deps.clock.now();
+      const outcome = await inTransaction(db, async (tx) => {
+        const marked = await deps.scheduling.markNoShows(new Date(now.getTime() - rule.afterMinutes * 60_000), tx);
+        const suspended: string[] = [];
+        // In key order, so two sweeps (or a sweep and a booking) lock testers in the same order.
+        for (const testerId of [...new Set(marked.map((booking) => booking.testerId))].sort()) {
+          const tester = await deps.testers.lockForUpdate(testerId, tx);
+          if (!tester) continue;
+          // No-shows already answered by a suspension do not count again.
+          const [last] = await deps.testers.suspensions(testerId, tx);
+          const windowStart = addMonths(now, -rule.windowMonths);
+          const since = last && last.startsAt > windowStart ? last.startsAt : windowStart;
+          const noShows = await deps.scheduling.noShowsSince(testerId, since, tx);
+          if (noShows < rule.limit) continue;
+          const until = addMonths(now, rule.suspensionMonths);
+          const done = await deps.testers.suspend(
+            testerId,
+            { reason: NO_SHOW_SUSPENSION_REASON, noShows, startsAt: now, endsAt: until },
+            tx,
+          );
+          if (!done) continue;
+          await deps.mail.queue(suspensionMessage({ to: tester.email, firstName: tester.firstName, until, noShows, rule }), tx);
+          suspended.push(testerId);
+        }
+        return { noShows: marked.length, suspended };
+      });
+      if (outcome.suspended.length > 0) deps.mail.nudge();
+      return outcome;
+    },
+  };
+}
+
+export type AttendanceService = ReturnType<typeof createAttendanceService>;
