@@ -10,6 +10,7 @@ import { createJobQueue } from './core/jobs/job-queue.ts';
 import { createLogger } from './core/logger.ts';
 import { registerSessionCookie } from './core/auth/session-cookie.ts';
 import { registerTesterScope } from './core/auth/tester-scope.ts';
+import { createStaffCookie, registerStaffScope } from './core/auth/staff-scope.ts';
 import { registerCrossSiteGuard } from './core/http/cross-site-guard.ts';
 import { registerErrorHandler } from './core/http/error-handler.ts';
 import { healthRoutes } from './core/http/health-routes.ts';
@@ -67,6 +68,8 @@ import { studyLinkRoutes } from './modules/study-links/study-link-routes.ts';
 import { createStudyLinkService } from './modules/study-links/study-link-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
+import { staffPublicRoutes, staffRoutes } from './modules/staff/staff-routes.ts';
+import { createStaffService } from './modules/staff/staff-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { createTesterService } from './modules/testers/tester-service.ts';
@@ -400,6 +403,21 @@ export async function buildApp({
     attendedCompensation: scheduling.attendedCompensation,
     studyNames: studies.studyNames,
   });
+  // The staff console (issue 12 section 1, decisions 043 and 044): its own accounts, cookie and scope.
+  const staffCookie = createStaffCookie({ secure: servedOverHttps, maxAgeSeconds: config.staffSessionAbsoluteHours * 3600 });
+  const staff = createStaffService(db, {
+    clock,
+    mail,
+    // Unset in tests: a key per start; main.ts always provides one (kept in DATA_DIR).
+    totpKey: config.staffTotpKey ?? randomBytes(32).toString('base64url'),
+    config: {
+      idleMinutes: config.staffSessionIdleMinutes,
+      absoluteHours: config.staffSessionAbsoluteHours,
+      invitationDays: config.staffInvitationDays,
+      loginAttemptsPerWindow: config.loginAttemptsPerWindow,
+      rateLimitWindowSeconds: config.rateLimitWindowSeconds,
+    },
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -412,6 +430,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, sessionCookie, ...checks });
       await api.register(recoveryRoutes, { recovery });
       await api.register(cancelLinkRoutes, { scheduling, ...checks });
+      await api.register(staffPublicRoutes(staff, staffCookie));
       // The tester portal: every route here requires a tester session.
       await registerTesterScope(api, { authenticate: auth.authenticate, sessionCookie }, [
         authPortalRoutes,
@@ -433,6 +452,8 @@ export async function buildApp({
         rewardsRoutes(rewards),
         referralsRoutes(referrals),
       ]);
+      // The staff console: every route here requires a staff session and declares its roles.
+      await registerStaffScope(api, { authenticate: staff.authenticate, cookie: staffCookie }, [staffRoutes(staff, staffCookie)]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Test runs only (decision 014): without TEST_SUPPORT_SECRET these routes do not exist.
@@ -456,6 +477,7 @@ export async function buildApp({
           }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
+          staff,
         });
       extraApiRoutes?.(api);
     },

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { SessionCookie } from '../../core/auth/session-cookie.ts';
 import { hashToken, safeEqual } from '../../core/security/tokens.ts';
 import type { TestSupportService } from './test-support-service.ts';
+import type { StaffService } from '../staff/staff-service.ts';
+import { STAFF_ROLES } from '@testerhub/shared/staff-schemas';
 
 export interface TestSupportRouteOptions {
   /** TEST_SUPPORT_SECRET: every call must carry it in the x-test-support-secret header. */
@@ -11,7 +13,18 @@ export interface TestSupportRouteOptions {
   sessionCookie: SessionCookie;
   /** The session cookie's Max-Age, as login sets it. */
   sessionMaxAgeSeconds: number;
+  /** Staff accounts for the staff console's browser tests (decision 043). */
+  staff: Pick<StaffService, 'createAccount'>;
 }
+
+/** A staff account not yet set up, with its set-up link (the staff:create-admin command's service). */
+const staffBody = z.object({
+  name: z.string().min(1).max(100),
+  email: z.email().max(200),
+  roles: z.array(z.enum(STAFF_ROLES)).min(1),
+  siteIds: z.array(z.string().min(1).max(10)).max(20).optional(),
+});
+const staffAnswer = z.object({ staffId: z.string(), link: z.string() });
 
 export const TEST_SUPPORT_SECRET_HEADER = 'x-test-support-secret';
 
@@ -170,6 +183,10 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
       }
       return result.tester;
     },
+  );
+
+  app.post('/test-support/staff', { schema: { hide: true, body: staffBody, response: { 200: staffAnswer } } }, async (request) =>
+    options.staff.createAccount(request.body),
   );
 
   app.post(
