@@ -126,3 +126,31 @@ describe('the staff route table', () => {
     }
   }
 });
+
+describe('a staff session on the testers’ calls', () => {
+  it('opens none of them: every other /api route answers a staff session exactly as it answers no session (401 for the portal)', async () => {
+    const { staff } = await createStaffMember(db(), { roles: [...STAFF_ROLES] });
+    const cookie = await staffCookieFor(db(), staff.id);
+    const table = testApp.app.printRoutes({ commonPrefix: false });
+    const routes = [...table.matchAll(/(\/api\/\S*) \(([^)]+)\)/g)]
+      .flatMap(([, path, methods]) => methods!.split(', ').map((method) => ({ method, path: path! })))
+      .filter((route) => (route.method === 'GET' || route.method === 'POST') && !/^\/api\/(staff|test-support|docs)/i.test(route.path));
+    expect(routes.length).toBeGreaterThan(50);
+    let refused = 0;
+    for (const route of routes) {
+      const call = (headers: Record<string, string>) =>
+        testApp.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: route.path,
+          headers: { ...headers, ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+          ...(route.method === 'POST' ? { payload: '{}' } : {}),
+        });
+      const anonymous = await call({});
+      const withStaff = await call({ cookie });
+      expect(withStaff.statusCode, `${route.method} ${route.path}`).toBe(anonymous.statusCode);
+      if (withStaff.statusCode === 401) refused += 1;
+    }
+    // The portal's calls that need no body (those with one answer 400 to {} before the session is checked, alike both ways).
+    expect(refused).toBeGreaterThan(25);
+  });
+});

@@ -17,16 +17,26 @@ import './staff.css';
 export function StaffLoginPage() {
   usePageTitle('Staff sign-in');
   const [step, setStep] = useState<'password' | 'code'>('password');
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <main className="staff-entry" id="content">
       <h1>Staff sign-in</h1>
-      {step === 'password' ? <PasswordStep onDone={() => setStep('code')} /> : <CodeStep onExpired={() => setStep('password')} />}
+      {step === 'password' ? (
+        <PasswordStep notice={notice} onDone={() => setStep('code')} />
+      ) : (
+        <CodeStep
+          onExpired={(message) => {
+            setNotice(message);
+            setStep('password');
+          }}
+        />
+      )}
     </main>
   );
 }
 
-function PasswordStep({ onDone }: { onDone: () => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
+function PasswordStep({ notice, onDone }: { notice: string | null; onDone: () => void }) {
+  const [problem, setProblem] = useState<string | null>(notice);
   const form = useSchemaForm(staffLoginSchema, { defaultValues: { email: '', password: '' } });
   const submit = form.handleSubmit(async (payload) => {
     setProblem(null);
@@ -54,7 +64,7 @@ function PasswordStep({ onDone }: { onDone: () => void }) {
   );
 }
 
-function CodeStep({ onExpired }: { onExpired: () => void }) {
+function CodeStep({ onExpired }: { onExpired: (message: string) => void }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,7 +77,7 @@ function CodeStep({ onExpired }: { onExpired: () => void }) {
         queryClient.removeQueries({ queryKey: staffKeys.all });
         await navigate('/staff', { replace: true });
       } else if (answer.status === 'expired') {
-        onExpired();
+        onExpired(answer.message);
       } else {
         setProblem(answer.message);
         form.resetField('code');
