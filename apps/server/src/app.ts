@@ -10,6 +10,7 @@ import { createJobQueue } from './core/jobs/job-queue.ts';
 import { createLogger } from './core/logger.ts';
 import { registerSessionCookie } from './core/auth/session-cookie.ts';
 import { registerTesterScope } from './core/auth/tester-scope.ts';
+import { createStaffCookie, registerStaffScope } from './core/auth/staff-scope.ts';
 import { registerCrossSiteGuard } from './core/http/cross-site-guard.ts';
 import { registerErrorHandler } from './core/http/error-handler.ts';
 import { healthRoutes } from './core/http/health-routes.ts';
@@ -70,6 +71,8 @@ import { createStudyLinkService } from './modules/study-links/study-link-service
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance-service.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
+import { staffPublicRoutes, staffRoutes } from './modules/staff/staff-routes.ts';
+import { createStaffService } from './modules/staff/staff-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { termsRoutes } from './modules/terms/terms-routes.ts';
@@ -465,6 +468,21 @@ export async function buildApp({
     attemptsPerWindow: config.loginAttemptsPerWindow,
     windowSeconds: config.rateLimitWindowSeconds,
   });
+  // The staff console (issue 12 section 1, decisions 043 and 044): its own accounts, cookie and scope.
+  const staffCookie = createStaffCookie({ secure: servedOverHttps, maxAgeSeconds: config.staffSessionAbsoluteHours * 3600 });
+  const staff = createStaffService(db, {
+    clock,
+    mail,
+    // Unset in tests: a key per start; main.ts always provides one (kept in DATA_DIR).
+    totpKey: config.staffTotpKey ?? randomBytes(32).toString('base64url'),
+    config: {
+      idleMinutes: config.staffSessionIdleMinutes,
+      absoluteHours: config.staffSessionAbsoluteHours,
+      invitationDays: config.staffInvitationDays,
+      loginAttemptsPerWindow: config.loginAttemptsPerWindow,
+      rateLimitWindowSeconds: config.rateLimitWindowSeconds,
+    },
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -477,6 +495,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, sessionCookie, ...checks });
       await api.register(recoveryRoutes, { recovery });
       await api.register(cancelLinkRoutes, { scheduling, ...checks });
+      await api.register(staffPublicRoutes(staff, staffCookie));
       // The tester portal: every route here requires a tester session.
       await registerTesterScope(api, { authenticate: auth.authenticate, sessionCookie }, [
         authPortalRoutes,
@@ -500,6 +519,8 @@ export async function buildApp({
         referralsRoutes(referrals),
         termsRoutes(terms),
       ]);
+      // The staff console: every route here requires a staff session and declares its roles.
+      await registerStaffScope(api, { authenticate: staff.authenticate, cookie: staffCookie }, [staffRoutes(staff, staffCookie)]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Test runs only (decision 014): without TEST_SUPPORT_SECRET these routes do not exist.
@@ -522,6 +543,7 @@ export async function buildApp({
           }),
           sessionCookie,
           sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600,
+          staff,
           clock: settableClock && {
             clock: settableClock,
             jobs: {

@@ -17,7 +17,8 @@ const PREPARE_ONLY_ARG = '--prepare-database-only';
 /**
  * A key in production when its variable is unset: made once and kept in DATA_DIR (readable by this
  * user only), so what it signed outlives a restart: the device cookie (DEVICE_COOKIE_SECRET,
- * docs/decisions/013), the self-schedule link (STUDY_LINK_SECRET, docs/decisions/017). Several
+ * docs/decisions/013), the self-schedule link (STUDY_LINK_SECRET, docs/decisions/017), the staff TOTP
+ * secrets (STAFF_TOTP_KEY, docs/decisions/044, in every environment). Several
  * instances must share the variables instead.
  */
 function storedSecret(dataDir: string, name: string): string {
@@ -75,13 +76,15 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const loaded = loadConfig();
-  const config = loaded.isProduction
+  const withSecrets = loaded.isProduction
     ? {
         ...loaded,
         deviceCookieSecret: loaded.deviceCookieSecret ?? storedSecret(loaded.dataDir, 'device-cookie-secret'),
         studyLinkSecret: loaded.studyLinkSecret ?? storedSecret(loaded.dataDir, 'study-link-secret'),
       }
     : loaded;
+  // Staff TOTP secrets sealed with a per-start key could not be opened after a restart: kept in DATA_DIR in development too (decision 044).
+  const config = { ...withSecrets, staffTotpKey: loaded.staffTotpKey ?? storedSecret(loaded.dataDir, 'staff-totp-key') };
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.webDistDir ?? path.resolve(here, '../../web/dist');
 

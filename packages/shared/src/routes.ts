@@ -93,6 +93,8 @@ function normalise(pathname: string): string {
 export function isKnownPagePath(pathname: string): boolean {
   const path = normalise(pathname);
   if (FIXED_PAGES.has(path) || COMMUNITY_PAGES.has(path) || path.startsWith('/community/main/')) return true;
+  // The staff console (decision 043): its pages are decided by the browser app, like the portal's.
+  if (path === '/staff' || path.startsWith('/staff/')) return true;
   const [, first, second, third] = path.split('/');
   if (first && (AD_CODE_PREFIXES as readonly string[]).includes(first) && second && !third) {
     return AD_CODE_PATTERN.test(second);

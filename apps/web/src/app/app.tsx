@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AD_CODE_PREFIXES, AD_ENTRY_CODES, LANDING_ALIAS_PATHS } from '@testerhub/shared/marketing';
 import { MAP_CODES } from '@testerhub/shared/public-content';
@@ -51,10 +52,20 @@ const ReferralEventPage = lazyPage(() => import('../features/referrals/referral-
 const ReferralOfferPage = lazyPage(() => import('../features/referrals/referral-offer-page'), 'ReferralOfferPage');
 const ReferralHistoryPage = lazyPage(() => import('../features/referrals/referral-history-page'), 'ReferralHistoryPage');
 const SelfSchedulePage = lazyPage(() => import('../features/schedule/self-schedule-page'), 'SelfSchedulePage');
+// The staff console (decision 043): its own chunk, outside the public and portal layouts.
+const StaffRoute = lazyPage(() => import('./routes/staff-route'), 'StaffRoute');
 
 export function App() {
   return (
     <Routes>
+      <Route
+        path="staff/*"
+        element={
+          <Suspense fallback={<div aria-busy="true" />}>
+            <StaffRoute />
+          </Suspense>
+        }
+      />
       <Route element={<RootLayout />}>
         <Route element={<WithFooterLayout />}>
           <Route index element={<HomePage />} />

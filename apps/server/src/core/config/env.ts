@@ -147,6 +147,23 @@ const envSchema = z.object({
     .default('America/Chicago')
     .refine(isTimeZone, { message: 'must be an IANA time zone name, such as America/Chicago' }),
   LOGIN_ATTEMPTS_PER_WINDOW: z.coerce.number().int().min(1).default(10),
+  /** Staff sessions end after this many idle minutes: shorter than testers' (decision 043). */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  STAFF_SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
+  /** Days a staff set-up link (an invitation, the first admin's) stays good. */
+  STAFF_INVITATION_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  /** Seals staff TOTP secrets at rest (decision 044); unset: kept in DATA_DIR by main.ts, made per start in tests. */
+  STAFF_TOTP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Months after which the password page and the portal remind a tester to change the password (spec 3, section 5; decision 035). */
   PASSWORD_REMINDER_MONTHS: z.coerce.number().int().min(1).max(120).default(6),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce
@@ -229,6 +246,13 @@ export interface AppConfig {
   rateLimitWindowSeconds: number;
   /** Months after which a password change is recommended (decision 035). */
   passwordReminderMonths: number;
+  /** Idle minutes and absolute hours of a staff session (decision 043). */
+  staffSessionIdleMinutes: number;
+  staffSessionAbsoluteHours: number;
+  /** Days a staff set-up link stays good. */
+  staffInvitationDays: number;
+  /** The key sealing staff TOTP secrets; undefined here means main.ts (or buildApp, in tests) provides one. */
+  staffTotpKey: string | undefined;
   /** Turns on the test-support routes (decision 014): a test run on this machine only. */
   testSupportSecret: string | undefined;
   /**
@@ -303,6 +327,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     passwordReminderMonths: env.PASSWORD_REMINDER_MONTHS,
+    staffSessionIdleMinutes: env.STAFF_SESSION_IDLE_MINUTES,
+    staffSessionAbsoluteHours: env.STAFF_SESSION_ABSOLUTE_HOURS,
+    staffInvitationDays: env.STAFF_INVITATION_DAYS,
+    staffTotpKey: env.STAFF_TOTP_KEY,
     testSupportSecret: env.TEST_SUPPORT_SECRET,
     testClockPort: env.TEST_CLOCK_PORT,
   };

@@ -5,6 +5,8 @@ import type { FakeClock } from '../../core/clock.ts';
 import { cronFiresAt } from '../../core/jobs/cron-match.ts';
 import { hashToken, safeEqual } from '../../core/security/tokens.ts';
 import type { TestSupportService } from './test-support-service.ts';
+import type { StaffService } from '../staff/staff-service.ts';
+import { STAFF_ROLES } from '@testerhub/shared/staff-schemas';
 
 export interface TestSupportRouteOptions {
   /** TEST_SUPPORT_SECRET: every call must carry it in the x-test-support-secret header. */
@@ -18,6 +20,8 @@ export interface TestSupportRouteOptions {
    * of this app reads, and the scheduled jobs to run at its time, each with its schedule.
    */
   clock?: { clock: FakeClock; jobs: Record<string, ScheduledJob> };
+  /** Staff accounts for the staff console's browser tests (decision 043). */
+  staff: Pick<StaffService, 'createAccount'>;
 }
 
 /** A scheduled job as the queue runs it: its cron schedule in its time zone, and its work. */
@@ -26,6 +30,15 @@ export interface ScheduledJob {
   timeZone: string;
   run: () => Promise<unknown>;
 }
+
+/** A staff account not yet set up, with its set-up link (the staff:create-admin command's service). */
+const staffBody = z.object({
+  name: z.string().min(1).max(100),
+  email: z.email().max(200),
+  roles: z.array(z.enum(STAFF_ROLES)).min(1),
+  siteIds: z.array(z.string().min(1).max(10)).max(20).optional(),
+});
+const staffAnswer = z.object({ staffId: z.string(), link: z.string() });
 
 export const TEST_SUPPORT_SECRET_HEADER = 'x-test-support-secret';
 
@@ -190,6 +203,10 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
       }
       return result.tester;
     },
+  );
+
+  app.post('/test-support/staff', { schema: { hide: true, body: staffBody, response: { 200: staffAnswer } } }, async (request) =>
+    options.staff.createAccount(request.body),
   );
 
   app.post(

@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
+import type { StaffPrincipal } from '../../modules/staff/staff-service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the staff scope's guard; read it through withStaff, which types it. */
+    staff: StaffPrincipal | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The roles a staff route admits ('any': every staff member, such as Me and Logout). Every
+     * route in the staff scope must declare it; registering one without it fails at start-up.
+     */
+    staffRoles?: readonly StaffRole[] | 'any';
+  }
+}
+
+/** The staff session cookie: its own name, HttpOnly, SameSite=Strict, Secure with __Host- over https. */
+export interface StaffCookie {
+  name: string;
+  secure: boolean;
+  set(reply: FastifyReply, sessionId: string): void;
+  clear(reply: FastifyReply): void;
+  read(request: FastifyRequest): string | undefined;
+}
+
+/**
+ * The staff console's cookie (decision 043). Apart from the testers' (th_session): a tester's
+ * session never reaches the staff table, nor a staff session the testers'. SameSite=Strict: the
+ * console is only ever reached from its own pages.
+ */
+export function createStaffCookie(options: { secure: boolean; maxAgeSeconds: number }): StaffCookie {
+  const name = options.secure ? '__Host-th_staff' : 'th_staff';
+  const attributes = { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: options.secure };
+  return {
+    name,
+    secure: options.secure,
+    set: (reply, sessionId) => void reply.setCookie(name, sessionId, { ...attributes, maxAge: options.maxAgeSeconds }),
+    clear: (reply) => void reply.clearCookie(name, attributes),
+    read: (request) => request.cookies[name],
+  };
+}
+
+export type AuthenticateStaff = (sessionId: string | undefined) => Promise<StaffPrincipal | null>;
+
+const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Please log in to the staff console.' };
+const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'Your roles do not include this.' };
+
+/**
+ * The staff scope (GUIDE section 2, decision 043): every route registered inside `routes`
+ * requires a staff session (its own cookie) and declares the roles it admits in
+ * `config.staffRoles`; the guard answers 401 without a staff session and 403 when none of the
+ * staff member's roles is admitted, and logs both. The cross-site guard and the error handler
+ * apply as everywhere under /api.
+ */
+export async function registerStaffScope(
+  app: FastifyInstance,
+  options: { authenticate: AuthenticateStaff; cookie: StaffCookie },
+  routes: readonly FastifyPluginAsyncZod[],
+): Promise<void> {
+  app.decorateRequest('staff', null);
+  await app.register(async (console) => {
+    console.addHook('onRoute', (route) => {
+      const config = (route.config ?? {}) as { staffRoles?: unknown };
+      if (config.staffRoles === undefined) throw new Error(`staff route ${route.method} ${route.url} declares no staffRoles`);
+      route.config = { ...(route.config as object), scope: 'staff' };
+    });
+    console.addHook('preHandler', async (request, reply) => {
+      const staff = await options.authenticate(options.cookie.read(request));
+      if (!staff) {
+        request.log.warn(
+          { url: request.routeOptions.url, event: 'staff.auth.refused' },
+          'staff request without a valid staff session refused',
+        );
+        return reply.status(401).send(UNAUTHORIZED);
+      }
+      const allowed = request.routeOptions.config.staffRoles;
+      if (allowed !== 'any' && !staff.roles.some((role) => allowed?.includes(role))) {
+        request.log.warn(
+          { url: request.routeOptions.url, event: 'staff.role.refused', staffId: staff.id, roles: staff.roles },
+          'staff request outside the staff member’s roles refused',
+        );
+        return reply.status(403).send(FORBIDDEN);
+      }
+      request.staff = staff;
+    });
+    for (const plugin of routes) await console.register(plugin);
+  });
+}
+
+/** A staff handler that receives the staff member typed; outside the staff scope it fails loudly. */
+export function withStaff<Request extends FastifyRequest, Reply extends FastifyReply, Result>(
+  handler: (request: Request, staff: StaffPrincipal, reply: Reply) => Result,
+): (request: Request, reply: Reply) => Result {
+  return (request, reply) => {
+    if (!request.staff) throw new Error(`${request.routeOptions.url} is a staff route registered outside the staff scope`);
+    return handler(request, request.staff, reply);
+  };
+}

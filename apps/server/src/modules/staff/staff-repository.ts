@@ -1,0 +1,189 @@
+import { and, desc, eq, gt, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { staffAuditLog, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from './staff-tables.ts';
+
+export type StaffRow = typeof staffMembers.$inferSelect;
+export type AuditRow = typeof staffAuditLog.$inferSelect;
+export type NewAuditRow = typeof staffAuditLog.$inferInsert;
+
+/** The staff tables. Every function takes the executor it runs on: the database or a unit of work's transaction. */
+export function createStaffRepository() {
+  return {
+    async findById(db: Executor, id: string): Promise<StaffRow | null> {
+      const [row] = await db.select().from(staffMembers).where(eq(staffMembers.id, id));
+      return row ?? null;
+    },
+
+    /** The row locked for the rest of the transaction (a change with its before and after). */
+    async lockById(db: Executor, id: string): Promise<StaffRow | null> {
+      const [row] = await db.select().from(staffMembers).where(eq(staffMembers.id, id)).for('update');
+      return row ?? null;
+    },
+
+    async findByEmail(db: Executor, email: string): Promise<StaffRow | null> {
+      const [row] = await db
+        .select()
+        .from(staffMembers)
+        .where(sql`lower(${staffMembers.email}) = ${email.toLowerCase()}`);
+      return row ?? null;
+    },
+
+    async insert(db: Executor, values: typeof staffMembers.$inferInsert): Promise<StaffRow> {
+      const [row] = await db.insert(staffMembers).values(values).returning();
+      return row!;
+    },
+
+    async update(db: Executor, id: string, values: Partial<typeof staffMembers.$inferInsert>): Promise<StaffRow | null> {
+      const [row] = await db.update(staffMembers).set(values).where(eq(staffMembers.id, id)).returning();
+      return row ?? null;
+    },
+
+    list(db: Executor): Promise<StaffRow[]> {
+      return db.select().from(staffMembers).orderBy(staffMembers.name, staffMembers.email);
+    },
+
+    /** Moves the last accepted TOTP step to `step` only when it is later: false for a replayed or older code. */
+    async acceptStep(db: Executor, id: string, step: number): Promise<boolean> {
+      const rows = await db
+        .update(staffMembers)
+        .set({ totpLastStep: step })
+        .where(and(eq(staffMembers.id, id), or(isNull(staffMembers.totpLastStep), lt(staffMembers.totpLastStep, step))))
+        .returning({ id: staffMembers.id });
+      return rows.length === 1;
+    },
+
+    // Sessions
+
+    async insertSession(db: Executor, idHash: string, staffId: string, now: Date, expiresAt: Date) {
+      await db.insert(staffSessions).values({ idHash, staffId, createdAt: now, lastSeenAt: now, expiresAt });
+    },
+
+    async findSession(db: Executor, idHash: string, now: Date) {
+      const [row] = await db
+        .select({ staff: staffMembers, lastSeenAt: staffSessions.lastSeenAt })
+        .from(staffSessions)
+        .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
+        .where(and(eq(staffSessions.idHash, idHash), gt(staffSessions.expiresAt, now)));
+      return row ?? null;
+    },
+
+    async touchSession(db: Executor, idHash: string, at: Date) {
+      await db.update(staffSessions).set({ lastSeenAt: at }).where(eq(staffSessions.idHash, idHash));
+    },
+
+    async deleteSession(db: Executor, idHash: string) {
+      await db.delete(staffSessions).where(eq(staffSessions.idHash, idHash));
+    },
+
+    async deleteSessionsOf(db: Executor, staffId: string) {
+      await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
+    },
+
+    // Recovery codes
+
+    async replaceRecoveryCodes(db: Executor, staffId: string, codeHashes: string[]) {
+      await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+      if (codeHashes.length > 0) await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ staffId, codeHash })));
+    },
+
+    /** Spends a recovery code: 'spent' once, 'used' when it was spent before, 'unknown' when it is not one of the staff member's. */
+    async spendRecoveryCode(db: Executor, staffId: string, codeHash: string, at: Date): Promise<'spent' | 'used' | 'unknown'> {
+      const spent = await db
+        .update(staffRecoveryCodes)
+        .set({ usedAt: at })
+        .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+        .returning({ staffId: staffRecoveryCodes.staffId });
+      if (spent.length === 1) return 'spent';
+      const [known] = await db
+        .select({ usedAt: staffRecoveryCodes.usedAt })
+        .from(staffRecoveryCodes)
+        .where(and(eq(staffRecoveryCodes.staffId, staffId), eq(staffRecoveryCodes.codeHash, codeHash)));
+      return known ? 'used' : 'unknown';
+    },
+
+    // Invitations (set-up links)
+
+    async insertInvitation(db: Executor, values: typeof staffInvitations.$inferInsert) {
+      await db.insert(staffInvitations).values(values);
+    },
+
+    /** The unused, unexpired invitation with this token hash and its account. */
+    async findOpenInvitation(db: Executor, tokenHash: string, now: Date) {
+      const [row] = await db
+        .select({ invitation: staffInvitations, staff: staffMembers })
+        .from(staffInvitations)
+        .innerJoin(staffMembers, eq(staffMembers.id, staffInvitations.staffId))
+        .where(and(eq(staffInvitations.tokenHash, tokenHash), isNull(staffInvitations.usedAt), gt(staffInvitations.expiresAt, now)));
+      return row ?? null;
+    },
+
+    /** Marks the invitation used, once: false when another request used it first. */
+    async useInvitation(db: Executor, tokenHash: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(staffInvitations)
+        .set({ usedAt: at })
+        .where(and(eq(staffInvitations.tokenHash, tokenHash), isNull(staffInvitations.usedAt)))
+        .returning({ tokenHash: staffInvitations.tokenHash });
+      return rows.length === 1;
+    },
+
+    /** Ends the staff member's other open set-up links (a new invitation replaces them). */
+    async closeInvitationsOf(db: Executor, staffId: string, at: Date) {
+      await db
+        .update(staffInvitations)
+        .set({ usedAt: at })
+        .where(and(eq(staffInvitations.staffId, staffId), isNull(staffInvitations.usedAt)));
+    },
+
+    // The audit log
+
+    async insertAudit(db: Executor, row: NewAuditRow) {
+      await db.insert(staffAuditLog).values(row);
+    },
+
+    /** Newest first, `limit + 1` rows from `offset` (the extra one says whether there is more). */
+    async listAudit(
+      db: Executor,
+      filter: { staffId?: string; action?: string; from?: Date; before?: Date },
+      offset: number,
+      limit: number,
+    ): Promise<(AuditRow & { staffName: string | null })[]> {
+      const conditions: SQL[] = [];
+      if (filter.staffId) conditions.push(eq(staffAuditLog.staffId, filter.staffId));
+      if (filter.action) conditions.push(eq(staffAuditLog.action, filter.action));
+      if (filter.from) conditions.push(gte(staffAuditLog.at, filter.from));
+      if (filter.before) conditions.push(lt(staffAuditLog.at, filter.before));
+      return db
+        .select({
+          id: staffAuditLog.id,
+          staffId: staffAuditLog.staffId,
+          action: staffAuditLog.action,
+          targetType: staffAuditLog.targetType,
+          targetId: staffAuditLog.targetId,
+          before: staffAuditLog.before,
+          after: staffAuditLog.after,
+          at: staffAuditLog.at,
+          staffName: staffMembers.name,
+        })
+        .from(staffAuditLog)
+        .leftJoin(staffMembers, eq(staffMembers.id, staffAuditLog.staffId))
+        .where(conditions.length > 0 ? and(...conditions) : undefined)
+        .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
+        .offset(offset)
+        .limit(limit + 1);
+    },
+
+    /** The actions the log holds, for the filter's choices. */
+    async auditActions(db: Executor): Promise<string[]> {
+      const rows = await db.selectDistinct({ action: staffAuditLog.action }).from(staffAuditLog).orderBy(staffAuditLog.action);
+      return rows.map((row) => row.action);
+    },
+
+    /** Rows written at or after `since` (tests and the route table). */
+    auditSince(db: Executor, since: Date) {
+      return db.select().from(staffAuditLog).where(gte(staffAuditLog.at, since));
+    },
+  };
+}
+
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

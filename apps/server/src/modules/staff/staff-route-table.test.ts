@@ -1,0 +1,156 @@
+import { and, eq, gte } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { createLoggedInTester } from '../../../test/factories.ts';
+import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { staffAuditLog } from '../../core/db/schema.ts';
+
+/**
+ * The staff scope's route table (issue 12, "What shows it is done"): every staff route against
+ * every role, a tester session and no session, refused unless the route admits the role; every
+ * state-changing staff call writes an audit row by its caller. A staff route missing from this
+ * table fails the first test, so a new route cannot go unchecked.
+ */
+
+let testApp: TestApp;
+const db = () => testApp.database.db;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+/** A call that succeeds for an admitted caller: a fresh target account where it needs one. */
+interface StaffRouteCase {
+  method: 'GET' | 'POST';
+  path: string;
+  roles: readonly StaffRole[] | 'any';
+  /** The body (or query) for an admitted call, given a fresh account to act on. */
+  request?: (targetId: string) => { body?: unknown; query?: string };
+}
+
+let emailCounter = 0;
+const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
+  { method: 'GET', path: '/api/staff/Me', roles: 'any' },
+  { method: 'POST', path: '/api/staff/Logout', roles: 'any', request: () => ({ body: {} }) },
+  { method: 'GET', path: '/api/staff/admin/StaffList', roles: ['admin'] },
+  {
+    method: 'POST',
+    path: '/api/staff/admin/Invite',
+    roles: ['admin'],
+    request: () => ({ body: { name: 'Invited', email: `table${process.pid}x${++emailCounter}@staff.example.test`, roles: ['content'] } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/admin/SetRoles',
+    roles: ['admin'],
+    request: (targetId) => ({ body: { staffId: targetId, roles: ['rewards'] } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/admin/SetDisabled',
+    roles: ['admin'],
+    request: (targetId) => ({ body: { staffId: targetId, disabled: true } }),
+  },
+  { method: 'GET', path: '/api/staff/admin/AuditLog', roles: ['admin'], request: () => ({ query: '?page=1' }) },
+];
+
+/** The public staff calls (login and set-up): outside the scope on purpose. */
+const PUBLIC_STAFF_ROUTES = [
+  '/api/staff/Login',
+  '/api/staff/LoginCode',
+  '/api/staff/setup/Check',
+  '/api/staff/setup/Password',
+  '/api/staff/setup/Confirm',
+];
+
+type Caller = { kind: 'role'; role: StaffRole } | { kind: 'tester' } | { kind: 'none' };
+const CALLERS: Caller[] = [...STAFF_ROLES.map((role) => ({ kind: 'role' as const, role })), { kind: 'tester' }, { kind: 'none' }];
+const callerName = (caller: Caller) =>
+  caller.kind === 'role' ? caller.role : caller.kind === 'tester' ? 'a tester session' : 'no session';
+
+describe('the staff route table', () => {
+  it('lists every staff route the app serves', () => {
+    const table = testApp.app.printRoutes({ commonPrefix: false });
+    const served = [...table.matchAll(/(\/api\/staff\/\S*) \(([^)]+)\)/g)]
+      .flatMap(([, path, methods]) => methods!.split(', ').map((method) => `${method} ${path}`))
+      .filter(
+        (route) =>
+          !route.startsWith('HEAD ') &&
+          !PUBLIC_STAFF_ROUTES.some((path) => route.endsWith(` ${path.toLowerCase()}`) || route.endsWith(` ${path}`)),
+      );
+    const listed = STAFF_ROUTE_TABLE.map((route) => `${route.method} ${route.path}`);
+    expect(served.map((route) => route.toLowerCase()).sort()).toEqual(listed.map((route) => route.toLowerCase()).sort());
+  });
+
+  for (const route of STAFF_ROUTE_TABLE) {
+    for (const caller of CALLERS) {
+      const admitted = caller.kind === 'role' && (route.roles === 'any' || route.roles.includes(caller.role));
+      it(`${route.method} ${route.path} with ${callerName(caller)}: ${admitted ? 'answered' : 'refused'}`, async () => {
+        const { staff: target } = await createStaffMember(db(), { roles: ['recruiter'] });
+        let cookie: string | undefined;
+        let callerId: string | undefined;
+        if (caller.kind === 'role') {
+          const { staff } = await createStaffMember(db(), { roles: [caller.role] });
+          callerId = staff.id;
+          cookie = await staffCookieFor(db(), staff.id);
+        } else if (caller.kind === 'tester') {
+          cookie = (await createLoggedInTester(db())).cookie;
+        }
+        const request = route.request?.(target.id) ?? {};
+        const since = new Date(Date.now() - 1000);
+        const answer = await testApp.app.inject({
+          method: route.method,
+          url: `${route.path}${request.query ?? ''}`,
+          headers: { ...(cookie ? { cookie } : {}), ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+          ...(route.method === 'POST' ? { payload: JSON.stringify(request.body ?? {}) } : {}),
+        });
+        if (!admitted) {
+          expect(answer.statusCode, answer.body).toBe(caller.kind === 'role' ? 403 : 401);
+          if (callerId) expect(await db().select().from(staffAuditLog).where(eq(staffAuditLog.staffId, callerId))).toHaveLength(0);
+          return;
+        }
+        expect(answer.statusCode, answer.body).toBe(200);
+        if (route.method !== 'GET') {
+          expect(answer.json()).toMatchObject({ status: 'succeed' });
+          const rows = await db()
+            .select()
+            .from(staffAuditLog)
+            .where(and(eq(staffAuditLog.staffId, callerId!), gte(staffAuditLog.at, since)));
+          expect(rows.length, `${route.path} wrote no audit row`).toBeGreaterThanOrEqual(1);
+        }
+      });
+    }
+  }
+});
+
+describe('a staff session on the testers’ calls', () => {
+  it('opens none of them: every other /api route answers a staff session exactly as it answers no session (401 for the portal)', async () => {
+    const { staff } = await createStaffMember(db(), { roles: [...STAFF_ROLES] });
+    const cookie = await staffCookieFor(db(), staff.id);
+    const table = testApp.app.printRoutes({ commonPrefix: false });
+    const routes = [...table.matchAll(/(\/api\/\S*) \(([^)]+)\)/g)]
+      .flatMap(([, path, methods]) => methods!.split(', ').map((method) => ({ method, path: path! })))
+      .filter((route) => (route.method === 'GET' || route.method === 'POST') && !/^\/api\/(staff|test-support|docs)/i.test(route.path));
+    expect(routes.length).toBeGreaterThan(50);
+    let refused = 0;
+    for (const route of routes) {
+      const call = (headers: Record<string, string>) =>
+        testApp.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url: route.path,
+          headers: { ...headers, ...(route.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+          ...(route.method === 'POST' ? { payload: '{}' } : {}),
+        });
+      const anonymous = await call({});
+      const withStaff = await call({ cookie });
+      expect(withStaff.statusCode, `${route.method} ${route.path}`).toBe(anonymous.statusCode);
+      if (withStaff.statusCode === 401) refused += 1;
+    }
+    // The portal's calls that need no body (those with one answer 400 to {} before the session is checked, alike both ways).
+    expect(refused).toBeGreaterThan(25);
+  });
+});

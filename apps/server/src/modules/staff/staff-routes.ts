@@ -1,0 +1,160 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  staffAuditQuerySchema,
+  staffAuditResponseSchema,
+  staffInviteSchema,
+  staffListResponseSchema,
+  staffLoginCodeResponseSchema,
+  staffLoginCodeSchema,
+  staffLoginResponseSchema,
+  staffLoginSchema,
+  staffMeResponseSchema,
+  staffSetDisabledSchema,
+  staffSetRolesSchema,
+  staffSetupCheckResponseSchema,
+  staffSetupConfirmResponseSchema,
+  staffSetupConfirmSchema,
+  staffSetupPasswordResponseSchema,
+  staffSetupPasswordSchema,
+  staffSetupTokenSchema,
+  staffStatusResponseSchema,
+} from '@testerhub/shared/staff-schemas';
+import { withStaff, type StaffCookie } from '../../core/auth/staff-scope.ts';
+import type { StaffService } from './staff-service.ts';
+
+/** The password step's proof, for the code step only (decision 044). */
+const SECOND_STEP_COOKIE = 'th_staff_step';
+const SECOND_STEP_PATH = '/api/staff';
+
+/**
+ * The staff console's public calls (issue 12 section 1; decisions 043 and 044): the two-step
+ * login and the set-up link's three steps. Rate-limited in the service; the cross-site guard
+ * applies (all POST).
+ */
+export function staffPublicRoutes(staff: StaffService, cookie: StaffCookie): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/staff/Login',
+      { schema: { tags: ['staff'], body: staffLoginSchema, response: { 200: staffLoginResponseSchema } } },
+      async (request, reply) => {
+        const result = await staff.login(request.body.email, request.body.password, request.ip);
+        request.log.info({ event: 'staff.login.password', status: result.status }, 'staff login, password step');
+        if (result.status === 'secondFactor') {
+          reply.setCookie(SECOND_STEP_COOKIE, result.pendingToken, {
+            path: SECOND_STEP_PATH,
+            httpOnly: true,
+            sameSite: 'strict',
+            secure: cookie.secure,
+            maxAge: 5 * 60,
+          });
+        }
+        return { status: result.status, message: result.message };
+      },
+    );
+
+    app.post(
+      '/staff/LoginCode',
+      { schema: { tags: ['staff'], body: staffLoginCodeSchema, response: { 200: staffLoginCodeResponseSchema } } },
+      async (request, reply) => {
+        const result = await staff.loginCode(request.cookies[SECOND_STEP_COOKIE], request.body.code, request.ip);
+        request.log.info(
+          { event: 'staff.login.code', status: result.status, staffId: result.status === 'succeed' ? result.staff.id : undefined },
+          'staff login, code step',
+        );
+        if (result.status === 'succeed') {
+          cookie.set(reply, result.sessionId);
+          reply.clearCookie(SECOND_STEP_COOKIE, { path: SECOND_STEP_PATH });
+        }
+        return { status: result.status, message: result.message };
+      },
+    );
+
+    app.post(
+      '/staff/setup/Check',
+      { schema: { tags: ['staff'], body: staffSetupTokenSchema, response: { 200: staffSetupCheckResponseSchema } } },
+      async (request) => staff.checkSetup(request.body.token, request.ip),
+    );
+
+    app.post(
+      '/staff/setup/Password',
+      { schema: { tags: ['staff'], body: staffSetupPasswordSchema, response: { 200: staffSetupPasswordResponseSchema } } },
+      async (request) => staff.setupPassword(request.body.token, request.body.password, request.ip),
+    );
+
+    app.post(
+      '/staff/setup/Confirm',
+      { schema: { tags: ['staff'], body: staffSetupConfirmSchema, response: { 200: staffSetupConfirmResponseSchema } } },
+      async (request, reply) => {
+        const result = await staff.setupConfirm(request.body.token, request.body.code, request.ip);
+        request.log.info({ event: 'staff.setup', status: result.status }, 'staff set-up confirmation');
+        if (result.status === 'succeed') cookie.set(reply, result.sessionId);
+        return { status: result.status, message: result.message, recoveryCodes: result.recoveryCodes };
+      },
+    );
+  };
+}
+
+/** The staff scope's calls: each declares the roles it admits (core/auth/staff-scope.ts). */
+export function staffRoutes(staff: StaffService, cookie: StaffCookie): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/staff/Me',
+      { config: { staffRoles: 'any' }, schema: { tags: ['staff'], response: { 200: staffMeResponseSchema } } },
+      withStaff(async (_request, me) => ({ status: 'succeed' as const, ...me })),
+    );
+
+    app.post(
+      '/staff/Logout',
+      { config: { staffRoles: 'any' }, schema: { tags: ['staff'], response: { 200: z.object({ status: z.literal('succeed') }) } } },
+      withStaff(async (request, me, reply) => {
+        await staff.logout(me, cookie.read(request));
+        cookie.clear(reply);
+        request.log.info({ event: 'staff.logout', staffId: me.id }, 'staff logout');
+        return { status: 'succeed' as const };
+      }),
+    );
+
+    app.get(
+      '/staff/admin/StaffList',
+      { config: { staffRoles: ['admin'] }, schema: { tags: ['staff'], response: { 200: staffListResponseSchema } } },
+      async () => ({ status: 'succeed' as const, staff: await staff.list() }),
+    );
+
+    app.post(
+      '/staff/admin/Invite',
+      {
+        config: { staffRoles: ['admin'] },
+        schema: { tags: ['staff'], body: staffInviteSchema, response: { 200: staffStatusResponseSchema } },
+      },
+      withStaff(async (request, me) => staff.invite(me, request.body as z.infer<typeof staffInviteSchema>)),
+    );
+
+    app.post(
+      '/staff/admin/SetRoles',
+      {
+        config: { staffRoles: ['admin'] },
+        schema: { tags: ['staff'], body: staffSetRolesSchema, response: { 200: staffStatusResponseSchema } },
+      },
+      withStaff(async (request, me) => staff.setRoles(me, request.body as z.infer<typeof staffSetRolesSchema>)),
+    );
+
+    app.post(
+      '/staff/admin/SetDisabled',
+      {
+        config: { staffRoles: ['admin'] },
+        schema: { tags: ['staff'], body: staffSetDisabledSchema, response: { 200: staffStatusResponseSchema } },
+      },
+      withStaff(async (request, me) => staff.setDisabled(me, request.body as z.infer<typeof staffSetDisabledSchema>)),
+    );
+
+    app.get(
+      '/staff/admin/AuditLog',
+      {
+        config: { staffRoles: ['admin'] },
+        schema: { tags: ['staff'], querystring: staffAuditQuerySchema, response: { 200: staffAuditResponseSchema } },
+      },
+      async (request) => staff.auditLog(request.query),
+    );
+  };
+}

@@ -1,0 +1,512 @@
+import { createHmac } from 'node:crypto';
+import { COMPANY } from '@testerhub/shared/company';
+import {
+  RECOVERY_CODE_COUNT,
+  STAFF_TEXTS,
+  type StaffAuditQuery,
+  type StaffInvitePayload,
+  type StaffRole,
+  type StaffSetDisabledPayload,
+  type StaffSetRolesPayload,
+} from '@testerhub/shared/staff-schemas';
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { TooManyRequestsError } from '../../core/errors.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
+import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
+import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { createStaffRepository, type StaffRow } from './staff-repository.ts';
+import { createSecretBox, matchTotp, newRecoveryCode, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp.ts';
+
+/** The staff member a staff route receives (core/auth/staff-scope.ts). */
+export interface StaffPrincipal {
+  id: string;
+  name: string;
+  email: string;
+  roles: StaffRole[];
+  siteIds: string[];
+}
+
+/** What an audit row names as changed: a table's kind and the row's id. */
+export interface AuditTarget {
+  type: string;
+  id: string;
+}
+
+/** Where a set-up link leads (the staff console's set-up page). */
+export const STAFF_SETUP_PATH = '/staff/setup';
+
+/** How long the password step's proof lasts before the code must be entered. */
+const SECOND_STEP_MINUTES = 5;
+
+export interface StaffConfig {
+  /** Minutes without a request after which a staff session ends (shorter than testers'). */
+  idleMinutes: number;
+  /** Hours after which a staff session ends whatever its use. */
+  absoluteHours: number;
+  /** Days a set-up link (invitation, first admin) stays good. */
+  invitationDays: number;
+  loginAttemptsPerWindow: number;
+  rateLimitWindowSeconds: number;
+}
+
+const principal = (row: StaffRow): StaffPrincipal => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  roles: row.roles as StaffRole[],
+  siteIds: row.siteIds,
+});
+
+/** What the audit log keeps of an account: never its hashes or secrets. */
+const auditView = (row: StaffRow) => ({
+  name: row.name,
+  email: row.email,
+  roles: row.roles,
+  siteIds: row.siteIds,
+  disabled: row.disabledAt !== null,
+});
+
+export type StaffLoginResult =
+  | { status: 'secondFactor'; message: string; pendingToken: string }
+  | { status: 'failed' | 'disabled' | 'setupUnfinished'; message: string };
+
+export type StaffCodeResult =
+  | { status: 'succeed'; message: string; sessionId: string; staff: StaffPrincipal }
+  | { status: 'codeWrong' | 'codeReplayed' | 'recoveryUsed' | 'expired' | 'disabled'; message: string };
+
+/**
+ * Staff accounts, their two-step login, sessions, set-up links, invitations and the audit log
+ * (issue 12 section 1; decisions 043 and 044).
+ */
+export function createStaffService(
+  db: Database,
+  deps: {
+    clock: Clock;
+    mail: MailService;
+    /** Seals TOTP secrets at rest and signs the password step's proof (STAFF_TOTP_KEY). */
+    totpKey: string;
+    config: StaffConfig;
+  },
+) {
+  const { clock, mail, config } = deps;
+  const repository = createStaffRepository();
+  const box = createSecretBox(deps.totpKey);
+  const proofKey = createHmac('sha256', deps.totpKey).update('staff-second-step').digest();
+  const windowMs = config.rateLimitWindowSeconds * 1000;
+  const accountLimiter = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
+  const addressLimiter = new RateLimiter(config.loginAttemptsPerWindow * 10, windowMs, clock.nowMs);
+  const codeLimiter = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
+  const setupLimiter = new RateLimiter(config.loginAttemptsPerWindow * 3, windowMs, clock.nowMs);
+
+  const limit = (limiter: RateLimiter, key: string) => {
+    if (!limiter.hit(key)) throw new TooManyRequestsError(STAFF_TEXTS.tooManyAttempts);
+  };
+
+  /**
+   * Runs `work` in one transaction and writes its audit row in the same transaction: the change
+   * and its record commit together or not at all. `work` answers the row's before and after
+   * (null where there is none), the result to hand back and, for a row it created, the row's id.
+   * Other modules' staff changes go
+   * through this too.
+   */
+  async function audited<T>(
+    actorId: string | null,
+    action: string,
+    target: AuditTarget,
+    work: (tx: Executor) => Promise<{ before: unknown; after: unknown; result: T; targetId?: string }>,
+    within?: Executor,
+  ): Promise<T> {
+    return inTransaction(
+      db,
+      async (tx) => {
+        const { before, after, result, targetId } = await work(tx);
+        await repository.insertAudit(tx, {
+          staffId: actorId,
+          action,
+          targetType: target.type,
+          targetId: targetId ?? target.id,
+          before: before ?? null,
+          after: after ?? null,
+          at: clock.now(),
+        });
+        return result;
+      },
+      within,
+    );
+  }
+
+  /** A set-up link for the account, its token stored hashed; older open links of the account end. */
+  async function issueSetupLink(tx: Executor, staff: StaffRow, invitedBy: string | null) {
+    const token = randomToken();
+    await repository.closeInvitationsOf(tx, staff.id, clock.now());
+    await repository.insertInvitation(tx, {
+      tokenHash: hashToken(token),
+      staffId: staff.id,
+      roles: staff.roles,
+      invitedBy,
+      createdAt: clock.now(),
+      expiresAt: new Date(clock.nowMs() + config.invitationDays * 24 * 3600_000),
+    });
+    return mail.link(STAFF_SETUP_PATH, { token });
+  }
+
+  /** The password step's proof: "{staffId}.{expiry ms}.{HMAC}", in a short-lived cookie. */
+  function issueProof(staffId: string) {
+    const payload = `${staffId}.${clock.nowMs() + SECOND_STEP_MINUTES * 60_000}`;
+    return `${payload}.${createHmac('sha256', proofKey).update(payload).digest('base64url')}`;
+  }
+  function readProof(value: string | undefined): string | null {
+    const [staffId, expiry, given, ...rest] = (value ?? '').split('.');
+    if (!staffId || !expiry || !given || rest.length > 0) return null;
+    const expected = createHmac('sha256', proofKey).update(`${staffId}.${expiry}`).digest('base64url');
+    if (!safeEqual(given, expected) || Number(expiry) <= clock.nowMs()) return null;
+    return staffId;
+  }
+
+  async function startSession(tx: Executor, staffId: string) {
+    const sessionId = randomToken();
+    await repository.insertSession(
+      tx,
+      hashToken(sessionId),
+      staffId,
+      clock.now(),
+      new Date(clock.nowMs() + config.absoluteHours * 3600_000),
+    );
+    return sessionId;
+  }
+
+  async function newRecoveryCodes(tx: Executor, staffId: string) {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await repository.replaceRecoveryCodes(
+      tx,
+      staffId,
+      codes.map((code) => hashToken(code)),
+    );
+    return codes;
+  }
+
+  /** A TOTP code checked against the account's secret; its step recorded so it works once. */
+  async function checkTotp(tx: Executor, staff: StaffRow, code: string): Promise<'accepted' | 'wrong' | 'replayed'> {
+    if (!staff.totpSecret) return 'wrong';
+    const step = matchTotp(box.open(staff.totpSecret), code, clock.nowMs());
+    if (step === null) return 'wrong';
+    return (await repository.acceptStep(tx, staff.id, step)) ? 'accepted' : 'replayed';
+  }
+
+  const setupInvalid = { status: 'invalid' as const, message: STAFF_TEXTS.setupLinkInvalid };
+
+  return {
+    audited,
+
+    /**
+     * The first admin (the staff:create-admin command) or any account made on the server: the
+     * account with its roles and a set-up link, audited as the command's doing (no staff member).
+     */
+    async createAccount(input: { name: string; email: string; roles: StaffRole[]; siteIds?: string[] }) {
+      const existing = await repository.findByEmail(db, input.email.trim());
+      if (existing) throw new Error(STAFF_TEXTS.emailTaken);
+      let link = '';
+      const staff = await audited(null, 'staff.create-account', { type: 'staff', id: 'new' }, async (tx) => {
+        const row = await repository.insert(tx, {
+          name: input.name.trim(),
+          email: input.email.trim(),
+          roles: input.roles,
+          siteIds: input.siteIds ?? [],
+          createdAt: clock.now(),
+        });
+        link = await issueSetupLink(tx, row, null);
+        return { before: null, after: auditView(row), result: row, targetId: row.id };
+      });
+      return { staffId: staff.id, link };
+    },
+
+    /**
+     * A new set-up link for an existing account, from the server's command line (a lost phone
+     * with its recovery codes): the password, second factor, recovery codes and sessions end;
+     * the account is enabled again. Audited as the command's doing.
+     */
+    async resetAccount(email: string) {
+      const existing = await repository.findByEmail(db, email.trim());
+      if (!existing) return null;
+      const link = await audited(null, 'staff.reset-account', { type: 'staff', id: existing.id }, async (tx) => {
+        const before = (await repository.lockById(tx, existing.id))!;
+        const after = await repository.update(tx, existing.id, {
+          passwordHash: null,
+          totpSecret: null,
+          totpConfirmedAt: null,
+          totpLastStep: null,
+          disabledAt: null,
+        });
+        await repository.replaceRecoveryCodes(tx, existing.id, []);
+        await repository.deleteSessionsOf(tx, existing.id);
+        return { before: auditView(before), after: auditView(after!), result: await issueSetupLink(tx, after!, null) };
+      });
+      return { staffId: existing.id, link };
+    },
+
+    // ---------------------------------------------------------------- set-up
+
+    async checkSetup(token: string, address: string) {
+      limit(setupLimiter, `setup:${address}`);
+      const found = await repository.findOpenInvitation(db, hashToken(token), clock.now());
+      if (!found || found.staff.disabledAt) return { ...setupInvalid, name: '', email: '' };
+      return { status: 'succeed' as const, message: '', name: found.staff.name, email: found.staff.email };
+    },
+
+    /** The password, then a fresh TOTP secret to enrol (not in force until a code confirms it). */
+    async setupPassword(token: string, password: string, address: string) {
+      limit(setupLimiter, `setup:${address}`);
+      const found = await repository.findOpenInvitation(db, hashToken(token), clock.now());
+      if (!found || found.staff.disabledAt) return { ...setupInvalid, otpauthUri: '', secret: '' };
+      const secret = newTotpSecret();
+      await repository.update(db, found.staff.id, {
+        passwordHash: await hashPassword(password),
+        totpSecret: box.seal(secret),
+        totpConfirmedAt: null,
+        totpLastStep: null,
+      });
+      return {
+        status: 'succeed' as const,
+        message: '',
+        secret,
+        otpauthUri: otpauthUri({ issuer: `${COMPANY.name} staff`, account: found.staff.email, secret }),
+      };
+    },
+
+    /** A valid code finishes the set-up: the link is spent, 10 recovery codes are made (shown once), a session starts. */
+    async setupConfirm(token: string, code: string, address: string) {
+      limit(setupLimiter, `setup:${address}`);
+      const tokenHash = hashToken(token);
+      const found = await repository.findOpenInvitation(db, tokenHash, clock.now());
+      if (!found || found.staff.disabledAt || !found.staff.passwordHash || !found.staff.totpSecret)
+        return { ...setupInvalid, recoveryCodes: [] as string[] };
+      const staff = found.staff;
+      return audited(staff.id, 'staff.setup', { type: 'staff', id: staff.id }, async (tx) => {
+        const checked = await checkTotp(tx, staff, code);
+        if (checked !== 'accepted') throw new SetupRefused();
+        if (!(await repository.useInvitation(tx, tokenHash, clock.now()))) throw new SetupRefused('invalid');
+        await repository.update(tx, staff.id, { totpConfirmedAt: clock.now() });
+        const recoveryCodes = await newRecoveryCodes(tx, staff.id);
+        const sessionId = await startSession(tx, staff.id);
+        return {
+          before: { setUp: false },
+          after: { setUp: true },
+          result: { status: 'succeed' as const, message: '', recoveryCodes, sessionId, staff: principal(staff) },
+        };
+      }).catch((error: unknown) => {
+        if (!(error instanceof SetupRefused)) throw error;
+        return error.why === 'invalid'
+          ? { ...setupInvalid, recoveryCodes: [] as string[] }
+          : { status: 'codeWrong' as const, message: STAFF_TEXTS.codeWrong, recoveryCodes: [] as string[] };
+      });
+    },
+
+    // ---------------------------------------------------------------- login
+
+    /** The first step: e-mail and password. Counted before the (slow) hash check, per address and per account. */
+    async login(email: string, password: string, address: string): Promise<StaffLoginResult> {
+      limit(addressLimiter, `ip:${address}`);
+      const key = `account:${email.trim().toLowerCase()}`;
+      limit(accountLimiter, key);
+      const staff = await repository.findByEmail(db, email.trim());
+      const valid = await verifyPassword(staff?.passwordHash ?? (await decoyPasswordHash()), password);
+      if (!staff || !valid) return { status: 'failed', message: STAFF_TEXTS.loginFailed };
+      accountLimiter.reset(key);
+      if (staff.disabledAt) return { status: 'disabled', message: STAFF_TEXTS.disabled };
+      if (!staff.totpConfirmedAt) return { status: 'setupUnfinished', message: STAFF_TEXTS.setupUnfinished };
+      return { status: 'secondFactor', message: '', pendingToken: issueProof(staff.id) };
+    },
+
+    /** The second step: a TOTP code or a recovery code, with the password step's proof. */
+    async loginCode(proof: string | undefined, code: string, address: string): Promise<StaffCodeResult> {
+      limit(addressLimiter, `ip:${address}`);
+      const staffId = readProof(proof);
+      if (!staffId) return { status: 'expired', message: STAFF_TEXTS.secondStepExpired };
+      limit(codeLimiter, `code:${staffId}`);
+      const isTotp = /^\d{6}$/.test(code.replace(/\s/g, ''));
+      const outcome = await inTransaction(db, async (tx) => {
+        const staff = await repository.lockById(tx, staffId);
+        if (!staff || staff.disabledAt) return { status: 'disabled' as const, message: STAFF_TEXTS.disabled };
+        if (!staff.totpConfirmedAt) return { status: 'expired' as const, message: STAFF_TEXTS.secondStepExpired };
+        if (isTotp) {
+          const checked = await checkTotp(tx, staff, code);
+          if (checked === 'wrong') return { status: 'codeWrong' as const, message: STAFF_TEXTS.codeWrong };
+          if (checked === 'replayed') return { status: 'codeReplayed' as const, message: STAFF_TEXTS.codeReplayed };
+        } else {
+          const spent = await repository.spendRecoveryCode(tx, staff.id, hashToken(normaliseRecoveryCode(code)), clock.now());
+          if (spent === 'used') return { status: 'recoveryUsed' as const, message: STAFF_TEXTS.recoveryUsed };
+          if (spent === 'unknown') return { status: 'codeWrong' as const, message: STAFF_TEXTS.recoveryWrong };
+        }
+        const sessionId = await startSession(tx, staff.id);
+        await repository.insertAudit(tx, {
+          staffId: staff.id,
+          action: 'staff.login',
+          targetType: 'staff',
+          targetId: staff.id,
+          before: null,
+          after: { secondFactor: isTotp ? 'totp' : 'recovery-code' },
+          at: clock.now(),
+        });
+        return { status: 'succeed' as const, message: '', sessionId, staff: principal(staff) };
+      });
+      if (outcome.status === 'succeed') codeLimiter.reset(`code:${staffId}`);
+      return outcome;
+    },
+
+    /**
+     * The staff member behind a staff session cookie, or null: unknown, past its absolute
+     * lifetime, idle too long, or the account disabled. Read from the database every time, so a
+     * disabled account or an ended session is refused by every instance at once (staff traffic is small).
+     */
+    async authenticate(sessionId: string | undefined): Promise<StaffPrincipal | null> {
+      if (!sessionId) return null;
+      const idHash = hashToken(sessionId);
+      const now = clock.now();
+      const found = await repository.findSession(db, idHash, now);
+      if (!found || found.staff.disabledAt) return null;
+      if (found.lastSeenAt.getTime() <= now.getTime() - config.idleMinutes * 60_000) {
+        await repository.deleteSession(db, idHash);
+        return null;
+      }
+      // At most once a minute: a write per request would be waste.
+      if (now.getTime() - found.lastSeenAt.getTime() >= 60_000) await repository.touchSession(db, idHash, now);
+      return principal(found.staff);
+    },
+
+    async logout(staff: StaffPrincipal, sessionId: string | undefined) {
+      await audited(staff.id, 'staff.logout', { type: 'staff', id: staff.id }, async (tx) => {
+        if (sessionId) await repository.deleteSession(tx, hashToken(sessionId));
+        return { before: null, after: null, result: undefined };
+      });
+    },
+
+    /** A session without the two steps: test support only (decision 014). */
+    startSessionFor: (staffId: string) => startSession(db, staffId),
+
+    // ---------------------------------------------------------------- admin
+
+    async list() {
+      const rows = await repository.list(db);
+      return rows.map((row) => ({
+        ...principal(row),
+        state: row.disabledAt ? ('disabled' as const) : row.totpConfirmedAt ? ('active' as const) : ('invited' as const),
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /** An admin invites by e-mail: the account with its roles now, the set-up link through the outbox. */
+    async invite(actor: StaffPrincipal, input: StaffInvitePayload) {
+      if (await repository.findByEmail(db, input.email)) return { status: 'failed' as const, message: STAFF_TEXTS.emailTaken };
+      const siteIds = input.roles.includes('site-staff') ? input.siteIds : [];
+      const created = await audited(actor.id, 'staff.invite', { type: 'staff', id: 'new' }, async (tx) => {
+        const row = await repository.insert(tx, {
+          name: input.name,
+          email: input.email,
+          roles: input.roles,
+          siteIds,
+          createdAt: clock.now(),
+        });
+        const link = await issueSetupLink(tx, row, actor.id);
+        await mail.queue(
+          standardMessage({
+            to: row.email,
+            kind: 'staff-invitation',
+            subject: `You are invited to the ${COMPANY.name} staff console`,
+            greeting: `Hello ${row.name},`,
+            paragraphs: [
+              `${actor.name} invited you to the ${COMPANY.name} staff console.`,
+              `Open the link below to choose your password and set up your sign-in code. The link works once, for ${config.invitationDays} days.`,
+            ],
+            action: { label: 'Set up my account', href: link },
+          }),
+          tx,
+        );
+        return { before: null, after: auditView(row), result: row, targetId: row.id };
+      });
+      mail.nudge();
+      return { status: 'succeed' as const, message: `${created.name} is invited.` };
+    },
+
+    async setRoles(actor: StaffPrincipal, input: StaffSetRolesPayload) {
+      if (input.staffId === actor.id && !input.roles.includes('admin'))
+        return { status: 'failed' as const, message: STAFF_TEXTS.cannotDropOwnAdmin };
+      const siteIds = input.roles.includes('site-staff') ? input.siteIds : [];
+      return audited(actor.id, 'staff.set-roles', { type: 'staff', id: input.staffId }, async (tx) => {
+        const before = await repository.lockById(tx, input.staffId);
+        if (!before) throw new NotFound();
+        const after = await repository.update(tx, input.staffId, { roles: input.roles, siteIds });
+        return { before: auditView(before), after: auditView(after!), result: { status: 'succeed' as const, message: 'Roles saved.' } };
+      }).catch(notFound);
+    },
+
+    /** Disables (ending every session at once) or enables an account. */
+    async setDisabled(actor: StaffPrincipal, input: StaffSetDisabledPayload) {
+      if (input.staffId === actor.id && input.disabled) return { status: 'failed' as const, message: STAFF_TEXTS.cannotDisableSelf };
+      return audited(actor.id, input.disabled ? 'staff.disable' : 'staff.enable', { type: 'staff', id: input.staffId }, async (tx) => {
+        const before = await repository.lockById(tx, input.staffId);
+        if (!before) throw new NotFound();
+        const after = await repository.update(tx, input.staffId, {
+          disabledAt: input.disabled ? (before.disabledAt ?? clock.now()) : null,
+        });
+        if (input.disabled) await repository.deleteSessionsOf(tx, input.staffId);
+        return {
+          before: auditView(before),
+          after: auditView(after!),
+          result: { status: 'succeed' as const, message: input.disabled ? 'Account disabled.' : 'Account enabled.' },
+        };
+      }).catch(notFound);
+    },
+
+    /** Newest first, 50 a page, filtered by staff member, action and UTC dates (both ends included). */
+    async auditLog(query: { staffId?: string; action?: string; from?: string; to?: string; page: number }) {
+      const pageSize = 50;
+      const before = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 24 * 3600_000) : undefined;
+      const rows = await repository.listAudit(
+        db,
+        {
+          staffId: query.staffId,
+          action: query.action || undefined,
+          from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+          before,
+        },
+        (query.page - 1) * pageSize,
+        pageSize,
+      );
+      return {
+        status: 'succeed' as const,
+        page: query.page,
+        hasMore: rows.length > pageSize,
+        actions: await repository.auditActions(db),
+        entries: rows.slice(0, pageSize).map((row) => ({
+          id: row.id,
+          at: row.at.toISOString(),
+          staffId: row.staffId,
+          staffName: row.staffName ?? (row.staffId ? '' : 'Server command'),
+          action: row.action,
+          targetType: row.targetType,
+          targetId: row.targetId,
+          before: row.before,
+          after: row.after,
+        })),
+      };
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
+export type { StaffAuditQuery };
+
+class SetupRefused extends Error {
+  constructor(readonly why: 'code' | 'invalid' = 'code') {
+    super(why);
+  }
+}
+
+class NotFound extends Error {}
+
+function notFound(error: unknown) {
+  if (error instanceof NotFound) return { status: 'failed' as const, message: 'No such staff member.' };
+  throw error;
+}

@@ -1,0 +1,47 @@
+/** Staff accounts written straight into the test database (GUIDE section 6), with the key the test app seals TOTP secrets with. */
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
+import { staffMembers, staffSessions } from '../src/core/db/schema.ts';
+import type { Database } from '../src/core/db/client.ts';
+import { hashPassword } from '../src/core/security/passwords.ts';
+import { hashToken, randomToken } from '../src/core/security/tokens.ts';
+import { createSecretBox, newTotpSecret } from '../src/modules/staff/totp.ts';
+
+/** STAFF_TOTP_KEY of the staff tests' apps: the factory seals secrets with it too. */
+export const TEST_STAFF_TOTP_KEY = 'staff-test-key-0123456789abcdefghijklmnop';
+export const STAFF_PASSWORD = 'Staff#Password12';
+
+let counter = 0;
+let passwordHash: Promise<string> | undefined;
+
+/** A set-up staff member (password, confirmed TOTP) with the roles given; its TOTP secret in clear for computing codes. */
+export async function createStaffMember(db: Database, options: { roles: StaffRole[]; siteIds?: string[]; disabled?: boolean }) {
+  counter += 1;
+  passwordHash ??= hashPassword(STAFF_PASSWORD);
+  const totpSecret = newTotpSecret();
+  const [row] = await db
+    .insert(staffMembers)
+    .values({
+      name: `Staff ${options.roles.join('+')} ${counter}`,
+      email: `staff${process.pid}x${counter}@staff.example.test`,
+      passwordHash: await passwordHash,
+      roles: options.roles,
+      siteIds: options.siteIds ?? (options.roles.includes('site-staff') ? ['00001'] : []),
+      totpSecret: createSecretBox(TEST_STAFF_TOTP_KEY).seal(totpSecret),
+      totpConfirmedAt: new Date(),
+      disabledAt: options.disabled ? new Date() : null,
+    })
+    .returning();
+  return { staff: row!, totpSecret };
+}
+
+/** A live staff session's Cookie header value. */
+export async function staffCookieFor(db: Database, staffId: string, options: { expiresAt?: Date; lastSeenAt?: Date } = {}) {
+  const sessionId = randomToken();
+  await db.insert(staffSessions).values({
+    idHash: hashToken(sessionId),
+    staffId,
+    lastSeenAt: options.lastSeenAt ?? new Date(),
+    expiresAt: options.expiresAt ?? new Date(Date.now() + 3600_000),
+  });
+  return `th_staff=${sessionId}`;
+}

@@ -1,0 +1,52 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { createPortalQueryClient } from '../../lib/query-client';
+import { AuditLogPage } from '../../features/staff/audit-log-page';
+import { StaffHomePage } from '../../features/staff/staff-home-page';
+import { StaffListPage } from '../../features/staff/staff-list-page';
+import { StaffLoginPage } from '../../features/staff/staff-login-page';
+import { StaffNotFound } from '../../features/staff/staff-not-found';
+import { StaffSetupPage } from '../../features/staff/staff-setup-page';
+import { StaffShell } from '../../features/staff/staff-shell';
+
+/** The console's own query client: a 401 from any staff call leads to the staff login (never the testers'). */
+function useStaffQueryClient() {
+  const navigate = useNavigate();
+  const [staff] = useState(() => {
+    const listeners = new Set<() => void>();
+    return { listeners, client: createPortalQueryClient({ onUnauthenticated: () => listeners.forEach((listener) => listener()) }) };
+  });
+  useEffect(() => {
+    const toLogin = () => void navigate('/staff/login', { replace: true });
+    staff.listeners.add(toLogin);
+    return () => {
+      staff.listeners.delete(toLogin);
+    };
+  }, [navigate, staff]);
+  return staff.client;
+}
+
+/**
+ * /staff and everything under it (decision 043): one lazily loaded part of the app, outside the
+ * public site's and the portal's layouts, so nothing of it reaches their bundles.
+ */
+export function StaffRoute() {
+  const client = useStaffQueryClient();
+  return (
+    <QueryClientProvider client={client}>
+      <Suspense fallback={<div aria-busy="true" />}>
+        <Routes>
+          <Route path="login" element={<StaffLoginPage />} />
+          <Route path="setup" element={<StaffSetupPage />} />
+          <Route element={<StaffShell />}>
+            <Route index element={<StaffHomePage />} />
+            <Route path="admin/staff" element={<StaffListPage />} />
+            <Route path="admin/audit" element={<AuditLogPage />} />
+            <Route path="*" element={<StaffNotFound />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </QueryClientProvider>
+  );
+}

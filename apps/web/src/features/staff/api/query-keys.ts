@@ -1,0 +1,9 @@
+import type { StaffAuditQuery } from '@testerhub/shared/staff-schemas';
+
+/** The staff console's query keys: one root, so logging out drops everything at once. */
+export const staffKeys = {
+  all: ['staff'] as const,
+  me: () => [...staffKeys.all, 'me'] as const,
+  list: () => [...staffKeys.all, 'list'] as const,
+  audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
+};

@@ -1,0 +1,40 @@
+import { Link, useOutletContext } from 'react-router';
+import { usePageTitle } from '../../hooks/use-page-title';
+import type { StaffOutletContext } from './staff-shell';
+import { isAdmin, roleNames } from './staff-roles';
+
+/** The console's home: who is logged in, their roles, and the sections those roles open. */
+export function StaffHomePage() {
+  usePageTitle('Staff console');
+  const { me } = useOutletContext<StaffOutletContext>();
+  return (
+    <>
+      <h1>Hello, {me.name}</h1>
+      <dl className="staff-facts">
+        <dt>Signed in as</dt>
+        <dd>{me.email}</dd>
+        <dt>Roles</dt>
+        <dd data-testid="staff-roles">{roleNames(me.roles)}</dd>
+        {me.siteIds.length > 0 && (
+          <>
+            <dt>Sites</dt>
+            <dd>{me.siteIds.join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      {isAdmin(me.roles) && (
+        <section aria-labelledby="admin-sections">
+          <h2 id="admin-sections">Administration</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/admin/staff">Staff accounts</Link>: invite people, change their roles, disable accounts.
+            </li>
+            <li>
+              <Link to="/staff/admin/audit">Audit log</Link>: every change made in the console, by whom and when.
+            </li>
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

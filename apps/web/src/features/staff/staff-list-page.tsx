@@ -1,0 +1,184 @@
+import { useState, type FormEvent } from 'react';
+import { useOutletContext } from 'react-router';
+import { staffInviteSchema, staffSetRolesSchema, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { TextField } from '../../components/form-field';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { requestErrorMessage } from '../../lib/request-error';
+import { useInviteStaff, useSetStaffDisabled, useSetStaffRoles, type StaffStatus } from './api/admin-changes';
+import { useStaffList } from './api/staff-list';
+import { RolePicker } from './role-picker';
+import type { StaffOutletContext } from './staff-shell';
+import { isAdmin, parseSiteIds, roleNames } from './staff-roles';
+import type { StaffListEntry } from '@testerhub/shared/staff-schemas';
+
+const STATE_LABELS = { active: 'Active', invited: 'Invited (set-up not finished)', disabled: 'Disabled' } as const;
+
+/** The first message the shared schema gives for a field, or null. */
+function issueFor(issues: { path: PropertyKey[]; message: string }[], field: string) {
+  return issues.find((issue) => issue.path[0] === field)?.message ?? null;
+}
+
+/** Admin: the staff list, the invitation form, role changes and disabling (decision 043). */
+export function StaffListPage() {
+  usePageTitle('Staff accounts');
+  const { me } = useOutletContext<StaffOutletContext>();
+  return isAdmin(me.roles) ? <StaffList myId={me.id} /> : <NotAdmin />;
+}
+
+function StaffList({ myId }: { myId: string }) {
+  const list = useStaffList();
+  return (
+    <>
+      <h1>Staff accounts</h1>
+      <InviteForm />
+      <h2>Everyone</h2>
+      {list.isPending && <p aria-busy="true">Loading…</p>}
+      {list.isError && (
+        <p className="staff-problem" role="alert">
+          {requestErrorMessage(list.error)}
+        </p>
+      )}
+      {list.data && (
+        <ul className="staff-people">
+          {list.data.staff.map((person) => (
+            <StaffCard key={person.id} person={person} isMe={person.id === myId} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function NotAdmin() {
+  return (
+    <p className="staff-problem" role="alert">
+      Only admins can open this page.
+    </p>
+  );
+}
+
+function Outcome({ status }: { status: StaffStatus | null }) {
+  if (!status) return null;
+  return (
+    <p className={status.status === 'succeed' ? 'staff-done' : 'staff-problem'} role="status">
+      {status.message}
+    </p>
+  );
+}
+
+function InviteForm() {
+  const invite = useInviteStaff();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [roles, setRoles] = useState<StaffRole[]>([]);
+  const [sites, setSites] = useState('');
+  const [issues, setIssues] = useState<{ path: PropertyKey[]; message: string }[]>([]);
+  const [outcome, setOutcome] = useState<StaffStatus | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const parsed = staffInviteSchema.safeParse({ name, email, roles, siteIds: parseSiteIds(sites) });
+    setIssues(parsed.success ? [] : parsed.error.issues);
+    if (!parsed.success) return;
+    try {
+      const answer = await invite.mutateAsync(parsed.data);
+      setOutcome(answer);
+      if (answer.status === 'succeed') {
+        setName('');
+        setEmail('');
+        setRoles([]);
+        setSites('');
+      }
+    } catch (error) {
+      setOutcome({ status: 'failed', message: requestErrorMessage(error) });
+    }
+  };
+  return (
+    <form className="staff-form staff-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite someone</h2>
+      <p>They get an e-mail with a link to choose a password and set up their sign-in code.</p>
+      <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={issueFor(issues, 'name')} />
+      <TextField
+        label="E-mail address"
+        type="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={issueFor(issues, 'email')}
+      />
+      <RolePicker
+        roles={roles}
+        siteIds={sites}
+        onRoles={setRoles}
+        onSiteIds={setSites}
+        rolesError={issueFor(issues, 'roles')}
+        sitesError={issueFor(issues, 'siteIds')}
+      />
+      <Outcome status={outcome} />
+      <button type="submit" className="staff-button" disabled={invite.isPending}>
+        Send invitation
+      </button>
+    </form>
+  );
+}
+
+function StaffCard({ person, isMe }: { person: StaffListEntry; isMe: boolean }) {
+  const setRolesCall = useSetStaffRoles();
+  const setDisabledCall = useSetStaffDisabled();
+  const [roles, setRoles] = useState<StaffRole[]>(person.roles);
+  const [sites, setSites] = useState(person.siteIds.join(', '));
+  const [issues, setIssues] = useState<{ path: PropertyKey[]; message: string }[]>([]);
+  const [outcome, setOutcome] = useState<StaffStatus | null>(null);
+  const run = async (call: () => Promise<StaffStatus>) => {
+    setOutcome(null);
+    try {
+      setOutcome(await call());
+    } catch (error) {
+      setOutcome({ status: 'failed', message: requestErrorMessage(error) });
+    }
+  };
+  const saveRoles = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = staffSetRolesSchema.safeParse({ staffId: person.id, roles, siteIds: parseSiteIds(sites) });
+    setIssues(parsed.success ? [] : parsed.error.issues);
+    if (parsed.success) await run(() => setRolesCall.mutateAsync(parsed.data));
+  };
+  const disabled = person.state === 'disabled';
+  return (
+    <li className="staff-card" aria-labelledby={`person-${person.id}`}>
+      <h3 id={`person-${person.id}`}>
+        {person.name}
+        {isMe && ' (you)'}
+      </h3>
+      <p>
+        {person.email} · {STATE_LABELS[person.state]} · {roleNames(person.roles)}
+      </p>
+      <details>
+        <summary>Change roles of {person.name}</summary>
+        <form onSubmit={(event) => void saveRoles(event)} noValidate className="staff-form">
+          <RolePicker
+            roles={roles}
+            siteIds={sites}
+            onRoles={setRoles}
+            onSiteIds={setSites}
+            rolesError={issueFor(issues, 'roles')}
+            sitesError={issueFor(issues, 'siteIds')}
+          />
+          <button type="submit" className="staff-button" disabled={setRolesCall.isPending}>
+            Save roles
+          </button>
+        </form>
+      </details>
+      {!isMe && (
+        <button
+          type="button"
+          className="staff-button staff-button--quiet"
+          disabled={setDisabledCall.isPending}
+          onClick={() => void run(() => setDisabledCall.mutateAsync({ staffId: person.id, disabled: !disabled }))}
+        >
+          {disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
+        </button>
+      )}
+      <Outcome status={outcome} />
+    </li>
+  );
+}

@@ -1,0 +1,184 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { findLink, waitForMessage } from './support/mailbox';
+import { randomSuffix } from './support/accounts';
+import { addSessionCookie, createTester, startSession } from './support/test-support';
+import { totpNow } from './support/totp';
+
+/**
+ * The staff console's foundation (issue 12 section 1; decisions 043, 044): an admin made by test
+ * support (the staff:create-admin command's service) sets up with a TOTP code computed here, logs
+ * out and in, invites a recruiter; the recruiter sets up from the e-mailed link and sees only what
+ * a recruiter may; a tester's session reaches no staff call. axe on every staff page, at 360 px.
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+function secretHeader() {
+  return { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET ?? '' };
+}
+
+async function createStaffAccount(request: APIRequestContext, fields: { name: string; email: string; roles: string[] }) {
+  const response = await request.post('/api/test-support/staff', { headers: secretHeader(), data: fields });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { staffId: string; link: string };
+}
+
+async function phonePage(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  return { context, page: await context.newPage() };
+}
+
+/** Nothing wider than the phone's screen. */
+async function expectFitsPhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The set-up page from its link: password, the authenticator (QR and key), then the recovery codes. Answers the TOTP secret and the code that confirmed it. */
+async function setUpThroughLink(page: Page, link: URL, password: string): Promise<{ secret: string; confirmingCode: string }> {
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your staff account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 1 of 3: your password' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+  await page.getByLabel('New password').fill('too short');
+  await page.getByLabel('Repeat the password').fill('too short');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText(STAFF_TEXTS.passwordTooShort)).toBeVisible();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Save password' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: your sign-in code' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+  const wrong = String((Number(totpNow(secret)) + 500_000) % 1_000_000).padStart(6, '0');
+  await page.getByLabel('The 6-digit code the app shows').fill(wrong);
+  await page.getByRole('button', { name: 'Confirm code' }).click();
+  await expect(page.getByText(STAFF_TEXTS.codeWrong)).toBeVisible();
+  const confirmingCode = totpNow(secret);
+  await page.getByLabel('The 6-digit code the app shows').fill(confirmingCode);
+  await page.getByRole('button', { name: 'Confirm code' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Step 3 of 3: your recovery codes' })).toBeVisible();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+  await page.getByRole('link', { name: 'I have saved them: open the staff console' }).click();
+  return { secret, confirmingCode };
+}
+
+test('an admin sets up, logs in with a code, invites a recruiter, who sets up from the e-mail and sees only what a recruiter may', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = randomSuffix();
+  const adminEmail = `admin.${suffix}@staff.example.test`;
+  const adminPassword = `Admin passphrase ${suffix}`;
+  const adminName = `Ada Admin ${suffix}`;
+  const { link } = await createStaffAccount(request, { name: adminName, email: adminEmail, roles: ['admin'] });
+
+  const admin = await phonePage(browser, baseURL!);
+  const page = admin.page;
+  const { secret, confirmingCode } = await setUpThroughLink(page, new URL(link), adminPassword);
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${adminName}` })).toBeVisible();
+  await expect(page.getByTestId('staff-roles')).toHaveText('Admin');
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+
+  // Log out, then in: password, then a code. The set-up's code is spent (replay refused, even in its
+  // 30 seconds); the next step's code, inside the server's window, is taken.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('E-mail address').fill(adminEmail);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(STAFF_TEXTS.loginFailed)).toBeVisible();
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Code')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+  await page.getByLabel('Code').fill(confirmingCode);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(STAFF_TEXTS.codeReplayed)).toBeVisible();
+  await page.getByLabel('Code').fill(totpNow(secret, 1));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${adminName}` })).toBeVisible();
+
+  // Invite a recruiter.
+  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Staff accounts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff accounts' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+  const recruiterEmail = `recruiter.${suffix}@staff.example.test`;
+  const recruiterName = `Rita Recruiter ${suffix}`;
+  const invite = page.getByRole('form', { name: 'Invite someone' });
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByText(STAFF_TEXTS.rolesRequired)).toBeVisible();
+  await invite.getByLabel('Name').fill(recruiterName);
+  await invite.getByLabel('E-mail address').fill(recruiterEmail);
+  await invite.getByRole('checkbox', { name: 'Recruiter' }).check();
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByText(`${recruiterName} is invited.`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: recruiterName })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The audit log shows the invitation, and filters by action.
+  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(page.getByTestId('audit-entries').getByText('staff.invite').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+  await page.getByLabel('Staff member').selectOption({ label: adminName });
+  await page.getByLabel('Action').selectOption('staff.invite');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/action=staff\.invite/);
+  await expect(page.getByTestId('audit-entries').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByTestId('audit-entries')).toContainText(recruiterEmail);
+
+  // The recruiter opens the e-mailed link in a browser of their own.
+  const message = await waitForMessage({ to: recruiterEmail, subject: 'staff console' });
+  const recruiter = await phonePage(browser, baseURL!);
+  await setUpThroughLink(recruiter.page, findLink(message, '/staff/setup'), `Recruiter passphrase ${suffix}`);
+  await expect(recruiter.page.getByRole('heading', { level: 1, name: `Hello, ${recruiterName}` })).toBeVisible();
+  await expect(recruiter.page.getByTestId('staff-roles')).toHaveText('Recruiter');
+  await expect(recruiter.page.getByRole('link', { name: 'Staff accounts' })).toHaveCount(0);
+  await expect(recruiter.page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+  await expectNoAxeViolations(recruiter.page);
+  await recruiter.page.goto('/staff/admin/staff');
+  await expect(recruiter.page.getByText('Only admins can open this page.')).toBeVisible();
+  await expectNoAxeViolations(recruiter.page);
+  expect((await recruiter.page.request.get('/api/staff/admin/StaffList')).status()).toBe(403);
+  expect((await recruiter.page.request.get('/api/staff/Me')).status()).toBe(200);
+
+  await admin.context.close();
+  await recruiter.context.close();
+});
+
+test('a tester’s session reaches no staff call, and /staff sends a visitor to the staff sign-in', async ({ browser, baseURL, request }) => {
+  const tester = await createTester(request);
+  const { context, page } = await phonePage(browser, baseURL!);
+  await addSessionCookie(context, baseURL!, await startSession(request, { testerId: tester.testerId }));
+  expect((await page.request.get('/api/account/CheckAuthorize')).status()).toBe(200);
+  expect((await page.request.get('/api/staff/Me')).status()).toBe(401);
+  expect((await page.request.get('/api/staff/admin/StaffList')).status()).toBe(401);
+  const invite = await page.request.post('/api/staff/admin/Invite', {
+    data: { name: 'Nobody', email: `nobody.${randomSuffix()}@staff.example.test`, roles: ['admin'] },
+  });
+  expect(invite.status()).toBe(401);
+  await page.goto('/staff');
+  await expect(page).toHaveURL(/\/staff\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
+  await page.goto('/staff/setup?token=not-a-real-token');
+  await expect(page.getByText(STAFF_TEXTS.setupLinkInvalid)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await context.close();
+});

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+
+/**
+ * The staff console's calls (issue 12 section 1; decisions 043 and 044): one schema per call,
+ * parsed by the server and run by the staff pages' forms. Not part of the testers' spec: the
+ * paths sit under /api/staff in the spec's style.
+ */
+
+/** What a staff member may do; several per person (decision 043). */
+export const STAFF_ROLES = ['admin', 'recruiter', 'site-staff', 'rewards', 'content'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Admin',
+  recruiter: 'Recruiter',
+  'site-staff': 'Site staff',
+  rewards: 'Rewards',
+  content: 'Content',
+};
+
+/** How many single-use recovery codes set-up hands out. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const STAFF_PASSWORD_MIN = 12;
+export const STAFF_PASSWORD_MAX = 128;
+
+export const STAFF_TEXTS = {
+  loginFailed: 'The e-mail address or password is not right.',
+  disabled: 'This staff account is disabled. Ask an admin to enable it.',
+  setupUnfinished: 'This account has not finished its set-up. Open the set-up link from your e-mail.',
+  codeWrong: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
+  codeReplayed: 'That code was already used. Wait for the next code in your authenticator app.',
+  recoveryUsed: 'That recovery code was already used. Each recovery code works once.',
+  recoveryWrong: 'That recovery code is not right.',
+  secondStepExpired: 'Your sign-in took too long. Enter your e-mail and password again.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  setupLinkInvalid: 'This set-up link is not valid any more. Ask an admin for a new invitation.',
+  passwordTooShort: `Use at least ${STAFF_PASSWORD_MIN} characters.`,
+  passwordTooLong: `Use at most ${STAFF_PASSWORD_MAX} characters.`,
+  passwordsDiffer: 'The passwords do not match.',
+  required: 'This field is required.',
+  emailInvalid: 'Please enter a valid e-mail address.',
+  rolesRequired: 'Choose at least one role.',
+  sitesRequired: 'Site staff need at least one site.',
+  emailTaken: 'A staff account with this e-mail address already exists.',
+  cannotDisableSelf: 'You cannot disable your own account.',
+  cannotDropOwnAdmin: 'You cannot remove your own admin role.',
+} as const;
+
+const email = z
+  .string({ error: STAFF_TEXTS.required })
+  .trim()
+  .min(1, STAFF_TEXTS.required)
+  .max(200, STAFF_TEXTS.emailInvalid)
+  .pipe(z.email({ error: STAFF_TEXTS.emailInvalid }));
+const password = z
+  .string({ error: STAFF_TEXTS.required })
+  .min(1, STAFF_TEXTS.required)
+  .min(STAFF_PASSWORD_MIN, STAFF_TEXTS.passwordTooShort)
+  .max(STAFF_PASSWORD_MAX, STAFF_TEXTS.passwordTooLong);
+const name = z.string({ error: STAFF_TEXTS.required }).trim().min(1, STAFF_TEXTS.required).max(100);
+const siteId = z.string().trim().min(1).max(10);
+
+/** A TOTP code (6 digits, spaces allowed) or a recovery code (letters and digits, dashes allowed). */
+export const staffCodeSchema = z.string({ error: STAFF_TEXTS.required }).trim().min(1, STAFF_TEXTS.required).max(40, STAFF_TEXTS.codeWrong);
+
+const rolesAndSites = z
+  .object({
+    roles: z.array(z.enum(STAFF_ROLES)).min(1, STAFF_TEXTS.rolesRequired).max(STAFF_ROLES.length),
+    siteIds: z.array(siteId).max(20).default([]),
+  })
+  .refine((value) => !value.roles.includes('site-staff') || value.siteIds.length > 0, {
+    path: ['siteIds'],
+    message: STAFF_TEXTS.sitesRequired,
+  });
+
+/** POST /staff/Login: the first step. */
+export const staffLoginSchema = z.object({
+  email,
+  password: z.string({ error: STAFF_TEXTS.required }).min(1, STAFF_TEXTS.required).max(200),
+});
+export type StaffLoginPayload = z.infer<typeof staffLoginSchema>;
+export const staffLoginResponseSchema = z.object({
+  status: z.enum(['secondFactor', 'failed', 'disabled', 'setupUnfinished']),
+  message: z.string(),
+});
+
+/** POST /staff/LoginCode: the second step, a TOTP code or a recovery code. */
+export const staffLoginCodeSchema = z.object({ code: staffCodeSchema });
+export type StaffLoginCodePayload = z.infer<typeof staffLoginCodeSchema>;
+export const staffLoginCodeResponseSchema = z.object({
+  status: z.enum(['succeed', 'codeWrong', 'codeReplayed', 'recoveryUsed', 'expired', 'disabled']),
+  message: z.string(),
+});
+
+/** POST /staff/setup/Check: is the set-up link good, and whose is it. */
+export const staffSetupTokenSchema = z.object({ token: z.string().min(1).max(200) });
+export const staffSetupCheckResponseSchema = z.object({
+  status: z.enum(['succeed', 'invalid']),
+  message: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+
+/** POST /staff/setup/Password: the password, then the TOTP secret to enrol. */
+export const staffSetupPasswordSchema = z
+  .object({ token: z.string().min(1).max(200), password, confirmPassword: z.string().max(STAFF_PASSWORD_MAX) })
+  .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: STAFF_TEXTS.passwordsDiffer });
+export type StaffSetupPasswordPayload = z.infer<typeof staffSetupPasswordSchema>;
+export const staffSetupPasswordResponseSchema = z.object({
+  status: z.enum(['succeed', 'invalid']),
+  message: z.string(),
+  otpauthUri: z.string(),
+  secret: z.string(),
+});
+
+/** POST /staff/setup/Confirm: a valid code finishes enrolment; the recovery codes are shown once. */
+export const staffSetupConfirmSchema = z.object({ token: z.string().min(1).max(200), code: staffCodeSchema });
+export type StaffSetupConfirmPayload = z.infer<typeof staffSetupConfirmSchema>;
+export const staffSetupConfirmResponseSchema = z.object({
+  status: z.enum(['succeed', 'invalid', 'codeWrong']),
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+
+/** GET /staff/Me: who is logged in. */
+export const staffMeResponseSchema = z.object({
+  status: z.literal('succeed'),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.enum(STAFF_ROLES)),
+  siteIds: z.array(z.string()),
+});
+export type StaffMe = z.infer<typeof staffMeResponseSchema>;
+
+export const staffStatusResponseSchema = z.object({ status: z.enum(['succeed', 'failed']), message: z.string() });
+
+/** POST /staff/admin/Invite. */
+export const staffInviteSchema = z.object({ name, email }).and(rolesAndSites);
+export type StaffInvitePayload = z.infer<typeof staffInviteSchema>;
+
+/** POST /staff/admin/SetRoles. */
+export const staffSetRolesSchema = z.object({ staffId: z.uuid() }).and(rolesAndSites);
+export type StaffSetRolesPayload = z.infer<typeof staffSetRolesSchema>;
+
+/** POST /staff/admin/SetDisabled. */
+export const staffSetDisabledSchema = z.object({ staffId: z.uuid(), disabled: z.boolean() });
+export type StaffSetDisabledPayload = z.infer<typeof staffSetDisabledSchema>;
+
+/** GET /staff/admin/StaffList. */
+export const staffListResponseSchema = z.object({
+  status: z.literal('succeed'),
+  staff: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      roles: z.array(z.enum(STAFF_ROLES)),
+      siteIds: z.array(z.string()),
+      state: z.enum(['active', 'invited', 'disabled']),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type StaffListEntry = z.infer<typeof staffListResponseSchema>['staff'][number];
+
+/** GET /staff/admin/AuditLog: newest first, filtered by staff member, action and date (YYYY-MM-DD, UTC days). */
+export const staffAuditQuerySchema = z.object({
+  staffId: z.uuid().optional(),
+  action: z.string().trim().max(60).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type StaffAuditQuery = z.input<typeof staffAuditQuerySchema>;
+export const staffAuditResponseSchema = z.object({
+  status: z.literal('succeed'),
+  page: z.number(),
+  hasMore: z.boolean(),
+  actions: z.array(z.string()),
+  entries: z.array(
+    z.object({
+      id: z.number(),
+      at: z.string(),
+      staffId: z.string().nullable(),
+      staffName: z.string(),
+      action: z.string(),
+      targetType: z.string(),
+      targetId: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+});
+export type StaffAuditEntry = z.infer<typeof staffAuditResponseSchema>['entries'][number];
