@@ -457,6 +457,7 @@ export async function buildApp({
       (tester) => recovery.exportData(tester.id),
       (tester) => registration.exportData(tester.email),
       (tester) => mail.exportData(tester.email),
+      (tester) => terms.exportData(tester.id),
     ],
     testers,
     scheduling,

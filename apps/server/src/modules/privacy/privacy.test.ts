@@ -133,6 +133,8 @@ describe('GET /api/account/ExportMyData', () => {
     for (const part of [
       'contactSettings',
       'emailCodes',
+      'suspensions',
+      'termsAcceptances',
       'sessions',
       'levelAcknowledgements',
       'aboutMeAnswers',

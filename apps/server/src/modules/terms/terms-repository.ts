@@ -18,6 +18,11 @@ export function createTermsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Every acceptance of the tester, oldest first (download my data, decision 040). */
+    acceptancesOf(testerId: string) {
+      return db.select().from(termsAcceptances).where(eq(termsAcceptances.testerId, testerId)).orderBy(termsAcceptances.version);
+    },
+
     /** The tester's acceptance of the highest version, or null. */
     async latestAcceptance(testerId: string): Promise<TermsAcceptanceRow | null> {
       const [row] = await db

@@ -29,6 +29,9 @@ export function createTermsService(db: Database, deps: { clock: Clock }) {
   const repository = createTermsRepository(db);
 
   return {
+    /** The tester's part of download my data (decision 040): the versions accepted and when. */
+    exportData: async (testerId: string) => ({ termsAcceptances: await repository.acceptancesOf(testerId) }),
+
     /** GetTermsStatus: the version in force, the tester's latest acceptance, and whether to ask. */
     async status(tester: TermsReader): Promise<TermsStatusResponse> {
       const language = tester.language === 'es' ? 'es' : 'en';

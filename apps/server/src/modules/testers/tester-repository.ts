@@ -35,6 +35,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
           })
           .from(emailTokens)
           .where(eq(emailTokens.testerId, testerId)),
+        suspensions: await db.select().from(testerSuspensions).where(eq(testerSuspensions.testerId, testerId)),
       };
     },
 
