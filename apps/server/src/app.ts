@@ -253,7 +253,7 @@ export async function buildApp({
     testers,
     mail,
     listWinners: publicContent.listWinners,
-    perkEffect: perks.effect,
+    perkEffects: perks.effectsFor,
     timeZone: config.loyaltyTimeZone,
   });
   if (config.scheduledJobs) {

@@ -217,7 +217,7 @@ function eventsOn(database: Database, clockNow: ReturnType<typeof createFakeCloc
     testers,
     mail,
     listWinners: async () => [],
-    perkEffect: perks.effect,
+    perkEffects: perks.effectsFor,
     timeZone: 'America/Chicago',
   });
 }
