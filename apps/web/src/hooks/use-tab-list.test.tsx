@@ -32,6 +32,12 @@ const selectedNames = () =>
     .filter((element) => element.getAttribute('aria-selected') === 'true')
     .map((element) => element.textContent);
 
+/** The tab `name` has the focus and is the one selected. */
+function expectOn(name: string) {
+  expect(tab(name)).toHaveFocus();
+  expect(selectedNames()).toEqual([name]);
+}
+
 describe('useTabList', () => {
   test('only the selected tab is in the Tab order, and it is the one marked selected', async () => {
     render(<Tabs />);
@@ -50,15 +56,12 @@ describe('useTabList', () => {
     render(<Tabs />);
     await userEvent.click(tab('One'));
     await userEvent.keyboard('{ArrowRight}');
-    expect(tab('Two')).toHaveFocus();
-    expect(selectedNames()).toEqual(['Two']);
+    expectOn('Two');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Panel Two');
     await userEvent.keyboard('{ArrowRight}{ArrowRight}');
-    expect(tab('One')).toHaveFocus();
-    expect(selectedNames()).toEqual(['One']);
+    expectOn('One');
     await userEvent.keyboard('{ArrowLeft}');
-    expect(tab('Three')).toHaveFocus();
-    expect(selectedNames()).toEqual(['Three']);
+    expectOn('Three');
     expect(tab('Three')).toHaveAttribute('tabindex', '0');
     expect(tab('One')).toHaveAttribute('tabindex', '-1');
   });
@@ -67,13 +70,10 @@ describe('useTabList', () => {
     render(<Tabs />);
     await userEvent.click(tab('Two'));
     await userEvent.keyboard('{End}');
-    expect(tab('Three')).toHaveFocus();
-    expect(selectedNames()).toEqual(['Three']);
+    expectOn('Three');
     await userEvent.keyboard('{Home}');
-    expect(tab('One')).toHaveFocus();
-    expect(selectedNames()).toEqual(['One']);
+    expectOn('One');
     await userEvent.keyboard('{ArrowDown}a');
-    expect(tab('One')).toHaveFocus();
-    expect(selectedNames()).toEqual(['One']);
+    expectOn('One');
   });
 });
