@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUR_PAGE } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { coinLedger, testerSkills } from '../../core/db/schema.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
@@ -14,15 +14,9 @@ import { createPerksService, PERK_EFFECTS, PERK_UPGRADE_REASON } from './perks-s
  */
 
 const clock = createFakeClock('2026-01-14T18:00:00Z');
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const get = async (url: string, cookie: string) =>
   (await testApp.app.inject({ method: 'GET', url, headers: { cookie, ...OUR_PAGE } })).json();
