@@ -274,7 +274,7 @@ export async function buildApp({
     testers,
     mail,
     listWinners: publicContent.listWinners,
-    perkEffect: perks.effect,
+    perkEffects: perks.effectsFor,
     timeZone: config.loyaltyTimeZone,
   });
   // The drawing job's work: the queue runs it on its schedule, and so does the fake-clock listener's

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { FakeClock } from '../src/core/clock.ts';
-import { openPostgres, type DatabaseHandle } from '../src/core/db/client.ts';
+import { openPostgres, type Database, type DatabaseHandle } from '../src/core/db/client.ts';
 import { createJobQueue } from '../src/core/jobs/job-queue.ts';
 import { schedulingWithMail } from './schedule-mail-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './test-app.ts';
@@ -56,11 +56,13 @@ export function useInstanceDatabases() {
     if (handles[1]) await handles[1].close();
     await copy.dispose();
   });
+  /** Two instances' services, each built by `build` on its instance's connection (call after beforeAll). */
+  const perInstance = <T>(build: (db: Database) => T): T[] => [0, 1].map((index) => build(handles[index % handles.length]!.db));
   return {
     db: () => copy.database.db,
     handles: () => handles,
+    perInstance,
     /** The scheduling service of two instances, each on its own connection. */
-    instances: (options: { now: Date; clock: FakeClock }) =>
-      [0, 1].map((index) => schedulingWithMail(handles[index % handles.length]!.db, options).scheduling),
+    instances: (options: { now: Date; clock: FakeClock }) => perInstance((db) => schedulingWithMail(db, options).scheduling),
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import type { Clock, FakeClock } from '../src/core/clock.ts';
 import { loadConfig, type AppConfig } from '../src/core/config/env.ts';
@@ -100,6 +100,37 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await dispose();
     },
+  };
+}
+
+/**
+ * The test app of a test file (or of the describe block it is called in): built by createTestApp
+ * in a beforeAll, closed in an afterAll. Its properties read the app built for the tests, so use
+ * them inside tests and hooks (a hook of the caller's registered after this call runs after the build).
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = () => {
+    if (!built) throw new Error('useTestApp: the app is built in beforeAll; read it inside a test or a hook.');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
   };
 }
 

@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 
 const SECRET = 'connection to db-internal.example:5432 failed for user admin';
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    extraApiRoutes: (api) => {
-      api.get('/test/throws', async () => {
-        throw new Error(SECRET);
-      });
-      api.post('/test/throws-sync', () => {
-        throw new TypeError(SECRET);
-      });
-      api.get('/test/rejects-with-status', async () => {
-        throw Object.assign(new Error(SECRET), { statusCode: 502 });
-      });
-    },
-  });
-});
-
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  extraApiRoutes: (api) => {
+    api.get('/test/throws', async () => {
+      throw new Error(SECRET);
+    });
+    api.post('/test/throws-sync', () => {
+      throw new TypeError(SECRET);
+    });
+    api.get('/test/rejects-with-status', async () => {
+      throw Object.assign(new Error(SECRET), { statusCode: 502 });
+    });
+  },
 });
 
 describe('unknown /api path', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { DEMO, getWith, loginCookie, OUR_PAGE } from '../../../test/account-helpers.ts';
 
 /**
@@ -8,19 +8,11 @@ import { DEMO, getWith, loginCookie, OUR_PAGE } from '../../../test/account-help
  * our header; every state-changing method needs our origin, however its path is spelled.
  */
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    extraApiRoutes: (api) => {
-      for (const method of ['PUT', 'PATCH', 'DELETE'] as const)
-        api.route({ method, url: '/test/change', handler: async () => ({ changed: true }) });
-    },
-  });
-});
-
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  extraApiRoutes: (api) => {
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const)
+      api.route({ method, url: '/test/change', handler: async () => ({ changed: true }) });
+  },
 });
 
 const FOREIGN = { origin: 'https://evil.example.test', 'sec-fetch-site': 'cross-site' } as const;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 
 /**
  * Addresses from old e-mails and the old domain (spec 2, section 2; issue 3, sections 1, 3, 4).
@@ -7,15 +7,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
  */
 
 const PUBLIC_URL = 'https://testers.example.test';
-let testApp: TestApp;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ env: { PUBLIC_URL, OLD_HOSTS: 'old.testerhub.test, www.old.testerhub.test' } });
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ env: { PUBLIC_URL, OLD_HOSTS: 'old.testerhub.test, www.old.testerhub.test' } });
 
 const get = (url: string, host?: string) => testApp.app.inject({ method: 'GET', url, headers: host ? { host } : {} });
 

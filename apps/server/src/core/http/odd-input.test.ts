@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { DEMO, expectIssue, postJson, testerByUsername } from '../../../test/account-helpers.ts';
 
 /**
@@ -15,17 +15,12 @@ const NOT_A_UUID = 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz';
 /** Hexadecimal in the right places, but neither version nor variant of a UUID. */
 const NO_UUID_VERSION = '12345678-1234-0234-0234-123456789abc';
 
-let testApp: TestApp;
 let demoId: string;
 let address = 0;
 
+const testApp = useTestApp();
 beforeAll(async () => {
-  testApp = await createTestApp();
   demoId = (await testerByUsername(testApp.database, DEMO.username))!.id;
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 const post = (url: string, body: unknown) => postJson(testApp.app, url, body, { remoteAddress: `10.77.${(address += 1) % 250}.1` });

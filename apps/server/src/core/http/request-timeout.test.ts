@@ -1,24 +1,19 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 
 /**
  * A body trickled in slowly does not hold a connection (finding 8): the request must arrive whole
  * within REQUEST_TIMEOUT_SECONDS (30 by default; 1 here, so the test is quick).
  */
 
-let testApp: TestApp;
 let port: number;
 
+const testApp = useTestApp({ env: { REQUEST_TIMEOUT_SECONDS: '1' } });
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { REQUEST_TIMEOUT_SECONDS: '1' } });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   port = (testApp.app.server.address() as AddressInfo).port;
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 /** Sends the head of a POST, then one byte of its body every `everyMs`; resolves when the server ends the connection. */

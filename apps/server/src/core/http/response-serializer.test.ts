@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 
 /** The response serializer (fast-json-stringify from the zod schema) keeps zod's guarantees. */
 
@@ -13,30 +13,23 @@ const answer = z.object({
   nextLevelExp: z.union([z.number(), z.literal('Max')]),
   note: z.string().nullable(),
 });
-let testApp: TestApp;
 
-beforeAll(async () => {
-  testApp = await createTestApp({
-    extraApiRoutes: (plainApi) => {
-      const api = (plainApi as FastifyInstance).withTypeProvider<ZodTypeProvider>();
-      const schema = { response: { 200: answer } };
-      api.get(
-        '/test/with-extra-fields',
-        { schema },
-        async () => ({ username: 'dana', coins: 5, nextLevelExp: 'Max', note: null, passwordHash: SECRET }) as never,
-      );
-      api.get('/test/missing-field', { schema }, async () => ({ username: 'dana', nextLevelExp: 100, note: 'x' }) as never);
-      api.get(
-        '/test/date',
-        { schema: { response: { 200: z.object({ at: z.date() }) } } },
-        async () => ({ at: new Date('2026-11-21T10:00:00Z') }) as never,
-      );
-    },
-  });
-});
-
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  extraApiRoutes: (plainApi) => {
+    const api = (plainApi as FastifyInstance).withTypeProvider<ZodTypeProvider>();
+    const schema = { response: { 200: answer } };
+    api.get(
+      '/test/with-extra-fields',
+      { schema },
+      async () => ({ username: 'dana', coins: 5, nextLevelExp: 'Max', note: null, passwordHash: SECRET }) as never,
+    );
+    api.get('/test/missing-field', { schema }, async () => ({ username: 'dana', nextLevelExp: 100, note: 'x' }) as never);
+    api.get(
+      '/test/date',
+      { schema: { response: { 200: z.object({ at: z.date() }) } } },
+      async () => ({ at: new Date('2026-11-21T10:00:00Z') }) as never,
+    );
+  },
 });
 
 describe('response serializer', () => {

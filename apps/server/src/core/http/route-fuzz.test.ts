@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { DEMO, loginCookie, OUR_PAGE } from '../../../test/account-helpers.ts';
 
 /**
@@ -21,13 +21,12 @@ interface Route {
   fields: string[];
 }
 
-let testApp: TestApp;
 let routes: Route[];
 let session: string;
 
+// Limits high enough that the run tests input handling, not the 429s (which would be fine too).
+const testApp = useTestApp({ env: { LOGIN_ATTEMPTS_PER_WINDOW: '100000' } });
 beforeAll(async () => {
-  // Limits high enough that the run tests input handling, not the 429s (which would be fine too).
-  testApp = await createTestApp({ env: { LOGIN_ATTEMPTS_PER_WINDOW: '100000' } });
   const table = testApp.app.printRoutes({ commonPrefix: false });
   const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs' })).json() as {
     paths: Record<
@@ -44,10 +43,6 @@ beforeAll(async () => {
     }),
   );
   session = await loginCookie(testApp.app, DEMO.username, DEMO.password);
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 const oddCharacter = fc.oneof(

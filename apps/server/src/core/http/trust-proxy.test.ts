@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { postJson } from '../../../test/account-helpers.ts';
 
 /**
@@ -20,14 +20,10 @@ function ipOf(app: TestApp, remoteAddress: string, forwardedFor?: string) {
 }
 
 describe('without TRUST_PROXY in production', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp({
-      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://testers.example.test', LOGIN_ATTEMPTS_PER_WINDOW: '2' },
-      extraApiRoutes: echoIp,
-    });
+  const testApp = useTestApp({
+    env: { NODE_ENV: 'production', PUBLIC_URL: 'https://testers.example.test', LOGIN_ATTEMPTS_PER_WINDOW: '2' },
+    extraApiRoutes: echoIp,
   });
-  afterAll(() => testApp.close());
 
   it('ignores X-Forwarded-For: the client is the socket address', async () => {
     expect(await ipOf(testApp, CLIENT, '203.0.113.9')).toBe(CLIENT);

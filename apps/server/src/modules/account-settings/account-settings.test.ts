@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFieldError, getWith, latestMail, login, postJson, sessionCookieFrom } from '../../../test/account-helpers.ts';
 import { createLoggedInTester, createTester, FACTORY_PASSWORD, sessionCookieFor } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { contactSettings, testers } from '../../core/db/schema.ts';
 
@@ -13,17 +13,11 @@ import { contactSettings, testers } from '../../core/db/schema.ts';
  */
 
 const clock = createFakeClock(Date.now());
-let testApp: TestApp;
 const db = () => testApp.database.db;
 const post = (url: string, body: unknown, cookie: string) => postJson(testApp.app, url, body, { cookie });
 const get = (url: string, cookie: string) => getWith(testApp.app, url, { cookie });
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { LOGIN_ATTEMPTS_PER_WINDOW: '3' } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock, env: { LOGIN_ATTEMPTS_PER_WINDOW: '3' } });
 
 const CONTACT = { address: '5 Main Street', city: 'Chicago', zipCode: '60606', phone: '3125550199' };
 const NEW_PASSWORD = 'Fresh#Pass9';

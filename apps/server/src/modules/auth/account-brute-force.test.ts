@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { CHANGE_ME, DEMO, login } from '../../../test/account-helpers.ts';
 import { createFakeClock } from '../../core/clock.ts';
 
@@ -15,18 +15,11 @@ const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 const ATTEMPTS_PER_WINDOW = 5;
 const WINDOW_SECONDS = 900;
 
-let testApp: TestApp;
 const clock = createFakeClock(Date.now());
 
-beforeAll(async () => {
-  testApp = await createTestApp({
-    clock,
-    env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
-  });
-});
-
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  clock,
+  env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
 });
 
 function expectTooMany(response: Awaited<ReturnType<typeof login>>) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { DEMO, login } from '../../../test/account-helpers.ts';
 
 /**
@@ -10,16 +10,8 @@ import { DEMO, login } from '../../../test/account-helpers.ts';
 const ATTEMPTS_PER_WINDOW = 3;
 const DEVICE = /(^|_)th_device$/;
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: '600', DEVICE_COOKIE_SECRET: 'd'.repeat(40) },
-  });
-});
-
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: '600', DEVICE_COOKIE_SECRET: 'd'.repeat(40) },
 });
 
 function deviceCookieOf(response: Awaited<ReturnType<typeof login>>): string {

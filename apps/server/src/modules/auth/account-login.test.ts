@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { CHANGE_ME, DEMO, allCookiesFrom, getWith, login, postJson, testerByUsername } from '../../../test/account-helpers.ts';
 
 /**
@@ -13,16 +13,8 @@ const ATTEMPTS_PER_WINDOW = 2;
 /** Long enough that no window ends in the middle of a test; the brute-force file tests the end of a window. */
 const WINDOW_SECONDS = 600;
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
-  });
-});
-
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  env: { LOGIN_ATTEMPTS_PER_WINDOW: String(ATTEMPTS_PER_WINDOW), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
 });
 
 /** Each test sends from its own address, so that the per-address limits of one test do not spill into the next. */

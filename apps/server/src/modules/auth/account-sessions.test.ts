@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { DEMO, OUR_PAGE, getWith, loginCookie, postJson, testerByUsername } from '../../../test/account-helpers.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { sessions } from '../../core/db/schema.ts';
@@ -11,20 +11,13 @@ import { sessions } from '../../core/db/schema.ts';
  * time-outs; the cross-site guard on the state-changing GET Logout; the screener list.
  */
 
-let testApp: TestApp;
 // The services' time: tests move it instead of sleeping.
 const clock = createFakeClock(Date.now());
 
-beforeAll(async () => {
-  // The shortest idle time-out the configuration allows, so the test can move a session past it.
-  // These tests edit session rows behind the server's back, so the server reads them every time;
-  // account-session-cache.test.ts covers the same rules with the cache on.
-  testApp = await createTestApp({ clock, env: { SESSION_IDLE_MINUTES: '1', SESSION_CACHE_SECONDS: '0' } });
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+// The shortest idle time-out the configuration allows, so the test can move a session past it.
+// These tests edit session rows behind the server's back, so the server reads them every time;
+// account-session-cache.test.ts covers the same rules with the cache on.
+const testApp = useTestApp({ clock, env: { SESSION_IDLE_MINUTES: '1', SESSION_CACHE_SECONDS: '0' } });
 
 const get = (url: string, cookie?: string, headers: Record<string, string> = {}) => getWith(testApp.app, url, { cookie, headers });
 const logout = (cookie: string, headers: Record<string, string> = OUR_PAGE) => get('/api/account/Logout', cookie, headers);

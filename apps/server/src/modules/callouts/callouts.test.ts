@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getWith } from '../../../test/account-helpers.ts';
 import { TEST_SEED_DATE } from '../../../test/database-names.ts';
 import { createTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { callouts, sessions } from '../../core/db/schema.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
@@ -10,16 +10,12 @@ import { hashToken, randomToken } from '../../core/security/tokens.ts';
 /** GET /api/callout/GetCalloutList (decision 035): only active call-outs between their start and end, by the injected clock. */
 
 const clock = createFakeClock(TEST_SEED_DATE);
-let testApp: TestApp;
 let testerId: string;
 const DAY = 24 * HOUR_MS;
 
+const testApp = useTestApp({ clock });
 beforeAll(async () => {
-  testApp = await createTestApp({ clock });
   testerId = (await createTester(testApp.database.db)).id;
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 /** A session that is fresh at the clock's now (the clock jumps months here). */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import {
   balanceAndLedger,
@@ -11,7 +11,7 @@ import {
   createStudy,
 } from '../../../test/factories.ts';
 import { latestMail } from '../../../test/account-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, screenings, sessionGroups } from '../../core/db/schema.ts';
 
@@ -24,15 +24,9 @@ import { bookings, screenings, sessionGroups } from '../../core/db/schema.ts';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const request = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string | undefined, payload?: unknown) =>
   testApp.app.inject({

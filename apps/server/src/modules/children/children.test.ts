@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { message } from '@testerhub/shared/account-messages';
 import { expectFieldError, latestMail, linkIn, loginCookie, DEMO } from '../../../test/account-helpers.ts';
 import { createBooking, createLoggedInTester, createSessionGroup, createStudy } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import { childConfirmationAttempts, children, emailOutbox } from '../../core/db/schema.ts';
 
@@ -15,15 +15,9 @@ import { childConfirmationAttempts, children, emailOutbox } from '../../core/db/
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const get = (url: string, cookie?: string) => testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const post = (url: string, cookie: string | undefined, payload: unknown) =>

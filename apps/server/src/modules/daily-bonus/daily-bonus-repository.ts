@@ -20,23 +20,28 @@ export function createDailyBonusRepository(db: Executor) {
     },
 
     /**
-     * Counts `day` as a visit once: the first visit of a day adds one to the month's count (or
-     * starts a new month at one); any later call that day changes nothing. The upsert locks the row,
-     * so simultaneous calls of one tester queue behind each other here.
+     * Counts `day` as a visit once and returns the tester's row as it then is, in one statement: the
+     * first visit of a day adds one to the month's count (or starts a new month at one); any later
+     * call that day (or with an earlier day) sets each column to what it was. It updates on every
+     * call rather than skipping with a WHERE, so that RETURNING always has the row; the upsert locks
+     * the row, so simultaneous calls of one tester queue behind each other here.
      */
-    async recordVisit(testerId: string, day: string, month: string): Promise<void> {
-      await db
+    async recordVisit(testerId: string, day: string, month: string): Promise<DailyVisitRow> {
+      const later = sql`${dailyVisits.lastVisitDay} < excluded.last_visit_day`;
+      const [row] = await db
         .insert(dailyVisits)
         .values({ testerId, lastVisitDay: day, visitMonth: month, visitDaysInMonth: 1 })
         .onConflictDoUpdate({
           target: dailyVisits.testerId,
           set: {
-            visitDaysInMonth: sql`case when ${dailyVisits.visitMonth} = excluded.visit_month then ${dailyVisits.visitDaysInMonth} + 1 else 1 end`,
-            visitMonth: sql`excluded.visit_month`,
-            lastVisitDay: sql`excluded.last_visit_day`,
+            visitDaysInMonth: sql`case when not (${later}) then ${dailyVisits.visitDaysInMonth}
+              when ${dailyVisits.visitMonth} = excluded.visit_month then ${dailyVisits.visitDaysInMonth} + 1 else 1 end`,
+            visitMonth: sql`case when ${later} then excluded.visit_month else ${dailyVisits.visitMonth} end`,
+            lastVisitDay: sql`greatest(${dailyVisits.lastVisitDay}, excluded.last_visit_day)`,
           },
-          setWhere: lt(dailyVisits.lastVisitDay, sql`excluded.last_visit_day`),
-        });
+        })
+        .returning();
+      return row!;
     },
 
     /** Moves the tester to `cycleDay`, claimed on `day`, unless a claim of that day got there first. */

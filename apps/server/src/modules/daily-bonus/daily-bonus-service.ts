@@ -47,9 +47,8 @@ export function createDailyBonusService(
     /** CheckLastTimeLogin: counts today's visit and says whether today's bonus is still to claim. */
     async checkLastTimeLogin(testerId: string): Promise<boolean> {
       const day = today();
-      await repository.recordVisit(testerId, day, monthStart(day));
-      const visits = await repository.findVisits(testerId);
-      return visits?.lastClaimDay !== day;
+      const visits = await repository.recordVisit(testerId, day, monthStart(day));
+      return visits.lastClaimDay !== day;
     },
 
     async rewardList(testerId: string): Promise<DailyRewardList> {
@@ -73,8 +72,7 @@ export function createDailyBonusService(
       return inTransaction(db, async (tx) => {
         const repo = createDailyBonusRepository(tx);
         // The visit's upsert locks the tester's row: a second claim of the same day waits here, then finds it claimed.
-        await repo.recordVisit(testerId, day, monthStart(day));
-        const current = todaysCycleDay(await repo.findVisits(testerId), day);
+        const current = todaysCycleDay(await repo.recordVisit(testerId, day, monthStart(day)), day);
         const pay = days.find((row) => row.day === current.day);
         if (current.receivedToday || !pay || !(await repo.claim(testerId, day, current.day))) {
           return { status: 'alreadyReceived', reward: 0, exp: 0 } as const;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUR_PAGE } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { demoDailyRewardDays } from './daily-bonus-seed.ts';
 
@@ -15,16 +15,10 @@ import { demoDailyRewardDays } from './daily-bonus-seed.ts';
 const NOON_JAN_15 = '2026-01-15T18:00:00Z';
 const DAY_MS = 24 * HOUR_MS;
 const clock = createFakeClock(NOON_JAN_15);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 const calendar = demoDailyRewardDays();
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const get = (url: string, cookie: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie, ...OUR_PAGE } });
 const checkLastTimeLogin = async (cookie: string) => (await get('/api/reward/CheckLastTimeLogin', cookie)).json() as boolean;

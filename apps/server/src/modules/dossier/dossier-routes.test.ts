@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balanceAndLedger, createDossierPage, createLoggedInTester, type DossierSetSpec } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { dossierAnswers, dossierPageCompletions, dossierTesterAnswers } from '../../core/db/schema.ts';
 
 /**
@@ -9,15 +9,9 @@ import { dossierAnswers, dossierPageCompletions, dossierTesterAnswers } from '..
  * the page list, a page's questions, saving answers under the page's rules, the reward paid once.
  */
 
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 const post = (url: string, cookie: string | undefined, payload: unknown) =>
   testApp.app.inject({

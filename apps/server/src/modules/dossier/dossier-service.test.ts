@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createDossierPage, createTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
 import { createDossierService, setAnswerProblem, type DossierService } from './dossier-service.ts';
@@ -39,17 +39,13 @@ describe('setAnswerProblem', () => {
 });
 
 describe('the answers a tester holds', () => {
-  let testApp: TestApp;
   let dossier: DossierService;
   const clock = createFakeClock('2026-12-01T10:00:00Z');
 
+  const testApp = useTestApp({ clock });
   beforeAll(async () => {
-    testApp = await createTestApp({ clock });
     const ledger = createLedgerService(testApp.database.db, { clock, onTesterChanged: () => undefined });
     dossier = createDossierService(testApp.database.db, { clock, ledger });
-  });
-  afterAll(async () => {
-    await testApp.close();
   });
 
   it('are every answer id the tester chose, replaced when a page is answered again', async () => {

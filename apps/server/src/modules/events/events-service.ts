@@ -15,7 +15,7 @@ import { inTransaction, type Database } from '../../core/db/client.ts';
 import { addDays, localDay, weekStart } from '../../core/local-day.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
-import { PERK_EFFECTS, type PerkEffect } from '../perks/perks-service.ts';
+import { PERK_EFFECTS, type PerksService } from '../perks/perks-service.ts';
 import { AVATAR_PATH } from '../profile/profile-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
@@ -64,8 +64,8 @@ export function createEventsService(
     testers: TesterService;
     mail: MailService;
     listWinners: PublicContentService['listWinners'];
-    /** The figure a tester's perk adds (decision 038): more spins a week, a cheaper drawing entry. */
-    perkEffect: (testerId: string, effect: PerkEffect) => Promise<number>;
+    /** The figures a tester's perks add (decision 038): more spins a week, a cheaper drawing entry. */
+    perkEffects: PerksService['effectsFor'];
     timeZone: string;
   },
 ) {
@@ -75,12 +75,15 @@ export function createEventsService(
   const segments = cachedRead(60_000, () => repository.segments(), deps.clock.nowMs);
   /** The figures for one tester: the settings with the tester's perks applied (decision 038). */
   async function figuresFor(testerId: string) {
-    const [base, extraSpins, discount] = await Promise.all([
+    const [base, perks] = await Promise.all([
       settings(),
-      deps.perkEffect(testerId, PERK_EFFECTS.extraSpins),
-      deps.perkEffect(testerId, PERK_EFFECTS.drawingDiscount),
+      deps.perkEffects(testerId, [PERK_EFFECTS.extraSpins, PERK_EFFECTS.drawingDiscount]),
     ]);
-    return { ...base, spinsPerWeek: base.spinsPerWeek + extraSpins, goldCardCost: Math.max(1, base.goldCardCost - discount) };
+    return {
+      ...base,
+      spinsPerWeek: base.spinsPerWeek + perks.extraSpins,
+      goldCardCost: Math.max(1, base.goldCardCost - perks.drawingDiscount),
+    };
   }
   const thisWeek = () => weekStart(localDay(deps.clock.now(), deps.timeZone));
   const balance = async (testerId: string) => (await deps.ledger.balance(testerId))?.coins ?? 0;

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { oddsText, wheelResultMessage } from '@testerhub/shared/events-schemas';
 import { latestMail, OUR_PAGE } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createTester } from '../../../test/factories.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, MINUTE_MS } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
 import { coinLedger, eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins } from '../../core/db/schema.ts';
@@ -25,15 +25,9 @@ import { createEventsService, drawSegment, LEDGER_REASONS } from './events-servi
 const WEDNESDAY = '2026-01-14T18:00:00Z';
 const NEXT_MONDAY = '2026-01-19T08:00:00Z';
 const clock = createFakeClock(WEDNESDAY);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const get = (url: string, cookie: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie, ...OUR_PAGE } });
 const json = async (url: string, cookie: string) => (await get(url, cookie)).json();
@@ -217,7 +211,7 @@ function eventsOn(database: Database, clockNow: ReturnType<typeof createFakeCloc
     testers,
     mail,
     listWinners: async () => [],
-    perkEffect: perks.effect,
+    perkEffects: perks.effectsFor,
     timeZone: 'America/Chicago',
   });
 }

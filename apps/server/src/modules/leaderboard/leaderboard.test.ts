@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_SIZE, LEADERBOARD_TYPES } from '@testerhub/shared/leaderboard-schemas';
 import { OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import {
@@ -10,7 +10,7 @@ import {
   createStudy,
   createTester,
 } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { leaderboardMonths, screenerHosts } from '../../core/db/schema.ts';
 import { createLeaderboardRepository } from './leaderboard-repository.ts';
@@ -24,15 +24,11 @@ import { createLeaderboardRepository } from './leaderboard-repository.ts';
 
 // Noon in Chicago on 14 January 2026 (UTC-6): the seeded demo counters are in another month.
 const clock = createFakeClock('2026-01-14T18:00:00Z');
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
+const testApp = useTestApp({ clock });
 beforeAll(async () => {
-  testApp = await createTestApp({ clock });
   await db().insert(screenerHosts).values({ host: 'surveys.testerhub.example' }).onConflictDoNothing();
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const rankerList = (cookie?: string) =>

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { balanceAndLedger, createTester } from '../../../test/factories.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { inTransaction } from '../../core/db/client.ts';
@@ -11,18 +11,13 @@ import { createLedgerService, InsufficientBalanceError, type LedgerService } fro
  * The ledger (issue 4, section 1; GUIDE section 4): the only writer of coins and experience.
  * Service-level tests against a real database copy.
  */
-let testApp: TestApp;
 let ledger: LedgerService;
 const clock = createFakeClock('2026-11-20T15:00:00Z');
 const changed: string[] = [];
 
+const testApp = useTestApp({ clock });
 beforeAll(async () => {
-  testApp = await createTestApp({ clock });
   ledger = createLedgerService(testApp.database.db, { clock, onTesterChanged: (id) => changed.push(id) });
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 const db = () => testApp.database.db;

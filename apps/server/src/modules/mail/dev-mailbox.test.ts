@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { getWith, latestMail, linkIn, postJson } from '../../../test/account-helpers.ts';
 
 /** /dev/mailbox: the outbox as a page outside production when no SMTP_URL is set; absent in production. */
 
 describe('/dev/mailbox outside production without SMTP_URL', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ env: { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:5173' } });
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:5173' } });
 
   it('lists a queued message with its link', async () => {
     const response = await postJson(testApp.app, '/api/account/forgotpassword', {
@@ -67,15 +59,7 @@ describe('/dev/mailbox outside production without SMTP_URL', () => {
 });
 
 describe('/dev/mailbox in production', () => {
-  let testApp: TestApp;
-
-  beforeAll(async () => {
-    testApp = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://testers.example.test' } });
-  });
-
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://testers.example.test' } });
 
   it('does not exist', async () => {
     await postJson(testApp.app, '/api/account/forgotpassword', { username: 'demotester1', emailAddress: 'demo.tester@testerhub.example' });

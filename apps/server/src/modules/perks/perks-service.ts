@@ -32,6 +32,21 @@ export function createPerksService(db: Database, deps: { clock: Clock; ledger: L
   );
   const testerLevel = async (testerId: string) => (await deps.ledger.balance(testerId))?.level ?? 1;
 
+  /**
+   * The figures perks add for this tester (0 for a perk not taken), each of `keys` from one read of
+   * the tester's levels: read by the service that computes the quantities.
+   */
+  async function effectsFor<Key extends PerkEffect>(testerId: string, keys: readonly Key[]): Promise<Record<Key, number>> {
+    const [{ types, levelsOf }, levels] = await Promise.all([tree(), repository.testerLevels(testerId)]);
+    const effectOf = (key: Key) => {
+      const type = types.find((row) => row.effectKey === key);
+      if (!type) return 0;
+      const current = levels.get(type.id) ?? 0;
+      return levelsOf(type.id).find((row) => row.level === current)?.effectValue ?? 0;
+    };
+    return Object.fromEntries(keys.map((key) => [key, effectOf(key)])) as Record<Key, number>;
+  }
+
   const view = (type: SkillType, level: number): SkillTypeView => ({
     skillTypeID: type.id,
     name: type.name,
@@ -116,13 +131,11 @@ export function createPerksService(db: Database, deps: { clock: Clock; ledger: L
       );
     },
 
-    /** The figure a perk adds for this tester (0 without it): read by the service that computes the quantity. */
+    effectsFor,
+
+    /** The figure one perk adds for this tester (0 without it). */
     async effect(testerId: string, key: PerkEffect): Promise<number> {
-      const { types, levelsOf } = await tree();
-      const type = types.find((row) => row.effectKey === key);
-      if (!type) return 0;
-      const current = (await repository.testerLevels(testerId)).get(type.id) ?? 0;
-      return levelsOf(type.id).find((row) => row.level === current)?.effectValue ?? 0;
+      return (await effectsFor(testerId, [key]))[key];
     },
   };
 }

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUR_PAGE } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { coinLedger, testerSkills } from '../../core/db/schema.ts';
-import { PERK_UPGRADE_REASON } from './perks-service.ts';
+import { createLedgerService } from '../ledger/ledger-service.ts';
+import { createPerksService, PERK_EFFECTS, PERK_UPGRADE_REASON } from './perks-service.ts';
 
 /**
  * Perks and avatars (spec 3, "Perks (skill tree)", "Avatar", section 7; decision 038): the tree, an
@@ -13,15 +14,9 @@ import { PERK_UPGRADE_REASON } from './perks-service.ts';
  */
 
 const clock = createFakeClock('2026-01-14T18:00:00Z');
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const get = async (url: string, cookie: string) =>
   (await testApp.app.inject({ method: 'GET', url, headers: { cookie, ...OUR_PAGE } })).json();
@@ -138,6 +133,24 @@ describe("each perk's effect is applied where the server computes the figure", (
     await post('/api/skill/SkillUp', cookie, await perkId(cookie, 'Bargain Hunter'));
     expect(await get('/api/event/CheckGoldRewardAvailable', cookie)).toMatchObject({ goldCardCoin: 90 });
     expect(await get('/api/event/ApplyGoldCardEvent', cookie)).toEqual({ status: 'succeed', coins: 1000 - 100 - 150 - 90 });
+  });
+});
+
+describe('effectsFor', () => {
+  it("gives each effect asked for from the tester's levels (0 for a perk not taken), as effect does one", async () => {
+    const { tester, cookie } = await createLoggedInTester(db(), { coins: 1000, level: 2, exp: 120 });
+    await post('/api/skill/SkillUp', cookie, await perkId(cookie, 'Lucky Spinner'));
+    await post('/api/skill/SkillUp', cookie, await perkId(cookie, 'Bargain Hunter'));
+    const perks = createPerksService(db(), { clock, ledger: createLedgerService(db(), { clock, onTesterChanged: () => undefined }) });
+    const { extraSpins, drawingDiscount, dailyBonusCoins } = PERK_EFFECTS;
+    expect(await perks.effectsFor(tester.id, [extraSpins, drawingDiscount, dailyBonusCoins])).toEqual({
+      extraSpins: 1,
+      drawingDiscount: 10,
+      dailyBonusCoins: 0,
+    });
+    expect(await perks.effectsFor(tester.id, [drawingDiscount])).toEqual({ drawingDiscount: 10 });
+    expect(await perks.effect(tester.id, extraSpins)).toBe(1);
+    expect(await perks.effect(tester.id, dailyBonusCoins)).toBe(0);
   });
 });
 

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
 import { MAP_CODES } from '@testerhub/shared/public-content';
 import { faqSchema, referralEventSchema, testimonialSchema, testSiteSchema, winnerSchema } from '@testerhub/shared/public-content-schemas';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { referralEvents } from '../../core/db/schema.ts';
 import { demoReferralComments, demoThemeStyles } from '../../core/db/seed-data.ts';
 import { createFakeClock } from '../../core/clock.ts';
@@ -18,23 +18,15 @@ const CLOCKS = {
   beforeAnyOffer: '2026-10-31T23:00:00Z',
 } as const;
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp({
-    extraApiRoutes: (api, database) => {
-      for (const [name, iso] of Object.entries(CLOCKS)) {
-        void api.register(publicContentRoutes, {
-          prefix: `/clock/${name}`,
-          service: createPublicContentService(database.db, { cacheSeconds: 0, clock: createFakeClock(iso) }),
-        });
-      }
-    },
-  });
-});
-
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  extraApiRoutes: (api, database) => {
+    for (const [name, iso] of Object.entries(CLOCKS)) {
+      void api.register(publicContentRoutes, {
+        prefix: `/clock/${name}`,
+        service: createPublicContentService(database.db, { cacheSeconds: 0, clock: createFakeClock(iso) }),
+      });
+    }
+  },
 });
 
 function post(url: string, payload: string | Buffer, headers: Record<string, string> = {}) {

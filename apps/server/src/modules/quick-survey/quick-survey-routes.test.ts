@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balanceAndLedger, createLoggedInTester, createQuickSurvey } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { quickSurveyAnswerCounts, quickSurveyCompletions, quickSurveyResponses } from '../../core/db/schema.ts';
 
 /**
@@ -10,15 +10,9 @@ import { quickSurveyAnswerCounts, quickSurveyCompletions, quickSurveyResponses }
  * and the reward paid once.
  */
 
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 const post = (url: string, cookie: string | undefined, payload: unknown) =>
   testApp.app.inject({

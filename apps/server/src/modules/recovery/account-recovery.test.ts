@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import {
   DEMO,
   expectFieldError,
@@ -30,15 +30,7 @@ const TEXTS = {
   resetFailure: 'Something went wrong with your link, please select link from your email again...',
 };
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp({ env: { PUBLIC_URL } });
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ env: { PUBLIC_URL } });
 
 /** Each request from its own address: the recovery limit per address is not what these tests are about. */
 let addressCounter = 0;

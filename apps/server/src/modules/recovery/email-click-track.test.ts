@@ -1,21 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { DEMO, postJson, testerByUsername } from '../../../test/account-helpers.ts';
 import { emailClicks } from '../../core/db/schema.ts';
 
 /** EmailClickTrack (finding 9): limited per address, and one row per (tester, eCode) link however often it is called. */
 
-let testApp: TestApp;
 let testerId: string;
 
+const testApp = useTestApp({ env: { LOGIN_ATTEMPTS_PER_WINDOW: '5' } });
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { LOGIN_ATTEMPTS_PER_WINDOW: '5' } });
   testerId = (await testerByUsername(testApp.database, DEMO.username))!.id;
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 const click = (eCode: string, remoteAddress: string) =>

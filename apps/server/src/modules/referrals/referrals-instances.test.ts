@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceAndLedger, createTester } from '../../../test/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { useInstanceDatabases } from '../../../test/job-instances.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
 import { emailOutbox, referrals } from '../../core/db/schema.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
 import { createMailService } from '../mail/mail-service.ts';
@@ -18,16 +17,11 @@ import { createReferralsService, type ReferralsService } from './referrals-servi
  */
 
 const clock = createFakeClock('2026-01-15T18:00:00Z');
-let copy: TestDatabase;
-let handles: DatabaseHandle[];
+const { db, perInstance } = useInstanceDatabases();
 let instances: ReferralsService[];
-const db = () => copy.database.db;
 
-beforeAll(async () => {
-  copy = await createTestDatabase();
-  handles = copy.url ? [copy.database, await openPostgres(copy.url)] : [copy.database];
-  instances = [0, 1].map((index) => {
-    const handle = handles[index % handles.length]!.db;
+beforeAll(() => {
+  instances = perInstance((handle) => {
     const onTesterChanged = () => undefined;
     return createReferralsService(handle, {
       clock,
@@ -44,10 +38,6 @@ beforeAll(async () => {
       }),
     });
   });
-});
-afterAll(async () => {
-  if (handles[1]) await handles[1].close();
-  await copy.dispose();
 });
 
 let counter = 0;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { message } from '@testerhub/shared/account-messages';
 import { REFERRAL_TEXTS } from '@testerhub/shared/referral-schemas';
 import { expectFieldError, issueFields, latestMail, linkIn, validRegistration } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { coinLedger, referrals } from '../../core/db/schema.ts';
 import { REFERRAL_REWARD_REASON } from './referrals-service.ts';
@@ -20,15 +20,9 @@ import { REFERRAL_REWARD_REASON } from './referrals-service.ts';
 const NOON_JAN_15 = '2026-01-15T18:00:00Z';
 const clock = createFakeClock(NOON_JAN_15);
 const SECRET = 'test-support-secret-of-at-least-32-characters';
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { TEST_SUPPORT_SECRET: SECRET } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock, env: { TEST_SUPPORT_SECRET: SECRET } });
 
 const post = (url: string, cookie: string | undefined, payload: unknown) =>
   testApp.app.inject({

@@ -1,22 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { postJson, validRegistration } from '../../../test/account-helpers.ts';
 import { coinLedger, testers } from '../../core/db/schema.ts';
 
 /** Registrations racing for one username or one e-mail end with exactly one account (issue 3, section 1). */
 
 const RACERS = 20;
-let testApp: TestApp;
 
-beforeAll(async () => {
-  // Enough room in the per-address limit of the registration checks for 2 x 20 registrations.
-  testApp = await createTestApp({ env: { LOGIN_ATTEMPTS_PER_WINDOW: '100' } });
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+// Enough room in the per-address limit of the registration checks for 2 x 20 registrations.
+const testApp = useTestApp({ env: { LOGIN_ATTEMPTS_PER_WINDOW: '100' } });
 
 const register = (payload: Record<string, unknown>) => postJson(testApp.app, '/api/account/register', payload);
 

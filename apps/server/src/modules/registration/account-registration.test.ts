@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import {
   DEMO,
   expectFieldError,
@@ -24,15 +24,7 @@ import { coinLedger, emailTokens, reEngagementCodes, signUpLeads, testers } from
 const PUBLIC_URL = 'https://testers.example.test';
 const WELCOME_COINS = 75;
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp({ env: { PUBLIC_URL, WELCOME_COINS: String(WELCOME_COINS) } });
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ env: { PUBLIC_URL, WELCOME_COINS: String(WELCOME_COINS) } });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) => postJson(testApp.app, url, body, { headers });
 const get = (url: string, cookie?: string) => getWith(testApp.app, url, { cookie });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import {
   birthYearsBack,
   expectFieldError,
@@ -18,15 +18,7 @@ const SOME_ID = '00000000-0000-4000-8000-000000000000';
  * and the registration rules with both boundaries, in English and in Spanish.
  */
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-});
-
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 const post = (url: string, body: unknown) => postJson(testApp.app, url, body);
 const register = (overrides: Record<string, unknown>) => post('/api/account/register', validRegistration(overrides));

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { postJson, testerByUsername, validRegistration } from '../../../test/account-helpers.ts';
 import { coinLedger, emailOutbox, reEngagementCodes } from '../../core/db/schema.ts';
 
@@ -10,10 +10,9 @@ import { coinLedger, emailOutbox, reEngagementCodes } from '../../core/db/schema
  * and a known tester's re-engagement record is claimed only if the account is created. The
  * failure is a real one: the database refuses the outbox row (a trigger made for the test).
  */
-let testApp: TestApp;
 
+const testApp = useTestApp();
 beforeAll(async () => {
-  testApp = await createTestApp();
   await testApp.database.db.execute(sql`
     create function refuse_outbox() returns trigger language plpgsql as $$
     begin
@@ -23,10 +22,6 @@ beforeAll(async () => {
   await testApp.database.db.execute(
     sql`create trigger refuse_outbox before insert on email_outbox for each row execute function refuse_outbox()`,
   );
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 const post = (url: string, body: unknown) => postJson(testApp.app, url, body);

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createRewardItem } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { coinLedger, redemptionOrders } from '../../core/db/schema.ts';
 import { createLedgerService, InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
@@ -16,16 +16,12 @@ import { REDEEM_REASON } from './rewards-service.ts';
  */
 
 const clock = createFakeClock('2026-11-20T15:00:00Z');
-let testApp: TestApp;
 let ledger: LedgerService;
 const db = () => testApp.database.db;
 
+const testApp = useTestApp({ clock });
 beforeAll(async () => {
-  testApp = await createTestApp({ clock });
   ledger = createLedgerService(db(), { clock, onTesterChanged: () => undefined });
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const spend = (cookie: string, itemNo: number) => postJson(testApp.app, '/api/reward/SpendCoin', itemNo, { cookie });

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceAndLedger, createRewardItem, createTester } from '../../../test/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { useInstanceDatabases } from '../../../test/job-instances.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
 import { createLogger } from '../../core/logger.ts';
 import { redemptionOrders } from '../../core/db/schema.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
@@ -19,16 +18,11 @@ import { createRewardsService, type RewardsService } from './rewards-service.ts'
 
 const clock = createFakeClock('2026-11-20T15:00:00Z');
 const log = createLogger('silent');
-let copy: TestDatabase;
-let handles: DatabaseHandle[];
+const { db, perInstance } = useInstanceDatabases();
 let instances: RewardsService[];
-const db = () => copy.database.db;
 
-beforeAll(async () => {
-  copy = await createTestDatabase();
-  handles = copy.url ? [copy.database, await openPostgres(copy.url)] : [copy.database];
-  instances = [0, 1].map((index) => {
-    const handle = handles[index % handles.length]!.db;
+beforeAll(() => {
+  instances = perInstance((handle) => {
     const onTesterChanged = () => undefined;
     return createRewardsService(handle, {
       clock,
@@ -46,11 +40,7 @@ beforeAll(async () => {
     });
   });
 });
-afterAll(async () => {
-  if (handles[1]) await handles[1].close();
-  await copy.dispose();
-  log.close();
-});
+afterAll(() => log.close());
 
 describe('two server instances on one database', () => {
   it('spend exactly 3 of 64 simultaneous redemptions with coins for 3', async () => {

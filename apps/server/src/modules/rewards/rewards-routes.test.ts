@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REDEEM_LIMITS } from '@testerhub/shared/redeem-schemas';
 import { getWith, latestMail, postJson } from '../../../test/account-helpers.ts';
 import {
@@ -10,7 +10,7 @@ import {
   createSessionGroup,
   createStudy,
 } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { coinLedger, emailOutbox, redemptionOrders, rewardItems } from '../../core/db/schema.ts';
 import { seedDemoData } from '../../core/db/seed.ts';
@@ -23,15 +23,9 @@ import { DEMO_REWARDS } from './rewards-seed.ts';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const get = (url: string, cookie?: string) => getWith(testApp.app, url, { cookie });
 /** SpendCoin with a raw JSON text as the body (the reward number is a bare JSON number). */

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { cancelTokenIn, mailsTo } from '../../../test/schedule-mail-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { sessionGroups } from '../../core/db/schema.ts';
 import { signJson } from '../../core/security/signed-token.ts';
@@ -18,17 +18,11 @@ const NOW = new Date('2026-01-15T12:00:00Z');
 const SECRET = 'test-support-secret-of-at-least-32-characters';
 const LINK_SECRET = 'study-link-secret-for-the-cancel-link-tests';
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({
-    clock,
-    env: { TEST_SUPPORT_SECRET: SECRET, HOST: '127.0.0.1', STUDY_LINK_SECRET: LINK_SECRET, LOGIN_ATTEMPTS_PER_WINDOW: '50' },
-  });
-});
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  clock,
+  env: { TEST_SUPPORT_SECRET: SECRET, HOST: '127.0.0.1', STUDY_LINK_SECRET: LINK_SECRET, LOGIN_ATTEMPTS_PER_WINDOW: '50' },
 });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>

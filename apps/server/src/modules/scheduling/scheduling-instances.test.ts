@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { useInstanceDatabases } from '../../../test/job-instances.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
-import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
 import { bookings, sessionGroups } from '../../core/db/schema.ts';
 import { createTesterService } from '../testers/tester-service.ts';
 import { createSchedulingService, type SchedulingService } from './scheduling-service.ts';
@@ -15,29 +14,20 @@ import { createSchedulingService, type SchedulingService } from './scheduling-se
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let copy: TestDatabase;
-let handles: DatabaseHandle[];
+const { db, perInstance } = useInstanceDatabases();
 let instances: SchedulingService[];
-const db = () => copy.database.db;
 
-beforeAll(async () => {
-  copy = await createTestDatabase();
-  handles = copy.url ? [copy.database, await openPostgres(copy.url)] : [copy.database];
-  instances = [0, 1].map((index) => {
-    const handle = handles[index % handles.length]!.db;
-    return createSchedulingService(handle, {
+beforeAll(() => {
+  instances = perInstance((handle) =>
+    createSchedulingService(handle, {
       clock,
       testers: createTesterService(handle, { clock, onTesterChanged: () => undefined }),
       listTestSites: async () => [],
       studyNames: async () => new Map(),
       noticeHours: 24,
       checkInSecret: 'check-in-secret-for-tests-only-0123456789',
-    });
-  });
-});
-afterAll(async () => {
-  if (handles[1]) await handles[1].close();
-  await copy.dispose();
+    }),
+  );
 });
 
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR_MS);

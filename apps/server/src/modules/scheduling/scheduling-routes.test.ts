@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createBooking, createLoggedInTester, createSessionGroup, createStudy } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, sessionGroups, testers } from '../../core/db/schema.ts';
 
@@ -12,15 +12,9 @@ import { bookings, sessionGroups, testers } from '../../core/db/schema.ts';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR_MS);
 const session = (startHours: number) => ({ startsAt: at(startHours), endsAt: at(startHours + 2) });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../../test/factories.ts';
 import { TEST_SEED_DATE } from '../../../test/database-names.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { testers } from '../../core/db/schema.ts';
 import { localTime } from './scheduling-seed.ts';
@@ -10,14 +10,8 @@ import { localTime } from './scheduling-seed.ts';
 /** The demo schedule (its own seed run) as the demo tester and the change page see it. */
 
 const clock = createFakeClock(TEST_SEED_DATE);
-let testApp: TestApp;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const chicagoWallClock = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createChild, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, sessionGroups } from '../../core/db/schema.ts';
 import { createPublicContentService } from '../public-content/public-content-service.ts';
@@ -13,12 +13,11 @@ import { createSchedulingService, type SchedulingService } from './scheduling-se
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 let scheduling: SchedulingService;
 const db = () => testApp.database.db;
 
+const testApp = useTestApp({ clock });
 beforeAll(async () => {
-  testApp = await createTestApp({ clock });
   scheduling = createSchedulingService(db(), {
     clock,
     testers: createTesterService(db(), { clock, onTesterChanged: () => undefined }),
@@ -27,9 +26,6 @@ beforeAll(async () => {
     noticeHours: 24,
     checkInSecret: 'check-in-secret-for-tests-only-0123456789',
   });
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const at = (hoursFromNow: number) => new Date(NOW.getTime() + hoursFromNow * HOUR_MS);

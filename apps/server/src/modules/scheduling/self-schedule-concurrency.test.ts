@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   balanceAndLedger,
   createLoggedInTester,
@@ -7,7 +7,7 @@ import {
   createSessionGroup,
   createStudy,
 } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, coinLedger, externalScreenerTokens, sessionGroups } from '../../core/db/schema.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
@@ -19,15 +19,9 @@ import { hashToken, randomToken } from '../../core/security/tokens.ts';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const post = (url: string, cookie: string, payload: unknown) =>
   testApp.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', cookie }, payload: JSON.stringify(payload) });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   GiveCoinsExternalScreenerResponse,
   SelectedSchedulesResponse,
@@ -13,7 +13,7 @@ import {
   createSessionGroup,
   createStudy,
 } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import { bookings, coinLedger, externalScreenerTokens, sessionGroups, studyWaitingList } from '../../core/db/schema.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
@@ -28,15 +28,9 @@ import { signStudyLinkData } from '../screening/study-link-token.ts';
 const NOW = new Date('2026-01-15T12:00:00Z');
 const SECRET = 'self-schedule-test-secret-0123456789abcdef';
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { STUDY_LINK_SECRET: SECRET } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock, env: { STUDY_LINK_SECRET: SECRET } });
 
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR_MS);
 const session = (startHours: number) => ({ startsAt: at(startHours), endsAt: at(startHours + 2) });

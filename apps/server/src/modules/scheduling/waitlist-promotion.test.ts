@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SelectedSchedulesResponse, SelfScheduleResponse } from '@testerhub/shared/self-schedule-schemas';
 import { createBooking, createLoggedInTester, createQualifiedScreening, createSessionGroup, createStudy } from '../../../test/factories.ts';
 import { mailsTo, schedulingWithMail, TEST_LINK_SECRET } from '../../../test/schedule-mail-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import { bookings, seatOffers, sessionGroups } from '../../core/db/schema.ts';
 import { verifyStudyLinkData } from '../screening/study-link-token.ts';
@@ -16,17 +16,11 @@ import { verifyStudyLinkData } from '../screening/study-link-token.ts';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 /** A second scheduling service on the same database: the expiry sweep as the job queue runs it. */
 const sweeper = () => schedulingWithMail(db(), { now: NOW, clock }).scheduling;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { STUDY_LINK_SECRET: TEST_LINK_SECRET } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock, env: { STUDY_LINK_SECRET: TEST_LINK_SECRET } });
 
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR_MS);
 const post = (url: string, cookie: string, payload: unknown) =>

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { OUR_PAGE } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createBooking, createLoggedInTester, createScreener, createStudy } from '../../../test/factories.ts';
 import { createFakeClock } from '../../core/clock.ts';
@@ -24,16 +24,11 @@ import { verifyStudyLinkData } from './study-link-token.ts';
  * and concurrency (a quota never over-fills; one tester is credited once).
  */
 const STUDY_LINK_SECRET = 'study-link-secret-for-tests-0123456789';
-let testApp: TestApp;
 const clock = createFakeClock('2026-01-15T12:00:00Z');
 
+const testApp = useTestApp({ clock, env: { STUDY_LINK_SECRET } });
 beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { STUDY_LINK_SECRET } });
   await testApp.database.db.insert(screenerHosts).values({ host: 'surveys.testerhub.example' }).onConflictDoNothing();
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 const db = () => testApp.database.db;

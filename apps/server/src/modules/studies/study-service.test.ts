@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createStudy, createTester } from '../../../test/factories.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { screenings, studyDossierTargets } from '../../core/db/schema.ts';
@@ -10,22 +10,17 @@ import { allowedScreenerUrl, createStudyService, SCREENER_TEXTS, type StudyServi
  * range, the site or online-only, not screened yet, About-me targeting (a stub answers the held
  * answers), blackList. Service-level, against a real database copy.
  */
-let testApp: TestApp;
 let studies: StudyService;
 const clock = createFakeClock('2026-01-15T12:00:00Z');
 /** The About-me answers each tester holds, as the dossier module would answer. */
 const held = new Map<string, number[]>();
 
+const testApp = useTestApp({ clock });
 beforeAll(async () => {
-  testApp = await createTestApp({ clock });
   studies = createStudyService(testApp.database.db, {
     clock,
     aboutMe: { heldAnswerIds: async (testerId) => held.get(testerId) ?? [] },
   });
-});
-
-afterAll(async () => {
-  await testApp.close();
 });
 
 beforeEach(() => clock.set('2026-01-15T12:00:00Z'));

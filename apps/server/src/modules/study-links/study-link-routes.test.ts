@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createChild, createLoggedInTester, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, screenerHosts, screenings, studyInvitations } from '../../core/db/schema.ts';
 import { signJson } from '../../core/security/signed-token.ts';
@@ -17,15 +17,9 @@ const SECRET = 'study-link-secret-for-route-tests-0123456789';
 const NOW = new Date('2026-03-02T15:00:00Z');
 const DAY = 24 * HOUR_MS;
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { STUDY_LINK_SECRET: SECRET, STUDY_LINK_VALID_DAYS: '14' } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock, env: { STUDY_LINK_SECRET: SECRET, STUDY_LINK_VALID_DAYS: '14' } });
 
 const post = (url: string, cookie: string | undefined, payload: unknown) =>
   testApp.app.inject({

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTester, sessionCookieFor } from '../../../test/factories.ts';
 import { TEST_SEED_DATE } from '../../../test/database-names.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { inTransaction } from '../../core/db/client.ts';
 import { emailOutbox, studies, studyInvitations, testers } from '../../core/db/schema.ts';
@@ -23,15 +23,9 @@ const SECRET = 'study-link-secret-for-service-tests-0123456789';
 const TEST_SUPPORT_SECRET = 'test-support-secret-for-study-links-0123456789';
 const PUBLIC_URL = 'http://localhost:3999';
 const clock = createFakeClock(new Date(TEST_SEED_DATE.getTime() + HOUR_MS));
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { STUDY_LINK_SECRET: SECRET, TEST_SUPPORT_SECRET, PUBLIC_URL } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock, env: { STUDY_LINK_SECRET: SECRET, TEST_SUPPORT_SECRET, PUBLIC_URL } });
 
 const unused = () => {
   throw new Error('not used by invitations');

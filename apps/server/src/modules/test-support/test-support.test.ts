@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../core/config/env.ts';
 import {
   bookings,
@@ -26,11 +26,7 @@ const post = (testApp: TestApp, url: string, payload: unknown, headers: Record<s
   testApp.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('without TEST_SUPPORT_SECRET', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp();
-  });
-  afterAll(() => testApp.close());
+  const testApp = useTestApp();
 
   it('the routes do not exist: 404, with the header or without it', async () => {
     for (const url of ['/api/test-support/tester', '/api/test-support/session']) {
@@ -42,11 +38,7 @@ describe('without TEST_SUPPORT_SECRET', () => {
 });
 
 describe('with TEST_SUPPORT_SECRET', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await createTestApp({ env: { TEST_SUPPORT_SECRET: SECRET, HOST: '127.0.0.1' } });
-  });
-  afterAll(() => testApp.close());
+  const testApp = useTestApp({ env: { TEST_SUPPORT_SECRET: SECRET, HOST: '127.0.0.1' } });
 
   it('refuses a missing or wrong secret with 403, before reading the body', async () => {
     const sessionsBefore = await testApp.database.db.select().from(sessions);

@@ -1,7 +1,8 @@
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AccountPanel } from '../../components/account-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useTabList } from '../../hooks/use-tab-list';
 import { FindUsernameForm } from './find-username-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 import './recovery.css';
@@ -33,52 +34,30 @@ export function FindInfoPage({ tab }: { tab: Tab }) {
   usePageTitle(current.label);
   const navigate = useNavigate();
   const baseId = useId();
-  const tabRefs = useRef<Partial<Record<Tab, HTMLAnchorElement | null>>>({});
+  const { tabListProps, tabProps } = useTabList<HTMLAnchorElement>({
+    count: TABS.length,
+    selected: TABS.indexOf(current),
+    onSelect: (index) => navigate(TABS[index]!.path, { replace: true }),
+  });
   const tabId = (key: Tab) => `${baseId}-tab-${key}`;
   const panelId = `${baseId}-panel`;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.findIndex((entry) => entry.key === tab);
-    const target =
-      event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(index - 1 + TABS.length) % TABS.length]
-          : event.key === 'Home'
-            ? TABS[0]
-            : event.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!target) return;
-    event.preventDefault();
-    tabRefs.current[target.key]?.focus();
-    if (target.key !== tab) navigate(target.path, { replace: true });
-  };
-
   return (
     <AccountPanel title="Forgot your username or password?" intro={current.intro}>
-      <div role="tablist" aria-label="Account recovery" className="find-info__tabs" onKeyDown={onKeyDown}>
-        {TABS.map((entry) => {
-          const selected = entry.key === tab;
-          return (
-            <Link
-              key={entry.key}
-              ref={(element) => {
-                tabRefs.current[entry.key] = element;
-              }}
-              to={entry.path}
-              replace
-              role="tab"
-              id={tabId(entry.key)}
-              aria-selected={selected}
-              aria-controls={panelId}
-              tabIndex={selected ? 0 : -1}
-              className="find-info__tab"
-            >
-              {entry.label}
-            </Link>
-          );
-        })}
+      <div aria-label="Account recovery" className="find-info__tabs" {...tabListProps}>
+        {TABS.map((entry, index) => (
+          <Link
+            key={entry.key}
+            {...tabProps(index)}
+            to={entry.path}
+            replace
+            id={tabId(entry.key)}
+            aria-controls={panelId}
+            className="find-info__tab"
+          >
+            {entry.label}
+          </Link>
+        ))}
       </div>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
         {/* A key per tab, so switching starts the other form fresh. */}

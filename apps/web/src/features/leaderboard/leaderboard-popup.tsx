@@ -1,6 +1,7 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { LEADERBOARD_TEXTS, LEADERBOARD_TYPES, type Ranker, type RankerList } from '@testerhub/shared/leaderboard-schemas';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useTabList } from '../../hooks/use-tab-list';
 import { viewStatus } from '../../lib/query-status';
 import { useRankerList } from './api/get-ranker-list';
 import './leaderboard.css';
@@ -38,29 +39,11 @@ export function LeaderboardPopup({ onClose }: { onClose: () => void }) {
 
 function Boards({ list }: { list: RankerList }) {
   const [tab, setTab] = useState(0);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  // Arrow keys (and Home, End) move between the tabs, as screen-reader users expect of a tab list.
+  const { tabListProps, tabProps } = useTabList<HTMLButtonElement>({ count: BOARDS.length, selected: tab, onSelect: setTab });
   const { myInfo } = list;
   const board = BOARDS[tab]!;
   const rankers = board.rankers(list);
-
-  // Arrow keys (and Home, End) move between the tabs, as screen-reader users expect of a tab list.
-  const onKeyDown = (event: KeyboardEvent) => {
-    const last = BOARDS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? (tab + 1) % BOARDS.length
-        : event.key === 'ArrowLeft'
-          ? (tab + last) % BOARDS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <>
@@ -86,19 +69,14 @@ function Boards({ list }: { list: RankerList }) {
           </dl>
         </div>
       </section>
-      <div className="leaderboard-tabs" role="tablist" aria-label="Leaderboards" onKeyDown={onKeyDown}>
+      <div className="leaderboard-tabs" aria-label="Leaderboards" {...tabListProps}>
         {BOARDS.map(({ label }, index) => (
           <button
             key={label}
-            ref={(element) => {
-              tabRefs.current[index] = element;
-            }}
+            {...tabProps(index)}
             type="button"
-            role="tab"
             id={`leaderboard-tab-${index}`}
-            aria-selected={tab === index}
             aria-controls="leaderboard-panel"
-            tabIndex={tab === index ? 0 : -1}
             className="leaderboard-tabs__tab"
             onClick={() => setTab(index)}
           >

@@ -1,10 +1,11 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { NEW_TESTER_DRAWING, ONLINE_SCREENER_PRIZES, REFERRAL_TERMS, noWinnersYetText } from '@testerhub/shared/marketing';
 import { lastMonthOnlineWinners, winnersByPeriod, type Winner } from '@testerhub/shared/public-content';
 import { PopupShell } from '../../components/popup-shell';
 import { useCachedQuery, type QueryState } from '../../hooks/use-cached-query';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useTabList } from '../../hooks/use-tab-list';
 import { apiGet } from '../../lib/api';
 import './rewards.css';
 
@@ -32,32 +33,19 @@ export function RewardsPopup() {
 
 function RewardTabs({ winners, initialTab }: { winners: QueryState<Winner[]>; initialTab: number }) {
   const [tab, setTab] = useState(initialTab);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const { tabListProps, tabProps } = useTabList<HTMLButtonElement>({ count: TABS.length, selected: tab, onSelect: setTab });
   const year = new Date().getFullYear();
-
-  // Arrow keys move between tabs, as screen-reader users expect of a tab list.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = (tab + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
 
   return (
     <>
-      <div className="reward-tabs" role="tablist" aria-label="Reward programs" onKeyDown={onKeyDown}>
+      <div className="reward-tabs" aria-label="Reward programs" {...tabListProps}>
         {TABS.map((label, index) => (
           <button
             key={label}
-            ref={(element) => {
-              tabRefs.current[index] = element;
-            }}
+            {...tabProps(index)}
             type="button"
-            role="tab"
             id={`reward-tab-${index}`}
-            aria-selected={tab === index}
             aria-controls={`reward-panel-${index}`}
-            tabIndex={tab === index ? 0 : -1}
             className="reward-tabs__tab"
             onClick={() => setTab(index)}
           >
