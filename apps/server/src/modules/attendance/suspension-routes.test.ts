@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLoggedInTester, createQualifiedScreening, createSessionGroup, createStudy } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { createTesterService } from '../testers/tester-service.ts';
 
@@ -12,15 +12,9 @@ import { createTesterService } from '../testers/tester-service.ts';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock });
 
 const request = (method: 'GET' | 'POST', url: string, cookie: string, payload?: unknown) =>
   testApp.app.inject({

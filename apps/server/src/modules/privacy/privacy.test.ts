@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRIVACY_TEXTS } from '@testerhub/shared/privacy-schemas';
 import { expectFieldError, getWith, login, postJson } from '../../../test/account-helpers.ts';
 import {
@@ -13,7 +13,7 @@ import {
   sessionCookieFor,
 } from '../../../test/factories.ts';
 import { mailsTo } from '../../../test/schedule-mail-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import {
   bookings,
@@ -39,18 +39,12 @@ import {
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
-let testApp: TestApp;
 const db = () => testApp.database.db;
 const post = (url: string, body: unknown, cookie: string) => postJson(testApp.app, url, body, { cookie });
 const get = (url: string, cookie: string) => getWith(testApp.app, url, { cookie });
 const deleteAccount = (cookie: string, password: string) => post('/api/account/DeleteMyAccount', { password }, cookie);
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { LOGIN_ATTEMPTS_PER_WINDOW: '3' } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock, env: { LOGIN_ATTEMPTS_PER_WINDOW: '3' } });
 
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR_MS);
 

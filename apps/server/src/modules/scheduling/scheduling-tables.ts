@@ -106,7 +106,9 @@ export const bookings = pgTable(
       .on(table.testerId, table.studyNo, sql`coalesce(${table.childId}, 0)`)
       .where(sql`${table.status} = 'booked'`),
     // The no-show sweep (decision 046) finds the live bookings that have ended.
-    index('bookings_live_ends').on(table.endsAt).where(sql`${table.status} = 'booked'`),
+    index('bookings_live_ends')
+      .on(table.endsAt)
+      .where(sql`${table.status} = 'booked'`),
     check('bookings_status', sql`${table.status} in ('booked', 'cancelled', 'attended', 'noShow')`),
     check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],

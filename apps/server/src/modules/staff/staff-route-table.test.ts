@@ -1,9 +1,9 @@
 import { and, eq, gte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { createLoggedInTester } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { staffAuditLog } from '../../core/db/schema.ts';
 
 /**
@@ -13,15 +13,9 @@ import { staffAuditLog } from '../../core/db/schema.ts';
  * table fails the first test, so a new route cannot go unchecked.
  */
 
-let testApp: TestApp;
 const db = () => testApp.database.db;
 
-beforeAll(async () => {
-  testApp = await createTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 
 /** A call that succeeds for an admitted caller: a fresh target account where it needs one. */
 interface StaffRouteCase {

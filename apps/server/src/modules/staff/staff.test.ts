@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_COUNT, STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
 import { getWith, latestMail, linkIn, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
 import { createStaffMember, STAFF_PASSWORD, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, MINUTE_MS } from '../../core/clock.ts';
 import { staffAuditLog, staffMembers, staffRecoveryCodes } from '../../core/db/schema.ts';
 import { createMailService } from '../mail/mail-service.ts';
@@ -19,18 +19,12 @@ import { base32Encode, createSecretBox, hotp, matchTotp, otpauthUri, totpCode } 
  */
 
 const clock = createFakeClock(Date.now());
-let testApp: TestApp;
 const db = () => testApp.database.db;
 const STEP_MS = 30_000;
 
-beforeAll(async () => {
-  testApp = await createTestApp({
-    clock,
-    env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, LOGIN_ATTEMPTS_PER_WINDOW: '5', STAFF_SESSION_IDLE_MINUTES: '30' },
-  });
-});
-afterAll(async () => {
-  await testApp.close();
+const testApp = useTestApp({
+  clock,
+  env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, LOGIN_ATTEMPTS_PER_WINDOW: '5', STAFF_SESSION_IDLE_MINUTES: '30' },
 });
 
 /** The staff service over the test database, as the staff:create-admin command builds it. */

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFieldError, getWith, postJson, testerByUsername, uniqueUsername, validRegistration } from '../../../test/account-helpers.ts';
 import { createLoggedInTester, createTester } from '../../../test/factories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { termsAcceptances, termsVersions } from '../../core/db/schema.ts';
 import { createTermsService } from './terms-service.ts';
@@ -16,7 +16,6 @@ import { createTermsService } from './terms-service.ts';
 
 const SECRET = 'test-support-secret-of-at-least-32-characters';
 const clock = createFakeClock(Date.now());
-let testApp: TestApp;
 const db = () => testApp.database.db;
 const get = (url: string, cookie?: string) => getWith(testApp.app, url, { cookie });
 const post = (url: string, body: unknown, cookie?: string) => postJson(testApp.app, url, body, { cookie });
@@ -29,12 +28,7 @@ const status = async (cookie: string) => {
 const acceptancesOf = (testerId: string) =>
   db().select().from(termsAcceptances).where(eq(termsAcceptances.testerId, testerId)).orderBy(termsAcceptances.version);
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock, env: { TEST_SUPPORT_SECRET: SECRET, HOST: '127.0.0.1' } });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp({ clock, env: { TEST_SUPPORT_SECRET: SECRET, HOST: '127.0.0.1' } });
 
 describe('the migration and the seed', () => {
   it('version 1 is the terms before versions; the seed’s current version is accepted by every seeded tester', async () => {
