@@ -13,12 +13,16 @@
 // the testers in turn and redeem the cheapest reward. Afterwards (PostgreSQL) every balance is
 // checked against its ledger rows and the orders against the debits.
 //
-// --database-ceiling (PostgreSQL): then the same statements without the server, from pgbench
-// (spend-coin.pgbench) with as many clients as the server's pool and as autocannon's connections,
-// as a share of the bare route's median: what PostgreSQL alone allows on this machine.
+// --database-ceiling (PostgreSQL on this machine): then the same statements without the server, from
+// pgbench (spend-coin.pgbench) with as many clients as the server's pool, as a share of the bare
+// route's median, with the CPU time PostgreSQL's backends spent per spend (read from the
+// postmaster's reaped children); and the same for one data-modifying statement doing all the writes
+// (spend-coin-one-statement.pgbench), the cheapest a spend could be. CPU per spend times the rate
+// the budget asks is the number of cores PostgreSQL alone would need.
 //
 // Exit code: 0 budget met, 1 budget missed (or a request did not succeed), 2 could not measure.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -38,20 +42,36 @@ const { settings, options } = parseRoundOptions({
 const TESTERS = Number(options.testers);
 const sessions = benchSessions();
 
-/** pgbench's transactions per second for spend-coin.pgbench with `clients` clients on `databaseUrl`. */
-function pgbenchRate(databaseUrl: string, clients: number, item: number, cost: number): number {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'spend-coin.pgbench');
+/** CPU seconds the postmaster's exited children (the backends pgbench used) have spent so far. */
+function reapedBackendCpuSeconds(postmasterPid: number): number {
+  const fields = fs.readFileSync(`/proc/${postmasterPid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After "pid (comm) ": state is field 3, so cutime and cstime (fields 16 and 17) are at 13 and 14.
+  return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** pgbench's spends per second for `script` with SERVER_POOL clients, and PostgreSQL's CPU milliseconds per spend. */
+async function pgbenchRun(databaseUrl: string, script: string, item: number, cost: number) {
+  // The first line of postmaster.pid in the data directory is the postmaster's process id.
+  const [{ data_directory: dataDirectory }] = await queryOnce<{ data_directory: string }>(databaseUrl, 'show data_directory');
+  const postmasterPid = Number(fs.readFileSync(path.join(dataDirectory, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const cpuBefore = reapedBackendCpuSeconds(postmasterPid);
+  const transactions = SERVER_POOL * 1000;
   const result = spawnSync(
     'pgbench',
     [
-      ...['-n', '-M', 'extended', '-c', String(clients), '-j', '2', '-T', String(settings.duration)],
-      ...['-D', `testers=${TESTERS}`, '-D', `item=${item}`, '-D', `cost=${cost}`, '-f', script, databaseUrl],
+      ...['-n', '-M', 'extended', '-c', String(SERVER_POOL), '-j', '2', '-t', String(transactions / SERVER_POOL)],
+      ...['-D', `testers=${TESTERS}`, '-D', `item=${item}`, '-D', `cost=${cost}`],
+      ...['-f', path.join(path.dirname(fileURLToPath(import.meta.url)), script), databaseUrl],
     ],
     { encoding: 'utf8' },
   );
   const tps = /tps = ([\d.]+)/.exec(result.stdout);
   if (result.status !== 0 || !tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
-  return Number(tps[1]);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const cpuMsPerSpend = ((reapedBackendCpuSeconds(postmasterPid) - cpuBefore) * 1000) / transactions;
+  return { rate: Number(tps[1]), cpuMsPerSpend };
 }
 
 await runWriteBenchmark({
@@ -109,15 +129,22 @@ await runWriteBenchmark({
     const consistent = counts!.orders === counts!.debits && counts!.off === 0;
 
     if (options['database-ceiling']) {
-      const bareMedian = [...spends.rounds.map((round) => round.bare.requestsPerSecond)].sort((a, b) => a - b)[
-        Math.floor(spends.rounds.length / 2)
-      ]!;
+      const bareRates = spends.rounds.map((round) => round.bare.requestsPerSecond).sort((a, b) => a - b);
+      const bareMedian = bareRates[Math.floor(bareRates.length / 2)]!;
+      const asked = bareMedian * WRITE_BUDGET.minRatio;
       console.log(
-        `\nThe database alone (pgbench, spend-coin.pgbench, ${settings.duration} s each), against the bare route's median ${bareMedian.toFixed(0)} req/s:`,
+        `\nThe database alone (pgbench, ${SERVER_POOL} clients, ${SERVER_POOL * 1000} spends in all), against the bare route's median ` +
+          `${bareMedian.toFixed(0)} req/s; the budget asks ${asked.toFixed(0)} spends/s:`,
       );
-      for (const clients of [SERVER_POOL, settings.connections]) {
-        const rate = pgbenchRate(databaseUrl, clients, reward.id, reward.coins);
-        console.log(`  ${clients} clients: ${rate.toFixed(0)} spends/s = ${((rate / bareMedian) * 100).toFixed(1)}% of the bare route`);
+      for (const [label, script] of [
+        ['the statements the server sends', 'spend-coin.pgbench'],
+        ['one statement for all the writes', 'spend-coin-one-statement.pgbench'],
+      ] as const) {
+        const { rate, cpuMsPerSpend } = await pgbenchRun(databaseUrl, script, reward.id, reward.coins);
+        console.log(
+          `  ${label}: ${rate.toFixed(0)} spends/s = ${((rate / bareMedian) * 100).toFixed(1)}% of the bare route; ` +
+            `PostgreSQL CPU ${cpuMsPerSpend.toFixed(2)} ms a spend, so ${asked.toFixed(0)} spends/s need ${((asked * cpuMsPerSpend) / 1000).toFixed(1)} cores for PostgreSQL alone`,
+        );
       }
     }
     return spends.met && allSucceeded && consistent;
