@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * Coins and redeeming (spec 3: "Redeem", the reward calls, the redeem texts of section 8 and the
@@ -138,6 +139,7 @@ export const ORDER_TEXTS = {
   codeRequired: 'Enter the gift code or a note for the tester.',
   reasonRequired: 'Enter the reason for rejecting the order.',
   tooLong: 'Keep it under 1,000 characters.',
+  unreadable: 'Remove the characters that cannot be sent by e-mail.',
   fulfilled: 'Order fulfilled: the tester was e-mailed.',
   rejected: 'Order rejected: the coins were returned and the tester was e-mailed.',
   notPending: 'This order was already fulfilled or rejected by someone else.',
@@ -181,7 +183,9 @@ const orderId = z
   .int(ORDER_TEXTS.notFound)
   .min(1, ORDER_TEXTS.notFound)
   .max(2_147_483_647, ORDER_TEXTS.notFound);
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message).max(1000, ORDER_TEXTS.tooLong);
+/** Required text for the tester's e-mail: no NUL byte or lone surrogate (text.ts), trimmed, 1 to 1,000 characters. */
+const requiredText = (message: string) =>
+  text(ORDER_TEXTS.unreadable, { error: message }).trim().min(1, message).max(1000, ORDER_TEXTS.tooLong);
 
 /** POST /staff/rewards/FulfilOrder: the gift code or a note, e-mailed to the tester. */
 export const fulfilOrderSchema = z.object({ orderId, code: requiredText(ORDER_TEXTS.codeRequired) });

@@ -133,12 +133,17 @@ describe('fulfilling an order', () => {
       { orderId: order.id },
       { orderId: order.id, code: '   ' },
       { orderId: order.id, code: 'x'.repeat(1001) },
+      { orderId: order.id, code: 'GIFT\u0000' },
+      { orderId: order.id, code: 'GIFT\ud800' },
+      { orderId: '1', code: 'A' },
       { code: 'A' },
     ]) {
       const answer = await fulfil(cookie, body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
     }
     expect((await fulfil(cookie, { orderId: order.id, code: '' })).json().message).toBe(ORDER_TEXTS.codeRequired);
+    expect((await reject(cookie, { orderId: order.id, reason: 'No\u0000' })).statusCode).toBe(400);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending' });
     expect((await fulfil(cookie, { orderId: 2_000_000_000, code: 'A' })).json()).toEqual({
       status: 'failed',
       message: ORDER_TEXTS.notFound,
@@ -186,6 +191,21 @@ describe('rejecting an order', () => {
     expect((await reject(cookie, { orderId: order.id, reason: 'Again' })).json().status).toBe('failed');
     expect(await refundsOf(tester.id)).toHaveLength(1);
     expect(await balanceAndLedger(db(), tester.id)).toMatchObject({ coins: 1000 });
+  });
+
+  it('is one unit of work: when the refund cannot be recorded, the order stays pending with no audit row and no e-mail', async () => {
+    const { cookie } = await rewardsStaff();
+    const { tester, order } = await redeemed(300);
+    // A refund of this order already in the ledger (written behind the service's back): the ledger
+    // refuses a second one, and the whole decision rolls back.
+    await db()
+      .insert(coinLedger)
+      .values({ testerId: tester.id, coins: 1, reason: 'redeem-refund', reference: String(order.id) });
+    await expect(reject(cookie, { orderId: order.id, reason: 'Out of stock' }).then((answer) => answer.statusCode)).resolves.toBe(500);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'pending', note: null, decidedAt: null });
+    expect(await auditRowsOf(order.id)).toEqual([]);
+    expect(await latestMail(testApp.database, tester.email, 'redeem-rejected')).toBeNull();
+    expect(await refundsOf(tester.id)).toHaveLength(1);
   });
 
   it('requires a reason', async () => {
