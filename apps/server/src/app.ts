@@ -49,6 +49,8 @@ import { quickSurveyRoutes } from './modules/quick-survey/quick-survey-routes.ts
 import { createQuickSurveyService } from './modules/quick-survey/quick-survey-service.ts';
 import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
+import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
+import { createRewardOrdersService } from './modules/rewards/reward-orders-service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards-routes.ts';
 import { createRewardsService } from './modules/rewards/rewards-service.ts';
 import { referralsRoutes } from './modules/referrals/referrals-routes.ts';
@@ -484,6 +486,8 @@ export async function buildApp({
       rateLimitWindowSeconds: config.rateLimitWindowSeconds,
     },
   });
+  // Redemption orders fulfilled or rejected by staff (issue 12 section 6, decision 047).
+  const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -521,7 +525,10 @@ export async function buildApp({
         termsRoutes(terms),
       ]);
       // The staff console: every route here requires a staff session and declares its roles.
-      await registerStaffScope(api, { authenticate: staff.authenticate, cookie: staffCookie }, [staffRoutes(staff, staffCookie)]);
+      await registerStaffScope(api, { authenticate: staff.authenticate, cookie: staffCookie }, [
+        staffRoutes(staff, staffCookie),
+        rewardOrdersRoutes(rewardOrders),
+      ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Test runs only (decision 014): without TEST_SUPPORT_SECRET these routes do not exist.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * Coins and redeeming (spec 3: "Redeem", the reward calls, the redeem texts of section 8 and the
@@ -108,6 +109,7 @@ const REASON_TEXTS: Record<string, string> = {
   dossier: 'About me answered',
   quickSurvey: 'Quick survey answered',
   redeem: 'Reward redeemed',
+  'redeem-refund': 'Reward order refunded',
   dailyBonus: 'Daily login bonus',
   wheelSpin: 'Wheel spin',
   wheelWin: 'Wheel prize',
@@ -119,3 +121,79 @@ const REASON_TEXTS: Record<string, string> = {
 export function reasonText(reason: string): string {
   return REASON_TEXTS[reason] ?? 'Coins and experience';
 }
+
+/* The staff side of redemption orders (issue 12 section 6; decision 047). */
+
+export const REDEEM_ORDER_STATUSES = ['pending', 'fulfilled', 'rejected'] as const;
+export type RedeemOrderStatus = (typeof REDEEM_ORDER_STATUSES)[number];
+
+/** Orders per page of the staff list. */
+export const STAFF_ORDERS_PAGE_SIZE = 25;
+
+/** The end of an order's report window: issues must be reported within 30 days of the reward being sent. */
+export function reportWindowEnd(fulfilledAt: Date): Date {
+  return new Date(fulfilledAt.getTime() + REDEEM_LIMITS.issueReportDays * 24 * 3600_000);
+}
+
+export const ORDER_TEXTS = {
+  codeRequired: 'Enter the gift code or a note for the tester.',
+  reasonRequired: 'Enter the reason for rejecting the order.',
+  tooLong: 'Keep it under 1,000 characters.',
+  unreadable: 'Remove the characters that cannot be sent by e-mail.',
+  fulfilled: 'Order fulfilled: the tester was e-mailed.',
+  rejected: 'Order rejected: the coins were returned and the tester was e-mailed.',
+  notPending: 'This order was already fulfilled or rejected by someone else.',
+  notFound: 'No such order.',
+} as const;
+
+/** GET /staff/rewards/Orders?status=&page=: newest first, optionally one status. */
+export const staffOrdersQuerySchema = z.object({
+  status: z.enum(REDEEM_ORDER_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type StaffOrdersQuery = z.input<typeof staffOrdersQuerySchema>;
+
+export const staffOrderSchema = z.object({
+  orderId: z.number().int(),
+  testerId: z.string(),
+  username: z.string(),
+  rewardName: z.string(),
+  coins: z.number().int(),
+  createdAt: z.string(),
+  status: z.enum(REDEEM_ORDER_STATUSES),
+  /** When it was fulfilled or rejected. */
+  decidedAt: z.string().nullable(),
+  /** The gift code or note sent, or the reason for a rejection. */
+  note: z.string().nullable(),
+  /** The end of the 30-day report window (fulfilled orders only: it starts when the reward is sent). */
+  reportWindowEndsAt: z.string().nullable(),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+export const staffOrdersResponseSchema = z.object({
+  status: z.literal('succeed'),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+  orders: z.array(staffOrderSchema),
+});
+export type StaffOrdersResponse = z.infer<typeof staffOrdersResponseSchema>;
+
+const orderId = z
+  .number({ error: ORDER_TEXTS.notFound })
+  .int(ORDER_TEXTS.notFound)
+  .min(1, ORDER_TEXTS.notFound)
+  .max(2_147_483_647, ORDER_TEXTS.notFound);
+/** Required text for the tester's e-mail: no NUL byte or lone surrogate (text.ts), trimmed, 1 to 1,000 characters. */
+const requiredText = (message: string) =>
+  text(ORDER_TEXTS.unreadable, { error: message }).trim().min(1, message).max(1000, ORDER_TEXTS.tooLong);
+
+/** POST /staff/rewards/FulfilOrder: the gift code or a note, e-mailed to the tester. */
+export const fulfilOrderSchema = z.object({ orderId, code: requiredText(ORDER_TEXTS.codeRequired) });
+export type FulfilOrderPayload = z.infer<typeof fulfilOrderSchema>;
+
+/** POST /staff/rewards/RejectOrder: the reason, e-mailed to the tester with the coins returned. */
+export const rejectOrderSchema = z.object({ orderId, reason: requiredText(ORDER_TEXTS.reasonRequired) });
+export type RejectOrderPayload = z.infer<typeof rejectOrderSchema>;
+
+export const orderDecisionResponseSchema = z.object({ status: z.enum(['succeed', 'failed']), message: z.string() });
+export type OrderDecisionResponse = z.infer<typeof orderDecisionResponseSchema>;

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { redemptionOrders, rewardItems } from './rewards-tables.ts';
 
 export type RewardItemRow = typeof rewardItems.$inferSelect;
 export type NewRewardItem = typeof rewardItems.$inferInsert;
+export type RedemptionOrderRow = typeof redemptionOrders.$inferSelect;
 
 export function createRewardsRepository(db: Executor) {
   return {
@@ -43,6 +44,51 @@ export function createRewardsRepository(db: Executor) {
         .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
         .where(and(eq(redemptionOrders.testerId, testerId), inArray(redemptionOrders.id, [...orderIds])));
       return new Map(rows.map((row) => [row.orderId, row.name]));
+    },
+
+    /** A page of orders for staff (decision 047), newest first, with the reward's name; `limit` rows after `offset`. */
+    async listOrders(filter: { status?: string }, offset: number, limit: number) {
+      const where: SQL | undefined = filter.status ? eq(redemptionOrders.status, filter.status) : undefined;
+      return db
+        .select({ order: redemptionOrders, rewardName: rewardItems.name })
+        .from(redemptionOrders)
+        .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
+        .where(where)
+        .orderBy(desc(redemptionOrders.createdAt), desc(redemptionOrders.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async findOrder(orderId: number) {
+      const rows = await db
+        .select({ order: redemptionOrders, rewardName: rewardItems.name })
+        .from(redemptionOrders)
+        .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
+        .where(eq(redemptionOrders.id, orderId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Moves a pending order to fulfilled or rejected by a conditional UPDATE: only a pending order
+     * moves, so of two staff members deciding the same order at once one gets the row and the
+     * other null (PostgreSQL re-checks the condition after the first commits).
+     */
+    async decidePending(
+      orderId: number,
+      decision: { status: 'fulfilled' | 'rejected'; note: string; at: Date },
+    ): Promise<RedemptionOrderRow | null> {
+      const [row] = await db
+        .update(redemptionOrders)
+        .set({
+          status: decision.status,
+          note: decision.note,
+          decidedAt: decision.at,
+          ...(decision.status === 'fulfilled' ? { fulfilledAt: decision.at } : {}),
+        })
+        .where(and(eq(redemptionOrders.id, orderId), eq(redemptionOrders.status, 'pending')))
+        .returning();
+      return row ?? null;
     },
   };
 }

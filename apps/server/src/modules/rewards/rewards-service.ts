@@ -16,6 +16,8 @@ import { createRewardsRepository, type RewardItemRow } from './rewards-repositor
 
 /** The ledger reason of a redemption; its reference is the order's id. */
 export const REDEEM_REASON = 'redeem';
+/** The reasons whose reference is an order id, so the history names the reward (the refund: decision 047). */
+const ORDER_REASONS = new Set([REDEEM_REASON, 'redeem-refund']);
 
 interface RewardsDeps {
   clock: Clock;
@@ -114,10 +116,10 @@ export function createRewardsService(db: Database, deps: RewardsDeps) {
       // One more than a page tells whether another page follows.
       const rows = await deps.ledger.history(testerId, { limit: size + 1, offset: (page - 1) * size });
       const shown = rows.slice(0, size);
-      const orderIds = shown.filter((row) => row.reason === REDEEM_REASON).map((row) => Number(row.reference));
+      const orderIds = shown.filter((row) => ORDER_REASONS.has(row.reason)).map((row) => Number(row.reference));
       const redeemed = await repository.itemNamesOfOrders(testerId, orderIds.filter(Number.isSafeInteger));
       const entries = shown.map((row) => {
-        const item = row.reason === REDEEM_REASON ? redeemed.get(Number(row.reference)) : undefined;
+        const item = ORDER_REASONS.has(row.reason) ? redeemed.get(Number(row.reference)) : undefined;
         return {
           coins: row.coins,
           exp: row.experience,

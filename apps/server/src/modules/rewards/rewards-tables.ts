@@ -41,10 +41,16 @@ export const redemptionOrders = pgTable(
     status: text('status').notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    /** When staff fulfilled or rejected it (decision 047); null while pending. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The gift code or note sent to the tester, or the reason for a rejection. */
     note: text('note'),
   },
   (table) => [
     index('redemption_orders_tester').on(table.testerId, table.createdAt),
+    // The staff list (decision 047): newest first, optionally one status.
+    index('redemption_orders_status').on(table.status, table.createdAt),
+    index('redemption_orders_created').on(table.createdAt),
     check('redemption_orders_status', sql`${table.status} in ('pending', 'fulfilled', 'rejected')`),
     check('redemption_orders_coins', sql`${table.coins} > 0`),
   ],

@@ -1,10 +1,10 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@testerhub/shared/staff-schemas';
-import { createLoggedInTester } from '../../../test/factories.ts';
+import { createLoggedInTester, createRewardItem, createTester } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { staffAuditLog } from '../../core/db/schema.ts';
+import { redemptionOrders, staffAuditLog } from '../../core/db/schema.ts';
 
 /**
  * The staff scope's route table (issue 12, "What shows it is done"): every staff route against
@@ -22,8 +22,19 @@ interface StaffRouteCase {
   method: 'GET' | 'POST';
   path: string;
   roles: readonly StaffRole[] | 'any';
-  /** The body (or query) for an admitted call, given a fresh account to act on. */
-  request?: (targetId: string) => { body?: unknown; query?: string };
+  /** The body (or query) for an admitted call, given a fresh account to act on (and a fresh pending order). */
+  request?: (targetId: string, orderId: number) => { body?: unknown; query?: string };
+}
+
+/** A pending redemption order of a fresh tester, for the order calls. */
+async function pendingOrder() {
+  const tester = await createTester(db());
+  const reward = await createRewardItem(db(), { coins: 100 });
+  const [order] = await db()
+    .insert(redemptionOrders)
+    .values({ testerId: tester.id, itemNo: reward.id, coins: 100, createdAt: new Date() })
+    .returning();
+  return order!.id;
 }
 
 let emailCounter = 0;
@@ -50,6 +61,19 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     request: (targetId) => ({ body: { staffId: targetId, disabled: true } }),
   },
   { method: 'GET', path: '/api/staff/admin/AuditLog', roles: ['admin'], request: () => ({ query: '?page=1' }) },
+  { method: 'GET', path: '/api/staff/rewards/Orders', roles: ['rewards'], request: () => ({ query: '?status=pending&page=1' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/rewards/FulfilOrder',
+    roles: ['rewards'],
+    request: (_targetId, orderId) => ({ body: { orderId, code: 'GIFT-1234' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/rewards/RejectOrder',
+    roles: ['rewards'],
+    request: (_targetId, orderId) => ({ body: { orderId, reason: 'Out of stock' } }),
+  },
 ];
 
 /** The public staff calls (login and set-up): outside the scope on purpose. */
@@ -94,7 +118,7 @@ describe('the staff route table', () => {
         } else if (caller.kind === 'tester') {
           cookie = (await createLoggedInTester(db())).cookie;
         }
-        const request = route.request?.(target.id) ?? {};
+        const request = route.request?.(target.id, route.path.includes('/rewards/') ? await pendingOrder() : 0) ?? {};
         const since = new Date(Date.now() - 1000);
         const answer = await testApp.app.inject({
           method: route.method,

@@ -1,7 +1,7 @@
 import { Link, useOutletContext } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
 import type { StaffOutletContext } from './staff-shell';
-import { isAdmin, roleNames } from './staff-roles';
+import { isAdmin, isRewards, roleNames } from './staff-roles';
 
 /** The console's home: who is logged in, their roles, and the sections those roles open. */
 export function StaffHomePage() {
@@ -31,6 +31,17 @@ export function StaffHomePage() {
             </li>
             <li>
               <Link to="/staff/admin/audit">Audit log</Link>: every change made in the console, by whom and when.
+            </li>
+          </ul>
+        </section>
+      )}
+      {isRewards(me.roles) && (
+        <section aria-labelledby="rewards-sections">
+          <h2 id="rewards-sections">Rewards</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/rewards/orders">Orders</Link>: fulfil testers’ redemption orders with a gift code, or reject them and return
+              the coins.
             </li>
           </ul>
         </section>

@@ -5,6 +5,9 @@ export const roleNames = (roles: readonly StaffRole[]) => roles.map((role) => ST
 
 export const isAdmin = (roles: readonly StaffRole[]) => roles.includes('admin');
 
+/** The rewards role: the catalogue and redemption orders (decision 047). */
+export const isRewards = (roles: readonly StaffRole[]) => roles.includes('rewards');
+
 /** "00001, 00002" typed by an admin as the site ids of site staff. */
 export const parseSiteIds = (text: string) =>
   text

@@ -6,7 +6,7 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { useStaffMe } from './api/me';
 import { staffKeys } from './api/query-keys';
 import { staffLogout } from './api/staff-auth';
-import { isAdmin } from './staff-roles';
+import { isAdmin, isRewards } from './staff-roles';
 import './staff.css';
 
 /** What the shell hands its pages: the staff member logged in. */
@@ -63,6 +63,11 @@ export function StaffShell() {
                   <NavLink to="/staff/admin/audit">Audit log</NavLink>
                 </li>
               </>
+            )}
+            {isRewards(me.data.roles) && (
+              <li>
+                <NavLink to="/staff/rewards/orders">Orders</NavLink>
+              </li>
             )}
           </ul>
         </nav>

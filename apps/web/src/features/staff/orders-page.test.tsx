@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { describe, expect, test } from 'vitest';
+import { ORDER_TEXTS, type StaffOrder } from '@testerhub/shared/redeem-schemas';
+import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
+import { fakeApi } from '../../../test/fake-api';
+import { WithPortalQuery } from '../../../test/portal-query';
+import { OrdersPage } from './orders-page';
+import type { StaffOutletContext } from './staff-shell';
+
+const api = fakeApi();
+
+const PENDING: StaffOrder = {
+  orderId: 41,
+  testerId: 't-1',
+  username: 'annatester',
+  rewardName: '$5 gift card',
+  coins: 500,
+  createdAt: '2026-11-20T15:00:00.000Z',
+  status: 'pending',
+  decidedAt: null,
+  note: null,
+  reportWindowEndsAt: null,
+};
+const FULFILLED: StaffOrder = {
+  ...PENDING,
+  orderId: 40,
+  username: 'bentester',
+  rewardName: 'Movie tickets',
+  coins: 800,
+  status: 'fulfilled',
+  decidedAt: '2026-11-21T10:00:00.000Z',
+  note: 'CODE-XYZ',
+  reportWindowEndsAt: '2026-12-21T10:00:00.000Z',
+};
+const answer = (orders: StaffOrder[], page = 1, hasMore = false) => ({ body: { status: 'succeed', page, hasMore, orders } });
+const PENDING_PATH = '/staff/rewards/Orders?status=pending&page=1';
+
+function renderPage(roles: StaffRole[] = ['rewards'], entry = '/staff/rewards/orders') {
+  const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Rita', email: 'rita@staff.example.test', roles, siteIds: [] };
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <WithPortalQuery>
+        <Routes>
+          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
+            <Route path="rewards/orders" element={<OrdersPage />} />
+          </Route>
+        </Routes>
+      </WithPortalQuery>
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+describe('the orders page (decision 047)', () => {
+  test('shows each pending order’s tester, reward, coins, date, status and report window; all orders on request', async () => {
+    api.answers[PENDING_PATH] = answer([PENDING]);
+    api.answers['/staff/rewards/Orders?page=1'] = answer([PENDING, FULFILLED]);
+    const user = renderPage();
+    const card = within(await screen.findByRole('listitem', { name: 'Order #41: $5 gift card' }));
+    expect(card.getByText('annatester')).toBeInTheDocument();
+    expect(card.getByText('500')).toBeInTheDocument();
+    expect(card.getByText('Nov 20, 2026', { exact: false })).toBeInTheDocument();
+    expect(card.getByTestId('order-status')).toHaveTextContent('Pending');
+    expect(card.getByText('Starts when the reward is sent')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'all');
+    const fulfilled = within(await screen.findByRole('listitem', { name: 'Order #40: Movie tickets' }));
+    expect(fulfilled.getByTestId('order-status')).toHaveTextContent('Fulfilled on Nov 21, 2026');
+    expect(fulfilled.getByText('CODE-XYZ')).toBeInTheDocument();
+    expect(fulfilled.getByText('Dec 21, 2026')).toBeInTheDocument();
+    expect(fulfilled.queryByRole('button', { name: 'Fulfil' })).toBeNull();
+  });
+
+  test('fulfils with the code: refuses an empty one, sends the typed one, tells the outcome and refreshes the list', async () => {
+    let pending = [PENDING];
+    api.answers[PENDING_PATH] = () => answer(pending);
+    api.answers['/staff/rewards/FulfilOrder'] = () => {
+      pending = [];
+      return { body: { status: 'succeed', message: ORDER_TEXTS.fulfilled } };
+    };
+    const user = renderPage();
+    const card = within(await screen.findByRole('listitem', { name: 'Order #41: $5 gift card' }));
+    await user.click(card.getByRole('button', { name: 'Fulfil' }));
+    expect(card.getByText(ORDER_TEXTS.codeRequired)).toBeInTheDocument();
+    expect(card.getByLabelText('Gift code or note', { exact: false })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.paths()).not.toContain('/staff/rewards/FulfilOrder');
+
+    await user.type(card.getByLabelText('Gift code or note', { exact: false }), 'GIFT-1234');
+    await user.click(card.getByRole('button', { name: 'Fulfil' }));
+    expect(await screen.findByText(`Order #41: ${ORDER_TEXTS.fulfilled}`)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/rewards/FulfilOrder')?.body).toEqual({ orderId: 41, code: 'GIFT-1234' });
+    expect(await screen.findByText('No pending orders.')).toBeInTheDocument();
+  });
+
+  test('rejects with a reason, and says so when someone else was first', async () => {
+    api.answers[PENDING_PATH] = answer([PENDING]);
+    api.answers['/staff/rewards/RejectOrder'] = { body: { status: 'failed', message: ORDER_TEXTS.notPending } };
+    const user = renderPage();
+    const card = within(await screen.findByRole('listitem', { name: 'Order #41: $5 gift card' }));
+    await user.click(card.getByRole('button', { name: 'Reject' }));
+    expect(card.getByText(ORDER_TEXTS.reasonRequired)).toBeInTheDocument();
+    await user.type(card.getByLabelText('Reason for rejecting', { exact: false }), 'Out of stock');
+    await user.click(card.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(`Order #41: ${ORDER_TEXTS.notPending}`)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/rewards/RejectOrder')?.body).toEqual({ orderId: 41, reason: 'Out of stock' });
+  });
+
+  test('has empty and error states, and Try again', async () => {
+    let fail = true;
+    api.answers[PENDING_PATH] = () => (fail ? { status: 500, body: { message: 'boom' } } : answer([]));
+    const user = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No pending orders.')).toBeInTheDocument();
+  });
+
+  test('is refused to staff without the rewards role, asking the server nothing', async () => {
+    renderPage(['admin']);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only staff with the rewards role can open this page.');
+    expect(api.calls).toEqual([]);
+  });
+});
