@@ -72,6 +72,8 @@ import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance-service.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
 import { staffPublicRoutes, staffRoutes } from './modules/staff/staff-routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in-routes.ts';
+import { createCheckInService } from './modules/check-in/check-in-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
@@ -484,6 +486,17 @@ export async function buildApp({
       rateLimitWindowSeconds: config.rateLimitWindowSeconds,
     },
   });
+  // Check-in and attendance for site staff (issue 12 section 4, decision 048).
+  const checkIn = createCheckInService({
+    clock,
+    scheduling,
+    ledger,
+    staff,
+    testers,
+    children,
+    studies,
+    listTestSites: publicContent.listTestSites,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -521,7 +534,10 @@ export async function buildApp({
         termsRoutes(terms),
       ]);
       // The staff console: every route here requires a staff session and declares its roles.
-      await registerStaffScope(api, { authenticate: staff.authenticate, cookie: staffCookie }, [staffRoutes(staff, staffCookie)]);
+      await registerStaffScope(api, { authenticate: staff.authenticate, cookie: staffCookie }, [
+        staffRoutes(staff, staffCookie),
+        checkInRoutes(checkIn),
+      ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       // Test runs only (decision 014): without TEST_SUPPORT_SECRET these routes do not exist.

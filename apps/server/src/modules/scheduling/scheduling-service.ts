@@ -298,6 +298,27 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     },
 
     /**
+     * The check-in's view of bookings (decision 048): one by id or those with a session in a
+     * window at some sites, each with its group's sessions and the tester's other seats in the group.
+     */
+    async checkInBookings(where: { bookingId: number } | { from: Date; to: Date; siteIds: readonly string[] | null; limit: number }) {
+      const repository = on(db);
+      const rows = await repository.checkInBookings(where);
+      const groupIds = [...new Set(rows.map((row) => row.groupId))];
+      const [sessions, seats] = await Promise.all([
+        repository.sessionsOfGroups(groupIds),
+        repository.seatsInGroups([...new Set(rows.map((row) => row.testerId))], groupIds),
+      ]);
+      return rows.map((row) => ({
+        ...row,
+        sessions: sessions.filter((session) => session.groupId === row.groupId),
+        household: seats.filter(
+          (seat) => seat.testerId === row.testerId && seat.groupId === row.groupId && seat.bookingId !== row.bookingId,
+        ),
+      }));
+    },
+
+    /**
      * Records that the person of a booked session came (the staff check-in of a later issue): the
      * booking becomes attended once, and in the same transaction a tester's attendance is told on
      * (a referral of them is then Complete). False when the booking is not booked.

@@ -1,10 +1,11 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@testerhub/shared/staff-schemas';
-import { createLoggedInTester } from '../../../test/factories.ts';
+import { createBooking, createLoggedInTester, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { staffAuditLog } from '../../core/db/schema.ts';
+import { signCheckInToken } from '../scheduling/check-in-token.ts';
 
 /**
  * The staff scope's route table (issue 12, "What shows it is done"): every staff route against
@@ -15,7 +16,8 @@ import { staffAuditLog } from '../../core/db/schema.ts';
 
 const db = () => testApp.database.db;
 
-const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
+const LINK_SECRET = 'route-table-link-secret-0123456789abcdef';
+const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, STUDY_LINK_SECRET: LINK_SECRET } });
 
 /** A call that succeeds for an admitted caller: a fresh target account where it needs one. */
 interface StaffRouteCase {
@@ -24,6 +26,19 @@ interface StaffRouteCase {
   roles: readonly StaffRole[] | 'any';
   /** The body (or query) for an admitted call, given a fresh account to act on. */
   request?: (targetId: string) => { body?: unknown; query?: string };
+  /** Instead of `request`: a call that needs rows made first (a booking today at site 00001, the site staff's default). */
+  prepare?: () => Promise<{ body?: unknown; query?: string }>;
+}
+
+/** A tester booked at site 00001 in a session that started half an hour ago. */
+async function bookingToday() {
+  const tester = await createTester(db());
+  const study = await createStudy(db());
+  const startsAt = new Date(Date.now() - 1800_000);
+  const endsAt = new Date(startsAt.getTime() + 7200_000);
+  const group = await createSessionGroup(db(), { studyNo: study.studyNo, siteId: '00001', sessions: [{ startsAt, endsAt }] });
+  const booking = await createBooking(db(), { testerId: tester.id, studyNo: study.studyNo, groupId: group.id, startsAt, endsAt });
+  return { booking, token: signCheckInToken({ bookingId: booking.id, testerId: tester.id, studyNo: study.studyNo }, LINK_SECRET) };
 }
 
 let emailCounter = 0;
@@ -50,6 +65,19 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     request: (targetId) => ({ body: { staffId: targetId, disabled: true } }),
   },
   { method: 'GET', path: '/api/staff/admin/AuditLog', roles: ['admin'], request: () => ({ query: '?page=1' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/check-in/Scan',
+    roles: ['site-staff', 'admin'],
+    prepare: async () => ({ body: { token: (await bookingToday()).token } }),
+  },
+  { method: 'GET', path: '/api/staff/check-in/Search', roles: ['site-staff', 'admin'], request: () => ({ query: '?name=Factory' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/check-in/MarkAttended',
+    roles: ['site-staff', 'admin'],
+    prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id } }),
+  },
 ];
 
 /** The public staff calls (login and set-up): outside the scope on purpose. */
@@ -94,7 +122,7 @@ describe('the staff route table', () => {
         } else if (caller.kind === 'tester') {
           cookie = (await createLoggedInTester(db())).cookie;
         }
-        const request = route.request?.(target.id) ?? {};
+        const request = route.prepare ? await route.prepare() : (route.request?.(target.id) ?? {});
         const since = new Date(Date.now() - 1000);
         const answer = await testApp.app.inject({
           method: route.method,

@@ -38,6 +38,9 @@ function demoStudies(today: Date): DemoStudy[] {
     screeningExp: 20,
     scheduleCoins: 100,
     scheduleExp: 50,
+    // Coming pays most of all: the session is the study (decision 048).
+    attendanceCoins: 200,
+    attendanceExp: 100,
     screenerKind: 'hosted',
     minimumAge: 18,
   } as const;
