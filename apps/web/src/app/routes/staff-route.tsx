@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
+import { CheckInPage } from '../../features/staff/check-in-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -43,6 +44,7 @@ export function StaffRoute() {
             <Route index element={<StaffHomePage />} />
             <Route path="admin/staff" element={<StaffListPage />} />
             <Route path="admin/audit" element={<AuditLogPage />} />
+            <Route path="check-in" element={<CheckInPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>
