@@ -269,9 +269,19 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
      * case). Real bookings go through `book`.
      */
     async createBooking(
-      input: { testerId: string; studyNo: number; startsAt: Date; endsAt: Date; childId?: number | null; status?: BookingStatus },
+      input: {
+        testerId: string;
+        studyNo: number;
+        startsAt: Date;
+        endsAt: Date;
+        childId?: number | null;
+        status?: BookingStatus;
+        /** In person at this site, with this compensation (the check-in's browser test); virtual and unpaid otherwise. */
+        site?: { siteId: string; coOpCostCents: number };
+      },
       tx?: Executor,
     ) {
+      const { site, ...booking } = input;
       return inTransaction(
         db,
         async (work) => {
@@ -279,19 +289,19 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
           const group = await on(work).insertGroup(
             {
               studyNo: input.studyNo,
-              siteId: null,
-              kind: 'virtual',
-              videoLink: '',
+              siteId: site?.siteId ?? null,
+              kind: site ? 'inPerson' : 'virtual',
+              videoLink: site ? null : '',
               color: 'Gray',
               cell: 'T',
-              coOpCostCents: 0,
+              coOpCostCents: site?.coOpCostCents ?? 0,
               seats: 1,
               taken: status === 'booked' ? 1 : 0,
               status: 'Closed',
             },
             [{ testerDay: 1, startsAt: input.startsAt, endsAt: input.endsAt }],
           );
-          return on(work).insertBooking({ ...input, childId: input.childId ?? null, status, groupId: group.id });
+          return on(work).insertBooking({ ...booking, childId: input.childId ?? null, status, groupId: group.id });
         },
         tx,
       );
