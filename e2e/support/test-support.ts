@@ -86,7 +86,7 @@ export async function addSessionCookie(context: BrowserContext, baseURL: string,
  */
 export async function createBooking(
   request: APIRequestContext,
-  booking: { testerId: string; studyNo: number; startsAt?: string },
+  booking: { testerId: string; studyNo: number; startsAt?: string; siteId?: string; coOpCostCents?: number },
 ): Promise<{ bookingId: number; startsAt: string }> {
   const response = await request.post('/api/test-support/booking', { headers: secretHeader(), data: booking });
   expect(response.status(), await response.text()).toBe(200);

@@ -74,6 +74,8 @@ import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance-service.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
 import { staffPublicRoutes, staffRoutes } from './modules/staff/staff-routes.ts';
+import { checkInRoutes } from './modules/check-in/check-in-routes.ts';
+import { createCheckInService } from './modules/check-in/check-in-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
@@ -488,6 +490,17 @@ export async function buildApp({
   });
   // Redemption orders fulfilled or rejected by staff (issue 12 section 6, decision 047).
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
+  // Check-in and attendance for site staff (issue 12 section 4, decision 048).
+  const checkIn = createCheckInService({
+    clock,
+    scheduling,
+    ledger,
+    staff,
+    testers,
+    children,
+    studies,
+    listTestSites: publicContent.listTestSites,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -528,6 +541,7 @@ export async function buildApp({
       await registerStaffScope(api, { authenticate: staff.authenticate, cookie: staffCookie }, [
         staffRoutes(staff, staffCookie),
         rewardOrdersRoutes(rewardOrders),
+        checkInRoutes(checkIn),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -104,6 +104,7 @@ const REASON_TEXTS: Record<string, string> = {
   'demo-balance': 'Opening balance',
   screener: 'Screener completed',
   selfSchedule: 'Study scheduled',
+  attendance: 'Study session attended',
   notify: 'Asked to be notified of a study',
   notInterested: 'Told us about a study you could not take',
   dossier: 'About me answered',

@@ -10,7 +10,7 @@ import { seedAvatars } from '../../modules/profile/profile-seed.ts';
 import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
 import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
-import { seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
+import { seedDemoAttendancePay, seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
@@ -48,6 +48,8 @@ import {
 const SEED_NAME = 'demo-public-content-v1';
 const ACCOUNTS_SEED_NAME = 'demo-accounts-v1';
 const STUDIES_SEED_NAME = 'demo-studies-v1';
+/** The demo studies' attendance pay (decision 048), for databases seeded before it. */
+const ATTENDANCE_PAY_SEED_NAME = 'demo-attendance-pay-v1';
 /** The study that targets an About-me answer: a run of its own, so databases seeded before it get it. */
 const TARGETED_STUDY_SEED_NAME = 'demo-studies-about-me-target-v1';
 /** Session groups of the demo studies and the demo tester's booking: a run of its own, so seeded databases get them. */
@@ -136,6 +138,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
   const accounts = await seedAccounts(db);
   const surveys = await seedAboutMeAndSurveys(db, today);
   const studies = await seedOnce(db, STUDIES_SEED_NAME, (tx) => seedDemoStudies(tx, today));
+  const attendancePay = await seedOnce(db, ATTENDANCE_PAY_SEED_NAME, seedDemoAttendancePay);
   const targeted = await seedOnce(db, TARGETED_STUDY_SEED_NAME, async (tx) => {
     const [dogOwner] = await tx
       .select({ id: dossierAnswers.id })
@@ -196,6 +199,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     accounts ||
     surveys ||
     studies ||
+    attendancePay ||
     targeted ||
     schedule ||
     childrenSeeded ||

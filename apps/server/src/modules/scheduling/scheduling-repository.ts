@@ -64,11 +64,87 @@ export function createSchedulingRepository(db: Executor) {
     /** The tester's (and their children's) attended bookings with their group's compensation, newest first. */
     async attendedWithCompensation(testerId: string) {
       return db
-        .select({ studyNo: bookings.studyNo, endsAt: bookings.endsAt, coOpCostCents: sessionGroups.coOpCostCents })
+        .select({
+          studyNo: bookings.studyNo,
+          endsAt: bookings.endsAt,
+          // What was owed when the person was checked in; the group's figure for bookings attended before decision 048.
+          coOpCostCents: sql<number>`coalesce(${bookings.compensationCents}, ${sessionGroups.coOpCostCents})`.mapWith(Number),
+        })
         .from(bookings)
         .innerJoin(sessionGroups, eq(sessionGroups.id, bookings.groupId))
         .where(and(eq(bookings.testerId, testerId), eq(bookings.status, 'attended')))
         .orderBy(desc(bookings.endsAt), desc(bookings.id));
+    },
+
+    /**
+     * The check-in's bookings (decision 048) with their group: one by id, or those live or attended
+     * whose group has a session starting between `from` and `to` at the sites given (every site for null).
+     */
+    async checkInBookings(where: { bookingId: number } | { from: Date; to: Date; siteIds: readonly string[] | null; limit: number }) {
+      const query = db
+        .select({
+          bookingId: bookings.id,
+          testerId: bookings.testerId,
+          childId: bookings.childId,
+          studyNo: bookings.studyNo,
+          groupId: bookings.groupId,
+          status: bookings.status,
+          startsAt: bookings.startsAt,
+          endsAt: bookings.endsAt,
+          siteId: sessionGroups.siteId,
+          cell: sessionGroups.cell,
+          color: sessionGroups.color,
+          kind: sessionGroups.kind,
+        })
+        .from(bookings)
+        .innerJoin(sessionGroups, eq(sessionGroups.id, bookings.groupId));
+      if ('bookingId' in where) return query.where(eq(bookings.id, where.bookingId)).limit(1);
+      if (where.siteIds && where.siteIds.length === 0) return [];
+      return query
+        .where(
+          and(
+            inArray(bookings.status, ['booked', 'attended']),
+            sql`${bookings.startsAt} < ${where.to} and ${bookings.endsAt} > ${where.from}`,
+            sql`exists (select 1 from ${groupSessions} where ${groupSessions.groupId} = ${bookings.groupId}
+              and ${groupSessions.startsAt} >= ${where.from} and ${groupSessions.startsAt} < ${where.to})`,
+            where.siteIds ? inArray(sessionGroups.siteId, [...where.siteIds]) : undefined,
+          ),
+        )
+        .orderBy(asc(bookings.startsAt), asc(bookings.id))
+        .limit(where.limit);
+    },
+
+    /** The sessions of the groups, by group and day. */
+    sessionsOfGroups(groupIds: readonly number[]) {
+      if (groupIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          groupId: groupSessions.groupId,
+          testerDay: groupSessions.testerDay,
+          startsAt: groupSessions.startsAt,
+          endsAt: groupSessions.endsAt,
+        })
+        .from(groupSessions)
+        .where(inArray(groupSessions.groupId, [...groupIds]))
+        .orderBy(asc(groupSessions.groupId), asc(groupSessions.testerDay));
+    },
+
+    /** The seats (not cancelled) of the testers in the groups. */
+    seatsInGroups(testerIds: readonly string[], groupIds: readonly number[]) {
+      if (groupIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          bookingId: bookings.id,
+          testerId: bookings.testerId,
+          groupId: bookings.groupId,
+          childId: bookings.childId,
+          status: bookings.status,
+        })
+        .from(bookings)
+        .where(
+          and(inArray(bookings.testerId, [...testerIds]), inArray(bookings.groupId, [...groupIds]), sql`${bookings.status} <> 'cancelled'`),
+        )
+        .orderBy(asc(bookings.id));
     },
 
     async hasAttended(testerId: string): Promise<boolean> {
@@ -241,11 +317,18 @@ export function createSchedulingRepository(db: Executor) {
         .where(and(eq(bookings.testerId, testerId), eq(bookings.studyNo, studyNo), eq(bookings.status, 'booked')));
     },
 
-    /** Marks a booked session attended (a conditional UPDATE: once); null when it is not booked. */
+    /**
+     * Marks a booked session attended (a conditional UPDATE: once); null when it is not booked. The
+     * compensation owed is copied from the group in the same statement (decision 048).
+     */
     async markAttended(bookingId: number, at: Date): Promise<BookingRow | null> {
       const [row] = await db
         .update(bookings)
-        .set({ status: 'attended', changedAt: at })
+        .set({
+          status: 'attended',
+          changedAt: at,
+          compensationCents: sql`(select ${sessionGroups.coOpCostCents} from ${sessionGroups} where ${sessionGroups.id} = ${bookings.groupId})`,
+        })
         .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'booked')))
         .returning();
       return row ?? null;

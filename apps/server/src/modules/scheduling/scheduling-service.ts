@@ -269,9 +269,19 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
      * case). Real bookings go through `book`.
      */
     async createBooking(
-      input: { testerId: string; studyNo: number; startsAt: Date; endsAt: Date; childId?: number | null; status?: BookingStatus },
+      input: {
+        testerId: string;
+        studyNo: number;
+        startsAt: Date;
+        endsAt: Date;
+        childId?: number | null;
+        status?: BookingStatus;
+        /** In person at this site, with this compensation (the check-in's browser test); virtual and unpaid otherwise. */
+        site?: { siteId: string; coOpCostCents: number };
+      },
       tx?: Executor,
     ) {
+      const { site, ...booking } = input;
       return inTransaction(
         db,
         async (work) => {
@@ -279,22 +289,43 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
           const group = await on(work).insertGroup(
             {
               studyNo: input.studyNo,
-              siteId: null,
-              kind: 'virtual',
-              videoLink: '',
+              siteId: site?.siteId ?? null,
+              kind: site ? 'inPerson' : 'virtual',
+              videoLink: site ? null : '',
               color: 'Gray',
               cell: 'T',
-              coOpCostCents: 0,
+              coOpCostCents: site?.coOpCostCents ?? 0,
               seats: 1,
               taken: status === 'booked' ? 1 : 0,
               status: 'Closed',
             },
             [{ testerDay: 1, startsAt: input.startsAt, endsAt: input.endsAt }],
           );
-          return on(work).insertBooking({ ...input, childId: input.childId ?? null, status, groupId: group.id });
+          return on(work).insertBooking({ ...booking, childId: input.childId ?? null, status, groupId: group.id });
         },
         tx,
       );
+    },
+
+    /**
+     * The check-in's view of bookings (decision 048): one by id or those with a session in a
+     * window at some sites, each with its group's sessions and the tester's other seats in the group.
+     */
+    async checkInBookings(where: { bookingId: number } | { from: Date; to: Date; siteIds: readonly string[] | null; limit: number }) {
+      const repository = on(db);
+      const rows = await repository.checkInBookings(where);
+      const groupIds = [...new Set(rows.map((row) => row.groupId))];
+      const [sessions, seats] = await Promise.all([
+        repository.sessionsOfGroups(groupIds),
+        repository.seatsInGroups([...new Set(rows.map((row) => row.testerId))], groupIds),
+      ]);
+      return rows.map((row) => ({
+        ...row,
+        sessions: sessions.filter((session) => session.groupId === row.groupId),
+        household: seats.filter(
+          (seat) => seat.testerId === row.testerId && seat.groupId === row.groupId && seat.bookingId !== row.bookingId,
+        ),
+      }));
     },
 
     /**

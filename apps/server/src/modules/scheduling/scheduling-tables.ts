@@ -97,6 +97,8 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Moves up with each change and the cancellation: the SEQUENCE of the booking's calendar entries (decision 027). */
     revision: integer('revision').notNull().default(0),
+    /** The compensation owed for an attended booking, copied from its group's coOpCost when it is checked in (decision 048). */
+    compensationCents: integer('compensation_cents'),
   },
   (table) => [
     index('bookings_tester_starts').on(table.testerId, table.startsAt),

@@ -1,10 +1,18 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '@testerhub/shared/staff-schemas';
-import { createLoggedInTester, createRewardItem, createTester } from '../../../test/factories.ts';
+import {
+  createBooking,
+  createLoggedInTester,
+  createRewardItem,
+  createSessionGroup,
+  createStudy,
+  createTester,
+} from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { redemptionOrders, staffAuditLog } from '../../core/db/schema.ts';
+import { signCheckInToken } from '../scheduling/check-in-token.ts';
 
 /**
  * The staff scope's route table (issue 12, "What shows it is done"): every staff route against
@@ -15,7 +23,8 @@ import { redemptionOrders, staffAuditLog } from '../../core/db/schema.ts';
 
 const db = () => testApp.database.db;
 
-const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
+const LINK_SECRET = 'route-table-link-secret-0123456789abcdef';
+const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, STUDY_LINK_SECRET: LINK_SECRET } });
 
 /** A call that succeeds for an admitted caller: a fresh target account where it needs one. */
 interface StaffRouteCase {
@@ -24,6 +33,8 @@ interface StaffRouteCase {
   roles: readonly StaffRole[] | 'any';
   /** The body (or query) for an admitted call, given a fresh account to act on (and a fresh pending order). */
   request?: (targetId: string, orderId: number) => { body?: unknown; query?: string };
+  /** Instead of `request`: a call that needs rows made first (a booking today at site 00001, the site staff's default). */
+  prepare?: () => Promise<{ body?: unknown; query?: string }>;
 }
 
 /** A pending redemption order of a fresh tester, for the order calls. */
@@ -35,6 +46,17 @@ async function pendingOrder() {
     .values({ testerId: tester.id, itemNo: reward.id, coins: 100, createdAt: new Date() })
     .returning();
   return order!.id;
+}
+
+/** A tester booked at site 00001 in a session that started half an hour ago. */
+async function bookingToday() {
+  const tester = await createTester(db());
+  const study = await createStudy(db());
+  const startsAt = new Date(Date.now() - 1800_000);
+  const endsAt = new Date(startsAt.getTime() + 7200_000);
+  const group = await createSessionGroup(db(), { studyNo: study.studyNo, siteId: '00001', sessions: [{ startsAt, endsAt }] });
+  const booking = await createBooking(db(), { testerId: tester.id, studyNo: study.studyNo, groupId: group.id, startsAt, endsAt });
+  return { booking, token: signCheckInToken({ bookingId: booking.id, testerId: tester.id, studyNo: study.studyNo }, LINK_SECRET) };
 }
 
 let emailCounter = 0;
@@ -73,6 +95,19 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     path: '/api/staff/rewards/RejectOrder',
     roles: ['rewards'],
     request: (_targetId, orderId) => ({ body: { orderId, reason: 'Out of stock' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/check-in/Scan',
+    roles: ['site-staff', 'admin'],
+    prepare: async () => ({ body: { token: (await bookingToday()).token } }),
+  },
+  { method: 'GET', path: '/api/staff/check-in/Search', roles: ['site-staff', 'admin'], request: () => ({ query: '?name=Factory' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/check-in/MarkAttended',
+    roles: ['site-staff', 'admin'],
+    prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id } }),
   },
 ];
 
@@ -118,7 +153,9 @@ describe('the staff route table', () => {
         } else if (caller.kind === 'tester') {
           cookie = (await createLoggedInTester(db())).cookie;
         }
-        const request = route.request?.(target.id, route.path.includes('/rewards/') ? await pendingOrder() : 0) ?? {};
+        const request = route.prepare
+          ? await route.prepare()
+          : (route.request?.(target.id, route.path.includes('/rewards/') ? await pendingOrder() : 0) ?? {});
         const since = new Date(Date.now() - 1000);
         const answer = await testApp.app.inject({
           method: route.method,

@@ -38,6 +38,9 @@ function demoStudies(today: Date): DemoStudy[] {
     screeningExp: 20,
     scheduleCoins: 100,
     scheduleExp: 50,
+    // Coming pays most of all: the session is the study (decision 048).
+    attendanceCoins: DEMO_ATTENDANCE_PAY.coins,
+    attendanceExp: DEMO_ATTENDANCE_PAY.exp,
     screenerKind: 'hosted',
     minimumAge: 18,
   } as const;
@@ -326,6 +329,18 @@ const demoScreeners: ScreenerDefinition[] = [
 export async function seedDemoStudies(tx: Executor, today: Date): Promise<void> {
   await saveStudies(tx, { hosts: [DEMO_SCREENER_HOST], studies: demoStudies(today) });
   for (const screener of demoScreeners) await saveScreener(tx, screener);
+}
+
+/** What attending a demo study pays (decision 048). */
+export const DEMO_ATTENDANCE_PAY = { coins: 200, exp: 100 } as const;
+
+/**
+ * The demo studies' attendance pay: its own seed run, so databases seeded before decision 048
+ * (whose studies got the columns' default of nothing) pay for a check-in too.
+ */
+export async function seedDemoAttendancePay(tx: Executor): Promise<void> {
+  const studyNos = demoStudies(new Date(0)).map((study) => study.studyNo);
+  await createStudyRepository(tx).setAttendancePayWhereUnset(studyNos, DEMO_ATTENDANCE_PAY);
 }
 
 /**

@@ -189,6 +189,14 @@ export function createStudyRepository(db: Executor) {
       await db.insert(externalScreenerTokens).values(token);
     },
 
+    /** Sets what attending pays on the studies that pay nothing for it yet (the seed, decision 048). */
+    async setAttendancePayWhereUnset(studyNos: readonly number[], pay: { coins: number; exp: number }) {
+      await db
+        .update(studies)
+        .set({ attendanceCoins: pay.coins, attendanceExp: pay.exp })
+        .where(and(inArray(studies.studyNo, [...studyNos]), eq(studies.attendanceCoins, 0), eq(studies.attendanceExp, 0)));
+    },
+
     async findStudies(studyNos: readonly number[]): Promise<StudyRow[]> {
       if (studyNos.length === 0) return [];
       return db

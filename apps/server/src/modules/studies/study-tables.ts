@@ -31,6 +31,9 @@ export const studies = pgTable(
     /** Coins and experience paid once when the tester self-schedules a session of the study (decision 024). */
     scheduleCoins: integer('schedule_coins').notNull().default(0),
     scheduleExp: integer('schedule_exp').notNull().default(0),
+    /** Coins and experience paid once per attended booking, when site staff check the person in (decision 048). */
+    attendanceCoins: integer('attendance_coins').notNull().default(0),
+    attendanceExp: integer('attendance_exp').notNull().default(0),
     /** A test site (zip_prefix_sites, decision 007), or null for an online-only study. */
     siteId: text('site_id'),
     opensAt: timestamp('opens_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +60,7 @@ export const studies = pgTable(
     check('studies_qualified_within_target', sql`${table.recruitTarget} is null or ${table.qualifiedCount} <= ${table.recruitTarget}`),
     check('studies_credit_not_negative', sql`${table.coinValue} >= 0 and ${table.screeningExp} >= 0`),
     check('studies_schedule_credit_not_negative', sql`${table.scheduleCoins} >= 0 and ${table.scheduleExp} >= 0`),
+    check('studies_attendance_credit_not_negative', sql`${table.attendanceCoins} >= 0 and ${table.attendanceExp} >= 0`),
   ],
 );
 

@@ -116,6 +116,9 @@ const bookingBody = z
     startsAt: z.iso.datetime({ offset: true }).optional(),
     /** With studyNo: a session the tester attended (online child registration opens then, decision 028). */
     attended: z.boolean().optional(),
+    /** With studyNo: in person at this site, paying this compensation (the check-in's browser test, decision 048). */
+    siteId: z.string().min(1).max(10).optional(),
+    coOpCostCents: z.number().int().min(0).max(10_000_000).optional(),
     /** Or a booking into this group (its public id) by the scheduling service's rules. */
     groupId: z.uuid().optional(),
   })
@@ -235,14 +238,15 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
     '/test-support/booking',
     { schema: { hide: true, body: bookingBody, response: { 200: bookingAnswer, 404: problem, 409: problem } } },
     async (request, reply) => {
-      const { testerId, studyNo, startsAt, groupId, attended } = request.body;
+      const { testerId, studyNo, startsAt, groupId, attended, siteId, coOpCostCents } = request.body;
       if (groupId !== undefined) {
         const result = await service.bookGroup({ testerId, groupId });
         if (result.status === 'succeed') return { bookingId: result.bookingId };
         if (result.status === 'notFound') return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such group.' });
         return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: `Not booked: ${result.status}.` });
       }
-      const booking = await service.createBooking({ testerId, studyNo: studyNo!, startsAt, attended });
+      const site = siteId ? { siteId, coOpCostCents: coOpCostCents ?? 0 } : undefined;
+      const booking = await service.createBooking({ testerId, studyNo: studyNo!, startsAt, attended, site });
       if (!booking) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester or study.' });
       if (booking === 'duplicate')
         return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: 'The tester already holds a booking in this study.' });

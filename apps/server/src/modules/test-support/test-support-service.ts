@@ -165,13 +165,25 @@ export function createTestSupportService(
     },
 
     /** A booked session for the tester in a study (the screener's 101 case), one day ahead unless told. */
-    async createBooking(input: { testerId: string; studyNo: number; startsAt?: string; attended?: boolean }) {
+    async createBooking(input: {
+      testerId: string;
+      studyNo: number;
+      startsAt?: string;
+      attended?: boolean;
+      site?: { siteId: string; coOpCostCents: number };
+    }) {
       const startsAt = input.startsAt ? new Date(input.startsAt) : new Date(deps.clock.nowMs() + 24 * 3600_000);
       try {
         // An attended session is booked, then checked in as the staff will do it (recordAttendance tells the referrals).
         const booking = await inTransaction(db, async (unit) => {
           const booked = await deps.scheduling.createBooking(
-            { testerId: input.testerId, studyNo: input.studyNo, startsAt, endsAt: new Date(startsAt.getTime() + 3600_000) },
+            {
+              testerId: input.testerId,
+              studyNo: input.studyNo,
+              startsAt,
+              endsAt: new Date(startsAt.getTime() + 3600_000),
+              site: input.site,
+            },
             unit,
           );
           if (input.attended) await deps.scheduling.recordAttendance(booked.id, unit);

@@ -64,6 +64,15 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .where(inArray(testers.id, ids));
     },
 
+    /** First and last names by tester id (the check-in's, decision 048). */
+    namesByIds(ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: testers.id, firstName: testers.firstName, lastName: testers.lastName })
+        .from(testers)
+        .where(inArray(testers.id, [...ids]));
+    },
+
     async findById(id: string) {
       // Schemas reject a malformed id with 400; this keeps any other caller's from reaching PostgreSQL as a 500.
       if (!UUID_PATTERN.test(id)) return null;

@@ -45,6 +45,10 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     /** Deletes the tester inside the caller's unit of work (decision 040); answers false when already gone. */
     deleteTester: (testerId: string, tx: Executor) => on(tx).deleteById(testerId),
     publicProfiles: (ids: string[]) => base.publicProfiles(ids),
+    /** Full names by tester id. */
+    async fullNames(ids: readonly string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
+      return new Map((await base.namesByIds(ids)).map((row) => [row.id, { firstName: row.firstName, lastName: row.lastName }]));
+    },
     findByUsername: base.findByUsername,
     findByEmail: base.findByEmail,
     findByNameAndEmail: base.findByNameAndEmail,

@@ -4,6 +4,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
+import { CheckInPage } from '../../features/staff/check-in-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -45,6 +46,7 @@ export function StaffRoute() {
             <Route path="admin/staff" element={<StaffListPage />} />
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />
+            <Route path="check-in" element={<CheckInPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

@@ -1,7 +1,7 @@
 import { Link, useOutletContext } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
 import type { StaffOutletContext } from './staff-shell';
-import { isAdmin, isRewards, roleNames } from './staff-roles';
+import { isAdmin, isRewards, mayCheckIn, roleNames } from './staff-roles';
 
 /** The console's home: who is logged in, their roles, and the sections those roles open. */
 export function StaffHomePage() {
@@ -22,6 +22,11 @@ export function StaffHomePage() {
           </>
         )}
       </dl>
+      {mayCheckIn(me.roles) && (
+        <p>
+          <Link to="/staff/check-in">Check-in</Link>: scan testers’ QR codes or find them by name, and mark them attended.
+        </p>
+      )}
       {isAdmin(me.roles) && (
         <section aria-labelledby="admin-sections">
           <h2 id="admin-sections">Administration</h2>

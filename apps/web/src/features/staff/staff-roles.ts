@@ -14,3 +14,6 @@ export const parseSiteIds = (text: string) =>
     .split(/[\s,]+/)
     .map((part) => part.trim())
     .filter(Boolean);
+
+/** Site staff check testers in at their sites; admins everywhere (decision 048). */
+export const mayCheckIn = (roles: readonly StaffRole[]) => roles.includes('site-staff') || roles.includes('admin');

@@ -6,7 +6,7 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { useStaffMe } from './api/me';
 import { staffKeys } from './api/query-keys';
 import { staffLogout } from './api/staff-auth';
-import { isAdmin, isRewards } from './staff-roles';
+import { isAdmin, isRewards, mayCheckIn } from './staff-roles';
 import './staff.css';
 
 /** What the shell hands its pages: the staff member logged in. */
@@ -54,6 +54,11 @@ export function StaffShell() {
                 Home
               </NavLink>
             </li>
+            {mayCheckIn(me.data.roles) && (
+              <li>
+                <NavLink to="/staff/check-in">Check-in</NavLink>
+              </li>
+            )}
             {isAdmin(me.data.roles) && (
               <>
                 <li>

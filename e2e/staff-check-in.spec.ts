@@ -1,0 +1,157 @@
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { randomSuffix } from './support/accounts';
+import { createBooking } from './support/test-support';
+import { totpNow } from './support/totp';
+
+/**
+ * Check-in by QR code (issue 12 section 4; decision 048): a tester booked today at the Chicago
+ * site shows the QR code of the schedule check page; site staff of that site (set up here with a
+ * TOTP code computed in the test) read it and mark the tester attended, and the tester's coins go
+ * up; site staff of another site are refused. axe on the check-in page, at 360 px.
+ */
+
+const PHONE = { width: 360, height: 740 };
+const PASSWORD = 'Check-in staff passphrase 1';
+
+function secretHeader() {
+  return { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET ?? '' };
+}
+
+/** A site staff member of `siteId`, set up through the set-up link in a phone-sized context of its own. */
+async function siteStaff(browser: Browser, baseURL: string, request: APIRequestContext, siteId: string) {
+  const response = await request.post('/api/test-support/staff', {
+    headers: secretHeader(),
+    data: {
+      name: `Site ${siteId} ${randomSuffix(4)}`,
+      email: `site${randomSuffix(8)}@staff.example.test`,
+      roles: ['site-staff'],
+      siteIds: [siteId],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const link = new URL((await response.json()).link as string);
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  await page.getByLabel('The 6-digit code the app shows').fill(totpNow(secret));
+  await page.getByRole('button', { name: 'Confirm code' }).click();
+  await page.getByRole('link', { name: 'I have saved them: open the staff console' }).click();
+  await expect(page.getByRole('link', { name: 'Check-in' }).first()).toBeVisible();
+  return { context, page };
+}
+
+/** Draws the schedule card's QR code (an SVG) into a canvas in the page and decodes its pixels here with jsQR. */
+async function decodeQr(qr: Locator): Promise<string | null> {
+  const image = await qr.evaluate(async (svg) => {
+    const scale = 6;
+    const size = (svg as SVGSVGElement).viewBox.baseVal.width * scale;
+    const picture = new Image();
+    picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    await picture.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext('2d')!;
+    context.imageSmoothingEnabled = false;
+    context.drawImage(picture, 0, 0, size, size);
+    const bytes = context.getImageData(0, 0, size, size).data;
+    let binary = '';
+    for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    return { size, pixels: btoa(binary) };
+  });
+  return jsQR(new Uint8ClampedArray(Buffer.from(image.pixels, 'base64')), image.size, image.size)?.data ?? null;
+}
+
+async function enterCode(page: Page, token: string) {
+  await page.getByLabel(/Or enter the code/).fill(token);
+  await page.getByRole('button', { name: 'Find the booking' }).click();
+}
+
+async function coinsOf(page: Page) {
+  const response = await page.request.get('/api/reward/GetEarningsHistory?page=1');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as {
+    entries: { coins: number; description: string }[];
+    compensation: { studyName: string; amount: number }[];
+  };
+}
+
+test('site staff check a tester in by the QR code’s token and mark attended; the tester is paid; another site’s staff are refused', async ({
+  browser,
+  baseURL,
+  request,
+  loggedInPage: testerPage,
+  testerSession,
+}) => {
+  test.setTimeout(180_000);
+  const testerId = testerSession.tester.testerId;
+  // A session at the Chicago site that began half an hour ago: today wherever the site is.
+  const startsAt = new Date(Date.now() - 30 * 60_000).toISOString();
+  const { bookingId } = await createBooking(request, { testerId, studyNo: 24101, startsAt, siteId: '00001', coOpCostCents: 4500 });
+
+  // The tester's QR code on the schedule check page, decoded from its pixels.
+  await testerPage.goto('/community/main/schedule/check');
+  const qr = testerPage.getByTestId('check-in-qr').first();
+  await expect(qr).toBeVisible();
+  const token = await decodeQr(qr);
+  expect(token).toBeTruthy();
+  const before = await coinsOf(testerPage);
+
+  // Staff of another site: refused, with the reason.
+  const dallas = await siteStaff(browser, baseURL!, request, '00002');
+  await dallas.page.goto('/staff/check-in');
+  await enterCode(dallas.page, token!);
+  await expect(dallas.page.getByRole('alert')).toContainText('not one of your sites');
+  await expect(dallas.page.getByRole('button', { name: 'Mark attended' })).toHaveCount(0);
+  const refused = await dallas.page.request.post('/api/staff/check-in/MarkAttended', {
+    data: { bookingId },
+    headers: { 'x-requested-with': 'TesterHub' },
+  });
+  expect((await refused.json()).status).toBe('otherSite');
+  await dallas.context.close();
+
+  // Staff of the tester's site: the booking, then Mark attended.
+  const chicago = await siteStaff(browser, baseURL!, request, '00001');
+  const page = chicago.page;
+  await page.getByRole('link', { name: 'Check-in' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // A forged code first: the clear message.
+  await enterCode(page, `${token!.slice(0, -3)}xyz`);
+  await expect(page.getByRole('alert')).toContainText('not a TesterHub check-in code');
+
+  await enterCode(page, token!);
+  const card = page.getByRole('article', { name: `${testerSession.tester.firstName} ${testerSession.tester.lastName}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('check-in-status')).toHaveText('Expected');
+  await expect(card.getByText(/Day 1: .* (CST|CDT)/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await card.getByRole('button', { name: 'Mark attended' }).click();
+  await expect(page.getByRole('status')).toContainText('is checked in');
+  await expect(card.getByTestId('check-in-status')).toHaveText('Checked in');
+  await expectNoAxeViolations(page);
+
+  // The tester was paid once: the attendance coins and the compensation owed.
+  const after = await coinsOf(testerPage);
+  const paid = after.entries.filter((entry) => entry.description === 'Study session attended');
+  expect(paid).toHaveLength(1);
+  expect(paid[0]!.coins).toBeGreaterThan(0);
+  expect(after.entries.length).toBe(before.entries.length + 1);
+  expect(after.compensation.length).toBe(before.compensation.length + 1);
+  expect(after.compensation[0]!.amount).toBe(45);
+
+  // A second press (another staff member's) is refused: already checked in.
+  await enterCode(page, token!);
+  await expect(card.getByTestId('check-in-status')).toHaveText('Checked in');
+  await expect(card.getByRole('button', { name: 'Mark attended' })).toHaveCount(0);
+  await chicago.context.close();
+});
