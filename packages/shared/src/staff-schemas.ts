@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * The staff console's calls (issue 12 section 1; decisions 043 and 044): one schema per call,
@@ -26,6 +27,7 @@ export const STAFF_PASSWORD_MAX = 128;
 
 export const STAFF_TEXTS = {
   loginFailed: 'The e-mail address or password is not right.',
+  invalidCharacters: 'This field holds characters that are not allowed.',
   disabled: 'This staff account is disabled. Ask an admin to enable it.',
   setupUnfinished: 'This account has not finished its set-up. Open the set-up link from your e-mail.',
   codeWrong: 'That code is not right. Enter the 6-digit code your authenticator app shows now.',
@@ -47,22 +49,23 @@ export const STAFF_TEXTS = {
   cannotDropOwnAdmin: 'You cannot remove your own admin role.',
 } as const;
 
-const email = z
-  .string({ error: STAFF_TEXTS.required })
+const email = text(STAFF_TEXTS.invalidCharacters, { error: STAFF_TEXTS.required })
   .trim()
   .min(1, STAFF_TEXTS.required)
   .max(200, STAFF_TEXTS.emailInvalid)
   .pipe(z.email({ error: STAFF_TEXTS.emailInvalid }));
-const password = z
-  .string({ error: STAFF_TEXTS.required })
+const password = text(STAFF_TEXTS.invalidCharacters, { error: STAFF_TEXTS.required })
   .min(1, STAFF_TEXTS.required)
   .min(STAFF_PASSWORD_MIN, STAFF_TEXTS.passwordTooShort)
   .max(STAFF_PASSWORD_MAX, STAFF_TEXTS.passwordTooLong);
-const name = z.string({ error: STAFF_TEXTS.required }).trim().min(1, STAFF_TEXTS.required).max(100);
-const siteId = z.string().trim().min(1).max(10);
+const name = text(STAFF_TEXTS.invalidCharacters, { error: STAFF_TEXTS.required }).trim().min(1, STAFF_TEXTS.required).max(100);
+const siteId = text(STAFF_TEXTS.invalidCharacters).trim().min(1).max(10);
 
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (letters and digits, dashes allowed). */
-export const staffCodeSchema = z.string({ error: STAFF_TEXTS.required }).trim().min(1, STAFF_TEXTS.required).max(40, STAFF_TEXTS.codeWrong);
+export const staffCodeSchema = text(STAFF_TEXTS.invalidCharacters, { error: STAFF_TEXTS.required })
+  .trim()
+  .min(1, STAFF_TEXTS.required)
+  .max(40, STAFF_TEXTS.codeWrong);
 
 const rolesAndSites = z
   .object({
@@ -77,7 +80,7 @@ const rolesAndSites = z
 /** POST /staff/Login: the first step. */
 export const staffLoginSchema = z.object({
   email,
-  password: z.string({ error: STAFF_TEXTS.required }).min(1, STAFF_TEXTS.required).max(200),
+  password: text(STAFF_TEXTS.invalidCharacters, { error: STAFF_TEXTS.required }).min(1, STAFF_TEXTS.required).max(200),
 });
 export type StaffLoginPayload = z.infer<typeof staffLoginSchema>;
 export const staffLoginResponseSchema = z.object({
@@ -94,7 +97,7 @@ export const staffLoginCodeResponseSchema = z.object({
 });
 
 /** POST /staff/setup/Check: is the set-up link good, and whose is it. */
-export const staffSetupTokenSchema = z.object({ token: z.string().min(1).max(200) });
+export const staffSetupTokenSchema = z.object({ token: text(STAFF_TEXTS.invalidCharacters).min(1).max(200) });
 export const staffSetupCheckResponseSchema = z.object({
   status: z.enum(['succeed', 'invalid']),
   message: z.string(),
@@ -104,7 +107,11 @@ export const staffSetupCheckResponseSchema = z.object({
 
 /** POST /staff/setup/Password: the password, then the TOTP secret to enrol. */
 export const staffSetupPasswordSchema = z
-  .object({ token: z.string().min(1).max(200), password, confirmPassword: z.string().max(STAFF_PASSWORD_MAX) })
+  .object({
+    token: text(STAFF_TEXTS.invalidCharacters).min(1).max(200),
+    password,
+    confirmPassword: text(STAFF_TEXTS.invalidCharacters).max(STAFF_PASSWORD_MAX),
+  })
   .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: STAFF_TEXTS.passwordsDiffer });
 export type StaffSetupPasswordPayload = z.infer<typeof staffSetupPasswordSchema>;
 export const staffSetupPasswordResponseSchema = z.object({
@@ -115,7 +122,7 @@ export const staffSetupPasswordResponseSchema = z.object({
 });
 
 /** POST /staff/setup/Confirm: a valid code finishes enrolment; the recovery codes are shown once. */
-export const staffSetupConfirmSchema = z.object({ token: z.string().min(1).max(200), code: staffCodeSchema });
+export const staffSetupConfirmSchema = z.object({ token: text(STAFF_TEXTS.invalidCharacters).min(1).max(200), code: staffCodeSchema });
 export type StaffSetupConfirmPayload = z.infer<typeof staffSetupConfirmSchema>;
 export const staffSetupConfirmResponseSchema = z.object({
   status: z.enum(['succeed', 'invalid', 'codeWrong']),
@@ -168,7 +175,7 @@ export type StaffListEntry = z.infer<typeof staffListResponseSchema>['staff'][nu
 /** GET /staff/admin/AuditLog: newest first, filtered by staff member, action and date (YYYY-MM-DD, UTC days). */
 export const staffAuditQuerySchema = z.object({
   staffId: z.uuid().optional(),
-  action: z.string().trim().max(60).optional(),
+  action: text(STAFF_TEXTS.invalidCharacters).trim().max(60).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -337,6 +337,19 @@ describe('admin pages: invite, roles, disable, audit log', () => {
       { cookie },
     );
     expect(bad.statusCode).toBe(400);
+    // A NUL byte or a lone surrogate is refused by the schema (400), never reaches PostgreSQL (a 500).
+    for (const unreadable of ['Sa\u0000m', 'Sa\ud800m']) {
+      const refused = await postJson(
+        testApp.app,
+        '/api/staff/admin/Invite',
+        { name: unreadable, email: 'sam@x.test', roles: ['content'] },
+        { cookie },
+      );
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.body).toContain(STAFF_TEXTS.invalidCharacters);
+    }
+    const login = await postJson(testApp.app, '/api/staff/Login', { email: 'a\u0000@x.test', password: 'x' });
+    expect(login.statusCode, login.body).toBe(400);
 
     const message = (await latestMail(testApp.database, email, 'staff-invitation'))!;
     const token = linkIn(message.text, '/staff/setup').searchParams.get('token')!;
