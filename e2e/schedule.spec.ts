@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import jsQR from 'jsqr';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { escapeRegExp } from './support/accounts';
+import { decodeQr } from './support/qr';
 import {
   addSessionCookie,
   bookGroup,
@@ -150,29 +150,6 @@ async function openCheck(page: Page) {
 
 const bookingCard = (page: Page, name: string) =>
   page.getByTestId('booking-card').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-
-/** Draws the card's QR code (an SVG) into a canvas in the page and decodes its pixels here with jsQR. */
-async function decodeQr(qr: Locator): Promise<string | null> {
-  const image = await qr.evaluate(async (svg) => {
-    const scale = 6;
-    const size = (svg as SVGSVGElement).viewBox.baseVal.width * scale;
-    const picture = new Image();
-    picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-    await picture.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const context = canvas.getContext('2d')!;
-    context.imageSmoothingEnabled = false;
-    context.drawImage(picture, 0, 0, size, size);
-    // The RGBA bytes as base64: a plain array of numbers is slow to hand over.
-    const bytes = context.getImageData(0, 0, size, size).data;
-    let binary = '';
-    for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-    return { size, pixels: btoa(binary) };
-  });
-  return jsQR(new Uint8ClampedArray(Buffer.from(image.pixels, 'base64')), image.size, image.size)?.data ?? null;
-}
 
 const cancelDialog = (page: Page) => page.getByRole('dialog', { name: 'Cancel Schedule', exact: true });
 

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import jsQR from 'jsqr';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
 import { createBooking } from './support/test-support';
 import { totpNow } from './support/totp';
+import { decodeQr } from './support/qr';
 
 /**
  * Check-in by QR code (issue 12 section 4; decision 048): a tester booked today at the Chicago
@@ -44,28 +44,6 @@ async function siteStaff(browser: Browser, baseURL: string, request: APIRequestC
   await page.getByRole('link', { name: 'I have saved them: open the staff console' }).click();
   await expect(page.getByRole('link', { name: 'Check-in' }).first()).toBeVisible();
   return { context, page };
-}
-
-/** Draws the schedule card's QR code (an SVG) into a canvas in the page and decodes its pixels here with jsQR. */
-async function decodeQr(qr: Locator): Promise<string | null> {
-  const image = await qr.evaluate(async (svg) => {
-    const scale = 6;
-    const size = (svg as SVGSVGElement).viewBox.baseVal.width * scale;
-    const picture = new Image();
-    picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-    await picture.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = size;
-    canvas.height = size;
-    const context = canvas.getContext('2d')!;
-    context.imageSmoothingEnabled = false;
-    context.drawImage(picture, 0, 0, size, size);
-    const bytes = context.getImageData(0, 0, size, size).data;
-    let binary = '';
-    for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-    return { size, pixels: btoa(binary) };
-  });
-  return jsQR(new Uint8ClampedArray(Buffer.from(image.pixels, 'base64')), image.size, image.size)?.data ?? null;
 }
 
 async function enterCode(page: Page, token: string) {

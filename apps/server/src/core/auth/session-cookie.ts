@@ -18,8 +18,20 @@ export async function registerSessionCookie(
   options: { secure: boolean; maxAgeSeconds: number },
 ): Promise<SessionCookie> {
   await app.register(cookie);
-  const name = options.secure ? '__Host-th_session' : 'th_session';
-  const attributes = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: options.secure };
+  return sessionCookieNamed('th_session', 'lax', options);
+}
+
+/**
+ * A session cookie called `baseName` (with the __Host- prefix over https), HttpOnly, path /, and
+ * the given SameSite: the testers' cookie here and the staff console's (staff-scope.ts) are both made by it.
+ */
+export function sessionCookieNamed(
+  baseName: string,
+  sameSite: 'lax' | 'strict',
+  options: { secure: boolean; maxAgeSeconds: number },
+): SessionCookie {
+  const name = options.secure ? `__Host-${baseName}` : baseName;
+  const attributes = { path: '/', httpOnly: true, sameSite, secure: options.secure };
   return {
     name,
     secure: options.secure,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import type { StaffPrincipal } from '../../modules/staff/staff-service.ts';
+import { sessionCookieNamed, type SessionCookie } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,13 +19,7 @@ declare module 'fastify' {
 }
 
 /** The staff session cookie: its own name, HttpOnly, SameSite=Strict, Secure with __Host- over https. */
-export interface StaffCookie {
-  name: string;
-  secure: boolean;
-  set(reply: FastifyReply, sessionId: string): void;
-  clear(reply: FastifyReply): void;
-  read(request: FastifyRequest): string | undefined;
-}
+export type StaffCookie = SessionCookie;
 
 /**
  * The staff console's cookie (decision 043). Apart from the testers' (th_session): a tester's
@@ -32,15 +27,7 @@ export interface StaffCookie {
  * console is only ever reached from its own pages.
  */
 export function createStaffCookie(options: { secure: boolean; maxAgeSeconds: number }): StaffCookie {
-  const name = options.secure ? '__Host-th_staff' : 'th_staff';
-  const attributes = { path: '/', httpOnly: true, sameSite: 'strict' as const, secure: options.secure };
-  return {
-    name,
-    secure: options.secure,
-    set: (reply, sessionId) => void reply.setCookie(name, sessionId, { ...attributes, maxAge: options.maxAgeSeconds }),
-    clear: (reply) => void reply.clearCookie(name, attributes),
-    read: (request) => request.cookies[name],
-  };
+  return sessionCookieNamed('th_staff', 'strict', options);
 }
 
 export type AuthenticateStaff = (sessionId: string | undefined) => Promise<StaffPrincipal | null>;
