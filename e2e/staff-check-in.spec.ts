@@ -1,8 +1,7 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { randomSuffix } from './support/accounts';
 import { createBooking } from './support/test-support';
-import { totpNow } from './support/totp';
+import { openStaffConsole, PHONE } from './support/staff';
 import { decodeQr } from './support/qr';
 
 /**
@@ -11,40 +10,6 @@ import { decodeQr } from './support/qr';
  * TOTP code computed in the test) read it and mark the tester attended, and the tester's coins go
  * up; site staff of another site are refused. axe on the check-in page, at 360 px.
  */
-
-const PHONE = { width: 360, height: 740 };
-const PASSWORD = 'Check-in staff passphrase 1';
-
-function secretHeader() {
-  return { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET ?? '' };
-}
-
-/** A site staff member of `siteId`, set up through the set-up link in a phone-sized context of its own. */
-async function siteStaff(browser: Browser, baseURL: string, request: APIRequestContext, siteId: string) {
-  const response = await request.post('/api/test-support/staff', {
-    headers: secretHeader(),
-    data: {
-      name: `Site ${siteId} ${randomSuffix(4)}`,
-      email: `site${randomSuffix(8)}@staff.example.test`,
-      roles: ['site-staff'],
-      siteIds: [siteId],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const link = new URL((await response.json()).link as string);
-  const context = await browser.newContext({ baseURL, viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByLabel('Repeat the password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Save password' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
-  await page.getByLabel('The 6-digit code the app shows').fill(totpNow(secret));
-  await page.getByRole('button', { name: 'Confirm code' }).click();
-  await page.getByRole('link', { name: 'I have saved them: open the staff console' }).click();
-  await expect(page.getByRole('link', { name: 'Check-in' }).first()).toBeVisible();
-  return { context, page };
-}
 
 async function enterCode(page: Page, token: string) {
   await page.getByLabel(/Or enter the code/).fill(token);
@@ -82,7 +47,7 @@ test('site staff check a tester in by the QR code’s token and mark attended; t
   const before = await coinsOf(testerPage);
 
   // Staff of another site: refused, with the reason.
-  const dallas = await siteStaff(browser, baseURL!, request, '00002');
+  const dallas = await openStaffConsole(browser, baseURL!, request, { roles: ['site-staff'], siteIds: ['00002'] });
   await dallas.page.goto('/staff/check-in');
   await enterCode(dallas.page, token!);
   await expect(dallas.page.getByRole('alert')).toContainText('not one of your sites');
@@ -95,7 +60,7 @@ test('site staff check a tester in by the QR code’s token and mark attended; t
   await dallas.context.close();
 
   // Staff of the tester's site: the booking, then Mark attended.
-  const chicago = await siteStaff(browser, baseURL!, request, '00001');
+  const chicago = await openStaffConsole(browser, baseURL!, request, { roles: ['site-staff'], siteIds: ['00001'] });
   const page = chicago.page;
   await page.getByRole('link', { name: 'Check-in' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();

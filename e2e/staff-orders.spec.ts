@@ -1,10 +1,10 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ORDER_TEXTS, REDEEM_TEXTS } from '@testerhub/shared/redeem-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { escapeRegExp, randomSuffix } from './support/accounts';
 import { waitForMessage } from './support/mailbox';
 import { grantCoins } from './support/test-support';
-import { totpNow } from './support/totp';
+import { openStaffConsole, PHONE } from './support/staff';
 
 /**
  * Issue 12 section 6 (decision 047): a tester redeems two rewards; a staff member with the rewards
@@ -13,33 +13,9 @@ import { totpNow } from './support/totp';
  * come back to the tester's balance and earnings history. axe on the page, at 360 px.
  */
 
-const PHONE = { width: 360, height: 740 };
 const FIVE = '$5 e-gift card';
 const TEN = '$10 e-gift card';
 const coinsText = (coins: number) => `${coins.toLocaleString('en-US')} coins`;
-
-async function rewardsStaffPage(browser: Browser, baseURL: string, request: APIRequestContext): Promise<Page> {
-  const suffix = randomSuffix();
-  const response = await request.post('/api/test-support/staff', {
-    headers: { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET ?? '' },
-    data: { name: `Rex Rewards ${suffix}`, email: `rewards.${suffix}@staff.example.test`, roles: ['rewards'] },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const link = new URL(((await response.json()) as { link: string }).link);
-  const context = await browser.newContext({ baseURL, viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto(`${link.pathname}${link.search}`);
-  const password = `Rewards passphrase ${suffix}`;
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Repeat the password').fill(password);
-  await page.getByRole('button', { name: 'Save password' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
-  await page.getByLabel('The 6-digit code the app shows').fill(totpNow(secret));
-  await page.getByRole('button', { name: 'Confirm code' }).click();
-  await page.getByRole('link', { name: 'I have saved them: open the staff console' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, Rex Rewards ${suffix}` })).toBeVisible();
-  return page;
-}
 
 /** The tester's pending order of a reward in the staff list (other tests' orders may be there too). */
 const orderCard = (page: Page, username: string, reward: string): Locator =>
@@ -72,7 +48,7 @@ test('rewards staff fulfil one order with a code the tester receives, and reject
   expect((await (await tester.request.post('/api/reward/SpendCoin', { data: tenNo })).json()).status).toBe('succeed');
 
   // The rewards staff member finds Orders from the home page.
-  const staff = await rewardsStaffPage(browser, baseURL!, request);
+  const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['rewards'], name: `Rex Rewards ${randomSuffix()}` });
   await staff.getByRole('main').getByRole('link', { name: 'Orders' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   const five = orderCard(staff, username, FIVE);

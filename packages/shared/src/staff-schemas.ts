@@ -11,6 +11,17 @@ import { text } from './text.ts';
 export const STAFF_ROLES = ['admin', 'recruiter', 'site-staff', 'rewards', 'content'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/**
+ * Whether a staff member holding `roles` may do the work of `role` (decision 049): an admin may
+ * do every role's work, since an admin could give themselves any role anyway; the others only
+ * their own. The server's scope guard and the console's navigation both ask this.
+ */
+export const holdsRole = (roles: readonly StaffRole[], role: StaffRole) => roles.includes(role) || roles.includes('admin');
+
+/** Whether a staff route admitting `allowed` admits a staff member holding `roles`. */
+export const staffRouteAdmits = (allowed: readonly StaffRole[] | 'any', roles: readonly StaffRole[]) =>
+  allowed === 'any' || allowed.some((role) => holdsRole(roles, role));
+
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Admin',
   recruiter: 'Recruiter',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { StaffRole } from '@testerhub/shared/staff-schemas';
+import { staffRouteAdmits, type StaffRole } from '@testerhub/shared/staff-schemas';
 import type { StaffPrincipal } from '../../modules/staff/staff-service.ts';
 import { sessionCookieNamed, type SessionCookie } from './session-cookie.ts';
 
@@ -64,7 +64,7 @@ export async function registerStaffScope(
         return reply.status(401).send(UNAUTHORIZED);
       }
       const allowed = request.routeOptions.config.staffRoles;
-      if (allowed !== 'any' && !staff.roles.some((role) => allowed?.includes(role))) {
+      if (!allowed || !staffRouteAdmits(allowed, staff.roles)) {
         request.log.warn(
           { url: request.routeOptions.url, event: 'staff.role.refused', staffId: staff.id, roles: staff.roles },
           'staff request outside the staff member’s roles refused',

@@ -14,8 +14,8 @@ import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { withStaff } from '../../core/auth/staff-scope.ts';
 import type { CheckInService } from './check-in-service.ts';
 
-/** Site staff at their own sites; admins everywhere (decision 043's convention: admins hold every page). */
-const CHECK_IN_ROLES: readonly StaffRole[] = ['site-staff', 'admin'];
+/** Site staff at their own sites (admins, who hold every role's work, everywhere: decision 049). */
+const CHECK_IN_ROLES: readonly StaffRole[] = ['site-staff'];
 
 /** The check-in calls of the staff scope (issue 12 section 4; decision 048). */
 export function checkInRoutes(checkIn: CheckInService): FastifyPluginAsyncZod {

@@ -6,7 +6,7 @@ import { useAuditLog } from './api/audit-log';
 import { useStaffList } from './api/staff-list';
 import { NotAdmin } from './staff-list-page';
 import type { StaffOutletContext } from './staff-shell';
-import { isAdmin } from './staff-roles';
+import { holdsRole } from '@testerhub/shared/staff-schemas';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
@@ -15,7 +15,7 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 export function AuditLogPage() {
   usePageTitle('Audit log');
   const { me } = useOutletContext<StaffOutletContext>();
-  return isAdmin(me.roles) ? <AuditLog /> : <NotAdmin />;
+  return holdsRole(me.roles, 'admin') ? <AuditLog /> : <NotAdmin />;
 }
 
 function AuditLog() {

@@ -121,7 +121,7 @@ describe('the orders page (decision 047)', () => {
   });
 
   test('is refused to staff without the rewards role, asking the server nothing', async () => {
-    renderPage(['admin']);
+    renderPage(['recruiter']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only staff with the rewards role can open this page.');
     expect(api.calls).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useFulfilOrder, useOrders, useRejectOrder } from './api/orders';
 import type { StaffOutletContext } from './staff-shell';
-import { isRewards } from './staff-roles';
+import { holdsRole } from '@testerhub/shared/staff-schemas';
 
 const STATUS_LABELS: Record<RedeemOrderStatus, string> = { pending: 'Pending', fulfilled: 'Fulfilled', rejected: 'Rejected' };
 const FILTER_OPTIONS = [
@@ -29,7 +29,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 export function OrdersPage() {
   usePageTitle('Orders');
   const { me } = useOutletContext<StaffOutletContext>();
-  if (!isRewards(me.roles))
+  if (!holdsRole(me.roles, 'rewards'))
     return (
       <p className="staff-problem" role="alert">
         Only staff with the rewards role can open this page.

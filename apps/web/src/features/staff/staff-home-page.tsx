@@ -1,7 +1,8 @@
 import { Link, useOutletContext } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
 import type { StaffOutletContext } from './staff-shell';
-import { isAdmin, isRewards, mayCheckIn, roleNames } from './staff-roles';
+import { holdsRole } from '@testerhub/shared/staff-schemas';
+import { roleNames } from './staff-roles';
 
 /** The console's home: who is logged in, their roles, and the sections those roles open. */
 export function StaffHomePage() {
@@ -22,12 +23,12 @@ export function StaffHomePage() {
           </>
         )}
       </dl>
-      {mayCheckIn(me.roles) && (
+      {holdsRole(me.roles, 'site-staff') && (
         <p>
           <Link to="/staff/check-in">Check-in</Link>: scan testers’ QR codes or find them by name, and mark them attended.
         </p>
       )}
-      {isAdmin(me.roles) && (
+      {holdsRole(me.roles, 'admin') && (
         <section aria-labelledby="admin-sections">
           <h2 id="admin-sections">Administration</h2>
           <ul className="staff-sections">
@@ -40,7 +41,7 @@ export function StaffHomePage() {
           </ul>
         </section>
       )}
-      {isRewards(me.roles) && (
+      {holdsRole(me.roles, 'rewards') && (
         <section aria-labelledby="rewards-sections">
           <h2 id="rewards-sections">Rewards</h2>
           <ul className="staff-sections">

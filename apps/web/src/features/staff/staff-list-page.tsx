@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useOutletContext } from 'react-router';
-import { staffInviteSchema, staffSetRolesSchema, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { holdsRole, staffInviteSchema, staffSetRolesSchema, type StaffListEntry, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
@@ -8,8 +8,7 @@ import { useInviteStaff, useSetStaffDisabled, useSetStaffRoles, type StaffStatus
 import { useStaffList } from './api/staff-list';
 import { RolePicker } from './role-picker';
 import type { StaffOutletContext } from './staff-shell';
-import { isAdmin, parseSiteIds, roleNames } from './staff-roles';
-import type { StaffListEntry } from '@testerhub/shared/staff-schemas';
+import { parseSiteIds, roleNames } from './staff-roles';
 
 const STATE_LABELS = { active: 'Active', invited: 'Invited (set-up not finished)', disabled: 'Disabled' } as const;
 
@@ -22,7 +21,7 @@ function issueFor(issues: { path: PropertyKey[]; message: string }[], field: str
 export function StaffListPage() {
   usePageTitle('Staff accounts');
   const { me } = useOutletContext<StaffOutletContext>();
-  return isAdmin(me.roles) ? <StaffList myId={me.id} /> : <NotAdmin />;
+  return holdsRole(me.roles, 'admin') ? <StaffList myId={me.id} /> : <NotAdmin />;
 }
 
 function StaffList({ myId }: { myId: string }) {

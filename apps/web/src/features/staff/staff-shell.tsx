@@ -6,7 +6,7 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { useStaffMe } from './api/me';
 import { staffKeys } from './api/query-keys';
 import { staffLogout } from './api/staff-auth';
-import { isAdmin, isRewards, mayCheckIn } from './staff-roles';
+import { holdsRole } from '@testerhub/shared/staff-schemas';
 import './staff.css';
 
 /** What the shell hands its pages: the staff member logged in. */
@@ -54,12 +54,12 @@ export function StaffShell() {
                 Home
               </NavLink>
             </li>
-            {mayCheckIn(me.data.roles) && (
+            {holdsRole(me.data.roles, 'site-staff') && (
               <li>
                 <NavLink to="/staff/check-in">Check-in</NavLink>
               </li>
             )}
-            {isAdmin(me.data.roles) && (
+            {holdsRole(me.data.roles, 'admin') && (
               <>
                 <li>
                   <NavLink to="/staff/admin/staff">Staff accounts</NavLink>
@@ -69,7 +69,7 @@ export function StaffShell() {
                 </li>
               </>
             )}
-            {isRewards(me.data.roles) && (
+            {holdsRole(me.data.roles, 'rewards') && (
               <li>
                 <NavLink to="/staff/rewards/orders">Orders</NavLink>
               </li>

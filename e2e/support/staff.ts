@@ -1,0 +1,55 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
+import { expect } from '../fixtures';
+import { randomSuffix } from './accounts';
+import { totpNow } from './totp';
+
+export const PHONE = { width: 360, height: 740 };
+
+export interface StaffConsoleOptions {
+  roles: StaffRole[];
+  siteIds?: string[];
+  /** Shown in the console's greeting; a random one by default. */
+  name?: string;
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A staff member made by test support (decision 043's create-account, as the set-up command
+ * does), set up through the e-mailed set-up link like a person would: password, the TOTP code
+ * computed from the shown secret, recovery codes acknowledged. Returns their own browser
+ * context on the console's home page.
+ */
+export async function openStaffConsole(
+  browser: Browser,
+  baseURL: string,
+  request: APIRequestContext,
+  options: StaffConsoleOptions,
+): Promise<{ context: BrowserContext; page: Page; name: string }> {
+  const suffix = randomSuffix(8);
+  const name = options.name ?? `Staff ${suffix}`;
+  const response = await request.post('/api/test-support/staff', {
+    headers: { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET ?? '' },
+    data: {
+      name,
+      email: `staff.${suffix}@staff.example.test`,
+      roles: options.roles,
+      ...(options.siteIds ? { siteIds: options.siteIds } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const link = new URL(((await response.json()) as { link: string }).link);
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? PHONE });
+  const page = await context.newPage();
+  await page.goto(`${link.pathname}${link.search}`);
+  const password = `Staff passphrase ${suffix}`;
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  await page.getByLabel('The 6-digit code the app shows').fill(totpNow(secret));
+  await page.getByRole('button', { name: 'Confirm code' }).click();
+  await page.getByRole('link', { name: 'I have saved them: open the staff console' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${name}` })).toBeVisible();
+  return { context, page, name };
+}
