@@ -76,6 +76,8 @@ import { createStudyService } from './modules/studies/study-service.ts';
 import { staffPublicRoutes, staffRoutes } from './modules/staff/staff-routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in-routes.ts';
 import { createCheckInService } from './modules/check-in/check-in-service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
@@ -501,6 +503,15 @@ export async function buildApp({
     studies,
     listTestSites: publicContent.listTestSites,
   });
+  // The staff dashboard (issue 12 section 6, decision 058): figures read from the modules.
+  const dashboard = createDashboardService({
+    clock,
+    timeZone: config.loyaltyTimeZone,
+    scheduling,
+    testers,
+    studies,
+    listTestSites: publicContent.listTestSites,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -542,6 +553,7 @@ export async function buildApp({
         staffRoutes(staff, staffCookie),
         rewardOrdersRoutes(rewardOrders),
         checkInRoutes(checkIn),
+        dashboardRoutes(dashboard),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -114,6 +114,66 @@ export function createSchedulingRepository(db: Executor) {
         .limit(where.limit);
     },
 
+    /**
+     * The staff dashboard's sessions (decision 058): each session starting in [from, to), with its
+     * group's study, site and seats and its bookings counted by status (attendance is per booking).
+     */
+    dashboardSessions(from: Date, to: Date) {
+      return db
+        .select({
+          sessionId: groupSessions.id,
+          testerDay: groupSessions.testerDay,
+          startsAt: groupSessions.startsAt,
+          endsAt: groupSessions.endsAt,
+          studyNo: sessionGroups.studyNo,
+          siteId: sessionGroups.siteId,
+          kind: sessionGroups.kind,
+          seats: sessionGroups.seats,
+          booked: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'booked')::int`,
+          attended: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'attended')::int`,
+          noShow: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'noShow')::int`,
+        })
+        .from(groupSessions)
+        .innerJoin(sessionGroups, eq(sessionGroups.id, groupSessions.groupId))
+        .where(sql`${groupSessions.startsAt} >= ${from} and ${groupSessions.startsAt} < ${to}`)
+        .orderBy(asc(groupSessions.startsAt), asc(groupSessions.id));
+    },
+
+    /** Seats and bookings of each study's Open groups that have a session still to start (decision 058). */
+    filling(now: Date) {
+      return db
+        .select({
+          studyNo: sessionGroups.studyNo,
+          seats: sql<number>`sum(${sessionGroups.seats})::int`,
+          taken: sql<number>`sum(${sessionGroups.taken})::int`,
+        })
+        .from(sessionGroups)
+        .where(
+          and(
+            eq(sessionGroups.status, 'Open'),
+            sql`exists (select 1 from ${groupSessions} where ${groupSessions.groupId} = ${sessionGroups.id} and ${groupSessions.startsAt} > ${now})`,
+          ),
+        )
+        .groupBy(sessionGroups.studyNo);
+    },
+
+    /** Attended and no-show bookings by the week (Monday, in `timeZone`) their last session ended, from `from` on. */
+    async attendanceByWeek(from: Date, timeZone: string) {
+      const week = sql`date_trunc('week', ${bookings.endsAt} at time zone ${timeZone})::date::text`;
+      return (
+        db
+          .select({
+            weekStart: sql<string>`${week}`,
+            attended: sql<number>`count(*) filter (where ${bookings.status} = 'attended')::int`,
+            noShow: sql<number>`count(*) filter (where ${bookings.status} = 'noShow')::int`,
+          })
+          .from(bookings)
+          .where(and(inArray(bookings.status, ['attended', 'noShow']), sql`${bookings.endsAt} >= ${from}`))
+          // By position: the week expression's time zone is a parameter, so a repeat would not match it.
+          .groupBy(sql`1`)
+      );
+    },
+
     /** The sessions of the groups, by group and day. */
     sessionsOfGroups(groupIds: readonly number[]) {
       if (groupIds.length === 0) return Promise.resolve([]);

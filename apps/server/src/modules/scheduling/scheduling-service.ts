@@ -307,6 +307,11 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       );
     },
 
+    /** The staff dashboard's reads (decision 058): sessions starting in a window, studies filling, attendance by week. */
+    dashboardSessions: (from: Date, to: Date) => on(db).dashboardSessions(from, to),
+    filling: () => on(db).filling(now()),
+    attendanceByWeek: (from: Date, timeZone: string) => on(db).attendanceByWeek(from, timeZone),
+
     /**
      * The check-in's view of bookings (decision 048): one by id or those with a session in a
      * window at some sites, each with its group's sessions and the tester's other seats in the group.

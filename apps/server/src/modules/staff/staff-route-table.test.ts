@@ -62,6 +62,7 @@ async function bookingToday() {
 let emailCounter = 0;
 const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
   { method: 'GET', path: '/api/staff/Me', roles: 'any' },
+  { method: 'GET', path: '/api/staff/Dashboard', roles: 'any' },
   { method: 'POST', path: '/api/staff/Logout', roles: 'any', request: () => ({ body: {} }) },
   { method: 'GET', path: '/api/staff/admin/StaffList', roles: ['admin'] },
   {

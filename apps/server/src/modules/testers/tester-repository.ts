@@ -65,6 +65,19 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     },
 
     /** First and last names by tester id (the check-in's, decision 048). */
+    /** Sign-ups by the week (Monday, in `timeZone`) of their account's creation, from `from` on (the staff dashboard, decision 058). */
+    signUpsByWeek(from: Date, timeZone: string) {
+      const week = sql`date_trunc('week', ${testers.createdAt} at time zone ${timeZone})::date::text`;
+      return (
+        db
+          .select({ weekStart: sql<string>`${week}`, count: sql<number>`count(*)::int` })
+          .from(testers)
+          .where(sql`${testers.createdAt} >= ${from}`)
+          // By position: the week expression's time zone is a parameter, so a repeat would not match it.
+          .groupBy(sql`1`)
+      );
+    },
+
     namesByIds(ids: readonly string[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db

@@ -49,6 +49,7 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     async fullNames(ids: readonly string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
       return new Map((await base.namesByIds(ids)).map((row) => [row.id, { firstName: row.firstName, lastName: row.lastName }]));
     },
+    signUpsByWeek: (from: Date, timeZone: string) => base.signUpsByWeek(from, timeZone),
     findByUsername: base.findByUsername,
     findByEmail: base.findByEmail,
     findByNameAndEmail: base.findByNameAndEmail,

@@ -44,6 +44,8 @@ export const testers = pgTable(
     uniqueIndex('testers_email_lower').on(sql`lower(${table.email})`),
     // A referral is refused for a tester's phone (decision 036): looked up by it.
     index('testers_phone').on(table.phone),
+    // The staff dashboard's sign-ups by week (decision 058).
+    index('testers_created_at').on(table.createdAt),
     check('testers_coins_not_negative', sql`${table.coins} >= 0`),
     check('testers_exp_not_negative', sql`${table.exp} >= 0`),
   ],

@@ -5,6 +5,7 @@ import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
+import { DashboardPage } from '../../features/staff/dashboard/dashboard-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -43,6 +44,7 @@ export function StaffRoute() {
           <Route path="setup" element={<StaffSetupPage />} />
           <Route element={<StaffShell />}>
             <Route index element={<StaffHomePage />} />
+            <Route path="dashboard" element={<DashboardPage />} />
             <Route path="admin/staff" element={<StaffListPage />} />
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />

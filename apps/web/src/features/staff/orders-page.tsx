@@ -11,6 +11,7 @@ import {
 } from '@testerhub/shared/redeem-schemas';
 import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { StaffRetry } from './staff-retry';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useFulfilOrder, useOrders, useRejectOrder } from './api/orders';
 import type { StaffOutletContext } from './staff-shell';
@@ -72,14 +73,7 @@ function Orders() {
         {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
       </div>
       {orders.isPending && <p aria-busy="true">Loading orders…</p>}
-      {orders.isError && (
-        <div role="alert">
-          <p className="staff-problem">{requestErrorMessage(orders.error)}</p>
-          <button type="button" className="staff-button staff-button--quiet" onClick={() => void orders.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {orders.isError && <StaffRetry error={orders.error} onRetry={() => void orders.refetch()} />}
       {orders.data && orders.data.orders.length === 0 && (
         <p>{status ? `No ${STATUS_LABELS[status].toLowerCase()} orders.` : 'No orders yet.'}</p>
       )}

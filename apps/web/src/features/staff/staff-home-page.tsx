@@ -23,6 +23,10 @@ export function StaffHomePage() {
           </>
         )}
       </dl>
+      <p>
+        <Link to="/staff/dashboard">Dashboard</Link>: today’s sessions at each site with their check-ins, the studies filling, and sign-ups
+        and no-shows by week.
+      </p>
       {holdsRole(me.roles, 'site-staff') && (
         <p>
           <Link to="/staff/check-in">Check-in</Link>: scan testers’ QR codes or find them by name, and mark them attended.

@@ -54,6 +54,9 @@ export function StaffShell() {
                 Home
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/staff/dashboard">Dashboard</NavLink>
+            </li>
             {holdsRole(me.data.roles, 'site-staff') && (
               <li>
                 <NavLink to="/staff/check-in">Check-in</NavLink>

@@ -5,6 +5,7 @@ import type { StaffAuditQuery } from '@testerhub/shared/staff-schemas';
 export const staffKeys = {
   all: ['staff'] as const,
   me: () => [...staffKeys.all, 'me'] as const,
+  dashboard: () => [...staffKeys.all, 'dashboard'] as const,
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
