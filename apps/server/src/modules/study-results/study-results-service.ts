@@ -1,10 +1,10 @@
 import type { TestSite } from '@testerhub/shared/public-content';
+import type { WAITING_REASON_TEXTS } from '@testerhub/shared/session-admin-schemas';
 import {
   BOOKING_STATUS_TEXTS,
   instantToWallClock,
   OUTCOME_TEXTS,
   RESULTS_PAGE_SCREENINGS,
-  WAITING_REASON_TEXTS,
   type StudyResultsResponse,
 } from '@testerhub/shared/session-admin-schemas';
 import type { Clock } from '../../core/clock.ts';
