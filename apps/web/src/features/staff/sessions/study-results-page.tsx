@@ -70,7 +70,7 @@ function ResultSections({ results }: { results: StudyResultsResponse }) {
               {results.screenings.map((screening, index) => (
                 <li key={index} className="staff-card">
                   <h3 className="staff-order-title">{who(screening)}</h3>
-                  <dl className="staff-facts staff-order-facts">
+                  <dl className="staff-facts">
                     <dt>Username</dt>
                     <dd>{screening.username}</dd>
                     <dt>Outcome</dt>
