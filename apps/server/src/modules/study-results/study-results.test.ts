@@ -188,4 +188,19 @@ describe('a study’s results', () => {
     expect(records).toHaveLength(6);
     expect((await getWith(testApp.app, '/api/staff/study-results/Export?studyNo=999999', { cookie })).statusCode).toBe(404);
   });
+
+  it('has the seed’s demo screening and booking to show on the cereal study (24101)', async () => {
+    const cookie = await recruiterCookie();
+    const results = (
+      await getWith(testApp.app, '/api/staff/study-results/Summary?studyNo=24101', { cookie })
+    ).json() as StudyResultsResponse;
+    const demo = results.screenings.find((row) => row.username === 'demotester1')!;
+    expect(demo.outcome).toBe('qualified');
+    expect(Object.values(demo.answers)).toEqual(['Every day', 'Flakes; Muesli', '2', 'No']);
+    expect(
+      results.groups
+        .flatMap((group) => group.bookings)
+        .some((booking) => booking.username === 'demotester1' && booking.status === 'booked'),
+    ).toBe(true);
+  });
 });
