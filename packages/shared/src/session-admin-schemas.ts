@@ -248,37 +248,10 @@ export type StudyResultsResponse = z.infer<typeof studyResultsResponseSchema>;
 /** How many screenings the results page shows (newest first); the CSV export holds every one. */
 export const RESULTS_PAGE_SCREENINGS = 200;
 
-/**
- * The instant a wall-clock date and time on the zone's clock names. In a skipped hour (spring
- * forward) it answers the instant an hour later; in a repeated hour, the first of the two.
- */
-export function wallClockToInstant(date: string, time: string, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  const offsetAt = (instant: number) => {
-    const parts: Record<string, number> = {};
-    const format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    for (const part of format.formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - instant;
-  };
-  const guess = asUtc - offsetAt(asUtc);
-  const offset = offsetAt(guess);
-  return new Date(offset === asUtc - guess ? guess : asUtc - offset);
-}
-
-/** The date (YYYY-MM-DD) and 24-hour time (HH:MM) of an instant on the zone's clock. */
-export function instantToWallClock(instant: Date | string, timeZone: string): { date: string; time: string } {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-CA', {
+/** An instant's year, month, day, hour and minute on the zone's clock (24-hour). */
+function wallClockParts(instant: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -287,6 +260,31 @@ export function instantToWallClock(instant: Date | string, timeZone: string): { 
     hour: '2-digit',
     minute: '2-digit',
   });
-  for (const part of format.formatToParts(new Date(instant))) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  for (const part of format.formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
+
+/**
+ * The instant a wall-clock date and time on the zone's clock names. A time the zone skips (spring
+ * forward) lands an hour earlier on its clock; a time it repeats (fall back) is the first of the two.
+ */
+export function wallClockToInstant(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const offsetAt = (instant: number) => {
+    const wall = wallClockParts(instant, timeZone);
+    return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - instant;
+  };
+  const guess = asUtc - offsetAt(asUtc);
+  const offset = offsetAt(guess);
+  return new Date(offset === asUtc - guess ? guess : asUtc - offset);
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** The date (YYYY-MM-DD) and 24-hour time (HH:MM) of an instant on the zone's clock. */
+export function instantToWallClock(instant: Date | string, timeZone: string): { date: string; time: string } {
+  const wall = wallClockParts(new Date(instant).getTime(), timeZone);
+  return { date: `${wall.year}-${two(wall.month)}-${two(wall.day)}`, time: `${two(wall.hour)}:${two(wall.minute)}` };
 }
