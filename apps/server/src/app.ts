@@ -64,7 +64,12 @@ import { selfScheduleRoutes } from './modules/scheduling/self-schedule-routes.ts
 import { createSelfScheduleService } from './modules/scheduling/self-schedule-service.ts';
 import { cancelLinkRoutes } from './modules/scheduling/cancel-link-routes.ts';
 import { createScheduleNotices } from './modules/scheduling/schedule-notices.ts';
-import { createSchedulingService, REMINDER_QUEUE, SEAT_OFFER_EXPIRY_QUEUE } from './modules/scheduling/scheduling-service.ts';
+import {
+  createSchedulingService,
+  DEFAULT_TIME_ZONE,
+  REMINDER_QUEUE,
+  SEAT_OFFER_EXPIRY_QUEUE,
+} from './modules/scheduling/scheduling-service.ts';
 import { createSeatOffers } from './modules/scheduling/seat-offers.ts';
 import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
@@ -75,6 +80,10 @@ import { createAttendanceService } from './modules/attendance/attendance-service
 import { createStudyService } from './modules/studies/study-service.ts';
 import { staffPublicRoutes, staffRoutes } from './modules/staff/staff-routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in-routes.ts';
+import { sessionAdminRoutes } from './modules/scheduling/session-admin-routes.ts';
+import { createSessionAdminService } from './modules/scheduling/session-admin-service.ts';
+import { studyResultsRoutes } from './modules/study-results/study-results-routes.ts';
+import { createStudyResultsService } from './modules/study-results/study-results-service.ts';
 import { createCheckInService } from './modules/check-in/check-in-service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard-service.ts';
@@ -512,6 +521,24 @@ export async function buildApp({
     studies,
     listTestSites: publicContent.listTestSites,
   });
+  // Session groups and study results for recruiters (issue 12 section 2, decision 051).
+  const sessionAdmin = createSessionAdminService(db, {
+    scheduling,
+    studyNames: studies.studyNames,
+    listTestSites: publicContent.listTestSites,
+    mail,
+    audited: staff.audited,
+  });
+  const studyResults = createStudyResultsService({
+    clock,
+    scheduling,
+    screening,
+    testers,
+    childNames: children.childNames,
+    studyNames: studies.studyNames,
+    listTestSites: publicContent.listTestSites,
+    defaultTimeZone: DEFAULT_TIME_ZONE,
+  });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -554,6 +581,8 @@ export async function buildApp({
         rewardOrdersRoutes(rewardOrders),
         checkInRoutes(checkIn),
         dashboardRoutes(dashboard),
+        sessionAdminRoutes(sessionAdmin),
+        studyResultsRoutes(studyResults),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

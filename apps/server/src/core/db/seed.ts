@@ -10,6 +10,7 @@ import { seedAvatars } from '../../modules/profile/profile-seed.ts';
 import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
 import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
+import { seedDemoScreenings } from '../../modules/screening/screening-seed.ts';
 import { seedDemoAttendancePay, seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
@@ -75,6 +76,8 @@ const REWARDS_SEED_NAME = 'demo-rewards-v1';
 const REFERRALS_SEED_NAME = 'demo-referrals-v1';
 /** The demo testers' leaderboard figures in the seed's month (decision 039). */
 const LEADERBOARD_SEED_NAME = 'demo-leaderboard-v1';
+/** The demo tester's passed cereal screener, for the staff console's results (decision 051). */
+const SCREENINGS_SEED_NAME = 'demo-screenings-v1';
 /** The current terms version, accepted by every seeded tester (decision 041); after the seeds that make testers. */
 const TERMS_SEED_NAME = 'demo-terms-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -190,6 +193,10 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
       timeZone,
     );
   });
+  const screeningsSeeded = await seedOnce(db, SCREENINGS_SEED_NAME, async (tx) => {
+    const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
+    if (demo) await seedDemoScreenings(tx, today, demo.id);
+  });
   const termsSeeded = await seedOnce(db, TERMS_SEED_NAME, async (tx) => {
     const rows = await tx.select({ id: testers.id, createdAt: testers.createdAt }).from(testers);
     await seedDemoTerms(tx, today, rows);
@@ -212,6 +219,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     rewards ||
     referralsSeeded ||
     leaderboardSeeded ||
+    screeningsSeeded ||
     termsSeeded
   );
 }

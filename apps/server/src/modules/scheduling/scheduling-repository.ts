@@ -463,6 +463,62 @@ export function createSchedulingRepository(db: Executor) {
       return rows.map((row) => row.hoursBefore);
     },
 
+    /** The group by its public key, its row locked until the transaction ends (the staff's edits, decision 051). */
+    async groupForUpdate(publicId: string): Promise<GroupWithSessions | null> {
+      const [row] = await db.select().from(sessionGroups).where(eq(sessionGroups.publicId, publicId)).limit(1).for('update');
+      return row ? (await withSessions([row]))[0]! : null;
+    },
+
+    /**
+     * The staff's edit of a group's fields (decision 051): one conditional UPDATE, so the seats never
+     * go below the seats taken or held at the moment it runs, even when a booking races it (the
+     * booking's own UPDATE of the row waits for this one, or this one for it). Null when refused.
+     */
+    async updateGroupFields(id: number, fields: Partial<Omit<NewGroup, 'id' | 'publicId' | 'studyNo' | 'taken' | 'held'>>) {
+      const seats = fields.seats;
+      const [row] = await db
+        .update(sessionGroups)
+        .set(fields)
+        .where(
+          and(eq(sessionGroups.id, id), seats === undefined ? undefined : sql`${sessionGroups.taken} + ${sessionGroups.held} <= ${seats}`),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Replaces the group's session days (only while it holds no bookings: decision 051). */
+    async replaceSessions(groupId: number, sessions: { testerDay: number; startsAt: Date; endsAt: Date }[]): Promise<void> {
+      await db.delete(groupSessions).where(eq(groupSessions.groupId, groupId));
+      await db.insert(groupSessions).values(sessions.map((session) => ({ ...session, groupId })));
+    },
+
+    /** Whether any booking of the group is not cancelled (booked, attended or no-show): its times are then history. */
+    async groupHasBookings(groupId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.groupId, groupId), sql`${bookings.status} <> 'cancelled'`))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The study's bookings of every status, oldest first, after `afterId` (the staff's results and export pages through them). */
+    bookingsOfStudy(studyNo: number, afterId: number, limit: number) {
+      return db
+        .select({
+          bookingId: bookings.id,
+          testerId: bookings.testerId,
+          childId: bookings.childId,
+          groupId: bookings.groupId,
+          status: bookings.status,
+          createdAt: bookings.createdAt,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.studyNo, studyNo), gt(bookings.id, afterId)))
+        .orderBy(asc(bookings.id))
+        .limit(limit);
+    },
+
     /** The tester's live bookings (theirs and their children's) that have not ended, with their groups and sessions. */
     async currentBookings(testerId: string, now: Date): Promise<{ booking: BookingRow; group: GroupWithSessions }[]> {
       const rows = await db

@@ -550,6 +550,11 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       for (const groupId of groupIds) await deps.offers?.offerFreedSeats(groupId, tx);
     },
 
+    /** A study's groups with their sessions, earliest first (the staff's results, decision 051). */
+    groupsOfStudy: (studyNo: number) => base.groupsOfStudy(studyNo),
+    /** A study's bookings of every status, oldest first after `afterId` (the staff's results and export). */
+    bookingsOfStudy: (studyNo: number, afterId: number, limit: number) => base.bookingsOfStudy(studyNo, afterId, limit),
+
     /** Expires the seat offers past their end and passes their seats on (the job queue's sweep, every minute); answers the offers made. */
     expireSeatOffers: async (): Promise<number> => (deps.offers ? deps.offers.expireDue() : 0),
 

@@ -208,6 +208,50 @@ export function createScreeningRepository(db: Executor) {
         });
     },
 
+    /**
+     * The study's screenings for the staff (decision 051): oldest first after `afterId` (the export
+     * pages through them), or the newest `limit` when `newest` is set (the results page).
+     */
+    screeningsOfStudy(studyNo: number, page: { afterId: number; limit: number; newest?: boolean }) {
+      return db
+        .select({
+          id: screenings.id,
+          testerId: screenings.testerId,
+          childId: screenings.childId,
+          status: screenings.status,
+          answers: screenings.answers,
+          startedAt: screenings.startedAt,
+          completedAt: screenings.completedAt,
+        })
+        .from(screenings)
+        .where(and(eq(screenings.studyNo, studyNo), page.newest ? undefined : sql`${screenings.id} > ${page.afterId}`))
+        .orderBy(page.newest ? sql`${screenings.id} desc` : asc(screenings.id))
+        .limit(page.limit);
+    },
+
+    async countScreenings(studyNo: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(screenings)
+        .where(eq(screenings.studyNo, studyNo));
+      return row?.count ?? 0;
+    },
+
+    /** The study's waiting list, oldest entry first. */
+    waitingListOfStudy(studyNo: number) {
+      return db
+        .select({
+          testerId: studyWaitingList.testerId,
+          childId: studyWaitingList.childId,
+          reason: studyWaitingList.reason,
+          groupIds: studyWaitingList.groupIds,
+          addedAt: studyWaitingList.addedAt,
+        })
+        .from(studyWaitingList)
+        .where(eq(studyWaitingList.studyNo, studyNo))
+        .orderBy(asc(studyWaitingList.addedAt), asc(studyWaitingList.id));
+    },
+
     /** The people on the study's list asking to be told about the group (reason notify), oldest entry first. */
     async notifyWaitersOf(studyNo: number, groupId: number): Promise<{ testerId: string; childId: number | null }[]> {
       return db

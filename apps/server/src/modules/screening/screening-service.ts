@@ -282,6 +282,15 @@ export function createScreeningService(
     waitingForGroup: (studyNo: number, groupId: number, tx?: Executor) =>
       createScreeningRepository(tx ?? db).notifyWaitersOf(studyNo, groupId),
 
+    /** The study's questions with their options, in order (the staff's results, decision 051). */
+    screenerQuestions: async (studyNo: number) => (await repository.loadScreener(studyNo)).questions,
+    /** The study's screenings for the staff: a page oldest first after `afterId`, or the newest `limit`. */
+    screeningsOfStudy: (studyNo: number, page: { afterId: number; limit: number; newest?: boolean }) =>
+      repository.screeningsOfStudy(studyNo, page),
+    countScreenings: (studyNo: number) => repository.countScreenings(studyNo),
+    /** The study's waiting list, oldest entry first (the staff's results). */
+    waitingListOfStudy: (studyNo: number) => repository.waitingListOfStudy(studyNo),
+
     /** Where each child of the tester stands in the study: screened (finished) and waitlisted, by child key. */
     childrenInStudy: (testerId: string, studyNo: number) => repository.childrenInStudy(testerId, studyNo),
 

@@ -59,6 +59,27 @@ async function bookingToday() {
   return { booking, token: signCheckInToken({ bookingId: booking.id, testerId: tester.id, studyNo: study.studyNo }, LINK_SECRET) };
 }
 
+/** A session group's form values (decision 051): in person at site 00001, a week ahead on the site's clock. */
+const GROUP_FIELDS = {
+  kind: 'inPerson',
+  siteId: '00001',
+  videoLink: '',
+  pickUpDate: '',
+  pickUpTime: '',
+  color: 'Blue',
+  cell: 'T1',
+  coOpCost: 50,
+  seats: 4,
+  status: 'Open',
+  isExternal: false,
+  sessions: [{ date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), start: '10:00', end: '12:00' }],
+};
+
+/** A group without bookings of a fresh study. */
+async function emptyGroup() {
+  return createSessionGroup(db(), { studyNo: (await createStudy(db())).studyNo });
+}
+
 let emailCounter = 0;
 const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
   { method: 'GET', path: '/api/staff/Me', roles: 'any' },
@@ -109,6 +130,42 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     path: '/api/staff/check-in/MarkAttended',
     roles: ['site-staff'],
     prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/sessions/Groups',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/sessions/CreateGroup',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { studyNo: (await createStudy(db())).studyNo, ...GROUP_FIELDS } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/sessions/UpdateGroup',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { groupId: (await emptyGroup()).publicId, ...GROUP_FIELDS, seats: 5 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/sessions/SetGroupStatus',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { groupId: (await emptyGroup()).publicId, status: 'Closed' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/study-results/Summary',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/study-results/Export',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
   },
 ];
 

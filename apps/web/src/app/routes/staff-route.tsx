@@ -6,6 +6,9 @@ import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
 import { DashboardPage } from '../../features/staff/dashboard/dashboard-page';
+import { SessionsPage } from '../../features/staff/sessions/sessions-page';
+import { StudyPickerPage } from '../../features/staff/sessions/study-picker';
+import { StudyResultsPage } from '../../features/staff/sessions/study-results-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -49,6 +52,9 @@ export function StaffRoute() {
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />
             <Route path="check-in" element={<CheckInPage />} />
+            <Route path="sessions" element={<StudyPickerPage />} />
+            <Route path="studies/:studyNo/sessions" element={<SessionsPage />} />
+            <Route path="studies/:studyNo/results" element={<StudyResultsPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

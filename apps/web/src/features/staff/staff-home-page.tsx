@@ -3,6 +3,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import type { StaffOutletContext } from './staff-shell';
 import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { roleNames } from './staff-roles';
+import { StudyPicker } from './sessions/study-picker';
 
 /** The console's home: who is logged in, their roles, and the sections those roles open. */
 export function StaffHomePage() {
@@ -45,6 +46,7 @@ export function StaffHomePage() {
           </ul>
         </section>
       )}
+      {holdsRole(me.roles, 'recruiter') && <StudyPicker />}
       {holdsRole(me.roles, 'rewards') && (
         <section aria-labelledby="rewards-sections">
           <h2 id="rewards-sections">Rewards</h2>

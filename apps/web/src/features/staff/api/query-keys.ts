@@ -9,4 +9,6 @@ export const staffKeys = {
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
+  sessionGroups: (studyNo: number) => [...staffKeys.all, 'session-groups', studyNo] as const,
+  studyResults: (studyNo: number) => [...staffKeys.all, 'study-results', studyNo] as const,
 };
