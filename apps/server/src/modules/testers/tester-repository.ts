@@ -73,6 +73,50 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .where(inArray(testers.id, [...ids]));
     },
 
+    /**
+     * The staff search (decision 053): testers whose `kind` starts with `prefix` (lower case; digits
+     * for a phone), at most `limit`, each read as a range of its own "C"-collated index in that
+     * index's order, so a million testers cost the same as a thousand.
+     */
+    searchByPrefix(kind: 'email' | 'phone' | 'username' | 'fullName' | 'lastName', prefix: string, limit: number) {
+      const key = {
+        email: sql`lower(${testers.email}) collate "C"`,
+        username: sql`lower(${testers.username}) collate "C"`,
+        fullName: sql`lower(${testers.firstName} || ' ' || ${testers.lastName}) collate "C"`,
+        lastName: sql`lower(${testers.lastName}) collate "C"`,
+        phone: sql`${testers.phone} collate "C"`,
+      }[kind];
+      const pattern = `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      return db
+        .select({
+          id: testers.id,
+          firstName: testers.firstName,
+          lastName: testers.lastName,
+          username: testers.username,
+          email: testers.email,
+          phone: testers.phone,
+          blackList: testers.blackList,
+          suspendedUntil: testers.suspendedUntil,
+        })
+        .from(testers)
+        .where(sql`${key} like ${pattern}`)
+        .orderBy(key)
+        .limit(limit);
+    },
+
+    /** Puts the tester on or off the blackList; the row as it was, or null when it already was so (or is gone). */
+    async setBlackList(testerId: string, blackList: boolean) {
+      if (!UUID_PATTERN.test(testerId)) return null;
+      const [row] = await db
+        .update(testers)
+        .set({ blackList })
+        .where(and(eq(testers.id, testerId), eq(testers.blackList, !blackList)))
+        .returning({ id: testers.id });
+      if (!row) return null;
+      onTesterChanged(testerId);
+      return row;
+    },
+
     async findById(id: string) {
       // Schemas reject a malformed id with 400; this keeps any other caller's from reaching PostgreSQL as a 500.
       if (!UUID_PATTERN.test(id)) return null;
