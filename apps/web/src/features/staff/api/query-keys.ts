@@ -8,4 +8,6 @@ export const staffKeys = {
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
+  testerSearch: (q: string) => [...staffKeys.all, 'testers', 'search', q] as const,
+  tester: (testerId: string) => [...staffKeys.all, 'testers', 'tester', testerId] as const,
 };
