@@ -24,6 +24,7 @@ import {
   reEngagementCodes,
   referralEvents,
   seedRuns,
+  testerSuspensions,
   testers,
   testimonials,
   testSites,
@@ -38,6 +39,7 @@ import {
   demoReEngagement,
   demoReferralComments,
   demoTestSites,
+  demoSuspendedTester,
   demoTesters,
   demoTestimonials,
   demoThemeStyles,
@@ -75,6 +77,8 @@ const REWARDS_SEED_NAME = 'demo-rewards-v1';
 const REFERRALS_SEED_NAME = 'demo-referrals-v1';
 /** The demo testers' leaderboard figures in the seed's month (decision 039). */
 const LEADERBOARD_SEED_NAME = 'demo-leaderboard-v1';
+/** A tester suspended by the no-show rule, for the staff console's Testers pages (decision 053). */
+const SUSPENDED_TESTER_SEED_NAME = 'demo-suspended-tester-v1';
 /** The current terms version, accepted by every seeded tester (decision 041); after the seeds that make testers. */
 const TERMS_SEED_NAME = 'demo-terms-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -190,6 +194,26 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
       timeZone,
     );
   });
+  const suspendedHash = await hashPassword(demoSuspendedTester.password);
+  const suspendedSeeded = await seedOnce(db, SUSPENDED_TESTER_SEED_NAME, async (tx) => {
+    const { password: _password, ...tester } = demoSuspendedTester;
+    const startsAt = new Date(today.getTime() - 10 * 24 * 3600_000);
+    const endsAt = new Date(startsAt.getTime() + 182 * 24 * 3600_000);
+    const [created] = await tx
+      .insert(testers)
+      .values({ ...tester, passwordHash: suspendedHash, emailConfirmedAt: startsAt, suspendedUntil: endsAt })
+      .returning({ id: testers.id });
+    await tx
+      .insert(coinLedger)
+      .values({ testerId: created!.id, coins: tester.coins, experience: tester.exp, reason: 'demo-balance', reference: created!.id });
+    await tx.insert(testerSuspensions).values({
+      testerId: created!.id,
+      reason: 'Two or more no-shows within 3 months.',
+      noShows: 2,
+      startsAt,
+      endsAt,
+    });
+  });
   const termsSeeded = await seedOnce(db, TERMS_SEED_NAME, async (tx) => {
     const rows = await tx.select({ id: testers.id, createdAt: testers.createdAt }).from(testers);
     await seedDemoTerms(tx, today, rows);
@@ -212,6 +236,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     rewards ||
     referralsSeeded ||
     leaderboardSeeded ||
+    suspendedSeeded ||
     termsSeeded
   );
 }

@@ -84,18 +84,13 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       const kind = searchKind(query);
       const limit = TESTER_SEARCH_LIMIT + 1;
       const lower = query.trim().toLowerCase().replace(/\s+/g, ' ');
-      const lists =
-        kind === 'email'
-          ? [await deps.testers.searchByPrefix('email', lower, limit)]
-          : kind === 'phone'
-            ? [await deps.testers.searchByPrefix('phone', phoneDigits(query)!, limit)]
-            : await Promise.all([
-                deps.testers.searchByPrefix('username', lower, limit),
-                deps.testers.searchByPrefix('fullName', lower, limit),
-                deps.testers.searchByPrefix('lastName', lower, limit),
-              ]);
-      const found = new Map(lists.flat().map((row) => [row.id, row]));
-      const rows = [...found.values()].sort(
+      const rows = await deps.testers.searchByPrefix(
+        kind === 'email' ? ['email'] : kind === 'phone' ? ['phone'] : ['username', 'fullName', 'lastName'],
+        kind === 'phone' ? phoneDigits(query)! : lower,
+        limit,
+      );
+      const found = new Map(rows.map((row) => [row.id, row]));
+      const testers = [...found.values()].sort(
         (a, b) =>
           a.lastName.localeCompare(b.lastName, 'en') ||
           a.firstName.localeCompare(b.firstName, 'en') ||
@@ -104,8 +99,8 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       return {
         status: 'succeed',
         kind,
-        hasMore: rows.length > TESTER_SEARCH_LIMIT,
-        testers: rows.slice(0, TESTER_SEARCH_LIMIT).map(({ id, suspendedUntil, ...row }) => ({
+        hasMore: testers.length > TESTER_SEARCH_LIMIT,
+        testers: testers.slice(0, TESTER_SEARCH_LIMIT).map(({ id, suspendedUntil, ...row }) => ({
           testerId: id,
           ...row,
           suspendedUntil: suspendedUntil && isSuspended({ suspendedUntil }, deps.clock.now()) ? suspendedUntil.toISOString() : null,
