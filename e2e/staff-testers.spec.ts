@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { STAFF_TESTER_TEXTS } from '@testerhub/shared/staff-testers-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
@@ -11,7 +12,7 @@ import { addSessionCookie, createTester, startSession, suspendTester } from './s
  * pages, at 360 px.
  */
 
-const fitsPhone = async (page: import('@playwright/test').Page) =>
+const fitsPhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('a recruiter finds a tester by e-mail and phone, adjusts coins, sets and clears the blackList and lifts a suspension', async ({

@@ -20,13 +20,100 @@ const TESTERS = Number(process.env.BENCH_TESTERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const WARM_UP = 50;
 
-const FIRST = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara',
-  'Richard', 'Susan', 'Joseph', 'Jessica', 'Thomas', 'Sarah', 'Carlos', 'Maria', 'Daniel', 'Karen', 'Matthew', 'Nancy', 'Anthony',
-  'Lisa', 'Mark', 'Betty', 'Luis', 'Sandra', 'Steven', 'Ashley', 'Paul', 'Kimberly', 'Andrew', 'Emily', 'Joshua', 'Donna', 'Kevin', 'Michelle'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez',
-  'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White',
-  'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young', 'Allen', 'King', 'Wright', 'Scott', 'Torres',
-  'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker', 'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts'];
+const FIRST = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Carlos',
+  'Maria',
+  'Daniel',
+  'Karen',
+  'Matthew',
+  'Nancy',
+  'Anthony',
+  'Lisa',
+  'Mark',
+  'Betty',
+  'Luis',
+  'Sandra',
+  'Steven',
+  'Ashley',
+  'Paul',
+  'Kimberly',
+  'Andrew',
+  'Emily',
+  'Joshua',
+  'Donna',
+  'Kevin',
+  'Michelle',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+];
 const pgArray = (values: readonly string[]) => sql.raw(`array[${values.map((value) => `'${value}'`).join(', ')}]`);
 
 /** Tester n's columns as the insert makes them (the queries below ask for real testers' prefixes). */
@@ -52,7 +139,13 @@ await withScaleDatabase('bench_tester_search', async (database) => {
   // A recruiter and a live staff session for the calls.
   const [staff] = await db
     .insert(staffMembers)
-    .values({ name: 'Bench Recruiter', email: 'bench.recruiter@staff.example.test', roles: ['recruiter'], siteIds: [], totpConfirmedAt: new Date() })
+    .values({
+      name: 'Bench Recruiter',
+      email: 'bench.recruiter@staff.example.test',
+      roles: ['recruiter'],
+      siteIds: [],
+      totpConfirmedAt: new Date(),
+    })
     .returning();
   const sessionId = randomToken();
   await db.insert(staffSessions).values({
@@ -107,7 +200,11 @@ await withScaleDatabase('bench_tester_search', async (database) => {
     for (const [label, where, order] of [
       ['e-mail', `lower(email) collate "C" like 'person12345@m%'`, `lower(email) collate "C"`],
       ['phone', `phone collate "C" like '212345%'`, `phone collate "C"`],
-      ['full name', `lower(first_name || ' ' || last_name) collate "C" like 'mary smith%'`, `lower(first_name || ' ' || last_name) collate "C"`],
+      [
+        'full name',
+        `lower(first_name || ' ' || last_name) collate "C" like 'mary smith%'`,
+        `lower(first_name || ' ' || last_name) collate "C"`,
+      ],
     ] as const) {
       const plan = await db.execute(sql.raw(`explain (analyze, buffers) select id from testers where ${where} order by ${order} limit 26`));
       console.log(`${label}:\n${(plan.rows as { 'QUERY PLAN': string }[]).map((row) => `  ${row['QUERY PLAN']}`).join('\n')}`);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import {
   adjustCoinsSchema,
@@ -15,9 +16,11 @@ import {
   type DeleteTesterPayload,
   type LiftSuspensionPayload,
   type SetBlackListPayload,
+  type TesterActionResponse,
 } from '@testerhub/shared/staff-testers-schemas';
 import { withStaff } from '../../core/auth/staff-scope.ts';
 import { NotFoundError } from '../../core/errors.ts';
+import type { StaffPrincipal } from '../staff/staff-service.ts';
 import type { TesterAdminService } from './tester-admin-service.ts';
 
 /** Recruiters (admins hold every role's work: decision 049). */
@@ -63,7 +66,8 @@ export function testerAdminRoutes(admin: TesterAdminService): FastifyPluginAsync
         config,
         schema: {
           tags: ['staff'],
-          description: "The privacy module's export of the tester (decision 040) as a JSON attachment, for a request made to staff; audited. 404: no such tester.",
+          description:
+            "The privacy module's export of the tester (decision 040) as a JSON attachment, for a request made to staff; audited. 404: no such tester.",
           querystring: testerIdQuerySchema,
         },
       },
@@ -78,61 +82,46 @@ export function testerAdminRoutes(admin: TesterAdminService): FastifyPluginAsync
       }),
     );
 
-    app.post(
-      '/staff/testers/AdjustCoins',
+    // The changes: each a body schema, a succeed-or-failed answer, and the service's audited call.
+    const changes: {
+      path: string;
+      description: string;
+      body: ZodType;
+      change: (me: StaffPrincipal, body: never) => Promise<TesterActionResponse>;
+    }[] = [
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description: 'Coins added (positive) or taken (negative) through the ledger, with a reason. failed: the balance would go below zero, or no such tester.',
-          body: adjustCoinsSchema,
-          response: { 200: testerActionResponseSchema },
-        },
+        path: 'AdjustCoins',
+        description:
+          'Coins added (positive) or taken (negative) through the ledger, with a reason. failed: the balance would go below zero, or no such tester.',
+        body: adjustCoinsSchema,
+        change: (me, body: AdjustCoinsPayload) => admin.adjustCoins(me, body),
       },
-      withStaff(async (request, me) => admin.adjustCoins(me, request.body as AdjustCoinsPayload)),
-    );
-
-    app.post(
-      '/staff/testers/SetBlackList',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description: 'The blackList flag on or off, with a reason. failed: it already was so, or no such tester.',
-          body: setBlackListSchema,
-          response: { 200: testerActionResponseSchema },
-        },
+        path: 'SetBlackList',
+        description: 'The blackList flag on or off, with a reason. failed: it already was so, or no such tester.',
+        body: setBlackListSchema,
+        change: (me, body: SetBlackListPayload) => admin.setBlackList(me, body),
       },
-      withStaff(async (request, me) => admin.setBlackList(me, request.body as SetBlackListPayload)),
-    );
-
-    app.post(
-      '/staff/testers/LiftSuspension',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description: 'Ends the suspension in force (decision 046), with a reason. failed: not suspended, or no such tester.',
-          body: liftSuspensionSchema,
-          response: { 200: testerActionResponseSchema },
-        },
+        path: 'LiftSuspension',
+        description: 'Ends the suspension in force (decision 046), with a reason. failed: not suspended, or no such tester.',
+        body: liftSuspensionSchema,
+        change: (me, body: LiftSuspensionPayload) => admin.liftSuspension(me, body),
       },
-      withStaff(async (request, me) => admin.liftSuspension(me, request.body as LiftSuspensionPayload)),
-    );
-
-    app.post(
-      '/staff/testers/Delete',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description:
-            "The privacy module's deletion of the tester (decision 040), confirmed by typing their username, with a reason. failed: wrong confirmation, or no such tester.",
-          body: deleteTesterSchema,
-          response: { 200: testerActionResponseSchema },
-        },
+        path: 'Delete',
+        description:
+          "The privacy module's deletion of the tester (decision 040), confirmed by typing their username, with a reason. failed: wrong confirmation, or no such tester.",
+        body: deleteTesterSchema,
+        change: (me, body: DeleteTesterPayload) => admin.deleteTester(me, body),
       },
-      withStaff(async (request, me) => admin.deleteTester(me, request.body as DeleteTesterPayload)),
-    );
+    ];
+    for (const { path, description, body, change } of changes) {
+      app.post(
+        `/staff/testers/${path}`,
+        { config, schema: { tags: ['staff'], description, body, response: { 200: testerActionResponseSchema } } },
+        withStaff(async (request, me) => change(me, request.body as never)),
+      );
+    }
   };
 }

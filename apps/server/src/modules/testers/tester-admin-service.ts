@@ -157,7 +157,13 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       if (!(await deps.testers.findById(input.testerId))) return failed(STAFF_TESTER_TEXTS.testerUnknown);
       const adjustmentId = randomUUID();
       return change(actor, 'tester.adjust-coins', input.testerId, async (tx) => {
-        const entry = { testerId: input.testerId, coins: input.coins, experience: 0, reason: STAFF_ADJUSTMENT_REASON, reference: adjustmentId };
+        const entry = {
+          testerId: input.testerId,
+          coins: input.coins,
+          experience: 0,
+          reason: STAFF_ADJUSTMENT_REASON,
+          reference: adjustmentId,
+        };
         const result = await deps.ledger.record(entry, tx);
         if (result.status !== 'recorded') throw new Error(`Adjustment ${adjustmentId} was recorded twice.`);
         return {
@@ -172,7 +178,8 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
     async setBlackList(actor: StaffPrincipal, input: SetBlackListPayload): Promise<TesterActionResponse> {
       if (!(await deps.testers.findById(input.testerId))) return failed(STAFF_TESTER_TEXTS.testerUnknown);
       return change(actor, input.blackList ? 'tester.blacklist-on' : 'tester.blacklist-off', input.testerId, async (tx) => {
-        if (!(await deps.testers.setBlackList(input.testerId, input.blackList, tx))) throw new Refused(STAFF_TESTER_TEXTS.blackListUnchanged);
+        if (!(await deps.testers.setBlackList(input.testerId, input.blackList, tx)))
+          throw new Refused(STAFF_TESTER_TEXTS.blackListUnchanged);
         return {
           before: { blackList: !input.blackList },
           after: { blackList: input.blackList, reason: input.reason },
@@ -217,7 +224,11 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       const answer = await change(actor, 'tester.delete', input.testerId, async (tx) => {
         if (!(await deps.privacy.eraseWithin(input.testerId, tx))) throw new Refused(STAFF_TESTER_TEXTS.testerUnknown);
         // Nothing personal stays in the log: the account is gone, its id and the reason remain.
-        return { before: { testerId: input.testerId }, after: { deleted: true, reason: input.reason }, message: STAFF_TESTER_TEXTS.deleted };
+        return {
+          before: { testerId: input.testerId },
+          after: { deleted: true, reason: input.reason },
+          message: STAFF_TESTER_TEXTS.deleted,
+        };
       });
       if (answer.status === 'succeed') await deps.privacy.afterErased(input.testerId);
       return answer;

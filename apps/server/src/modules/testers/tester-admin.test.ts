@@ -95,7 +95,8 @@ describe('the tester search', () => {
   it('cuts the list at 25 and says so; a one-letter search is a 400 with its message', async () => {
     const { cookie } = await recruiter();
     const t = tag();
-    for (let index = 0; index < TESTER_SEARCH_LIMIT + 2; index += 1) await createTester(db(), { lastName: `Many${t}`, firstName: `N${index}` });
+    for (let index = 0; index < TESTER_SEARCH_LIMIT + 2; index += 1)
+      await createTester(db(), { lastName: `Many${t}`, firstName: `N${index}` });
     const answer = await search(cookie, `many${t}`);
     expect(answer.testers).toHaveLength(TESTER_SEARCH_LIMIT);
     expect(answer.hasMore).toBe(true);
@@ -162,7 +163,10 @@ describe('coin adjustments', () => {
     const reward = await createRewardItem(db(), { coins: 100 });
     const calls = Array.from({ length: 24 }, (_, index) =>
       index % 2 === 0
-        ? post(cookie, 'AdjustCoins', { testerId: tester.id, coins: -100, reason: `Race ${index}` }).then((answer) => ({ who: 'staff', answer }))
+        ? post(cookie, 'AdjustCoins', { testerId: tester.id, coins: -100, reason: `Race ${index}` }).then((answer) => ({
+            who: 'staff',
+            answer,
+          }))
         : postJson(testApp.app, '/api/reward/SpendCoin', reward.id, { cookie: testerCookie }).then((answer) => ({ who: 'tester', answer })),
     );
     const answers = await Promise.all(calls);
@@ -191,7 +195,9 @@ describe('the blackList flag', () => {
       status: 'failed',
       message: STAFF_TESTER_TEXTS.blackListUnchanged,
     });
-    expect((await post(cookie, 'SetBlackList', { testerId: tester.id, blackList: false, reason: 'Apologised' })).json().status).toBe('succeed');
+    expect((await post(cookie, 'SetBlackList', { testerId: tester.id, blackList: false, reason: 'Apologised' })).json().status).toBe(
+      'succeed',
+    );
     expect(await info()).toBe(false);
     const audit = await auditOf(tester.id);
     expect(audit.map((row) => row.action).sort()).toEqual(['tester.blacklist-off', 'tester.blacklist-on']);
@@ -258,7 +264,11 @@ describe('privacy requests', () => {
     expect(wrong.json()).toEqual({ status: 'failed', message: STAFF_TESTER_TEXTS.confirmationWrong });
     expect(await db().select().from(testers).where(eq(testers.id, tester.id))).toHaveLength(1);
 
-    const done = await post(cookie, 'Delete', { testerId: tester.id, confirmation: tester.username.toUpperCase(), reason: 'Asked by phone' });
+    const done = await post(cookie, 'Delete', {
+      testerId: tester.id,
+      confirmation: tester.username.toUpperCase(),
+      reason: 'Asked by phone',
+    });
     expect(done.json()).toEqual({ status: 'succeed', message: STAFF_TESTER_TEXTS.deleted });
     expect(await db().select().from(testers).where(eq(testers.id, tester.id))).toHaveLength(0);
     expect((await getWith(testApp.app, '/api/account/GetPKTesterInfo', { cookie: testerCookie })).statusCode).toBe(401);

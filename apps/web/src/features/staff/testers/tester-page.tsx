@@ -1,6 +1,5 @@
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useOutletContext, useParams } from 'react-router';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
+import { Link, useParams } from 'react-router';
 import {
   adjustCoinsSchema,
   deleteTesterSchema,
@@ -13,7 +12,7 @@ import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { testerExportHref, useAdjustCoins, useDeleteTester, useLiftSuspension, useSetBlackList, useTester } from '../api/testers';
-import type { StaffOutletContext } from '../staff-shell';
+import { RecruiterOnly } from './recruiter-only';
 
 type Row = Record<string, unknown>;
 type OnOutcome = (outcome: TesterActionResponse | null) => void;
@@ -27,15 +26,12 @@ const shown = (value: unknown) => (value === null || value === undefined || valu
 /** Recruiters: one tester's records and the changes staff may make to them (decision 053). */
 export function TesterPage() {
   usePageTitle('Tester');
-  const { me } = useOutletContext<StaffOutletContext>();
   const { testerId = '' } = useParams();
-  if (!holdsRole(me.roles, 'recruiter'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the recruiter role can open this page.
-      </p>
-    );
-  return <Tester testerId={testerId} />;
+  return (
+    <RecruiterOnly>
+      <Tester testerId={testerId} />
+    </RecruiterOnly>
+  );
 }
 
 function Tester({ testerId }: { testerId: string }) {
@@ -280,62 +276,76 @@ function AdjustCoins({ testerId, onOutcome }: { testerId: string; onOutcome: OnO
   );
 }
 
-function BlackList({ testerId, on, onOutcome }: { testerId: string; on: boolean; onOutcome: OnOutcome }) {
-  const set = useSetBlackList();
+/** A change that needs only a reason: one labelled field and its button, checked with the shared schema. */
+function ReasonForm<Payload>({
+  name,
+  intro,
+  label,
+  button,
+  busy,
+  parse,
+  send,
+  onOutcome,
+}: {
+  name: string;
+  intro?: string;
+  label: string;
+  button: string;
+  busy: boolean;
+  parse: (reason: string) => { success: true; data: Payload } | { success: false; error: { issues: readonly { message: string }[] } };
+  send: (payload: Payload) => Promise<TesterActionResponse>;
+  onOutcome: OnOutcome;
+}) {
   const announce = useAnnounce(onOutcome);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = setBlackListSchema.safeParse({ testerId, blackList: !on, reason });
+    const parsed = parse(reason);
     setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
     if (!parsed.success) return;
-    if ((await announce(() => set.mutateAsync(parsed.data)))?.status === 'succeed') setReason('');
+    if ((await announce(() => send(parsed.data)))?.status === 'succeed') setReason('');
   };
   return (
-    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="BlackList">
-      <h3>BlackList</h3>
-      <p>A blackListed tester sees no studies and can answer no screener.</p>
-      <TextField
-        label={on ? 'Reason for taking them off the blackList' : 'Reason for the blackList'}
-        value={reason}
-        autoComplete="off"
-        onChange={(event) => setReason(event.target.value)}
-        error={error}
-      />
-      <button type="submit" className="staff-button staff-button--quiet" disabled={set.isPending} aria-busy={set.isPending}>
-        {on ? 'Take off the blackList' : 'Put on the blackList'}
+    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={name}>
+      <h3>{name}</h3>
+      {intro && <p>{intro}</p>}
+      <TextField label={label} value={reason} autoComplete="off" onChange={(event) => setReason(event.target.value)} error={error} />
+      <button type="submit" className="staff-button staff-button--quiet" disabled={busy} aria-busy={busy}>
+        {button}
       </button>
     </form>
   );
 }
 
+function BlackList({ testerId, on, onOutcome }: { testerId: string; on: boolean; onOutcome: OnOutcome }) {
+  const set = useSetBlackList();
+  return (
+    <ReasonForm
+      name="BlackList"
+      intro="A blackListed tester sees no studies and can answer no screener."
+      label={on ? 'Reason for taking them off the blackList' : 'Reason for the blackList'}
+      button={on ? 'Take off the blackList' : 'Put on the blackList'}
+      busy={set.isPending}
+      parse={(reason) => setBlackListSchema.safeParse({ testerId, blackList: !on, reason })}
+      send={set.mutateAsync}
+      onOutcome={onOutcome}
+    />
+  );
+}
+
 function LiftSuspension({ testerId, onOutcome }: { testerId: string; onOutcome: OnOutcome }) {
   const lift = useLiftSuspension();
-  const announce = useAnnounce(onOutcome);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = liftSuspensionSchema.safeParse({ testerId, reason });
-    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
-    if (!parsed.success) return;
-    if ((await announce(() => lift.mutateAsync(parsed.data)))?.status === 'succeed') setReason('');
-  };
   return (
-    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Lift the suspension">
-      <h3>Suspension</h3>
-      <TextField
-        label="Reason for lifting the suspension"
-        value={reason}
-        autoComplete="off"
-        onChange={(event) => setReason(event.target.value)}
-        error={error}
-      />
-      <button type="submit" className="staff-button" disabled={lift.isPending} aria-busy={lift.isPending}>
-        {lift.isPending ? 'Lifting…' : 'Lift the suspension'}
-      </button>
-    </form>
+    <ReasonForm
+      name="Lift the suspension"
+      label="Reason for lifting the suspension"
+      button={lift.isPending ? 'Lifting…' : 'Lift the suspension'}
+      busy={lift.isPending}
+      parse={(reason) => liftSuspensionSchema.safeParse({ testerId, reason })}
+      send={lift.mutateAsync}
+      onOutcome={onOutcome}
+    />
   );
 }
 

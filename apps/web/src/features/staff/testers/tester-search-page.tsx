@@ -1,26 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
+import { Link, useSearchParams } from 'react-router';
 import { testerSearchQuerySchema, TESTER_SEARCH_LIMIT, type TesterSummary } from '@testerhub/shared/staff-testers-schemas';
 import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useTesterSearch } from '../api/testers';
-import type { StaffOutletContext } from '../staff-shell';
+import { RecruiterOnly } from './recruiter-only';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** Recruiters: find a tester by the start of their name, username, e-mail or phone (decision 053). */
 export function TesterSearchPage() {
   usePageTitle('Testers');
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'recruiter'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the recruiter role can open this page.
-      </p>
-    );
-  return <TesterSearch />;
+  return (
+    <RecruiterOnly>
+      <TesterSearch />
+    </RecruiterOnly>
+  );
 }
 
 function TesterSearch() {
