@@ -93,6 +93,8 @@ import { createTestSupportService } from './modules/test-support/test-support-se
 import { termsRoutes } from './modules/terms/terms-routes.ts';
 import { createTermsService } from './modules/terms/terms-service.ts';
 import { createTesterService } from './modules/testers/tester-service.ts';
+import { testerAdminRoutes } from './modules/testers/tester-admin-routes.ts';
+import { createTesterAdminService } from './modules/testers/tester-admin-service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -539,6 +541,8 @@ export async function buildApp({
     listTestSites: publicContent.listTestSites,
     defaultTimeZone: DEFAULT_TIME_ZONE,
   });
+  // Testers in the staff console (issue 12 section 5, decision 053): each module's own reads and units of work.
+  const testerAdmin = createTesterAdminService({ clock, testers, ledger, scheduling, screening, children, referrals, privacy, staff });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -583,6 +587,7 @@ export async function buildApp({
         dashboardRoutes(dashboard),
         sessionAdminRoutes(sessionAdmin),
         studyResultsRoutes(studyResults),
+        testerAdminRoutes(testerAdmin),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -25,6 +25,7 @@ import {
   reEngagementCodes,
   referralEvents,
   seedRuns,
+  testerSuspensions,
   testers,
   testimonials,
   testSites,
@@ -39,6 +40,7 @@ import {
   demoReEngagement,
   demoReferralComments,
   demoTestSites,
+  demoSuspendedTester,
   demoTesters,
   demoTestimonials,
   demoThemeStyles,
@@ -78,6 +80,8 @@ const REFERRALS_SEED_NAME = 'demo-referrals-v1';
 const LEADERBOARD_SEED_NAME = 'demo-leaderboard-v1';
 /** The demo tester's passed cereal screener, for the staff console's results (decision 051). */
 const SCREENINGS_SEED_NAME = 'demo-screenings-v1';
+/** A tester suspended by the no-show rule, for the staff console's Testers pages (decision 053). */
+const SUSPENDED_TESTER_SEED_NAME = 'demo-suspended-tester-v1';
 /** The current terms version, accepted by every seeded tester (decision 041); after the seeds that make testers. */
 const TERMS_SEED_NAME = 'demo-terms-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -197,6 +201,26 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
     if (demo) await seedDemoScreenings(tx, today, demo.id);
   });
+  const suspendedHash = await hashPassword(demoSuspendedTester.password);
+  const suspendedSeeded = await seedOnce(db, SUSPENDED_TESTER_SEED_NAME, async (tx) => {
+    const { password: _password, ...tester } = demoSuspendedTester;
+    const startsAt = new Date(today.getTime() - 10 * 24 * 3600_000);
+    const endsAt = new Date(startsAt.getTime() + 182 * 24 * 3600_000);
+    const [created] = await tx
+      .insert(testers)
+      .values({ ...tester, passwordHash: suspendedHash, emailConfirmedAt: startsAt, suspendedUntil: endsAt })
+      .returning({ id: testers.id });
+    await tx
+      .insert(coinLedger)
+      .values({ testerId: created!.id, coins: tester.coins, experience: tester.exp, reason: 'demo-balance', reference: created!.id });
+    await tx.insert(testerSuspensions).values({
+      testerId: created!.id,
+      reason: 'Two or more no-shows within 3 months.',
+      noShows: 2,
+      startsAt,
+      endsAt,
+    });
+  });
   const termsSeeded = await seedOnce(db, TERMS_SEED_NAME, async (tx) => {
     const rows = await tx.select({ id: testers.id, createdAt: testers.createdAt }).from(testers);
     await seedDemoTerms(tx, today, rows);
@@ -220,6 +244,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     referralsSeeded ||
     leaderboardSeeded ||
     screeningsSeeded ||
+    suspendedSeeded ||
     termsSeeded
   );
 }

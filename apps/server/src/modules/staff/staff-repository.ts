@@ -144,7 +144,7 @@ export function createStaffRepository() {
     /** Newest first, `limit + 1` rows from `offset` (the extra one says whether there is more). */
     async listAudit(
       db: Executor,
-      filter: { staffId?: string; action?: string; from?: Date; before?: Date },
+      filter: { staffId?: string; action?: string; from?: Date; before?: Date; target?: { type: string; id: string } },
       offset: number,
       limit: number,
     ): Promise<(AuditRow & { staffName: string | null })[]> {
@@ -153,6 +153,7 @@ export function createStaffRepository() {
       if (filter.action) conditions.push(eq(staffAuditLog.action, filter.action));
       if (filter.from) conditions.push(gte(staffAuditLog.at, filter.from));
       if (filter.before) conditions.push(lt(staffAuditLog.at, filter.before));
+      if (filter.target) conditions.push(eq(staffAuditLog.targetType, filter.target.type), eq(staffAuditLog.targetId, filter.target.id));
       return db
         .select({
           id: staffAuditLog.id,

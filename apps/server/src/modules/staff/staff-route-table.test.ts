@@ -167,6 +167,48 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['recruiter'],
     prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
   },
+  { method: 'GET', path: '/api/staff/testers/Search', roles: ['recruiter'], request: () => ({ query: '?q=fran' }) },
+  {
+    method: 'GET',
+    path: '/api/staff/testers/Tester',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?testerId=${(await createTester(db())).id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/testers/Export',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?testerId=${(await createTester(db())).id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/testers/AdjustCoins',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { testerId: (await createTester(db())).id, coins: 25, reason: 'Goodwill' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/testers/SetBlackList',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { testerId: (await createTester(db())).id, blackList: true, reason: 'Abuse' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/testers/LiftSuspension',
+    roles: ['recruiter'],
+    prepare: async () => ({
+      body: { testerId: (await createTester(db(), { suspendedUntil: new Date(Date.now() + 86_400_000) })).id, reason: 'Excused' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/testers/Delete',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const tester = await createTester(db());
+      return { body: { testerId: tester.id, confirmation: tester.username, reason: 'Asked by e-mail' } };
+    },
+  },
 ];
 
 /** The public staff calls (login and set-up): outside the scope on purpose. */

@@ -459,6 +459,19 @@ export function createStaffService(
       }).catch(notFound);
     },
 
+    /** The newest `limit` staff changes of one row (a tester's page, decision 053), with who made them. */
+    async auditTrailOf(target: AuditTarget, limit: number) {
+      const rows = await repository.listAudit(db, { target }, 0, limit);
+      return rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        at: row.at.toISOString(),
+        staffName: row.staffName ?? (row.staffId ? '' : 'Server command'),
+        action: row.action,
+        before: row.before,
+        after: row.after,
+      }));
+    },
+
     /** Newest first, 50 a page, filtered by staff member, action and UTC dates (both ends included). */
     async auditLog(query: { staffId?: string; action?: string; from?: string; to?: string; page: number }) {
       const pageSize = 50;

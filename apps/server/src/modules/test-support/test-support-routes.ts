@@ -75,6 +75,10 @@ const testerBody = z.object({
   birthDate: z.iso.date().optional(),
   language: z.enum(['en', 'es']).optional(),
   coins: z.number().int().min(0).max(1_000_000).optional(),
+  phone: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
 });
 
 const testerAnswer = z.object({
@@ -268,6 +272,12 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
       if (coins === null) return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such tester.' });
       return { coins };
     },
+  );
+
+  app.post(
+    '/test-support/suspension',
+    { schema: { hide: true, body: z.object({ testerId: z.uuid() }), response: { 200: z.object({ suspended: z.boolean() }) } } },
+    async (request) => ({ suspended: await service.suspend(request.body.testerId) }),
   );
 
   app.post(

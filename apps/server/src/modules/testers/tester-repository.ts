@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../core/db/client.ts';
 import { contactSettings, emailTokens, testerSuspensions, testers } from './tester-tables.ts';
 
@@ -84,6 +85,55 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .select({ id: testers.id, firstName: testers.firstName, lastName: testers.lastName })
         .from(testers)
         .where(inArray(testers.id, [...ids]));
+    },
+
+    /**
+     * The staff search (decision 053): testers whose key of each of `kinds` starts with `prefix`
+     * (lower case; digits for a phone), at most `limit` per kind, duplicates possible. Each kind is
+     * read as a range of its own "C"-collated index in that index's order, so a million testers
+     * cost the same as a thousand; the kinds go as one statement (UNION ALL), one round trip.
+     */
+    searchByPrefix(kinds: readonly ('email' | 'phone' | 'username' | 'fullName' | 'lastName')[], prefix: string, limit: number) {
+      const keys = {
+        email: sql`lower(${testers.email}) collate "C"`,
+        username: sql`lower(${testers.username}) collate "C"`,
+        fullName: sql`lower(${testers.firstName} || ' ' || ${testers.lastName}) collate "C"`,
+        lastName: sql`lower(${testers.lastName}) collate "C"`,
+        phone: sql`${testers.phone} collate "C"`,
+      };
+      const pattern = `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const read = (kind: keyof typeof keys) =>
+        db
+          .select({
+            id: testers.id,
+            firstName: testers.firstName,
+            lastName: testers.lastName,
+            username: testers.username,
+            email: testers.email,
+            phone: testers.phone,
+            blackList: testers.blackList,
+            suspendedUntil: testers.suspendedUntil,
+          })
+          .from(testers)
+          .where(sql`${keys[kind]} like ${pattern}`)
+          .orderBy(keys[kind])
+          .limit(limit);
+      const [first, ...rest] = kinds.map(read);
+      if (!first) return Promise.resolve([]);
+      return rest.length === 0 ? first : unionAll(first, ...(rest as [typeof first, ...(typeof first)[]]));
+    },
+
+    /** Puts the tester on or off the blackList; the row as it was, or null when it already was so (or is gone). */
+    async setBlackList(testerId: string, blackList: boolean) {
+      if (!UUID_PATTERN.test(testerId)) return null;
+      const [row] = await db
+        .update(testers)
+        .set({ blackList })
+        .where(and(eq(testers.id, testerId), eq(testers.blackList, !blackList)))
+        .returning({ id: testers.id });
+      if (!row) return null;
+      onTesterChanged(testerId);
+      return row;
     },
 
     async findById(id: string) {

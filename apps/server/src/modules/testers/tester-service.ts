@@ -63,6 +63,10 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     create: (tester: NewTester, tx?: Executor) => on(tx).insert(tester),
     setPassword: (testerId: string, passwordHash: string, tx?: Executor) => on(tx).setPassword(testerId, passwordHash),
     setAvatar: (testerId: string, avatarFile: string) => base.setAvatar(testerId, avatarFile),
+    /** The staff search's read of one index (decision 053). */
+    searchByPrefix: base.searchByPrefix,
+    /** The blackList flag on or off inside the caller's unit of work; null when it already was so. */
+    setBlackList: (testerId: string, blackList: boolean, tx?: Executor) => on(tx).setBlackList(testerId, blackList),
     /** Suspends the tester unless a suspension is in force (decision 046); true when this call did. Inside the caller's unit of work. */
     suspend: (testerId: string, suspension: { reason: string; noShows: number; startsAt: Date; endsAt: Date }, tx?: Executor) =>
       on(tx).suspend(testerId, suspension),

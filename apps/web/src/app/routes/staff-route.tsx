@@ -15,6 +15,8 @@ import { StaffLoginPage } from '../../features/staff/staff-login-page';
 import { StaffNotFound } from '../../features/staff/staff-not-found';
 import { StaffSetupPage } from '../../features/staff/staff-setup-page';
 import { StaffShell } from '../../features/staff/staff-shell';
+import { TesterPage } from '../../features/staff/testers/tester-page';
+import { TesterSearchPage } from '../../features/staff/testers/tester-search-page';
 
 /** The console's own query client: a 401 from any staff call leads to the staff login (never the testers'). */
 function useStaffQueryClient() {
@@ -55,6 +57,8 @@ export function StaffRoute() {
             <Route path="sessions" element={<StudyPickerPage />} />
             <Route path="studies/:studyNo/sessions" element={<SessionsPage />} />
             <Route path="studies/:studyNo/results" element={<StudyResultsPage />} />
+            <Route path="testers" element={<TesterSearchPage />} />
+            <Route path="testers/:testerId" element={<TesterPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

@@ -33,6 +33,17 @@ export function StaffHomePage() {
           <Link to="/staff/check-in">Check-in</Link>: scan testers’ QR codes or find them by name, and mark them attended.
         </p>
       )}
+      {holdsRole(me.roles, 'recruiter') && (
+        <section aria-labelledby="recruiter-sections">
+          <h2 id="recruiter-sections">Recruiting</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/testers">Testers</Link>: find a tester, see their bookings, screeners, children, coins and referrals, adjust
+              coins, set the blackList, lift a suspension, and answer privacy requests.
+            </li>
+          </ul>
+        </section>
+      )}
       {holdsRole(me.roles, 'admin') && (
         <section aria-labelledby="admin-sections">
           <h2 id="admin-sections">Administration</h2>

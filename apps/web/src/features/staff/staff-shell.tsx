@@ -62,6 +62,11 @@ export function StaffShell() {
                 <NavLink to="/staff/check-in">Check-in</NavLink>
               </li>
             )}
+            {holdsRole(me.data.roles, 'recruiter') && (
+              <li>
+                <NavLink to="/staff/testers">Testers</NavLink>
+              </li>
+            )}
             {holdsRole(me.data.roles, 'admin') && (
               <>
                 <li>

@@ -11,4 +11,6 @@ export const staffKeys = {
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
   sessionGroups: (studyNo: number) => [...staffKeys.all, 'session-groups', studyNo] as const,
   studyResults: (studyNo: number) => [...staffKeys.all, 'study-results', studyNo] as const,
+  testerSearch: (q: string) => [...staffKeys.all, 'testers', 'search', q] as const,
+  tester: (testerId: string) => [...staffKeys.all, 'testers', 'tester', testerId] as const,
 };
