@@ -33,6 +33,8 @@ interface StaffRouteCase {
   roles: readonly StaffRole[] | 'any';
   /** The body (or query) for an admitted call, given a fresh account to act on (and a fresh pending order). */
   request?: (targetId: string, orderId: number) => { body?: unknown; query?: string };
+  /** A POST that changes nothing (the screener preview): no audit row is expected. */
+  changesNothing?: true;
   /** Instead of `request`: a call that needs rows made first (a booking today at site 00001, the site staff's default). */
   prepare?: () => Promise<{ body?: unknown; query?: string }>;
 }
@@ -58,6 +60,59 @@ async function bookingToday() {
   const booking = await createBooking(db(), { testerId: tester.id, studyNo: study.studyNo, groupId: group.id, startsAt, endsAt });
   return { booking, token: signCheckInToken({ bookingId: booking.id, testerId: tester.id, studyNo: study.studyNo }, LINK_SECRET) };
 }
+
+/** A study form the CreateStudy and SaveStudy calls accept: online-only, one hosted question. */
+const studyForm = (studyNo: number) => ({
+  studyNo,
+  projectType: 1,
+  participantTypeId: 4,
+  minimumAge: 18,
+  maximumAge: null,
+  childMinimumAge: null,
+  childMaximumAge: null,
+  isWaitingList: false,
+  colorName: 'Blue',
+  testerLabel: 'Adult',
+  studyBasicInfo: 'Route table study',
+  coinValue: 10,
+  screeningExp: 0,
+  scheduleCoins: 0,
+  scheduleExp: 0,
+  attendanceCoins: 0,
+  attendanceExp: 0,
+  siteId: null,
+  opensAt: '2020-01-01T00:00:00.000Z',
+  closesAt: null,
+  recruitTarget: null,
+  shuffleOptions: false,
+  targetAnswerIds: [],
+  screenerKind: 'hosted',
+  externalUrl: null,
+  screener: {
+    questions: [
+      {
+        key: 'pets',
+        kind: 'single',
+        prompt: 'Which pet?',
+        required: true,
+        minChoices: null,
+        maxChoices: null,
+        minValue: null,
+        maxValue: null,
+        maxLength: null,
+        qualifyMin: null,
+        qualifyMax: null,
+        showIf: null,
+        options: [
+          { key: 'dog', label: 'Dog', disqualifies: false },
+          { key: 'cat', label: 'Cat', disqualifies: true },
+        ],
+      },
+    ],
+    quotas: [],
+  },
+});
+let tableStudyNo = 66_000 + (process.pid % 1000) * 100;
 
 let emailCounter = 0;
 const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
@@ -108,6 +163,37 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     path: '/api/staff/check-in/MarkAttended',
     roles: ['site-staff'],
     prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id } }),
+  },
+  { method: 'GET', path: '/api/staff/studies/List', roles: ['recruiter'], request: () => ({ query: '?status=all&q=Factory' }) },
+  {
+    method: 'GET',
+    path: '/api/staff/studies/Study',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+  },
+  { method: 'GET', path: '/api/staff/studies/FormOptions', roles: ['recruiter'] },
+  { method: 'POST', path: '/api/staff/studies/CreateStudy', roles: ['recruiter'], request: () => ({ body: studyForm(++tableStudyNo) }) },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/SaveStudy',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const study = await createStudy(db());
+      return { body: { ...studyForm(study.studyNo), version: study.version } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/SetOpen',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { studyNo: (await createStudy(db())).studyNo, version: 1, open: false } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/PreviewScreener',
+    roles: ['recruiter'],
+    changesNothing: true,
+    request: () => ({ body: { screener: studyForm(1).screener, answers: { pets: 'dog' }, complete: true } }),
   },
 ];
 
@@ -169,7 +255,7 @@ describe('the staff route table', () => {
           return;
         }
         expect(answer.statusCode, answer.body).toBe(200);
-        if (route.method !== 'GET') {
+        if (route.method !== 'GET' && !route.changesNothing) {
           expect(answer.json()).toMatchObject({ status: 'succeed' });
           const rows = await db()
             .select()
