@@ -5,6 +5,8 @@ import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
+import { StudiesPage } from '../../features/staff/studies/studies-page';
+import { StudyNewPage, StudyPage } from '../../features/staff/studies/study-pages';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -47,6 +49,9 @@ export function StaffRoute() {
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />
             <Route path="check-in" element={<CheckInPage />} />
+            <Route path="studies" element={<StudiesPage />} />
+            <Route path="studies/new" element={<StudyNewPage />} />
+            <Route path="studies/:studyNo" element={<StudyPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

@@ -23,6 +23,16 @@ export function StaffHomePage() {
           </>
         )}
       </dl>
+      {holdsRole(me.roles, 'recruiter') && (
+        <section aria-labelledby="recruiting-sections">
+          <h2 id="recruiting-sections">Recruiting</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/studies">Studies</Link>: create and edit studies and their screeners, preview a screener, open and close.
+            </li>
+          </ul>
+        </section>
+      )}
       {holdsRole(me.roles, 'site-staff') && (
         <p>
           <Link to="/staff/check-in">Check-in</Link>: scan testers’ QR codes or find them by name, and mark them attended.

@@ -8,4 +8,7 @@ export const staffKeys = {
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
+  studies: (query: { status: string; q: string; page: number }) => [...staffKeys.all, 'studies', 'list', query] as const,
+  study: (studyNo: number) => [...staffKeys.all, 'studies', 'one', studyNo] as const,
+  studyFormOptions: () => [...staffKeys.all, 'studies', 'form-options'] as const,
 };
