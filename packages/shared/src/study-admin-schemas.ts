@@ -353,3 +353,46 @@ export function studyState(study: { opensAt: string | Date; closesAt: string | D
   if (closes !== null && closes <= now.getTime()) return 'closed';
   return opens <= now.getTime() ? 'open' : 'upcoming';
 }
+
+/** A screener question with no limits, rules or options yet: the editor's new question, and tests' base. */
+export const screenerQuestion = (key: string, fields: Partial<ScreenerQuestionInput> = {}): ScreenerQuestionInput => ({
+  key,
+  kind: 'single',
+  prompt: '',
+  required: true,
+  minChoices: null,
+  maxChoices: null,
+  minValue: null,
+  maxValue: null,
+  maxLength: null,
+  qualifyMin: null,
+  qualifyMax: null,
+  showIf: null,
+  options: [],
+  ...fields,
+});
+
+/** A new study's fields before the recruiter fills in the rest: adults, online only, hosted screener, no limits. */
+export const NEW_STUDY_DEFAULTS = {
+  projectType: 1,
+  participantTypeId: 4,
+  minimumAge: 18,
+  maximumAge: null,
+  childMinimumAge: null,
+  childMaximumAge: null,
+  isWaitingList: false,
+  testerLabel: 'Adult',
+  coinValue: 50,
+  screeningExp: 10,
+  scheduleCoins: 0,
+  scheduleExp: 0,
+  attendanceCoins: 0,
+  attendanceExp: 0,
+  siteId: null,
+  closesAt: null,
+  recruitTarget: null,
+  shuffleOptions: false,
+  targetAnswerIds: [],
+  screenerKind: 'hosted',
+  externalUrl: null,
+} as const satisfies Partial<StudyFields>;

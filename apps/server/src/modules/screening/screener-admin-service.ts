@@ -22,6 +22,20 @@ import { createScreeningRepository } from './screening-repository.ts';
  * rewording after, and the preview, decided by the screening module's own rules (screenerVerdict).
  */
 
+/** What a question holds besides its key, rule and options: the same names in the rules and in the editor. */
+const limitsOf = (question: Omit<ScreenerQuestion, 'id' | 'showIf' | 'options'>) => ({
+  kind: question.kind,
+  prompt: question.prompt,
+  required: question.required,
+  minChoices: question.minChoices,
+  maxChoices: question.maxChoices,
+  minValue: question.minValue,
+  maxValue: question.maxValue,
+  maxLength: question.maxLength,
+  qualifyMin: question.qualifyMin,
+  qualifyMax: question.qualifyMax,
+});
+
 const questionKey = (id: number) => `q${id}`;
 const optionKey = (id: number) => `o${id}`;
 const idOf = (key: string) => Number(key.slice(1));
@@ -32,16 +46,7 @@ export async function screenerDefinitionOf(db: Executor, studyNo: number): Promi
   return {
     questions: questions.map((question) => ({
       key: questionKey(question.id),
-      kind: question.kind,
-      prompt: question.prompt,
-      required: question.required,
-      minChoices: question.minChoices,
-      maxChoices: question.maxChoices,
-      minValue: question.minValue,
-      maxValue: question.maxValue,
-      maxLength: question.maxLength,
-      qualifyMin: question.qualifyMin,
-      qualifyMax: question.qualifyMax,
+      ...limitsOf(question),
       showIf: question.showIf && { question: questionKey(question.showIf.questionId), options: question.showIf.optionIds.map(optionKey) },
       options: question.options.map((option) => ({ key: optionKey(option.id), label: option.label, disqualifies: option.disqualifies })),
     })),
@@ -91,30 +96,7 @@ export async function writeScreener(
   const current = await screenerDefinitionOf(tx, studyNo);
   if (answered === 0) {
     await repository.deleteScreener(studyNo);
-    if (definition)
-      await repository.insertScreener({
-        studyNo,
-        questions: definition.questions.map((question) => ({
-          ...question,
-          minChoices: question.minChoices ?? undefined,
-          maxChoices: question.maxChoices ?? undefined,
-          minValue: question.minValue ?? undefined,
-          maxValue: question.maxValue ?? undefined,
-          maxLength: question.maxLength ?? undefined,
-          qualifyMin: question.qualifyMin ?? undefined,
-          qualifyMax: question.qualifyMax ?? undefined,
-          showIf: question.showIf ?? undefined,
-        })),
-        quotas: definition.quotas.map((quota) => ({
-          ...quota,
-          conditions: quota.conditions.map((condition) => ({
-            question: condition.question,
-            options: condition.options ?? undefined,
-            minValue: condition.minValue ?? undefined,
-            maxValue: condition.maxValue ?? undefined,
-          })),
-        })),
-      });
+    if (definition) await repository.insertScreener({ studyNo, ...definition });
     return { ok: true };
   }
   const unchanged = definition ?? { questions: [], quotas: [] };
@@ -143,16 +125,7 @@ function asRules(definition: ScreenerDefinitionInput) {
   const option = (question: string, key: string) => optionIds.get(`${question}/${key}`) ?? 0;
   const questions: ScreenerQuestion[] = definition.questions.map((question) => ({
     id: questionIds.get(question.key)!,
-    kind: question.kind,
-    prompt: question.prompt,
-    required: question.required,
-    minChoices: question.minChoices,
-    maxChoices: question.maxChoices,
-    minValue: question.minValue,
-    maxValue: question.maxValue,
-    maxLength: question.maxLength,
-    qualifyMin: question.qualifyMin,
-    qualifyMax: question.qualifyMax,
+    ...limitsOf(question),
     showIf: question.showIf && {
       questionId: questionIds.get(question.showIf.question) ?? 0,
       optionIds: question.showIf.options.map((key) => option(question.showIf!.question, key)),

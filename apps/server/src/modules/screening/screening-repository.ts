@@ -41,21 +41,21 @@ export interface ScreenerDefinition {
     kind: QuestionKind;
     prompt: string;
     required?: boolean;
-    minChoices?: number;
-    maxChoices?: number;
-    minValue?: number;
-    maxValue?: number;
-    maxLength?: number;
-    qualifyMin?: number;
-    qualifyMax?: number;
-    showIf?: { question: string; options: string[] };
+    minChoices?: number | null;
+    maxChoices?: number | null;
+    minValue?: number | null;
+    maxValue?: number | null;
+    maxLength?: number | null;
+    qualifyMin?: number | null;
+    qualifyMax?: number | null;
+    showIf?: { question: string; options: string[] } | null;
     options?: { key: string; label: string; disqualifies?: boolean }[];
   }[];
   quotas?: {
     name: string;
     capacity: number;
     filled?: number;
-    conditions: { question: string; options?: string[]; minValue?: number; maxValue?: number }[];
+    conditions: { question: string; options?: string[] | null; minValue?: number | null; maxValue?: number | null }[];
   }[];
 }
 

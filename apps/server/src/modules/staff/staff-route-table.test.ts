@@ -1,6 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, staffRouteAdmits, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { NEW_STUDY_DEFAULTS, screenerQuestion } from '@testerhub/shared/study-admin-schemas';
 import {
   createBooking,
   createLoggedInTester,
@@ -63,51 +64,20 @@ async function bookingToday() {
 
 /** A study form the CreateStudy and SaveStudy calls accept: online-only, one hosted question. */
 const studyForm = (studyNo: number) => ({
+  ...NEW_STUDY_DEFAULTS,
   studyNo,
-  projectType: 1,
-  participantTypeId: 4,
-  minimumAge: 18,
-  maximumAge: null,
-  childMinimumAge: null,
-  childMaximumAge: null,
-  isWaitingList: false,
   colorName: 'Blue',
-  testerLabel: 'Adult',
   studyBasicInfo: 'Route table study',
-  coinValue: 10,
-  screeningExp: 0,
-  scheduleCoins: 0,
-  scheduleExp: 0,
-  attendanceCoins: 0,
-  attendanceExp: 0,
-  siteId: null,
   opensAt: '2020-01-01T00:00:00.000Z',
-  closesAt: null,
-  recruitTarget: null,
-  shuffleOptions: false,
-  targetAnswerIds: [],
-  screenerKind: 'hosted',
-  externalUrl: null,
   screener: {
     questions: [
-      {
-        key: 'pets',
-        kind: 'single',
+      screenerQuestion('pets', {
         prompt: 'Which pet?',
-        required: true,
-        minChoices: null,
-        maxChoices: null,
-        minValue: null,
-        maxValue: null,
-        maxLength: null,
-        qualifyMin: null,
-        qualifyMax: null,
-        showIf: null,
         options: [
           { key: 'dog', label: 'Dog', disqualifies: false },
           { key: 'cat', label: 'Cat', disqualifies: true },
         ],
-      },
+      }),
     ],
     quotas: [],
   },

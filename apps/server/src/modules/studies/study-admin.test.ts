@@ -1,7 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  NEW_STUDY_DEFAULTS,
+  screenerQuestion,
   STUDY_ADMIN_TEXTS,
+  type ScreenerQuestionInput,
   type CreateStudyPayload,
   type StudyDetail,
   type StudyListResponse,
@@ -29,51 +32,19 @@ async function recruiter() {
 }
 
 let nextStudyNo = 77_000;
-const question = (overrides: Partial<CreateStudyPayload['screener']['questions'][number]>) => ({
-  key: 'q',
-  kind: 'single' as const,
-  prompt: 'A question?',
-  required: true,
-  minChoices: null,
-  maxChoices: null,
-  minValue: null,
-  maxValue: null,
-  maxLength: null,
-  qualifyMin: null,
-  qualifyMax: null,
-  showIf: null,
-  options: [],
-  ...overrides,
-});
+const question = (overrides: Partial<ScreenerQuestionInput> & { key: string }) => screenerQuestion(overrides.key, overrides);
 
 /** A hosted, online-only, open study: "Do you drink coffee?" No disqualifies; "How many cups?" shows for Yes, quota on 1 to 3 cups and 4 to 10. */
 function studyForm(overrides: Partial<CreateStudyPayload> = {}): CreateStudyPayload {
   return {
+    ...NEW_STUDY_DEFAULTS,
+    targetAnswerIds: [],
     studyNo: ++nextStudyNo,
-    projectType: 1,
-    participantTypeId: 4,
-    minimumAge: 18,
-    maximumAge: null,
-    childMinimumAge: null,
-    childMaximumAge: null,
-    isWaitingList: false,
     colorName: 'Blue',
-    testerLabel: 'Adult',
     studyBasicInfo: `Coffee tasting ${nextStudyNo}`,
     coinValue: 40,
-    screeningExp: 10,
-    scheduleCoins: 0,
-    scheduleExp: 0,
-    attendanceCoins: 0,
-    attendanceExp: 0,
-    siteId: null,
     opensAt: '2020-01-01T00:00:00.000Z',
-    closesAt: null,
     recruitTarget: 10,
-    shuffleOptions: false,
-    targetAnswerIds: [],
-    screenerKind: 'hosted',
-    externalUrl: null,
     screener: {
       questions: [
         question({

@@ -4,6 +4,7 @@ import {
   createStudySchema,
   QUESTION_KIND_LABELS,
   QUESTION_KINDS,
+  screenerQuestion,
   type CreateStudyPayload,
   type ScreenerDefinitionInput,
   type ScreenerQuestionInput,
@@ -32,24 +33,13 @@ let keyCounter = 0;
 /** A key for a new question or option: opaque, unique within the form. */
 const newKey = (prefix: string) => `${prefix}${Date.now().toString(36)}${(keyCounter++).toString(36)}`;
 
-export const blankQuestion = (): ScreenerQuestionInput => ({
-  key: newKey('n'),
-  kind: 'single',
-  prompt: '',
-  required: true,
-  minChoices: null,
-  maxChoices: null,
-  minValue: null,
-  maxValue: null,
-  maxLength: null,
-  qualifyMin: null,
-  qualifyMax: null,
-  showIf: null,
-  options: [
-    { key: newKey('p'), label: '', disqualifies: false },
-    { key: newKey('p'), label: '', disqualifies: false },
-  ],
-});
+export const blankQuestion = (): ScreenerQuestionInput =>
+  screenerQuestion(newKey('n'), {
+    options: [
+      { key: newKey('p'), label: '', disqualifies: false },
+      { key: newKey('p'), label: '', disqualifies: false },
+    ],
+  });
 
 /** The message the form holds at a path, or at its array's root. */
 function errorAt(form: Form, name: string): string | null {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
-import { STUDY_ADMIN_TEXTS, type StudyDetail } from '@testerhub/shared/study-admin-schemas';
+import { NEW_STUDY_DEFAULTS, screenerQuestion, STUDY_ADMIN_TEXTS, type StudyDetail } from '@testerhub/shared/study-admin-schemas';
 import { fakeApi } from '../../../../test/fake-api';
 import { WithPortalQuery } from '../../../../test/portal-query';
 import type { StaffOutletContext } from '../staff-shell';
@@ -14,51 +14,22 @@ import { StudyPage } from './study-pages';
 const api = fakeApi();
 
 const STUDY: StudyDetail = {
+  ...NEW_STUDY_DEFAULTS,
+  targetAnswerIds: [],
   studyNo: 24101,
-  projectType: 1,
-  participantTypeId: 4,
-  minimumAge: 18,
-  maximumAge: null,
-  childMinimumAge: null,
-  childMaximumAge: null,
-  isWaitingList: false,
   colorName: 'Blue',
-  testerLabel: 'Adult',
   studyBasicInfo: 'Cereal taste test',
-  coinValue: 50,
-  screeningExp: 10,
-  scheduleCoins: 0,
-  scheduleExp: 0,
-  attendanceCoins: 0,
-  attendanceExp: 0,
   siteId: '00001',
   opensAt: '2026-11-01T15:00:00.000Z',
-  closesAt: null,
-  recruitTarget: null,
-  shuffleOptions: false,
-  targetAnswerIds: [],
-  screenerKind: 'hosted',
-  externalUrl: null,
   screener: {
     questions: [
-      {
-        key: 'q1',
-        kind: 'single',
+      screenerQuestion('q1', {
         prompt: 'Do you eat cereal?',
-        required: true,
-        minChoices: null,
-        maxChoices: null,
-        minValue: null,
-        maxValue: null,
-        maxLength: null,
-        qualifyMin: null,
-        qualifyMax: null,
-        showIf: null,
         options: [
           { key: 'o1', label: 'Yes', disqualifies: false },
           { key: 'o2', label: 'No', disqualifies: true },
         ],
-      },
+      }),
     ],
     quotas: [],
   },

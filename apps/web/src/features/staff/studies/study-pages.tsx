@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
+  NEW_STUDY_DEFAULTS,
   STUDY_STATE_LABELS,
   type CreateStudyPayload,
   type StudyChangeResponse,
@@ -83,31 +84,12 @@ function tomorrowMorning() {
 }
 
 const NEW_STUDY: () => StudyFormValues = () => ({
-  studyNo: null as unknown as number,
-  projectType: 1,
-  participantTypeId: 4,
-  minimumAge: 18,
-  maximumAge: null,
-  childMinimumAge: null,
-  childMaximumAge: null,
-  isWaitingList: false,
-  colorName: '',
-  testerLabel: 'Adult',
-  studyBasicInfo: '',
-  coinValue: 50,
-  screeningExp: 10,
-  scheduleCoins: 0,
-  scheduleExp: 0,
-  attendanceCoins: 0,
-  attendanceExp: 0,
-  siteId: null,
-  opensAt: toLocalInput(tomorrowMorning()),
-  closesAt: null,
-  recruitTarget: null,
-  shuffleOptions: false,
+  ...NEW_STUDY_DEFAULTS,
   targetAnswerIds: [],
-  screenerKind: 'hosted',
-  externalUrl: null,
+  studyNo: null as unknown as number,
+  colorName: '',
+  studyBasicInfo: '',
+  opensAt: toLocalInput(tomorrowMorning()),
   screener: { questions: [blankQuestion()], quotas: [] },
 });
 
