@@ -229,23 +229,27 @@ describe('saving a study', () => {
     const form = await created(cookie);
     const study = await detail(cookie, form.studyNo);
     const [coffee, cups] = study.screener.questions;
-    const { cookie: testerCookie } = await createLoggedInTester(db());
     const id = (key: string) => Number(key.slice(1));
-    await postJson(
-      testApp.app,
-      `/api/screener/${form.studyNo}/complete`,
-      { answers: { [id(coffee!.key)]: id(coffee!.options[0]!.key), [id(cups!.key)]: 2 } },
-      { cookie: testerCookie },
-    );
+    // Two testers qualify in the Light quota (1 to 3 cups).
+    for (const count of [2, 3]) {
+      const { cookie: testerCookie } = await createLoggedInTester(db());
+      const done = await postJson(
+        testApp.app,
+        `/api/screener/${form.studyNo}/complete`,
+        { answers: { [id(coffee!.key)]: id(coffee!.options[0]!.key), [id(cups!.key)]: count } },
+        { cookie: testerCookie },
+      );
+      expect(done.json()).toMatchObject({ outcome: 'qualified' });
+    }
     const opened = asForm(await detail(cookie, form.studyNo));
-    expect((await detail(cookie, form.studyNo)).answeredCount).toBe(1);
+    expect((await detail(cookie, form.studyNo)).answeredCount).toBe(2);
 
     const removed = await post(cookie, 'SaveStudy', {
       ...opened,
       screener: { ...opened.screener, questions: [coffee!], quotas: [] },
       recruitTarget: null,
     });
-    expect(removed.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.screenerAnswered(1), field: 'screener' });
+    expect(removed.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.screenerAnswered(2), field: 'screener' });
     expect((await detail(cookie, form.studyNo)).version).toBe(opened.version);
     const external = await post(cookie, 'SaveStudy', {
       ...opened,
@@ -261,8 +265,17 @@ describe('saving a study', () => {
       screener: { ...opened.screener, quotas: [{ ...light!, capacity: 0 }, heavy!] },
     });
     expect(tooSmall.statusCode).toBe(400);
-    const belowFilled = { ...opened, recruitTarget: null, screener: { ...opened.screener, quotas: [{ ...light!, capacity: 1 }, heavy!] } };
-    expect((await post(cookie, 'SaveStudy', belowFilled)).json().status).toBe('succeed');
+    const resized = (capacity: number) => ({
+      ...opened,
+      recruitTarget: null,
+      screener: { ...opened.screener, quotas: [{ ...light!, capacity }, heavy!] },
+    });
+    expect((await post(cookie, 'SaveStudy', resized(1))).json()).toEqual({
+      status: 'failed',
+      message: STUDY_ADMIN_TEXTS.quotaBelowFilled('Light', 2),
+      field: 'screener.quotas.0.capacity',
+    });
+    expect((await post(cookie, 'SaveStudy', resized(2))).json().status).toBe('succeed');
 
     const reworded = asForm(await detail(cookie, form.studyNo));
     reworded.screener.questions[0] = { ...reworded.screener.questions[0]!, prompt: 'Do you drink coffee at all?' };
