@@ -202,6 +202,15 @@ export function StudyForm({
   );
 }
 
+/** A problem of a group of fields (a list, a rule), announced where it is. */
+function Problem({ message }: { message: string | null }) {
+  return message ? (
+    <p className="staff-problem" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
 type FieldProps = (name: string) => ReturnType<Form['register']> & { error: string | null };
 
 function Questions({ form, num, field }: { form: Form; num: FieldProps; field: FieldProps }) {
@@ -209,11 +218,7 @@ function Questions({ form, num, field }: { form: Form; num: FieldProps; field: F
   return (
     <section aria-labelledby="questions-heading" className="study-questions">
       <h2 id="questions-heading">Questions</h2>
-      {errorAt(form, 'screener.questions') && (
-        <p className="staff-problem" role="alert">
-          {errorAt(form, 'screener.questions')}
-        </p>
-      )}
+      <Problem message={errorAt(form, 'screener.questions')} />
       <ol className="study-list">
         {questions.fields.map((row, index) => (
           <li key={row.rowId} className="staff-card">
@@ -273,11 +278,7 @@ function QuestionEditor({ form, index, num, field }: { form: Form; index: number
       {kind === 'text' && <TextField label="Longest answer (characters)" inputMode="numeric" {...num(`${at}.maxLength`)} />}
       {choice && (
         <div className="study-options">
-          {errorAt(form, `${at}.options`) && (
-            <p className="staff-problem" role="alert">
-              {errorAt(form, `${at}.options`)}
-            </p>
-          )}
+          <Problem message={errorAt(form, `${at}.options`)} />
           {options.fields.map((row, optionIndex) => (
             <div key={row.rowId} className="study-option">
               <TextField label={`Option ${optionIndex + 1}`} {...field(`${at}.options.${optionIndex}.label`)} />
@@ -365,11 +366,7 @@ function OptionPicks({
           {option.label || `Option ${index + 1}`}
         </label>
       ))}
-      {error && (
-        <p className="staff-problem" role="alert">
-          {error}
-        </p>
-      )}
+      <Problem message={error} />
     </fieldset>
   );
 }
@@ -383,11 +380,7 @@ function Quotas({ form, num, field }: { form: Form; num: FieldProps; field: Fiel
         A tester who qualifies counts in the first quota whose conditions all hold; with quotas, one that matches none is not a match. With
         a recruit target, the quotas must add up to it.
       </p>
-      {errorAt(form, 'screener.quotas') && (
-        <p className="staff-problem" role="alert">
-          {errorAt(form, 'screener.quotas')}
-        </p>
-      )}
+      <Problem message={errorAt(form, 'screener.quotas')} />
       <ol className="study-list">
         {quotas.fields.map((row, index) => (
           <li key={row.rowId} className="staff-card">
@@ -423,11 +416,7 @@ function Conditions({ form, index, num }: { form: Form; index: number; num: Fiel
   const values = form.watch(at);
   return (
     <div className="study-options">
-      {errorAt(form, at) && (
-        <p className="staff-problem" role="alert">
-          {errorAt(form, at)}
-        </p>
-      )}
+      <Problem message={errorAt(form, at)} />
       {conditions.fields.map((row, conditionIndex) => {
         const condition = values[conditionIndex];
         const question = questions.find((candidate) => candidate.key === condition?.question);
