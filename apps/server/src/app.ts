@@ -50,6 +50,8 @@ import { createQuickSurveyService } from './modules/quick-survey/quick-survey-se
 import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
+import { studyAdminRoutes } from './modules/studies/study-admin-routes.ts';
+import { createStudyAdminService } from './modules/studies/study-admin-service.ts';
 import { createRewardOrdersService } from './modules/rewards/reward-orders-service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards-routes.ts';
 import { createRewardsService } from './modules/rewards/rewards-service.ts';
@@ -503,6 +505,13 @@ export async function buildApp({
   });
   // Redemption orders fulfilled or rejected by staff (issue 12 section 6, decision 047).
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
+  // Studies and screeners for recruiters (issue 12 section 2, decision 050).
+  const studyAdmin = createStudyAdminService(db, {
+    clock,
+    audited: staff.audited,
+    listTestSites: publicContent.listTestSites,
+    existingAnswerIds: dossier.existingAnswerIds,
+  });
   // Check-in and attendance for site staff (issue 12 section 4, decision 048).
   const checkIn = createCheckInService({
     clock,
@@ -588,6 +597,7 @@ export async function buildApp({
         sessionAdminRoutes(sessionAdmin),
         studyResultsRoutes(studyResults),
         testerAdminRoutes(testerAdmin),
+        studyAdminRoutes(studyAdmin),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -114,6 +114,16 @@ export function createDossierRepository(db: Executor) {
     },
 
     /** Every answer id the tester holds, over all sets. */
+    /** Which of these ids are About-me answers (a study's targets are checked against them). */
+    async existingAnswerIds(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: dossierAnswers.id })
+        .from(dossierAnswers)
+        .where(inArray(dossierAnswers.id, [...ids]));
+      return rows.map((row) => row.id);
+    },
+
     async heldAnswerIds(testerId: string): Promise<number[]> {
       const rows = await db
         .select({ id: sql<number>`unnest(${dossierTesterAnswers.answerIds})` })

@@ -183,6 +183,8 @@ export function createDossierService(db: Database, deps: { clock: Clock; ledger:
 
     /** The ids of every About-me answer the tester holds now (studies target testers by them, e.g. "owns a dog"). */
     heldAnswerIds: (testerId: string): Promise<number[]> => repository.heldAnswerIds(testerId),
+    /** Which of these ids are About-me answers (the staff's study form, decision 050). */
+    existingAnswerIds: (ids: readonly number[]): Promise<number[]> => repository.existingAnswerIds(ids),
   };
 }
 

@@ -41,21 +41,21 @@ export interface ScreenerDefinition {
     kind: QuestionKind;
     prompt: string;
     required?: boolean;
-    minChoices?: number;
-    maxChoices?: number;
-    minValue?: number;
-    maxValue?: number;
-    maxLength?: number;
-    qualifyMin?: number;
-    qualifyMax?: number;
-    showIf?: { question: string; options: string[] };
+    minChoices?: number | null;
+    maxChoices?: number | null;
+    minValue?: number | null;
+    maxValue?: number | null;
+    maxLength?: number | null;
+    qualifyMin?: number | null;
+    qualifyMax?: number | null;
+    showIf?: { question: string; options: string[] } | null;
     options?: { key: string; label: string; disqualifies?: boolean }[];
   }[];
   quotas?: {
     name: string;
     capacity: number;
     filled?: number;
-    conditions: { question: string; options?: string[]; minValue?: number; maxValue?: number }[];
+    conditions: { question: string; options?: string[] | null; minValue?: number | null; maxValue?: number | null }[];
   }[];
 }
 
@@ -229,6 +229,7 @@ export function createScreeningRepository(db: Executor) {
         .limit(page.limit);
     },
 
+    /** How many people started or finished the study's screener (decision 050: above 0, only its wording may change). */
     async countScreenings(studyNo: number): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
@@ -325,6 +326,38 @@ export function createScreeningRepository(db: Executor) {
           target: [screenings.testerId, screenings.studyNo, screenings.childId],
           set: { status: 'qualified', completedAt: now },
         });
+    },
+
+    /** Removes the study's questions (their options and quota conditions go with them) and quotas. */
+    async deleteScreener(studyNo: number) {
+      await db.delete(screenerQuotas).where(eq(screenerQuotas.studyNo, studyNo));
+      await db.delete(screenerQuestions).where(eq(screenerQuestions.studyNo, studyNo));
+    },
+
+    async rewordQuestion(studyNo: number, questionId: number, prompt: string) {
+      await db
+        .update(screenerQuestions)
+        .set({ prompt })
+        .where(and(eq(screenerQuestions.id, questionId), eq(screenerQuestions.studyNo, studyNo)));
+    },
+
+    async rewordOption(questionId: number, optionId: number, label: string) {
+      await db
+        .update(screenerOptions)
+        .set({ label })
+        .where(and(eq(screenerOptions.id, optionId), eq(screenerOptions.questionId, questionId)));
+    },
+
+    /** Renames and resizes a quota unless the size would fall below its filled places (a conditional UPDATE): false then. */
+    async resizeQuota(studyNo: number, quotaId: number, change: { name: string; capacity: number }): Promise<boolean> {
+      const rows = await db
+        .update(screenerQuotas)
+        .set(change)
+        .where(
+          and(eq(screenerQuotas.id, quotaId), eq(screenerQuotas.studyNo, studyNo), sql`${screenerQuotas.filled} <= ${change.capacity}`),
+        )
+        .returning({ id: screenerQuotas.id });
+      return rows.length > 0;
     },
 
     /** Writes a screener from its definition, turning keys into the new rows' ids. */

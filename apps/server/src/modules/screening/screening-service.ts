@@ -4,7 +4,7 @@ import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import { childFitsStudy, isStudyFull, SCREENER_TEXTS, type StudyRow, type StudyService } from '../studies/study-service.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
-import { checkAnswers, isDisqualified, matchingQuota, shuffledFor, type Answers, type ScreenerQuota } from './screener-rules.ts';
+import { checkAnswers, screenerVerdict, shuffledFor, type Answers, type ScreenerQuota } from './screener-rules.ts';
 import {
   createScreeningRepository,
   type Person,
@@ -204,22 +204,22 @@ export function createScreeningService(
       const study = await hostedStudyFor(tester, studyNo, child);
       if (!study) return { status: 'notFound' };
       const { questions, quotas } = await repository.loadScreener(studyNo);
-      const checked = checkAnswers(questions, answers, true);
-      if (!checked.ok) return { status: 'invalid', field: checked.field, message: checked.message };
-      const given = checked.answers;
+      const verdict = screenerVerdict(questions, quotas, answers);
+      if (verdict.kind === 'invalid') return { status: 'invalid', field: verdict.field, message: verdict.message };
+      const given = verdict.answers;
 
       return inTransaction(db, async (tx) => {
         const now = deps.clock.now();
         const screenings = createScreeningRepository(tx);
         const screening = await screenings.lockScreening(person, studyNo, now);
         if (screening.status !== 'inProgress') return { status: 'notFound' as const };
-        const quota = matchingQuota(quotas, given);
+        const quota = verdict.kind === 'passes' ? verdict.quota : null;
         const finish = async (status: ScreeningStatus) => {
           await screenings.finishScreening(screening.id, { status, answers: given, quotaId: quota?.id ?? null, completedAt: now });
           await deps.onScreenerFilled?.(tester.id, tx);
         };
 
-        if (isDisqualified(questions, given) || (quotas.length > 0 && !quota)) {
+        if (verdict.kind === 'disqualified') {
           await finish('disqualified');
           return { outcome: 'disqualified' as const, message: SCREENER_TEXTS.disqualified };
         }

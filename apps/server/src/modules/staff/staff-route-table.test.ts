@@ -1,6 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, staffRouteAdmits, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { NEW_STUDY_DEFAULTS, screenerQuestion } from '@testerhub/shared/study-admin-schemas';
 import {
   createBooking,
   createLoggedInTester,
@@ -33,6 +34,8 @@ interface StaffRouteCase {
   roles: readonly StaffRole[] | 'any';
   /** The body (or query) for an admitted call, given a fresh account to act on (and a fresh pending order). */
   request?: (targetId: string, orderId: number) => { body?: unknown; query?: string };
+  /** A POST that changes nothing (the screener preview): no audit row is expected. */
+  changesNothing?: true;
   /** Instead of `request`: a call that needs rows made first (a booking today at site 00001, the site staff's default). */
   prepare?: () => Promise<{ body?: unknown; query?: string }>;
 }
@@ -79,6 +82,27 @@ const GROUP_FIELDS = {
 async function emptyGroup() {
   return createSessionGroup(db(), { studyNo: (await createStudy(db())).studyNo });
 }
+/** A study form the CreateStudy and SaveStudy calls accept: online-only, one hosted question. */
+const studyForm = (studyNo: number) => ({
+  ...NEW_STUDY_DEFAULTS,
+  studyNo,
+  colorName: 'Blue',
+  studyBasicInfo: 'Route table study',
+  opensAt: '2020-01-01T00:00:00.000Z',
+  screener: {
+    questions: [
+      screenerQuestion('pets', {
+        prompt: 'Which pet?',
+        options: [
+          { key: 'dog', label: 'Dog', disqualifies: false },
+          { key: 'cat', label: 'Cat', disqualifies: true },
+        ],
+      }),
+    ],
+    quotas: [],
+  },
+});
+let tableStudyNo = 66_000 + (process.pid % 1000) * 100;
 
 let emailCounter = 0;
 const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
@@ -209,6 +233,37 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
       return { body: { testerId: tester.id, confirmation: tester.username, reason: 'Asked by e-mail' } };
     },
   },
+  { method: 'GET', path: '/api/staff/studies/List', roles: ['recruiter'], request: () => ({ query: '?status=all&q=Factory' }) },
+  {
+    method: 'GET',
+    path: '/api/staff/studies/Study',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+  },
+  { method: 'GET', path: '/api/staff/studies/FormOptions', roles: ['recruiter'] },
+  { method: 'POST', path: '/api/staff/studies/CreateStudy', roles: ['recruiter'], request: () => ({ body: studyForm(++tableStudyNo) }) },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/SaveStudy',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const study = await createStudy(db());
+      return { body: { ...studyForm(study.studyNo), version: study.version } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/SetOpen',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { studyNo: (await createStudy(db())).studyNo, version: 1, open: false } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/PreviewScreener',
+    roles: ['recruiter'],
+    changesNothing: true,
+    request: () => ({ body: { screener: studyForm(1).screener, answers: { pets: 'dog' }, complete: true } }),
+  },
 ];
 
 /** The public staff calls (login and set-up): outside the scope on purpose. */
@@ -269,7 +324,7 @@ describe('the staff route table', () => {
           return;
         }
         expect(answer.statusCode, answer.body).toBe(200);
-        if (route.method !== 'GET') {
+        if (route.method !== 'GET' && !route.changesNothing) {
           expect(answer.json()).toMatchObject({ status: 'succeed' });
           const rows = await db()
             .select()

@@ -9,6 +9,8 @@ import { DashboardPage } from '../../features/staff/dashboard/dashboard-page';
 import { SessionsPage } from '../../features/staff/sessions/sessions-page';
 import { StudyPickerPage } from '../../features/staff/sessions/study-picker';
 import { StudyResultsPage } from '../../features/staff/sessions/study-results-page';
+import { StudiesPage } from '../../features/staff/studies/studies-page';
+import { StudyNewPage, StudyPage } from '../../features/staff/studies/study-pages';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -59,6 +61,9 @@ export function StaffRoute() {
             <Route path="studies/:studyNo/results" element={<StudyResultsPage />} />
             <Route path="testers" element={<TesterSearchPage />} />
             <Route path="testers/:testerId" element={<TesterPage />} />
+            <Route path="studies" element={<StudiesPage />} />
+            <Route path="studies/new" element={<StudyNewPage />} />
+            <Route path="studies/:studyNo" element={<StudyPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

@@ -28,21 +28,24 @@ export function StaffHomePage() {
         <Link to="/staff/dashboard">Dashboard</Link>: today’s sessions at each site with their check-ins, the studies filling, and sign-ups
         and no-shows by week.
       </p>
-      {holdsRole(me.roles, 'site-staff') && (
-        <p>
-          <Link to="/staff/check-in">Check-in</Link>: scan testers’ QR codes or find them by name, and mark them attended.
-        </p>
-      )}
       {holdsRole(me.roles, 'recruiter') && (
-        <section aria-labelledby="recruiter-sections">
-          <h2 id="recruiter-sections">Recruiting</h2>
+        <section aria-labelledby="recruiting-sections">
+          <h2 id="recruiting-sections">Recruiting</h2>
           <ul className="staff-sections">
+            <li>
+              <Link to="/staff/studies">Studies</Link>: create and edit studies and their screeners, preview a screener, open and close.
+            </li>
             <li>
               <Link to="/staff/testers">Testers</Link>: find a tester, see their bookings, screeners, children, coins and referrals, adjust
               coins, set the blackList, lift a suspension, and answer privacy requests.
             </li>
           </ul>
         </section>
+      )}
+      {holdsRole(me.roles, 'site-staff') && (
+        <p>
+          <Link to="/staff/check-in">Check-in</Link>: scan testers’ QR codes or find them by name, and mark them attended.
+        </p>
       )}
       {holdsRole(me.roles, 'admin') && (
         <section aria-labelledby="admin-sections">

@@ -57,6 +57,11 @@ export function StaffShell() {
             <li>
               <NavLink to="/staff/dashboard">Dashboard</NavLink>
             </li>
+            {holdsRole(me.data.roles, 'recruiter') && (
+              <li>
+                <NavLink to="/staff/studies">Studies</NavLink>
+              </li>
+            )}
             {holdsRole(me.data.roles, 'site-staff') && (
               <li>
                 <NavLink to="/staff/check-in">Check-in</NavLink>

@@ -13,4 +13,7 @@ export const staffKeys = {
   studyResults: (studyNo: number) => [...staffKeys.all, 'study-results', studyNo] as const,
   testerSearch: (q: string) => [...staffKeys.all, 'testers', 'search', q] as const,
   tester: (testerId: string) => [...staffKeys.all, 'testers', 'tester', testerId] as const,
+  studies: (query: { status: string; q: string; page: number }) => [...staffKeys.all, 'studies', 'list', query] as const,
+  study: (studyNo: number) => [...staffKeys.all, 'studies', 'one', studyNo] as const,
+  studyFormOptions: () => [...staffKeys.all, 'studies', 'form-options'] as const,
 };
