@@ -50,6 +50,12 @@ import { createQuickSurveyService } from './modules/quick-survey/quick-survey-se
 import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
+import { rewardCatalogueRoutes } from './modules/rewards/reward-catalogue-routes.ts';
+import { createRewardCatalogueService } from './modules/rewards/reward-catalogue-service.ts';
+import { childQueueRoutes } from './modules/children/child-queue-routes.ts';
+import { createChildQueueService } from './modules/children/child-queue-service.ts';
+import { referralPipelineRoutes } from './modules/referrals/referral-pipeline-routes.ts';
+import { createReferralPipelineService } from './modules/referrals/referral-pipeline-service.ts';
 import { createRewardOrdersService } from './modules/rewards/reward-orders-service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards-routes.ts';
 import { createRewardsService } from './modules/rewards/rewards-service.ts';
@@ -490,6 +496,10 @@ export async function buildApp({
   });
   // Redemption orders fulfilled or rejected by staff (issue 12 section 6, decision 047).
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
+  // The children queue, the referral pipeline (issue 12 section 5) and the reward catalogue (section 6): decisions 054, 055.
+  const childQueue = createChildQueueService(db, { clock, testers, staff });
+  const referralPipeline = createReferralPipelineService({ referrals, testers, audited: staff.audited });
+  const rewardCatalogue = createRewardCatalogueService(db, { audited: staff.audited });
   // Check-in and attendance for site staff (issue 12 section 4, decision 048).
   const checkIn = createCheckInService({
     clock,
@@ -542,6 +552,9 @@ export async function buildApp({
         staffRoutes(staff, staffCookie),
         rewardOrdersRoutes(rewardOrders),
         checkInRoutes(checkIn),
+        childQueueRoutes(childQueue),
+        referralPipelineRoutes(referralPipeline),
+        rewardCatalogueRoutes(rewardCatalogue),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

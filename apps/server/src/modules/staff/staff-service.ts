@@ -385,6 +385,9 @@ export function createStaffService(
     /** A session without the two steps: test support only (decision 014). */
     startSessionFor: (staffId: string) => startSession(db, staffId),
 
+    /** Staff members' names by id. */
+    staffNames: (ids: readonly string[]) => repository.namesByIds(db, ids),
+
     // ---------------------------------------------------------------- admin
 
     async list() {
