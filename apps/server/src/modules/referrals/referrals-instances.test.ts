@@ -97,5 +97,3 @@ describe('two server instances on one database', () => {
     expect(row!.redeemedAt).not.toBeNull();
   });
 });
-  });
-});

@@ -5,6 +5,9 @@ import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
+import { CataloguePage } from '../../features/staff/queues/catalogue-page';
+import { ChildrenQueuePage } from '../../features/staff/queues/children-queue-page';
+import { ReferralsPage } from '../../features/staff/queues/referrals-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -46,6 +49,9 @@ export function StaffRoute() {
             <Route path="admin/staff" element={<StaffListPage />} />
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />
+            <Route path="rewards/catalogue" element={<CataloguePage />} />
+            <Route path="children" element={<ChildrenQueuePage />} />
+            <Route path="referrals" element={<ReferralsPage />} />
             <Route path="check-in" element={<CheckInPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>

@@ -41,6 +41,19 @@ export function StaffHomePage() {
           </ul>
         </section>
       )}
+      {holdsRole(me.roles, 'recruiter') && (
+        <section aria-labelledby="recruiting-sections">
+          <h2 id="recruiting-sections">Recruiting</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/children">Children to confirm</Link>: call parents to confirm children registered online.
+            </li>
+            <li>
+              <Link to="/staff/referrals">Referrals</Link>: follow referred friends up and set Bad Number, Outreach, Paid or Closed.
+            </li>
+          </ul>
+        </section>
+      )}
       {holdsRole(me.roles, 'rewards') && (
         <section aria-labelledby="rewards-sections">
           <h2 id="rewards-sections">Rewards</h2>
@@ -48,6 +61,9 @@ export function StaffHomePage() {
             <li>
               <Link to="/staff/rewards/orders">Orders</Link>: fulfil testers’ redemption orders with a gift code, or reject them and return
               the coins.
+            </li>
+            <li>
+              <Link to="/staff/rewards/catalogue">Reward catalogue</Link>: add, edit, retire and restore the rewards testers redeem.
             </li>
           </ul>
         </section>

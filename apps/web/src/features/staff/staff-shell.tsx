@@ -69,9 +69,24 @@ export function StaffShell() {
                 </li>
               </>
             )}
+            {holdsRole(me.data.roles, 'recruiter') && (
+              <>
+                <li>
+                  <NavLink to="/staff/children">Children</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/staff/referrals">Referrals</NavLink>
+                </li>
+              </>
+            )}
             {holdsRole(me.data.roles, 'rewards') && (
               <li>
                 <NavLink to="/staff/rewards/orders">Orders</NavLink>
+              </li>
+            )}
+            {holdsRole(me.data.roles, 'rewards') && (
+              <li>
+                <NavLink to="/staff/rewards/catalogue">Catalogue</NavLink>
               </li>
             )}
           </ul>

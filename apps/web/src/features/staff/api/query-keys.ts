@@ -1,5 +1,6 @@
 import type { StaffOrdersQuery } from '@testerhub/shared/redeem-schemas';
 import type { StaffAuditQuery } from '@testerhub/shared/staff-schemas';
+import type { ReferralPipelineQuery } from '@testerhub/shared/staff-queues-schemas';
 
 /** The staff console's query keys: one root, so logging out drops everything at once. */
 export const staffKeys = {
@@ -8,4 +9,7 @@ export const staffKeys = {
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
+  childQueue: (page: number) => [...staffKeys.all, 'child-queue', page] as const,
+  referrals: (query: ReferralPipelineQuery) => [...staffKeys.all, 'referrals', query] as const,
+  catalogue: () => [...staffKeys.all, 'catalogue'] as const,
 };
