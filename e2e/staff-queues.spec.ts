@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { CATALOGUE_TEXTS, CHILD_QUEUE_TEXTS, REFERRAL_PIPELINE_TEXTS } from '@testerhub/shared/staff-queues-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
@@ -16,7 +17,7 @@ const ACCOUNT = '/community/main/account/general';
 const HISTORY = '/community/main/referral/history';
 const letters = () => randomSuffix(6).replace(/[^a-z]/gi, 'x');
 
-const fitsPhone = async (page: import('@playwright/test').Page) =>
+const fitsPhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('a recruiter confirms a child by phone and moves a referral to Outreach; the tester sees both', async ({

@@ -89,7 +89,10 @@ export function createChildQueueService(db: Database, deps: ChildQueueDeps) {
      * CHILD_CALL_LIMIT calls were made; `confirmed` confirms the child, `declined` ends the
      * registration now. The child's row is locked first, so racing calls are counted one by one.
      */
-    async recordCall(actor: StaffPrincipal, input: { childId: string; outcome: ChildCallOutcome; note: string }): Promise<StaffQueueChangeResponse> {
+    async recordCall(
+      actor: StaffPrincipal,
+      input: { childId: string; outcome: ChildCallOutcome; note: string },
+    ): Promise<StaffQueueChangeResponse> {
       try {
         const message = await deps.staff.audited(actor.id, 'child.call', { type: 'child', id: input.childId }, async (tx) => {
           const children = createChildrenRepository(tx);

@@ -85,14 +85,18 @@ describe('a call', () => {
     const { parent, child } = await awaiting();
     const answer = await call(cookie, { childId: child.publicId, outcome: 'noAnswer', note: ' Rang twice ' });
     expect(answer.json()).toEqual({ status: 'succeed', message: CHILD_QUEUE_TEXTS.recorded });
-    expect(await attemptsOf(child.id)).toMatchObject([{ channel: 'phone', outcome: 'noAnswer', note: 'Rang twice', staffMemberId: staff.id }]);
+    expect(await attemptsOf(child.id)).toMatchObject([
+      { channel: 'phone', outcome: 'noAnswer', note: 'Rang twice', staffMemberId: staff.id },
+    ]);
     const item = (await queue(cookie)).children.find((entry) => entry.childId === child.publicId)!;
     expect(item).toMatchObject({ callsMade: 1, attempts: [{ outcome: 'noAnswer', note: 'Rang twice', staffName: staff.name }] });
     const audit = await db()
       .select()
       .from(staffAuditLog)
       .where(and(eq(staffAuditLog.targetType, 'child'), eq(staffAuditLog.targetId, child.publicId)));
-    expect(audit).toMatchObject([{ staffId: staff.id, action: 'child.call', before: { callsMade: 0 }, after: { callsMade: 1, outcome: 'noAnswer' } }]);
+    expect(audit).toMatchObject([
+      { staffId: staff.id, action: 'child.call', before: { callsMade: 0 }, after: { callsMade: 1, outcome: 'noAnswer' } },
+    ]);
     expect(await parentsList(parent.cookie)).toMatchObject([{ childId: child.publicId, isConfirmed: false }]);
   });
 

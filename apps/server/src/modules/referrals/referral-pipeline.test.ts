@@ -28,7 +28,10 @@ const list = async (cookie: string, query = '') => {
   return answer.json() as ReferralPipelineResponse;
 };
 const referrerSees = async (cookie: string) =>
-  (await getWith(testApp.app, '/api/reward/GetReferralList', { cookie })).json().referralList as { status: string; redeemedReward: boolean }[];
+  (await getWith(testApp.app, '/api/reward/GetReferralList', { cookie })).json().referralList as {
+    status: string;
+    redeemedReward: boolean;
+  }[];
 const rowOf = async (id: string) => (await db().select().from(referrals).where(eq(referrals.id, id)))[0]!;
 
 describe('the pipeline list', () => {
@@ -106,7 +109,10 @@ describe('a staff move', () => {
       { cookie: testerCookie },
     );
     expect(claim.json()).toMatchObject({ status: 'notClaimable' });
-    expect((await list(cookie)).referrals.find((item) => item.referralId === referral.id)).toMatchObject({ status: 'Paid', rewardPaid: true });
+    expect((await list(cookie)).referrals.find((item) => item.referralId === referral.id)).toMatchObject({
+      status: 'Paid',
+      rewardPaid: true,
+    });
   });
 
   it('Paid after the referrer claimed the reward pays nothing more', async () => {
@@ -126,7 +132,11 @@ describe('a staff move', () => {
       status: 'failed',
       message: REFERRAL_PIPELINE_TEXTS.notFound,
     });
-    for (const body of [{}, { referralId: 'x', status: 'Closed' }, { referralId: '5f0c7a8e-1b2c-4d3e-8f4a-5b6c7d8e9f00', status: 'Complete' }])
+    for (const body of [
+      {},
+      { referralId: 'x', status: 'Closed' },
+      { referralId: '5f0c7a8e-1b2c-4d3e-8f4a-5b6c7d8e9f00', status: 'Complete' },
+    ])
       expect((await setStatus(cookie, body)).statusCode, JSON.stringify(body)).toBe(400);
   });
 

@@ -28,7 +28,11 @@ const catalogue = async (cookie: string) => {
   return (answer.json() as CatalogueResponse).rewards;
 };
 const redeemPage = async (cookie: string) =>
-  (await getWith(testApp.app, '/api/reward/GetRewardList', { cookie })).json() as { rItemNo: number; rItemName: string; rItemCoins: number }[];
+  (await getWith(testApp.app, '/api/reward/GetRewardList', { cookie })).json() as {
+    rItemNo: number;
+    rItemName: string;
+    rItemCoins: number;
+  }[];
 const fields = { name: 'Staff-made mug', coins: 750, imagePath: '/media/rewards/tote-bag.svg', sortOrder: 3 };
 
 describe('the catalogue', () => {
@@ -59,7 +63,9 @@ describe('the catalogue', () => {
     const { cookie } = await rewardsStaff();
     const { tester, cookie: testerCookie } = await createLoggedInTester(db(), { coins: 1000 });
     const reward = await createRewardItem(db(), { coins: 300 });
-    expect((await postJson(testApp.app, '/api/reward/SpendCoin', String(reward.id), { cookie: testerCookie, raw: true })).json()).toMatchObject({
+    expect(
+      (await postJson(testApp.app, '/api/reward/SpendCoin', String(reward.id), { cookie: testerCookie, raw: true })).json(),
+    ).toMatchObject({
       status: 'succeed',
     });
     expect((await catalogue(cookie)).find((item) => item.itemNo === reward.id)).toMatchObject({ pendingOrders: 1 });
@@ -68,7 +74,9 @@ describe('the catalogue', () => {
     const [order] = await db().select().from(redemptionOrders).where(eq(redemptionOrders.testerId, tester.id));
     expect(order).toMatchObject({ coins: 300, status: 'pending' });
     expect((await redeemPage(testerCookie)).find((item) => item.rItemNo === reward.id)).toMatchObject({ rItemCoins: 400 });
-    expect((await postJson(testApp.app, '/api/reward/SpendCoin', String(reward.id), { cookie: testerCookie, raw: true })).json()).toMatchObject({
+    expect(
+      (await postJson(testApp.app, '/api/reward/SpendCoin', String(reward.id), { cookie: testerCookie, raw: true })).json(),
+    ).toMatchObject({
       status: 'succeed',
       coins: 300,
     });
@@ -89,7 +97,9 @@ describe('the catalogue', () => {
       message: CATALOGUE_TEXTS.retired,
     });
     expect((await redeemPage(testerCookie)).map((item) => item.rItemNo)).not.toContain(reward.id);
-    expect((await postJson(testApp.app, '/api/reward/SpendCoin', String(reward.id), { cookie: testerCookie, raw: true })).json()).toMatchObject({
+    expect(
+      (await postJson(testApp.app, '/api/reward/SpendCoin', String(reward.id), { cookie: testerCookie, raw: true })).json(),
+    ).toMatchObject({
       status: 'failed',
     });
     expect((await catalogue(cookie)).find((item) => item.itemNo === reward.id)).toMatchObject({ active: false, version: 2 });

@@ -23,7 +23,10 @@ export function createStaffRepository() {
     /** Staff members' names by id (the queues name who made a call). */
     async namesByIds(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select({ id: staffMembers.id, name: staffMembers.name }).from(staffMembers).where(inArray(staffMembers.id, [...ids]));
+      const rows = await db
+        .select({ id: staffMembers.id, name: staffMembers.name })
+        .from(staffMembers)
+        .where(inArray(staffMembers.id, [...ids]));
       return new Map(rows.map((row) => [row.id, row.name]));
     },
 

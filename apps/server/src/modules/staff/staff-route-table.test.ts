@@ -145,7 +145,9 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['rewards'],
     prepare: async () => {
       const reward = await createRewardItem(db(), { coins: 100 });
-      return { body: { itemNo: reward.id, version: 1, name: 'Edited', coins: 150, imagePath: '/media/rewards/tote-bag.svg', sortOrder: 1 } };
+      return {
+        body: { itemNo: reward.id, version: 1, name: 'Edited', coins: 150, imagePath: '/media/rewards/tote-bag.svg', sortOrder: 1 },
+      };
     },
   },
   {
