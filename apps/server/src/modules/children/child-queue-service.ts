@@ -8,7 +8,7 @@ import {
 } from '@testerhub/shared/staff-queues-schemas';
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
-import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createChildrenRepository, type ChildRow } from './children-repository.ts';
 
@@ -17,13 +17,6 @@ interface ChildQueueDeps {
   testers: Pick<TesterService, 'publicProfiles' | 'fullNames'>;
   /** The staff service's audit helper and names: the call, its effect and its audit row commit together. */
   staff: Pick<StaffService, 'audited' | 'staffNames'>;
-}
-
-/** Thrown inside the audited unit of work when the call cannot be recorded: nothing is written. */
-class CallRefused extends Error {
-  constructor(readonly why: string) {
-    super(why);
-  }
 }
 
 const auditView = (child: ChildRow, callsMade: number) => ({
@@ -93,16 +86,16 @@ export function createChildQueueService(db: Database, deps: ChildQueueDeps) {
       actor: StaffPrincipal,
       input: { childId: string; outcome: ChildCallOutcome; note: string },
     ): Promise<StaffQueueChangeResponse> {
-      try {
+      return refusalAnswered(async () => {
         const message = await deps.staff.audited(actor.id, 'child.call', { type: 'child', id: input.childId }, async (tx) => {
           const children = createChildrenRepository(tx);
           const at = deps.clock.now();
           const child = await children.lockByPublicId(input.childId.toLowerCase());
-          if (!child) throw new CallRefused(CHILD_QUEUE_TEXTS.notFound);
-          if (child.confirmedAt) throw new CallRefused(CHILD_QUEUE_TEXTS.alreadyConfirmed);
-          if (!child.expiresAt || child.expiresAt <= at) throw new CallRefused(CHILD_QUEUE_TEXTS.expired);
+          if (!child) throw new StaffRefusal(CHILD_QUEUE_TEXTS.notFound);
+          if (child.confirmedAt) throw new StaffRefusal(CHILD_QUEUE_TEXTS.alreadyConfirmed);
+          if (!child.expiresAt || child.expiresAt <= at) throw new StaffRefusal(CHILD_QUEUE_TEXTS.expired);
           const callsMade = await children.countAttempts(child.id, 'phone');
-          if (callsMade >= CHILD_CALL_LIMIT) throw new CallRefused(CHILD_QUEUE_TEXTS.limitReached);
+          if (callsMade >= CHILD_CALL_LIMIT) throw new StaffRefusal(CHILD_QUEUE_TEXTS.limitReached);
           await children.recordAttempt({
             childId: child.id,
             channel: 'phone',
@@ -126,11 +119,8 @@ export function createChildQueueService(db: Database, deps: ChildQueueDeps) {
             result,
           };
         });
-        return { status: 'succeed', message };
-      } catch (error) {
-        if (!(error instanceof CallRefused)) throw error;
-        return { status: 'failed', message: error.why };
-      }
+        return { status: 'succeed' as const, message };
+      });
     },
   };
 }

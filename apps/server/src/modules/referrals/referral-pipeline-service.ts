@@ -6,7 +6,7 @@ import {
   type ReferralStatusPayload,
   type StaffQueueChangeResponse,
 } from '@testerhub/shared/staff-queues-schemas';
-import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import type { ReferralRow } from './referrals-repository.ts';
 import type { ReferralsService } from './referrals-service.ts';
@@ -15,13 +15,6 @@ interface ReferralPipelineDeps {
   referrals: Pick<ReferralsService, 'staffMove' | 'listForStaff'>;
   testers: Pick<TesterService, 'publicProfiles'>;
   audited: StaffService['audited'];
-}
-
-/** Thrown inside the audited unit of work when the move is refused: nothing is written. */
-class MoveRefused extends Error {
-  constructor(readonly why: string) {
-    super(why);
-  }
 }
 
 const auditView = (row: ReferralRow) => ({
@@ -64,11 +57,11 @@ export function createReferralPipelineService(deps: ReferralPipelineDeps) {
     },
 
     async setStatus(actor: StaffPrincipal, input: ReferralStatusPayload): Promise<StaffQueueChangeResponse> {
-      try {
+      return refusalAnswered(async () => {
         const message = await deps.audited(actor.id, 'referral.status', { type: 'referral', id: input.referralId }, async (tx) => {
           const { before, after, paid } = await deps.referrals.staffMove(input.referralId.toLowerCase(), input.status, tx);
-          if (!before) throw new MoveRefused(REFERRAL_PIPELINE_TEXTS.notFound);
-          if (!after) throw new MoveRefused(REFERRAL_PIPELINE_TEXTS.notAllowed);
+          if (!before) throw new StaffRefusal(REFERRAL_PIPELINE_TEXTS.notFound);
+          if (!after) throw new StaffRefusal(REFERRAL_PIPELINE_TEXTS.notAllowed);
           const result =
             input.status !== 'Paid'
               ? REFERRAL_PIPELINE_TEXTS.moved
@@ -77,11 +70,8 @@ export function createReferralPipelineService(deps: ReferralPipelineDeps) {
                 : REFERRAL_PIPELINE_TEXTS.paidBefore;
           return { before: auditView(before), after: { ...auditView(after), rewardPaidNow: paid }, result };
         });
-        return { status: 'succeed', message };
-      } catch (error) {
-        if (!(error instanceof MoveRefused)) throw error;
-        return { status: 'failed', message: error.why };
-      }
+        return { status: 'succeed' as const, message };
+      });
     },
   };
 }

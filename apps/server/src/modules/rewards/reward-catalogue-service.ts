@@ -7,7 +7,7 @@ import {
   type StaffQueueChangeResponse,
 } from '@testerhub/shared/staff-queues-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
-import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { createRewardsRepository, type RewardItemRow } from './rewards-repository.ts';
 
 interface RewardCatalogueDeps {
@@ -15,14 +15,8 @@ interface RewardCatalogueDeps {
   audited: StaffService['audited'];
 }
 
-/** Thrown inside the audited unit of work when the change is refused: nothing is written. */
-class ChangeRefused extends Error {
-  constructor(readonly why: string) {
-    super(why);
-  }
-}
-
-const auditView = (item: RewardItemRow) => ({
+/** A reward as staff see it, in the list and in the audit rows. */
+const itemView = (item: RewardItemRow) => ({
   itemNo: item.id,
   name: item.name,
   coins: item.coins,
@@ -47,12 +41,7 @@ export function createRewardCatalogueService(db: Database, deps: RewardCatalogue
     itemNo: string,
     work: (tx: Executor) => Promise<{ before: unknown; after: unknown; result: StaffQueueChangeResponse; targetId?: string }>,
   ): Promise<StaffQueueChangeResponse> {
-    try {
-      return await deps.audited(actor.id, action, { type: 'reward', id: itemNo }, work);
-    } catch (error) {
-      if (!(error instanceof ChangeRefused)) throw error;
-      return { status: 'failed', message: error.why };
-    }
+    return refusalAnswered(() => deps.audited(actor.id, action, { type: 'reward', id: itemNo }, work));
   }
 
   return {
@@ -60,16 +49,7 @@ export function createRewardCatalogueService(db: Database, deps: RewardCatalogue
       const rows = await repository.listCatalogue();
       return {
         status: 'succeed',
-        rewards: rows.map(({ item, pendingOrders }) => ({
-          itemNo: item.id,
-          name: item.name,
-          coins: item.coins,
-          imagePath: item.imagePath,
-          sortOrder: item.sortOrder,
-          active: item.active,
-          version: item.version,
-          pendingOrders: Number(pendingOrders),
-        })),
+        rewards: rows.map(({ item, pendingOrders }) => ({ ...itemView(item), pendingOrders: Number(pendingOrders) })),
       };
     },
 
@@ -78,7 +58,7 @@ export function createRewardCatalogueService(db: Database, deps: RewardCatalogue
         const [row] = await createRewardsRepository(tx).insertItems([{ ...fields, active: true }]);
         return {
           before: null,
-          after: auditView(row!),
+          after: itemView(row!),
           targetId: String(row!.id),
           result: { status: 'succeed', message: CATALOGUE_TEXTS.added, itemNo: row!.id },
         };
@@ -88,23 +68,23 @@ export function createRewardCatalogueService(db: Database, deps: RewardCatalogue
       change(actor, 'reward.edit', String(input.itemNo), async (tx) => {
         const rewards = createRewardsRepository(tx);
         const before = await rewards.lockItem(input.itemNo);
-        if (!before) throw new ChangeRefused(CATALOGUE_TEXTS.notFound);
+        if (!before) throw new StaffRefusal(CATALOGUE_TEXTS.notFound);
         const { itemNo, version, ...fields } = input;
         const after = await rewards.updateItem(itemNo, version, fields);
-        if (!after) throw new ChangeRefused(CATALOGUE_TEXTS.stale);
-        return { before: auditView(before), after: auditView(after), result: { status: 'succeed', message: CATALOGUE_TEXTS.saved } };
+        if (!after) throw new StaffRefusal(CATALOGUE_TEXTS.stale);
+        return { before: itemView(before), after: itemView(after), result: { status: 'succeed', message: CATALOGUE_TEXTS.saved } };
       }),
 
     setActive: (actor: StaffPrincipal, input: RewardActivePayload) =>
       change(actor, input.active ? 'reward.restore' : 'reward.retire', String(input.itemNo), async (tx) => {
         const rewards = createRewardsRepository(tx);
         const before = await rewards.lockItem(input.itemNo);
-        if (!before) throw new ChangeRefused(CATALOGUE_TEXTS.notFound);
+        if (!before) throw new StaffRefusal(CATALOGUE_TEXTS.notFound);
         const after = await rewards.setActive(input.itemNo, input.active);
-        if (!after) throw new ChangeRefused(CATALOGUE_TEXTS.unchanged);
+        if (!after) throw new StaffRefusal(CATALOGUE_TEXTS.unchanged);
         return {
-          before: auditView(before),
-          after: auditView(after),
+          before: itemView(before),
+          after: itemView(after),
           result: { status: 'succeed', message: input.active ? CATALOGUE_TEXTS.restored : CATALOGUE_TEXTS.retired },
         };
       }),

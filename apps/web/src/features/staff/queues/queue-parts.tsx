@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useOutletContext } from 'react-router';
+import { useOutletContext, useSearchParams } from 'react-router';
 import type { StaffQueueChangeResponse } from '@testerhub/shared/staff-queues-schemas';
 import { holdsRole, STAFF_ROLE_LABELS, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { requestErrorMessage } from '../../../lib/request-error';
@@ -84,3 +84,21 @@ export function Pages({ page, hasMore, label, onPage }: { page: number; hasMore:
 }
 
 export const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A list's status filter and page, kept in the address (?status=&page=): `fallback` when none is
+ * given; `status` is undefined for 'all' or anything not in `statuses`.
+ */
+export function useStatusFilter<Status extends string>(statuses: readonly Status[], fallback: string) {
+  const [search, setSearch] = useSearchParams();
+  const filter = search.get('status') ?? fallback;
+  const status = (statuses as readonly string[]).includes(filter) ? (filter as Status) : undefined;
+  const page = Number(search.get('page') ?? '1') || 1;
+  const goTo = (next: { status?: string; page?: number }) => {
+    const params = new URLSearchParams();
+    params.set('status', next.status ?? filter);
+    if (next.page && next.page > 1) params.set('page', String(next.page));
+    setSearch(params);
+  };
+  return { status, page, goTo };
+}

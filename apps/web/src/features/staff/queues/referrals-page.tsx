@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { REFERRAL_LIMITS, REFERRAL_STATUSES, type ReferralStatus } from '@testerhub/shared/referral-schemas';
+import { REFERRAL_LIMITS, REFERRAL_STATUSES } from '@testerhub/shared/referral-schemas';
 import {
   referralMovesFrom,
   referralStatusSchema,
@@ -10,7 +9,7 @@ import {
 import { SelectField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useReferrals, useSetReferralStatus } from '../api/queues';
-import { ListState, Outcome, Pages, report, RoleGate, when } from './queue-parts';
+import { ListState, Outcome, Pages, report, RoleGate, useStatusFilter, when } from './queue-parts';
 
 const FILTER_OPTIONS = [{ value: 'all', label: 'All referrals' }, ...REFERRAL_STATUSES.map((status) => ({ value: status, label: status }))];
 
@@ -25,18 +24,9 @@ export function ReferralsPage() {
 }
 
 function Referrals() {
-  const [search, setSearch] = useSearchParams();
-  const filter = search.get('status') ?? 'all';
-  const status = (REFERRAL_STATUSES as readonly string[]).includes(filter) ? (filter as ReferralStatus) : undefined;
-  const page = Number(search.get('page') ?? '1') || 1;
+  const { status, page, goTo } = useStatusFilter(REFERRAL_STATUSES, 'all');
   const referrals = useReferrals({ status, page });
   const [outcome, setOutcome] = useState<StaffQueueChangeResponse | null>(null);
-  const goTo = (next: { status?: string; page?: number }) => {
-    const params = new URLSearchParams();
-    params.set('status', next.status ?? filter);
-    if (next.page && next.page > 1) params.set('page', String(next.page));
-    setSearch(params);
-  };
   return (
     <>
       <h1>Referrals</h1>
