@@ -52,6 +52,12 @@ import { createPublicContentService } from './modules/public-content/public-cont
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
 import { studyAdminRoutes } from './modules/studies/study-admin-routes.ts';
 import { createStudyAdminService } from './modules/studies/study-admin-service.ts';
+import { rewardCatalogueRoutes } from './modules/rewards/reward-catalogue-routes.ts';
+import { createRewardCatalogueService } from './modules/rewards/reward-catalogue-service.ts';
+import { childQueueRoutes } from './modules/children/child-queue-routes.ts';
+import { createChildQueueService } from './modules/children/child-queue-service.ts';
+import { referralPipelineRoutes } from './modules/referrals/referral-pipeline-routes.ts';
+import { createReferralPipelineService } from './modules/referrals/referral-pipeline-service.ts';
 import { createRewardOrdersService } from './modules/rewards/reward-orders-service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards-routes.ts';
 import { createRewardsService } from './modules/rewards/rewards-service.ts';
@@ -512,6 +518,10 @@ export async function buildApp({
     listTestSites: publicContent.listTestSites,
     existingAnswerIds: dossier.existingAnswerIds,
   });
+  // The children queue, the referral pipeline (issue 12 section 5) and the reward catalogue (section 6): decisions 054, 055.
+  const childQueue = createChildQueueService(db, { clock, testers, staff });
+  const referralPipeline = createReferralPipelineService({ referrals, testers, audited: staff.audited });
+  const rewardCatalogue = createRewardCatalogueService(db, { audited: staff.audited });
   // Check-in and attendance for site staff (issue 12 section 4, decision 048).
   const checkIn = createCheckInService({
     clock,
@@ -598,6 +608,9 @@ export async function buildApp({
         studyResultsRoutes(studyResults),
         testerAdminRoutes(testerAdmin),
         studyAdminRoutes(studyAdmin),
+        childQueueRoutes(childQueue),
+        referralPipelineRoutes(referralPipeline),
+        rewardCatalogueRoutes(rewardCatalogue),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { seedDemoCallouts } from '../../modules/callouts/callout-seed.ts';
-import { seedDemoChildren } from '../../modules/children/children-seed.ts';
+import { seedDemoChildAwaitingCall, seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
 import { seedEvents } from '../../modules/events/events-seed.ts';
 import { seedDemoLeaderboard } from '../../modules/leaderboard/leaderboard-seed.ts';
@@ -62,6 +62,8 @@ const DEMO_BOOKED_USERNAME = 'demotester1';
 const CHILDREN_SEED_NAME = 'demo-children-v1';
 /** The kid study's child ages and its session groups (decision 029). */
 const KID_SESSIONS_SEED_NAME = 'demo-kid-sessions-v1';
+/** A child awaiting its confirmation call, for the staff console's children queue (decision 054). */
+const CHILD_QUEUE_SEED_NAME = 'demo-child-queue-v1';
 /** Invitations of demo testers to demo studies (decision 026): a run of its own, so seeded databases get them. */
 const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
 /** The daily login bonus calendar (decision 033). */
@@ -165,6 +167,11 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     await seedDemoAttendance(tx, today, demo.id);
     await seedDemoChildren(tx, today, demo.id);
   });
+  const childQueueSeeded = await seedOnce(db, CHILD_QUEUE_SEED_NAME, async (tx) => {
+    // Not demotester1's: the portal's tests count that tester's children.
+    const [parent] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, 'changeme01')).limit(1);
+    if (parent) await seedDemoChildAwaitingCall(tx, today, parent.id);
+  });
   const kidSessions = await seedOnce(db, KID_SESSIONS_SEED_NAME, async (tx) => {
     await seedKidStudyAges(tx);
     await seedDemoKidSessions(tx, today);
@@ -234,6 +241,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     targeted ||
     schedule ||
     childrenSeeded ||
+    childQueueSeeded ||
     kidSessions ||
     invitations ||
     dailyBonus ||

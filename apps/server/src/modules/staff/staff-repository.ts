@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { staffAuditLog, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from './staff-tables.ts';
 
@@ -18,6 +18,16 @@ export function createStaffRepository() {
     async lockById(db: Executor, id: string): Promise<StaffRow | null> {
       const [row] = await db.select().from(staffMembers).where(eq(staffMembers.id, id)).for('update');
       return row ?? null;
+    },
+
+    /** Staff members' names by id (the queues name who made a call). */
+    async namesByIds(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: staffMembers.id, name: staffMembers.name })
+        .from(staffMembers)
+        .where(inArray(staffMembers.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
 
     async findByEmail(db: Executor, email: string): Promise<StaffRow | null> {

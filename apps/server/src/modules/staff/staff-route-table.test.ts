@@ -4,7 +4,9 @@ import { STAFF_ROLES, staffRouteAdmits, type StaffRole } from '@testerhub/shared
 import { NEW_STUDY_DEFAULTS, screenerQuestion } from '@testerhub/shared/study-admin-schemas';
 import {
   createBooking,
+  createChild,
   createLoggedInTester,
+  createReferral,
   createRewardItem,
   createSessionGroup,
   createStudy,
@@ -263,6 +265,51 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['recruiter'],
     changesNothing: true,
     request: () => ({ body: { screener: studyForm(1).screener, answers: { pets: 'dog' }, complete: true } }),
+  },
+  { method: 'GET', path: '/api/staff/children/Queue', roles: ['recruiter'], request: () => ({ query: '?page=1' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/children/RecordCall',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const parent = await createTester(db());
+      const child = await createChild(db(), { parentId: parent.id, birthDate: '2018-01-01', confirmedAt: null });
+      return { body: { childId: child.publicId, outcome: 'noAnswer', note: 'Route table' } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/referrals/List', roles: ['recruiter'], request: () => ({ query: '?status=Complete&page=1' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/referrals/SetStatus',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const referral = await createReferral(db(), { referrerId: (await createTester(db())).id, status: 'Complete' });
+      return { body: { referralId: referral.id, status: 'Paid' } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/rewards/Catalogue', roles: ['rewards'] },
+  {
+    method: 'POST',
+    path: '/api/staff/rewards/AddReward',
+    roles: ['rewards'],
+    request: () => ({ body: { name: 'Route table reward', coins: 120, imagePath: '/media/rewards/gift-card-5.svg', sortOrder: 9 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/rewards/EditReward',
+    roles: ['rewards'],
+    prepare: async () => {
+      const reward = await createRewardItem(db(), { coins: 100 });
+      return {
+        body: { itemNo: reward.id, version: 1, name: 'Edited', coins: 150, imagePath: '/media/rewards/tote-bag.svg', sortOrder: 1 },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/rewards/SetRewardActive',
+    roles: ['rewards'],
+    prepare: async () => ({ body: { itemNo: (await createRewardItem(db(), { coins: 100 })).id, active: false } }),
   },
 ];
 

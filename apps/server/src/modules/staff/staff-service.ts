@@ -29,6 +29,23 @@ export interface StaffPrincipal {
 }
 
 /** What an audit row names as changed: a table's kind and the row's id. */
+/** Thrown inside an audited unit of work to refuse the change with a message for the caller: nothing is written. */
+export class StaffRefusal extends Error {
+  constructor(readonly why: string) {
+    super(why);
+  }
+}
+
+/** Runs a staff change; a StaffRefusal thrown by it answers as the API contract's `{ status: 'failed', message }`. */
+export async function refusalAnswered<T>(change: () => Promise<T>): Promise<T | { status: 'failed'; message: string }> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof StaffRefusal)) throw error;
+    return { status: 'failed', message: error.why };
+  }
+}
+
 export interface AuditTarget {
   type: string;
   id: string;
@@ -384,6 +401,9 @@ export function createStaffService(
 
     /** A session without the two steps: test support only (decision 014). */
     startSessionFor: (staffId: string) => startSession(db, staffId),
+
+    /** Staff members' names by id. */
+    staffNames: (ids: readonly string[]) => repository.namesByIds(db, ids),
 
     // ---------------------------------------------------------------- admin
 

@@ -11,6 +11,9 @@ import { StudyPickerPage } from '../../features/staff/sessions/study-picker';
 import { StudyResultsPage } from '../../features/staff/sessions/study-results-page';
 import { StudiesPage } from '../../features/staff/studies/studies-page';
 import { StudyNewPage, StudyPage } from '../../features/staff/studies/study-pages';
+import { CataloguePage } from '../../features/staff/queues/catalogue-page';
+import { ChildrenQueuePage } from '../../features/staff/queues/children-queue-page';
+import { ReferralsPage } from '../../features/staff/queues/referrals-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -55,6 +58,9 @@ export function StaffRoute() {
             <Route path="admin/staff" element={<StaffListPage />} />
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />
+            <Route path="rewards/catalogue" element={<CataloguePage />} />
+            <Route path="children" element={<ChildrenQueuePage />} />
+            <Route path="referrals" element={<ReferralsPage />} />
             <Route path="check-in" element={<CheckInPage />} />
             <Route path="sessions" element={<StudyPickerPage />} />
             <Route path="studies/:studyNo/sessions" element={<SessionsPage />} />

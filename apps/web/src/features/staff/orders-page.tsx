@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useOutletContext } from 'react-router';
 import {
   fulfilOrderSchema,
   REDEEM_LIMITS,
@@ -14,6 +14,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { StaffRetry } from './staff-retry';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useFulfilOrder, useOrders, useRejectOrder } from './api/orders';
+import { useStatusFilter } from './queues/queue-parts';
 import type { StaffOutletContext } from './staff-shell';
 import { holdsRole } from '@testerhub/shared/staff-schemas';
 
@@ -40,19 +41,10 @@ export function OrdersPage() {
 }
 
 function Orders() {
-  const [search, setSearch] = useSearchParams();
-  const filter = search.get('status') ?? 'pending';
-  const status = (REDEEM_ORDER_STATUSES as readonly string[]).includes(filter) ? (filter as RedeemOrderStatus) : undefined;
-  const page = Number(search.get('page') ?? '1') || 1;
+  const { status, page, goTo } = useStatusFilter(REDEEM_ORDER_STATUSES, 'pending');
   const orders = useOrders({ status, page });
   // Kept above the list: a decided order leaves the pending list when it refreshes.
   const [outcome, setOutcome] = useState<OrderDecisionResponse | null>(null);
-  const goTo = (next: { status?: string; page?: number }) => {
-    const params = new URLSearchParams();
-    params.set('status', next.status ?? filter);
-    if (next.page && next.page > 1) params.set('page', String(next.page));
-    setSearch(params);
-  };
   return (
     <>
       <h1>Orders</h1>

@@ -39,6 +39,12 @@ export function StaffHomePage() {
               <Link to="/staff/testers">Testers</Link>: find a tester, see their bookings, screeners, children, coins and referrals, adjust
               coins, set the blackList, lift a suspension, and answer privacy requests.
             </li>
+            <li>
+              <Link to="/staff/children">Children to confirm</Link>: call parents to confirm children registered online.
+            </li>
+            <li>
+              <Link to="/staff/referrals">Referrals</Link>: follow referred friends up and set Bad Number, Outreach, Paid or Closed.
+            </li>
           </ul>
         </section>
       )}
@@ -68,6 +74,9 @@ export function StaffHomePage() {
             <li>
               <Link to="/staff/rewards/orders">Orders</Link>: fulfil testers’ redemption orders with a gift code, or reject them and return
               the coins.
+            </li>
+            <li>
+              <Link to="/staff/rewards/catalogue">Reward catalogue</Link>: add, edit, retire and restore the rewards testers redeem.
             </li>
           </ul>
         </section>

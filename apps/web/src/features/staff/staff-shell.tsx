@@ -82,6 +82,16 @@ export function StaffShell() {
                 </li>
               </>
             )}
+            {holdsRole(me.data.roles, 'recruiter') && (
+              <>
+                <li>
+                  <NavLink to="/staff/children">Children</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/staff/referrals">Referrals</NavLink>
+                </li>
+              </>
+            )}
             {holdsRole(me.data.roles, 'rewards') && (
               <li>
                 <NavLink to="/staff/rewards/orders">Orders</NavLink>
@@ -90,6 +100,11 @@ export function StaffShell() {
             {holdsRole(me.data.roles, 'recruiter') && (
               <li>
                 <NavLink to="/staff/sessions">Sessions</NavLink>
+              </li>
+            )}
+            {holdsRole(me.data.roles, 'rewards') && (
+              <li>
+                <NavLink to="/staff/rewards/catalogue">Catalogue</NavLink>
               </li>
             )}
           </ul>

@@ -1,5 +1,6 @@
 import type { StaffOrdersQuery } from '@testerhub/shared/redeem-schemas';
 import type { StaffAuditQuery } from '@testerhub/shared/staff-schemas';
+import type { ReferralPipelineQuery } from '@testerhub/shared/staff-queues-schemas';
 
 /** The staff console's query keys: one root, so logging out drops everything at once. */
 export const staffKeys = {
@@ -16,4 +17,7 @@ export const staffKeys = {
   studies: (query: { status: string; q: string; page: number }) => [...staffKeys.all, 'studies', 'list', query] as const,
   study: (studyNo: number) => [...staffKeys.all, 'studies', 'one', studyNo] as const,
   studyFormOptions: () => [...staffKeys.all, 'studies', 'form-options'] as const,
+  childQueue: (page: number) => [...staffKeys.all, 'child-queue', page] as const,
+  referrals: (query: ReferralPipelineQuery) => [...staffKeys.all, 'referrals', query] as const,
+  catalogue: () => [...staffKeys.all, 'catalogue'] as const,
 };
