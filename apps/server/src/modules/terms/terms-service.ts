@@ -83,6 +83,20 @@ export function createTermsService(db: Database, deps: { clock: Clock }) {
       return current.version;
     },
 
+    /**
+     * Test support only (decision 057): every tester who accepted some version, but `testerIds`,
+     * accepts the version in force, so that a browser test that publishes through the staff console
+     * asks its own testers alone while other tests run beside it. Answers that version.
+     */
+    async acceptCurrentForEveryoneBut(testerIds: string[]): Promise<number | null> {
+      return inTransaction(db, async (unit) => {
+        const terms = createTermsRepository(unit);
+        const current = await terms.current(clock.now(), { share: true });
+        if (current) await terms.acceptForEveryoneBut(current.version, clock.now(), testerIds);
+        return current?.version ?? null;
+      });
+    },
+
     /** Every version, newest first, and the one in force now (the staff console's history, decision 057). */
     async versions(): Promise<{ versions: TermsVersionRow[]; inForce: number | null }> {
       const [versions, current] = await Promise.all([repository.listVersions(), repository.current(clock.now())]);

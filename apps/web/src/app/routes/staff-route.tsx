@@ -1,10 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
+import { FaqsPage } from '../../features/staff/content/faqs-page';
+import { TermsPage } from '../../features/staff/content/terms-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -47,6 +49,9 @@ export function StaffRoute() {
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />
             <Route path="check-in" element={<CheckInPage />} />
+            <Route path="content" element={<Navigate to="/staff/content/faqs" replace />} />
+            <Route path="content/faqs" element={<FaqsPage />} />
+            <Route path="content/terms" element={<TermsPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>
