@@ -13,7 +13,7 @@ import {
 import type { Database, Executor } from '../../core/db/client.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { TermsChangedError, type TermsService } from '../terms/terms-service.ts';
-import { createPublicContentRepository, type FaqRow } from './public-content-repository.ts';
+import { createPublicContentRepository, type FaqRow, type PublicContentRepository } from './public-content-repository.ts';
 
 interface ContentAdminDeps {
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
@@ -38,6 +38,17 @@ const staffFaq = (row: FaqRow): StaffFaq => ({
   hidden: row.hidden,
   revision: row.revision,
 });
+
+/**
+ * The FAQ's row, locked until the transaction ends, when it is still at the revision its editor
+ * opened: of two editors the second waits here, then finds the revision moved on.
+ */
+async function lockAtRevision(faqs: PublicContentRepository, input: { id: number; revision: number }): Promise<FaqRow> {
+  const row = await faqs.findFaq(input.id, { lock: true });
+  if (!row) throw new Refused(CONTENT_TEXTS.faqNotFound);
+  if (row.revision !== input.revision) throw new Refused(CONTENT_TEXTS.faqChanged);
+  return row;
+}
 
 /** The audit rows' view of a FAQ. */
 const auditView = (row: FaqRow) => ({ ...staffFaq(row), sortOrder: row.sortOrder });
@@ -87,13 +98,10 @@ export function createContentAdminService(db: Database, deps: ContentAdminDeps) 
       return answer(outcome, CONTENT_TEXTS.faqAdded);
     },
 
-    /** The row is locked first, so of two editors the second waits, then finds the revision moved on. */
     async editFaq(actor: StaffPrincipal, input: EditFaqPayload): Promise<ContentChangeResponse> {
       const outcome = await change(actor, 'faq.edit', String(input.id), async (tx) => {
         const faqs = createPublicContentRepository(tx);
-        const before = await faqs.findFaq(input.id, { lock: true });
-        if (!before) throw new Refused(CONTENT_TEXTS.faqNotFound);
-        if (before.revision !== input.revision) throw new Refused(CONTENT_TEXTS.faqChanged);
+        const before = await lockAtRevision(faqs, input);
         const fields = { type: input.type, question: input.question, answer: input.answer, hidden: input.hidden };
         const sortOrder = input.type === before.type ? undefined : await faqs.nextSortOrder(input.type);
         const after = await faqs.updateFaq(input.id, input.revision, { ...fields, ...(sortOrder === undefined ? {} : { sortOrder }) });
@@ -107,9 +115,7 @@ export function createContentAdminService(db: Database, deps: ContentAdminDeps) 
     async moveFaq(actor: StaffPrincipal, input: MoveFaqPayload): Promise<ContentChangeResponse> {
       const outcome = await change(actor, 'faq.move', String(input.id), async (tx) => {
         const faqs = createPublicContentRepository(tx);
-        const moved = await faqs.findFaq(input.id, { lock: true });
-        if (!moved) throw new Refused(CONTENT_TEXTS.faqNotFound);
-        if (moved.revision !== input.revision) throw new Refused(CONTENT_TEXTS.faqChanged);
+        const moved = await lockAtRevision(faqs, input);
         const group = await faqs.lockFaqGroup(moved.type);
         const at = group.findIndex((row) => row.id === moved.id);
         const to = input.direction === 'up' ? at - 1 : at + 1;

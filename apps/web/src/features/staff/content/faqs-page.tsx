@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { useOutletContext } from 'react-router';
 import { addFaqSchema, editFaqSchema, type ContentChangeResponse, type StaffFaq } from '@testerhub/shared/content-admin-schemas';
 import { FAQ_TYPES } from '@testerhub/shared/public-content';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { useAddFaq, useEditFaq, useMoveFaq, useStaffFaqs } from '../api/content';
-import type { StaffOutletContext } from '../staff-shell';
+import { LoadFailed, RequiresRole } from '../staff-page-parts';
 import { ContentNav } from './content-nav';
 
 const GROUP_OPTIONS = FAQ_TYPES.map(({ type, label }) => ({ value: String(type), label }));
@@ -38,14 +36,11 @@ async function outcomeOf(call: () => Promise<ContentChangeResponse>): Promise<Ou
 /** Content staff: the public FAQ page's questions added, edited, hidden and reordered (decision 057). */
 export function FaqsPage() {
   usePageTitle('FAQs');
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'content'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the content role can open this page.
-      </p>
-    );
-  return <Faqs />;
+  return (
+    <RequiresRole role="content">
+      <Faqs />
+    </RequiresRole>
+  );
 }
 
 function Faqs() {
@@ -64,14 +59,7 @@ function Faqs() {
       </div>
       <AddFaqForm onOutcome={setOutcome} />
       {faqs.isPending && <p aria-busy="true">Loading questions…</p>}
-      {faqs.isError && (
-        <div role="alert">
-          <p className="staff-problem">{requestErrorMessage(faqs.error)}</p>
-          <button type="button" className="staff-button staff-button--quiet" onClick={() => void faqs.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {faqs.isError && <LoadFailed error={faqs.error} onRetry={() => void faqs.refetch()} />}
       {faqs.data && faqs.data.faqs.length === 0 && <p>No questions yet. Add the first one above.</p>}
       {faqs.data &&
         FAQ_TYPES.map(({ type, label }) => {
@@ -208,28 +196,23 @@ function FaqCard({
             >
               {faq.hidden ? 'Show' : 'Hide'}
             </button>
-            {!first && (
-              <button
-                type="button"
-                className="staff-button staff-button--quiet"
-                disabled={busy}
-                aria-label={`Move up “${faq.question}”`}
-                onClick={() => void run(() => move.mutateAsync({ id: faq.id, revision: faq.revision, direction: 'up' }))}
-              >
-                Move up
-              </button>
-            )}
-            {!last && (
-              <button
-                type="button"
-                className="staff-button staff-button--quiet"
-                disabled={busy}
-                aria-label={`Move down “${faq.question}”`}
-                onClick={() => void run(() => move.mutateAsync({ id: faq.id, revision: faq.revision, direction: 'down' }))}
-              >
-                Move down
-              </button>
-            )}
+            {(['up', 'down'] as const)
+              .filter((direction) => (direction === 'up' ? !first : !last))
+              .map((direction) => {
+                const label = direction === 'up' ? 'Move up' : 'Move down';
+                return (
+                  <button
+                    key={direction}
+                    type="button"
+                    className="staff-button staff-button--quiet"
+                    disabled={busy}
+                    aria-label={`${label} “${faq.question}”`}
+                    onClick={() => void run(() => move.mutateAsync({ id: faq.id, revision: faq.revision, direction }))}
+                  >
+                    {label}
+                  </button>
+                );
+              })}
           </div>
         </>
       )}

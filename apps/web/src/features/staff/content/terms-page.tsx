@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useOutletContext } from 'react-router';
 import { publishTermsSchema, type PublishTermsResponse } from '@testerhub/shared/content-admin-schemas';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { TextAreaField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { usePublishTerms, useTermsVersions } from '../api/content';
-import type { StaffOutletContext } from '../staff-shell';
+import { LoadFailed, RequiresRole } from '../staff-page-parts';
 import { ContentNav } from './content-nav';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -14,14 +12,11 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 /** Content staff: the Terms of Use's versions, and a new one published so testers accept it at their next visit (decisions 041, 057). */
 export function TermsPage() {
   usePageTitle('Terms of Use versions');
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'content'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the content role can open this page.
-      </p>
-    );
-  return <TermsVersions />;
+  return (
+    <RequiresRole role="content">
+      <TermsVersions />
+    </RequiresRole>
+  );
 }
 
 function TermsVersions() {
@@ -35,14 +30,7 @@ function TermsVersions() {
         Earlier versions stay listed with the summaries testers read.
       </p>
       {versions.isPending && <p aria-busy="true">Loading versions…</p>}
-      {versions.isError && (
-        <div role="alert">
-          <p className="staff-problem">{requestErrorMessage(versions.error)}</p>
-          <button type="button" className="staff-button staff-button--quiet" onClick={() => void versions.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {versions.isError && <LoadFailed error={versions.error} onRetry={() => void versions.refetch()} />}
       {versions.data && (
         <>
           <PublishForm basedOnVersion={versions.data.latestVersion} />
