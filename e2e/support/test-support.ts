@@ -207,3 +207,13 @@ export async function suspendTester(request: APIRequestContext, testerId: string
   expect(response.status(), await response.text()).toBe(200);
   expect(((await response.json()) as { suspended: boolean }).suspended).toBe(true);
 }
+
+/**
+ * After a test published a terms version through the staff console (decision 057): every tester
+ * but those in `askOnly` who accepted a version accepts the one in force, so parallel tests never meet it.
+ */
+export async function settleTermsVersion(request: APIRequestContext, askOnly: string[]): Promise<number | null> {
+  const response = await request.post('/api/test-support/terms-settle', { headers: secretHeader(), data: { askOnly } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { version: number | null }).version;
+}

@@ -48,6 +48,9 @@ import { createProfileService } from './modules/profile/profile-service.ts';
 import { quickSurveyRoutes } from './modules/quick-survey/quick-survey-routes.ts';
 import { createQuickSurveyService } from './modules/quick-survey/quick-survey-service.ts';
 import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
+import { PUBLIC_CONTENT_CHANNEL } from './modules/public-content/public-content-repository.ts';
+import { createContentAdminService } from './modules/public-content/content-admin-service.ts';
+import { contentAdminRoutes } from './modules/public-content/content-admin-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
 import { studyAdminRoutes } from './modules/studies/study-admin-routes.ts';
@@ -259,6 +262,9 @@ export async function buildApp({
   const stopListening = await database.listen(SESSIONS_ENDED_CHANNEL, (payload) => forgetAnnounced(sessionCache, payload));
   app.addHook('onClose', () => stopListening());
   const publicContent = createPublicContentService(db, { cacheSeconds: config.publicContentCacheSeconds, clock });
+  // Content changed by staff on any instance on this database shows here at once (decision 057).
+  const stopContentNotices = await database.listen(PUBLIC_CONTENT_CHANNEL, () => publicContent.forgetCached());
+  app.addHook('onClose', () => stopContentNotices());
   const mail = createMailService(db, {
     // Delivery runs on real time even on the fake-clock listener (decision 042): its outbox rows are
     // due at once for the sender of the listener that runs one, and it never takes another's early.
@@ -562,6 +568,8 @@ export async function buildApp({
   });
   // Testers in the staff console (issue 12 section 5, decision 053): each module's own reads and units of work.
   const testerAdmin = createTesterAdminService({ clock, testers, ledger, scheduling, screening, children, referrals, privacy, staff });
+  // FAQs and the terms' versions edited by content staff (issue 12 section 6, decision 057).
+  const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -611,6 +619,7 @@ export async function buildApp({
         childQueueRoutes(childQueue),
         referralPipelineRoutes(referralPipeline),
         rewardCatalogueRoutes(rewardCatalogue),
+        contentAdminRoutes(contentAdmin),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

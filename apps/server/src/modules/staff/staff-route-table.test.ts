@@ -1,4 +1,4 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, staffRouteAdmits, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { NEW_STUDY_DEFAULTS, screenerQuestion } from '@testerhub/shared/study-admin-schemas';
@@ -14,7 +14,7 @@ import {
 } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { redemptionOrders, staffAuditLog } from '../../core/db/schema.ts';
+import { faqs, redemptionOrders, staffAuditLog, termsVersions } from '../../core/db/schema.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
 
 /**
@@ -311,7 +311,45 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['rewards'],
     prepare: async () => ({ body: { itemNo: (await createRewardItem(db(), { coins: 100 })).id, active: false } }),
   },
+  { method: 'GET', path: '/api/staff/content/Faqs', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/AddFaq',
+    roles: ['content'],
+    request: () => ({ body: { type: 1, question: 'Route table question?', answer: '<p>Yes.</p>' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/EditFaq',
+    roles: ['content'],
+    prepare: async () => ({ body: { id: await aFaq(), revision: 1, type: 1, question: 'Edited?', answer: '<p>Yes.</p>', hidden: true } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/MoveFaq',
+    roles: ['content'],
+    prepare: async () => ({ body: { id: await aFaq(), revision: 1, direction: 'up' } }),
+  },
+  { method: 'GET', path: '/api/staff/content/TermsVersions', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/PublishTerms',
+    roles: ['content'],
+    prepare: async () => {
+      const [latest] = await db().select().from(termsVersions).orderBy(desc(termsVersions.version)).limit(1);
+      return { body: { basedOnVersion: latest?.version ?? null, summaryEn: 'Route table change.', summaryEs: 'Cambio.' } };
+    },
+  },
 ];
+
+/** A FAQ last of group 1 at revision 1 (so it can move up), for the FAQ calls. */
+async function aFaq() {
+  const [row] = await db()
+    .insert(faqs)
+    .values({ type: 1, question: 'Table FAQ?', answer: '<p>Yes.</p>', sortOrder: 1_000_000 })
+    .returning();
+  return row!.id;
+}
 
 /** The public staff calls (login and set-up): outside the scope on purpose. */
 const PUBLIC_STAFF_ROUTES = [

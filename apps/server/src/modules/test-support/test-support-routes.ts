@@ -381,4 +381,19 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
     },
     (request) => service.publishTerms(request.body),
   );
+
+  app.post(
+    '/test-support/terms-settle',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          /** The testers left to be asked: every other tester who accepted a version accepts the one in force. */
+          askOnly: z.array(z.uuid()).min(1).max(50),
+        }),
+        response: { 200: z.object({ version: z.number().nullable() }) },
+      },
+    },
+    (request) => service.settleTerms(request.body),
+  );
 };

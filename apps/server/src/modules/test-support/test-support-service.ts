@@ -86,7 +86,7 @@ export function createTestSupportService(
     clock: Clock;
     studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
     children: Pick<ChildrenService, 'moveExpiry'>;
-    terms: Pick<TermsService, 'recordCurrent' | 'publish'>;
+    terms: Pick<TermsService, 'recordCurrent' | 'publish' | 'acceptCurrentForEveryoneBut'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -278,6 +278,11 @@ export function createTestSupportService(
     async publishTerms(input: { summaryEn: string; summaryEs: string; askOnly: string[] }) {
       const row = await deps.terms.publish({ summaryEn: input.summaryEn, summaryEs: input.summaryEs }, { askOnly: input.askOnly });
       return { version: row.version, publishedAt: row.publishedAt.toISOString() };
+    },
+
+    /** After a browser test published a version through the staff console: everyone but its testers accepts it (decision 057). */
+    async settleTerms(input: { askOnly: string[] }) {
+      return { version: await deps.terms.acceptCurrentForEveryoneBut(input.askOnly) };
     },
 
     /**

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
@@ -14,6 +14,8 @@ import { StudyNewPage, StudyPage } from '../../features/staff/studies/study-page
 import { CataloguePage } from '../../features/staff/queues/catalogue-page';
 import { ChildrenQueuePage } from '../../features/staff/queues/children-queue-page';
 import { ReferralsPage } from '../../features/staff/queues/referrals-page';
+import { FaqsPage } from '../../features/staff/content/faqs-page';
+import { TermsPage } from '../../features/staff/content/terms-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -70,6 +72,9 @@ export function StaffRoute() {
             <Route path="studies" element={<StudiesPage />} />
             <Route path="studies/new" element={<StudyNewPage />} />
             <Route path="studies/:studyNo" element={<StudyPage />} />
+            <Route path="content" element={<Navigate to="/staff/content/faqs" replace />} />
+            <Route path="content/faqs" element={<FaqsPage />} />
+            <Route path="content/terms" element={<TermsPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

@@ -81,6 +81,20 @@ export function StaffHomePage() {
           </ul>
         </section>
       )}
+      {holdsRole(me.roles, 'content') && (
+        <section aria-labelledby="content-sections">
+          <h2 id="content-sections">Content</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/content/faqs">FAQs</Link>: add, edit, hide and reorder the public FAQ page’s questions.
+            </li>
+            <li>
+              <Link to="/staff/content/terms">Terms of Use</Link>: publish a new version, which testers are asked to accept at their next
+              visit.
+            </li>
+          </ul>
+        </section>
+      )}
     </>
   );
 }

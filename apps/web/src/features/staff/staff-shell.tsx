@@ -107,6 +107,11 @@ export function StaffShell() {
                 <NavLink to="/staff/rewards/catalogue">Catalogue</NavLink>
               </li>
             )}
+            {holdsRole(me.data.roles, 'content') && (
+              <li>
+                <NavLink to="/staff/content">Content</NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="staff-who">

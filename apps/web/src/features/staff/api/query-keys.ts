@@ -20,4 +20,6 @@ export const staffKeys = {
   childQueue: (page: number) => [...staffKeys.all, 'child-queue', page] as const,
   referrals: (query: ReferralPipelineQuery) => [...staffKeys.all, 'referrals', query] as const,
   catalogue: () => [...staffKeys.all, 'catalogue'] as const,
+  contentFaqs: () => [...staffKeys.all, 'content', 'faqs'] as const,
+  contentTerms: () => [...staffKeys.all, 'content', 'terms'] as const,
 };
