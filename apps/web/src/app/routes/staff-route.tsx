@@ -5,6 +5,8 @@ import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
+import { InvitationPage } from '../../features/staff/invitations/invitation-page';
+import { InvitationsPage } from '../../features/staff/invitations/invitations-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -47,6 +49,8 @@ export function StaffRoute() {
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />
             <Route path="check-in" element={<CheckInPage />} />
+            <Route path="invitations" element={<InvitationsPage />} />
+            <Route path="invitations/:invitationId" element={<InvitationPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

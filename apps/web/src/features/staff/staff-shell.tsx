@@ -74,6 +74,11 @@ export function StaffShell() {
                 <NavLink to="/staff/rewards/orders">Orders</NavLink>
               </li>
             )}
+            {holdsRole(me.data.roles, 'recruiter') && (
+              <li>
+                <NavLink to="/staff/invitations">Invitations</NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="staff-who">

@@ -1,3 +1,4 @@
+import type { InvitationDetailQuery, InvitationListQuery } from '@testerhub/shared/invitation-schemas';
 import type { StaffOrdersQuery } from '@testerhub/shared/redeem-schemas';
 import type { StaffAuditQuery } from '@testerhub/shared/staff-schemas';
 
@@ -8,4 +9,7 @@ export const staffKeys = {
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
+  invitations: (query: InvitationListQuery) => [...staffKeys.all, 'invitations', 'list', query] as const,
+  invitation: (query: InvitationDetailQuery) => [...staffKeys.all, 'invitations', 'detail', query] as const,
+  invitationOptions: () => [...staffKeys.all, 'invitation-options'] as const,
 };
