@@ -126,10 +126,11 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
    * are skipped when their e-mail choice is now off. `nextAt`: when to run again (null: nothing queued).
    */
   async function sendDue(): Promise<{ sent: number; skipped: number; nextAt: Date | null }> {
-    const at = now();
     const step = await inTransaction(db, async (tx) => {
       const invitations = createInvitationSendRepository(tx);
       await invitations.lockRate();
+      // The time is read once the lock is held, so the steps' times follow the order they commit in.
+      const at = now();
       const window = await invitations.sentSince(new Date(at.getTime() - MINUTE_MS));
       const room = Math.min(deps.mailsPerMinute - window.count, STEP_LIMIT);
       const full = () => new Date((window.first ?? at).getTime() + MINUTE_MS);
