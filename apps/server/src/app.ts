@@ -86,6 +86,8 @@ import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
 import { studyLinkRoutes } from './modules/study-links/study-link-routes.ts';
 import { createStudyLinkService } from './modules/study-links/study-link-service.ts';
+import { invitationSendRoutes } from './modules/study-links/invitation-send-routes.ts';
+import { createInvitationSendService, INVITATION_SEND_QUEUE } from './modules/study-links/invitation-send-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance-service.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
@@ -528,6 +530,37 @@ export async function buildApp({
   const childQueue = createChildQueueService(db, { clock, testers, staff });
   const referralPipeline = createReferralPipelineService({ referrals, testers, audited: staff.audited });
   const rewardCatalogue = createRewardCatalogueService(db, { audited: staff.audited });
+  // Invitations sent by recruiters at INVITATION_MAILS_PER_MINUTE (issue 12 section 3, decision 052): the
+  // rate is counted in the database; the job queue runs the sender, once across instances.
+  const invitationSends = createInvitationSendService(db, {
+    clock,
+    mailsPerMinute: config.invitationMailsPerMinute,
+    studies,
+    testers,
+    dossier,
+    listTestSites: publicContent.listTestSites,
+    studyLinks,
+    mail,
+    staffList: staff.list,
+    audited: staff.audited,
+    kick: () => {
+      if (config.scheduledJobs)
+        jobs.send(INVITATION_SEND_QUEUE, {}).catch((error: unknown) => app.log.warn({ err: error }, 'invitation sender not queued'));
+    },
+  });
+  if (config.scheduledJobs) {
+    jobs.define(INVITATION_SEND_QUEUE, {
+      policy: 'stately',
+      retryLimit: 0,
+      handler: async () => {
+        const drained = await invitationSends.drain();
+        if (drained.sent + drained.skipped > 0) app.log.info({ sent: drained.sent, skipped: drained.skipped }, 'invitation e-mails queued');
+        if (drained.nextAt) await jobs.send(INVITATION_SEND_QUEUE, {}, { startAfter: drained.nextAt });
+      },
+    });
+    // A sweep every minute as well: a sending whose next step was lost (a crash) still goes out.
+    onJobsStarted.push(() => jobs.schedule(INVITATION_SEND_QUEUE, '* * * * *', {}, { tz: 'UTC' }));
+  }
   // Check-in and attendance for site staff (issue 12 section 4, decision 048).
   const checkIn = createCheckInService({
     clock,
@@ -620,6 +653,7 @@ export async function buildApp({
         referralPipelineRoutes(referralPipeline),
         rewardCatalogueRoutes(rewardCatalogue),
         contentAdminRoutes(contentAdmin),
+        invitationSendRoutes(invitationSends),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

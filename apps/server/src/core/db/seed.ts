@@ -12,7 +12,7 @@ import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoScreenings } from '../../modules/screening/screening-seed.ts';
 import { seedDemoAttendancePay, seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
-import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
+import { DEMO_INVITATIONS, seedDemoInvitationSend, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
@@ -66,6 +66,8 @@ const KID_SESSIONS_SEED_NAME = 'demo-kid-sessions-v1';
 const CHILD_QUEUE_SEED_NAME = 'demo-child-queue-v1';
 /** Invitations of demo testers to demo studies (decision 026): a run of its own, so seeded databases get them. */
 const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
+/** A sending in the staff console's invitation list (decision 052). */
+const INVITATION_SENDS_SEED_NAME = 'demo-invitation-sends-v1';
 /** The daily login bonus calendar (decision 033). */
 const DAILY_BONUS_SEED_NAME = 'demo-daily-bonus-v1';
 /** The wheel's segments and the event figures (decision 037). */
@@ -183,6 +185,10 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
       .where(inArray(testers.username, Object.keys(DEMO_INVITATIONS)));
     await seedDemoInvitations(tx, today, new Map(rows.map((row) => [row.username, row.id])));
   });
+  const invitationSends = await seedOnce(db, INVITATION_SENDS_SEED_NAME, async (tx) => {
+    const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, 'demotester1')).limit(1);
+    await seedDemoInvitationSend(tx, today, demo?.id);
+  });
   const dailyBonus = await seedOnce(db, DAILY_BONUS_SEED_NAME, seedDailyRewardDays);
   const eventsSeeded = await seedOnce(db, EVENTS_SEED_NAME, seedEvents);
   const perksSeeded = await seedOnce(db, PERKS_SEED_NAME, async (tx) => {
@@ -244,6 +250,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     childQueueSeeded ||
     kidSessions ||
     invitations ||
+    invitationSends ||
     dailyBonus ||
     eventsSeeded ||
     perksSeeded ||

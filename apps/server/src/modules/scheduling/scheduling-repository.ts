@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import { isChild } from '../../core/db/person.ts';
 import { bookings, groupSessions, remindersSent, sessionGroups } from './scheduling-tables.ts';
 
@@ -24,6 +24,14 @@ export const openWithFreeSeat = (groupId: number) =>
     eq(sessionGroups.status, 'Open'),
     sql`${sessionGroups.taken} + ${sessionGroups.held} < ${sessionGroups.seats}`,
   );
+
+/** Testers (themselves, not a child) who attended a session starting on or after `since`, as a subquery of `tester_id` (decision 052). */
+export const attendedSinceSql = (since: Date): SqlFragment =>
+  sql`select ${bookings.testerId} as tester_id from ${bookings} where ${bookings.status} = 'attended' and ${bookings.childId} is null and ${bookings.startsAt} >= ${since}`;
+
+/** Testers (themselves) holding a booking in the study, kept or not, as a subquery of `tester_id` (decision 052). */
+export const bookedInStudySql = (studyNo: number): SqlFragment =>
+  sql`select ${bookings.testerId} as tester_id from ${bookings} where ${bookings.studyNo} = ${studyNo} and ${bookings.childId} is null`;
 
 export function createSchedulingRepository(db: Executor) {
   async function sessionsOf(groupIds: number[]): Promise<Map<number, SessionRow[]>> {

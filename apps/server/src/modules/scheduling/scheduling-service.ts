@@ -23,6 +23,8 @@ import type { Person, SeatOffers } from './seat-offers.ts';
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
 export { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
+/** Subqueries of tester ids for set-based statements elsewhere (invitations, decision 052). */
+export { attendedSinceSql, bookedInStudySql } from './scheduling-repository.ts';
 
 /** The job queue's name of the reminder sweep (decision 027). */
 export const REMINDER_QUEUE = 'schedule-reminders';

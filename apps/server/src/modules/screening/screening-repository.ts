@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import { isChild, type Person } from '../../core/db/person.ts';
 
 export type { Person } from '../../core/db/person.ts';
@@ -58,6 +58,10 @@ export interface ScreenerDefinition {
     conditions: { question: string; options?: string[] | null; minValue?: number | null; maxValue?: number | null }[];
   }[];
 }
+
+/** Testers (themselves, not a child) who finished the study's screener, as a subquery of `tester_id` (decision 052). */
+export const screenedInStudySql = (studyNo: number): SqlFragment =>
+  sql`select ${screenings.testerId} as tester_id from ${screenings} where ${screenings.studyNo} = ${studyNo} and ${screenings.childId} is null and ${screenings.status} <> 'inProgress'`;
 
 export function createScreeningRepository(db: Executor) {
   return {

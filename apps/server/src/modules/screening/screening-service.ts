@@ -15,6 +15,8 @@ import {
 import { signStudyLinkData, verifyStudyLinkData } from './study-link-token.ts';
 
 export type { Answers } from './screener-rules.ts';
+/** The study's finished screeners, as a subquery of tester ids (invitations, decision 052). */
+export { screenedInStudySql } from './screening-repository.ts';
 export type { Person, ScreenerDefinition, WaitingListEntry, WaitingListReason } from './screening-repository.ts';
 
 /** A confirmed child of the tester, screened through the parent's account (the k of the address; decision 029). */

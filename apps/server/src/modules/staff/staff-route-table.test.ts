@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, staffRouteAdmits, type StaffRole } from '@testerhub/shared/staff-schemas';
@@ -14,7 +15,7 @@ import {
 } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { faqs, redemptionOrders, staffAuditLog, termsVersions } from '../../core/db/schema.ts';
+import { faqs, invitationSends, redemptionOrders, staffAuditLog, termsVersions } from '../../core/db/schema.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
 
 /**
@@ -36,10 +37,10 @@ interface StaffRouteCase {
   roles: readonly StaffRole[] | 'any';
   /** The body (or query) for an admitted call, given a fresh account to act on (and a fresh pending order). */
   request?: (targetId: string, orderId: number) => { body?: unknown; query?: string };
-  /** A POST that changes nothing (the screener preview): no audit row is expected. */
-  changesNothing?: true;
   /** Instead of `request`: a call that needs rows made first (a booking today at site 00001, the site staff's default). */
   prepare?: () => Promise<{ body?: unknown; query?: string }>;
+  /** A POST that only reads (a count preview): it answers succeed and writes no audit row. */
+  readsOnly?: true;
 }
 
 /** A pending redemption order of a fresh tester, for the order calls. */
@@ -263,7 +264,7 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     method: 'POST',
     path: '/api/staff/studies/PreviewScreener',
     roles: ['recruiter'],
-    changesNothing: true,
+    readsOnly: true,
     request: () => ({ body: { screener: studyForm(1).screener, answers: { pets: 'dog' }, complete: true } }),
   },
   { method: 'GET', path: '/api/staff/children/Queue', roles: ['recruiter'], request: () => ({ query: '?page=1' }) },
@@ -340,6 +341,44 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
       return { body: { basedOnVersion: latest?.version ?? null, summaryEn: 'Route table change.', summaryEs: 'Cambio.' } };
     },
   },
+  { method: 'GET', path: '/api/staff/invitations/Options', roles: ['recruiter'] },
+  {
+    method: 'POST',
+    path: '/api/staff/invitations/Preview',
+    roles: ['recruiter'],
+    readsOnly: true,
+    prepare: async () => ({ body: { studyNo: (await createStudy(db())).studyNo, filters: { minAge: 18 } } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/invitations/Send',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const site = `RT${++emailCounter}`;
+      await createTester(db(), { siteId: site });
+      return { body: { studyNo: (await createStudy(db())).studyNo, filters: { siteIds: [site] }, requestId: randomUUID() } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/invitations/List', roles: ['recruiter'], request: () => ({ query: '?page=1' }) },
+  {
+    method: 'GET',
+    path: '/api/staff/invitations/Detail',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const [send] = await db()
+        .insert(invitationSends)
+        .values({
+          requestId: randomUUID(),
+          studyNo: (await createStudy(db())).studyNo,
+          filters: {},
+          matched: 0,
+          createdBy: 'table',
+          createdAt: new Date(),
+        })
+        .returning();
+      return { query: `?invitationId=${send!.id}` };
+    },
+  },
 ];
 
 /** A FAQ last of group 1 at revision 1 (so it can move up), for the FAQ calls. */
@@ -409,7 +448,10 @@ describe('the staff route table', () => {
           return;
         }
         expect(answer.statusCode, answer.body).toBe(200);
-        if (route.method !== 'GET' && !route.changesNothing) {
+        if (route.method !== 'GET' && route.readsOnly) {
+          expect(answer.json()).toMatchObject({ status: 'succeed' });
+          expect(await db().select().from(staffAuditLog).where(eq(staffAuditLog.staffId, callerId!))).toHaveLength(0);
+        } else if (route.method !== 'GET') {
           expect(answer.json()).toMatchObject({ status: 'succeed' });
           const rows = await db()
             .select()

@@ -123,6 +123,15 @@ export function createStudyRepository(db: Executor) {
     },
 
     /** Each study's description (basic information), by study number. */
+    /** The studies open at `now` (opened, not closed), newest first: what staff may invite testers to (decision 052). */
+    async openStudies(now: Date) {
+      return db
+        .select({ studyNo: studies.studyNo, name: studies.studyBasicInfo })
+        .from(studies)
+        .where(sql`${studies.opensAt} <= ${now} and (${studies.closesAt} is null or ${studies.closesAt} > ${now})`)
+        .orderBy(sql`${studies.studyNo} desc`);
+    },
+
     async studyNames(studyNos: readonly number[]): Promise<Map<number, string>> {
       if (studyNos.length === 0) return new Map();
       const rows = await db

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../core/db/client.ts';
+import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import { contactSettings, emailTokens, testerSuspensions, testers } from './tester-tables.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -392,3 +392,35 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
 }
 
 export type TesterRepository = ReturnType<typeof createTesterRepository>;
+
+/**
+ * The testers an invitation may reach, as a subquery of `tester_id` for one set-based statement
+ * (decision 052): not suspended at `now`, not black-listed, invitation e-mail not turned off (no
+ * Email row turned off: decision 035), within the ages (whole years at `now`, UTC) and sites, in
+ * every `include` subquery and in no `exclude` one (other modules' subqueries of tester ids).
+ */
+export function testerAudienceSql(filter: {
+  now: Date;
+  minAge: number | null;
+  maxAge: number | null;
+  siteIds: readonly string[];
+  include: readonly SqlFragment[];
+  exclude: readonly SqlFragment[];
+}): SqlFragment {
+  const today = filter.now.toISOString().slice(0, 10);
+  const conditions: SqlFragment[] = [
+    sql`(${testers.suspendedUntil} is null or ${testers.suspendedUntil} <= ${filter.now})`,
+    sql`${testers.blackList} = false`,
+    sql`not exists (select 1 from ${contactSettings} where ${contactSettings.testerId} = ${testers.id} and ${contactSettings.contactType} = 'Email' and ${contactSettings.isTurnOn} = false)`,
+  ];
+  // Aged at least n: born on or before today n years ago; at most n: born after today n + 1 years ago.
+  if (filter.minAge !== null)
+    conditions.push(sql`${testers.birthDate} <= (${today}::date - make_interval(years => ${filter.minAge}))::date`);
+  if (filter.maxAge !== null)
+    conditions.push(sql`${testers.birthDate} > (${today}::date - make_interval(years => ${filter.maxAge + 1}))::date`);
+  if (filter.siteIds.length > 0) conditions.push(inArray(testers.siteId, [...filter.siteIds])!);
+  for (const subquery of filter.include) conditions.push(sql`${testers.id} in (${subquery})`);
+  for (const subquery of filter.exclude)
+    conditions.push(sql`not exists (select 1 from (${subquery}) as excluded where excluded.tester_id = ${testers.id})`);
+  return sql`select ${testers.id} as tester_id from ${testers} where ${sql.join(conditions, sql` and `)}`;
+}

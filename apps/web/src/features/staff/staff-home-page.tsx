@@ -95,6 +95,17 @@ export function StaffHomePage() {
           </ul>
         </section>
       )}
+      {holdsRole(me.roles, 'recruiter') && (
+        <section aria-labelledby="recruiting-sections">
+          <h2 id="recruiting-sections">Recruiting</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/invitations">Invitations</Link>: choose testers by age, site, About-me answers and when they last tested,
+              count them, and e-mail them an invitation to a study.
+            </li>
+          </ul>
+        </section>
+      )}
     </>
   );
 }

@@ -112,6 +112,11 @@ export function StaffShell() {
                 <NavLink to="/staff/content">Content</NavLink>
               </li>
             )}
+            {holdsRole(me.data.roles, 'recruiter') && (
+              <li>
+                <NavLink to="/staff/invitations">Invitations</NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="staff-who">

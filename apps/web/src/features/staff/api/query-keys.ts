@@ -1,3 +1,4 @@
+import type { InvitationDetailQuery, InvitationListQuery } from '@testerhub/shared/invitation-schemas';
 import type { StaffOrdersQuery } from '@testerhub/shared/redeem-schemas';
 import type { StaffAuditQuery } from '@testerhub/shared/staff-schemas';
 import type { ReferralPipelineQuery } from '@testerhub/shared/staff-queues-schemas';
@@ -22,4 +23,7 @@ export const staffKeys = {
   catalogue: () => [...staffKeys.all, 'catalogue'] as const,
   contentFaqs: () => [...staffKeys.all, 'content', 'faqs'] as const,
   contentTerms: () => [...staffKeys.all, 'content', 'terms'] as const,
+  invitations: (query: InvitationListQuery) => [...staffKeys.all, 'invitations', 'list', query] as const,
+  invitation: (query: InvitationDetailQuery) => [...staffKeys.all, 'invitations', 'detail', query] as const,
+  invitationOptions: () => [...staffKeys.all, 'invitation-options'] as const,
 };
