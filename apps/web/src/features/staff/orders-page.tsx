@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useOutletContext } from 'react-router';
 import {
   fulfilOrderSchema,
   REDEEM_LIMITS,
@@ -11,12 +10,10 @@ import {
 } from '@testerhub/shared/redeem-schemas';
 import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { StaffRetry } from './staff-retry';
+import { LoadFailed, RequiresRole } from './staff-page-parts';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useFulfilOrder, useOrders, useRejectOrder } from './api/orders';
 import { useStatusFilter } from './queues/queue-parts';
-import type { StaffOutletContext } from './staff-shell';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 
 const STATUS_LABELS: Record<RedeemOrderStatus, string> = { pending: 'Pending', fulfilled: 'Fulfilled', rejected: 'Rejected' };
 const FILTER_OPTIONS = [
@@ -30,14 +27,11 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 /** Rewards staff: redemption orders, fulfilled with a gift code or note, or rejected with the coins returned (decision 047). */
 export function OrdersPage() {
   usePageTitle('Orders');
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'rewards'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the rewards role can open this page.
-      </p>
-    );
-  return <Orders />;
+  return (
+    <RequiresRole role="rewards">
+      <Orders />
+    </RequiresRole>
+  );
 }
 
 function Orders() {
@@ -65,7 +59,7 @@ function Orders() {
         {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
       </div>
       {orders.isPending && <p aria-busy="true">Loading orders…</p>}
-      {orders.isError && <StaffRetry error={orders.error} onRetry={() => void orders.refetch()} />}
+      {orders.isError && <LoadFailed error={orders.error} onRetry={() => void orders.refetch()} />}
       {orders.data && orders.data.orders.length === 0 && (
         <p>{status ? `No ${STATUS_LABELS[status].toLowerCase()} orders.` : 'No orders yet.'}</p>
       )}

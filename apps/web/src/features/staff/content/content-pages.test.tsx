@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { CONTENT_TEXTS, type StaffFaq, type StaffTermsVersion } from '@testerhub/shared/content-admin-schemas';
-import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
-import type { StaffOutletContext } from '../staff-shell';
 import { FaqsPage } from './faqs-page';
 import { TermsPage } from './terms-page';
+import { renderStaffPages } from '../../../../test/staff-pages';
 
 const api = fakeApi();
 
@@ -31,21 +28,7 @@ const V2: StaffTermsVersion = {
 };
 
 function renderPage(page: 'faqs' | 'terms', roles: StaffRole[] = ['content']) {
-  const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Cora', email: 'cora@staff.example.test', roles, siteIds: [] };
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[`/staff/content/${page}`]}>
-      <WithPortalQuery>
-        <Routes>
-          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
-            <Route path="content/faqs" element={<FaqsPage />} />
-            <Route path="content/terms" element={<TermsPage />} />
-          </Route>
-        </Routes>
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffPages(`/staff/content/${page}`, { 'content/faqs': <FaqsPage />, 'content/terms': <TermsPage /> }, roles);
 }
 
 describe('the FAQ page (decision 057)', () => {

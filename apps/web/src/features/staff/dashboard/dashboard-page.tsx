@@ -1,7 +1,7 @@
 import type { DashboardResponse, DashboardSession } from '@testerhub/shared/dashboard-schemas';
 import { BarChart } from '../../../components/bar-chart';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { StaffRetry } from '../staff-retry';
+import { LoadFailed } from '../staff-page-parts';
 import { useDashboard } from '../api/dashboard';
 
 const KIND_NAMES: Record<DashboardSession['kind'], string> = { inPerson: 'In person', virtual: 'Virtual', pickUp: 'Pick-up' };
@@ -25,7 +25,7 @@ export function DashboardPage() {
     <>
       <h1>Dashboard</h1>
       {dashboard.isPending && <p aria-busy="true">Loading the figures…</p>}
-      {dashboard.isError && <StaffRetry error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
+      {dashboard.isError && <LoadFailed error={dashboard.error} onRetry={() => void dashboard.refetch()} />}
       {dashboard.data && <Figures figures={dashboard.data} />}
     </>
   );

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { INVITATION_TEXTS, type InvitationDetailResponse, type InvitationSummary } from '@testerhub/shared/invitation-schemas';
-import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
-import type { StaffOutletContext } from '../staff-shell';
 import { InvitationPage } from './invitation-page';
 import { InvitationsPage } from './invitations-page';
+import { renderStaffPages } from '../../../../test/staff-pages';
 
 const api = fakeApi();
 
@@ -33,21 +30,7 @@ const LIST_PATH = '/staff/invitations/List?page=1';
 const list = (invitations: InvitationSummary[]) => ({ body: { invitations, page: 1, hasMore: false, mailsPerMinute: 60 } });
 
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
-  const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Rita', email: 'rita@staff.example.test', roles, siteIds: [] };
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <WithPortalQuery>
-        <Routes>
-          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
-            <Route path="invitations" element={<InvitationsPage />} />
-            <Route path="invitations/:invitationId" element={<InvitationPage />} />
-          </Route>
-        </Routes>
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffPages(entry, { invitations: <InvitationsPage />, 'invitations/:invitationId': <InvitationPage /> }, roles);
 }
 
 describe('the invitations page (decision 052)', () => {

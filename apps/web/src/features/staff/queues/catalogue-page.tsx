@@ -9,7 +9,8 @@ import {
 import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddReward, useCatalogue, useEditReward, useSetRewardActive } from '../api/queues';
-import { ListState, Outcome, report, RoleGate } from './queue-parts';
+import { ListState, Outcome, report } from './queue-parts';
+import { RequiresRole } from '../staff-page-parts';
 
 const IMAGE_OPTIONS = REWARD_IMAGES.map((image) => ({ value: image.path, label: image.label }));
 type Draft = { name: string; coins: string; imagePath: string; sortOrder: string };
@@ -26,9 +27,9 @@ const draftOf = (item: CatalogueItem): Draft => ({
 export function CataloguePage() {
   usePageTitle('Reward catalogue');
   return (
-    <RoleGate role="rewards">
+    <RequiresRole role="rewards">
       <Catalogue />
-    </RoleGate>
+    </RequiresRole>
   );
 }
 

@@ -11,7 +11,8 @@ import {
 import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useChildQueue, useRecordCall } from '../api/queues';
-import { ListState, Outcome, Pages, report, RoleGate, when } from './queue-parts';
+import { ListState, Outcome, Pages, report, when } from './queue-parts';
+import { RequiresRole } from '../staff-page-parts';
 
 const OUTCOME_OPTIONS = CHILD_CALL_OUTCOMES.map((outcome) => ({ value: outcome, label: CHILD_CALL_OUTCOME_LABELS[outcome] }));
 const phoneText = (phone: string) => (phone.length === 10 ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
@@ -20,9 +21,9 @@ const phoneText = (phone: string) => (phone.length === 10 ? `(${phone.slice(0, 3
 export function ChildrenQueuePage() {
   usePageTitle('Children to confirm');
   return (
-    <RoleGate role="recruiter">
+    <RequiresRole role="recruiter">
       <ChildrenQueue />
-    </RoleGate>
+    </RequiresRole>
   );
 }
 

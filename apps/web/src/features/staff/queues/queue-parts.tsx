@@ -1,21 +1,7 @@
-import type { ReactNode } from 'react';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { StaffQueueChangeResponse } from '@testerhub/shared/staff-queues-schemas';
-import { holdsRole, STAFF_ROLE_LABELS, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { requestErrorMessage } from '../../../lib/request-error';
-import type { StaffOutletContext } from '../staff-shell';
-
-/** The page for staff holding `role` (an admin holds every role: decision 049); a plain refusal otherwise. */
-export function RoleGate({ role, children }: { role: StaffRole; children: ReactNode }) {
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, role))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the {STAFF_ROLE_LABELS[role].toLowerCase()} role can open this page.
-      </p>
-    );
-  return <>{children}</>;
-}
+import { LoadFailed } from '../staff-page-parts';
 
 /** Loading, the error with Try again, or nothing: the states every list of these pages shows. */
 export function ListState({
@@ -26,15 +12,7 @@ export function ListState({
   loading: string;
 }) {
   if (query.isPending) return <p aria-busy="true">{loading}</p>;
-  if (query.isError)
-    return (
-      <div role="alert">
-        <p className="staff-problem">{requestErrorMessage(query.error)}</p>
-        <button type="button" className="staff-button staff-button--quiet" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   return null;
 }
 

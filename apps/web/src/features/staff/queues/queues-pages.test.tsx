@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import {
   CATALOGUE_TEXTS,
@@ -12,31 +10,17 @@ import {
   type ChildQueueItem,
   type ReferralPipelineItem,
 } from '@testerhub/shared/staff-queues-schemas';
-import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
-import type { StaffOutletContext } from '../staff-shell';
 import { CataloguePage } from './catalogue-page';
 import { ChildrenQueuePage } from './children-queue-page';
 import { ReferralsPage } from './referrals-page';
+import { renderStaffPages } from '../../../../test/staff-pages';
 
 const api = fakeApi();
 
 function renderPage(page: ReactElement, path: string, roles: StaffRole[]) {
-  const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Rita', email: 'rita@staff.example.test', roles, siteIds: [] };
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[`/staff/${path}`]}>
-      <WithPortalQuery>
-        <Routes>
-          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
-            <Route path={path} element={page} />
-          </Route>
-        </Routes>
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffPages(`/staff/${path}`, { [path]: page }, roles);
 }
 
 const CHILD: ChildQueueItem = {

@@ -9,7 +9,8 @@ import {
 import { SelectField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useReferrals, useSetReferralStatus } from '../api/queues';
-import { ListState, Outcome, Pages, report, RoleGate, useStatusFilter, when } from './queue-parts';
+import { ListState, Outcome, Pages, report, useStatusFilter, when } from './queue-parts';
+import { RequiresRole } from '../staff-page-parts';
 
 const FILTER_OPTIONS = [{ value: 'all', label: 'All referrals' }, ...REFERRAL_STATUSES.map((status) => ({ value: status, label: status }))];
 
@@ -17,9 +18,9 @@ const FILTER_OPTIONS = [{ value: 'all', label: 'All referrals' }, ...REFERRAL_ST
 export function ReferralsPage() {
   usePageTitle('Referrals');
   return (
-    <RoleGate role="recruiter">
+    <RequiresRole role="recruiter">
       <Referrals />
-    </RoleGate>
+    </RequiresRole>
   );
 }
 

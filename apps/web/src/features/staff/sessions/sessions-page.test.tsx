@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { SESSION_ADMIN_TEXTS, type StaffGroup, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
-import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
-import type { StaffOutletContext } from '../staff-shell';
 import { SessionsPage } from './sessions-page';
 import { StudyResultsPage } from './study-results-page';
+import { renderStaffPages } from '../../../../test/staff-pages';
 
 const api = fakeApi();
 
@@ -52,21 +49,11 @@ const groups = (list: StaffGroup[]) => ({
 });
 
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
-  const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Rae', email: 'rae@staff.example.test', roles, siteIds: [] };
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <WithPortalQuery>
-        <Routes>
-          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
-            <Route path="studies/:studyNo/sessions" element={<SessionsPage />} />
-            <Route path="studies/:studyNo/results" element={<StudyResultsPage />} />
-          </Route>
-        </Routes>
-      </WithPortalQuery>
-    </MemoryRouter>,
+  return renderStaffPages(
+    entry,
+    { 'studies/:studyNo/sessions': <SessionsPage />, 'studies/:studyNo/results': <StudyResultsPage /> },
+    roles,
   );
-  return user;
 }
 
 describe('the sessions page (decision 051)', () => {

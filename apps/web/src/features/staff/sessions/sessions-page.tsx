@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link, useOutletContext, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatCompensation, formatMoment, formatSession } from '@testerhub/shared/schedule-format';
 import type { GroupChangeResponse, StaffGroup, StaffGroupsResponse } from '@testerhub/shared/session-admin-schemas';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useCreateGroup, useSessionGroups, useSetGroupStatus, useUpdateGroup } from '../api/session-groups';
-import type { StaffOutletContext } from '../staff-shell';
 import { EMPTY_GROUP, GroupForm, KIND_LABELS } from './group-form';
+import { RequiresRole } from '../staff-page-parts';
 
 /** The study number of the address, or null when it is not one. */
 export function useStudyNo(): number | null {
@@ -16,23 +15,14 @@ export function useStudyNo(): number | null {
   return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
 }
 
-export function RecruiterOnly({ children }: { children: React.ReactNode }) {
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'recruiter'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the recruiter role can open this page.
-      </p>
-    );
-  return <>{children}</>;
-}
-
 /** Recruiters: a study's session groups, added, edited, opened and closed (issue 12 section 2; decision 051). */
 export function SessionsPage() {
   usePageTitle('Study sessions');
   const studyNo = useStudyNo();
   return (
-    <RecruiterOnly>{studyNo === null ? <p role="alert">That is not a study number.</p> : <Sessions studyNo={studyNo} />}</RecruiterOnly>
+    <RequiresRole role="recruiter">
+      {studyNo === null ? <p role="alert">That is not a study number.</p> : <Sessions studyNo={studyNo} />}
+    </RequiresRole>
   );
 }
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { studyQuerySchema } from '@testerhub/shared/session-admin-schemas';
 import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { RecruiterOnly } from './sessions-page';
+import { RequiresRole } from '../staff-page-parts';
 
 /** Opens a study's session groups or results by its number (the console's studies list links to them too). */
 export function StudyPicker({ headingLevel: Heading = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
@@ -45,8 +45,8 @@ export function StudyPicker({ headingLevel: Heading = 'h2' }: { headingLevel?: '
 export function StudyPickerPage() {
   usePageTitle('Study sessions');
   return (
-    <RecruiterOnly>
+    <RequiresRole role="recruiter">
       <StudyPicker headingLevel="h1" />
-    </RecruiterOnly>
+    </RequiresRole>
   );
 }

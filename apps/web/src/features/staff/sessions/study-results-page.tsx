@@ -9,7 +9,8 @@ import {
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { studyResultsCsvUrl, useStudyResults } from '../api/study-results';
-import { RecruiterOnly, useStudyNo } from './sessions-page';
+import { RequiresRole } from '../staff-page-parts';
+import { useStudyNo } from './sessions-page';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -21,7 +22,9 @@ export function StudyResultsPage() {
   usePageTitle('Study results');
   const studyNo = useStudyNo();
   return (
-    <RecruiterOnly>{studyNo === null ? <p role="alert">That is not a study number.</p> : <Results studyNo={studyNo} />}</RecruiterOnly>
+    <RequiresRole role="recruiter">
+      {studyNo === null ? <p role="alert">That is not a study number.</p> : <Results studyNo={studyNo} />}
+    </RequiresRole>
   );
 }
 

@@ -1,35 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
+import { Link, useSearchParams } from 'react-router';
 import { STUDY_LIST_STATUSES, STUDY_STATE_LABELS, type StudyListStatus } from '@testerhub/shared/study-admin-schemas';
 import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useStudies } from '../api/studies';
-import type { StaffOutletContext } from '../staff-shell';
+import { RequiresRole } from '../staff-page-parts';
 
 const FILTER_LABELS: Record<StudyListStatus, string> = { open: 'Open studies', closed: 'Closed or opening later', all: 'All studies' };
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
-
-/** The recruiter's guard for every studies page (decision 049: an admin holds every role). */
-export function RecruiterOnly({ children }: { children: React.ReactNode }) {
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'recruiter'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the recruiter role can open this page.
-      </p>
-    );
-  return <>{children}</>;
-}
 
 /** Recruiters: the studies, open or closed, found by number or name (decision 050). */
 export function StudiesPage() {
   usePageTitle('Studies');
   return (
-    <RecruiterOnly>
+    <RequiresRole role="recruiter">
       <Studies />
-    </RecruiterOnly>
+    </RequiresRole>
   );
 }
 

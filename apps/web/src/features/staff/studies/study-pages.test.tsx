@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { NEW_STUDY_DEFAULTS, screenerQuestion, STUDY_ADMIN_TEXTS, type StudyDetail } from '@testerhub/shared/study-admin-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
-import type { StaffOutletContext } from '../staff-shell';
 import { StudiesPage } from './studies-page';
 import { StudyPage } from './study-pages';
+import { renderStaffPages } from '../../../../test/staff-pages';
 
 const api = fakeApi();
 
@@ -41,21 +38,7 @@ const STUDY: StudyDetail = {
 const OPTIONS = { status: 'succeed', sites: [{ id: '00001', name: 'Chicago (Chicago)' }], screenerHosts: ['forms.example.com'] };
 
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
-  const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Rae', email: 'rae@staff.example.test', roles, siteIds: [] };
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <WithPortalQuery>
-        <Routes>
-          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
-            <Route path="studies" element={<StudiesPage />} />
-            <Route path="studies/:studyNo" element={<StudyPage />} />
-          </Route>
-        </Routes>
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffPages(entry, { studies: <StudiesPage />, 'studies/:studyNo': <StudyPage /> }, roles);
 }
 
 describe('the study page (decision 050)', () => {

@@ -12,7 +12,7 @@ import {
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useCreateStudy, useSaveStudy, useSetStudyOpen, useStudy, useStudyFormOptions } from '../api/studies';
-import { RecruiterOnly } from './studies-page';
+import { RequiresRole } from '../staff-page-parts';
 import { blankQuestion, StudyForm, toLocalInput, type StudyFormValues } from './study-form';
 
 type BoundForm = UseFormReturn<StudyFormValues, unknown, CreateStudyPayload>;
@@ -97,9 +97,9 @@ const NEW_STUDY: () => StudyFormValues = () => ({
 export function StudyNewPage() {
   usePageTitle('New study');
   return (
-    <RecruiterOnly>
+    <RequiresRole role="recruiter">
       <NewStudy />
-    </RecruiterOnly>
+    </RequiresRole>
   );
 }
 
@@ -151,7 +151,7 @@ export function StudyPage() {
   usePageTitle(`Study ${studyNo ?? ''}`);
   const number = Number(studyNo);
   return (
-    <RecruiterOnly>
+    <RequiresRole role="recruiter">
       {Number.isSafeInteger(number) && number > 0 ? (
         <Study studyNo={number} />
       ) : (
@@ -159,7 +159,7 @@ export function StudyPage() {
           This study does not exist.
         </p>
       )}
-    </RecruiterOnly>
+    </RequiresRole>
   );
 }
 

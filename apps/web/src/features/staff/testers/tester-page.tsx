@@ -12,7 +12,7 @@ import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { testerExportHref, useAdjustCoins, useDeleteTester, useLiftSuspension, useSetBlackList, useTester } from '../api/testers';
-import { RecruiterOnly } from './recruiter-only';
+import { RequiresRole } from '../staff-page-parts';
 
 type Row = Record<string, unknown>;
 type OnOutcome = (outcome: TesterActionResponse | null) => void;
@@ -28,9 +28,9 @@ export function TesterPage() {
   usePageTitle('Tester');
   const { testerId = '' } = useParams();
   return (
-    <RecruiterOnly>
+    <RequiresRole role="recruiter">
       <Tester testerId={testerId} />
-    </RecruiterOnly>
+    </RequiresRole>
   );
 }
 

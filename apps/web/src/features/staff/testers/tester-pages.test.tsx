@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { STAFF_TESTER_TEXTS, type TesterPage, type TesterSummary } from '@testerhub/shared/staff-testers-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
-import type { StaffOutletContext } from '../staff-shell';
 import { TesterPage as TesterPageView } from './tester-page';
 import { TesterSearchPage } from './tester-search-page';
+import { renderStaffPages } from '../../../../test/staff-pages';
 
 const api = fakeApi();
 const ID = '5b0c1f52-8a54-4c1e-9d3e-2f4b8a6c7d10';
@@ -75,21 +72,7 @@ const PAGE: TesterPage = {
 };
 
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
-  const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Rita', email: 'rita@staff.example.test', roles, siteIds: [] };
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <WithPortalQuery>
-        <Routes>
-          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
-            <Route path="testers" element={<TesterSearchPage />} />
-            <Route path="testers/:testerId" element={<TesterPageView />} />
-          </Route>
-        </Routes>
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffPages(entry, { testers: <TesterSearchPage />, 'testers/:testerId': <TesterPageView /> }, roles);
 }
 
 describe('the tester search page (decision 053)', () => {

@@ -5,7 +5,7 @@ import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useTesterSearch } from '../api/testers';
-import { RecruiterOnly } from './recruiter-only';
+import { RequiresRole } from '../staff-page-parts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -13,9 +13,9 @@ const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateSty
 export function TesterSearchPage() {
   usePageTitle('Testers');
   return (
-    <RecruiterOnly>
+    <RequiresRole role="recruiter">
       <TesterSearch />
-    </RecruiterOnly>
+    </RequiresRole>
   );
 }
 
