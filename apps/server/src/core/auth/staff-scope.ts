@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z, ZodType } from 'zod';
 import { staffRouteAdmits, type StaffRole } from '@testerhub/shared/staff-schemas';
 import type { StaffPrincipal } from '../../modules/staff/staff-service.ts';
 import { sessionCookieNamed, type SessionCookie } from './session-cookie.ts';
@@ -85,4 +86,70 @@ export function withStaff<Request extends FastifyRequest, Reply extends FastifyR
     if (!request.staff) throw new Error(`${request.routeOptions.url} is a staff route registered outside the staff scope`);
     return handler(request, request.staff, reply);
   };
+}
+
+/** What a staff route declares besides its method and path. */
+export interface StaffRouteDeclaration<Input extends ZodType, Response extends ZodType> {
+  /** The working role only, or 'any' (decision 049: the guard admits admins to every role's work). */
+  roles: readonly StaffRole[] | 'any';
+  description: string;
+  /** The querystring of a GET, the body of a POST. */
+  input?: Input;
+  /** The 200 answer; none for a file the handler sends itself. */
+  response?: Response;
+}
+
+type StaffHandler<Input extends ZodType, Response extends ZodType> = (
+  input: z.output<Input>,
+  staff: StaffPrincipal,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<z.input<Response> | FastifyReply>;
+
+/**
+ * One staff route in the staff scope: its roles in `config.staffRoles` (which the guard reads),
+ * the OpenAPI tag and schemas, and a handler that receives the validated input and the staff member.
+ */
+function staffRoute<Input extends ZodType, Response extends ZodType>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  declaration: StaffRouteDeclaration<Input, Response>,
+  handler: StaffHandler<Input, Response>,
+): void {
+  const { roles, description, input, response } = declaration;
+  app.route({
+    method,
+    url,
+    config: { staffRoles: roles },
+    schema: {
+      tags: ['staff'],
+      description,
+      ...(input && (method === 'GET' ? { querystring: input } : { body: input })),
+      ...(response && { response: { 200: response } }),
+    },
+    handler: withStaff((request, staff, reply) =>
+      handler((method === 'GET' ? request.query : request.body) as z.output<Input>, staff, request, reply),
+    ),
+  });
+}
+
+/** A staff GET: the querystring validated by `input`. */
+export function staffGet<Input extends ZodType, Response extends ZodType>(
+  app: FastifyInstance,
+  url: string,
+  declaration: StaffRouteDeclaration<Input, Response>,
+  handler: StaffHandler<Input, Response>,
+): void {
+  staffRoute(app, 'GET', url, declaration, handler);
+}
+
+/** A staff POST: the body validated by `input`; changes answer succeed or failed (GUIDE's contract). */
+export function staffPost<Input extends ZodType, Response extends ZodType>(
+  app: FastifyInstance,
+  url: string,
+  declaration: StaffRouteDeclaration<Input, Response>,
+  handler: StaffHandler<Input, Response>,
+): void {
+  staffRoute(app, 'POST', url, declaration, handler);
 }

@@ -6,12 +6,9 @@ import {
   checkInScanSchema,
   checkInSearchResponseSchema,
   checkInSearchSchema,
-  type CheckInMark,
-  type CheckInScan,
-  type CheckInSearch,
 } from '@testerhub/shared/check-in-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
-import { withStaff } from '../../core/auth/staff-scope.ts';
+import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { CheckInService } from './check-in-service.ts';
 
 /** Site staff at their own sites (admins, who hold every role's work, everywhere: decision 049). */
@@ -20,42 +17,53 @@ const CHECK_IN_ROLES: readonly StaffRole[] = ['site-staff'];
 /** The check-in calls of the staff scope (issue 12 section 4; decision 048). */
 export function checkInRoutes(checkIn: CheckInService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
+    staffPost(
+      app,
       '/staff/check-in/Scan',
       {
-        config: { staffRoles: CHECK_IN_ROLES },
-        schema: { tags: ['staff'], body: checkInScanSchema, response: { 200: checkInScanResponseSchema } },
+        roles: CHECK_IN_ROLES,
+        description:
+          'A scanned QR code’s signed token: the booking it names, with the tester, study, session and children; refused when altered, gone or at a site not the caller’s.',
+        input: checkInScanSchema,
+        response: checkInScanResponseSchema,
       },
-      withStaff(async (request, me) => {
-        const result = await checkIn.scan(me, (request.body as CheckInScan).token);
+      async (input, me, request) => {
+        const result = await checkIn.scan(me, input.token);
         if (result.status !== 'succeed') {
           request.log.warn({ event: 'staff.check-in.refused', staffId: me.id, status: result.status }, 'check-in code refused');
         }
         return result;
-      }),
+      },
     );
 
-    app.get(
+    staffGet(
+      app,
       '/staff/check-in/Search',
       {
-        config: { staffRoles: CHECK_IN_ROLES },
-        schema: { tags: ['staff'], querystring: checkInSearchSchema, response: { 200: checkInSearchResponseSchema } },
+        roles: CHECK_IN_ROLES,
+        description: 'Bookings at the caller’s sites found by the tester’s name (the fallback to scanning).',
+        input: checkInSearchSchema,
+        response: checkInSearchResponseSchema,
       },
-      withStaff(async (request, me) => checkIn.search(me, (request.query as CheckInSearch).name)),
+      async (input, me) => checkIn.search(me, input.name),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/check-in/MarkAttended',
       {
-        config: { staffRoles: CHECK_IN_ROLES },
-        schema: { tags: ['staff'], body: checkInMarkSchema, response: { 200: checkInMarkResponseSchema } },
+        roles: CHECK_IN_ROLES,
+        description:
+          'A booking marked attended: pays the session’s coins and experience through the ledger and records the compensation owed. Refused when not booked any more (attended, cancelled, no-show) or on a later day.',
+        input: checkInMarkSchema,
+        response: checkInMarkResponseSchema,
       },
-      withStaff(async (request, me) => {
-        const { bookingId } = request.body as CheckInMark;
+      async (input, me, request) => {
+        const { bookingId } = input;
         const result = await checkIn.markAttended(me, bookingId);
         request.log.info({ event: 'staff.check-in.attend', staffId: me.id, bookingId, status: result.status }, 'booking marked attended');
         return result;
-      }),
+      },
     );
   };
 }

@@ -1,15 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardResponseSchema } from '@testerhub/shared/dashboard-schemas';
-import { withStaff } from '../../core/auth/staff-scope.ts';
+import { staffGet } from '../../core/auth/staff-scope.ts';
 import type { DashboardService } from './dashboard-service.ts';
 
 /** GET /api/staff/Dashboard (decision 058): for every staff member; figures only, no tester's personal data. */
 export function dashboardRoutes(dashboard: DashboardService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
+    staffGet(
+      app,
       '/staff/Dashboard',
-      { config: { staffRoles: 'any' }, schema: { tags: ['staff'], response: { 200: dashboardResponseSchema } } },
-      withStaff(async () => dashboard.figures()),
+      {
+        roles: 'any',
+        description: "Today's sessions per site, the open studies filling, and 12 weeks of sign-ups and no-show rate.",
+        response: dashboardResponseSchema,
+      },
+      () => dashboard.figures(),
     );
   };
 }

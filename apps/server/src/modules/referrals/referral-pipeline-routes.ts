@@ -5,40 +5,35 @@ import {
   referralStatusSchema,
   staffQueueChangeResponseSchema,
 } from '@testerhub/shared/staff-queues-schemas';
-import { withStaff } from '../../core/auth/staff-scope.ts';
-import type { WithBody } from '../../core/auth/tester-scope.ts';
+import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { ReferralPipelineService } from './referral-pipeline-service.ts';
 
 /** The referral pipeline in the staff console (issue 12 section 5; decision 054): the recruiter role. */
 export function referralPipelineRoutes(pipeline: ReferralPipelineService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
+    staffGet(
+      app,
       '/staff/referrals/List',
       {
-        config: { staffRoles: ['recruiter'] },
-        schema: {
-          tags: ['staff'],
-          description: 'Referrals, newest first, 25 a page, optionally one status.',
-          querystring: referralPipelineQuerySchema,
-          response: { 200: referralPipelineResponseSchema },
-        },
+        roles: ['recruiter'],
+        description: 'Referrals, newest first, 25 a page, optionally one status.',
+        input: referralPipelineQuerySchema,
+        response: referralPipelineResponseSchema,
       },
-      async (request) => pipeline.list(request.query),
+      async (input) => pipeline.list(input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/referrals/SetStatus',
       {
-        config: { staffRoles: ['recruiter'] },
-        schema: {
-          tags: ['staff'],
-          description:
-            "Sets a staff status (Bad Number, Outreach, Paid, Closed) where the move is allowed; Paid pays the referrer's reward once. failed: unknown or not allowed from the current status.",
-          body: referralStatusSchema,
-          response: { 200: staffQueueChangeResponseSchema },
-        },
+        roles: ['recruiter'],
+        description:
+          "Sets a staff status (Bad Number, Outreach, Paid, Closed) where the move is allowed; Paid pays the referrer's reward once. failed: unknown or not allowed from the current status.",
+        input: referralStatusSchema,
+        response: staffQueueChangeResponseSchema,
       },
-      withStaff(async (request: WithBody<typeof referralStatusSchema>, me) => pipeline.setStatus(me, request.body)),
+      async (input, me) => pipeline.setStatus(me, input),
     );
   };
 }

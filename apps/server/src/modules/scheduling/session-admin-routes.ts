@@ -6,13 +6,9 @@ import {
   staffGroupsResponseSchema,
   studyQuerySchema,
   updateGroupSchema,
-  type CreateGroupPayload,
-  type SetGroupStatusPayload,
-  type StudyQuery,
-  type UpdateGroupPayload,
 } from '@testerhub/shared/session-admin-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
-import { withStaff } from '../../core/auth/staff-scope.ts';
+import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { SessionAdminService } from './session-admin-service.ts';
 
@@ -22,65 +18,57 @@ const RECRUITER: readonly StaffRole[] = ['recruiter'];
 /** A study's session groups in the staff console (issue 12 section 2; decision 051). */
 export function sessionAdminRoutes(sessions: SessionAdminService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
+    staffGet(
+      app,
       '/staff/sessions/Groups',
       {
-        config: { staffRoles: RECRUITER },
-        schema: {
-          tags: ['staff'],
-          description: "The study's session groups with seats taken and held, and the test sites. 404 for an unknown study.",
-          querystring: studyQuerySchema,
-          response: { 200: staffGroupsResponseSchema },
-        },
+        roles: RECRUITER,
+        description: "The study's session groups with seats taken and held, and the test sites. 404 for an unknown study.",
+        input: studyQuerySchema,
+        response: staffGroupsResponseSchema,
       },
-      withStaff(async (request) => {
-        const found = await sessions.groups((request.query as StudyQuery).studyNo);
+      async (input) => {
+        const found = await sessions.groups(input.studyNo);
         if (!found) throw new NotFoundError('There is no study with that number.');
         return found;
-      }),
+      },
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/sessions/CreateGroup',
       {
-        config: { staffRoles: RECRUITER },
-        schema: {
-          tags: ['staff'],
-          description: 'A new session group of the study, with its session days on the site’s clock.',
-          body: createGroupSchema,
-          response: { 200: groupChangeResponseSchema },
-        },
+        roles: RECRUITER,
+        description: 'A new session group of the study, with its session days on the site’s clock.',
+        input: createGroupSchema,
+        response: groupChangeResponseSchema,
       },
-      withStaff(async (request, me) => sessions.create(me, request.body as CreateGroupPayload)),
+      async (input, me) => sessions.create(me, input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/sessions/UpdateGroup',
       {
-        config: { staffRoles: RECRUITER },
-        schema: {
-          tags: ['staff'],
-          description:
-            'Every field of a group again. failed: seats below the seats booked or held, or the kind, site or times of a group holding bookings.',
-          body: updateGroupSchema,
-          response: { 200: groupChangeResponseSchema },
-        },
+        roles: RECRUITER,
+        description:
+          'Every field of a group again. failed: seats below the seats booked or held, or the kind, site or times of a group holding bookings.',
+        input: updateGroupSchema,
+        response: groupChangeResponseSchema,
       },
-      withStaff(async (request, me) => sessions.update(me, request.body as UpdateGroupPayload)),
+      async (input, me) => sessions.update(me, input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/sessions/SetGroupStatus',
       {
-        config: { staffRoles: RECRUITER },
-        schema: {
-          tags: ['staff'],
-          description: 'Open or close a group; opening offers its free seats to the waiting list.',
-          body: setGroupStatusSchema,
-          response: { 200: groupChangeResponseSchema },
-        },
+        roles: RECRUITER,
+        description: 'Open or close a group; opening offers its free seats to the waiting list.',
+        input: setGroupStatusSchema,
+        response: groupChangeResponseSchema,
       },
-      withStaff(async (request, me) => sessions.setStatus(me, request.body as SetGroupStatusPayload)),
+      async (input, me) => sessions.setStatus(me, input),
     );
   };
 }

@@ -20,7 +20,7 @@ import {
   staffSetupTokenSchema,
   staffStatusResponseSchema,
 } from '@testerhub/shared/staff-schemas';
-import { withStaff, type StaffCookie } from '../../core/auth/staff-scope.ts';
+import { staffGet, staffPost, type StaffCookie } from '../../core/auth/staff-scope.ts';
 import type { StaffService } from './staff-service.ts';
 
 /** The password step's proof, for the code step only (decision 044). */
@@ -98,63 +98,88 @@ export function staffPublicRoutes(staff: StaffService, cookie: StaffCookie): Fas
 /** The staff scope's calls: each declares the roles it admits (core/auth/staff-scope.ts). */
 export function staffRoutes(staff: StaffService, cookie: StaffCookie): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
+    staffGet(
+      app,
       '/staff/Me',
-      { config: { staffRoles: 'any' }, schema: { tags: ['staff'], response: { 200: staffMeResponseSchema } } },
-      withStaff(async (_request, me) => ({ status: 'succeed' as const, ...me })),
+      { roles: 'any', description: 'The signed-in staff member: name, e-mail, roles and sites.', response: staffMeResponseSchema },
+      async (input, me) => ({
+        status: 'succeed' as const,
+        ...me,
+      }),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/Logout',
-      { config: { staffRoles: 'any' }, schema: { tags: ['staff'], response: { 200: z.object({ status: z.literal('succeed') }) } } },
-      withStaff(async (request, me, reply) => {
+      { roles: 'any', description: 'Ends this staff session and clears its cookie.', response: z.object({ status: z.literal('succeed') }) },
+      async (input, me, request, reply) => {
         await staff.logout(me, cookie.read(request));
         cookie.clear(reply);
         request.log.info({ event: 'staff.logout', staffId: me.id }, 'staff logout');
         return { status: 'succeed' as const };
+      },
+    );
+
+    staffGet(
+      app,
+      '/staff/admin/StaffList',
+      {
+        roles: ['admin'],
+        description: 'Every staff account with its roles, sites, second factor and state.',
+        response: staffListResponseSchema,
+      },
+      async () => ({
+        status: 'succeed' as const,
+        staff: await staff.list(),
       }),
     );
 
-    app.get(
-      '/staff/admin/StaffList',
-      { config: { staffRoles: ['admin'] }, schema: { tags: ['staff'], response: { 200: staffListResponseSchema } } },
-      async () => ({ status: 'succeed' as const, staff: await staff.list() }),
-    );
-
-    app.post(
+    staffPost(
+      app,
       '/staff/admin/Invite',
       {
-        config: { staffRoles: ['admin'] },
-        schema: { tags: ['staff'], body: staffInviteSchema, response: { 200: staffStatusResponseSchema } },
+        roles: ['admin'],
+        description: 'A new staff member invited by e-mail to set a password and a second factor. failed: the e-mail is taken.',
+        input: staffInviteSchema,
+        response: staffStatusResponseSchema,
       },
-      withStaff(async (request, me) => staff.invite(me, request.body as z.infer<typeof staffInviteSchema>)),
+      async (input, me) => staff.invite(me, input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/admin/SetRoles',
       {
-        config: { staffRoles: ['admin'] },
-        schema: { tags: ['staff'], body: staffSetRolesSchema, response: { 200: staffStatusResponseSchema } },
+        roles: ['admin'],
+        description: 'A staff member’s roles and sites. failed: unknown, or it would leave no admin.',
+        input: staffSetRolesSchema,
+        response: staffStatusResponseSchema,
       },
-      withStaff(async (request, me) => staff.setRoles(me, request.body as z.infer<typeof staffSetRolesSchema>)),
+      async (input, me) => staff.setRoles(me, input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/admin/SetDisabled',
       {
-        config: { staffRoles: ['admin'] },
-        schema: { tags: ['staff'], body: staffSetDisabledSchema, response: { 200: staffStatusResponseSchema } },
+        roles: ['admin'],
+        description: 'A staff account disabled (its sessions end) or enabled again. failed: unknown, or it would leave no admin.',
+        input: staffSetDisabledSchema,
+        response: staffStatusResponseSchema,
       },
-      withStaff(async (request, me) => staff.setDisabled(me, request.body as z.infer<typeof staffSetDisabledSchema>)),
+      async (input, me) => staff.setDisabled(me, input),
     );
 
-    app.get(
+    staffGet(
+      app,
       '/staff/admin/AuditLog',
       {
-        config: { staffRoles: ['admin'] },
-        schema: { tags: ['staff'], querystring: staffAuditQuerySchema, response: { 200: staffAuditResponseSchema } },
+        roles: ['admin'],
+        description: 'The audit trail, newest first, filtered by staff member, action or date.',
+        input: staffAuditQuerySchema,
+        response: staffAuditResponseSchema,
       },
-      async (request) => staff.auditLog(request.query),
+      async (input) => staff.auditLog(input),
     );
   };
 }

@@ -11,119 +11,96 @@ import {
   studyListQuerySchema,
   studyListResponseSchema,
   studyQuerySchema,
-  type CreateStudyPayload,
-  type PreviewScreenerPayload,
-  type SaveStudyPayload,
-  type SetStudyOpenPayload,
-  type StudyListQuery,
 } from '@testerhub/shared/study-admin-schemas';
-import { withStaff } from '../../core/auth/staff-scope.ts';
+import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { StudyAdminService } from './study-admin-service.ts';
 
 /** Studies and their screeners in the staff console (issue 12 section 2; decision 050): the recruiter role. */
 export function studyAdminRoutes(studies: StudyAdminService): FastifyPluginAsyncZod {
   return async (app) => {
-    const config = { staffRoles: ['recruiter'] as const };
+    const roles = ['recruiter'] as const;
 
-    app.get(
+    staffGet(
+      app,
       '/staff/studies/List',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description:
-            'Studies, newest number first, 25 a page: open, closed (or opening later) or all; q matches the number or words of the name.',
-          querystring: studyListQuerySchema,
-          response: { 200: studyListResponseSchema },
-        },
+        roles,
+        description:
+          'Studies, newest number first, 25 a page: open, closed (or opening later) or all; q matches the number or words of the name.',
+        input: studyListQuerySchema,
+        response: studyListResponseSchema,
       },
-      async (request) => studies.list(request.query as StudyListQuery),
+      async (input) => studies.list(input),
     );
 
-    app.get(
+    staffGet(
+      app,
       '/staff/studies/Study',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description: 'One study with every field, its screener (keys made from ids), its version and how many answered the screener.',
-          querystring: studyQuerySchema,
-          response: { 200: studyDetailResponseSchema },
-        },
+        roles,
+        description: 'One study with every field, its screener (keys made from ids), its version and how many answered the screener.',
+        input: studyQuerySchema,
+        response: studyDetailResponseSchema,
       },
-      async (request) => studies.detail(request.query.studyNo),
+      async (input) => studies.detail(input.studyNo),
     );
 
-    app.get(
+    staffGet(
+      app,
       '/staff/studies/FormOptions',
-      {
-        config,
-        schema: {
-          tags: ['staff'],
-          description: 'The test sites and outside-screener hosts the form offers.',
-          response: { 200: studyFormOptionsResponseSchema },
-        },
-      },
+      { roles, description: 'The test sites and outside-screener hosts the form offers.', response: studyFormOptionsResponseSchema },
       async () => studies.formOptions(),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/studies/CreateStudy',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description:
-            'A new study with its hosted screener or outside address. failed: the number is taken, or a site, answer or host unknown.',
-          body: createStudySchema,
-          response: { 200: studyChangeResponseSchema },
-        },
+        roles,
+        description:
+          'A new study with its hosted screener or outside address. failed: the number is taken, or a site, answer or host unknown.',
+        input: createStudySchema,
+        response: studyChangeResponseSchema,
       },
-      withStaff(async (request, me) => studies.create(me, request.body as CreateStudyPayload)),
+      async (input, me) => studies.create(me, input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/studies/SaveStudy',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description:
-            'Saves every field and the screener if the study is still at `version`. failed: changed since opened, or a structural screener change after testers answered it.',
-          body: saveStudySchema,
-          response: { 200: studyChangeResponseSchema },
-        },
+        roles,
+        description:
+          'Saves every field and the screener if the study is still at `version`. failed: changed since opened, or a structural screener change after testers answered it.',
+        input: saveStudySchema,
+        response: studyChangeResponseSchema,
       },
-      withStaff(async (request, me) => studies.save(me, request.body as SaveStudyPayload)),
+      async (input, me) => studies.save(me, input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/studies/SetOpen',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description: 'Opens the study now or closes it now, if it is still at `version`.',
-          body: setStudyOpenSchema,
-          response: { 200: studyChangeResponseSchema },
-        },
+        roles,
+        description: 'Opens the study now or closes it now, if it is still at `version`.',
+        input: setStudyOpenSchema,
+        response: studyChangeResponseSchema,
       },
-      withStaff(async (request, me) => studies.setOpen(me, request.body as SetStudyOpenPayload)),
+      async (input, me) => studies.setOpen(me, input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/studies/PreviewScreener',
       {
-        config,
-        schema: {
-          tags: ['staff'],
-          description:
-            'The screener being edited, answered as a tester would: the questions shown, and on completion the outcome. Writes nothing.',
-          body: previewScreenerSchema,
-          response: { 200: previewScreenerResponseSchema },
-        },
+        roles,
+        description:
+          'The screener being edited, answered as a tester would: the questions shown, and on completion the outcome. Writes nothing.',
+        input: previewScreenerSchema,
+        response: previewScreenerResponseSchema,
       },
-      withStaff(async (request) => studies.preview(request.body as PreviewScreenerPayload)),
+      async (input) => studies.preview(input),
     );
   };
 }

@@ -9,83 +9,72 @@ import {
   invitationPreviewSchema,
   sendInvitationResponseSchema,
   sendInvitationSchema,
-  type SendInvitationRequest,
 } from '@testerhub/shared/invitation-schemas';
-import { withStaff } from '../../core/auth/staff-scope.ts';
+import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { InvitationSendService } from './invitation-send-service.ts';
 
 /** Invitations in the staff console (issue 12 section 3; decision 052): the recruiter role. */
 export function invitationSendRoutes(invitations: InvitationSendService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
+    staffGet(
+      app,
       '/staff/invitations/Options',
       {
-        config: { staffRoles: ['recruiter'] },
-        schema: {
-          tags: ['staff'],
-          description: 'What the New invitation form offers: the open studies, the test sites and the About-me answers.',
-          response: { 200: invitationOptionsResponseSchema },
-        },
+        roles: ['recruiter'],
+        description: 'What the New invitation form offers: the open studies, the test sites and the About-me answers.',
+        response: invitationOptionsResponseSchema,
       },
       async () => invitations.options(),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/invitations/Preview',
       {
-        config: { staffRoles: ['recruiter'] },
-        schema: {
-          tags: ['staff'],
-          description:
-            'How many testers the filters match for the study (never suspended, black-listed, e-mail turned off, or already screened or booked), and how many of them were invited already. Changes nothing.',
-          body: invitationPreviewSchema,
-          response: { 200: invitationPreviewResponseSchema },
-        },
+        roles: ['recruiter'],
+        description:
+          'How many testers the filters match for the study (never suspended, black-listed, e-mail turned off, or already screened or booked), and how many of them were invited already. Changes nothing.',
+        input: invitationPreviewSchema,
+        response: invitationPreviewResponseSchema,
       },
-      async (request) => invitations.preview(request.body),
+      async (input) => invitations.preview(input),
     );
 
-    app.post(
+    staffPost(
+      app,
       '/staff/invitations/Send',
       {
-        config: { staffRoles: ['recruiter'] },
-        schema: {
-          tags: ['staff'],
-          description:
-            'Invites every match not yet invited and queues their e-mails, sent at INVITATION_MAILS_PER_MINUTE. The same requestId again answers the first sending. failed: the study is unknown or closed, or nobody is left to invite.',
-          body: sendInvitationSchema,
-          response: { 200: sendInvitationResponseSchema },
-        },
+        roles: ['recruiter'],
+        description:
+          'Invites every match not yet invited and queues their e-mails, sent at INVITATION_MAILS_PER_MINUTE. The same requestId again answers the first sending. failed: the study is unknown or closed, or nobody is left to invite.',
+        input: sendInvitationSchema,
+        response: sendInvitationResponseSchema,
       },
-      withStaff(async (request, me) => invitations.send(me, request.body as SendInvitationRequest)),
+      async (input, me) => invitations.send(me, input),
     );
 
-    app.get(
+    staffGet(
+      app,
       '/staff/invitations/List',
       {
-        config: { staffRoles: ['recruiter'] },
-        schema: {
-          tags: ['staff'],
-          description: 'Sendings, newest first, 25 a page, with matched, queued, sent, skipped, clicked and answered counts.',
-          querystring: invitationListQuerySchema,
-          response: { 200: invitationListResponseSchema },
-        },
+        roles: ['recruiter'],
+        description: 'Sendings, newest first, 25 a page, with matched, queued, sent, skipped, clicked and answered counts.',
+        input: invitationListQuerySchema,
+        response: invitationListResponseSchema,
       },
-      async (request) => invitations.list(request.query),
+      async (input) => invitations.list(input),
     );
 
-    app.get(
+    staffGet(
+      app,
       '/staff/invitations/Detail',
       {
-        config: { staffRoles: ['recruiter'] },
-        schema: {
-          tags: ['staff'],
-          description: 'One sending: its filters, counts, and its recipients (100 a page) with each one’s state.',
-          querystring: invitationDetailQuerySchema,
-          response: { 200: invitationDetailResponseSchema },
-        },
+        roles: ['recruiter'],
+        description: 'One sending: its filters, counts, and its recipients (100 a page) with each one’s state.',
+        input: invitationDetailQuerySchema,
+        response: invitationDetailResponseSchema,
       },
-      async (request) => invitations.detail(request.query),
+      async (input) => invitations.detail(input),
     );
   };
 }
