@@ -13,7 +13,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
-import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createRewardsRepository, type RedemptionOrderRow } from './rewards-repository.ts';
 
@@ -27,13 +27,6 @@ interface RewardOrdersDeps {
   mail: Pick<MailService, 'queue' | 'nudge'>;
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
-}
-
-/** Thrown inside the audited unit of work when the order is not (or no longer) pending: nothing is written. */
-class NotPending extends Error {
-  constructor(readonly found: boolean) {
-    super('order not pending');
-  }
 }
 
 const dateText = (date: Date) => date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
@@ -86,21 +79,18 @@ export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) 
     after: (tx: Executor, order: RedemptionOrderRow, rewardName: string) => Promise<void>,
   ): Promise<OrderDecisionResponse> {
     const action = status === 'fulfilled' ? 'reward-order.fulfil' : 'reward-order.reject';
-    try {
+    return refusalAnswered(async () => {
       await deps.audited(actor.id, action, { type: 'redemption-order', id: String(orderId) }, async (tx) => {
         const found = await createRewardsRepository(tx).findOrder(orderId);
-        if (!found) throw new NotPending(false);
+        if (!found) throw new StaffRefusal(ORDER_TEXTS.notFound);
         const moved = await createRewardsRepository(tx).decidePending(orderId, { status, note, at: deps.clock.now() });
-        if (!moved) throw new NotPending(true);
+        if (!moved) throw new StaffRefusal(ORDER_TEXTS.notPending);
         await after(tx, moved, found.rewardName);
         return { before: auditView({ ...moved, status: 'pending', note: null }), after: auditView(moved), result: undefined };
       });
-    } catch (error) {
-      if (!(error instanceof NotPending)) throw error;
-      return { status: 'failed', message: error.found ? ORDER_TEXTS.notPending : ORDER_TEXTS.notFound };
-    }
-    deps.mail.nudge();
-    return { status: 'succeed', message: status === 'fulfilled' ? ORDER_TEXTS.fulfilled : ORDER_TEXTS.rejected };
+      deps.mail.nudge();
+      return { status: 'succeed' as const, message: status === 'fulfilled' ? ORDER_TEXTS.fulfilled : ORDER_TEXTS.rejected };
+    });
   }
 
   return {

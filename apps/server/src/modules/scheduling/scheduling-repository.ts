@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor, SqlFragment } from '../../core/db/client.ts';
+import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 import { isChild } from '../../core/db/person.ts';
 import { bookings, groupSessions, remindersSent, sessionGroups } from './scheduling-tables.ts';
 
@@ -10,11 +10,6 @@ export type NewGroup = typeof sessionGroups.$inferInsert;
 
 export interface GroupWithSessions extends GroupRow {
   sessions: SessionRow[];
-}
-
-/** Drizzle's execute answers differ between PGlite and node-postgres only in type: both carry rows. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** The group is Open and has a seat neither taken nor held by a seat offer (decision 031): the condition of every seat UPDATE. */
@@ -124,7 +119,8 @@ export function createSchedulingRepository(db: Executor) {
 
     /**
      * The staff dashboard's sessions (decision 058): each session starting in [from, to), with its
-     * group's study, site and seats and its bookings counted by status (attendance is per booking).
+     * group's study, site and seats and its bookings counted by status in one pass (a booking holds a
+     * seat in the whole group, so each of the group's sessions counts it; attendance is per booking).
      */
     dashboardSessions(from: Date, to: Date) {
       return db
@@ -137,13 +133,15 @@ export function createSchedulingRepository(db: Executor) {
           siteId: sessionGroups.siteId,
           kind: sessionGroups.kind,
           seats: sessionGroups.seats,
-          booked: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'booked')::int`,
-          attended: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'attended')::int`,
-          noShow: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'noShow')::int`,
+          booked: sql<number>`(count(*) filter (where ${bookings.status} = 'booked'))::int`,
+          attended: sql<number>`(count(*) filter (where ${bookings.status} = 'attended'))::int`,
+          noShow: sql<number>`(count(*) filter (where ${bookings.status} = 'noShow'))::int`,
         })
         .from(groupSessions)
         .innerJoin(sessionGroups, eq(sessionGroups.id, groupSessions.groupId))
+        .leftJoin(bookings, eq(bookings.groupId, sessionGroups.id))
         .where(sql`${groupSessions.startsAt} >= ${from} and ${groupSessions.startsAt} < ${to}`)
+        .groupBy(groupSessions.id, sessionGroups.id)
         .orderBy(asc(groupSessions.startsAt), asc(groupSessions.id));
     },
 
@@ -344,7 +342,7 @@ export function createSchedulingRepository(db: Executor) {
           and b.id <> ${exceptBookingId ?? 0}
           and mine.starts_at < wanted.ends_at and wanted.starts_at < mine.ends_at
         limit 1`);
-      return rowsOf(result).length > 0;
+      return resultRows(result).length > 0;
     },
 
     /** The person's live booking in the study, locked until the transaction ends. */
@@ -453,7 +451,7 @@ export function createSchedulingRepository(db: Executor) {
             where r.booking_id = b.id and r.session_id = s.id and r.hours_before = h.hours)
         order by s.starts_at, b.id
         limit ${limit}`);
-      return rowsOf<{ booking_id: number; tester_id: string; session_id: number; hours: number }>(result).map((row) => ({
+      return resultRows<{ booking_id: number; tester_id: string; session_id: number; hours: number }>(result).map((row) => ({
         bookingId: row.booking_id,
         testerId: row.tester_id,
         sessionId: row.session_id,

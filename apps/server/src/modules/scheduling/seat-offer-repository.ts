@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import { resultRows, type Executor } from '../../core/db/client.ts';
 import { isChild, type Person } from '../../core/db/person.ts';
 import { openWithFreeSeat } from './scheduling-repository.ts';
 import { bookings, groupSessions, seatOffers, sessionGroups } from './scheduling-tables.ts';
@@ -9,10 +9,6 @@ export type SeatOfferRow = typeof seatOffers.$inferSelect;
 export type { Person } from '../../core/db/person.ts';
 
 const samePerson = (person: Person) => and(eq(seatOffers.testerId, person.testerId), isChild(seatOffers.childId, person.childId));
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Seat offers and the seats they hold (decision 031). Holds move only by conditional UPDATEs of
@@ -171,7 +167,7 @@ export function createSeatOfferRepository(db: Executor) {
               and mine.starts_at < wanted.ends_at and wanted.starts_at < mine.ends_at) as overlaps,
           exists (select 1 from ${bookings} b
             where b.tester_id = ${person.testerId} and b.status = 'booked' and b.starts_at > ${now}) as upcoming`);
-      const [row] = rowsOf<{ in_study: boolean; overlaps: boolean; upcoming: boolean }>(result);
+      const [row] = resultRows<{ in_study: boolean; overlaps: boolean; upcoming: boolean }>(result);
       if (!row) return false;
       return !row.in_study && !row.overlaps && !(person.childId === null && row.upcoming);
     },

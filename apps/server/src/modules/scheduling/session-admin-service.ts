@@ -14,7 +14,7 @@ import {
 } from '@testerhub/shared/session-admin-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
 import { createSchedulingRepository, type GroupRow, type GroupWithSessions } from './scheduling-repository.ts';
 import type { SchedulingService } from './scheduling-service.ts';
@@ -26,16 +26,6 @@ interface SessionAdminDeps {
   mail: Pick<MailService, 'nudge'>;
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
-}
-
-/** Thrown inside the audited unit of work to refuse the change: nothing is written, the message is the answer. */
-class Refused extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
 }
 
 /** The audit rows' view of a group. */
@@ -74,7 +64,7 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
   /** The form's values as the table stores them: instants from the site's wall clock, cents from dollars. */
   function rowValues(fields: SessionGroupFields, sites: Map<string, TestSite>) {
     const siteId = fields.siteId || null;
-    if (siteId && !sites.has(siteId)) throw new Refused(SESSION_ADMIN_TEXTS.unknownSite, 'siteId');
+    if (siteId && !sites.has(siteId)) throw new StaffRefusal(SESSION_ADMIN_TEXTS.unknownSite, 'siteId');
     const zone = zoneOf(siteId, sites);
     const sessions = fields.sessions
       .map((day) => ({ startsAt: wallClockToInstant(day.date, day.start, zone), endsAt: wallClockToInstant(day.date, day.end, zone) }))
@@ -149,14 +139,11 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
       tx: Executor,
     ) => Promise<{ before: unknown; after: unknown; result: { message: string; groupId: string; moved: boolean }; targetId?: string }>,
   ): Promise<GroupChangeResponse> {
-    try {
+    return refusalAnswered(async () => {
       const done = await deps.audited(actor.id, action, { type: 'session-group', id: target }, work);
       if (done.moved) deps.mail.nudge();
-      return { status: 'succeed', message: done.message, groupId: done.groupId };
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      return { status: 'failed', message: error.message, ...(error.field && { field: error.field }) };
-    }
+      return { status: 'succeed' as const, message: done.message, groupId: done.groupId };
+    });
   }
 
   /** After a change that may have freed seats (more seats, or opened): the waiting list moves as after a cancel. */
@@ -185,7 +172,7 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
     async create(actor: StaffPrincipal, input: CreateGroupPayload): Promise<GroupChangeResponse> {
       const sites = await sitesById();
       return change(actor, 'session-group.create', 'new', async (tx) => {
-        if (!(await deps.studyNames([input.studyNo], tx)).has(input.studyNo)) throw new Refused(SESSION_ADMIN_TEXTS.studyNotFound);
+        if (!(await deps.studyNames([input.studyNo], tx)).has(input.studyNo)) throw new StaffRefusal(SESSION_ADMIN_TEXTS.studyNotFound);
         const { group, sessions } = rowValues(input, sites);
         const created = await deps.scheduling.createGroup({ ...group, studyNo: input.studyNo, sessions }, tx);
         return {
@@ -206,7 +193,7 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
       return change(actor, 'session-group.update', input.groupId, async (tx) => {
         const work = createSchedulingRepository(tx);
         const before = await work.groupForUpdate(input.groupId);
-        if (!before) throw new Refused(SESSION_ADMIN_TEXTS.groupNotFound);
+        if (!before) throw new StaffRefusal(SESSION_ADMIN_TEXTS.groupNotFound);
         const { group, sessions } = rowValues(input, sites);
         const same = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
         const timesChanged =
@@ -218,9 +205,9 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
         const fixedChanged =
           group.kind !== before.kind || group.siteId !== before.siteId || !same(group.pickUpAt, before.pickUpAt) || timesChanged;
         if (fixedChanged && (before.taken + before.held > 0 || (await work.groupHasBookings(before.id))))
-          throw new Refused(SESSION_ADMIN_TEXTS.fixedWhileBooked);
+          throw new StaffRefusal(SESSION_ADMIN_TEXTS.fixedWhileBooked);
         const after = await work.updateGroupFields(before.id, group);
-        if (!after) throw new Refused(SESSION_ADMIN_TEXTS.seatsBelowBookings(before.taken + before.held), 'seats');
+        if (!after) throw new StaffRefusal(SESSION_ADMIN_TEXTS.seatsBelowBookings(before.taken + before.held), 'seats');
         if (timesChanged)
           await work.replaceSessions(
             before.id,
@@ -240,7 +227,7 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
       return change(actor, input.status === 'Open' ? 'session-group.open' : 'session-group.close', input.groupId, async (tx) => {
         const work = createSchedulingRepository(tx);
         const before = await work.groupForUpdate(input.groupId);
-        if (!before) throw new Refused(SESSION_ADMIN_TEXTS.groupNotFound);
+        if (!before) throw new StaffRefusal(SESSION_ADMIN_TEXTS.groupNotFound);
         const after = (await work.updateGroupFields(before.id, { status: input.status }))!;
         const moved = await passOn(before, after, tx);
         return {

@@ -28,24 +28,31 @@ export interface StaffPrincipal {
   siteIds: string[];
 }
 
-/** What an audit row names as changed: a table's kind and the row's id. */
 /** Thrown inside an audited unit of work to refuse the change with a message for the caller: nothing is written. */
 export class StaffRefusal extends Error {
-  constructor(readonly why: string) {
+  constructor(
+    readonly why: string,
+    /** The form field the refusal is about, when it is one. */
+    readonly field?: string,
+  ) {
     super(why);
   }
 }
 
-/** Runs a staff change; a StaffRefusal thrown by it answers as the API contract's `{ status: 'failed', message }`. */
-export async function refusalAnswered<T>(change: () => Promise<T>): Promise<T | { status: 'failed'; message: string }> {
+/**
+ * Runs a staff change; a StaffRefusal thrown by it (inside an audited unit of work, so nothing is
+ * written) answers as the API contract's `{ status: 'failed', message }`, with its field if any.
+ */
+export async function refusalAnswered<T>(change: () => Promise<T>): Promise<T | { status: 'failed'; message: string; field?: string }> {
   try {
     return await change();
   } catch (error) {
     if (!(error instanceof StaffRefusal)) throw error;
-    return { status: 'failed', message: error.why };
+    return { status: 'failed', message: error.why, ...(error.field && { field: error.field }) };
   }
 }
 
+/** What an audit row names as changed: a table's kind and the row's id. */
 export interface AuditTarget {
   type: string;
   id: string;

@@ -17,7 +17,7 @@ import type { TestSite } from '@testerhub/shared/public-content';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { previewScreener, screenerDefinitionOf, screeningsOf, writeScreener } from '../screening/screener-admin-service.ts';
-import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
 import { allowedScreenerUrl } from './study-service.ts';
 
@@ -28,16 +28,6 @@ interface StudyAdminDeps {
   listTestSites: () => Promise<readonly TestSite[]>;
   /** Which of these ids are About-me answers (the dossier module). */
   existingAnswerIds: (ids: readonly number[]) => Promise<number[]>;
-}
-
-/** Thrown inside the audited unit of work: nothing of the change is written, and the caller is told why. */
-class Refused extends Error {
-  constructor(
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
 }
 
 /** The columns a study's form sets. */
@@ -63,32 +53,29 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
   const repository = createStudyRepository(db);
 
   /** What the schema cannot know: the site, the About-me answers and the outside screener's host exist. */
-  async function checkReferences(fields: StudyFields): Promise<Refused | null> {
+  async function checkReferences(fields: StudyFields): Promise<StaffRefusal | null> {
     if (fields.siteId !== null && !(await deps.listTestSites()).some((site) => site.siteId === fields.siteId))
-      return new Refused(TEXTS.unknownSite, 'siteId');
+      return new StaffRefusal(TEXTS.unknownSite, 'siteId');
     const known = new Set(await deps.existingAnswerIds(fields.targetAnswerIds));
     const index = fields.targetAnswerIds.findIndex((id) => !known.has(id));
-    if (index >= 0) return new Refused(TEXTS.unknownTarget, `targetAnswerIds.${index}`);
+    if (index >= 0) return new StaffRefusal(TEXTS.unknownTarget, `targetAnswerIds.${index}`);
     if (fields.screenerKind === 'external' && !allowedScreenerUrl(fields.externalUrl, await repository.listHosts()))
-      return new Refused(TEXTS.hostNotAllowed, 'externalUrl');
+      return new StaffRefusal(TEXTS.hostNotAllowed, 'externalUrl');
     return null;
   }
 
   async function change(run: () => Promise<{ studyNo: number; version: number }>, message: string): Promise<StudyChangeResponse> {
-    try {
+    return refusalAnswered(async () => {
       const { studyNo, version } = await run();
-      return { status: 'succeed', message, studyNo, version };
-    } catch (error) {
-      if (!(error instanceof Refused)) throw error;
-      return { status: 'failed', message: error.message, ...(error.field && { field: error.field }) };
-    }
+      return { status: 'succeed' as const, message, studyNo, version };
+    });
   }
 
   /** The study locked for a change that started from `version`. */
   async function lockedAt(tx: Executor, studyNo: number, version: number) {
     const row = await createStudyRepository(tx).lockStudy(studyNo);
-    if (!row) throw new Refused(TEXTS.notFound);
-    if (row.version !== version) throw new Refused(TEXTS.changedSinceOpened, 'version');
+    if (!row) throw new StaffRefusal(TEXTS.notFound);
+    if (row.version !== version) throw new StaffRefusal(TEXTS.changedSinceOpened, 'version');
     return row;
   }
 
@@ -157,10 +144,10 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
           deps.audited(actor.id, 'study.create', { type: 'study', id: String(input.studyNo) }, async (tx) => {
             const studies = createStudyRepository(tx);
             if (!(await studies.insertStudyIfNew({ studyNo: input.studyNo, ...columnsOf(input) })))
-              throw new Refused(TEXTS.studyNoTaken, 'studyNo');
+              throw new StaffRefusal(TEXTS.studyNoTaken, 'studyNo');
             await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
             const written = await writeScreener(tx, input.studyNo, input.screenerKind === 'hosted' ? input.screener : null);
-            if (!written.ok) throw new Refused(written.message, written.field);
+            if (!written.ok) throw new StaffRefusal(written.message, written.field);
             const row = (await studies.findStudy(input.studyNo))!;
             return {
               before: null,
@@ -182,14 +169,14 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
             const studies = createStudyRepository(tx);
             const before = await lockedAt(tx, input.studyNo, input.version);
             if (input.recruitTarget !== null && input.recruitTarget < before.qualifiedCount)
-              throw new Refused(TEXTS.targetBelowQualified(before.qualifiedCount), 'recruitTarget');
+              throw new StaffRefusal(TEXTS.targetBelowQualified(before.qualifiedCount), 'recruitTarget');
             const beforeTargets = await studies.targetsOf(input.studyNo);
             const { filled: _filled, ...beforeScreener } = await screenerDefinitionOf(tx, input.studyNo);
             const row = await studies.updateStudyAtVersion(input.studyNo, input.version, columnsOf(input));
-            if (!row) throw new Refused(TEXTS.changedSinceOpened, 'version');
+            if (!row) throw new StaffRefusal(TEXTS.changedSinceOpened, 'version');
             await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
             const written = await writeScreener(tx, input.studyNo, input.screenerKind === 'hosted' ? input.screener : null);
-            if (!written.ok) throw new Refused(written.message, written.field);
+            if (!written.ok) throw new StaffRefusal(written.message, written.field);
             return {
               before: auditView(before, beforeTargets, beforeScreener),
               after: auditView(row, input.targetAnswerIds, input.screener),
@@ -217,7 +204,7 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
                   closesAt: before.closesAt && before.closesAt <= now ? before.closesAt : now,
                 };
             const row = await createStudyRepository(tx).updateStudyAtVersion(input.studyNo, input.version, window);
-            if (!row) throw new Refused(TEXTS.changedSinceOpened, 'version');
+            if (!row) throw new StaffRefusal(TEXTS.changedSinceOpened, 'version');
             const view = (study: StudyRow) => ({
               studyNo: study.studyNo,
               opensAt: study.opensAt,
