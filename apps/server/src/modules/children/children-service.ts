@@ -22,6 +22,7 @@ import {
   hostedScreenerPath,
   isKidStudy,
   isStudyFull,
+  isStudyOpen,
   SCREENER_TEXTS,
   TEEN_AND_ADULT_PARTICIPANT_TYPE,
   testerAge,
@@ -103,8 +104,7 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
         if (!(await deps.hasAttended(parentId, tx))) return { status: '101' as const, detail: CHILD_TEXTS.mustJoinFirst };
         if (studyNo !== null) {
           const study = await deps.findStudy(studyNo, tx);
-          const open = study && study.opensAt <= at && (!study.closesAt || study.closesAt > at);
-          if (!open) return { status: '103' as const, detail: CHILD_TEXTS.studyUnavailable };
+          if (!study || !isStudyOpen(study, at)) return { status: '103' as const, detail: CHILD_TEXTS.studyUnavailable };
         }
         if (checkEmail(parent.email)) return { status: '102' as const, detail: CHILD_TEXTS.emailUnsendable };
 

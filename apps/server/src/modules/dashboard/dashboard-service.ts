@@ -3,7 +3,7 @@ import { DASHBOARD_WEEKS, noShowPercent, type DashboardResponse, type DashboardS
 import type { Clock } from '../../core/clock.ts';
 import { addDays, localDay, weekStart } from '../../core/local-day.ts';
 import { DEFAULT_TIME_ZONE, type SchedulingService } from '../scheduling/scheduling-service.ts';
-import type { StudyService } from '../studies/study-service.ts';
+import { isStudyOpen, type StudyService } from '../studies/study-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 
 const HOUR_MS = 3_600_000;
@@ -71,7 +71,7 @@ export function createDashboardService(deps: {
 
       const openStudies = filling.filter((row) => {
         const study = studies.get(row.studyNo);
-        return study !== undefined && study.opensAt <= now && (study.closesAt === null || study.closesAt > now) && row.seats > 0;
+        return study !== undefined && isStudyOpen(study, now) && row.seats > 0;
       });
       const byWeek = <T extends { weekStart: string }>(rows: readonly T[]) => new Map(rows.map((row) => [row.weekStart, row]));
       const signUpWeeks = byWeek(signUps);

@@ -15,7 +15,7 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
-import { bookings, coinLedger, externalScreenerTokens, sessionGroups, studyWaitingList } from '../../core/db/schema.ts';
+import { bookings, coinLedger, externalScreenerTokens, sessionGroups, studies, studyWaitingList } from '../../core/db/schema.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import { signStudyLinkData } from '../screening/study-link-token.ts';
 
@@ -303,6 +303,18 @@ describe('POST /api/schedule/SelfSchedule', () => {
     // A group id nobody has is answered the same way.
     const unknown = await schedule(cookie, { ...link, IsRequest: true, groupIDs: ['00000000-0000-4000-8000-000000000000'] });
     expect(unknown.status).toBe('notAvailable');
+    expect(await liveBookings(tester.id)).toEqual([]);
+  });
+
+  it('offers no time of a study staff closed, and refuses its Open group with notAvailable (decision 050)', async () => {
+    clock.set(NOW);
+    const { study, open } = await studyWithGroups();
+    const { tester, cookie, link } = await qualifiedTester(study);
+    expect((await selected(cookie, link)).status).toBe('single');
+    await db().update(studies).set({ closesAt: clock.now() }).where(eq(studies.studyNo, study.studyNo));
+    expect((await selected(cookie, link)).status).toBe('noSchedules');
+    const answer = await schedule(cookie, { ...link, IsRequest: true, groupIDs: [open.publicId] });
+    expect(answer).toMatchObject({ status: 'notAvailable', coins: 0, returnSchedules: [] });
     expect(await liveBookings(tester.id)).toEqual([]);
   });
 

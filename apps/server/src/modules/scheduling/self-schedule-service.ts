@@ -28,7 +28,7 @@ import {
   type ScreeningChild,
   type ScreeningService,
 } from '../screening/screening-service.ts';
-import type { StudyService } from '../studies/study-service.ts';
+import { isStudyOpen, type StudyService } from '../studies/study-service.ts';
 import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
 
@@ -154,7 +154,8 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
     return studyNos.flatMap((studyNo) => {
       const study = byNo.get(studyNo);
       const offered = groups.get(studyNo) ?? [];
-      if (!study || offered.length === 0) return [];
+      // A closed study offers no time, even to a tester holding its link (decision 050).
+      if (!study || !isStudyOpen(study, now()) || offered.length === 0) return [];
       return [
         {
           studyNo,
@@ -280,13 +281,15 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
         if (status !== 'open') return selfScheduleAnswer(status);
       }
       const asked = linkStudy !== null ? [linkStudy] : studyNos.length ? studyNos : standing.open.map((candidate) => candidate.studyNo);
-      // An id no group has (a group removed meanwhile) is answered like a group that filled up.
-      if (groups.length !== ids.length || groups.some((group) => !group.open))
+      const studies = new Map((await deps.studies.findStudies(studyNos)).map((study) => [study.studyNo, study]));
+      // An id no group has (a group removed meanwhile) is answered like a group that filled up; so is
+      // an Open group of a study closed meanwhile (its recruitment ended: decision 050).
+      const bookable = (group: (typeof groups)[number]) => group.open && isStudyOpen(studies.get(group.studyNo)!, now());
+      if (groups.length !== ids.length || !groups.every(bookable))
         return selfScheduleAnswer('notAvailable', await choicesOf(subject.person, asked));
       if (checkEmail(tester.email) !== null) return selfScheduleAnswer('changeEmailAddress');
       if (!request.IsRequest) return selfScheduleAnswer('checked', await choicesOf(subject.person, asked));
 
-      const studies = new Map((await deps.studies.findStudies(studyNos)).map((study) => [study.studyNo, study]));
       try {
         const paid = await inTransaction(db, async (tx) => {
           await deps.testers.lockForUpdate(tester.id, tx);

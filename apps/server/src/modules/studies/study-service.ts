@@ -47,6 +47,10 @@ export function allowedScreenerUrl(address: string | null, hosts: readonly strin
 }
 
 /** The study's recruit target is reached: nobody else can qualify. */
+/** Recruiting now: opened and not yet closed (a staff Close sets closes_at to now: decision 050). */
+export const isStudyOpen = (study: Pick<StudyRow, 'opensAt' | 'closesAt'>, at: Date) =>
+  study.opensAt <= at && (study.closesAt === null || study.closesAt > at);
+
 export const isStudyFull = (study: Pick<StudyRow, 'recruitTarget' | 'qualifiedCount'>) =>
   study.recruitTarget !== null && study.qualifiedCount >= study.recruitTarget;
 

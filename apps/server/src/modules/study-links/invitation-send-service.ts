@@ -18,7 +18,7 @@ import type { MailService } from '../mail/mail-service.ts';
 import { attendedSinceSql, bookedInStudySql } from '../scheduling/scheduling-service.ts';
 import { screenedInStudySql } from '../screening/screening-service.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
-import type { StudyService } from '../studies/study-service.ts';
+import { isStudyOpen, type StudyService } from '../studies/study-service.ts';
 import { testerAudienceSql, type TesterService } from '../testers/tester-service.ts';
 import { createInvitationSendRepository, type InvitationSendRow } from './invitation-send-repository.ts';
 import type { StudyLinkService } from './study-link-service.ts';
@@ -52,9 +52,6 @@ class NotSent extends Error {
     super(reason);
   }
 }
-
-const isOpen = (study: { opensAt: Date; closesAt: Date | null }, at: Date) =>
-  study.opensAt <= at && (study.closesAt === null || study.closesAt > at);
 
 /** A sending's filters as stored, read with the form's schema (its defaults fill what an older row lacks). */
 function storedFilters(stored: unknown): InvitationFilters {
@@ -101,7 +98,7 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
   async function openStudy(studyNo: number) {
     const study = await deps.studies.findStudy(studyNo);
     if (!study) return { message: INVITATION_TEXTS.studyNotFound } as const;
-    if (!isOpen(study, now())) return { message: INVITATION_TEXTS.studyClosed } as const;
+    if (!isStudyOpen(study, now())) return { message: INVITATION_TEXTS.studyClosed } as const;
     return { study } as const;
   }
 

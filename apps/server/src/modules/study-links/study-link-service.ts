@@ -10,7 +10,7 @@ import { ForbiddenError, NotFoundError } from '../../core/errors.ts';
 import { invitationMessage, type MailService } from '../mail/mail-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
-import { isKidStudy, isStudyFull, type StudyRow, type StudyService } from '../studies/study-service.ts';
+import { isKidStudy, isStudyFull, isStudyOpen, type StudyRow, type StudyService } from '../studies/study-service.ts';
 import type { TesterRow, TesterService } from '../testers/tester-service.ts';
 import { signInvitationData, verifyInvitationData } from './invitation-token.ts';
 import { createStudyLinkRepository, type InvitationRow } from './study-link-repository.ts';
@@ -141,8 +141,6 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
     return outboxId;
   }
 
-  const isOpen = (study: StudyRow, at: Date) => study.opensAt <= at && (study.closesAt === null || study.closesAt > at);
-
   return {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
@@ -198,7 +196,7 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
       const answered = async () => {
         if (resolved.kind === 'invitation') await repository.markAnswered(resolved.invitation.id, now());
       };
-      if (!isOpen(study, now())) return answer('noSeat', 'none');
+      if (!isStudyOpen(study, now())) return answer('noSeat', 'none');
       if (isKidStudy(study)) {
         await answered();
         return answer('child', 'child');
