@@ -145,6 +145,9 @@ export type SetGroupStatusPayload = z.infer<typeof setGroupStatusSchema>;
 export const studyQuerySchema = z.object({ studyNo: studyNoParam });
 export type StudyQuery = z.infer<typeof studyQuerySchema>;
 
+/** A study's results: the screenings come RESULTS_PAGE_SCREENINGS a page, newest first. */
+export const studyResultsQuerySchema = studyQuerySchema.extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
 export const groupChangeResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('succeed'), message: z.string(), groupId: z.string() }),
   z.object({ status: z.literal('failed'), message: z.string(), field: z.string().optional() }),
@@ -223,7 +226,8 @@ export const studyResultsResponseSchema = z.object({
       answers: z.record(z.string(), z.string()),
     }),
   ),
-  /** Showing the newest this many screenings; the CSV holds them all. */
+  /** Which page of RESULTS_PAGE_SCREENINGS the screenings are (1: the newest); the CSV holds them all. */
+  screeningsPage: z.number().int(),
   screeningsShown: z.number().int(),
   screeningsTotal: z.number().int(),
   waitingList: z.array(

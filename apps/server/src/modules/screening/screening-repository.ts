@@ -216,7 +216,9 @@ export function createScreeningRepository(db: Executor) {
      * The study's screenings for the staff (decision 051): oldest first after `afterId` (the export
      * pages through them), or the newest `limit` when `newest` is set (the results page).
      */
-    screeningsOfStudy(studyNo: number, page: { afterId: number; limit: number; newest?: boolean }) {
+    /** Oldest first after an id (the export's pages), or newest first skipping some (the results page's pages). */
+    screeningsOfStudy(studyNo: number, page: { afterId: number; limit: number } | { newestSkipping: number; limit: number }) {
+      const newest = 'newestSkipping' in page;
       return db
         .select({
           id: screenings.id,
@@ -228,9 +230,10 @@ export function createScreeningRepository(db: Executor) {
           completedAt: screenings.completedAt,
         })
         .from(screenings)
-        .where(and(eq(screenings.studyNo, studyNo), page.newest ? undefined : sql`${screenings.id} > ${page.afterId}`))
-        .orderBy(page.newest ? sql`${screenings.id} desc` : asc(screenings.id))
-        .limit(page.limit);
+        .where(and(eq(screenings.studyNo, studyNo), newest ? undefined : sql`${screenings.id} > ${page.afterId}`))
+        .orderBy(newest ? sql`${screenings.id} desc` : asc(screenings.id))
+        .limit(page.limit)
+        .offset(newest ? page.newestSkipping : 0);
     },
 
     /** How many people started or finished the study's screener (decision 050: above 0, only its wording may change). */

@@ -287,7 +287,7 @@ export function createScreeningService(
     /** The study's questions with their options, in order (the staff's results, decision 051). */
     screenerQuestions: async (studyNo: number) => (await repository.loadScreener(studyNo)).questions,
     /** The study's screenings for the staff: a page oldest first after `afterId`, or the newest `limit`. */
-    screeningsOfStudy: (studyNo: number, page: { afterId: number; limit: number; newest?: boolean }) =>
+    screeningsOfStudy: (studyNo: number, page: { afterId: number; limit: number } | { newestSkipping: number; limit: number }) =>
       repository.screeningsOfStudy(studyNo, page),
     countScreenings: (studyNo: number) => repository.countScreenings(studyNo),
     /** The study's waiting list, oldest entry first (the staff's results). */

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { studyQuerySchema, studyResultsResponseSchema } from '@testerhub/shared/session-admin-schemas';
+import { studyQuerySchema, studyResultsQuerySchema, studyResultsResponseSchema } from '@testerhub/shared/session-admin-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { staffGet } from '../../core/auth/staff-scope.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -18,12 +18,12 @@ export function studyResultsRoutes(results: StudyResultsService): FastifyPluginA
       {
         roles: RECRUITER,
         description:
-          'Who screened (newest 200), when, the outcome and the answers; the waiting list; the bookings per group. 404 for an unknown study.',
-        input: studyQuerySchema,
+          'Who screened (200 a page, newest first), when, the outcome and the answers; the waiting list; the bookings per group. 404 for an unknown study.',
+        input: studyResultsQuerySchema,
         response: studyResultsResponseSchema,
       },
       async (input) => {
-        const found = await results.summary(input.studyNo);
+        const found = await results.summary(input.studyNo, input.page);
         if (!found) throw new NotFoundError('There is no study with that number.');
         return found;
       },

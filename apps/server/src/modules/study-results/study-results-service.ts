@@ -98,12 +98,12 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
     /** Whether the study exists (the export answers 404 before it starts streaming). */
     studyExists: async (studyNo: number) => (await deps.studyNames([studyNo])).has(studyNo),
 
-    async summary(studyNo: number): Promise<StudyResultsResponse | null> {
+    async summary(studyNo: number, page = 1): Promise<StudyResultsResponse | null> {
       const names = await deps.studyNames([studyNo]);
       if (!names.has(studyNo)) return null;
       const [questions, screenings, total, waiting, groups, bookings] = await Promise.all([
         deps.screening.screenerQuestions(studyNo),
-        deps.screening.screeningsOfStudy(studyNo, { afterId: 0, limit: RESULTS_PAGE_SCREENINGS, newest: true }),
+        deps.screening.screeningsOfStudy(studyNo, { newestSkipping: (page - 1) * RESULTS_PAGE_SCREENINGS, limit: RESULTS_PAGE_SCREENINGS }),
         deps.screening.countScreenings(studyNo),
         deps.screening.waitingListOfStudy(studyNo),
         groupsWithPlaces(studyNo),
@@ -128,6 +128,7 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
             }),
           ),
         })),
+        screeningsPage: page,
         screeningsShown: screenings.length,
         screeningsTotal: total,
         waitingList: waiting.map((row) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
+import { RESULTS_PAGE_SCREENINGS, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
 import { getWith } from '../../../test/account-helpers.ts';
 import { createBooking, createChild, createScreener, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
@@ -116,6 +116,48 @@ async function studyWithResults() {
 }
 
 describe('a study’s results', () => {
+  it('pages the screenings newest first, RESULTS_PAGE_SCREENINGS a page; a page past the end is empty', async () => {
+    const cookie = await recruiterCookie();
+    const study = await createStudy(db());
+    const total = RESULTS_PAGE_SCREENINGS + 5;
+    const testers: Awaited<ReturnType<typeof createTester>>[] = [];
+    for (let index = 0; index < total; index += 1) testers.push(await createTester(db()));
+    await db()
+      .insert(screenings)
+      .values(
+        Array.from({ length: total }, (_, index) => ({
+          testerId: testers[index]!.id,
+          studyNo: study.studyNo,
+          status: 'qualified' as const,
+          startedAt: new Date(NOW.getTime() - (total - index) * 60_000),
+          completedAt: null,
+        })),
+      );
+    const page = async (number?: number) => {
+      const answer = await getWith(
+        testApp.app,
+        `/api/staff/study-results/Summary?studyNo=${study.studyNo}${number ? `&page=${number}` : ''}`,
+        {
+          cookie,
+        },
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as StudyResultsResponse;
+    };
+    const first = await page();
+    expect(first).toMatchObject({ screeningsPage: 1, screeningsShown: RESULTS_PAGE_SCREENINGS, screeningsTotal: total });
+    expect(first.screenings[0]!.startedAt).toBe(new Date(NOW.getTime() - 60_000).toISOString());
+    const second = await page(2);
+    expect(second).toMatchObject({ screeningsPage: 2, screeningsShown: 5, screeningsTotal: total });
+    // The oldest last, and no screening on both pages.
+    expect(second.screenings.at(-1)!.startedAt).toBe(new Date(NOW.getTime() - total * 60_000).toISOString());
+    const startedAt = [...first.screenings, ...second.screenings].map((row) => row.startedAt);
+    expect(new Set(startedAt).size).toBe(total);
+    expect((await page(3)).screenings).toEqual([]);
+    const bad = await getWith(testApp.app, `/api/staff/study-results/Summary?studyNo=${study.studyNo}&page=0`, { cookie });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('shows who screened, when, the outcome and the answers in words, the waiting list, and the bookings per group', async () => {
     const cookie = await recruiterCookie();
     const { study, group, ada, brands, why } = await studyWithResults();

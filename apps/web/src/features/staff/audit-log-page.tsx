@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Pages } from './staff-page-parts';
 import { useOutletContext, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
@@ -148,19 +149,8 @@ function AuditLog() {
           ))}
         </ol>
       )}
-      {log.data && (log.data.page > 1 || log.data.hasMore) && (
-        <nav aria-label="Audit log pages" className="staff-pages">
-          {log.data.page > 1 && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo(log.data.page - 1)}>
-              Newer
-            </button>
-          )}
-          {log.data.hasMore && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo(log.data.page + 1)}>
-              Older
-            </button>
-          )}
-        </nav>
+      {log.data && (
+        <Pages page={log.data.page} hasMore={log.data.hasMore} label="Audit log pages" onPage={(next) => goTo(next)} newestFirst />
       )}
     </>
   );

@@ -27,3 +27,37 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
     </div>
   );
 }
+
+/**
+ * The buttons under a paged list: Previous and Next, or Newer and Older for a list newest first.
+ * Nothing when everything fits on one page.
+ */
+export function Pages({
+  page,
+  hasMore,
+  label,
+  onPage,
+  newestFirst = false,
+}: {
+  page: number;
+  hasMore: boolean;
+  label: string;
+  onPage: (page: number) => void;
+  newestFirst?: boolean;
+}) {
+  if (page <= 1 && !hasMore) return null;
+  return (
+    <nav aria-label={label} className="staff-pages">
+      {page > 1 && (
+        <button type="button" className="staff-button staff-button--quiet" onClick={() => onPage(page - 1)}>
+          {newestFirst ? 'Newer' : 'Previous'}
+        </button>
+      )}
+      {hasMore && (
+        <button type="button" className="staff-button staff-button--quiet" onClick={() => onPage(page + 1)}>
+          {newestFirst ? 'Older' : 'Next'}
+        </button>
+      )}
+    </nav>
+  );
+}

@@ -1,4 +1,5 @@
 import { Link, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { Pages } from '../staff-page-parts';
 import type { InvitationDetailResponse, InvitationRecipient, RecipientState } from '@testerhub/shared/invitation-schemas';
 import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { usePageTitle } from '../../../hooks/use-page-title';
@@ -74,19 +75,8 @@ function Invitation() {
         </>
       )}
       {detail.data?.invitation && <Loaded data={detail.data} refreshing={detail.isFetching} onRefresh={() => void detail.refetch()} />}
-      {detail.data?.invitation && (detail.data.page > 1 || detail.data.hasMore) && (
-        <nav aria-label="Recipient pages" className="staff-pages">
-          {detail.data.page > 1 && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo(detail.data.page - 1)}>
-              Previous
-            </button>
-          )}
-          {detail.data.hasMore && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo(detail.data.page + 1)}>
-              Next
-            </button>
-          )}
-        </nav>
+      {detail.data?.invitation && (
+        <Pages page={detail.data.page} hasMore={detail.data.hasMore} label="Recipient pages" onPage={(next) => goTo(next)} />
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Pages } from '../staff-page-parts';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import {
   INVITATION_TEXTS,
@@ -67,19 +68,8 @@ function Invitations() {
           ))}
         </ol>
       )}
-      {list.data && (list.data.page > 1 || list.data.hasMore) && (
-        <nav aria-label="Invitation pages" className="staff-pages">
-          {list.data.page > 1 && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo(list.data.page - 1)}>
-              Newer
-            </button>
-          )}
-          {list.data.hasMore && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo(list.data.page + 1)}>
-              Older
-            </button>
-          )}
-        </nav>
+      {list.data && (
+        <Pages page={list.data.page} hasMore={list.data.hasMore} label="Invitation pages" onPage={(next) => goTo(next)} newestFirst />
       )}
     </>
   );

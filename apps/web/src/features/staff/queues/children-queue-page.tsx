@@ -11,7 +11,8 @@ import {
 import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useChildQueue, useRecordCall } from '../api/queues';
-import { ListState, Outcome, Pages, report, when } from './queue-parts';
+import { ListState, Outcome, report, when } from './queue-parts';
+import { Pages } from '../staff-page-parts';
 import { RequiresRole } from '../staff-page-parts';
 
 const OUTCOME_OPTIONS = CHILD_CALL_OUTCOMES.map((outcome) => ({ value: outcome, label: CHILD_CALL_OUTCOME_LABELS[outcome] }));

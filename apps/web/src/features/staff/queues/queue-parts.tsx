@@ -42,25 +42,6 @@ export async function report(
   }
 }
 
-/** Newer / Older buttons under a paged list. */
-export function Pages({ page, hasMore, label, onPage }: { page: number; hasMore: boolean; label: string; onPage: (page: number) => void }) {
-  if (page <= 1 && !hasMore) return null;
-  return (
-    <nav aria-label={label} className="staff-pages">
-      {page > 1 && (
-        <button type="button" className="staff-button staff-button--quiet" onClick={() => onPage(page - 1)}>
-          Previous
-        </button>
-      )}
-      {hasMore && (
-        <button type="button" className="staff-button staff-button--quiet" onClick={() => onPage(page + 1)}>
-          Next
-        </button>
-      )}
-    </nav>
-  );
-}
-
 export const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**

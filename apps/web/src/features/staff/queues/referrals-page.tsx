@@ -9,7 +9,8 @@ import {
 import { SelectField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useReferrals, useSetReferralStatus } from '../api/queues';
-import { ListState, Outcome, Pages, report, useStatusFilter, when } from './queue-parts';
+import { ListState, Outcome, report, useStatusFilter, when } from './queue-parts';
+import { Pages } from '../staff-page-parts';
 import { RequiresRole } from '../staff-page-parts';
 
 const FILTER_OPTIONS = [{ value: 'all', label: 'All referrals' }, ...REFERRAL_STATUSES.map((status) => ({ value: status, label: status }))];

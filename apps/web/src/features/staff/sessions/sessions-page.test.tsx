@@ -169,6 +169,7 @@ const RESULTS: StudyResultsResponse = {
       answers: { '1': 'Every day', '2': 'Flakes; Granola' },
     },
   ],
+  screeningsPage: 1,
   screeningsShown: 1,
   screeningsTotal: 1,
   waitingList: [
@@ -198,7 +199,7 @@ const RESULTS: StudyResultsResponse = {
 
 describe('the results page (decision 051)', () => {
   test('shows the answers, the waiting list, the bookings per group and the CSV link', async () => {
-    api.answers['/staff/study-results/Summary?studyNo=24101'] = { body: RESULTS };
+    api.answers['/staff/study-results/Summary?studyNo=24101&page=1'] = { body: RESULTS };
     renderAt('/staff/studies/24101/results');
     expect(await screen.findByRole('heading', { level: 1, name: 'Results: Cereal test' })).toBeInTheDocument();
     const screening = within(within(screen.getByTestId('screenings')).getByRole('listitem'));
@@ -218,8 +219,23 @@ describe('the results page (decision 051)', () => {
     );
   });
 
+  test('pages through the screenings newest first, 200 a page, the page kept in the address', async () => {
+    const onPage = (page: number, shown: number) => ({
+      body: { ...RESULTS, screeningsPage: page, screeningsShown: shown, screeningsTotal: 450 },
+    });
+    api.answers['/staff/study-results/Summary?studyNo=24101&page=2'] = onPage(2, 200);
+    api.answers['/staff/study-results/Summary?studyNo=24101&page=3'] = onPage(3, 50);
+    const user = renderAt('/staff/studies/24101/results?page=2');
+    expect(await screen.findByText('Screenings 201–400 of 450, newest first; the CSV holds them all.')).toBeInTheDocument();
+    const pages = within(screen.getByRole('navigation', { name: 'Screener results pages' }));
+    expect(pages.getByRole('button', { name: 'Newer' })).toBeInTheDocument();
+    await user.click(pages.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Screenings 401–450 of 450, newest first; the CSV holds them all.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Older' })).not.toBeInTheDocument();
+  });
+
   test('says when nobody has screened, waited or booked yet', async () => {
-    api.answers['/staff/study-results/Summary?studyNo=24101'] = {
+    api.answers['/staff/study-results/Summary?studyNo=24101&page=1'] = {
       body: { ...RESULTS, screenings: [], screeningsShown: 0, screeningsTotal: 0, waitingList: [], groups: [] },
     };
     renderAt('/staff/studies/24101/results');

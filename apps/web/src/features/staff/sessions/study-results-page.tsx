@@ -1,15 +1,16 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatMoment } from '@testerhub/shared/schedule-format';
 import {
   BOOKING_STATUS_TEXTS,
   OUTCOME_TEXTS,
+  RESULTS_PAGE_SCREENINGS,
   WAITING_REASON_TEXTS,
   type StudyResultsResponse,
 } from '@testerhub/shared/session-admin-schemas';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { studyResultsCsvUrl, useStudyResults } from '../api/study-results';
-import { RequiresRole } from '../staff-page-parts';
+import { Pages, RequiresRole } from '../staff-page-parts';
 import { useStudyNo } from './sessions-page';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,8 +29,17 @@ export function StudyResultsPage() {
   );
 }
 
+/** The page of screenings in the address (?page=2), so it survives a reload and can be shared. */
+function usePageParam(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  return [page, (next) => setParams(next === 1 ? {} : { page: String(next) })];
+}
+
 function Results({ studyNo }: { studyNo: number }) {
-  const results = useStudyResults(studyNo);
+  const [page, setPage] = usePageParam();
+  const results = useStudyResults(studyNo, page);
   return (
     <>
       <h1>Results{results.data ? `: ${results.data.studyName}` : ''}</h1>
@@ -50,12 +60,29 @@ function Results({ studyNo }: { studyNo: number }) {
           </button>
         </div>
       )}
-      {results.data && <ResultSections results={results.data} />}
+      {results.data && <ResultSections results={results.data} onPage={setPage} />}
     </>
   );
 }
 
-function ResultSections({ results }: { results: StudyResultsResponse }) {
+/** "Screenings 201–400 of 950" and the Newer and Older buttons. */
+function ScreeningPages({ results, onPage }: { results: StudyResultsResponse; onPage: (page: number) => void }) {
+  const first = (results.screeningsPage - 1) * RESULTS_PAGE_SCREENINGS + 1;
+  const last = first + results.screeningsShown - 1;
+  const hasMore = last < results.screeningsTotal;
+  return (
+    <>
+      <p aria-live="polite">
+        {results.screeningsPage > 1 || hasMore
+          ? `Screenings ${first}–${last} of ${results.screeningsTotal}, newest first; the CSV holds them all.`
+          : `${results.screeningsTotal} in all, newest first.`}
+      </p>
+      <Pages page={results.screeningsPage} hasMore={hasMore} label="Screener results pages" onPage={onPage} newestFirst />
+    </>
+  );
+}
+
+function ResultSections({ results, onPage }: { results: StudyResultsResponse; onPage: (page: number) => void }) {
   return (
     <>
       <section aria-labelledby="screenings">
@@ -64,11 +91,7 @@ function ResultSections({ results }: { results: StudyResultsResponse }) {
           <p>Nobody has taken this study’s screener yet.</p>
         ) : (
           <>
-            <p>
-              {results.screeningsShown < results.screeningsTotal
-                ? `The newest ${results.screeningsShown} of ${results.screeningsTotal}; the CSV holds them all.`
-                : `${results.screeningsTotal} in all, newest first.`}
-            </p>
+            <ScreeningPages results={results} onPage={onPage} />
             <ol className="staff-people" data-testid="screenings">
               {results.screenings.map((screening, index) => (
                 <li key={index} className="staff-card">

@@ -5,7 +5,7 @@ import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useStudies } from '../api/studies';
-import { RequiresRole } from '../staff-page-parts';
+import { Pages, RequiresRole } from '../staff-page-parts';
 
 const FILTER_LABELS: Record<StudyListStatus, string> = { open: 'Open studies', closed: 'Closed or opening later', all: 'All studies' };
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
@@ -99,19 +99,8 @@ function Studies() {
           ))}
         </ol>
       )}
-      {studies.data && (studies.data.page > 1 || studies.data.hasMore) && (
-        <nav aria-label="Study pages" className="staff-pages">
-          {studies.data.page > 1 && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo({ page: studies.data.page - 1 })}>
-              Previous
-            </button>
-          )}
-          {studies.data.hasMore && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo({ page: studies.data.page + 1 })}>
-              Next
-            </button>
-          )}
-        </nav>
+      {studies.data && (
+        <Pages page={studies.data.page} hasMore={studies.data.hasMore} label="Study pages" onPage={(next) => goTo({ page: next })} />
       )}
     </>
   );
