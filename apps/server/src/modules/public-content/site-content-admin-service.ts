@@ -67,7 +67,9 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
     actor: StaffPrincipal,
     action: string,
     target: AuditTarget,
-    work: (content: ReturnType<typeof createPublicContentRepository>) => Promise<{ before: unknown; after: unknown; result: T; targetId?: string }>,
+    work: (
+      content: ReturnType<typeof createPublicContentRepository>,
+    ) => Promise<{ before: unknown; after: unknown; result: T; targetId?: string }>,
   ): Promise<T> {
     const result = await deps.audited(actor.id, action, target, async (tx: Executor) => {
       const content = createPublicContentRepository(tx);

@@ -355,7 +355,14 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     path: '/api/staff/content/EditWinner',
     roles: ['content'],
     prepare: async () => ({
-      body: { id: await aWinner(), revision: 1, winnerTypeDesc: 'Online25', periodStart: '2020-02-01', winnerTime: 'February', winner: `Edited ${++emailCounter}` },
+      body: {
+        id: await aWinner(),
+        revision: 1,
+        winnerTypeDesc: 'Online25',
+        periodStart: '2020-02-01',
+        winnerTime: 'February',
+        winner: `Edited ${++emailCounter}`,
+      },
     }),
   },
   {
@@ -370,7 +377,16 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     path: '/api/staff/content/AddTestSite',
     roles: ['content'],
     request: () => ({
-      body: { name: 'Table site', city: 'Austin', address: '1 Main St', phone: '(512) 555-0100', fax: '', tollFree: '', airportDirections: [], timeZone: 'America/Chicago' },
+      body: {
+        name: 'Table site',
+        city: 'Austin',
+        address: '1 Main St',
+        phone: '(512) 555-0100',
+        fax: '',
+        tollFree: '',
+        airportDirections: [],
+        timeZone: 'America/Chicago',
+      },
     }),
   },
   {

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestSite, Winner } from '@testerhub/shared/public-content';
+import { getWith, postJson } from '../../../test/account-helpers.ts';
+import { useInstanceDatabases } from '../../../test/job-instances.ts';
+import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../core/config/env.ts';
+
+/**
+ * Decision 061 across server instances: each instance keeps the public winners and test sites in
+ * memory for an hour here, and a change through one instance shows on the other's public call at
+ * once (the notice sent at commit). On PostgreSQL (TEST_DATABASE_URL) each instance has its own connection pool
+ * and listening connection; on PGlite, which serves one process, both share the handle.
+ */
+
+const { db, handles } = useInstanceDatabases();
+let apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY,
+    PUBLIC_CONTENT_CACHE_SECONDS: '3600',
+  });
+  apps = [];
+  for (const index of [0, 1]) {
+    const app = await buildApp({ config: { ...config, webDistDir: undefined }, database: handles()[index % handles().length]! });
+    await app.ready();
+    apps.push(app);
+  }
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+});
+
+const publicWinners = async (app: FastifyInstance) =>
+  ((await getWith(app, '/api/reward/GetWinners')).json() as Winner[]).map((winner) => winner.winner);
+const siteName = async (app: FastifyInstance, siteId: string) =>
+  ((await getWith(app, '/api/content/GetTestSites')).json() as TestSite[]).find((site) => site.siteId === siteId)?.name;
+
+async function eventually(check: () => Promise<boolean>, ms = 3000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+describe('two server instances on one database', () => {
+  it('a winner added, then hidden, and a site renamed through one instance show on the other at once, though each cached them for an hour', async () => {
+    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const { staff } = await createStaffMember(db(), { roles: ['content'] });
+    const cookie = await staffCookieFor(db(), staff.id);
+    const name = `Both instances ${process.pid}`;
+    expect(await publicWinners(two)).not.toContain(name); // the second instance keeps this list now
+    const fields = { winnerTypeDesc: 'Online25', periodStart: '2022-03-01', winnerTime: 'March', winner: name };
+    const added = await postJson(one, '/api/staff/content/AddWinner', fields, { cookie });
+    expect(added.json()).toMatchObject({ status: 'succeed' });
+    expect(await publicWinners(one)).toContain(name);
+    expect(await eventually(async () => (await publicWinners(two)).includes(name))).toBe(true);
+
+    const { id, revision } = added.json().winner as { id: number; revision: number };
+    const hidden = await postJson(one, '/api/staff/content/EditWinner', { ...fields, id, revision, hidden: true }, { cookie });
+    expect(hidden.json()).toMatchObject({ status: 'succeed' });
+    expect(await eventually(async () => !(await publicWinners(two)).includes(name))).toBe(true);
+
+    const sites = (await getWith(one, '/api/staff/content/TestSites', { cookie })).json() as { sites: Record<string, unknown>[] };
+    const site = sites.sites.find((entry) => entry.siteId === '00003')!;
+    const oldName = await siteName(two, '00003'); // cached on the second instance
+    const { mapCode: _mapCode, timeZone: _timeZone, ...editable } = site;
+    const renamed = await postJson(one, '/api/staff/content/EditTestSite', { ...editable, name: `Renamed ${process.pid}` }, { cookie });
+    expect(renamed.json()).toMatchObject({ status: 'succeed' });
+    expect(oldName).not.toBe(`Renamed ${process.pid}`);
+    expect(await eventually(async () => (await siteName(two, '00003')) === `Renamed ${process.pid}`)).toBe(true);
+  });
+});
