@@ -3,35 +3,16 @@ import { addFaqSchema, editFaqSchema, type ContentChangeResponse, type StaffFaq 
 import { FAQ_TYPES } from '@testerhub/shared/public-content';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { requestErrorMessage } from '../../../lib/request-error';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { useAddFaq, useEditFaq, useMoveFaq, useStaffFaqs } from '../api/content';
 import { LoadFailed, RequiresRole } from '../staff-page-parts';
 import { ContentNav } from './content-nav';
+import { fieldErrors, outcomeOf, type Outcome } from './content-form-parts';
 
 const GROUP_OPTIONS = FAQ_TYPES.map(({ type, label }) => ({ value: String(type), label }));
 
-type Outcome = Pick<ContentChangeResponse, 'status' | 'message'>;
 type Fields = { type: string; question: string; answer: string; hidden: boolean };
 type FieldErrors = Partial<Record<'type' | 'question' | 'answer', string>>;
-
-/** The first message zod gives for each field, to show beside it. */
-function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as keyof FieldErrors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-async function outcomeOf(call: () => Promise<ContentChangeResponse>): Promise<Outcome> {
-  try {
-    return await call();
-  } catch (error) {
-    return { status: 'failed', message: requestErrorMessage(error) };
-  }
-}
 
 /** Content staff: the public FAQ page's questions added, edited, hidden and reordered (decision 057). */
 export function FaqsPage() {
