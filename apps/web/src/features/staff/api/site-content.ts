@@ -34,6 +34,7 @@ function useContentChange<Payload, Answer>(call: string, key: readonly unknown[]
 }
 export const useAddWinner = () => useContentChange<AddWinnerPayload, WinnerChangeResponse>('AddWinner', staffKeys.contentWinners());
 export const useEditWinner = () => useContentChange<EditWinnerPayload, WinnerChangeResponse>('EditWinner', staffKeys.contentWinners());
-export const useRemoveWinner = () => useContentChange<RemoveWinnerPayload, WinnerChangeResponse>('RemoveWinner', staffKeys.contentWinners());
+export const useRemoveWinner = () =>
+  useContentChange<RemoveWinnerPayload, WinnerChangeResponse>('RemoveWinner', staffKeys.contentWinners());
 export const useAddTestSite = () => useContentChange<AddTestSitePayload, SiteChangeResponse>('AddTestSite', staffKeys.contentSites());
 export const useEditTestSite = () => useContentChange<EditTestSitePayload, SiteChangeResponse>('EditTestSite', staffKeys.contentSites());

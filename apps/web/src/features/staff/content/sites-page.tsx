@@ -1,10 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  addTestSiteSchema,
-  editTestSiteSchema,
-  SITE_TIME_ZONES,
-  type StaffTestSite,
-} from '@testerhub/shared/site-content-schemas';
+import { addTestSiteSchema, editTestSiteSchema, SITE_TIME_ZONES, type StaffTestSite } from '@testerhub/shared/site-content-schemas';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddTestSite, useEditTestSite, useStaffTestSites } from '../api/site-content';
@@ -47,8 +42,8 @@ function Sites() {
       <h1>Test sites</h1>
       <p>
         The sites’ names, addresses, phone numbers and airport directions, as the public maps pages, schedule mails and check-in show them.
-        Changes show there at once, in reminders sent from now on too. A site’s time zone is fixed when it is added: sessions already
-        booked are shown in it.
+        Changes show there at once, in reminders sent from now on too. A site’s time zone is fixed when it is added: sessions already booked
+        are shown in it.
       </p>
       <div role="status" aria-live="polite">
         {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
@@ -221,7 +216,15 @@ function SiteCard({ site, onOutcome }: { site: StaffTestSite; onOutcome: (outcom
 }
 
 /** Edits the copy it opened: a save after someone else's change is refused by the server and said here. */
-function EditSiteForm({ site, onDone, onOutcome }: { site: StaffTestSite; onDone: () => void; onOutcome: (outcome: Outcome | null) => void }) {
+function EditSiteForm({
+  site,
+  onDone,
+  onOutcome,
+}: {
+  site: StaffTestSite;
+  onDone: () => void;
+  onOutcome: (outcome: Outcome | null) => void;
+}) {
   const edit = useEditTestSite();
   const [opened] = useState(site);
   const [fields, setFields] = useState<Fields>(fieldsOf(site));

@@ -113,7 +113,8 @@ function AddWinnerForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => 
     if (!parsed.success) return;
     const outcome = await outcomeOf(() => add.mutateAsync(parsed.data));
     onOutcome(outcome);
-    if (outcome.status === 'succeed') setFields({ ...EMPTY, winnerTypeDesc: fields.winnerTypeDesc, periodStart: fields.periodStart, winnerTime: fields.winnerTime });
+    if (outcome.status === 'succeed')
+      setFields({ ...EMPTY, winnerTypeDesc: fields.winnerTypeDesc, periodStart: fields.periodStart, winnerTime: fields.winnerTime });
   };
   return (
     <details className="staff-card">
