@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { testSiteSchema } from './public-content-schemas.ts';
 import { text } from './text.ts';
 
 /**
@@ -151,19 +152,8 @@ export const siteFieldsSchema = z.object({
 });
 export type SiteFields = z.input<typeof siteFieldsSchema>;
 
-export const staffTestSiteSchema = z.object({
-  siteId: z.string(),
-  mapCode: z.string().nullable(),
-  name: z.string(),
-  city: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  fax: z.string(),
-  tollFree: z.string(),
-  timeZone: z.string(),
-  airportDirections: z.array(z.object({ airport: z.string(), directions: z.string() })),
-  revision: z.number().int(),
-});
+/** A site as the public calls give it, with the revision an edit must carry. */
+export const staffTestSiteSchema = testSiteSchema.extend({ mapCode: z.string().nullable(), revision: z.number().int() });
 export type StaffTestSite = z.infer<typeof staffTestSiteSchema>;
 
 /** GET /staff/content/TestSites: every site in the public order. */

@@ -4,7 +4,7 @@ import { SelectField, TextAreaField, TextField } from '../../../components/form-
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddTestSite, useEditTestSite, useStaffTestSites } from '../api/site-content';
 import { LoadFailed, RequiresRole } from '../staff-page-parts';
-import { fieldErrors, outcomeOf, type Outcome } from './content-form-parts';
+import { EditFormFooter, OutcomeLine, useContentForm, type Outcome } from './content-form-parts';
 import { ContentNav } from './content-nav';
 
 type Airport = { airport: string; directions: string };
@@ -45,9 +45,7 @@ function Sites() {
         Changes show there at once, in reminders sent from now on too. A site’s time zone is fixed when it is added: sessions already booked
         are shown in it.
       </p>
-      <div role="status" aria-live="polite">
-        {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
-      </div>
+      <OutcomeLine outcome={outcome} />
       <AddSiteForm onOutcome={setOutcome} />
       {sites.isPending && <p aria-busy="true">Loading test sites…</p>}
       {sites.isError && <LoadFailed error={sites.error} onRetry={() => void sites.refetch()} />}
@@ -131,35 +129,28 @@ function SiteFields({ fields, errors, onChange }: { fields: Fields; errors: Fiel
 
 function AddSiteForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => void }) {
   const add = useAddTestSite();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [timeZone, setTimeZone] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContentForm({ ...EMPTY, timeZone: '' }, (fields) => addTestSiteSchema.safeParse(fields), add.mutateAsync);
+  const { fields, setFields, errors } = form;
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
     onOutcome(null);
-    const parsed = addTestSiteSchema.safeParse({ ...fields, timeZone });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
-    const outcome = await outcomeOf(() => add.mutateAsync(parsed.data));
+    const outcome = await form.submit(event);
+    if (!outcome) return;
     onOutcome(outcome);
-    if (outcome.status === 'succeed') {
-      setFields(EMPTY);
-      setTimeZone('');
-    }
+    if (outcome.status === 'succeed') setFields({ ...EMPTY, timeZone: '' });
   };
   return (
     <details className="staff-card">
       <summary>Add a test site</summary>
       <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a test site">
-        <SiteFields fields={fields} errors={errors} onChange={setFields} />
+        <SiteFields fields={fields} errors={errors} onChange={(changed) => setFields({ ...changed, timeZone: fields.timeZone })} />
         <SelectField
           label="Time zone"
-          value={timeZone}
+          value={fields.timeZone}
           placeholder="Choose the site’s time zone"
           options={ZONE_OPTIONS}
           error={errors.timeZone ?? null}
           hint="Fixed once the site is added: its sessions are shown in it."
-          onChange={(event) => setTimeZone(event.target.value)}
+          onChange={(event) => setFields({ ...fields, timeZone: event.target.value })}
         />
         <div>
           <button type="submit" className="staff-button" disabled={add.isPending} aria-busy={add.isPending}>
@@ -227,17 +218,18 @@ function EditSiteForm({
 }) {
   const edit = useEditTestSite();
   const [opened] = useState(site);
-  const [fields, setFields] = useState<Fields>(fieldsOf(site));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContentForm(
+    fieldsOf(site),
+    (fields: Fields) => editTestSiteSchema.safeParse({ ...fields, siteId: opened.siteId, revision: opened.revision }),
+    edit.mutateAsync,
+  );
+  const { fields, setFields, errors } = form;
   const [refused, setRefused] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
     onOutcome(null);
     setRefused(null);
-    const parsed = editTestSiteSchema.safeParse({ ...fields, siteId: opened.siteId, revision: opened.revision });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
-    const outcome = await outcomeOf(() => edit.mutateAsync(parsed.data));
+    const outcome = await form.submit(event);
+    if (!outcome) return;
     if (outcome.status === 'succeed') {
       onOutcome({ ...outcome, message: `${fields.name}: ${outcome.message}` });
       onDone();
@@ -247,19 +239,7 @@ function EditSiteForm({
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${opened.name}`}>
       <SiteFields fields={fields} errors={errors} onChange={setFields} />
       <p>Time zone: {opened.timeZone} (fixed)</p>
-      {refused && (
-        <p className="staff-problem" role="alert">
-          {refused}
-        </p>
-      )}
-      <div className="staff-actions">
-        <button type="submit" className="staff-button" disabled={edit.isPending} aria-busy={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="staff-button staff-button--quiet" onClick={onDone}>
-          {refused ? 'Close and reload' : 'Cancel'}
-        </button>
-      </div>
+      <EditFormFooter refused={refused} pending={edit.isPending} onClose={onDone} />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddWinner, useEditWinner, useRemoveWinner, useStaffWinners } from '../api/site-content';
 import { LoadFailed, RequiresRole } from '../staff-page-parts';
-import { fieldErrors, outcomeOf, type Outcome } from './content-form-parts';
+import { EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
 import { ContentNav } from './content-nav';
 
 const KIND_OPTIONS = WINNER_KINDS.map(({ value, label }) => ({ value, label }));
@@ -41,9 +41,7 @@ function Winners() {
         The winners of the giveaways and drawings, as the public winners pages list them, newest period first. Changes show there at once.
         Hide a winner to keep the entry off the public pages; remove one entered by mistake.
       </p>
-      <div role="status" aria-live="polite">
-        {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
-      </div>
+      <OutcomeLine outcome={outcome} />
       <AddWinnerForm onOutcome={setOutcome} />
       {winners.isPending && <p aria-busy="true">Loading winners…</p>}
       {winners.isError && <LoadFailed error={winners.error} onRetry={() => void winners.refetch()} />}
@@ -103,15 +101,12 @@ function WinnerFields({ fields, errors, onChange }: { fields: Fields; errors: Fi
 
 function AddWinnerForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => void }) {
   const add = useAddWinner();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContentForm(EMPTY, (fields: Fields) => addWinnerSchema.safeParse(fields), add.mutateAsync);
+  const { fields, setFields, errors } = form;
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
     onOutcome(null);
-    const parsed = addWinnerSchema.safeParse(fields);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
-    const outcome = await outcomeOf(() => add.mutateAsync(parsed.data));
+    const outcome = await form.submit(event);
+    if (!outcome) return;
     onOutcome(outcome);
     if (outcome.status === 'succeed')
       setFields({ ...EMPTY, winnerTypeDesc: fields.winnerTypeDesc, periodStart: fields.periodStart, winnerTime: fields.winnerTime });
@@ -220,23 +215,15 @@ function EditWinnerForm({
 }) {
   const edit = useEditWinner();
   const [opened] = useState(winner);
-  const [fields, setFields] = useState<Fields>({
-    winnerTypeDesc: winner.winnerTypeDesc,
-    periodStart: winner.periodStart,
-    winnerTime: winner.winnerTime,
-    winner: winner.winner,
-    hidden: winner.hidden,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { id, revision, ...initial } = opened;
+  const form = useContentForm(initial, (fields: Fields) => editWinnerSchema.safeParse({ ...fields, id, revision }), edit.mutateAsync);
+  const { fields, setFields, errors } = form;
   const [refused, setRefused] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
     onOutcome(null);
     setRefused(null);
-    const parsed = editWinnerSchema.safeParse({ ...fields, id: opened.id, revision: opened.revision });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
-    const outcome = await outcomeOf(() => edit.mutateAsync(parsed.data));
+    const outcome = await form.submit(event);
+    if (!outcome) return;
     if (outcome.status === 'succeed') {
       onOutcome(outcome);
       onDone();
@@ -245,19 +232,7 @@ function EditWinnerForm({
   return (
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${opened.winner}`}>
       <WinnerFields fields={fields} errors={errors} onChange={setFields} />
-      {refused && (
-        <p className="staff-problem" role="alert">
-          {refused}
-        </p>
-      )}
-      <div className="staff-actions">
-        <button type="submit" className="staff-button" disabled={edit.isPending} aria-busy={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="staff-button staff-button--quiet" onClick={onDone}>
-          {refused ? 'Close and reload' : 'Cancel'}
-        </button>
-      </div>
+      <EditFormFooter refused={refused} pending={edit.isPending} onClose={onDone} />
     </form>
   );
 }
