@@ -51,6 +51,8 @@ import { publicContentRoutes } from './modules/public-content/public-content-rou
 import { PUBLIC_CONTENT_CHANNEL } from './modules/public-content/public-content-repository.ts';
 import { createContentAdminService } from './modules/public-content/content-admin-service.ts';
 import { contentAdminRoutes } from './modules/public-content/content-admin-routes.ts';
+import { createSiteContentAdminService } from './modules/public-content/site-content-admin-service.ts';
+import { siteContentAdminRoutes } from './modules/public-content/site-content-admin-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
 import { studyAdminRoutes } from './modules/studies/study-admin-routes.ts';
@@ -603,6 +605,8 @@ export async function buildApp({
   const testerAdmin = createTesterAdminService({ clock, testers, ledger, scheduling, screening, children, referrals, privacy, staff });
   // FAQs and the terms' versions edited by content staff (issue 12 section 6, decision 057).
   const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
+  // Winners and test sites edited by content staff (issue 12 section 6, decision 061).
+  const siteContentAdmin = createSiteContentAdminService(db, { audited: staff.audited, forgetCached: publicContent.forgetCached });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -653,6 +657,7 @@ export async function buildApp({
         referralPipelineRoutes(referralPipeline),
         rewardCatalogueRoutes(rewardCatalogue),
         contentAdminRoutes(contentAdmin),
+        siteContentAdminRoutes(siteContentAdmin),
         invitationSendRoutes(invitationSends),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.

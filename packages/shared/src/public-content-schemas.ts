@@ -46,7 +46,7 @@ export const testimonialSchema = z.object({
 }) satisfies z.ZodType<Testimonial>;
 
 export const testSiteSchema = z.object({
-  mapCode: z.enum(MAP_CODES),
+  mapCode: z.enum(MAP_CODES).nullable(),
   siteId: z.string(),
   name: z.string(),
   city: z.string(),

@@ -51,7 +51,8 @@ export const MAP_CODES = ['ch', 'da', 'ny', 'la'] as const;
 export type MapCode = (typeof MAP_CODES)[number];
 
 export interface TestSite {
-  mapCode: MapCode;
+  /** The maps page's code; null for a site added in the staff console, which has no maps page (decision 061). */
+  mapCode: MapCode | null;
   siteId: string;
   name: string;
   city: string;

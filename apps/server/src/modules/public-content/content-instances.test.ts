@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Faq } from '@testerhub/shared/public-content';
+import type { Faq, TestSite, Winner } from '@testerhub/shared/public-content';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
@@ -8,9 +8,9 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../core/config/env.ts';
 
 /**
- * Decision 057 across server instances: each instance keeps the public FAQs in memory for an hour
- * here, and a FAQ added through one instance shows on the other's public call at once (the notice
- * sent at commit). On PostgreSQL (TEST_DATABASE_URL) each instance has its own connection pool
+ * Decisions 057 and 061 across server instances: each instance keeps the public FAQs, winners and
+ * test sites in memory for an hour here, and a change through one instance shows on the other's
+ * public call at once (the notice sent at commit). On PostgreSQL (TEST_DATABASE_URL) each instance has its own connection pool
  * and listening connection; on PGlite, which serves one process, both share the handle.
  */
 
@@ -37,6 +37,11 @@ afterAll(async () => {
 
 const publicQuestions = async (app: FastifyInstance) =>
   ((await getWith(app, '/api/reward/GetFaqs')).json() as Faq[]).map((faq) => faq.question);
+
+const publicWinners = async (app: FastifyInstance) =>
+  ((await getWith(app, '/api/reward/GetWinners')).json() as Winner[]).map((winner) => winner.winner);
+const siteName = async (app: FastifyInstance, siteId: string) =>
+  ((await getWith(app, '/api/content/GetTestSites')).json() as TestSite[]).find((site) => site.siteId === siteId)?.name;
 
 async function eventually(check: () => Promise<boolean>, ms = 3000) {
   const until = Date.now() + ms;
@@ -69,5 +74,32 @@ describe('two server instances on one database', () => {
     );
     expect(hidden.json()).toMatchObject({ status: 'succeed' });
     expect(await eventually(async () => !(await publicQuestions(two)).includes(question))).toBe(true);
+  });
+
+  it('a winner added, then hidden, and a site renamed through one instance show on the other at once, though each cached them for an hour', async () => {
+    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const { staff } = await createStaffMember(db(), { roles: ['content'] });
+    const cookie = await staffCookieFor(db(), staff.id);
+    const name = `Both instances ${process.pid}`;
+    expect(await publicWinners(two)).not.toContain(name); // the second instance keeps this list now
+    const fields = { winnerTypeDesc: 'Online25', periodStart: '2022-03-01', winnerTime: 'March', winner: name };
+    const added = await postJson(one, '/api/staff/content/AddWinner', fields, { cookie });
+    expect(added.json()).toMatchObject({ status: 'succeed' });
+    expect(await publicWinners(one)).toContain(name);
+    expect(await eventually(async () => (await publicWinners(two)).includes(name))).toBe(true);
+
+    const { id, revision } = added.json().winner as { id: number; revision: number };
+    const hidden = await postJson(one, '/api/staff/content/EditWinner', { ...fields, id, revision, hidden: true }, { cookie });
+    expect(hidden.json()).toMatchObject({ status: 'succeed' });
+    expect(await eventually(async () => !(await publicWinners(two)).includes(name))).toBe(true);
+
+    const sites = (await getWith(one, '/api/staff/content/TestSites', { cookie })).json() as { sites: Record<string, unknown>[] };
+    const site = sites.sites.find((entry) => entry.siteId === '00003')!;
+    const oldName = await siteName(two, '00003'); // cached on the second instance
+    const { mapCode: _mapCode, timeZone: _timeZone, ...editable } = site;
+    const renamed = await postJson(one, '/api/staff/content/EditTestSite', { ...editable, name: `Renamed ${process.pid}` }, { cookie });
+    expect(renamed.json()).toMatchObject({ status: 'succeed' });
+    expect(oldName).not.toBe(`Renamed ${process.pid}`);
+    expect(await eventually(async () => (await siteName(two, '00003')) === `Renamed ${process.pid}`)).toBe(true);
   });
 });

@@ -9,6 +9,11 @@ export const PUBLIC_CONTENT_CHANNEL = 'public_content_changed';
 export type FaqRow = typeof faqs.$inferSelect;
 export type FaqFieldsRow = Pick<FaqRow, 'type' | 'question' | 'answer' | 'hidden'>;
 
+export type WinnerRow = typeof winners.$inferSelect;
+export type WinnerFieldsRow = Pick<WinnerRow, 'winnerTypeDesc' | 'periodStart' | 'winnerTime' | 'winner' | 'hidden'>;
+export type TestSiteRow = typeof testSites.$inferSelect;
+export type TestSiteFieldsRow = Pick<TestSiteRow, 'name' | 'city' | 'address' | 'phone' | 'fax' | 'tollFree' | 'airportDirections'>;
+
 export function createPublicContentRepository(db: Executor) {
   return {
     async listFaqs() {
@@ -96,7 +101,45 @@ export function createPublicContentRepository(db: Executor) {
           periodStart: winners.periodStart,
         })
         .from(winners)
+        .where(eq(winners.hidden, false))
         .orderBy(desc(winners.periodStart), asc(winners.id));
+    },
+
+    /** Every winner, hidden ones too, newest period first (the staff console). */
+    listAllWinners(): Promise<WinnerRow[]> {
+      return db.select().from(winners).orderBy(desc(winners.periodStart), asc(winners.winnerTypeDesc), asc(winners.id));
+    },
+
+    /** One winner; `lock` holds its row until the caller's transaction ends, so two editors take turns. */
+    async findWinner(id: number, options: { lock?: boolean } = {}): Promise<WinnerRow | null> {
+      const query = db.select().from(winners).where(eq(winners.id, id));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    /** A new winner; null when the same giveaway, period and name is listed already. */
+    async insertWinner(fields: WinnerFieldsRow): Promise<WinnerRow | null> {
+      const [row] = await db.insert(winners).values(fields).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+
+    /** The winner's fields saved, only while its revision is still `revision`; the revision grows by one. */
+    async updateWinner(id: number, revision: number, fields: WinnerFieldsRow): Promise<WinnerRow | null> {
+      const [row] = await db
+        .update(winners)
+        .set({ ...fields, revision: sql`${winners.revision} + 1` })
+        .where(and(eq(winners.id, id), eq(winners.revision, revision)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The winner deleted, only while its revision is still `revision`. */
+    async deleteWinner(id: number, revision: number): Promise<boolean> {
+      const rows = await db
+        .delete(winners)
+        .where(and(eq(winners.id, id), eq(winners.revision, revision)))
+        .returning({ id: winners.id });
+      return rows.length > 0;
     },
 
     /** Referral comments of the latest month that has any, up to the given month. */
@@ -147,7 +190,50 @@ export function createPublicContentRepository(db: Executor) {
           airportDirections: testSites.airportDirections,
         })
         .from(testSites)
-        .orderBy(asc(testSites.sortOrder));
+        .orderBy(asc(testSites.sortOrder), asc(testSites.siteId));
+    },
+
+    /** Every site with its revision, in the public order (the staff console). */
+    listAllTestSites(): Promise<TestSiteRow[]> {
+      return db.select().from(testSites).orderBy(asc(testSites.sortOrder), asc(testSites.siteId));
+    },
+
+    /** One site; `lock` holds its row until the caller's transaction ends. */
+    async findTestSite(siteId: string, options: { lock?: boolean } = {}): Promise<TestSiteRow | null> {
+      const query = db.select().from(testSites).where(eq(testSites.siteId, siteId));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    /**
+     * A new site, last in order, numbered one past the highest five-digit id. The table is locked
+     * against other additions until the caller's transaction ends, so two additions take turns
+     * (reads and edits of other sites go on).
+     */
+    async insertTestSite(fields: TestSiteFieldsRow & { timeZone: string }): Promise<TestSiteRow> {
+      await db.execute(sql`lock table ${testSites} in share row exclusive mode`);
+      const [next] = await db
+        .select({
+          siteId: sql<string>`lpad(cast(coalesce(max(cast(${testSites.siteId} as integer)), 0) + 1 as text), 5, '0')`,
+          sortOrder: sql<number>`cast(coalesce(max(${testSites.sortOrder}), -1) + 1 as integer)`,
+        })
+        .from(testSites)
+        .where(sql`${testSites.siteId} ~ '^[0-9]{5}$'`);
+      const [row] = await db
+        .insert(testSites)
+        .values({ ...fields, siteId: next!.siteId, sortOrder: next!.sortOrder, mapCode: null })
+        .returning();
+      return row!;
+    },
+
+    /** The site's public fields saved, only while its revision is still `revision`; the revision grows by one. */
+    async updateTestSite(siteId: string, revision: number, fields: TestSiteFieldsRow): Promise<TestSiteRow | null> {
+      const [row] = await db
+        .update(testSites)
+        .set({ ...fields, revision: sql`${testSites.revision} + 1` })
+        .where(and(eq(testSites.siteId, siteId), eq(testSites.revision, revision)))
+        .returning();
+      return row ?? null;
     },
   };
 }

@@ -12,7 +12,7 @@ export function createPublicContentService(db: Database, options: { cacheSeconds
   const ttlMs = options.cacheSeconds * 1000;
   const testSites = cachedRead(ttlMs, async (): Promise<TestSite[]> => {
     const sites = await repository.listTestSites();
-    return sites.map((site) => ({ ...site, mapCode: site.mapCode as MapCode }));
+    return sites.map((site) => ({ ...site, mapCode: site.mapCode as MapCode | null }));
   });
   const faqs = cachedRead(ttlMs, () => repository.listFaqs());
   const winners = cachedRead(ttlMs, () => repository.listWinners());
@@ -31,7 +31,7 @@ export function createPublicContentService(db: Database, options: { cacheSeconds
     },
     /** The test sites read inside a caller's unit of work (no cache: on PGlite a read outside the transaction would wait for it). */
     listTestSitesIn: async (tx: Executor): Promise<TestSite[]> =>
-      (await createPublicContentRepository(tx).listTestSites()).map((site) => ({ ...site, mapCode: site.mapCode as MapCode })),
+      (await createPublicContentRepository(tx).listTestSites()).map((site) => ({ ...site, mapCode: site.mapCode as MapCode | null })),
 
     /** This month's referral offer; a month without one keeps showing the latest earlier offer. */
     listReferralEvents(): Promise<ReferralEvent[]> {

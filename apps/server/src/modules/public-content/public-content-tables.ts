@@ -15,7 +15,10 @@ export const faqs = pgTable('faqs', {
   revision: integer('revision').notNull().default(1),
 });
 
-/** Drawing and giveaway winners shown in the rewards popup. */
+/**
+ * Drawing and giveaway winners shown in the rewards popup and the winners pages. Content staff edit
+ * them (decision 061): `hidden` keeps one off the public pages, `revision` refuses a stale save.
+ */
 export const winners = pgTable(
   'winners',
   {
@@ -24,6 +27,8 @@ export const winners = pgTable(
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     winnerTime: text('winner_time').notNull(),
     winner: text('winner').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    revision: integer('revision').notNull().default(1),
   },
   (table) => [uniqueIndex('winners_unique_entry').on(table.winnerTypeDesc, table.periodStart, table.winner)],
 );
@@ -44,9 +49,14 @@ export const testimonials = pgTable('testimonials', {
   sortOrder: integer('sort_order').notNull().default(0),
 });
 
+/**
+ * Test sites: the maps pages, scheduling, check-in and the site staff's sites. Content staff edit the
+ * public fields and add sites (decision 061); `revision` refuses a stale save. A site added in the
+ * console has no `map_code` (the maps pages are the four routed codes).
+ */
 export const testSites = pgTable('test_sites', {
   siteId: text('site_id').primaryKey(),
-  mapCode: text('map_code').notNull().unique(),
+  mapCode: text('map_code').unique(),
   name: text('name').notNull(),
   city: text('city').notNull(),
   address: text('address').notNull(),
@@ -56,6 +66,7 @@ export const testSites = pgTable('test_sites', {
   timeZone: text('time_zone').notNull(),
   airportDirections: jsonb('airport_directions').$type<{ airport: string; directions: string }[]>().notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  revision: integer('revision').notNull().default(1),
 });
 
 /** Colour lists named by theme, answered by POST /api/themeStyle/GetStyles. */

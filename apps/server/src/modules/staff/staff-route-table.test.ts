@@ -15,7 +15,7 @@ import {
 } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { faqs, invitationSends, redemptionOrders, staffAuditLog, termsVersions } from '../../core/db/schema.ts';
+import { faqs, invitationSends, redemptionOrders, staffAuditLog, termsVersions, testSites, winners } from '../../core/db/schema.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
 
 /**
@@ -341,6 +341,64 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
       return { body: { basedOnVersion: latest?.version ?? null, summaryEn: 'Route table change.', summaryEs: 'Cambio.' } };
     },
   },
+  { method: 'GET', path: '/api/staff/content/Winners', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/AddWinner',
+    roles: ['content'],
+    request: () => ({
+      body: { winnerTypeDesc: 'Online25', periodStart: '2020-01-01', winnerTime: 'January', winner: `Table ${++emailCounter}` },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/EditWinner',
+    roles: ['content'],
+    prepare: async () => ({
+      body: {
+        id: await aWinner(),
+        revision: 1,
+        winnerTypeDesc: 'Online25',
+        periodStart: '2020-02-01',
+        winnerTime: 'February',
+        winner: `Edited ${++emailCounter}`,
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/RemoveWinner',
+    roles: ['content'],
+    prepare: async () => ({ body: { id: await aWinner(), revision: 1 } }),
+  },
+  { method: 'GET', path: '/api/staff/content/TestSites', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/AddTestSite',
+    roles: ['content'],
+    request: () => ({
+      body: {
+        name: 'Table site',
+        city: 'Austin',
+        address: '1 Main St',
+        phone: '(512) 555-0100',
+        fax: '',
+        tollFree: '',
+        airportDirections: [],
+        timeZone: 'America/Chicago',
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/EditTestSite',
+    roles: ['content'],
+    prepare: async () => {
+      const [site] = await db().select().from(testSites).where(eq(testSites.siteId, '00001'));
+      const { siteId, revision, name, city, address, phone, fax, tollFree, airportDirections } = site!;
+      return { body: { siteId, revision, name, city, address, phone, fax, tollFree, airportDirections } };
+    },
+  },
   { method: 'GET', path: '/api/staff/invitations/Options', roles: ['recruiter'] },
   {
     method: 'POST',
@@ -382,6 +440,14 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
 ];
 
 /** A FAQ last of group 1 at revision 1 (so it can move up), for the FAQ calls. */
+async function aWinner() {
+  const [row] = await db()
+    .insert(winners)
+    .values({ winnerTypeDesc: 'Online25', periodStart: '2020-01-01', winnerTime: 'January', winner: `Table winner ${++emailCounter}` })
+    .returning();
+  return row!.id;
+}
+
 async function aFaq() {
   const [row] = await db()
     .insert(faqs)

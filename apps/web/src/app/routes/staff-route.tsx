@@ -16,6 +16,8 @@ import { ChildrenQueuePage } from '../../features/staff/queues/children-queue-pa
 import { ReferralsPage } from '../../features/staff/queues/referrals-page';
 import { FaqsPage } from '../../features/staff/content/faqs-page';
 import { TermsPage } from '../../features/staff/content/terms-page';
+import { WinnersPage } from '../../features/staff/content/winners-page';
+import { SitesPage } from '../../features/staff/content/sites-page';
 import { InvitationPage } from '../../features/staff/invitations/invitation-page';
 import { InvitationsPage } from '../../features/staff/invitations/invitations-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
@@ -77,6 +79,8 @@ export function StaffRoute() {
             <Route path="content" element={<Navigate to="/staff/content/faqs" replace />} />
             <Route path="content/faqs" element={<FaqsPage />} />
             <Route path="content/terms" element={<TermsPage />} />
+            <Route path="content/winners" element={<WinnersPage />} />
+            <Route path="content/sites" element={<SitesPage />} />
             <Route path="invitations" element={<InvitationsPage />} />
             <Route path="invitations/:invitationId" element={<InvitationPage />} />
             <Route path="*" element={<StaffNotFound />} />

@@ -92,6 +92,12 @@ export function StaffHomePage() {
               <Link to="/staff/content/terms">Terms of Use</Link>: publish a new version, which testers are asked to accept at their next
               visit.
             </li>
+            <li>
+              <Link to="/staff/content/winners">Winners</Link>: add, edit, hide and remove the public winners pages’ entries.
+            </li>
+            <li>
+              <Link to="/staff/content/sites">Test sites</Link>: edit a site’s name, address, phones and airport directions; add a site.
+            </li>
           </ul>
         </section>
       )}

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The content section's own pages (decision 057). */
+/** The content section's own pages (decisions 057 and 061). */
 export function ContentNav() {
   return (
     <nav aria-label="Content" className="staff-subnav">
@@ -10,6 +10,12 @@ export function ContentNav() {
         </li>
         <li>
           <NavLink to="/staff/content/terms">Terms of Use</NavLink>
+        </li>
+        <li>
+          <NavLink to="/staff/content/winners">Winners</NavLink>
+        </li>
+        <li>
+          <NavLink to="/staff/content/sites">Test sites</NavLink>
         </li>
       </ul>
     </nav>

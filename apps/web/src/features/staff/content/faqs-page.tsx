@@ -3,35 +3,16 @@ import { addFaqSchema, editFaqSchema, type ContentChangeResponse, type StaffFaq 
 import { FAQ_TYPES } from '@testerhub/shared/public-content';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
-import { requestErrorMessage } from '../../../lib/request-error';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { useAddFaq, useEditFaq, useMoveFaq, useStaffFaqs } from '../api/content';
 import { LoadFailed, RequiresRole } from '../staff-page-parts';
 import { ContentNav } from './content-nav';
+import { EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
 
 const GROUP_OPTIONS = FAQ_TYPES.map(({ type, label }) => ({ value: String(type), label }));
 
-type Outcome = Pick<ContentChangeResponse, 'status' | 'message'>;
 type Fields = { type: string; question: string; answer: string; hidden: boolean };
 type FieldErrors = Partial<Record<'type' | 'question' | 'answer', string>>;
-
-/** The first message zod gives for each field, to show beside it. */
-function fieldErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as keyof FieldErrors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
-async function outcomeOf(call: () => Promise<ContentChangeResponse>): Promise<Outcome> {
-  try {
-    return await call();
-  } catch (error) {
-    return { status: 'failed', message: requestErrorMessage(error) };
-  }
-}
 
 /** Content staff: the public FAQ page's questions added, edited, hidden and reordered (decision 057). */
 export function FaqsPage() {
@@ -54,9 +35,7 @@ function Faqs() {
         The questions of the public FAQ page, in its groups and order. Changes show there at once. Answers may hold simple HTML (paragraphs,
         lists, links); anything else is removed when the page shows them.
       </p>
-      <div role="status" aria-live="polite">
-        {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
-      </div>
+      <OutcomeLine outcome={outcome} />
       <AddFaqForm onOutcome={setOutcome} />
       {faqs.isPending && <p aria-busy="true">Loading questions…</p>}
       {faqs.isError && <LoadFailed error={faqs.error} onRetry={() => void faqs.refetch()} />}
@@ -117,15 +96,12 @@ const EMPTY: Fields = { type: '1', question: '', answer: '', hidden: false };
 
 function AddFaqForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => void }) {
   const add = useAddFaq();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContentForm(EMPTY, (fields: Fields) => addFaqSchema.safeParse({ ...fields, type: Number(fields.type) }), add.mutateAsync);
+  const { fields, setFields, errors } = form;
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
     onOutcome(null);
-    const parsed = addFaqSchema.safeParse({ ...fields, type: Number(fields.type) });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
-    const outcome = await outcomeOf(() => add.mutateAsync(parsed.data));
+    const outcome = await form.submit(event);
+    if (!outcome) return;
     onOutcome(outcome);
     if (outcome.status === 'succeed') setFields({ ...EMPTY, type: fields.type });
   };
@@ -224,17 +200,18 @@ function FaqCard({
 function EditFaqForm({ faq, onDone, onOutcome }: { faq: StaffFaq; onDone: () => void; onOutcome: (outcome: Outcome | null) => void }) {
   const edit = useEditFaq();
   const [opened] = useState(faq);
-  const [fields, setFields] = useState<Fields>({ type: String(faq.type), question: faq.question, answer: faq.answer, hidden: faq.hidden });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useContentForm(
+    { type: String(faq.type), question: faq.question, answer: faq.answer, hidden: faq.hidden },
+    (fields: Fields) => editFaqSchema.safeParse({ ...fields, type: Number(fields.type), id: opened.id, revision: opened.revision }),
+    edit.mutateAsync,
+  );
+  const { fields, setFields, errors } = form;
   const [refused, setRefused] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
-    event.preventDefault();
     onOutcome(null);
     setRefused(null);
-    const parsed = editFaqSchema.safeParse({ ...fields, type: Number(fields.type), id: opened.id, revision: opened.revision });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (!parsed.success) return;
-    const outcome = await outcomeOf(() => edit.mutateAsync(parsed.data));
+    const outcome = await form.submit(event);
+    if (!outcome) return;
     if (outcome.status === 'succeed') {
       onOutcome(outcome);
       onDone();
@@ -243,19 +220,7 @@ function EditFaqForm({ faq, onDone, onOutcome }: { faq: StaffFaq; onDone: () => 
   return (
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit “${opened.question}”`}>
       <FaqFields fields={fields} errors={errors} onChange={setFields} />
-      {refused && (
-        <p className="staff-problem" role="alert">
-          {refused}
-        </p>
-      )}
-      <div className="staff-actions">
-        <button type="submit" className="staff-button" disabled={edit.isPending} aria-busy={edit.isPending}>
-          {edit.isPending ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="staff-button staff-button--quiet" onClick={onDone}>
-          {refused ? 'Close and reload' : 'Cancel'}
-        </button>
-      </div>
+      <EditFormFooter refused={refused} pending={edit.isPending} onClose={onDone} />
     </form>
   );
 }
