@@ -125,7 +125,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
       const mail = await waitForMessage({ to: person.email, subject: 'staff console' });
       const context = await browser.newContext({ baseURL, viewport: PHONE, reducedMotion: 'reduce' });
       const page = await context.newPage();
-      await setUpStaffAccount(page, findLink(mail, '/staff/setup'), `Passphrase of ${person.name}`, person.name);
+      await setUpStaffAccount(page, findLink(mail, '/staff/setup'), `Passphrase of ${person.name}`, person.name, { checkEachStep: true });
       await expect(page.getByTestId('staff-roles')).toHaveText(person.role);
       await expectNoAxeViolations(page);
       return { context, page };
@@ -281,6 +281,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await card.getByRole('button', { name: 'Mark attended' }).click();
     await expect(siteStaff.getByRole('status')).toContainText('is checked in');
     await expect(card.getByTestId('check-in-status')).toHaveText('Checked in');
+    await expectNoAxeViolations(siteStaff);
 
     // 5. Two hours after the session the sweep closes it: Bob's booking is a no-show (one: no suspension yet).
     await setServerClock(request, sweepAt.toISOString());
@@ -354,6 +355,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await expect(recruiter.getByText(STAFF_TESTER_TEXTS.suspensionLifted)).toBeVisible();
     await expect(recruiter.getByTestId('tester-suspension')).toHaveText('None in force');
     await expect(recruiter.getByTestId('tester-suspensions')).toContainText('Hospital stay, letter seen');
+    await expectNoAxeViolations(recruiter);
     await bobPage.goto('/community/main/screener');
     await expect(bobPage.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(bobPage.getByRole('complementary', { name: 'Account suspended' })).toHaveCount(0);
