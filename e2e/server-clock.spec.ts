@@ -5,16 +5,23 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
 import { messagesTo, waitForMessage } from './support/mailbox';
 import { clockBaseURL, runScheduledJob, setServerClock } from './support/server-clock';
 import { addSessionCookie, createTester, startSession, type SupportTester } from './support/test-support';
+import { lockServerClock } from './support/terms-lock';
 
 /**
  * Issue 11, sections 1 and 2 on the server's clock (decision 042): the daily bonus across company
  * days (decision 033) and the Monday gift-card drawing (decision 037), with time moved on the
  * server's second listener. Its clock is one for the whole run, so this file runs its tests one
- * after the other, and no other spec uses that listener.
+ * after the other, holding the clock's lock (staff-chain.spec.ts is the other spec that sets it).
  */
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: clockBaseURL() });
+let unlockClock: (() => void) | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(660_000);
+  unlockClock = await lockServerClock();
+});
+test.afterAll(() => unlockClock?.());
 
 const ZONE = 'America/Chicago'; // LOYALTY_TIME_ZONE's default: the suite's server sets none
 const SCREENER = '/community/main/screener';

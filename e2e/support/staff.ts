@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
-import { expect } from '../fixtures';
+import { expect, expectNoAxeViolations } from '../fixtures';
 import { randomSuffix } from './accounts';
 import { totpNow } from './totp';
 
@@ -41,15 +41,37 @@ export async function openStaffConsole(
   const link = new URL(((await response.json()) as { link: string }).link);
   const context = await browser.newContext({ baseURL, viewport: options.viewport ?? PHONE });
   const page = await context.newPage();
+  await setUpStaffAccount(page, link, `Staff passphrase ${suffix}`, name);
+  return { context, page, name };
+}
+
+/**
+ * The set-up a staff member does from their e-mailed link: a password, the TOTP code computed from
+ * the shown secret, the recovery codes acknowledged; ends on the console's home page greeting them.
+ */
+export async function setUpStaffAccount(
+  page: Page,
+  link: URL,
+  password: string,
+  name: string,
+  options: { checkEachStep?: boolean } = {},
+): Promise<void> {
+  /** axe on each step's page, when the test visits them as pages of its own. */
+  const check = async () => {
+    if (options.checkEachStep) await expectNoAxeViolations(page);
+  };
   await page.goto(`${link.pathname}${link.search}`);
-  const password = `Staff passphrase ${suffix}`;
+  await expect(page.getByRole('heading', { name: 'Step 1 of 3: your password' })).toBeVisible();
+  await check();
   await page.getByLabel('New password').fill(password);
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Save password' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  await check();
   await page.getByLabel('The 6-digit code the app shows').fill(totpNow(secret));
   await page.getByRole('button', { name: 'Confirm code' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 3 of 3: your recovery codes' })).toBeVisible();
+  await check();
   await page.getByRole('link', { name: 'I have saved them: open the staff console' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${name}` })).toBeVisible();
-  return { context, page, name };
 }

@@ -135,8 +135,8 @@ const SLOW_ANSWER_MS = 500;
 const EXPIRE_CHILDREN_JOB = 'children-expire-unconfirmed';
 const EXPIRE_CHILDREN_CRON = '*/10 * * * *';
 /** The no-show sweep (decision 046): ended bookings nobody checked in become no-shows, and the rule suspends. */
-const NO_SHOW_SWEEP_JOB = 'attendance-no-show-sweep';
-const NO_SHOW_SWEEP_CRON = '*/15 * * * *';
+export const NO_SHOW_SWEEP_JOB = 'attendance-no-show-sweep';
+export const NO_SHOW_SWEEP_CRON = '*/15 * * * *';
 /** The weekly gift-card drawing (decision 037): every hour of Monday in the company's zone; the first run draws, the others find it drawn. */
 export const GOLD_CARD_DRAWING_JOB = 'gold-card-drawing';
 export const GOLD_CARD_DRAWING_CRON = '5 * * * 1';
@@ -387,16 +387,16 @@ export async function buildApp({
     });
     onJobsStarted.push(() => jobs.schedule(SEAT_OFFER_EXPIRY_QUEUE, '* * * * *', {}, { tz: 'UTC' }));
   }
+  // The sweep's work: the queue runs it on its schedule, and so does the fake-clock listener's
+  // test-support route at the clock's time (decision 042), as for the drawing.
+  const attendance = createAttendanceService(db, { clock, rule: config.noShows, scheduling, testers, mail });
+  const runNoShowSweep = async () => {
+    const swept = await attendance.sweepNoShows();
+    if (swept.noShows > 0) app.log.info({ noShows: swept.noShows, suspended: swept.suspended.length }, 'no-shows recorded');
+    return swept;
+  };
   if (config.scheduledJobs) {
-    const attendance = createAttendanceService(db, { clock, rule: config.noShows, scheduling, testers, mail });
-    jobs.define(NO_SHOW_SWEEP_JOB, {
-      policy: 'singleton',
-      retryLimit: 0,
-      handler: async () => {
-        const swept = await attendance.sweepNoShows();
-        if (swept.noShows > 0) app.log.info({ noShows: swept.noShows, suspended: swept.suspended.length }, 'no-shows recorded');
-      },
-    });
+    jobs.define(NO_SHOW_SWEEP_JOB, { policy: 'singleton', retryLimit: 0, handler: async () => void (await runNoShowSweep()) });
     onJobsStarted.push(() => jobs.schedule(NO_SHOW_SWEEP_JOB, NO_SHOW_SWEEP_CRON, {}, { tz: 'UTC' }));
   }
   const screening = createScreeningService(db, {
@@ -687,6 +687,7 @@ export async function buildApp({
             clock: settableClock,
             jobs: {
               [GOLD_CARD_DRAWING_JOB]: { cron: GOLD_CARD_DRAWING_CRON, timeZone: config.loyaltyTimeZone, run: runGoldCardDrawing },
+              [NO_SHOW_SWEEP_JOB]: { cron: NO_SHOW_SWEEP_CRON, timeZone: 'UTC', run: runNoShowSweep },
             },
           },
         });

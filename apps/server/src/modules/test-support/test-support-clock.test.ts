@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { GOLD_CARD_DRAWING_CRON, GOLD_CARD_DRAWING_JOB, buildApp } from '../../app.ts';
+import { GOLD_CARD_DRAWING_CRON, GOLD_CARD_DRAWING_JOB, NO_SHOW_SWEEP_CRON, NO_SHOW_SWEEP_JOB, buildApp } from '../../app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { ConfigError, loadConfig } from '../../core/config/env.ts';
-import { coinLedger, emailOutbox, goldCardDrawings, sessions } from '../../core/db/schema.ts';
+import { bookings, coinLedger, emailOutbox, goldCardDrawings, sessions } from '../../core/db/schema.ts';
 
 /**
  * The fake-clock listener's test-support routes (decision 042): /test-support/clock sets and moves
@@ -132,6 +132,29 @@ describe('the fake-clock listener', () => {
     const again = await post(testApp, '/api/test-support/scheduled-job', { name: GOLD_CARD_DRAWING_JOB });
     expect(again.json()).toEqual({ ran: true, result: { status: 'alreadyDrawn' } });
     expect(await testApp.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'gold-card-winner'))).toHaveLength(1);
+  });
+
+  it('runs the no-show sweep only at a quarter hour, on the clock’s time: a booking ended over two hours before is a no-show', async () => {
+    expect(NO_SHOW_SWEEP_CRON).toBe('*/15 * * * *');
+    const { testerId } = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string };
+    // One hour from 12:00 to 13:00 UTC; the sweep takes bookings ended more than 120 minutes before its time.
+    const booked = await post(testApp, '/api/test-support/booking', { testerId, studyNo: 24101, startsAt: '2030-03-06T12:00:00.000Z' });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const { bookingId } = booked.json() as { bookingId: number };
+    const statusOf = async () => (await testApp.database.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]!.status;
+
+    clock.set('2030-03-06T15:07:00.000Z');
+    const refused = await post(testApp, '/api/test-support/scheduled-job', { name: NO_SHOW_SWEEP_JOB });
+    expect(refused.statusCode).toBe(409);
+    // 15:00 is a quarter hour but only two hours after the end: not yet.
+    clock.set('2030-03-06T15:00:00.000Z');
+    expect((await post(testApp, '/api/test-support/scheduled-job', { name: NO_SHOW_SWEEP_JOB })).json()).toMatchObject({ ran: true });
+    expect(await statusOf()).toBe('booked');
+    clock.set('2030-03-06T15:15:00.000Z');
+    const ran = await post(testApp, '/api/test-support/scheduled-job', { name: NO_SHOW_SWEEP_JOB });
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect((ran.json() as { result: { noShows: number; suspended: string[] } }).result.noShows).toBeGreaterThanOrEqual(1);
+    expect(await statusOf()).toBe('noShow');
   });
 });
 
