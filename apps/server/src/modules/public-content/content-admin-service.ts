@@ -11,7 +11,7 @@ import {
   type StaffTermsVersionsResponse,
 } from '@testerhub/shared/content-admin-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
-import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { TermsChangedError, type TermsService } from '../terms/terms-service.ts';
 import { createPublicContentRepository, type FaqRow, type PublicContentRepository } from './public-content-repository.ts';
 
@@ -21,13 +21,6 @@ interface ContentAdminDeps {
   terms: Pick<TermsService, 'publish' | 'versions'>;
   /** This instance's cached public copies, dropped at once after a change (the others hear the notice). */
   forgetCached: () => void;
-}
-
-/** Thrown inside the audited unit of work when the change cannot be made: nothing is written, no audit row. */
-class Refused extends Error {
-  constructor(readonly text: string) {
-    super(text);
-  }
 }
 
 const staffFaq = (row: FaqRow): StaffFaq => ({
@@ -45,8 +38,8 @@ const staffFaq = (row: FaqRow): StaffFaq => ({
  */
 async function lockAtRevision(faqs: PublicContentRepository, input: { id: number; revision: number }): Promise<FaqRow> {
   const row = await faqs.findFaq(input.id, { lock: true });
-  if (!row) throw new Refused(CONTENT_TEXTS.faqNotFound);
-  if (row.revision !== input.revision) throw new Refused(CONTENT_TEXTS.faqChanged);
+  if (!row) throw new StaffRefusal(CONTENT_TEXTS.faqNotFound);
+  if (row.revision !== input.revision) throw new StaffRefusal(CONTENT_TEXTS.faqChanged);
   return row;
 }
 
@@ -68,18 +61,15 @@ export function createContentAdminService(db: Database, deps: ContentAdminDeps) 
     id: string,
     work: (tx: Executor) => Promise<{ before: unknown; after: unknown; result: FaqRow; targetId?: string }>,
   ): Promise<{ status: 'succeed'; faq: FaqRow } | { status: 'failed'; message: string }> {
-    try {
+    return refusalAnswered(async () => {
       const faq = await deps.audited(actor.id, action, { type: 'faq', id }, async (tx) => {
         const outcome = await work(tx);
         await createPublicContentRepository(tx).announceChange('faqs');
         return outcome;
       });
       deps.forgetCached();
-      return { status: 'succeed', faq };
-    } catch (error) {
-      if (error instanceof Refused) return { status: 'failed', message: error.text };
-      throw error;
-    }
+      return { status: 'succeed' as const, faq };
+    });
   }
 
   const answer = (outcome: Awaited<ReturnType<typeof change>>, message: string): ContentChangeResponse =>
@@ -105,7 +95,7 @@ export function createContentAdminService(db: Database, deps: ContentAdminDeps) 
         const fields = { type: input.type, question: input.question, answer: input.answer, hidden: input.hidden };
         const sortOrder = input.type === before.type ? undefined : await faqs.nextSortOrder(input.type);
         const after = await faqs.updateFaq(input.id, input.revision, { ...fields, ...(sortOrder === undefined ? {} : { sortOrder }) });
-        if (!after) throw new Refused(CONTENT_TEXTS.faqChanged);
+        if (!after) throw new StaffRefusal(CONTENT_TEXTS.faqChanged);
         return { before: auditView(before), after: auditView(after), result: after };
       });
       return answer(outcome, CONTENT_TEXTS.faqSaved);
@@ -119,7 +109,7 @@ export function createContentAdminService(db: Database, deps: ContentAdminDeps) 
         const group = await faqs.lockFaqGroup(moved.type);
         const at = group.findIndex((row) => row.id === moved.id);
         const to = input.direction === 'up' ? at - 1 : at + 1;
-        if (to < 0 || to >= group.length) throw new Refused(CONTENT_TEXTS.faqAtEdge);
+        if (to < 0 || to >= group.length) throw new StaffRefusal(CONTENT_TEXTS.faqAtEdge);
         const ids = group.map((row) => row.id);
         [ids[at], ids[to]] = [ids[to]!, ids[at]!];
         const after = await faqs.setFaqOrder(ids, moved.id);
