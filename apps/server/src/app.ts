@@ -101,6 +101,7 @@ import { createCheckInService } from './modules/check-in/check-in-service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
+import { createRateLimitStore } from './core/security/rate-limiter.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { termsRoutes } from './modules/terms/terms-routes.ts';
@@ -281,7 +282,10 @@ export async function buildApp({
   // The leaderboard's counters move with their events (decision 039): the ledger's spends, referrals, screeners.
   const leaderboard = createLeaderboardService(db, { clock, testers, timeZone: config.loyaltyTimeZone });
   const ledger = createLedgerService(db, { clock, onTesterChanged, onCoinsSpent: leaderboard.coinsSpent });
+  // Every rate limit counts in the database, so that all instances on it share one count (decision 062).
+  const rateLimits = createRateLimitStore(db, clock.nowMs);
   const auth = createAuthService({
+    rateLimits,
     testers,
     sessions: createSessionRepository(db, sessionCache, clock),
     clock,
@@ -299,7 +303,7 @@ export async function buildApp({
   });
   const terms = createTermsService(db, { clock });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals, terms });
-  const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
+  const recovery = createRecoveryService(db, { testers, auth, mail, clock, config, rateLimits });
   const perks = createPerksService(db, { clock, ledger });
   const events = createEventsService(db, {
     clock,
@@ -451,6 +455,7 @@ export async function buildApp({
   });
   const accountSettings = createAccountSettingsService({
     clock,
+    rateLimits,
     testers,
     auth,
     siteForZip: registration.siteForZip,
@@ -499,6 +504,7 @@ export async function buildApp({
     mail,
     auth,
     exportsPerWindow: config.loginAttemptsPerWindow,
+    rateLimits,
     attemptsPerWindow: config.loginAttemptsPerWindow,
     windowSeconds: config.rateLimitWindowSeconds,
   });
@@ -506,6 +512,7 @@ export async function buildApp({
   const staffCookie = createStaffCookie({ secure: servedOverHttps, maxAgeSeconds: config.staffSessionAbsoluteHours * 3600 });
   const staff = createStaffService(db, {
     clock,
+    rateLimits,
     mail,
     // Unset in tests: a key per start; main.ts always provides one (kept in DATA_DIR).
     totpKey: config.staffTotpKey ?? randomBytes(32).toString('base64url'),
@@ -603,7 +610,7 @@ export async function buildApp({
   const testerAdmin = createTesterAdminService({ clock, testers, ledger, scheduling, screening, children, referrals, privacy, staff });
   // FAQs and the terms' versions edited by content staff (issue 12 section 6, decision 057).
   const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
-  const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
+  const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds, rateLimits };
 
   await app.register(
     async (api) => {

@@ -1,35 +1,84 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { resultRows, type Database } from '../db/client.ts';
+
+/** Expired windows are swept at most this often per instance, by the hit that comes due. */
+const SWEEP_EVERY_MS = 60_000;
+/** Rows one sweep deletes at most, so that the hit that sweeps stays quick. */
+const SWEEP_BATCH = 5_000;
+/** Keys stored as they are when short and printable; any other is stored as its SHA-256. */
+const READABLE_KEY = /^[\x20-\x7e]{1,200}$/;
+
 /**
- * Fixed-window counters in memory. One server process serves the site (decision 008); with
- * several, this moves to the database. Keys name what is limited: "login:user:alice", "login:ip:1.2.3.4".
+ * Where the limiters count: the database every instance shares (decision 062), and the app's
+ * clock (a fake one in tests). Made once per app; every limiter of the app counts through it.
+ */
+export interface RateLimitStore {
+  db: Database;
+  now: () => number;
+  /** The time (ms) of this instance's last sweep of expired windows. */
+  sweptAt: number;
+}
+
+export function createRateLimitStore(db: Database, now: () => number): RateLimitStore {
+  return { db, now, sweptAt: Number.NEGATIVE_INFINITY };
+}
+
+/**
+ * Fixed-window counters in the database, so that every instance on one PostgreSQL counts the same
+ * attempts (decisions 008, 062). Keys name what is limited: "user:alice", "ip:1.2.3.4"; the
+ * limiter's name keeps two limiters' keys apart ("login-account:user:alice").
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly store: RateLimitStore,
+    private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  /** Counts one attempt; false once the key has used up its window. */
-  hit(key: string): boolean {
-    const time = this.now();
-    const current = this.windows.get(key);
-    if (!current || current.resetAt <= time) {
-      this.windows.set(key, { count: 1, resetAt: time + this.windowMs });
-      this.sweep(time);
-      return true;
-    }
-    current.count += 1;
-    return current.count <= this.limit;
+  /**
+   * Counts one attempt; false once the key has used up its window. One statement counts and
+   * answers, so concurrent hits on any instance are admitted exactly `limit` times. A window past
+   * its end, or one ending further ahead than a window (a clock set back, in tests), starts again.
+   */
+  async hit(key: string): Promise<boolean> {
+    const time = this.store.now();
+    const now = new Date(time).toISOString();
+    const resetAt = new Date(time + this.windowMs).toISOString();
+    const result = await this.store.db.execute(sql`
+      insert into rate_limit_windows (key, count, reset_at) values (${this.storedKey(key)}, 1, ${resetAt}::timestamptz)
+      on conflict (key) do update set
+        count = case
+          when rate_limit_windows.reset_at <= ${now}::timestamptz or rate_limit_windows.reset_at > excluded.reset_at then 1
+          else least(rate_limit_windows.count + 1, ${this.limit + 1})
+        end,
+        reset_at = case
+          when rate_limit_windows.reset_at <= ${now}::timestamptz or rate_limit_windows.reset_at > excluded.reset_at then excluded.reset_at
+          else rate_limit_windows.reset_at
+        end
+      returning count`);
+    const [row] = resultRows<{ count: number }>(result);
+    await this.sweep(time);
+    return Number(row!.count) <= this.limit;
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  /** Forgets the key's window (a right password clears the wrong ones). */
+  async reset(key: string): Promise<void> {
+    await this.store.db.execute(sql`delete from rate_limit_windows where key = ${this.storedKey(key)}`);
   }
 
-  private sweep(time: number) {
-    if (this.windows.size < 10_000) return;
-    for (const [key, window] of this.windows) if (window.resetAt <= time) this.windows.delete(key);
+  private storedKey(key: string): string {
+    const named = `${this.name}:${key}`;
+    return READABLE_KEY.test(named) ? named : `${this.name}:#${createHash('sha256').update(key).digest('base64url')}`;
+  }
+
+  /** Deletes windows past their end, at most once a minute per instance (a cheap indexed delete). */
+  private async sweep(time: number) {
+    if (time - this.store.sweptAt < SWEEP_EVERY_MS && time >= this.store.sweptAt) return;
+    this.store.sweptAt = time;
+    await this.store.db.execute(sql`
+      delete from rate_limit_windows where key in (
+        select key from rate_limit_windows where reset_at <= ${new Date(time).toISOString()}::timestamptz limit ${SWEEP_BATCH})`);
   }
 }
