@@ -101,7 +101,7 @@ import { createCheckInService } from './modules/check-in/check-in-service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
-import { createRateLimitStore } from './core/security/rate-limiter.ts';
+import { createRateLimitStore } from './modules/rate-limits/rate-limit-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { termsRoutes } from './modules/terms/terms-routes.ts';

@@ -18,7 +18,7 @@ import { createLogger } from './core/logger.ts';
 import { systemClock } from './core/clock.ts';
 import { createMailService } from './modules/mail/mail-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
-import { createRateLimitStore } from './core/security/rate-limiter.ts';
+import { createRateLimitStore } from './modules/rate-limits/rate-limit-service.ts';
 
 const USAGE = 'usage: npm run staff:create-admin -- --email ADDRESS --name "FULL NAME"   (or --email ADDRESS --reset)';
 

@@ -5,7 +5,7 @@ import { createDossierService } from '../src/modules/dossier/dossier-service.ts'
 import { createMailService } from '../src/modules/mail/mail-service.ts';
 import { createPublicContentService } from '../src/modules/public-content/public-content-service.ts';
 import { createStaffService } from '../src/modules/staff/staff-service.ts';
-import { createRateLimitStore } from '../src/core/security/rate-limiter.ts';
+import { createRateLimitStore } from '../src/modules/rate-limits/rate-limit-service.ts';
 import { createInvitationSendService } from '../src/modules/study-links/invitation-send-service.ts';
 import { createStudyLinkService } from '../src/modules/study-links/study-link-service.ts';
 import { createStudyService } from '../src/modules/studies/study-service.ts';

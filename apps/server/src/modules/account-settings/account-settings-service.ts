@@ -11,7 +11,7 @@ import type {
 import type { Clock } from '../../core/clock.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashPassword, verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter, type RateLimitStore } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { RegistrationService } from '../registration/registration-service.ts';
 import type { TesterRow, TesterService } from '../testers/tester-service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { initializeInformationSchema, loginSchema, testerIdSchema } from '@testerhub/shared/account-schemas';
-import { RateLimiter, type RateLimitStore } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { type SessionCookie } from '../../core/auth/session-cookie.ts';

@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { uniqueViolation, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter, type RateLimitStore } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
 import { verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter, type RateLimitStore } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { ReferralsService } from '../referrals/referrals-service.ts';

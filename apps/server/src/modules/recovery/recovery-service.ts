@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createRecoveryRepository } from './recovery-repository.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
-import { RateLimiter, type RateLimitStore } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import type { MailService } from '../mail/mail-service.ts';

@@ -9,7 +9,7 @@ import {
   shortSignUpSchema,
   zipSchema,
 } from '@testerhub/shared/account-schemas';
-import { RateLimiter, type RateLimitStore } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';

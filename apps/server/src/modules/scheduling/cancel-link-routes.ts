@@ -6,7 +6,7 @@ import {
   cancelLinkRequestSchema,
 } from '@testerhub/shared/cancel-link-schemas';
 import { TooManyRequestsError } from '../../core/errors.ts';
-import { RateLimiter, type RateLimitStore } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
 
 export interface CancelLinkRouteOptions {

@@ -13,7 +13,7 @@ import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter, type RateLimitStore } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import { createStaffRepository, type StaffRow } from './staff-repository.ts';

@@ -9,7 +9,7 @@ import { createFakeClock, MINUTE_MS } from '../../core/clock.ts';
 import { staffAuditLog, staffMembers, staffRecoveryCodes } from '../../core/db/schema.ts';
 import { createMailService } from '../mail/mail-service.ts';
 import { createStaffService } from './staff-service.ts';
-import { createRateLimitStore } from '../../core/security/rate-limiter.ts';
+import { createRateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { base32Encode, createSecretBox, hotp, matchTotp, otpauthUri, totpCode } from './totp.ts';
 
 /**

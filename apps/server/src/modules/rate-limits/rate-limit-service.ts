@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { resultRows, type Database } from '../db/client.ts';
+import type { Database } from '../../core/db/client.ts';
+import { createRateLimitRepository } from './rate-limit-repository.ts';
 
 /** Expired windows are swept at most this often per instance, by the hit that comes due. */
 const SWEEP_EVERY_MS = 60_000;
@@ -14,14 +14,14 @@ const READABLE_KEY = /^[\x20-\x7e]{1,200}$/;
  * clock (a fake one in tests). Made once per app; every limiter of the app counts through it.
  */
 export interface RateLimitStore {
-  db: Database;
+  windows: ReturnType<typeof createRateLimitRepository>;
   now: () => number;
   /** The time (ms) of this instance's last sweep of expired windows. */
   sweptAt: number;
 }
 
 export function createRateLimitStore(db: Database, now: () => number): RateLimitStore {
-  return { db, now, sweptAt: Number.NEGATIVE_INFINITY };
+  return { windows: createRateLimitRepository(db), now, sweptAt: Number.NEGATIVE_INFINITY };
 }
 
 /**
@@ -44,28 +44,14 @@ export class RateLimiter {
    */
   async hit(key: string): Promise<boolean> {
     const time = this.store.now();
-    const now = new Date(time).toISOString();
-    const resetAt = new Date(time + this.windowMs).toISOString();
-    const result = await this.store.db.execute(sql`
-      insert into rate_limit_windows (key, count, reset_at) values (${this.storedKey(key)}, 1, ${resetAt}::timestamptz)
-      on conflict (key) do update set
-        count = case
-          when rate_limit_windows.reset_at <= ${now}::timestamptz or rate_limit_windows.reset_at > excluded.reset_at then 1
-          else least(rate_limit_windows.count + 1, ${this.limit + 1})
-        end,
-        reset_at = case
-          when rate_limit_windows.reset_at <= ${now}::timestamptz or rate_limit_windows.reset_at > excluded.reset_at then excluded.reset_at
-          else rate_limit_windows.reset_at
-        end
-      returning count`);
-    const [row] = resultRows<{ count: number }>(result);
+    const count = await this.store.windows.hit(this.storedKey(key), new Date(time), new Date(time + this.windowMs), this.limit + 1);
     await this.sweep(time);
-    return Number(row!.count) <= this.limit;
+    return count <= this.limit;
   }
 
   /** Forgets the key's window (a right password clears the wrong ones). */
   async reset(key: string): Promise<void> {
-    await this.store.db.execute(sql`delete from rate_limit_windows where key = ${this.storedKey(key)}`);
+    await this.store.windows.reset(this.storedKey(key));
   }
 
   private storedKey(key: string): string {
@@ -77,8 +63,6 @@ export class RateLimiter {
   private async sweep(time: number) {
     if (time - this.store.sweptAt < SWEEP_EVERY_MS && time >= this.store.sweptAt) return;
     this.store.sweptAt = time;
-    await this.store.db.execute(sql`
-      delete from rate_limit_windows where key in (
-        select key from rate_limit_windows where reset_at <= ${new Date(time).toISOString()}::timestamptz limit ${SWEEP_BATCH})`);
+    await this.store.windows.sweep(new Date(time), SWEEP_BATCH);
   }
 }

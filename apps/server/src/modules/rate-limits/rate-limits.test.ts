@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, login } from '../../../test/account-helpers.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
 import { buildApp } from '../../app.ts';
-import { createFakeClock, MINUTE_MS } from '../clock.ts';
-import { loadConfig } from '../config/env.ts';
-import { resultRows } from '../db/client.ts';
-import { rateLimitWindows } from '../db/schema.ts';
-import { createRateLimitStore, RateLimiter } from './rate-limiter.ts';
+import { createFakeClock, MINUTE_MS } from '../../core/clock.ts';
+import { loadConfig } from '../../core/config/env.ts';
+import { resultRows } from '../../core/db/client.ts';
+import { rateLimitWindows } from './rate-limit-tables.ts';
+import { createRateLimitStore, RateLimiter } from './rate-limit-service.ts';
 
 /**
  * The rate limits counted in the database (decision 062): two server instances on one PostgreSQL
