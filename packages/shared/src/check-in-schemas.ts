@@ -21,7 +21,8 @@ export const checkInSearchSchema = z.object({
 export type CheckInSearch = z.infer<typeof checkInSearchSchema>;
 
 /** POST /api/staff/check-in/MarkAttended. */
-export const checkInMarkSchema = z.object({ bookingId: z.number().int().positive() });
+// At most what the integer column holds: a larger number is no booking (400), not a database error (500).
+export const checkInMarkSchema = z.object({ bookingId: z.number().int().positive().max(2_147_483_647) });
 export type CheckInMark = z.infer<typeof checkInMarkSchema>;
 
 export const CHECK_IN_BOOKING_STATUSES = ['booked', 'attended', 'cancelled', 'noShow'] as const;
