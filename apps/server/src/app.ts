@@ -103,6 +103,7 @@ import { createCheckInService } from './modules/check-in/check-in-service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
+import { createRateLimitStore } from './modules/rate-limits/rate-limit-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { termsRoutes } from './modules/terms/terms-routes.ts';
@@ -283,7 +284,10 @@ export async function buildApp({
   // The leaderboard's counters move with their events (decision 039): the ledger's spends, referrals, screeners.
   const leaderboard = createLeaderboardService(db, { clock, testers, timeZone: config.loyaltyTimeZone });
   const ledger = createLedgerService(db, { clock, onTesterChanged, onCoinsSpent: leaderboard.coinsSpent });
+  // Every rate limit counts in the database, so that all instances on it share one count (decision 062).
+  const rateLimits = createRateLimitStore(db, clock.nowMs);
   const auth = createAuthService({
+    rateLimits,
     testers,
     sessions: createSessionRepository(db, sessionCache, clock),
     clock,
@@ -301,7 +305,7 @@ export async function buildApp({
   });
   const terms = createTermsService(db, { clock });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals, terms });
-  const recovery = createRecoveryService(db, { testers, auth, mail, clock, config });
+  const recovery = createRecoveryService(db, { testers, auth, mail, clock, config, rateLimits });
   const perks = createPerksService(db, { clock, ledger });
   const events = createEventsService(db, {
     clock,
@@ -453,6 +457,7 @@ export async function buildApp({
   });
   const accountSettings = createAccountSettingsService({
     clock,
+    rateLimits,
     testers,
     auth,
     siteForZip: registration.siteForZip,
@@ -501,6 +506,7 @@ export async function buildApp({
     mail,
     auth,
     exportsPerWindow: config.loginAttemptsPerWindow,
+    rateLimits,
     attemptsPerWindow: config.loginAttemptsPerWindow,
     windowSeconds: config.rateLimitWindowSeconds,
   });
@@ -508,6 +514,7 @@ export async function buildApp({
   const staffCookie = createStaffCookie({ secure: servedOverHttps, maxAgeSeconds: config.staffSessionAbsoluteHours * 3600 });
   const staff = createStaffService(db, {
     clock,
+    rateLimits,
     mail,
     // Unset in tests: a key per start; main.ts always provides one (kept in DATA_DIR).
     totpKey: config.staffTotpKey ?? randomBytes(32).toString('base64url'),
@@ -607,7 +614,7 @@ export async function buildApp({
   const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
   // Winners and test sites edited by content staff (issue 12 section 6, decision 061).
   const siteContentAdmin = createSiteContentAdminService(db, { audited: staff.audited, forgetCached: publicContent.forgetCached });
-  const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
+  const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds, rateLimits };
 
   await app.register(
     async (api) => {

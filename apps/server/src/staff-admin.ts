@@ -18,6 +18,7 @@ import { createLogger } from './core/logger.ts';
 import { systemClock } from './core/clock.ts';
 import { createMailService } from './modules/mail/mail-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
+import { createRateLimitStore } from './modules/rate-limits/rate-limit-service.ts';
 
 const USAGE = 'usage: npm run staff:create-admin -- --email ADDRESS --name "FULL NAME"   (or --email ADDRESS --reset)';
 
@@ -37,6 +38,7 @@ async function main(): Promise<number> {
     const { logger } = createLogger('silent');
     const staff = createStaffService(database.db, {
       clock: systemClock,
+      rateLimits: createRateLimitStore(database.db, systemClock.nowMs),
       // No message is sent: the link is printed here. The TOTP key is not used by either call.
       mail: createMailService(database.db, {
         clock: systemClock,

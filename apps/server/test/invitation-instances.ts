@@ -5,6 +5,7 @@ import { createDossierService } from '../src/modules/dossier/dossier-service.ts'
 import { createMailService } from '../src/modules/mail/mail-service.ts';
 import { createPublicContentService } from '../src/modules/public-content/public-content-service.ts';
 import { createStaffService } from '../src/modules/staff/staff-service.ts';
+import { createRateLimitStore } from '../src/modules/rate-limits/rate-limit-service.ts';
 import { createInvitationSendService } from '../src/modules/study-links/invitation-send-service.ts';
 import { createStudyLinkService } from '../src/modules/study-links/study-link-service.ts';
 import { createStudyService } from '../src/modules/studies/study-service.ts';
@@ -49,6 +50,7 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
   });
   const staff = createStaffService(db, {
     clock,
+    rateLimits: createRateLimitStore(db, clock.nowMs),
     mail,
     totpKey: TEST_STAFF_TOTP_KEY,
     config: { idleMinutes: 30, absoluteHours: 12, invitationDays: 7, loginAttemptsPerWindow: 10, rateLimitWindowSeconds: 900 },

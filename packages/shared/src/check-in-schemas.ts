@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTEGER_COLUMN_MAX } from './schedule-schemas.ts';
 
 /**
  * The site staff's check-in calls (issue 12 section 4; decision 048): scan a tester's QR code
@@ -21,7 +22,7 @@ export const checkInSearchSchema = z.object({
 export type CheckInSearch = z.infer<typeof checkInSearchSchema>;
 
 /** POST /api/staff/check-in/MarkAttended. */
-export const checkInMarkSchema = z.object({ bookingId: z.number().int().positive() });
+export const checkInMarkSchema = z.object({ bookingId: z.number().int().positive().max(INTEGER_COLUMN_MAX) });
 export type CheckInMark = z.infer<typeof checkInMarkSchema>;
 
 export const CHECK_IN_BOOKING_STATUSES = ['booked', 'attended', 'cancelled', 'noShow'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTEGER_COLUMN_MAX } from './schedule-schemas.ts';
 
 /** Perks (the skill tree) and avatars (spec 3, "Perks (skill tree)", "Avatar"; decision 038). */
 export const PERK_TEXTS = {
@@ -28,7 +29,7 @@ export const skillsResponseSchema = z.object({ testerSkillTypes: z.array(skillTy
 export type SkillsAnswer = z.infer<typeof skillsResponseSchema>;
 
 /** POST /skill/GetDetailInfo and SkillUp: the perk's id as a bare JSON number. */
-export const skillTypeIdSchema = z.number().int().positive();
+export const skillTypeIdSchema = z.number().int().positive().max(INTEGER_COLUMN_MAX);
 
 export const skillDetailResponseSchema = z.object({
   /** Every level of the perk, in order. */
@@ -64,5 +65,5 @@ export const profilePicsResponseSchema = z.array(
 export type ProfilePics = z.infer<typeof profilePicsResponseSchema>;
 
 /** POST /profile/SaveProfilePic: the picture's id as a bare JSON number. */
-export const profilePicIdSchema = z.number().int().positive();
+export const profilePicIdSchema = z.number().int().positive().max(INTEGER_COLUMN_MAX);
 export const saveProfilePicResponseSchema = z.object({ status: z.enum(['succeed', 'failed']) });

@@ -7,12 +7,15 @@ import { text, UUID_PATTERN } from './text.ts';
  * group carries its test site's IANA zone so the page shows them in the site's time.
  */
 
+/** The largest number an integer column holds: an id beyond it is no row (400), never a database error (500). */
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
+
 /** A study number: a whole number the integer column can hold. */
 export const studyNoSchema = z
   .number({ error: 'Study number must be a number.' })
   .int('Study number must be a whole number.')
   .min(1, 'Study number must be positive.')
-  .max(2_147_483_647, 'Study number is too large.');
+  .max(INTEGER_COLUMN_MAX, 'Study number is too large.');
 
 /** An opaque group id (a UUID) the browser echoes back; the real key never leaves the server. */
 export const protectedGroupIdSchema = text('The group id holds characters that are not allowed.', {

@@ -26,6 +26,7 @@ export * from '../../modules/referrals/referrals-tables.ts';
 export * from '../../modules/leaderboard/leaderboard-tables.ts';
 export * from '../../modules/terms/terms-tables.ts';
 export * from '../../modules/staff/staff-tables.ts';
+export * from '../../modules/rate-limits/rate-limit-tables.ts';
 
 /** One row per applied seed, so the demo data goes in once and only once. */
 export const seedRuns = pgTable('seed_runs', {

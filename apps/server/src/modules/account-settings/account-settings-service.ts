@@ -11,7 +11,7 @@ import type {
 import type { Clock } from '../../core/clock.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashPassword, verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { RegistrationService } from '../registration/registration-service.ts';
 import type { TesterRow, TesterService } from '../testers/tester-service.ts';
@@ -25,6 +25,8 @@ interface AccountSettingsDeps {
   /** Wrong current passwords allowed per account per window, as login allows (decision 008). */
   attemptsPerWindow: number;
   windowSeconds: number;
+  /** Where the limit counts: the database every instance shares (decision 062). */
+  rateLimits: RateLimitStore;
   /** PASSWORD_REMINDER_MONTHS: a password older than this is due for a change. */
   reminderMonths: number;
 }
@@ -43,7 +45,7 @@ function monthsBefore(at: Date, months: number): Date {
 export function createAccountSettingsService(deps: AccountSettingsDeps) {
   const { testers, clock } = deps;
   // Counted per account before the slow check, like login: a stolen session cannot guess the password freely.
-  const wrongPasswords = new RateLimiter(deps.attemptsPerWindow, deps.windowSeconds * 1000, clock.nowMs);
+  const wrongPasswords = new RateLimiter(deps.rateLimits, 'settings-password', deps.attemptsPerWindow, deps.windowSeconds * 1000);
 
   return {
     contact(tester: TesterRow): ContactInfoResponse {
@@ -68,9 +70,9 @@ export function createAccountSettingsService(deps: AccountSettingsDeps) {
      */
     async changePassword(tester: TesterRow, sessionId: string, payload: ChangePasswordPayload): Promise<ChangePasswordResponse> {
       const key = `change-password:${tester.id}`;
-      if (!wrongPasswords.hit(key)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await wrongPasswords.hit(key))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       if (!(await verifyPassword(tester.passwordHash, payload.currentPassword))) return { status: 'failed' };
-      wrongPasswords.reset(key);
+      await wrongPasswords.reset(key);
       const replaced = await testers.replacePassword(tester.id, tester.passwordHash, await hashPassword(payload.newPassword));
       if (!replaced) return { status: 'failed' };
       await deps.auth.endOtherSessions(tester.id, sessionId);

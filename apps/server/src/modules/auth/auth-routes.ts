@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { initializeInformationSchema, loginSchema, testerIdSchema } from '@testerhub/shared/account-schemas';
-import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { type SessionCookie } from '../../core/auth/session-cookie.ts';
@@ -13,6 +13,8 @@ export interface AuthRouteOptions {
   /** Requests per address and window for the username look-up. */
   checksPerWindow: number;
   windowSeconds: number;
+  /** Where the limit counts: the database every instance shares (decision 062). */
+  rateLimits: RateLimitStore;
 }
 
 const statusMessage = z.object({ status: z.string(), message: z.string() });
@@ -27,9 +29,9 @@ const DEVICE_COOKIE_DAYS = 180;
 /** Login, logout and the forced credential change (spec 2, section 7): public calls. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   const { auth, sessionCookie } = options;
-  const checks = new RateLimiter(options.checksPerWindow, options.windowSeconds * 1000);
-  const limitChecks = (address: string, what: string) => {
-    if (!checks.hit(`${what}:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  const checks = new RateLimiter(options.rateLimits, 'account-checks', options.checksPerWindow, options.windowSeconds * 1000);
+  const limitChecks = async (address: string, what: string) => {
+    if (!(await checks.hit(`${what}:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   };
 
   app.post(
@@ -94,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/account/GetLoginUsername',
     { schema: { tags: ['account'], body: testerIdSchema, response: { 200: z.object({ status: z.string(), name: z.string() }) } } },
     async (request) => {
-      limitChecks(request.ip, 'login-username');
+      await limitChecks(request.ip, 'login-username');
       return auth.loginUsername(request.body);
     },
   );

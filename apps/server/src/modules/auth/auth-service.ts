@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { uniqueViolation, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
 
@@ -47,6 +47,8 @@ export function createAuthService(deps: {
   clock: Clock;
   sessions: SessionRepository;
   config: Pick<AppConfig, 'sessionIdleMinutes' | 'sessionAbsoluteHours' | 'loginAttemptsPerWindow' | 'rateLimitWindowSeconds'>;
+  /** Where the login limits count: the database every instance shares (decision 062). */
+  rateLimits: RateLimitStore;
   /** The HMAC key of the device cookie (DEVICE_COOKIE_SECRET, or one made at start). */
   deviceCookieSecret: string;
 }) {
@@ -55,9 +57,9 @@ export function createAuthService(deps: {
   const devices = createDeviceCookieSigner(deps.deviceCookieSecret);
   // Wrong logins per account from browsers without its device cookie (strangers), per device for
   // browsers with one, and login attempts per address (ten accounts' worth).
-  const accountFailures = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
-  const deviceFailures = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
-  const addressAttempts = new RateLimiter(config.loginAttemptsPerWindow * 10, windowMs, clock.nowMs);
+  const accountFailures = new RateLimiter(deps.rateLimits, 'login-account', config.loginAttemptsPerWindow, windowMs);
+  const deviceFailures = new RateLimiter(deps.rateLimits, 'login-device', config.loginAttemptsPerWindow, windowMs);
+  const addressAttempts = new RateLimiter(deps.rateLimits, 'login-address', config.loginAttemptsPerWindow * 10, windowMs);
 
   /** A session last used at or before this time (ms) is idle for too long. */
   const idleCutoff = () => clock.nowMs() - config.sessionIdleMinutes * 60_000;
@@ -84,7 +86,7 @@ export function createAuthService(deps: {
 
   return {
     async login(username: string, password: string, address: string, deviceCookie?: string): Promise<LoginResult> {
-      if (!addressAttempts.hit(`ip:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await addressAttempts.hit(`ip:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const named = await testers.findByUsername(username.trim());
       // A device cookie counts only for the account it was issued for.
       const device = devices.verify(deviceCookie);
@@ -93,10 +95,10 @@ export function createAuthService(deps: {
           ? [deviceFailures, `device:${device.nonce}`]
           : [accountFailures, `login:${username.trim().toLowerCase()}`];
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
-      if (!limiter.hit(key)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await limiter.hit(key))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const tester = await checkPassword(named, password);
       if (!tester) return { status: 'failed', url: '', message: ENTRY_TEXTS.loginDefault };
-      limiter.reset(key);
+      await limiter.reset(key);
       if (tester.mustChangeCredentials) {
         const changeToken = randomToken();
         await testers.issueToken(
@@ -155,7 +157,7 @@ export function createAuthService(deps: {
       input: { username: string; currentPassword: string; newPassword: string; email: string; phone: string },
       context: { address: string; changeToken: string | undefined },
     ) {
-      if (!addressAttempts.hit(`ip:${context.address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await addressAttempts.hit(`ip:${context.address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       // The account is the one whose login answered changePassword (its token), so Username may be a new one;
       // without the token, Username names the account and stays as it is.
       const tester = await changingTester(context.changeToken, input.username);

@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
 import { verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { ReferralsService } from '../referrals/referrals-service.ts';
@@ -34,6 +34,8 @@ interface PrivacyDeps {
   /** Wrong passwords allowed per account per window, as login allows (decision 008). */
   attemptsPerWindow: number;
   windowSeconds: number;
+  /** Where the limits count: the database every instance shares (decision 062). */
+  rateLimits: RateLimitStore;
 }
 
 /**
@@ -43,8 +45,8 @@ interface PrivacyDeps {
  */
 export function createPrivacyService(db: Database, deps: PrivacyDeps) {
   const { clock } = deps;
-  const exports = new RateLimiter(deps.exportsPerWindow, deps.windowSeconds * 1000, clock.nowMs);
-  const wrongPasswords = new RateLimiter(deps.attemptsPerWindow, deps.windowSeconds * 1000, clock.nowMs);
+  const exports = new RateLimiter(deps.rateLimits, 'export', deps.exportsPerWindow, deps.windowSeconds * 1000);
+  const wrongPasswords = new RateLimiter(deps.rateLimits, 'delete-password', deps.attemptsPerWindow, deps.windowSeconds * 1000);
 
   async function documentFor(tester: { id: string; email: string }): Promise<{ fileDay: string; document: Record<string, unknown> }> {
     const exportedAt = clock.now();
@@ -81,7 +83,7 @@ export function createPrivacyService(db: Database, deps: PrivacyDeps) {
   return {
     /** Everything held about the tester, one document; 429 past `exportsPerWindow` in a window. */
     async exportData(tester: TesterRow): Promise<{ fileDay: string; document: Record<string, unknown> }> {
-      if (!exports.hit(`export:${tester.id}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await exports.hit(`export:${tester.id}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       return documentFor(tester);
     },
 
@@ -99,9 +101,9 @@ export function createPrivacyService(db: Database, deps: PrivacyDeps) {
      */
     async deleteAccount(tester: TesterRow, payload: DeleteAccountPayload): Promise<DeleteAccountResponse> {
       const key = `delete-account:${tester.id}`;
-      if (!wrongPasswords.hit(key)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await wrongPasswords.hit(key))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       if (!(await verifyPassword(tester.passwordHash, payload.password))) return { status: 'failed' };
-      wrongPasswords.reset(key);
+      await wrongPasswords.reset(key);
       const deleted = await inTransaction(db, (tx) => eraseWithin(tester.id, tx));
       if (!deleted) throw new UnauthorizedError('Please log in.');
       await afterErased(tester.id);

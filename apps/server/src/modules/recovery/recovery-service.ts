@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createRecoveryRepository } from './recovery-repository.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
-import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import type { MailService } from '../mail/mail-service.ts';
@@ -21,16 +21,18 @@ export function createRecoveryService(
     clock: Clock;
     mail: MailService;
     config: Pick<AppConfig, 'resetCodeTtlMinutes' | 'loginAttemptsPerWindow' | 'rateLimitWindowSeconds'>;
+    /** Where the limits count: the database every instance shares (decision 062). */
+    rateLimits: RateLimitStore;
   },
 ) {
   const { testers, auth, mail, clock, config } = deps;
   const clicks = createRecoveryRepository(db, () => clock.now());
-  const recoveryAttempts = new RateLimiter(config.loginAttemptsPerWindow, config.rateLimitWindowSeconds * 1000, clock.nowMs);
+  const recoveryAttempts = new RateLimiter(deps.rateLimits, 'recovery', config.loginAttemptsPerWindow, config.rateLimitWindowSeconds * 1000);
 
   // Clicks come from people opening their e-mail: generous, but bounded per address (it writes a row).
-  const clickAttempts = new RateLimiter(config.loginAttemptsPerWindow * 3, config.rateLimitWindowSeconds * 1000, clock.nowMs);
-  function limit(address: string) {
-    if (!recoveryAttempts.hit(`recovery:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  const clickAttempts = new RateLimiter(deps.rateLimits, 'recovery-click', config.loginAttemptsPerWindow * 3, config.rateLimitWindowSeconds * 1000);
+  async function limit(address: string) {
+    if (!(await recoveryAttempts.hit(`recovery:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   }
 
   return {
@@ -39,7 +41,7 @@ export function createRecoveryService(
 
     /** Shows the username (as the original did) and also mails it to the address on file. */
     async findUsername(firstName: string, lastName: string, email: string, address: string) {
-      limit(address);
+      await limit(address);
       const tester = await testers.findByNameAndEmail(firstName, lastName, email);
       if (!tester) return { status: 'failed' as const, userName: '', message: ENTRY_TEXTS.findUsernameFailure };
       await mail.queue(
@@ -55,7 +57,7 @@ export function createRecoveryService(
     },
 
     async forgotPassword(username: string, email: string, address: string) {
-      limit(address);
+      await limit(address);
       const tester = await testers.findByUsername(username.trim());
       if (!tester || tester.email.toLowerCase() !== email.trim().toLowerCase())
         return { status: 'failed' as const, message: ENTRY_TEXTS.forgotPasswordFailure };
@@ -120,7 +122,7 @@ export function createRecoveryService(
     },
 
     async recordClick(testerId: string, eCode: string, address: string) {
-      if (!clickAttempts.hit(`click:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await clickAttempts.hit(`click:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const tester = await testers.findById(testerId);
       if (!tester) return { status: 'failed' as const, message: ENTRY_TEXTS.clickTrackFailure };
       await clicks.recordClick(tester.id, eCode);

@@ -9,7 +9,7 @@ import {
   shortSignUpSchema,
   zipSchema,
 } from '@testerhub/shared/account-schemas';
-import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
@@ -21,6 +21,8 @@ export interface RegistrationRouteOptions {
   /** Requests per address and window for the registration checks and re-engagement. */
   checksPerWindow: number;
   windowSeconds: number;
+  /** Where the limit counts: the database every instance shares (decision 062). */
+  rateLimits: RateLimitStore;
 }
 
 const statusMessage = z.object({ status: z.string(), message: z.string() });
@@ -28,9 +30,9 @@ const statusMessage = z.object({ status: z.string(), message: z.string() });
 /** Registration, its checks and re-engagement (spec 2, sections 1 and 7): public calls. */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions> = async (app, options) => {
   const { registration } = options;
-  const checks = new RateLimiter(options.checksPerWindow, options.windowSeconds * 1000);
-  const limitChecks = (address: string, what: string) => {
-    if (!checks.hit(`${what}:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  const checks = new RateLimiter(options.rateLimits, 'registration-checks', options.checksPerWindow, options.windowSeconds * 1000);
+  const limitChecks = async (address: string, what: string) => {
+    if (!(await checks.hit(`${what}:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   };
 
   app.post(
@@ -43,7 +45,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
       },
     },
     async (request) => {
-      limitChecks(request.ip, 'is-info-exist');
+      await limitChecks(request.ip, 'is-info-exist');
       return registration.isInfoExist(request.body.username, request.body.email);
     },
   );
@@ -91,7 +93,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     { attachValidation: true, schema: { tags: ['account'], body: registerSchema('en'), response: { 200: statusMessage } } },
     async (request) => {
       rejectInLanguage(request, (language) => registerSchema(language));
-      limitChecks(request.ip, 'register');
+      await limitChecks(request.ip, 'register');
       const body = request.body;
       const result = await registration.register({
         username: body.Username,
@@ -125,7 +127,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     { attachValidation: true, schema: { tags: ['account'], body: registerExistedUserSchema('en'), response: { 200: statusMessage } } },
     async (request) => {
       rejectInLanguage(request, (language) => registerExistedUserSchema(language));
-      limitChecks(request.ip, 'register');
+      await limitChecks(request.ip, 'register');
       const body = request.body;
       const result = await registration.registerExistedUser({
         v: body.V || body.U,
@@ -151,7 +153,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     },
     async (request) => {
       rejectInLanguage(request, (language) => reEngagementSchema(language));
-      limitChecks(request.ip, 're-engagement');
+      await limitChecks(request.ip, 're-engagement');
       const result = await registration.reEngagement(request.body.c, request.body.p, request.body.Language);
       return result.status === 'succeed'
         ? { status: 'succeed', v: result.v, message: '' }
@@ -167,7 +169,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     },
     async (request) => {
       rejectInLanguage(request, (language) => shortSignUpSchema(language));
-      limitChecks(request.ip, 'sign-up');
+      await limitChecks(request.ip, 'sign-up');
       return registration.saveSignUpLead(request.body);
     },
   );

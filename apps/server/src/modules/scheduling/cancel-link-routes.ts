@@ -6,7 +6,7 @@ import {
   cancelLinkRequestSchema,
 } from '@testerhub/shared/cancel-link-schemas';
 import { TooManyRequestsError } from '../../core/errors.ts';
-import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
 
 export interface CancelLinkRouteOptions {
@@ -14,6 +14,8 @@ export interface CancelLinkRouteOptions {
   /** Requests per address and window, as for the other public checks (decision 008). */
   checksPerWindow: number;
   windowSeconds: number;
+  /** Where the limit counts: the database every instance shares (decision 062). */
+  rateLimits: RateLimitStore;
 }
 
 const tags = ['schedule'];
@@ -25,16 +27,16 @@ const tags = ['schedule'];
  */
 export const cancelLinkRoutes: FastifyPluginAsyncZod<CancelLinkRouteOptions> = async (app, options) => {
   const { scheduling } = options;
-  const limiter = new RateLimiter(options.checksPerWindow, options.windowSeconds * 1000);
-  const limit = (address: string) => {
-    if (!limiter.hit(`cancel-link:${address}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  const limiter = new RateLimiter(options.rateLimits, 'cancel-link', options.checksPerWindow, options.windowSeconds * 1000);
+  const limit = async (address: string) => {
+    if (!(await limiter.hit(`cancel-link:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   };
 
   app.post(
     '/schedule/GetCancelLinkBooking',
     { schema: { tags, body: cancelLinkRequestSchema, response: { 200: cancelLinkBookingResponseSchema } } },
     async (request) => {
-      limit(request.ip);
+      await limit(request.ip);
       return scheduling.lookUpCancelLink(request.body.token);
     },
   );
@@ -43,7 +45,7 @@ export const cancelLinkRoutes: FastifyPluginAsyncZod<CancelLinkRouteOptions> = a
     '/schedule/CancelByLink',
     { schema: { tags, body: cancelLinkRequestSchema, response: { 200: cancelByLinkResponseSchema } } },
     async (request) => {
-      limit(request.ip);
+      await limit(request.ip);
       const status = await scheduling.cancelByLink(request.body.token);
       request.log.info({ event: 'schedule.cancel-by-link', status }, 'cancel link used');
       return { status };

@@ -13,7 +13,7 @@ import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter } from '../../core/security/rate-limiter.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import { createStaffRepository, type StaffRow } from './staff-repository.ts';
@@ -112,6 +112,8 @@ export function createStaffService(
     /** Seals TOTP secrets at rest and signs the password step's proof (STAFF_TOTP_KEY). */
     totpKey: string;
     config: StaffConfig;
+    /** Where the login limits count: the database every instance shares (decision 062). */
+    rateLimits: RateLimitStore;
   },
 ) {
   const { clock, mail, config } = deps;
@@ -119,13 +121,13 @@ export function createStaffService(
   const box = createSecretBox(deps.totpKey);
   const proofKey = createHmac('sha256', deps.totpKey).update('staff-second-step').digest();
   const windowMs = config.rateLimitWindowSeconds * 1000;
-  const accountLimiter = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
-  const addressLimiter = new RateLimiter(config.loginAttemptsPerWindow * 10, windowMs, clock.nowMs);
-  const codeLimiter = new RateLimiter(config.loginAttemptsPerWindow, windowMs, clock.nowMs);
-  const setupLimiter = new RateLimiter(config.loginAttemptsPerWindow * 3, windowMs, clock.nowMs);
+  const accountLimiter = new RateLimiter(deps.rateLimits, 'staff-account', config.loginAttemptsPerWindow, windowMs);
+  const addressLimiter = new RateLimiter(deps.rateLimits, 'staff-address', config.loginAttemptsPerWindow * 10, windowMs);
+  const codeLimiter = new RateLimiter(deps.rateLimits, 'staff-code', config.loginAttemptsPerWindow, windowMs);
+  const setupLimiter = new RateLimiter(deps.rateLimits, 'staff-setup', config.loginAttemptsPerWindow * 3, windowMs);
 
-  const limit = (limiter: RateLimiter, key: string) => {
-    if (!limiter.hit(key)) throw new TooManyRequestsError(STAFF_TEXTS.tooManyAttempts);
+  const limit = async (limiter: RateLimiter, key: string) => {
+    if (!(await limiter.hit(key))) throw new TooManyRequestsError(STAFF_TEXTS.tooManyAttempts);
   };
 
   /**
@@ -273,7 +275,7 @@ export function createStaffService(
     // ---------------------------------------------------------------- set-up
 
     async checkSetup(token: string, address: string) {
-      limit(setupLimiter, `setup:${address}`);
+      await limit(setupLimiter, `setup:${address}`);
       const found = await repository.findOpenInvitation(db, hashToken(token), clock.now());
       if (!found || found.staff.disabledAt) return { ...setupInvalid, name: '', email: '' };
       return { status: 'succeed' as const, message: '', name: found.staff.name, email: found.staff.email };
@@ -281,7 +283,7 @@ export function createStaffService(
 
     /** The password, then a fresh TOTP secret to enrol (not in force until a code confirms it). */
     async setupPassword(token: string, password: string, address: string) {
-      limit(setupLimiter, `setup:${address}`);
+      await limit(setupLimiter, `setup:${address}`);
       const found = await repository.findOpenInvitation(db, hashToken(token), clock.now());
       if (!found || found.staff.disabledAt) return { ...setupInvalid, otpauthUri: '', secret: '' };
       const secret = newTotpSecret();
@@ -301,7 +303,7 @@ export function createStaffService(
 
     /** A valid code finishes the set-up: the link is spent, 10 recovery codes are made (shown once), a session starts. */
     async setupConfirm(token: string, code: string, address: string) {
-      limit(setupLimiter, `setup:${address}`);
+      await limit(setupLimiter, `setup:${address}`);
       const tokenHash = hashToken(token);
       const found = await repository.findOpenInvitation(db, tokenHash, clock.now());
       if (!found || found.staff.disabledAt || !found.staff.passwordHash || !found.staff.totpSecret)
@@ -331,13 +333,13 @@ export function createStaffService(
 
     /** The first step: e-mail and password. Counted before the (slow) hash check, per address and per account. */
     async login(email: string, password: string, address: string): Promise<StaffLoginResult> {
-      limit(addressLimiter, `ip:${address}`);
+      await limit(addressLimiter, `ip:${address}`);
       const key = `account:${email.trim().toLowerCase()}`;
-      limit(accountLimiter, key);
+      await limit(accountLimiter, key);
       const staff = await repository.findByEmail(db, email.trim());
       const valid = await verifyPassword(staff?.passwordHash ?? (await decoyPasswordHash()), password);
       if (!staff || !valid) return { status: 'failed', message: STAFF_TEXTS.loginFailed };
-      accountLimiter.reset(key);
+      await accountLimiter.reset(key);
       if (staff.disabledAt) return { status: 'disabled', message: STAFF_TEXTS.disabled };
       if (!staff.totpConfirmedAt) return { status: 'setupUnfinished', message: STAFF_TEXTS.setupUnfinished };
       return { status: 'secondFactor', message: '', pendingToken: issueProof(staff.id) };
@@ -345,10 +347,10 @@ export function createStaffService(
 
     /** The second step: a TOTP code or a recovery code, with the password step's proof. */
     async loginCode(proof: string | undefined, code: string, address: string): Promise<StaffCodeResult> {
-      limit(addressLimiter, `ip:${address}`);
+      await limit(addressLimiter, `ip:${address}`);
       const staffId = readProof(proof);
       if (!staffId) return { status: 'expired', message: STAFF_TEXTS.secondStepExpired };
-      limit(codeLimiter, `code:${staffId}`);
+      await limit(codeLimiter, `code:${staffId}`);
       const isTotp = /^\d{6}$/.test(code.replace(/\s/g, ''));
       const outcome = await inTransaction(db, async (tx) => {
         const staff = await repository.lockById(tx, staffId);
@@ -375,7 +377,7 @@ export function createStaffService(
         });
         return { status: 'succeed' as const, message: '', sessionId, staff: principal(staff) };
       });
-      if (outcome.status === 'succeed') codeLimiter.reset(`code:${staffId}`);
+      if (outcome.status === 'succeed') await codeLimiter.reset(`code:${staffId}`);
       return outcome;
     },
 

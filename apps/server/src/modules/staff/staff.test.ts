@@ -9,6 +9,7 @@ import { createFakeClock, MINUTE_MS } from '../../core/clock.ts';
 import { staffAuditLog, staffMembers, staffRecoveryCodes } from '../../core/db/schema.ts';
 import { createMailService } from '../mail/mail-service.ts';
 import { createStaffService } from './staff-service.ts';
+import { createRateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { base32Encode, createSecretBox, hotp, matchTotp, otpauthUri, totpCode } from './totp.ts';
 
 /**
@@ -32,6 +33,7 @@ function commandService() {
   const log = testApp.app.log;
   return createStaffService(db(), {
     clock,
+    rateLimits: createRateLimitStore(db(), clock.nowMs),
     mail: createMailService(db(), { clock, publicUrl: testApp.config.publicUrl, smtpUrl: undefined, mailFrom: 'x <x@example.test>', log }),
     totpKey: TEST_STAFF_TOTP_KEY,
     config: { idleMinutes: 30, absoluteHours: 12, invitationDays: 3, loginAttemptsPerWindow: 5, rateLimitWindowSeconds: 900 },
