@@ -32,7 +32,11 @@ import { childrenRoutes } from './modules/children/children-routes.ts';
 import { createChildrenService } from './modules/children/children-service.ts';
 import { dailyBonusRoutes } from './modules/daily-bonus/daily-bonus-routes.ts';
 import { createDailyBonusService } from './modules/daily-bonus/daily-bonus-service.ts';
+import { dailyBonusSettingsRoutes } from './modules/daily-bonus/daily-bonus-settings-routes.ts';
+import { createDailyBonusSettingsService } from './modules/daily-bonus/daily-bonus-settings-service.ts';
 import { eventsRoutes } from './modules/events/events-routes.ts';
+import { eventsSettingsRoutes } from './modules/events/events-settings-routes.ts';
+import { createEventsSettingsService } from './modules/events/events-settings-service.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard-routes.ts';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard-service.ts';
 import { perksRoutes } from './modules/perks/perks-routes.ts';
@@ -490,6 +494,9 @@ export async function buildApp({
   });
   // Redemption orders fulfilled or rejected by staff (issue 12 section 6, decision 047).
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
+  // Loyalty settings for content staff (issue 12 section 6, decision 056).
+  const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited });
+  const eventsSettings = createEventsSettingsService(db, { audited: staff.audited });
   // Check-in and attendance for site staff (issue 12 section 4, decision 048).
   const checkIn = createCheckInService({
     clock,
@@ -542,6 +549,8 @@ export async function buildApp({
         staffRoutes(staff, staffCookie),
         rewardOrdersRoutes(rewardOrders),
         checkInRoutes(checkIn),
+        dailyBonusSettingsRoutes(dailyBonusSettings),
+        eventsSettingsRoutes(eventsSettings),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

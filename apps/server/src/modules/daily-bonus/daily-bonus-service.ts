@@ -1,5 +1,4 @@
 import { DAILY_BONUS_CYCLE_DAYS, type DailyRewardAnswer, type DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
-import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { localDay, monthStart } from '../../core/local-day.ts';
@@ -36,8 +35,8 @@ export function createDailyBonusService(
   },
 ) {
   const repository = createDailyBonusRepository(db);
-  // The calendar changes only when staff edit it (a later issue): a minute's cache is plenty.
-  const calendar = cachedRead(60_000, () => repository.listDays(), deps.clock.nowMs);
+  // Read on every call, not kept in memory: a staff edit on any instance applies from the next request (decision 056).
+  const calendar = () => repository.listDays();
   const today = () => localDay(deps.clock.now(), deps.timeZone);
 
   return {

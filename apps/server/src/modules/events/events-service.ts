@@ -9,7 +9,6 @@ import type {
   LatestWinnersRequest,
   WinnerList,
 } from '@testerhub/shared/events-schemas';
-import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { addDays, localDay, weekStart } from '../../core/local-day.ts';
@@ -70,17 +69,19 @@ export function createEventsService(
   },
 ) {
   const repository = createEventsRepository(db);
-  // The figures and the odds change only when staff edit them: a minute's cache.
-  const settings = cachedRead(60_000, () => repository.settings(), deps.clock.nowMs);
-  const segments = cachedRead(60_000, () => repository.segments(), deps.clock.nowMs);
-  /** The figures for one tester: the settings with the tester's perks applied (decision 038). */
+  // The figures and the odds are read on every call, not kept in memory: a staff edit on any
+  // instance applies from the next request (decision 056). One statement reads both (one snapshot).
+  const wheel = () => repository.wheel();
+  const settings = async () => (await wheel()).settings;
+  /** The figures for one tester, with the segments read alongside: the settings with the tester's perks applied (decision 038). */
   async function figuresFor(testerId: string) {
-    const [base, perks] = await Promise.all([
-      settings(),
+    const [{ settings: base, segments }, perks] = await Promise.all([
+      wheel(),
       deps.perkEffects(testerId, [PERK_EFFECTS.extraSpins, PERK_EFFECTS.drawingDiscount]),
     ]);
     return {
       ...base,
+      segments,
       spinsPerWeek: base.spinsPerWeek + perks.extraSpins,
       goldCardCost: Math.max(1, base.goldCardCost - perks.drawingDiscount),
     };
@@ -98,9 +99,8 @@ export function createEventsService(
     exportData: (testerId: string) => repository.exportOf(testerId),
 
     async eventCount(testerId: string): Promise<EventCount> {
-      const [{ spinCost, spinsPerWeek }, wheel, used, currentCoins] = await Promise.all([
+      const [{ spinCost, spinsPerWeek, segments }, used, currentCoins] = await Promise.all([
         figuresFor(testerId),
-        segments(),
         repository.spinsUsed(testerId, thisWeek()),
         balance(testerId),
       ]);
@@ -109,7 +109,7 @@ export function createEventsService(
         count: Math.max(0, spinsPerWeek - used),
         totalCount: spinsPerWeek,
         currentCoins,
-        winningRate: shuffled(wheel).map(({ coins, rate }) => ({ coins, rate })),
+        winningRate: shuffled(segments).map(({ coins, rate }) => ({ coins, rate })),
       };
     },
 
@@ -119,9 +119,10 @@ export function createEventsService(
      */
     async spin(tester: { id: string; blackList: boolean }): Promise<ApplyEventAnswer> {
       if (tester.blackList) return { status: 'blackListed', reward: 0, count: 0 };
-      const [{ spinCost, spinsPerWeek }, wheel] = await Promise.all([figuresFor(tester.id), segments()]);
+      // One consistent set for the whole spin: the cost, the allowance and the odds of one read.
+      const { spinCost, spinsPerWeek, segments } = await figuresFor(tester.id);
       const week = thisWeek();
-      const reward = drawSegment(wheel).coins;
+      const reward = drawSegment(segments).coins;
       try {
         return await inTransaction(db, async (tx) => {
           const events = createEventsRepository(tx);

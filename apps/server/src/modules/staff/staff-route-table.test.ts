@@ -11,7 +11,9 @@ import {
 } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { redemptionOrders, staffAuditLog } from '../../core/db/schema.ts';
+import { dailyRewardDays, eventSettings, redemptionOrders, staffAuditLog } from '../../core/db/schema.ts';
+import { demoDailyRewardDays } from '../daily-bonus/daily-bonus-seed.ts';
+import { DEMO_WHEEL } from '../events/events-seed.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
 
 /**
@@ -109,7 +111,46 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['site-staff'],
     prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id } }),
   },
+  { method: 'GET', path: '/api/staff/content/DailyCalendar', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveDailyCalendar',
+    roles: ['content'],
+    prepare: async () => ({
+      body: {
+        version: (await loyaltyVersions()).calendar,
+        days: demoDailyRewardDays().map(({ day, coins, experience }) => ({ day, coins, exp: experience })),
+      },
+    }),
+  },
+  { method: 'GET', path: '/api/staff/content/WheelAndDrawing', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveWheel',
+    roles: ['content'],
+    prepare: async () => ({
+      body: {
+        version: (await loyaltyVersions()).wheel,
+        spinCost: 50,
+        spinsPerWeek: 3,
+        segments: DEMO_WHEEL.map(({ coins, rate }) => ({ coins, percent: rate / 1000 })),
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveDrawing',
+    roles: ['content'],
+    prepare: async () => ({ body: { version: (await loyaltyVersions()).drawing, goldCardCost: 100, goldCardPrize: '$25 e-gift card' } }),
+  },
 ];
+
+/** The loyalty settings' versions as they are now, for a save that is not stale. */
+async function loyaltyVersions() {
+  const [day] = await db().select({ version: dailyRewardDays.version }).from(dailyRewardDays).limit(1);
+  const [events] = await db().select().from(eventSettings).limit(1);
+  return { calendar: day?.version ?? 0, wheel: events?.wheelVersion ?? 0, drawing: events?.drawingVersion ?? 0 };
+}
 
 /** The public staff calls (login and set-up): outside the scope on purpose. */
 const PUBLIC_STAFF_ROUTES = [
