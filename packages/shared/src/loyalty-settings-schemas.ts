@@ -28,7 +28,7 @@ export const LOYALTY_SETTINGS_TEXTS = {
   prizeRequired: 'Enter the prize testers can win.',
   prizeTooLong: 'Keep the prize under 100 characters.',
   unreadable: 'Remove the characters that cannot be stored.',
-  stale: 'Someone else saved these settings since you opened them. Your changes were not saved: reload to see theirs.',
+  stale: 'Someone else saved these settings since you opened them. Your changes were not saved: the form now shows theirs.',
   calendarSaved: 'Daily calendar saved: testers see it from their next visit.',
   wheelSaved: 'Wheel settings saved: the next spin uses them.',
   drawingSaved: 'Drawing settings saved: the next entry uses them.',

@@ -5,6 +5,7 @@ import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
+import { LoyaltySettingsPage } from '../../features/staff/loyalty-settings/loyalty-settings-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
 import { StaffListPage } from '../../features/staff/staff-list-page';
 import { StaffLoginPage } from '../../features/staff/staff-login-page';
@@ -47,6 +48,7 @@ export function StaffRoute() {
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />
             <Route path="check-in" element={<CheckInPage />} />
+            <Route path="settings/loyalty" element={<LoyaltySettingsPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

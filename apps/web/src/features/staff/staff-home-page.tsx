@@ -52,6 +52,17 @@ export function StaffHomePage() {
           </ul>
         </section>
       )}
+      {holdsRole(me.roles, 'content') && (
+        <section aria-labelledby="content-sections">
+          <h2 id="content-sections">Content</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/settings/loyalty">Loyalty settings</Link>: the daily calendar, the wheel’s cost, spins and odds, and the
+              weekly drawing.
+            </li>
+          </ul>
+        </section>
+      )}
     </>
   );
 }

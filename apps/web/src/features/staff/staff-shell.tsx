@@ -74,6 +74,11 @@ export function StaffShell() {
                 <NavLink to="/staff/rewards/orders">Orders</NavLink>
               </li>
             )}
+            {holdsRole(me.data.roles, 'content') && (
+              <li>
+                <NavLink to="/staff/settings/loyalty">Loyalty settings</NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="staff-who">

@@ -8,4 +8,6 @@ export const staffKeys = {
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
+  loyaltyCalendar: () => [...staffKeys.all, 'loyalty', 'calendar'] as const,
+  loyaltyWheelAndDrawing: () => [...staffKeys.all, 'loyalty', 'wheel-and-drawing'] as const,
 };
