@@ -18,6 +18,31 @@ const DEFAULT_SETTINGS: EventSettings = {
 const SETTINGS_ROW = 1;
 
 export function createEventsRepository(db: Executor) {
+  /**
+   * Writes one kind's figures into the settings row if its version is still `expected` (0: no row
+   * yet), raising the version. The conditional UPDATE locks the row, so a second save from the same
+   * version waits, then matches nothing (decision 056).
+   */
+  async function saveFigures(
+    version: 'wheelVersion' | 'drawingVersion',
+    expected: number,
+    figures: Partial<Pick<EventSettings, 'spinCost' | 'spinsPerWeek' | 'goldCardCost' | 'goldCardPrize'>>,
+  ): Promise<boolean> {
+    const rows =
+      expected === 0
+        ? await db
+            .insert(eventSettings)
+            .values({ id: SETTINGS_ROW, ...figures, [version]: 1 })
+            .onConflictDoNothing()
+            .returning({ id: eventSettings.id })
+        : await db
+            .update(eventSettings)
+            .set({ ...figures, [version]: sql`${eventSettings[version]} + 1` })
+            .where(and(eq(eventSettings.id, SETTINGS_ROW), eq(eventSettings[version], expected)))
+            .returning({ id: eventSettings.id });
+    return rows.length === 1;
+  }
+
   return {
     /** The tester's spins, weekly spin counts, drawing entries and drawings won, for the tester's data export (decision 040). */
     async exportOf(testerId: string) {
@@ -53,47 +78,20 @@ export function createEventsRepository(db: Executor) {
     },
     /**
      * The wheel's figures and segments replaced if the wheel is still at `expected` (0: no settings
-     * row yet), raising its version; false when someone else saved first. The settings row's lock,
-     * taken by the conditional UPDATE, queues a second save, which then matches nothing.
+     * row yet), raising its version; false when someone else saved first.
      */
     async saveWheel(
       expected: number,
       wheel: { spinCost: number; spinsPerWeek: number; segments: readonly { coins: number; rate: number }[] },
     ): Promise<boolean> {
-      const figures = { spinCost: wheel.spinCost, spinsPerWeek: wheel.spinsPerWeek };
-      const rows =
-        expected === 0
-          ? await db
-              .insert(eventSettings)
-              .values({ id: SETTINGS_ROW, ...figures, wheelVersion: 1 })
-              .onConflictDoNothing()
-              .returning({ id: eventSettings.id })
-          : await db
-              .update(eventSettings)
-              .set({ ...figures, wheelVersion: sql`${eventSettings.wheelVersion} + 1` })
-              .where(and(eq(eventSettings.id, SETTINGS_ROW), eq(eventSettings.wheelVersion, expected)))
-              .returning({ id: eventSettings.id });
-      if (rows.length !== 1) return false;
+      if (!(await saveFigures('wheelVersion', expected, { spinCost: wheel.spinCost, spinsPerWeek: wheel.spinsPerWeek }))) return false;
       await db.delete(wheelSegments);
       await db.insert(wheelSegments).values(wheel.segments.map(({ coins, rate }) => ({ coins, rate })));
       return true;
     },
     /** The drawing's cost and prize, if still at `expected` (0: no settings row yet); false when someone else saved first. */
-    async saveDrawing(expected: number, drawing: { goldCardCost: number; goldCardPrize: string }): Promise<boolean> {
-      const rows =
-        expected === 0
-          ? await db
-              .insert(eventSettings)
-              .values({ id: SETTINGS_ROW, ...drawing, drawingVersion: 1 })
-              .onConflictDoNothing()
-              .returning({ id: eventSettings.id })
-          : await db
-              .update(eventSettings)
-              .set({ ...drawing, drawingVersion: sql`${eventSettings.drawingVersion} + 1` })
-              .where(and(eq(eventSettings.id, SETTINGS_ROW), eq(eventSettings.drawingVersion, expected)))
-              .returning({ id: eventSettings.id });
-      return rows.length === 1;
-    },
+    saveDrawing: (expected: number, drawing: { goldCardCost: number; goldCardPrize: string }) =>
+      saveFigures('drawingVersion', expected, drawing),
 
     async spinsUsed(testerId: string, week: string): Promise<number> {
       const [row] = await db

@@ -119,13 +119,18 @@ export function createEventsService(
      */
     async spin(tester: { id: string; blackList: boolean }): Promise<ApplyEventAnswer> {
       if (tester.blackList) return { status: 'blackListed', reward: 0, count: 0 };
-      // One consistent set for the whole spin: the cost, the allowance and the odds of one read.
-      const { spinCost, spinsPerWeek, segments } = await figuresFor(tester.id);
+      const perks = await deps.perkEffects(tester.id, [PERK_EFFECTS.extraSpins]);
       const week = thisWeek();
-      const reward = drawSegment(segments).coins;
+      let spinsPerWeek = 0;
       try {
         return await inTransaction(db, async (tx) => {
           const events = createEventsRepository(tx);
+          // One consistent set for the whole spin: the cost, the allowance and the odds of one read,
+          // made on the transaction's own connection (no second one taken from the pool per spin).
+          const { settings, segments } = await events.wheel();
+          const spinCost = settings.spinCost;
+          spinsPerWeek = settings.spinsPerWeek + perks.extraSpins;
+          const reward = drawSegment(segments).coins;
           const used = await events.takeSpin(tester.id, week, spinsPerWeek);
           if (used === null) return { status: 'noSpins', reward: 0, count: 0 } as const;
           const spinId = String(
