@@ -122,6 +122,8 @@ export function createEventsService(
       const perks = await deps.perkEffects(tester.id, [PERK_EFFECTS.extraSpins]);
       const week = thisWeek();
       let spinsPerWeek = 0;
+      // The week's spins counted with this one, kept for a refused cost: the rollback takes this one back.
+      let usedWithThis: number | null = null;
       try {
         return await inTransaction(db, async (tx) => {
           const events = createEventsRepository(tx);
@@ -133,6 +135,7 @@ export function createEventsService(
           const reward = drawSegment(segments).coins;
           const used = await events.takeSpin(tester.id, week, spinsPerWeek);
           if (used === null) return { status: 'noSpins', reward: 0, count: 0 } as const;
+          usedWithThis = used;
           const spinId = String(
             await events.insertSpin({ testerId: tester.id, cost: spinCost, coins: reward, createdAt: deps.clock.now() }),
           );
@@ -150,7 +153,8 @@ export function createEventsService(
         });
       } catch (error) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
-        const used = await repository.spinsUsed(tester.id, week);
+        // Counted under the tester's row lock before the rollback: no second query (and connection) per refused spin.
+        const used = usedWithThis === null ? await repository.spinsUsed(tester.id, week) : usedWithThis - 1;
         return { status: 'notEnoughCoins', reward: 0, count: Math.max(0, spinsPerWeek - used) };
       }
     },
