@@ -63,9 +63,16 @@ const card = (page: Page, info: string) => page.getByTestId('screener-card').fil
 const takeScreener = (page: Page, info: string) => card(page, info).getByRole('button', { name: /^Take the screener/ });
 
 /** The study infos on the list, in order (each card's first info line). */
+/**
+ * The seeded studies the screener list shows, in its order. Studies that other spec files create
+ * and open through the staff console while this one runs are left out: the rules under test here
+ * are the seeded studies' (site, age, About-me answers, closed).
+ */
 async function shownStudies(page: Page): Promise<string[]> {
+  const seeded: readonly string[] = Object.values(STUDY);
   const cards = await page.getByTestId('screener-card').all();
-  return Promise.all(cards.map((one) => one.locator('.screener-card__info').first().innerText()));
+  const shown = await Promise.all(cards.map((one) => one.locator('.screener-card__info').first().innerText()));
+  return shown.filter((info) => seeded.includes(info));
 }
 
 /** The hosted screener's page of a study, with its title and progress. */

@@ -3,6 +3,7 @@ import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
 import { TERMS_TEXTS } from '@testerhub/shared/terms-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { addSessionCookie, mintStudyLink, publishTermsVersion, startSession } from './support/test-support';
+import { lockTermsPublishing } from './support/terms-lock';
 
 /**
  * Issue 11 section 6 and issue 12 section 6 (decision 041): a new terms version asks the tester at
@@ -15,6 +16,12 @@ import { addSessionCookie, mintStudyLink, publishTermsVersion, startSession } fr
  */
 
 test.describe.configure({ mode: 'serial' });
+// The staff console's spec publishes versions too: one spec at a time (decision 057).
+let unlockTerms = () => undefined as void;
+test.beforeAll(async () => {
+  unlockTerms = await lockTermsPublishing(50_000);
+});
+test.afterAll(() => unlockTerms());
 test.use({ showLoginBonus: true });
 
 const PORTAL = '/community/main/screener';

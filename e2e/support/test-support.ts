@@ -41,6 +41,8 @@ export interface TesterFields extends Partial<Pick<SupportTester, 'username' | '
   birthDate?: string;
   /** The starting coins instead of the welcome gift. */
   coins?: number;
+  /** Ten digits (the staff search by phone). */
+  phone?: string;
 }
 
 /** A confirmed tester with the welcome coins; fields not given are generated (a 12-character username), born 1990-06-15 in Chicago (60614). */
@@ -197,4 +199,21 @@ export async function publishTermsVersion(
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { version: number; publishedAt: string };
+}
+
+/** Suspends the tester as the no-show rule does (decision 046), for six months. */
+export async function suspendTester(request: APIRequestContext, testerId: string): Promise<void> {
+  const response = await request.post('/api/test-support/suspension', { headers: secretHeader(), data: { testerId } });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(((await response.json()) as { suspended: boolean }).suspended).toBe(true);
+}
+
+/**
+ * After a test published a terms version through the staff console (decision 057): every tester
+ * but those in `askOnly` who accepted a version accepts the one in force, so parallel tests never meet it.
+ */
+export async function settleTermsVersion(request: APIRequestContext, askOnly: string[]): Promise<number | null> {
+  const response = await request.post('/api/test-support/terms-settle', { headers: secretHeader(), data: { askOnly } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { version: number | null }).version;
 }

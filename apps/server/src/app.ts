@@ -52,8 +52,19 @@ import { createProfileService } from './modules/profile/profile-service.ts';
 import { quickSurveyRoutes } from './modules/quick-survey/quick-survey-routes.ts';
 import { createQuickSurveyService } from './modules/quick-survey/quick-survey-service.ts';
 import { publicContentRoutes } from './modules/public-content/public-content-routes.ts';
+import { PUBLIC_CONTENT_CHANNEL } from './modules/public-content/public-content-repository.ts';
+import { createContentAdminService } from './modules/public-content/content-admin-service.ts';
+import { contentAdminRoutes } from './modules/public-content/content-admin-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
+import { studyAdminRoutes } from './modules/studies/study-admin-routes.ts';
+import { createStudyAdminService } from './modules/studies/study-admin-service.ts';
+import { rewardCatalogueRoutes } from './modules/rewards/reward-catalogue-routes.ts';
+import { createRewardCatalogueService } from './modules/rewards/reward-catalogue-service.ts';
+import { childQueueRoutes } from './modules/children/child-queue-routes.ts';
+import { createChildQueueService } from './modules/children/child-queue-service.ts';
+import { referralPipelineRoutes } from './modules/referrals/referral-pipeline-routes.ts';
+import { createReferralPipelineService } from './modules/referrals/referral-pipeline-service.ts';
 import { createRewardOrdersService } from './modules/rewards/reward-orders-service.ts';
 import { rewardsRoutes } from './modules/rewards/rewards-routes.ts';
 import { createRewardsService } from './modules/rewards/rewards-service.ts';
@@ -68,24 +79,39 @@ import { selfScheduleRoutes } from './modules/scheduling/self-schedule-routes.ts
 import { createSelfScheduleService } from './modules/scheduling/self-schedule-service.ts';
 import { cancelLinkRoutes } from './modules/scheduling/cancel-link-routes.ts';
 import { createScheduleNotices } from './modules/scheduling/schedule-notices.ts';
-import { createSchedulingService, REMINDER_QUEUE, SEAT_OFFER_EXPIRY_QUEUE } from './modules/scheduling/scheduling-service.ts';
+import {
+  createSchedulingService,
+  DEFAULT_TIME_ZONE,
+  REMINDER_QUEUE,
+  SEAT_OFFER_EXPIRY_QUEUE,
+} from './modules/scheduling/scheduling-service.ts';
 import { createSeatOffers } from './modules/scheduling/seat-offers.ts';
 import { screeningRoutes } from './modules/screening/screening-routes.ts';
 import { createScreeningService } from './modules/screening/screening-service.ts';
 import { studyLinkRoutes } from './modules/study-links/study-link-routes.ts';
 import { createStudyLinkService } from './modules/study-links/study-link-service.ts';
+import { invitationSendRoutes } from './modules/study-links/invitation-send-routes.ts';
+import { createInvitationSendService, INVITATION_SEND_QUEUE } from './modules/study-links/invitation-send-service.ts';
 import { studyRoutes } from './modules/studies/study-routes.ts';
 import { createAttendanceService } from './modules/attendance/attendance-service.ts';
 import { createStudyService } from './modules/studies/study-service.ts';
 import { staffPublicRoutes, staffRoutes } from './modules/staff/staff-routes.ts';
 import { checkInRoutes } from './modules/check-in/check-in-routes.ts';
+import { sessionAdminRoutes } from './modules/scheduling/session-admin-routes.ts';
+import { createSessionAdminService } from './modules/scheduling/session-admin-service.ts';
+import { studyResultsRoutes } from './modules/study-results/study-results-routes.ts';
+import { createStudyResultsService } from './modules/study-results/study-results-service.ts';
 import { createCheckInService } from './modules/check-in/check-in-service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
 import { testSupportRoutes } from './modules/test-support/test-support-routes.ts';
 import { createTestSupportService } from './modules/test-support/test-support-service.ts';
 import { termsRoutes } from './modules/terms/terms-routes.ts';
 import { createTermsService } from './modules/terms/terms-service.ts';
 import { createTesterService } from './modules/testers/tester-service.ts';
+import { testerAdminRoutes } from './modules/testers/tester-admin-routes.ts';
+import { createTesterAdminService } from './modules/testers/tester-admin-service.ts';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -242,6 +268,9 @@ export async function buildApp({
   const stopListening = await database.listen(SESSIONS_ENDED_CHANNEL, (payload) => forgetAnnounced(sessionCache, payload));
   app.addHook('onClose', () => stopListening());
   const publicContent = createPublicContentService(db, { cacheSeconds: config.publicContentCacheSeconds, clock });
+  // Content changed by staff on any instance on this database shows here at once (decision 057).
+  const stopContentNotices = await database.listen(PUBLIC_CONTENT_CHANNEL, () => publicContent.forgetCached());
+  app.addHook('onClose', () => stopContentNotices());
   const mail = createMailService(db, {
     // Delivery runs on real time even on the fake-clock listener (decision 042): its outbox rows are
     // due at once for the sender of the listener that runs one, and it never takes another's early.
@@ -497,6 +526,48 @@ export async function buildApp({
   // Loyalty settings for content staff (issue 12 section 6, decision 056).
   const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited });
   const eventsSettings = createEventsSettingsService(db, { audited: staff.audited });
+  // Studies and screeners for recruiters (issue 12 section 2, decision 050).
+  const studyAdmin = createStudyAdminService(db, {
+    clock,
+    audited: staff.audited,
+    listTestSites: publicContent.listTestSites,
+    existingAnswerIds: dossier.existingAnswerIds,
+  });
+  // The children queue, the referral pipeline (issue 12 section 5) and the reward catalogue (section 6): decisions 054, 055.
+  const childQueue = createChildQueueService(db, { clock, testers, staff });
+  const referralPipeline = createReferralPipelineService({ referrals, testers, audited: staff.audited });
+  const rewardCatalogue = createRewardCatalogueService(db, { audited: staff.audited });
+  // Invitations sent by recruiters at INVITATION_MAILS_PER_MINUTE (issue 12 section 3, decision 052): the
+  // rate is counted in the database; the job queue runs the sender, once across instances.
+  const invitationSends = createInvitationSendService(db, {
+    clock,
+    mailsPerMinute: config.invitationMailsPerMinute,
+    studies,
+    testers,
+    dossier,
+    listTestSites: publicContent.listTestSites,
+    studyLinks,
+    mail,
+    staffList: staff.list,
+    audited: staff.audited,
+    kick: () => {
+      if (config.scheduledJobs)
+        jobs.send(INVITATION_SEND_QUEUE, {}).catch((error: unknown) => app.log.warn({ err: error }, 'invitation sender not queued'));
+    },
+  });
+  if (config.scheduledJobs) {
+    jobs.define(INVITATION_SEND_QUEUE, {
+      policy: 'stately',
+      retryLimit: 0,
+      handler: async () => {
+        const drained = await invitationSends.drain();
+        if (drained.sent + drained.skipped > 0) app.log.info({ sent: drained.sent, skipped: drained.skipped }, 'invitation e-mails queued');
+        if (drained.nextAt) await jobs.send(INVITATION_SEND_QUEUE, {}, { startAfter: drained.nextAt });
+      },
+    });
+    // A sweep every minute as well: a sending whose next step was lost (a crash) still goes out.
+    onJobsStarted.push(() => jobs.schedule(INVITATION_SEND_QUEUE, '* * * * *', {}, { tz: 'UTC' }));
+  }
   // Check-in and attendance for site staff (issue 12 section 4, decision 048).
   const checkIn = createCheckInService({
     clock,
@@ -508,6 +579,37 @@ export async function buildApp({
     studies,
     listTestSites: publicContent.listTestSites,
   });
+  // The staff dashboard (issue 12 section 6, decision 058): figures read from the modules.
+  const dashboard = createDashboardService({
+    clock,
+    timeZone: config.loyaltyTimeZone,
+    scheduling,
+    testers,
+    studies,
+    listTestSites: publicContent.listTestSites,
+  });
+  // Session groups and study results for recruiters (issue 12 section 2, decision 051).
+  const sessionAdmin = createSessionAdminService(db, {
+    scheduling,
+    studyNames: studies.studyNames,
+    listTestSites: publicContent.listTestSites,
+    mail,
+    audited: staff.audited,
+  });
+  const studyResults = createStudyResultsService({
+    clock,
+    scheduling,
+    screening,
+    testers,
+    childNames: children.childNames,
+    studyNames: studies.studyNames,
+    listTestSites: publicContent.listTestSites,
+    defaultTimeZone: DEFAULT_TIME_ZONE,
+  });
+  // Testers in the staff console (issue 12 section 5, decision 053): each module's own reads and units of work.
+  const testerAdmin = createTesterAdminService({ clock, testers, ledger, scheduling, screening, children, referrals, privacy, staff });
+  // FAQs and the terms' versions edited by content staff (issue 12 section 6, decision 057).
+  const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds };
 
   await app.register(
@@ -551,6 +653,16 @@ export async function buildApp({
         checkInRoutes(checkIn),
         dailyBonusSettingsRoutes(dailyBonusSettings),
         eventsSettingsRoutes(eventsSettings),
+        dashboardRoutes(dashboard),
+        sessionAdminRoutes(sessionAdmin),
+        studyResultsRoutes(studyResults),
+        testerAdminRoutes(testerAdmin),
+        studyAdminRoutes(studyAdmin),
+        childQueueRoutes(childQueue),
+        referralPipelineRoutes(referralPipeline),
+        rewardCatalogueRoutes(rewardCatalogue),
+        contentAdminRoutes(contentAdmin),
+        invitationSendRoutes(invitationSends),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.
       if (config.apiDocs) api.get('/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -16,6 +16,7 @@ import {
   quickSurveyQuestions,
   quickSurveyScales,
   quickSurveys,
+  referrals,
   rewardItems,
   screenings,
   sessionGroups,
@@ -329,6 +330,30 @@ export async function createRewardItem(db: Database, overrides: Partial<typeof r
   const [row] = await db
     .insert(rewardItems)
     .values({ name: `Factory reward ${rewardNumber}`, coins: 100, imagePath: '/media/rewards/gift-card-5.svg', ...overrides })
+    .returning();
+  return row!;
+}
+
+let referralNumber = 0;
+/** A referral the tester made (decision 036), in `status` (New unless told). */
+export async function createReferral(db: Database, values: { referrerId: string } & Partial<typeof referrals.$inferInsert>) {
+  referralNumber += 1;
+  const tag = `${process.pid % 10000}x${referralNumber}`;
+  const at = new Date();
+  const [row] = await db
+    .insert(referrals)
+    .values({
+      firstName: 'Friend',
+      lastName: `Factory${referralNumber}`,
+      age: 30,
+      email: `friend.${tag}@factory.example.test`,
+      phone: `9${String(process.pid % 10000).padStart(4, '0')}${String(referralNumber).padStart(5, '0')}`,
+      code: `FACTORY${tag}`.toUpperCase(),
+      referredMonth: `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`,
+      createdAt: at,
+      statusChangedAt: at,
+      ...values,
+    })
     .returning();
   return row!;
 }

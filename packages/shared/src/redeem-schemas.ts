@@ -117,6 +117,7 @@ const REASON_TEXTS: Record<string, string> = {
   goldCardEntry: 'Gift-card drawing entry',
   perkUpgrade: 'Perk upgraded',
   referralReward: 'Referral reward',
+  'staff-adjustment': 'Adjusted by Tester Services',
 };
 
 export function reasonText(reason: string): string {

@@ -3,9 +3,16 @@
  * content only staff change (FAQs, winners, testimonials, test sites), so that a public page
  * does not cost a database query per visitor. A failed read is not kept. ttlMs 0: no keeping.
  */
-export function cachedRead<T>(ttlMs: number, read: () => Promise<T>, now: () => number = Date.now): () => Promise<T> {
+export function cachedRead<T>(
+  ttlMs: number,
+  read: () => Promise<T>,
+  now: () => number = Date.now,
+): (() => Promise<T>) & { /** Drops the kept copy: the next call reads again (a staff change, decision 057). */ forget: () => void } {
   let kept: { value: Promise<T>; from: number; until: number } | undefined;
-  return () => {
+  const forget = () => {
+    kept = undefined;
+  };
+  const cached = () => {
     const time = now();
     // A clock set back (a test's fake clock, a corrected system clock) reads again rather than trust a copy from its future.
     if (kept && time >= kept.from && time < kept.until) return kept.value;
@@ -17,4 +24,5 @@ export function cachedRead<T>(ttlMs: number, read: () => Promise<T>, now: () => 
     });
     return value;
   };
+  return Object.assign(cached, { forget });
 }

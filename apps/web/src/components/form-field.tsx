@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import './form-field.css';
 
 interface FieldFrameProps {
@@ -74,6 +74,22 @@ export function SelectField({ label, error, hint, options, placeholder, ...selec
             </option>
           ))}
         </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+};
+
+export function TextAreaField({ label, error, hint, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {({ inputId, describedBy, invalid }) => (
+        <textarea id={inputId} className="form-field__control" aria-invalid={invalid} aria-describedby={describedBy} {...textarea} />
       )}
     </FieldFrame>
   );

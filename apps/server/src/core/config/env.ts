@@ -123,6 +123,8 @@ const envSchema = z.object({
       }
       return [...new Set(hours)].sort((a, b) => b - a);
     }),
+  /** At most this many invitation e-mails reach the outbox in any 60 seconds, across every instance (decision 052). */
+  INVITATION_MAILS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** How long a freed seat is held for the tester it is offered to, in hours (decision 031). */
   WAITLIST_OFFER_HOURS: z.coerce
     .number()
@@ -237,6 +239,8 @@ export interface AppConfig {
   reminderHours: number[];
   /** Hours a freed seat is held for the waiting tester it is offered to (decision 031). */
   waitlistOfferHours: number;
+  /** At most this many invitation e-mails reach the outbox in any 60 seconds, across instances (decision 052). */
+  invitationMailsPerMinute: number;
   /** The company's time zone: the calendar day a tester's action belongs to (decision 033). */
   loyaltyTimeZone: string;
   /** The no-show rule (decision 046): `limit` no-shows within `windowMonths` suspend for `suspensionMonths`; a booking becomes a no-show `afterMinutes` after it ends. */
@@ -317,6 +321,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     externalScheduleDelayMinutes: env.EXTERNAL_SCHEDULE_DELAY_MINUTES,
     reminderHours: env.REMINDER_HOURS,
     waitlistOfferHours: env.WAITLIST_OFFER_HOURS,
+    invitationMailsPerMinute: env.INVITATION_MAILS_PER_MINUTE,
     loyaltyTimeZone: env.LOYALTY_TIME_ZONE,
     noShows: {
       limit: env.NO_SHOW_LIMIT,

@@ -14,6 +14,18 @@ import * as schema from './schema.ts';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
+ * A piece of SQL a module's repository makes over its own tables (a subquery of tester ids, say),
+ * handed through its service to another module's set-based statement (decision 052): the tables
+ * stay their owner's, and 10,000 rows still move in one statement.
+ */
+export type { SQL as SqlFragment } from 'drizzle-orm';
+
+/** The rows of `db.execute`: PGlite's and node-postgres's answers differ only in type, both carry rows. */
+export function resultRows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
  * What a repository runs its queries on: the database, or the transaction of a unit of work
  * (a transaction is a Database too). A service that writes several tables opens one with
  * `inTransaction` and hands it to every repository and service it calls (GUIDE section 4).

@@ -318,3 +318,26 @@ export const demoTesters = [
     level: 1,
   },
 ];
+
+/** A tester the no-show rule suspended (decision 046), for the staff console's Testers pages to show and lift (decision 053). */
+export const demoSuspendedTester = {
+  username: 'demosuspended1',
+  password: 'Demo#Pass3',
+  email: 'demo.suspended@testerhub.example',
+  firstName: 'Sam',
+  lastName: 'Noshow',
+  zipCode: '60606',
+  address: '200 W Monroe St',
+  city: 'Chicago',
+  state: 'IL',
+  sex: 'M',
+  phone: '3125550133',
+  raceId: 'O',
+  adId: '1R',
+  birthDate: '1987-09-02',
+  siteId: '00001',
+  mustChangeCredentials: false,
+  coins: 120,
+  exp: 40,
+  level: 1,
+};

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { seedDemoCallouts } from '../../modules/callouts/callout-seed.ts';
-import { seedDemoChildren } from '../../modules/children/children-seed.ts';
+import { seedDemoChildAwaitingCall, seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
 import { seedEvents } from '../../modules/events/events-seed.ts';
 import { seedDemoLeaderboard } from '../../modules/leaderboard/leaderboard-seed.ts';
@@ -10,8 +10,9 @@ import { seedAvatars } from '../../modules/profile/profile-seed.ts';
 import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
 import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
+import { seedDemoScreenings } from '../../modules/screening/screening-seed.ts';
 import { seedDemoAttendancePay, seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
-import { DEMO_INVITATIONS, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
+import { DEMO_INVITATIONS, seedDemoInvitationSend, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
@@ -24,6 +25,7 @@ import {
   reEngagementCodes,
   referralEvents,
   seedRuns,
+  testerSuspensions,
   testers,
   testimonials,
   testSites,
@@ -38,6 +40,7 @@ import {
   demoReEngagement,
   demoReferralComments,
   demoTestSites,
+  demoSuspendedTester,
   demoTesters,
   demoTestimonials,
   demoThemeStyles,
@@ -59,8 +62,12 @@ const DEMO_BOOKED_USERNAME = 'demotester1';
 const CHILDREN_SEED_NAME = 'demo-children-v1';
 /** The kid study's child ages and its session groups (decision 029). */
 const KID_SESSIONS_SEED_NAME = 'demo-kid-sessions-v1';
+/** A child awaiting its confirmation call, for the staff console's children queue (decision 054). */
+const CHILD_QUEUE_SEED_NAME = 'demo-child-queue-v1';
 /** Invitations of demo testers to demo studies (decision 026): a run of its own, so seeded databases get them. */
 const INVITATIONS_SEED_NAME = 'demo-study-invitations-v1';
+/** A sending in the staff console's invitation list (decision 052). */
+const INVITATION_SENDS_SEED_NAME = 'demo-invitation-sends-v1';
 /** The daily login bonus calendar (decision 033). */
 const DAILY_BONUS_SEED_NAME = 'demo-daily-bonus-v1';
 /** The wheel's segments and the event figures (decision 037). */
@@ -75,6 +82,10 @@ const REWARDS_SEED_NAME = 'demo-rewards-v1';
 const REFERRALS_SEED_NAME = 'demo-referrals-v1';
 /** The demo testers' leaderboard figures in the seed's month (decision 039). */
 const LEADERBOARD_SEED_NAME = 'demo-leaderboard-v1';
+/** The demo tester's passed cereal screener, for the staff console's results (decision 051). */
+const SCREENINGS_SEED_NAME = 'demo-screenings-v1';
+/** A tester suspended by the no-show rule, for the staff console's Testers pages (decision 053). */
+const SUSPENDED_TESTER_SEED_NAME = 'demo-suspended-tester-v1';
 /** The current terms version, accepted by every seeded tester (decision 041); after the seeds that make testers. */
 const TERMS_SEED_NAME = 'demo-terms-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -158,6 +169,11 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     await seedDemoAttendance(tx, today, demo.id);
     await seedDemoChildren(tx, today, demo.id);
   });
+  const childQueueSeeded = await seedOnce(db, CHILD_QUEUE_SEED_NAME, async (tx) => {
+    // Not demotester1's: the portal's tests count that tester's children.
+    const [parent] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, 'changeme01')).limit(1);
+    if (parent) await seedDemoChildAwaitingCall(tx, today, parent.id);
+  });
   const kidSessions = await seedOnce(db, KID_SESSIONS_SEED_NAME, async (tx) => {
     await seedKidStudyAges(tx);
     await seedDemoKidSessions(tx, today);
@@ -168,6 +184,10 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
       .from(testers)
       .where(inArray(testers.username, Object.keys(DEMO_INVITATIONS)));
     await seedDemoInvitations(tx, today, new Map(rows.map((row) => [row.username, row.id])));
+  });
+  const invitationSends = await seedOnce(db, INVITATION_SENDS_SEED_NAME, async (tx) => {
+    const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, 'demotester1')).limit(1);
+    await seedDemoInvitationSend(tx, today, demo?.id);
   });
   const dailyBonus = await seedOnce(db, DAILY_BONUS_SEED_NAME, seedDailyRewardDays);
   const eventsSeeded = await seedOnce(db, EVENTS_SEED_NAME, seedEvents);
@@ -190,6 +210,30 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
       timeZone,
     );
   });
+  const screeningsSeeded = await seedOnce(db, SCREENINGS_SEED_NAME, async (tx) => {
+    const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);
+    if (demo) await seedDemoScreenings(tx, today, demo.id);
+  });
+  const suspendedHash = await hashPassword(demoSuspendedTester.password);
+  const suspendedSeeded = await seedOnce(db, SUSPENDED_TESTER_SEED_NAME, async (tx) => {
+    const { password: _password, ...tester } = demoSuspendedTester;
+    const startsAt = new Date(today.getTime() - 10 * 24 * 3600_000);
+    const endsAt = new Date(startsAt.getTime() + 182 * 24 * 3600_000);
+    const [created] = await tx
+      .insert(testers)
+      .values({ ...tester, passwordHash: suspendedHash, emailConfirmedAt: startsAt, suspendedUntil: endsAt })
+      .returning({ id: testers.id });
+    await tx
+      .insert(coinLedger)
+      .values({ testerId: created!.id, coins: tester.coins, experience: tester.exp, reason: 'demo-balance', reference: created!.id });
+    await tx.insert(testerSuspensions).values({
+      testerId: created!.id,
+      reason: 'Two or more no-shows within 3 months.',
+      noShows: 2,
+      startsAt,
+      endsAt,
+    });
+  });
   const termsSeeded = await seedOnce(db, TERMS_SEED_NAME, async (tx) => {
     const rows = await tx.select({ id: testers.id, createdAt: testers.createdAt }).from(testers);
     await seedDemoTerms(tx, today, rows);
@@ -203,8 +247,10 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     targeted ||
     schedule ||
     childrenSeeded ||
+    childQueueSeeded ||
     kidSessions ||
     invitations ||
+    invitationSends ||
     dailyBonus ||
     eventsSeeded ||
     perksSeeded ||
@@ -212,6 +258,8 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     rewards ||
     referralsSeeded ||
     leaderboardSeeded ||
+    screeningsSeeded ||
+    suspendedSeeded ||
     termsSeeded
   );
 }

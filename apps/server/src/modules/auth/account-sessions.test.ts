@@ -156,14 +156,15 @@ describe('GET /api/schedule/GetScreeners', () => {
       testerLabel: string;
       studyBasicInfo: string;
     }[];
-    // The demo studies of site 00001 and the online-only ones; not Dallas's 24102, not the closed 24109 (studies-seed.ts).
-    expect(screeners.map((screener) => screener.screenerStudyNo)).toEqual([24101, 24103, 24104, 24105, 24106, 24107, 24108]);
-    const cereal = screeners.find((screener) => screener.screenerStudyNo === 24101)!;
-    expect(cereal).toMatchObject({
-      colorName: 'Blue',
-      testerLabel: 'Adult',
-      coinValue: 50,
-      studyBasicInfo: 'Breakfast cereal taste test, 90 minutes, $60',
+    // The demo studies of site 00001 and the online-only ones; not Dallas's 24102, not the closed 24109 (studies-seed.ts),
+    // and not the cereal test 24101, whose screener the demo tester has passed (the staff results' demo row, decision 051).
+    expect(screeners.map((screener) => screener.screenerStudyNo)).toEqual([24103, 24104, 24105, 24106, 24107, 24108]);
+    const hairCare = screeners.find((screener) => screener.screenerStudyNo === 24103)!;
+    expect(hairCare).toMatchObject({
+      colorName: 'Orange',
+      testerLabel: 'Teen and adult',
+      coinValue: 40,
+      studyBasicInfo: 'Take-home hair care study, 2 weeks, $75 gift card',
     });
     await logout(cookie);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { childConfirmationAttempts, children } from './children-tables.ts';
 
@@ -106,6 +106,61 @@ export function createChildrenRepository(db: Executor) {
         .from(children)
         .where(inArray(children.id, [...ids]));
       return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`]));
+    },
+
+    /** The staff queue (decision 054): unconfirmed children still within their 24 hours, the soonest to expire first. */
+    awaitingConfirmation(now: Date, offset: number, limit: number): Promise<ChildRow[]> {
+      return db
+        .select()
+        .from(children)
+        .where(and(isNull(children.confirmedAt), gt(children.expiresAt, now)))
+        .orderBy(asc(children.expiresAt), asc(children.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** The attempts on these children, oldest first. */
+    attemptsOf(childIds: readonly number[]) {
+      if (childIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(childConfirmationAttempts)
+        .where(inArray(childConfirmationAttempts.childId, [...childIds]))
+        .orderBy(asc(childConfirmationAttempts.attemptedAt), asc(childConfirmationAttempts.id));
+    },
+
+    /** The child by its kid GUID, locked for the rest of the transaction: staff's calls on one child go one at a time. */
+    async lockByPublicId(publicId: string): Promise<ChildRow | null> {
+      const [row] = await db.select().from(children).where(eq(children.publicId, publicId)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    async countAttempts(childId: number, channel: 'phone' | 'emailLink'): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(childConfirmationAttempts)
+        .where(and(eq(childConfirmationAttempts.childId, childId), eq(childConfirmationAttempts.channel, channel)));
+      return row?.total ?? 0;
+    },
+
+    /** Confirms an unconfirmed, unexpired child by its key (a conditional UPDATE); null when it is not such a child. */
+    async confirmById(childId: number, now: Date): Promise<ChildRow | null> {
+      const [row] = await db
+        .update(children)
+        .set({ confirmedAt: now, expiresAt: null })
+        .where(and(eq(children.id, childId), isNull(children.confirmedAt), gt(children.expiresAt, now)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Ends an unconfirmed registration now (the parent declined): reads treat it as gone, the expiry job removes it. */
+    async expireNow(childId: number, now: Date): Promise<ChildRow | null> {
+      const [row] = await db
+        .update(children)
+        .set({ expiresAt: now })
+        .where(and(eq(children.id, childId), isNull(children.confirmedAt), gt(children.expiresAt, now)))
+        .returning();
+      return row ?? null;
     },
 
     async recordAttempt(attempt: typeof childConfirmationAttempts.$inferInsert): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { staffMembers } from '../staff/staff-tables.ts';
 import { testers } from '../testers/tester-tables.ts';
 
 /**
@@ -57,12 +58,17 @@ export const childConfirmationAttempts = pgTable(
     channel: text('channel').notNull(),
     outcome: text('outcome').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
-    /** The staff member who called (the staff console adds the accounts); null for the e-mail link. */
-    staffId: integer('staff_id'),
+    /** The staff member who called (decision 054); null for the e-mail link or once that account is gone. */
+    staffMemberId: uuid('staff_member_id').references(() => staffMembers.id, { onDelete: 'set null' }),
+    /** The caller's note on a phone attempt (decision 054). */
+    note: text('note'),
   },
   (table) => [
     index('child_confirmation_attempts_child').on(table.childId),
     check('child_confirmation_attempts_channel', sql`${table.channel} in ('emailLink', 'phone')`),
-    check('child_confirmation_attempts_outcome', sql`${table.outcome} in ('confirmed', 'noAnswer', 'declined')`),
+    check(
+      'child_confirmation_attempts_outcome',
+      sql`${table.outcome} in ('confirmed', 'noAnswer', 'leftMessage', 'wrongNumber', 'declined')`,
+    ),
   ],
 );

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import {
   dossierAnswers,
   dossierPageCompletions,
@@ -15,8 +15,38 @@ export interface SetAnswerInput {
   answerText: string;
 }
 
+/** The testers holding every one of `answerIds` (About-me targeting for invitations, decision 052), as a subquery of `tester_id`. */
+export function holdersOfAnswersSql(answerIds: readonly number[]): SqlFragment {
+  const wanted = sql.join(
+    answerIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  return sql`select ${dossierTesterAnswers.testerId} as tester_id from ${dossierTesterAnswers} cross join lateral unnest(${dossierTesterAnswers.answerIds}) as held(answer_id) where held.answer_id in (${wanted}) group by ${dossierTesterAnswers.testerId} having count(distinct held.answer_id) = ${answerIds.length}`;
+}
+
 export function createDossierRepository(db: Executor) {
   return {
+    /** Every answer of an active set with its question, in page order: what staff target testers by. */
+    async answerOptions() {
+      return db
+        .select({
+          answerId: dossierAnswers.id,
+          question: dossierQuestions.text,
+          set: dossierQuestionSets.text,
+          answer: dossierAnswers.text,
+        })
+        .from(dossierAnswers)
+        .innerJoin(dossierQuestionSets, eq(dossierQuestionSets.id, dossierAnswers.setId))
+        .innerJoin(dossierQuestions, eq(dossierQuestions.id, dossierQuestionSets.questionId))
+        .where(eq(dossierQuestionSets.active, true))
+        .orderBy(
+          asc(dossierQuestions.pageId),
+          asc(dossierQuestions.position),
+          asc(dossierQuestionSets.position),
+          asc(dossierAnswers.position),
+        );
+    },
+
     /** The tester's About-me answers and completed pages, for the tester's data export (decision 040). */
     async exportOf(testerId: string) {
       return {
@@ -114,6 +144,16 @@ export function createDossierRepository(db: Executor) {
     },
 
     /** Every answer id the tester holds, over all sets. */
+    /** Which of these ids are About-me answers (a study's targets are checked against them). */
+    async existingAnswerIds(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: dossierAnswers.id })
+        .from(dossierAnswers)
+        .where(inArray(dossierAnswers.id, [...ids]));
+      return rows.map((row) => row.id);
+    },
+
     async heldAnswerIds(testerId: string): Promise<number[]> {
       const rows = await db
         .select({ id: sql<number>`unnest(${dossierTesterAnswers.answerIds})` })

@@ -5,6 +5,9 @@ import { RequestValidationError } from '../../core/http/error-handler.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { createDossierRepository } from './dossier-repository.ts';
 
+/** The testers holding every one of the answers, as a subquery for a set-based statement (decision 052). */
+export { holdersOfAnswersSql } from './dossier-repository.ts';
+
 /** The ledger's reason for an About-me page's reward; the reference is the page id. */
 export const DOSSIER_REWARD_REASON = 'dossier';
 
@@ -183,6 +186,10 @@ export function createDossierService(db: Database, deps: { clock: Clock; ledger:
 
     /** The ids of every About-me answer the tester holds now (studies target testers by them, e.g. "owns a dog"). */
     heldAnswerIds: (testerId: string): Promise<number[]> => repository.heldAnswerIds(testerId),
+    /** Which of these ids are About-me answers (the staff's study form, decision 050). */
+    existingAnswerIds: (ids: readonly number[]): Promise<number[]> => repository.existingAnswerIds(ids),
+    /** Every answer of an active set with its question: what staff target invitations by (decision 052). */
+    answerOptions: () => repository.answerOptions(),
   };
 }
 

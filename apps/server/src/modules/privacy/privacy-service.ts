@@ -1,7 +1,7 @@
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import type { DeleteAccountPayload, DeleteAccountResponse } from '@testerhub/shared/privacy-schemas';
 import type { Clock } from '../../core/clock.ts';
-import { inTransaction, type Database } from '../../core/db/client.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { TooManyRequestsError, UnauthorizedError } from '../../core/errors.ts';
 import { verifyPassword } from '../../core/security/passwords.ts';
 import { RateLimiter } from '../../core/security/rate-limiter.ts';
@@ -46,16 +46,47 @@ export function createPrivacyService(db: Database, deps: PrivacyDeps) {
   const exports = new RateLimiter(deps.exportsPerWindow, deps.windowSeconds * 1000, clock.nowMs);
   const wrongPasswords = new RateLimiter(deps.attemptsPerWindow, deps.windowSeconds * 1000, clock.nowMs);
 
+  async function documentFor(tester: { id: string; email: string }): Promise<{ fileDay: string; document: Record<string, unknown> }> {
+    const exportedAt = clock.now();
+    const document: Record<string, unknown> = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString() };
+    // One part after another: a large account's export does not take every pooled connection.
+    for (const part of deps.exportParts) Object.assign(document, await part({ id: tester.id, email: tester.email }));
+    return { fileDay: exportedAt.toISOString().slice(0, 10), document };
+  }
+
+  /**
+   * Deletes the tester inside `tx`: the row is locked (a second deletion waits, then finds nothing
+   * and answers false); every seat the tester and the children hold is given back; the referral
+   * that brought them forgets them; every e-mail to their address is removed; the tester row goes
+   * and every table that names them follows by its foreign key; then the freed seats are offered.
+   */
+  async function eraseWithin(testerId: string, tx: Executor): Promise<boolean> {
+    const locked = await deps.testers.lockForUpdate(testerId, tx);
+    if (!locked) return false;
+    const freedGroups = await deps.scheduling.releaseAllSeatsOf(testerId, tx);
+    await deps.referrals.forgetReferredTester(testerId, locked.email, tx);
+    await deps.registration.forgetEmail(locked.email, tx);
+    await deps.mail.forgetAddress(locked.email, tx);
+    if (!(await deps.testers.deleteTester(testerId, tx))) return false;
+    // After the delete, so the tester's own waiting-list places are gone and cannot take a seat back.
+    await deps.scheduling.passOnFreedSeats(freedGroups, tx);
+    return true;
+  }
+
+  async function afterErased(testerId: string) {
+    await deps.auth.endAllSessions(testerId);
+    deps.mail.nudge();
+  }
+
   return {
     /** Everything held about the tester, one document; 429 past `exportsPerWindow` in a window. */
     async exportData(tester: TesterRow): Promise<{ fileDay: string; document: Record<string, unknown> }> {
       if (!exports.hit(`export:${tester.id}`)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
-      const exportedAt = clock.now();
-      const document: Record<string, unknown> = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString() };
-      // One part after another: a large account's export does not take every pooled connection.
-      for (const part of deps.exportParts) Object.assign(document, await part({ id: tester.id, email: tester.email }));
-      return { fileDay: exportedAt.toISOString().slice(0, 10), document };
+      return documentFor(tester);
     },
+
+    /** The same document for a privacy request made to staff (decision 053): the staff scope's own limits apply. */
+    documentFor,
 
     /**
      * Deletes the account when the password is right, in one transaction: the tester's row is
@@ -71,23 +102,16 @@ export function createPrivacyService(db: Database, deps: PrivacyDeps) {
       if (!wrongPasswords.hit(key)) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       if (!(await verifyPassword(tester.passwordHash, payload.password))) return { status: 'failed' };
       wrongPasswords.reset(key);
-      const deleted = await inTransaction(db, async (tx) => {
-        const locked = await deps.testers.lockForUpdate(tester.id, tx);
-        if (!locked) return false;
-        const freedGroups = await deps.scheduling.releaseAllSeatsOf(tester.id, tx);
-        await deps.referrals.forgetReferredTester(tester.id, locked.email, tx);
-        await deps.registration.forgetEmail(locked.email, tx);
-        await deps.mail.forgetAddress(locked.email, tx);
-        if (!(await deps.testers.deleteTester(tester.id, tx))) return false;
-        // After the delete, so the tester's own waiting-list places are gone and cannot take a seat back.
-        await deps.scheduling.passOnFreedSeats(freedGroups, tx);
-        return true;
-      });
+      const deleted = await inTransaction(db, (tx) => eraseWithin(tester.id, tx));
       if (!deleted) throw new UnauthorizedError('Please log in.');
-      await deps.auth.endAllSessions(tester.id);
-      deps.mail.nudge();
+      await afterErased(tester.id);
       return { status: 'succeed' };
     },
+
+    /** The deletion's unit of work inside the caller's transaction (the staff console's, with its audit row; decision 053). */
+    eraseWithin,
+    /** What follows a committed deletion: the sessions end on every instance, the outbox is nudged. */
+    afterErased,
   };
 }
 

@@ -5,20 +5,30 @@ import { NotFoundError } from '../../core/errors.ts';
 import { createPublicContentRepository } from './public-content-repository.ts';
 import { cachedRead } from '../../core/cached-read.ts';
 
-/** FAQs, winners, testimonials and test sites change only by staff: a change shows within `cacheSeconds`. */
+/** FAQs, winners, testimonials and test sites change only by staff: kept `cacheSeconds`, dropped at once when staff change them. */
 export function createPublicContentService(db: Database, options: { cacheSeconds: number; clock: Clock }) {
   const repository = createPublicContentRepository(db);
   const now = () => options.clock.now();
   const ttlMs = options.cacheSeconds * 1000;
-  const listTestSites = cachedRead(ttlMs, async (): Promise<TestSite[]> => {
+  const testSites = cachedRead(ttlMs, async (): Promise<TestSite[]> => {
     const sites = await repository.listTestSites();
     return sites.map((site) => ({ ...site, mapCode: site.mapCode as MapCode }));
   });
+  const faqs = cachedRead(ttlMs, () => repository.listFaqs());
+  const winners = cachedRead(ttlMs, () => repository.listWinners());
+  const testimonials = cachedRead(ttlMs, () => repository.listTestimonials());
   return {
-    listFaqs: cachedRead(ttlMs, () => repository.listFaqs()),
-    listWinners: cachedRead(ttlMs, () => repository.listWinners()),
-    listTestimonials: cachedRead(ttlMs, () => repository.listTestimonials()),
-    listTestSites,
+    listFaqs: () => faqs(),
+    listWinners: () => winners(),
+    listTestimonials: () => testimonials(),
+    listTestSites: () => testSites(),
+    /**
+     * Drops the kept copies: staff changed the content (decision 057). Called on every instance by
+     * the PUBLIC_CONTENT_CHANNEL notice and at once by the instance that made the change.
+     */
+    forgetCached() {
+      for (const read of [faqs, winners, testimonials, testSites]) read.forget();
+    },
     /** The test sites read inside a caller's unit of work (no cache: on PGlite a read outside the transaction would wait for it). */
     listTestSitesIn: async (tx: Executor): Promise<TestSite[]> =>
       (await createPublicContentRepository(tx).listTestSites()).map((site) => ({ ...site, mapCode: site.mapCode as MapCode })),

@@ -1,12 +1,18 @@
-import { date, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** FAQ entries of the public FAQ popup; answer holds HTML that the browser sanitises. */
+/**
+ * FAQ entries of the public FAQ popup; answer holds HTML that the browser sanitises. Content staff
+ * edit them (decision 057): `hidden` keeps one off the public page, `revision` grows with every
+ * change so that a save made from an older copy is refused.
+ */
 export const faqs = pgTable('faqs', {
   id: serial('id').primaryKey(),
   type: smallint('type').notNull(),
   question: text('question').notNull(),
   answer: text('answer').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  hidden: boolean('hidden').notNull().default(false),
+  revision: integer('revision').notNull().default(1),
 });
 
 /** Drawing and giveaway winners shown in the rewards popup. */

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceAndLedger, createTester } from '../../../test/factories.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
 import { createFakeClock } from '../../core/clock.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
 import { emailOutbox, referrals } from '../../core/db/schema.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
 import { createMailService } from '../mail/mail-service.ts';
@@ -19,9 +20,11 @@ import { createReferralsService, type ReferralsService } from './referrals-servi
 const clock = createFakeClock('2026-01-15T18:00:00Z');
 const { db, perInstance } = useInstanceDatabases();
 let instances: ReferralsService[];
+const handles: Database[] = [];
 
 beforeAll(() => {
   instances = perInstance((handle) => {
+    handles.push(handle);
     const onTesterChanged = () => undefined;
     return createReferralsService(handle, {
       clock,
@@ -70,14 +73,27 @@ describe('two server instances on one database', () => {
     expect(invited.reduce((sum, count) => sum + count, 0)).toBe(1);
   });
 
-  it('pay a referral staff marked Paid once to 64 simultaneous claims', async () => {
+  it('pay a Complete referral once while staff mark it Paid (4 at once) and the referrer claims it 64 times', async () => {
     const tester = await createTester(db());
     const person = friend();
     await instances[0]!.refer(tester.id, person);
     const [referral] = await db().select().from(referrals).where(eq(referrals.email, person.emailAddress));
-    expect(await instances[1]!.setStatus(referral!.id, 'Paid')).toBe(true);
-    const answers = await Promise.all(Array.from({ length: 64 }, (_, index) => instances[index % 2]!.claim(tester.id, referral!.id)));
-    expect(answers.filter((answer) => answer.status === 'succeed')).toHaveLength(1);
+    await db().update(referrals).set({ status: 'Complete' }).where(eq(referrals.id, referral!.id));
+    const [moves, claims] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 4 }, (_, index) =>
+          inTransaction(handles[index % 2]!, (tx) => instances[index % 2]!.staffMove(referral!.id, 'Paid', tx)),
+        ),
+      ),
+      Promise.all(Array.from({ length: 64 }, (_, index) => instances[index % 2]!.claim(tester.id, referral!.id))),
+    ]);
+    expect(moves.filter((move) => move.after !== null)).toHaveLength(1);
+    const paidByStaff = moves.filter((move) => move.paid).length;
+    const paidByClaim = claims.filter((answer) => answer.status === 'succeed').length;
+    expect(paidByStaff + paidByClaim).toBe(1);
     expect(await balanceAndLedger(db(), tester.id)).toMatchObject({ coins: 200, exp: 250, ledgerCoins: 200, ledgerExp: 250, entries: 1 });
+    const [row] = await db().select().from(referrals).where(eq(referrals.id, referral!.id));
+    expect(row).toMatchObject({ status: 'Paid' });
+    expect(row!.redeemedAt).not.toBeNull();
   });
 });

@@ -59,6 +59,23 @@ export function createReferralsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** The row locked for the rest of the transaction (a staff move, with its before and after). */
+    async lockById(id: string): Promise<ReferralRow | null> {
+      const [row] = await db.select().from(referrals).where(eq(referrals.id, id)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    /** A page of referrals for staff (decision 054), newest first, optionally one status; `limit` rows after `offset`. */
+    listForStaff(filter: { status?: ReferralStatus }, offset: number, limit: number): Promise<ReferralRow[]> {
+      return db
+        .select()
+        .from(referrals)
+        .where(filter.status ? eq(referrals.status, filter.status) : undefined)
+        .orderBy(desc(referrals.createdAt), desc(referrals.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
     listForReferrer(referrerId: string): Promise<ReferralRow[]> {
       return db.select().from(referrals).where(eq(referrals.referrerId, referrerId)).orderBy(desc(referrals.createdAt), desc(referrals.id));
     },

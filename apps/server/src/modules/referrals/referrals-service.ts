@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import {
   CLAIMABLE_REFERRAL_STATUSES,
   REFERRAL_LIMITS,
-  REFERRAL_STATUSES,
   type ReferralListItem,
   type ReferralRequest,
   type ReferralRequestResponse,
   type ReferralRewardResponse,
   type ReferralStatus,
 } from '@testerhub/shared/referral-schemas';
+import { REFERRAL_MOVES, type StaffReferralStatus } from '@testerhub/shared/staff-queues-schemas';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { localDay, monthStart } from '../../core/local-day.ts';
@@ -66,6 +66,27 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
   const repository = createReferralsRepository(db);
   const limit = deps.monthlyLimit ?? REFERRAL_LIMITS.monthly;
   const now = () => deps.clock.now();
+
+  /**
+   * The referral reward (200 coins, 250 experience) paid through the ledger with the referral as
+   * reference, and the referral marked redeemed, in the caller's transaction: only a referral of
+   * this referrer in one of `payable`, not yet redeemed; once, whatever the number of calls.
+   */
+  async function payReward(tx: Executor, referrerId: string, referralId: string, payable: readonly ReferralStatus[]): Promise<boolean> {
+    const redeemed = await createReferralsRepository(tx).redeem(referrerId, referralId, payable, now());
+    if (!redeemed) return false;
+    const paid = await deps.ledger.record(
+      {
+        testerId: referrerId,
+        coins: REFERRAL_LIMITS.rewardCoins,
+        experience: REFERRAL_LIMITS.rewardExp,
+        reason: REFERRAL_REWARD_REASON,
+        reference: redeemed.id,
+      },
+      tx,
+    );
+    return paid.status !== 'alreadyRecorded';
+  }
 
   return {
     /** The tester's part of the data export (decision 040). */
@@ -132,23 +153,9 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
      * referral of this tester not yet redeemed, and only once whatever the number of calls.
      */
     async claim(referrerId: string, referralId: string): Promise<ReferralRewardResponse> {
-      const refused = { status: 'notClaimable', coins: 0, exp: 0 } as const;
-      return inTransaction(db, async (tx) => {
-        const redeemed = await createReferralsRepository(tx).redeem(referrerId, referralId, CLAIMABLE_REFERRAL_STATUSES, now());
-        if (!redeemed) return refused;
-        const paid = await deps.ledger.record(
-          {
-            testerId: referrerId,
-            coins: REFERRAL_LIMITS.rewardCoins,
-            experience: REFERRAL_LIMITS.rewardExp,
-            reason: REFERRAL_REWARD_REASON,
-            reference: redeemed.id,
-          },
-          tx,
-        );
-        if (paid.status === 'alreadyRecorded') return refused;
-        return { status: 'succeed', coins: REFERRAL_LIMITS.rewardCoins, exp: REFERRAL_LIMITS.rewardExp };
-      });
+      const paid = await inTransaction(db, (tx) => payReward(tx, referrerId, referralId, CLAIMABLE_REFERRAL_STATUSES));
+      if (!paid) return { status: 'notClaimable', coins: 0, exp: 0 };
+      return { status: 'succeed', coins: REFERRAL_LIMITS.rewardCoins, exp: REFERRAL_LIMITS.rewardExp };
     },
 
     /** Registration's unit of work: a new tester who came with a referral code moves that referral to Registered. */
@@ -167,13 +174,23 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
     },
 
     /**
-     * A staff change of status (Bad Number, Outreach, Paid, Closed; the staff console of a later
-     * issue): any status to any other; answers whether the referral exists.
+     * A staff move (issue 12 section 5; decision 054) in the caller's unit of work: only the moves
+     * of REFERRAL_MOVES, from the status the locked row has; Paid pays the referrer the referral
+     * reward unless they already claimed it (once: the same rule and ledger reference as a claim).
+     * Null when there is no such referral or the move is not allowed from where it is.
      */
-    async setStatus(referralId: string, status: ReferralStatus, tx?: Executor): Promise<boolean> {
-      const moved = await createReferralsRepository(tx ?? db).moveStatus({ id: referralId }, REFERRAL_STATUSES, status, now());
-      return moved.length > 0;
+    async staffMove(referralId: string, to: StaffReferralStatus, tx: Executor) {
+      const repo = createReferralsRepository(tx);
+      const before = await repo.lockById(referralId);
+      if (!before || !REFERRAL_MOVES[to].includes(before.status as ReferralStatus)) return { before, after: null, paid: false };
+      const [after] = await repo.moveStatus({ id: referralId }, REFERRAL_MOVES[to], to, now());
+      if (!after) return { before, after: null, paid: false };
+      const paid = to === 'Paid' && (await payReward(tx, after.referrerId, after.id, ['Paid']));
+      return { before, after: paid ? { ...after, redeemedAt: now() } : after, paid };
     },
+
+    /** A page of referrals for staff, newest first, optionally one status. */
+    listForStaff: (filter: { status?: ReferralStatus }, offset: number, limit: number) => repository.listForStaff(filter, offset, limit),
   };
 }
 

@@ -37,6 +37,9 @@ export const referrals = pgTable(
     uniqueIndex('referrals_phone').on(table.phone),
     index('referrals_referrer_month').on(table.referrerId, table.referredMonth),
     index('referrals_referred_tester').on(table.referredTesterId),
+    // The staff pipeline (decision 054): newest first, optionally one status.
+    index('referrals_status_created').on(table.status, table.createdAt),
+    index('referrals_created').on(table.createdAt),
     check('referrals_status', sql`${table.status} in ('New', 'Bad Number', 'Registered', 'Outreach', 'Paid', 'Closed', 'Complete')`),
   ],
 );

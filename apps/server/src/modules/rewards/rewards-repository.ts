@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { redemptionOrders, rewardItems } from './rewards-tables.ts';
 
@@ -24,6 +24,54 @@ export function createRewardsRepository(db: Executor) {
         .where(and(eq(rewardItems.id, itemNo), eq(rewardItems.active, true)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** The whole catalogue for staff (decision 055), retired rewards too, in the redeem page's order, with each reward's pending orders. */
+    async listCatalogue() {
+      const pending = db
+        .select({ itemNo: redemptionOrders.itemNo, total: count().as('total') })
+        .from(redemptionOrders)
+        .where(eq(redemptionOrders.status, 'pending'))
+        .groupBy(redemptionOrders.itemNo)
+        .as('pending');
+      return db
+        .select({ item: rewardItems, pendingOrders: sql<number>`coalesce(${pending.total}, 0)::int` })
+        .from(rewardItems)
+        .leftJoin(pending, eq(pending.itemNo, rewardItems.id))
+        .orderBy(asc(rewardItems.sortOrder), asc(rewardItems.id));
+    },
+
+    /** The reward locked for the rest of the transaction (a staff change, with its before and after). */
+    async lockItem(itemNo: number): Promise<RewardItemRow | null> {
+      const [row] = await db.select().from(rewardItems).where(eq(rewardItems.id, itemNo)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    /**
+     * A staff edit made from `version`: a conditional UPDATE that raises the version, so of two
+     * edits made from the same version one is saved and the other matches nothing (null).
+     */
+    async updateItem(
+      itemNo: number,
+      version: number,
+      fields: Pick<NewRewardItem, 'name' | 'coins' | 'imagePath' | 'sortOrder'>,
+    ): Promise<RewardItemRow | null> {
+      const [row] = await db
+        .update(rewardItems)
+        .set({ ...fields, version: sql`${rewardItems.version} + 1` })
+        .where(and(eq(rewardItems.id, itemNo), eq(rewardItems.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Retires or restores a reward (raising its version); null when it already had that state. */
+    async setActive(itemNo: number, active: boolean): Promise<RewardItemRow | null> {
+      const [row] = await db
+        .update(rewardItems)
+        .set({ active, version: sql`${rewardItems.version} + 1` })
+        .where(and(eq(rewardItems.id, itemNo), eq(rewardItems.active, !active)))
+        .returning();
+      return row ?? null;
     },
 
     async insertItems(items: NewRewardItem[]) {

@@ -17,6 +17,8 @@ export const rewardItems = pgTable(
     imagePath: text('image_path').notNull(),
     active: boolean('active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Raised by every staff edit (decision 055): an edit made from an older version is refused, not lost. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [check('reward_items_costs_coins', sql`${table.coins} > 0`)],
 );

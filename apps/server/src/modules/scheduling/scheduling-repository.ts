@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import { isChild } from '../../core/db/person.ts';
 import { bookings, groupSessions, remindersSent, sessionGroups } from './scheduling-tables.ts';
 
@@ -24,6 +24,14 @@ export const openWithFreeSeat = (groupId: number) =>
     eq(sessionGroups.status, 'Open'),
     sql`${sessionGroups.taken} + ${sessionGroups.held} < ${sessionGroups.seats}`,
   );
+
+/** Testers (themselves, not a child) who attended a session starting on or after `since`, as a subquery of `tester_id` (decision 052). */
+export const attendedSinceSql = (since: Date): SqlFragment =>
+  sql`select ${bookings.testerId} as tester_id from ${bookings} where ${bookings.status} = 'attended' and ${bookings.childId} is null and ${bookings.startsAt} >= ${since}`;
+
+/** Testers (themselves) holding a booking in the study, kept or not, as a subquery of `tester_id` (decision 052). */
+export const bookedInStudySql = (studyNo: number): SqlFragment =>
+  sql`select ${bookings.testerId} as tester_id from ${bookings} where ${bookings.studyNo} = ${studyNo} and ${bookings.childId} is null`;
 
 export function createSchedulingRepository(db: Executor) {
   async function sessionsOf(groupIds: number[]): Promise<Map<number, SessionRow[]>> {
@@ -112,6 +120,66 @@ export function createSchedulingRepository(db: Executor) {
         )
         .orderBy(asc(bookings.startsAt), asc(bookings.id))
         .limit(where.limit);
+    },
+
+    /**
+     * The staff dashboard's sessions (decision 058): each session starting in [from, to), with its
+     * group's study, site and seats and its bookings counted by status (attendance is per booking).
+     */
+    dashboardSessions(from: Date, to: Date) {
+      return db
+        .select({
+          sessionId: groupSessions.id,
+          testerDay: groupSessions.testerDay,
+          startsAt: groupSessions.startsAt,
+          endsAt: groupSessions.endsAt,
+          studyNo: sessionGroups.studyNo,
+          siteId: sessionGroups.siteId,
+          kind: sessionGroups.kind,
+          seats: sessionGroups.seats,
+          booked: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'booked')::int`,
+          attended: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'attended')::int`,
+          noShow: sql<number>`(select count(*) from ${bookings} where ${bookings.groupId} = ${sessionGroups.id} and ${bookings.status} = 'noShow')::int`,
+        })
+        .from(groupSessions)
+        .innerJoin(sessionGroups, eq(sessionGroups.id, groupSessions.groupId))
+        .where(sql`${groupSessions.startsAt} >= ${from} and ${groupSessions.startsAt} < ${to}`)
+        .orderBy(asc(groupSessions.startsAt), asc(groupSessions.id));
+    },
+
+    /** Seats and bookings of each study's Open groups that have a session still to start (decision 058). */
+    filling(now: Date) {
+      return db
+        .select({
+          studyNo: sessionGroups.studyNo,
+          seats: sql<number>`sum(${sessionGroups.seats})::int`,
+          taken: sql<number>`sum(${sessionGroups.taken})::int`,
+        })
+        .from(sessionGroups)
+        .where(
+          and(
+            eq(sessionGroups.status, 'Open'),
+            sql`exists (select 1 from ${groupSessions} where ${groupSessions.groupId} = ${sessionGroups.id} and ${groupSessions.startsAt} > ${now})`,
+          ),
+        )
+        .groupBy(sessionGroups.studyNo);
+    },
+
+    /** Attended and no-show bookings by the week (Monday, in `timeZone`) their last session ended, from `from` on. */
+    async attendanceByWeek(from: Date, timeZone: string) {
+      const week = sql`date_trunc('week', ${bookings.endsAt} at time zone ${timeZone})::date::text`;
+      return (
+        db
+          .select({
+            weekStart: sql<string>`${week}`,
+            attended: sql<number>`count(*) filter (where ${bookings.status} = 'attended')::int`,
+            noShow: sql<number>`count(*) filter (where ${bookings.status} = 'noShow')::int`,
+          })
+          .from(bookings)
+          .where(and(inArray(bookings.status, ['attended', 'noShow']), sql`${bookings.endsAt} >= ${from}`))
+          // By position: the week expression's time zone is a parameter, so a repeat would not match it.
+          .groupBy(sql`1`)
+      );
     },
 
     /** The sessions of the groups, by group and day. */
@@ -401,6 +469,62 @@ export function createSchedulingRepository(db: Executor) {
         .onConflictDoNothing()
         .returning({ hoursBefore: remindersSent.hoursBefore });
       return rows.map((row) => row.hoursBefore);
+    },
+
+    /** The group by its public key, its row locked until the transaction ends (the staff's edits, decision 051). */
+    async groupForUpdate(publicId: string): Promise<GroupWithSessions | null> {
+      const [row] = await db.select().from(sessionGroups).where(eq(sessionGroups.publicId, publicId)).limit(1).for('update');
+      return row ? (await withSessions([row]))[0]! : null;
+    },
+
+    /**
+     * The staff's edit of a group's fields (decision 051): one conditional UPDATE, so the seats never
+     * go below the seats taken or held at the moment it runs, even when a booking races it (the
+     * booking's own UPDATE of the row waits for this one, or this one for it). Null when refused.
+     */
+    async updateGroupFields(id: number, fields: Partial<Omit<NewGroup, 'id' | 'publicId' | 'studyNo' | 'taken' | 'held'>>) {
+      const seats = fields.seats;
+      const [row] = await db
+        .update(sessionGroups)
+        .set(fields)
+        .where(
+          and(eq(sessionGroups.id, id), seats === undefined ? undefined : sql`${sessionGroups.taken} + ${sessionGroups.held} <= ${seats}`),
+        )
+        .returning();
+      return row ?? null;
+    },
+
+    /** Replaces the group's session days (only while it holds no bookings: decision 051). */
+    async replaceSessions(groupId: number, sessions: { testerDay: number; startsAt: Date; endsAt: Date }[]): Promise<void> {
+      await db.delete(groupSessions).where(eq(groupSessions.groupId, groupId));
+      await db.insert(groupSessions).values(sessions.map((session) => ({ ...session, groupId })));
+    },
+
+    /** Whether any booking of the group is not cancelled (booked, attended or no-show): its times are then history. */
+    async groupHasBookings(groupId: number): Promise<boolean> {
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.groupId, groupId), sql`${bookings.status} <> 'cancelled'`))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The study's bookings of every status, oldest first, after `afterId` (the staff's results and export pages through them). */
+    bookingsOfStudy(studyNo: number, afterId: number, limit: number) {
+      return db
+        .select({
+          bookingId: bookings.id,
+          testerId: bookings.testerId,
+          childId: bookings.childId,
+          groupId: bookings.groupId,
+          status: bookings.status,
+          createdAt: bookings.createdAt,
+        })
+        .from(bookings)
+        .where(and(eq(bookings.studyNo, studyNo), gt(bookings.id, afterId)))
+        .orderBy(asc(bookings.id))
+        .limit(limit);
     },
 
     /** The tester's live bookings (theirs and their children's) that have not ended, with their groups and sessions. */

@@ -1,4 +1,5 @@
 import type { Executor } from '../../core/db/client.ts';
+import { wallClockToInstant } from '@testerhub/shared/session-admin-schemas';
 import { createSchedulingRepository, type NewGroup } from './scheduling-repository.ts';
 
 /**
@@ -11,27 +12,10 @@ import { createSchedulingRepository, type NewGroup } from './scheduling-reposito
 const DAY_MS = 24 * 3600_000;
 const CHICAGO = 'America/Chicago';
 
-/** Minutes the zone is ahead of UTC at `instant`. */
-function zoneOffsetMinutes(zone: string, instant: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(instant);
-  const value = (type: string) => Number(parts.find((part) => part.type === type)!.value);
-  const local = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour'), value('minute'));
-  return Math.round((local - instant.getTime()) / 60_000);
-}
-
 /** `days` after `today`, at `hour`:`minute` on the zone's wall clock, as a UTC instant. */
 export function localTime(today: Date, days: number, hour: number, minute = 0, zone = CHICAGO): Date {
-  const day = new Date(today.getTime() + days * DAY_MS);
-  const wall = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour, minute);
-  return new Date(wall - zoneOffsetMinutes(zone, new Date(wall)) * 60_000);
+  const day = new Date(today.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+  return wallClockToInstant(day, `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, zone);
 }
 
 const minutes = (start: Date, length: number) => ({ startsAt: start, endsAt: new Date(start.getTime() + length * 60_000) });

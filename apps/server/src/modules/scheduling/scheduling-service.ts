@@ -23,6 +23,8 @@ import type { Person, SeatOffers } from './seat-offers.ts';
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
 export { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
+/** Subqueries of tester ids for set-based statements elsewhere (invitations, decision 052). */
+export { attendedSinceSql, bookedInStudySql } from './scheduling-repository.ts';
 
 /** The job queue's name of the reminder sweep (decision 027). */
 export const REMINDER_QUEUE = 'schedule-reminders';
@@ -307,6 +309,11 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       );
     },
 
+    /** The staff dashboard's reads (decision 058): sessions starting in a window, studies filling, attendance by week. */
+    dashboardSessions: (from: Date, to: Date) => on(db).dashboardSessions(from, to),
+    filling: () => on(db).filling(now()),
+    attendanceByWeek: (from: Date, timeZone: string) => on(db).attendanceByWeek(from, timeZone),
+
     /**
      * The check-in's view of bookings (decision 048): one by id or those with a session in a
      * window at some sites, each with its group's sessions and the tester's other seats in the group.
@@ -544,6 +551,11 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     async passOnFreedSeats(groupIds: readonly number[], tx: Executor): Promise<void> {
       for (const groupId of groupIds) await deps.offers?.offerFreedSeats(groupId, tx);
     },
+
+    /** A study's groups with their sessions, earliest first (the staff's results, decision 051). */
+    groupsOfStudy: (studyNo: number) => base.groupsOfStudy(studyNo),
+    /** A study's bookings of every status, oldest first after `afterId` (the staff's results and export). */
+    bookingsOfStudy: (studyNo: number, afterId: number, limit: number) => base.bookingsOfStudy(studyNo, afterId, limit),
 
     /** Expires the seat offers past their end and passes their seats on (the job queue's sweep, every minute); answers the offers made. */
     expireSeatOffers: async (): Promise<number> => (deps.offers ? deps.offers.expireDue() : 0),

@@ -111,6 +111,10 @@ export const bookings = pgTable(
     index('bookings_live_ends')
       .on(table.endsAt)
       .where(sql`${table.status} = 'booked'`),
+    // The staff dashboard's no-show rate by week (decision 058).
+    index('bookings_ended_attendance')
+      .on(table.endsAt)
+      .where(sql`${table.status} in ('attended', 'noShow')`),
     check('bookings_status', sql`${table.status} in ('booked', 'cancelled', 'attended', 'noShow')`),
     check('bookings_ends_after_start', sql`${table.endsAt} > ${table.startsAt}`),
   ],

@@ -2,7 +2,7 @@ import type { TestSite } from '@testerhub/shared/public-content';
 import { HOUR_MS, type Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import type { TesterService } from '../testers/tester-service.ts';
+import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
 import { seatOfferMessage } from './schedule-mail.ts';
 import { createSchedulingRepository, type GroupWithSessions } from './scheduling-repository.ts';
@@ -47,9 +47,7 @@ export function createSeatOffers(db: Database, deps: SeatOfferDeps) {
     return end > at.getTime() ? new Date(end) : null;
   }
 
-  async function mailOffer(person: Person, group: GroupWithSessions, expiresAt: Date, tx: Executor) {
-    const tester = await deps.testers.findById(person.testerId, tx);
-    if (!tester) return;
+  async function mailOffer(tester: TesterRow, person: Person, group: GroupWithSessions, expiresAt: Date, tx: Executor) {
     const sites = await deps.listTestSitesIn(tx);
     const site = group.siteId ? sites.find((each) => each.siteId === group.siteId) : undefined;
     const names = await deps.studyNames([group.studyNo], tx);
@@ -84,6 +82,9 @@ export function createSeatOffers(db: Database, deps: SeatOfferDeps) {
     for (const person of await deps.waitingFor(group.studyNo, group.id, tx)) {
       if (made === free) break;
       if (await offers.wasOffered(group.id, person)) continue;
+      // A suspended tester cannot book (decision 046): holding a seat for them would only delay the next person.
+      const tester = await deps.testers.findById(person.testerId, tx);
+      if (!tester || isSuspended(tester, at)) continue;
       if (!(await offers.personCanTake(person, group.studyNo, group.id, at))) continue;
       if (!(await offers.holdSeat(group.id))) break;
       const offer = await offers.insertOffer({
@@ -98,7 +99,7 @@ export function createSeatOffers(db: Database, deps: SeatOfferDeps) {
         await offers.releaseHold(group.id);
         continue;
       }
-      await mailOffer(person, group, expiresAt, tx);
+      await mailOffer(tester, person, group, expiresAt, tx);
       made += 1;
     }
     return made;

@@ -329,6 +329,8 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
 
     /** POST SelfWaitList: Notify me about Closed groups of a study the tester qualified for. */
     async selfWaitList(tester: TesterRow, request: SelfWaitListRequest): Promise<WaitListResponse> {
+      // Scheduling is paused while suspended (decision 046): no seat would be offered to them anyway.
+      if (isSuspended(tester, now())) return waitListAnswer('failed');
       const subject = await subjectOf(tester, request.Child);
       if (!subject) return waitListAnswer('notRequested');
       const study = await deps.studies.findStudyByGuid(request.Study.toLowerCase());

@@ -5,7 +5,7 @@ import { createBooking, createLoggedInTester, createQualifiedScreening, createSe
 import { mailsTo, schedulingWithMail, TEST_LINK_SECRET } from '../../../test/schedule-mail-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
-import { bookings, seatOffers, sessionGroups } from '../../core/db/schema.ts';
+import { bookings, seatOffers, sessionGroups, testers } from '../../core/db/schema.ts';
 import { verifyStudyLinkData } from '../screening/study-link-token.ts';
 
 /**
@@ -188,6 +188,23 @@ describe('waitlist promotion', () => {
     await cancel(holder, study.studyNo);
     expect((await offersOf(group.id)).map((each) => each.testerId)).toEqual([second.tester.id]);
     expect(await offerMails(first.tester.email)).toHaveLength(0);
+  });
+
+  it('skips a waiting tester who is suspended (decision 046) and offers the next; a suspended tester cannot ask to wait', async () => {
+    const { study, group, holder, waiters, outsider } = await fullGroupWithWaiters(2);
+    const [first, second] = waiters as [Logged, Logged];
+    const until = at(24 * 180);
+    await db().update(testers).set({ suspendedUntil: until }).where(eq(testers.id, first.tester.id));
+    await cancel(holder, study.studyNo);
+    expect((await offersOf(group.id)).map((each) => each.testerId)).toEqual([second.tester.id]);
+    expect(await offerMails(first.tester.email)).toHaveLength(0);
+
+    await db().update(testers).set({ suspendedUntil: until }).where(eq(testers.id, outsider.tester.id));
+    const asked = await ok<{ status: string }>('/api/schedule/SelfWaitList', outsider.cookie, {
+      Study: study.guid,
+      GroupIds: [group.publicId],
+    });
+    expect(asked.status).toBe('failed');
   });
 
   it('a change that leaves a group offers its seat', async () => {

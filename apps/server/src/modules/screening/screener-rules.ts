@@ -189,3 +189,26 @@ export function shuffledFor<T extends { id: number }>(options: readonly T[], tes
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ option }) => option);
 }
+
+export type ScreenerVerdict =
+  | { kind: 'invalid'; field: string; message: string }
+  | { kind: 'disqualified'; answers: Answers }
+  | { kind: 'passes'; answers: Answers; quota: ScreenerQuota | null };
+
+/**
+ * The screener's verdict on a completion, before any place is taken: invalid answers; disqualified
+ * (a disqualifying answer, or quotas that none of them matches); or passes, with its quota. The
+ * completion and the staff's preview both decide through this (decision 050).
+ */
+export function screenerVerdict(
+  questions: readonly ScreenerQuestion[],
+  quotas: readonly ScreenerQuota[],
+  answers: Answers,
+): ScreenerVerdict {
+  const checked = checkAnswers(questions, answers, true);
+  if (!checked.ok) return { kind: 'invalid', field: checked.field, message: checked.message };
+  const quota = matchingQuota(quotas, checked.answers);
+  if (isDisqualified(questions, checked.answers) || (quotas.length > 0 && !quota))
+    return { kind: 'disqualified', answers: checked.answers };
+  return { kind: 'passes', answers: checked.answers, quota };
+}

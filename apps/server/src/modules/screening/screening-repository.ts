@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import { isChild, type Person } from '../../core/db/person.ts';
 
 export type { Person } from '../../core/db/person.ts';
@@ -41,23 +41,27 @@ export interface ScreenerDefinition {
     kind: QuestionKind;
     prompt: string;
     required?: boolean;
-    minChoices?: number;
-    maxChoices?: number;
-    minValue?: number;
-    maxValue?: number;
-    maxLength?: number;
-    qualifyMin?: number;
-    qualifyMax?: number;
-    showIf?: { question: string; options: string[] };
+    minChoices?: number | null;
+    maxChoices?: number | null;
+    minValue?: number | null;
+    maxValue?: number | null;
+    maxLength?: number | null;
+    qualifyMin?: number | null;
+    qualifyMax?: number | null;
+    showIf?: { question: string; options: string[] } | null;
     options?: { key: string; label: string; disqualifies?: boolean }[];
   }[];
   quotas?: {
     name: string;
     capacity: number;
     filled?: number;
-    conditions: { question: string; options?: string[]; minValue?: number; maxValue?: number }[];
+    conditions: { question: string; options?: string[] | null; minValue?: number | null; maxValue?: number | null }[];
   }[];
 }
+
+/** Testers (themselves, not a child) who finished the study's screener, as a subquery of `tester_id` (decision 052). */
+export const screenedInStudySql = (studyNo: number): SqlFragment =>
+  sql`select ${screenings.testerId} as tester_id from ${screenings} where ${screenings.studyNo} = ${studyNo} and ${screenings.childId} is null and ${screenings.status} <> 'inProgress'`;
 
 export function createScreeningRepository(db: Executor) {
   return {
@@ -208,6 +212,51 @@ export function createScreeningRepository(db: Executor) {
         });
     },
 
+    /**
+     * The study's screenings for the staff (decision 051): oldest first after `afterId` (the export
+     * pages through them), or the newest `limit` when `newest` is set (the results page).
+     */
+    screeningsOfStudy(studyNo: number, page: { afterId: number; limit: number; newest?: boolean }) {
+      return db
+        .select({
+          id: screenings.id,
+          testerId: screenings.testerId,
+          childId: screenings.childId,
+          status: screenings.status,
+          answers: screenings.answers,
+          startedAt: screenings.startedAt,
+          completedAt: screenings.completedAt,
+        })
+        .from(screenings)
+        .where(and(eq(screenings.studyNo, studyNo), page.newest ? undefined : sql`${screenings.id} > ${page.afterId}`))
+        .orderBy(page.newest ? sql`${screenings.id} desc` : asc(screenings.id))
+        .limit(page.limit);
+    },
+
+    /** How many people started or finished the study's screener (decision 050: above 0, only its wording may change). */
+    async countScreenings(studyNo: number): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(screenings)
+        .where(eq(screenings.studyNo, studyNo));
+      return row?.count ?? 0;
+    },
+
+    /** The study's waiting list, oldest entry first. */
+    waitingListOfStudy(studyNo: number) {
+      return db
+        .select({
+          testerId: studyWaitingList.testerId,
+          childId: studyWaitingList.childId,
+          reason: studyWaitingList.reason,
+          groupIds: studyWaitingList.groupIds,
+          addedAt: studyWaitingList.addedAt,
+        })
+        .from(studyWaitingList)
+        .where(eq(studyWaitingList.studyNo, studyNo))
+        .orderBy(asc(studyWaitingList.addedAt), asc(studyWaitingList.id));
+    },
+
     /** The people on the study's list asking to be told about the group (reason notify), oldest entry first. */
     async notifyWaitersOf(studyNo: number, groupId: number): Promise<{ testerId: string; childId: number | null }[]> {
       return db
@@ -281,6 +330,38 @@ export function createScreeningRepository(db: Executor) {
           target: [screenings.testerId, screenings.studyNo, screenings.childId],
           set: { status: 'qualified', completedAt: now },
         });
+    },
+
+    /** Removes the study's questions (their options and quota conditions go with them) and quotas. */
+    async deleteScreener(studyNo: number) {
+      await db.delete(screenerQuotas).where(eq(screenerQuotas.studyNo, studyNo));
+      await db.delete(screenerQuestions).where(eq(screenerQuestions.studyNo, studyNo));
+    },
+
+    async rewordQuestion(studyNo: number, questionId: number, prompt: string) {
+      await db
+        .update(screenerQuestions)
+        .set({ prompt })
+        .where(and(eq(screenerQuestions.id, questionId), eq(screenerQuestions.studyNo, studyNo)));
+    },
+
+    async rewordOption(questionId: number, optionId: number, label: string) {
+      await db
+        .update(screenerOptions)
+        .set({ label })
+        .where(and(eq(screenerOptions.id, optionId), eq(screenerOptions.questionId, questionId)));
+    },
+
+    /** Renames and resizes a quota unless the size would fall below its filled places (a conditional UPDATE): false then. */
+    async resizeQuota(studyNo: number, quotaId: number, change: { name: string; capacity: number }): Promise<boolean> {
+      const rows = await db
+        .update(screenerQuotas)
+        .set(change)
+        .where(
+          and(eq(screenerQuotas.id, quotaId), eq(screenerQuotas.studyNo, studyNo), sql`${screenerQuotas.filled} <= ${change.capacity}`),
+        )
+        .returning({ id: screenerQuotas.id });
+      return rows.length > 0;
     },
 
     /** Writes a screener from its definition, turning keys into the new rows' ids. */

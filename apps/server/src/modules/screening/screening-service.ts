@@ -4,7 +4,7 @@ import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import { childFitsStudy, isStudyFull, SCREENER_TEXTS, type StudyRow, type StudyService } from '../studies/study-service.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
-import { checkAnswers, isDisqualified, matchingQuota, shuffledFor, type Answers, type ScreenerQuota } from './screener-rules.ts';
+import { checkAnswers, screenerVerdict, shuffledFor, type Answers, type ScreenerQuota } from './screener-rules.ts';
 import {
   createScreeningRepository,
   type Person,
@@ -15,6 +15,8 @@ import {
 import { signStudyLinkData, verifyStudyLinkData } from './study-link-token.ts';
 
 export type { Answers } from './screener-rules.ts';
+/** The study's finished screeners, as a subquery of tester ids (invitations, decision 052). */
+export { screenedInStudySql } from './screening-repository.ts';
 export type { Person, ScreenerDefinition, WaitingListEntry, WaitingListReason } from './screening-repository.ts';
 
 /** A confirmed child of the tester, screened through the parent's account (the k of the address; decision 029). */
@@ -204,22 +206,22 @@ export function createScreeningService(
       const study = await hostedStudyFor(tester, studyNo, child);
       if (!study) return { status: 'notFound' };
       const { questions, quotas } = await repository.loadScreener(studyNo);
-      const checked = checkAnswers(questions, answers, true);
-      if (!checked.ok) return { status: 'invalid', field: checked.field, message: checked.message };
-      const given = checked.answers;
+      const verdict = screenerVerdict(questions, quotas, answers);
+      if (verdict.kind === 'invalid') return { status: 'invalid', field: verdict.field, message: verdict.message };
+      const given = verdict.answers;
 
       return inTransaction(db, async (tx) => {
         const now = deps.clock.now();
         const screenings = createScreeningRepository(tx);
         const screening = await screenings.lockScreening(person, studyNo, now);
         if (screening.status !== 'inProgress') return { status: 'notFound' as const };
-        const quota = matchingQuota(quotas, given);
+        const quota = verdict.kind === 'passes' ? verdict.quota : null;
         const finish = async (status: ScreeningStatus) => {
           await screenings.finishScreening(screening.id, { status, answers: given, quotaId: quota?.id ?? null, completedAt: now });
           await deps.onScreenerFilled?.(tester.id, tx);
         };
 
-        if (isDisqualified(questions, given) || (quotas.length > 0 && !quota)) {
+        if (verdict.kind === 'disqualified') {
           await finish('disqualified');
           return { outcome: 'disqualified' as const, message: SCREENER_TEXTS.disqualified };
         }
@@ -281,6 +283,15 @@ export function createScreeningService(
      */
     waitingForGroup: (studyNo: number, groupId: number, tx?: Executor) =>
       createScreeningRepository(tx ?? db).notifyWaitersOf(studyNo, groupId),
+
+    /** The study's questions with their options, in order (the staff's results, decision 051). */
+    screenerQuestions: async (studyNo: number) => (await repository.loadScreener(studyNo)).questions,
+    /** The study's screenings for the staff: a page oldest first after `afterId`, or the newest `limit`. */
+    screeningsOfStudy: (studyNo: number, page: { afterId: number; limit: number; newest?: boolean }) =>
+      repository.screeningsOfStudy(studyNo, page),
+    countScreenings: (studyNo: number) => repository.countScreenings(studyNo),
+    /** The study's waiting list, oldest entry first (the staff's results). */
+    waitingListOfStudy: (studyNo: number) => repository.waitingListOfStudy(studyNo),
 
     /** Where each child of the tester stands in the study: screened (finished) and waitlisted, by child key. */
     childrenInStudy: (testerId: string, studyNo: number) => repository.childrenInStudy(testerId, studyNo),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { staffAuditLog, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from './staff-tables.ts';
 
@@ -18,6 +18,16 @@ export function createStaffRepository() {
     async lockById(db: Executor, id: string): Promise<StaffRow | null> {
       const [row] = await db.select().from(staffMembers).where(eq(staffMembers.id, id)).for('update');
       return row ?? null;
+    },
+
+    /** Staff members' names by id (the queues name who made a call). */
+    async namesByIds(db: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: staffMembers.id, name: staffMembers.name })
+        .from(staffMembers)
+        .where(inArray(staffMembers.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row.name]));
     },
 
     async findByEmail(db: Executor, email: string): Promise<StaffRow | null> {
@@ -144,7 +154,7 @@ export function createStaffRepository() {
     /** Newest first, `limit + 1` rows from `offset` (the extra one says whether there is more). */
     async listAudit(
       db: Executor,
-      filter: { staffId?: string; action?: string; from?: Date; before?: Date },
+      filter: { staffId?: string; action?: string; from?: Date; before?: Date; target?: { type: string; id: string } },
       offset: number,
       limit: number,
     ): Promise<(AuditRow & { staffName: string | null })[]> {
@@ -153,6 +163,7 @@ export function createStaffRepository() {
       if (filter.action) conditions.push(eq(staffAuditLog.action, filter.action));
       if (filter.from) conditions.push(gte(staffAuditLog.at, filter.from));
       if (filter.before) conditions.push(lt(staffAuditLog.at, filter.before));
+      if (filter.target) conditions.push(eq(staffAuditLog.targetType, filter.target.type), eq(staffAuditLog.targetId, filter.target.id));
       return db
         .select({
           id: staffAuditLog.id,

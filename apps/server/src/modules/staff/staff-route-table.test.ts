@@ -1,9 +1,13 @@
-import { and, eq, gte } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, staffRouteAdmits, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { NEW_STUDY_DEFAULTS, screenerQuestion } from '@testerhub/shared/study-admin-schemas';
 import {
   createBooking,
+  createChild,
   createLoggedInTester,
+  createReferral,
   createRewardItem,
   createSessionGroup,
   createStudy,
@@ -11,7 +15,15 @@ import {
 } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { dailyRewardDays, eventSettings, redemptionOrders, staffAuditLog } from '../../core/db/schema.ts';
+import {
+  dailyRewardDays,
+  eventSettings,
+  faqs,
+  invitationSends,
+  redemptionOrders,
+  staffAuditLog,
+  termsVersions,
+} from '../../core/db/schema.ts';
 import { demoDailyRewardDays } from '../daily-bonus/daily-bonus-seed.ts';
 import { DEMO_WHEEL } from '../events/events-seed.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
@@ -37,6 +49,8 @@ interface StaffRouteCase {
   request?: (targetId: string, orderId: number) => { body?: unknown; query?: string };
   /** Instead of `request`: a call that needs rows made first (a booking today at site 00001, the site staff's default). */
   prepare?: () => Promise<{ body?: unknown; query?: string }>;
+  /** A POST that only reads (a count preview): it answers succeed and writes no audit row. */
+  readsOnly?: true;
 }
 
 /** A pending redemption order of a fresh tester, for the order calls. */
@@ -61,9 +75,52 @@ async function bookingToday() {
   return { booking, token: signCheckInToken({ bookingId: booking.id, testerId: tester.id, studyNo: study.studyNo }, LINK_SECRET) };
 }
 
+/** A session group's form values (decision 051): in person at site 00001, a week ahead on the site's clock. */
+const GROUP_FIELDS = {
+  kind: 'inPerson',
+  siteId: '00001',
+  videoLink: '',
+  pickUpDate: '',
+  pickUpTime: '',
+  color: 'Blue',
+  cell: 'T1',
+  coOpCost: 50,
+  seats: 4,
+  status: 'Open',
+  isExternal: false,
+  sessions: [{ date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), start: '10:00', end: '12:00' }],
+};
+
+/** A group without bookings of a fresh study. */
+async function emptyGroup() {
+  return createSessionGroup(db(), { studyNo: (await createStudy(db())).studyNo });
+}
+/** A study form the CreateStudy and SaveStudy calls accept: online-only, one hosted question. */
+const studyForm = (studyNo: number) => ({
+  ...NEW_STUDY_DEFAULTS,
+  studyNo,
+  colorName: 'Blue',
+  studyBasicInfo: 'Route table study',
+  opensAt: '2020-01-01T00:00:00.000Z',
+  screener: {
+    questions: [
+      screenerQuestion('pets', {
+        prompt: 'Which pet?',
+        options: [
+          { key: 'dog', label: 'Dog', disqualifies: false },
+          { key: 'cat', label: 'Cat', disqualifies: true },
+        ],
+      }),
+    ],
+    quotas: [],
+  },
+});
+let tableStudyNo = 66_000 + (process.pid % 1000) * 100;
+
 let emailCounter = 0;
 const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
   { method: 'GET', path: '/api/staff/Me', roles: 'any' },
+  { method: 'GET', path: '/api/staff/Dashboard', roles: 'any' },
   { method: 'POST', path: '/api/staff/Logout', roles: 'any', request: () => ({ body: {} }) },
   { method: 'GET', path: '/api/staff/admin/StaffList', roles: ['admin'] },
   {
@@ -111,6 +168,227 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['site-staff'],
     prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id } }),
   },
+  {
+    method: 'GET',
+    path: '/api/staff/sessions/Groups',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/sessions/CreateGroup',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { studyNo: (await createStudy(db())).studyNo, ...GROUP_FIELDS } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/sessions/UpdateGroup',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { groupId: (await emptyGroup()).publicId, ...GROUP_FIELDS, seats: 5 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/sessions/SetGroupStatus',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { groupId: (await emptyGroup()).publicId, status: 'Closed' } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/study-results/Summary',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/study-results/Export',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+  },
+  { method: 'GET', path: '/api/staff/testers/Search', roles: ['recruiter'], request: () => ({ query: '?q=fran' }) },
+  {
+    method: 'GET',
+    path: '/api/staff/testers/Tester',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?testerId=${(await createTester(db())).id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/staff/testers/Export',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?testerId=${(await createTester(db())).id}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/testers/AdjustCoins',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { testerId: (await createTester(db())).id, coins: 25, reason: 'Goodwill' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/testers/SetBlackList',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { testerId: (await createTester(db())).id, blackList: true, reason: 'Abuse' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/testers/LiftSuspension',
+    roles: ['recruiter'],
+    prepare: async () => ({
+      body: { testerId: (await createTester(db(), { suspendedUntil: new Date(Date.now() + 86_400_000) })).id, reason: 'Excused' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/testers/Delete',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const tester = await createTester(db());
+      return { body: { testerId: tester.id, confirmation: tester.username, reason: 'Asked by e-mail' } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/studies/List', roles: ['recruiter'], request: () => ({ query: '?status=all&q=Factory' }) },
+  {
+    method: 'GET',
+    path: '/api/staff/studies/Study',
+    roles: ['recruiter'],
+    prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+  },
+  { method: 'GET', path: '/api/staff/studies/FormOptions', roles: ['recruiter'] },
+  { method: 'POST', path: '/api/staff/studies/CreateStudy', roles: ['recruiter'], request: () => ({ body: studyForm(++tableStudyNo) }) },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/SaveStudy',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const study = await createStudy(db());
+      return { body: { ...studyForm(study.studyNo), version: study.version } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/SetOpen',
+    roles: ['recruiter'],
+    prepare: async () => ({ body: { studyNo: (await createStudy(db())).studyNo, version: 1, open: false } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/studies/PreviewScreener',
+    roles: ['recruiter'],
+    readsOnly: true,
+    request: () => ({ body: { screener: studyForm(1).screener, answers: { pets: 'dog' }, complete: true } }),
+  },
+  { method: 'GET', path: '/api/staff/children/Queue', roles: ['recruiter'], request: () => ({ query: '?page=1' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/children/RecordCall',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const parent = await createTester(db());
+      const child = await createChild(db(), { parentId: parent.id, birthDate: '2018-01-01', confirmedAt: null });
+      return { body: { childId: child.publicId, outcome: 'noAnswer', note: 'Route table' } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/referrals/List', roles: ['recruiter'], request: () => ({ query: '?status=Complete&page=1' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/referrals/SetStatus',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const referral = await createReferral(db(), { referrerId: (await createTester(db())).id, status: 'Complete' });
+      return { body: { referralId: referral.id, status: 'Paid' } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/rewards/Catalogue', roles: ['rewards'] },
+  {
+    method: 'POST',
+    path: '/api/staff/rewards/AddReward',
+    roles: ['rewards'],
+    request: () => ({ body: { name: 'Route table reward', coins: 120, imagePath: '/media/rewards/gift-card-5.svg', sortOrder: 9 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/rewards/EditReward',
+    roles: ['rewards'],
+    prepare: async () => {
+      const reward = await createRewardItem(db(), { coins: 100 });
+      return {
+        body: { itemNo: reward.id, version: 1, name: 'Edited', coins: 150, imagePath: '/media/rewards/tote-bag.svg', sortOrder: 1 },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/rewards/SetRewardActive',
+    roles: ['rewards'],
+    prepare: async () => ({ body: { itemNo: (await createRewardItem(db(), { coins: 100 })).id, active: false } }),
+  },
+  { method: 'GET', path: '/api/staff/content/Faqs', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/AddFaq',
+    roles: ['content'],
+    request: () => ({ body: { type: 1, question: 'Route table question?', answer: '<p>Yes.</p>' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/EditFaq',
+    roles: ['content'],
+    prepare: async () => ({ body: { id: await aFaq(), revision: 1, type: 1, question: 'Edited?', answer: '<p>Yes.</p>', hidden: true } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/MoveFaq',
+    roles: ['content'],
+    prepare: async () => ({ body: { id: await aFaq(), revision: 1, direction: 'up' } }),
+  },
+  { method: 'GET', path: '/api/staff/content/TermsVersions', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/PublishTerms',
+    roles: ['content'],
+    prepare: async () => {
+      const [latest] = await db().select().from(termsVersions).orderBy(desc(termsVersions.version)).limit(1);
+      return { body: { basedOnVersion: latest?.version ?? null, summaryEn: 'Route table change.', summaryEs: 'Cambio.' } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/invitations/Options', roles: ['recruiter'] },
+  {
+    method: 'POST',
+    path: '/api/staff/invitations/Preview',
+    roles: ['recruiter'],
+    readsOnly: true,
+    prepare: async () => ({ body: { studyNo: (await createStudy(db())).studyNo, filters: { minAge: 18 } } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/invitations/Send',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const site = `RT${++emailCounter}`;
+      await createTester(db(), { siteId: site });
+      return { body: { studyNo: (await createStudy(db())).studyNo, filters: { siteIds: [site] }, requestId: randomUUID() } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/invitations/List', roles: ['recruiter'], request: () => ({ query: '?page=1' }) },
+  {
+    method: 'GET',
+    path: '/api/staff/invitations/Detail',
+    roles: ['recruiter'],
+    prepare: async () => {
+      const [send] = await db()
+        .insert(invitationSends)
+        .values({
+          requestId: randomUUID(),
+          studyNo: (await createStudy(db())).studyNo,
+          filters: {},
+          matched: 0,
+          createdBy: 'table',
+          createdAt: new Date(),
+        })
+        .returning();
+      return { query: `?invitationId=${send!.id}` };
+    },
+  },
   { method: 'GET', path: '/api/staff/content/DailyCalendar', roles: ['content'] },
   {
     method: 'POST',
@@ -150,6 +428,15 @@ async function loyaltyVersions() {
   const [day] = await db().select({ version: dailyRewardDays.version }).from(dailyRewardDays).limit(1);
   const [events] = await db().select().from(eventSettings).limit(1);
   return { calendar: day?.version ?? 0, wheel: events?.wheelVersion ?? 0, drawing: events?.drawingVersion ?? 0 };
+}
+
+/** A FAQ last of group 1 at revision 1 (so it can move up), for the FAQ calls. */
+async function aFaq() {
+  const [row] = await db()
+    .insert(faqs)
+    .values({ type: 1, question: 'Table FAQ?', answer: '<p>Yes.</p>', sortOrder: 1_000_000 })
+    .returning();
+  return row!.id;
 }
 
 /** The public staff calls (login and set-up): outside the scope on purpose. */
@@ -210,7 +497,10 @@ describe('the staff route table', () => {
           return;
         }
         expect(answer.statusCode, answer.body).toBe(200);
-        if (route.method !== 'GET') {
+        if (route.method !== 'GET' && route.readsOnly) {
+          expect(answer.json()).toMatchObject({ status: 'succeed' });
+          expect(await db().select().from(staffAuditLog).where(eq(staffAuditLog.staffId, callerId!))).toHaveLength(0);
+        } else if (route.method !== 'GET') {
           expect(answer.json()).toMatchObject({ status: 'succeed' });
           const rows = await db()
             .select()

@@ -29,6 +29,23 @@ export interface StaffPrincipal {
 }
 
 /** What an audit row names as changed: a table's kind and the row's id. */
+/** Thrown inside an audited unit of work to refuse the change with a message for the caller: nothing is written. */
+export class StaffRefusal extends Error {
+  constructor(readonly why: string) {
+    super(why);
+  }
+}
+
+/** Runs a staff change; a StaffRefusal thrown by it answers as the API contract's `{ status: 'failed', message }`. */
+export async function refusalAnswered<T>(change: () => Promise<T>): Promise<T | { status: 'failed'; message: string }> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof StaffRefusal)) throw error;
+    return { status: 'failed', message: error.why };
+  }
+}
+
 export interface AuditTarget {
   type: string;
   id: string;
@@ -385,6 +402,9 @@ export function createStaffService(
     /** A session without the two steps: test support only (decision 014). */
     startSessionFor: (staffId: string) => startSession(db, staffId),
 
+    /** Staff members' names by id. */
+    staffNames: (ids: readonly string[]) => repository.namesByIds(db, ids),
+
     // ---------------------------------------------------------------- admin
 
     async list() {
@@ -457,6 +477,19 @@ export function createStaffService(
           result: { status: 'succeed' as const, message: input.disabled ? 'Account disabled.' : 'Account enabled.' },
         };
       }).catch(notFound);
+    },
+
+    /** The newest `limit` staff changes of one row (a tester's page, decision 053), with who made them. */
+    async auditTrailOf(target: AuditTarget, limit: number) {
+      const rows = await repository.listAudit(db, { target }, 0, limit);
+      return rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        at: row.at.toISOString(),
+        staffName: row.staffName ?? (row.staffId ? '' : 'Server command'),
+        action: row.action,
+        before: row.before,
+        after: row.after,
+      }));
     },
 
     /** Newest first, 50 a page, filtered by staff member, action and UTC dates (both ends included). */

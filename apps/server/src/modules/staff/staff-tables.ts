@@ -105,5 +105,7 @@ export const staffAuditLog = pgTable(
     index('staff_audit_log_at').on(table.at),
     index('staff_audit_log_staff_at').on(table.staffId, table.at),
     index('staff_audit_log_action_at').on(table.action, table.at),
+    // One row's trail (a tester's page, decision 053).
+    index('staff_audit_log_target_at').on(table.targetType, table.targetId, table.at),
   ],
 );

@@ -5,8 +5,9 @@ import { createStudyRepository } from './study-repository.ts';
 
 /**
  * Demo studies and their screeners (decision 017), relative to the day the seed runs. The demo
- * tester (demotester1, Chicago site 00001, born 1990) sees 24101, 24103, 24104, 24105, 24106,
- * 24107 and 24108; 24102 is Dallas's (00002) and 24109 is closed.
+ * tester (demotester1, Chicago site 00001, born 1990) sees 24103, 24104, 24105, 24106, 24107 and
+ * 24108 (24101 too, but the seed has them pass its screener: decision 051); 24102 is Dallas's
+ * (00002) and 24109 is closed.
  *
  * Answers that pass each hosted screener (any other answer to a marked question fails it):
  * - 24101 cereal: eat cereal "Every day" or "A few times a week" (Never disqualifies), household 1 to 8

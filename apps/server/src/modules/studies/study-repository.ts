@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, getTableColumns, inArray, isNull, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 // One query decides the list for a million testers (decision 017): "not screened yet" reads the
 // screening module's table in it, as the session join reads testers (decision 016).
@@ -123,6 +123,15 @@ export function createStudyRepository(db: Executor) {
     },
 
     /** Each study's description (basic information), by study number. */
+    /** The studies open at `now` (opened, not closed), newest first: what staff may invite testers to (decision 052). */
+    async openStudies(now: Date) {
+      return db
+        .select({ studyNo: studies.studyNo, name: studies.studyBasicInfo })
+        .from(studies)
+        .where(sql`${studies.opensAt} <= ${now} and (${studies.closesAt} is null or ${studies.closesAt} > ${now})`)
+        .orderBy(sql`${studies.studyNo} desc`);
+    },
+
     async studyNames(studyNos: readonly number[]): Promise<Map<number, string>> {
       if (studyNos.length === 0) return new Map();
       const rows = await db
@@ -178,6 +187,62 @@ export function createStudyRepository(db: Executor) {
     /** The ages of the children a kid study takes (the seed; later the staff console). */
     async setChildAges(studyNo: number, ages: { min: number | null; max: number | null }) {
       await db.update(studies).set({ childMinimumAge: ages.min, childMaximumAge: ages.max }).where(eq(studies.studyNo, studyNo));
+    },
+
+    /** The staff's list (decision 050): open, or not (closed or opening later), or all; by number or words of the name; newest number first. */
+    async listForStaff(filter: { status: 'open' | 'closed' | 'all'; q: string; now: Date }, offset: number, limit: number) {
+      const isOpen = and(lte(studies.opensAt, filter.now), or(isNull(studies.closesAt), gt(studies.closesAt, filter.now)));
+      const words = filter.q.split(/\s+/).filter(Boolean);
+      const number = /^\d{1,9}$/.test(filter.q) ? Number(filter.q) : null;
+      const matches = words.length
+        ? or(
+            ...(number !== null ? [eq(studies.studyNo, number)] : []),
+            and(...words.map((word) => sql`${studies.studyBasicInfo} ilike ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)),
+          )
+        : undefined;
+      return db
+        .select()
+        .from(studies)
+        .where(and(filter.status === 'open' ? isOpen : filter.status === 'closed' ? not(isOpen!) : undefined, matches))
+        .orderBy(desc(studies.studyNo))
+        .offset(offset)
+        .limit(limit);
+    },
+
+    /** The study, locked until the transaction ends (two staff saving it take turns). */
+    async lockStudy(studyNo: number): Promise<StudyRow | null> {
+      const [row] = await db.select().from(studies).where(eq(studies.studyNo, studyNo)).for('update');
+      return row ?? null;
+    },
+
+    /** Writes the staff's change and the next version, if the version is still the one the change started from: the row, or null. */
+    async updateStudyAtVersion(studyNo: number, version: number, change: Partial<NewStudy>): Promise<StudyRow | null> {
+      const [row] = await db
+        .update(studies)
+        .set({ ...change, version: sql`${studies.version} + 1` })
+        .where(and(eq(studies.studyNo, studyNo), eq(studies.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** A new study unless its number is taken: false then. */
+    async insertStudyIfNew(study: NewStudy): Promise<boolean> {
+      const rows = await db.insert(studies).values(study).onConflictDoNothing().returning({ studyNo: studies.studyNo });
+      return rows.length > 0;
+    },
+
+    async targetsOf(studyNo: number): Promise<number[]> {
+      const rows = await db
+        .select({ answerId: studyDossierTargets.answerId })
+        .from(studyDossierTargets)
+        .where(eq(studyDossierTargets.studyNo, studyNo))
+        .orderBy(asc(studyDossierTargets.answerId));
+      return rows.map((row) => row.answerId);
+    },
+
+    async replaceTargets(studyNo: number, answerIds: readonly number[]) {
+      await db.delete(studyDossierTargets).where(eq(studyDossierTargets.studyNo, studyNo));
+      if (answerIds.length) await db.insert(studyDossierTargets).values([...new Set(answerIds)].map((answerId) => ({ studyNo, answerId })));
     },
 
     /** Hides the study from the tester's screener list; again is harmless. */

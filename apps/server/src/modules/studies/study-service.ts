@@ -142,6 +142,8 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     /** The studies' descriptions, for pages that list a tester's bookings. */
     studyNames: (studyNos: readonly number[], tx?: Executor) => createStudyRepository(tx ?? db).studyNames(studyNos),
     findStudy: (studyNo: number, tx?: Executor) => createStudyRepository(tx ?? db).findStudy(studyNo),
+    /** The studies open now, newest first (the staff's invitation form, decision 052). */
+    openStudies: () => repository.openStudies(deps.clock.now()),
     /** The study a link's `s` names, or null (a malformed GUID included). */
     findStudyByGuid: (guid: string) => repository.findStudyByGuid(guid),
 

@@ -47,6 +47,8 @@ export const studies = pgTable(
     externalUrl: text('external_url'),
     /** Show the screener's options in an order shuffled per tester (stable for that tester). */
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
+    /** Rises with every staff change: a save names the version it started from (decision 050, optimistic check). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     index('studies_open_window').on(table.opensAt, table.closesAt),

@@ -18,6 +18,11 @@ export function createTermsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Every version, newest first. */
+    listVersions() {
+      return db.select().from(termsVersions).orderBy(desc(termsVersions.version));
+    },
+
     /** Every acceptance of the tester, oldest first (download my data, decision 040). */
     acceptancesOf(testerId: string) {
       return db.select().from(termsAcceptances).where(eq(termsAcceptances.testerId, testerId)).orderBy(termsAcceptances.version);
@@ -47,15 +52,21 @@ export function createTermsRepository(db: Executor) {
     /**
      * A new version, numbered after the highest, under an exclusive lock of the table: readers that
      * record the current version (registration, accepting) wait for it, so none records the old one
-     * after it and none is missed by `acceptForEveryoneBut`. Call inside a transaction.
+     * after it and none is missed by `acceptForEveryoneBut`. Call inside a transaction. With
+     * `basedOn` (a version number, or null for none), null when the latest version is another.
      */
-    async publish(version: { publishedAt: Date; summaryEn: string; summaryEs: string }): Promise<TermsVersionRow> {
+    async publish(
+      version: { publishedAt: Date; summaryEn: string; summaryEs: string },
+      basedOn?: number | null,
+    ): Promise<TermsVersionRow | null> {
       await db.execute(sql`lock table ${termsVersions} in exclusive mode`);
       const [latest] = await db
         .select({ version: termsVersions.version })
         .from(termsVersions)
         .orderBy(desc(termsVersions.version))
         .limit(1);
+      // The staff console publishes over the latest version it showed; under the lock, a second publisher finds it moved.
+      if (basedOn !== undefined && (latest?.version ?? null) !== basedOn) return null;
       const [row] = await db
         .insert(termsVersions)
         .values({ version: (latest?.version ?? 0) + 1, ...version })

@@ -17,6 +17,13 @@ export interface NewTermsVersion {
   publishedAt?: Date;
 }
 
+/** A version was published after the one the publisher based theirs on (decision 057): nothing was written. */
+export class TermsChangedError extends Error {
+  constructor() {
+    super('terms changed since the publisher opened them');
+  }
+}
+
 const summaryIn = (version: TermsVersionRow | null, language: 'en' | 'es') =>
   !version ? '' : language === 'es' ? version.summaryEs : version.summaryEn;
 
@@ -77,21 +84,50 @@ export function createTermsService(db: Database, deps: { clock: Clock }) {
     },
 
     /**
-     * Publishes a new version (the staff console will call this; until then test support does).
-     * `askOnly` (test support): every other tester is recorded as accepting it, so a browser test
-     * asks its own testers alone while other tests run beside it.
+     * Test support only (decision 057): every tester who accepted some version, but `testerIds`,
+     * accepts the version in force, so that a browser test that publishes through the staff console
+     * asks its own testers alone while other tests run beside it. Answers that version.
      */
-    async publish(version: NewTermsVersion, options: { askOnly?: string[] } = {}): Promise<TermsVersionRow> {
+    async acceptCurrentForEveryoneBut(testerIds: string[]): Promise<number | null> {
       return inTransaction(db, async (unit) => {
         const terms = createTermsRepository(unit);
-        const row = await terms.publish({
-          summaryEn: version.summaryEn,
-          summaryEs: version.summaryEs,
-          publishedAt: version.publishedAt ?? clock.now(),
-        });
-        if (options.askOnly) await terms.acceptForEveryoneBut(row.version, row.publishedAt, options.askOnly);
-        return row;
+        const current = await terms.current(clock.now(), { share: true });
+        if (current) await terms.acceptForEveryoneBut(current.version, clock.now(), testerIds);
+        return current?.version ?? null;
       });
+    },
+
+    /** Every version, newest first, and the one in force now (the staff console's history, decision 057). */
+    async versions(): Promise<{ versions: TermsVersionRow[]; inForce: number | null }> {
+      const [versions, current] = await Promise.all([repository.listVersions(), repository.current(clock.now())]);
+      return { versions, inForce: current?.version ?? null };
+    },
+
+    /**
+     * Publishes a new version (the staff console, decision 057; test support, decision 041).
+     * `askOnly` (test support): every other tester is recorded as accepting it, so a browser test
+     * asks its own testers alone while other tests run beside it. `basedOn` (the console): the
+     * latest version the staff member saw; when another was published since, TermsChangedError is
+     * thrown and nothing is written. `within`: the caller's unit of work (the audit row's).
+     */
+    async publish(
+      version: NewTermsVersion,
+      options: { askOnly?: string[]; basedOn?: number | null; within?: Executor } = {},
+    ): Promise<TermsVersionRow> {
+      return inTransaction(
+        db,
+        async (unit) => {
+          const terms = createTermsRepository(unit);
+          const row = await terms.publish(
+            { summaryEn: version.summaryEn, summaryEs: version.summaryEs, publishedAt: version.publishedAt ?? clock.now() },
+            options.basedOn,
+          );
+          if (!row) throw new TermsChangedError();
+          if (options.askOnly) await terms.acceptForEveryoneBut(row.version, row.publishedAt, options.askOnly);
+          return row;
+        },
+        options.within,
+      );
     },
   };
 }

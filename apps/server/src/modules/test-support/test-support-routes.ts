@@ -75,6 +75,10 @@ const testerBody = z.object({
   birthDate: z.iso.date().optional(),
   language: z.enum(['en', 'es']).optional(),
   coins: z.number().int().min(0).max(1_000_000).optional(),
+  phone: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
 });
 
 const testerAnswer = z.object({
@@ -271,6 +275,12 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
   );
 
   app.post(
+    '/test-support/suspension',
+    { schema: { hide: true, body: z.object({ testerId: z.uuid() }), response: { 200: z.object({ suspended: z.boolean() }) } } },
+    async (request) => ({ suspended: await service.suspend(request.body.testerId) }),
+  );
+
+  app.post(
     '/test-support/study-link',
     { schema: { hide: true, body: studyLinkBody, response: { 200: studyLinkAnswer, 404: problem } } },
     async (request, reply) => {
@@ -370,5 +380,20 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
       },
     },
     (request) => service.publishTerms(request.body),
+  );
+
+  app.post(
+    '/test-support/terms-settle',
+    {
+      schema: {
+        hide: true,
+        body: z.object({
+          /** The testers left to be asked: every other tester who accepted a version accepts the one in force. */
+          askOnly: z.array(z.uuid()).min(1).max(50),
+        }),
+        response: { 200: z.object({ version: z.number().nullable() }) },
+      },
+    },
+    (request) => service.settleTerms(request.body),
   );
 };

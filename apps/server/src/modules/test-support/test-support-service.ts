@@ -27,6 +27,8 @@ export interface TestTesterInput {
   language?: 'en' | 'es';
   /** The starting coins instead of the welcome gift (a tester who can afford a spin or a reward). */
   coins?: number;
+  /** Ten digits; 3125550177 unless given (the staff search by phone needs one of the test's own). */
+  phone?: string;
 }
 
 export interface TestTester {
@@ -84,7 +86,7 @@ export function createTestSupportService(
     clock: Clock;
     studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
     children: Pick<ChildrenService, 'moveExpiry'>;
-    terms: Pick<TermsService, 'recordCurrent' | 'publish'>;
+    terms: Pick<TermsService, 'recordCurrent' | 'publish' | 'acceptCurrentForEveryoneBut'>;
   },
 ) {
   const { testers, ledger, auth, registration, config } = deps;
@@ -117,7 +119,7 @@ export function createTestSupportService(
               city: 'Chicago',
               state: 'IL',
               sex: 'F',
-              phone: '3125550177',
+              phone: input.phone ?? '3125550177',
               raceId: 'R',
               adId: '1W',
               birthDate: input.birthDate ?? '1990-06-15',
@@ -162,6 +164,14 @@ export function createTestSupportService(
       if (!(await testers.findById(testerId))) return null;
       const result = await ledger.record({ testerId, coins, experience: 0, reason: 'test-support', reference: randomSuffix(16) });
       return result.status === 'recorded' ? result.coins : null;
+    },
+
+    /** Suspends the tester as the no-show rule does (decision 046), for six months from now; false when unknown or already suspended. */
+    async suspend(testerId: string): Promise<boolean> {
+      if (!(await testers.findById(testerId))) return false;
+      const startsAt = deps.clock.now();
+      const endsAt = new Date(startsAt.getTime() + 182 * 24 * 3600_000);
+      return testers.suspend(testerId, { reason: 'Two no-shows within 3 months (test support).', noShows: 2, startsAt, endsAt });
     },
 
     /** A booked session for the tester in a study (the screener's 101 case), one day ahead unless told. */
@@ -268,6 +278,11 @@ export function createTestSupportService(
     async publishTerms(input: { summaryEn: string; summaryEs: string; askOnly: string[] }) {
       const row = await deps.terms.publish({ summaryEn: input.summaryEn, summaryEs: input.summaryEs }, { askOnly: input.askOnly });
       return { version: row.version, publishedAt: row.publishedAt.toISOString() };
+    },
+
+    /** After a browser test published a version through the staff console: everyone but its testers accepts it (decision 057). */
+    async settleTerms(input: { askOnly: string[] }) {
+      return { version: await deps.terms.acceptCurrentForEveryoneBut(input.askOnly) };
     },
 
     /**

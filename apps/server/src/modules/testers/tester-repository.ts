@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import { contactSettings, emailTokens, testerSuspensions, testers } from './tester-tables.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,12 +66,74 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     },
 
     /** First and last names by tester id (the check-in's, decision 048). */
+    /** Sign-ups by the week (Monday, in `timeZone`) of their account's creation, from `from` on (the staff dashboard, decision 058). */
+    signUpsByWeek(from: Date, timeZone: string) {
+      const week = sql`date_trunc('week', ${testers.createdAt} at time zone ${timeZone})::date::text`;
+      return (
+        db
+          .select({ weekStart: sql<string>`${week}`, count: sql<number>`count(*)::int` })
+          .from(testers)
+          .where(sql`${testers.createdAt} >= ${from}`)
+          // By position: the week expression's time zone is a parameter, so a repeat would not match it.
+          .groupBy(sql`1`)
+      );
+    },
+
     namesByIds(ids: readonly string[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
         .select({ id: testers.id, firstName: testers.firstName, lastName: testers.lastName })
         .from(testers)
         .where(inArray(testers.id, [...ids]));
+    },
+
+    /**
+     * The staff search (decision 053): testers whose key of each of `kinds` starts with `prefix`
+     * (lower case; digits for a phone), at most `limit` per kind, duplicates possible. Each kind is
+     * read as a range of its own "C"-collated index in that index's order, so a million testers
+     * cost the same as a thousand; the kinds go as one statement (UNION ALL), one round trip.
+     */
+    searchByPrefix(kinds: readonly ('email' | 'phone' | 'username' | 'fullName' | 'lastName')[], prefix: string, limit: number) {
+      const keys = {
+        email: sql`lower(${testers.email}) collate "C"`,
+        username: sql`lower(${testers.username}) collate "C"`,
+        fullName: sql`lower(${testers.firstName} || ' ' || ${testers.lastName}) collate "C"`,
+        lastName: sql`lower(${testers.lastName}) collate "C"`,
+        phone: sql`${testers.phone} collate "C"`,
+      };
+      const pattern = `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const read = (kind: keyof typeof keys) =>
+        db
+          .select({
+            id: testers.id,
+            firstName: testers.firstName,
+            lastName: testers.lastName,
+            username: testers.username,
+            email: testers.email,
+            phone: testers.phone,
+            blackList: testers.blackList,
+            suspendedUntil: testers.suspendedUntil,
+          })
+          .from(testers)
+          .where(sql`${keys[kind]} like ${pattern}`)
+          .orderBy(keys[kind])
+          .limit(limit);
+      const [first, ...rest] = kinds.map(read);
+      if (!first) return Promise.resolve([]);
+      return rest.length === 0 ? first : unionAll(first, ...(rest as [typeof first, ...(typeof first)[]]));
+    },
+
+    /** Puts the tester on or off the blackList; the row as it was, or null when it already was so (or is gone). */
+    async setBlackList(testerId: string, blackList: boolean) {
+      if (!UUID_PATTERN.test(testerId)) return null;
+      const [row] = await db
+        .update(testers)
+        .set({ blackList })
+        .where(and(eq(testers.id, testerId), eq(testers.blackList, !blackList)))
+        .returning({ id: testers.id });
+      if (!row) return null;
+      onTesterChanged(testerId);
+      return row;
     },
 
     async findById(id: string) {
@@ -329,3 +392,35 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
 }
 
 export type TesterRepository = ReturnType<typeof createTesterRepository>;
+
+/**
+ * The testers an invitation may reach, as a subquery of `tester_id` for one set-based statement
+ * (decision 052): not suspended at `now`, not black-listed, invitation e-mail not turned off (no
+ * Email row turned off: decision 035), within the ages (whole years at `now`, UTC) and sites, in
+ * every `include` subquery and in no `exclude` one (other modules' subqueries of tester ids).
+ */
+export function testerAudienceSql(filter: {
+  now: Date;
+  minAge: number | null;
+  maxAge: number | null;
+  siteIds: readonly string[];
+  include: readonly SqlFragment[];
+  exclude: readonly SqlFragment[];
+}): SqlFragment {
+  const today = filter.now.toISOString().slice(0, 10);
+  const conditions: SqlFragment[] = [
+    sql`(${testers.suspendedUntil} is null or ${testers.suspendedUntil} <= ${filter.now})`,
+    sql`${testers.blackList} = false`,
+    sql`not exists (select 1 from ${contactSettings} where ${contactSettings.testerId} = ${testers.id} and ${contactSettings.contactType} = 'Email' and ${contactSettings.isTurnOn} = false)`,
+  ];
+  // Aged at least n: born on or before today n years ago; at most n: born after today n + 1 years ago.
+  if (filter.minAge !== null)
+    conditions.push(sql`${testers.birthDate} <= (${today}::date - make_interval(years => ${filter.minAge}))::date`);
+  if (filter.maxAge !== null)
+    conditions.push(sql`${testers.birthDate} > (${today}::date - make_interval(years => ${filter.maxAge + 1}))::date`);
+  if (filter.siteIds.length > 0) conditions.push(inArray(testers.siteId, [...filter.siteIds])!);
+  for (const subquery of filter.include) conditions.push(sql`${testers.id} in (${subquery})`);
+  for (const subquery of filter.exclude)
+    conditions.push(sql`not exists (select 1 from (${subquery}) as excluded where excluded.tester_id = ${testers.id})`);
+  return sql`select ${testers.id} as tester_id from ${testers} where ${sql.join(conditions, sql` and `)}`;
+}

@@ -3,6 +3,8 @@ import type { Database, Executor } from '../../core/db/client.ts';
 import { createTesterRepository, type NewTester, type TokenPurpose } from './tester-repository.ts';
 
 export type { NewTester, TesterRow, TokenPurpose } from './tester-repository.ts';
+/** The testers an invitation may reach, as a subquery for a set-based statement (decision 052). */
+export { testerAudienceSql } from './tester-repository.ts';
 
 /** The contact channels a tester can turn off (spec 3, "Opt-in"); NoText is the text-message channel. */
 export type ContactChannel = 'Phone' | 'NoText' | 'Email';
@@ -49,6 +51,7 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     async fullNames(ids: readonly string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
       return new Map((await base.namesByIds(ids)).map((row) => [row.id, { firstName: row.firstName, lastName: row.lastName }]));
     },
+    signUpsByWeek: (from: Date, timeZone: string) => base.signUpsByWeek(from, timeZone),
     findByUsername: base.findByUsername,
     findByEmail: base.findByEmail,
     findByNameAndEmail: base.findByNameAndEmail,
@@ -62,6 +65,10 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     create: (tester: NewTester, tx?: Executor) => on(tx).insert(tester),
     setPassword: (testerId: string, passwordHash: string, tx?: Executor) => on(tx).setPassword(testerId, passwordHash),
     setAvatar: (testerId: string, avatarFile: string) => base.setAvatar(testerId, avatarFile),
+    /** The staff search's read of one index (decision 053). */
+    searchByPrefix: base.searchByPrefix,
+    /** The blackList flag on or off inside the caller's unit of work; null when it already was so. */
+    setBlackList: (testerId: string, blackList: boolean, tx?: Executor) => on(tx).setBlackList(testerId, blackList),
     /** Suspends the tester unless a suspension is in force (decision 046); true when this call did. Inside the caller's unit of work. */
     suspend: (testerId: string, suspension: { reason: string; noShows: number; startsAt: Date; endsAt: Date }, tx?: Executor) =>
       on(tx).suspend(testerId, suspension),

@@ -44,6 +44,14 @@ export const testers = pgTable(
     uniqueIndex('testers_email_lower').on(sql`lower(${table.email})`),
     // A referral is refused for a tester's phone (decision 036): looked up by it.
     index('testers_phone').on(table.phone),
+    // The staff dashboard's sign-ups by week (decision 058).
+    index('testers_created_at').on(table.createdAt),
+    // The staff console's tester search (decision 053): prefix ranges in the "C" collation, each read in its own order.
+    index('testers_search_email').on(sql`lower(${table.email}) collate "C"`),
+    index('testers_search_username').on(sql`lower(${table.username}) collate "C"`),
+    index('testers_search_full_name').on(sql`lower(${table.firstName} || ' ' || ${table.lastName}) collate "C"`),
+    index('testers_search_last_name').on(sql`lower(${table.lastName}) collate "C"`),
+    index('testers_search_phone').on(sql`${table.phone} collate "C"`),
     check('testers_coins_not_negative', sql`${table.coins} >= 0`),
     check('testers_exp_not_negative', sql`${table.exp} >= 0`),
   ],

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { ORDER_TEXTS, type StaffOrder } from '@testerhub/shared/redeem-schemas';
-import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../test/fake-api';
-import { WithPortalQuery } from '../../../test/portal-query';
 import { OrdersPage } from './orders-page';
-import type { StaffOutletContext } from './staff-shell';
+import { renderStaffPages } from '../../../test/staff-pages';
 
 const api = fakeApi();
 
@@ -39,20 +36,7 @@ const answer = (orders: StaffOrder[], page = 1, hasMore = false) => ({ body: { s
 const PENDING_PATH = '/staff/rewards/Orders?status=pending&page=1';
 
 function renderPage(roles: StaffRole[] = ['rewards'], entry = '/staff/rewards/orders') {
-  const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Rita', email: 'rita@staff.example.test', roles, siteIds: [] };
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <WithPortalQuery>
-        <Routes>
-          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
-            <Route path="rewards/orders" element={<OrdersPage />} />
-          </Route>
-        </Routes>
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffPages(entry, { 'rewards/orders': <OrdersPage /> }, roles);
 }
 
 describe('the orders page (decision 047)', () => {

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useOutletContext, useSearchParams } from 'react-router';
 import {
   fulfilOrderSchema,
   REDEEM_LIMITS,
@@ -11,10 +10,10 @@ import {
 } from '@testerhub/shared/redeem-schemas';
 import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { LoadFailed, RequiresRole } from './staff-page-parts';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useFulfilOrder, useOrders, useRejectOrder } from './api/orders';
-import type { StaffOutletContext } from './staff-shell';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
+import { useStatusFilter } from './queues/queue-parts';
 
 const STATUS_LABELS: Record<RedeemOrderStatus, string> = { pending: 'Pending', fulfilled: 'Fulfilled', rejected: 'Rejected' };
 const FILTER_OPTIONS = [
@@ -28,30 +27,18 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 /** Rewards staff: redemption orders, fulfilled with a gift code or note, or rejected with the coins returned (decision 047). */
 export function OrdersPage() {
   usePageTitle('Orders');
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'rewards'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the rewards role can open this page.
-      </p>
-    );
-  return <Orders />;
+  return (
+    <RequiresRole role="rewards">
+      <Orders />
+    </RequiresRole>
+  );
 }
 
 function Orders() {
-  const [search, setSearch] = useSearchParams();
-  const filter = search.get('status') ?? 'pending';
-  const status = (REDEEM_ORDER_STATUSES as readonly string[]).includes(filter) ? (filter as RedeemOrderStatus) : undefined;
-  const page = Number(search.get('page') ?? '1') || 1;
+  const { status, page, goTo } = useStatusFilter(REDEEM_ORDER_STATUSES, 'pending');
   const orders = useOrders({ status, page });
   // Kept above the list: a decided order leaves the pending list when it refreshes.
   const [outcome, setOutcome] = useState<OrderDecisionResponse | null>(null);
-  const goTo = (next: { status?: string; page?: number }) => {
-    const params = new URLSearchParams();
-    params.set('status', next.status ?? filter);
-    if (next.page && next.page > 1) params.set('page', String(next.page));
-    setSearch(params);
-  };
   return (
     <>
       <h1>Orders</h1>
@@ -72,14 +59,7 @@ function Orders() {
         {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
       </div>
       {orders.isPending && <p aria-busy="true">Loading orders…</p>}
-      {orders.isError && (
-        <div role="alert">
-          <p className="staff-problem">{requestErrorMessage(orders.error)}</p>
-          <button type="button" className="staff-button staff-button--quiet" onClick={() => void orders.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {orders.isError && <LoadFailed error={orders.error} onRetry={() => void orders.refetch()} />}
       {orders.data && orders.data.orders.length === 0 && (
         <p>{status ? `No ${STATUS_LABELS[status].toLowerCase()} orders.` : 'No orders yet.'}</p>
       )}

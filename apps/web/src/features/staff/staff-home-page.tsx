@@ -3,6 +3,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import type { StaffOutletContext } from './staff-shell';
 import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { roleNames } from './staff-roles';
+import { StudyPicker } from './sessions/study-picker';
 
 /** The console's home: who is logged in, their roles, and the sections those roles open. */
 export function StaffHomePage() {
@@ -23,6 +24,30 @@ export function StaffHomePage() {
           </>
         )}
       </dl>
+      <p>
+        <Link to="/staff/dashboard">Dashboard</Link>: today’s sessions at each site with their check-ins, the studies filling, and sign-ups
+        and no-shows by week.
+      </p>
+      {holdsRole(me.roles, 'recruiter') && (
+        <section aria-labelledby="recruiting-sections">
+          <h2 id="recruiting-sections">Recruiting</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/studies">Studies</Link>: create and edit studies and their screeners, preview a screener, open and close.
+            </li>
+            <li>
+              <Link to="/staff/testers">Testers</Link>: find a tester, see their bookings, screeners, children, coins and referrals, adjust
+              coins, set the blackList, lift a suspension, and answer privacy requests.
+            </li>
+            <li>
+              <Link to="/staff/children">Children to confirm</Link>: call parents to confirm children registered online.
+            </li>
+            <li>
+              <Link to="/staff/referrals">Referrals</Link>: follow referred friends up and set Bad Number, Outreach, Paid or Closed.
+            </li>
+          </ul>
+        </section>
+      )}
       {holdsRole(me.roles, 'site-staff') && (
         <p>
           <Link to="/staff/check-in">Check-in</Link>: scan testers’ QR codes or find them by name, and mark them attended.
@@ -41,6 +66,7 @@ export function StaffHomePage() {
           </ul>
         </section>
       )}
+      {holdsRole(me.roles, 'recruiter') && <StudyPicker />}
       {holdsRole(me.roles, 'rewards') && (
         <section aria-labelledby="rewards-sections">
           <h2 id="rewards-sections">Rewards</h2>
@@ -48,6 +74,9 @@ export function StaffHomePage() {
             <li>
               <Link to="/staff/rewards/orders">Orders</Link>: fulfil testers’ redemption orders with a gift code, or reject them and return
               the coins.
+            </li>
+            <li>
+              <Link to="/staff/rewards/catalogue">Reward catalogue</Link>: add, edit, retire and restore the rewards testers redeem.
             </li>
           </ul>
         </section>
@@ -57,8 +86,26 @@ export function StaffHomePage() {
           <h2 id="content-sections">Content</h2>
           <ul className="staff-sections">
             <li>
+              <Link to="/staff/content/faqs">FAQs</Link>: add, edit, hide and reorder the public FAQ page’s questions.
+            </li>
+            <li>
+              <Link to="/staff/content/terms">Terms of Use</Link>: publish a new version, which testers are asked to accept at their next
+              visit.
+            </li>
+            <li>
               <Link to="/staff/settings/loyalty">Loyalty settings</Link>: the daily calendar, the wheel’s cost, spins and odds, and the
               weekly drawing.
+            </li>
+          </ul>
+        </section>
+      )}
+      {holdsRole(me.roles, 'recruiter') && (
+        <section aria-labelledby="recruiting-sections">
+          <h2 id="recruiting-sections">Recruiting</h2>
+          <ul className="staff-sections">
+            <li>
+              <Link to="/staff/invitations">Invitations</Link>: choose testers by age, site, About-me answers and when they last tested,
+              count them, and e-mail them an invitation to a study.
             </li>
           </ul>
         </section>

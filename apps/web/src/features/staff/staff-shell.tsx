@@ -1,13 +1,31 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import type { StaffMe } from '@testerhub/shared/staff-schemas';
+import { holdsRole, type StaffMe, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useStaffMe } from './api/me';
 import { staffKeys } from './api/query-keys';
 import { staffLogout } from './api/staff-auth';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 import './staff.css';
+
+/** The console's sections, each for the role whose work it is (an admin holds every role, decision 049), grouped by role. */
+const STAFF_NAV: { to: string; label: string; role?: StaffRole }[] = [
+  { to: '/staff', label: 'Home' },
+  { to: '/staff/dashboard', label: 'Dashboard' },
+  { to: '/staff/studies', label: 'Studies', role: 'recruiter' },
+  { to: '/staff/sessions', label: 'Sessions', role: 'recruiter' },
+  { to: '/staff/invitations', label: 'Invitations', role: 'recruiter' },
+  { to: '/staff/testers', label: 'Testers', role: 'recruiter' },
+  { to: '/staff/children', label: 'Children', role: 'recruiter' },
+  { to: '/staff/referrals', label: 'Referrals', role: 'recruiter' },
+  { to: '/staff/check-in', label: 'Check-in', role: 'site-staff' },
+  { to: '/staff/rewards/orders', label: 'Orders', role: 'rewards' },
+  { to: '/staff/rewards/catalogue', label: 'Catalogue', role: 'rewards' },
+  { to: '/staff/content', label: 'Content', role: 'content' },
+  { to: '/staff/settings/loyalty', label: 'Loyalty settings', role: 'content' },
+  { to: '/staff/admin/staff', label: 'Staff accounts', role: 'admin' },
+  { to: '/staff/admin/audit', label: 'Audit log', role: 'admin' },
+];
 
 /** What the shell hands its pages: the staff member logged in. */
 export type StaffOutletContext = { me: StaffMe };
@@ -49,36 +67,13 @@ export function StaffShell() {
         <p className="staff-brand">Staff console</p>
         <nav aria-label="Staff console">
           <ul className="staff-nav">
-            <li>
-              <NavLink to="/staff" end>
-                Home
-              </NavLink>
-            </li>
-            {holdsRole(me.data.roles, 'site-staff') && (
-              <li>
-                <NavLink to="/staff/check-in">Check-in</NavLink>
+            {STAFF_NAV.filter((item) => !item.role || holdsRole(me.data.roles, item.role)).map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.to === '/staff'}>
+                  {item.label}
+                </NavLink>
               </li>
-            )}
-            {holdsRole(me.data.roles, 'admin') && (
-              <>
-                <li>
-                  <NavLink to="/staff/admin/staff">Staff accounts</NavLink>
-                </li>
-                <li>
-                  <NavLink to="/staff/admin/audit">Audit log</NavLink>
-                </li>
-              </>
-            )}
-            {holdsRole(me.data.roles, 'rewards') && (
-              <li>
-                <NavLink to="/staff/rewards/orders">Orders</NavLink>
-              </li>
-            )}
-            {holdsRole(me.data.roles, 'content') && (
-              <li>
-                <NavLink to="/staff/settings/loyalty">Loyalty settings</NavLink>
-              </li>
-            )}
+            ))}
           </ul>
         </nav>
         <div className="staff-who">

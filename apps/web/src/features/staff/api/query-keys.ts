@@ -1,13 +1,31 @@
+import type { InvitationDetailQuery, InvitationListQuery } from '@testerhub/shared/invitation-schemas';
 import type { StaffOrdersQuery } from '@testerhub/shared/redeem-schemas';
 import type { StaffAuditQuery } from '@testerhub/shared/staff-schemas';
+import type { ReferralPipelineQuery } from '@testerhub/shared/staff-queues-schemas';
 
 /** The staff console's query keys: one root, so logging out drops everything at once. */
 export const staffKeys = {
   all: ['staff'] as const,
   me: () => [...staffKeys.all, 'me'] as const,
+  dashboard: () => [...staffKeys.all, 'dashboard'] as const,
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
   loyaltyCalendar: () => [...staffKeys.all, 'loyalty', 'calendar'] as const,
   loyaltyWheelAndDrawing: () => [...staffKeys.all, 'loyalty', 'wheel-and-drawing'] as const,
+  sessionGroups: (studyNo: number) => [...staffKeys.all, 'session-groups', studyNo] as const,
+  studyResults: (studyNo: number) => [...staffKeys.all, 'study-results', studyNo] as const,
+  testerSearch: (q: string) => [...staffKeys.all, 'testers', 'search', q] as const,
+  tester: (testerId: string) => [...staffKeys.all, 'testers', 'tester', testerId] as const,
+  studies: (query: { status: string; q: string; page: number }) => [...staffKeys.all, 'studies', 'list', query] as const,
+  study: (studyNo: number) => [...staffKeys.all, 'studies', 'one', studyNo] as const,
+  studyFormOptions: () => [...staffKeys.all, 'studies', 'form-options'] as const,
+  childQueue: (page: number) => [...staffKeys.all, 'child-queue', page] as const,
+  referrals: (query: ReferralPipelineQuery) => [...staffKeys.all, 'referrals', query] as const,
+  catalogue: () => [...staffKeys.all, 'catalogue'] as const,
+  contentFaqs: () => [...staffKeys.all, 'content', 'faqs'] as const,
+  contentTerms: () => [...staffKeys.all, 'content', 'terms'] as const,
+  invitations: (query: InvitationListQuery) => [...staffKeys.all, 'invitations', 'list', query] as const,
+  invitation: (query: InvitationDetailQuery) => [...staffKeys.all, 'invitations', 'detail', query] as const,
+  invitationOptions: () => [...staffKeys.all, 'invitation-options'] as const,
 };

@@ -1,0 +1,2 @@
+CREATE INDEX "testers_created_at" ON "testers" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "bookings_ended_attendance" ON "bookings" USING btree ("ends_at") WHERE "bookings"."status" in ('attended', 'noShow');

@@ -1,0 +1,238 @@
+import {
+  STUDY_ADMIN_TEXTS as TEXTS,
+  STUDY_LIST_PAGE_SIZE,
+  studyState,
+  type CreateStudyPayload,
+  type PreviewScreenerPayload,
+  type SaveStudyPayload,
+  type SetStudyOpenPayload,
+  type StudyChangeResponse,
+  type StudyDetailResponse,
+  type StudyFields,
+  type StudyFormOptions,
+  type StudyListQuery,
+  type StudyListResponse,
+} from '@testerhub/shared/study-admin-schemas';
+import type { TestSite } from '@testerhub/shared/public-content';
+import type { Clock } from '../../core/clock.ts';
+import type { Database, Executor } from '../../core/db/client.ts';
+import { previewScreener, screenerDefinitionOf, screeningsOf, writeScreener } from '../screening/screener-admin-service.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
+import { allowedScreenerUrl } from './study-service.ts';
+
+interface StudyAdminDeps {
+  clock: Clock;
+  /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
+  audited: StaffService['audited'];
+  listTestSites: () => Promise<readonly TestSite[]>;
+  /** Which of these ids are About-me answers (the dossier module). */
+  existingAnswerIds: (ids: readonly number[]) => Promise<number[]>;
+}
+
+/** Thrown inside the audited unit of work: nothing of the change is written, and the caller is told why. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The columns a study's form sets. */
+function columnsOf(fields: StudyFields): Omit<NewStudy, 'studyNo'> {
+  const { studyNo: _studyNo, targetAnswerIds: _targets, screener: _screener, opensAt, closesAt, externalUrl, ...rest } = fields;
+  return {
+    ...rest,
+    opensAt: new Date(opensAt),
+    closesAt: closesAt === null ? null : new Date(closesAt),
+    externalUrl: fields.screenerKind === 'external' ? externalUrl : null,
+  };
+}
+
+/** The audit rows' view of a study: its fields, targets and screener. */
+const auditView = (row: StudyRow, targets: number[], screener: unknown) => ({ ...row, targetAnswerIds: targets, screener });
+
+/**
+ * Studies in the staff console (issue 12 section 2; decision 050): the list, the form's data, create,
+ * save with an optimistic version check, open and close, and the screener's preview. Each change and
+ * its audit row commit together; the screener is written by the screening module.
+ */
+export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
+  const repository = createStudyRepository(db);
+
+  /** What the schema cannot know: the site, the About-me answers and the outside screener's host exist. */
+  async function checkReferences(fields: StudyFields): Promise<Refused | null> {
+    if (fields.siteId !== null && !(await deps.listTestSites()).some((site) => site.siteId === fields.siteId))
+      return new Refused(TEXTS.unknownSite, 'siteId');
+    const known = new Set(await deps.existingAnswerIds(fields.targetAnswerIds));
+    const index = fields.targetAnswerIds.findIndex((id) => !known.has(id));
+    if (index >= 0) return new Refused(TEXTS.unknownTarget, `targetAnswerIds.${index}`);
+    if (fields.screenerKind === 'external' && !allowedScreenerUrl(fields.externalUrl, await repository.listHosts()))
+      return new Refused(TEXTS.hostNotAllowed, 'externalUrl');
+    return null;
+  }
+
+  async function change(run: () => Promise<{ studyNo: number; version: number }>, message: string): Promise<StudyChangeResponse> {
+    try {
+      const { studyNo, version } = await run();
+      return { status: 'succeed', message, studyNo, version };
+    } catch (error) {
+      if (!(error instanceof Refused)) throw error;
+      return { status: 'failed', message: error.message, ...(error.field && { field: error.field }) };
+    }
+  }
+
+  /** The study locked for a change that started from `version`. */
+  async function lockedAt(tx: Executor, studyNo: number, version: number) {
+    const row = await createStudyRepository(tx).lockStudy(studyNo);
+    if (!row) throw new Refused(TEXTS.notFound);
+    if (row.version !== version) throw new Refused(TEXTS.changedSinceOpened, 'version');
+    return row;
+  }
+
+  return {
+    async list(query: StudyListQuery): Promise<StudyListResponse> {
+      const now = deps.clock.now();
+      const rows = await repository.listForStaff({ ...query, now }, (query.page - 1) * STUDY_LIST_PAGE_SIZE, STUDY_LIST_PAGE_SIZE + 1);
+      return {
+        status: 'succeed',
+        page: query.page,
+        hasMore: rows.length > STUDY_LIST_PAGE_SIZE,
+        studies: rows.slice(0, STUDY_LIST_PAGE_SIZE).map((row) => ({
+          studyNo: row.studyNo,
+          studyBasicInfo: row.studyBasicInfo,
+          colorName: row.colorName,
+          state: studyState(row, now),
+          opensAt: row.opensAt.toISOString(),
+          closesAt: row.closesAt?.toISOString() ?? null,
+          screenerKind: row.screenerKind as 'hosted' | 'external',
+          qualifiedCount: row.qualifiedCount,
+          recruitTarget: row.recruitTarget,
+        })),
+      };
+    },
+
+    async detail(studyNo: number): Promise<StudyDetailResponse> {
+      const row = await repository.findStudy(studyNo);
+      if (!row) return { status: 'failed', message: TEXTS.notFound };
+      const [{ filled: _filled, ...screener }, targetAnswerIds, answeredCount] = await Promise.all([
+        screenerDefinitionOf(db, studyNo),
+        repository.targetsOf(studyNo),
+        screeningsOf(db, studyNo),
+      ]);
+      const { guid: _guid, qualifiedCount, version, ...fields } = row;
+      return {
+        status: 'succeed',
+        study: {
+          ...fields,
+          screenerKind: row.screenerKind as 'hosted' | 'external',
+          opensAt: row.opensAt.toISOString(),
+          closesAt: row.closesAt?.toISOString() ?? null,
+          targetAnswerIds,
+          screener,
+          version,
+          state: studyState(row, deps.clock.now()),
+          qualifiedCount,
+          answeredCount,
+        },
+      };
+    },
+
+    async formOptions(): Promise<StudyFormOptions> {
+      const sites = await deps.listTestSites();
+      return {
+        status: 'succeed',
+        sites: sites.map((site) => ({ id: site.siteId, name: `${site.name} (${site.city})` })),
+        screenerHosts: await repository.listHosts(),
+      };
+    },
+
+    async create(actor: StaffPrincipal, input: CreateStudyPayload): Promise<StudyChangeResponse> {
+      const problem = await checkReferences(input);
+      if (problem) return { status: 'failed', message: problem.message, ...(problem.field && { field: problem.field }) };
+      return change(
+        () =>
+          deps.audited(actor.id, 'study.create', { type: 'study', id: String(input.studyNo) }, async (tx) => {
+            const studies = createStudyRepository(tx);
+            if (!(await studies.insertStudyIfNew({ studyNo: input.studyNo, ...columnsOf(input) })))
+              throw new Refused(TEXTS.studyNoTaken, 'studyNo');
+            await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
+            const written = await writeScreener(tx, input.studyNo, input.screenerKind === 'hosted' ? input.screener : null);
+            if (!written.ok) throw new Refused(written.message, written.field);
+            const row = (await studies.findStudy(input.studyNo))!;
+            return {
+              before: null,
+              after: auditView(row, input.targetAnswerIds, input.screener),
+              result: { studyNo: row.studyNo, version: row.version },
+            };
+          }),
+        TEXTS.created,
+      );
+    },
+
+    /** Saves every field and the screener, if nobody saved the study since `version` was read. */
+    async save(actor: StaffPrincipal, input: SaveStudyPayload): Promise<StudyChangeResponse> {
+      const problem = await checkReferences(input);
+      if (problem) return { status: 'failed', message: problem.message, ...(problem.field && { field: problem.field }) };
+      return change(
+        () =>
+          deps.audited(actor.id, 'study.save', { type: 'study', id: String(input.studyNo) }, async (tx) => {
+            const studies = createStudyRepository(tx);
+            const before = await lockedAt(tx, input.studyNo, input.version);
+            if (input.recruitTarget !== null && input.recruitTarget < before.qualifiedCount)
+              throw new Refused(TEXTS.targetBelowQualified(before.qualifiedCount), 'recruitTarget');
+            const beforeTargets = await studies.targetsOf(input.studyNo);
+            const { filled: _filled, ...beforeScreener } = await screenerDefinitionOf(tx, input.studyNo);
+            const row = await studies.updateStudyAtVersion(input.studyNo, input.version, columnsOf(input));
+            if (!row) throw new Refused(TEXTS.changedSinceOpened, 'version');
+            await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
+            const written = await writeScreener(tx, input.studyNo, input.screenerKind === 'hosted' ? input.screener : null);
+            if (!written.ok) throw new Refused(written.message, written.field);
+            return {
+              before: auditView(before, beforeTargets, beforeScreener),
+              after: auditView(row, input.targetAnswerIds, input.screener),
+              result: { studyNo: row.studyNo, version: row.version },
+            };
+          }),
+        TEXTS.saved,
+      );
+    },
+
+    /**
+     * Opens the study now (it opens at once and no longer closes) or closes it now. Closing stops new
+     * screening and answers invitations' links with noSeat; bookings held stay (decision 050).
+     */
+    async setOpen(actor: StaffPrincipal, input: SetStudyOpenPayload): Promise<StudyChangeResponse> {
+      return change(
+        () =>
+          deps.audited(actor.id, input.open ? 'study.open' : 'study.close', { type: 'study', id: String(input.studyNo) }, async (tx) => {
+            const before = await lockedAt(tx, input.studyNo, input.version);
+            const now = deps.clock.now();
+            const window = input.open
+              ? { opensAt: before.opensAt > now ? now : before.opensAt, closesAt: null }
+              : {
+                  opensAt: before.opensAt > now ? now : before.opensAt,
+                  closesAt: before.closesAt && before.closesAt <= now ? before.closesAt : now,
+                };
+            const row = await createStudyRepository(tx).updateStudyAtVersion(input.studyNo, input.version, window);
+            if (!row) throw new Refused(TEXTS.changedSinceOpened, 'version');
+            const view = (study: StudyRow) => ({
+              studyNo: study.studyNo,
+              opensAt: study.opensAt,
+              closesAt: study.closesAt,
+              version: study.version,
+            });
+            return { before: view(before), after: view(row), result: { studyNo: row.studyNo, version: row.version } };
+          }),
+        input.open ? TEXTS.opened : TEXTS.closed,
+      );
+    },
+
+    /** The screener being edited, answered as a tester would (the screening module's own rules). */
+    preview: (input: PreviewScreenerPayload) => previewScreener(input.screener, input.answers, input.complete),
+  };
+}
+
+export type StudyAdminService = ReturnType<typeof createStudyAdminService>;

@@ -1,0 +1,322 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  NEW_STUDY_DEFAULTS,
+  screenerQuestion,
+  STUDY_ADMIN_TEXTS,
+  type ScreenerQuestionInput,
+  type CreateStudyPayload,
+  type StudyDetail,
+  type StudyListResponse,
+} from '@testerhub/shared/study-admin-schemas';
+import { getWith, postJson } from '../../../test/account-helpers.ts';
+import { createLoggedInTester } from '../../../test/factories.ts';
+import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+import { screenerQuestions, staffAuditLog, studies } from '../../core/db/schema.ts';
+import { SCREENER_TEXTS } from './study-service.ts';
+
+/**
+ * Studies in the staff console (issue 12 section 2; decision 050): create and save with the shared
+ * schema's integrity checks, the optimistic version under concurrent saves, a screener answered by
+ * testers (wording only), open and close as the testers' list sees them, and a preview that decides
+ * as the tester's completion does.
+ */
+
+const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
+const db = () => testApp.database.db;
+
+async function recruiter() {
+  const { staff } = await createStaffMember(db(), { roles: ['recruiter'] });
+  return { staff, cookie: await staffCookieFor(db(), staff.id) };
+}
+
+let nextStudyNo = 77_000;
+const question = (overrides: Partial<ScreenerQuestionInput> & { key: string }) => screenerQuestion(overrides.key, overrides);
+
+/** A hosted, online-only, open study: "Do you drink coffee?" No disqualifies; "How many cups?" shows for Yes, quota on 1 to 3 cups and 4 to 10. */
+function studyForm(overrides: Partial<CreateStudyPayload> = {}): CreateStudyPayload {
+  return {
+    ...NEW_STUDY_DEFAULTS,
+    targetAnswerIds: [],
+    studyNo: ++nextStudyNo,
+    colorName: 'Blue',
+    studyBasicInfo: `Coffee tasting ${nextStudyNo}`,
+    coinValue: 40,
+    opensAt: '2020-01-01T00:00:00.000Z',
+    recruitTarget: 10,
+    screener: {
+      questions: [
+        question({
+          key: 'coffee',
+          prompt: 'Do you drink coffee?',
+          options: [
+            { key: 'yes', label: 'Yes', disqualifies: false },
+            { key: 'no', label: 'No', disqualifies: true },
+          ],
+        }),
+        question({
+          key: 'cups',
+          kind: 'number',
+          prompt: 'How many cups a day?',
+          minValue: 0,
+          maxValue: 30,
+          qualifyMax: 10,
+          showIf: { question: 'coffee', options: ['yes'] },
+        }),
+      ],
+      quotas: [
+        { name: 'Light', capacity: 4, conditions: [{ question: 'cups', options: null, minValue: 1, maxValue: 3 }] },
+        { name: 'Heavy', capacity: 6, conditions: [{ question: 'cups', options: null, minValue: 4, maxValue: 10 }] },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+const post = (cookie: string, path: string, body: unknown) => postJson(testApp.app, `/api/staff/studies/${path}`, body, { cookie });
+const detail = async (cookie: string, studyNo: number) => {
+  const answer = await getWith(testApp.app, `/api/staff/studies/Study?studyNo=${studyNo}`, { cookie });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().study as StudyDetail;
+};
+/** The detail as a form to save again (what the page sends). */
+const asForm = ({ version, state: _s, qualifiedCount: _q, answeredCount: _a, ...fields }: StudyDetail) => ({ ...fields, version });
+const auditRows = (studyNo: number, action: string) =>
+  db()
+    .select()
+    .from(staffAuditLog)
+    .where(and(eq(staffAuditLog.targetType, 'study'), eq(staffAuditLog.targetId, String(studyNo)), eq(staffAuditLog.action, action)));
+const screenersOf = async (cookie: string) =>
+  ((await getWith(testApp.app, '/api/schedule/GetScreeners', { cookie })).json() as { screenerStudyNo: number }[]).map(
+    (study) => study.screenerStudyNo,
+  );
+
+async function created(cookie: string, overrides: Partial<CreateStudyPayload> = {}) {
+  const form = studyForm(overrides);
+  const answer = await post(cookie, 'CreateStudy', form);
+  expect(answer.json(), answer.body).toMatchObject({ status: 'succeed', studyNo: form.studyNo, version: 1 });
+  return form;
+}
+
+describe('creating a study', () => {
+  it('writes every field, the screener and an audit row; a tester sees it and screens with the outcome the preview gave', async () => {
+    const { staff, cookie } = await recruiter();
+    const form = await created(cookie);
+    const study = await detail(cookie, form.studyNo);
+    expect(study).toMatchObject({
+      ...form,
+      version: 1,
+      state: 'open',
+      answeredCount: 0,
+      screener: { quotas: [{ name: 'Light' }, { name: 'Heavy' }] },
+    });
+    expect(study.screener.questions.map((q) => q.prompt)).toEqual(['Do you drink coffee?', 'How many cups a day?']);
+    const [audit] = await auditRows(form.studyNo, 'study.create');
+    expect(audit).toMatchObject({ staffId: staff.id, before: null });
+
+    const preview = async (answers: Record<string, unknown>) =>
+      (await post(cookie, 'PreviewScreener', { screener: study.screener, answers, complete: true })).json();
+    const [coffee, cups] = study.screener.questions;
+    const [yes, no] = coffee!.options;
+    expect(await preview({ [coffee!.key]: yes!.key, [cups!.key]: 2 })).toMatchObject({ outcome: 'qualified', quota: 'Light' });
+    expect(await preview({ [coffee!.key]: no!.key })).toMatchObject({
+      outcome: 'disqualified',
+      message: SCREENER_TEXTS.disqualified,
+      visible: [coffee!.key],
+    });
+    expect(await preview({ [coffee!.key]: yes!.key })).toMatchObject({ outcome: 'invalid', field: cups!.key });
+    expect(await preview({ [coffee!.key]: yes!.key, [cups!.key]: 12 })).toMatchObject({ outcome: 'disqualified' });
+
+    // Testers: the same answers, through the screening module's completion, meet the same outcomes.
+    const rows = await db().select().from(screenerQuestions).where(eq(screenerQuestions.studyNo, form.studyNo));
+    const idOf = (key: string) => Number(key.slice(1));
+    expect(rows.map((row) => row.id).sort()).toEqual([idOf(coffee!.key), idOf(cups!.key)].sort());
+    const passing = await createLoggedInTester(db());
+    expect(await screenersOf(passing.cookie)).toContain(form.studyNo);
+    const passed = await postJson(
+      testApp.app,
+      `/api/screener/${form.studyNo}/complete`,
+      { answers: { [idOf(coffee!.key)]: idOf(yes!.key), [idOf(cups!.key)]: 2 } },
+      { cookie: passing.cookie },
+    );
+    expect(passed.json()).toMatchObject({ outcome: 'qualified' });
+    const failing = await createLoggedInTester(db());
+    const failed = await postJson(
+      testApp.app,
+      `/api/screener/${form.studyNo}/complete`,
+      { answers: { [idOf(coffee!.key)]: idOf(no!.key) } },
+      { cookie: failing.cookie },
+    );
+    expect(failed.json()).toMatchObject({ outcome: 'disqualified', message: SCREENER_TEXTS.disqualified });
+  });
+
+  it('refuses what the form refuses (400 naming the field) and what only the server knows (failed with its field)', async () => {
+    const { cookie } = await recruiter();
+    const base = studyForm();
+    const badRule = studyForm({
+      screener: {
+        ...base.screener,
+        questions: [base.screener.questions[0]!, { ...base.screener.questions[1]!, showIf: { question: 'tea', options: ['yes'] } }],
+      },
+    });
+    const answer = await post(cookie, 'CreateStudy', badRule);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain(STUDY_ADMIN_TEXTS.showIfEarlier);
+    const notAddingUp = await post(cookie, 'CreateStudy', studyForm({ recruitTarget: 12 }));
+    expect(notAddingUp.statusCode).toBe(400);
+    expect(notAddingUp.body).toContain(STUDY_ADMIN_TEXTS.quotasAddUp(10, 12));
+    const badOption = studyForm({
+      screener: {
+        ...base.screener,
+        quotas: [{ name: 'All', capacity: 10, conditions: [{ question: 'coffee', options: ['maybe'], minValue: null, maxValue: null }] }],
+      },
+    });
+    expect((await post(cookie, 'CreateStudy', badOption)).body).toContain(STUDY_ADMIN_TEXTS.unknownOption);
+
+    const external = studyForm({
+      screenerKind: 'external',
+      externalUrl: 'https://unknown.example.test/s',
+      screener: { questions: [], quotas: [] },
+    });
+    expect((await post(cookie, 'CreateStudy', external)).json()).toEqual({
+      status: 'failed',
+      message: STUDY_ADMIN_TEXTS.hostNotAllowed,
+      field: 'externalUrl',
+    });
+    expect((await post(cookie, 'CreateStudy', studyForm({ siteId: '99999' }))).json()).toMatchObject({ field: 'siteId' });
+    const taken = await created(cookie);
+    expect((await post(cookie, 'CreateStudy', { ...studyForm(), studyNo: taken.studyNo })).json()).toEqual({
+      status: 'failed',
+      message: STUDY_ADMIN_TEXTS.studyNoTaken,
+      field: 'studyNo',
+    });
+    expect(await db().select().from(studies).where(eq(studies.studyNo, external.studyNo))).toEqual([]);
+  });
+});
+
+describe('saving a study', () => {
+  it('saves every field and bumps the version; a save from an older version is told the study changed', async () => {
+    const { cookie } = await recruiter();
+    const form = await created(cookie);
+    const opened = asForm(await detail(cookie, form.studyNo));
+    const saved = await post(cookie, 'SaveStudy', { ...opened, studyBasicInfo: 'Renamed', siteId: '00001', minimumAge: 21 });
+    expect(saved.json()).toMatchObject({ status: 'succeed', version: 2 });
+    expect(await detail(cookie, form.studyNo)).toMatchObject({ studyBasicInfo: 'Renamed', siteId: '00001', minimumAge: 21, version: 2 });
+    const stale = await post(cookie, 'SaveStudy', { ...opened, studyBasicInfo: 'Mine' });
+    expect(stale.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.changedSinceOpened, field: 'version' });
+    expect((await detail(cookie, form.studyNo)).studyBasicInfo).toBe('Renamed');
+  });
+
+  it('of simultaneous saves from one version, exactly one lands and writes one audit row', async () => {
+    const { cookie } = await recruiter();
+    const form = await created(cookie);
+    const opened = asForm(await detail(cookie, form.studyNo));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        post(cookie, 'SaveStudy', { ...opened, studyBasicInfo: `Save ${index}` }).then((a) => a.json()),
+      ),
+    );
+    const won = answers.filter((answer) => answer.status === 'succeed');
+    expect(won).toHaveLength(1);
+    expect(answers.filter((answer) => answer.message === STUDY_ADMIN_TEXTS.changedSinceOpened)).toHaveLength(11);
+    expect(await auditRows(form.studyNo, 'study.save')).toHaveLength(1);
+    expect((await detail(cookie, form.studyNo)).version).toBe(2);
+  });
+
+  it('once a tester answered the screener, refuses structural changes but saves wording and quota sizes', async () => {
+    const { cookie } = await recruiter();
+    const form = await created(cookie);
+    const study = await detail(cookie, form.studyNo);
+    const [coffee, cups] = study.screener.questions;
+    const id = (key: string) => Number(key.slice(1));
+    // Two testers qualify in the Light quota (1 to 3 cups).
+    for (const count of [2, 3]) {
+      const { cookie: testerCookie } = await createLoggedInTester(db());
+      const done = await postJson(
+        testApp.app,
+        `/api/screener/${form.studyNo}/complete`,
+        { answers: { [id(coffee!.key)]: id(coffee!.options[0]!.key), [id(cups!.key)]: count } },
+        { cookie: testerCookie },
+      );
+      expect(done.json()).toMatchObject({ outcome: 'qualified' });
+    }
+    const opened = asForm(await detail(cookie, form.studyNo));
+    expect((await detail(cookie, form.studyNo)).answeredCount).toBe(2);
+
+    const removed = await post(cookie, 'SaveStudy', {
+      ...opened,
+      screener: { ...opened.screener, questions: [coffee!], quotas: [] },
+      recruitTarget: null,
+    });
+    expect(removed.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.screenerAnswered(2), field: 'screener' });
+    expect((await detail(cookie, form.studyNo)).version).toBe(opened.version);
+    const external = await post(cookie, 'SaveStudy', {
+      ...opened,
+      screenerKind: 'external',
+      externalUrl: 'https://forms.example.com/x',
+      screener: { questions: [], quotas: [] },
+    });
+    expect(external.json().status).toBe('failed');
+
+    const [light, heavy] = opened.screener.quotas;
+    const tooSmall = await post(cookie, 'SaveStudy', {
+      ...opened,
+      screener: { ...opened.screener, quotas: [{ ...light!, capacity: 0 }, heavy!] },
+    });
+    expect(tooSmall.statusCode).toBe(400);
+    const resized = (capacity: number) => ({
+      ...opened,
+      recruitTarget: null,
+      screener: { ...opened.screener, quotas: [{ ...light!, capacity }, heavy!] },
+    });
+    expect((await post(cookie, 'SaveStudy', resized(1))).json()).toEqual({
+      status: 'failed',
+      message: STUDY_ADMIN_TEXTS.quotaBelowFilled('Light', 2),
+      field: 'screener.quotas.0.capacity',
+    });
+    expect((await post(cookie, 'SaveStudy', resized(2))).json().status).toBe('succeed');
+
+    const reworded = asForm(await detail(cookie, form.studyNo));
+    reworded.screener.questions[0] = { ...reworded.screener.questions[0]!, prompt: 'Do you drink coffee at all?' };
+    reworded.screener.quotas[1] = { ...reworded.screener.quotas[1]!, name: 'Strong', capacity: 8 };
+    expect((await post(cookie, 'SaveStudy', reworded)).json().status).toBe('succeed');
+    const after = await detail(cookie, form.studyNo);
+    expect(after.screener.questions[0]!.prompt).toBe('Do you drink coffee at all?');
+    expect(after.screener.questions[0]!.key).toBe(coffee!.key);
+    expect(after.screener.quotas[1]).toMatchObject({ name: 'Strong', capacity: 8 });
+  });
+});
+
+describe('opening and closing', () => {
+  it('closes and opens a study as the testers’ list sees it, and the list filters and searches', async () => {
+    const { cookie } = await recruiter();
+    const form = await created(cookie, { opensAt: '2099-01-01T00:00:00.000Z', studyBasicInfo: 'Espresso machine trial' });
+    const { cookie: testerCookie } = await createLoggedInTester(db());
+    expect(await screenersOf(testerCookie)).not.toContain(form.studyNo);
+    const list = async (query: string) =>
+      ((await getWith(testApp.app, `/api/staff/studies/List${query}`, { cookie })).json() as StudyListResponse).studies.map(
+        (s) => s.studyNo,
+      );
+    expect(await list('?status=closed&q=espresso machine')).toEqual([form.studyNo]);
+    expect(await list(`?status=all&q=${form.studyNo}`)).toEqual([form.studyNo]);
+
+    expect((await post(cookie, 'SetOpen', { studyNo: form.studyNo, version: 1, open: true })).json()).toMatchObject({
+      status: 'succeed',
+      version: 2,
+    });
+    expect(await screenersOf(testerCookie)).toContain(form.studyNo);
+    expect(await list('?status=open&q=espresso')).toEqual([form.studyNo]);
+    expect((await post(cookie, 'SetOpen', { studyNo: form.studyNo, version: 1, open: false })).json()).toMatchObject({
+      message: STUDY_ADMIN_TEXTS.changedSinceOpened,
+    });
+    expect((await post(cookie, 'SetOpen', { studyNo: form.studyNo, version: 2, open: false })).json()).toMatchObject({
+      status: 'succeed',
+      version: 3,
+    });
+    expect(await screenersOf(testerCookie)).not.toContain(form.studyNo);
+    expect((await detail(cookie, form.studyNo)).state).toBe('closed');
+    expect(await auditRows(form.studyNo, 'study.close')).toHaveLength(1);
+    expect(await list('?status=open&q=espresso')).toEqual([]);
+  });
+});

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { reasonText } from '@testerhub/shared/redeem-schemas';
+import {
+  phoneDigits,
+  searchKind,
+  STAFF_ADJUSTMENT_REASON,
+  STAFF_TESTER_TEXTS,
+  TESTER_SEARCH_LIMIT,
+  type AdjustCoinsPayload,
+  type DeleteTesterPayload,
+  type LiftSuspensionPayload,
+  type SetBlackListPayload,
+  type TesterActionResponse,
+  type TesterPageResponse,
+  type TesterSearchResponse,
+} from '@testerhub/shared/staff-testers-schemas';
+import type { Clock } from '../../core/clock.ts';
+import type { Executor } from '../../core/db/client.ts';
+import type { ChildrenService } from '../children/children-service.ts';
+import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
+import type { PrivacyService } from '../privacy/privacy-service.ts';
+import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { SchedulingService } from '../scheduling/scheduling-service.ts';
+import type { ScreeningService } from '../screening/screening-service.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { isSuspended, type TesterService } from './tester-service.ts';
+
+/** How many ledger entries and audit rows the tester's page shows (newest first). */
+const PAGE_LEDGER_ROWS = 50;
+const PAGE_AUDIT_ROWS = 50;
+
+interface TesterAdminDeps {
+  clock: Clock;
+  testers: Pick<TesterService, 'findById' | 'exportData' | 'searchByPrefix' | 'setBlackList' | 'liftSuspension'>;
+  ledger: Pick<LedgerService, 'record' | 'history'>;
+  scheduling: Pick<SchedulingService, 'exportData'>;
+  screening: Pick<ScreeningService, 'exportData'>;
+  children: Pick<ChildrenService, 'exportData'>;
+  referrals: Pick<ReferralsService, 'exportData'>;
+  /** The privacy module's export document and deletion unit of work (decision 040). */
+  privacy: Pick<PrivacyService, 'documentFor' | 'eraseWithin' | 'afterErased'>;
+  /** The staff service's audit helper and its trail of one row (decisions 043 and 053). */
+  staff: Pick<StaffService, 'audited' | 'auditTrailOf'>;
+}
+
+/** Thrown inside an audited unit of work when nothing may change: the transaction rolls back, no audit row. */
+class Refused extends Error {
+  constructor(readonly answer: string) {
+    super(answer);
+  }
+}
+
+const failed = (message: string): TesterActionResponse => ({ status: 'failed', message });
+const target = (testerId: string) => ({ type: 'tester', id: testerId });
+
+/**
+ * Testers in the staff console (issue 12 section 5, first bullet; decision 053): the search, a
+ * tester's page read from each module's own export, and the audited changes (coins through the
+ * ledger, the blackList flag, lifting a suspension, the privacy module's export and deletion).
+ */
+export function createTesterAdminService(deps: TesterAdminDeps) {
+  /** Runs an audited change; a Refused inside it answers `failed` with its message and writes nothing. */
+  async function change(
+    actor: StaffPrincipal,
+    action: string,
+    testerId: string,
+    work: (tx: Executor) => Promise<{ before: unknown; after: unknown; message: string }>,
+  ): Promise<TesterActionResponse> {
+    try {
+      return await deps.staff.audited(actor.id, action, target(testerId), async (tx) => {
+        const { before, after, message } = await work(tx);
+        return { before, after, result: { status: 'succeed' as const, message } };
+      });
+    } catch (error) {
+      if (error instanceof Refused) return failed(error.answer);
+      if (error instanceof InsufficientBalanceError) return failed(STAFF_TESTER_TEXTS.belowZero);
+      throw error;
+    }
+  }
+
+  return {
+    /** At most TESTER_SEARCH_LIMIT testers; the query's shape picks the indexes read (decision 053). */
+    async search(query: string): Promise<TesterSearchResponse> {
+      const kind = searchKind(query);
+      const limit = TESTER_SEARCH_LIMIT + 1;
+      const lower = query.trim().toLowerCase().replace(/\s+/g, ' ');
+      const rows = await deps.testers.searchByPrefix(
+        kind === 'email' ? ['email'] : kind === 'phone' ? ['phone'] : ['username', 'fullName', 'lastName'],
+        kind === 'phone' ? phoneDigits(query)! : lower,
+        limit,
+      );
+      const found = new Map(rows.map((row) => [row.id, row]));
+      const testers = [...found.values()].sort(
+        (a, b) =>
+          a.lastName.localeCompare(b.lastName, 'en') ||
+          a.firstName.localeCompare(b.firstName, 'en') ||
+          a.username.localeCompare(b.username, 'en'),
+      );
+      return {
+        status: 'succeed',
+        kind,
+        hasMore: testers.length > TESTER_SEARCH_LIMIT,
+        testers: testers.slice(0, TESTER_SEARCH_LIMIT).map(({ id, suspendedUntil, ...row }) => ({
+          testerId: id,
+          ...row,
+          suspendedUntil: suspendedUntil && isSuspended({ suspendedUntil }, deps.clock.now()) ? suspendedUntil.toISOString() : null,
+        })),
+      };
+    },
+
+    /** The tester's page: each part read by its own module (their exportData, the ledger's history, the audit trail). */
+    async page(testerId: string): Promise<TesterPageResponse> {
+      const tester = await deps.testers.findById(testerId);
+      if (!tester) return { status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null };
+      const own = await deps.testers.exportData(testerId);
+      const scheduling = await deps.scheduling.exportData(testerId);
+      const screening = await deps.screening.exportData(testerId);
+      const children = await deps.children.exportData(testerId);
+      const referrals = await deps.referrals.exportData(testerId);
+      const ledger = await deps.ledger.history(testerId, { limit: PAGE_LEDGER_ROWS });
+      const audit = await deps.staff.auditTrailOf(target(testerId), PAGE_AUDIT_ROWS);
+      return {
+        status: 'succeed',
+        message: '',
+        tester: {
+          profile: own.profile ?? {},
+          coins: tester.coins,
+          exp: tester.exp,
+          level: tester.level,
+          blackList: tester.blackList,
+          suspendedUntil: isSuspended(tester, deps.clock.now()) ? tester.suspendedUntil!.toISOString() : null,
+          suspensions: own.suspensions,
+          bookings: scheduling.bookings,
+          screenings: screening.screenings,
+          waitingList: screening.waitingList,
+          children: children.children,
+          referrals: referrals.referralsMade,
+          ledger: ledger.map((row) => ({
+            id: row.id,
+            coins: row.coins,
+            experience: row.experience,
+            reason: row.reason,
+            reasonText: reasonText(row.reason),
+            reference: row.reference,
+            createdAt: row.createdAt.toISOString(),
+          })),
+          audit,
+        },
+      };
+    },
+
+    /**
+     * Coins added or taken through the ledger, with the reason. A debit never takes the balance
+     * below zero: the ledger's conditional UPDATE decides against the tester's own spending too.
+     */
+    async adjustCoins(actor: StaffPrincipal, input: AdjustCoinsPayload): Promise<TesterActionResponse> {
+      if (!(await deps.testers.findById(input.testerId))) return failed(STAFF_TESTER_TEXTS.testerUnknown);
+      const adjustmentId = randomUUID();
+      return change(actor, 'tester.adjust-coins', input.testerId, async (tx) => {
+        const entry = {
+          testerId: input.testerId,
+          coins: input.coins,
+          experience: 0,
+          reason: STAFF_ADJUSTMENT_REASON,
+          reference: adjustmentId,
+        };
+        const result = await deps.ledger.record(entry, tx);
+        if (result.status !== 'recorded') throw new Error(`Adjustment ${adjustmentId} was recorded twice.`);
+        return {
+          before: { coins: result.coins - input.coins },
+          after: { coins: result.coins, change: input.coins, reason: input.reason, adjustmentId },
+          message: STAFF_TESTER_TEXTS.adjusted,
+        };
+      });
+    },
+
+    /** The blackList flag on or off (the tester then sees no studies and no screener: decision 017), with the reason. */
+    async setBlackList(actor: StaffPrincipal, input: SetBlackListPayload): Promise<TesterActionResponse> {
+      if (!(await deps.testers.findById(input.testerId))) return failed(STAFF_TESTER_TEXTS.testerUnknown);
+      return change(actor, input.blackList ? 'tester.blacklist-on' : 'tester.blacklist-off', input.testerId, async (tx) => {
+        if (!(await deps.testers.setBlackList(input.testerId, input.blackList, tx)))
+          throw new Refused(STAFF_TESTER_TEXTS.blackListUnchanged);
+        return {
+          before: { blackList: !input.blackList },
+          after: { blackList: input.blackList, reason: input.reason },
+          message: input.blackList ? STAFF_TESTER_TEXTS.blackListOn : STAFF_TESTER_TEXTS.blackListOff,
+        };
+      });
+    },
+
+    /** Ends the suspension in force (decision 046's liftSuspension), recording who and why. */
+    async liftSuspension(actor: StaffPrincipal, input: LiftSuspensionPayload): Promise<TesterActionResponse> {
+      if (!(await deps.testers.findById(input.testerId))) return failed(STAFF_TESTER_TEXTS.testerUnknown);
+      return change(actor, 'tester.lift-suspension', input.testerId, async (tx) => {
+        const before = await deps.testers.findById(input.testerId, tx);
+        const lifted = await deps.testers.liftSuspension(input.testerId, { liftedBy: actor.id, reason: input.reason }, tx);
+        if (!lifted || !before) throw new Refused(STAFF_TESTER_TEXTS.notSuspended);
+        return {
+          before: { suspendedUntil: before.suspendedUntil?.toISOString() ?? null },
+          after: { suspendedUntil: null, reason: input.reason },
+          message: STAFF_TESTER_TEXTS.suspensionLifted,
+        };
+      });
+    },
+
+    /** The privacy module's export document of the tester, for a request made to staff; the export is audited. */
+    async exportData(actor: StaffPrincipal, testerId: string) {
+      const tester = await deps.testers.findById(testerId);
+      if (!tester) return null;
+      const file = await deps.privacy.documentFor(tester);
+      await deps.staff.audited(actor.id, 'tester.export', target(testerId), async () => ({
+        before: null,
+        after: { exportedAt: file.document.exportedAt },
+        result: undefined,
+      }));
+      return file;
+    },
+
+    /** The privacy module's deletion, after the username is typed to confirm; audited in the same transaction. */
+    async deleteTester(actor: StaffPrincipal, input: DeleteTesterPayload): Promise<TesterActionResponse> {
+      const tester = await deps.testers.findById(input.testerId);
+      if (!tester) return failed(STAFF_TESTER_TEXTS.testerUnknown);
+      if (input.confirmation.toLowerCase() !== tester.username.toLowerCase()) return failed(STAFF_TESTER_TEXTS.confirmationWrong);
+      const answer = await change(actor, 'tester.delete', input.testerId, async (tx) => {
+        if (!(await deps.privacy.eraseWithin(input.testerId, tx))) throw new Refused(STAFF_TESTER_TEXTS.testerUnknown);
+        // Nothing personal stays in the log: the account is gone, its id and the reason remain.
+        return {
+          before: { testerId: input.testerId },
+          after: { deleted: true, reason: input.reason },
+          message: STAFF_TESTER_TEXTS.deleted,
+        };
+      });
+      if (answer.status === 'succeed') await deps.privacy.afterErased(input.testerId);
+      return answer;
+    },
+  };
+}
+
+export type TesterAdminService = ReturnType<typeof createTesterAdminService>;

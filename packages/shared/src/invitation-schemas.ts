@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { text } from './text.ts';
+
+/**
+ * Invitations in the staff console (issue 12 section 3; decision 052): a recruiter chooses testers
+ * by filters, previews how many match, and sends a study's invitation e-mail to them through the
+ * outbox at the configured rate. One schema serves the form and the server.
+ */
+
+export const INVITATION_TEXTS = {
+  studyRequired: 'Choose a study.',
+  ageRange: 'Enter an age from 13 to 120.',
+  ageOrder: 'The lowest age must not be above the highest.',
+  monthsRange: 'Enter a number of months from 1 to 120.',
+  tooManySites: 'Choose at most 50 sites.',
+  tooManyAnswers: 'Choose at most 20 About-me answers.',
+  requestId: 'This form is out of date: reload the page.',
+  unreadable: 'This text cannot be read: remove unusual characters.',
+  studyNotFound: 'That study does not exist.',
+  studyClosed: 'That study is closed: open it before inviting testers.',
+  nobodyMatched: 'No tester matches these filters, or every one has been invited to this study already.',
+  notFound: 'That invitation does not exist.',
+  sent: (queued: number) => `Invitation queued for ${queued} ${queued === 1 ? 'tester' : 'testers'}.`,
+} as const;
+
+/** The states a recipient goes through: waiting for its turn at the rate, e-mailed, or skipped (e-mail turned off meanwhile). */
+export const RECIPIENT_STATES = ['queued', 'sent', 'skipped'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+
+const age = z
+  .number({ error: INVITATION_TEXTS.ageRange })
+  .int(INVITATION_TEXTS.ageRange)
+  .min(13, INVITATION_TEXTS.ageRange)
+  .max(120, INVITATION_TEXTS.ageRange);
+const id = (message: string) => z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
+/**
+ * The filters: every one optional. Testers who are suspended, black-listed or have turned
+ * invitation e-mail off never match; neither does anyone already invited to the study.
+ */
+export const invitationFiltersSchema = z
+  .object({
+    minAge: age.nullable().default(null),
+    maxAge: age.nullable().default(null),
+    /** Test sites (a tester's site from their zip code); empty: every site. */
+    siteIds: z.array(text(INVITATION_TEXTS.unreadable).trim().min(1).max(20)).max(50, INVITATION_TEXTS.tooManySites).default([]),
+    /** About-me answers the tester must hold, every one. */
+    answerIds: z.array(id(INVITATION_TEXTS.tooManyAnswers)).max(20, INVITATION_TEXTS.tooManyAnswers).default([]),
+    /** Last tested (an attended session) more than this many months ago, or never; null: any. */
+    notTestedMonths: z
+      .number({ error: INVITATION_TEXTS.monthsRange })
+      .int(INVITATION_TEXTS.monthsRange)
+      .min(1, INVITATION_TEXTS.monthsRange)
+      .max(120, INVITATION_TEXTS.monthsRange)
+      .nullable()
+      .default(null),
+  })
+  .refine((filters) => filters.minAge === null || filters.maxAge === null || filters.minAge <= filters.maxAge, {
+    message: INVITATION_TEXTS.ageOrder,
+    path: ['maxAge'],
+  });
+export type InvitationFilters = z.infer<typeof invitationFiltersSchema>;
+export type InvitationFiltersInput = z.input<typeof invitationFiltersSchema>;
+
+const studyNo = id(INVITATION_TEXTS.studyRequired);
+
+/** POST /staff/invitations/Preview: how many testers the filters match for the study. */
+export const invitationPreviewSchema = z.object({ studyNo, filters: invitationFiltersSchema });
+export type InvitationPreviewPayload = z.input<typeof invitationPreviewSchema>;
+export const invitationPreviewResponseSchema = z.object({
+  status: z.enum(['succeed', 'failed']),
+  message: z.string(),
+  /** Testers matching the filters. */
+  matched: z.number().int(),
+  /** Of those, already invited to this study (they are not e-mailed again). */
+  alreadyInvited: z.number().int(),
+});
+export type InvitationPreviewResponse = z.infer<typeof invitationPreviewResponseSchema>;
+
+/**
+ * POST /staff/invitations/Send. `requestId` is made once when the form opens: a double-submitted
+ * or retried send with the same id answers the first one's invitation and queues nobody again.
+ */
+export const sendInvitationSchema = z.object({
+  studyNo,
+  filters: invitationFiltersSchema,
+  requestId: z.uuid({ error: INVITATION_TEXTS.requestId }),
+});
+export type SendInvitationPayload = z.input<typeof sendInvitationSchema>;
+export type SendInvitationRequest = z.output<typeof sendInvitationSchema>;
+export const sendInvitationResponseSchema = z.object({
+  status: z.enum(['succeed', 'failed']),
+  message: z.string(),
+  invitationId: z.number().int(),
+  matched: z.number().int(),
+  queued: z.number().int(),
+});
+export type SendInvitationResponse = z.infer<typeof sendInvitationResponseSchema>;
+
+/** The counts of one sending. */
+export const invitationCountsSchema = z.object({
+  matched: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  skipped: z.number().int(),
+  clicked: z.number().int(),
+  /** Screened or booked in the study since the invitation. */
+  answered: z.number().int(),
+});
+export type InvitationCounts = z.infer<typeof invitationCountsSchema>;
+
+export const invitationSummarySchema = z.object({
+  invitationId: z.number().int(),
+  studyNo: z.number().int(),
+  studyName: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  counts: invitationCountsSchema,
+});
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+
+/** GET /staff/invitations/List: newest first, 25 a page. */
+export const INVITATIONS_PAGE_SIZE = 25;
+export const invitationListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export type InvitationListQuery = z.input<typeof invitationListQuerySchema>;
+export const invitationListResponseSchema = z.object({
+  invitations: z.array(invitationSummarySchema),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+  /** INVITATION_MAILS_PER_MINUTE: how fast the outbox receives invitation e-mails. */
+  mailsPerMinute: z.number().int(),
+});
+export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
+
+/** GET /staff/invitations/Detail?invitationId=&page=: one sending, its filters, counts and recipients (100 a page). */
+export const RECIPIENTS_PAGE_SIZE = 100;
+export const invitationDetailQuerySchema = z.object({
+  invitationId: z.coerce.number().int().min(1).max(2_147_483_647),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type InvitationDetailQuery = z.input<typeof invitationDetailQuerySchema>;
+export const invitationRecipientSchema = z.object({
+  testerId: z.string(),
+  username: z.string(),
+  state: z.enum(RECIPIENT_STATES),
+  sentAt: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+  answered: z.boolean(),
+});
+export type InvitationRecipient = z.infer<typeof invitationRecipientSchema>;
+export const invitationDetailResponseSchema = z.object({
+  status: z.enum(['succeed', 'failed']),
+  message: z.string(),
+  invitation: invitationSummarySchema
+    .extend({
+      filters: z.object({
+        minAge: z.number().int().nullable(),
+        maxAge: z.number().int().nullable(),
+        siteIds: z.array(z.string()),
+        answerIds: z.array(z.number().int()),
+        notTestedMonths: z.number().int().nullable(),
+      }),
+    })
+    .nullable(),
+  recipients: z.array(invitationRecipientSchema),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type InvitationDetailResponse = z.infer<typeof invitationDetailResponseSchema>;
+
+/** GET /staff/invitations/Options: what the form offers (open studies, test sites, About-me answers). */
+export const invitationOptionsResponseSchema = z.object({
+  studies: z.array(z.object({ studyNo: z.number().int(), name: z.string() })),
+  sites: z.array(z.object({ siteId: z.string(), name: z.string() })),
+  answers: z.array(z.object({ answerId: z.number().int(), question: z.string(), answer: z.string() })),
+});
+export type InvitationOptionsResponse = z.infer<typeof invitationOptionsResponseSchema>;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { text, UUID_PATTERN } from './text.ts';
+
+/* Testers in the staff console (issue 12 section 5, first bullet; decision 053): the recruiter role. */
+
+/** Results a search answers at most; more means "narrow the search". */
+export const TESTER_SEARCH_LIMIT = 25;
+/** The shortest search: one or two letters would match a large part of a million testers. */
+export const TESTER_SEARCH_MIN = 2;
+/** The most coins one adjustment may move either way. */
+export const COIN_ADJUSTMENT_MAX = 100_000;
+/** The ledger reason of a staff adjustment (its reference is the adjustment's own id, so it is recorded once). */
+export const STAFF_ADJUSTMENT_REASON = 'staff-adjustment';
+
+export const STAFF_TESTER_TEXTS = {
+  queryRequired: `Enter at least ${TESTER_SEARCH_MIN} characters of a name, username, e-mail or phone.`,
+  queryTooLong: 'Keep the search under 100 characters.',
+  unreadable: 'Remove the characters that cannot be stored.',
+  testerUnknown: 'No such tester: they may have been deleted.',
+  reasonRequired: 'Enter the reason: it is kept in the audit log.',
+  reasonTooLong: 'Keep the reason under 1,000 characters.',
+  coinsRequired: `Enter a whole number of coins, not 0, between -${COIN_ADJUSTMENT_MAX.toLocaleString('en-US')} and ${COIN_ADJUSTMENT_MAX.toLocaleString('en-US')}.`,
+  belowZero: 'Not recorded: the balance cannot go below zero.',
+  adjusted: 'Coins adjusted.',
+  blackListOn: 'The tester is now on the blackList: they see no studies.',
+  blackListOff: 'The tester is off the blackList.',
+  blackListUnchanged: 'Nothing changed: someone else set this already.',
+  notSuspended: 'The tester is not suspended (any more).',
+  suspensionLifted: 'Suspension lifted: the tester may book again.',
+  confirmationRequired: 'Type the tester’s username to confirm the deletion.',
+  confirmationWrong: 'That is not this tester’s username.',
+  deleted: 'The tester’s account and everything that names them were deleted.',
+} as const;
+
+const testerId = text(STAFF_TESTER_TEXTS.testerUnknown, { error: STAFF_TESTER_TEXTS.testerUnknown }).regex(
+  UUID_PATTERN,
+  STAFF_TESTER_TEXTS.testerUnknown,
+);
+const reason = text(STAFF_TESTER_TEXTS.unreadable, { error: STAFF_TESTER_TEXTS.reasonRequired })
+  .trim()
+  .min(1, STAFF_TESTER_TEXTS.reasonRequired)
+  .max(1000, STAFF_TESTER_TEXTS.reasonTooLong);
+
+/** GET /staff/testers/Search?q=: by name, username, e-mail or phone (decision 053 says how each is read). */
+export const testerSearchQuerySchema = z.object({
+  q: text(STAFF_TESTER_TEXTS.unreadable, { error: STAFF_TESTER_TEXTS.queryRequired })
+    .trim()
+    .min(TESTER_SEARCH_MIN, STAFF_TESTER_TEXTS.queryRequired)
+    .max(100, STAFF_TESTER_TEXTS.queryTooLong),
+});
+export type TesterSearchQuery = z.infer<typeof testerSearchQuerySchema>;
+
+/** Which index a search reads: the query's shape decides (decision 053). */
+export type TesterSearchKind = 'email' | 'phone' | 'name';
+
+/** The digits of a phone-like query (spaces, dashes, dots, brackets and a leading + allowed), or null. */
+export function phoneDigits(query: string): string | null {
+  const trimmed = query.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  return digits.length >= TESTER_SEARCH_MIN ? digits : null;
+}
+
+export function searchKind(query: string): TesterSearchKind {
+  if (query.includes('@')) return 'email';
+  if (phoneDigits(query) !== null) return 'phone';
+  return 'name';
+}
+
+export const testerSummarySchema = z.object({
+  testerId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  blackList: z.boolean(),
+  suspendedUntil: z.string().nullable(),
+});
+export type TesterSummary = z.infer<typeof testerSummarySchema>;
+
+export const testerSearchResponseSchema = z.object({
+  status: z.literal('succeed'),
+  kind: z.enum(['email', 'phone', 'name']),
+  /** True when more than TESTER_SEARCH_LIMIT testers match: the list is cut. */
+  hasMore: z.boolean(),
+  testers: z.array(testerSummarySchema),
+});
+export type TesterSearchResponse = z.infer<typeof testerSearchResponseSchema>;
+
+/** GET /staff/testers/Tester?testerId= and /staff/testers/Export?testerId=. */
+export const testerIdQuerySchema = z.object({ testerId });
+
+/** A row as its module exports it (decision 040's exportData), dates as ISO text. */
+const exportedRows = z.array(z.record(z.string(), z.unknown()));
+
+export const testerPageResponseSchema = z.object({
+  status: z.enum(['succeed', 'failed']),
+  message: z.string(),
+  tester: z
+    .object({
+      profile: z.record(z.string(), z.unknown()),
+      coins: z.number().int(),
+      exp: z.number().int(),
+      level: z.number().int(),
+      blackList: z.boolean(),
+      suspendedUntil: z.string().nullable(),
+      suspensions: exportedRows,
+      bookings: exportedRows,
+      screenings: exportedRows,
+      waitingList: exportedRows,
+      children: exportedRows,
+      referrals: exportedRows,
+      /** The newest ledger entries (the earnings history's own read), with the reason in words. */
+      ledger: z.array(
+        z.object({
+          id: z.number().int(),
+          coins: z.number().int(),
+          experience: z.number().int(),
+          reason: z.string(),
+          reasonText: z.string(),
+          reference: z.string(),
+          createdAt: z.string(),
+        }),
+      ),
+      /** Staff changes to this tester, newest first. */
+      audit: z.array(
+        z.object({
+          id: z.number().int(),
+          at: z.string(),
+          staffName: z.string(),
+          action: z.string(),
+          before: z.unknown(),
+          after: z.unknown(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type TesterPageResponse = z.infer<typeof testerPageResponseSchema>;
+export type TesterPage = NonNullable<TesterPageResponse['tester']>;
+
+/** POST /staff/testers/AdjustCoins: a credit (positive) or debit (negative) through the ledger. */
+export const adjustCoinsSchema = z.object({
+  testerId,
+  coins: z.coerce
+    .number({ error: STAFF_TESTER_TEXTS.coinsRequired })
+    .int(STAFF_TESTER_TEXTS.coinsRequired)
+    .min(-COIN_ADJUSTMENT_MAX, STAFF_TESTER_TEXTS.coinsRequired)
+    .max(COIN_ADJUSTMENT_MAX, STAFF_TESTER_TEXTS.coinsRequired)
+    .refine((value) => value !== 0, STAFF_TESTER_TEXTS.coinsRequired),
+  reason,
+});
+export type AdjustCoinsPayload = z.infer<typeof adjustCoinsSchema>;
+
+/** POST /staff/testers/SetBlackList. */
+export const setBlackListSchema = z.object({ testerId, blackList: z.boolean(), reason });
+export type SetBlackListPayload = z.infer<typeof setBlackListSchema>;
+
+/** POST /staff/testers/LiftSuspension. */
+export const liftSuspensionSchema = z.object({ testerId, reason });
+export type LiftSuspensionPayload = z.infer<typeof liftSuspensionSchema>;
+
+/** POST /staff/testers/Delete: the privacy module's deletion, confirmed by typing the username. */
+export const deleteTesterSchema = z.object({
+  testerId,
+  confirmation: text(STAFF_TESTER_TEXTS.unreadable, { error: STAFF_TESTER_TEXTS.confirmationRequired })
+    .trim()
+    .min(1, STAFF_TESTER_TEXTS.confirmationRequired)
+    .max(100, STAFF_TESTER_TEXTS.confirmationWrong),
+  reason,
+});
+export type DeleteTesterPayload = z.infer<typeof deleteTesterSchema>;
+
+export const testerActionResponseSchema = z.object({ status: z.enum(['succeed', 'failed']), message: z.string() });
+export type TesterActionResponse = z.infer<typeof testerActionResponseSchema>;
