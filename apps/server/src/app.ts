@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './core/db/client.ts';
 import { systemClock, type Clock, type FakeClock } from './core/clock.ts';
 import { createJobQueue } from './core/jobs/job-queue.ts';
 import { createLogger } from './core/logger.ts';
+import { LOYALTY_SETTINGS_CHANNEL } from './core/db/loyalty-settings-notice.ts';
 import { registerSessionCookie } from './core/auth/session-cookie.ts';
 import { registerTesterScope } from './core/auth/tester-scope.ts';
 import { createStaffCookie, registerStaffScope } from './core/auth/staff-scope.ts';
@@ -524,8 +525,14 @@ export async function buildApp({
   // Redemption orders fulfilled or rejected by staff (issue 12 section 6, decision 047).
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
   // Loyalty settings for content staff (issue 12 section 6, decision 056).
-  const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited });
-  const eventsSettings = createEventsSettingsService(db, { audited: staff.audited });
+  const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
+  const eventsSettings = createEventsSettingsService(db, { audited: staff.audited, forgetCached: events.forgetCached });
+  // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
+  const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {
+    dailyBonus.forgetCached();
+    events.forgetCached();
+  });
+  app.addHook('onClose', () => stopLoyaltyNotices());
   // Studies and screeners for recruiters (issue 12 section 2, decision 050).
   const studyAdmin = createStudyAdminService(db, {
     clock,

@@ -9,8 +9,10 @@ import type {
   LatestWinnersRequest,
   WinnerList,
 } from '@testerhub/shared/events-schemas';
+import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
+import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
 import { addDays, localDay, weekStart } from '../../core/local-day.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
@@ -69,10 +71,9 @@ export function createEventsService(
   },
 ) {
   const repository = createEventsRepository(db);
-  // The figures and the odds are read on every call, not kept in memory: a staff edit on any
-  // instance applies from the next request (decision 056). One statement reads both (one snapshot).
-  const wheel = () => repository.wheel();
-  const settings = async () => (await wheel()).settings;
+  // The figures and the odds, read in one statement (one snapshot) and kept in memory until a staff
+  // save on any instance drops them (the LOYALTY_SETTINGS_CHANNEL notice, decision 056).
+  const wheel = cachedRead(LOYALTY_SETTINGS_CACHE_MS, () => repository.wheel(), deps.clock.nowMs);
   /** The figures for one tester, with the segments read alongside: the settings with the tester's perks applied (decision 038). */
   async function figuresFor(testerId: string) {
     const [{ settings: base, segments }, perks] = await Promise.all([
@@ -95,6 +96,9 @@ export function createEventsService(
   }
 
   return {
+    /** Drops the kept figures and odds: staff saved them on some instance (decision 056). */
+    forgetCached: () => wheel.forget(),
+
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
@@ -119,20 +123,19 @@ export function createEventsService(
      */
     async spin(tester: { id: string; blackList: boolean }): Promise<ApplyEventAnswer> {
       if (tester.blackList) return { status: 'blackListed', reward: 0, count: 0 };
-      const perks = await deps.perkEffects(tester.id, [PERK_EFFECTS.extraSpins]);
+      // One consistent set for the whole spin, taken before its transaction opens: the cost, the
+      // allowance and the odds of one kept read. Nothing but the spin's own statements then holds a
+      // connection while it waits on the tester's row (decision 056).
+      const [{ settings, segments }, perks] = await Promise.all([wheel(), deps.perkEffects(tester.id, [PERK_EFFECTS.extraSpins])]);
+      const spinCost = settings.spinCost;
+      const spinsPerWeek = settings.spinsPerWeek + perks.extraSpins;
+      const reward = drawSegment(segments).coins;
       const week = thisWeek();
-      let spinsPerWeek = 0;
       // The week's spins counted with this one, kept for a refused cost: the rollback takes this one back.
       let usedWithThis: number | null = null;
       try {
         return await inTransaction(db, async (tx) => {
           const events = createEventsRepository(tx);
-          // One consistent set for the whole spin: the cost, the allowance and the odds of one read,
-          // made on the transaction's own connection (no second one taken from the pool per spin).
-          const { settings, segments } = await events.wheel();
-          const spinCost = settings.spinCost;
-          spinsPerWeek = settings.spinsPerWeek + perks.extraSpins;
-          const reward = drawSegment(segments).coins;
           const used = await events.takeSpin(tester.id, week, spinsPerWeek);
           if (used === null) return { status: 'noSpins', reward: 0, count: 0 } as const;
           usedWithThis = used;
@@ -202,7 +205,8 @@ export function createEventsService(
      * week's entries with a cryptographic random source and told by e-mail in the same transaction.
      */
     async drawGoldCard(week: string): Promise<{ status: 'drawn'; winnerId: string | null; entries: number } | { status: 'alreadyDrawn' }> {
-      const { goldCardPrize } = await settings();
+      // Read afresh, not kept: the prize as it is when the week's draw runs (decision 056).
+      const { goldCardPrize } = await repository.settings();
       const entrants = await repository.entrantsOf(week);
       const winnerId = entrants.length > 0 ? entrants[randomInt(entrants.length)]!.testerId : null;
       const result = await inTransaction(db, async (tx) => {
@@ -242,7 +246,7 @@ export function createEventsService(
     },
 
     async winnerList(testerId: string): Promise<WinnerList> {
-      const { spinCost, goldCardPrize } = await settings();
+      const { spinCost, goldCardPrize } = (await wheel()).settings;
       const [drawings, bigWins, history] = await Promise.all([
         repository.drawnWinners(LIST_LENGTH),
         repository.bigWins(2 * spinCost, LIST_LENGTH),

@@ -1,91 +1,125 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTester } from '../../../test/factories.ts';
+import type { DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
+import type { EventCount } from '@testerhub/shared/events-schemas';
+import type { DailyCalendarResponse, WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
+import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
+import { createLoggedInTester } from '../../../test/factories.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
+import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { buildApp } from '../../app.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { createLogger } from '../../core/logger.ts';
-import { createDailyBonusRepository } from '../daily-bonus/daily-bonus-repository.ts';
-import { createDailyBonusService, type DailyBonusService } from '../daily-bonus/daily-bonus-service.ts';
-import { createLedgerService } from '../ledger/ledger-service.ts';
-import { createMailService } from '../mail/mail-service.ts';
-import { createPerksService } from '../perks/perks-service.ts';
-import { createTesterService } from '../testers/tester-service.ts';
-import { createEventsRepository } from './events-repository.ts';
-import { createEventsService, type EventsService } from './events-service.ts';
+import { loadConfig } from '../../core/config/env.ts';
+import { eventSettings } from '../../core/db/schema.ts';
 
 /**
- * Loyalty settings across server instances (decision 056): a save on one instance is what the
- * other serves on its very next request, with nothing kept in either's memory. On PostgreSQL
- * (TEST_DATABASE_URL) each instance has its own connection pool to one database; on PGlite both
- * share the handle.
+ * Loyalty settings across server instances (decision 056): each instance keeps the calendar, the
+ * figures and the odds in memory (on a clock that never moves here, so no minute of keeping runs
+ * out), and a save through one instance is served by the other as soon as the save's notice,
+ * sent at its commit, reaches it: the next request after it, milliseconds later. On PostgreSQL
+ * (TEST_DATABASE_URL) each instance has its own connection pool and listening connection; on
+ * PGlite, which serves one process, both share the handle.
  */
 
 const clock = createFakeClock('2026-01-14T18:00:00Z');
-const log = createLogger('silent');
-const { db, perInstance } = useInstanceDatabases();
-let instances: { events: EventsService; dailyBonus: DailyBonusService }[];
+const { db, handles } = useInstanceDatabases();
+let apps: FastifyInstance[] = [];
 
-beforeAll(() => {
-  instances = perInstance((handle) => {
-    const onTesterChanged = () => undefined;
-    const ledger = createLedgerService(handle, { clock, onTesterChanged });
-    const perks = createPerksService(handle, { clock, ledger });
-    const mail = createMailService(handle, {
-      clock,
-      publicUrl: 'http://localhost:3000',
-      smtpUrl: undefined,
-      mailFrom: 'test@localhost',
-      log: log.logger,
-    });
-    return {
-      events: createEventsService(handle, {
-        clock,
-        ledger,
-        testers: createTesterService(handle, { clock, onTesterChanged }),
-        mail,
-        listWinners: async () => [],
-        perkEffects: perks.effectsFor,
-        timeZone: 'America/Chicago',
-      }),
-      dailyBonus: createDailyBonusService(handle, { clock, ledger, perkEffect: perks.effect, timeZone: 'America/Chicago' }),
-    };
-  });
+beforeAll(async () => {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY });
+  apps = [];
+  for (const index of [0, 1]) {
+    const app = await buildApp({ config: { ...config, webDistDir: undefined }, database: handles()[index % handles().length]!, clock });
+    await app.ready();
+    apps.push(app);
+  }
 });
-afterAll(() => log.close());
+afterAll(async () => {
+  for (const app of apps) await app.close();
+});
+
+const testerGet = async <T>(app: FastifyInstance, url: string, cookie: string) => {
+  const answer = await getWith(app, url, { cookie, headers: OUR_PAGE });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as T;
+};
+/** What a tester is shown on one instance: the spin's cost, the odds, and day 1's coins. */
+async function shown(app: FastifyInstance, cookie: string) {
+  const [count, list] = await Promise.all([
+    testerGet<EventCount>(app, '/api/event/GetEventCount', cookie),
+    testerGet<DailyRewardList>(app, '/api/reward/GetDailyRewardList', cookie),
+  ]);
+  return { spinCost: count.coins, segments: count.winningRate.length, day1: list.rewards[0]?.coins };
+}
+
+async function eventually(check: () => Promise<boolean>, ms = 3000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}
 
 describe('two server instances on one database', () => {
-  it('serve a wheel and a calendar saved through the other from the next request on', async () => {
-    const tester = await createTester(db(), { coins: 1000 });
-    const [first, second] = instances;
-    // Both instances read the figures once (any cache would now hold them).
-    expect((await first!.events.eventCount(tester.id)).coins).toBe(50);
-    expect((await second!.events.eventCount(tester.id)).coins).toBe(50);
-    expect((await second!.dailyBonus.rewardList(tester.id)).rewards[0]).toMatchObject({ coins: 10 });
+  it('each keeps the settings, and serves a wheel and a calendar saved through the other once its notice arrives', async () => {
+    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const { cookie } = await createLoggedInTester(db(), { coins: 1000 });
+    const before = { spinCost: 50, segments: 9, day1: 10 };
+    expect(await shown(one, cookie)).toEqual(before);
+    expect(await shown(two, cookie)).toEqual(before);
 
-    const events = createEventsRepository(db());
-    const { settings } = await events.wheel();
-    expect(
-      await events.saveWheel(settings.wheelVersion, {
+    // A change behind their backs (no notice) is not seen: both keep what they read.
+    await db().update(eventSettings).set({ spinCost: 60 }).where(eq(eventSettings.id, 1));
+    expect(await shown(one, cookie)).toEqual(before);
+    expect(await shown(two, cookie)).toEqual(before);
+
+    const { staff } = await createStaffMember(db(), { roles: ['content'] });
+    const staffCookie = await staffCookieFor(db(), staff.id);
+    const { wheel } = (await getWith(one, '/api/staff/content/WheelAndDrawing', { cookie: staffCookie })).json() as WheelAndDrawingResponse;
+    const savedWheel = await postJson(
+      one,
+      '/api/staff/content/SaveWheel',
+      {
+        version: wheel.version,
         spinCost: 70,
         spinsPerWeek: 3,
         segments: [
-          { coins: 7, rate: 100_000 },
-          { coins: 0, rate: 0 },
+          { coins: 7, percent: 100 },
+          { coins: 0, percent: 0 },
         ],
+      },
+      { cookie: staffCookie },
+    );
+    expect(savedWheel.json()).toMatchObject({ status: 'succeed' });
+    const calendar = (await getWith(one, '/api/staff/content/DailyCalendar', { cookie: staffCookie })).json() as DailyCalendarResponse;
+    const savedCalendar = await postJson(
+      one,
+      '/api/staff/content/SaveDailyCalendar',
+      { version: calendar.version, days: calendar.days.map((day) => (day.day === 1 ? { ...day, coins: 42 } : day)) },
+      { cookie: staffCookie },
+    );
+    expect(savedCalendar.json()).toMatchObject({ status: 'succeed' });
+    const after = { spinCost: 70, segments: 2, day1: 42 };
+
+    // The saving instance dropped its copies at the commit: its very next request has the new settings.
+    expect(await shown(one, cookie)).toEqual(after);
+    // The other drops them when the notice comes; until then it answers the old set whole, never a mix.
+    const seen: unknown[] = [];
+    expect(
+      await eventually(async () => {
+        const now = await shown(two, cookie);
+        seen.push(now);
+        return now.spinCost === 70 && now.day1 === 42;
       }),
     ).toBe(true);
-    const calendar = createDailyBonusRepository(db());
-    const days = await calendar.listDays();
-    expect(
-      await calendar.saveCalendar(
-        days[0]!.version,
-        days.map((row) => ({ day: row.day, coins: row.day === 1 ? 42 : row.coins, exp: row.experience })),
-      ),
-    ).toBe(true);
+    for (const answer of seen.slice(0, -1)) expect([before, { ...after, day1: 10 }, after]).toContainEqual(answer);
+    expect(seen.at(-1)).toEqual(after);
 
-    for (const instance of [first!, second!]) {
-      expect((await instance.events.eventCount(tester.id)).coins).toBe(70);
-      expect((await instance.dailyBonus.rewardList(tester.id)).rewards[0]).toMatchObject({ coins: 42 });
-    }
-    expect(await second!.events.spin({ id: tester.id, blackList: false })).toEqual({ status: 'succeed', reward: 7, count: 2 });
+    // A spin on the other instance pays the saved odds at the saved cost.
+    const spin = await testerGet<{ status: string; reward: number; count: number }>(two, '/api/event/ApplyEvent', cookie);
+    expect(spin).toEqual({ status: 'succeed', reward: 7, count: 2 });
+    expect(await testerGet<EventCount>(one, '/api/event/GetEventCount', cookie)).toMatchObject({ currentCoins: 1000 - 70 + 7 });
   });
 });

@@ -8,6 +8,7 @@ import {
   type WheelSettings,
 } from '@testerhub/shared/loyalty-settings-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
+import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { createEventsRepository } from './events-repository.ts';
 
@@ -35,9 +36,17 @@ async function readView(db: Executor): Promise<Omit<WheelAndDrawingResponse, 'st
 /**
  * The wheel's and the drawing's settings in the staff console (issue 12 section 6; decision 056):
  * read, and each kind saved whole, audited, refused when someone else saved it since the editor
- * read it. The testers' side reads them on every request, so a save applies from the next one.
+ * read it. The testers' side keeps them in memory; a save's notice, delivered at its commit, makes
+ * every instance drop them.
  */
-export function createEventsSettingsService(db: Database, deps: { audited: StaffService['audited'] }) {
+export function createEventsSettingsService(
+  db: Database,
+  deps: {
+    audited: StaffService['audited'];
+    /** Drops this instance's kept figures and odds at once after a save (the others drop theirs on the notice). */
+    forgetCached: () => void;
+  },
+) {
   async function save(
     actor: StaffPrincipal,
     kind: 'wheel' | 'drawing',
@@ -48,12 +57,14 @@ export function createEventsSettingsService(db: Database, deps: { audited: Staff
       await deps.audited(actor.id, `loyalty.${kind}`, { type: 'loyalty-settings', id: kind }, async (tx) => {
         const before = (await readView(tx))[kind];
         if (!(await write(tx))) throw new StaleSettings();
+        await announceLoyaltySettingsChange(tx, kind);
         return { before, after: (await readView(tx))[kind], result: undefined };
       });
     } catch (error) {
       if (!(error instanceof StaleSettings)) throw error;
       return { status: 'failed', message: LOYALTY_SETTINGS_TEXTS.stale };
     }
+    deps.forgetCached();
     return { status: 'succeed', message: saved };
   }
 
