@@ -38,6 +38,8 @@ import { createDailyBonusSettingsService } from './modules/daily-bonus/daily-bon
 import { eventsRoutes } from './modules/events/events-routes.ts';
 import { eventsSettingsRoutes } from './modules/events/events-settings-routes.ts';
 import { createEventsSettingsService } from './modules/events/events-settings-service.ts';
+import { createLevelsSettingsService } from './modules/ledger/levels-settings-service.ts';
+import { levelsSettingsRoutes } from './modules/ledger/levels-settings-routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard-routes.ts';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard-service.ts';
 import { perksRoutes } from './modules/perks/perks-routes.ts';
@@ -527,10 +529,12 @@ export async function buildApp({
   // Loyalty settings for content staff (issue 12 section 6, decision 056).
   const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
   const eventsSettings = createEventsSettingsService(db, { audited: staff.audited, forgetCached: events.forgetCached });
+  const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
   // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
   const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {
     dailyBonus.forgetCached();
     events.forgetCached();
+    ledger.forgetLevels();
   });
   app.addHook('onClose', () => stopLoyaltyNotices());
   // Studies and screeners for recruiters (issue 12 section 2, decision 050).
@@ -660,6 +664,7 @@ export async function buildApp({
         checkInRoutes(checkIn),
         dailyBonusSettingsRoutes(dailyBonusSettings),
         eventsSettingsRoutes(eventsSettings),
+        levelsSettingsRoutes(levelsSettings),
         dashboardRoutes(dashboard),
         sessionAdminRoutes(sessionAdmin),
         studyResultsRoutes(studyResults),

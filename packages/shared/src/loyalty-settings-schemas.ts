@@ -4,8 +4,8 @@ import { text } from './text.ts';
 
 /**
  * Loyalty settings in the staff console (issue 12 section 6; decision 056): the daily calendar,
- * the wheel (spin cost, spins a week, segments and their odds) and the weekly drawing (entry cost,
- * prize). The console's forms and the server check a change with these same schemas.
+ * the wheel (spin cost, spins a week, segments and their odds), the weekly drawing (entry cost,
+ * prize) and the levels. The console's forms and the server check a change with these same schemas.
  */
 
 /** The wheel's odds are kept as chances out of 100,000 (decision 037); staff edit them as percentages with up to 3 decimals. */
@@ -15,6 +15,8 @@ export const WHEEL_SEGMENT_LIMITS = { min: 2, max: 12, maxCoins: 5000 } as const
 /** The highest figure a cost or a day's pay may have: a typo of an extra zero or three is refused. */
 export const LOYALTY_MAX_FIGURE = 100_000;
 export const LOYALTY_MAX_SPINS_PER_WEEK = 50;
+/** From 2 to 30 levels (the demo has 10); the top one needs at most 10,000,000 experience. */
+export const LEVEL_LIMITS = { min: 2, max: 30, maxExp: 10_000_000 } as const;
 
 export const LOYALTY_SETTINGS_TEXTS = {
   wholeNumber: 'Enter a whole number.',
@@ -32,6 +34,10 @@ export const LOYALTY_SETTINGS_TEXTS = {
   calendarSaved: 'Daily calendar saved: testers see it from their next visit.',
   wheelSaved: 'Wheel settings saved: the next spin uses them.',
   drawingSaved: 'Drawing settings saved: the next entry uses them.',
+  levelCount: `There are ${LEVEL_LIMITS.min} to ${LEVEL_LIMITS.max} levels.`,
+  levelOneFree: 'Level 1 needs 0 experience: every tester starts there.',
+  levelsRising: 'Each level needs more experience than the one before.',
+  levelsSaved: 'Levels saved: every tester is now at the level their experience reaches.',
 } as const;
 const T = LOYALTY_SETTINGS_TEXTS;
 
@@ -103,6 +109,31 @@ export const drawingSettingsSchema = z.object({
   goldCardPrize: text(T.unreadable, { error: T.prizeRequired }).trim().min(1, T.prizeRequired).max(100, T.prizeTooLong),
 });
 export type DrawingSettings = z.infer<typeof drawingSettingsSchema>;
+
+/** POST /staff/content/SaveLevels: every level's experience, level 1 first (at 0), each above the one before. */
+export const levelsSettingsSchema = z.object({
+  version,
+  levels: z
+    .array(z.object({ expRequired: figure(0, LEVEL_LIMITS.maxExp) }))
+    .min(LEVEL_LIMITS.min, T.levelCount)
+    .max(LEVEL_LIMITS.max, T.levelCount)
+    .superRefine((levels, context) => {
+      if (levels[0] && levels[0].expRequired !== 0) context.addIssue({ code: 'custom', message: T.levelOneFree, path: [0, 'expRequired'] });
+      levels.forEach((row, index) => {
+        if (index > 0 && row.expRequired <= levels[index - 1]!.expRequired)
+          context.addIssue({ code: 'custom', message: T.levelsRising, path: [index, 'expRequired'] });
+      });
+    }),
+});
+export type LevelsSettings = z.infer<typeof levelsSettingsSchema>;
+
+/** GET /staff/content/Levels: what the levels form starts from (loose: it shows what is stored). */
+export const levelsResponseSchema = z.object({
+  status: z.literal('succeed'),
+  version: z.number().int(),
+  levels: z.array(z.object({ level: z.number().int(), expRequired: z.number().int() })),
+});
+export type LevelsResponse = z.infer<typeof levelsResponseSchema>;
 
 /** GET /staff/content/DailyCalendar: what the calendar form starts from (loose: it shows what is stored). */
 export const dailyCalendarResponseSchema = z.object({

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
 import type { EventCount } from '@testerhub/shared/events-schemas';
-import type { DailyCalendarResponse, WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
+import type { DailyCalendarResponse, LevelsResponse, WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
 import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
@@ -11,11 +11,11 @@ import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../..
 import { buildApp } from '../../app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { loadConfig } from '../../core/config/env.ts';
-import { eventSettings } from '../../core/db/schema.ts';
+import { eventSettings, levels } from '../../core/db/schema.ts';
 
 /**
  * Loyalty settings across server instances (decision 056): each instance keeps the calendar, the
- * figures and the odds in memory (on a clock that never moves here, so no minute of keeping runs
+ * figures and the odds, and the level table in memory (on a clock that never moves here, so no minute of keeping runs
  * out), and a save through one instance is served by the other as soon as the save's notice,
  * sent at its commit, reaches it: the next request after it, milliseconds later. On PostgreSQL
  * (TEST_DATABASE_URL) each instance has its own connection pool and listening connection; on
@@ -44,13 +44,14 @@ const testerGet = async <T>(app: FastifyInstance, url: string, cookie: string) =
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as T;
 };
-/** What a tester is shown on one instance: the spin's cost, the odds, and day 1's coins. */
+/** What a tester is shown on one instance: the spin's cost, the odds, day 1's coins and the experience level 2 needs. */
 async function shown(app: FastifyInstance, cookie: string) {
-  const [count, list] = await Promise.all([
+  const [count, list, next] = await Promise.all([
     testerGet<EventCount>(app, '/api/event/GetEventCount', cookie),
     testerGet<DailyRewardList>(app, '/api/reward/GetDailyRewardList', cookie),
+    testerGet<{ nextLevelExp: number | 'Max' }>(app, '/api/profile/GetNextLevelEXP', cookie),
   ]);
-  return { spinCost: count.coins, segments: count.winningRate.length, day1: list.rewards[0]?.coins };
+  return { spinCost: count.coins, segments: count.winningRate.length, day1: list.rewards[0]?.coins, level2: next.nextLevelExp };
 }
 
 async function eventually(check: () => Promise<boolean>, ms = 3000) {
@@ -63,15 +64,16 @@ async function eventually(check: () => Promise<boolean>, ms = 3000) {
 }
 
 describe('two server instances on one database', () => {
-  it('each keeps the settings, and serves a wheel and a calendar saved through the other once its notice arrives', async () => {
+  it('each keeps the settings, and serves a wheel, a calendar and levels saved through the other once its notice arrives', async () => {
     const [one, two] = apps as [FastifyInstance, FastifyInstance];
     const { cookie } = await createLoggedInTester(db(), { coins: 1000 });
-    const before = { spinCost: 50, segments: 9, day1: 10 };
+    const before = { spinCost: 50, segments: 9, day1: 10, level2: 100 };
     expect(await shown(one, cookie)).toEqual(before);
     expect(await shown(two, cookie)).toEqual(before);
 
     // A change behind their backs (no notice) is not seen: both keep what they read.
     await db().update(eventSettings).set({ spinCost: 60 }).where(eq(eventSettings.id, 1));
+    await db().update(levels).set({ expRequired: 90 }).where(eq(levels.level, 2));
     expect(await shown(one, cookie)).toEqual(before);
     expect(await shown(two, cookie)).toEqual(before);
 
@@ -101,7 +103,15 @@ describe('two server instances on one database', () => {
       { cookie: staffCookie },
     );
     expect(savedCalendar.json()).toMatchObject({ status: 'succeed' });
-    const after = { spinCost: 70, segments: 2, day1: 42 };
+    const { version } = (await getWith(one, '/api/staff/content/Levels', { cookie: staffCookie })).json() as LevelsResponse;
+    const savedLevels = await postJson(
+      one,
+      '/api/staff/content/SaveLevels',
+      { version, levels: [0, 150, 400].map((expRequired) => ({ expRequired })) },
+      { cookie: staffCookie },
+    );
+    expect(savedLevels.json()).toMatchObject({ status: 'succeed' });
+    const after = { spinCost: 70, segments: 2, day1: 42, level2: 150 };
 
     // The saving instance dropped its copies at the commit: its very next request has the new settings.
     expect(await shown(one, cookie)).toEqual(after);
@@ -111,10 +121,14 @@ describe('two server instances on one database', () => {
       await eventually(async () => {
         const now = await shown(two, cookie);
         seen.push(now);
-        return now.spinCost === 70 && now.day1 === 42;
+        return now.spinCost === 70 && now.day1 === 42 && now.level2 === 150;
       }),
     ).toBe(true);
-    for (const answer of seen.slice(0, -1)) expect([before, { ...after, day1: 10 }, after]).toContainEqual(answer);
+    // The three saves' notices may come one by one; the wheel's cost and odds always come together.
+    for (const answer of seen.slice(0, -1)) {
+      const { spinCost, segments } = answer as typeof after;
+      expect([`${before.spinCost}:${before.segments}`, `${after.spinCost}:${after.segments}`]).toContain(`${spinCost}:${segments}`);
+    }
     expect(seen.at(-1)).toEqual(after);
 
     // A spin on the other instance pays the saved odds at the saved cost.

@@ -20,10 +20,12 @@ import {
   eventSettings,
   faqs,
   invitationSends,
+  levels,
   redemptionOrders,
   staffAuditLog,
   termsVersions,
 } from '../../core/db/schema.ts';
+import { demoLevels } from '../../core/db/seed-data.ts';
 import { demoDailyRewardDays } from '../daily-bonus/daily-bonus-seed.ts';
 import { DEMO_WHEEL } from '../events/events-seed.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
@@ -421,13 +423,28 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['content'],
     prepare: async () => ({ body: { version: (await loyaltyVersions()).drawing, goldCardCost: 100, goldCardPrize: '$25 e-gift card' } }),
   },
+  { method: 'GET', path: '/api/staff/content/Levels', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveLevels',
+    roles: ['content'],
+    prepare: async () => ({
+      body: { version: (await loyaltyVersions()).levels, levels: demoLevels.map(({ expRequired }) => ({ expRequired })) },
+    }),
+  },
 ];
 
 /** The loyalty settings' versions as they are now, for a save that is not stale. */
 async function loyaltyVersions() {
   const [day] = await db().select({ version: dailyRewardDays.version }).from(dailyRewardDays).limit(1);
   const [events] = await db().select().from(eventSettings).limit(1);
-  return { calendar: day?.version ?? 0, wheel: events?.wheelVersion ?? 0, drawing: events?.drawingVersion ?? 0 };
+  const [level] = await db().select({ version: levels.version }).from(levels).limit(1);
+  return {
+    calendar: day?.version ?? 0,
+    wheel: events?.wheelVersion ?? 0,
+    drawing: events?.drawingVersion ?? 0,
+    levels: level?.version ?? 0,
+  };
 }
 
 /** A FAQ last of group 1 at revision 1 (so it can move up), for the FAQ calls. */

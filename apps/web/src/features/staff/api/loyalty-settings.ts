@@ -3,6 +3,8 @@ import type {
   DailyCalendarResponse,
   DailyCalendarSettings,
   DrawingSettings,
+  LevelsResponse,
+  LevelsSettings,
   LoyaltySettingsSaveResponse,
   WheelAndDrawingResponse,
   WheelSettings,
@@ -23,6 +25,11 @@ export const wheelAndDrawingQuery = () =>
   });
 export const useWheelAndDrawing = () => useQuery(wheelAndDrawingQuery());
 
+/** GET /api/staff/content/Levels (content role): the experience each level needs, with the levels' version. */
+export const levelsQuery = () =>
+  queryOptions({ queryKey: staffKeys.loyaltyLevels(), queryFn: () => apiGet<LevelsResponse>('/staff/content/Levels') });
+export const useLevels = () => useQuery(levelsQuery());
+
 /** A save that refreshes what it changed, whether it was taken or refused as stale (the form then shows what is stored). */
 function useSave<Payload>(path: string, queryKey: readonly unknown[]) {
   const queryClient = useQueryClient();
@@ -33,7 +40,8 @@ function useSave<Payload>(path: string, queryKey: readonly unknown[]) {
   });
 }
 
-/** POST /api/staff/content/SaveDailyCalendar, SaveWheel and SaveDrawing. */
+/** POST /api/staff/content/SaveDailyCalendar, SaveWheel, SaveDrawing and SaveLevels. */
 export const useSaveCalendar = () => useSave<DailyCalendarSettings>('/staff/content/SaveDailyCalendar', staffKeys.loyaltyCalendar());
 export const useSaveWheel = () => useSave<WheelSettings>('/staff/content/SaveWheel', staffKeys.loyaltyWheelAndDrawing());
 export const useSaveDrawing = () => useSave<DrawingSettings>('/staff/content/SaveDrawing', staffKeys.loyaltyWheelAndDrawing());
+export const useSaveLevels = () => useSave<LevelsSettings>('/staff/content/SaveLevels', staffKeys.loyaltyLevels());

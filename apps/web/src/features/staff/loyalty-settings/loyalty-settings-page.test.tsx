@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import {
   LOYALTY_SETTINGS_TEXTS,
   type DailyCalendarResponse,
+  type LevelsResponse,
   type WheelAndDrawingResponse,
 } from '@testerhub/shared/loyalty-settings-schemas';
 import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
@@ -35,6 +36,12 @@ const WHEEL_AND_DRAWING: WheelAndDrawingResponse = {
   drawing: { version: 4, goldCardCost: 100, goldCardPrize: '$25 e-gift card' },
 };
 
+const LEVELS: LevelsResponse = {
+  status: 'succeed',
+  version: 5,
+  levels: [0, 100, 250].map((expRequired, index) => ({ level: index + 1, expRequired })),
+};
+
 function renderPage(roles: StaffRole[] = ['content']) {
   const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Cora', email: 'cora@staff.example.test', roles, siteIds: [] };
   const user = userEvent.setup();
@@ -58,6 +65,7 @@ describe('the loyalty settings page (decision 056)', () => {
   test('saves the calendar with a changed day, refuses a negative one at its field, and shows the outcome', async () => {
     api.answers['/staff/content/DailyCalendar'] = { body: CALENDAR };
     api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
+    api.answers['/staff/content/Levels'] = { body: LEVELS };
     api.answers['/staff/content/SaveDailyCalendar'] = { body: { status: 'succeed', message: LOYALTY_SETTINGS_TEXTS.calendarSaved } };
     const user = renderPage();
     const day2 = within(await screen.findByRole('group', { name: 'Day 2' }));
@@ -83,6 +91,7 @@ describe('the loyalty settings page (decision 056)', () => {
   test('the wheel: shows the odds’ total, refuses odds short of 100 %, sends cost, spins and segments; a stale save says so', async () => {
     api.answers['/staff/content/DailyCalendar'] = { body: CALENDAR };
     api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
+    api.answers['/staff/content/Levels'] = { body: LEVELS };
     api.answers['/staff/content/SaveWheel'] = { body: { status: 'failed', message: LOYALTY_SETTINGS_TEXTS.stale } };
     const user = renderPage();
     const wheel = within(await screen.findByRole('form', { name: 'Wheel' }));
@@ -120,6 +129,7 @@ describe('the loyalty settings page (decision 056)', () => {
   test('the drawing refuses an empty prize at its field', async () => {
     api.answers['/staff/content/DailyCalendar'] = { body: CALENDAR };
     api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
+    api.answers['/staff/content/Levels'] = { body: LEVELS };
     const user = renderPage();
     const drawing = within(await screen.findByRole('form', { name: 'Weekly drawing' }));
     await user.clear(drawing.getByLabelText('Prize'));
@@ -128,9 +138,36 @@ describe('the loyalty settings page (decision 056)', () => {
     expect(bodyOf('/staff/content/SaveDrawing')).toBeUndefined();
   });
 
+  test('the levels: refuses a level needing less than the one before at its field, adds a level, sends them in order', async () => {
+    api.answers['/staff/content/DailyCalendar'] = { body: CALENDAR };
+    api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
+    api.answers['/staff/content/Levels'] = { body: LEVELS };
+    api.answers['/staff/content/SaveLevels'] = { body: { status: 'succeed', message: LOYALTY_SETTINGS_TEXTS.levelsSaved } };
+    const user = renderPage();
+    const levels = within(await screen.findByRole('form', { name: 'Levels' }));
+    const third = levels.getByLabelText('Level 3 (experience)');
+    await user.clear(third);
+    await user.type(third, '90');
+    await user.click(levels.getByRole('button', { name: 'Save the levels' }));
+    expect(third).toHaveAccessibleDescription(LOYALTY_SETTINGS_TEXTS.levelsRising);
+    expect(bodyOf('/staff/content/SaveLevels')).toBeUndefined();
+
+    await user.clear(third);
+    await user.type(third, '300');
+    await user.click(levels.getByRole('button', { name: 'Add a level' }));
+    await user.type(levels.getByLabelText('Level 4 (experience)'), '800');
+    await user.click(levels.getByRole('button', { name: 'Save the levels' }));
+    expect(await screen.findByText(LOYALTY_SETTINGS_TEXTS.levelsSaved)).toBeInTheDocument();
+    expect(bodyOf('/staff/content/SaveLevels')).toEqual({
+      version: 5,
+      levels: [{ expRequired: 0 }, { expRequired: 100 }, { expRequired: 300 }, { expRequired: 800 }],
+    });
+  });
+
   test('shows an error with Try again when a read fails, and loads on retry', async () => {
     api.answers['/staff/content/DailyCalendar'] = { status: 500, body: { message: 'Server fault' } };
     api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
+    api.answers['/staff/content/Levels'] = { body: LEVELS };
     const user = renderPage();
     const calendar = within(screen.getByRole('region', { name: 'Daily calendar' }));
     expect(await calendar.findByText('Something went wrong', { exact: false })).toBeInTheDocument();

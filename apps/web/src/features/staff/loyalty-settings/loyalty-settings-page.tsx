@@ -3,11 +3,14 @@ import { useOutletContext } from 'react-router';
 import {
   dailyCalendarSettingsSchema,
   drawingSettingsSchema,
+  LEVEL_LIMITS,
+  levelsSettingsSchema,
   percentToRate,
   rateToPercent,
   WHEEL_SEGMENT_LIMITS,
   wheelSettingsSchema,
   type DailyCalendarResponse,
+  type LevelsResponse,
   type LoyaltySettingsSaveResponse,
   type WheelAndDrawingResponse,
 } from '@testerhub/shared/loyalty-settings-schemas';
@@ -17,7 +20,15 @@ import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { ApiRequestError } from '../../../lib/api';
 import { requestErrorMessage } from '../../../lib/request-error';
-import { useDailyCalendar, useSaveCalendar, useSaveDrawing, useSaveWheel, useWheelAndDrawing } from '../api/loyalty-settings';
+import {
+  useDailyCalendar,
+  useLevels,
+  useSaveCalendar,
+  useSaveDrawing,
+  useSaveLevels,
+  useSaveWheel,
+  useWheelAndDrawing,
+} from '../api/loyalty-settings';
 import type { StaffOutletContext } from '../staff-shell';
 import './loyalty-settings.css';
 
@@ -33,7 +44,7 @@ function errorsOf(error: z.ZodError): Errors {
 /** A number typed in a field: blank is missing (the schema says so), anything else as typed. */
 const numberOf = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
-/** Content staff: the daily calendar, the wheel and the weekly drawing (issue 12 section 6; decision 056). */
+/** Content staff: the daily calendar, the wheel, the weekly drawing and the levels (issue 12 section 6; decision 056). */
 export function LoyaltySettingsPage() {
   usePageTitle('Loyalty settings');
   const { me } = useOutletContext<StaffOutletContext>();
@@ -54,9 +65,11 @@ export function LoyaltySettingsPage() {
         <a href="#daily-calendar">Daily calendar</a>
         <a href="#wheel">Wheel</a>
         <a href="#drawing">Weekly drawing</a>
+        <a href="#levels">Levels</a>
       </nav>
       <CalendarSection />
       <WheelAndDrawingSections />
+      <LevelsSection />
     </>
   );
 }
@@ -343,6 +356,78 @@ function DrawingForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse[
         />
       </div>
       <SaveButton busy={save.isPending} label="Save the drawing" />
+    </form>
+  );
+}
+
+function LevelsSection() {
+  const levels = useLevels();
+  const [outcome, setOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
+  return (
+    <Section
+      id="levels"
+      title="Levels"
+      intro="The experience each level needs; level 1 needs 0, where every tester starts. A saved change moves every tester to the level their experience reaches in it."
+      query={levels}
+      outcome={outcome}
+    >
+      {levels.data && <LevelsForm key={levels.data.version} initial={levels.data} onOutcome={setOutcome} />}
+    </Section>
+  );
+}
+
+function LevelsForm({ initial, onOutcome }: { initial: LevelsResponse; onOutcome: OnOutcome }) {
+  const save = useSaveLevels();
+  const [levels, setLevels] = useState(() => initial.levels.map((row) => String(row.expRequired)));
+  const [errors, setErrors] = useState<Errors>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    onOutcome(null);
+    const parsed = levelsSettingsSchema.safeParse({
+      version: initial.version,
+      levels: levels.map((value) => ({ expRequired: numberOf(value) })),
+    });
+    setErrors(parsed.success ? {} : errorsOf(parsed.error));
+    if (parsed.success) await send(() => save.mutateAsync(parsed.data), onOutcome);
+  };
+  return (
+    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Levels">
+      <ol className="loyalty-days">
+        {levels.map((value, index) => (
+          // Levels are their places in the list: the key is the place.
+          <li key={index}>
+            <TextField
+              label={`Level ${index + 1} (experience)`}
+              inputMode="numeric"
+              value={value}
+              onChange={(event) => setLevels((current) => current.map((other, at) => (at === index ? event.target.value : other)))}
+              error={errors[`levels.${index}.expRequired`] ?? null}
+            />
+          </li>
+        ))}
+      </ol>
+      <p className="staff-problem" role={errors.levels ? 'alert' : undefined}>
+        {errors.levels}
+      </p>
+      <p className="loyalty-actions">
+        <button
+          type="button"
+          className="staff-button staff-button--quiet"
+          disabled={levels.length >= LEVEL_LIMITS.max}
+          onClick={() => setLevels((current) => [...current, ''])}
+        >
+          Add a level
+        </button>
+        <button
+          type="button"
+          className="staff-button staff-button--quiet"
+          disabled={levels.length <= LEVEL_LIMITS.min}
+          onClick={() => setLevels((current) => current.slice(0, -1))}
+        >
+          Remove level {levels.length}
+        </button>
+      </p>
+      <SaveButton busy={save.isPending} label="Save the levels" />
     </form>
   );
 }
