@@ -3,6 +3,7 @@ import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
 import {
   LOYALTY_SETTINGS_TEXTS,
   type DailyCalendarResponse,
+  type LevelsResponse,
   type WheelAndDrawingResponse,
 } from '@testerhub/shared/loyalty-settings-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
@@ -10,9 +11,9 @@ import { grantCoins } from './support/test-support';
 import { openStaffConsole, PHONE } from './support/staff';
 
 /**
- * Issue 12 section 6 (decision 056): content staff change a day of the daily calendar and the
- * spin's cost on /staff/settings/loyalty; a tester in a second browser context sees the new
- * figures on the next page. axe on the page, at 360 px. The settings are the whole site's, so
+ * Issue 12 section 6 (decision 056): content staff change a day of the daily calendar, the
+ * spin's cost and level 2's experience on /staff/settings/loyalty; a tester in a second browser
+ * context sees the new figures on the next page. axe on the page, at 360 px. The settings are the whole site's, so
  * this file runs in its own project after the rest of the suite (playwright.config.ts), and puts
  * the seed's figures back when it ends.
  */
@@ -23,11 +24,13 @@ test.use({ showLoginBonus: true });
 const DAY = 26;
 const NEW_DAY_COINS = 137;
 const NEW_SPIN_COST = 65;
+const NEW_LEVEL_2 = 120;
 const OUR_PAGE = { 'x-requested-with': 'TesterHub' };
 
 const figures = async (request: APIRequestContext) => ({
   calendar: (await (await request.get('/api/staff/content/DailyCalendar', { headers: OUR_PAGE })).json()) as DailyCalendarResponse,
   events: (await (await request.get('/api/staff/content/WheelAndDrawing', { headers: OUR_PAGE })).json()) as WheelAndDrawingResponse,
+  levels: (await (await request.get('/api/staff/content/Levels', { headers: OUR_PAGE })).json()) as LevelsResponse,
 });
 
 /** Puts back what was there before the test, from the versions stored now. */
@@ -41,14 +44,19 @@ async function restore(request: APIRequestContext, before: Awaited<ReturnType<ty
     headers: OUR_PAGE,
     data: { ...before.events.wheel, version: now.events.wheel.version },
   });
+  const levels = await request.post('/api/staff/content/SaveLevels', {
+    headers: OUR_PAGE,
+    data: { version: now.levels.version, levels: before.levels.levels.map(({ expRequired }) => ({ expRequired })) },
+  });
   expect(((await calendar.json()) as { status: string }).status).toBe('succeed');
   expect(((await spin.json()) as { status: string }).status).toBe('succeed');
+  expect(((await levels.json()) as { status: string }).status).toBe('succeed');
 }
 
 const noSideScroll = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-test('content staff change a calendar day and the spin cost; a tester sees both on the next page', async ({
+test('content staff change a calendar day, the spin cost and a level; a tester sees them on the next page', async ({
   loggedInPage: tester,
   testerSession,
   request,
@@ -82,6 +90,16 @@ test('content staff change a calendar day and the spin cost; a tester sees both 
     await wheelSection.getByRole('button', { name: 'Save the wheel' }).click();
     await expect(wheelSection.getByText(LOYALTY_SETTINGS_TEXTS.wheelSaved)).toBeVisible();
     await expect(wheelSection.getByLabel('Spin cost (coins)')).toHaveValue(String(NEW_SPIN_COST));
+
+    // The levels: level 2 needs more experience than the level before it, then the new figure.
+    const levelsSection = staff.getByRole('region', { name: 'Levels' });
+    const level2 = levelsSection.getByLabel('Level 2 (experience)');
+    await level2.fill('0');
+    await levelsSection.getByRole('button', { name: 'Save the levels' }).click();
+    await expect(levelsSection.getByText(LOYALTY_SETTINGS_TEXTS.levelsRising)).toBeVisible();
+    await level2.fill(String(NEW_LEVEL_2));
+    await levelsSection.getByRole('button', { name: 'Save the levels' }).click();
+    await expect(levelsSection.getByText(LOYALTY_SETTINGS_TEXTS.levelsSaved)).toBeVisible();
     await expectNoAxeViolations(staff);
     await noSideScroll(staff);
 
@@ -91,6 +109,12 @@ test('content staff change a calendar day and the spin cost; a tester sees both 
     await expect(calendar).toBeVisible();
     await expect(tester.getByTestId(`daily-day-${DAY}`)).toContainText(String(NEW_DAY_COINS));
     await calendar.getByRole('button', { name: 'Later' }).click();
+    // The level progress in the portal's header: level 1, with level 2 at the new figure.
+    const progress = (await (await tester.request.get('/api/profile/GetNextLevelEXP', { headers: OUR_PAGE })).json()) as { exp: number };
+    expect(progress.exp).toBeLessThan(NEW_LEVEL_2);
+    await tester.getByTestId('level-progress-button').focus();
+    await expect(tester.getByTestId('level-progress-popover')).toContainText(`${progress.exp} / ${NEW_LEVEL_2} EXP`);
+    await tester.keyboard.press('Escape');
     await tester.goto('/community/main/winners/try-your-luck');
     await expect(tester.getByTestId('wheel-panel').getByRole('button', { name: `Spin for ${NEW_SPIN_COST} coins` })).toBeEnabled();
     await expect(tester.getByTestId('wheel-coins')).toHaveText(balance.toLocaleString('en-US'));
