@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './core/db/client.ts';
 import { systemClock, type Clock, type FakeClock } from './core/clock.ts';
 import { createJobQueue } from './core/jobs/job-queue.ts';
 import { createLogger } from './core/logger.ts';
+import { LOYALTY_SETTINGS_CHANNEL } from './core/db/loyalty-settings-notice.ts';
 import { registerSessionCookie } from './core/auth/session-cookie.ts';
 import { registerTesterScope } from './core/auth/tester-scope.ts';
 import { createStaffCookie, registerStaffScope } from './core/auth/staff-scope.ts';
@@ -32,7 +33,13 @@ import { childrenRoutes } from './modules/children/children-routes.ts';
 import { createChildrenService } from './modules/children/children-service.ts';
 import { dailyBonusRoutes } from './modules/daily-bonus/daily-bonus-routes.ts';
 import { createDailyBonusService } from './modules/daily-bonus/daily-bonus-service.ts';
+import { dailyBonusSettingsRoutes } from './modules/daily-bonus/daily-bonus-settings-routes.ts';
+import { createDailyBonusSettingsService } from './modules/daily-bonus/daily-bonus-settings-service.ts';
 import { eventsRoutes } from './modules/events/events-routes.ts';
+import { eventsSettingsRoutes } from './modules/events/events-settings-routes.ts';
+import { createEventsSettingsService } from './modules/events/events-settings-service.ts';
+import { createLevelsSettingsService } from './modules/ledger/levels-settings-service.ts';
+import { levelsSettingsRoutes } from './modules/ledger/levels-settings-routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard-routes.ts';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard-service.ts';
 import { perksRoutes } from './modules/perks/perks-routes.ts';
@@ -528,6 +535,17 @@ export async function buildApp({
   });
   // Redemption orders fulfilled or rejected by staff (issue 12 section 6, decision 047).
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
+  // Loyalty settings for content staff (issue 12 section 6, decision 056).
+  const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
+  const eventsSettings = createEventsSettingsService(db, { audited: staff.audited, forgetCached: events.forgetCached });
+  const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
+  // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
+  const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {
+    dailyBonus.forgetCached();
+    events.forgetCached();
+    ledger.forgetLevels();
+  });
+  app.addHook('onClose', () => stopLoyaltyNotices());
   // Studies and screeners for recruiters (issue 12 section 2, decision 050).
   const studyAdmin = createStudyAdminService(db, {
     clock,
@@ -655,6 +673,9 @@ export async function buildApp({
         staffRoutes(staff, staffCookie),
         rewardOrdersRoutes(rewardOrders),
         checkInRoutes(checkIn),
+        dailyBonusSettingsRoutes(dailyBonusSettings),
+        eventsSettingsRoutes(eventsSettings),
+        levelsSettingsRoutes(levelsSettings),
         dashboardRoutes(dashboard),
         sessionAdminRoutes(sessionAdmin),
         studyResultsRoutes(studyResults),

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { dailyRewardDays, dailyVisits } from './daily-bonus-tables.ts';
 
@@ -14,6 +14,40 @@ export function createDailyBonusRepository(db: Executor) {
 
     listDays: (): Promise<DailyRewardDay[]> => db.select().from(dailyRewardDays).orderBy(asc(dailyRewardDays.day)),
 
+    /**
+     * Writes the whole calendar (decision 056) if it is still at `expected` (0: no calendar yet),
+     * raising its version; false when someone else saved first. One UPDATE over the 28 rows: a
+     * second save at the same time waits on their locks, then finds the version moved and matches none.
+     */
+    async saveCalendar(expected: number, days: readonly { day: number; coins: number; exp: number }[]): Promise<boolean> {
+      if (expected === 0) {
+        const rows = await db
+          .insert(dailyRewardDays)
+          .values(days.map(({ day, coins, exp }) => ({ day, coins, experience: exp, version: 1 })))
+          .onConflictDoNothing()
+          .returning({ day: dailyRewardDays.day });
+        return rows.length === days.length;
+      }
+      const pick = (value: (row: (typeof days)[number]) => number) =>
+        sql`case ${dailyRewardDays.day} ${sql.join(
+          days.map((row) => sql`when ${row.day} then ${value(row)}::integer`),
+          sql` `,
+        )} end`;
+      const rows = await db
+        .update(dailyRewardDays)
+        .set({ coins: pick((row) => row.coins), experience: pick((row) => row.exp), version: sql`${dailyRewardDays.version} + 1` })
+        .where(
+          and(
+            eq(dailyRewardDays.version, expected),
+            inArray(
+              dailyRewardDays.day,
+              days.map((row) => row.day),
+            ),
+          ),
+        )
+        .returning({ day: dailyRewardDays.day });
+      return rows.length === days.length;
+    },
     async findVisits(testerId: string): Promise<DailyVisitRow | null> {
       const [row] = await db.select().from(dailyVisits).where(eq(dailyVisits.testerId, testerId)).limit(1);
       return row ?? null;

@@ -2,6 +2,7 @@ import { DAILY_BONUS_CYCLE_DAYS, type DailyRewardAnswer, type DailyRewardList } 
 import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
+import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
 import { localDay, monthStart } from '../../core/local-day.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { PERK_EFFECTS } from '../perks/perks-service.ts';
@@ -36,11 +37,14 @@ export function createDailyBonusService(
   },
 ) {
   const repository = createDailyBonusRepository(db);
-  // The calendar changes only when staff edit it (a later issue): a minute's cache is plenty.
-  const calendar = cachedRead(60_000, () => repository.listDays(), deps.clock.nowMs);
+  // Kept in memory until a staff save on any instance drops it (the LOYALTY_SETTINGS_CHANNEL notice, decision 056).
+  const calendar = cachedRead(LOYALTY_SETTINGS_CACHE_MS, () => repository.listDays(), deps.clock.nowMs);
   const today = () => localDay(deps.clock.now(), deps.timeZone);
 
   return {
+    /** Drops the kept calendar: staff saved it on some instance (decision 056). */
+    forgetCached: () => calendar.forget(),
+
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 

@@ -9,6 +9,8 @@ export const dailyRewardDays = pgTable(
     day: integer('day').primaryKey(),
     coins: integer('coins').notNull(),
     experience: integer('experience').notNull(),
+    /** The calendar's version, the same on all 28 rows: raised by each staff save, which refuses an older one (decision 056). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     check('daily_reward_days_in_cycle', sql`${table.day} between 1 and 28`),

@@ -5,9 +5,44 @@ import { eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelS
 export type EventSettings = typeof eventSettings.$inferSelect;
 export type WheelSegment = typeof wheelSegments.$inferSelect;
 
-const DEFAULT_SETTINGS: EventSettings = { id: 1, spinCost: 50, spinsPerWeek: 3, goldCardCost: 100, goldCardPrize: '$25 e-gift card' };
+/** The figures before any row is written (an unseeded database); version 0 says there is no row yet (decision 056). */
+const DEFAULT_SETTINGS: EventSettings = {
+  id: 1,
+  spinCost: 50,
+  spinsPerWeek: 3,
+  goldCardCost: 100,
+  goldCardPrize: '$25 e-gift card',
+  wheelVersion: 0,
+  drawingVersion: 0,
+};
+const SETTINGS_ROW = 1;
 
 export function createEventsRepository(db: Executor) {
+  /**
+   * Writes one kind's figures into the settings row if its version is still `expected` (0: no row
+   * yet), raising the version. The conditional UPDATE locks the row, so a second save from the same
+   * version waits, then matches nothing (decision 056).
+   */
+  async function saveFigures(
+    version: 'wheelVersion' | 'drawingVersion',
+    expected: number,
+    figures: Partial<Pick<EventSettings, 'spinCost' | 'spinsPerWeek' | 'goldCardCost' | 'goldCardPrize'>>,
+  ): Promise<boolean> {
+    const rows =
+      expected === 0
+        ? await db
+            .insert(eventSettings)
+            .values({ id: SETTINGS_ROW, ...figures, [version]: 1 })
+            .onConflictDoNothing()
+            .returning({ id: eventSettings.id })
+        : await db
+            .update(eventSettings)
+            .set({ ...figures, [version]: sql`${eventSettings[version]} + 1` })
+            .where(and(eq(eventSettings.id, SETTINGS_ROW), eq(eventSettings[version], expected)))
+            .returning({ id: eventSettings.id });
+    return rows.length === 1;
+  }
+
   return {
     /** The tester's spins, weekly spin counts, drawing entries and drawings won, for the tester's data export (decision 040). */
     async exportOf(testerId: string) {
@@ -24,7 +59,39 @@ export function createEventsRepository(db: Executor) {
       return row ?? DEFAULT_SETTINGS;
     },
 
-    segments: (): Promise<WheelSegment[]> => db.select().from(wheelSegments).orderBy(wheelSegments.coins),
+    segments: (): Promise<WheelSegment[]> => db.select().from(wheelSegments).orderBy(wheelSegments.coins, wheelSegments.id),
+    /**
+     * The figures and the segments in one statement, so one snapshot (decision 056): a spin never
+     * sees a staff save's new cost with the old odds, or the other way round.
+     */
+    async wheel(): Promise<{ settings: EventSettings; segments: WheelSegment[] }> {
+      const [row] = await db
+        .select({
+          settings: eventSettings,
+          segments: sql<WheelSegment[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'coins', s.coins, 'rate', s.rate)
+            order by s.coins, s.id), '[]'::json) from ${wheelSegments} s)`,
+        })
+        .from(eventSettings)
+        .limit(1);
+      if (row) return { settings: row.settings, segments: typeof row.segments === 'string' ? JSON.parse(row.segments) : row.segments };
+      return { settings: DEFAULT_SETTINGS, segments: await this.segments() };
+    },
+    /**
+     * The wheel's figures and segments replaced if the wheel is still at `expected` (0: no settings
+     * row yet), raising its version; false when someone else saved first.
+     */
+    async saveWheel(
+      expected: number,
+      wheel: { spinCost: number; spinsPerWeek: number; segments: readonly { coins: number; rate: number }[] },
+    ): Promise<boolean> {
+      if (!(await saveFigures('wheelVersion', expected, { spinCost: wheel.spinCost, spinsPerWeek: wheel.spinsPerWeek }))) return false;
+      await db.delete(wheelSegments);
+      await db.insert(wheelSegments).values(wheel.segments.map(({ coins, rate }) => ({ coins, rate })));
+      return true;
+    },
+    /** The drawing's cost and prize, if still at `expected` (0: no settings row yet); false when someone else saved first. */
+    saveDrawing: (expected: number, drawing: { goldCardCost: number; goldCardPrize: string }) =>
+      saveFigures('drawingVersion', expected, drawing),
 
     async spinsUsed(testerId: string, week: string): Promise<number> {
       const [row] = await db

@@ -12,6 +12,7 @@ import type {
 import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
+import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
 import { addDays, localDay, weekStart } from '../../core/local-day.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
@@ -70,17 +71,18 @@ export function createEventsService(
   },
 ) {
   const repository = createEventsRepository(db);
-  // The figures and the odds change only when staff edit them: a minute's cache.
-  const settings = cachedRead(60_000, () => repository.settings(), deps.clock.nowMs);
-  const segments = cachedRead(60_000, () => repository.segments(), deps.clock.nowMs);
-  /** The figures for one tester: the settings with the tester's perks applied (decision 038). */
+  // The figures and the odds, read in one statement (one snapshot) and kept in memory until a staff
+  // save on any instance drops them (the LOYALTY_SETTINGS_CHANNEL notice, decision 056).
+  const wheel = cachedRead(LOYALTY_SETTINGS_CACHE_MS, () => repository.wheel(), deps.clock.nowMs);
+  /** The figures for one tester, with the segments read alongside: the settings with the tester's perks applied (decision 038). */
   async function figuresFor(testerId: string) {
-    const [base, perks] = await Promise.all([
-      settings(),
+    const [{ settings: base, segments }, perks] = await Promise.all([
+      wheel(),
       deps.perkEffects(testerId, [PERK_EFFECTS.extraSpins, PERK_EFFECTS.drawingDiscount]),
     ]);
     return {
       ...base,
+      segments,
       spinsPerWeek: base.spinsPerWeek + perks.extraSpins,
       goldCardCost: Math.max(1, base.goldCardCost - perks.drawingDiscount),
     };
@@ -94,13 +96,15 @@ export function createEventsService(
   }
 
   return {
+    /** Drops the kept figures and odds: staff saved them on some instance (decision 056). */
+    forgetCached: () => wheel.forget(),
+
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
     async eventCount(testerId: string): Promise<EventCount> {
-      const [{ spinCost, spinsPerWeek }, wheel, used, currentCoins] = await Promise.all([
+      const [{ spinCost, spinsPerWeek, segments }, used, currentCoins] = await Promise.all([
         figuresFor(testerId),
-        segments(),
         repository.spinsUsed(testerId, thisWeek()),
         balance(testerId),
       ]);
@@ -109,7 +113,7 @@ export function createEventsService(
         count: Math.max(0, spinsPerWeek - used),
         totalCount: spinsPerWeek,
         currentCoins,
-        winningRate: shuffled(wheel).map(({ coins, rate }) => ({ coins, rate })),
+        winningRate: shuffled(segments).map(({ coins, rate }) => ({ coins, rate })),
       };
     },
 
@@ -119,14 +123,22 @@ export function createEventsService(
      */
     async spin(tester: { id: string; blackList: boolean }): Promise<ApplyEventAnswer> {
       if (tester.blackList) return { status: 'blackListed', reward: 0, count: 0 };
-      const [{ spinCost, spinsPerWeek }, wheel] = await Promise.all([figuresFor(tester.id), segments()]);
+      // One consistent set for the whole spin, taken before its transaction opens: the cost, the
+      // allowance and the odds of one kept read. Nothing but the spin's own statements then holds a
+      // connection while it waits on the tester's row (decision 056).
+      const [{ settings, segments }, perks] = await Promise.all([wheel(), deps.perkEffects(tester.id, [PERK_EFFECTS.extraSpins])]);
+      const spinCost = settings.spinCost;
+      const spinsPerWeek = settings.spinsPerWeek + perks.extraSpins;
+      const reward = drawSegment(segments).coins;
       const week = thisWeek();
-      const reward = drawSegment(wheel).coins;
+      // The week's spins counted with this one, kept for a refused cost: the rollback takes this one back.
+      let usedWithThis: number | null = null;
       try {
         return await inTransaction(db, async (tx) => {
           const events = createEventsRepository(tx);
           const used = await events.takeSpin(tester.id, week, spinsPerWeek);
           if (used === null) return { status: 'noSpins', reward: 0, count: 0 } as const;
+          usedWithThis = used;
           const spinId = String(
             await events.insertSpin({ testerId: tester.id, cost: spinCost, coins: reward, createdAt: deps.clock.now() }),
           );
@@ -144,7 +156,8 @@ export function createEventsService(
         });
       } catch (error) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
-        const used = await repository.spinsUsed(tester.id, week);
+        // Counted under the tester's row lock before the rollback: no second query (and connection) per refused spin.
+        const used = usedWithThis === null ? await repository.spinsUsed(tester.id, week) : usedWithThis - 1;
         return { status: 'notEnoughCoins', reward: 0, count: Math.max(0, spinsPerWeek - used) };
       }
     },
@@ -192,7 +205,8 @@ export function createEventsService(
      * week's entries with a cryptographic random source and told by e-mail in the same transaction.
      */
     async drawGoldCard(week: string): Promise<{ status: 'drawn'; winnerId: string | null; entries: number } | { status: 'alreadyDrawn' }> {
-      const { goldCardPrize } = await settings();
+      // Read afresh, not kept: the prize as it is when the week's draw runs (decision 056).
+      const { goldCardPrize } = await repository.settings();
       const entrants = await repository.entrantsOf(week);
       const winnerId = entrants.length > 0 ? entrants[randomInt(entrants.length)]!.testerId : null;
       const result = await inTransaction(db, async (tx) => {
@@ -232,7 +246,7 @@ export function createEventsService(
     },
 
     async winnerList(testerId: string): Promise<WinnerList> {
-      const { spinCost, goldCardPrize } = await settings();
+      const { spinCost, goldCardPrize } = (await wheel()).settings;
       const [drawings, bigWins, history] = await Promise.all([
         repository.drawnWinners(LIST_LENGTH),
         repository.bigWins(2 * spinCost, LIST_LENGTH),

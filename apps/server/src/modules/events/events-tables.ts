@@ -11,6 +11,9 @@ export const eventSettings = pgTable(
     spinsPerWeek: integer('spins_per_week').notNull().default(3),
     goldCardCost: integer('gold_card_cost').notNull().default(100),
     goldCardPrize: text('gold_card_prize').notNull().default('$25 e-gift card'),
+    /** Raised by each staff save of the wheel (segments included) or the drawing: a save from an older version is refused (decision 056). */
+    wheelVersion: integer('wheel_version').notNull().default(1),
+    drawingVersion: integer('drawing_version').notNull().default(1),
   },
   (table) => [
     check('event_settings_one_row', sql`${table.id} = 1`),

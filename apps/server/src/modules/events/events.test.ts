@@ -33,7 +33,7 @@ const get = (url: string, cookie: string) => testApp.app.inject({ method: 'GET',
 const json = async (url: string, cookie: string) => (await get(url, cookie)).json();
 const spin = (cookie: string) => json('/api/event/ApplyEvent', cookie);
 
-/** Changes the wheel or the figures; the service's minute of cache is let run out. */
+/** Changes the wheel or the figures behind the service's back (no notice): its minute of cache is let run out. */
 async function withWheel(segments: { coins: number; rate: number }[], settings: Partial<typeof eventSettings.$inferInsert> = {}) {
   await db().delete(wheelSegments);
   await db().insert(wheelSegments).values(segments);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 // The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
 // eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
@@ -12,6 +12,9 @@ export interface LedgerEntryInput {
   reason: string;
   reference: string;
 }
+
+/** The level `exp` experience reaches in the level table (1 when the table is empty). */
+const levelFor = (exp: SQL) => sql`(select coalesce(max(${levels.level}), 1) from ${levels} where ${levels.expRequired} <= ${exp})`;
 
 export function createLedgerRepository(db: Executor) {
   return {
@@ -42,7 +45,7 @@ export function createLedgerRepository(db: Executor) {
         .set({
           coins: sql`${testers.coins} + ${coins}`,
           exp: sql`${testers.exp} + ${experience}`,
-          level: sql`(select coalesce(max(${levels.level}), 1) from ${levels} where ${levels.expRequired} <= ${testers.exp} + ${experience})`,
+          level: levelFor(sql`${testers.exp} + ${experience}`),
         })
         .where(and(eq(testers.id, testerId), sql`${testers.coins} + ${coins} >= 0`, sql`${testers.exp} + ${experience} >= 0`))
         .returning({ coins: testers.coins, exp: testers.exp, level: testers.level });
@@ -70,6 +73,39 @@ export function createLedgerRepository(db: Executor) {
 
     async listLevels() {
       return db.select().from(levels).orderBy(asc(levels.level));
+    },
+
+    /**
+     * The level table replaced whole (decision 056) if it is still at `expected` (0: no table yet),
+     * `thresholds[i]` being level i + 1's experience; false when someone else saved first. The
+     * conditional UPDATE locks every row, so a second save from the same version waits, then finds
+     * them gone and matches nothing.
+     */
+    async saveLevels(expected: number, thresholds: readonly number[]): Promise<boolean> {
+      const rows = thresholds.map((expRequired, index) => ({ level: index + 1, expRequired, version: expected + 1 }));
+      if (expected === 0) {
+        const inserted = await db.insert(levels).values(rows).onConflictDoNothing().returning({ level: levels.level });
+        return inserted.length === rows.length;
+      }
+      const held = await db
+        .update(levels)
+        .set({ version: sql`${levels.version} + 1` })
+        .where(eq(levels.version, expected))
+        .returning({ level: levels.level });
+      if (held.length === 0) return false;
+      await db.delete(levels);
+      await db.insert(levels).values(rows);
+      return true;
+    },
+
+    /** Moves every tester whose level the table now puts elsewhere to the level their experience reaches; their ids. */
+    async relevelTesters(): Promise<string[]> {
+      const rows = await db
+        .update(testers)
+        .set({ level: levelFor(sql`${testers.exp}`) })
+        .where(sql`${testers.level} <> ${levelFor(sql`${testers.exp}`)}`)
+        .returning({ id: testers.id });
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../core/clock.ts';
 import { cachedRead } from '../../core/cached-read.ts';
+import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { createLedgerRepository, type LedgerEntryInput } from './ledger-repository.ts';
 
@@ -45,8 +46,8 @@ export function createLedgerService(
   },
 ) {
   const repository = createLedgerRepository(db);
-  // The level table changes only with a release: read it once (a failed read is tried again).
-  const levels = cachedRead(Number.POSITIVE_INFINITY, () => repository.listLevels());
+  // The level table, kept in memory until a staff save on any instance drops it (the LOYALTY_SETTINGS_CHANNEL notice, decision 056).
+  const levels = cachedRead(LOYALTY_SETTINGS_CACHE_MS, () => repository.listLevels(), deps.clock.nowMs);
 
   async function record(change: LedgerChange, tx?: Executor): Promise<LedgerResult> {
     if (!Number.isInteger(change.coins) || !Number.isInteger(change.experience)) throw new TypeError('Ledger amounts are whole numbers.');
@@ -78,6 +79,8 @@ export function createLedgerService(
      */
     history: (testerId: string, { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {}) =>
       repository.entriesFor(testerId, limit, offset),
+    /** Drops the kept level table: staff saved it on some instance (decision 056). */
+    forgetLevels: () => levels.forget(),
     async levelProgress(level: number, exp: number): Promise<LevelProgress> {
       return levelProgress(level, exp, await levels());
     },

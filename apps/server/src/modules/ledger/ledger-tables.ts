@@ -30,8 +30,9 @@ export const coinLedger = pgTable(
   ],
 );
 
-/** Experience needed to reach each level; the last row is Max. */
+/** Experience needed to reach each level; the last row is Max. Version: the same on every row, raised by each staff save (decision 056). */
 export const levels = pgTable('levels', {
   level: integer('level').primaryKey(),
   expRequired: integer('exp_required').notNull(),
+  version: integer('version').notNull().default(1),
 });

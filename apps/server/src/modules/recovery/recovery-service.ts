@@ -27,10 +27,20 @@ export function createRecoveryService(
 ) {
   const { testers, auth, mail, clock, config } = deps;
   const clicks = createRecoveryRepository(db, () => clock.now());
-  const recoveryAttempts = new RateLimiter(deps.rateLimits, 'recovery', config.loginAttemptsPerWindow, config.rateLimitWindowSeconds * 1000);
+  const recoveryAttempts = new RateLimiter(
+    deps.rateLimits,
+    'recovery',
+    config.loginAttemptsPerWindow,
+    config.rateLimitWindowSeconds * 1000,
+  );
 
   // Clicks come from people opening their e-mail: generous, but bounded per address (it writes a row).
-  const clickAttempts = new RateLimiter(deps.rateLimits, 'recovery-click', config.loginAttemptsPerWindow * 3, config.rateLimitWindowSeconds * 1000);
+  const clickAttempts = new RateLimiter(
+    deps.rateLimits,
+    'recovery-click',
+    config.loginAttemptsPerWindow * 3,
+    config.rateLimitWindowSeconds * 1000,
+  );
   async function limit(address: string) {
     if (!(await recoveryAttempts.hit(`recovery:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   }

@@ -15,7 +15,21 @@ import {
 } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { faqs, invitationSends, redemptionOrders, staffAuditLog, termsVersions, testSites, winners } from '../../core/db/schema.ts';
+import {
+  dailyRewardDays,
+  eventSettings,
+  faqs,
+  invitationSends,
+  levels,
+  redemptionOrders,
+  staffAuditLog,
+  termsVersions,
+  testSites,
+  winners,
+} from '../../core/db/schema.ts';
+import { demoLevels } from '../../core/db/seed-data.ts';
+import { demoDailyRewardDays } from '../daily-bonus/daily-bonus-seed.ts';
+import { DEMO_WHEEL } from '../events/events-seed.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
 
 /**
@@ -437,7 +451,61 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
       return { query: `?invitationId=${send!.id}` };
     },
   },
+  { method: 'GET', path: '/api/staff/content/DailyCalendar', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveDailyCalendar',
+    roles: ['content'],
+    prepare: async () => ({
+      body: {
+        version: (await loyaltyVersions()).calendar,
+        days: demoDailyRewardDays().map(({ day, coins, experience }) => ({ day, coins, exp: experience })),
+      },
+    }),
+  },
+  { method: 'GET', path: '/api/staff/content/WheelAndDrawing', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveWheel',
+    roles: ['content'],
+    prepare: async () => ({
+      body: {
+        version: (await loyaltyVersions()).wheel,
+        spinCost: 50,
+        spinsPerWeek: 3,
+        segments: DEMO_WHEEL.map(({ coins, rate }) => ({ coins, percent: rate / 1000 })),
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveDrawing',
+    roles: ['content'],
+    prepare: async () => ({ body: { version: (await loyaltyVersions()).drawing, goldCardCost: 100, goldCardPrize: '$25 e-gift card' } }),
+  },
+  { method: 'GET', path: '/api/staff/content/Levels', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveLevels',
+    roles: ['content'],
+    prepare: async () => ({
+      body: { version: (await loyaltyVersions()).levels, levels: demoLevels.map(({ expRequired }) => ({ expRequired })) },
+    }),
+  },
 ];
+
+/** The loyalty settings' versions as they are now, for a save that is not stale. */
+async function loyaltyVersions() {
+  const [day] = await db().select({ version: dailyRewardDays.version }).from(dailyRewardDays).limit(1);
+  const [events] = await db().select().from(eventSettings).limit(1);
+  const [level] = await db().select({ version: levels.version }).from(levels).limit(1);
+  return {
+    calendar: day?.version ?? 0,
+    wheel: events?.wheelVersion ?? 0,
+    drawing: events?.drawingVersion ?? 0,
+    levels: level?.version ?? 0,
+  };
+}
 
 /** A FAQ last of group 1 at revision 1 (so it can move up), for the FAQ calls. */
 async function aWinner() {

@@ -5,6 +5,7 @@ import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
+import { LoyaltySettingsPage } from '../../features/staff/loyalty-settings/loyalty-settings-page';
 import { DashboardPage } from '../../features/staff/dashboard/dashboard-page';
 import { SessionsPage } from '../../features/staff/sessions/sessions-page';
 import { StudyPickerPage } from '../../features/staff/sessions/study-picker';
@@ -68,6 +69,7 @@ export function StaffRoute() {
             <Route path="children" element={<ChildrenQueuePage />} />
             <Route path="referrals" element={<ReferralsPage />} />
             <Route path="check-in" element={<CheckInPage />} />
+            <Route path="settings/loyalty" element={<LoyaltySettingsPage />} />
             <Route path="sessions" element={<StudyPickerPage />} />
             <Route path="studies/:studyNo/sessions" element={<SessionsPage />} />
             <Route path="studies/:studyNo/results" element={<StudyResultsPage />} />

@@ -98,6 +98,10 @@ export function StaffHomePage() {
             <li>
               <Link to="/staff/content/sites">Test sites</Link>: edit a site’s name, address, phones and airport directions; add a site.
             </li>
+            <li>
+              <Link to="/staff/settings/loyalty">Loyalty settings</Link>: the daily calendar, the wheel’s cost, spins and odds, the weekly
+              drawing, and the levels.
+            </li>
           </ul>
         </section>
       )}

@@ -22,6 +22,7 @@ const STAFF_NAV: { to: string; label: string; role?: StaffRole }[] = [
   { to: '/staff/rewards/orders', label: 'Orders', role: 'rewards' },
   { to: '/staff/rewards/catalogue', label: 'Catalogue', role: 'rewards' },
   { to: '/staff/content', label: 'Content', role: 'content' },
+  { to: '/staff/settings/loyalty', label: 'Loyalty settings', role: 'content' },
   { to: '/staff/admin/staff', label: 'Staff accounts', role: 'admin' },
   { to: '/staff/admin/audit', label: 'Audit log', role: 'admin' },
 ];

@@ -1,0 +1,100 @@
+import {
+  LOYALTY_SETTINGS_TEXTS,
+  percentToRate,
+  rateToPercent,
+  type DrawingSettings,
+  type LoyaltySettingsSaveResponse,
+  type WheelAndDrawingResponse,
+  type WheelSettings,
+} from '@testerhub/shared/loyalty-settings-schemas';
+import type { Database, Executor } from '../../core/db/client.ts';
+import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { createEventsRepository } from './events-repository.ts';
+
+/** Thrown inside the audited unit of work when the settings moved on since the editor read them: nothing is written. */
+class StaleSettings extends Error {
+  constructor() {
+    super('event settings saved by someone else');
+  }
+}
+
+/** The wheel and the drawing as the console shows them (odds as percentages), read in one statement. */
+async function readView(db: Executor): Promise<Omit<WheelAndDrawingResponse, 'status'>> {
+  const { settings, segments } = await createEventsRepository(db).wheel();
+  return {
+    wheel: {
+      version: settings.wheelVersion,
+      spinCost: settings.spinCost,
+      spinsPerWeek: settings.spinsPerWeek,
+      segments: segments.map(({ coins, rate }) => ({ coins, percent: rateToPercent(rate) })),
+    },
+    drawing: { version: settings.drawingVersion, goldCardCost: settings.goldCardCost, goldCardPrize: settings.goldCardPrize },
+  };
+}
+
+/**
+ * The wheel's and the drawing's settings in the staff console (issue 12 section 6; decision 056):
+ * read, and each kind saved whole, audited, refused when someone else saved it since the editor
+ * read it. The testers' side keeps them in memory; a save's notice, delivered at its commit, makes
+ * every instance drop them.
+ */
+export function createEventsSettingsService(
+  db: Database,
+  deps: {
+    audited: StaffService['audited'];
+    /** Drops this instance's kept figures and odds at once after a save (the others drop theirs on the notice). */
+    forgetCached: () => void;
+  },
+) {
+  async function save(
+    actor: StaffPrincipal,
+    kind: 'wheel' | 'drawing',
+    write: (tx: Executor) => Promise<boolean>,
+    saved: string,
+  ): Promise<LoyaltySettingsSaveResponse> {
+    try {
+      await deps.audited(actor.id, `loyalty.${kind}`, { type: 'loyalty-settings', id: kind }, async (tx) => {
+        const before = (await readView(tx))[kind];
+        if (!(await write(tx))) throw new StaleSettings();
+        await announceLoyaltySettingsChange(tx, kind);
+        return { before, after: (await readView(tx))[kind], result: undefined };
+      });
+    } catch (error) {
+      if (!(error instanceof StaleSettings)) throw error;
+      return { status: 'failed', message: LOYALTY_SETTINGS_TEXTS.stale };
+    }
+    deps.forgetCached();
+    return { status: 'succeed', message: saved };
+  }
+
+  return {
+    async wheelAndDrawing(): Promise<WheelAndDrawingResponse> {
+      return { status: 'succeed', ...(await readView(db)) };
+    },
+
+    /** The spin's cost, the spins a week and the segments (their odds add up to 100 %: the shared schema checked it). */
+    saveWheel(actor: StaffPrincipal, input: WheelSettings) {
+      const segments = input.segments.map(({ coins, percent }) => ({ coins, rate: percentToRate(percent)! }));
+      return save(
+        actor,
+        'wheel',
+        (tx) =>
+          createEventsRepository(tx).saveWheel(input.version, { spinCost: input.spinCost, spinsPerWeek: input.spinsPerWeek, segments }),
+        LOYALTY_SETTINGS_TEXTS.wheelSaved,
+      );
+    },
+
+    saveDrawing(actor: StaffPrincipal, input: DrawingSettings) {
+      return save(
+        actor,
+        'drawing',
+        (tx) =>
+          createEventsRepository(tx).saveDrawing(input.version, { goldCardCost: input.goldCardCost, goldCardPrize: input.goldCardPrize }),
+        LOYALTY_SETTINGS_TEXTS.drawingSaved,
+      );
+    },
+  };
+}
+
+export type EventsSettingsService = ReturnType<typeof createEventsSettingsService>;

@@ -1,0 +1,74 @@
+import {
+  LOYALTY_SETTINGS_TEXTS,
+  type LevelsResponse,
+  type LevelsSettings,
+  type LoyaltySettingsSaveResponse,
+} from '@testerhub/shared/loyalty-settings-schemas';
+import type { Database, Executor } from '../../core/db/client.ts';
+import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { createLedgerRepository } from './ledger-repository.ts';
+
+/** Thrown inside the audited unit of work when the levels moved on since the editor read them: nothing is written. */
+class StaleLevels extends Error {
+  constructor() {
+    super('levels saved by someone else');
+  }
+}
+
+async function readView(db: Executor): Promise<Omit<LevelsResponse, 'status'>> {
+  const rows = await createLedgerRepository(db).listLevels();
+  return { version: rows[0]?.version ?? 0, levels: rows.map(({ level, expRequired }) => ({ level, expRequired })) };
+}
+
+/**
+ * The levels in the staff console (issue 12 section 6; decision 056): the experience each level
+ * needs, read and saved whole, audited, refused when someone else saved since the editor read
+ * them. A save moves every tester to the level their experience reaches in the new table, in the
+ * same transaction. The ledger keeps the table in memory; a save's notice, delivered at its
+ * commit, makes every instance drop it.
+ */
+export function createLevelsSettingsService(
+  db: Database,
+  deps: {
+    audited: StaffService['audited'];
+    /** Drops this instance's kept level table at once after a save (the others drop theirs on the notice). */
+    forgetCached: () => void;
+    /** Told of each tester whose level the save moved (this instance's session copies). */
+    onTesterChanged: (testerId: string) => void;
+  },
+) {
+  return {
+    async levels(): Promise<LevelsResponse> {
+      return { status: 'succeed', ...(await readView(db)) };
+    },
+
+    async saveLevels(actor: StaffPrincipal, input: LevelsSettings): Promise<LoyaltySettingsSaveResponse> {
+      let moved: string[];
+      try {
+        moved = await deps.audited(actor.id, 'loyalty.levels', { type: 'loyalty-settings', id: 'levels' }, async (tx) => {
+          const ledger = createLedgerRepository(tx);
+          const before = await readView(tx);
+          if (
+            !(await ledger.saveLevels(
+              input.version,
+              input.levels.map((row) => row.expRequired),
+            ))
+          )
+            throw new StaleLevels();
+          const testerIds = await ledger.relevelTesters();
+          await announceLoyaltySettingsChange(tx, 'levels');
+          return { before, after: { ...(await readView(tx)), testersMoved: testerIds.length }, result: testerIds };
+        });
+      } catch (error) {
+        if (!(error instanceof StaleLevels)) throw error;
+        return { status: 'failed', message: LOYALTY_SETTINGS_TEXTS.stale };
+      }
+      deps.forgetCached();
+      for (const testerId of moved) deps.onTesterChanged(testerId);
+      return { status: 'succeed', message: LOYALTY_SETTINGS_TEXTS.levelsSaved };
+    },
+  };
+}
+
+export type LevelsSettingsService = ReturnType<typeof createLevelsSettingsService>;

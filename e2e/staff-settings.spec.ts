@@ -1,0 +1,133 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
+import {
+  LOYALTY_SETTINGS_TEXTS,
+  type DailyCalendarResponse,
+  type LevelsResponse,
+  type WheelAndDrawingResponse,
+} from '@testerhub/shared/loyalty-settings-schemas';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { grantCoins } from './support/test-support';
+import { openStaffConsole, PHONE } from './support/staff';
+
+/**
+ * Issue 12 section 6 (decision 056): content staff change a day of the daily calendar, the
+ * spin's cost and level 2's experience on /staff/settings/loyalty; a tester in a second browser
+ * context sees the new figures on the next page. axe on the page, at 360 px. The settings are the whole site's, so
+ * this file runs in its own project after the rest of the suite (playwright.config.ts), and puts
+ * the seed's figures back when it ends.
+ */
+
+test.use({ showLoginBonus: true });
+
+/** A day no other spec claims (server-clock.spec.ts claims 27, 28 and 1 to 3). */
+const DAY = 26;
+const NEW_DAY_COINS = 137;
+const NEW_SPIN_COST = 65;
+const NEW_LEVEL_2 = 120;
+const OUR_PAGE = { 'x-requested-with': 'TesterHub' };
+
+const figures = async (request: APIRequestContext) => ({
+  calendar: (await (await request.get('/api/staff/content/DailyCalendar', { headers: OUR_PAGE })).json()) as DailyCalendarResponse,
+  events: (await (await request.get('/api/staff/content/WheelAndDrawing', { headers: OUR_PAGE })).json()) as WheelAndDrawingResponse,
+  levels: (await (await request.get('/api/staff/content/Levels', { headers: OUR_PAGE })).json()) as LevelsResponse,
+});
+
+/** Puts back what was there before the test, from the versions stored now. */
+async function restore(request: APIRequestContext, before: Awaited<ReturnType<typeof figures>>) {
+  const now = await figures(request);
+  const calendar = await request.post('/api/staff/content/SaveDailyCalendar', {
+    headers: OUR_PAGE,
+    data: { version: now.calendar.version, days: before.calendar.days },
+  });
+  const spin = await request.post('/api/staff/content/SaveWheel', {
+    headers: OUR_PAGE,
+    data: { ...before.events.wheel, version: now.events.wheel.version },
+  });
+  const levels = await request.post('/api/staff/content/SaveLevels', {
+    headers: OUR_PAGE,
+    data: { version: now.levels.version, levels: before.levels.levels.map(({ expRequired }) => ({ expRequired })) },
+  });
+  expect(((await calendar.json()) as { status: string }).status).toBe('succeed');
+  expect(((await spin.json()) as { status: string }).status).toBe('succeed');
+  expect(((await levels.json()) as { status: string }).status).toBe('succeed');
+}
+
+const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+test('content staff change a calendar day, the spin cost and a level; a tester sees them on the next page', async ({
+  loggedInPage: tester,
+  testerSession,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const balance = await grantCoins(request, testerSession.tester.testerId, 500);
+  const { page: staff, context } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
+  const before = await figures(context.request);
+  try {
+    await staff.getByRole('main').getByRole('link', { name: 'Loyalty settings' }).click();
+    await expect(staff.getByRole('heading', { level: 1, name: 'Loyalty settings' })).toBeVisible();
+    const day = staff.getByRole('group', { name: `Day ${DAY}`, exact: true });
+    await expect(day.getByLabel('Coins')).toHaveValue(String(before.calendar.days[DAY - 1]!.coins));
+    await expectNoAxeViolations(staff);
+    await noSideScroll(staff);
+
+    // The calendar: a negative figure is refused at its field, then the new one saved.
+    const calendarSection = staff.getByRole('region', { name: 'Daily calendar' });
+    await day.getByLabel('Coins').fill('-5');
+    await calendarSection.getByRole('button', { name: 'Save the calendar' }).click();
+    await expect(day.getByText(LOYALTY_SETTINGS_TEXTS.notNegative)).toBeVisible();
+    await day.getByLabel('Coins').fill(String(NEW_DAY_COINS));
+    await calendarSection.getByRole('button', { name: 'Save the calendar' }).click();
+    await expect(calendarSection.getByText(LOYALTY_SETTINGS_TEXTS.calendarSaved)).toBeVisible();
+
+    // The wheel: the spin's cost.
+    const wheelSection = staff.getByRole('region', { name: 'Wheel' });
+    await wheelSection.getByLabel('Spin cost (coins)').fill(String(NEW_SPIN_COST));
+    await wheelSection.getByRole('button', { name: 'Save the wheel' }).click();
+    await expect(wheelSection.getByText(LOYALTY_SETTINGS_TEXTS.wheelSaved)).toBeVisible();
+    await expect(wheelSection.getByLabel('Spin cost (coins)')).toHaveValue(String(NEW_SPIN_COST));
+
+    // The levels: level 2 needs more experience than the level before it, then the new figure.
+    const levelsSection = staff.getByRole('region', { name: 'Levels' });
+    const level2 = levelsSection.getByLabel('Level 2 (experience)');
+    await level2.fill('0');
+    await levelsSection.getByRole('button', { name: 'Save the levels' }).click();
+    await expect(levelsSection.getByText(LOYALTY_SETTINGS_TEXTS.levelsRising)).toBeVisible();
+    await level2.fill(String(NEW_LEVEL_2));
+    await levelsSection.getByRole('button', { name: 'Save the levels' }).click();
+    await expect(levelsSection.getByText(LOYALTY_SETTINGS_TEXTS.levelsSaved)).toBeVisible();
+    await expectNoAxeViolations(staff);
+    await noSideScroll(staff);
+
+    // The tester's next pages: the calendar at entry shows the new day, the wheel the new cost.
+    await tester.goto('/community/main/screener');
+    const calendar = tester.getByRole('dialog', { name: DAILY_BONUS_TEXTS.title });
+    await expect(calendar).toBeVisible();
+    await expect(tester.getByTestId(`daily-day-${DAY}`)).toContainText(String(NEW_DAY_COINS));
+    await calendar.getByRole('button', { name: 'Later' }).click();
+    // The level progress in the portal's header: level 1, with level 2 at the new figure.
+    const progress = (await (await tester.request.get('/api/profile/GetNextLevelEXP', { headers: OUR_PAGE })).json()) as { exp: number };
+    expect(progress.exp).toBeLessThan(NEW_LEVEL_2);
+    await tester.getByTestId('level-progress-button').focus();
+    await expect(tester.getByTestId('level-progress-popover')).toContainText(`${progress.exp} / ${NEW_LEVEL_2} EXP`);
+    await tester.keyboard.press('Escape');
+    await tester.goto('/community/main/winners/try-your-luck');
+    await expect(tester.getByTestId('wheel-panel').getByRole('button', { name: `Spin for ${NEW_SPIN_COST} coins` })).toBeEnabled();
+    await expect(tester.getByTestId('wheel-coins')).toHaveText(balance.toLocaleString('en-US'));
+    // A spin costs the new figure: the balance after it is the old one, less 65, plus one segment's coins.
+    await tester
+      .getByTestId('wheel-panel')
+      .getByRole('button', { name: `Spin for ${NEW_SPIN_COST} coins` })
+      .click();
+    await expect(tester.getByTestId('wheel-result')).toBeVisible();
+    const after = (await (await tester.request.get('/api/account/GetPKTesterInfo', { headers: OUR_PAGE })).json()) as { coins: number };
+    expect(before.events.wheel.segments.map((segment) => segment.coins)).toContain(after.coins - (balance - NEW_SPIN_COST));
+  } finally {
+    await restore(context.request, before);
+    await context.close();
+  }
+});
