@@ -22,7 +22,7 @@ import type { PrivacyService } from '../privacy/privacy-service.ts';
 import type { ReferralsService } from '../referrals/referrals-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
-import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { isSuspended, type TesterService } from './tester-service.ts';
 
 /** How many ledger entries and audit rows the tester's page shows (newest first). */
@@ -43,13 +43,6 @@ interface TesterAdminDeps {
   staff: Pick<StaffService, 'audited' | 'auditTrailOf'>;
 }
 
-/** Thrown inside an audited unit of work when nothing may change: the transaction rolls back, no audit row. */
-class Refused extends Error {
-  constructor(readonly answer: string) {
-    super(answer);
-  }
-}
-
 const failed = (message: string): TesterActionResponse => ({ status: 'failed', message });
 const target = (testerId: string) => ({ type: 'tester', id: testerId });
 
@@ -59,23 +52,25 @@ const target = (testerId: string) => ({ type: 'tester', id: testerId });
  * ledger, the blackList flag, lifting a suspension, the privacy module's export and deletion).
  */
 export function createTesterAdminService(deps: TesterAdminDeps) {
-  /** Runs an audited change; a Refused inside it answers `failed` with its message and writes nothing. */
+  /** Runs an audited change; a StaffRefusal inside it answers `failed` with its message and writes nothing. */
   async function change(
     actor: StaffPrincipal,
     action: string,
     testerId: string,
     work: (tx: Executor) => Promise<{ before: unknown; after: unknown; message: string }>,
   ): Promise<TesterActionResponse> {
-    try {
-      return await deps.staff.audited(actor.id, action, target(testerId), async (tx) => {
-        const { before, after, message } = await work(tx);
-        return { before, after, result: { status: 'succeed' as const, message } };
-      });
-    } catch (error) {
-      if (error instanceof Refused) return failed(error.answer);
-      if (error instanceof InsufficientBalanceError) return failed(STAFF_TESTER_TEXTS.belowZero);
-      throw error;
-    }
+    return refusalAnswered(async () => {
+      try {
+        return await deps.staff.audited(actor.id, action, target(testerId), async (tx) => {
+          const { before, after, message } = await work(tx);
+          return { before, after, result: { status: 'succeed' as const, message } };
+        });
+      } catch (error) {
+        // The ledger's own refusal: a debit past the balance.
+        if (error instanceof InsufficientBalanceError) throw new StaffRefusal(STAFF_TESTER_TEXTS.belowZero);
+        throw error;
+      }
+    });
   }
 
   return {
@@ -179,7 +174,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       if (!(await deps.testers.findById(input.testerId))) return failed(STAFF_TESTER_TEXTS.testerUnknown);
       return change(actor, input.blackList ? 'tester.blacklist-on' : 'tester.blacklist-off', input.testerId, async (tx) => {
         if (!(await deps.testers.setBlackList(input.testerId, input.blackList, tx)))
-          throw new Refused(STAFF_TESTER_TEXTS.blackListUnchanged);
+          throw new StaffRefusal(STAFF_TESTER_TEXTS.blackListUnchanged);
         return {
           before: { blackList: !input.blackList },
           after: { blackList: input.blackList, reason: input.reason },
@@ -194,7 +189,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       return change(actor, 'tester.lift-suspension', input.testerId, async (tx) => {
         const before = await deps.testers.findById(input.testerId, tx);
         const lifted = await deps.testers.liftSuspension(input.testerId, { liftedBy: actor.id, reason: input.reason }, tx);
-        if (!lifted || !before) throw new Refused(STAFF_TESTER_TEXTS.notSuspended);
+        if (!lifted || !before) throw new StaffRefusal(STAFF_TESTER_TEXTS.notSuspended);
         return {
           before: { suspendedUntil: before.suspendedUntil?.toISOString() ?? null },
           after: { suspendedUntil: null, reason: input.reason },
@@ -222,7 +217,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       if (!tester) return failed(STAFF_TESTER_TEXTS.testerUnknown);
       if (input.confirmation.toLowerCase() !== tester.username.toLowerCase()) return failed(STAFF_TESTER_TEXTS.confirmationWrong);
       const answer = await change(actor, 'tester.delete', input.testerId, async (tx) => {
-        if (!(await deps.privacy.eraseWithin(input.testerId, tx))) throw new Refused(STAFF_TESTER_TEXTS.testerUnknown);
+        if (!(await deps.privacy.eraseWithin(input.testerId, tx))) throw new StaffRefusal(STAFF_TESTER_TEXTS.testerUnknown);
         // Nothing personal stays in the log: the account is gone, its id and the reason remain.
         return {
           before: { testerId: input.testerId },
