@@ -91,6 +91,14 @@ export type TesterSearchResponse = z.infer<typeof testerSearchResponseSchema>;
 /** GET /staff/testers/Tester?testerId= and /staff/testers/Export?testerId=. */
 export const testerIdQuerySchema = z.object({ testerId });
 
+/** How many ledger entries and audit rows the tester's page shows a page (newest first). */
+export const TESTER_PAGE_ROWS = 50;
+const pageParam = z.coerce.number().int().min(1).max(10_000).default(1);
+
+/** The tester's page, with the page of the coin ledger and of the audit trail asked for. */
+export const testerPageQuerySchema = z.object({ testerId, ledgerPage: pageParam, auditPage: pageParam });
+export type TesterPageQuery = z.infer<typeof testerPageQuerySchema>;
+
 /** A row as its module exports it (decision 040's exportData), dates as ISO text. */
 const exportedRows = z.array(z.record(z.string(), z.unknown()));
 
@@ -123,6 +131,8 @@ export const testerPageResponseSchema = z.object({
           createdAt: z.string(),
         }),
       ),
+      ledgerPage: z.number().int(),
+      ledgerHasMore: z.boolean(),
       /** Staff changes to this tester, newest first. */
       audit: z.array(
         z.object({
@@ -134,6 +144,8 @@ export const testerPageResponseSchema = z.object({
           after: z.unknown(),
         }),
       ),
+      auditPage: z.number().int(),
+      auditHasMore: z.boolean(),
     })
     .nullable(),
 });

@@ -489,8 +489,8 @@ export function createStaffService(
     },
 
     /** The newest `limit` staff changes of one row (a tester's page, decision 053), with who made them. */
-    async auditTrailOf(target: AuditTarget, limit: number) {
-      const rows = await repository.listAudit(db, { target }, 0, limit);
+    async auditTrailOf(target: AuditTarget, limit: number, offset = 0) {
+      const rows = await repository.listAudit(db, { target }, offset, limit);
       return rows.slice(0, limit).map((row) => ({
         id: row.id,
         at: row.at.toISOString(),

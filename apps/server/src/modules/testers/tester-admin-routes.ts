@@ -8,6 +8,7 @@ import {
   STAFF_TESTER_TEXTS,
   testerActionResponseSchema,
   testerIdQuerySchema,
+  testerPageQuerySchema,
   testerPageResponseSchema,
   testerSearchQuerySchema,
   testerSearchResponseSchema,
@@ -41,11 +42,11 @@ export function testerAdminRoutes(admin: TesterAdminService): FastifyPluginAsync
       {
         roles: TESTER_ROLES,
         description:
-          "A tester's page: profile, balance, suspensions, bookings, screeners, children, referrals, the newest ledger entries and staff changes. failed: no such tester.",
-        input: testerIdQuerySchema,
+          "A tester's page: profile, balance, suspensions, bookings, screeners, children, referrals, and a page each (50, newest first) of the coin ledger and of staff changes. failed: no such tester.",
+        input: testerPageQuerySchema,
         response: testerPageResponseSchema,
       },
-      async (input) => admin.page(input.testerId),
+      async (input) => admin.page(input),
     );
 
     staffGet(

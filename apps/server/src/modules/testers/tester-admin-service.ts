@@ -5,12 +5,14 @@ import {
   searchKind,
   STAFF_ADJUSTMENT_REASON,
   STAFF_TESTER_TEXTS,
+  TESTER_PAGE_ROWS,
   TESTER_SEARCH_LIMIT,
   type AdjustCoinsPayload,
   type DeleteTesterPayload,
   type LiftSuspensionPayload,
   type SetBlackListPayload,
   type TesterActionResponse,
+  type TesterPageQuery,
   type TesterPageResponse,
   type TesterSearchResponse,
 } from '@testerhub/shared/staff-testers-schemas';
@@ -24,10 +26,6 @@ import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { isSuspended, type TesterService } from './tester-service.ts';
-
-/** How many ledger entries and audit rows the tester's page shows (newest first). */
-const PAGE_LEDGER_ROWS = 50;
-const PAGE_AUDIT_ROWS = 50;
 
 interface TesterAdminDeps {
   clock: Clock;
@@ -104,7 +102,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
     },
 
     /** The tester's page: each part read by its own module (their exportData, the ledger's history, the audit trail). */
-    async page(testerId: string): Promise<TesterPageResponse> {
+    async page({ testerId, ledgerPage, auditPage }: TesterPageQuery): Promise<TesterPageResponse> {
       const tester = await deps.testers.findById(testerId);
       if (!tester) return { status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null };
       const own = await deps.testers.exportData(testerId);
@@ -112,8 +110,9 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       const screening = await deps.screening.exportData(testerId);
       const children = await deps.children.exportData(testerId);
       const referrals = await deps.referrals.exportData(testerId);
-      const ledger = await deps.ledger.history(testerId, { limit: PAGE_LEDGER_ROWS });
-      const audit = await deps.staff.auditTrailOf(target(testerId), PAGE_AUDIT_ROWS);
+      // One row past the page says whether there is an older page.
+      const ledger = await deps.ledger.history(testerId, { limit: TESTER_PAGE_ROWS + 1, offset: (ledgerPage - 1) * TESTER_PAGE_ROWS });
+      const audit = await deps.staff.auditTrailOf(target(testerId), TESTER_PAGE_ROWS + 1, (auditPage - 1) * TESTER_PAGE_ROWS);
       return {
         status: 'succeed',
         message: '',
@@ -130,7 +129,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
           waitingList: screening.waitingList,
           children: children.children,
           referrals: referrals.referralsMade,
-          ledger: ledger.map((row) => ({
+          ledger: ledger.slice(0, TESTER_PAGE_ROWS).map((row) => ({
             id: row.id,
             coins: row.coins,
             experience: row.experience,
@@ -139,7 +138,11 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
             reference: row.reference,
             createdAt: row.createdAt.toISOString(),
           })),
-          audit,
+          ledgerPage,
+          ledgerHasMore: ledger.length > TESTER_PAGE_ROWS,
+          audit: audit.slice(0, TESTER_PAGE_ROWS),
+          auditPage,
+          auditHasMore: audit.length > TESTER_PAGE_ROWS,
         },
       };
     },

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   STAFF_TESTER_TEXTS,
+  TESTER_PAGE_ROWS,
   TESTER_SEARCH_LIMIT,
   type TesterPageResponse,
   type TesterSearchResponse,
@@ -35,8 +36,8 @@ const search = async (cookie: string, q: string) => {
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as TesterSearchResponse;
 };
-const page = async (cookie: string, testerId: string) => {
-  const answer = await getWith(testApp.app, `/api/staff/testers/Tester?testerId=${testerId}`, { cookie });
+const page = async (cookie: string, testerId: string, pages = '') => {
+  const answer = await getWith(testApp.app, `/api/staff/testers/Tester?testerId=${testerId}${pages}`, { cookie });
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as TesterPageResponse;
 };
@@ -122,6 +123,34 @@ describe('a tester’s page', () => {
     const unknown = await page(cookie, '00000000-0000-4000-8000-000000000000');
     expect(unknown).toEqual({ status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null });
     expect((await getWith(testApp.app, '/api/staff/testers/Tester?testerId=nope', { cookie })).statusCode).toBe(400);
+  });
+
+  it('pages the ledger and the staff changes apart, TESTER_PAGE_ROWS each, newest first', async () => {
+    const { cookie } = await recruiter();
+    const tester = await createTester(db(), { coins: 0 });
+    const entries = TESTER_PAGE_ROWS + 3;
+    await db()
+      .insert(coinLedger)
+      .values(
+        Array.from({ length: entries }, (_, index) => ({
+          testerId: tester.id,
+          coins: index + 1,
+          reason: 'daily-bonus',
+          reference: `page-test-${index}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+        })),
+      );
+    for (const reason of ['First', 'Second']) await post(cookie, 'AdjustCoins', { testerId: tester.id, coins: 1, reason });
+    const first = (await page(cookie, tester.id)).tester!;
+    expect(first).toMatchObject({ ledgerPage: 1, ledgerHasMore: true, auditPage: 1, auditHasMore: false });
+    expect(first.ledger).toHaveLength(TESTER_PAGE_ROWS);
+    const second = (await page(cookie, tester.id, '&ledgerPage=2')).tester!;
+    expect(second).toMatchObject({ ledgerPage: 2, ledgerHasMore: false });
+    // The two adjustments are the newest; the oldest daily bonus (1 coin) ends the second page.
+    expect(second.ledger.map((row) => row.coins)).toEqual([5, 4, 3, 2, 1]);
+    expect(second.audit).toHaveLength(2);
+    expect((await page(cookie, tester.id, '&auditPage=2')).tester!.audit).toEqual([]);
+    expect((await getWith(testApp.app, `/api/staff/testers/Tester?testerId=${tester.id}&ledgerPage=0`, { cookie })).statusCode).toBe(400);
   });
 });
 

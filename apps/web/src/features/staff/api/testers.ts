@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdjustCoinsPayload,
   DeleteTesterPayload,
@@ -19,12 +19,27 @@ export const testerSearchQuery = (q: string) =>
 
 export const useTesterSearch = (q: string) => useQuery(testerSearchQuery(q));
 
+/** Which page of the coin ledger and of the audit trail the tester's page shows (1: the newest). */
+export interface TesterPages {
+  ledgerPage: number;
+  auditPage: number;
+}
+
 /** GET /api/staff/testers/Tester: the tester's page. */
-export const getTester = (testerId: string) => apiGet<TesterPageResponse>(`/staff/testers/Tester?testerId=${encodeURIComponent(testerId)}`);
+export const getTester = (testerId: string, { ledgerPage, auditPage }: TesterPages) =>
+  apiGet<TesterPageResponse>(
+    `/staff/testers/Tester?testerId=${encodeURIComponent(testerId)}&ledgerPage=${ledgerPage}&auditPage=${auditPage}`,
+  );
 
-export const testerQuery = (testerId: string) => queryOptions({ queryKey: staffKeys.tester(testerId), queryFn: () => getTester(testerId) });
+export const testerQuery = (testerId: string, pages: TesterPages) =>
+  queryOptions({
+    queryKey: [...staffKeys.tester(testerId), pages.ledgerPage, pages.auditPage],
+    queryFn: () => getTester(testerId, pages),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
 
-export const useTester = (testerId: string) => useQuery(testerQuery(testerId));
+export const useTester = (testerId: string, pages: TesterPages) => useQuery(testerQuery(testerId, pages));
 
 /** Where the privacy export downloads from (a plain link: the browser saves the attachment). */
 export const testerExportHref = (testerId: string) => `/api/staff/testers/Export?testerId=${encodeURIComponent(testerId)}`;

@@ -1,5 +1,5 @@
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
   adjustCoinsSchema,
   deleteTesterSchema,
@@ -12,7 +12,7 @@ import { TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { testerExportHref, useAdjustCoins, useDeleteTester, useLiftSuspension, useSetBlackList, useTester } from '../api/testers';
-import { RequiresRole } from '../staff-page-parts';
+import { Pages, RequiresRole } from '../staff-page-parts';
 
 type Row = Record<string, unknown>;
 type OnOutcome = (outcome: TesterActionResponse | null) => void;
@@ -34,8 +34,23 @@ export function TesterPage() {
   );
 }
 
+/** A page number in the address (?ledger=2), 1 when absent or not a page number. */
+function pageIn(params: URLSearchParams, name: string) {
+  const asked = Number(params.get(name) ?? '1');
+  return Number.isInteger(asked) && asked >= 1 ? asked : 1;
+}
+
 function Tester({ testerId }: { testerId: string }) {
-  const page = useTester(testerId);
+  const [params, setParams] = useSearchParams();
+  const pages = { ledgerPage: pageIn(params, 'ledger'), auditPage: pageIn(params, 'audit') };
+  const goTo = (name: 'ledger' | 'audit', next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 1) updated.delete(name);
+      else updated.set(name, String(next));
+      return updated;
+    });
+  const page = useTester(testerId, pages);
   const [outcome, setOutcome] = useState<TesterActionResponse | null>(null);
   return (
     <>
@@ -61,12 +76,22 @@ function Tester({ testerId }: { testerId: string }) {
           <p className="staff-problem">{page.data.message}</p>
         </>
       )}
-      {page.data?.tester && <TesterRecords testerId={testerId} tester={page.data.tester} onOutcome={setOutcome} />}
+      {page.data?.tester && <TesterRecords testerId={testerId} tester={page.data.tester} onOutcome={setOutcome} onPage={goTo} />}
     </>
   );
 }
 
-function TesterRecords({ testerId, tester, onOutcome }: { testerId: string; tester: TesterPageData; onOutcome: OnOutcome }) {
+function TesterRecords({
+  testerId,
+  tester,
+  onOutcome,
+  onPage,
+}: {
+  testerId: string;
+  tester: TesterPageData;
+  onOutcome: OnOutcome;
+  onPage: (list: 'ledger' | 'audit', page: number) => void;
+}) {
   const profile = tester.profile;
   return (
     <>
@@ -146,6 +171,13 @@ function TesterRecords({ testerId, tester, onOutcome }: { testerId: string; test
           ['Experience', shown(row.experience)],
         ]}
       </Records>
+      <Pages
+        page={tester.ledgerPage}
+        hasMore={tester.ledgerHasMore}
+        label="Coin ledger pages"
+        onPage={(next) => onPage('ledger', next)}
+        newestFirst
+      />
       <Records title="Suspensions" id="suspensions" rows={tester.suspensions} empty="Never suspended.">
         {(row) => [
           ['From', when(row.startsAt)],
@@ -162,6 +194,13 @@ function TesterRecords({ testerId, tester, onOutcome }: { testerId: string; test
           ['Reason', shown((row.after as Row | null)?.reason)],
         ]}
       </Records>
+      <Pages
+        page={tester.auditPage}
+        hasMore={tester.auditHasMore}
+        label="Audit trail pages"
+        onPage={(next) => onPage('audit', next)}
+        newestFirst
+      />
 
       <section aria-labelledby="tester-privacy">
         <h2 id="tester-privacy">Privacy requests</h2>

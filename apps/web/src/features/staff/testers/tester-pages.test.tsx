@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { STAFF_TESTER_TEXTS, type TesterPage, type TesterSummary } from '@testerhub/shared/staff-testers-schemas';
@@ -59,6 +59,8 @@ const PAGE: TesterPage = {
       createdAt: '2026-11-21T10:00:00.000Z',
     },
   ],
+  ledgerPage: 1,
+  ledgerHasMore: false,
   audit: [
     {
       id: 3,
@@ -69,6 +71,8 @@ const PAGE: TesterPage = {
       after: { coins: 120, reason: 'Goodwill' },
     },
   ],
+  auditPage: 1,
+  auditHasMore: false,
 };
 
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
@@ -114,7 +118,9 @@ describe('the tester search page (decision 053)', () => {
 
 describe('a tester’s page (decision 053)', () => {
   test('shows the profile, balance, suspension, bookings, ledger and audit trail', async () => {
-    api.answers[`/staff/testers/Tester?testerId=${ID}`] = { body: { status: 'succeed', message: '', tester: PAGE } };
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: PAGE },
+    };
     renderAt(`/staff/testers/${ID}`);
     expect(await screen.findByRole('heading', { name: 'Anna Tester', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tester-coins')).toHaveTextContent('120');
@@ -129,8 +135,35 @@ describe('a tester’s page (decision 053)', () => {
     );
   });
 
+  test('pages the coin ledger and the audit trail apart, each page kept in the address', async () => {
+    const tester = (ledgerPage: number, auditPage: number) => ({
+      body: {
+        status: 'succeed',
+        message: '',
+        tester: { ...PAGE, ledgerPage, ledgerHasMore: ledgerPage < 2, auditPage, auditHasMore: auditPage < 3 },
+      },
+    });
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=2`] = tester(1, 2);
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=2`] = tester(2, 2);
+    const user = renderAt(`/staff/testers/${ID}?audit=2`);
+    const ledgerPages = within(await screen.findByRole('navigation', { name: 'Coin ledger pages' }));
+    expect(ledgerPages.queryByRole('button', { name: 'Newer' })).not.toBeInTheDocument();
+    const auditPages = within(screen.getByRole('navigation', { name: 'Audit trail pages' }));
+    expect(auditPages.getByRole('button', { name: 'Newer' })).toBeInTheDocument();
+    await user.click(ledgerPages.getByRole('button', { name: 'Older' }));
+    // The ledger's second page; the audit trail stays on its own second page.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Coin ledger pages' })).getByRole('button', { name: 'Newer' }),
+      ).toBeInTheDocument(),
+    );
+    expect(api.paths().at(-1)).toBe(`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=2`);
+  });
+
   test('adjusts coins only with a number and a reason, and tells the server’s answer', async () => {
-    api.answers[`/staff/testers/Tester?testerId=${ID}`] = { body: { status: 'succeed', message: '', tester: PAGE } };
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: PAGE },
+    };
     api.answers['/staff/testers/AdjustCoins'] = { body: { status: 'failed', message: STAFF_TESTER_TEXTS.belowZero } };
     const user = renderAt(`/staff/testers/${ID}`);
     const form = within(await screen.findByRole('form', { name: 'Adjust coins' }));
@@ -149,7 +182,9 @@ describe('a tester’s page (decision 053)', () => {
   });
 
   test('lifts the suspension with a reason; deletion needs the typed username', async () => {
-    api.answers[`/staff/testers/Tester?testerId=${ID}`] = { body: { status: 'succeed', message: '', tester: PAGE } };
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: PAGE },
+    };
     api.answers['/staff/testers/LiftSuspension'] = { body: { status: 'succeed', message: STAFF_TESTER_TEXTS.suspensionLifted } };
     const user = renderAt(`/staff/testers/${ID}`);
     const lift = within(await screen.findByRole('form', { name: 'Lift the suspension' }));
@@ -165,7 +200,7 @@ describe('a tester’s page (decision 053)', () => {
   });
 
   test('says when the tester is gone', async () => {
-    api.answers[`/staff/testers/Tester?testerId=${ID}`] = {
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
       body: { status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null },
     };
     renderAt(`/staff/testers/${ID}`);
