@@ -27,6 +27,8 @@ import { createActiveSessionCache } from './modules/auth/active-session-cache.ts
 import { authPortalRoutes, authRoutes } from './modules/auth/auth-routes.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createSessionRepository, forgetAnnounced, SESSIONS_ENDED_CHANNEL } from './modules/auth/session-repository.ts';
+import { calloutAdminRoutes } from './modules/callouts/callout-admin-routes.ts';
+import { createCalloutAdminService } from './modules/callouts/callout-admin-service.ts';
 import { calloutRoutes } from './modules/callouts/callout-routes.ts';
 import { createCalloutService } from './modules/callouts/callout-service.ts';
 import { childrenRoutes } from './modules/children/children-routes.ts';
@@ -632,6 +634,8 @@ export async function buildApp({
   const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
   // Winners and test sites edited by content staff (issue 12 section 6, decision 061).
   const siteContentAdmin = createSiteContentAdminService(db, { audited: staff.audited, forgetCached: publicContent.forgetCached });
+  // Call-outs edited by content staff (issue 12 section 6, decision 063).
+  const calloutAdmin = createCalloutAdminService(db, { audited: staff.audited });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds, rateLimits };
 
   await app.register(
@@ -686,6 +690,7 @@ export async function buildApp({
         rewardCatalogueRoutes(rewardCatalogue),
         contentAdminRoutes(contentAdmin),
         siteContentAdminRoutes(siteContentAdmin),
+        calloutAdminRoutes(calloutAdmin),
         invitationSendRoutes(invitationSends),
       ]);
       // The contract in development; in production only when API_DOCS=true says so.

@@ -16,6 +16,7 @@ import {
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import {
+  callouts,
   dailyRewardDays,
   eventSettings,
   faqs,
@@ -413,6 +414,19 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
       return { body: { siteId, revision, name, city, address, phone, fax, tollFree, airportDirections } };
     },
   },
+  { method: 'GET', path: '/api/staff/content/Callouts', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/AddCallout',
+    roles: ['content'],
+    request: () => ({ body: { ...CALLOUT_FIELDS, title: `Table call-out ${++emailCounter}` } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/EditCallout',
+    roles: ['content'],
+    prepare: async () => ({ body: { ...CALLOUT_FIELDS, id: await aCallout(), revision: 1, active: false } }),
+  },
   { method: 'GET', path: '/api/staff/invitations/Options', roles: ['recruiter'] },
   {
     method: 'POST',
@@ -512,6 +526,31 @@ async function aWinner() {
   const [row] = await db()
     .insert(winners)
     .values({ winnerTypeDesc: 'Online25', periodStart: '2020-01-01', winnerTime: 'January', winner: `Table winner ${++emailCounter}` })
+    .returning();
+  return row!.id;
+}
+
+/** A call-out's fields, switched off (the tests' testers never see it), for the call-out calls. */
+const CALLOUT_FIELDS = {
+  title: 'Table call-out',
+  description: 'Route table.',
+  pkCoins: 0,
+  screener: '',
+  active: false,
+  startTimeStamp: '2020-01-01T00:00:00.000Z',
+  endTimeStamp: '2020-01-02T00:00:00.000Z',
+};
+
+/** A call-out at revision 1, for EditCallout. */
+async function aCallout() {
+  const [row] = await db()
+    .insert(callouts)
+    .values({
+      ...CALLOUT_FIELDS,
+      rKey: `table-${++emailCounter}`,
+      startTimeStamp: new Date(2020, 0, 1),
+      endTimeStamp: new Date(2020, 0, 2),
+    })
     .returning();
   return row!.id;
 }

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { calloutDismissedCookie, type Callout } from '@testerhub/shared/callout-schemas';
+import { calloutDismissedCookie, isPortalPath, type Callout } from '@testerhub/shared/callout-schemas';
 import { readCookie, writeCookieUntil } from '../../lib/cookies';
 import { useCalloutList } from './api/get-callout-list';
 import './callouts.css';
-
-/** Only the portal's own pages are followed from a call-out (no open redirect from staff-edited data). */
-const isPortalPath = (path: string) => /^\/community\/main\/[A-Za-z0-9/_-]*$/.test(path);
 
 const dismissed = (callout: Callout) => readCookie(calloutDismissedCookie(callout.rKey)) !== undefined;
 
