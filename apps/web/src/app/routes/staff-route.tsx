@@ -19,6 +19,7 @@ import { FaqsPage } from '../../features/staff/content/faqs-page';
 import { TermsPage } from '../../features/staff/content/terms-page';
 import { WinnersPage } from '../../features/staff/content/winners-page';
 import { SitesPage } from '../../features/staff/content/sites-page';
+import { CalloutsPage } from '../../features/staff/content/callouts-page';
 import { InvitationPage } from '../../features/staff/invitations/invitation-page';
 import { InvitationsPage } from '../../features/staff/invitations/invitations-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
@@ -83,6 +84,7 @@ export function StaffRoute() {
             <Route path="content/terms" element={<TermsPage />} />
             <Route path="content/winners" element={<WinnersPage />} />
             <Route path="content/sites" element={<SitesPage />} />
+            <Route path="content/callouts" element={<CalloutsPage />} />
             <Route path="invitations" element={<InvitationsPage />} />
             <Route path="invitations/:invitationId" element={<InvitationPage />} />
             <Route path="*" element={<StaffNotFound />} />

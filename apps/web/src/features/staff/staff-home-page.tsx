@@ -99,6 +99,10 @@ export function StaffHomePage() {
               <Link to="/staff/content/sites">Test sites</Link>: edit a site’s name, address, phones and airport directions; add a site.
             </li>
             <li>
+              <Link to="/staff/content/callouts">Call-outs</Link>: add, edit and switch off the announcements of the portal’s call-out
+              popup.
+            </li>
+            <li>
               <Link to="/staff/settings/loyalty">Loyalty settings</Link>: the daily calendar, the wheel’s cost, spins and odds, the weekly
               drawing, and the levels.
             </li>

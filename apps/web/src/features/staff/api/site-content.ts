@@ -24,7 +24,7 @@ export const testSitesQuery = () =>
 export const useStaffTestSites = () => useQuery(testSitesQuery());
 
 /** A content POST that refreshes its list whatever the outcome (a refusal means the list changed). */
-function useContentChange<Payload, Answer>(call: string, key: readonly unknown[]) {
+export function useContentChange<Payload, Answer>(call: string, key: readonly unknown[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['staff', 'content', call],

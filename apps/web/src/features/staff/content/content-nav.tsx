@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The content section's own pages (decisions 057 and 061). */
+/** The content section's own pages (decisions 057, 061 and 063). */
 export function ContentNav() {
   return (
     <nav aria-label="Content" className="staff-subnav">
@@ -16,6 +16,9 @@ export function ContentNav() {
         </li>
         <li>
           <NavLink to="/staff/content/sites">Test sites</NavLink>
+        </li>
+        <li>
+          <NavLink to="/staff/content/callouts">Call-outs</NavLink>
         </li>
       </ul>
     </nav>
