@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPortalPath } from './callout-schemas.ts';
 import { text } from './text.ts';
+import { integerColumnId } from './integer-column.ts';
 
 /**
  * The staff console's call-outs (issue 12 section 6; decision 063): the announcements of the
@@ -28,9 +29,9 @@ const T = CALLOUT_ADMIN_TEXTS;
 
 export const CALLOUT_LIMITS = { title: 120, description: 1000, coins: 100_000 } as const;
 
-const id = z.number().int().min(1).max(2_147_483_647);
+const id = integerColumnId();
 /** The revision the editor opened: a save against any other is refused as "changed since you opened it". */
-const revision = z.number().int().min(1).max(2_147_483_647);
+const revision = integerColumnId();
 
 /** An instant as ISO 8601 (the console sends its local date and time converted), from 2000 to 2999. */
 const instant = (empty: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTEGER_COLUMN_MAX } from './schedule-schemas.ts';
+import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 
 /**
  * The site staff's check-in calls (issue 12 section 4; decision 048): scan a tester's QR code

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAQ_TYPES } from './public-content.ts';
 import { text } from './text.ts';
+import { INTEGER_COLUMN_MAX, integerColumnId } from './integer-column.ts';
 
 /**
  * The staff console's content section (issue 12 section 6; decision 057): FAQs and the terms'
@@ -30,9 +31,9 @@ export const CONTENT_TEXTS = {
 
 const FAQ_TYPE_NUMBERS = FAQ_TYPES.map((group) => group.type);
 
-const faqId = z.number().int().min(1).max(2_147_483_647);
+const faqId = integerColumnId();
 /** The revision the editor opened: a save against any other is refused as "changed since you opened it". */
-const revision = z.number().int().min(1).max(2_147_483_647);
+const revision = integerColumnId();
 
 export const staffFaqSchema = z.object({
   id: z.number().int(),
@@ -112,7 +113,7 @@ const summary = (required: string) =>
  * accepting. `basedOnVersion` is the latest version the page showed (null when there was none).
  */
 export const publishTermsSchema = z.object({
-  basedOnVersion: z.number().int().min(1).max(2_147_483_647).nullable(),
+  basedOnVersion: z.number().int().min(1).max(INTEGER_COLUMN_MAX).nullable(),
   summaryEn: summary(CONTENT_TEXTS.summaryEnRequired),
   summaryEs: summary(CONTENT_TEXTS.summaryEsRequired),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { INTEGER_COLUMN_MAX, integerColumnId } from './integer-column.ts';
 
 /**
  * Invitations in the staff console (issue 12 section 3; decision 052): a recruiter chooses testers
@@ -32,7 +33,7 @@ const age = z
   .int(INVITATION_TEXTS.ageRange)
   .min(13, INVITATION_TEXTS.ageRange)
   .max(120, INVITATION_TEXTS.ageRange);
-const id = (message: string) => z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+const id = integerColumnId;
 
 /**
  * The filters: every one optional. Testers who are suspended, black-listed or have turned
@@ -135,7 +136,7 @@ export type InvitationListResponse = z.infer<typeof invitationListResponseSchema
 /** GET /staff/invitations/Detail?invitationId=&page=: one sending, its filters, counts and recipients (100 a page). */
 export const RECIPIENTS_PAGE_SIZE = 100;
 export const invitationDetailQuerySchema = z.object({
-  invitationId: z.coerce.number().int().min(1).max(2_147_483_647),
+  invitationId: z.coerce.number().int().min(1).max(INTEGER_COLUMN_MAX),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type InvitationDetailQuery = z.input<typeof invitationDetailQuerySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTEGER_COLUMN_MAX } from './schedule-schemas.ts';
+import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 
 /** Perks (the skill tree) and avatars (spec 3, "Perks (skill tree)", "Avatar"; decision 038). */
 export const PERK_TEXTS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 
 /**
  * Coins and redeeming (spec 3: "Redeem", the reward calls, the redeem texts of section 8 and the
@@ -32,7 +33,7 @@ export const rewardNoSchema = z
   .number({ error: 'Choose a reward.' })
   .int('Choose a reward.')
   .min(1, 'Choose a reward.')
-  .max(2_147_483_647, 'Choose a reward.');
+  .max(INTEGER_COLUMN_MAX, 'Choose a reward.');
 
 /** POST /api/reward/SpendCoin: the body is the reward number as a bare JSON number (spec 3: "body reward number"). */
 export const spendCoinRequestSchema = rewardNoSchema;
@@ -184,7 +185,7 @@ const orderId = z
   .number({ error: ORDER_TEXTS.notFound })
   .int(ORDER_TEXTS.notFound)
   .min(1, ORDER_TEXTS.notFound)
-  .max(2_147_483_647, ORDER_TEXTS.notFound);
+  .max(INTEGER_COLUMN_MAX, ORDER_TEXTS.notFound);
 /** Required text for the tester's e-mail: no NUL byte or lone surrogate (text.ts), trimmed, 1 to 1,000 characters. */
 const requiredText = (message: string) =>
   text(ORDER_TEXTS.unreadable, { error: message }).trim().min(1, message).max(1000, ORDER_TEXTS.tooLong);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 import { text, UUID_PATTERN } from './text.ts';
 
 /**
@@ -6,9 +7,6 @@ import { text, UUID_PATTERN } from './text.ts';
  * 4 and 7 "Schedule"; decision 022). Times are UTC instants (ISO 8601 with Z); each stamp and
  * group carries its test site's IANA zone so the page shows them in the site's time.
  */
-
-/** The largest number an integer column holds: an id beyond it is no row (400), never a database error (500). */
-export const INTEGER_COLUMN_MAX = 2_147_483_647;
 
 /** A study number: a whole number the integer column can hold. */
 export const studyNoSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GROUP_STATUSES, SESSION_KINDS } from './schedule-schemas.ts';
 import { text } from './text.ts';
+import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 
 /**
  * The recruiters' session groups and study results (issue 12 section 2; decision 051): a study's
@@ -65,7 +66,7 @@ export const studyNoParam = z.coerce
   .number({ error: SESSION_ADMIN_TEXTS.studyNotFound })
   .int(SESSION_ADMIN_TEXTS.studyNotFound)
   .min(1, SESSION_ADMIN_TEXTS.studyNotFound)
-  .max(2_147_483_647, SESSION_ADMIN_TEXTS.studyNotFound);
+  .max(INTEGER_COLUMN_MAX, SESSION_ADMIN_TEXTS.studyNotFound);
 
 const groupIdField = text(SESSION_ADMIN_TEXTS.groupNotFound, { error: SESSION_ADMIN_TEXTS.groupNotFound }).regex(
   /^[0-9a-f-]{36}$/i,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REFERRAL_STATUSES, type ReferralStatus } from './referral-schemas.ts';
 import { text, UUID_PATTERN } from './text.ts';
+import { integerColumnId } from './integer-column.ts';
 
 /**
  * The staff console's queues (issue 12 section 5; decision 054): the children awaiting their
@@ -8,7 +9,7 @@ import { text, UUID_PATTERN } from './text.ts';
  * One schema serves each form and its call.
  */
 
-const id32 = (message: string) => z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+const id32 = integerColumnId;
 const uuid = (message: string) => text(message, { error: message }).regex(UUID_PATTERN, message);
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 

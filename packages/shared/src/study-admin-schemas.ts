@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 
 /**
  * Studies and their hosted screeners in the staff console (issue 12 section 2; decision 050): the
@@ -181,7 +182,7 @@ export function screenerIssues(definition: ScreenerDefinitionInput): Issue[] {
 
 /** Every field of a study the tester side uses (issue 9 section 1), and its screener. */
 export const studyFieldsSchema = z.object({
-  studyNo: int(1, 2_147_483_647),
+  studyNo: int(1, INTEGER_COLUMN_MAX),
   projectType: int(1, 999),
   participantTypeId: int(1, 99),
   minimumAge: int(0, 120),
@@ -205,7 +206,7 @@ export const studyFieldsSchema = z.object({
   recruitTarget: optionalInt(1, 1_000_000),
   shuffleOptions: z.boolean(),
   /** About-me answers a tester must hold to see the study. */
-  targetAnswerIds: z.array(int(1, 2_147_483_647)).max(STUDY_LIMITS.targets),
+  targetAnswerIds: z.array(int(1, INTEGER_COLUMN_MAX)).max(STUDY_LIMITS.targets),
   screenerKind: z.enum(SCREENER_KINDS),
   externalUrl: text(T.invalidCharacters).max(2000, T.tooLong(2000)).nullable(),
   screener: screenerDefinitionSchema,
@@ -246,12 +247,12 @@ export type CreateStudyPayload = z.infer<typeof createStudySchema>;
 
 /** POST /api/staff/studies/SaveStudy: the same, with the version the recruiter opened (optimistic check). */
 export const saveStudySchema = studyFieldsSchema
-  .extend({ version: int(1, 2_147_483_647) })
+  .extend({ version: int(1, INTEGER_COLUMN_MAX) })
   .superRefine(reportIssues((value: StudyFields) => studyIssues(value)));
 export type SaveStudyPayload = z.infer<typeof saveStudySchema>;
 
 /** POST /api/staff/studies/SetOpen: open now, or close now. */
-export const setStudyOpenSchema = z.object({ studyNo: int(1, 2_147_483_647), version: int(1, 2_147_483_647), open: z.boolean() });
+export const setStudyOpenSchema = z.object({ studyNo: int(1, INTEGER_COLUMN_MAX), version: int(1, INTEGER_COLUMN_MAX), open: z.boolean() });
 export type SetStudyOpenPayload = z.infer<typeof setStudyOpenSchema>;
 
 export const studyChangeResponseSchema = z.discriminatedUnion('status', [
@@ -320,7 +321,7 @@ export const studyListResponseSchema = z.object({
 });
 export type StudyListResponse = z.infer<typeof studyListResponseSchema>;
 
-export const studyQuerySchema = z.object({ studyNo: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const studyQuerySchema = z.object({ studyNo: z.coerce.number().int().min(1).max(INTEGER_COLUMN_MAX) });
 
 export const studyDetailResponseSchema = z.discriminatedUnion('status', [
   z.object({

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { text } from '@testerhub/shared/text';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import type { DossierService } from './dossier-service.ts';
+import { integerColumnId } from '@testerhub/shared/integer-column';
 
 /** A row id: a whole number the integer columns can hold. */
-const rowId = z.number().int().min(1).max(2_147_483_647);
+const rowId = integerColumnId();
 
 const answerItemSchema = z.object({
   questionID: rowId,

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { text } from '@testerhub/shared/text';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import { COMMENT_MAX, type QuickSurveyService } from './quick-survey-service.ts';
+import { INTEGER_COLUMN_MAX, integerColumnId } from '@testerhub/shared/integer-column';
 
 /** A job id or question index: a whole number the integer columns can hold. */
-const jobId = z.number().int().min(1).max(2_147_483_647);
-const questionIndex = z.number().int().min(0).max(2_147_483_647);
+const jobId = integerColumnId();
+const questionIndex = z.number().int().min(0).max(INTEGER_COLUMN_MAX);
 const storable = 'The text holds characters that cannot be stored.';
 
 const responseItemSchema = z.object({

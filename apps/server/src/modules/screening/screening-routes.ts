@@ -5,14 +5,15 @@ import { apiErrorSchema } from '@testerhub/shared/api-errors';
 import { childIdSchema } from '@testerhub/shared/children-schemas';
 import { withTester } from '../../core/auth/tester-scope.ts';
 import type { ScreeningService } from './screening-service.ts';
+import { INTEGER_COLUMN_MAX } from '@testerhub/shared/integer-column';
 
-const params = z.object({ studyNo: z.coerce.number().int().min(1).max(2_147_483_647) });
+const params = z.object({ studyNo: z.coerce.number().int().min(1).max(INTEGER_COLUMN_MAX) });
 
 /** Answers by question id: a chosen option id, option ids, a number, or a text (a date is YYYY-MM-DD text). */
 const answers = z
   .record(
     z.string().regex(/^\d{1,9}$/, 'Answers are keyed by question id.'),
-    z.union([z.number(), z.array(z.number().int().min(1).max(2_147_483_647)).max(100), z.string().max(2000)]),
+    z.union([z.number(), z.array(z.number().int().min(1).max(INTEGER_COLUMN_MAX)).max(100), z.string().max(2000)]),
   )
   .refine((value) => Object.keys(value).length <= 200, 'Too many answers.');
 

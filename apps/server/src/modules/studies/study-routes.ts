@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { removeStudyFromListRequestSchema, removeStudyFromListResponseSchema } from '@testerhub/shared/children-schemas';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import type { StudyService } from './study-service.ts';
+import { INTEGER_COLUMN_MAX } from '@testerhub/shared/integer-column';
 
-const doScreenersBody = z.object({ StudyNo: z.number().int().min(1).max(2_147_483_647), ScreenerType: z.literal('Online') });
+const doScreenersBody = z.object({ StudyNo: z.number().int().min(1).max(INTEGER_COLUMN_MAX), ScreenerType: z.literal('Online') });
 
 /** The screener page's list and the click on a study (spec 2, sections 3, 4 and 7); registered in the tester scope. */
 export function studyRoutes(studies: StudyService): FastifyPluginAsyncZod {

@@ -7,6 +7,7 @@ import { hashToken, safeEqual } from '../../core/security/tokens.ts';
 import type { TestSupportService } from './test-support-service.ts';
 import type { StaffService } from '../staff/staff-service.ts';
 import { STAFF_ROLES } from '@testerhub/shared/staff-schemas';
+import { INTEGER_COLUMN_MAX } from '@testerhub/shared/integer-column';
 
 export interface TestSupportRouteOptions {
   /** TEST_SUPPORT_SECRET: every call must carry it in the x-test-support-secret header. */
@@ -116,7 +117,7 @@ const bookingBody = z
   .object({
     testerId: z.uuid(),
     /** A booking in a one-seat group of its own, starting at startsAt (the screener's 101 case, the notice window). */
-    studyNo: z.number().int().min(1).max(2_147_483_647).optional(),
+    studyNo: z.number().int().min(1).max(INTEGER_COLUMN_MAX).optional(),
     startsAt: z.iso.datetime({ offset: true }).optional(),
     /** With studyNo: a session the tester attended (online child registration opens then, decision 028). */
     attended: z.boolean().optional(),
@@ -136,7 +137,7 @@ const bookingAnswer = z.object({ bookingId: z.number(), startsAt: z.string().opt
 const instant = z.iso.datetime({ offset: true });
 
 const groupBody = z.object({
-  studyNo: z.number().int().min(1).max(2_147_483_647),
+  studyNo: z.number().int().min(1).max(INTEGER_COLUMN_MAX),
   kind: z.enum(['inPerson', 'virtual', 'pickUp']).optional(),
   siteId: z.string().min(1).max(10).nullable().optional(),
   color: z.string().min(1).max(30).optional(),
@@ -161,12 +162,12 @@ const groupAnswer = z.object({
   sessions: z.array(z.object({ testerDay: z.number(), startsAt: z.string(), endsAt: z.string() })),
 });
 
-const selfScheduleLinkBody = z.object({ testerId: z.uuid(), studyNo: z.number().int().min(1).max(2_147_483_647) });
+const selfScheduleLinkBody = z.object({ testerId: z.uuid(), studyNo: z.number().int().min(1).max(INTEGER_COLUMN_MAX) });
 const externalTokenBody = selfScheduleLinkBody.extend({ returnedMinutesAgo: z.number().int().min(0).max(100_000).optional() });
 const studyLinkBody = z.object({
   kind: z.enum(['invitation', 'qualified']),
   testerId: z.uuid(),
-  studyNo: z.number().int().min(1).max(2_147_483_647),
+  studyNo: z.number().int().min(1).max(INTEGER_COLUMN_MAX),
   /** When the link was made: a past instant gives an expired link. */
   issuedAt: instant.optional(),
   /** An invitation e-mailed through the outbox (enqueueInvitation) instead of answered here. */

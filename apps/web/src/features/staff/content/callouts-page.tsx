@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   addCalloutSchema,
   editCalloutSchema,
@@ -7,12 +7,18 @@ import {
   type StaffCallout,
 } from '@testerhub/shared/callout-admin-schemas';
 import { TextAreaField, TextField } from '../../../components/form-field';
-import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddCallout, useEditCallout, useStaffCallouts } from '../api/callouts';
-import { LoadFailed, RequiresRole } from '../staff-page-parts';
 import { toLocalInput } from '../studies/study-form';
-import { EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
-import { ContentNav } from './content-nav';
+import {
+  AddFormCard,
+  addSubmit,
+  announceChange,
+  ContentSectionPage,
+  EditFormFooter,
+  useContentForm,
+  useEditSubmit,
+  type OnOutcome,
+} from './content-form-parts';
 
 /** The form's fields as typed: coins as text, times as the datetime-local fields show them (the browser's zone). */
 type Fields = {
@@ -72,40 +78,30 @@ function standing(callout: StaffCallout, now: number): string {
 
 /** Content staff: the portal's call-outs listed, added, edited and switched off (decision 063). */
 export function CalloutsPage() {
-  usePageTitle('Call-outs');
   return (
-    <RequiresRole role="content">
-      <Callouts />
-    </RequiresRole>
-  );
-}
-
-function Callouts() {
-  const callouts = useStaffCallouts();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // Where each stands is judged at the time the list was read (pure in render, fresh after every change).
-  const now = callouts.dataUpdatedAt;
-  return (
-    <>
-      <ContentNav />
-      <h1>Call-outs</h1>
-      <p>
-        The announcements of the portal’s call-out popup, latest start first. An active call-out shows to every tester from its start until
-        its end; changes show at once. Switch one off to take it down early.
-      </p>
-      <OutcomeLine outcome={outcome} />
-      <AddCalloutForm onOutcome={setOutcome} />
-      {callouts.isPending && <p aria-busy="true">Loading call-outs…</p>}
-      {callouts.isError && <LoadFailed error={callouts.error} onRetry={() => void callouts.refetch()} />}
-      {callouts.data && callouts.data.callouts.length === 0 && <p>No call-outs yet. Add the first one above.</p>}
-      {callouts.data && callouts.data.callouts.length > 0 && (
-        <ol className="staff-people" aria-label="Call-outs" aria-busy={callouts.isFetching}>
-          {callouts.data.callouts.map((callout) => (
-            <CalloutCard key={callout.id} callout={callout} now={now} onOutcome={setOutcome} />
+    <ContentSectionPage
+      title="Call-outs"
+      intro={
+        <p>
+          The announcements of the portal’s call-out popup, latest start first. An active call-out shows to every tester from its start
+          until its end; changes show at once. Switch one off to take it down early.
+        </p>
+      }
+      useItems={useStaffCallouts}
+      loadingText="Loading call-outs…"
+      emptyText="No call-outs yet. Add the first one above."
+      isEmpty={(data) => data.callouts.length === 0}
+      addForm={(onOutcome) => <AddCalloutForm onOutcome={onOutcome} />}
+    >
+      {/* Where each stands is judged at the time the list was read (pure in render, fresh after every change). */}
+      {({ data, onOutcome, fetching, readAt }) => (
+        <ol className="staff-people" aria-label="Call-outs" aria-busy={fetching}>
+          {data.callouts.map((callout) => (
+            <CalloutCard key={callout.id} callout={callout} now={readAt} onOutcome={onOutcome} />
           ))}
         </ol>
       )}
-    </>
+    </ContentSectionPage>
   );
 }
 
@@ -166,45 +162,26 @@ function CalloutFields({ fields, errors, onChange }: { fields: Fields; errors: F
   );
 }
 
-function AddCalloutForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => void }) {
+function AddCalloutForm({ onOutcome }: { onOutcome: OnOutcome }) {
   const add = useAddCallout();
   const form = useContentForm(
     emptyFields(),
     (fields: Fields) => addCalloutSchema.safeParse(checked(fields)),
     (payload: AddCalloutPayload) => add.mutateAsync(asInstants(payload)),
   );
-  const { fields, setFields, errors } = form;
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    onOutcome(outcome);
-    if (outcome.status === 'succeed') setFields(emptyFields());
-  };
+  const submit = addSubmit(form, onOutcome, emptyFields);
   return (
-    <details className="staff-card">
-      <summary>Add a call-out</summary>
-      <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a call-out">
-        <CalloutFields fields={fields} errors={errors} onChange={setFields} />
-        <div>
-          <button type="submit" className="staff-button" disabled={add.isPending} aria-busy={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add call-out'}
-          </button>
-        </div>
-      </form>
-    </details>
+    <AddFormCard title="Add a call-out" submitLabel="Add call-out" pending={add.isPending} onSubmit={submit}>
+      <CalloutFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
+    </AddFormCard>
   );
 }
 
-function CalloutCard({ callout, now, onOutcome }: { callout: StaffCallout; now: number; onOutcome: (outcome: Outcome | null) => void }) {
+function CalloutCard({ callout, now, onOutcome }: { callout: StaffCallout; now: number; onOutcome: OnOutcome }) {
   const edit = useEditCallout();
   const [editing, setEditing] = useState(false);
   const headingId = `callout-${callout.id}`;
-  const run = async (call: () => Promise<CalloutChangeResponse>) => {
-    onOutcome(null);
-    const outcome = await outcomeOf(call);
-    onOutcome({ ...outcome, message: `${callout.title}: ${outcome.message}` });
-  };
+  const run = (call: () => Promise<CalloutChangeResponse>) => announceChange(onOutcome, callout.title, call);
   const { rKey: _key, ...current } = callout;
   return (
     <li className="staff-card" aria-labelledby={headingId}>
@@ -249,15 +226,7 @@ function CalloutCard({ callout, now, onOutcome }: { callout: StaffCallout; now: 
 }
 
 /** Edits the copy it opened: a save after someone else's change is refused by the server and said here. */
-function EditCalloutForm({
-  callout,
-  onDone,
-  onOutcome,
-}: {
-  callout: StaffCallout;
-  onDone: () => void;
-  onOutcome: (outcome: Outcome | null) => void;
-}) {
+function EditCalloutForm({ callout, onDone, onOutcome }: { callout: StaffCallout; onDone: () => void; onOutcome: OnOutcome }) {
   const edit = useEditCallout();
   const [opened] = useState(callout);
   const { id, revision } = opened;
@@ -266,21 +235,10 @@ function EditCalloutForm({
     (fields: Fields) => editCalloutSchema.safeParse({ ...checked(fields), id, revision }),
     (payload) => edit.mutateAsync(asInstants(payload)),
   );
-  const { fields, setFields, errors } = form;
-  const [refused, setRefused] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    setRefused(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    if (outcome.status === 'succeed') {
-      onOutcome(outcome);
-      onDone();
-    } else setRefused(outcome.message);
-  };
+  const { refused, submit } = useEditSubmit(form, onOutcome, onDone);
   return (
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${opened.title}`}>
-      <CalloutFields fields={fields} errors={errors} onChange={setFields} />
+      <CalloutFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
       <EditFormFooter refused={refused} pending={edit.isPending} onClose={onDone} />
     </form>
   );

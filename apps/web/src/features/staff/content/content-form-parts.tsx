@@ -1,5 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
+import { LoadFailed, RequiresRole } from '../staff-page-parts';
+import { ContentNav } from './content-nav';
 
 /** What a content save answered, shown in the page's status line or beside the form. */
 export interface Outcome {
@@ -16,6 +20,9 @@ export function fieldErrors(issues: readonly { path: PropertyKey[]; message: str
   for (const issue of issues) errors[issue.path.map(String).join('.')] ??= issue.message;
   return errors;
 }
+
+/** Where a form or a card says what a save answered: the page's status line. */
+export type OnOutcome = (outcome: Outcome | null) => void;
 
 /** A save's answer, or a failed outcome with the request's error message when the call itself failed. */
 export async function outcomeOf<T extends Outcome>(call: () => Promise<T>): Promise<T | Outcome> {
@@ -47,6 +54,47 @@ export function useContentForm<Fields, Payload, Answer extends Outcome>(
   return { fields, setFields, errors, submit };
 }
 
+/** An add form's submit: the outcome goes to the page's status line, and after a success the fields start again from `next`. */
+export function addSubmit<Fields>(
+  form: { fields: Fields; setFields: (fields: Fields) => void; submit: (event: FormEvent) => Promise<Outcome | null> },
+  onOutcome: OnOutcome,
+  next: (fields: Fields) => Fields,
+) {
+  return async (event: FormEvent) => {
+    onOutcome(null);
+    const outcome = await form.submit(event);
+    if (!outcome) return;
+    onOutcome(outcome);
+    if (outcome.status === 'succeed') form.setFields(next(form.fields));
+  };
+}
+
+/**
+ * An edit form's submit: a success goes to the page's status line and closes the form; a refusal
+ * (someone changed the item since it was opened) stays in the form, for its footer to say.
+ */
+export function useEditSubmit(form: { submit: (event: FormEvent) => Promise<Outcome | null> }, onOutcome: OnOutcome, onDone: () => void) {
+  const [refused, setRefused] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    onOutcome(null);
+    setRefused(null);
+    const outcome = await form.submit(event);
+    if (!outcome) return;
+    if (outcome.status === 'succeed') {
+      onOutcome(outcome);
+      onDone();
+    } else setRefused(outcome.message);
+  };
+  return { refused, submit };
+}
+
+/** A card's one-click change (hide, move, switch off): its outcome in the status line, named by the item it changed. */
+export async function announceChange(onOutcome: OnOutcome, item: string, call: () => Promise<Outcome>) {
+  onOutcome(null);
+  const outcome = await outcomeOf(call);
+  onOutcome({ ...outcome, message: `${item}: ${outcome.message}` });
+}
+
 /** The page's status line: the last save's outcome, read out politely. */
 export function OutcomeLine({ outcome }: { outcome: Outcome | null }) {
   return (
@@ -73,6 +121,83 @@ export function EditFormFooter({ refused, pending, onClose }: { refused: string 
           {refused ? 'Close and reload' : 'Cancel'}
         </button>
       </div>
+    </>
+  );
+}
+
+/** The add form, folded away until opened: its fields, then one button that says when it is adding. */
+export function AddFormCard({
+  title,
+  submitLabel,
+  pending,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (event: FormEvent) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <details className="staff-card">
+      <summary>{title}</summary>
+      <form className="staff-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
+        {children}
+        <div>
+          <button type="submit" className="staff-button" disabled={pending} aria-busy={pending}>
+            {pending ? 'Adding…' : submitLabel}
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+interface ContentSectionProps<Data> {
+  title: string;
+  intro: ReactNode;
+  /** The list's query hook, called once the content role is confirmed. */
+  useItems: () => UseQueryResult<Data>;
+  loadingText: string;
+  emptyText: string;
+  isEmpty: (data: Data) => boolean;
+  addForm: (onOutcome: OnOutcome) => ReactNode;
+  children: (list: { data: Data; onOutcome: OnOutcome; fetching: boolean; readAt: number }) => ReactNode;
+}
+
+/**
+ * One content section's page (FAQs, winners, sites, call-outs): for content staff only, the content
+ * navigation, the title and what the section is, the status line, the add form, and the list with
+ * its loading, error (Try again) and empty states.
+ */
+export function ContentSectionPage<Data>(props: ContentSectionProps<Data>) {
+  usePageTitle(props.title);
+  return (
+    <RequiresRole role="content">
+      <ContentSection {...props} />
+    </RequiresRole>
+  );
+}
+
+function ContentSection<Data>({ title, intro, useItems, loadingText, emptyText, isEmpty, addForm, children }: ContentSectionProps<Data>) {
+  const items = useItems();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  return (
+    <>
+      <ContentNav />
+      <h1>{title}</h1>
+      {intro}
+      <OutcomeLine outcome={outcome} />
+      {addForm(setOutcome)}
+      {items.isPending && <p aria-busy="true">{loadingText}</p>}
+      {items.isError && <LoadFailed error={items.error} onRetry={() => void items.refetch()} />}
+      {items.data &&
+        (isEmpty(items.data) ? (
+          <p>{emptyText}</p>
+        ) : (
+          children({ data: items.data, onOutcome: setOutcome, fetching: items.isFetching, readAt: items.dataUpdatedAt })
+        ))}
     </>
   );
 }

@@ -1,13 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { addFaqSchema, editFaqSchema, type ContentChangeResponse, type StaffFaq } from '@testerhub/shared/content-admin-schemas';
 import { FAQ_TYPES } from '@testerhub/shared/public-content';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
-import { usePageTitle } from '../../../hooks/use-page-title';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { useAddFaq, useEditFaq, useMoveFaq, useStaffFaqs } from '../api/content';
-import { LoadFailed, RequiresRole } from '../staff-page-parts';
-import { ContentNav } from './content-nav';
-import { EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
+import {
+  AddFormCard,
+  addSubmit,
+  announceChange,
+  ContentSectionPage,
+  EditFormFooter,
+  useContentForm,
+  useEditSubmit,
+  type OnOutcome,
+} from './content-form-parts';
 
 const GROUP_OPTIONS = FAQ_TYPES.map(({ type, label }) => ({ value: String(type), label }));
 
@@ -16,46 +22,38 @@ type FieldErrors = Partial<Record<'type' | 'question' | 'answer', string>>;
 
 /** Content staff: the public FAQ page's questions added, edited, hidden and reordered (decision 057). */
 export function FaqsPage() {
-  usePageTitle('FAQs');
   return (
-    <RequiresRole role="content">
-      <Faqs />
-    </RequiresRole>
-  );
-}
-
-function Faqs() {
-  const faqs = useStaffFaqs();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  return (
-    <>
-      <ContentNav />
-      <h1>FAQs</h1>
-      <p>
-        The questions of the public FAQ page, in its groups and order. Changes show there at once. Answers may hold simple HTML (paragraphs,
-        lists, links); anything else is removed when the page shows them.
-      </p>
-      <OutcomeLine outcome={outcome} />
-      <AddFaqForm onOutcome={setOutcome} />
-      {faqs.isPending && <p aria-busy="true">Loading questions…</p>}
-      {faqs.isError && <LoadFailed error={faqs.error} onRetry={() => void faqs.refetch()} />}
-      {faqs.data && faqs.data.faqs.length === 0 && <p>No questions yet. Add the first one above.</p>}
-      {faqs.data &&
+    <ContentSectionPage
+      title="FAQs"
+      intro={
+        <p>
+          The questions of the public FAQ page, in its groups and order. Changes show there at once. Answers may hold simple HTML
+          (paragraphs, lists, links); anything else is removed when the page shows them.
+        </p>
+      }
+      useItems={useStaffFaqs}
+      loadingText="Loading questions…"
+      emptyText="No questions yet. Add the first one above."
+      isEmpty={(data) => data.faqs.length === 0}
+      addForm={(onOutcome) => <AddFaqForm onOutcome={onOutcome} />}
+    >
+      {({ data, onOutcome, fetching }) =>
         FAQ_TYPES.map(({ type, label }) => {
-          const group = faqs.data.faqs.filter((faq) => faq.type === type);
+          const group = data.faqs.filter((faq) => faq.type === type);
           if (group.length === 0) return null;
           return (
             <section key={type} aria-labelledby={`faq-group-${type}`}>
               <h2 id={`faq-group-${type}`}>{label}</h2>
-              <ol className="staff-people" aria-busy={faqs.isFetching}>
+              <ol className="staff-people" aria-busy={fetching}>
                 {group.map((faq, index) => (
-                  <FaqCard key={faq.id} faq={faq} first={index === 0} last={index === group.length - 1} onOutcome={setOutcome} />
+                  <FaqCard key={faq.id} faq={faq} first={index === 0} last={index === group.length - 1} onOutcome={onOutcome} />
                 ))}
               </ol>
             </section>
           );
-        })}
-    </>
+        })
+      }
+    </ContentSectionPage>
   );
 }
 
@@ -94,53 +92,24 @@ function FaqFields({ fields, errors, onChange }: { fields: Fields; errors: Field
 
 const EMPTY: Fields = { type: '1', question: '', answer: '', hidden: false };
 
-function AddFaqForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => void }) {
+function AddFaqForm({ onOutcome }: { onOutcome: OnOutcome }) {
   const add = useAddFaq();
   const form = useContentForm(EMPTY, (fields: Fields) => addFaqSchema.safeParse({ ...fields, type: Number(fields.type) }), add.mutateAsync);
-  const { fields, setFields, errors } = form;
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    onOutcome(outcome);
-    if (outcome.status === 'succeed') setFields({ ...EMPTY, type: fields.type });
-  };
+  const submit = addSubmit(form, onOutcome, (fields) => ({ ...EMPTY, type: fields.type }));
   return (
-    <details className="staff-card">
-      <summary>Add a question</summary>
-      <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a question">
-        <FaqFields fields={fields} errors={errors} onChange={setFields} />
-        <div>
-          <button type="submit" className="staff-button" disabled={add.isPending} aria-busy={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add question'}
-          </button>
-        </div>
-      </form>
-    </details>
+    <AddFormCard title="Add a question" submitLabel="Add question" pending={add.isPending} onSubmit={submit}>
+      <FaqFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
+    </AddFormCard>
   );
 }
 
-function FaqCard({
-  faq,
-  first,
-  last,
-  onOutcome,
-}: {
-  faq: StaffFaq;
-  first: boolean;
-  last: boolean;
-  onOutcome: (outcome: Outcome | null) => void;
-}) {
+function FaqCard({ faq, first, last, onOutcome }: { faq: StaffFaq; first: boolean; last: boolean; onOutcome: OnOutcome }) {
   const edit = useEditFaq();
   const move = useMoveFaq();
   const [editing, setEditing] = useState(false);
   const headingId = `faq-${faq.id}`;
   const busy = edit.isPending || move.isPending;
-  const run = async (call: () => Promise<ContentChangeResponse>) => {
-    onOutcome(null);
-    const outcome = await outcomeOf(call);
-    onOutcome({ ...outcome, message: `“${faq.question}”: ${outcome.message}` });
-  };
+  const run = (call: () => Promise<ContentChangeResponse>) => announceChange(onOutcome, `“${faq.question}”`, call);
   const current = { type: faq.type, question: faq.question, answer: faq.answer, hidden: faq.hidden };
   return (
     <li className="staff-card" aria-labelledby={headingId}>
@@ -197,7 +166,7 @@ function FaqCard({
 }
 
 /** Edits the copy it opened: a save after someone else's change is refused by the server and said here. */
-function EditFaqForm({ faq, onDone, onOutcome }: { faq: StaffFaq; onDone: () => void; onOutcome: (outcome: Outcome | null) => void }) {
+function EditFaqForm({ faq, onDone, onOutcome }: { faq: StaffFaq; onDone: () => void; onOutcome: OnOutcome }) {
   const edit = useEditFaq();
   const [opened] = useState(faq);
   const form = useContentForm(
@@ -205,21 +174,10 @@ function EditFaqForm({ faq, onDone, onOutcome }: { faq: StaffFaq; onDone: () => 
     (fields: Fields) => editFaqSchema.safeParse({ ...fields, type: Number(fields.type), id: opened.id, revision: opened.revision }),
     edit.mutateAsync,
   );
-  const { fields, setFields, errors } = form;
-  const [refused, setRefused] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    setRefused(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    if (outcome.status === 'succeed') {
-      onOutcome(outcome);
-      onDone();
-    } else setRefused(outcome.message);
-  };
+  const { refused, submit } = useEditSubmit(form, onOutcome, onDone);
   return (
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit “${opened.question}”`}>
-      <FaqFields fields={fields} errors={errors} onChange={setFields} />
+      <FaqFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
       <EditFormFooter refused={refused} pending={edit.isPending} onClose={onDone} />
     </form>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   addWinnerSchema,
   editWinnerSchema,
@@ -7,11 +7,17 @@ import {
   type WinnerChangeResponse,
 } from '@testerhub/shared/site-content-schemas';
 import { SelectField, TextField } from '../../../components/form-field';
-import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddWinner, useEditWinner, useRemoveWinner, useStaffWinners } from '../api/site-content';
-import { LoadFailed, RequiresRole } from '../staff-page-parts';
-import { EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
-import { ContentNav } from './content-nav';
+import {
+  AddFormCard,
+  addSubmit,
+  announceChange,
+  ContentSectionPage,
+  EditFormFooter,
+  useContentForm,
+  useEditSubmit,
+  type OnOutcome,
+} from './content-form-parts';
 
 const KIND_OPTIONS = WINNER_KINDS.map(({ value, label }) => ({ value, label }));
 const kindLabel = (value: string) => WINNER_KINDS.find((kind) => kind.value === value)?.label ?? value;
@@ -22,38 +28,29 @@ const EMPTY: Fields = { winnerTypeDesc: 'Online25', periodStart: '', winnerTime:
 
 /** Content staff: the winners of the public winners pages added, edited, hidden and removed (decision 061). */
 export function WinnersPage() {
-  usePageTitle('Winners');
   return (
-    <RequiresRole role="content">
-      <Winners />
-    </RequiresRole>
-  );
-}
-
-function Winners() {
-  const winners = useStaffWinners();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  return (
-    <>
-      <ContentNav />
-      <h1>Winners</h1>
-      <p>
-        The winners of the giveaways and drawings, as the public winners pages list them, newest period first. Changes show there at once.
-        Hide a winner to keep the entry off the public pages; remove one entered by mistake.
-      </p>
-      <OutcomeLine outcome={outcome} />
-      <AddWinnerForm onOutcome={setOutcome} />
-      {winners.isPending && <p aria-busy="true">Loading winners…</p>}
-      {winners.isError && <LoadFailed error={winners.error} onRetry={() => void winners.refetch()} />}
-      {winners.data && winners.data.winners.length === 0 && <p>No winners yet. Add the first one above.</p>}
-      {winners.data && winners.data.winners.length > 0 && (
-        <ol className="staff-people" aria-label="Winners" aria-busy={winners.isFetching}>
-          {winners.data.winners.map((winner) => (
-            <WinnerCard key={winner.id} winner={winner} onOutcome={setOutcome} />
+    <ContentSectionPage
+      title="Winners"
+      intro={
+        <p>
+          The winners of the giveaways and drawings, as the public winners pages list them, newest period first. Changes show there at once.
+          Hide a winner to keep the entry off the public pages; remove one entered by mistake.
+        </p>
+      }
+      useItems={useStaffWinners}
+      loadingText="Loading winners…"
+      emptyText="No winners yet. Add the first one above."
+      isEmpty={(data) => data.winners.length === 0}
+      addForm={(onOutcome) => <AddWinnerForm onOutcome={onOutcome} />}
+    >
+      {({ data, onOutcome, fetching }) => (
+        <ol className="staff-people" aria-label="Winners" aria-busy={fetching}>
+          {data.winners.map((winner) => (
+            <WinnerCard key={winner.id} winner={winner} onOutcome={onOutcome} />
           ))}
         </ol>
       )}
-    </>
+    </ContentSectionPage>
   );
 }
 
@@ -99,45 +96,31 @@ function WinnerFields({ fields, errors, onChange }: { fields: Fields; errors: Fi
   );
 }
 
-function AddWinnerForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => void }) {
+function AddWinnerForm({ onOutcome }: { onOutcome: OnOutcome }) {
   const add = useAddWinner();
   const form = useContentForm(EMPTY, (fields: Fields) => addWinnerSchema.safeParse(fields), add.mutateAsync);
-  const { fields, setFields, errors } = form;
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    onOutcome(outcome);
-    if (outcome.status === 'succeed')
-      setFields({ ...EMPTY, winnerTypeDesc: fields.winnerTypeDesc, periodStart: fields.periodStart, winnerTime: fields.winnerTime });
-  };
+  // The next winner is often of the same giveaway and period.
+  const submit = addSubmit(form, onOutcome, (fields) => ({
+    ...EMPTY,
+    winnerTypeDesc: fields.winnerTypeDesc,
+    periodStart: fields.periodStart,
+    winnerTime: fields.winnerTime,
+  }));
   return (
-    <details className="staff-card">
-      <summary>Add a winner</summary>
-      <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a winner">
-        <WinnerFields fields={fields} errors={errors} onChange={setFields} />
-        <div>
-          <button type="submit" className="staff-button" disabled={add.isPending} aria-busy={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add winner'}
-          </button>
-        </div>
-      </form>
-    </details>
+    <AddFormCard title="Add a winner" submitLabel="Add winner" pending={add.isPending} onSubmit={submit}>
+      <WinnerFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
+    </AddFormCard>
   );
 }
 
-function WinnerCard({ winner, onOutcome }: { winner: StaffWinner; onOutcome: (outcome: Outcome | null) => void }) {
+function WinnerCard({ winner, onOutcome }: { winner: StaffWinner; onOutcome: OnOutcome }) {
   const edit = useEditWinner();
   const remove = useRemoveWinner();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const headingId = `winner-${winner.id}`;
   const busy = edit.isPending || remove.isPending;
-  const run = async (call: () => Promise<WinnerChangeResponse>) => {
-    onOutcome(null);
-    const outcome = await outcomeOf(call);
-    onOutcome({ ...outcome, message: `${winner.winner}: ${outcome.message}` });
-  };
+  const run = (call: () => Promise<WinnerChangeResponse>) => announceChange(onOutcome, winner.winner, call);
   const { id, revision, ...current } = winner;
   return (
     <li className="staff-card" aria-labelledby={headingId}>
@@ -204,34 +187,15 @@ function WinnerCard({ winner, onOutcome }: { winner: StaffWinner; onOutcome: (ou
 }
 
 /** Edits the copy it opened: a save after someone else's change is refused by the server and said here. */
-function EditWinnerForm({
-  winner,
-  onDone,
-  onOutcome,
-}: {
-  winner: StaffWinner;
-  onDone: () => void;
-  onOutcome: (outcome: Outcome | null) => void;
-}) {
+function EditWinnerForm({ winner, onDone, onOutcome }: { winner: StaffWinner; onDone: () => void; onOutcome: OnOutcome }) {
   const edit = useEditWinner();
   const [opened] = useState(winner);
   const { id, revision, ...initial } = opened;
   const form = useContentForm(initial, (fields: Fields) => editWinnerSchema.safeParse({ ...fields, id, revision }), edit.mutateAsync);
-  const { fields, setFields, errors } = form;
-  const [refused, setRefused] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    setRefused(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    if (outcome.status === 'succeed') {
-      onOutcome(outcome);
-      onDone();
-    } else setRefused(outcome.message);
-  };
+  const { refused, submit } = useEditSubmit(form, onOutcome, onDone);
   return (
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${opened.winner}`}>
-      <WinnerFields fields={fields} errors={errors} onChange={setFields} />
+      <WinnerFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
       <EditFormFooter refused={refused} pending={edit.isPending} onClose={onDone} />
     </form>
   );

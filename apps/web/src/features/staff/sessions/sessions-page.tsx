@@ -7,12 +7,13 @@ import { requestErrorMessage } from '../../../lib/request-error';
 import { useCreateGroup, useSessionGroups, useSetGroupStatus, useUpdateGroup } from '../api/session-groups';
 import { EMPTY_GROUP, GroupForm, KIND_LABELS } from './group-form';
 import { RequiresRole } from '../staff-page-parts';
+import { INTEGER_COLUMN_MAX } from '@testerhub/shared/integer-column';
 
 /** The study number of the address, or null when it is not one. */
 export function useStudyNo(): number | null {
   const { studyNo } = useParams();
   const value = Number(studyNo);
-  return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
+  return Number.isInteger(value) && value > 0 && value <= INTEGER_COLUMN_MAX ? value : null;
 }
 
 /** Recruiters: a study's session groups, added, edited, opened and closed (issue 12 section 2; decision 051). */
