@@ -48,3 +48,18 @@ test.describe('cookie notice', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test('on a 360 px phone the end of the page scrolls clear of the notice, so nothing stays behind it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const notice = page.getByRole('region', { name: 'Cookie notice' });
+  await expect(notice).toBeVisible();
+  const lastFooterLink = page.getByRole('contentinfo').getByRole('link').last();
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const [link, over] = [await lastFooterLink.boundingBox(), await notice.boundingBox()];
+      return link && over ? Math.round(over.y - (link.y + link.height)) : null;
+    })
+    .toBeGreaterThanOrEqual(0);
+});

@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import { CALLOUT_ADMIN_TEXTS } from '@testerhub/shared/callout-admin-schemas';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 
 /**
  * Issue 12 section 6 (decision 063): a content staff member adds a call-out, edits it from the
@@ -12,9 +11,6 @@ import { openStaffConsole, PHONE } from './support/staff';
  * 360 px on the console page.
  */
 
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-
 test('content staff add, edit and switch off a call-out that no tester sees', async ({ request, browser, baseURL }) => {
   test.setTimeout(120_000);
   const suffix = randomSuffix();
@@ -23,11 +19,9 @@ test('content staff add, edit and switch off a call-out that no tester sees', as
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'], name: `Cal Content ${suffix}` });
 
   // From the console's home to the page; the seeded call-outs are listed with where they stand.
-  await staff.getByRole('main').getByRole('link', { name: 'Call-outs' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Call-outs' })).toBeVisible();
+  await openFromConsoleHome(staff, 'Call-outs');
   await expect(staff.getByRole('listitem', { name: /Paused announcement/ })).toContainText('switched off');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // Wrong fields are said beside them; nothing is added.
   await staff.getByText('Add a call-out').click();
@@ -36,8 +30,7 @@ test('content staff add, edit and switch off a call-out that no tester sees', as
   await form.getByRole('button', { name: 'Add call-out' }).click();
   await expect(form.getByText(CALLOUT_ADMIN_TEXTS.titleRequired)).toBeVisible();
   await expect(form.getByText(CALLOUT_ADMIN_TEXTS.screenerInvalid)).toBeVisible();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Text').fill('Only the console ever shows this one.');
@@ -64,6 +57,5 @@ test('content staff add, edit and switch off a call-out that no tester sees', as
   await expect(staff.getByText(`${renamed}: ${CALLOUT_ADMIN_TEXTS.saved}`)).toBeVisible();
   await expect(edited).toContainText('switched off');
   await expect(edited.getByRole('button', { name: `Switch on ${renamed}` })).toBeVisible();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 });

@@ -10,7 +10,7 @@ import { escapeRegExp, randomSuffix } from './support/accounts';
 import { findLink, waitForMessage } from './support/mailbox';
 import { decodeQr } from './support/qr';
 import { clockBaseURL, runScheduledJob, setServerClock } from './support/server-clock';
-import { openStaffConsole, PHONE, setUpStaffAccount } from './support/staff';
+import { expectStaffPageSound, openStaffConsole, PHONE, setUpStaffAccount } from './support/staff';
 import { addSessionCookie, createTester, startSession, type SupportTester } from './support/test-support';
 import { lockServerClock } from './support/terms-lock';
 
@@ -44,9 +44,6 @@ const HOUR = 3600_000;
 const SWEEP_JOB = 'attendance-no-show-sweep';
 const ATTENDANCE_COINS = 600;
 const FIVE = '$5 e-gift card';
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 /** The site's day (YYYY-MM-DD) and time (HH:MM) of an instant. */
 function siteClock(at: Date): { date: string; time: string } {
@@ -103,8 +100,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     const admin = await openStaffConsole(browser, baseURL!, request, { roles: ['admin'], name: `Ada Admin ${suffix}` });
     await admin.page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Staff accounts' }).click();
     await expect(admin.page.getByRole('heading', { level: 1, name: 'Staff accounts' })).toBeVisible();
-    await expectNoAxeViolations(admin.page);
-    await fitsPhone(admin.page);
+    await expectStaffPageSound(admin.page);
     const people = {
       recruiter: { name: `Rita Recruiter ${suffix}`, email: `rita.${suffix}@staff.example.test`, role: 'Recruiter' },
       site: { name: `Sam Site ${suffix}`, email: `sam.${suffix}@staff.example.test`, role: 'Site staff' },
@@ -165,8 +161,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
         await region.getByRole('radio', { name: 'No' }).check();
         await region.getByRole('button', { name: 'Finish as a tester' }).click();
         await expect(region.getByTestId('preview-outcome')).toHaveText(/^Not qualified/);
-        await expectNoAxeViolations(recruiter);
-        await fitsPhone(recruiter);
+        await expectStaffPageSound(recruiter);
       }
       await recruiter.getByRole('button', { name: 'Create the study' }).click();
       await expect(recruiter.getByRole('heading', { level: 1, name: `Study ${no}: ${name}` })).toBeVisible();
@@ -187,8 +182,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
       await form.getByLabel('Day 1 date').fill(siteClock(times.startsAt).date);
       await form.getByLabel('Day 1 starts').fill(siteClock(times.startsAt).time);
       await form.getByLabel('Day 1 ends').fill(siteClock(times.endsAt).time);
-      await expectNoAxeViolations(recruiter);
-      await fitsPhone(recruiter);
+      await expectStaffPageSound(recruiter);
       await form.getByRole('button', { name: 'Add group' }).click();
       await expect(recruiter.getByRole('status')).toContainText(SESSION_ADMIN_TEXTS.created);
       const card = recruiter
@@ -214,8 +208,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await recruiter.getByLabel('Highest age').fill(String(age));
     await recruiter.getByRole('button', { name: 'Preview count' }).click();
     await expect(recruiter.getByTestId('invitation-preview')).toContainText(/\d+ testers match/);
-    await expectNoAxeViolations(recruiter);
-    await fitsPhone(recruiter);
+    await expectStaffPageSound(recruiter);
     await recruiter.getByRole('button', { name: /^Send to \d+ testers$/ }).click();
     await expect(recruiter.getByText(/Invitation queued for \d+ testers\./)).toBeVisible();
     await recruiter.getByRole('link', { name: /^Follow invitation #\d+$/ }).click();
@@ -267,8 +260,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     // 4. Site staff check Ann in by her code; Bob does not come.
     await siteStaff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Check-in' }).click();
     await expect(siteStaff.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
-    await expectNoAxeViolations(siteStaff);
-    await fitsPhone(siteStaff);
+    await expectStaffPageSound(siteStaff);
     await siteStaff.getByLabel(/Or enter the code/).fill(token!);
     await siteStaff.getByRole('button', { name: 'Find the booking' }).click();
     const card = siteStaff.getByRole('article', { name: `${ann.firstName} ${ann.lastName}` });
@@ -276,8 +268,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await expect(card).toContainText(`A-${suffix}`);
     await expect(card.getByText(/Day 1: .* (CST|CDT)/)).toBeVisible();
     await expect(card.getByTestId('check-in-status')).toHaveText('Expected');
-    await expectNoAxeViolations(siteStaff);
-    await fitsPhone(siteStaff);
+    await expectStaffPageSound(siteStaff);
     await card.getByRole('button', { name: 'Mark attended' }).click();
     await expect(siteStaff.getByRole('status')).toContainText('is checked in');
     await expect(card.getByTestId('check-in-status')).toHaveText('Checked in');
@@ -297,8 +288,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
       .filter({ hasText: `${siteTime(groupA.startsAt)}–` })
       .filter({ hasText: `study ${studyNo}` });
     await expect(session).toContainText('Checked in 1 of 2, 1 no-show');
-    await expectNoAxeViolations(siteStaff);
-    await fitsPhone(siteStaff);
+    await expectStaffPageSound(siteStaff);
 
     // Ann's earnings history shows the attendance's coins and the compensation owed.
     const annPage = annSide.page;
@@ -347,8 +337,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await expectNoAxeViolations(recruiter);
     await found.getByRole('link').click();
     await expect(recruiter.getByTestId('tester-suspension')).toContainText('Suspended until');
-    await expectNoAxeViolations(recruiter);
-    await fitsPhone(recruiter);
+    await expectStaffPageSound(recruiter);
     const lift = recruiter.getByRole('form', { name: 'Lift the suspension' });
     await lift.getByLabel('Reason for lifting the suspension').fill('Hospital stay, letter seen');
     await lift.getByRole('button', { name: 'Lift the suspension' }).click();
@@ -377,8 +366,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
       .filter({ has: rewards.page.getByRole('heading', { name: new RegExp(`: ${escapeRegExp(FIVE)}$`) }) })
       .filter({ hasText: ann.username });
     await expect(order).toContainText('Pending');
-    await expectNoAxeViolations(rewards.page);
-    await fitsPhone(rewards.page);
+    await expectStaffPageSound(rewards.page);
     const code = `GIFT-${suffix}`;
     await order.getByLabel('Gift code or note').fill(code);
     await order.getByRole('button', { name: 'Fulfil' }).click();

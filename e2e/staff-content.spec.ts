@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test';
 import { CONTENT_TEXTS } from '@testerhub/shared/content-admin-schemas';
 import { TERMS_TEXTS } from '@testerhub/shared/terms-schemas';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 import { lockTermsPublishing } from './support/terms-lock';
 import { settleTermsVersion } from './support/test-support';
 
@@ -13,9 +12,6 @@ import { settleTermsVersion } from './support/test-support';
  * again, and publishes a new terms version; a logged-in tester in a second context is asked to
  * accept it at the next visit. axe on both console pages, at 360 px.
  */
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('content staff add a FAQ the public page shows, and publish a terms version a tester is asked to accept', async ({
   loggedInPage: tester,
@@ -30,11 +26,9 @@ test('content staff add a FAQ the public page shows, and publish a terms version
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'], name: `Cleo Content ${suffix}` });
 
   // The FAQ page, from the console's home.
-  await staff.getByRole('main').getByRole('link', { name: 'FAQs' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'FAQs' })).toBeVisible();
+  await openFromConsoleHome(staff, 'FAQs');
   await expect(staff.getByRole('region', { name: 'General' }).getByRole('listitem').first()).toBeVisible();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // Add a question: required fields first, then the typed one.
   await staff.getByText('Add a question').click();
@@ -48,8 +42,7 @@ test('content staff add a FAQ the public page shows, and publish a terms version
   await expect(staff.getByText(CONTENT_TEXTS.faqAdded)).toBeVisible();
   const card = staff.getByRole('region', { name: 'Tester Support' }).getByRole('listitem', { name: question });
   await expect(card).toContainText('wired ones work best');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // The public FAQ page shows it, under its group, without a rebuild.
   const visitor = await browser.newPage();
@@ -77,8 +70,7 @@ test('content staff add a FAQ the public page shows, and publish a terms version
     await expect(staff.getByRole('heading', { level: 1, name: 'Terms of Use versions' })).toBeVisible();
     const inForce = staff.getByRole('listitem').filter({ hasText: '(in force)' });
     await expect(inForce).toHaveCount(1);
-    await expectNoAxeViolations(staff);
-    await fitsPhone(staff);
+    await expectStaffPageSound(staff);
     const summary = `Version for ${suffix}: we now explain how headphones are lent at our sites.`;
     await staff.getByLabel('What changed (English)').fill(summary);
     await staff.getByLabel('What changed (Spanish)').fill('Ahora explicamos cómo prestamos auriculares.');

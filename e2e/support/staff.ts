@@ -6,6 +6,18 @@ import { totpNow } from './totp';
 
 export const PHONE = { width: 360, height: 740 };
 
+/** What every staff page is held to: no axe violations, and no sideways scroll on a 360 px phone. */
+export async function expectStaffPageSound(page: Page): Promise<void> {
+  await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** From the console's home to one of its pages by the home's link; the page's heading shows, and the page is sound. */
+export async function openFromConsoleHome(page: Page, link: string, heading = link): Promise<void> {
+  await page.getByRole('main').getByRole('link', { name: link }).click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
 export interface StaffConsoleOptions {
   roles: StaffRole[];
   siteIds?: string[];

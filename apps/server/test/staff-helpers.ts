@@ -1,6 +1,7 @@
 /** Staff accounts written straight into the test database (GUIDE section 6), with the key the test app seals TOTP secrets with. */
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
-import { staffMembers, staffSessions } from '../src/core/db/schema.ts';
+import { staffAuditLog, staffMembers, staffSessions } from '../src/core/db/schema.ts';
 import type { Database } from '../src/core/db/client.ts';
 import { hashPassword } from '../src/core/security/passwords.ts';
 import { hashToken, randomToken } from '../src/core/security/tokens.ts';
@@ -44,4 +45,24 @@ export async function staffCookieFor(db: Database, staffId: string, options: { e
     expiresAt: options.expiresAt ?? new Date(Date.now() + 3600_000),
   });
   return `th_staff=${sessionId}`;
+}
+
+/** A staff member holding `roles`, signed in: their row and a Cookie header value for the test's requests. */
+export async function signedInStaff(db: Database, roles: StaffRole[]) {
+  const { staff } = await createStaffMember(db, { roles });
+  return { staff, cookie: await staffCookieFor(db, staff.id) };
+}
+
+/** The audit rows matching every field given (who, what, on which target), oldest first. */
+export function auditRowsWhere(db: Database, where: { staffId?: string; action?: string; targetType?: string; targetId?: string }) {
+  const conditions: SQL[] = [];
+  if (where.staffId !== undefined) conditions.push(eq(staffAuditLog.staffId, where.staffId));
+  if (where.action !== undefined) conditions.push(eq(staffAuditLog.action, where.action));
+  if (where.targetType !== undefined) conditions.push(eq(staffAuditLog.targetType, where.targetType));
+  if (where.targetId !== undefined) conditions.push(eq(staffAuditLog.targetId, where.targetId));
+  return db
+    .select()
+    .from(staffAuditLog)
+    .where(and(...conditions))
+    .orderBy(asc(staffAuditLog.id));
 }

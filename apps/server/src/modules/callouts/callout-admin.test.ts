@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CALLOUT_ADMIN_TEXTS, type StaffCallout, type StaffCalloutsResponse } from '@testerhub/shared/callout-admin-schemas';
 import type { CalloutListResponse } from '@testerhub/shared/callout-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, createStaffMember, signedInStaff, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { HOUR_MS } from '../../core/clock.ts';
-import { staffAuditLog } from '../../core/db/schema.ts';
 
 /**
  * Call-outs edited by content staff (issue 12 section 6; decision 063): added and edited with an
@@ -19,10 +17,7 @@ import { staffAuditLog } from '../../core/db/schema.ts';
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function contentStaff() {
-  const { staff } = await createStaffMember(db(), { roles: ['content'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const contentStaff = () => signedInStaff(db(), ['content']);
 
 const post = (cookie: string, call: string, body: unknown) => postJson(testApp.app, `/api/staff/content/${call}`, body, { cookie });
 const staffCallouts = async (cookie: string) => {
@@ -35,11 +30,7 @@ const testerSees = async (cookie: string) => {
   expect(answer.statusCode, answer.body).toBe(200);
   return (answer.json() as CalloutListResponse).calloutGTypes;
 };
-const auditRows = (id: number) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.targetType, 'callout'), eq(staffAuditLog.targetId, String(id))));
+const auditRows = (id: number) => auditRowsWhere(db(), { targetType: 'callout', targetId: String(id) });
 
 /** A window holding now: from an hour ago to a week ahead. */
 const showingNow = () => ({

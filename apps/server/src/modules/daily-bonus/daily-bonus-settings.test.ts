@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOYALTY_SETTINGS_TEXTS, type DailyCalendarResponse } from '@testerhub/shared/loyalty-settings-schemas';
 import { expectFieldError, getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
-import { dailyRewardDays, staffAuditLog } from '../../core/db/schema.ts';
+import { dailyRewardDays } from '../../core/db/schema.ts';
 
 /**
  * The daily calendar in the staff console (issue 12 section 6; decision 056): read and saved whole
@@ -18,10 +17,7 @@ const clock = createFakeClock('2026-01-15T18:00:00Z');
 const testApp = useTestApp({ clock, env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function contentStaff() {
-  const { staff } = await createStaffMember(db(), { roles: ['content'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const contentStaff = () => signedInStaff(db(), ['content']);
 const read = async (cookie: string) => {
   const answer = await getWith(testApp.app, '/api/staff/content/DailyCalendar', { cookie });
   expect(answer.statusCode, answer.body).toBe(200);
@@ -29,11 +25,7 @@ const read = async (cookie: string) => {
 };
 const save = (cookie: string, body: unknown) => postJson(testApp.app, '/api/staff/content/SaveDailyCalendar', body, { cookie });
 const testerGet = async (url: string, cookie: string) => (await getWith(testApp.app, url, { cookie, headers: OUR_PAGE })).json();
-const auditRows = (staffId: string) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.staffId, staffId), eq(staffAuditLog.action, 'loyalty.daily-calendar')));
+const auditRows = (staffId: string) => auditRowsWhere(db(), { staffId, action: 'loyalty.daily-calendar' });
 
 describe('the daily calendar in the staff console', () => {
   it('is read whole, saved whole, audited, and pays testers the new figures from their next request, their place in the cycle kept', async () => {

@@ -1,12 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOYALTY_SETTINGS_TEXTS, type LevelsResponse } from '@testerhub/shared/loyalty-settings-schemas';
 import { expectFieldError, getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { levels, staffAuditLog, testers } from '../../core/db/schema.ts';
+import { levels, testers } from '../../core/db/schema.ts';
 
 /**
  * The levels in the staff console (issue 12 section 6; decision 056): the experience each level
@@ -19,10 +19,7 @@ const clock = createFakeClock('2026-01-14T18:00:00Z');
 const testApp = useTestApp({ clock, env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function contentStaff() {
-  const { staff } = await createStaffMember(db(), { roles: ['content'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const contentStaff = () => signedInStaff(db(), ['content']);
 const read = async (cookie: string) => {
   const answer = await getWith(testApp.app, '/api/staff/content/Levels', { cookie });
   expect(answer.statusCode, answer.body).toBe(200);
@@ -48,11 +45,7 @@ const levelsOf = async (ids: string[]) =>
       row.level,
     ]),
   );
-const auditRows = (staffId: string) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.staffId, staffId), eq(staffAuditLog.action, 'loyalty.levels')));
+const auditRows = (staffId: string) => auditRowsWhere(db(), { staffId, action: 'loyalty.levels' });
 const DEMO = [0, 100, 250, 500, 1000, 2000, 3500, 5000, 7500, 10000];
 
 describe('the levels in the staff console', () => {

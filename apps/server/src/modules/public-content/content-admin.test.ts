@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   CONTENT_TEXTS,
@@ -16,9 +15,9 @@ import {
 } from '@testerhub/shared/site-content-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { staffAuditLog, termsVersions } from '../../core/db/schema.ts';
+import { termsVersions } from '../../core/db/schema.ts';
 
 /**
  * The content section of the staff console (issue 12 section 6; decision 057): FAQs added, edited,
@@ -32,10 +31,7 @@ import { staffAuditLog, termsVersions } from '../../core/db/schema.ts';
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, PUBLIC_CONTENT_CACHE_SECONDS: '3600' } });
 const db = () => testApp.database.db;
 
-async function contentStaff() {
-  const { staff } = await createStaffMember(db(), { roles: ['content'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const contentStaff = () => signedInStaff(db(), ['content']);
 
 const post = (cookie: string, call: string, body: unknown) => postJson(testApp.app, `/api/staff/content/${call}`, body, { cookie });
 const staffFaqs = async (cookie: string) => {
@@ -50,11 +46,7 @@ const staffWinners = async (cookie: string) =>
   ((await getWith(testApp.app, '/api/staff/content/Winners', { cookie })).json() as StaffWinnersResponse).winners;
 const staffSites = async (cookie: string) =>
   ((await getWith(testApp.app, '/api/staff/content/TestSites', { cookie })).json() as StaffTestSitesResponse).sites;
-const auditRows = (type: string, id: string) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.targetType, type), eq(staffAuditLog.targetId, id)));
+const auditRows = (type: string, id: string) => auditRowsWhere(db(), { targetType: type, targetId: id });
 
 async function addFaq(cookie: string, fields: { type?: number; question: string; answer?: string; hidden?: boolean }) {
   const answer = await post(cookie, 'AddFaq', { type: 2, answer: '<p>Yes.</p>', ...fields });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   NEW_STUDY_DEFAULTS,
@@ -11,9 +11,9 @@ import {
 } from '@testerhub/shared/study-admin-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { screenerQuestions, staffAuditLog, studies } from '../../core/db/schema.ts';
+import { screenerQuestions, studies } from '../../core/db/schema.ts';
 import { SCREENER_TEXTS } from './study-service.ts';
 
 /**
@@ -26,10 +26,7 @@ import { SCREENER_TEXTS } from './study-service.ts';
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function recruiter() {
-  const { staff } = await createStaffMember(db(), { roles: ['recruiter'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const recruiter = () => signedInStaff(db(), ['recruiter']);
 
 let nextStudyNo = 77_000;
 const question = (overrides: Partial<ScreenerQuestionInput> & { key: string }) => screenerQuestion(overrides.key, overrides);
@@ -82,11 +79,7 @@ const detail = async (cookie: string, studyNo: number) => {
 };
 /** The detail as a form to save again (what the page sends). */
 const asForm = ({ version, state: _s, qualifiedCount: _q, answeredCount: _a, ...fields }: StudyDetail) => ({ ...fields, version });
-const auditRows = (studyNo: number, action: string) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.targetType, 'study'), eq(staffAuditLog.targetId, String(studyNo)), eq(staffAuditLog.action, action)));
+const auditRows = (studyNo: number, action: string) => auditRowsWhere(db(), { targetType: 'study', targetId: String(studyNo), action });
 const screenersOf = async (cookie: string) =>
   ((await getWith(testApp.app, '/api/schedule/GetScreeners', { cookie })).json() as { screenerStudyNo: number }[]).map(
     (study) => study.screenerStudyNo,

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { COOKIE_POLICY_ACCEPT, COOKIE_POLICY_LIFETIME_DAYS } from '@testerhub/shared/marketing';
 import { useBrowserValue } from '../../hooks/use-browser-value';
@@ -14,7 +15,27 @@ function subscribe(onChange: () => void) {
 export function CookieNotice() {
   // Hidden in the prerendered HTML, which cannot see the visitor's cookies.
   const visible = useBrowserValue(() => readCookie(COOKIE_POLICY_ACCEPT) === undefined, false, subscribe);
-  if (!visible) return null;
+  return visible ? <VisibleCookieNotice /> : null;
+}
+
+/** The notice's gap to the window's edge, in pixels (cookie-notice.css). */
+const NOTICE_MARGIN = 12;
+
+function VisibleCookieNotice() {
+  // The notice floats over the page's end; the same room added after the page lets a phone user
+  // scroll the last of it (a form's button, the footer) above the notice instead of behind it.
+  const notice = useRef<HTMLElement>(null);
+  const [room, setRoom] = useState(0);
+  useEffect(() => {
+    const element = notice.current;
+    if (!element) return;
+    const measure = () => setRoom(element.offsetHeight + 2 * NOTICE_MARGIN);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const accept = () => {
     writeCookie(COOKIE_POLICY_ACCEPT, 'true', COOKIE_POLICY_LIFETIME_DAYS);
@@ -22,16 +43,19 @@ export function CookieNotice() {
   };
 
   return (
-    <section className="cookie-notice" aria-label="Cookie notice">
-      <p>We use cookies to keep you signed in and to understand how our site is used. By continuing you agree to our use of cookies.</p>
-      <div className="cookie-notice__actions">
-        <button type="button" className="button button--accent" onClick={accept}>
-          Accept
-        </button>
-        <Link to="/popup/privacy" className="button button--outline-light">
-          Privacy Policy
-        </Link>
-      </div>
-    </section>
+    <>
+      <div className="cookie-notice-room" style={{ height: room }} aria-hidden="true" />
+      <section ref={notice} className="cookie-notice" aria-label="Cookie notice">
+        <p>We use cookies to keep you signed in and to understand how our site is used. By continuing you agree to our use of cookies.</p>
+        <div className="cookie-notice__actions">
+          <button type="button" className="button button--accent" onClick={accept}>
+            Accept
+          </button>
+          <Link to="/popup/privacy" className="button button--outline-light">
+            Privacy Policy
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }
