@@ -77,8 +77,10 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       const kind = searchKind(query);
       const limit = TESTER_SEARCH_LIMIT + 1;
       const lower = query.trim().toLowerCase().replace(/\s+/g, ' ');
+      // A username never holds a space (registration refuses one), so "mary smi" reads two ranges, not three.
+      const nameKinds = lower.includes(' ') ? (['fullName', 'lastName'] as const) : (['username', 'fullName', 'lastName'] as const);
       const rows = await deps.testers.searchByPrefix(
-        kind === 'email' ? ['email'] : kind === 'phone' ? ['phone'] : ['username', 'fullName', 'lastName'],
+        kind === 'email' ? ['email'] : kind === 'phone' ? ['phone'] : nameKinds,
         kind === 'phone' ? phoneDigits(query)! : lower,
         limit,
       );
