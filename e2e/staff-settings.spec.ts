@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { AVATAR_SETTINGS_TEXTS, type StaffAvatarsResponse } from '@testerhub/shared/avatar-settings-schemas';
 import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
 import {
   LOYALTY_SETTINGS_TEXTS,
@@ -128,6 +129,65 @@ test('content staff change a calendar day, the spin cost and a level; a tester s
     expect(before.events.wheel.segments.map((segment) => segment.coins)).toContain(after.coins - (balance - NEW_SPIN_COST));
   } finally {
     await restore(context.request, before);
+    await context.close();
+  }
+});
+
+// Avatars (decision 068): pictures no other spec chooses (perks.spec.ts uses avatar-02 and avatar-03).
+test('content staff raise a picture’s level and hide another; a tester’s picture choice follows', async ({
+  loggedInPage: tester,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { page: staff, context } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
+  const stored = async () =>
+    ((await (await context.request.get('/api/staff/content/Avatars', { headers: OUR_PAGE })).json()) as StaffAvatarsResponse).avatars;
+  const before = await stored();
+  try {
+    await staff.goto('/staff/settings/loyalty#avatars');
+    const section = staff.getByRole('region', { name: 'Avatars' });
+    const five = section.getByRole('article', { name: 'avatar-05.svg' });
+    const six = section.getByRole('article', { name: 'avatar-06.svg' });
+    await expect(five.getByLabel(/Unlocks at level/)).toHaveValue('4');
+    await expectNoAxeViolations(staff);
+    await noSideScroll(staff);
+
+    await five.getByLabel(/Unlocks at level/).fill('99');
+    await five.getByRole('button', { name: 'Save avatar-05.svg' }).click();
+    await expect(five.getByText(AVATAR_SETTINGS_TEXTS.levelInvalid(10))).toBeVisible();
+    await five.getByLabel(/Unlocks at level/).fill('9');
+    await five.getByRole('button', { name: 'Save avatar-05.svg' }).click();
+    await expect(five.getByRole('status')).toHaveText(AVATAR_SETTINGS_TEXTS.saved('avatar-05.svg'));
+    await six.getByRole('checkbox', { name: 'Hidden from testers’ choice' }).check();
+    await six.getByRole('button', { name: 'Save avatar-06.svg' }).click();
+    await expect(six.getByRole('status')).toHaveText(AVATAR_SETTINGS_TEXTS.saved('avatar-06.svg'));
+    await expect(six.getByText(/^Hidden · worn by/)).toBeVisible();
+    await expectNoAxeViolations(staff);
+    await noSideScroll(staff);
+
+    // The tester's picture choice: avatar-05 needs level 9, avatar-06 is not offered.
+    await tester.goto('/community/main/account/general');
+    // This file shows the daily bonus at entry (test.use above): put it aside first.
+    await tester.getByRole('dialog', { name: DAILY_BONUS_TEXTS.title }).getByRole('button', { name: 'Later' }).click();
+    const tile = tester.getByRole('listitem').filter({ has: tester.getByRole('heading', { name: 'My Profile' }) });
+    await tile.getByRole('button', { name: 'Change picture' }).click();
+    const dialog = tester.getByRole('dialog', { name: 'My Profile' });
+    await expect(dialog.getByRole('radio', { name: 'Picture avatar-05, needs level 9' })).toBeDisabled();
+    await expect(dialog.getByRole('radio', { name: /Picture avatar-0/ })).toHaveCount(5);
+    await expect(dialog.getByRole('radio', { name: /avatar-06/ })).toHaveCount(0);
+  } finally {
+    // Put back the stored level and visibility of every picture this test touched, from the versions stored now.
+    for (const now of await stored()) {
+      const was = before.find((picture) => picture.imageId === now.imageId)!;
+      if (was.requireLevel === now.requireLevel && was.hidden === now.hidden) continue;
+      const answer = await context.request.post('/api/staff/content/SaveAvatar', {
+        headers: OUR_PAGE,
+        data: { imageId: now.imageId, version: now.version, requireLevel: was.requireLevel, hidden: was.hidden },
+      });
+      expect(((await answer.json()) as { status: string }).status).toBe('succeed');
+    }
     await context.close();
   }
 });

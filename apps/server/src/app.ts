@@ -52,6 +52,8 @@ import { registerDevMailbox } from './modules/mail/dev-mailbox-routes.ts';
 import { createMailService } from './modules/mail/mail-service.ts';
 import { dossierRoutes } from './modules/dossier/dossier-routes.ts';
 import { createDossierService } from './modules/dossier/dossier-service.ts';
+import { avatarAdminRoutes } from './modules/profile/avatar-admin-routes.ts';
+import { createAvatarAdminService } from './modules/profile/avatar-admin-service.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { createProfileService } from './modules/profile/profile-service.ts';
 import { quickSurveyRoutes } from './modules/quick-survey/quick-survey-routes.ts';
@@ -541,6 +543,8 @@ export async function buildApp({
   const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
   const eventsSettings = createEventsSettingsService(db, { audited: staff.audited, forgetCached: events.forgetCached });
   const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
+  // The profile pictures' levels and visibility (decision 068): read afresh on every tester call, so no kept copy to drop.
+  const avatarAdmin = createAvatarAdminService(db, { audited: staff.audited, ledger, testers });
   // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
   const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {
     dailyBonus.forgetCached();
@@ -680,6 +684,7 @@ export async function buildApp({
         dailyBonusSettingsRoutes(dailyBonusSettings),
         eventsSettingsRoutes(eventsSettings),
         levelsSettingsRoutes(levelsSettings),
+        avatarAdminRoutes(avatarAdmin),
         dashboardRoutes(dashboard),
         sessionAdminRoutes(sessionAdmin),
         studyResultsRoutes(studyResults),

@@ -81,6 +81,10 @@ export function createLedgerService(
       repository.entriesFor(testerId, limit, offset),
     /** Drops the kept level table: staff saved it on some instance (decision 056). */
     forgetLevels: () => levels.forget(),
+    /** The highest level there is now (the level table as kept; decision 068's check of a picture's level). */
+    async highestLevel(): Promise<number> {
+      return Math.max(1, ...(await levels()).map((row) => row.level));
+    },
     async levelProgress(level: number, exp: number): Promise<LevelProgress> {
       return levelProgress(level, exp, await levels());
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { avatars, levelAcknowledgements } from './profile-tables.ts';
 
@@ -13,6 +13,19 @@ export function createProfileRepository(db: Executor) {
     },
 
     listAvatars: () => db.select().from(avatars).orderBy(asc(avatars.requireLevel), asc(avatars.imageId)),
+
+    /** Every picture locked, in id order (one order for all savers, so two saves never deadlock): a staff save's first step (decision 068). */
+    lockAvatars: () => db.select().from(avatars).orderBy(asc(avatars.imageId)).for('update'),
+
+    /** The picture's level and visibility if it is still at `version`, which then rises; null when someone saved first. */
+    async saveAvatar(imageId: number, version: number, fields: { requireLevel: number; hidden: boolean }) {
+      const [row] = await db
+        .update(avatars)
+        .set({ ...fields, version: sql`${avatars.version} + 1` })
+        .where(and(eq(avatars.imageId, imageId), eq(avatars.version, version)))
+        .returning();
+      return row ?? null;
+    },
 
     async findAvatar(imageId: number) {
       const [row] = await db.select().from(avatars).where(eq(avatars.imageId, imageId)).limit(1);

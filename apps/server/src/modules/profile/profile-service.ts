@@ -50,20 +50,22 @@ export function createProfileService(
       return { level, levelUp: await repository.acknowledgeLevel(tester.id, level, deps.clock.now()) };
     },
 
-    /** The pictures, lowest level first (GetProfilePic); the page greys out those above the tester's level. */
+    /** The pictures, lowest level first (GetProfilePic); the page greys out those above the tester's level. Hidden ones are not offered (decision 068). */
     async profilePics() {
-      return (await repository.listAvatars()).map((row) => ({
-        imageID: row.imageId,
-        fileName: row.fileName,
-        imageSrc: `${AVATAR_PATH}${row.fileName}`,
-        requireLevel: row.requireLevel,
-      }));
+      return (await repository.listAvatars())
+        .filter((row) => !row.hidden)
+        .map((row) => ({
+          imageID: row.imageId,
+          fileName: row.fileName,
+          imageSrc: `${AVATAR_PATH}${row.fileName}`,
+          requireLevel: row.requireLevel,
+        }));
     },
 
-    /** SaveProfilePic: only a picture whose level the tester has reached (checked against the level stored now). */
+    /** SaveProfilePic: only a shown picture whose level the tester has reached (checked against the level stored now). */
     async saveProfilePic(tester: TesterRow, imageId: number): Promise<{ status: 'succeed' | 'failed' }> {
       const [picture, level] = await Promise.all([repository.findAvatar(imageId), currentLevel(tester)]);
-      if (!picture || picture.requireLevel > level) return { status: 'failed' };
+      if (!picture || picture.hidden || picture.requireLevel > level) return { status: 'failed' };
       await deps.testers.setAvatar(tester.id, picture.fileName);
       return { status: 'succeed' };
     },

@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { testers } from '../testers/tester-tables.ts';
 
 /**
@@ -13,9 +14,19 @@ export const levelAcknowledgements = pgTable('level_acknowledgements', {
   acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }).notNull(),
 });
 
-/** The profile pictures a tester may choose, each from a level on (spec 3, "Avatar"; decision 038). */
-export const avatars = pgTable('avatars', {
-  imageId: serial('image_id').primaryKey(),
-  fileName: text('file_name').notNull().unique(),
-  requireLevel: integer('require_level').notNull(),
-});
+/**
+ * The profile pictures a tester may choose, each from a level on (spec 3, "Avatar"; decision 038).
+ * Content staff change the level and hide or show one (decision 068): a hidden picture is not
+ * offered; `version` rises with every staff save, so a save from an older read is refused.
+ */
+export const avatars = pgTable(
+  'avatars',
+  {
+    imageId: serial('image_id').primaryKey(),
+    fileName: text('file_name').notNull().unique(),
+    requireLevel: integer('require_level').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [check('avatars_require_level_positive', sql`${table.requireLevel} >= 1`)],
+);

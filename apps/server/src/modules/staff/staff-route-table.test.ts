@@ -16,6 +16,7 @@ import {
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import {
+  avatars,
   callouts,
   dailyRewardDays,
   eventSettings,
@@ -505,6 +506,16 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     prepare: async () => ({
       body: { version: (await loyaltyVersions()).levels, levels: demoLevels.map(({ expRequired }) => ({ expRequired })) },
     }),
+  },
+  { method: 'GET', path: '/api/staff/content/Avatars', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveAvatar',
+    roles: ['content'],
+    prepare: async () => {
+      const [picture] = await db().select().from(avatars).where(eq(avatars.fileName, 'avatar-06.svg'));
+      return { body: { imageId: picture!.imageId, version: picture!.version, requireLevel: picture!.requireLevel, hidden: false } };
+    },
   },
 ];
 

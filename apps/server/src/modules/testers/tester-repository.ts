@@ -65,6 +65,14 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .where(inArray(testers.id, ids));
     },
 
+    /** How many testers wear each profile picture (the staff's avatar list, decision 068). */
+    avatarWearers() {
+      return db
+        .select({ avatarFile: testers.avatarFile, count: sql<number>`count(*)::int` })
+        .from(testers)
+        .groupBy(testers.avatarFile);
+    },
+
     /** First and last names by tester id (the check-in's, decision 048). */
     /** Sign-ups by the week (Monday, in `timeZone`) of their account's creation, from `from` on (the staff dashboard, decision 058). */
     signUpsByWeek(from: Date, timeZone: string) {

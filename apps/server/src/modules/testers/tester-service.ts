@@ -65,6 +65,10 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     create: (tester: NewTester, tx?: Executor) => on(tx).insert(tester),
     setPassword: (testerId: string, passwordHash: string, tx?: Executor) => on(tx).setPassword(testerId, passwordHash),
     setAvatar: (testerId: string, avatarFile: string) => base.setAvatar(testerId, avatarFile),
+    /** How many testers wear each picture, by file name (decision 068). */
+    async avatarWearers(): Promise<Map<string, number>> {
+      return new Map((await base.avatarWearers()).map((row) => [row.avatarFile, row.count]));
+    },
     /** The staff search's read of one index (decision 053). */
     searchByPrefix: base.searchByPrefix,
     /** The blackList flag on or off inside the caller's unit of work; null when it already was so. */

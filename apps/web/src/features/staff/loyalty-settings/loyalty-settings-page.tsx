@@ -30,6 +30,7 @@ import {
   useWheelAndDrawing,
 } from '../api/loyalty-settings';
 import type { StaffOutletContext } from '../staff-shell';
+import { AvatarsSection } from './avatars-section';
 import './loyalty-settings.css';
 
 /** Field errors by the path the shared schema names ('days.4.coins', 'segments', 'spinCost'). */
@@ -66,10 +67,12 @@ export function LoyaltySettingsPage() {
         <a href="#wheel">Wheel</a>
         <a href="#drawing">Weekly drawing</a>
         <a href="#levels">Levels</a>
+        <a href="#avatars">Avatars</a>
       </nav>
       <CalendarSection />
       <WheelAndDrawingSections />
       <LevelsSection />
+      <AvatarsSection />
     </>
   );
 }

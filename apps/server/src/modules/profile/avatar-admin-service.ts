@@ -1,0 +1,93 @@
+import {
+  AVATAR_SETTINGS_TEXTS,
+  type SaveAvatarPayload,
+  type SaveAvatarResponse,
+  type StaffAvatar,
+  type StaffAvatarsResponse,
+} from '@testerhub/shared/avatar-settings-schemas';
+import type { Database, Executor } from '../../core/db/client.ts';
+import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
+import { createProfileRepository } from './profile-repository.ts';
+import { AVATAR_PATH } from './profile-service.ts';
+
+interface AvatarAdminDeps {
+  /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
+  audited: StaffService['audited'];
+  ledger: Pick<LedgerService, 'highestLevel'>;
+  testers: Pick<TesterService, 'avatarWearers'>;
+}
+
+type AvatarRow = Awaited<ReturnType<ReturnType<typeof createProfileRepository>['listAvatars']>>[number];
+
+const staffAvatar = (row: AvatarRow, wornBy: number): StaffAvatar => ({
+  imageId: row.imageId,
+  fileName: row.fileName,
+  imageSrc: `${AVATAR_PATH}${row.fileName}`,
+  requireLevel: row.requireLevel,
+  hidden: row.hidden,
+  version: row.version,
+  wornBy,
+});
+
+/** What the audit row keeps of a picture. */
+const audited = (row: AvatarRow) => ({ fileName: row.fileName, requireLevel: row.requireLevel, hidden: row.hidden, version: row.version });
+
+/**
+ * The profile pictures for content staff (issue 12 section 6; decision 068): every picture with
+ * its level, whether it is hidden and how many wear it; a save changes one picture's level and
+ * visibility against the version its editor read. All pictures are locked first (a handful of
+ * rows, in one order), so two saves are one after the other: the second finds the version moved
+ * and is refused, and "one shown picture at level 1" cannot be broken by two saves of different
+ * pictures at once. The tester's side reads the table on every call (no kept copy); the save still
+ * sends the loyalty settings' notice (decision 056) for any copy kept later.
+ */
+export function createAvatarAdminService(db: Database, deps: AvatarAdminDeps) {
+  const repository = createProfileRepository(db);
+  return {
+    async avatars(): Promise<StaffAvatarsResponse> {
+      const [rows, wearers, highestLevel] = await Promise.all([
+        repository.listAvatars(),
+        deps.testers.avatarWearers(),
+        deps.ledger.highestLevel(),
+      ]);
+      return { status: 'succeed', highestLevel, avatars: rows.map((row) => staffAvatar(row, wearers.get(row.fileName) ?? 0)) };
+    },
+
+    saveAvatar(actor: StaffPrincipal, input: SaveAvatarPayload): Promise<SaveAvatarResponse> {
+      return refusalAnswered(async () => {
+        const highest = await deps.ledger.highestLevel();
+        if (input.requireLevel > highest) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.levelInvalid(highest), 'requireLevel');
+        const saved = await deps.audited(
+          actor.id,
+          'loyalty.avatar',
+          { type: 'avatar', id: String(input.imageId) },
+          async (tx: Executor) => {
+            const pictures = createProfileRepository(tx);
+            const all = await pictures.lockAvatars();
+            const before = all.find((row) => row.imageId === input.imageId);
+            if (!before) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.notFound);
+            if (before.version !== input.version) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.stale);
+            const fields = { requireLevel: input.requireLevel, hidden: input.hidden };
+            const forNewcomers = all.some((row) => {
+              const { requireLevel, hidden } = row.imageId === input.imageId ? fields : row;
+              return !hidden && requireLevel === 1;
+            });
+            if (!forNewcomers)
+              throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.lastForNewcomers, input.hidden !== before.hidden ? 'hidden' : 'requireLevel');
+            const after = await pictures.saveAvatar(input.imageId, input.version, fields);
+            if (!after) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.stale);
+            await announceLoyaltySettingsChange(tx, 'avatars');
+            return { before: audited(before), after: audited(after), result: after };
+          },
+        );
+        const wornBy = (await deps.testers.avatarWearers()).get(saved.fileName) ?? 0;
+        return { status: 'succeed' as const, message: AVATAR_SETTINGS_TEXTS.saved(saved.fileName), avatar: staffAvatar(saved, wornBy) };
+      });
+    },
+  };
+}
+
+export type AvatarAdminService = ReturnType<typeof createAvatarAdminService>;
