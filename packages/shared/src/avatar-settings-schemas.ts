@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integerColumnId } from './integer-column.ts';
 import { LEVEL_LIMITS } from './loyalty-settings-schemas.ts';
 
 /**
@@ -26,8 +27,8 @@ export const avatarLevelSchema = (highest: number = LEVEL_LIMITS.max) =>
 
 /** POST /staff/content/SaveAvatar: one picture's level and whether it is hidden, against the version its editor read. */
 export const saveAvatarSchema = z.object({
-  imageId: z.number().int().min(1).max(2_147_483_647),
-  version: z.number().int().min(1).max(2_147_483_647),
+  imageId: integerColumnId(),
+  version: integerColumnId(),
   requireLevel: avatarLevelSchema(),
   hidden: z.boolean(),
 });
