@@ -20,6 +20,9 @@ import { createStaffRepository, type StaffRow } from './staff-repository.ts';
 import { createSecretBox, matchTotp, newRecoveryCode, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp.ts';
 
 /** The staff member a staff route receives (core/auth/staff-scope.ts). */
+/** Staff members carrying the site among theirs, on the caller's executor (the staff console's site removal, decision 069). */
+export const staffAtSite = (db: Executor, siteId: string) => createStaffRepository().countWithSite(db, siteId);
+
 export interface StaffPrincipal {
   id: string;
   name: string;
