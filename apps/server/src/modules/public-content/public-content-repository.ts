@@ -245,9 +245,14 @@ export function createPublicContentRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Every site locked in the public order until the transaction ends (a move renumbers them all). */
-    lockAllTestSites(): Promise<TestSiteRow[]> {
-      return db.select().from(testSites).orderBy(asc(testSites.sortOrder), asc(testSites.siteId)).for('update');
+    /**
+     * Every site locked until the transaction ends, then read in the public order (a move renumbers
+     * them all). Locked by id, an order no move changes, so two moves at once cannot deadlock; read
+     * again after, so a move that waited sees the order the other one left.
+     */
+    async lockAllTestSites(): Promise<TestSiteRow[]> {
+      await db.select({ siteId: testSites.siteId }).from(testSites).orderBy(asc(testSites.siteId)).for('update');
+      return db.select().from(testSites).orderBy(asc(testSites.sortOrder), asc(testSites.siteId));
     },
 
     /** The sites numbered 0, 1, 2… in the order of `siteIds`; the moved site's revision grows by one. */

@@ -28,6 +28,7 @@ import type { Database, Executor } from '../../core/db/client.ts';
 import { zipPrefixesOn } from '../registration/registration-service.ts';
 import { sessionGroupsAtSite } from '../scheduling/scheduling-service.ts';
 import {
+  auditedTargetIds,
   refusalAnswered,
   staffAtSite,
   StaffRefusal,
@@ -212,7 +213,8 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
     /** A new site with the next free id and no maps page; its time zone is set here and kept (decision 061). */
     async addTestSite(actor: StaffPrincipal, input: AddTestSitePayload): Promise<SiteChangeResponse> {
       const row = await change(actor, 'test-site.add', { type: 'test-site', id: 'new' }, async (content, tx) => {
-        const reserved = [...TOO_FAR_SITE_IDS, ...(await zipPrefixesOn(tx).siteIds())];
+        // Not given again: the mail-only area's ids (prefixes name 00006 without a site row) and removed sites' (the audit log keeps them).
+        const reserved = [...TOO_FAR_SITE_IDS, ...(await zipPrefixesOn(tx).siteIds()), ...(await auditedTargetIds(tx, 'test-site'))];
         const added = await content.insertTestSite(input, reserved);
         return { before: null, after: staffSite(added), result: added, targetId: added.siteId };
       });
