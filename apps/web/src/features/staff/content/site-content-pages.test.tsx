@@ -299,8 +299,8 @@ describe('a site’s set-up: ZIP prefixes, maps page, order, removal (decision 0
         : { body: { status: 'succeed', message: SITE_ZIP_TEXTS.removed } };
     const user = renderPage('sites');
     const dallas = within(await screen.findByRole('listitem', { name: 'Dallas Test Center' }));
-    expect(dallas.getByRole('button', { name: 'Move Dallas Test Center up' })).toBeDisabled();
-    await user.click(dallas.getByRole('button', { name: 'Move Dallas Test Center down' }));
+    expect(dallas.getByRole('button', { name: 'Move up: Dallas Test Center' })).toBeDisabled();
+    await user.click(dallas.getByRole('button', { name: 'Move down: Dallas Test Center' }));
     expect(await screen.findByText(`Dallas Test Center: ${SITE_ZIP_TEXTS.moved}`)).toBeInTheDocument();
     expect(api.calls.find((call) => call.path === '/staff/content/MoveTestSite')?.body).toEqual({
       siteId: '00002',
@@ -308,16 +308,16 @@ describe('a site’s set-up: ZIP prefixes, maps page, order, removal (decision 0
       direction: 'down',
     });
 
-    await user.click(dallas.getByRole('button', { name: 'Remove Dallas Test Center' }));
+    await user.click(dallas.getByRole('button', { name: 'Remove site: Dallas Test Center' }));
     expect(api.paths()).not.toContain('/staff/content/RemoveTestSite');
     await user.click(dallas.getByRole('button', { name: 'Keep it' }));
     expect(dallas.queryByRole('group', { name: 'Confirm removing Dallas Test Center' })).not.toBeInTheDocument();
-    await user.click(dallas.getByRole('button', { name: 'Remove Dallas Test Center' }));
+    await user.click(dallas.getByRole('button', { name: 'Remove site: Dallas Test Center' }));
     await user.click(dallas.getByRole('button', { name: 'Yes, remove Dallas Test Center' }));
     expect(await dallas.findByRole('alert')).toHaveTextContent(refusal);
 
     const austin = within(screen.getByRole('listitem', { name: 'Austin Test Center' }));
-    await user.click(austin.getByRole('button', { name: 'Remove Austin Test Center' }));
+    await user.click(austin.getByRole('button', { name: 'Remove site: Austin Test Center' }));
     await user.click(austin.getByRole('button', { name: 'Yes, remove Austin Test Center' }));
     expect(await screen.findByText(`Austin Test Center: ${SITE_ZIP_TEXTS.removed}`)).toBeInTheDocument();
     expect(api.calls.filter((call) => call.path === '/staff/content/RemoveTestSite').map((call) => call.body)).toEqual([

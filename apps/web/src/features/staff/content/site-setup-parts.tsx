@@ -57,7 +57,7 @@ export function SiteSetup({
           className="staff-button staff-button--quiet"
           disabled={first || move.isPending}
           onClick={() => void moveTo('up')}
-          aria-label={`Move ${site.name} up`}
+          aria-label={`Move up: ${site.name}`}
         >
           Move up
         </button>
@@ -66,7 +66,7 @@ export function SiteSetup({
           className="staff-button staff-button--quiet"
           disabled={last || move.isPending}
           onClick={() => void moveTo('down')}
-          aria-label={`Move ${site.name} down`}
+          aria-label={`Move down: ${site.name}`}
         >
           Move down
         </button>
@@ -234,7 +234,7 @@ function RemoveSite({ site, onOutcome }: { site: StaffTestSite; onOutcome: (outc
             type="button"
             className="staff-button staff-button--quiet"
             onClick={() => setConfirming(true)}
-            aria-label={`Remove ${site.name}`}
+            aria-label={`Remove site: ${site.name}`}
           >
             Remove site
           </button>
