@@ -464,19 +464,17 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['content'],
     prepare: async () => {
       const siteId = String(70000 + ++emailCounter);
-      await db()
-        .insert(testSites)
-        .values({
-          siteId,
-          name: 'Table site',
-          city: 'Austin',
-          address: '1 Main St',
-          phone: '1',
-          fax: '',
-          tollFree: '',
-          timeZone: 'America/Chicago',
-          airportDirections: [],
-        });
+      await db().insert(testSites).values({
+        siteId,
+        name: 'Table site',
+        city: 'Austin',
+        address: '1 Main St',
+        phone: '1',
+        fax: '',
+        tollFree: '',
+        timeZone: 'America/Chicago',
+        airportDirections: [],
+      });
       await db()
         .insert(zipPrefixSites)
         .values({ prefix: String(300 + (++emailCounter % 300)), siteId })

@@ -29,17 +29,15 @@ const fieldOf = (answer: Answer) => ('field' in answer ? answer.field : undefine
  * A site's set-up below its public fields (decision 069): its place in the public order, the maps
  * page it answers, the ZIP prefixes registration assigns it from, and removing it.
  */
-export function SiteSetup({
-  site,
-  first,
-  last,
-  onOutcome,
-}: {
+export interface SiteCardProps {
   site: StaffTestSite;
+  /** First and last in the public order: that end's move is off. */
   first: boolean;
   last: boolean;
   onOutcome: (outcome: Outcome | null) => void;
-}) {
+}
+
+export function SiteSetup({ site, first, last, onOutcome }: SiteCardProps) {
   const move = useMoveTestSite();
   const [problem, setProblem] = useState<string | null>(null);
   const moveTo = async (direction: 'up' | 'down') => {

@@ -6,7 +6,7 @@ import { useAddTestSite, useEditTestSite, useStaffTestSites } from '../api/site-
 import { LoadFailed, RequiresRole } from '../staff-page-parts';
 import { EditFormFooter, OutcomeLine, useContentForm, type Outcome } from './content-form-parts';
 import { ContentNav } from './content-nav';
-import { SiteSetup } from './site-setup-parts';
+import { SiteSetup, type SiteCardProps } from './site-setup-parts';
 
 type Airport = { airport: string; directions: string };
 type Fields = { name: string; city: string; address: string; phone: string; fax: string; tollFree: string; airportDirections: Airport[] };
@@ -164,17 +164,7 @@ function AddSiteForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => vo
   );
 }
 
-function SiteCard({
-  site,
-  first,
-  last,
-  onOutcome,
-}: {
-  site: StaffTestSite;
-  first: boolean;
-  last: boolean;
-  onOutcome: (outcome: Outcome | null) => void;
-}) {
+function SiteCard({ site, first, last, onOutcome }: SiteCardProps) {
   const [editing, setEditing] = useState(false);
   const headingId = `site-${site.siteId}`;
   return (
