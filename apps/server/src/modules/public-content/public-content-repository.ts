@@ -210,7 +210,7 @@ export function createPublicContentRepository(db: Executor) {
      * against other additions until the caller's transaction ends, so two additions take turns
      * (reads and edits of other sites go on).
      */
-    async insertTestSite(fields: TestSiteFieldsRow & { timeZone: string }): Promise<TestSiteRow> {
+    async insertTestSite(fields: TestSiteFieldsRow & { timeZone: string }, reservedIds: readonly string[] = []): Promise<TestSiteRow> {
       await db.execute(sql`lock table ${testSites} in share row exclusive mode`);
       const [next] = await db
         .select({
@@ -219,11 +219,63 @@ export function createPublicContentRepository(db: Executor) {
         })
         .from(testSites)
         .where(sql`${testSites.siteId} ~ '^[0-9]{5}$'`);
+      // Ids other tables already name without a site row (the mail-only area 00006) are skipped (decision 069).
+      let siteId = next!.siteId;
+      while (reservedIds.includes(siteId)) siteId = String(Number(siteId) + 1).padStart(5, '0');
       const [row] = await db
         .insert(testSites)
-        .values({ ...fields, siteId: next!.siteId, sortOrder: next!.sortOrder, mapCode: null })
+        .values({ ...fields, siteId, sortOrder: next!.sortOrder, mapCode: null })
         .returning();
       return row!;
+    },
+
+    /** The site showing the maps page `mapCode`, if any. */
+    async findTestSiteByMapCode(mapCode: string): Promise<TestSiteRow | null> {
+      const [row] = await db.select().from(testSites).where(eq(testSites.mapCode, mapCode));
+      return row ?? null;
+    },
+
+    /** The site's maps page set (or taken off), only while its revision is still `revision`; the unique index refuses a code another site shows. */
+    async updateTestSiteMapCode(siteId: string, revision: number, mapCode: string | null): Promise<TestSiteRow | null> {
+      const [row] = await db
+        .update(testSites)
+        .set({ mapCode, revision: sql`${testSites.revision} + 1` })
+        .where(and(eq(testSites.siteId, siteId), eq(testSites.revision, revision)))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * Every site locked until the transaction ends, then read in the public order (a move renumbers
+     * them all). Locked by id, an order no move changes, so two moves at once cannot deadlock; read
+     * again after, so a move that waited sees the order the other one left.
+     */
+    async lockAllTestSites(): Promise<TestSiteRow[]> {
+      await db.select({ siteId: testSites.siteId }).from(testSites).orderBy(asc(testSites.siteId)).for('update');
+      return db.select().from(testSites).orderBy(asc(testSites.sortOrder), asc(testSites.siteId));
+    },
+
+    /** The sites numbered 0, 1, 2… in the order of `siteIds`; the moved site's revision grows by one. */
+    async setTestSiteOrder(siteIds: readonly string[], movedId: string): Promise<TestSiteRow> {
+      let moved: TestSiteRow | undefined;
+      for (const [index, siteId] of siteIds.entries()) {
+        const [row] = await db
+          .update(testSites)
+          .set({ sortOrder: index, ...(siteId === movedId && { revision: sql`${testSites.revision} + 1` }) })
+          .where(eq(testSites.siteId, siteId))
+          .returning();
+        if (siteId === movedId) moved = row;
+      }
+      return moved!;
+    },
+
+    /** The site deleted, only while its revision is still `revision`: answers whether it was. */
+    async deleteTestSite(siteId: string, revision: number): Promise<boolean> {
+      const rows = await db
+        .delete(testSites)
+        .where(and(eq(testSites.siteId, siteId), eq(testSites.revision, revision)))
+        .returning({ siteId: testSites.siteId });
+      return rows.length === 1;
     },
 
     /** The site's public fields saved, only while its revision is still `revision`; the revision grows by one. */

@@ -10,6 +10,14 @@ import {
   staffWinnersResponseSchema,
   winnerChangeResponseSchema,
 } from '@testerhub/shared/site-content-schemas';
+import {
+  moveTestSiteSchema,
+  removeTestSiteSchema,
+  setSiteMapCodeSchema,
+  siteZipChangeResponseSchema,
+  siteZipPrefixesResponseSchema,
+  zipPrefixChangeSchema,
+} from '@testerhub/shared/site-zip-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { SiteContentAdminService } from './site-content-admin-service.ts';
@@ -102,6 +110,82 @@ export function siteContentAdminRoutes(content: SiteContentAdminService): Fastif
         response: siteChangeResponseSchema,
       },
       async (input, me) => content.editTestSite(me, input),
+    );
+
+    staffGet(
+      app,
+      '/staff/content/SiteZipPrefixes',
+      {
+        roles: CONTENT_ROLES,
+        description: 'Every three-digit ZIP prefix with the site registration assigns a tester in it to (decision 069).',
+        response: siteZipPrefixesResponseSchema,
+      },
+      async () => content.listZipPrefixes(),
+    );
+
+    staffPost(
+      app,
+      '/staff/content/AddZipPrefix',
+      {
+        roles: CONTENT_ROLES,
+        description:
+          'A ZIP prefix given to a test site: registration assigns testers there to it. failed: unknown site, or another site holds it (named).',
+        input: zipPrefixChangeSchema,
+        response: siteZipChangeResponseSchema,
+      },
+      async (input, me) => content.addZipPrefix(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/content/RemoveZipPrefix',
+      {
+        roles: CONTENT_ROLES,
+        description:
+          'A ZIP prefix taken from a test site (testers assigned keep their site). failed: unknown site, or the site does not hold it.',
+        input: zipPrefixChangeSchema,
+        response: siteZipChangeResponseSchema,
+      },
+      async (input, me) => content.removeZipPrefix(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/content/SetSiteMapCode',
+      {
+        roles: CONTENT_ROLES,
+        description:
+          'The maps page (ch, da, ny, la) a site answers, or none. failed: unknown, changed since the given revision, or another site shows that page (named).',
+        input: setSiteMapCodeSchema,
+        response: siteZipChangeResponseSchema,
+      },
+      async (input, me) => content.setSiteMapCode(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/content/MoveTestSite',
+      {
+        roles: CONTENT_ROLES,
+        description:
+          'A test site one place up or down in the public order. failed: unknown, changed since the given revision, or already at that end.',
+        input: moveTestSiteSchema,
+        response: siteZipChangeResponseSchema,
+      },
+      async (input, me) => content.moveTestSite(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/content/RemoveTestSite',
+      {
+        roles: CONTENT_ROLES,
+        description:
+          'A test site deleted with its ZIP prefixes. failed: unknown, changed since the given revision, or testers, studies, session groups, bookings or staff still name it (counted).',
+        input: removeTestSiteSchema,
+        response: siteZipChangeResponseSchema,
+      },
+      async (input, me) => content.removeTestSite(me, input),
     );
   };
 }

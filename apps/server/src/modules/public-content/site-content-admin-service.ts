@@ -12,8 +12,32 @@ import {
   type StaffWinnersResponse,
   type WinnerChangeResponse,
 } from '@testerhub/shared/site-content-schemas';
+import { TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
+import {
+  describeReferences,
+  SITE_ZIP_TEXTS,
+  type MoveTestSitePayload,
+  type RemoveTestSitePayload,
+  type SetSiteMapCodePayload,
+  type SiteReferences,
+  type SiteZipChangeResponse,
+  type SiteZipPrefixesResponse,
+  type ZipPrefixChangePayload,
+} from '@testerhub/shared/site-zip-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
-import { refusalAnswered, StaffRefusal, type AuditTarget, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { zipPrefixesOn } from '../registration/registration-service.ts';
+import { sessionGroupsAtSite } from '../scheduling/scheduling-service.ts';
+import {
+  auditedTargetIds,
+  refusalAnswered,
+  staffAtSite,
+  StaffRefusal,
+  type AuditTarget,
+  type StaffPrincipal,
+  type StaffService,
+} from '../staff/staff-service.ts';
+import { studiesAtSite } from '../studies/study-service.ts';
+import { testersAtSite } from '../testers/tester-service.ts';
 import { createPublicContentRepository, type TestSiteRow, type WinnerRow } from './public-content-repository.ts';
 
 interface SiteContentAdminDeps {
@@ -69,11 +93,12 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
     target: AuditTarget,
     work: (
       content: ReturnType<typeof createPublicContentRepository>,
+      tx: Executor,
     ) => Promise<{ before: unknown; after: unknown; result: T; targetId?: string }>,
   ): Promise<T> {
     const result = await deps.audited(actor.id, action, target, async (tx: Executor) => {
       const content = createPublicContentRepository(tx);
-      const outcome = await work(content);
+      const outcome = await work(content, tx);
       await content.announceChange(target.type);
       return outcome;
     });
@@ -97,6 +122,44 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
     } catch (error) {
       if (isUniqueViolation(error)) return { status: 'failed', message: SITE_CONTENT_TEXTS.winnerDuplicate };
       throw error;
+    }
+  }
+
+  /** The site's row, locked until the transaction ends, when it is still at the revision its editor opened. */
+  async function lockSite(content: ReturnType<typeof createPublicContentRepository>, input: { siteId: string; revision: number }) {
+    const row = await content.findTestSite(input.siteId, { lock: true });
+    if (!row) throw new StaffRefusal(SITE_ZIP_TEXTS.siteNotFound);
+    if (row.revision !== input.revision) throw new StaffRefusal(SITE_ZIP_TEXTS.siteChanged);
+    return row;
+  }
+
+  /** How a site is named in a refusal: its name and id, or the mail-only area's id (prefixes without a site row). */
+  async function siteLabel(executor: Executor, siteId: string): Promise<string> {
+    const site = await createPublicContentRepository(executor).findTestSite(siteId);
+    return site ? `${site.name} (${site.siteId})` : SITE_ZIP_TEXTS.mailOnlyArea(siteId);
+  }
+
+  /** Everything that names the site by id; it may be removed only when every count is 0. */
+  async function referencesOf(tx: Executor, siteId: string): Promise<SiteReferences> {
+    const groups = await sessionGroupsAtSite(tx, siteId);
+    return {
+      testers: await testersAtSite(tx, siteId),
+      studies: await studiesAtSite(tx, siteId),
+      sessionGroups: groups.sessionGroups,
+      bookings: groups.bookings,
+      staff: await staffAtSite(tx, siteId),
+    };
+  }
+
+  /** A map code change that met the unique index (another site took the code meanwhile) answers who shows it now. */
+  async function mapCodeAnswer(input: SetSiteMapCodePayload, work: () => Promise<SiteZipChangeResponse>): Promise<SiteZipChangeResponse> {
+    try {
+      return await refusalAnswered(work);
+    } catch (error) {
+      if (!isUniqueViolation(error) || !input.mapCode) throw error;
+      const holder = await repository.findTestSiteByMapCode(input.mapCode);
+      const label = holder ? `${holder.name} (${holder.siteId})` : input.mapCode;
+      return { status: 'failed', message: SITE_ZIP_TEXTS.mapCodeHeld(input.mapCode, label), field: 'mapCode' };
     }
   }
 
@@ -149,8 +212,10 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
 
     /** A new site with the next free id and no maps page; its time zone is set here and kept (decision 061). */
     async addTestSite(actor: StaffPrincipal, input: AddTestSitePayload): Promise<SiteChangeResponse> {
-      const row = await change(actor, 'test-site.add', { type: 'test-site', id: 'new' }, async (content) => {
-        const added = await content.insertTestSite(input);
+      const row = await change(actor, 'test-site.add', { type: 'test-site', id: 'new' }, async (content, tx) => {
+        // Not given again: the mail-only area's ids (prefixes name 00006 without a site row) and removed sites' (the audit log keeps them).
+        const reserved = [...TOO_FAR_SITE_IDS, ...(await zipPrefixesOn(tx).siteIds()), ...(await auditedTargetIds(tx, 'test-site'))];
+        const added = await content.insertTestSite(input, reserved);
         return { before: null, after: staffSite(added), result: added, targetId: added.siteId };
       });
       return { status: 'succeed', message: SITE_CONTENT_TEXTS.siteAdded, site: staffSite(row) };
@@ -169,6 +234,99 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
           return { before: staffSite(before), after: staffSite(after), result: after };
         });
         return { status: 'succeed' as const, message: SITE_CONTENT_TEXTS.siteSaved, site: staffSite(row) };
+      });
+    },
+
+    /** Every ZIP prefix with the site registration assigns from it (decision 069). */
+    async listZipPrefixes(): Promise<SiteZipPrefixesResponse> {
+      return { status: 'succeed', prefixes: await zipPrefixesOn(db).list() };
+    },
+
+    /**
+     * A prefix given to a site: registration assigns testers in those ZIP codes to it from now on.
+     * A prefix another site holds is refused naming it; of two staff adding one prefix to two sites
+     * at once, the primary key lets one in and the other is told who holds it.
+     */
+    addZipPrefix(actor: StaffPrincipal, input: ZipPrefixChangePayload): Promise<SiteZipChangeResponse> {
+      return refusalAnswered(async () => {
+        await change(actor, 'test-site.zip-add', { type: 'test-site', id: input.siteId }, async (content, tx) => {
+          if (!(await content.findTestSite(input.siteId, { lock: true }))) throw new StaffRefusal(SITE_ZIP_TEXTS.siteNotFound);
+          const zip = zipPrefixesOn(tx);
+          if (!(await zip.add(input.prefix, input.siteId))) {
+            const holder = await zip.holderOf(input.prefix);
+            const label = holder ? await siteLabel(tx, holder) : input.siteId;
+            throw new StaffRefusal(SITE_ZIP_TEXTS.prefixHeld(input.prefix, label), 'prefix');
+          }
+          return { before: null, after: { zipPrefix: input.prefix }, result: null };
+        });
+        return { status: 'succeed' as const, message: SITE_ZIP_TEXTS.prefixAdded };
+      });
+    },
+
+    /** A prefix taken from a site: testers registering there from now on are assigned no site (online only); those assigned keep theirs. */
+    removeZipPrefix(actor: StaffPrincipal, input: ZipPrefixChangePayload): Promise<SiteZipChangeResponse> {
+      return refusalAnswered(async () => {
+        await change(actor, 'test-site.zip-remove', { type: 'test-site', id: input.siteId }, async (content, tx) => {
+          if (!(await content.findTestSite(input.siteId, { lock: true }))) throw new StaffRefusal(SITE_ZIP_TEXTS.siteNotFound);
+          if (!(await zipPrefixesOn(tx).remove(input.prefix, input.siteId)))
+            throw new StaffRefusal(SITE_ZIP_TEXTS.prefixNotHeld(input.prefix), 'prefix');
+          return { before: { zipPrefix: input.prefix }, after: null, result: null };
+        });
+        return { status: 'succeed' as const, message: SITE_ZIP_TEXTS.prefixRemoved };
+      });
+    },
+
+    /** The maps page (one of the routed codes) a site answers, or none; a code another site shows is refused naming it. */
+    setSiteMapCode(actor: StaffPrincipal, input: SetSiteMapCodePayload): Promise<SiteZipChangeResponse> {
+      return mapCodeAnswer(input, async () => {
+        await change(actor, 'test-site.map-code', { type: 'test-site', id: input.siteId }, async (content) => {
+          const before = await lockSite(content, input);
+          const holder = input.mapCode ? await content.findTestSiteByMapCode(input.mapCode) : null;
+          if (holder && holder.siteId !== input.siteId)
+            throw new StaffRefusal(SITE_ZIP_TEXTS.mapCodeHeld(input.mapCode!, `${holder.name} (${holder.siteId})`), 'mapCode');
+          const after = await content.updateTestSiteMapCode(input.siteId, input.revision, input.mapCode);
+          if (!after) throw new StaffRefusal(SITE_ZIP_TEXTS.siteChanged);
+          return { before: { mapCode: before.mapCode }, after: { mapCode: after.mapCode }, result: after };
+        });
+        return { status: 'succeed' as const, message: SITE_ZIP_TEXTS.mapCodeSaved };
+      });
+    },
+
+    /** One place up or down in the public order. Every site is locked first (in order), so two moves at once take turns. */
+    moveTestSite(actor: StaffPrincipal, input: MoveTestSitePayload): Promise<SiteZipChangeResponse> {
+      return refusalAnswered(async () => {
+        await change(actor, 'test-site.move', { type: 'test-site', id: input.siteId }, async (content) => {
+          const sites = await content.lockAllTestSites();
+          const at = sites.findIndex((site) => site.siteId === input.siteId);
+          if (at < 0) throw new StaffRefusal(SITE_ZIP_TEXTS.siteNotFound);
+          if (sites[at]!.revision !== input.revision) throw new StaffRefusal(SITE_ZIP_TEXTS.siteChanged);
+          const to = input.direction === 'up' ? at - 1 : at + 1;
+          if (to < 0 || to >= sites.length) throw new StaffRefusal(SITE_ZIP_TEXTS.moveAtEdge);
+          const ids = sites.map((site) => site.siteId);
+          [ids[at], ids[to]] = [ids[to]!, ids[at]!];
+          const moved = await content.setTestSiteOrder(ids, input.siteId);
+          return { before: { order: sites.map((site) => site.siteId) }, after: { order: ids }, result: moved };
+        });
+        return { status: 'succeed' as const, message: SITE_ZIP_TEXTS.moved };
+      });
+    },
+
+    /**
+     * A site removed with its ZIP prefixes, only when no tester, study, session group, booking or
+     * staff member names it; otherwise refused listing them with their counts (decision 069).
+     */
+    removeTestSite(actor: StaffPrincipal, input: RemoveTestSitePayload): Promise<SiteZipChangeResponse> {
+      return refusalAnswered(async () => {
+        await change(actor, 'test-site.remove', { type: 'test-site', id: input.siteId }, async (content, tx) => {
+          const before = await lockSite(content, input);
+          const references = await referencesOf(tx, input.siteId);
+          const named = describeReferences(references);
+          if (named) throw new StaffRefusal(SITE_ZIP_TEXTS.removeRefused(before.name, named));
+          const zipPrefixes = await zipPrefixesOn(tx).removeAllOf(input.siteId);
+          if (!(await content.deleteTestSite(input.siteId, input.revision))) throw new StaffRefusal(SITE_ZIP_TEXTS.siteChanged);
+          return { before: { ...staffSite(before), zipPrefixes }, after: null, result: null };
+        });
+        return { status: 'succeed' as const, message: SITE_ZIP_TEXTS.removed };
       });
     },
   };

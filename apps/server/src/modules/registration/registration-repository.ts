@@ -50,6 +50,42 @@ export function createRegistrationRepository(db: Executor, now: () => Date) {
       return rows[0]?.siteId ?? null;
     },
 
+    /** Every ZIP prefix with its site, in prefix order (the staff console, decision 069). */
+    async listZipPrefixes() {
+      return db.select().from(zipPrefixSites).orderBy(asc(zipPrefixSites.prefix));
+    },
+
+    /** The prefix given to the site unless another site holds it (the primary key decides a race): answers whether it was added. */
+    async insertZipPrefix(prefix: string, siteId: string) {
+      const rows = await db
+        .insert(zipPrefixSites)
+        .values({ prefix, siteId })
+        .onConflictDoNothing()
+        .returning({ prefix: zipPrefixSites.prefix });
+      return rows.length === 1;
+    },
+
+    /** The prefix taken from the site, only while the site holds it: answers whether it was. */
+    async deleteZipPrefix(prefix: string, siteId: string) {
+      const rows = await db
+        .delete(zipPrefixSites)
+        .where(and(eq(zipPrefixSites.prefix, prefix), eq(zipPrefixSites.siteId, siteId)))
+        .returning({ prefix: zipPrefixSites.prefix });
+      return rows.length === 1;
+    },
+
+    /** Every prefix of a site deleted (the site removed): answers the prefixes. */
+    async deleteZipPrefixesOf(siteId: string) {
+      const rows = await db.delete(zipPrefixSites).where(eq(zipPrefixSites.siteId, siteId)).returning({ prefix: zipPrefixSites.prefix });
+      return rows.map((row) => row.prefix).sort();
+    },
+
+    /** The site ids the prefixes name, test sites or not (00006, the mail-only area, has prefixes and no site row). */
+    async zipSiteIds() {
+      const rows = await db.selectDistinct({ siteId: zipPrefixSites.siteId }).from(zipPrefixSites);
+      return rows.map((row) => row.siteId);
+    },
+
     async findReEngagement(code: string, phone: string) {
       const rows = await db
         .select()

@@ -16,6 +16,25 @@ import type { TermsService } from '../terms/terms-service.ts';
 /** Site id for a zip with no test site near: only online-only studies (spec 2, 5). */
 export const ONLINE_ONLY_SITE_ID = TOO_FAR_SITE_IDS[0];
 
+/**
+ * The ZIP prefix table on the caller's executor, for the staff console's test sites (decision 069):
+ * list, add (refused by the primary key when another site holds it), remove, remove a site's all.
+ */
+export function zipPrefixesOn(db: Executor) {
+  const repository = createRegistrationRepository(db, () => {
+    throw new Error('The ZIP prefix calls read no time.');
+  });
+  return {
+    list: () => repository.listZipPrefixes(),
+    holderOf: (prefix: string) => repository.siteForZipPrefix(prefix),
+    add: (prefix: string, siteId: string) => repository.insertZipPrefix(prefix, siteId),
+    remove: (prefix: string, siteId: string) => repository.deleteZipPrefix(prefix, siteId),
+    removeAllOf: (siteId: string) => repository.deleteZipPrefixesOf(siteId),
+    siteIds: () => repository.zipSiteIds(),
+  };
+}
+export type ZipPrefixes = ReturnType<typeof zipPrefixesOn>;
+
 export interface RegistrationInput {
   username: string;
   email: string;

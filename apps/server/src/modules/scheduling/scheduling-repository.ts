@@ -47,6 +47,19 @@ export function createSchedulingRepository(db: Executor) {
   }
 
   return {
+    /** The session groups placed at the site and the bookings in them, kept or not (a site is removed only at 0, decision 069). */
+    async countAtSite(siteId: string): Promise<{ sessionGroups: number; bookings: number }> {
+      const [row] = await db
+        .select({
+          sessionGroups: sql<number>`cast(count(distinct ${sessionGroups.id}) as integer)`,
+          bookings: sql<number>`cast(count(${bookings.id}) as integer)`,
+        })
+        .from(sessionGroups)
+        .leftJoin(bookings, eq(bookings.groupId, sessionGroups.id))
+        .where(eq(sessionGroups.siteId, siteId));
+      return { sessionGroups: row?.sessionGroups ?? 0, bookings: row?.bookings ?? 0 };
+    },
+
     /** Whether the person (the tester, or their child) holds a booked session that has not started. */
     async hasUpcomingBooking(testerId: string, now: Date, childId: number | null): Promise<boolean> {
       const rows = await db

@@ -20,6 +20,9 @@ import { createSchedulingRepository, type BookingRow, type GroupWithSessions } f
 import { createSeatOfferRepository } from './seat-offer-repository.ts';
 import type { Person, SeatOffers } from './seat-offers.ts';
 
+/** The session groups at the site and their bookings, on the caller's executor (the staff console's site removal, decision 069). */
+export const sessionGroupsAtSite = (db: Executor, siteId: string) => createSchedulingRepository(db).countAtSite(siteId);
+
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
 export { DEFAULT_TIME_ZONE } from './schedule-notices.ts';

@@ -9,6 +9,24 @@ export type NewAuditRow = typeof staffAuditLog.$inferInsert;
 /** The staff tables. Every function takes the executor it runs on: the database or a unit of work's transaction. */
 export function createStaffRepository() {
   return {
+    /** The ids the audit log names for a kind of row, removed rows' too (a removed site's id is not given again, decision 069). */
+    async auditedTargetIds(db: Executor, targetType: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ targetId: staffAuditLog.targetId })
+        .from(staffAuditLog)
+        .where(eq(staffAuditLog.targetType, targetType));
+      return rows.map((row) => row.targetId);
+    },
+
+    /** Staff members (disabled ones too) carrying the site among theirs (a site is removed only at 0, decision 069). */
+    async countWithSite(db: Executor, siteId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`cast(count(*) as integer)` })
+        .from(staffMembers)
+        .where(sql`${siteId} = any(${staffMembers.siteIds})`);
+      return row?.count ?? 0;
+    },
+
     async findById(db: Executor, id: string): Promise<StaffRow | null> {
       const [row] = await db.select().from(staffMembers).where(eq(staffMembers.id, id));
       return row ?? null;

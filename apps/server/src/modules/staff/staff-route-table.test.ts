@@ -28,6 +28,7 @@ import {
   termsVersions,
   testSites,
   winners,
+  zipPrefixSites,
 } from '../../core/db/schema.ts';
 import { demoLevels } from '../../core/db/seed-data.ts';
 import { demoDailyRewardDays } from '../daily-bonus/daily-bonus-seed.ts';
@@ -413,6 +414,73 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
       const [site] = await db().select().from(testSites).where(eq(testSites.siteId, '00001'));
       const { siteId, revision, name, city, address, phone, fax, tollFree, airportDirections } = site!;
       return { body: { siteId, revision, name, city, address, phone, fax, tollFree, airportDirections } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/content/SiteZipPrefixes', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/AddZipPrefix',
+    roles: ['content'],
+    prepare: async () => {
+      const prefix = String(300 + (++emailCounter % 300));
+      await db().delete(zipPrefixSites).where(eq(zipPrefixSites.prefix, prefix));
+      return { body: { siteId: '00001', prefix } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/RemoveZipPrefix',
+    roles: ['content'],
+    prepare: async () => {
+      const prefix = String(300 + (++emailCounter % 300));
+      await db()
+        .insert(zipPrefixSites)
+        .values({ prefix, siteId: '00001' })
+        .onConflictDoUpdate({ target: zipPrefixSites.prefix, set: { siteId: '00001' } });
+      return { body: { siteId: '00001', prefix } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SetSiteMapCode',
+    roles: ['content'],
+    prepare: async () => {
+      const [site] = await db().select().from(testSites).where(eq(testSites.siteId, '00001'));
+      return { body: { siteId: '00001', revision: site!.revision, mapCode: 'ch' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/MoveTestSite',
+    roles: ['content'],
+    prepare: async () => {
+      const sites = await db().select().from(testSites).orderBy(testSites.sortOrder, testSites.siteId);
+      const at = sites.findIndex((site) => site.siteId === '00002');
+      return { body: { siteId: '00002', revision: sites[at]!.revision, direction: at === 0 ? 'down' : 'up' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/RemoveTestSite',
+    roles: ['content'],
+    prepare: async () => {
+      const siteId = String(70000 + ++emailCounter);
+      await db().insert(testSites).values({
+        siteId,
+        name: 'Table site',
+        city: 'Austin',
+        address: '1 Main St',
+        phone: '1',
+        fax: '',
+        tollFree: '',
+        timeZone: 'America/Chicago',
+        airportDirections: [],
+      });
+      await db()
+        .insert(zipPrefixSites)
+        .values({ prefix: String(300 + (++emailCounter % 300)), siteId })
+        .onConflictDoNothing();
+      return { body: { siteId, revision: 1 } };
     },
   },
   { method: 'GET', path: '/api/staff/content/Callouts', roles: ['content'] },

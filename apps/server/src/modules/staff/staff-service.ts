@@ -20,6 +20,12 @@ import { createStaffRepository, type StaffRow } from './staff-repository.ts';
 import { createSecretBox, matchTotp, newRecoveryCode, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp.ts';
 
 /** The staff member a staff route receives (core/auth/staff-scope.ts). */
+/** Staff members carrying the site among theirs, on the caller's executor (the staff console's site removal, decision 069). */
+export const staffAtSite = (db: Executor, siteId: string) => createStaffRepository().countWithSite(db, siteId);
+
+/** The ids the audit log names for a kind of row, on the caller's executor (removed test sites' ids are not given again, decision 069). */
+export const auditedTargetIds = (db: Executor, targetType: string) => createStaffRepository().auditedTargetIds(db, targetType);
+
 export interface StaffPrincipal {
   id: string;
   name: string;

@@ -93,6 +93,15 @@ export function createStudyRepository(db: Executor) {
   }
 
   return {
+    /** Studies held at the site (a site is removed only at 0, decision 069). */
+    async countAtSite(siteId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`cast(count(*) as integer)` })
+        .from(studies)
+        .where(eq(studies.siteId, siteId));
+      return row?.count ?? 0;
+    },
+
     /** The outside-screener tokens issued to the tester (without the token) and the screeners they removed, for the data export (decision 040). */
     async exportOf(testerId: string) {
       const { tokenHash: _secret, ...tokenColumns } = getTableColumns(externalScreenerTokens);

@@ -8,6 +8,9 @@ import { createStudyRepository, type NewStudy, type StudyRow } from './study-rep
 export type { StudyRow } from './study-repository.ts';
 
 /** The About-me answers a tester holds; the dossier module provides it. */
+/** How many studies are held at the site, on the caller's executor (the staff console's site removal, decision 069). */
+export const studiesAtSite = (db: Executor, siteId: string) => createStudyRepository(db).countAtSite(siteId);
+
 export interface AboutMeAnswers {
   heldAnswerIds(testerId: string): Promise<number[]>;
 }

@@ -17,6 +17,15 @@ export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credenti
  */
 export function createTesterRepository(db: Executor, onTesterChanged: (testerId: string) => void, now: () => Date) {
   return {
+    /** How many testers registration assigned to the site (a site is removed only at 0, decision 069). */
+    async countAtSite(siteId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`cast(count(*) as integer)` })
+        .from(testers)
+        .where(eq(testers.siteId, siteId));
+      return row?.count ?? 0;
+    },
+
     /**
      * The account record without the password hash, the contact choices and the e-mailed codes
      * without their hashes, for the tester's data export (decision 040).

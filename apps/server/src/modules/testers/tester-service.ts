@@ -7,6 +7,16 @@ export type { NewTester, TesterRow, TokenPurpose } from './tester-repository.ts'
 export { testerAudienceSql } from './tester-repository.ts';
 
 /** The contact channels a tester can turn off (spec 3, "Opt-in"); NoText is the text-message channel. */
+/** How many testers are assigned to the site, on the caller's executor (the staff console's site removal, decision 069). */
+export const testersAtSite = (db: Executor, siteId: string) =>
+  createTesterRepository(
+    db,
+    () => {},
+    () => {
+      throw new Error('Counting testers reads no time.');
+    },
+  ).countAtSite(siteId);
+
 export type ContactChannel = 'Phone' | 'NoText' | 'Email';
 export const CONTACT_CHANNELS: readonly ContactChannel[] = ['Phone', 'NoText', 'Email'];
 

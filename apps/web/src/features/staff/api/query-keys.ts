@@ -29,6 +29,7 @@ export const staffKeys = {
   contentTerms: () => [...staffKeys.all, 'content', 'terms'] as const,
   contentWinners: () => [...staffKeys.all, 'content', 'winners'] as const,
   contentSites: () => [...staffKeys.all, 'content', 'sites'] as const,
+  contentZipPrefixes: () => [...staffKeys.all, 'content', 'zip-prefixes'] as const,
   contentCallouts: () => [...staffKeys.all, 'content', 'callouts'] as const,
   invitations: (query: InvitationListQuery) => [...staffKeys.all, 'invitations', 'list', query] as const,
   invitation: (query: InvitationDetailQuery) => [...staffKeys.all, 'invitations', 'detail', query] as const,

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { SITE_CONTENT_TEXTS, type StaffTestSite, type StaffWinner } from '@testerhub/shared/site-content-schemas';
+import { SITE_ZIP_TEXTS } from '@testerhub/shared/site-zip-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../../test/fake-api';
 import { renderStaffPages } from '../../../../test/staff-pages';
@@ -199,5 +200,129 @@ describe('the test sites page (decision 061)', () => {
     renderPage('sites', ['rewards']);
     expect(screen.getByRole('alert')).toHaveTextContent('Only staff with the content role can open this page.');
     expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('a site’s set-up: ZIP prefixes, maps page, order, removal (decision 069)', () => {
+  const AUSTIN: StaffTestSite = { ...DALLAS, siteId: '00007', mapCode: null, name: 'Austin Test Center', revision: 1 };
+  const sitesAnswer = { body: { status: 'succeed', sites: [DALLAS, AUSTIN] } };
+
+  test('lists the site’s prefixes once opened, refuses a malformed one beside the field, shows the server’s refusal there, adds and removes', async () => {
+    api.answers['/staff/content/TestSites'] = sitesAnswer;
+    api.answers['/staff/content/SiteZipPrefixes'] = {
+      body: {
+        status: 'succeed',
+        prefixes: [
+          { prefix: '750', siteId: '00002' },
+          { prefix: '787', siteId: '00007' },
+        ],
+      },
+    };
+    api.answers['/staff/content/AddZipPrefix'] = (body) =>
+      (body as { prefix: string }).prefix === '750'
+        ? { body: { status: 'failed', message: SITE_ZIP_TEXTS.prefixHeld('750', 'Dallas Test Center (00002)'), field: 'prefix' } }
+        : { body: { status: 'succeed', message: SITE_ZIP_TEXTS.prefixAdded } };
+    api.answers['/staff/content/RemoveZipPrefix'] = { body: { status: 'succeed', message: SITE_ZIP_TEXTS.prefixRemoved } };
+    const user = renderPage('sites');
+    const card = within(await screen.findByRole('listitem', { name: 'Austin Test Center' }));
+    expect(api.paths()).not.toContain('/staff/content/SiteZipPrefixes');
+    await user.click(card.getByText('ZIP prefixes'));
+    const list = within(await card.findByRole('list', { name: 'ZIP prefixes of Austin Test Center' }));
+    expect(list.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['787 Remove']);
+
+    const field = card.getByLabelText('New ZIP prefix', { exact: false });
+    await user.type(field, '78');
+    await user.click(card.getByRole('button', { name: 'Add prefix' }));
+    expect(card.getByText(SITE_ZIP_TEXTS.prefixInvalid)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.paths()).not.toContain('/staff/content/AddZipPrefix');
+
+    await user.clear(field);
+    await user.type(field, '750');
+    await user.click(card.getByRole('button', { name: 'Add prefix' }));
+    expect(await card.findByText(SITE_ZIP_TEXTS.prefixHeld('750', 'Dallas Test Center (00002)'))).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(field);
+    await user.type(field, '733');
+    await user.click(card.getByRole('button', { name: 'Add prefix' }));
+    expect(await screen.findByText(`Austin Test Center: ${SITE_ZIP_TEXTS.prefixAdded}`)).toBeInTheDocument();
+    expect(field).toHaveValue('');
+    await user.click(card.getByRole('button', { name: 'Remove ZIP prefix 787 from Austin Test Center' }));
+    expect(await screen.findByText(`Austin Test Center: ${SITE_ZIP_TEXTS.prefixRemoved}`)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.endsWith('ZipPrefix')).map((call) => [call.path, call.body])).toEqual([
+      ['/staff/content/AddZipPrefix', { siteId: '00007', prefix: '750' }],
+      ['/staff/content/AddZipPrefix', { siteId: '00007', prefix: '733' }],
+      ['/staff/content/RemoveZipPrefix', { siteId: '00007', prefix: '787' }],
+    ]);
+  });
+
+  test('the prefixes that failed to load say so with Try again', async () => {
+    api.answers['/staff/content/TestSites'] = sitesAnswer;
+    api.answers['/staff/content/SiteZipPrefixes'] = { status: 500, body: { message: 'Something went wrong on our side.' } };
+    const user = renderPage('sites');
+    const card = within(await screen.findByRole('listitem', { name: 'Austin Test Center' }));
+    await user.click(card.getByText('ZIP prefixes'));
+    expect(await card.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  test('sets the maps page with the revision, shows a page another site shows beside the field', async () => {
+    api.answers['/staff/content/TestSites'] = sitesAnswer;
+    api.answers['/staff/content/SetSiteMapCode'] = (body) =>
+      (body as { mapCode: string | null }).mapCode === 'da'
+        ? { body: { status: 'failed', message: SITE_ZIP_TEXTS.mapCodeHeld('da', 'Dallas Test Center (00002)'), field: 'mapCode' } }
+        : { body: { status: 'succeed', message: SITE_ZIP_TEXTS.mapCodeSaved } };
+    const user = renderPage('sites');
+    const form = within(await screen.findByRole('form', { name: 'Maps page of Austin Test Center' }));
+    const select = form.getByLabelText('Maps page', { exact: false });
+    expect(select).toHaveValue('');
+    await user.selectOptions(select, 'da');
+    await user.click(form.getByRole('button', { name: 'Save maps page' }));
+    expect(await form.findByText(SITE_ZIP_TEXTS.mapCodeHeld('da', 'Dallas Test Center (00002)'))).toBeInTheDocument();
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    await user.selectOptions(select, 'la');
+    await user.click(form.getByRole('button', { name: 'Save maps page' }));
+    expect(await screen.findByText(`Austin Test Center: ${SITE_ZIP_TEXTS.mapCodeSaved}`)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path === '/staff/content/SetSiteMapCode').map((call) => call.body)).toEqual([
+      { siteId: '00007', revision: 1, mapCode: 'da' },
+      { siteId: '00007', revision: 1, mapCode: 'la' },
+    ]);
+  });
+
+  test('moves a site in the order (the first cannot go up), and removes one only after confirming; a refusal is said', async () => {
+    api.answers['/staff/content/TestSites'] = sitesAnswer;
+    api.answers['/staff/content/MoveTestSite'] = { body: { status: 'succeed', message: SITE_ZIP_TEXTS.moved } };
+    const refusal = SITE_ZIP_TEXTS.removeRefused('Dallas Test Center', '120 testers assigned, 3 session groups');
+    api.answers['/staff/content/RemoveTestSite'] = (body) =>
+      (body as { siteId: string }).siteId === '00002'
+        ? { body: { status: 'failed', message: refusal } }
+        : { body: { status: 'succeed', message: SITE_ZIP_TEXTS.removed } };
+    const user = renderPage('sites');
+    const dallas = within(await screen.findByRole('listitem', { name: 'Dallas Test Center' }));
+    expect(dallas.getByRole('button', { name: 'Move up: Dallas Test Center' })).toBeDisabled();
+    await user.click(dallas.getByRole('button', { name: 'Move down: Dallas Test Center' }));
+    expect(await screen.findByText(`Dallas Test Center: ${SITE_ZIP_TEXTS.moved}`)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/content/MoveTestSite')?.body).toEqual({
+      siteId: '00002',
+      revision: 5,
+      direction: 'down',
+    });
+
+    await user.click(dallas.getByRole('button', { name: 'Remove site: Dallas Test Center' }));
+    expect(api.paths()).not.toContain('/staff/content/RemoveTestSite');
+    await user.click(dallas.getByRole('button', { name: 'Keep it' }));
+    expect(dallas.queryByRole('group', { name: 'Confirm removing Dallas Test Center' })).not.toBeInTheDocument();
+    await user.click(dallas.getByRole('button', { name: 'Remove site: Dallas Test Center' }));
+    await user.click(dallas.getByRole('button', { name: 'Yes, remove Dallas Test Center' }));
+    expect(await dallas.findByRole('alert')).toHaveTextContent(refusal);
+
+    const austin = within(screen.getByRole('listitem', { name: 'Austin Test Center' }));
+    await user.click(austin.getByRole('button', { name: 'Remove site: Austin Test Center' }));
+    await user.click(austin.getByRole('button', { name: 'Yes, remove Austin Test Center' }));
+    expect(await screen.findByText(`Austin Test Center: ${SITE_ZIP_TEXTS.removed}`)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path === '/staff/content/RemoveTestSite').map((call) => call.body)).toEqual([
+      { siteId: '00002', revision: 5 },
+      { siteId: '00007', revision: 1 },
+    ]);
   });
 });

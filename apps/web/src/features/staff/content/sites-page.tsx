@@ -6,6 +6,7 @@ import { useAddTestSite, useEditTestSite, useStaffTestSites } from '../api/site-
 import { LoadFailed, RequiresRole } from '../staff-page-parts';
 import { EditFormFooter, OutcomeLine, useContentForm, type Outcome } from './content-form-parts';
 import { ContentNav } from './content-nav';
+import { SiteSetup, type SiteCardProps } from './site-setup-parts';
 
 type Airport = { airport: string; directions: string };
 type Fields = { name: string; city: string; address: string; phone: string; fax: string; tollFree: string; airportDirections: Airport[] };
@@ -43,7 +44,8 @@ function Sites() {
       <p>
         The sites’ names, addresses, phone numbers and airport directions, as the public maps pages, schedule mails and check-in show them.
         Changes show there at once, in reminders sent from now on too. A site’s time zone is fixed when it is added: sessions already booked
-        are shown in it.
+        are shown in it. Registration assigns a tester to the site whose ZIP prefixes hold their ZIP code; a site nothing names any more can
+        be removed, and one still named is retired by taking its ZIP prefixes and maps page off.
       </p>
       <OutcomeLine outcome={outcome} />
       <AddSiteForm onOutcome={setOutcome} />
@@ -52,8 +54,8 @@ function Sites() {
       {sites.data && sites.data.sites.length === 0 && <p>No test sites yet. Add the first one above.</p>}
       {sites.data && sites.data.sites.length > 0 && (
         <ul className="staff-people" aria-label="Test sites" aria-busy={sites.isFetching}>
-          {sites.data.sites.map((site) => (
-            <SiteCard key={site.siteId} site={site} onOutcome={setOutcome} />
+          {sites.data.sites.map((site, index, all) => (
+            <SiteCard key={site.siteId} site={site} first={index === 0} last={index === all.length - 1} onOutcome={setOutcome} />
           ))}
         </ul>
       )}
@@ -162,7 +164,7 @@ function AddSiteForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => vo
   );
 }
 
-function SiteCard({ site, onOutcome }: { site: StaffTestSite; onOutcome: (outcome: Outcome | null) => void }) {
+function SiteCard({ site, first, last, onOutcome }: SiteCardProps) {
   const [editing, setEditing] = useState(false);
   const headingId = `site-${site.siteId}`;
   return (
@@ -200,6 +202,7 @@ function SiteCard({ site, onOutcome }: { site: StaffTestSite; onOutcome: (outcom
               Edit
             </button>
           </div>
+          <SiteSetup site={site} first={first} last={last} onOutcome={onOutcome} />
         </>
       )}
     </li>
