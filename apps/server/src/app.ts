@@ -41,6 +41,8 @@ import { eventsRoutes } from './modules/events/events-routes.ts';
 import { eventsSettingsRoutes } from './modules/events/events-settings-routes.ts';
 import { createEventsSettingsService } from './modules/events/events-settings-service.ts';
 import { createLevelsSettingsService } from './modules/ledger/levels-settings-service.ts';
+import { perksSettingsRoutes } from './modules/perks/perks-settings-routes.ts';
+import { createPerksSettingsService } from './modules/perks/perks-settings-service.ts';
 import { levelsSettingsRoutes } from './modules/ledger/levels-settings-routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard-routes.ts';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard-service.ts';
@@ -541,11 +543,13 @@ export async function buildApp({
   const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
   const eventsSettings = createEventsSettingsService(db, { audited: staff.audited, forgetCached: events.forgetCached });
   const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
+  const perksSettings = createPerksSettingsService(db, { audited: staff.audited, forgetCached: perks.forgetCached });
   // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
   const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {
     dailyBonus.forgetCached();
     events.forgetCached();
     ledger.forgetLevels();
+    perks.forgetCached();
   });
   app.addHook('onClose', () => stopLoyaltyNotices());
   // Studies and screeners for recruiters (issue 12 section 2, decision 050).
@@ -680,6 +684,7 @@ export async function buildApp({
         dailyBonusSettingsRoutes(dailyBonusSettings),
         eventsSettingsRoutes(eventsSettings),
         levelsSettingsRoutes(levelsSettings),
+        perksSettingsRoutes(perksSettings),
         dashboardRoutes(dashboard),
         sessionAdminRoutes(sessionAdmin),
         studyResultsRoutes(studyResults),
