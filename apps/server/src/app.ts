@@ -543,7 +543,11 @@ export async function buildApp({
   const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
   const eventsSettings = createEventsSettingsService(db, { audited: staff.audited, forgetCached: events.forgetCached });
   const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
-  const perksSettings = createPerksSettingsService(db, { audited: staff.audited, forgetCached: perks.forgetCached });
+  const perksSettings = createPerksSettingsService(db, {
+    audited: staff.audited,
+    forgetCached: perks.forgetCached,
+    highestLevel: ledger.highestLevel,
+  });
   // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
   const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {
     dailyBonus.forgetCached();

@@ -81,6 +81,8 @@ export function createLedgerService(
       repository.entriesFor(testerId, limit, offset),
     /** Drops the kept level table: staff saved it on some instance (decision 056). */
     forgetLevels: () => levels.forget(),
+    /** The levels table's top level as stored now (not the kept copy): what a staff check of a perk's level needs (decision 064). */
+    highestLevel: async () => (await repository.listLevels()).at(-1)?.level ?? 1,
     async levelProgress(level: number, exp: number): Promise<LevelProgress> {
       return levelProgress(level, exp, await levels());
     },

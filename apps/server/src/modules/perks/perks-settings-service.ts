@@ -8,15 +8,8 @@ import {
 } from '@testerhub/shared/perks-settings-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
-import { createLedgerRepository } from '../ledger/ledger-repository.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { createPerksRepository } from './perks-repository.ts';
-
-/** The levels table's top level: the highest level a perk level may need. */
-async function highestLevelOf(db: Executor): Promise<number> {
-  const levels = await createLedgerRepository(db).listLevels();
-  return levels.at(-1)?.level ?? 1;
-}
 
 /** Every perk as the form shows it (or only `skillTypeId`'s), read in one unit: the levels, the version, the highest level held. */
 async function readPerks(db: Executor, skillTypeId?: number): Promise<PerksSettingsResponse['perks']> {
@@ -58,22 +51,27 @@ export function createPerksSettingsService(
     audited: StaffService['audited'];
     /** Drops this instance's kept tree at once after a save (the others drop theirs on the notice). */
     forgetCached: () => void;
+    /** The levels table's top level as stored now (the ledger's): the highest level a perk level may need. */
+    highestLevel: () => Promise<number>;
   },
 ) {
   return {
     async perks(): Promise<PerksSettingsResponse> {
-      const [highestLevel, perks] = await Promise.all([highestLevelOf(db), readPerks(db)]);
+      const [highestLevel, perks] = await Promise.all([deps.highestLevel(), readPerks(db)]);
       return { status: 'succeed', highestLevel, perks };
     },
 
     async savePerk(actor: StaffPrincipal, input: PerkSettings): Promise<PerkSaveResponse> {
+      // Read before the transaction: on PGlite a read beside it would wait for it. A levels save
+      // committing meanwhile is not seen here (decision 064, "Not done").
+      const highestLevel = await deps.highestLevel();
       const answer = await refusalAnswered(() =>
         deps.audited(actor.id, 'loyalty.perk', { type: 'loyalty-settings', id: `perk:${input.skillTypeId}` }, async (tx) => {
           const perks = createPerksRepository(tx);
           const [stored] = await readPerks(tx, input.skillTypeId);
           if (!stored) throw new StaffRefusal(PERK_SETTINGS_TEXTS.noSuchPerk, 'skillTypeId');
           // The figures' bounds depend on the perk's effect and the levels table: the form's schema, built for them.
-          const checked = perkSettingsSchema({ effectKey: stored.effectKey, highestLevel: await highestLevelOf(tx) }).safeParse(input);
+          const checked = perkSettingsSchema({ effectKey: stored.effectKey, highestLevel }).safeParse(input);
           if (!checked.success) {
             const [issue] = checked.error.issues;
             throw new StaffRefusal(issue!.message, issue!.path.join('.'));

@@ -14,6 +14,7 @@ export const staffKeys = {
   loyaltyCalendar: () => [...staffKeys.all, 'loyalty', 'calendar'] as const,
   loyaltyWheelAndDrawing: () => [...staffKeys.all, 'loyalty', 'wheel-and-drawing'] as const,
   loyaltyLevels: () => [...staffKeys.all, 'loyalty', 'levels'] as const,
+  loyaltyPerks: () => [...staffKeys.all, 'loyalty', 'perks'] as const,
   sessionGroups: (studyNo: number) => [...staffKeys.all, 'session-groups', studyNo] as const,
   studyResults: (studyNo: number) => [...staffKeys.all, 'study-results', studyNo] as const,
   testerSearch: (q: string) => [...staffKeys.all, 'testers', 'search', q] as const,
