@@ -154,13 +154,13 @@ test('content staff change a perk level’s coin cost; a tester sees it in the p
     await staff.goto('/staff/settings/loyalty');
     const form = staff.getByRole('form', { name: before.name });
     const level1 = form.getByRole('group', { name: `${before.name} level 1` });
-    await expect(level1.getByLabel('Coins')).toHaveValue(String(before.levels[0]!.requireCoins));
+    await expect(level1.getByLabel('Coins to upgrade')).toHaveValue(String(before.levels[0]!.requireCoins));
     // A figure beyond the effect's bound is refused at its field.
     await level1.getByLabel('Extra coins each daily bonus').fill('1001');
     await form.getByRole('button', { name: `Save ${before.name}` }).click();
     await expect(level1.getByText(LOYALTY_SETTINGS_TEXTS.tooHigh(1000))).toBeVisible();
     await level1.getByLabel('Extra coins each daily bonus').fill(String(before.levels[0]!.effectValue));
-    await level1.getByLabel('Coins').fill(String(NEW_PERK_COST));
+    await level1.getByLabel('Coins to upgrade').fill(String(NEW_PERK_COST));
     await form.getByRole('button', { name: `Save ${before.name}` }).click();
     await expect(staff.getByText(PERK_SETTINGS_TEXTS.perkSaved(before.name))).toBeVisible();
     await expectNoAxeViolations(staff);

@@ -62,7 +62,11 @@ const bodyOf = (path: string) => api.calls.find((call) => call.path === path)?.b
 describe('the perks section of the loyalty settings (decision 064)', () => {
   test('refuses a figure beyond its effect’s bound and a level that does not exist at their fields, then saves the perk with an added level', async () => {
     api.answers['/staff/content/Perks'] = { body: PERKS };
-    api.answers['/staff/content/SavePerk'] = { body: { status: 'succeed', message: PERK_SETTINGS_TEXTS.perkSaved('Lucky Spinner') } };
+    // The save raises the perk's version: the form starts again from the stored perk, the outcome stays.
+    api.answers['/staff/content/SavePerk'] = () => {
+      api.answers['/staff/content/Perks'] = { body: { ...PERKS, perks: [{ ...PERKS.perks[0]!, version: 5 }, PERKS.perks[1]!] } };
+      return { body: { status: 'succeed', message: PERK_SETTINGS_TEXTS.perkSaved('Lucky Spinner') } };
+    };
     const user = renderSection();
     const form = within(await screen.findByRole('form', { name: 'Lucky Spinner' }));
     const second = within(form.getByRole('group', { name: 'Lucky Spinner level 2' }));
@@ -87,10 +91,13 @@ describe('the perks section of the loyalty settings (decision 064)', () => {
     await user.type(third.getByLabelText('Effect (what testers read)'), '+5 spins a week');
     await user.type(third.getByLabelText('Extra spins a week'), '5');
     await user.type(third.getByLabelText('Tester level needed'), '8');
-    await user.type(third.getByLabelText('Coins'), '900');
+    await user.type(third.getByLabelText('Coins to upgrade'), '900');
     await user.type(third.getByLabelText('Condition (HTML)'), 'Reach level 8.');
     await user.click(form.getByRole('button', { name: 'Save Lucky Spinner' }));
-    expect(await form.findByText(PERK_SETTINGS_TEXTS.perkSaved('Lucky Spinner'))).toBeInTheDocument();
+    expect(await screen.findByText(PERK_SETTINGS_TEXTS.perkSaved('Lucky Spinner'))).toBeInTheDocument();
+    const reloaded = within(screen.getByRole('form', { name: 'Lucky Spinner' }));
+    expect(reloaded.getByText(PERK_SETTINGS_TEXTS.perkSaved('Lucky Spinner'))).toBeInTheDocument();
+    expect(reloaded.queryByRole('group', { name: 'Lucky Spinner level 3' })).not.toBeInTheDocument();
     expect(bodyOf('/staff/content/SavePerk')).toEqual({
       version: 4,
       skillTypeId: 2,

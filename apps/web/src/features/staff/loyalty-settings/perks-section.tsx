@@ -49,20 +49,35 @@ export function PerksSection() {
     >
       {perks.data?.perks.length === 0 && <p>There are no perks yet.</p>}
       {perks.data?.perks.map((perk) => (
-        // Keyed by version: after a save (or a refused stale one) the form starts from what is stored.
-        <PerkForm key={`${perk.skillTypeId}:${perk.version}`} perk={perk} highestLevel={perks.data.highestLevel} />
+        <PerkCard key={perk.skillTypeId} perk={perk} highestLevel={perks.data.highestLevel} />
       ))}
     </Section>
   );
 }
 
-function PerkForm({ perk, highestLevel }: { perk: PerkSettingsView; highestLevel: number }) {
+/** One perk: its outcome line outlives the form, which starts again from what is stored after each save. */
+function PerkCard({ perk, highestLevel }: { perk: PerkSettingsView; highestLevel: number }) {
+  const [outcome, setOutcome] = useState<PerkSaveResponse | null>(null);
+  // Keyed by version: after a save (or a refused stale one) the form starts from what is stored.
+  return <PerkForm key={perk.version} perk={perk} highestLevel={highestLevel} outcome={outcome} setOutcome={setOutcome} />;
+}
+
+function PerkForm({
+  perk,
+  highestLevel,
+  outcome,
+  setOutcome,
+}: {
+  perk: PerkSettingsView;
+  highestLevel: number;
+  outcome: PerkSaveResponse | null;
+  setOutcome: (outcome: PerkSaveResponse | null) => void;
+}) {
   const save = useSavePerk();
   const [name, setName] = useState(perk.name);
   const [description, setDescription] = useState(perk.description);
   const [levels, setLevels] = useState(() => perk.levels.map(draftOf));
   const [errors, setErrors] = useState<Errors>({});
-  const [outcome, setOutcome] = useState<PerkSaveResponse | null>(null);
   const fewest = Math.max(PERK_LEVEL_LIMITS.min, perk.heldUpTo);
   const figureLabel = EFFECT_FIGURE_LABELS[perk.effectKey] ?? 'Effect figure';
   const headingId = `perk-${perk.skillTypeId}`;
@@ -154,7 +169,7 @@ function PerkForm({ perk, highestLevel }: { perk: PerkSettingsView; highestLevel
                 error={errors[`levels.${index}.requireLevel`] ?? null}
               />
               <TextField
-                label="Coins"
+                label="Coins to upgrade"
                 inputMode="numeric"
                 value={row.requireCoins}
                 onChange={(event) => change(index, 'requireCoins', event.target.value)}
