@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { LEVEL_LIMITS, LOYALTY_MAX_FIGURE, LOYALTY_MAX_SPINS_PER_WEEK, LOYALTY_SETTINGS_TEXTS } from './loyalty-settings-schemas.ts';
+import {
+  figure,
+  LEVEL_LIMITS,
+  LOYALTY_MAX_FIGURE,
+  LOYALTY_MAX_SPINS_PER_WEEK,
+  LOYALTY_SETTINGS_TEXTS,
+} from './loyalty-settings-schemas.ts';
 import { text } from './text.ts';
 
 /**
@@ -45,14 +51,6 @@ export const PERK_SETTINGS_TEXTS = {
 } as const;
 const T = LOYALTY_SETTINGS_TEXTS;
 const P = PERK_SETTINGS_TEXTS;
-
-/** A whole number from `min` to `max`, with the console's messages. */
-const figure = (min: 0 | 1, max: number) =>
-  z
-    .number({ error: T.wholeNumber })
-    .int(T.wholeNumber)
-    .min(min, min === 0 ? T.notNegative : T.atLeastOne)
-    .max(max, T.tooHigh(max));
 
 const words = (required: string, tooLong: string, max: number) =>
   text(T.unreadable, { error: required }).trim().min(1, required).max(max, tooLong);
