@@ -7,6 +7,8 @@ import {
   type LevelsResponse,
   type WheelAndDrawingResponse,
 } from '@testerhub/shared/loyalty-settings-schemas';
+import { PERK_TEXTS } from '@testerhub/shared/perks-schemas';
+import { PERK_SETTINGS_TEXTS, type PerksSettingsResponse } from '@testerhub/shared/perks-settings-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { grantCoins } from './support/test-support';
 import { openStaffConsole, PHONE } from './support/staff';
@@ -188,6 +190,63 @@ test('content staff raise a picture’s level and hide another; a tester’s pic
       });
       expect(((await answer.json()) as { status: string }).status).toBe('succeed');
     }
+    await context.close();
+  }
+});
+
+/** Issue 12 section 6 (decision 064): a perk level's coin cost changed by content staff, seen on the tester's perks page, then put back. */
+const NEW_PERK_COST = 65;
+
+test('content staff change a perk level’s coin cost; a tester sees it in the perks', async ({
+  loggedInPage: tester,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { page: staff, context } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
+  const perksNow = async () =>
+    ((await (await context.request.get('/api/staff/content/Perks', { headers: OUR_PAGE })).json()) as PerksSettingsResponse).perks.find(
+      (perk) => perk.effectKey === 'dailyBonusCoins',
+    )!;
+  const before = await perksNow();
+  try {
+    await staff.goto('/staff/settings/loyalty');
+    const form = staff.getByRole('form', { name: before.name });
+    const level1 = form.getByRole('group', { name: `${before.name} level 1` });
+    await expect(level1.getByLabel('Coins to upgrade')).toHaveValue(String(before.levels[0]!.requireCoins));
+    // A figure beyond the effect's bound is refused at its field.
+    await level1.getByLabel('Extra coins each daily bonus').fill('1001');
+    await form.getByRole('button', { name: `Save ${before.name}` }).click();
+    await expect(level1.getByText(LOYALTY_SETTINGS_TEXTS.tooHigh(1000))).toBeVisible();
+    await level1.getByLabel('Extra coins each daily bonus').fill(String(before.levels[0]!.effectValue));
+    await level1.getByLabel('Coins to upgrade').fill(String(NEW_PERK_COST));
+    await form.getByRole('button', { name: `Save ${before.name}` }).click();
+    await expect(staff.getByText(PERK_SETTINGS_TEXTS.perkSaved(before.name))).toBeVisible();
+    await expectNoAxeViolations(staff);
+    await noSideScroll(staff);
+
+    // The tester's perks: level 1 now costs the new figure.
+    await tester.goto('/community/main/account/general');
+    const bonus = tester.getByRole('dialog', { name: DAILY_BONUS_TEXTS.title });
+    await bonus.getByRole('button', { name: 'Later' }).click();
+    await tester.getByRole('button', { name: 'Open perks' }).click();
+    const perks = tester.getByRole('dialog', { name: PERK_TEXTS.title });
+    await perks.getByRole('button', { name: new RegExp(before.name) }).click();
+    await expect(perks.getByTestId('perk-detail')).toContainText(`${NEW_PERK_COST} coins`);
+  } finally {
+    const now = await perksNow();
+    const back = await context.request.post('/api/staff/content/SavePerk', {
+      headers: OUR_PAGE,
+      data: {
+        version: now.version,
+        skillTypeId: before.skillTypeId,
+        name: before.name,
+        description: before.description,
+        levels: before.levels.map(({ level: _level, ...row }) => row),
+      },
+    });
+    expect(((await back.json()) as { status: string }).status).toBe('succeed');
     await context.close();
   }
 });

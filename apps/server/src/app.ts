@@ -41,6 +41,8 @@ import { eventsRoutes } from './modules/events/events-routes.ts';
 import { eventsSettingsRoutes } from './modules/events/events-settings-routes.ts';
 import { createEventsSettingsService } from './modules/events/events-settings-service.ts';
 import { createLevelsSettingsService } from './modules/ledger/levels-settings-service.ts';
+import { perksSettingsRoutes } from './modules/perks/perks-settings-routes.ts';
+import { createPerksSettingsService } from './modules/perks/perks-settings-service.ts';
 import { levelsSettingsRoutes } from './modules/ledger/levels-settings-routes.ts';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard-routes.ts';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard-service.ts';
@@ -545,11 +547,17 @@ export async function buildApp({
   const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
   // The profile pictures' levels and visibility (decision 068): read afresh on every tester call, so no kept copy to drop.
   const avatarAdmin = createAvatarAdminService(db, { audited: staff.audited, ledger, testers });
+  const perksSettings = createPerksSettingsService(db, {
+    audited: staff.audited,
+    forgetCached: perks.forgetCached,
+    highestLevel: ledger.highestLevel,
+  });
   // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
   const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {
     dailyBonus.forgetCached();
     events.forgetCached();
     ledger.forgetLevels();
+    perks.forgetCached();
   });
   app.addHook('onClose', () => stopLoyaltyNotices());
   // Studies and screeners for recruiters (issue 12 section 2, decision 050).
@@ -685,6 +693,7 @@ export async function buildApp({
         eventsSettingsRoutes(eventsSettings),
         levelsSettingsRoutes(levelsSettings),
         avatarAdminRoutes(avatarAdmin),
+        perksSettingsRoutes(perksSettings),
         dashboardRoutes(dashboard),
         sessionAdminRoutes(sessionAdmin),
         studyResultsRoutes(studyResults),

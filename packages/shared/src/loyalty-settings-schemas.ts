@@ -41,8 +41,8 @@ export const LOYALTY_SETTINGS_TEXTS = {
 } as const;
 const T = LOYALTY_SETTINGS_TEXTS;
 
-/** A whole number from `min` to `max`, with the console's messages. */
-const figure = (min: 0 | 1, max: number) =>
+/** A whole number from `min` to `max`, with the console's messages (the perks' schema uses it too, decision 064). */
+export const figure = (min: 0 | 1, max: number) =>
   z
     .number({ error: T.wholeNumber })
     .int(T.wholeNumber)

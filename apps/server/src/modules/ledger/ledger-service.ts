@@ -81,10 +81,11 @@ export function createLedgerService(
       repository.entriesFor(testerId, limit, offset),
     /** Drops the kept level table: staff saved it on some instance (decision 056). */
     forgetLevels: () => levels.forget(),
-    /** The highest level there is now (the level table as kept; decision 068's check of a picture's level). */
-    async highestLevel(): Promise<number> {
-      return Math.max(1, ...(await levels()).map((row) => row.level));
-    },
+    /**
+     * The levels table's top level as stored now, not the kept copy: what a staff check of a perk's
+     * or a picture's level needs (decisions 064 and 068).
+     */
+    highestLevel: async () => (await repository.listLevels()).at(-1)?.level ?? 1,
     async levelProgress(level: number, exp: number): Promise<LevelProgress> {
       return levelProgress(level, exp, await levels());
     },

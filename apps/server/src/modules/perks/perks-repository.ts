@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { skillLevels, skillTypes, testerSkills } from './perks-tables.ts';
 
@@ -23,6 +23,53 @@ export function createPerksRepository(db: Executor) {
         .from(testerSkills)
         .where(eq(testerSkills.testerId, testerId));
       return new Map(rows.map((row) => [row.skillTypeId, row.level]));
+    },
+
+    /**
+     * Level `level` of the perk as stored now, read after a share lock on the perk's row: an
+     * upgrade's transaction reads the figures it pays here, so a staff save of the perk (which
+     * updates that row) waits for the upgrade, or the upgrade for the save, and the upgrade pays
+     * the figures of the save it follows (decision 064). Null when the perk has no such level.
+     */
+    async lockedLevel(skillTypeId: number, level: number): Promise<SkillLevel | null> {
+      const held = await db.select({ id: skillTypes.id }).from(skillTypes).where(eq(skillTypes.id, skillTypeId)).for('share');
+      if (held.length === 0) return null;
+      const [row] = await db
+        .select()
+        .from(skillLevels)
+        .where(and(eq(skillLevels.skillTypeId, skillTypeId), eq(skillLevels.level, level)));
+      return row ?? null;
+    },
+
+    /** The highest level of each perk (or of `skillTypeId` alone) any tester holds, by skill type id (none held: absent). */
+    async heldUpTo(skillTypeId?: number): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ skillTypeId: testerSkills.skillTypeId, level: max(testerSkills.level) })
+        .from(testerSkills)
+        .where(skillTypeId === undefined ? undefined : eq(testerSkills.skillTypeId, skillTypeId))
+        .groupBy(testerSkills.skillTypeId);
+      return new Map(rows.map((row) => [row.skillTypeId, row.level ?? 0]));
+    },
+
+    /**
+     * Raises the perk's version if it is still `expected` and writes its name and description:
+     * false when someone else saved it first (or there is no such perk). The UPDATE locks the
+     * perk's row until the caller's commit: a second save from the same version waits, then
+     * matches nothing; an upgrade of the perk waits too (see lockedLevel).
+     */
+    async claimVersion(skillTypeId: number, expected: number, fields: { name: string; description: string }): Promise<boolean> {
+      const rows = await db
+        .update(skillTypes)
+        .set({ ...fields, version: sql`${skillTypes.version} + 1` })
+        .where(and(eq(skillTypes.id, skillTypeId), eq(skillTypes.version, expected)))
+        .returning({ id: skillTypes.id });
+      return rows.length === 1;
+    },
+
+    /** The perk's levels replaced whole, level 1 first (the caller holds the perk's row: claimVersion). */
+    async replaceLevels(skillTypeId: number, levels: readonly Omit<SkillLevel, 'skillTypeId' | 'level'>[]): Promise<void> {
+      await db.delete(skillLevels).where(eq(skillLevels.skillTypeId, skillTypeId));
+      await db.insert(skillLevels).values(levels.map((row, index) => ({ ...row, skillTypeId, level: index + 1 })));
     },
 
     /** Moves the perk from `from` to `from + 1`, unless another upgrade moved it first. */

@@ -2,6 +2,7 @@ import type { AvailableSkills, SkillDetail, SkillsAnswer, SkillUpAnswer, SkillTy
 import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
+import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import { createPerksRepository, type SkillLevel, type SkillType } from './perks-repository.ts';
 
@@ -21,9 +22,10 @@ export const PERK_UPGRADE_REASON = 'perkUpgrade';
 /** The perks (spec 3, "Perks (skill tree)"; decision 038): the tree, its upgrades, and each perk's effect. */
 export function createPerksService(db: Database, deps: { clock: Clock; ledger: LedgerService }) {
   const repository = createPerksRepository(db);
-  // The tree changes only when staff edit it: a minute's cache.
+  // The tree changes only when staff edit it: kept in memory until a staff save on any instance
+  // drops it (the LOYALTY_SETTINGS_CHANNEL notice, decisions 056 and 064).
   const tree = cachedRead(
-    60_000,
+    LOYALTY_SETTINGS_CACHE_MS,
     async () => {
       const [types, levels] = await Promise.all([repository.listTypes(), repository.listLevels()]);
       return { types, levelsOf: (id: number) => levels.filter((row) => row.skillTypeId === id) };
@@ -56,6 +58,9 @@ export function createPerksService(db: Database, deps: { clock: Clock; ledger: L
   });
 
   return {
+    /** Drops the kept tree: staff saved a perk on some instance (decision 064). */
+    forgetCached: () => tree.forget(),
+
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
@@ -91,20 +96,24 @@ export function createPerksService(db: Database, deps: { clock: Clock; ledger: L
     /**
      * One level up: the level moves by a conditional write (from the level read, so two upgrades
      * cannot both pass), and its coins go through the ledger (referenced by perk and level, so
-     * a level is paid once), in one transaction. Short of coins or level: notEnoughConditions.
+     * a level is paid once), in one transaction. The next level's figures (the level it needs,
+     * its coins, its effect) are read in that transaction under a share lock on the perk, so the
+     * upgrade pays the perk as stored when it runs, never a level a staff save removed (decision
+     * 064). Short of coins or level: notEnoughConditions.
      */
     async upgrade(testerId: string, skillTypeId: number): Promise<SkillUpAnswer | null> {
-      const { types, levelsOf } = await tree();
+      const { types } = await tree();
       const type = types.find((row) => row.id === skillTypeId);
       if (!type) return null;
+      // Read before the transaction: on PGlite a read beside it would wait for it.
       const [levels, level] = await Promise.all([repository.testerLevels(testerId), testerLevel(testerId)]);
       const current = levels.get(type.id) ?? 0;
-      const next = levelsOf(type.id).find((row) => row.level === current + 1);
-      if (!next) return { status: 'maxLevel' };
-      if (level < next.requireLevel) return { status: 'notEnoughConditions' };
       try {
         return await inTransaction(db, async (tx) => {
-          if (!(await createPerksRepository(tx).upgrade(testerId, type.id, current, deps.clock.now()))) {
+          const perks = createPerksRepository(tx);
+          const next = await perks.lockedLevel(type.id, current + 1);
+          if (!next) return { status: 'maxLevel' } as const;
+          if (level < next.requireLevel || !(await perks.upgrade(testerId, type.id, current, deps.clock.now()))) {
             return { status: 'notEnoughConditions' } as const;
           }
           if (next.requireCoins > 0) {

@@ -10,6 +10,8 @@ export const skillTypes = pgTable('skill_types', {
   imageSrc: text('image_src').notNull(),
   description: text('description').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Raised by each staff save of this perk (its levels included): a save from an older version is refused (decision 064). */
+  version: integer('version').notNull().default(1),
 });
 
 /**

@@ -33,6 +33,7 @@ import {
 import { demoLevels } from '../../core/db/seed-data.ts';
 import { demoDailyRewardDays } from '../daily-bonus/daily-bonus-seed.ts';
 import { DEMO_WHEEL } from '../events/events-seed.ts';
+import { skillLevels, skillTypes } from '../perks/perks-tables.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
 
 /**
@@ -583,6 +584,32 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     prepare: async () => {
       const [picture] = await db().select().from(avatars).where(eq(avatars.fileName, 'avatar-06.svg'));
       return { body: { imageId: picture!.imageId, version: picture!.version, requireLevel: picture!.requireLevel, hidden: false } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/content/Perks', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SavePerk',
+    roles: ['content'],
+    // The first perk saved as it is stored, at its version now.
+    prepare: async () => {
+      const [perk] = await db().select().from(skillTypes).orderBy(skillTypes.id).limit(1);
+      const rows = await db().select().from(skillLevels).where(eq(skillLevels.skillTypeId, perk!.id)).orderBy(skillLevels.level);
+      return {
+        body: {
+          version: perk!.version,
+          skillTypeId: perk!.id,
+          name: perk!.name,
+          description: perk!.description,
+          levels: rows.map(({ effect, effectValue, requireLevel, requireCoins, requireConditionsDesc }) => ({
+            effect,
+            effectValue,
+            requireLevel,
+            requireCoins,
+            requireConditionsDesc,
+          })),
+        },
+      };
     },
   },
 ];

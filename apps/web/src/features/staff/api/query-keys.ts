@@ -15,6 +15,7 @@ export const staffKeys = {
   loyaltyWheelAndDrawing: () => [...staffKeys.all, 'loyalty', 'wheel-and-drawing'] as const,
   loyaltyLevels: () => [...staffKeys.all, 'loyalty', 'levels'] as const,
   loyaltyAvatars: () => [...staffKeys.all, 'loyalty', 'avatars'] as const,
+  loyaltyPerks: () => [...staffKeys.all, 'loyalty', 'perks'] as const,
   sessionGroups: (studyNo: number) => [...staffKeys.all, 'session-groups', studyNo] as const,
   studyResults: (studyNo: number) => [...staffKeys.all, 'study-results', studyNo] as const,
   testerSearch: (q: string) => [...staffKeys.all, 'testers', 'search', q] as const,

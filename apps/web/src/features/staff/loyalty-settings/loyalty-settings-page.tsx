@@ -31,19 +31,20 @@ import {
 } from '../api/loyalty-settings';
 import type { StaffOutletContext } from '../staff-shell';
 import { AvatarsSection } from './avatars-section';
+import { PerksSection } from './perks-section';
 import './loyalty-settings.css';
 
 /** Field errors by the path the shared schema names ('days.4.coins', 'segments', 'spinCost'). */
-type Errors = Record<string, string>;
+export type Errors = Record<string, string>;
 
-function errorsOf(error: z.ZodError): Errors {
+export function errorsOf(error: z.ZodError): Errors {
   const errors: Errors = {};
   for (const issue of error.issues) errors[issue.path.join('.')] ??= issue.message;
   return errors;
 }
 
 /** A number typed in a field: blank is missing (the schema says so), anything else as typed. */
-const numberOf = (value: string) => (value.trim() === '' ? undefined : Number(value));
+export const numberOf = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 /** Content staff: the daily calendar, the wheel, the weekly drawing and the levels (issue 12 section 6; decision 056). */
 export function LoyaltySettingsPage() {
@@ -68,17 +69,19 @@ export function LoyaltySettingsPage() {
         <a href="#drawing">Weekly drawing</a>
         <a href="#levels">Levels</a>
         <a href="#avatars">Avatars</a>
+        <a href="#perks">Perks</a>
       </nav>
       <CalendarSection />
       <WheelAndDrawingSections />
       <LevelsSection />
       <AvatarsSection />
+      <PerksSection />
     </>
   );
 }
 
 /** A section's heading, loading, error (with Try again) and outcome; `children` once the data is there. */
-function Section(props: {
+export function Section(props: {
   id: string;
   title: string;
   intro: string;
@@ -191,7 +194,7 @@ function CalendarForm({
   );
 }
 
-function SaveButton({ busy, label }: { busy: boolean; label: string }) {
+export function SaveButton({ busy, label }: { busy: boolean; label: string }) {
   return (
     <p>
       <button type="submit" className="staff-button" disabled={busy} aria-busy={busy}>
