@@ -7,6 +7,7 @@ import {
   LOYALTY_SETTINGS_TEXTS,
 } from './loyalty-settings-schemas.ts';
 import { text } from './text.ts';
+import { INTEGER_COLUMN_MAX, integerColumnId } from './integer-column.ts';
 
 /**
  * Perks in the staff console (issue 12 section 6; decision 064): each perk's name, description
@@ -63,8 +64,8 @@ const words = (required: string, tooLong: string, max: number) =>
 export function perkSettingsSchema(limits: { effectKey?: string; highestLevel?: number } = {}) {
   const highestLevel = limits.highestLevel ?? LEVEL_LIMITS.max;
   return z.object({
-    version: z.number().int().min(0).max(2_147_483_647),
-    skillTypeId: z.number().int().min(1).max(2_147_483_647),
+    version: z.number().int().min(0).max(INTEGER_COLUMN_MAX),
+    skillTypeId: integerColumnId(),
     name: words(P.nameRequired, P.nameTooLong, PERK_TEXT_LIMITS.name),
     description: words(P.descriptionRequired, P.descriptionTooLong, PERK_TEXT_LIMITS.description),
     levels: z

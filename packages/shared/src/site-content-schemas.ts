@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { testSiteSchema } from './public-content-schemas.ts';
 import { text } from './text.ts';
+import { integerColumnId } from './integer-column.ts';
 
 /**
  * The staff console's content section, continued (issue 12 section 6; decision 061): the winners
@@ -51,9 +52,9 @@ export const WINNER_KINDS = [
 ] as const;
 const WINNER_KIND_VALUES = WINNER_KINDS.map((kind) => kind.value) as [string, ...string[]];
 
-const id = z.number().int().min(1).max(2_147_483_647);
+const id = integerColumnId();
 /** The revision the editor opened: a save against any other is refused as "changed since you opened it". */
-const revision = z.number().int().min(1).max(2_147_483_647);
+const revision = integerColumnId();
 
 const required = (empty: string, max: number, tooLong: string) =>
   text(SITE_CONTENT_TEXTS.unreadable, { error: empty }).trim().min(1, empty).max(max, tooLong);

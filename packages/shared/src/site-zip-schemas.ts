@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAP_CODES } from './public-content.ts';
 import { text } from './text.ts';
+import { integerColumnId } from './integer-column.ts';
 
 /**
  * Test sites made complete for content staff (issue 12 section 6; decision 069): the ZIP prefixes
@@ -52,7 +53,7 @@ export function describeReferences(references: SiteReferences): string {
 }
 
 const siteId = text(SITE_ZIP_TEXTS.siteInvalid, { error: SITE_ZIP_TEXTS.siteInvalid }).regex(/^\d{5}$/, SITE_ZIP_TEXTS.siteInvalid);
-const revision = z.number().int().min(1).max(2_147_483_647);
+const revision = integerColumnId();
 
 export const zipPrefixSchema = text(SITE_ZIP_TEXTS.prefixInvalid, { error: SITE_ZIP_TEXTS.prefixInvalid })
   .trim()
