@@ -147,9 +147,12 @@ const EXPIRE_CHILDREN_CRON = '*/10 * * * *';
 /** The no-show sweep (decision 046): ended bookings nobody checked in become no-shows, and the rule suspends. */
 export const NO_SHOW_SWEEP_JOB = 'attendance-no-show-sweep';
 export const NO_SHOW_SWEEP_CRON = '*/15 * * * *';
-/** The weekly gift-card drawing (decision 037): every hour of Monday in the company's zone; the first run draws, the others find it drawn. */
+/**
+ * The weekly gift-card drawing (decisions 037, 065): every hour of every day in the company's zone,
+ * drawing the week whose drawing day (the stored one) has come; the first run draws, the others find it drawn.
+ */
 export const GOLD_CARD_DRAWING_JOB = 'gold-card-drawing';
-export const GOLD_CARD_DRAWING_CRON = '5 * * * 1';
+export const GOLD_CARD_DRAWING_CRON = '5 * * * *';
 
 /** Bodies above this are refused with 413; nothing the site sends comes near it. */
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -328,7 +331,7 @@ export async function buildApp({
   // The drawing job's work: the queue runs it on its schedule, and so does the fake-clock listener's
   // test-support route at the clock's time (decision 042); one function, so a test runs the job's own path.
   const runGoldCardDrawing = async () => {
-    const drawing = await events.drawLastWeek();
+    const drawing = await events.drawDue();
     if (drawing.status === 'drawn') app.log.info({ entries: drawing.entries }, 'weekly gift-card drawing drawn');
     return drawing;
   };
@@ -539,7 +542,12 @@ export async function buildApp({
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
   // Loyalty settings for content staff (issue 12 section 6, decision 056).
   const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
-  const eventsSettings = createEventsSettingsService(db, { audited: staff.audited, forgetCached: events.forgetCached });
+  const eventsSettings = createEventsSettingsService(db, {
+    audited: staff.audited,
+    forgetCached: events.forgetCached,
+    clock,
+    timeZone: config.loyaltyTimeZone,
+  });
   const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
   // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
   const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {

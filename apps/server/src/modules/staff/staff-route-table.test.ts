@@ -495,7 +495,9 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     method: 'POST',
     path: '/api/staff/content/SaveDrawing',
     roles: ['content'],
-    prepare: async () => ({ body: { version: (await loyaltyVersions()).drawing, goldCardCost: 100, goldCardPrize: '$25 e-gift card' } }),
+    prepare: async () => ({
+      body: { version: (await loyaltyVersions()).drawing, goldCardCost: 100, goldCardPrize: '$25 e-gift card', drawingDay: 1 },
+    }),
   },
   { method: 'GET', path: '/api/staff/content/Levels', roles: ['content'] },
   {

@@ -30,6 +30,7 @@ import {
   useWheelAndDrawing,
 } from '../api/loyalty-settings';
 import type { StaffOutletContext } from '../staff-shell';
+import { DrawingDayField } from './drawing-day-field';
 import './loyalty-settings.css';
 
 /** Field errors by the path the shared schema names ('days.4.coins', 'segments', 'spinCost'). */
@@ -329,11 +330,17 @@ function DrawingForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse[
   const save = useSaveDrawing();
   const [cost, setCost] = useState(String(initial.goldCardCost));
   const [prize, setPrize] = useState(initial.goldCardPrize);
+  const [day, setDay] = useState(String(initial.drawingDay));
   const [errors, setErrors] = useState<Errors>({});
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     onOutcome(null);
-    const parsed = drawingSettingsSchema.safeParse({ version: initial.version, goldCardCost: numberOf(cost), goldCardPrize: prize });
+    const parsed = drawingSettingsSchema.safeParse({
+      version: initial.version,
+      goldCardCost: numberOf(cost),
+      goldCardPrize: prize,
+      drawingDay: numberOf(day),
+    });
     setErrors(parsed.success ? {} : errorsOf(parsed.error));
     if (parsed.success) await send(() => save.mutateAsync(parsed.data), onOutcome);
   };
@@ -354,6 +361,7 @@ function DrawingForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse[
           onChange={(event) => setPrize(event.target.value)}
           error={errors.goldCardPrize ?? null}
         />
+        <DrawingDayField value={day} onChange={setDay} error={errors.drawingDay ?? null} />
       </div>
       <SaveButton busy={save.isPending} label="Save the drawing" />
     </form>
