@@ -62,6 +62,8 @@ import { createContentAdminService } from './modules/public-content/content-admi
 import { contentAdminRoutes } from './modules/public-content/content-admin-routes.ts';
 import { createSiteContentAdminService } from './modules/public-content/site-content-admin-service.ts';
 import { siteContentAdminRoutes } from './modules/public-content/site-content-admin-routes.ts';
+import { createReferralEventsAdminService } from './modules/public-content/referral-events-admin-service.ts';
+import { referralEventsAdminRoutes } from './modules/public-content/referral-events-admin-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
 import { studyAdminRoutes } from './modules/studies/study-admin-routes.ts';
@@ -642,6 +644,11 @@ export async function buildApp({
   const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
   // Winners and test sites edited by content staff (issue 12 section 6, decision 061).
   const siteContentAdmin = createSiteContentAdminService(db, { audited: staff.audited, forgetCached: publicContent.forgetCached });
+  const referralEventsAdmin = createReferralEventsAdminService(db, {
+    audited: staff.audited,
+    forgetCached: publicContent.forgetCached,
+    clock,
+  });
   // Call-outs edited by content staff (issue 12 section 6, decision 063).
   const calloutAdmin = createCalloutAdminService(db, { audited: staff.audited });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds, rateLimits };
@@ -698,6 +705,7 @@ export async function buildApp({
         rewardCatalogueRoutes(rewardCatalogue),
         contentAdminRoutes(contentAdmin),
         siteContentAdminRoutes(siteContentAdmin),
+        referralEventsAdminRoutes(referralEventsAdmin),
         calloutAdminRoutes(calloutAdmin),
         invitationSendRoutes(invitationSends),
       ]);
