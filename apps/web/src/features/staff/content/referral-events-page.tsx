@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRemoveReferralEvent, useSaveReferralEvent, useStaffReferralEvents } from '../api/referral-events';
 import { LoadFailed, RequiresRole } from '../staff-page-parts';
-import { EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
+import { ConfirmRemove, EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
 import { ContentNav } from './content-nav';
 
 type Fields = { month: string; referralComment: string; sortOrder: string };
@@ -132,7 +132,6 @@ function AddEventForm({ onOutcome }: { onOutcome: OnOutcome }) {
 function EventCard({ event, shown, onOutcome }: { event: StaffReferralEvent; shown: boolean; onOutcome: OnOutcome }) {
   const remove = useRemoveReferralEvent();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const headingId = `referral-event-${event.id}`;
   const title = `${monthName(event.month)}, place ${event.sortOrder}`;
   const run = async (call: () => Promise<ReferralEventChangeResponse>) => {
@@ -161,31 +160,12 @@ function EventCard({ event, shown, onOutcome }: { event: StaffReferralEvent; sho
             >
               Edit
             </button>
-            {confirming ? (
-              <>
-                <button
-                  type="button"
-                  className="staff-button"
-                  disabled={remove.isPending}
-                  onClick={() => void run(() => remove.mutateAsync({ id: event.id, revision: event.revision }))}
-                >
-                  Remove {title} for good
-                </button>
-                <button type="button" className="staff-button staff-button--quiet" onClick={() => setConfirming(false)}>
-                  Keep
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                className="staff-button staff-button--quiet"
-                disabled={remove.isPending}
-                aria-label={`Remove ${title}`}
-                onClick={() => setConfirming(true)}
-              >
-                Remove
-              </button>
-            )}
+            <ConfirmRemove
+              what={title}
+              label={`Remove ${title}`}
+              busy={remove.isPending}
+              onRemove={() => void run(() => remove.mutateAsync({ id: event.id, revision: event.revision }))}
+            />
           </div>
         </>
       )}

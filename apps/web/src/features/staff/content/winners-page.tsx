@@ -10,7 +10,7 @@ import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddWinner, useEditWinner, useRemoveWinner, useStaffWinners } from '../api/site-content';
 import { LoadFailed, RequiresRole } from '../staff-page-parts';
-import { EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
+import { ConfirmRemove, EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
 import { ContentNav } from './content-nav';
 
 const KIND_OPTIONS = WINNER_KINDS.map(({ value, label }) => ({ value, label }));
@@ -130,7 +130,6 @@ function WinnerCard({ winner, onOutcome }: { winner: StaffWinner; onOutcome: (ou
   const edit = useEditWinner();
   const remove = useRemoveWinner();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const headingId = `winner-${winner.id}`;
   const busy = edit.isPending || remove.isPending;
   const run = async (call: () => Promise<WinnerChangeResponse>) => {
@@ -171,31 +170,12 @@ function WinnerCard({ winner, onOutcome }: { winner: StaffWinner; onOutcome: (ou
             >
               {winner.hidden ? 'Show' : 'Hide'}
             </button>
-            {confirming ? (
-              <>
-                <button
-                  type="button"
-                  className="staff-button"
-                  disabled={busy}
-                  onClick={() => void run(() => remove.mutateAsync({ id, revision }))}
-                >
-                  Remove {winner.winner} for good
-                </button>
-                <button type="button" className="staff-button staff-button--quiet" onClick={() => setConfirming(false)}>
-                  Keep
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                className="staff-button staff-button--quiet"
-                disabled={busy}
-                aria-label={`Remove ${winner.winner}, ${winner.winnerTime}`}
-                onClick={() => setConfirming(true)}
-              >
-                Remove
-              </button>
-            )}
+            <ConfirmRemove
+              what={winner.winner}
+              label={`Remove ${winner.winner}, ${winner.winnerTime}`}
+              busy={busy}
+              onRemove={() => void run(() => remove.mutateAsync({ id, revision }))}
+            />
           </div>
         </>
       )}

@@ -1,13 +1,9 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { LOYALTY_SETTINGS_TEXTS, type WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
-import type { StaffMe } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
-import type { StaffOutletContext } from '../staff-shell';
+import { renderStaffPages } from '../../../../test/staff-pages';
 import { LoyaltySettingsPage } from './loyalty-settings-page';
 
 /** The drawing's day in the Weekly drawing form (decision 065). */
@@ -20,23 +16,10 @@ const WHEEL_AND_DRAWING: WheelAndDrawingResponse = {
 };
 
 function renderSettings() {
-  const me: StaffMe = { status: 'succeed', id: 's-2', name: 'Dana', email: 'dana@staff.example.test', roles: ['content'], siteIds: [] };
   api.answers['/staff/content/DailyCalendar'] = { status: 500, body: {} };
   api.answers['/staff/content/Levels'] = { status: 500, body: {} };
   api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={['/staff/settings/loyalty']}>
-      <WithPortalQuery>
-        <Routes>
-          <Route path="/staff" element={<Outlet context={{ me } satisfies StaffOutletContext} />}>
-            <Route path="settings/loyalty" element={<LoyaltySettingsPage />} />
-          </Route>
-        </Routes>
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffPages('/staff/settings/loyalty', { 'settings/loyalty': <LoyaltySettingsPage /> }, ['content']);
 }
 
 describe('the drawing day (decision 065)', () => {
