@@ -217,11 +217,13 @@ test.describe("the gift-card drawing on Monday's schedule", () => {
     await page.reload();
     await expect(comeBackMonday(page)).toBeDisabled();
 
-    // Monday 00:05 in UTC is Sunday evening in Chicago: the job's schedule does not fire then.
+    // Monday 00:05 in UTC is Sunday evening in Chicago: the hourly job runs (decision 065), but this week has not ended.
     const mondayInUtc = `${nextMonday}T00:05:00.000Z`;
     expect(companyTime(new Date(mondayInUtc))).toMatch(new RegExp(`^${addDays(monday, 6)} 1[89]:05$`));
     await setServerClock(request, mondayInUtc);
-    expect(await runScheduledJob(request, DRAWING_JOB)).toMatchObject({ status: 409 });
+    const early = await runScheduledJob(request, DRAWING_JOB);
+    expect(early).toMatchObject({ status: 200 });
+    expect(early).not.toMatchObject({ result: { week: monday } });
 
     // Sunday 23:30 in Chicago, the week's last half hour: a second tester enters, in another browser.
     const secondContext = await browser.newContext({ baseURL: clockBaseURL() });
@@ -238,7 +240,7 @@ test.describe("the gift-card drawing on Monday's schedule", () => {
     // Monday 00:05 in Chicago: the job's schedule fires, and its work draws last week.
     await setServerClock(request, atCompanyTime(nextMonday, '00:05'));
     const drawing = await runScheduledJob(request, DRAWING_JOB);
-    expect(drawing).toMatchObject({ status: 200, result: { status: 'drawn', entries: 2 } });
+    expect(drawing).toMatchObject({ status: 200, result: { status: 'drawn', week: monday, entries: 2 } });
     const winnerId = (drawing as { result: { winnerId: string } }).result.winnerId;
     const [winner, other] = (winnerId === first.testerId ? [first, second] : [second, first]) as [SupportTester, SupportTester];
     expect([first.testerId, second.testerId]).toContain(winnerId);
@@ -255,7 +257,7 @@ test.describe("the gift-card drawing on Monday's schedule", () => {
     await expect(enterButton(page)).toBeEnabled();
     await enterDrawing(page, '100');
 
-    // The schedule fires again at 01:05 (every hour of Monday): last week is drawn, nothing new.
+    // The schedule fires again at 01:05 (hourly): last week is drawn, nothing new.
     await setServerClock(request, atCompanyTime(nextMonday, '01:05'));
     expect(await runScheduledJob(request, DRAWING_JOB)).toEqual({ status: 200, result: { status: 'alreadyDrawn' } });
     await page.reload();

@@ -250,3 +250,36 @@ test('content staff change a perk level’s coin cost; a tester sees it in the p
     await context.close();
   }
 });
+
+test('content staff move the weekly drawing to Thursday; a tester’s page names the day (decision 065)', async ({
+  loggedInPage: tester,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { page: staff, context } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
+  const before = (await figures(context.request)).events.drawing;
+  try {
+    await staff.getByRole('main').getByRole('link', { name: 'Loyalty settings' }).click();
+    const drawingSection = staff.getByRole('region', { name: 'Weekly drawing' });
+    await expect(drawingSection.getByLabel('Drawing day')).toHaveValue(String(before.drawingDay));
+    await drawingSection.getByLabel('Drawing day').selectOption({ label: 'Thursday' });
+    await drawingSection.getByRole('button', { name: 'Save the drawing' }).click();
+    await expect(drawingSection.getByText(LOYALTY_SETTINGS_TEXTS.drawingSaved)).toBeVisible();
+    await expect(drawingSection.getByLabel('Drawing day')).toHaveValue('4');
+    await expectNoAxeViolations(staff);
+    await noSideScroll(staff);
+
+    await tester.goto('/community/main/winners/try-your-luck');
+    await expect(tester.getByText(/The winner is drawn on Thursday\./)).toBeVisible();
+  } finally {
+    const now = (await figures(context.request)).events.drawing;
+    const back = await context.request.post('/api/staff/content/SaveDrawing', {
+      headers: OUR_PAGE,
+      data: { ...before, version: now.version },
+    });
+    expect(((await back.json()) as { status: string }).status).toBe('succeed');
+    await context.close();
+  }
+});

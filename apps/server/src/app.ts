@@ -66,6 +66,8 @@ import { createContentAdminService } from './modules/public-content/content-admi
 import { contentAdminRoutes } from './modules/public-content/content-admin-routes.ts';
 import { createSiteContentAdminService } from './modules/public-content/site-content-admin-service.ts';
 import { siteContentAdminRoutes } from './modules/public-content/site-content-admin-routes.ts';
+import { createReferralEventsAdminService } from './modules/public-content/referral-events-admin-service.ts';
+import { referralEventsAdminRoutes } from './modules/public-content/referral-events-admin-routes.ts';
 import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
 import { studyAdminRoutes } from './modules/studies/study-admin-routes.ts';
@@ -151,9 +153,12 @@ const EXPIRE_CHILDREN_CRON = '*/10 * * * *';
 /** The no-show sweep (decision 046): ended bookings nobody checked in become no-shows, and the rule suspends. */
 export const NO_SHOW_SWEEP_JOB = 'attendance-no-show-sweep';
 export const NO_SHOW_SWEEP_CRON = '*/15 * * * *';
-/** The weekly gift-card drawing (decision 037): every hour of Monday in the company's zone; the first run draws, the others find it drawn. */
+/**
+ * The weekly gift-card drawing (decisions 037, 065): every hour of every day in the company's zone,
+ * drawing the week whose drawing day (the stored one) has come; the first run draws, the others find it drawn.
+ */
 export const GOLD_CARD_DRAWING_JOB = 'gold-card-drawing';
-export const GOLD_CARD_DRAWING_CRON = '5 * * * 1';
+export const GOLD_CARD_DRAWING_CRON = '5 * * * *';
 
 /** Bodies above this are refused with 413; nothing the site sends comes near it. */
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -332,7 +337,7 @@ export async function buildApp({
   // The drawing job's work: the queue runs it on its schedule, and so does the fake-clock listener's
   // test-support route at the clock's time (decision 042); one function, so a test runs the job's own path.
   const runGoldCardDrawing = async () => {
-    const drawing = await events.drawLastWeek();
+    const drawing = await events.drawDue();
     if (drawing.status === 'drawn') app.log.info({ entries: drawing.entries }, 'weekly gift-card drawing drawn');
     return drawing;
   };
@@ -543,7 +548,12 @@ export async function buildApp({
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
   // Loyalty settings for content staff (issue 12 section 6, decision 056).
   const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
-  const eventsSettings = createEventsSettingsService(db, { audited: staff.audited, forgetCached: events.forgetCached });
+  const eventsSettings = createEventsSettingsService(db, {
+    audited: staff.audited,
+    forgetCached: events.forgetCached,
+    clock,
+    timeZone: config.loyaltyTimeZone,
+  });
   const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
   // The profile pictures' levels and visibility (decision 068): read afresh on every tester call, so no kept copy to drop.
   const avatarAdmin = createAvatarAdminService(db, { audited: staff.audited, ledger, testers });
@@ -646,6 +656,11 @@ export async function buildApp({
   const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
   // Winners and test sites edited by content staff (issue 12 section 6, decision 061).
   const siteContentAdmin = createSiteContentAdminService(db, { audited: staff.audited, forgetCached: publicContent.forgetCached });
+  const referralEventsAdmin = createReferralEventsAdminService(db, {
+    audited: staff.audited,
+    forgetCached: publicContent.forgetCached,
+    clock,
+  });
   // Call-outs edited by content staff (issue 12 section 6, decision 063).
   const calloutAdmin = createCalloutAdminService(db, { audited: staff.audited });
   const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds, rateLimits };
@@ -704,6 +719,7 @@ export async function buildApp({
         rewardCatalogueRoutes(rewardCatalogue),
         contentAdminRoutes(contentAdmin),
         siteContentAdminRoutes(siteContentAdmin),
+        referralEventsAdminRoutes(referralEventsAdmin),
         calloutAdminRoutes(calloutAdmin),
         invitationSendRoutes(invitationSends),
       ]);

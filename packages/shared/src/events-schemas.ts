@@ -13,6 +13,19 @@ export const EVENT_TEXTS = {
   blackListed: 'The wheel is not available for your account.',
 } as const;
 
+/** The drawing's weekdays, ISO order (1 Monday ... 7 Sunday); content staff choose one (decision 065). */
+export const DRAWING_WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The name of ISO weekday `day` (1 Monday ... 7 Sunday); Monday for anything else. */
+export function drawingDayName(day: number): string {
+  return DRAWING_WEEKDAYS[day - 1] ?? DRAWING_WEEKDAYS[0];
+}
+
+/** The button after an entry: the spec's words on Monday, the chosen day's name otherwise (decision 065). */
+export function comeBackText(day: number): string {
+  return EVENT_TEXTS.comeBackMonday.replace('Monday', drawingDayName(day));
+}
+
 /** The spin's stages in milliseconds: about 11.35 s in all at duration 1. */
 export const WHEEL_SPIN_MS = { start: 2600, continue: 750, stop: 8000 } as const;
 
@@ -56,6 +69,8 @@ export const goldRewardAvailableResponseSchema = z.object({
   status: z.enum(['available', 'applied']),
   goldCardCoin: z.number().int(),
   prize: z.string(),
+  /** The weekday the drawing runs, ISO 1 (Monday) to 7 (decision 065). */
+  drawingDay: z.number().int().min(1).max(7),
 });
 export type GoldRewardAvailable = z.infer<typeof goldRewardAvailableResponseSchema>;
 
@@ -76,6 +91,8 @@ export const winnerListResponseSchema = z.object({
   giftCardWinners: z.array(eventWinnerSchema.extend({ prize: z.string() })),
   wheelWinners: z.array(eventWinnerSchema),
   myHistory: z.array(z.object({ coins: z.number().int(), logTime: z.string() })),
+  /** The weekday the drawing runs, ISO 1 (Monday) to 7 (decision 065). */
+  drawingDay: z.number().int().min(1).max(7),
 });
 export type WinnerList = z.infer<typeof winnerListResponseSchema>;
 

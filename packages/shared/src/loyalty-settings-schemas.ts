@@ -34,6 +34,7 @@ export const LOYALTY_SETTINGS_TEXTS = {
   calendarSaved: 'Daily calendar saved: testers see it from their next visit.',
   wheelSaved: 'Wheel settings saved: the next spin uses them.',
   drawingSaved: 'Drawing settings saved: the next entry uses them.',
+  drawingDay: 'Choose the day the drawing runs.',
   levelCount: `There are ${LEVEL_LIMITS.min} to ${LEVEL_LIMITS.max} levels.`,
   levelOneFree: 'Level 1 needs 0 experience: every tester starts there.',
   levelsRising: 'Each level needs more experience than the one before.',
@@ -107,6 +108,8 @@ export const drawingSettingsSchema = z.object({
   version,
   goldCardCost: figure(1, LOYALTY_MAX_FIGURE),
   goldCardPrize: text(T.unreadable, { error: T.prizeRequired }).trim().min(1, T.prizeRequired).max(100, T.prizeTooLong),
+  /** The weekday the drawing runs, ISO 1 (Monday) to 7 (Sunday), in the company's zone (decision 065). */
+  drawingDay: z.number({ error: T.drawingDay }).int(T.drawingDay).min(1, T.drawingDay).max(7, T.drawingDay),
 });
 export type DrawingSettings = z.infer<typeof drawingSettingsSchema>;
 
@@ -152,7 +155,7 @@ export const wheelAndDrawingResponseSchema = z.object({
     spinsPerWeek: z.number().int(),
     segments: z.array(z.object({ coins: z.number().int(), percent: z.number() })),
   }),
-  drawing: z.object({ version: z.number().int(), goldCardCost: z.number().int(), goldCardPrize: z.string() }),
+  drawing: z.object({ version: z.number().int(), goldCardCost: z.number().int(), goldCardPrize: z.string(), drawingDay: z.number().int() }),
 });
 export type WheelAndDrawingResponse = z.infer<typeof wheelAndDrawingResponseSchema>;
 

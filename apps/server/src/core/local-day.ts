@@ -39,9 +39,23 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
-/** The Monday that starts the week of `day` (weeks run Monday to Sunday: the drawing is on Mondays). */
-export function weekStart(day: string): string {
+/** The ISO weekday of `day` ('YYYY-MM-DD'): 1 Monday ... 7 Sunday. */
+export function isoWeekday(day: string): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7));
+  return ((new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7) + 1;
+}
+
+/** The last day on or before `day` that is an ISO `weekday` (1 Monday ... 7 Sunday): the start of a week that begins on it. */
+export function weekStartOn(day: string, weekday: number): string {
+  return addDays(day, -((isoWeekday(day) - weekday + 7) % 7));
+}
+
+/** The first day on or after `day` that is an ISO `weekday`. */
+export function nextWeekdayFrom(day: string, weekday: number): string {
+  return addDays(day, (weekday - isoWeekday(day) + 7) % 7);
+}
+
+/** The Monday that starts the company week of `day` (weeks run Monday to Sunday; the drawing's week follows its day, decision 065). */
+export function weekStart(day: string): string {
+  return weekStartOn(day, 1);
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
+import type { DrawingRule } from './drawing-week.ts';
 import { eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins, wheelWeekSpins } from './events-tables.ts';
 
 export type EventSettings = typeof eventSettings.$inferSelect;
@@ -14,6 +15,9 @@ const DEFAULT_SETTINGS: EventSettings = {
   goldCardPrize: '$25 e-gift card',
   wheelVersion: 0,
   drawingVersion: 0,
+  drawingDay: 1,
+  drawingWeekKept: null,
+  drawingDayFrom: null,
 };
 const SETTINGS_ROW = 1;
 
@@ -26,7 +30,12 @@ export function createEventsRepository(db: Executor) {
   async function saveFigures(
     version: 'wheelVersion' | 'drawingVersion',
     expected: number,
-    figures: Partial<Pick<EventSettings, 'spinCost' | 'spinsPerWeek' | 'goldCardCost' | 'goldCardPrize'>>,
+    figures: Partial<
+      Pick<
+        EventSettings,
+        'spinCost' | 'spinsPerWeek' | 'goldCardCost' | 'goldCardPrize' | 'drawingDay' | 'drawingWeekKept' | 'drawingDayFrom'
+      >
+    >,
   ): Promise<boolean> {
     const rows =
       expected === 0
@@ -89,9 +98,48 @@ export function createEventsRepository(db: Executor) {
       await db.insert(wheelSegments).values(wheel.segments.map(({ coins, rate }) => ({ coins, rate })));
       return true;
     },
-    /** The drawing's cost and prize, if still at `expected` (0: no settings row yet); false when someone else saved first. */
-    saveDrawing: (expected: number, drawing: { goldCardCost: number; goldCardPrize: string }) =>
+    /** The drawing's cost, prize and day rule, if still at `expected` (0: no settings row yet); false when someone else saved first. */
+    saveDrawing: (expected: number, drawing: { goldCardCost: number; goldCardPrize: string } & DrawingRule) =>
       saveFigures('drawingVersion', expected, drawing),
+
+    /**
+     * The drawing's day rule, read with a share lock inside an entry's transaction (decision 065):
+     * a change of the day waits for entries in flight, and an entry after it sees the new rule, so
+     * no entry lands in a week the job has already drawn.
+     */
+    async drawingRuleLocked(): Promise<DrawingRule> {
+      const [row] = await db
+        .select({
+          drawingDay: eventSettings.drawingDay,
+          drawingWeekKept: eventSettings.drawingWeekKept,
+          drawingDayFrom: eventSettings.drawingDayFrom,
+        })
+        .from(eventSettings)
+        .where(eq(eventSettings.id, SETTINGS_ROW))
+        .for('share');
+      return row ?? { drawingDay: DEFAULT_SETTINGS.drawingDay, drawingWeekKept: null, drawingDayFrom: null };
+    },
+
+    /** Weeks from `since` to before `week` that have entries and no drawing yet (never lose one: the job draws them too). */
+    async undrawnWeeks(since: string, week: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ week: goldCardEntries.weekStart })
+        .from(goldCardEntries)
+        .where(
+          and(
+            gte(goldCardEntries.weekStart, since),
+            lt(goldCardEntries.weekStart, week),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(goldCardDrawings)
+                .where(eq(goldCardDrawings.weekStart, goldCardEntries.weekStart)),
+            ),
+          ),
+        )
+        .orderBy(goldCardEntries.weekStart);
+      return rows.map((row) => row.week);
+    },
 
     async spinsUsed(testerId: string, week: string): Promise<number> {
       const [row] = await db

@@ -14,6 +14,7 @@ import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
 import { addDays, localDay, weekStart } from '../../core/local-day.ts';
+import { drawingWeekOf, lastEndedWeek } from './drawing-week.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import { PERK_EFFECTS, type PerksService } from '../perks/perks-service.ts';
@@ -28,6 +29,8 @@ export const LEDGER_REASONS = { spin: 'wheelSpin', win: 'wheelWin', goldCard: 'g
 /** The winners' page shows this many of each list. */
 const LIST_LENGTH = 10;
 const HISTORY_LENGTH = 20;
+/** How far back the drawing job looks for a week with entries left undrawn (a job that did not run for weeks). */
+const UNDRAWN_LOOKBACK_DAYS = 8 * 7;
 /** The giveaway of each winners page, as the winners table names it. */
 const WINNER_TYPES: Record<LatestWinnersRequest['type'], string> = { eCard: 'Facebook', newTester: 'NewTester' };
 
@@ -55,7 +58,8 @@ function shuffled<T>(items: readonly T[]): T[] {
 
 /**
  * Spin the wheel, the weekly gift-card drawing and the winners (spec 3, "Wheel", "Gift-card
- * drawing"; decision 037). Weeks are the company's, Monday to Sunday, in `timeZone`.
+ * drawing"; decision 037). The wheel's weeks are the company's, Monday to Sunday, in `timeZone`; the
+ * drawing's weeks start on its day, which content staff choose (Monday unless changed; decision 065).
  */
 export function createEventsService(
   db: Database,
@@ -87,7 +91,9 @@ export function createEventsService(
       goldCardCost: Math.max(1, base.goldCardCost - perks.drawingDiscount),
     };
   }
-  const thisWeek = () => weekStart(localDay(deps.clock.now(), deps.timeZone));
+  const today = () => localDay(deps.clock.now(), deps.timeZone);
+  /** The wheel's week: the company week, Monday to Sunday (the spin allowance resets on Monday). */
+  const thisWeek = () => weekStart(today());
   const balance = async (testerId: string) => (await deps.ledger.balance(testerId))?.coins ?? 0;
 
   async function profilesOf(ids: string[]) {
@@ -168,21 +174,21 @@ export function createEventsService(
     },
 
     async goldCardAvailable(testerId: string): Promise<GoldRewardAvailable> {
-      const [{ goldCardCost, goldCardPrize }, entered] = await Promise.all([
-        figuresFor(testerId),
-        repository.hasEntry(testerId, thisWeek()),
-      ]);
-      return { status: entered ? 'applied' : 'available', goldCardCoin: goldCardCost, prize: goldCardPrize };
+      const { goldCardCost, goldCardPrize, drawingDay, drawingWeekKept, drawingDayFrom } = await figuresFor(testerId);
+      const entered = await repository.hasEntry(testerId, drawingWeekOf(today(), { drawingDay, drawingWeekKept, drawingDayFrom }));
+      return { status: entered ? 'applied' : 'available', goldCardCoin: goldCardCost, prize: goldCardPrize, drawingDay };
     },
 
     /** One entry a week: the entry row (its key makes it one) and its cost in one transaction. */
     async enterGoldCard(testerId: string): Promise<ApplyGoldCardAnswer> {
       const { goldCardCost } = await figuresFor(testerId);
-      const week = thisWeek();
       let status: ApplyGoldCardAnswer['status'];
       try {
         status = await inTransaction(db, async (tx) => {
-          const entered = await createEventsRepository(tx).insertEntry({
+          const events = createEventsRepository(tx);
+          // The week from the stored day rule, read under a share lock: never a week already drawn (decision 065).
+          const week = drawingWeekOf(today(), await events.drawingRuleLocked());
+          const entered = await events.insertEntry({
             testerId,
             weekStart: week,
             cost: goldCardCost,
@@ -200,11 +206,13 @@ export function createEventsService(
     },
 
     /**
-     * Draws the winner of the week that starts on `week` (a Monday), once: the drawing's row is
+     * Draws the winner of the drawing week that starts on `week`, once: the drawing's row is
      * the claim, so a second run or a second instance draws nothing. The winner is chosen among the
      * week's entries with a cryptographic random source and told by e-mail in the same transaction.
      */
-    async drawGoldCard(week: string): Promise<{ status: 'drawn'; winnerId: string | null; entries: number } | { status: 'alreadyDrawn' }> {
+    async drawGoldCard(
+      week: string,
+    ): Promise<{ status: 'drawn'; week: string; winnerId: string | null; entries: number } | { status: 'alreadyDrawn' }> {
       // Read afresh, not kept: the prize as it is when the week's draw runs (decision 056).
       const { goldCardPrize } = await repository.settings();
       const entrants = await repository.entrantsOf(week);
@@ -234,19 +242,30 @@ export function createEventsService(
             tx,
           );
         }
-        return { status: 'drawn', winnerId, entries: entrants.length } as const;
+        return { status: 'drawn', week, winnerId, entries: entrants.length } as const;
       });
       if (result.status === 'drawn') deps.mail.nudge();
       return result;
     },
 
-    /** The scheduled job's work: last week's drawing, if it is not drawn yet. */
-    drawLastWeek() {
-      return this.drawGoldCard(addDays(thisWeek(), -7));
+    /**
+     * The scheduled job's work, hourly on every day (decision 065): the week whose drawing day has
+     * come, if it is not drawn yet (its answer), and any earlier week of the last eight left with
+     * undrawn entries (`swept`). The stored day is read afresh, so a change applies on every
+     * instance at the next run; each week's row stays the once-only claim.
+     */
+    async drawDue() {
+      const { current, ended } = lastEndedWeek(today(), await repository.settings());
+      const result = ended === null ? ({ status: 'notDue' } as const) : await this.drawGoldCard(ended);
+      const swept: string[] = [];
+      for (const week of await repository.undrawnWeeks(addDays(current, -UNDRAWN_LOOKBACK_DAYS), current)) {
+        if (week !== ended && (await this.drawGoldCard(week)).status === 'drawn') swept.push(week);
+      }
+      return swept.length > 0 ? { ...result, swept } : result;
     },
 
     async winnerList(testerId: string): Promise<WinnerList> {
-      const { spinCost, goldCardPrize } = (await wheel()).settings;
+      const { spinCost, goldCardPrize, drawingDay } = (await wheel()).settings;
       const [drawings, bigWins, history] = await Promise.all([
         repository.drawnWinners(LIST_LENGTH),
         repository.bigWins(2 * spinCost, LIST_LENGTH),
@@ -262,6 +281,7 @@ export function createEventsService(
         giftCardWinners: drawings.map((row) => ({ ...winner(row.testerId!, row.at, 0), prize: goldCardPrize })),
         wheelWinners: bigWins.map((row) => winner(row.testerId, row.at, row.coins)),
         myHistory: history.map((row) => ({ coins: row.coins, logTime: row.at.toISOString() })),
+        drawingDay,
       };
     },
 

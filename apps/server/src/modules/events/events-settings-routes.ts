@@ -41,7 +41,8 @@ export function eventsSettingsRoutes(settings: EventsSettingsService): FastifyPl
       '/staff/content/SaveDrawing',
       {
         roles: ['content'],
-        description: 'The weekly drawing’s entry cost and prize. failed: someone else saved since. Applies from the next entry.',
+        description:
+          'The weekly drawing’s entry cost, prize and weekday (1 Monday to 7 Sunday). A new day keeps the running week until the first new drawing day. failed: someone else saved since.',
         input: drawingSettingsSchema,
         response: loyaltySettingsSaveResponseSchema,
       },

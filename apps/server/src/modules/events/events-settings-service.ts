@@ -7,9 +7,12 @@ import {
   type WheelAndDrawingResponse,
   type WheelSettings,
 } from '@testerhub/shared/loyalty-settings-schemas';
+import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
+import { localDay } from '../../core/local-day.ts';
 import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { ruleWithDay } from './drawing-week.ts';
 import { createEventsRepository } from './events-repository.ts';
 
 /** Thrown inside the audited unit of work when the settings moved on since the editor read them: nothing is written. */
@@ -29,7 +32,12 @@ async function readView(db: Executor): Promise<Omit<WheelAndDrawingResponse, 'st
       spinsPerWeek: settings.spinsPerWeek,
       segments: segments.map(({ coins, rate }) => ({ coins, percent: rateToPercent(rate) })),
     },
-    drawing: { version: settings.drawingVersion, goldCardCost: settings.goldCardCost, goldCardPrize: settings.goldCardPrize },
+    drawing: {
+      version: settings.drawingVersion,
+      goldCardCost: settings.goldCardCost,
+      goldCardPrize: settings.goldCardPrize,
+      drawingDay: settings.drawingDay,
+    },
   };
 }
 
@@ -45,6 +53,9 @@ export function createEventsSettingsService(
     audited: StaffService['audited'];
     /** Drops this instance's kept figures and odds at once after a save (the others drop theirs on the notice). */
     forgetCached: () => void;
+    /** The company's day a change of the drawing's day is made on (decision 065). */
+    clock: Clock;
+    timeZone: string;
   },
 ) {
   async function save(
@@ -85,12 +96,25 @@ export function createEventsSettingsService(
       );
     },
 
+    /**
+     * The drawing's cost, prize and day. A new day keeps the running week (and its entries) until
+     * the first new drawing day on or after today, when it is drawn (decision 065).
+     */
     saveDrawing(actor: StaffPrincipal, input: DrawingSettings) {
       return save(
         actor,
         'drawing',
-        (tx) =>
-          createEventsRepository(tx).saveDrawing(input.version, { goldCardCost: input.goldCardCost, goldCardPrize: input.goldCardPrize }),
+        async (tx) => {
+          const events = createEventsRepository(tx);
+          const rule = ruleWithDay(localDay(deps.clock.now(), deps.timeZone), await events.settings(), input.drawingDay);
+          return events.saveDrawing(input.version, {
+            goldCardCost: input.goldCardCost,
+            goldCardPrize: input.goldCardPrize,
+            drawingDay: rule.drawingDay,
+            drawingWeekKept: rule.drawingWeekKept,
+            drawingDayFrom: rule.drawingDayFrom,
+          });
+        },
         LOYALTY_SETTINGS_TEXTS.drawingSaved,
       );
     },

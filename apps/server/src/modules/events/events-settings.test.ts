@@ -169,14 +169,22 @@ describe('the drawing in the staff console', () => {
     const { drawing, wheel } = await read(cookie);
     expectFieldError(await saveDrawing(cookie, { ...drawing, goldCardCost: 0 }), 'goldCardCost', LOYALTY_SETTINGS_TEXTS.atLeastOne);
     expectFieldError(await saveDrawing(cookie, { ...drawing, goldCardPrize: '  ' }), 'goldCardPrize', LOYALTY_SETTINGS_TEXTS.prizeRequired);
-    const answer = await saveDrawing(cookie, { version: drawing.version, goldCardCost: 120, goldCardPrize: ' $30 e-gift card ' });
+    expectFieldError(await saveDrawing(cookie, { ...drawing, drawingDay: 8 }), 'drawingDay', LOYALTY_SETTINGS_TEXTS.drawingDay);
+    const answer = await saveDrawing(cookie, {
+      version: drawing.version,
+      goldCardCost: 120,
+      goldCardPrize: ' $30 e-gift card ',
+      drawingDay: 1,
+    });
     expect(answer.json()).toEqual({ status: 'succeed', message: LOYALTY_SETTINGS_TEXTS.drawingSaved });
-    expect((await saveDrawing(cookie, { version: drawing.version, goldCardCost: 130, goldCardPrize: 'Other' })).json()).toEqual({
+    expect(
+      (await saveDrawing(cookie, { version: drawing.version, goldCardCost: 130, goldCardPrize: 'Other', drawingDay: 1 })).json(),
+    ).toEqual({
       status: 'failed',
       message: LOYALTY_SETTINGS_TEXTS.stale,
     });
     const after = await read(cookie);
-    expect(after.drawing).toEqual({ version: drawing.version + 1, goldCardCost: 120, goldCardPrize: '$30 e-gift card' });
+    expect(after.drawing).toEqual({ version: drawing.version + 1, goldCardCost: 120, goldCardPrize: '$30 e-gift card', drawingDay: 1 });
     expect(after.wheel).toEqual(wheel);
 
     const { cookie: testerCookie } = await createLoggedInTester(db(), { coins: 500 });
@@ -184,6 +192,7 @@ describe('the drawing in the staff console', () => {
       status: 'available',
       goldCardCoin: 120,
       prize: '$30 e-gift card',
+      drawingDay: 1,
     });
     expect(await testerGet('/api/event/ApplyGoldCardEvent', testerCookie)).toEqual({ status: 'succeed', coins: 380 });
     expect(await auditRows(staff.id, 'loyalty.drawing')).toHaveLength(1);

@@ -14,10 +14,19 @@ export const eventSettings = pgTable(
     /** Raised by each staff save of the wheel (segments included) or the drawing: a save from an older version is refused (decision 056). */
     wheelVersion: integer('wheel_version').notNull().default(1),
     drawingVersion: integer('drawing_version').notNull().default(1),
+    /** The weekday the week's drawing runs, ISO (1 Monday ... 7 Sunday) in the company's zone; a week ends when it comes (decision 065). */
+    drawingDay: integer('drawing_day').notNull().default(1),
+    /**
+     * The last change of the day (decision 065): the week running at the change keeps its key
+     * (`drawing_week_kept`) until `drawing_day_from`, the first new drawing day on or after the change.
+     */
+    drawingWeekKept: date('drawing_week_kept', { mode: 'string' }),
+    drawingDayFrom: date('drawing_day_from', { mode: 'string' }),
   },
   (table) => [
     check('event_settings_one_row', sql`${table.id} = 1`),
     check('event_settings_figures', sql`${table.spinCost} > 0 and ${table.spinsPerWeek} >= 0 and ${table.goldCardCost} > 0`),
+    check('event_settings_drawing_day', sql`${table.drawingDay} between 1 and 7`),
   ],
 );
 

@@ -1,20 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { oddsText, wheelResultMessage } from '@testerhub/shared/events-schemas';
 import { latestMail, OUR_PAGE } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createTester } from '../../../test/factories.ts';
+import { eventsOn } from '../../../test/events-helpers.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, MINUTE_MS } from '../../core/clock.ts';
-import type { Database } from '../../core/db/client.ts';
 import { coinLedger, eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins } from '../../core/db/schema.ts';
-import { createLedgerService } from '../ledger/ledger-service.ts';
-import { createMailService } from '../mail/mail-service.ts';
-import { createPerksService } from '../perks/perks-service.ts';
-import { createTesterService } from '../testers/tester-service.ts';
 import { DEMO_WHEEL } from './events-seed.ts';
-import { createEventsService, drawSegment, LEDGER_REASONS } from './events-service.ts';
+import { drawSegment, LEDGER_REASONS } from './events-service.ts';
 
 /**
  * Spin the wheel, the weekly gift-card drawing and the winners (spec 3, "Wheel", "Gift-card
@@ -134,6 +129,7 @@ describe('the weekly gift-card drawing', () => {
       status: 'available',
       goldCardCoin: 100,
       prize: '$25 e-gift card',
+      drawingDay: 1,
     });
     expect(await json('/api/event/ApplyGoldCardEvent', cookie)).toEqual({ status: 'succeed', coins: 150 });
     expect(await json('/api/event/ApplyGoldCardEvent', cookie)).toEqual({ status: 'applied', coins: 150 });
@@ -192,30 +188,6 @@ describe('winners', () => {
   });
 });
 
-/** The events service as app.ts wires it, on one instance's connection. */
-function eventsOn(database: Database, clockNow: ReturnType<typeof createFakeClock>) {
-  const log = pino({ level: 'silent' });
-  const mail = createMailService(database, {
-    clock: clockNow,
-    publicUrl: 'https://testers.example.test',
-    smtpUrl: undefined,
-    mailFrom: 'Test <t@testers.example.test>',
-    log,
-  });
-  const testers = createTesterService(database, { clock: clockNow, onTesterChanged: () => undefined });
-  const ledger = createLedgerService(database, { clock: clockNow, onTesterChanged: () => undefined });
-  const perks = createPerksService(database, { clock: clockNow, ledger });
-  return createEventsService(database, {
-    clock: clockNow,
-    ledger,
-    testers,
-    mail,
-    listWinners: async () => [],
-    perkEffects: perks.effectsFor,
-    timeZone: 'America/Chicago',
-  });
-}
-
 describe("Monday's drawing with two server instances", () => {
   const instances = useInstanceDatabases();
 
@@ -228,7 +200,7 @@ describe("Monday's drawing with two server instances", () => {
     for (const tester of entrants) expect((await one.enterGoldCard(tester.id)).status).toBe('succeed');
 
     drawingClock.set('2026-03-09T06:05:00Z'); // Monday 00:05 in Chicago (CDT from 8 March)
-    const runs = await Promise.all([one.drawLastWeek(), two.drawLastWeek(), one.drawLastWeek()]);
+    const runs = await Promise.all([one.drawDue(), two.drawDue(), one.drawDue()]);
     const drawn = runs.filter((run) => run.status === 'drawn');
     expect(drawn).toHaveLength(1);
     const winnerId = drawn[0]!.status === 'drawn' ? drawn[0]!.winnerId : null;

@@ -11,6 +11,8 @@ export type FaqFieldsRow = Pick<FaqRow, 'type' | 'question' | 'answer' | 'hidden
 
 export type WinnerRow = typeof winners.$inferSelect;
 export type WinnerFieldsRow = Pick<WinnerRow, 'winnerTypeDesc' | 'periodStart' | 'winnerTime' | 'winner' | 'hidden'>;
+export type ReferralEventRow = typeof referralEvents.$inferSelect;
+export type ReferralEventFieldsRow = Pick<ReferralEventRow, 'month' | 'referralComment' | 'sortOrder'>;
 export type TestSiteRow = typeof testSites.$inferSelect;
 export type TestSiteFieldsRow = Pick<TestSiteRow, 'name' | 'city' | 'address' | 'phone' | 'fax' | 'tollFree' | 'airportDirections'>;
 
@@ -142,15 +144,56 @@ export function createPublicContentRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /** Referral comments of the latest month that has any, up to the given month. */
-    async listReferralEventsForMonth(monthStart: string) {
-      const latest = await db
+    /** Every referral event text, newest month first, in each month's order (the staff console, decision 066). */
+    listAllReferralEvents(): Promise<ReferralEventRow[]> {
+      return db.select().from(referralEvents).orderBy(desc(referralEvents.month), asc(referralEvents.sortOrder), asc(referralEvents.id));
+    },
+
+    /** One referral event text; `lock` holds its row until the caller's transaction ends, so two editors take turns. */
+    async findReferralEvent(id: number, options: { lock?: boolean } = {}): Promise<ReferralEventRow | null> {
+      const query = db.select().from(referralEvents).where(eq(referralEvents.id, id));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+
+    async insertReferralEvent(fields: ReferralEventFieldsRow): Promise<ReferralEventRow> {
+      const [row] = await db.insert(referralEvents).values(fields).returning();
+      return row!;
+    },
+
+    /** The text's fields saved, only while its revision is still `revision`; the revision grows by one. */
+    async updateReferralEvent(id: number, revision: number, fields: ReferralEventFieldsRow): Promise<ReferralEventRow | null> {
+      const [row] = await db
+        .update(referralEvents)
+        .set({ ...fields, revision: sql`${referralEvents.revision} + 1` })
+        .where(and(eq(referralEvents.id, id), eq(referralEvents.revision, revision)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The text deleted, only while its revision is still `revision`. */
+    async deleteReferralEvent(id: number, revision: number): Promise<boolean> {
+      const rows = await db
+        .delete(referralEvents)
+        .where(and(eq(referralEvents.id, id), eq(referralEvents.revision, revision)))
+        .returning({ id: referralEvents.id });
+      return rows.length > 0;
+    },
+
+    /** The latest month up to `monthStart` that has referral event texts: the one testers are shown. */
+    async shownReferralMonth(monthStart: string): Promise<string | null> {
+      const [row] = await db
         .select({ month: referralEvents.month })
         .from(referralEvents)
         .where(lte(referralEvents.month, monthStart))
         .orderBy(desc(referralEvents.month))
         .limit(1);
-      const month = latest[0]?.month;
+      return row?.month ?? null;
+    },
+
+    /** Referral comments of the latest month that has any, up to the given month. */
+    async listReferralEventsForMonth(monthStart: string) {
+      const month = await this.shownReferralMonth(monthStart);
       if (!month) return [];
       return db
         .select({ referralComment: referralEvents.referralComment })

@@ -5,6 +5,11 @@ import { NotFoundError } from '../../core/errors.ts';
 import { createPublicContentRepository } from './public-content-repository.ts';
 import { cachedRead } from '../../core/cached-read.ts';
 
+/** The first day of the month whose referral offer is shown at `at` (its UTC month; the staff console shows the same, decision 066). */
+export function referralMonthStart(at: Date): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
 /** FAQs, winners, testimonials and test sites change only by staff: kept `cacheSeconds`, dropped at once when staff change them. */
 export function createPublicContentService(db: Database, options: { cacheSeconds: number; clock: Clock }) {
   const repository = createPublicContentRepository(db);
@@ -35,9 +40,7 @@ export function createPublicContentService(db: Database, options: { cacheSeconds
 
     /** This month's referral offer; a month without one keeps showing the latest earlier offer. */
     listReferralEvents(): Promise<ReferralEvent[]> {
-      const today = now();
-      const monthStart = `${today.getUTCFullYear()}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-01`;
-      return repository.listReferralEventsForMonth(monthStart);
+      return repository.listReferralEventsForMonth(referralMonthStart(now()));
     },
 
     async getThemeStyle(themeName: string): Promise<ThemeStyle> {

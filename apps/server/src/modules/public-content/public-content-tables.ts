@@ -1,4 +1,4 @@
-import { boolean, date, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * FAQ entries of the public FAQ popup; answer holds HTML that the browser sanitises. Content staff
@@ -33,13 +33,21 @@ export const winners = pgTable(
   (table) => [uniqueIndex('winners_unique_entry').on(table.winnerTypeDesc, table.periodStart, table.winner)],
 );
 
-/** Monthly referral offers; the one whose month is current is shown. */
-export const referralEvents = pgTable('referral_events', {
-  id: serial('id').primaryKey(),
-  month: date('month', { mode: 'string' }).notNull(),
-  referralComment: text('referral_comment'),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+/**
+ * Monthly referral offers; the texts of the latest month up to the current one are shown. Content
+ * staff edit them (decision 066): `revision` grows with every change, so a stale save is refused.
+ */
+export const referralEvents = pgTable(
+  'referral_events',
+  {
+    id: serial('id').primaryKey(),
+    month: date('month', { mode: 'string' }).notNull(),
+    referralComment: text('referral_comment'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    revision: integer('revision').notNull().default(1),
+  },
+  (table) => [index('referral_events_by_month').on(table.month)],
+);
 
 export const testimonials = pgTable('testimonials', {
   id: serial('id').primaryKey(),

@@ -40,7 +40,7 @@ import { studiesAtSite } from '../studies/study-service.ts';
 import { testersAtSite } from '../testers/tester-service.ts';
 import { createPublicContentRepository, type TestSiteRow, type WinnerRow } from './public-content-repository.ts';
 
-interface SiteContentAdminDeps {
+export interface SiteContentAdminDeps {
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
   /** This instance's cached public copies, dropped at once after a change (the others hear the notice). */
@@ -78,16 +78,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The content section's winners and test sites (issue 12 section 6; decision 061), the FAQ pattern
- * of decision 057: an edit carries the revision its editor opened, the row is locked and compared,
- * and the UPDATE is conditional on it; every change writes its audit row and the public-content
- * notice (every instance drops its cached copies at commit) in one transaction.
+ * One audited change of public content that also announces itself (the notice names the target's
+ * type); this instance forgets its copies once it committed. The winners, the test sites and the
+ * referral event texts (decision 066) change through it.
  */
-export function createSiteContentAdminService(db: Database, deps: SiteContentAdminDeps) {
-  const repository = createPublicContentRepository(db);
-
-  /** One audited change that also announces itself; this instance forgets its copies once it committed. */
-  async function change<T>(
+export function auditedContentChange(deps: SiteContentAdminDeps) {
+  return async function change<T>(
     actor: StaffPrincipal,
     action: string,
     target: AuditTarget,
@@ -104,7 +100,18 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
     });
     deps.forgetCached();
     return result;
-  }
+  };
+}
+
+/**
+ * The content section's winners and test sites (issue 12 section 6; decision 061), the FAQ pattern
+ * of decision 057: an edit carries the revision its editor opened, the row is locked and compared,
+ * and the UPDATE is conditional on it; every change writes its audit row and the public-content
+ * notice (every instance drops its cached copies at commit) in one transaction.
+ */
+export function createSiteContentAdminService(db: Database, deps: SiteContentAdminDeps) {
+  const repository = createPublicContentRepository(db);
+  const change = auditedContentChange(deps);
 
   /** The winner's row, locked until the transaction ends, when it is still at the revision its editor opened. */
   async function lockWinner(content: ReturnType<typeof createPublicContentRepository>, input: { id: number; revision: number }) {

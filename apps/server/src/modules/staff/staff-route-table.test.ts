@@ -24,6 +24,7 @@ import {
   invitationSends,
   levels,
   redemptionOrders,
+  referralEvents,
   staffAuditLog,
   termsVersions,
   testSites,
@@ -389,6 +390,19 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['content'],
     prepare: async () => ({ body: { id: await aWinner(), revision: 1 } }),
   },
+  { method: 'GET', path: '/api/staff/content/ReferralEvents', roles: ['content'] },
+  {
+    method: 'POST',
+    path: '/api/staff/content/SaveReferralEvent',
+    roles: ['content'],
+    request: () => ({ body: { month: '2090-01', referralComment: `Table offer ${++emailCounter}`, sortOrder: 0 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/RemoveReferralEvent',
+    roles: ['content'],
+    prepare: async () => ({ body: { id: await aReferralEvent(), revision: 1 } }),
+  },
   { method: 'GET', path: '/api/staff/content/TestSites', roles: ['content'] },
   {
     method: 'POST',
@@ -565,7 +579,9 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     method: 'POST',
     path: '/api/staff/content/SaveDrawing',
     roles: ['content'],
-    prepare: async () => ({ body: { version: (await loyaltyVersions()).drawing, goldCardCost: 100, goldCardPrize: '$25 e-gift card' } }),
+    prepare: async () => ({
+      body: { version: (await loyaltyVersions()).drawing, goldCardCost: 100, goldCardPrize: '$25 e-gift card', drawingDay: 1 },
+    }),
   },
   { method: 'GET', path: '/api/staff/content/Levels', roles: ['content'] },
   {
@@ -632,6 +648,15 @@ async function aWinner() {
   const [row] = await db()
     .insert(winners)
     .values({ winnerTypeDesc: 'Online25', periodStart: '2020-01-01', winnerTime: 'January', winner: `Table winner ${++emailCounter}` })
+    .returning();
+  return row!.id;
+}
+
+/** A referral event text of a month far ahead (no tester is shown it), at revision 1. */
+async function aReferralEvent() {
+  const [row] = await db()
+    .insert(referralEvents)
+    .values({ month: '2090-01-01', referralComment: `Table offer ${++emailCounter}` })
     .returning();
   return row!.id;
 }

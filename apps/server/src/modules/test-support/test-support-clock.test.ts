@@ -102,24 +102,29 @@ describe('the fake-clock listener', () => {
     ]);
   });
 
-  it("runs the drawing job only in a minute its schedule fires (Monday in the company's zone), once a week", async () => {
-    expect(GOLD_CARD_DRAWING_CRON).toBe('5 * * * 1');
+  it('runs the drawing job only in a minute its schedule fires (five past each hour), drawing the week once its day has come', async () => {
+    expect(GOLD_CARD_DRAWING_CRON).toBe('5 * * * *');
     clock.set(WEDNESDAY);
     const { testerId, cookie } = await loggedIn();
     expect(await call('/api/event/ApplyGoldCardEvent', cookie)).toMatchObject({ status: 'succeed' });
 
-    for (const at of [WEDNESDAY, MONDAY_0005_UTC, '2030-03-11T05:06:00.000Z']) {
+    for (const at of [WEDNESDAY, '2030-03-11T05:06:00.000Z']) {
       clock.set(at);
       const refused = await post(testApp, '/api/test-support/scheduled-job', { name: GOLD_CARD_DRAWING_JOB });
       expect(refused.statusCode, at).toBe(409);
       expect(refused.json().message).toContain(`does not run at ${at}`);
     }
+    // Sunday evening in Chicago (Monday in UTC): the hourly job runs (decision 065), but this week has not ended.
+    clock.set(MONDAY_0005_UTC);
+    const early = await post(testApp, '/api/test-support/scheduled-job', { name: GOLD_CARD_DRAWING_JOB });
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json().result).not.toMatchObject({ week: '2030-03-04' });
     expect(await testApp.database.db.select().from(goldCardDrawings).where(eq(goldCardDrawings.weekStart, '2030-03-04'))).toEqual([]);
 
     clock.set(MONDAY_0005_CHICAGO);
     const ran = await post(testApp, '/api/test-support/scheduled-job', { name: GOLD_CARD_DRAWING_JOB });
     expect(ran.statusCode, ran.body).toBe(200);
-    expect(ran.json()).toEqual({ ran: true, result: { status: 'drawn', winnerId: testerId, entries: 1 } });
+    expect(ran.json()).toEqual({ ran: true, result: { status: 'drawn', week: '2030-03-04', winnerId: testerId, entries: 1 } });
     const [drawing] = await testApp.database.db.select().from(goldCardDrawings).where(eq(goldCardDrawings.weekStart, '2030-03-04'));
     expect(drawing).toMatchObject({ winnerId: testerId, entries: 1 });
     expect(drawing!.drawnAt.toISOString()).toBe(MONDAY_0005_CHICAGO);

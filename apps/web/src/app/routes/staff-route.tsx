@@ -18,6 +18,7 @@ import { ReferralsPage } from '../../features/staff/queues/referrals-page';
 import { FaqsPage } from '../../features/staff/content/faqs-page';
 import { TermsPage } from '../../features/staff/content/terms-page';
 import { WinnersPage } from '../../features/staff/content/winners-page';
+import { ReferralEventsPage } from '../../features/staff/content/referral-events-page';
 import { SitesPage } from '../../features/staff/content/sites-page';
 import { CalloutsPage } from '../../features/staff/content/callouts-page';
 import { InvitationPage } from '../../features/staff/invitations/invitation-page';
@@ -85,6 +86,7 @@ export function StaffRoute() {
             <Route path="content/winners" element={<WinnersPage />} />
             <Route path="content/sites" element={<SitesPage />} />
             <Route path="content/callouts" element={<CalloutsPage />} />
+            <Route path="content/referral-events" element={<ReferralEventsPage />} />
             <Route path="invitations" element={<InvitationsPage />} />
             <Route path="invitations/:invitationId" element={<InvitationPage />} />
             <Route path="*" element={<StaffNotFound />} />

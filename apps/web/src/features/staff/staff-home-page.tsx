@@ -99,6 +99,9 @@ export function StaffHomePage() {
               <Link to="/staff/content/sites">Test sites</Link>: edit a site’s name, address, phones and airport directions; add a site.
             </li>
             <li>
+              <Link to="/staff/content/referral-events">Referral event texts</Link>: each month’s special-offer lines on the referral pages.
+            </li>
+            <li>
               <Link to="/staff/content/callouts">Call-outs</Link>: add, edit and switch off the announcements of the portal’s call-out
               popup.
             </li>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EVENT_TEXTS, type ApplyGoldCardAnswer } from '@testerhub/shared/events-schemas';
+import { comeBackText, drawingDayName, EVENT_TEXTS, type ApplyGoldCardAnswer } from '@testerhub/shared/events-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { shownFailure } from '../../lib/query-status';
@@ -7,7 +7,10 @@ import { useApplyGoldCardEvent } from './api/apply-gold-card-event';
 import { useCheckCoins } from './api/check-coins';
 import { useGoldRewardAvailable } from './api/check-gold-reward-available';
 
-/** The weekly gift-card drawing (spec 3, "Gift-card drawing"): one entry a week; after it, come back next Monday. */
+/**
+ * The weekly gift-card drawing (spec 3, "Gift-card drawing"): one entry a week; after it, come back
+ * next Monday, or on the day content staff chose (decision 065).
+ */
 export function GoldCardDrawing() {
   const portal = usePortalContext();
   const available = useGoldRewardAvailable();
@@ -33,7 +36,7 @@ export function GoldCardDrawing() {
     ) : null;
   }
 
-  const { status, goldCardCoin, prize } = available.data;
+  const { status, goldCardCoin, prize, drawingDay } = available.data;
   const entered = status === 'applied';
   const affordable = coins.data?.checkGiftCard ?? false;
   const onAnswer = (answer: ApplyGoldCardAnswer) => {
@@ -43,7 +46,8 @@ export function GoldCardDrawing() {
   return (
     <>
       <p>
-        Enter this week's drawing for a {prize}: {goldCardCoin} coins, one entry a week. The winner is drawn on Monday.
+        Enter this week's drawing for a {prize}: {goldCardCoin} coins, one entry a week. The winner is drawn on {drawingDayName(drawingDay)}
+        .
       </p>
       <button
         type="button"
@@ -53,7 +57,7 @@ export function GoldCardDrawing() {
           enter.mutate(undefined, { onSuccess: onAnswer, onError: (error) => shownFailure(error) && setFailure(EVENT_TEXTS.fetchFailed) })
         }
       >
-        {entered ? EVENT_TEXTS.comeBackMonday : `Enter for ${goldCardCoin} coins`}
+        {entered ? comeBackText(drawingDay) : `Enter for ${goldCardCoin} coins`}
       </button>
       {!entered && coins.data && !affordable && <p className="winners-panel__note">You need {goldCardCoin} coins to enter.</p>}
       {failure && <MessagePopup data={EVENT_TEXTS.drawingFailed} message={failure} onClose={() => setFailure(null)} />}

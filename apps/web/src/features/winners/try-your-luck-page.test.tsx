@@ -13,11 +13,13 @@ const { answers, paths } = fakeApi();
 
 const SEGMENTS = [100, 10, 5000, 20, 250, 30, 1000, 50, 75].map((coins) => ({ coins, rate: coins === 10 ? 30000 : 5000 }));
 
-function answerPage({ count = 3, currentCoins = 500, entered = false, checkGiftCard = true } = {}) {
+function answerPage({ count = 3, currentCoins = 500, entered = false, checkGiftCard = true, drawingDay = 1 } = {}) {
   Object.assign(answers, {
     '/event/GetEventCount': { body: { coins: 50, count, totalCount: 3, currentCoins, winningRate: SEGMENTS } },
     '/event/checkCoins': { body: { checkGiftCard, checkWheel: currentCoins >= 50 } },
-    '/event/CheckGoldRewardAvailable': { body: { status: entered ? 'applied' : 'available', goldCardCoin: 100, prize: '$25 e-gift card' } },
+    '/event/CheckGoldRewardAvailable': {
+      body: { status: entered ? 'applied' : 'available', goldCardCoin: 100, prize: '$25 e-gift card', drawingDay },
+    },
     '/event/GetWinnerList': {
       body: {
         giftCardWinners: [
@@ -32,6 +34,7 @@ function answerPage({ count = 3, currentCoins = 500, entered = false, checkGiftC
         ],
         wheelWinners: [],
         myHistory: [{ coins: 20, logTime: '2026-11-20T18:00:00Z' }],
+        drawingDay,
       },
     },
     '/event/ApplyEvent': { body: { status: 'succeed', reward: 250, count: count - 1 } },
@@ -158,10 +161,20 @@ describe('try your luck: the weekly gift-card drawing', () => {
     const user = userEvent.setup();
     const enter = await screen.findByRole('button', { name: 'Enter for 100 coins' });
     await waitFor(() => expect(enter).toBeEnabled());
-    answers['/event/CheckGoldRewardAvailable'] = { body: { status: 'applied', goldCardCoin: 100, prize: '$25 e-gift card' } };
+    answers['/event/CheckGoldRewardAvailable'] = {
+      body: { status: 'applied', goldCardCoin: 100, prize: '$25 e-gift card', drawingDay: 1 },
+    };
     await user.click(enter);
     expect(await screen.findByRole('button', { name: EVENT_TEXTS.comeBackMonday })).toBeDisabled();
     expect(paths()).toContain('/event/ApplyGoldCardEvent');
+  });
+
+  test('with the drawing on Thursday (decision 065) the page names Thursday, not Monday', async () => {
+    answerPage({ entered: true, drawingDay: 4 });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'You are in! Come back next Thursday' })).toBeDisabled();
+    expect(screen.getByText(/The winner is drawn on Thursday\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Monday\./)).not.toBeInTheDocument();
   });
 
   test('short of coins the entry is disabled and says so', async () => {

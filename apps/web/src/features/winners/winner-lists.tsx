@@ -1,6 +1,6 @@
 import { formatDate } from '@testerhub/shared/schedule-format';
 import { COMPANY } from '@testerhub/shared/company';
-import { EVENT_TEXTS } from '@testerhub/shared/events-schemas';
+import { drawingDayName, EVENT_TEXTS } from '@testerhub/shared/events-schemas';
 import { shownFailure } from '../../lib/query-status';
 import { useWinnerList } from './api/get-winner-list';
 
@@ -34,13 +34,13 @@ export function WinnerLists() {
       </div>
     ) : null;
   }
-  const { giftCardWinners, wheelWinners, myHistory } = list.data;
+  const { giftCardWinners, wheelWinners, myHistory, drawingDay } = list.data;
   return (
     <div className="winners-lists">
       <section aria-labelledby="gift-card-winners">
         <h2 id="gift-card-winners">Gift-card winners</h2>
         {giftCardWinners.length === 0 ? (
-          <p>No drawing has been drawn yet. The first winner is drawn on Monday.</p>
+          <p>No drawing has been drawn yet. The first winner is drawn on {drawingDayName(drawingDay)}.</p>
         ) : (
           <ul className="winners-list" data-testid="gift-card-winners">
             {giftCardWinners.map((winner) => (

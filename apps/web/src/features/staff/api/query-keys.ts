@@ -29,6 +29,7 @@ export const staffKeys = {
   contentFaqs: () => [...staffKeys.all, 'content', 'faqs'] as const,
   contentTerms: () => [...staffKeys.all, 'content', 'terms'] as const,
   contentWinners: () => [...staffKeys.all, 'content', 'winners'] as const,
+  contentReferralEvents: () => [...staffKeys.all, 'content', 'referral-events'] as const,
   contentSites: () => [...staffKeys.all, 'content', 'sites'] as const,
   contentZipPrefixes: () => [...staffKeys.all, 'content', 'zip-prefixes'] as const,
   contentCallouts: () => [...staffKeys.all, 'content', 'callouts'] as const,

@@ -201,3 +201,31 @@ function ContentSection<Data>({ title, intro, useItems, loadingText, emptyText, 
     </>
   );
 }
+
+/**
+ * Remove, asked twice: "Remove" (named `label` for assistive technology) opens "Remove `what` for
+ * good" and "Keep"; only the second button removes.
+ */
+export function ConfirmRemove({ what, label, busy, onRemove }: { what: string; label: string; busy: boolean; onRemove: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return confirming ? (
+    <>
+      <button type="button" className="staff-button" disabled={busy} onClick={onRemove}>
+        Remove {what} for good
+      </button>
+      <button type="button" className="staff-button staff-button--quiet" onClick={() => setConfirming(false)}>
+        Keep
+      </button>
+    </>
+  ) : (
+    <button
+      type="button"
+      className="staff-button staff-button--quiet"
+      disabled={busy}
+      aria-label={label}
+      onClick={() => setConfirming(true)}
+    >
+      Remove
+    </button>
+  );
+}

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The content section's own pages (decisions 057, 061 and 063). */
+/** The content section's own pages (decisions 057, 061, 063 and 066). */
 export function ContentNav() {
   return (
     <nav aria-label="Content" className="staff-subnav">
@@ -19,6 +19,9 @@ export function ContentNav() {
         </li>
         <li>
           <NavLink to="/staff/content/callouts">Call-outs</NavLink>
+        </li>
+        <li>
+          <NavLink to="/staff/content/referral-events">Referral event texts</NavLink>
         </li>
       </ul>
     </nav>

@@ -12,6 +12,7 @@ import {
   AddFormCard,
   addSubmit,
   announceChange,
+  ConfirmRemove,
   ContentSectionPage,
   EditFormFooter,
   useContentForm,
@@ -117,7 +118,6 @@ function WinnerCard({ winner, onOutcome }: { winner: StaffWinner; onOutcome: OnO
   const edit = useEditWinner();
   const remove = useRemoveWinner();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const headingId = `winner-${winner.id}`;
   const busy = edit.isPending || remove.isPending;
   const run = (call: () => Promise<WinnerChangeResponse>) => announceChange(onOutcome, winner.winner, call);
@@ -154,31 +154,12 @@ function WinnerCard({ winner, onOutcome }: { winner: StaffWinner; onOutcome: OnO
             >
               {winner.hidden ? 'Show' : 'Hide'}
             </button>
-            {confirming ? (
-              <>
-                <button
-                  type="button"
-                  className="staff-button"
-                  disabled={busy}
-                  onClick={() => void run(() => remove.mutateAsync({ id, revision }))}
-                >
-                  Remove {winner.winner} for good
-                </button>
-                <button type="button" className="staff-button staff-button--quiet" onClick={() => setConfirming(false)}>
-                  Keep
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                className="staff-button staff-button--quiet"
-                disabled={busy}
-                aria-label={`Remove ${winner.winner}, ${winner.winnerTime}`}
-                onClick={() => setConfirming(true)}
-              >
-                Remove
-              </button>
-            )}
+            <ConfirmRemove
+              what={winner.winner}
+              label={`Remove ${winner.winner}, ${winner.winnerTime}`}
+              busy={busy}
+              onRemove={() => void run(() => remove.mutateAsync({ id, revision }))}
+            />
           </div>
         </>
       )}

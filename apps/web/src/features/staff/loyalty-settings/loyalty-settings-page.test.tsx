@@ -33,7 +33,7 @@ const WHEEL_AND_DRAWING: WheelAndDrawingResponse = {
       { coins: 100, percent: 30 },
     ],
   },
-  drawing: { version: 4, goldCardCost: 100, goldCardPrize: '$25 e-gift card' },
+  drawing: { version: 4, goldCardCost: 100, goldCardPrize: '$25 e-gift card', drawingDay: 1 },
 };
 
 const LEVELS: LevelsResponse = {

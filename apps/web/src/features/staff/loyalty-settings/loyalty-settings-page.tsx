@@ -32,6 +32,7 @@ import {
 import type { StaffOutletContext } from '../staff-shell';
 import { AvatarsSection } from './avatars-section';
 import { PerksSection } from './perks-section';
+import { DrawingDayField } from './drawing-day-field';
 import './loyalty-settings.css';
 
 /** Field errors by the path the shared schema names ('days.4.coins', 'segments', 'spinCost'). */
@@ -335,11 +336,17 @@ function DrawingForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse[
   const save = useSaveDrawing();
   const [cost, setCost] = useState(String(initial.goldCardCost));
   const [prize, setPrize] = useState(initial.goldCardPrize);
+  const [day, setDay] = useState(String(initial.drawingDay));
   const [errors, setErrors] = useState<Errors>({});
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     onOutcome(null);
-    const parsed = drawingSettingsSchema.safeParse({ version: initial.version, goldCardCost: numberOf(cost), goldCardPrize: prize });
+    const parsed = drawingSettingsSchema.safeParse({
+      version: initial.version,
+      goldCardCost: numberOf(cost),
+      goldCardPrize: prize,
+      drawingDay: numberOf(day),
+    });
     setErrors(parsed.success ? {} : errorsOf(parsed.error));
     if (parsed.success) await send(() => save.mutateAsync(parsed.data), onOutcome);
   };
@@ -360,6 +367,7 @@ function DrawingForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse[
           onChange={(event) => setPrize(event.target.value)}
           error={errors.goldCardPrize ?? null}
         />
+        <DrawingDayField value={day} onChange={setDay} error={errors.drawingDay ?? null} />
       </div>
       <SaveButton busy={save.isPending} label="Save the drawing" />
     </form>
