@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
+import type {} from '@playwright/test';
 import { SITE_CONTENT_TEXTS } from '@testerhub/shared/site-content-schemas';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole, PHONE } from './support/staff';
 
 /**
  * Issue 12 section 6 (decision 061): a content staff member adds a winner, which a tester's
@@ -11,9 +11,6 @@ import { openStaffConsole, PHONE } from './support/staff';
  * them off again (the spec's own winner row, and the site put back as it was: other specs read
  * both). axe on both console pages, at 360 px.
  */
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('content staff add, rename and remove a winner and edit a site; the public pages show each change', async ({
   loggedInPage: tester,
@@ -28,11 +25,9 @@ test('content staff add, rename and remove a winner and edit a site; the public 
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'], name: `Wren Content ${suffix}` });
 
   // The winners page, from the console's home.
-  await staff.getByRole('main').getByRole('link', { name: 'Winners' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Winners' })).toBeVisible();
+  await openFromConsoleHome(staff, 'Winners');
   await expect(staff.getByRole('list', { name: 'Winners' }).getByRole('listitem').first()).toBeVisible();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // A social giveaway winner two years back: the fifth of the giveaway's five latest (the seed has four from last year).
   await staff.getByText('Add a winner').click();
@@ -47,8 +42,7 @@ test('content staff add, rename and remove a winner and edit a site; the public 
   await expect(staff.getByText(SITE_CONTENT_TEXTS.winnerAdded)).toBeVisible();
   const card = staff.getByRole('listitem', { name });
   await expect(card).toContainText('Social giveaway, July');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   try {
     // The tester's giveaway page lists it.
@@ -80,8 +74,7 @@ test('content staff add, rename and remove a winner and edit a site; the public 
   await expect(staff.getByRole('heading', { level: 1, name: 'Test sites' })).toBeVisible();
   const listed = staff.getByRole('list', { name: 'Test sites' }).getByRole('listitem').filter({ hasText: '00002' });
   await expect(listed).toContainText('America/Chicago');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
   const siteName = (await listed.getByRole('heading', { level: 2 }).textContent())!;
   const dallas = staff.getByRole('listitem', { name: siteName, exact: true });
   const airport = `Heliport ${suffix}`;
@@ -93,8 +86,7 @@ test('content staff add, rename and remove a winner and edit a site; the public 
   await expect(dallas.getByText(SITE_CONTENT_TEXTS.airportRequired)).toBeVisible();
   await dallas.getByLabel(`Airport ${count + 1}`, { exact: true }).fill(airport);
   await dallas.getByLabel(`Directions from airport ${count + 1}`).fill('Walk two blocks north to the center.');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
   await dallas.getByRole('button', { name: 'Save' }).click();
   await expect(staff.getByText(`${siteName}: ${SITE_CONTENT_TEXTS.siteSaved}`)).toBeVisible();
 

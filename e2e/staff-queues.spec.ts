@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
+import type {} from '@playwright/test';
 import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { CATALOGUE_TEXTS, CHILD_QUEUE_TEXTS, REFERRAL_PIPELINE_TEXTS } from '@testerhub/shared/staff-queues-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { escapeRegExp, randomSuffix } from './support/accounts';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 import { attendStudy, grantCoins } from './support/test-support';
 
 /**
@@ -16,9 +16,6 @@ import { attendStudy, grantCoins } from './support/test-support';
 const ACCOUNT = '/community/main/account/general';
 const HISTORY = '/community/main/referral/history';
 const letters = () => randomSuffix(6).replace(/[^a-z]/gi, 'x');
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('a recruiter confirms a child by phone and moves a referral to Outreach; the tester sees both', async ({
   loggedInPage: tester,
@@ -69,16 +66,14 @@ test('a recruiter confirms a child by phone and moves a referral to Outreach; th
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['recruiter'] });
 
   // The children queue: a call without an answer, then the confirming one.
-  await staff.getByRole('main').getByRole('link', { name: 'Children to confirm' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Children to confirm' })).toBeVisible();
+  await openFromConsoleHome(staff, 'Children to confirm');
   const card = staff
     .getByTestId('child-queue')
     .getByRole('listitem')
     .filter({ has: staff.getByRole('heading', { name: `${childFirst} Example` }) });
   await expect(card).toContainText(testerSession.tester.username);
   await expect(card.getByTestId('calls-made')).toHaveText('0 of 3');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
   await card.getByRole('button', { name: 'Record call' }).click();
   await expect(card.getByText('Choose what the call came to.')).toBeVisible();
   await card.getByLabel('What the call came to').selectOption({ label: 'No answer' });
@@ -109,8 +104,7 @@ test('a recruiter confirms a child by phone and moves a referral to Outreach; th
     .getByRole('listitem')
     .filter({ has: staff.getByRole('heading', { name: `${friendFirst} Pipeline` }) });
   await expect(referral.getByTestId('referral-status')).toContainText('New');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
   const choice = referral.getByLabel('New status');
   await expect(choice.locator('option')).toHaveText(['Choose…', 'Bad Number', 'Outreach', 'Closed']);
   await choice.selectOption('Outreach');
@@ -133,8 +127,7 @@ test('rewards staff add a reward the redeem popup offers, change its price, and 
   await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Catalogue' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Reward catalogue' })).toBeVisible();
   await expect(staff.getByTestId('catalogue')).toContainText('$5 e-gift card');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   const name = `Queue mug ${randomSuffix(5)}`;
   const add = staff.getByRole('form', { name: 'Add a reward' });

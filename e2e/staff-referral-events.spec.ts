@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
+import type {} from '@playwright/test';
 import { REFERRAL_EVENT_TEXTS } from '@testerhub/shared/referral-event-schemas';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 
 /**
  * Issue 12 section 6 (decision 066): a content staff member adds a referral event text, edits it
@@ -10,9 +10,6 @@ import { openStaffConsole, PHONE } from './support/staff';
  * page shows it and referrals.spec.ts is untouched; that testers see a change at once is the server
  * tests' part (referral-events-admin.test.ts). axe and 360 px on the console page.
  */
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('content staff add, edit and remove a referral event text of a far-off month', async ({ request, browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -24,22 +21,19 @@ test('content staff add, edit and remove a referral event text of a far-off mont
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'], name: `Ref Content ${suffix}` });
 
   // From the console's home to the page: the seeded month is the one testers see.
-  await staff.getByRole('main').getByRole('link', { name: 'Referral event texts' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Referral event texts' })).toBeVisible();
+  await openFromConsoleHome(staff, 'Referral event texts');
   await expect(staff.getByText(/^Testers now see the texts of /)).toBeVisible();
   await expect(staff.getByRole('navigation', { name: 'Content' }).getByRole('link', { name: 'Referral event texts' })).toBeVisible();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // Markup is refused beside the field; nothing is added.
-  await staff.getByText('Add a text').click();
+  await staff.getByText('Add a referral event text').click();
   const form = staff.getByRole('form', { name: 'Add a referral event text' });
   await form.getByLabel('Month', { exact: true }).fill(month);
   await form.getByLabel('Text testers see').fill(`<b>Bold</b> offer ${suffix}`);
   await form.getByRole('button', { name: 'Add text' }).click();
   await expect(form.getByText(REFERRAL_EVENT_TEXTS.commentMarkup)).toBeVisible();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   await form.getByLabel('Text testers see').fill(`Far-off offer ${suffix}: double coins.`);
   await form.getByLabel('Place in the month').fill('4');
@@ -56,8 +50,7 @@ test('content staff add, edit and remove a referral event text of a far-off mont
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(staff.getByText(`${title}: ${REFERRAL_EVENT_TEXTS.saved}`)).toBeVisible();
   await expect(card).toContainText(`Far-off offer ${suffix}: triple coins.`);
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // Removed after the explicit second button.
   await card.getByRole('button', { name: `Remove ${title}` }).click();

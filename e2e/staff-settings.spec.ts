@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { AVATAR_SETTINGS_TEXTS, type StaffAvatarsResponse } from '@testerhub/shared/avatar-settings-schemas';
 import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
 import {
@@ -9,9 +9,9 @@ import {
 } from '@testerhub/shared/loyalty-settings-schemas';
 import { PERK_TEXTS } from '@testerhub/shared/perks-schemas';
 import { PERK_SETTINGS_TEXTS, type PerksSettingsResponse } from '@testerhub/shared/perks-settings-schemas';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { grantCoins } from './support/test-support';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 
 /**
  * Issue 12 section 6 (decision 056): content staff change a day of the daily calendar, the
@@ -56,9 +56,6 @@ async function restore(request: APIRequestContext, before: Awaited<ReturnType<ty
   expect(((await levels.json()) as { status: string }).status).toBe('succeed');
 }
 
-const noSideScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-
 test('content staff change a calendar day, the spin cost and a level; a tester sees them on the next page', async ({
   loggedInPage: tester,
   testerSession,
@@ -71,12 +68,10 @@ test('content staff change a calendar day, the spin cost and a level; a tester s
   const { page: staff, context } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
   const before = await figures(context.request);
   try {
-    await staff.getByRole('main').getByRole('link', { name: 'Loyalty settings' }).click();
-    await expect(staff.getByRole('heading', { level: 1, name: 'Loyalty settings' })).toBeVisible();
+    await openFromConsoleHome(staff, 'Loyalty settings');
     const day = staff.getByRole('group', { name: `Day ${DAY}`, exact: true });
     await expect(day.getByLabel('Coins')).toHaveValue(String(before.calendar.days[DAY - 1]!.coins));
-    await expectNoAxeViolations(staff);
-    await noSideScroll(staff);
+    await expectStaffPageSound(staff);
 
     // The calendar: a negative figure is refused at its field, then the new one saved.
     const calendarSection = staff.getByRole('region', { name: 'Daily calendar' });
@@ -103,8 +98,7 @@ test('content staff change a calendar day, the spin cost and a level; a tester s
     await level2.fill(String(NEW_LEVEL_2));
     await levelsSection.getByRole('button', { name: 'Save the levels' }).click();
     await expect(levelsSection.getByText(LOYALTY_SETTINGS_TEXTS.levelsSaved)).toBeVisible();
-    await expectNoAxeViolations(staff);
-    await noSideScroll(staff);
+    await expectStaffPageSound(staff);
 
     // The tester's next pages: the calendar at entry shows the new day, the wheel the new cost.
     await tester.goto('/community/main/screener');
@@ -153,8 +147,7 @@ test('content staff raise a picture’s level and hide another; a tester’s pic
     const five = section.getByRole('article', { name: 'avatar-05.svg' });
     const six = section.getByRole('article', { name: 'avatar-06.svg' });
     await expect(five.getByLabel(/Unlocks at level/)).toHaveValue('4');
-    await expectNoAxeViolations(staff);
-    await noSideScroll(staff);
+    await expectStaffPageSound(staff);
 
     await five.getByLabel(/Unlocks at level/).fill('99');
     await five.getByRole('button', { name: 'Save avatar-05.svg' }).click();
@@ -166,8 +159,7 @@ test('content staff raise a picture’s level and hide another; a tester’s pic
     await six.getByRole('button', { name: 'Save avatar-06.svg' }).click();
     await expect(six.getByRole('status')).toHaveText(AVATAR_SETTINGS_TEXTS.saved('avatar-06.svg'));
     await expect(six.getByText(/^Hidden · worn by/)).toBeVisible();
-    await expectNoAxeViolations(staff);
-    await noSideScroll(staff);
+    await expectStaffPageSound(staff);
 
     // The tester's picture choice: avatar-05 needs level 9, avatar-06 is not offered.
     await tester.goto('/community/main/account/general');
@@ -223,8 +215,7 @@ test('content staff change a perk level’s coin cost; a tester sees it in the p
     await level1.getByLabel('Coins to upgrade').fill(String(NEW_PERK_COST));
     await form.getByRole('button', { name: `Save ${before.name}` }).click();
     await expect(staff.getByText(PERK_SETTINGS_TEXTS.perkSaved(before.name))).toBeVisible();
-    await expectNoAxeViolations(staff);
-    await noSideScroll(staff);
+    await expectStaffPageSound(staff);
 
     // The tester's perks: level 1 now costs the new figure.
     await tester.goto('/community/main/account/general');
@@ -268,8 +259,7 @@ test('content staff move the weekly drawing to Thursday; a tester’s page names
     await drawingSection.getByRole('button', { name: 'Save the drawing' }).click();
     await expect(drawingSection.getByText(LOYALTY_SETTINGS_TEXTS.drawingSaved)).toBeVisible();
     await expect(drawingSection.getByLabel('Drawing day')).toHaveValue('4');
-    await expectNoAxeViolations(staff);
-    await noSideScroll(staff);
+    await expectStaffPageSound(staff);
 
     await tester.goto('/community/main/winners/try-your-luck');
     await expect(tester.getByText(/The winner is drawn on Thursday\./)).toBeVisible();

@@ -3,7 +3,7 @@ import { SITE_CONTENT_TEXTS } from '@testerhub/shared/site-content-schemas';
 import { SITE_ZIP_TEXTS } from '@testerhub/shared/site-zip-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { newTester, randomSuffix } from './support/accounts';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 
 /**
  * Issue 12 section 6 (decision 069): content staff add a test site and give it a ZIP prefix no seed
@@ -14,9 +14,6 @@ import { openStaffConsole, PHONE } from './support/staff';
  */
 
 const TOO_FAR = 'Your address is too far from our in-person testing locations.';
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 async function addSite(staff: Page, name: string) {
   const form = staff.getByRole('form', { name: 'Add a test site' });
@@ -51,8 +48,7 @@ test('content staff give a new site a ZIP prefix, registration assigns a tester 
   }
   expect(prefix, 'a free ZIP prefix between 380 and 399').not.toBe('');
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
-  await staff.getByRole('main').getByRole('link', { name: 'Test sites' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Test sites' })).toBeVisible();
+  await openFromConsoleHome(staff, 'Test sites');
 
   // The visitor's step 2 before: a ZIP code there is too far from every site.
   const tester = newTester('site');
@@ -83,8 +79,7 @@ test('content staff give a new site a ZIP prefix, registration assigns a tester 
   await site.getByRole('button', { name: 'Add prefix' }).click();
   await expect(staff.getByText(`${name}: ${SITE_ZIP_TEXTS.prefixAdded}`)).toBeVisible();
   await expect(site.getByRole('list', { name: `ZIP prefixes of ${name}` })).toContainText(prefix);
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   try {
     // The visitor's step 2 now: the new site is near, and registering assigns them to it.
@@ -144,5 +139,5 @@ test('content staff give a new site a ZIP prefix, registration assigns a tester 
   await scratch.getByRole('button', { name: `Yes, remove ${scratchName}` }).click();
   await expect(staff.getByText(`${scratchName}: ${SITE_ZIP_TEXTS.removed}`)).toBeVisible();
   await expect(staff.getByRole('listitem', { name: scratchName, exact: true })).toHaveCount(0);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 });

@@ -1,16 +1,13 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import type {} from '@playwright/test';
+import { expect, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 
 /**
  * Issue 12 section 2 (decision 050): a recruiter creates a study with a hosted screener, previews it
  * as a tester would (qualifying and not), and opens it; a tester in a second browser context finds it
  * on the screener list and screens, qualifying as the preview said. axe on every page, at 360 px.
  */
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('a recruiter creates, previews and opens a study; a tester screens for it and qualifies', async ({
   loggedInPage: tester,
@@ -24,11 +21,9 @@ test('a recruiter creates, previews and opens a study; a tester screens for it a
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['recruiter'] });
 
   // The list, from the home page's section.
-  await staff.getByRole('main').getByRole('link', { name: 'Studies' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Studies' })).toBeVisible();
+  await openFromConsoleHome(staff, 'Studies');
   await expect(staff.getByTestId('studies').or(staff.getByText('No studies here yet.'))).toBeVisible();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // The new study: its fields and a one-question screener where No disqualifies.
   await staff.getByRole('link', { name: 'New study' }).click();
@@ -40,8 +35,7 @@ test('a recruiter creates, previews and opens a study; a tester screens for it a
   await staff.getByLabel('Option 1', { exact: true }).fill('Yes');
   await staff.getByLabel('Option 2', { exact: true }).fill('No');
   await staff.getByRole('checkbox', { name: 'Disqualifies' }).nth(1).check();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // A form problem is tied to its field.
   await staff.getByLabel('Colour name').fill('');
@@ -59,8 +53,7 @@ test('a recruiter creates, previews and opens a study; a tester screens for it a
   await preview.getByRole('radio', { name: 'No' }).check();
   await preview.getByRole('button', { name: 'Finish as a tester' }).click();
   await expect(preview.getByTestId('preview-outcome')).toHaveText(/^Not qualified/);
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // Created: it opens later until the recruiter opens it.
   await staff.getByRole('button', { name: 'Create the study' }).click();
@@ -72,8 +65,7 @@ test('a recruiter creates, previews and opens a study; a tester screens for it a
   await staff.getByRole('button', { name: 'Open now' }).click();
   await expect(staff.getByTestId('study-outcome')).toContainText('The study is open.');
   await expect(staff.getByTestId('study-state')).toHaveText('Open');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // The list finds it by number.
   await staff.getByRole('link', { name: 'All studies' }).click();

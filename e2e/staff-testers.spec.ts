@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
+import type {} from '@playwright/test';
 import { STAFF_TESTER_TEXTS } from '@testerhub/shared/staff-testers-schemas';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { openStaffConsole, PHONE } from './support/staff';
+import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 import { addSessionCookie, createTester, startSession, suspendTester } from './support/test-support';
 
 /**
@@ -11,9 +11,6 @@ import { addSessionCookie, createTester, startSession, suspendTester } from './s
  * their own browser context), sets and clears the blackList, and lifts a suspension. axe on both
  * pages, at 360 px.
  */
-
-const fitsPhone = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('a recruiter finds a tester by e-mail and phone, adjusts coins, sets and clears the blackList and lifts a suspension', async ({
   page: testerPage,
@@ -28,10 +25,8 @@ test('a recruiter finds a tester by e-mail and phone, adjusts coins, sets and cl
   await addSessionCookie(testerContext, baseURL!, await startSession(request, { testerId: tester.testerId }));
 
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['recruiter'] });
-  await staff.getByRole('main').getByRole('link', { name: 'Testers' }).click();
-  await expect(staff.getByRole('heading', { level: 1, name: 'Testers' })).toBeVisible();
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await openFromConsoleHome(staff, 'Testers');
+  await expectStaffPageSound(staff);
 
   // By e-mail: the start of the address is enough.
   const field = staff.getByLabel('Name, username, e-mail or phone');
@@ -39,8 +34,7 @@ test('a recruiter finds a tester by e-mail and phone, adjusts coins, sets and cl
   await staff.getByRole('button', { name: 'Search' }).click();
   const card = staff.getByTestId('tester-results').getByRole('listitem', { name: `${tester.firstName} ${tester.lastName}` });
   await expect(card).toContainText(tester.username);
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // By phone, written the way people say it.
   await field.fill(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
@@ -50,8 +44,7 @@ test('a recruiter finds a tester by e-mail and phone, adjusts coins, sets and cl
   await card.getByRole('link').click();
   await expect(staff.getByRole('heading', { level: 1, name: `${tester.firstName} ${tester.lastName}` })).toBeVisible();
   await expect(staff.getByTestId('tester-coins')).toHaveText('500');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 
   // A coin adjustment needs a reason; a debit below zero is refused; a credit shows on the tester's side.
   const adjust = staff.getByRole('form', { name: 'Adjust coins' });
@@ -96,6 +89,5 @@ test('a recruiter finds a tester by e-mail and phone, adjusts coins, sets and cl
   await expect(staff.getByTestId('tester-suspension')).toHaveText('None in force');
   await expect(staff.getByTestId('tester-suspensions')).toContainText('Car broke down, tow receipt seen');
   await expect(staff.getByTestId('tester-audit')).toContainText('tester.lift-suspension');
-  await expectNoAxeViolations(staff);
-  await fitsPhone(staff);
+  await expectStaffPageSound(staff);
 });

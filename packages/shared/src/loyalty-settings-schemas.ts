@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DAILY_BONUS_CYCLE_DAYS } from './daily-bonus-schemas.ts';
 import { text } from './text.ts';
+import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 
 /**
  * Loyalty settings in the staff console (issue 12 section 6; decision 056): the daily calendar,
@@ -51,7 +52,7 @@ export const figure = (min: 0 | 1, max: number) =>
     .max(max, T.tooHigh(max));
 
 /** The version the editor started from (0: no saved row yet); a save from an older one is refused. */
-const version = z.number().int().min(0).max(2_147_483_647);
+const version = z.number().int().min(0).max(INTEGER_COLUMN_MAX);
 
 /** A percentage's chance out of 100,000, or null when it has more than 3 decimals. */
 export function percentToRate(percent: number): number | null {

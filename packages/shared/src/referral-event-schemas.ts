@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
+import { integerColumnId } from './integer-column.ts';
 
 /**
  * The referral event texts in the staff console (issue 12 section 6; decision 066): each month's
@@ -27,9 +28,9 @@ export const REFERRAL_EVENT_TEXTS = {
 } as const;
 
 const T = REFERRAL_EVENT_TEXTS;
-const id = z.number().int().min(1).max(2_147_483_647);
+const id = integerColumnId();
 /** The revision the editor opened: a save against any other is refused as "changed since you opened it". */
-const revision = z.number().int().min(1).max(2_147_483_647);
+const revision = integerColumnId();
 /** Something that reads as an HTML tag or comment. */
 const MARKUP = /<\s*[a-z!/]/i;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CHILD_QUEUE_TEXTS, type ChildQueueResponse } from '@testerhub/shared/staff-queues-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createChild, createLoggedInTester } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { createStaffMember, signedInStaff, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { childConfirmationAttempts, children, staffAuditLog } from '../../core/db/schema.ts';
 
@@ -16,10 +16,7 @@ import { childConfirmationAttempts, children, staffAuditLog } from '../../core/d
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function recruiter() {
-  const { staff } = await createStaffMember(db(), { roles: ['recruiter'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const recruiter = () => signedInStaff(db(), ['recruiter']);
 
 /** A parent (logged in) with a child registered `hoursAgo` and not yet confirmed. */
 async function awaiting(hoursAgo = 1) {

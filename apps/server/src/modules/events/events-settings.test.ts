@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOYALTY_SETTINGS_TEXTS, type WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
 import { expectFieldError, getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { eventSettings, staffAuditLog, wheelSegments, wheelSpins } from '../../core/db/schema.ts';
+import { eventSettings, wheelSegments, wheelSpins } from '../../core/db/schema.ts';
 
 /**
  * The wheel's and the drawing's settings in the staff console (issue 12 section 6; decision 056):
@@ -19,10 +19,7 @@ const clock = createFakeClock('2026-01-14T18:00:00Z');
 const testApp = useTestApp({ clock, env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function contentStaff() {
-  const { staff } = await createStaffMember(db(), { roles: ['content'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const contentStaff = () => signedInStaff(db(), ['content']);
 const read = async (cookie: string) => {
   const answer = await getWith(testApp.app, '/api/staff/content/WheelAndDrawing', { cookie });
   expect(answer.statusCode, answer.body).toBe(200);
@@ -31,11 +28,7 @@ const read = async (cookie: string) => {
 const saveWheel = (cookie: string, body: unknown) => postJson(testApp.app, '/api/staff/content/SaveWheel', body, { cookie });
 const saveDrawing = (cookie: string, body: unknown) => postJson(testApp.app, '/api/staff/content/SaveDrawing', body, { cookie });
 const testerGet = async (url: string, cookie: string) => (await getWith(testApp.app, url, { cookie, headers: OUR_PAGE })).json();
-const auditRows = (staffId: string, action: string) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.staffId, staffId), eq(staffAuditLog.action, action)));
+const auditRows = (staffId: string, action: string) => auditRowsWhere(db(), { staffId, action });
 const TWO_SEGMENTS = [
   { coins: 5, percent: 62.5 },
   { coins: 500, percent: 37.5 },

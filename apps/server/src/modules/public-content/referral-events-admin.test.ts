@@ -1,12 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ReferralEvent } from '@testerhub/shared/public-content';
 import { REFERRAL_EVENT_TEXTS, type StaffReferralEvent, type StaffReferralEventsResponse } from '@testerhub/shared/referral-event-schemas';
 import { expectFieldError, getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { referralEvents, staffAuditLog } from '../../core/db/schema.ts';
+import { referralEvents } from '../../core/db/schema.ts';
 
 /**
  * The referral event texts in the staff console (issue 12 section 6; decision 066): listed with the
@@ -36,11 +36,7 @@ const shown = async () => {
     (event) => event.referralComment,
   );
 };
-const auditRows = (id: number) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.targetType, 'referral-event'), eq(staffAuditLog.targetId, String(id))));
+const auditRows = (id: number) => auditRowsWhere(db(), { targetType: 'referral-event', targetId: String(id) });
 
 async function add(cookie: string, fields: { month: string; referralComment: string; sortOrder?: number }) {
   const answer = await post(cookie, 'SaveReferralEvent', { sortOrder: 0, ...fields });

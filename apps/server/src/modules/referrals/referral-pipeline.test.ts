@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { REFERRAL_PIPELINE_TEXTS, type ReferralPipelineResponse } from '@testerhub/shared/staff-queues-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createReferral } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { referrals, staffAuditLog } from '../../core/db/schema.ts';
 
@@ -16,10 +16,7 @@ import { referrals, staffAuditLog } from '../../core/db/schema.ts';
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function recruiter() {
-  const { staff } = await createStaffMember(db(), { roles: ['recruiter'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const recruiter = () => signedInStaff(db(), ['recruiter']);
 
 const setStatus = (cookie: string, body: unknown) => postJson(testApp.app, '/api/staff/referrals/SetStatus', body, { cookie });
 const list = async (cookie: string, query = '') => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE_TEXTS, type CatalogueResponse } from '@testerhub/shared/staff-queues-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester, createRewardItem } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { redemptionOrders, rewardItems, staffAuditLog } from '../../core/db/schema.ts';
 
@@ -16,10 +16,7 @@ import { redemptionOrders, rewardItems, staffAuditLog } from '../../core/db/sche
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function rewardsStaff() {
-  const { staff } = await createStaffMember(db(), { roles: ['rewards'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const rewardsStaff = () => signedInStaff(db(), ['rewards']);
 
 const post = (path: string, cookie: string, body: unknown) => postJson(testApp.app, `/api/staff/rewards/${path}`, body, { cookie });
 const catalogue = async (cookie: string) => {

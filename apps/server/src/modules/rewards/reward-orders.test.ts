@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_TEXTS, reportWindowEnd, type StaffOrdersResponse } from '@testerhub/shared/redeem-schemas';
 import { getWith, latestMail, postJson } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createRewardItem } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { coinLedger, redemptionOrders, staffAuditLog } from '../../core/db/schema.ts';
+import { coinLedger, redemptionOrders } from '../../core/db/schema.ts';
 
 /**
  * Redemption orders on the staff side (issue 12 section 6; decision 047): the list, fulfilment
@@ -16,10 +16,7 @@ import { coinLedger, redemptionOrders, staffAuditLog } from '../../core/db/schem
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-async function rewardsStaff() {
-  const { staff } = await createStaffMember(db(), { roles: ['rewards'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const rewardsStaff = () => signedInStaff(db(), ['rewards']);
 
 /** A tester who redeemed a reward through SpendCoin: a pending order of `coins`, the balance 1000 - coins. */
 async function redeemed(coins = 300, name = 'Gift card') {
@@ -39,11 +36,7 @@ const list = async (cookie: string, query = '') => {
   return answer.json() as StaffOrdersResponse;
 };
 const orderRow = async (id: number) => (await db().select().from(redemptionOrders).where(eq(redemptionOrders.id, id)))[0]!;
-const auditRowsOf = (orderId: number) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.targetType, 'redemption-order'), eq(staffAuditLog.targetId, String(orderId))));
+const auditRowsOf = (orderId: number) => auditRowsWhere(db(), { targetType: 'redemption-order', targetId: String(orderId) });
 const refundsOf = (testerId: string) =>
   db()
     .select()

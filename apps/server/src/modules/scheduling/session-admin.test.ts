@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_ADMIN_TEXTS, type SessionGroupFields, type StaffGroupsResponse } from '@testerhub/shared/session-admin-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester, createQualifiedScreening, createSessionGroup, createStudy } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { TEST_LINK_SECRET } from '../../../test/schedule-mail-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
-import { bookings, groupSessions, seatOffers, sessionGroups, staffAuditLog } from '../../core/db/schema.ts';
+import { bookings, groupSessions, seatOffers, sessionGroups } from '../../core/db/schema.ts';
 
 /**
  * Session groups in the staff console (issue 12 section 2; decision 051): the list, create, edit,
@@ -20,10 +20,7 @@ const clock = createFakeClock(NOW);
 const testApp = useTestApp({ clock, env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, STUDY_LINK_SECRET: TEST_LINK_SECRET } });
 const db = () => testApp.database.db;
 
-async function recruiter() {
-  const { staff } = await createStaffMember(db(), { roles: ['recruiter'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const recruiter = () => signedInStaff(db(), ['recruiter']);
 
 const call = (path: string, cookie: string, body: unknown) => postJson(testApp.app, `/api/staff/sessions/${path}`, body, { cookie });
 const groupsOf = async (cookie: string, studyNo: number) => {
@@ -38,11 +35,7 @@ const seatsOf = async (groupId: number) =>
       .from(sessionGroups)
       .where(eq(sessionGroups.id, groupId))
   )[0]!;
-const auditOf = (groupId: string) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.targetType, 'session-group'), eq(staffAuditLog.targetId, groupId)));
+const auditOf = (groupId: string) => auditRowsWhere(db(), { targetType: 'session-group', targetId: groupId });
 
 /** An in-person group at the Chicago site, 20 January 2026, 9:00 to 11:00 on the site's clock. */
 const fields = (overrides: Partial<SessionGroupFields> = {}): SessionGroupFields => ({

@@ -9,9 +9,9 @@ import {
 } from '@testerhub/shared/staff-testers-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createRewardItem, createTester } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { coinLedger, staffAuditLog, testerSuspensions, testers } from '../../core/db/schema.ts';
+import { coinLedger, testerSuspensions, testers } from '../../core/db/schema.ts';
 
 /**
  * Testers in the staff console (issue 12 section 5; decision 053): the search by each kind, the
@@ -26,10 +26,7 @@ const db = () => testApp.database.db;
 let unique = 0;
 const tag = () => `${process.pid.toString(36)}${(++unique).toString(36)}${Date.now().toString(36).slice(-4)}`;
 
-async function recruiter() {
-  const { staff } = await createStaffMember(db(), { roles: ['recruiter'] });
-  return { staff, cookie: await staffCookieFor(db(), staff.id) };
-}
+const recruiter = () => signedInStaff(db(), ['recruiter']);
 
 const search = async (cookie: string, q: string) => {
   const answer = await getWith(testApp.app, `/api/staff/testers/Search?q=${encodeURIComponent(q)}`, { cookie });
@@ -42,11 +39,7 @@ const page = async (cookie: string, testerId: string, pages = '') => {
   return answer.json() as TesterPageResponse;
 };
 const post = (cookie: string, call: string, body: unknown) => postJson(testApp.app, `/api/staff/testers/${call}`, body, { cookie });
-const auditOf = (testerId: string) =>
-  db()
-    .select()
-    .from(staffAuditLog)
-    .where(and(eq(staffAuditLog.targetType, 'tester'), eq(staffAuditLog.targetId, testerId)));
+const auditOf = (testerId: string) => auditRowsWhere(db(), { targetType: 'tester', targetId: testerId });
 const adjustmentsOf = (testerId: string) =>
   db()
     .select()

@@ -73,7 +73,13 @@ export function addSubmit<Fields>(
  * An edit form's submit: a success goes to the page's status line and closes the form; a refusal
  * (someone changed the item since it was opened) stays in the form, for its footer to say.
  */
-export function useEditSubmit(form: { submit: (event: FormEvent) => Promise<Outcome | null> }, onOutcome: OnOutcome, onDone: () => void) {
+export function useEditSubmit(
+  form: { submit: (event: FormEvent) => Promise<Outcome | null> },
+  onOutcome: OnOutcome,
+  onDone: () => void,
+  /** Names the item in the status line, when the answer does not. */
+  item?: string,
+) {
   const [refused, setRefused] = useState<string | null>(null);
   const submit = async (event: FormEvent) => {
     onOutcome(null);
@@ -81,7 +87,7 @@ export function useEditSubmit(form: { submit: (event: FormEvent) => Promise<Outc
     const outcome = await form.submit(event);
     if (!outcome) return;
     if (outcome.status === 'succeed') {
-      onOutcome(outcome);
+      onOutcome(item ? { ...outcome, message: `${item}: ${outcome.message}` } : outcome);
       onDone();
     } else setRefused(outcome.message);
   };
@@ -162,6 +168,8 @@ interface ContentSectionProps<Data> {
   loadingText: string;
   emptyText: string;
   isEmpty: (data: Data) => boolean;
+  /** Where the section stands for testers, said above the add form once the list is read. */
+  standing?: (data: Data) => ReactNode;
   addForm: (onOutcome: OnOutcome) => ReactNode;
   children: (list: { data: Data; onOutcome: OnOutcome; fetching: boolean; readAt: number }) => ReactNode;
 }
@@ -180,7 +188,17 @@ export function ContentSectionPage<Data>(props: ContentSectionProps<Data>) {
   );
 }
 
-function ContentSection<Data>({ title, intro, useItems, loadingText, emptyText, isEmpty, addForm, children }: ContentSectionProps<Data>) {
+function ContentSection<Data>({
+  title,
+  intro,
+  useItems,
+  loadingText,
+  emptyText,
+  isEmpty,
+  standing,
+  addForm,
+  children,
+}: ContentSectionProps<Data>) {
   const items = useItems();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
@@ -188,6 +206,7 @@ function ContentSection<Data>({ title, intro, useItems, loadingText, emptyText, 
       <ContentNav />
       <h1>{title}</h1>
       {intro}
+      {standing && items.data && standing(items.data)}
       <OutcomeLine outcome={outcome} />
       {addForm(setOutcome)}
       {items.isPending && <p aria-busy="true">{loadingText}</p>}

@@ -22,7 +22,7 @@ describe('the referral event texts page (decision 066)', () => {
     const user = renderPage();
     expect(await screen.findByText('No referral event texts yet. Add the first one above.')).toBeInTheDocument();
     expect(screen.getByText('Testers see no special offer now.')).toBeInTheDocument();
-    await user.click(screen.getByText('Add a text'));
+    await user.click(screen.getByText('Add a referral event text'));
     const form = within(screen.getByRole('form', { name: 'Add a referral event text' }));
     const month = form.getByLabelText('Month');
     await user.clear(month);

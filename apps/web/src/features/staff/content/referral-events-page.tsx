@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   REFERRAL_EVENT_LIMITS,
   saveReferralEventSchema,
@@ -6,15 +6,21 @@ import {
   type StaffReferralEvent,
 } from '@testerhub/shared/referral-event-schemas';
 import { TextAreaField, TextField } from '../../../components/form-field';
-import { usePageTitle } from '../../../hooks/use-page-title';
 import { useRemoveReferralEvent, useSaveReferralEvent, useStaffReferralEvents } from '../api/referral-events';
-import { LoadFailed, RequiresRole } from '../staff-page-parts';
-import { ConfirmRemove, EditFormFooter, OutcomeLine, outcomeOf, useContentForm, type Outcome } from './content-form-parts';
-import { ContentNav } from './content-nav';
+import {
+  AddFormCard,
+  addSubmit,
+  announceChange,
+  ConfirmRemove,
+  ContentSectionPage,
+  EditFormFooter,
+  useContentForm,
+  useEditSubmit,
+  type OnOutcome,
+} from './content-form-parts';
 
 type Fields = { month: string; referralComment: string; sortOrder: string };
 type FieldErrors = Record<string, string>;
-type OnOutcome = (outcome: Outcome | null) => void;
 
 /** The fields as the shared schema takes them: the place as a number (blank stays missing, so the schema says so). */
 const payloadOf = (fields: Fields) => ({
@@ -30,42 +36,32 @@ function monthName(month: string): string {
 
 /** Content staff: the referral event texts testers see on the referral pages, month by month (decision 066). */
 export function ReferralEventsPage() {
-  usePageTitle('Referral event texts');
   return (
-    <RequiresRole role="content">
-      <ReferralEvents />
-    </RequiresRole>
-  );
-}
-
-function ReferralEvents() {
-  const events = useStaffReferralEvents();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const data = events.data;
-  return (
-    <>
-      <ContentNav />
-      <h1>Referral event texts</h1>
-      <p>
-        The special-offer lines of the referral pages. Testers see the texts of the latest month that has any, up to this month; a month
-        ahead shows when it comes. Texts are shown as plain text, lowest place first. Changes show at once.
-      </p>
-      {data && (
+    <ContentSectionPage
+      title="Referral event texts"
+      intro={
+        <p>
+          The special-offer lines of the referral pages. Testers see the texts of the latest month that has any, up to this month; a month
+          ahead shows when it comes. Texts are shown as plain text, lowest place first. Changes show at once.
+        </p>
+      }
+      useItems={useStaffReferralEvents}
+      loadingText="Loading referral event texts…"
+      emptyText="No referral event texts yet. Add the first one above."
+      isEmpty={(data) => data.events.length === 0}
+      standing={(data) => (
         <p>{data.shownMonth ? `Testers now see the texts of ${monthName(data.shownMonth)}.` : 'Testers see no special offer now.'}</p>
       )}
-      <OutcomeLine outcome={outcome} />
-      <AddEventForm onOutcome={setOutcome} />
-      {events.isPending && <p aria-busy="true">Loading referral event texts…</p>}
-      {events.isError && <LoadFailed error={events.error} onRetry={() => void events.refetch()} />}
-      {data && data.events.length === 0 && <p>No referral event texts yet. Add the first one above.</p>}
-      {data && data.events.length > 0 && (
-        <ol className="staff-people" aria-label="Referral event texts" aria-busy={events.isFetching}>
+      addForm={(onOutcome) => <AddEventForm onOutcome={onOutcome} />}
+    >
+      {({ data, onOutcome, fetching }) => (
+        <ol className="staff-people" aria-label="Referral event texts" aria-busy={fetching}>
           {data.events.map((event) => (
-            <EventCard key={event.id} event={event} shown={event.month === data.shownMonth} onOutcome={setOutcome} />
+            <EventCard key={event.id} event={event} shown={event.month === data.shownMonth} onOutcome={onOutcome} />
           ))}
         </ol>
       )}
-    </>
+    </ContentSectionPage>
   );
 }
 
@@ -106,26 +102,12 @@ function AddEventForm({ onOutcome }: { onOutcome: OnOutcome }) {
   const save = useSaveReferralEvent();
   const empty: Fields = { month: new Date().toISOString().slice(0, 7), referralComment: '', sortOrder: '0' };
   const form = useContentForm(empty, (fields: Fields) => saveReferralEventSchema.safeParse(payloadOf(fields)), save.mutateAsync);
-  const { fields, setFields, errors } = form;
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    onOutcome(outcome);
-    if (outcome.status === 'succeed') setFields({ ...fields, referralComment: '' });
-  };
+  // The next text is often for the same month.
+  const submit = addSubmit(form, onOutcome, (fields) => ({ ...fields, referralComment: '' }));
   return (
-    <details className="staff-card">
-      <summary>Add a text</summary>
-      <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a referral event text">
-        <EventFields fields={fields} errors={errors} onChange={setFields} />
-        <div>
-          <button type="submit" className="staff-button" disabled={save.isPending} aria-busy={save.isPending}>
-            {save.isPending ? 'Adding…' : 'Add text'}
-          </button>
-        </div>
-      </form>
-    </details>
+    <AddFormCard title="Add a referral event text" submitLabel="Add text" pending={save.isPending} onSubmit={submit}>
+      <EventFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
+    </AddFormCard>
   );
 }
 
@@ -134,11 +116,7 @@ function EventCard({ event, shown, onOutcome }: { event: StaffReferralEvent; sho
   const [editing, setEditing] = useState(false);
   const headingId = `referral-event-${event.id}`;
   const title = `${monthName(event.month)}, place ${event.sortOrder}`;
-  const run = async (call: () => Promise<ReferralEventChangeResponse>) => {
-    onOutcome(null);
-    const outcome = await outcomeOf(call);
-    onOutcome({ ...outcome, message: `${title}: ${outcome.message}` });
-  };
+  const run = (call: () => Promise<ReferralEventChangeResponse>) => announceChange(onOutcome, title, call);
   return (
     <li className="staff-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="staff-order-title">
@@ -193,21 +171,10 @@ function EditEventForm({
     (fields: Fields) => saveReferralEventSchema.safeParse({ ...payloadOf(fields), id: opened.id, revision: opened.revision }),
     save.mutateAsync,
   );
-  const { fields, setFields, errors } = form;
-  const [refused, setRefused] = useState<string | null>(null);
-  const submit = async (formEvent: FormEvent) => {
-    onOutcome(null);
-    setRefused(null);
-    const outcome = await form.submit(formEvent);
-    if (!outcome) return;
-    if (outcome.status === 'succeed') {
-      onOutcome({ ...outcome, message: `${title}: ${outcome.message}` });
-      onDone();
-    } else setRefused(outcome.message);
-  };
+  const { refused, submit } = useEditSubmit(form, onOutcome, onDone, title);
   return (
     <form className="staff-form" onSubmit={(formEvent) => void submit(formEvent)} noValidate aria-label={`Edit ${title}`}>
-      <EventFields fields={fields} errors={errors} onChange={setFields} />
+      <EventFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
       <EditFormFooter refused={refused} pending={save.isPending} onClose={onDone} />
     </form>
   );

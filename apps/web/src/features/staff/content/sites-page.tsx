@@ -1,11 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { addTestSiteSchema, editTestSiteSchema, SITE_TIME_ZONES, type StaffTestSite } from '@testerhub/shared/site-content-schemas';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
-import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddTestSite, useEditTestSite, useStaffTestSites } from '../api/site-content';
-import { LoadFailed, RequiresRole } from '../staff-page-parts';
-import { EditFormFooter, OutcomeLine, useContentForm, type Outcome } from './content-form-parts';
-import { ContentNav } from './content-nav';
+import {
+  AddFormCard,
+  addSubmit,
+  ContentSectionPage,
+  EditFormFooter,
+  useContentForm,
+  useEditSubmit,
+  type OnOutcome,
+} from './content-form-parts';
 import { SiteSetup, type SiteCardProps } from './site-setup-parts';
 
 type Airport = { airport: string; directions: string };
@@ -24,42 +29,33 @@ const fieldsOf = (site: StaffTestSite): Fields => ({
   airportDirections: site.airportDirections,
 });
 
-/** Content staff: the test sites' public fields edited and new sites added (decision 061). */
+/** Content staff: the test sites' public fields edited, new sites added, and their ZIP prefixes, maps page, order and removal (decisions 061, 069). */
 export function SitesPage() {
-  usePageTitle('Test sites');
   return (
-    <RequiresRole role="content">
-      <Sites />
-    </RequiresRole>
-  );
-}
-
-function Sites() {
-  const sites = useStaffTestSites();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  return (
-    <>
-      <ContentNav />
-      <h1>Test sites</h1>
-      <p>
-        The sites’ names, addresses, phone numbers and airport directions, as the public maps pages, schedule mails and check-in show them.
-        Changes show there at once, in reminders sent from now on too. A site’s time zone is fixed when it is added: sessions already booked
-        are shown in it. Registration assigns a tester to the site whose ZIP prefixes hold their ZIP code; a site nothing names any more can
-        be removed, and one still named is retired by taking its ZIP prefixes and maps page off.
-      </p>
-      <OutcomeLine outcome={outcome} />
-      <AddSiteForm onOutcome={setOutcome} />
-      {sites.isPending && <p aria-busy="true">Loading test sites…</p>}
-      {sites.isError && <LoadFailed error={sites.error} onRetry={() => void sites.refetch()} />}
-      {sites.data && sites.data.sites.length === 0 && <p>No test sites yet. Add the first one above.</p>}
-      {sites.data && sites.data.sites.length > 0 && (
-        <ul className="staff-people" aria-label="Test sites" aria-busy={sites.isFetching}>
-          {sites.data.sites.map((site, index, all) => (
-            <SiteCard key={site.siteId} site={site} first={index === 0} last={index === all.length - 1} onOutcome={setOutcome} />
+    <ContentSectionPage
+      title="Test sites"
+      intro={
+        <p>
+          The sites’ names, addresses, phone numbers and airport directions, as the public maps pages, schedule mails and check-in show
+          them. Changes show there at once, in reminders sent from now on too. A site’s time zone is fixed when it is added: sessions
+          already booked are shown in it. Registration assigns a tester to the site whose ZIP prefixes hold their ZIP code; a site nothing
+          names any more can be removed, and one still named is retired by taking its ZIP prefixes and maps page off.
+        </p>
+      }
+      useItems={useStaffTestSites}
+      loadingText="Loading test sites…"
+      emptyText="No test sites yet. Add the first one above."
+      isEmpty={(data) => data.sites.length === 0}
+      addForm={(onOutcome) => <AddSiteForm onOutcome={onOutcome} />}
+    >
+      {({ data, onOutcome, fetching }) => (
+        <ul className="staff-people" aria-label="Test sites" aria-busy={fetching}>
+          {data.sites.map((site, index, all) => (
+            <SiteCard key={site.siteId} site={site} first={index === 0} last={index === all.length - 1} onOutcome={onOutcome} />
           ))}
         </ul>
       )}
-    </>
+    </ContentSectionPage>
   );
 }
 
@@ -129,38 +125,24 @@ function SiteFields({ fields, errors, onChange }: { fields: Fields; errors: Fiel
   );
 }
 
-function AddSiteForm({ onOutcome }: { onOutcome: (outcome: Outcome | null) => void }) {
+function AddSiteForm({ onOutcome }: { onOutcome: OnOutcome }) {
   const add = useAddTestSite();
   const form = useContentForm({ ...EMPTY, timeZone: '' }, (fields) => addTestSiteSchema.safeParse(fields), add.mutateAsync);
   const { fields, setFields, errors } = form;
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    onOutcome(outcome);
-    if (outcome.status === 'succeed') setFields({ ...EMPTY, timeZone: '' });
-  };
+  const submit = addSubmit(form, onOutcome, () => ({ ...EMPTY, timeZone: '' }));
   return (
-    <details className="staff-card">
-      <summary>Add a test site</summary>
-      <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a test site">
-        <SiteFields fields={fields} errors={errors} onChange={(changed) => setFields({ ...changed, timeZone: fields.timeZone })} />
-        <SelectField
-          label="Time zone"
-          value={fields.timeZone}
-          placeholder="Choose the site’s time zone"
-          options={ZONE_OPTIONS}
-          error={errors.timeZone ?? null}
-          hint="Fixed once the site is added: its sessions are shown in it."
-          onChange={(event) => setFields({ ...fields, timeZone: event.target.value })}
-        />
-        <div>
-          <button type="submit" className="staff-button" disabled={add.isPending} aria-busy={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add site'}
-          </button>
-        </div>
-      </form>
-    </details>
+    <AddFormCard title="Add a test site" submitLabel="Add site" pending={add.isPending} onSubmit={submit}>
+      <SiteFields fields={fields} errors={errors} onChange={(changed) => setFields({ ...changed, timeZone: fields.timeZone })} />
+      <SelectField
+        label="Time zone"
+        value={fields.timeZone}
+        placeholder="Choose the site’s time zone"
+        options={ZONE_OPTIONS}
+        error={errors.timeZone ?? null}
+        hint="Fixed once the site is added: its sessions are shown in it."
+        onChange={(event) => setFields({ ...fields, timeZone: event.target.value })}
+      />
+    </AddFormCard>
   );
 }
 
@@ -210,15 +192,7 @@ function SiteCard({ site, first, last, onOutcome }: SiteCardProps) {
 }
 
 /** Edits the copy it opened: a save after someone else's change is refused by the server and said here. */
-function EditSiteForm({
-  site,
-  onDone,
-  onOutcome,
-}: {
-  site: StaffTestSite;
-  onDone: () => void;
-  onOutcome: (outcome: Outcome | null) => void;
-}) {
+function EditSiteForm({ site, onDone, onOutcome }: { site: StaffTestSite; onDone: () => void; onOutcome: OnOutcome }) {
   const edit = useEditTestSite();
   const [opened] = useState(site);
   const form = useContentForm(
@@ -226,21 +200,11 @@ function EditSiteForm({
     (fields: Fields) => editTestSiteSchema.safeParse({ ...fields, siteId: opened.siteId, revision: opened.revision }),
     edit.mutateAsync,
   );
-  const { fields, setFields, errors } = form;
-  const [refused, setRefused] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    onOutcome(null);
-    setRefused(null);
-    const outcome = await form.submit(event);
-    if (!outcome) return;
-    if (outcome.status === 'succeed') {
-      onOutcome({ ...outcome, message: `${fields.name}: ${outcome.message}` });
-      onDone();
-    } else setRefused(outcome.message);
-  };
+  // The status line names the site as saved: its new name, when that changed.
+  const { refused, submit } = useEditSubmit(form, onOutcome, onDone, form.fields.name);
   return (
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Edit ${opened.name}`}>
-      <SiteFields fields={fields} errors={errors} onChange={setFields} />
+      <SiteFields fields={form.fields} errors={form.errors} onChange={form.setFields} />
       <p>Time zone: {opened.timeZone} (fixed)</p>
       <EditFormFooter refused={refused} pending={edit.isPending} onClose={onDone} />
     </form>

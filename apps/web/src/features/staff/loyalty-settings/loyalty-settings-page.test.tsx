@@ -2,7 +2,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
+import type { StaffAvatarsResponse } from '@testerhub/shared/avatar-settings-schemas';
+import type { PerksSettingsResponse } from '@testerhub/shared/perks-settings-schemas';
 import {
   LOYALTY_SETTINGS_TEXTS,
   type DailyCalendarResponse,
@@ -62,6 +64,12 @@ function renderPage(roles: StaffRole[] = ['content']) {
 const bodyOf = (path: string) => api.calls.find((call) => call.path === path)?.body;
 
 describe('the loyalty settings page (decision 056)', () => {
+  // The perks' and the avatars' sections have tests of their own; here they read empty lists.
+  beforeEach(() => {
+    api.answers['/staff/content/Perks'] = { body: { status: 'succeed', highestLevel: 3, perks: [] } satisfies PerksSettingsResponse };
+    api.answers['/staff/content/Avatars'] = { body: { status: 'succeed', highestLevel: 3, avatars: [] } satisfies StaffAvatarsResponse };
+  });
+
   test('saves the calendar with a changed day, refuses a negative one at its field, and shows the outcome', async () => {
     api.answers['/staff/content/DailyCalendar'] = { body: CALENDAR };
     api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
