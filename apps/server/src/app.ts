@@ -554,20 +554,29 @@ export async function buildApp({
     clock,
     timeZone: config.loyaltyTimeZone,
   });
-  const levelsSettings = createLevelsSettingsService(db, { audited: staff.audited, forgetCached: ledger.forgetLevels, onTesterChanged });
   // The profile pictures' levels and visibility (decision 068): read afresh on every tester call, so no kept copy to drop.
   const avatarAdmin = createAvatarAdminService(db, { audited: staff.audited, ledger, testers });
   const perksSettings = createPerksSettingsService(db, {
     audited: staff.audited,
     forgetCached: perks.forgetCached,
     highestLevel: ledger.highestLevel,
+    lockedHighestLevel: ledger.lockedHighestLevel,
+  });
+  const levelsSettings = createLevelsSettingsService(db, {
+    audited: staff.audited,
+    forgetCached: ledger.forgetLevels,
+    onTesterChanged,
+    // A levels save may not remove a level a perk level or a shown picture needs (decision 071).
+    needsAbove: async (tx, level) => [...(await perksSettings.needsAbove(tx, level)), ...(await avatarAdmin.needsAbove(tx, level))],
   });
   // Settings saved on any instance on this database are dropped from this one's memory at once (decision 056).
-  const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, () => {
+  const stopLoyaltyNotices = await database.listen(LOYALTY_SETTINGS_CHANNEL, (kind) => {
     dailyBonus.forgetCached();
     events.forgetCached();
     ledger.forgetLevels();
     perks.forgetCached();
+    // A levels save may have moved any tester's level: the sessions' copies of their rows go too (decision 071).
+    if (kind === 'levels') sessionCache.forgetAll();
   });
   app.addHook('onClose', () => stopLoyaltyNotices());
   // Studies and screeners for recruiters (issue 12 section 2, decision 050).

@@ -40,6 +40,16 @@ export const LOYALTY_SETTINGS_TEXTS = {
   levelOneFree: 'Level 1 needs 0 experience: every tester starts there.',
   levelsRising: 'Each level needs more experience than the one before.',
   levelsSaved: 'Levels saved: every tester is now at the level their experience reaches.',
+  /** A levels save removing levels that perk levels or shown pictures need (decision 071), grouped by the level needed. */
+  levelsNeeded: (needs: readonly { what: string; level: number }[]) =>
+    [...new Set(needs.map((need) => need.level))]
+      .sort((a, b) => b - a)
+      .map((level) => {
+        const names = needs.filter((need) => need.level === level).map((need) => need.what);
+        const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+        return `${list} ${names.length === 1 ? 'needs' : 'need'} level ${level}`;
+      })
+      .join('; ') + ': lower them first.',
 } as const;
 const T = LOYALTY_SETTINGS_TEXTS;
 

@@ -60,6 +60,15 @@ export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: 
       for (const [idHash, entry] of entries) if (entry.tester.id === testerId) entries.delete(idHash);
     },
 
+    /**
+     * Every cached session: something every tester's row depends on changed elsewhere (a levels
+     * save on any instance moves testers' levels, decision 071). A read begun before stores nothing.
+     */
+    forgetAll() {
+      generation += 1;
+      entries.clear();
+    },
+
     get size() {
       return entries.size;
     },

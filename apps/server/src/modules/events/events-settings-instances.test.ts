@@ -107,7 +107,7 @@ describe('two server instances on one database', () => {
     const savedLevels = await postJson(
       one,
       '/api/staff/content/SaveLevels',
-      { version, levels: [0, 150, 400].map((expRequired) => ({ expRequired })) },
+      { version, levels: [0, 150, 250, 500, 1000, 2000, 3500, 5000, 7500, 10000].map((expRequired) => ({ expRequired })) },
       { cookie: staffCookie },
     );
     expect(savedLevels.json()).toMatchObject({ status: 'succeed' });

@@ -76,6 +76,20 @@ export function createLedgerRepository(db: Executor) {
     },
 
     /**
+     * The levels table's top level, its rows share-locked until the caller's commit: the first lock
+     * of a perk or picture save (decision 071), so a levels save (which locks the rows to replace
+     * them) and such a save take turns. A levels save committing while this waits leaves the
+     * locked rows deleted and the statement with none; a new statement sees and locks the new rows.
+     */
+    async lockedTopLevel(): Promise<number> {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const rows = await db.select({ level: levels.level }).from(levels).orderBy(asc(levels.level)).for('share');
+        if (rows.length > 0) return rows.at(-1)!.level;
+      }
+      return 1;
+    },
+
+    /**
      * The level table replaced whole (decision 056) if it is still at `expected` (0: no table yet),
      * `thresholds[i]` being level i + 1's experience; false when someone else saved first. The
      * conditional UPDATE locks every row, so a second save from the same version waits, then finds

@@ -86,6 +86,12 @@ export function createLedgerService(
      * or a picture's level needs (decisions 064 and 068).
      */
     highestLevel: async () => (await repository.listLevels()).at(-1)?.level ?? 1,
+    /**
+     * The top level inside the caller's transaction, the level rows share-locked first (decision
+     * 071's lock order: levels, then the perk or the pictures), so a levels save cannot remove it
+     * before the caller commits.
+     */
+    lockedHighestLevel: (tx: Executor) => createLedgerRepository(tx).lockedTopLevel(),
     async levelProgress(level: number, exp: number): Promise<LevelProgress> {
       return levelProgress(level, exp, await levels());
     },

@@ -9,12 +9,8 @@ import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-no
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
 
-/** Thrown inside the audited unit of work when the levels moved on since the editor read them: nothing is written. */
-class StaleLevels extends Error {
-  constructor() {
-    super('levels saved by someone else');
-  }
-}
+/** Thrown inside the audited unit of work when the save is refused (stale, or levels still needed): nothing is written. */
+class LevelsRefused extends Error {}
 
 async function readView(db: Executor): Promise<Omit<LevelsResponse, 'status'>> {
   const rows = await createLedgerRepository(db).listLevels();
@@ -36,6 +32,11 @@ export function createLevelsSettingsService(
     forgetCached: () => void;
     /** Told of each tester whose level the save moved (this instance's session copies). */
     onTesterChanged: (testerId: string) => void;
+    /**
+     * What needs a level above `level` (perk levels, shown pictures), read in the save's
+     * transaction after the level rows are locked (decision 071).
+     */
+    needsAbove: (tx: Executor, level: number) => Promise<{ what: string; level: number }[]>;
   },
 ) {
   return {
@@ -55,14 +56,18 @@ export function createLevelsSettingsService(
               input.levels.map((row) => row.expRequired),
             ))
           )
-            throw new StaleLevels();
+            throw new LevelsRefused(LOYALTY_SETTINGS_TEXTS.stale);
+          // The level rows are held now (decision 071's lock order: levels first): a perk or picture
+          // save that locked them before has committed and is seen here, and none can start until this commits.
+          const needs = await deps.needsAbove(tx, input.levels.length);
+          if (needs.length > 0) throw new LevelsRefused(LOYALTY_SETTINGS_TEXTS.levelsNeeded(needs));
           const testerIds = await ledger.relevelTesters();
           await announceLoyaltySettingsChange(tx, 'levels');
           return { before, after: { ...(await readView(tx)), testersMoved: testerIds.length }, result: testerIds };
         });
       } catch (error) {
-        if (!(error instanceof StaleLevels)) throw error;
-        return { status: 'failed', message: LOYALTY_SETTINGS_TEXTS.stale };
+        if (!(error instanceof LevelsRefused)) throw error;
+        return { status: 'failed', message: error.message };
       }
       deps.forgetCached();
       for (const testerId of moved) deps.onTesterChanged(testerId);

@@ -1,4 +1,4 @@
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { skillLevels, skillTypes, testerSkills } from './perks-tables.ts';
 
@@ -40,6 +40,15 @@ export function createPerksRepository(db: Executor) {
         .where(and(eq(skillLevels.skillTypeId, skillTypeId), eq(skillLevels.level, level)));
       return row ?? null;
     },
+
+    /** Perk levels needing a tester level above `level`, with their perk's name (a levels save's check, decision 071). */
+    needingAbove: (level: number) =>
+      db
+        .select({ name: skillTypes.name, level: skillLevels.level, requireLevel: skillLevels.requireLevel })
+        .from(skillLevels)
+        .innerJoin(skillTypes, eq(skillTypes.id, skillLevels.skillTypeId))
+        .where(gt(skillLevels.requireLevel, level))
+        .orderBy(asc(skillTypes.sortOrder), asc(skillTypes.id), asc(skillLevels.level)),
 
     /** The highest level of each perk (or of `skillTypeId` alone) any tester holds, by skill type id (none held: absent). */
     async heldUpTo(skillTypeId?: number): Promise<Map<number, number>> {

@@ -53,6 +53,8 @@ export function createPerksSettingsService(
     forgetCached: () => void;
     /** The levels table's top level as stored now (the ledger's): the highest level a perk level may need. */
     highestLevel: () => Promise<number>;
+    /** The same inside the save's transaction, the level rows share-locked first (decision 071's lock order). */
+    lockedHighestLevel: (tx: Executor) => Promise<number>;
   },
 ) {
   return {
@@ -62,11 +64,11 @@ export function createPerksSettingsService(
     },
 
     async savePerk(actor: StaffPrincipal, input: PerkSettings): Promise<PerkSaveResponse> {
-      // Read before the transaction: on PGlite a read beside it would wait for it. A levels save
-      // committing meanwhile is not seen here (decision 064, "Not done").
-      const highestLevel = await deps.highestLevel();
       const answer = await refusalAnswered(() =>
         deps.audited(actor.id, 'loyalty.perk', { type: 'loyalty-settings', id: `perk:${input.skillTypeId}` }, async (tx) => {
+          // The level rows first, then the perk's (decision 071): a levels save waits for this one
+          // and then sees its levels, or this one waits for it and checks against its table.
+          const highestLevel = await deps.lockedHighestLevel(tx);
           const perks = createPerksRepository(tx);
           const [stored] = await readPerks(tx, input.skillTypeId);
           if (!stored) throw new StaffRefusal(PERK_SETTINGS_TEXTS.noSuchPerk, 'skillTypeId');
@@ -91,6 +93,12 @@ export function createPerksSettingsService(
       );
       if (answer.status === 'succeed') deps.forgetCached();
       return answer;
+    },
+
+    /** Perk levels needing a tester level above `level`, named for a levels save's refusal (decision 071). */
+    async needsAbove(tx: Executor, level: number): Promise<{ what: string; level: number }[]> {
+      const rows = await createPerksRepository(tx).needingAbove(level);
+      return rows.map((row) => ({ what: `${row.name} level ${row.level}`, level: row.requireLevel }));
     },
   };
 }

@@ -16,7 +16,7 @@ import { AVATAR_PATH } from './profile-service.ts';
 interface AvatarAdminDeps {
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
-  ledger: Pick<LedgerService, 'highestLevel'>;
+  ledger: Pick<LedgerService, 'highestLevel' | 'lockedHighestLevel'>;
   testers: Pick<TesterService, 'avatarWearers'>;
 }
 
@@ -58,13 +58,15 @@ export function createAvatarAdminService(db: Database, deps: AvatarAdminDeps) {
 
     saveAvatar(actor: StaffPrincipal, input: SaveAvatarPayload): Promise<SaveAvatarResponse> {
       return refusalAnswered(async () => {
-        const highest = await deps.ledger.highestLevel();
-        if (input.requireLevel > highest) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.levelInvalid(highest), 'requireLevel');
         const saved = await deps.audited(
           actor.id,
           'loyalty.avatar',
           { type: 'avatar', id: String(input.imageId) },
           async (tx: Executor) => {
+            // The level rows first, then the pictures' (decision 071): a levels save cannot remove
+            // the level this picture is given before the save commits.
+            const highest = await deps.ledger.lockedHighestLevel(tx);
+            if (input.requireLevel > highest) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.levelInvalid(highest), 'requireLevel');
             const pictures = createProfileRepository(tx);
             const all = await pictures.lockAvatars();
             const before = all.find((row) => row.imageId === input.imageId);
@@ -86,6 +88,12 @@ export function createAvatarAdminService(db: Database, deps: AvatarAdminDeps) {
         const wornBy = (await deps.testers.avatarWearers()).get(saved.fileName) ?? 0;
         return { status: 'succeed' as const, message: AVATAR_SETTINGS_TEXTS.saved(saved.fileName), avatar: staffAvatar(saved, wornBy) };
       });
+    },
+
+    /** Shown pictures needing a level above `level`, named for a levels save's refusal (decision 071). */
+    async needsAbove(tx: Executor, level: number): Promise<{ what: string; level: number }[]> {
+      const rows = await createProfileRepository(tx).shownAbove(level);
+      return rows.map((row) => ({ what: `picture ${row.fileName.replace(/\.svg$/, '')}`, level: row.requireLevel }));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { avatars, levelAcknowledgements } from './profile-tables.ts';
 
@@ -15,6 +15,14 @@ export function createProfileRepository(db: Executor) {
     listAvatars: () => db.select().from(avatars).orderBy(asc(avatars.requireLevel), asc(avatars.imageId)),
 
     /** Every picture locked, in id order (one order for all savers, so two saves never deadlock): a staff save's first step (decision 068). */
+    /** Shown pictures needing a level above `level` (a levels save's check, decision 071). */
+    shownAbove: (level: number) =>
+      db
+        .select({ fileName: avatars.fileName, requireLevel: avatars.requireLevel })
+        .from(avatars)
+        .where(and(eq(avatars.hidden, false), gt(avatars.requireLevel, level)))
+        .orderBy(asc(avatars.imageId)),
+
     lockAvatars: () => db.select().from(avatars).orderBy(asc(avatars.imageId)).for('update'),
 
     /** The picture's level and visibility if it is still at `version`, which then rises; null when someone saved first. */

@@ -326,10 +326,12 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
       return refusalAnswered(async () => {
         await change(actor, 'test-site.remove', { type: 'test-site', id: input.siteId }, async (content, tx) => {
           const before = await lockSite(content, input);
+          // The prefixes go before the count (decision 071): their deletion waits for registrations
+          // holding them, whose testers the count then sees; a refusal puts them back.
+          const zipPrefixes = await zipPrefixesOn(tx).removeAllOf(input.siteId);
           const references = await referencesOf(tx, input.siteId);
           const named = describeReferences(references);
           if (named) throw new StaffRefusal(SITE_ZIP_TEXTS.removeRefused(before.name, named));
-          const zipPrefixes = await zipPrefixesOn(tx).removeAllOf(input.siteId);
           if (!(await content.deleteTestSite(input.siteId, input.revision))) throw new StaffRefusal(SITE_ZIP_TEXTS.siteChanged);
           return { before: { ...staffSite(before), zipPrefixes }, after: null, result: null };
         });

@@ -6,8 +6,9 @@ import { SITE_ZIP_TEXTS, type SiteZipPrefixesResponse } from '@testerhub/shared/
 import { getWith, postJson, testerByUsername, validRegistration } from '../../../test/account-helpers.ts';
 import { createBooking, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { SESSION_ADMIN_TEXTS } from '@testerhub/shared/session-admin-schemas';
 import { useTestApp } from '../../../test/test-app.ts';
-import { staffAuditLog, testSites, zipPrefixSites } from '../../core/db/schema.ts';
+import { sessionGroups, staffAuditLog, testers, testSites, zipPrefixSites } from '../../core/db/schema.ts';
 
 /**
  * Test sites made complete for content staff (issue 12 section 6; decision 069): a new site given a
@@ -277,5 +278,104 @@ describe('removing a site', () => {
     expect(removed.json()).toMatchObject({ status: 'succeed' });
     if (added.json().status === 'failed') expect(added.json().message).toBe(SITE_ZIP_TEXTS.siteNotFound);
     expect(await db().select().from(zipPrefixSites).where(eq(zipPrefixSites.prefix, '749'))).toEqual([]);
+  });
+});
+
+describe('a site removal racing what names the site (decision 071)', () => {
+  const testersAt = async (siteId: string) => db().select({ id: testers.id }).from(testers).where(eq(testers.siteId, siteId));
+  const groupsAt = async (siteId: string) =>
+    db().select({ id: sessionGroups.id }).from(sessionGroups).where(eq(sessionGroups.siteId, siteId));
+  /** An in-person group at `siteId` on 20 January 2026, 9:00 to 11:00 on the site's clock. */
+  const groupFields = (studyNo: number, siteId: string) => ({
+    studyNo,
+    kind: 'inPerson',
+    siteId,
+    videoLink: '',
+    pickUpDate: '',
+    pickUpTime: '',
+    color: 'Green',
+    cell: 'A1',
+    coOpCost: 10,
+    seats: 3,
+    status: 'Open',
+    isExternal: false,
+    sessions: [{ date: '2026-01-20', start: '09:00', end: '11:00' }],
+  });
+  const createGroup = (cookie: string, body: unknown) => postJson(testApp.app, '/api/staff/sessions/CreateGroup', body, { cookie });
+
+  it('registrations racing the removal of their site: either the site is gone and they are online only, or it is refused naming them', async () => {
+    const cookie = await contentStaff();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round += 1) {
+      const site = await addSite(cookie, `Racing site ${round}`);
+      const prefix = `70${round}`;
+      expect((await post(cookie, 'AddZipPrefix', { siteId: site.siteId, prefix })).json().status).toBe('succeed');
+      const registrations = Array.from({ length: 3 }, () =>
+        validRegistration({ ZipCode: `${prefix}12`, City: 'New Orleans', State: 'LA' }),
+      );
+      const [removed, ...registered] = await Promise.all([
+        post(cookie, 'RemoveTestSite', { siteId: site.siteId, revision: site.revision }),
+        ...registrations.map((registration) => postJson(testApp.app, '/api/account/register', registration)),
+      ]);
+      for (const answer of registered) expect(answer.json(), answer.body).toMatchObject({ status: 'succeed' });
+      const assigned = await testersAt(site.siteId);
+      const sites = await Promise.all(
+        registrations.map(async (registration) => (await testerByUsername(testApp.database, registration.Username as string))?.siteId),
+      );
+      if (removed.json().status === 'succeed') {
+        // Gone: nobody names it; the registrations that came after are online only.
+        expect(assigned).toEqual([]);
+        expect(await db().select().from(testSites).where(eq(testSites.siteId, site.siteId))).toEqual([]);
+        for (const siteId of sites) expect(siteId).toBe('88888');
+      } else {
+        // Kept: refused naming the testers the registrations before it assigned, prefix and all.
+        expect(assigned.length).toBeGreaterThan(0);
+        expect(removed.json().message).toContain(`${assigned.length} tester`);
+        expect(await prefixesOf(cookie, site.siteId)).toEqual([prefix]);
+      }
+      outcomes.add(removed.json().status);
+    }
+    expect(outcomes.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a session group created while its site is removed is refused as an unknown site, never a server error', async () => {
+    const { staff } = await createStaffMember(db(), { roles: ['content', 'recruiter'] });
+    const cookie = await staffCookieFor(db(), staff.id);
+    const study = await createStudy(db());
+    for (let round = 0; round < 6; round += 1) {
+      const site = await addSite(cookie, `Group site ${round}`);
+      const [removed, created] = await Promise.all([
+        post(cookie, 'RemoveTestSite', { siteId: site.siteId, revision: site.revision }),
+        createGroup(cookie, groupFields(study.studyNo, site.siteId)),
+      ]);
+      expect(created.statusCode, created.body).toBe(200);
+      expect(removed.statusCode, removed.body).toBe(200);
+      if (removed.json().status === 'succeed') {
+        expect(created.json()).toEqual({ status: 'failed', message: SESSION_ADMIN_TEXTS.unknownSite, field: 'siteId' });
+        expect(await groupsAt(site.siteId)).toEqual([]);
+      } else {
+        expect(created.json()).toMatchObject({ status: 'succeed' });
+        expect(removed.json().message).toContain('1 session group');
+      }
+    }
+  });
+
+  it('on PostgreSQL, a group whose insert waits on a removal that then commits is refused at the site field (the foreign key), nothing written', async () => {
+    if (testApp.database.kind !== 'postgres') return; // PGlite runs one transaction at a time: the insert cannot wait beside it.
+    const { staff } = await createStaffMember(db(), { roles: ['content', 'recruiter'] });
+    const cookie = await staffCookieFor(db(), staff.id);
+    const study = await createStudy(db());
+    const site = await addSite(cookie, 'Removed under the form');
+    // The site list the form is checked against is this instance's kept copy (an hour here): it still has the site.
+    let pending: ReturnType<typeof createGroup> | undefined;
+    await db().transaction(async (tx) => {
+      await tx.delete(testSites).where(eq(testSites.siteId, site.siteId));
+      pending = createGroup(cookie, groupFields(study.studyNo, site.siteId));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const created = await pending!;
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toEqual({ status: 'failed', message: SESSION_ADMIN_TEXTS.unknownSite, field: 'siteId' });
+    expect(await groupsAt(site.siteId)).toEqual([]);
   });
 });

@@ -50,6 +50,24 @@ export function createRegistrationRepository(db: Executor, now: () => Date) {
       return rows[0]?.siteId ?? null;
     },
 
+    /**
+     * The prefix's site inside a registration's transaction, its row share-locked until the commit
+     * (decision 071): a site's removal deletes its prefixes before counting its testers, so it waits
+     * for this registration and then counts its tester, or this waits for the removal and finds the
+     * row gone; a new statement then reads the prefixes as they are after it (none: online only).
+     */
+    async lockedSiteForZipPrefix(prefix: string) {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const rows = await db
+          .select({ siteId: zipPrefixSites.siteId })
+          .from(zipPrefixSites)
+          .where(eq(zipPrefixSites.prefix, prefix))
+          .for('share');
+        if (rows[0]) return rows[0].siteId;
+      }
+      return null;
+    },
+
     /** Every ZIP prefix with its site, in prefix order (the staff console, decision 069). */
     async listZipPrefixes() {
       return db.select().from(zipPrefixSites).orderBy(asc(zipPrefixSites.prefix));

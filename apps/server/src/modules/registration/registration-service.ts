@@ -105,11 +105,12 @@ export function createRegistrationService(
     const passwordHash = await hashPassword(input.password);
     const code = randomToken();
     const expiresAt = new Date(clock.nowMs() + config.confirmCodeTtlHours * 3600_000);
-    const siteId = await siteForZip(input.zipCode, tx);
     try {
       const created = await inTransaction(
         db,
         async (unit) => {
+          // Read and share-locked inside the transaction: a removal of the site waits for this tester or is seen (decision 071).
+          const siteId = (await lookupsOn(unit).lockedSiteForZipPrefix(input.zipCode.slice(0, 3))) ?? ONLINE_ONLY_SITE_ID;
           const tester = await testers.create(
             {
               username: input.username.trim(),

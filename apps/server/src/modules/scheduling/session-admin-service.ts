@@ -45,6 +45,16 @@ const auditView = (group: GroupRow & { sessions?: { startsAt: Date; endsAt: Date
   ...(group.sessions && { sessions: group.sessions.map((session) => [session.startsAt.toISOString(), session.endsAt.toISOString()]) }),
 });
 
+/** The group's foreign key to its test site (migration 0006). */
+const SITE_FOREIGN_KEY = 'session_groups_site_id_test_sites_site_id_fk';
+
+/** PostgreSQL's foreign_key_violation, and which constraint raised it. */
+function foreignKeyOf(error: unknown): string | null {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  if ((cause as { code?: string }).code !== '23503') return null;
+  return (cause as { constraint?: string }).constraint ?? 'unknown';
+}
+
 /**
  * Session groups in the staff console (issue 12 section 2; decision 051): a recruiter lists a
  * study's groups, creates, edits, opens and closes them. The seats never go below the seats taken
@@ -140,7 +150,11 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
     ) => Promise<{ before: unknown; after: unknown; result: { message: string; groupId: string; moved: boolean }; targetId?: string }>,
   ): Promise<GroupChangeResponse> {
     return refusalAnswered(async () => {
-      const done = await deps.audited(actor.id, action, { type: 'session-group', id: target }, work);
+      const done = await deps.audited(actor.id, action, { type: 'session-group', id: target }, work).catch((error: unknown) => {
+        // The site was removed after the form's check (decision 071): the group's foreign key refused it; nothing was written.
+        if (foreignKeyOf(error) === SITE_FOREIGN_KEY) throw new StaffRefusal(SESSION_ADMIN_TEXTS.unknownSite, 'siteId');
+        throw error;
+      });
       if (done.moved) deps.mail.nudge();
       return { status: 'succeed' as const, message: done.message, groupId: done.groupId };
     });
