@@ -14,7 +14,10 @@ import { createPerksRepository } from './perks-repository.ts';
 /** Every perk as the form shows it (or only `skillTypeId`'s), read in one unit: the levels, the version, the highest level held. */
 async function readPerks(db: Executor, skillTypeId?: number): Promise<PerksSettingsResponse['perks']> {
   const perks = createPerksRepository(db);
-  const [types, levels, held] = await Promise.all([perks.listTypes(), perks.listLevels(), perks.heldUpTo(skillTypeId)]);
+  // One after another: inside a transaction they share one connection, which takes one query at a time.
+  const types = await perks.listTypes();
+  const levels = await perks.listLevels();
+  const held = await perks.heldUpTo(skillTypeId);
   return types
     .filter((type) => skillTypeId === undefined || type.id === skillTypeId)
     .map((type) => ({
