@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LEGAL_PAGE_KEYS, type LegalPageKey, type PublicLegalText } from '@testerhub/shared/legal-text-schemas';
+import { LEGAL_PAGE_KEYS, LEGAL_TEXT_SCRIPT_ID, type LegalPageKey, type PublicLegalText } from '@testerhub/shared/legal-text-schemas';
 import { isOldInternetExplorer } from '@testerhub/shared/marketing';
 import { isKnownPagePath } from '@testerhub/shared/routes';
 
@@ -125,9 +125,8 @@ export async function registerWebApp(
   });
 }
 
-/** The element of a prerendered legal page around its body (legal-popup-route.tsx) and the script holding its published text. */
+/** The element of a prerendered legal page around its body (legal-popup-route.tsx). */
 const legalBodyMarker = (page: string) => `<div data-legal-body="${page}">`;
-export const LEGAL_TEXT_SCRIPT_ID = 'legal-text-data';
 
 /** JSON that can sit inside a <script> element: no "</script>", no "<!--", no line separators that end it. */
 function scriptJson(value: unknown): string {
