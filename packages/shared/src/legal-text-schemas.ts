@@ -42,7 +42,7 @@ export const LEGAL_TEXTS = {
   termsPublished: 'New version published: testers will be asked to accept the terms at their next visit.',
   restored: 'The built-in text is in force again.',
   alreadyBuiltIn: 'This page already shows its built-in text.',
-  removedStaff: 'A removed staff account',
+  removedStaff: 'Not recorded (demo data or a removed staff account)',
   changed: 'Someone else published this page since you opened it. Reload to see their version, then publish yours if it is still needed.',
 } as const;
 

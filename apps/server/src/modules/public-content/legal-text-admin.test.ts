@@ -54,6 +54,13 @@ describe('publishing a legal text', () => {
       restoredBuiltIn: false,
     });
     expect(list.pages.find((entry) => entry.page === 'privacy')!.current).toBeNull();
+    // The seed's demo history: published once, then returned to the built-in text (decision 070).
+    expect(list.pages.find((entry) => entry.page === 'cancellation-policy')!.current).toMatchObject({
+      version: 2,
+      restoredBuiltIn: true,
+      publishedBy: LEGAL_TEXTS.removedStaff,
+    });
+    expect(await publicText('cancellation-policy')).toEqual({ version: null });
     const history = await staffText(cookie, 'rules');
     expect(history).toMatchObject({ latestVersion: 1, bodyHtml: '<h2>Rules</h2><p>Be kind.</p>' });
     expect(history.history.map((row) => [row.version, row.publishedBy])).toEqual([[1, staff.name]]);
