@@ -64,6 +64,8 @@ import { publicContentRoutes } from './modules/public-content/public-content-rou
 import { PUBLIC_CONTENT_CHANNEL } from './modules/public-content/public-content-repository.ts';
 import { createContentAdminService } from './modules/public-content/content-admin-service.ts';
 import { contentAdminRoutes } from './modules/public-content/content-admin-routes.ts';
+import { createLegalTextAdminService } from './modules/public-content/legal-text-admin-service.ts';
+import { legalTextAdminRoutes } from './modules/public-content/legal-text-admin-routes.ts';
 import { createSiteContentAdminService } from './modules/public-content/site-content-admin-service.ts';
 import { siteContentAdminRoutes } from './modules/public-content/site-content-admin-routes.ts';
 import { createReferralEventsAdminService } from './modules/public-content/referral-events-admin-service.ts';
@@ -663,6 +665,13 @@ export async function buildApp({
   const testerAdmin = createTesterAdminService({ clock, testers, ledger, scheduling, screening, children, referrals, privacy, staff });
   // FAQs and the terms' versions edited by content staff (issue 12 section 6, decision 057).
   const contentAdmin = createContentAdminService(db, { audited: staff.audited, terms, forgetCached: publicContent.forgetCached });
+  const legalTextAdmin = createLegalTextAdminService(db, {
+    audited: staff.audited,
+    staffNames: staff.staffNames,
+    terms,
+    forgetCached: publicContent.forgetCached,
+    clock,
+  });
   // Winners and test sites edited by content staff (issue 12 section 6, decision 061).
   const siteContentAdmin = createSiteContentAdminService(db, { audited: staff.audited, forgetCached: publicContent.forgetCached });
   const referralEventsAdmin = createReferralEventsAdminService(db, {
@@ -727,6 +736,7 @@ export async function buildApp({
         referralPipelineRoutes(referralPipeline),
         rewardCatalogueRoutes(rewardCatalogue),
         contentAdminRoutes(contentAdmin),
+        legalTextAdminRoutes(legalTextAdmin),
         siteContentAdminRoutes(siteContentAdmin),
         referralEventsAdminRoutes(referralEventsAdmin),
         calloutAdminRoutes(calloutAdmin),
@@ -769,7 +779,7 @@ export async function buildApp({
   );
 
   if (!config.isProduction && !config.smtpUrl) registerDevMailbox(app, mail);
-  if (config.webDistDir) await registerWebApp(app, config.webDistDir);
+  if (config.webDistDir) await registerWebApp(app, config.webDistDir, { legalText: (page) => publicContent.getLegalText(page) });
   else registerErrorHandler(app);
 
   return app;

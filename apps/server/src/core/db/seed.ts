@@ -14,6 +14,7 @@ import { seedDemoScreenings } from '../../modules/screening/screening-seed.ts';
 import { seedDemoAttendancePay, seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitationSend, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
+import { seedDemoLegalTexts } from '../../modules/public-content/legal-texts-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
 import {
@@ -88,6 +89,8 @@ const SCREENINGS_SEED_NAME = 'demo-screenings-v1';
 const SUSPENDED_TESTER_SEED_NAME = 'demo-suspended-tester-v1';
 /** The current terms version, accepted by every seeded tester (decision 041); after the seeds that make testers. */
 const TERMS_SEED_NAME = 'demo-terms-v1';
+/** A legal text's history, ending on its built-in text (decision 070). */
+const LEGAL_TEXTS_SEED_NAME = 'demo-legal-texts-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -238,6 +241,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     const rows = await tx.select({ id: testers.id, createdAt: testers.createdAt }).from(testers);
     await seedDemoTerms(tx, today, rows);
   });
+  const legalTextsSeeded = await seedOnce(db, LEGAL_TEXTS_SEED_NAME, (tx) => seedDemoLegalTexts(tx, today));
   return (
     content ||
     accounts ||
@@ -260,7 +264,8 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     leaderboardSeeded ||
     screeningsSeeded ||
     suspendedSeeded ||
-    termsSeeded
+    termsSeeded ||
+    legalTextsSeeded
   );
 }
 

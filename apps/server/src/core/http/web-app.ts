@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LEGAL_PAGE_KEYS, LEGAL_TEXT_SCRIPT_ID, type LegalPageKey, type PublicLegalText } from '@testerhub/shared/legal-text-schemas';
 import { isOldInternetExplorer } from '@testerhub/shared/marketing';
 import { isKnownPagePath } from '@testerhub/shared/routes';
 
@@ -70,7 +71,11 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
  * public pages, the app shell for other client routes (404 status for unknown ones, the
  * app then shows its not-found page), and old Internet Explorer sent to /ie-user.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  options: { legalText?: (page: LegalPageKey) => Promise<PublicLegalText> } = {},
+) {
   const shellPath = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(shellPath)) {
     app.log.warn({ webDistDir }, 'web app not built; only the API is served');
@@ -79,6 +84,20 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const prerenderDir = path.join(webDistDir, '..', 'dist-prerender');
   const shell = loadShell(shellPath, prerenderDir);
   const prerendered = loadPrerenderedPages(prerenderDir);
+  // The legal pages as sent with a published body, kept per page while that version is in force.
+  const legalCopies = new Map<string, { version: number; bodyHtml: string; page: Page | null }>();
+  async function legalPage(key: string, page: Page): Promise<Page> {
+    const legalKey = LEGAL_PAGE_KEYS.find((candidate) => key === `/popup/${candidate}`);
+    if (!legalKey || !options.legalText) return page;
+    const text = await options.legalText(legalKey);
+    if (text.version === null) return page;
+    const kept = legalCopies.get(legalKey);
+    if (kept?.version === text.version && kept.bodyHtml === text.bodyHtml) return kept.page ?? page;
+    const html = withPublishedLegalBody(page.raw.toString('utf8'), legalKey, text);
+    const copy = html === null ? null : withCompressed(Buffer.from(html));
+    legalCopies.set(legalKey, { version: text.version, bodyHtml: text.bodyHtml, page: copy });
+    return copy ?? page;
+  }
 
   await app.register(fastifyStatic, {
     root: webDistDir,
@@ -91,7 +110,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `Nothing at ${request.method} ${request.url}` });
     }
@@ -101,9 +120,50 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     }
     const key = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
     const page = prerendered.get(key);
-    if (page) return sendPage(request, reply, page, 200);
+    if (page) return sendPage(request, reply, await legalPage(key, page), 200);
     return sendPage(request, reply, shell, isKnownPagePath(pathname) ? 200 : 404);
   });
+}
+
+/** The element of a prerendered legal page around its body (legal-popup-route.tsx). */
+const legalBodyMarker = (page: string) => `<div data-legal-body="${page}">`;
+
+/** JSON that can sit inside a <script> element: no "</script>", no "<!--", no line separators that end it. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The prerendered legal page with its published body in place of the built-in one (decision 070):
+ * the marker element's content replaced, and the same text embedded as JSON so that the page
+ * hydrates to what the HTML shows. Null when the page has no marker (a build from before it).
+ */
+export function withPublishedLegalBody(html: string, page: string, text: { version: number; bodyHtml: string }): string | null {
+  const marker = legalBodyMarker(page);
+  const start = html.indexOf(marker);
+  if (start === -1) return null;
+  const from = start + marker.length;
+  let depth = 1;
+  let at = from;
+  const tags = /<div\b|<\/div>/g;
+  tags.lastIndex = from;
+  for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+    depth += tag[0] === '</div>' ? -1 : 1;
+    if (depth === 0) {
+      at = tag.index;
+      break;
+    }
+  }
+  if (depth !== 0) return null;
+  const script = `<script type="application/json" id="${LEGAL_TEXT_SCRIPT_ID}">${scriptJson({ page, ...text })}</script>`;
+  const replaced = html.slice(0, from) + text.bodyHtml + html.slice(at);
+  const bodyEnd = replaced.lastIndexOf('</body>');
+  return bodyEnd === -1 ? replaced + script : replaced.slice(0, bodyEnd) + script + replaced.slice(bodyEnd);
 }
 
 function safeDecode(pathname: string): string {

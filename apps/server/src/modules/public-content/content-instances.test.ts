@@ -102,4 +102,31 @@ describe('two server instances on one database', () => {
     expect(oldName).not.toBe(`Renamed ${process.pid}`);
     expect(await eventually(async () => (await siteName(two, '00003')) === `Renamed ${process.pid}`)).toBe(true);
   });
+
+  it("a legal text published, then returned to built-in, through one instance is the other's answer at once, though it cached it (decision 070)", async () => {
+    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const { staff } = await createStaffMember(db(), { roles: ['content'] });
+    const cookie = await staffCookieFor(db(), staff.id);
+    const legalText = async (app: FastifyInstance) => (await getWith(app, '/api/content/LegalText?page=community-terms')).json();
+    const base = (await getWith(one, '/api/staff/content/LegalTextVersions?page=community-terms', { cookie })).json()
+      .latestVersion as number;
+    expect(await legalText(two)).toEqual({ version: null }); // the second instance keeps it now
+    const bodyHtml = `<p>Both instances ${process.pid}</p>`;
+    const published = await postJson(
+      one,
+      '/api/staff/content/PublishLegalText',
+      { page: 'community-terms', basedOnVersion: base, bodyHtml },
+      { cookie },
+    );
+    expect(published.json()).toMatchObject({ status: 'succeed', version: base + 1 });
+    expect(await eventually(async () => (await legalText(two)).version === base + 1)).toBe(true);
+    const restored = await postJson(
+      one,
+      '/api/staff/content/RestoreBuiltInLegalText',
+      { page: 'community-terms', basedOnVersion: base + 1 },
+      { cookie },
+    );
+    expect(restored.json()).toMatchObject({ status: 'succeed' });
+    expect(await eventually(async () => (await legalText(two)).version === null)).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { faqs, referralEvents, testimonials, testSites, themeStyles, winners } from './public-content-tables.ts';
+import { faqs, legalTextVersions, referralEvents, testimonials, testSites, themeStyles, winners } from './public-content-tables.ts';
 
 /** Reads of the public site's content. Only this file touches these tables. */
 /** A notice on this channel (sent in the changing transaction, so delivered at its commit) makes every instance drop its cached copies. */
@@ -16,8 +16,41 @@ export type ReferralEventFieldsRow = Pick<ReferralEventRow, 'month' | 'referralC
 export type TestSiteRow = typeof testSites.$inferSelect;
 export type TestSiteFieldsRow = Pick<TestSiteRow, 'name' | 'city' | 'address' | 'phone' | 'fax' | 'tollFree' | 'airportDirections'>;
 
+export type LegalTextVersionRow = typeof legalTextVersions.$inferSelect;
+
 export function createPublicContentRepository(db: Executor) {
   return {
+    /** The latest version of a legal page (its body null: the built-in text is in force), or undefined: none ever published. */
+    async currentLegalText(page: string): Promise<LegalTextVersionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(legalTextVersions)
+        .where(eq(legalTextVersions.page, page))
+        .orderBy(desc(legalTextVersions.version))
+        .limit(1);
+      return row;
+    },
+
+    /** The latest version of every page that has one. */
+    async currentLegalTexts(): Promise<LegalTextVersionRow[]> {
+      const rows = await db.select().from(legalTextVersions).orderBy(asc(legalTextVersions.page), desc(legalTextVersions.version));
+      return rows.filter((row, index) => index === 0 || rows[index - 1]!.page !== row.page);
+    },
+
+    /** A page's versions, newest first. */
+    legalTextHistory(page: string): Promise<LegalTextVersionRow[]> {
+      return db.select().from(legalTextVersions).where(eq(legalTextVersions.page, page)).orderBy(desc(legalTextVersions.version));
+    },
+
+    /**
+     * Stores `version` of a page; undefined when that version exists already (another publication
+     * made from the same version won): the caller refuses its change as stale.
+     */
+    async insertLegalTextVersion(values: Omit<LegalTextVersionRow, 'id'>): Promise<LegalTextVersionRow | undefined> {
+      const [row] = await db.insert(legalTextVersions).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
     async listFaqs() {
       return db
         .select({ type: faqs.type, question: faqs.question, answer: faqs.answer })

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
+import { legalTextQuerySchema, publicLegalTextSchema } from '@testerhub/shared/legal-text-schemas';
 import {
   faqSchema,
   referralEventSchema,
@@ -45,5 +46,18 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentRouteOption
 
   app.get('/content/GetTestSites', { schema: { tags: ['public'], response: { 200: z.array(testSiteSchema) } } }, () =>
     service.listTestSites(),
+  );
+
+  app.get(
+    '/content/LegalText',
+    {
+      schema: {
+        tags: ['public'],
+        description: 'The published body of a legal page; version null: the page shows its built-in text (decision 070).',
+        querystring: legalTextQuerySchema,
+        response: { 200: publicLegalTextSchema },
+      },
+    },
+    (request) => service.getLegalText(request.query.page),
   );
 };

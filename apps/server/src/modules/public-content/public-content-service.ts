@@ -1,3 +1,4 @@
+import type { LegalPageKey, PublicLegalText } from '@testerhub/shared/legal-text-schemas';
 import type { MapCode, ReferralEvent, TestSite, ThemeStyle } from '@testerhub/shared/public-content';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
@@ -22,17 +23,24 @@ export function createPublicContentService(db: Database, options: { cacheSeconds
   const faqs = cachedRead(ttlMs, () => repository.listFaqs());
   const winners = cachedRead(ttlMs, () => repository.listWinners());
   const testimonials = cachedRead(ttlMs, () => repository.listTestimonials());
+  // Every page's published body in one read (decision 070): the public call and the prerendered legal pages.
+  const legalTexts = cachedRead(ttlMs, async () => new Map((await repository.currentLegalTexts()).map((row) => [row.page, row])));
   return {
     listFaqs: () => faqs(),
     listWinners: () => winners(),
     listTestimonials: () => testimonials(),
     listTestSites: () => testSites(),
+    /** The published body of a legal page, or `version: null` when its built-in text is in force (decision 070). */
+    async getLegalText(page: LegalPageKey): Promise<PublicLegalText> {
+      const row = (await legalTexts()).get(page);
+      return row?.bodyHtml == null ? { version: null } : { version: row.version, bodyHtml: row.bodyHtml };
+    },
     /**
      * Drops the kept copies: staff changed the content (decision 057). Called on every instance by
      * the PUBLIC_CONTENT_CHANNEL notice and at once by the instance that made the change.
      */
     forgetCached() {
-      for (const read of [faqs, winners, testimonials, testSites]) read.forget();
+      for (const read of [faqs, winners, testimonials, testSites, legalTexts]) read.forget();
     },
     /** The test sites read inside a caller's unit of work (no cache: on PGlite a read outside the transaction would wait for it). */
     listTestSitesIn: async (tx: Executor): Promise<TestSite[]> =>

@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { staffMembers } from '../staff/staff-tables.ts';
 
 /**
  * FAQ entries of the public FAQ popup; answer holds HTML that the browser sanitises. Content staff
@@ -82,3 +83,22 @@ export const themeStyles = pgTable('theme_styles', {
   name: text('name').primaryKey(),
   colors: text('colors').array().notNull(),
 });
+
+/**
+ * The legal pages' published bodies (decision 070): versions 1, 2, ... per page; the latest is in
+ * force. A page without a row shows its built-in text (the web bundle's); a row without a body
+ * puts the built-in text back in force. The unique (page, version) decides two publications made
+ * from one version: one is stored, the other refused as stale.
+ */
+export const legalTextVersions = pgTable(
+  'legal_text_versions',
+  {
+    id: serial('id').primaryKey(),
+    page: text('page').notNull(),
+    version: integer('version').notNull(),
+    bodyHtml: text('body_html'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: uuid('published_by').references(() => staffMembers.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('legal_text_versions_page_version').on(table.page, table.version)],
+);

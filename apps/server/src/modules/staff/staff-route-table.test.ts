@@ -22,6 +22,7 @@ import {
   eventSettings,
   faqs,
   invitationSends,
+  legalTextVersions,
   levels,
   redemptionOrders,
   referralEvents,
@@ -358,6 +359,40 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     prepare: async () => {
       const [latest] = await db().select().from(termsVersions).orderBy(desc(termsVersions.version)).limit(1);
       return { body: { basedOnVersion: latest?.version ?? null, summaryEn: 'Route table change.', summaryEs: 'Cambio.' } };
+    },
+  },
+  { method: 'GET', path: '/api/staff/content/LegalTexts', roles: ['content'] },
+  { method: 'GET', path: '/api/staff/content/LegalTextVersions', roles: ['content'], request: () => ({ query: '?page=privacy' }) },
+  {
+    method: 'POST',
+    path: '/api/staff/content/PublishLegalText',
+    roles: ['content'],
+    prepare: async () => {
+      const [latest] = await db()
+        .select()
+        .from(legalTextVersions)
+        .where(eq(legalTextVersions.page, 'community-terms'))
+        .orderBy(desc(legalTextVersions.version))
+        .limit(1);
+      return { body: { page: 'community-terms', basedOnVersion: latest?.version ?? 0, bodyHtml: '<p>Route table text.</p>' } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/RestoreBuiltInLegalText',
+    roles: ['content'],
+    prepare: async () => {
+      const [latest] = await db()
+        .select()
+        .from(legalTextVersions)
+        .where(eq(legalTextVersions.page, 'cancellation-policy'))
+        .orderBy(desc(legalTextVersions.version))
+        .limit(1);
+      const version = (latest?.version ?? 0) + 1;
+      await db()
+        .insert(legalTextVersions)
+        .values({ page: 'cancellation-policy', version, bodyHtml: '<p>Published.</p>', publishedAt: new Date(), publishedBy: null });
+      return { body: { page: 'cancellation-policy', basedOnVersion: version } };
     },
   },
   { method: 'GET', path: '/api/staff/content/Winners', roles: ['content'] },

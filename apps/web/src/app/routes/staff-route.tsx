@@ -21,6 +21,7 @@ import { WinnersPage } from '../../features/staff/content/winners-page';
 import { ReferralEventsPage } from '../../features/staff/content/referral-events-page';
 import { SitesPage } from '../../features/staff/content/sites-page';
 import { CalloutsPage } from '../../features/staff/content/callouts-page';
+import { LegalTextsPage } from '../../features/staff/content/legal-texts-page';
 import { InvitationPage } from '../../features/staff/invitations/invitation-page';
 import { InvitationsPage } from '../../features/staff/invitations/invitations-page';
 import { StaffHomePage } from '../../features/staff/staff-home-page';
@@ -87,6 +88,7 @@ export function StaffRoute() {
             <Route path="content/sites" element={<SitesPage />} />
             <Route path="content/callouts" element={<CalloutsPage />} />
             <Route path="content/referral-events" element={<ReferralEventsPage />} />
+            <Route path="content/legal" element={<LegalTextsPage />} />
             <Route path="invitations" element={<InvitationsPage />} />
             <Route path="invitations/:invitationId" element={<InvitationPage />} />
             <Route path="*" element={<StaffNotFound />} />

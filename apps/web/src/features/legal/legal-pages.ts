@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { LEGAL_PAGE_TITLES, type LegalPageKey } from '@testerhub/shared/legal-text-schemas';
 import { BiometricPolicy } from './biometric-policy';
 import { CancellationPolicy } from './cancellation-policy';
 import { CommunityTerms } from './community-terms';
@@ -8,17 +9,16 @@ import { TermsOfUse } from './terms-of-use';
 import { TesterRules } from './tester-rules';
 import { WhatToExpect } from './what-to-expect';
 
-/** Last segment of the /popup/ route that shows each text. */
-export type LegalPageKey =
-  'expectation' | 'rules' | 'terms' | 'privacy' | 'biometric-private-policy' | 'cancellation-policy' | 'conditions' | 'community-terms';
+/** Last segment of the /popup/ route that shows each text (the keys content staff publish under, decision 070). */
+export type { LegalPageKey };
 
 export const LEGAL_PAGES: Record<LegalPageKey, { title: string; Component: () => JSX.Element }> = {
-  expectation: { title: 'What to Expect', Component: WhatToExpect },
-  rules: { title: 'Tester Rules', Component: TesterRules },
-  terms: { title: 'Terms of Use', Component: TermsOfUse },
-  privacy: { title: 'Privacy Policy', Component: PrivacyPolicy },
-  'biometric-private-policy': { title: 'Biometric Data Policy', Component: BiometricPolicy },
-  'cancellation-policy': { title: 'Cancellation Policy', Component: CancellationPolicy },
-  conditions: { title: 'Terms and Conditions', Component: TermsAndConditions },
-  'community-terms': { title: 'Community Terms and Conditions', Component: CommunityTerms },
+  expectation: { title: LEGAL_PAGE_TITLES['expectation'], Component: WhatToExpect },
+  rules: { title: LEGAL_PAGE_TITLES['rules'], Component: TesterRules },
+  terms: { title: LEGAL_PAGE_TITLES['terms'], Component: TermsOfUse },
+  privacy: { title: LEGAL_PAGE_TITLES['privacy'], Component: PrivacyPolicy },
+  'biometric-private-policy': { title: LEGAL_PAGE_TITLES['biometric-private-policy'], Component: BiometricPolicy },
+  'cancellation-policy': { title: LEGAL_PAGE_TITLES['cancellation-policy'], Component: CancellationPolicy },
+  conditions: { title: LEGAL_PAGE_TITLES['conditions'], Component: TermsAndConditions },
+  'community-terms': { title: LEGAL_PAGE_TITLES['community-terms'], Component: CommunityTerms },
 };

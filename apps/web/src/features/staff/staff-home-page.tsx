@@ -106,6 +106,10 @@ export function StaffHomePage() {
               popup.
             </li>
             <li>
+              <Link to="/staff/content/legal">Legal texts</Link>: publish a new version of a legal page’s text, or return it to the built-in
+              text.
+            </li>
+            <li>
               <Link to="/staff/settings/loyalty">Loyalty settings</Link>: the daily calendar, the wheel’s cost, spins and odds, the weekly
               drawing, and the levels.
             </li>

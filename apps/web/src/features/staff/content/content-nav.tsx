@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The content section's own pages (decisions 057, 061, 063 and 066). */
+/** The content section's own pages (decisions 057, 061, 063, 066 and 070). */
 export function ContentNav() {
   return (
     <nav aria-label="Content" className="staff-subnav">
@@ -22,6 +22,9 @@ export function ContentNav() {
         </li>
         <li>
           <NavLink to="/staff/content/referral-events">Referral event texts</NavLink>
+        </li>
+        <li>
+          <NavLink to="/staff/content/legal">Legal texts</NavLink>
         </li>
       </ul>
     </nav>

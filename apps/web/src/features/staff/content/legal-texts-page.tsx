@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { publishLegalTextSchema, type LegalPageKey, type StaffLegalTextResponse } from '@testerhub/shared/legal-text-schemas';
+import { TextAreaField } from '../../../components/form-field';
+import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { LEGAL_PAGES } from '../../legal/legal-pages';
+import { useLegalText, useLegalTexts, usePublishLegalText, useRestoreBuiltInLegalText } from '../api/legal-texts';
+import { LoadFailed } from '../staff-page-parts';
+import { announceChange, ContentSectionPage, useContentForm, useEditSubmit, type OnOutcome } from './content-form-parts';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The built-in text's HTML, rendered here from the web bundle, so staff start from the words visitors see. */
+function builtInHtml(page: LegalPageKey): string {
+  const { Component } = LEGAL_PAGES[page];
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <Component />
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * Content staff: the legal pages' bodies (issue 12 section 6; decision 070). Each page with the
+ * version in force; its editor holds the HTML, a preview as visitors see it, Publish (asked
+ * twice), "Return to the built-in text" and the history.
+ */
+export function LegalTextsPage() {
+  const [editing, setEditing] = useState<LegalPageKey | null>(null);
+  return (
+    <ContentSectionPage
+      title="Legal texts"
+      intro={
+        <p>
+          Each legal page shows its built-in text until a version is published here. A published version is in force at once; a new version
+          of the Terms of Use also asks every tester to accept the terms at their next visit.
+        </p>
+      }
+      useItems={useLegalTexts}
+      loadingText="Loading legal pages…"
+      emptyText="No legal pages."
+      isEmpty={(data) => data.pages.length === 0}
+      addForm={() => null}
+    >
+      {({ data, onOutcome, fetching }) => (
+        <ul className="staff-people" aria-busy={fetching}>
+          {data.pages.map((entry) => (
+            <li key={entry.page} className="staff-card" aria-labelledby={`legal-${entry.page}`}>
+              <h2 id={`legal-${entry.page}`} className="staff-order-title">
+                {entry.title}
+              </h2>
+              <p>
+                {entry.current && !entry.current.restoredBuiltIn ? (
+                  <>
+                    Version {entry.current.version}, published{' '}
+                    <time dateTime={entry.current.publishedAt}>{when(entry.current.publishedAt)}</time> by {entry.current.publishedBy}
+                  </>
+                ) : (
+                  'Built-in text'
+                )}
+              </p>
+              {editing === entry.page ? (
+                <LegalTextEditor page={entry.page} onOutcome={onOutcome} onClose={() => setEditing(null)} />
+              ) : (
+                <button
+                  type="button"
+                  className="staff-button staff-button--quiet"
+                  onClick={() => setEditing(entry.page)}
+                  aria-label={`Edit ${entry.title}`}
+                >
+                  Edit
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </ContentSectionPage>
+  );
+}
+
+function LegalTextEditor({ page, onOutcome, onClose }: { page: LegalPageKey; onOutcome: OnOutcome; onClose: () => void }) {
+  const text = useLegalText(page);
+  if (text.isPending) return <p aria-busy="true">Loading the text…</p>;
+  if (text.isError) return <LoadFailed error={text.error} onRetry={() => void text.refetch()} />;
+  return <LegalTextForm key={text.data.latestVersion} text={text.data} onOutcome={onOutcome} onClose={onClose} />;
+}
+
+function LegalTextForm({ text, onOutcome, onClose }: { text: StaffLegalTextResponse; onOutcome: OnOutcome; onClose: () => void }) {
+  const publish = usePublishLegalText();
+  const restore = useRestoreBuiltInLegalText();
+  const [confirming, setConfirming] = useState(false);
+  const form = useContentForm(
+    { page: text.page, basedOnVersion: text.latestVersion, bodyHtml: text.bodyHtml ?? builtInHtml(text.page) },
+    (fields) => publishLegalTextSchema.safeParse(fields),
+    (payload) => publish.mutateAsync(payload),
+  );
+  const edit = useEditSubmit(form, onOutcome, onClose);
+  const formId = `legal-form-${text.page}`;
+  return (
+    <>
+      <form
+        id={formId}
+        className="staff-form"
+        noValidate
+        aria-label={`Edit ${text.title}`}
+        onSubmit={(event) => {
+          setConfirming(false);
+          void edit.submit(event);
+        }}
+      >
+        {text.bodyHtml === null && <p>The built-in text is in force; its HTML is below, to start from.</p>}
+        <TextAreaField
+          label={`Text of ${text.title} (HTML)`}
+          hint="Headings, paragraphs, lists, tables and links; scripts, styles and event attributes are refused."
+          rows={14}
+          spellCheck={false}
+          value={form.fields.bodyHtml}
+          error={form.errors.bodyHtml ?? null}
+          onChange={(event) => form.setFields({ ...form.fields, bodyHtml: event.target.value })}
+        />
+        <details className="staff-legal-preview">
+          <summary>Preview as visitors see it</summary>
+          <div className="legal" dangerouslySetInnerHTML={{ __html: sanitizeHtml(form.fields.bodyHtml) }} />
+        </details>
+        {edit.refused && (
+          <p className="staff-problem" role="alert">
+            {edit.refused}
+          </p>
+        )}
+        <div className="staff-actions">
+          {confirming ? (
+            <>
+              <button type="submit" className="staff-button" disabled={publish.isPending} aria-busy={publish.isPending}>
+                {publish.isPending ? 'Publishing…' : `Publish version ${text.latestVersion + 1} now`}
+              </button>
+              <button type="button" className="staff-button staff-button--quiet" onClick={() => setConfirming(false)}>
+                Not yet
+              </button>
+            </>
+          ) : (
+            <button type="button" className="staff-button" onClick={() => setConfirming(true)}>
+              Publish
+            </button>
+          )}
+          {text.bodyHtml !== null && (
+            <button
+              type="button"
+              className="staff-button staff-button--quiet"
+              disabled={restore.isPending}
+              onClick={() =>
+                void announceChange(onOutcome, text.title, () =>
+                  restore.mutateAsync({ page: text.page, basedOnVersion: text.latestVersion }),
+                )
+              }
+            >
+              Return to the built-in text
+            </button>
+          )}
+          <button type="button" className="staff-button staff-button--quiet" onClick={onClose}>
+            {edit.refused ? 'Close and reload' : 'Cancel'}
+          </button>
+        </div>
+      </form>
+      <h3>History</h3>
+      {text.history.length === 0 ? (
+        <p>No version has been published: the built-in text has always been in force.</p>
+      ) : (
+        <table className="staff-table">
+          <thead>
+            <tr>
+              <th scope="col">Version</th>
+              <th scope="col">Published</th>
+              <th scope="col">By</th>
+            </tr>
+          </thead>
+          <tbody>
+            {text.history.map((row) => (
+              <tr key={row.version}>
+                <td>
+                  {row.version}
+                  {row.restoredBuiltIn && ' (built-in text)'}
+                </td>
+                <td>
+                  <time dateTime={row.publishedAt}>{when(row.publishedAt)}</time>
+                </td>
+                <td>{row.publishedBy}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
