@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { OUR_PAGE } from './account-helpers.ts';
+import { servedRoutes } from './served-routes.ts';
 
 /**
  * Route fuzzing (GUIDE section 6; decisions 013, 062): the app's own routes, read from its route
@@ -46,7 +47,6 @@ export interface Route {
 
 /** Every /api route the app serves, with its documented body fields: a new route is fuzzed without a change here. */
 export async function readApiRoutes(app: FastifyInstance): Promise<Route[]> {
-  const table = app.printRoutes({ commonPrefix: false });
   const document = (await app.inject({ method: 'GET', url: '/api/docs' })).json() as {
     paths: Record<
       string,
@@ -60,16 +60,16 @@ export async function readApiRoutes(app: FastifyInstance): Promise<Route[]> {
     >;
   };
   const documented = new Map(Object.entries(document.paths).map(([path, operations]) => [path.toLowerCase(), operations]));
-  return [...table.matchAll(/(\/api\/\S*) \(([^)]+)\)/g)].flatMap(([, path, methods]) =>
-    methods!.split(', ').map((method) => {
-      const operation = documented.get(path!)?.[method.toLowerCase()];
+  return servedRoutes(app)
+    .filter(({ path }) => path.startsWith('/api/'))
+    .map(({ method, path }) => {
+      const operation = documented.get(path)?.[method.toLowerCase()];
       const body = operation?.requestBody?.content?.['application/json']?.schema;
       const query = (operation?.parameters ?? [])
         .filter((parameter) => parameter.in === 'query')
         .map((parameter) => ({ name: parameter.name, schema: parameter.schema ?? {} }));
-      return { method, path: path!, fields: Object.keys(body?.properties ?? {}), body, query };
-    }),
-  );
+      return { method, path, fields: Object.keys(body?.properties ?? {}), body, query };
+    });
 }
 
 const oddCharacter = fc.oneof(

@@ -14,6 +14,7 @@ import {
   createTester,
 } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { servedRoutes } from '../../../test/served-routes.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import {
   avatars,
@@ -745,9 +746,9 @@ const callerName = (caller: Caller) =>
 
 describe('the staff route table', () => {
   it('lists every staff route the app serves', () => {
-    const table = testApp.app.printRoutes({ commonPrefix: false });
-    const served = [...table.matchAll(/(\/api\/staff\/\S*) \(([^)]+)\)/g)]
-      .flatMap(([, path, methods]) => methods!.split(', ').map((method) => `${method} ${path}`))
+    const served = servedRoutes(testApp.app)
+      .filter((route) => route.path.startsWith('/api/staff/'))
+      .map(({ method, path }) => `${method} ${path}`)
       .filter(
         (route) =>
           !route.startsWith('HEAD ') &&
@@ -807,9 +808,8 @@ describe('a staff session on the testers’ calls', () => {
   it('opens none of them: every other /api route answers a staff session exactly as it answers no session (401 for the portal)', async () => {
     const { staff } = await createStaffMember(db(), { roles: [...STAFF_ROLES] });
     const cookie = await staffCookieFor(db(), staff.id);
-    const table = testApp.app.printRoutes({ commonPrefix: false });
-    const routes = [...table.matchAll(/(\/api\/\S*) \(([^)]+)\)/g)]
-      .flatMap(([, path, methods]) => methods!.split(', ').map((method) => ({ method, path: path! })))
+    const routes = servedRoutes(testApp.app)
+      .filter((route) => route.path.startsWith('/api/'))
       .filter((route) => (route.method === 'GET' || route.method === 'POST') && !/^\/api\/(staff|test-support|docs)/i.test(route.path));
     expect(routes.length).toBeGreaterThan(50);
     let refused = 0;
