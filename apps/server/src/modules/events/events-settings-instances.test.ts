@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
 import type { EventCount } from '@testerhub/shared/events-schemas';
 import type { DailyCalendarResponse, LevelsResponse, WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
 import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
-import { useInstanceDatabases } from '../../../test/job-instances.ts';
+import { eventually, useTwoApps } from '../../../test/two-apps.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
-import { buildApp } from '../../app.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { loadConfig } from '../../core/config/env.ts';
 import { eventSettings, levels } from '../../core/db/schema.ts';
 
 /**
@@ -23,21 +21,7 @@ import { eventSettings, levels } from '../../core/db/schema.ts';
  */
 
 const clock = createFakeClock('2026-01-14T18:00:00Z');
-const { db, handles } = useInstanceDatabases();
-let apps: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY });
-  apps = [];
-  for (const index of [0, 1]) {
-    const app = await buildApp({ config: { ...config, webDistDir: undefined }, database: handles()[index % handles().length]!, clock });
-    await app.ready();
-    apps.push(app);
-  }
-});
-afterAll(async () => {
-  for (const app of apps) await app.close();
-});
+const { db, apps } = useTwoApps({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY }, clock });
 
 const testerGet = async <T>(app: FastifyInstance, url: string, cookie: string) => {
   const answer = await getWith(app, url, { cookie, headers: OUR_PAGE });
@@ -54,18 +38,9 @@ async function shown(app: FastifyInstance, cookie: string) {
   return { spinCost: count.coins, segments: count.winningRate.length, day1: list.rewards[0]?.coins, level2: next.nextLevelExp };
 }
 
-async function eventually(check: () => Promise<boolean>, ms = 3000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return true;
-}
-
 describe('two server instances on one database', () => {
   it('each keeps the settings, and serves a wheel, a calendar and levels saved through the other once its notice arrives', async () => {
-    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = apps();
     const { cookie } = await createLoggedInTester(db(), { coins: 1000 });
     const before = { spinCost: 50, segments: 9, day1: 10, level2: 100 };
     expect(await shown(one, cookie)).toEqual(before);

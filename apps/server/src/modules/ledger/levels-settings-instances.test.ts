@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LevelsResponse } from '@testerhub/shared/loyalty-settings-schemas';
 import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
-import { useInstanceDatabases } from '../../../test/job-instances.ts';
+import { eventually, useTwoApps } from '../../../test/two-apps.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
-import { buildApp } from '../../app.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { loadConfig } from '../../core/config/env.ts';
 
 /**
  * A levels save across server instances (decision 071): each instance keeps its sessions' tester
@@ -19,21 +17,7 @@ import { loadConfig } from '../../core/config/env.ts';
  */
 
 const clock = createFakeClock('2026-01-14T18:00:00Z');
-const { db, handles } = useInstanceDatabases();
-let apps: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY });
-  apps = [];
-  for (const index of [0, 1]) {
-    const app = await buildApp({ config: { ...config, webDistDir: undefined }, database: handles()[index % handles().length]!, clock });
-    await app.ready();
-    apps.push(app);
-  }
-});
-afterAll(async () => {
-  for (const app of apps) await app.close();
-});
+const { db, apps } = useTwoApps({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY }, clock });
 
 /** The tester's level as the portal shell's read answers it on one instance: from the session's kept tester row. */
 async function levelOn(app: FastifyInstance, cookie: string) {
@@ -42,20 +26,11 @@ async function levelOn(app: FastifyInstance, cookie: string) {
   return (answer.json() as { level: number }).level;
 }
 
-async function eventually(check: () => Promise<boolean>, ms = 3000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return true;
-}
-
 const DEMO = [0, 100, 250, 500, 1000, 2000, 3500, 5000, 7500, 10000];
 
 describe('two server instances on one database', () => {
   it('a tester moved by a levels save through one instance shows the new level on the other once the notice arrives', async () => {
-    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = apps();
     const { staff } = await createStaffMember(db(), { roles: ['content'] });
     const staffCookie = await staffCookieFor(db(), staff.id);
     // 600 experience: level 4 of the demo table (500).

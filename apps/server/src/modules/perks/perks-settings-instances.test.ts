@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PerksSettingsResponse } from '@testerhub/shared/perks-settings-schemas';
 import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
-import { useInstanceDatabases } from '../../../test/job-instances.ts';
+import { eventually, useTwoApps } from '../../../test/two-apps.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
-import { buildApp } from '../../app.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { loadConfig } from '../../core/config/env.ts';
 import { skillTypes } from '../../core/db/schema.ts';
 
 /**
@@ -20,21 +18,7 @@ import { skillTypes } from '../../core/db/schema.ts';
  */
 
 const clock = createFakeClock('2026-01-14T18:00:00Z');
-const { db, handles } = useInstanceDatabases();
-let apps: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY });
-  apps = [];
-  for (const index of [0, 1]) {
-    const app = await buildApp({ config: { ...config, webDistDir: undefined }, database: handles()[index % handles().length]!, clock });
-    await app.ready();
-    apps.push(app);
-  }
-});
-afterAll(async () => {
-  for (const app of apps) await app.close();
-});
+const { db, apps } = useTwoApps({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY }, clock });
 
 /** What a tester is shown on one instance: the perk's name in the grid and its levels' coin costs. */
 async function shown(app: FastifyInstance, cookie: string, skillTypeId: number) {
@@ -50,18 +34,9 @@ async function shown(app: FastifyInstance, cookie: string, skillTypeId: number) 
   };
 }
 
-async function eventually(check: () => Promise<boolean>, ms = 3000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return true;
-}
-
 describe('two server instances on one database', () => {
   it('each keeps the skill tree, and serves a perk saved through the other once its notice arrives, name and costs together', async () => {
-    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = apps();
     const { cookie } = await createLoggedInTester(db(), { coins: 1000 });
     const { staff } = await createStaffMember(db(), { roles: ['content'] });
     const staffCookie = await staffCookieFor(db(), staff.id);

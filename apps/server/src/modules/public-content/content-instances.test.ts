@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Faq, TestSite, Winner } from '@testerhub/shared/public-content';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
-import { useInstanceDatabases } from '../../../test/job-instances.ts';
+import { eventually, useTwoApps } from '../../../test/two-apps.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../core/config/env.ts';
 
 /**
  * Decisions 057 and 061 across server instances: each instance keeps the public FAQs, winners and
@@ -14,25 +12,11 @@ import { loadConfig } from '../../core/config/env.ts';
  * and listening connection; on PGlite, which serves one process, both share the handle.
  */
 
-const { db, handles } = useInstanceDatabases();
-let apps: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+const { db, apps } = useTwoApps({
+  env: {
     STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY,
     PUBLIC_CONTENT_CACHE_SECONDS: '3600',
-  });
-  apps = [];
-  for (const index of [0, 1]) {
-    const app = await buildApp({ config: { ...config, webDistDir: undefined }, database: handles()[index % handles().length]! });
-    await app.ready();
-    apps.push(app);
-  }
-});
-afterAll(async () => {
-  for (const app of apps) await app.close();
+  },
 });
 
 const publicQuestions = async (app: FastifyInstance) =>
@@ -43,18 +27,9 @@ const publicWinners = async (app: FastifyInstance) =>
 const siteName = async (app: FastifyInstance, siteId: string) =>
   ((await getWith(app, '/api/content/GetTestSites')).json() as TestSite[]).find((site) => site.siteId === siteId)?.name;
 
-async function eventually(check: () => Promise<boolean>, ms = 3000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
-
 describe('two server instances on one database', () => {
   it('a FAQ added, then hidden, through one instance shows and goes on the other at once, though each cached the list for an hour', async () => {
-    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = apps();
     const { staff } = await createStaffMember(db(), { roles: ['content'] });
     const cookie = await staffCookieFor(db(), staff.id);
     const question = 'Seen on both instances?';
@@ -77,7 +52,7 @@ describe('two server instances on one database', () => {
   });
 
   it('a winner added, then hidden, and a site renamed through one instance show on the other at once, though each cached them for an hour', async () => {
-    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = apps();
     const { staff } = await createStaffMember(db(), { roles: ['content'] });
     const cookie = await staffCookieFor(db(), staff.id);
     const name = `Both instances ${process.pid}`;
@@ -104,7 +79,7 @@ describe('two server instances on one database', () => {
   });
 
   it("a legal text published, then returned to built-in, through one instance is the other's answer at once, though it cached it (decision 070)", async () => {
-    const [one, two] = apps as [FastifyInstance, FastifyInstance];
+    const [one, two] = apps();
     const { staff } = await createStaffMember(db(), { roles: ['content'] });
     const cookie = await staffCookieFor(db(), staff.id);
     const legalText = async (app: FastifyInstance) => (await getWith(app, '/api/content/LegalText?page=community-terms')).json();
