@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { LEADERBOARD_TEXTS } from '@testerhub/shared/leaderboard-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { grantCoins } from './support/test-support';
+import type { Reward } from '@testerhub/shared/redeem-schemas';
+import { readApi } from './support/api-read';
 
 /**
  * Issue 11, section 3 (decision 039): the leaderBoard popup from the account page, its three tabs
@@ -17,7 +19,7 @@ async function openLeaderboard(page: Page) {
 }
 
 async function spendOnFiveCard(page: Page) {
-  const rewards = (await (await page.request.get('/api/reward/GetRewardList')).json()) as { rItemNo: number; rItemName: string }[];
+  const rewards = await readApi<Reward[]>(page.request, '/api/reward/GetRewardList');
   const five = rewards.find((reward) => reward.rItemName === '$5 e-gift card')!.rItemNo;
   expect((await (await page.request.post('/api/reward/SpendCoin', { data: five })).json()).status).toBe('succeed');
 }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, currentYear } from './fixtures';
 import { holdPageClock } from './support/clock';
+import { readApi } from './support/api-read';
 
 interface Faq {
   type: number;
@@ -29,7 +30,7 @@ function textOf(html: string): string {
 
 test.describe('FAQ popup', () => {
   test('groups, case-insensitive search over question and answer, empty search restores, items toggle', async ({ page, request }) => {
-    const faqs = (await (await request.get('/api/reward/GetFaqs')).json()) as Faq[];
+    const faqs = await readApi<Faq[]>(request, '/api/reward/GetFaqs');
     expect(faqs.length).toBeGreaterThan(0);
 
     await page.goto('/popup/faqs');
@@ -111,7 +112,7 @@ test.describe('FAQ popup', () => {
 
 test.describe('rewards popup', () => {
   test('Referral tab by default with the no-data text; New Tester tab lists this year by period', async ({ page, request }) => {
-    const winners = (await (await request.get('/api/reward/GetWinners')).json()) as Winner[];
+    const winners = await readApi<Winner[]>(request, '/api/reward/GetWinners');
     const year = currentYear();
     const noData = `Come back later as we start to select the winners for ${year}`;
 
@@ -153,7 +154,7 @@ test.describe('rewards popup', () => {
   });
 
   test('?view=online shows only the last month of online screener winners', async ({ page, request }) => {
-    const winners = (await (await request.get('/api/reward/GetWinners')).json()) as Winner[];
+    const winners = await readApi<Winner[]>(request, '/api/reward/GetWinners');
     const today = new Date();
     const lastMonth = new Date(today.getFullYear(), today.getMonth() - 1, 1);
     const lastMonthStart = `${lastMonth.getFullYear()}-${String(lastMonth.getMonth() + 1).padStart(2, '0')}-01`;
@@ -179,7 +180,7 @@ test.describe('rewards popup', () => {
 
 test.describe('referral popup', () => {
   test('shows the non-empty comments, guidelines, an e-mail option, for current testers only', async ({ page, request }) => {
-    const events = (await (await request.get('/api/callout/GetReferralEvent')).json()) as { referralComment: string | null }[];
+    const events = await readApi<{ referralComment: string | null }[]>(request, '/api/callout/GetReferralEvent');
     const comments = events.map((event) => event.referralComment?.trim() ?? '').filter(Boolean);
     expect(events.length).toBeGreaterThan(comments.length);
 

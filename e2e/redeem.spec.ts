@@ -4,6 +4,8 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
 import { escapeRegExp, randomSuffix } from './support/accounts';
 import { waitForMessage } from './support/mailbox';
 import { addSessionCookie, createTester, grantCoins, startSession } from './support/test-support';
+import type { Reward } from '@testerhub/shared/redeem-schemas';
+import { readApi } from './support/api-read';
 
 /**
  * Issue 11, section 5 (decision 034): a tester redeems coins for a reward from the coins page's
@@ -93,7 +95,7 @@ test("a tester short of coins cannot choose a reward they cannot pay for, and a 
 
   // The $5 card is chosen, but the coins go elsewhere first (another tab): 'Failed to use coin'.
   await rewardRadio(dialog, FIVE).check();
-  const rewards = (await (await page.request.get('/api/reward/GetRewardList')).json()) as { rItemNo: number; rItemName: string }[];
+  const rewards = await readApi<Reward[]>(page.request, '/api/reward/GetRewardList');
   const fiveNo = rewards.find((reward) => reward.rItemName === FIVE)!.rItemNo;
   expect((await (await page.request.post('/api/reward/SpendCoin', { data: fiveNo })).json()).status).toBe('succeed');
   await dialog.getByRole('button', { name: 'Get a reward' }).click();

@@ -5,6 +5,8 @@ import { escapeRegExp, randomSuffix } from './support/accounts';
 import { waitForMessage } from './support/mailbox';
 import { grantCoins } from './support/test-support';
 import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
+import type { Reward } from '@testerhub/shared/redeem-schemas';
+import { readApi } from './support/api-read';
 
 /**
  * Issue 12 section 6 (decision 047): a tester redeems two rewards; a staff member with the rewards
@@ -43,7 +45,7 @@ test('rewards staff fulfil one order with a code the tester receives, and reject
   await dialog.getByRole('radio', { name: new RegExp(`^${escapeRegExp(FIVE)}`) }).check();
   await dialog.getByRole('button', { name: 'Get a reward' }).click();
   await expect(tester.getByRole('dialog', { name: REDEEM_TEXTS.succeeded })).toBeVisible();
-  const rewards = (await (await tester.request.get('/api/reward/GetRewardList')).json()) as { rItemNo: number; rItemName: string }[];
+  const rewards = await readApi<Reward[]>(tester.request, '/api/reward/GetRewardList');
   const tenNo = rewards.find((reward) => reward.rItemName === TEN)!.rItemNo;
   expect((await (await tester.request.post('/api/reward/SpendCoin', { data: tenNo })).json()).status).toBe('succeed');
 

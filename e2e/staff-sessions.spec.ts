@@ -7,6 +7,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
 import { openStaffConsole, PHONE } from './support/staff';
 import { bookGroup, createTester } from './support/test-support';
+import { readApi } from './support/api-read';
 
 /**
  * Issue 12 section 2 (decision 051): a recruiter adds a session group to the seeded cereal study
@@ -92,7 +93,7 @@ test('a recruiter adds a group, a tester books it, the seats stay above the book
   await tester.getByRole('button', { name: 'Next', exact: true }).click();
   await tester.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(tester).toHaveURL(/\/community\/main\/schedule\/self\?s=/);
-  const groups = (await (await staff.request.get(`/api/staff/sessions/Groups?studyNo=${STUDY}`)).json()) as StaffGroupsResponse;
+  const groups = await readApi<StaffGroupsResponse>(staff.request, `/api/staff/sessions/Groups?studyNo=${STUDY}`);
   const ours = groups.groups.find((group) => group.cell === cell)!;
   const session = ours.sessions[0]!;
   await tester.getByRole('radio', { name: `Select ${formatSession(session.startsAt, session.endsAt, SITE_ZONE)}`, exact: true }).check();
