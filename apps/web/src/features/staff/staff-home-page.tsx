@@ -36,6 +36,10 @@ export function StaffHomePage() {
               <Link to="/staff/studies">Studies</Link>: create and edit studies and their screeners, preview a screener, open and close.
             </li>
             <li>
+              <Link to="/staff/invitations">Invitations</Link>: choose testers by age, site, About-me answers and when they last tested,
+              count them, and e-mail them an invitation to a study.
+            </li>
+            <li>
               <Link to="/staff/testers">Testers</Link>: find a tester, see their bookings, screeners, children, coins and referrals, adjust
               coins, set the blackList, lift a suspension, and answer privacy requests.
             </li>
@@ -96,7 +100,8 @@ export function StaffHomePage() {
               <Link to="/staff/content/winners">Winners</Link>: add, edit, hide and remove the public winners pages’ entries.
             </li>
             <li>
-              <Link to="/staff/content/sites">Test sites</Link>: edit a site’s name, address, phones and airport directions; add a site.
+              <Link to="/staff/content/sites">Test sites</Link>: edit a site’s name, address, phones, airport directions, ZIP prefixes, maps
+              page and place in the list; add or remove a site.
             </li>
             <li>
               <Link to="/staff/content/referral-events">Referral event texts</Link>: each month’s special-offer lines on the referral pages.
@@ -111,18 +116,7 @@ export function StaffHomePage() {
             </li>
             <li>
               <Link to="/staff/settings/loyalty">Loyalty settings</Link>: the daily calendar, the wheel’s cost, spins and odds, the weekly
-              drawing, and the levels.
-            </li>
-          </ul>
-        </section>
-      )}
-      {holdsRole(me.roles, 'recruiter') && (
-        <section aria-labelledby="recruiting-sections">
-          <h2 id="recruiting-sections">Recruiting</h2>
-          <ul className="staff-sections">
-            <li>
-              <Link to="/staff/invitations">Invitations</Link>: choose testers by age, site, About-me answers and when they last tested,
-              count them, and e-mail them an invitation to a study.
+              drawing and its day, the levels, the perks and the profile pictures.
             </li>
           </ul>
         </section>
