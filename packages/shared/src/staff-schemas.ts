@@ -212,3 +212,48 @@ export const staffAuditResponseSchema = z.object({
   ),
 });
 export type StaffAuditEntry = z.infer<typeof staffAuditResponseSchema>['entries'][number];
+
+// ---------------------------------------------------------------- the staff member's own account (decision 072)
+
+export const STAFF_ACCOUNT_TEXTS = {
+  currentPasswordWrong: 'Your current password is not right.',
+  samePassword: 'Choose a new password, not the one you have now.',
+  passwordChanged: 'Your password is changed. Your other sessions have ended.',
+  codesMade: 'Here are your new recovery codes; the old ones no longer work. Keep them somewhere safe: they are shown once.',
+  totpOnly: 'Enter the 6-digit code your authenticator app shows now (a recovery code does not work here).',
+} as const;
+
+/** A TOTP code, as the own-account changes ask for it: a recovery code is refused there. */
+const totpCode = staffCodeSchema.refine((value) => /^\d{6}$/.test(value.replace(/\s/g, '')), STAFF_ACCOUNT_TEXTS.totpOnly);
+
+/** POST /staff/account/ChangePassword: the current password and a TOTP code, then the new one twice. */
+export const staffChangePasswordSchema = z
+  .object({
+    currentPassword: text(STAFF_TEXTS.invalidCharacters, { error: STAFF_TEXTS.required }).min(1, STAFF_TEXTS.required).max(200),
+    password,
+    confirmPassword: text(STAFF_TEXTS.invalidCharacters).max(STAFF_PASSWORD_MAX),
+    code: totpCode,
+  })
+  .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: STAFF_TEXTS.passwordsDiffer })
+  .refine((value) => value.password !== value.currentPassword, { path: ['password'], message: STAFF_ACCOUNT_TEXTS.samePassword });
+export type StaffChangePasswordPayload = z.infer<typeof staffChangePasswordSchema>;
+export const staffAccountChangeResponseSchema = z.object({
+  status: z.enum(['succeed', 'failed']),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type StaffAccountChangeResponse = z.infer<typeof staffAccountChangeResponseSchema>;
+
+/** POST /staff/account/NewRecoveryCodes: a TOTP code; the answer holds the new codes, shown once. */
+export const staffNewRecoveryCodesSchema = z.object({ code: totpCode });
+export type StaffNewRecoveryCodesPayload = z.infer<typeof staffNewRecoveryCodesSchema>;
+export const staffNewRecoveryCodesResponseSchema = staffAccountChangeResponseSchema.extend({ recoveryCodes: z.array(z.string()) });
+export type StaffNewRecoveryCodesResponse = z.infer<typeof staffNewRecoveryCodesResponseSchema>;
+
+/** GET /staff/account/RecoveryCodes: how many of the member's recovery codes are still unused. */
+export const staffRecoveryCodesLeftResponseSchema = z.object({
+  status: z.literal('succeed'),
+  unused: z.number().int(),
+  total: z.number().int(),
+});
+export type StaffRecoveryCodesLeftResponse = z.infer<typeof staffRecoveryCodesLeftResponseSchema>;

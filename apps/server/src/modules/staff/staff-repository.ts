@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { staffAuditLog, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from './staff-tables.ts';
 
@@ -107,11 +107,25 @@ export function createStaffRepository() {
       await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
     },
 
+    /** Ends every session of the staff member but `keepIdHash` (a password change keeps the session that made it). */
+    async deleteOtherSessions(db: Executor, staffId: string, keepIdHash: string) {
+      await db.delete(staffSessions).where(and(eq(staffSessions.staffId, staffId), ne(staffSessions.idHash, keepIdHash)));
+    },
+
     // Recovery codes
 
     async replaceRecoveryCodes(db: Executor, staffId: string, codeHashes: string[]) {
       await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
       if (codeHashes.length > 0) await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ staffId, codeHash })));
+    },
+
+    /** How many of the staff member's recovery codes are unused. */
+    async unusedRecoveryCodes(db: Executor, staffId: string): Promise<number> {
+      const [row] = await db
+        .select({ unused: count() })
+        .from(staffRecoveryCodes)
+        .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt)));
+      return row?.unused ?? 0;
     },
 
     /** Spends a recovery code: 'spent' once, 'used' when it was spent before, 'unknown' when it is not one of the staff member's. */

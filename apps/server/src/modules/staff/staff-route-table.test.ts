@@ -13,7 +13,7 @@ import {
   createStudy,
   createTester,
 } from '../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { createStaffMember, STAFF_PASSWORD, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { servedRoutes } from '../../../test/served-routes.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import {
@@ -38,6 +38,7 @@ import { demoDailyRewardDays } from '../daily-bonus/daily-bonus-seed.ts';
 import { DEMO_WHEEL } from '../events/events-seed.ts';
 import { skillLevels, skillTypes } from '../perks/perks-tables.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
+import { totpCode } from './totp.ts';
 
 /**
  * The staff scope's route table (issue 12, "What shows it is done"): every staff route against
@@ -57,7 +58,8 @@ interface StaffRouteCase {
   path: string;
   roles: readonly StaffRole[] | 'any';
   /** The body (or query) for an admitted call, given a fresh account to act on (and a fresh pending order). */
-  request?: (targetId: string, orderId: number) => { body?: unknown; query?: string };
+  /** `callerCode` is a TOTP code of the calling staff member, for the calls about their own sign-in. */
+  request?: (targetId: string, orderId: number, callerCode: string) => { body?: unknown; query?: string };
   /** Instead of `request`: a call that needs rows made first (a booking today at site 00001, the site staff's default). */
   prepare?: () => Promise<{ body?: unknown; query?: string }>;
   /** A POST that only reads (a count preview): it answers succeed and writes no audit row. */
@@ -133,6 +135,16 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
   { method: 'GET', path: '/api/staff/Me', roles: 'any' },
   { method: 'GET', path: '/api/staff/Dashboard', roles: 'any' },
   { method: 'POST', path: '/api/staff/Logout', roles: 'any', request: () => ({ body: {} }) },
+  { method: 'GET', path: '/api/staff/account/RecoveryCodes', roles: 'any' },
+  {
+    method: 'POST',
+    path: '/api/staff/account/ChangePassword',
+    roles: 'any',
+    request: (targetId, orderId, code) => ({
+      body: { currentPassword: STAFF_PASSWORD, password: 'Another#Password34', confirmPassword: 'Another#Password34', code },
+    }),
+  },
+  { method: 'POST', path: '/api/staff/account/NewRecoveryCodes', roles: 'any', request: (targetId, orderId, code) => ({ body: { code } }) },
   { method: 'GET', path: '/api/staff/admin/StaffList', roles: ['admin'] },
   {
     method: 'POST',
@@ -765,16 +777,18 @@ describe('the staff route table', () => {
         const { staff: target } = await createStaffMember(db(), { roles: ['recruiter'] });
         let cookie: string | undefined;
         let callerId: string | undefined;
+        let callerCode = '000000';
         if (caller.kind === 'role') {
-          const { staff } = await createStaffMember(db(), { roles: [caller.role] });
+          const { staff, totpSecret } = await createStaffMember(db(), { roles: [caller.role] });
           callerId = staff.id;
+          callerCode = totpCode(totpSecret, Date.now());
           cookie = await staffCookieFor(db(), staff.id);
         } else if (caller.kind === 'tester') {
           cookie = (await createLoggedInTester(db())).cookie;
         }
         const request = route.prepare
           ? await route.prepare()
-          : (route.request?.(target.id, route.path.includes('/rewards/') ? await pendingOrder() : 0) ?? {});
+          : (route.request?.(target.id, route.path.includes('/rewards/') ? await pendingOrder() : 0, callerCode) ?? {});
         const since = new Date(Date.now() - 1000);
         const answer = await testApp.app.inject({
           method: route.method,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  staffAccountChangeResponseSchema,
   staffAuditQuerySchema,
   staffAuditResponseSchema,
   staffInviteSchema,
@@ -9,7 +10,11 @@ import {
   staffLoginCodeSchema,
   staffLoginResponseSchema,
   staffLoginSchema,
+  staffChangePasswordSchema,
   staffMeResponseSchema,
+  staffNewRecoveryCodesResponseSchema,
+  staffNewRecoveryCodesSchema,
+  staffRecoveryCodesLeftResponseSchema,
   staffSetDisabledSchema,
   staffSetRolesSchema,
   staffSetupCheckResponseSchema,
@@ -118,6 +123,41 @@ export function staffRoutes(staff: StaffService, cookie: StaffCookie): FastifyPl
         request.log.info({ event: 'staff.logout', staffId: me.id }, 'staff logout');
         return { status: 'succeed' as const };
       },
+    );
+
+    staffGet(
+      app,
+      '/staff/account/RecoveryCodes',
+      {
+        roles: 'any',
+        description: 'How many of the signed-in staff member’s recovery codes are still unused (decision 072).',
+        response: staffRecoveryCodesLeftResponseSchema,
+      },
+      async (input, me) => staff.recoveryCodesLeft(me),
+    );
+
+    staffPost(
+      app,
+      '/staff/account/ChangePassword',
+      {
+        roles: 'any',
+        description: 'A new password for the signed-in staff member, given the current one and a TOTP code; their other sessions end.',
+        input: staffChangePasswordSchema,
+        response: staffAccountChangeResponseSchema,
+      },
+      async (input, me, request) => staff.changePassword(me, cookie.read(request), input),
+    );
+
+    staffPost(
+      app,
+      '/staff/account/NewRecoveryCodes',
+      {
+        roles: 'any',
+        description: 'A new set of recovery codes for a TOTP code, shown once; the old set stops working.',
+        input: staffNewRecoveryCodesSchema,
+        response: staffNewRecoveryCodesResponseSchema,
+      },
+      async (input, me) => staff.makeNewRecoveryCodes(me, input.code),
     );
 
     staffGet(

@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import { COMPANY } from '@testerhub/shared/company';
 import {
   RECOVERY_CODE_COUNT,
+  STAFF_ACCOUNT_TEXTS,
   STAFF_TEXTS,
+  type StaffChangePasswordPayload,
   type StaffAuditQuery,
   type StaffInvitePayload,
   type StaffRole,
@@ -227,6 +229,29 @@ export function createStaffService(
     return (await repository.acceptStep(tx, staff.id, step)) ? 'accepted' : 'replayed';
   }
 
+  /**
+   * A change of the member's own sign-in (decision 072): counted per account, then in one audited
+   * unit of work the row locked, `check` run (it refuses by throwing StaffRefusal), the TOTP code
+   * spent, and the change `check` hands back made. A wrong or replayed code refuses; nothing is written.
+   */
+  async function ownAccountChange<T>(
+    staff: StaffPrincipal,
+    code: string,
+    action: string,
+    check: (tx: Executor, row: StaffRow) => Promise<() => Promise<T>>,
+  ): Promise<T> {
+    await limit(codeLimiter, `own-account:${staff.id}`);
+    return audited(staff.id, action, { type: 'staff', id: staff.id }, async (tx) => {
+      const row = await repository.lockById(tx, staff.id);
+      if (!row) throw new StaffRefusal(STAFF_TEXTS.disabled);
+      const change = await check(tx, row);
+      const checked = await checkTotp(tx, row, code);
+      if (checked !== 'accepted') throw new StaffRefusal(checked === 'replayed' ? STAFF_TEXTS.codeReplayed : STAFF_TEXTS.codeWrong, 'code');
+      // The action says what changed; the row never holds a hash or a code.
+      return { before: null, after: null, result: await change() };
+    });
+  }
+
   const setupInvalid = { status: 'invalid' as const, message: STAFF_TEXTS.setupLinkInvalid };
 
   return {
@@ -412,6 +437,44 @@ export function createStaffService(
         if (sessionId) await repository.deleteSession(tx, hashToken(sessionId));
         return { before: null, after: null, result: undefined };
       });
+    },
+
+    // ---------------------------------------------------------------- own account (decision 072)
+
+    /** How many of the member's recovery codes are still unused, of how many a set is. */
+    async recoveryCodesLeft(staff: StaffPrincipal) {
+      return { status: 'succeed' as const, unused: await repository.unusedRecoveryCodes(db, staff.id), total: RECOVERY_CODE_COUNT };
+    },
+
+    /**
+     * A new password, given the current one and a TOTP code (a stolen session alone cannot take the
+     * account); the member's other sessions end, this one stays. Counted per account like the login
+     * code; the row is locked, so two changes at once run one after the other and the second finds
+     * the code used and the password changed.
+     */
+    async changePassword(staff: StaffPrincipal, sessionId: string | undefined, input: StaffChangePasswordPayload) {
+      return refusalAnswered(() =>
+        ownAccountChange(staff, input.code, 'staff.change-password', async (tx, row) => {
+          if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword)))
+            throw new StaffRefusal(STAFF_ACCOUNT_TEXTS.currentPasswordWrong, 'currentPassword');
+          return async () => {
+            await repository.update(tx, row.id, { passwordHash: await hashPassword(input.password) });
+            if (sessionId) await repository.deleteOtherSessions(tx, row.id, hashToken(sessionId));
+            return { status: 'succeed' as const, message: STAFF_ACCOUNT_TEXTS.passwordChanged };
+          };
+        }),
+      );
+    },
+
+    /** A new set of recovery codes for a TOTP code: the old set stops working; the new one is shown once. */
+    async makeNewRecoveryCodes(staff: StaffPrincipal, code: string) {
+      const made = await refusalAnswered(() =>
+        ownAccountChange(staff, code, 'staff.new-recovery-codes', async (tx, row) => async () => {
+          const recoveryCodes = await newRecoveryCodes(tx, row.id);
+          return { status: 'succeed' as const, message: STAFF_ACCOUNT_TEXTS.codesMade, recoveryCodes };
+        }),
+      );
+      return made.status === 'failed' ? { ...made, recoveryCodes: [] as string[] } : made;
     },
 
     /** A session without the two steps: test support only (decision 014). */

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { createPortalQueryClient } from '../../lib/query-client';
 import { AuditLogPage } from '../../features/staff/audit-log-page';
+import { OwnAccountPage } from '../../features/staff/own-account-page';
 import { OrdersPage } from '../../features/staff/orders-page';
 import { CheckInPage } from '../../features/staff/check-in-page';
 import { LoyaltySettingsPage } from '../../features/staff/loyalty-settings/loyalty-settings-page';
@@ -65,6 +66,7 @@ export function StaffRoute() {
           <Route element={<StaffShell />}>
             <Route index element={<StaffHomePage />} />
             <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="account" element={<OwnAccountPage />} />
             <Route path="admin/staff" element={<StaffListPage />} />
             <Route path="admin/audit" element={<AuditLogPage />} />
             <Route path="rewards/orders" element={<OrdersPage />} />

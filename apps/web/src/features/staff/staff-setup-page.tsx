@@ -9,6 +9,7 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { checkSetup, setupConfirm, setupPassword } from './api/staff-auth';
 import { staffKeys } from './api/query-keys';
+import { RecoveryCodeList } from './recovery-code-list';
 import { StaffQr } from './staff-qr';
 import './staff.css';
 
@@ -191,13 +192,7 @@ function CodesStep({ codes }: { codes: string[] }) {
         Keep these {RECOVERY_CODE_COUNT} codes somewhere safe. If you lose your phone, each one signs you in once instead of a code from the
         app. They are shown only now.
       </p>
-      <ol className="staff-codes" data-testid="recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
+      <RecoveryCodeList codes={codes} />
       <Link className="staff-button" to="/staff">
         I have saved them: open the staff console
       </Link>

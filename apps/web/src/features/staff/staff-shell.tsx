@@ -78,6 +78,7 @@ export function StaffShell() {
         </nav>
         <div className="staff-who">
           <span>{me.data.name}</span>
+          <NavLink to="/staff/account">Your sign-in</NavLink>
           <button type="button" className="staff-button staff-button--quiet" onClick={() => void logOut()}>
             Log out
           </button>

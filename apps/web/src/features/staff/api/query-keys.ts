@@ -7,6 +7,7 @@ import type { ReferralPipelineQuery } from '@testerhub/shared/staff-queues-schem
 export const staffKeys = {
   all: ['staff'] as const,
   me: () => [...staffKeys.all, 'me'] as const,
+  recoveryCodesLeft: () => [...staffKeys.all, 'recovery-codes-left'] as const,
   dashboard: () => [...staffKeys.all, 'dashboard'] as const,
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
