@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
+import { STAFF_ACCOUNT_TEXTS, STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { findLink, waitForMessage } from './support/mailbox';
 import { randomSuffix } from './support/accounts';
@@ -161,6 +161,84 @@ test('an admin sets up, logs in with a code, invites a recruiter, who sets up fr
 
   await admin.context.close();
   await recruiter.context.close();
+});
+
+/**
+ * A code of a step after `spent` (the server takes each step once and only later ones after it, and
+ * accepts the step after now): waits for the clock when the next step is spent too.
+ */
+async function codeAfter(secret: string, spent: number): Promise<{ code: string; step: number }> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000) + 1;
+    if (step > spent) return { code: totpNow(secret, 1), step };
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+test('a staff member makes new recovery codes and changes their password on "Your sign-in", then signs in with both', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = randomSuffix();
+  const email = `content.${suffix}@staff.example.test`;
+  const password = `Content passphrase ${suffix}`;
+  const newPassword = `Another passphrase ${suffix}`;
+  const { link } = await createStaffAccount(request, { name: `Cora Content ${suffix}`, email, roles: ['content'] });
+  const { context, page } = await phonePage(browser, baseURL!);
+  const { secret } = await setUpThroughLink(page, new URL(link), password);
+  let spent = Math.floor(Date.now() / 30_000);
+
+  await page.getByRole('link', { name: 'Your sign-in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your sign-in' })).toBeVisible();
+  await expect(page.getByTestId('recovery-codes-left')).toHaveText('10 of 10 recovery codes unused.');
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+
+  // A new set of codes for a fresh TOTP code; a recovery code is refused in its place.
+  const codes = page.getByRole('form', { name: 'Make new recovery codes' });
+  await codes.getByLabel('The 6-digit code the app shows').fill('abcde-fghij');
+  await codes.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(codes.getByText(STAFF_ACCOUNT_TEXTS.totpOnly)).toBeVisible();
+  const forCodes = await codeAfter(secret, spent);
+  spent = forCodes.step;
+  await codes.getByLabel('The 6-digit code the app shows').fill(forCodes.code);
+  await codes.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await expect(page.getByText(STAFF_ACCOUNT_TEXTS.codesMade)).toBeVisible();
+  const newCodes = await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
+  expect(newCodes).toHaveLength(10);
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+
+  // A new password: the wrong current one is refused at its field, then the change goes through.
+  const change = page.getByRole('form', { name: 'Change your password' });
+  await change.getByLabel('Current password').fill('not my password at all');
+  await change.getByLabel('New password', { exact: true }).fill(newPassword);
+  await change.getByLabel('Repeat the new password').fill(newPassword);
+  const forPassword = await codeAfter(secret, spent);
+  await change.getByLabel('The 6-digit code the app shows').fill(forPassword.code);
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(change.getByText(STAFF_ACCOUNT_TEXTS.currentPasswordWrong)).toBeVisible();
+  await change.getByLabel('Current password').fill(password);
+  await change.getByLabel('The 6-digit code the app shows').fill(forPassword.code);
+  await change.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(STAFF_ACCOUNT_TEXTS.passwordChanged)).toBeVisible();
+
+  // Out and in again: the old password is refused; the new one with a code of the new set signs in, and the count drops.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(STAFF_TEXTS.loginFailed)).toBeVisible();
+  await page.getByLabel('Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Code').fill(newCodes[4]!);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, Cora Content ${suffix}` })).toBeVisible();
+  await page.getByRole('link', { name: 'Your sign-in' }).click();
+  await expect(page.getByTestId('recovery-codes-left')).toHaveText('9 of 10 recovery codes unused.');
+  await context.close();
 });
 
 test('a tester’s session reaches no staff call, and /staff sends a visitor to the staff sign-in', async ({ browser, baseURL, request }) => {
