@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
-import { LoadFailed, RequiresRole } from '../staff-page-parts';
+import { LoadFailed, RequiresRole, SubmitButton } from '../staff-page-parts';
 import { ContentNav } from './content-nav';
 
 /** What a content save answered, shown in the page's status line or beside the form. */
@@ -120,9 +120,7 @@ export function EditFormFooter({ refused, pending, onClose }: { refused: string 
         </p>
       )}
       <div className="staff-actions">
-        <button type="submit" className="staff-button" disabled={pending} aria-busy={pending}>
-          {pending ? 'Saving…' : 'Save'}
-        </button>
+        <SubmitButton pending={pending} label="Save" />
         <button type="button" className="staff-button staff-button--quiet" onClick={onClose}>
           {refused ? 'Close and reload' : 'Cancel'}
         </button>
@@ -151,9 +149,7 @@ export function AddFormCard({
       <form className="staff-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
         {children}
         <div>
-          <button type="submit" className="staff-button" disabled={pending} aria-busy={pending}>
-            {pending ? 'Adding…' : submitLabel}
-          </button>
+          <SubmitButton pending={pending} label={submitLabel} pendingLabel="Adding…" />
         </div>
       </form>
     </details>

@@ -6,7 +6,7 @@ import { TextAreaField } from '../../../components/form-field';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { LEGAL_PAGES } from '../../legal/legal-pages';
 import { useLegalText, useLegalTexts, usePublishLegalText, useRestoreBuiltInLegalText } from '../api/legal-texts';
-import { LoadFailed } from '../staff-page-parts';
+import { LoadFailed, SubmitButton } from '../staff-page-parts';
 import { announceChange, ContentSectionPage, useContentForm, useEditSubmit, type OnOutcome } from './content-form-parts';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -132,9 +132,11 @@ function LegalTextForm({ text, onOutcome, onClose }: { text: StaffLegalTextRespo
         <div className="staff-actions">
           {confirming ? (
             <>
-              <button type="submit" className="staff-button" disabled={publish.isPending} aria-busy={publish.isPending}>
-                {publish.isPending ? 'Publishing…' : `Publish version ${text.latestVersion + 1} now`}
-              </button>
+              <SubmitButton
+                pending={publish.isPending}
+                label={`Publish version ${text.latestVersion + 1} now`}
+                pendingLabel="Publishing…"
+              />
               <button type="button" className="staff-button staff-button--quiet" onClick={() => setConfirming(false)}>
                 Not yet
               </button>

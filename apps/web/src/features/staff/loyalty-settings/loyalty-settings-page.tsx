@@ -30,6 +30,7 @@ import {
   useWheelAndDrawing,
 } from '../api/loyalty-settings';
 import type { StaffOutletContext } from '../staff-shell';
+import { SubmitButton } from '../staff-page-parts';
 import { AvatarsSection } from './avatars-section';
 import { PerksSection } from './perks-section';
 import { DrawingDayField } from './drawing-day-field';
@@ -190,18 +191,10 @@ function CalendarForm({
           </fieldset>
         ))}
       </div>
-      <SaveButton busy={save.isPending} label="Save the calendar" />
+      <p>
+        <SubmitButton pending={save.isPending} label="Save the calendar" />
+      </p>
     </form>
-  );
-}
-
-export function SaveButton({ busy, label }: { busy: boolean; label: string }) {
-  return (
-    <p>
-      <button type="submit" className="staff-button" disabled={busy} aria-busy={busy}>
-        {busy ? 'Saving…' : label}
-      </button>
-    </p>
   );
 }
 
@@ -327,7 +320,9 @@ function WheelForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse['w
           Add a segment
         </button>
       </fieldset>
-      <SaveButton busy={save.isPending} label="Save the wheel" />
+      <p>
+        <SubmitButton pending={save.isPending} label="Save the wheel" />
+      </p>
     </form>
   );
 }
@@ -369,7 +364,9 @@ function DrawingForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse[
         />
         <DrawingDayField value={day} onChange={setDay} error={errors.drawingDay ?? null} />
       </div>
-      <SaveButton busy={save.isPending} label="Save the drawing" />
+      <p>
+        <SubmitButton pending={save.isPending} label="Save the drawing" />
+      </p>
     </form>
   );
 }
@@ -441,7 +438,9 @@ function LevelsForm({ initial, onOutcome }: { initial: LevelsResponse; onOutcome
           Remove level {levels.length}
         </button>
       </p>
-      <SaveButton busy={save.isPending} label="Save the levels" />
+      <p>
+        <SubmitButton pending={save.isPending} label="Save the levels" />
+      </p>
     </form>
   );
 }
