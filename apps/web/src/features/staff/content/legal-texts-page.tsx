@@ -40,43 +40,39 @@ export function LegalTextsPage() {
       useItems={useLegalTexts}
       loadingText="Loading legal pages…"
       emptyText="No legal pages."
-      isEmpty={(data) => data.pages.length === 0}
+      items={(data) => data.pages}
       addForm={() => null}
-    >
-      {({ data, onOutcome, fetching }) => (
-        <ul className="staff-people" aria-busy={fetching}>
-          {data.pages.map((entry) => (
-            <li key={entry.page} className="staff-card" aria-labelledby={`legal-${entry.page}`}>
-              <h2 id={`legal-${entry.page}`} className="staff-order-title">
-                {entry.title}
-              </h2>
-              <p>
-                {entry.current && !entry.current.restoredBuiltIn ? (
-                  <>
-                    Version {entry.current.version}, published{' '}
-                    <time dateTime={entry.current.publishedAt}>{when(entry.current.publishedAt)}</time> by {entry.current.publishedBy}
-                  </>
-                ) : (
-                  'Built-in text'
-                )}
-              </p>
-              {editing === entry.page ? (
-                <LegalTextEditor page={entry.page} onOutcome={onOutcome} onClose={() => setEditing(null)} />
-              ) : (
-                <button
-                  type="button"
-                  className="staff-button staff-button--quiet"
-                  onClick={() => setEditing(entry.page)}
-                  aria-label={`Edit ${entry.title}`}
-                >
-                  Edit
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+      listLabel="Legal pages"
+      renderItem={(entry, { onOutcome }) => (
+        <li key={entry.page} className="staff-card" aria-labelledby={`legal-${entry.page}`}>
+          <h2 id={`legal-${entry.page}`} className="staff-order-title">
+            {entry.title}
+          </h2>
+          <p>
+            {entry.current && !entry.current.restoredBuiltIn ? (
+              <>
+                Version {entry.current.version}, published{' '}
+                <time dateTime={entry.current.publishedAt}>{when(entry.current.publishedAt)}</time> by {entry.current.publishedBy}
+              </>
+            ) : (
+              'Built-in text'
+            )}
+          </p>
+          {editing === entry.page ? (
+            <LegalTextEditor page={entry.page} onOutcome={onOutcome} onClose={() => setEditing(null)} />
+          ) : (
+            <button
+              type="button"
+              className="staff-button staff-button--quiet"
+              onClick={() => setEditing(entry.page)}
+              aria-label={`Edit ${entry.title}`}
+            >
+              Edit
+            </button>
+          )}
+        </li>
       )}
-    </ContentSectionPage>
+    />
   );
 }
 
