@@ -74,7 +74,8 @@ export function LoyaltySettingsPage() {
         <a href="#perks">Perks</a>
       </nav>
       <CalendarSection />
-      <WheelAndDrawingSections />
+      <WheelSection />
+      <DrawingSection />
       <LevelsSection />
       <AvatarsSection />
       <PerksSection />
@@ -198,31 +199,36 @@ function CalendarForm({
   );
 }
 
-function WheelAndDrawingSections() {
+// The wheel and the drawing are read in one call; the two sections share its query (one request).
+function WheelSection() {
   const settings = useWheelAndDrawing();
-  const [wheelOutcome, setWheelOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
-  const [drawingOutcome, setDrawingOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
+  const [outcome, setOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
   return (
-    <>
-      <Section
-        id="wheel"
-        title="Wheel"
-        intro="What a spin costs, how many spins a tester has each week (perks may add more), and the segments with the chance of each. The chances add up to 100 %."
-        query={settings}
-        outcome={wheelOutcome}
-      >
-        {settings.data && <WheelForm key={settings.data.wheel.version} initial={settings.data.wheel} onOutcome={setWheelOutcome} />}
-      </Section>
-      <Section
-        id="drawing"
-        title="Weekly drawing"
-        intro="What an entry in the weekly gift-card drawing costs (perks may lower it) and the prize the winner gets."
-        query={settings}
-        outcome={drawingOutcome}
-      >
-        {settings.data && <DrawingForm key={settings.data.drawing.version} initial={settings.data.drawing} onOutcome={setDrawingOutcome} />}
-      </Section>
-    </>
+    <Section
+      id="wheel"
+      title="Wheel"
+      intro="What a spin costs, how many spins a tester has each week (perks may add more), and the segments with the chance of each. The chances add up to 100 %."
+      query={settings}
+      outcome={outcome}
+    >
+      {settings.data && <WheelForm key={settings.data.wheel.version} initial={settings.data.wheel} onOutcome={setOutcome} />}
+    </Section>
+  );
+}
+
+export function DrawingSection() {
+  const settings = useWheelAndDrawing();
+  const [outcome, setOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
+  return (
+    <Section
+      id="drawing"
+      title="Weekly drawing"
+      intro="What an entry in the weekly gift-card drawing costs (perks may lower it) and the prize the winner gets."
+      query={settings}
+      outcome={outcome}
+    >
+      {settings.data && <DrawingForm key={settings.data.drawing.version} initial={settings.data.drawing} onOutcome={setOutcome} />}
+    </Section>
   );
 }
 
