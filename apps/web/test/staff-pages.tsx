@@ -28,3 +28,17 @@ export function renderStaffPages(entry: string, pages: Record<string, ReactEleme
   );
   return user;
 }
+
+/**
+ * One section of a console page alone (the loyalty settings' drawing, avatars, perks): in a router
+ * and the portal's query provider, without the page's other sections and their reads.
+ */
+export function renderStaffSection(section: ReactElement) {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter>
+      <WithPortalQuery>{section}</WithPortalQuery>
+    </MemoryRouter>,
+  );
+  return user;
+}

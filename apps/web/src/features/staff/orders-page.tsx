@@ -10,7 +10,7 @@ import {
 } from '@testerhub/shared/redeem-schemas';
 import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { LoadFailed, RequiresRole } from './staff-page-parts';
+import { LoadFailed, RequiresRole, SubmitButton } from './staff-page-parts';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useFulfilOrder, useOrders, useRejectOrder } from './api/orders';
 import { useStatusFilter } from './queues/queue-parts';
@@ -174,9 +174,7 @@ function Decisions({ order, onOutcome }: { order: StaffOrder; onOutcome: OnOutco
           error={errors.code ?? null}
           hint="E-mailed to the tester with the report window."
         />
-        <button type="submit" className="staff-button" disabled={busy} aria-busy={fulfil.isPending}>
-          {fulfil.isPending ? 'Fulfilling…' : 'Fulfil'}
-        </button>
+        <SubmitButton pending={fulfil.isPending} label="Fulfil" pendingLabel="Fulfilling…" disabled={busy} />
       </form>
       <form className="staff-form" onSubmit={(event) => void submitReject(event)} noValidate aria-label={`Reject order #${order.orderId}`}>
         <TextField
@@ -187,9 +185,7 @@ function Decisions({ order, onOutcome }: { order: StaffOrder; onOutcome: OnOutco
           error={errors.reason ?? null}
           hint={`E-mailed to the tester; their ${order.coins} coins are returned.`}
         />
-        <button type="submit" className="staff-button staff-button--quiet" disabled={busy} aria-busy={reject.isPending}>
-          {reject.isPending ? 'Rejecting…' : 'Reject'}
-        </button>
+        <SubmitButton pending={reject.isPending} label="Reject" pendingLabel="Rejecting…" quiet disabled={busy} />
       </form>
     </div>
   );

@@ -29,6 +29,30 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
 }
 
 /**
+ * A form's submit button: while its call is `pending` it is disabled, busy for assistive technology
+ * and says `pendingLabel`. `disabled` when another call of the same form also holds it.
+ */
+export function SubmitButton({
+  pending,
+  label,
+  pendingLabel = 'Saving…',
+  quiet = false,
+  disabled = pending,
+}: {
+  pending: boolean;
+  label: string;
+  pendingLabel?: string;
+  quiet?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="submit" className={quiet ? 'staff-button staff-button--quiet' : 'staff-button'} disabled={disabled} aria-busy={pending}>
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+/**
  * The buttons under a paged list: Previous and Next, or Newer and Older for a list newest first.
  * Nothing when everything fits on one page.
  */

@@ -90,18 +90,12 @@ export function CalloutsPage() {
       useItems={useStaffCallouts}
       loadingText="Loading call-outs…"
       emptyText="No call-outs yet. Add the first one above."
-      isEmpty={(data) => data.callouts.length === 0}
+      items={(data) => data.callouts}
       addForm={(onOutcome) => <AddCalloutForm onOutcome={onOutcome} />}
-    >
-      {/* Where each stands is judged at the time the list was read (pure in render, fresh after every change). */}
-      {({ data, onOutcome, fetching, readAt }) => (
-        <ol className="staff-people" aria-label="Call-outs" aria-busy={fetching}>
-          {data.callouts.map((callout) => (
-            <CalloutCard key={callout.id} callout={callout} now={readAt} onOutcome={onOutcome} />
-          ))}
-        </ol>
-      )}
-    </ContentSectionPage>
+      listLabel="Call-outs"
+      // Where each stands is judged at the time the list was read (pure in render, fresh after every change).
+      renderItem={(callout, { readAt, onOutcome }) => <CalloutCard key={callout.id} callout={callout} now={readAt} onOutcome={onOutcome} />}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
-import { LoadFailed, RequiresRole } from '../staff-page-parts';
+import { LoadFailed, RequiresRole, SubmitButton } from '../staff-page-parts';
 import { ContentNav } from './content-nav';
 
 /** What a content save answered, shown in the page's status line or beside the form. */
@@ -120,9 +120,7 @@ export function EditFormFooter({ refused, pending, onClose }: { refused: string 
         </p>
       )}
       <div className="staff-actions">
-        <button type="submit" className="staff-button" disabled={pending} aria-busy={pending}>
-          {pending ? 'Saving…' : 'Save'}
-        </button>
+        <SubmitButton pending={pending} label="Save" />
         <button type="button" className="staff-button staff-button--quiet" onClick={onClose}>
           {refused ? 'Close and reload' : 'Cancel'}
         </button>
@@ -151,35 +149,57 @@ export function AddFormCard({
       <form className="staff-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={title}>
         {children}
         <div>
-          <button type="submit" className="staff-button" disabled={pending} aria-busy={pending}>
-            {pending ? 'Adding…' : submitLabel}
-          </button>
+          <SubmitButton pending={pending} label={submitLabel} pendingLabel="Adding…" />
         </div>
       </form>
     </details>
   );
 }
 
-interface ContentSectionProps<Data> {
+/** Where an item of the list stands, for its card: the list read, the status line, when it was read, and its place. */
+interface ItemPlace<Data> {
+  data: Data;
+  onOutcome: OnOutcome;
+  /** When the list was read (pure in render, fresh after every change): what "now" is for the item. */
+  readAt: number;
+  first: boolean;
+  last: boolean;
+}
+
+/** The usual list: one list named `listLabel`, each item as `renderItem` gives it (with its key). */
+interface ItemList<Data, Item> {
+  listLabel: string;
+  renderItem: (item: Item, place: ItemPlace<Data>) => ReactNode;
+  renderList?: never;
+}
+
+/** A list of another shape (the FAQs, grouped by kind under headings). */
+interface CustomList<Data, Item> {
+  renderList: (list: { data: Data; items: readonly Item[]; onOutcome: OnOutcome; fetching: boolean }) => ReactNode;
+  listLabel?: never;
+  renderItem?: never;
+}
+
+type ContentSectionProps<Data, Item> = {
   title: string;
   intro: ReactNode;
   /** The list's query hook, called once the content role is confirmed. */
   useItems: () => UseQueryResult<Data>;
   loadingText: string;
   emptyText: string;
-  isEmpty: (data: Data) => boolean;
+  /** The section's items in the answer, in the order shown; none is the empty state. */
+  items: (data: Data) => readonly Item[];
   /** Where the section stands for testers, said above the add form once the list is read. */
   standing?: (data: Data) => ReactNode;
   addForm: (onOutcome: OnOutcome) => ReactNode;
-  children: (list: { data: Data; onOutcome: OnOutcome; fetching: boolean; readAt: number }) => ReactNode;
-}
+} & (ItemList<Data, Item> | CustomList<Data, Item>);
 
 /**
- * One content section's page (FAQs, winners, sites, call-outs): for content staff only, the content
- * navigation, the title and what the section is, the status line, the add form, and the list with
- * its loading, error (Try again) and empty states.
+ * One content section's page (FAQs, winners, sites, call-outs, referral event texts, legal texts):
+ * for content staff only, the content navigation, the title and what the section is, the status
+ * line, the add form, and the list with its loading, error (Try again) and empty states.
  */
-export function ContentSectionPage<Data>(props: ContentSectionProps<Data>) {
+export function ContentSectionPage<Data, Item>(props: ContentSectionProps<Data, Item>) {
   usePageTitle(props.title);
   return (
     <RequiresRole role="content">
@@ -188,35 +208,39 @@ export function ContentSectionPage<Data>(props: ContentSectionProps<Data>) {
   );
 }
 
-function ContentSection<Data>({
-  title,
-  intro,
-  useItems,
-  loadingText,
-  emptyText,
-  isEmpty,
-  standing,
-  addForm,
-  children,
-}: ContentSectionProps<Data>) {
-  const items = useItems();
+function ContentSection<Data, Item>(props: ContentSectionProps<Data, Item>) {
+  const { title, intro, useItems, loadingText, emptyText, standing, addForm } = props;
+  const query = useItems();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const list = (data: Data, items: readonly Item[]) => {
+    if (props.renderList) return props.renderList({ data, items, onOutcome: setOutcome, fetching: query.isFetching });
+    const { renderItem } = props;
+    return (
+      <ol className="staff-people" aria-label={props.listLabel} aria-busy={query.isFetching}>
+        {items.map((item, index) =>
+          renderItem(item, {
+            data,
+            onOutcome: setOutcome,
+            readAt: query.dataUpdatedAt,
+            first: index === 0,
+            last: index === items.length - 1,
+          }),
+        )}
+      </ol>
+    );
+  };
+  const items = query.data && props.items(query.data);
   return (
     <>
       <ContentNav />
       <h1>{title}</h1>
       {intro}
-      {standing && items.data && standing(items.data)}
+      {standing && query.data && standing(query.data)}
       <OutcomeLine outcome={outcome} />
       {addForm(setOutcome)}
-      {items.isPending && <p aria-busy="true">{loadingText}</p>}
-      {items.isError && <LoadFailed error={items.error} onRetry={() => void items.refetch()} />}
-      {items.data &&
-        (isEmpty(items.data) ? (
-          <p>{emptyText}</p>
-        ) : (
-          children({ data: items.data, onOutcome: setOutcome, fetching: items.isFetching, readAt: items.dataUpdatedAt })
-        ))}
+      {query.isPending && <p aria-busy="true">{loadingText}</p>}
+      {query.isError && <LoadFailed error={query.error} onRetry={() => void query.refetch()} />}
+      {query.data && items && (items.length === 0 ? <p>{emptyText}</p> : list(query.data, items))}
     </>
   );
 }

@@ -34,12 +34,12 @@ export function FaqsPage() {
       useItems={useStaffFaqs}
       loadingText="Loading questions…"
       emptyText="No questions yet. Add the first one above."
-      isEmpty={(data) => data.faqs.length === 0}
+      items={(data) => data.faqs}
       addForm={(onOutcome) => <AddFaqForm onOutcome={onOutcome} />}
-    >
-      {({ data, onOutcome, fetching }) =>
+      // One list a group, each under its heading, as the public page shows them.
+      renderList={({ items, onOutcome, fetching }) =>
         FAQ_TYPES.map(({ type, label }) => {
-          const group = data.faqs.filter((faq) => faq.type === type);
+          const group = items.filter((faq) => faq.type === type);
           if (group.length === 0) return null;
           return (
             <section key={type} aria-labelledby={`faq-group-${type}`}>
@@ -53,7 +53,7 @@ export function FaqsPage() {
           );
         })
       }
-    </ContentSectionPage>
+    />
   );
 }
 

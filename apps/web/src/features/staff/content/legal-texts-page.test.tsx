@@ -33,9 +33,10 @@ describe('the legal texts page (decision 070)', () => {
     };
     api.answers['/staff/content/PublishLegalText'] = { body: { status: 'succeed', message: LEGAL_TEXTS.published, version: 1 } };
     const user = renderPage();
-    const rules = within(await screen.findByRole('listitem', { name: 'Tester Rules' }));
+    const pages = within(await screen.findByRole('list', { name: 'Legal pages' }));
+    const rules = within(pages.getByRole('listitem', { name: 'Tester Rules' }));
     expect(rules.getByText('Built-in text')).toBeInTheDocument();
-    expect(screen.getByRole('listitem', { name: 'Privacy Policy' })).toHaveTextContent(/Version 2, published .* by Casey Content/);
+    expect(pages.getByRole('listitem', { name: 'Privacy Policy' })).toHaveTextContent(/Version 2, published .* by Casey Content/);
 
     await user.click(rules.getByRole('button', { name: 'Edit Tester Rules' }));
     const field = await rules.findByLabelText('Text of Tester Rules (HTML)');

@@ -6,7 +6,7 @@ import { TextAreaField } from '../../../components/form-field';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
 import { LEGAL_PAGES } from '../../legal/legal-pages';
 import { useLegalText, useLegalTexts, usePublishLegalText, useRestoreBuiltInLegalText } from '../api/legal-texts';
-import { LoadFailed } from '../staff-page-parts';
+import { LoadFailed, SubmitButton } from '../staff-page-parts';
 import { announceChange, ContentSectionPage, useContentForm, useEditSubmit, type OnOutcome } from './content-form-parts';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -40,43 +40,39 @@ export function LegalTextsPage() {
       useItems={useLegalTexts}
       loadingText="Loading legal pages…"
       emptyText="No legal pages."
-      isEmpty={(data) => data.pages.length === 0}
+      items={(data) => data.pages}
       addForm={() => null}
-    >
-      {({ data, onOutcome, fetching }) => (
-        <ul className="staff-people" aria-busy={fetching}>
-          {data.pages.map((entry) => (
-            <li key={entry.page} className="staff-card" aria-labelledby={`legal-${entry.page}`}>
-              <h2 id={`legal-${entry.page}`} className="staff-order-title">
-                {entry.title}
-              </h2>
-              <p>
-                {entry.current && !entry.current.restoredBuiltIn ? (
-                  <>
-                    Version {entry.current.version}, published{' '}
-                    <time dateTime={entry.current.publishedAt}>{when(entry.current.publishedAt)}</time> by {entry.current.publishedBy}
-                  </>
-                ) : (
-                  'Built-in text'
-                )}
-              </p>
-              {editing === entry.page ? (
-                <LegalTextEditor page={entry.page} onOutcome={onOutcome} onClose={() => setEditing(null)} />
-              ) : (
-                <button
-                  type="button"
-                  className="staff-button staff-button--quiet"
-                  onClick={() => setEditing(entry.page)}
-                  aria-label={`Edit ${entry.title}`}
-                >
-                  Edit
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+      listLabel="Legal pages"
+      renderItem={(entry, { onOutcome }) => (
+        <li key={entry.page} className="staff-card" aria-labelledby={`legal-${entry.page}`}>
+          <h2 id={`legal-${entry.page}`} className="staff-order-title">
+            {entry.title}
+          </h2>
+          <p>
+            {entry.current && !entry.current.restoredBuiltIn ? (
+              <>
+                Version {entry.current.version}, published{' '}
+                <time dateTime={entry.current.publishedAt}>{when(entry.current.publishedAt)}</time> by {entry.current.publishedBy}
+              </>
+            ) : (
+              'Built-in text'
+            )}
+          </p>
+          {editing === entry.page ? (
+            <LegalTextEditor page={entry.page} onOutcome={onOutcome} onClose={() => setEditing(null)} />
+          ) : (
+            <button
+              type="button"
+              className="staff-button staff-button--quiet"
+              onClick={() => setEditing(entry.page)}
+              aria-label={`Edit ${entry.title}`}
+            >
+              Edit
+            </button>
+          )}
+        </li>
       )}
-    </ContentSectionPage>
+    />
   );
 }
 
@@ -132,9 +128,11 @@ function LegalTextForm({ text, onOutcome, onClose }: { text: StaffLegalTextRespo
         <div className="staff-actions">
           {confirming ? (
             <>
-              <button type="submit" className="staff-button" disabled={publish.isPending} aria-busy={publish.isPending}>
-                {publish.isPending ? 'Publishing…' : `Publish version ${text.latestVersion + 1} now`}
-              </button>
+              <SubmitButton
+                pending={publish.isPending}
+                label={`Publish version ${text.latestVersion + 1} now`}
+                pendingLabel="Publishing…"
+              />
               <button type="button" className="staff-button staff-button--quiet" onClick={() => setConfirming(false)}>
                 Not yet
               </button>

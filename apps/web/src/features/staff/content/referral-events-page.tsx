@@ -48,20 +48,16 @@ export function ReferralEventsPage() {
       useItems={useStaffReferralEvents}
       loadingText="Loading referral event texts…"
       emptyText="No referral event texts yet. Add the first one above."
-      isEmpty={(data) => data.events.length === 0}
+      items={(data) => data.events}
       standing={(data) => (
         <p>{data.shownMonth ? `Testers now see the texts of ${monthName(data.shownMonth)}.` : 'Testers see no special offer now.'}</p>
       )}
       addForm={(onOutcome) => <AddEventForm onOutcome={onOutcome} />}
-    >
-      {({ data, onOutcome, fetching }) => (
-        <ol className="staff-people" aria-label="Referral event texts" aria-busy={fetching}>
-          {data.events.map((event) => (
-            <EventCard key={event.id} event={event} shown={event.month === data.shownMonth} onOutcome={onOutcome} />
-          ))}
-        </ol>
+      listLabel="Referral event texts"
+      renderItem={(event, { data, onOutcome }) => (
+        <EventCard key={event.id} event={event} shown={event.month === data.shownMonth} onOutcome={onOutcome} />
       )}
-    </ContentSectionPage>
+    />
   );
 }
 

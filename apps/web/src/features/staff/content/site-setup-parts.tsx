@@ -16,7 +16,7 @@ import {
   useSetSiteMapCode,
   useSiteZipPrefixes,
 } from '../api/site-setup';
-import { LoadFailed } from '../staff-page-parts';
+import { LoadFailed, SubmitButton } from '../staff-page-parts';
 import { fieldErrors, outcomeOf, type Outcome } from './content-form-parts';
 
 const MAP_OPTIONS = MAP_CODES.map((code) => ({ value: code, label: `${code} (/popup/maps/${code})` }));
@@ -108,9 +108,7 @@ function MapCodeForm({ site, onOutcome }: { site: StaffTestSite; onOutcome: (out
         onChange={(event) => setMapCode(event.target.value)}
       />
       <div>
-        <button type="submit" className="staff-button staff-button--quiet" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save maps page'}
-        </button>
+        <SubmitButton pending={save.isPending} label="Save maps page" quiet />
       </div>
     </form>
   );
@@ -183,9 +181,7 @@ function ZipPrefixes({ site, onOutcome }: { site: StaffTestSite; onOutcome: (out
           onChange={(event) => setPrefix(event.target.value)}
         />
         <div>
-          <button type="submit" className="staff-button staff-button--quiet" disabled={add.isPending} aria-busy={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add prefix'}
-          </button>
+          <SubmitButton pending={add.isPending} label="Add prefix" pendingLabel="Adding…" quiet />
         </div>
       </form>
     </details>

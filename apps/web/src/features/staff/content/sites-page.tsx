@@ -45,17 +45,13 @@ export function SitesPage() {
       useItems={useStaffTestSites}
       loadingText="Loading test sites…"
       emptyText="No test sites yet. Add the first one above."
-      isEmpty={(data) => data.sites.length === 0}
+      items={(data) => data.sites}
       addForm={(onOutcome) => <AddSiteForm onOutcome={onOutcome} />}
-    >
-      {({ data, onOutcome, fetching }) => (
-        <ul className="staff-people" aria-label="Test sites" aria-busy={fetching}>
-          {data.sites.map((site, index, all) => (
-            <SiteCard key={site.siteId} site={site} first={index === 0} last={index === all.length - 1} onOutcome={onOutcome} />
-          ))}
-        </ul>
+      listLabel="Test sites"
+      renderItem={(site, { first, last, onOutcome }) => (
+        <SiteCard key={site.siteId} site={site} first={first} last={last} onOutcome={onOutcome} />
       )}
-    </ContentSectionPage>
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { TextAreaField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { usePublishTerms, useTermsVersions } from '../api/content';
-import { LoadFailed, RequiresRole } from '../staff-page-parts';
+import { LoadFailed, RequiresRole, SubmitButton } from '../staff-page-parts';
 import { ContentNav } from './content-nav';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -122,9 +122,7 @@ function PublishForm({ basedOnVersion }: { basedOnVersion: number | null }) {
           {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
         </div>
         <div>
-          <button type="submit" className="staff-button" disabled={publish.isPending} aria-busy={publish.isPending}>
-            {publish.isPending ? 'Publishing…' : 'Publish and ask testers to accept'}
-          </button>
+          <SubmitButton pending={publish.isPending} label="Publish and ask testers to accept" pendingLabel="Publishing…" />
         </div>
       </form>
     </section>

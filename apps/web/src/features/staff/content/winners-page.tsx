@@ -41,17 +41,11 @@ export function WinnersPage() {
       useItems={useStaffWinners}
       loadingText="Loading winners…"
       emptyText="No winners yet. Add the first one above."
-      isEmpty={(data) => data.winners.length === 0}
+      items={(data) => data.winners}
       addForm={(onOutcome) => <AddWinnerForm onOutcome={onOutcome} />}
-    >
-      {({ data, onOutcome, fetching }) => (
-        <ol className="staff-people" aria-label="Winners" aria-busy={fetching}>
-          {data.winners.map((winner) => (
-            <WinnerCard key={winner.id} winner={winner} onOutcome={onOutcome} />
-          ))}
-        </ol>
-      )}
-    </ContentSectionPage>
+      listLabel="Winners"
+      renderItem={(winner, { onOutcome }) => <WinnerCard key={winner.id} winner={winner} onOutcome={onOutcome} />}
+    />
   );
 }
 

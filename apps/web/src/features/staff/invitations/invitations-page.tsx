@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Pages } from '../staff-page-parts';
+import { Pages, SubmitButton } from '../staff-page-parts';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import {
   INVITATION_TEXTS,
@@ -256,9 +256,7 @@ function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
         or were invited to this study.
       </p>
       <div>
-        <button type="submit" className="staff-button" disabled={previewCall.isPending}>
-          {previewCall.isPending ? 'Counting…' : 'Preview count'}
-        </button>
+        <SubmitButton pending={previewCall.isPending} label="Preview count" pendingLabel="Counting…" />
       </div>
       <div role="status" aria-live="polite">
         {preview && preview.status === 'failed' && <p className="staff-problem">{preview.message}</p>}

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { AVATAR_SETTINGS_TEXTS, type StaffAvatar, type StaffAvatarsResponse } from '@testerhub/shared/avatar-settings-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
+import { renderStaffSection } from '../../../../test/staff-pages';
 import { AvatarsSection } from './avatars-section';
 
 const api = fakeApi();
@@ -27,15 +25,7 @@ const LIST: StaffAvatarsResponse = {
 };
 
 function renderSection() {
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter>
-      <WithPortalQuery>
-        <AvatarsSection />
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffSection(<AvatarsSection />);
 }
 
 const card = async (fileName: string) => within(await screen.findByRole('article', { name: fileName }));

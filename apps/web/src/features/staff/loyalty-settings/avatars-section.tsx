@@ -3,6 +3,7 @@ import { avatarLevelSchema, saveAvatarSchema, type StaffAvatar } from '@testerhu
 import { TextField } from '../../../components/form-field';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useSaveAvatar, useStaffAvatars } from '../api/avatars';
+import { SubmitButton } from '../staff-page-parts';
 import './avatars-section.css';
 
 interface Outcome {
@@ -132,9 +133,7 @@ function AvatarForm({
         </p>
       )}
       <p>
-        <button type="submit" className="staff-button" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? 'Saving…' : `Save ${avatar.fileName}`}
-        </button>
+        <SubmitButton pending={save.isPending} label={`Save ${avatar.fileName}`} />
       </p>
     </form>
   );

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { LOYALTY_SETTINGS_TEXTS, type WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { renderStaffPages } from '../../../../test/staff-pages';
-import { LoyaltySettingsPage } from './loyalty-settings-page';
+import { renderStaffSection } from '../../../../test/staff-pages';
+import { DrawingSection } from './loyalty-settings-page';
 
 /** The drawing's day in the Weekly drawing form (decision 065). */
 const api = fakeApi();
@@ -15,11 +15,10 @@ const WHEEL_AND_DRAWING: WheelAndDrawingResponse = {
   drawing: { version: 7, goldCardCost: 100, goldCardPrize: '$25 e-gift card', drawingDay: 1 },
 };
 
+/** The Weekly drawing section alone: the page's other sections have tests of their own. */
 function renderSettings() {
-  api.answers['/staff/content/DailyCalendar'] = { status: 500, body: {} };
-  api.answers['/staff/content/Levels'] = { status: 500, body: {} };
   api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
-  return renderStaffPages('/staff/settings/loyalty', { 'settings/loyalty': <LoyaltySettingsPage /> }, ['content']);
+  return renderStaffSection(<DrawingSection />);
 }
 
 describe('the drawing day (decision 065)', () => {

@@ -30,6 +30,7 @@ import {
   useWheelAndDrawing,
 } from '../api/loyalty-settings';
 import type { StaffOutletContext } from '../staff-shell';
+import { SubmitButton } from '../staff-page-parts';
 import { AvatarsSection } from './avatars-section';
 import { PerksSection } from './perks-section';
 import { DrawingDayField } from './drawing-day-field';
@@ -73,7 +74,8 @@ export function LoyaltySettingsPage() {
         <a href="#perks">Perks</a>
       </nav>
       <CalendarSection />
-      <WheelAndDrawingSections />
+      <WheelSection />
+      <DrawingSection />
       <LevelsSection />
       <AvatarsSection />
       <PerksSection />
@@ -190,46 +192,43 @@ function CalendarForm({
           </fieldset>
         ))}
       </div>
-      <SaveButton busy={save.isPending} label="Save the calendar" />
+      <p>
+        <SubmitButton pending={save.isPending} label="Save the calendar" />
+      </p>
     </form>
   );
 }
 
-export function SaveButton({ busy, label }: { busy: boolean; label: string }) {
+// The wheel and the drawing are read in one call; the two sections share its query (one request).
+function WheelSection() {
+  const settings = useWheelAndDrawing();
+  const [outcome, setOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
   return (
-    <p>
-      <button type="submit" className="staff-button" disabled={busy} aria-busy={busy}>
-        {busy ? 'Saving…' : label}
-      </button>
-    </p>
+    <Section
+      id="wheel"
+      title="Wheel"
+      intro="What a spin costs, how many spins a tester has each week (perks may add more), and the segments with the chance of each. The chances add up to 100 %."
+      query={settings}
+      outcome={outcome}
+    >
+      {settings.data && <WheelForm key={settings.data.wheel.version} initial={settings.data.wheel} onOutcome={setOutcome} />}
+    </Section>
   );
 }
 
-function WheelAndDrawingSections() {
+export function DrawingSection() {
   const settings = useWheelAndDrawing();
-  const [wheelOutcome, setWheelOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
-  const [drawingOutcome, setDrawingOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
+  const [outcome, setOutcome] = useState<LoyaltySettingsSaveResponse | null>(null);
   return (
-    <>
-      <Section
-        id="wheel"
-        title="Wheel"
-        intro="What a spin costs, how many spins a tester has each week (perks may add more), and the segments with the chance of each. The chances add up to 100 %."
-        query={settings}
-        outcome={wheelOutcome}
-      >
-        {settings.data && <WheelForm key={settings.data.wheel.version} initial={settings.data.wheel} onOutcome={setWheelOutcome} />}
-      </Section>
-      <Section
-        id="drawing"
-        title="Weekly drawing"
-        intro="What an entry in the weekly gift-card drawing costs (perks may lower it) and the prize the winner gets."
-        query={settings}
-        outcome={drawingOutcome}
-      >
-        {settings.data && <DrawingForm key={settings.data.drawing.version} initial={settings.data.drawing} onOutcome={setDrawingOutcome} />}
-      </Section>
-    </>
+    <Section
+      id="drawing"
+      title="Weekly drawing"
+      intro="What an entry in the weekly gift-card drawing costs (perks may lower it) and the prize the winner gets."
+      query={settings}
+      outcome={outcome}
+    >
+      {settings.data && <DrawingForm key={settings.data.drawing.version} initial={settings.data.drawing} onOutcome={setOutcome} />}
+    </Section>
   );
 }
 
@@ -327,7 +326,9 @@ function WheelForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse['w
           Add a segment
         </button>
       </fieldset>
-      <SaveButton busy={save.isPending} label="Save the wheel" />
+      <p>
+        <SubmitButton pending={save.isPending} label="Save the wheel" />
+      </p>
     </form>
   );
 }
@@ -369,7 +370,9 @@ function DrawingForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse[
         />
         <DrawingDayField value={day} onChange={setDay} error={errors.drawingDay ?? null} />
       </div>
-      <SaveButton busy={save.isPending} label="Save the drawing" />
+      <p>
+        <SubmitButton pending={save.isPending} label="Save the drawing" />
+      </p>
     </form>
   );
 }
@@ -441,7 +444,9 @@ function LevelsForm({ initial, onOutcome }: { initial: LevelsResponse; onOutcome
           Remove level {levels.length}
         </button>
       </p>
-      <SaveButton busy={save.isPending} label="Save the levels" />
+      <p>
+        <SubmitButton pending={save.isPending} label="Save the levels" />
+      </p>
     </form>
   );
 }

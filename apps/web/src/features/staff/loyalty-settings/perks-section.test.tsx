@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { LOYALTY_SETTINGS_TEXTS } from '@testerhub/shared/loyalty-settings-schemas';
 import { PERK_SETTINGS_TEXTS, type PerksSettingsResponse } from '@testerhub/shared/perks-settings-schemas';
 import { fakeApi } from '../../../../test/fake-api';
-import { WithPortalQuery } from '../../../../test/portal-query';
+import { renderStaffSection } from '../../../../test/staff-pages';
 import { PerksSection } from './perks-section';
 
 const api = fakeApi();
@@ -47,15 +45,7 @@ const PERKS: PerksSettingsResponse = {
 };
 
 function renderSection() {
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={['/staff/settings/loyalty']}>
-      <WithPortalQuery>
-        <PerksSection />
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+  return renderStaffSection(<PerksSection />);
 }
 const bodyOf = (path: string) => api.calls.find((call) => call.path === path)?.body;
 

@@ -11,7 +11,8 @@ import { TextAreaField, TextField } from '../../../components/form-field';
 import { ApiRequestError } from '../../../lib/api';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { usePerksSettings, useSavePerk } from '../api/perks-settings';
-import { errorsOf, numberOf, SaveButton, Section, type Errors } from './loyalty-settings-page';
+import { SubmitButton } from '../staff-page-parts';
+import { errorsOf, numberOf, Section, type Errors } from './loyalty-settings-page';
 
 /** What each effect's figure means, as the form labels it (decision 038: the total at that level). */
 const EFFECT_FIGURE_LABELS: Record<string, string> = {
@@ -214,7 +215,9 @@ function PerkForm({
           Remove {perk.name} level {levels.length}
         </button>
       </p>
-      <SaveButton busy={save.isPending} label={`Save ${perk.name}`} />
+      <p>
+        <SubmitButton pending={save.isPending} label={`Save ${perk.name}`} />
+      </p>
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useAddReward, useCatalogue, useEditReward, useSetRewardActive } from '../api/queues';
 import { ListState, Outcome, report } from './queue-parts';
-import { RequiresRole } from '../staff-page-parts';
+import { RequiresRole, SubmitButton } from '../staff-page-parts';
 
 const IMAGE_OPTIONS = REWARD_IMAGES.map((image) => ({ value: image.path, label: image.label }));
 type Draft = { name: string; coins: string; imagePath: string; sortOrder: string };
@@ -162,9 +162,7 @@ function RewardForm({
         hint="Lower numbers come first."
         {...field('sortOrder')}
       />
-      <button type="submit" className="staff-button" disabled={busy} aria-busy={busy}>
-        {busy ? 'Saving…' : submitText}
-      </button>
+      <SubmitButton pending={busy} label={submitText} />
     </form>
   );
 }

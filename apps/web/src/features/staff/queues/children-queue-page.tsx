@@ -12,8 +12,7 @@ import { SelectField, TextField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useChildQueue, useRecordCall } from '../api/queues';
 import { ListState, Outcome, report, when } from './queue-parts';
-import { Pages } from '../staff-page-parts';
-import { RequiresRole } from '../staff-page-parts';
+import { Pages, RequiresRole, SubmitButton } from '../staff-page-parts';
 
 const OUTCOME_OPTIONS = CHILD_CALL_OUTCOMES.map((outcome) => ({ value: outcome, label: CHILD_CALL_OUTCOME_LABELS[outcome] }));
 const phoneText = (phone: string) => (phone.length === 10 ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
@@ -149,9 +148,7 @@ function ChildCard({ child, onOutcome }: { child: ChildQueueItem; onOutcome: (ou
             onChange={(event) => setNote(event.target.value)}
             error={errors.note ?? null}
           />
-          <button type="submit" className="staff-button" disabled={record.isPending} aria-busy={record.isPending}>
-            {record.isPending ? 'Recording…' : 'Record call'}
-          </button>
+          <SubmitButton pending={record.isPending} label="Record call" pendingLabel="Recording…" />
         </form>
       ) : (
         <p>All calls made: the registration expires unless the parent confirms by the e-mailed link.</p>

@@ -10,8 +10,7 @@ import { SelectField } from '../../../components/form-field';
 import { usePageTitle } from '../../../hooks/use-page-title';
 import { useReferrals, useSetReferralStatus } from '../api/queues';
 import { ListState, Outcome, report, useStatusFilter, when } from './queue-parts';
-import { Pages } from '../staff-page-parts';
-import { RequiresRole } from '../staff-page-parts';
+import { Pages, RequiresRole, SubmitButton } from '../staff-page-parts';
 
 const FILTER_OPTIONS = [{ value: 'all', label: 'All referrals' }, ...REFERRAL_STATUSES.map((status) => ({ value: status, label: status }))];
 
@@ -118,9 +117,7 @@ function ReferralCard({
             onChange={(event) => setTarget(event.target.value)}
             error={error ?? null}
           />
-          <button type="submit" className="staff-button" disabled={setStatus.isPending} aria-busy={setStatus.isPending}>
-            {setStatus.isPending ? 'Saving…' : 'Set status'}
-          </button>
+          <SubmitButton pending={setStatus.isPending} label="Set status" />
         </form>
       ) : (
         <p>No further status can be set.</p>

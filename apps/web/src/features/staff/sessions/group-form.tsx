@@ -11,6 +11,7 @@ import {
 import { SelectField, TextField } from '../../../components/form-field';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useSchemaForm } from '../../../lib/use-schema-form';
+import { SubmitButton } from '../staff-page-parts';
 
 export const KIND_LABELS: Record<SessionKind, string> = {
   inPerson: 'In person',
@@ -144,9 +145,7 @@ export function GroupForm({ title, sites, initial, submitLabel, onSave, onCancel
         </p>
       )}
       <div className="staff-actions">
-        <button type="submit" className="staff-button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Saving…' : submitLabel}
-        </button>
+        <SubmitButton pending={formState.isSubmitting} label={submitLabel} />
         <button type="button" className="staff-button staff-button--quiet" onClick={onCancel}>
           Cancel
         </button>

@@ -13,6 +13,7 @@ import {
 import type { input } from 'zod/v4/core';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useSchemaForm } from '../../../lib/use-schema-form';
+import { SubmitButton } from '../staff-page-parts';
 import { ScreenerPreview } from './screener-preview';
 
 export type StudyFormValues = input<typeof createStudySchema>;
@@ -60,6 +61,7 @@ export function StudyForm({
   answeredCount,
   busy,
   submitLabel,
+  pendingLabel,
   onSubmit,
   bind,
 }: {
@@ -69,6 +71,8 @@ export function StudyForm({
   answeredCount: number;
   busy: boolean;
   submitLabel: string;
+  /** What the button says while `busy`. */
+  pendingLabel: string;
   onSubmit: (payload: CreateStudyPayload) => void;
   /** Hands the parent the form, to mark the server's refusals on their fields. */
   bind?: (form: Form) => void;
@@ -194,9 +198,7 @@ export function StudyForm({
         )}
       </fieldset>
       <p>
-        <button type="submit" className="staff-button" disabled={busy} aria-busy={busy}>
-          {submitLabel}
-        </button>
+        <SubmitButton pending={busy} label={submitLabel} pendingLabel={pendingLabel} />
       </p>
     </form>
   );

@@ -135,7 +135,8 @@ function NewStudy() {
             isNew
             answeredCount={0}
             busy={create.isPending}
-            submitLabel={create.isPending ? 'Creating…' : 'Create the study'}
+            submitLabel="Create the study"
+            pendingLabel="Creating…"
             onSubmit={(payload) => void submit(payload)}
             bind={bind}
           />
@@ -292,7 +293,8 @@ function StudyEditor({
         isNew={false}
         answeredCount={answeredCount}
         busy={save.isPending}
-        submitLabel={save.isPending ? 'Saving…' : 'Save the study'}
+        submitLabel="Save the study"
+        pendingLabel="Saving…"
         onSubmit={(payload) => void run(() => save.mutateAsync({ ...withInstants(payload), version }), true)}
         bind={bind}
       />
