@@ -7,42 +7,25 @@ import {
 } from '@testerhub/shared/staff-schemas';
 import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { requestErrorMessage } from '../../lib/request-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useChangeStaffPassword, useNewRecoveryCodes, useRecoveryCodesLeft } from './api/own-account';
+import { OutcomeLine, outcomeOf, type Outcome } from './content/content-form-parts';
 import { RecoveryCodeList } from './recovery-code-list';
-import { LoadFailed } from './staff-page-parts';
-
-type Outcome = { ok: boolean; message: string } | null;
-
-/** The outcome line of one form: the last answer, read out politely. */
-function FormOutcome({ outcome }: { outcome: Outcome }) {
-  return (
-    <div role="status" aria-live="polite">
-      {outcome && <p className={outcome.ok ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
-    </div>
-  );
-}
+import { LoadFailed, SubmitButton } from './staff-page-parts';
 
 /**
  * A refusal goes to its field when the server names one of `fields` (the code, the current
- * password), else to the form's outcome line; a failed request says why there too.
+ * password), else to the form's status line, with a success or a failed request's reason.
  */
 function useAnswer<Field extends string>(setError: (field: Field, error: { message: string }) => void, fields: readonly Field[]) {
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const settle = async <Answer extends StaffAccountChangeResponse>(call: () => Promise<Answer>): Promise<Answer | null> => {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const settle = async <Answer extends StaffAccountChangeResponse>(call: () => Promise<Answer>) => {
     setOutcome(null);
-    try {
-      const answer = await call();
-      const field = fields.find((name) => name === answer.field);
-      if (answer.status === 'succeed') setOutcome({ ok: true, message: answer.message });
-      else if (field) setError(field, { message: answer.message });
-      else setOutcome({ ok: false, message: answer.message });
-      return answer;
-    } catch (error) {
-      setOutcome({ ok: false, message: requestErrorMessage(error) });
-      return null;
-    }
+    const answer = await outcomeOf(call);
+    const field = 'field' in answer ? fields.find((name) => name === answer.field) : undefined;
+    if (answer.status === 'failed' && field) setError(field, { message: answer.message });
+    else setOutcome(answer);
+    return answer;
   };
   return { outcome, settle };
 }
@@ -70,7 +53,7 @@ function RecoveryCodesSection() {
     setCodes([]);
     const answer = await settle(() => make.mutateAsync(payload));
     form.resetField('code', { keepError: true });
-    if (answer?.status === 'succeed') setCodes(answer.recoveryCodes);
+    if ('recoveryCodes' in answer) setCodes(answer.recoveryCodes);
   });
   return (
     <section className="staff-card" aria-labelledby="recovery-codes-title">
@@ -90,12 +73,10 @@ function RecoveryCodesSection() {
       <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Make new recovery codes">
         <TextField label="The 6-digit code the app shows" autoComplete="one-time-code" inputMode="numeric" {...form.field('code')} />
         <div>
-          <button type="submit" className="staff-button" disabled={make.isPending} aria-busy={make.isPending}>
-            {make.isPending ? 'Making codes…' : 'Make new recovery codes'}
-          </button>
+          <SubmitButton pending={make.isPending} label="Make new recovery codes" pendingLabel="Making codes…" />
         </div>
       </form>
-      <FormOutcome outcome={outcome} />
+      <OutcomeLine outcome={outcome} />
       {codes.length > 0 && <RecoveryCodeList codes={codes} />}
     </section>
   );
@@ -109,7 +90,7 @@ function ChangePasswordSection() {
   const { outcome, settle } = useAnswer(form.setError, ['currentPassword', 'code'] as const);
   const submit = form.handleSubmit(async (payload) => {
     const answer = await settle(() => change.mutateAsync(payload));
-    if (answer?.status === 'succeed') form.reset(EMPTY_PASSWORD_FORM);
+    if (answer.status === 'succeed') form.reset(EMPTY_PASSWORD_FORM);
     else form.resetField('code', { keepError: true });
   });
   return (
@@ -128,12 +109,10 @@ function ChangePasswordSection() {
         <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
         <TextField label="The 6-digit code the app shows" autoComplete="one-time-code" inputMode="numeric" {...form.field('code')} />
         <div>
-          <button type="submit" className="staff-button" disabled={change.isPending} aria-busy={change.isPending}>
-            {change.isPending ? 'Saving…' : 'Change password'}
-          </button>
+          <SubmitButton pending={change.isPending} label="Change password" />
         </div>
       </form>
-      <FormOutcome outcome={outcome} />
+      <OutcomeLine outcome={outcome} />
     </section>
   );
 }
