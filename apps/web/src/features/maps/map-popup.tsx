@@ -21,6 +21,10 @@ export function MapPopup({ mapCode }: { mapCode: MapCode }) {
   return (
     <PopupShell title={`${city} test site`}>
       {sites.status === 'loading' && <p aria-busy="true">Loading the site details…</p>}
+      {sites.status === 'error' && <p role="alert">The site details could not be loaded. Please try again in a moment.</p>}
+      {sites.status === 'success' && !site && (
+        <p>No test site is open in {city} at the moment: the other cities’ pages, linked under Contact Us, list ours.</p>
+      )}
       {site && (
         <div className="test-site">
           <h2>{site.name}</h2>
