@@ -3,6 +3,7 @@ import { avatarLevelSchema, saveAvatarSchema, type StaffAvatar } from '@testerhu
 import { TextField } from '../../../components/form-field';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useSaveAvatar, useStaffAvatars } from '../api/avatars';
+import { AddAvatarForm } from './add-avatar-form';
 import './avatars-section.css';
 
 interface Outcome {
@@ -12,8 +13,8 @@ interface Outcome {
 
 /**
  * The profile pictures (issue 12 section 6; decision 068): each picture with the level it unlocks
- * at and whether testers are offered it, saved one at a time against the version it was read at.
- * No upload: the pictures are the files the site ships.
+ * at and whether testers are offered it, saved one at a time against the version it was read at;
+ * below them, the form that adds a picture (PNG, JPEG or WebP).
  */
 export function AvatarsSection() {
   const avatars = useStaffAvatars();
@@ -43,6 +44,7 @@ export function AvatarsSection() {
             ))}
           </ul>
         ))}
+      {avatars.data && <AddAvatarForm highestLevel={avatars.data.highestLevel} />}
     </section>
   );
 }
