@@ -80,13 +80,23 @@ describe('inspectAvatarImage', () => {
 });
 
 describe('base64', () => {
-  it('goes there and back for every length remainder, and refuses what is not base64', () => {
-    for (const length of [0, 1, 2, 3, 4, 5, 300]) {
-      const data = Uint8Array.from({ length }, (_, index) => (index * 37) % 256);
-      const text = bytesBase64(data);
-      expect(text).toBe(Buffer.from(data).toString('base64'));
-      expect(base64Bytes(text)).toEqual(data);
+  it('encodes RFC 4648’s examples, goes there and back for every length remainder, and refuses what is not base64', () => {
+    const rfc: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg=='],
+      ['fo', 'Zm8='],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg=='],
+      ['fooba', 'Zm9vYmE='],
+      ['foobar', 'Zm9vYmFy'],
+    ];
+    for (const [text, encoded] of rfc) {
+      const data = bytes(text);
+      expect(bytesBase64(data)).toBe(encoded);
+      expect(base64Bytes(encoded)).toEqual(data);
     }
+    const all = Uint8Array.from({ length: 300 }, (_, index) => (index * 37) % 256);
+    expect(base64Bytes(bytesBase64(all))).toEqual(all);
     expect(base64Bytes('ab$d')).toBeNull();
     expect(base64Bytes('abcde')).toBeNull();
   });
