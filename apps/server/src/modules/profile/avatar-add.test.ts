@@ -80,6 +80,8 @@ describe('profile pictures added by content staff', () => {
     expect(huge.statusCode).toBe(400);
     expect(huge.json()).toMatchObject({ field: 'image', message: T.imageTooBig });
     expect((await add(cookie, 'not base64!')).json()).toMatchObject({ field: 'image', message: T.imageType });
+    // Base64's letters but a length no bytes encode to.
+    expect((await add(cookie, 'AAAAA')).json()).toEqual({ status: 'failed', message: T.imageType, field: 'image' });
     // A level beyond the highest there is.
     expect((await add(cookie, makePng(64, 64), { requireLevel: 11 })).json()).toEqual({
       status: 'failed',

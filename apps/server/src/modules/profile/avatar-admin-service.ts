@@ -103,7 +103,8 @@ export function createAvatarAdminService(db: Database, deps: AvatarAdminDeps) {
     addAvatar(actor: StaffPrincipal, input: AddAvatarPayload): Promise<AddAvatarResponse> {
       return refusalAnswered(async () => {
         const bytes = base64Bytes(input.image);
-        const image = bytes ? inspectAvatarImage(bytes) : { ok: false as const, message: AVATAR_SETTINGS_TEXTS.imageType };
+        if (!bytes) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.imageType, 'image');
+        const image = inspectAvatarImage(bytes);
         if (!image.ok) throw new StaffRefusal(image.message, 'image');
         const added = await deps.audited(actor.id, 'loyalty.avatar-add', { type: 'avatar', id: 'new' }, async (tx: Executor) => {
           const highest = await deps.ledger.lockedHighestLevel(tx);
@@ -112,10 +113,10 @@ export function createAvatarAdminService(db: Database, deps: AvatarAdminDeps) {
           await pictures.lockAvatars();
           const row = await pictures.addAvatar(
             { fileName: addedAvatarName(image.extension), requireLevel: input.requireLevel, hidden: input.hidden },
-            { contentType: image.contentType, bytes: bytes!, width: image.width, height: image.height, addedAt: deps.clock.now() },
+            { contentType: image.contentType, bytes, width: image.width, height: image.height, addedAt: deps.clock.now() },
           );
           await announceLoyaltySettingsChange(tx, 'avatars');
-          const after = { ...audited(row), contentType: image.contentType, width: image.width, height: image.height, bytes: bytes!.length };
+          const after = { ...audited(row), contentType: image.contentType, width: image.width, height: image.height, bytes: bytes.length };
           return { before: null, after, result: row, targetId: String(row.imageId) };
         });
         return { status: 'succeed' as const, message: AVATAR_SETTINGS_TEXTS.added(added.fileName), avatar: staffAvatar(added, 0) };
