@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { AVATAR_SETTINGS_TEXTS, type StaffAvatarsResponse } from '@testerhub/shared/avatar-settings-schemas';
+import { AVATAR_SETTINGS_TEXTS, type StaffAvatar, type StaffAvatarsResponse } from '@testerhub/shared/avatar-settings-schemas';
 import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
 import {
   LOYALTY_SETTINGS_TEXTS,
@@ -9,6 +9,7 @@ import {
 } from '@testerhub/shared/loyalty-settings-schemas';
 import { PERK_TEXTS } from '@testerhub/shared/perks-schemas';
 import { PERK_SETTINGS_TEXTS, type PerksSettingsResponse } from '@testerhub/shared/perks-settings-schemas';
+import { makePng } from '../apps/server/test/png';
 import { expect, test } from './fixtures';
 import { grantCoins } from './support/test-support';
 import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
@@ -174,13 +175,77 @@ test('content staff raise a picture’s level and hide another; a tester’s pic
   } finally {
     // Put back the stored level and visibility of every picture this test touched, from the versions stored now.
     for (const now of await stored()) {
-      const was = before.find((picture) => picture.imageId === now.imageId)!;
-      if (was.requireLevel === now.requireLevel && was.hidden === now.hidden) continue;
+      const was = before.find((picture) => picture.imageId === now.imageId);
+      if (!was || (was.requireLevel === now.requireLevel && was.hidden === now.hidden)) continue;
       const answer = await context.request.post('/api/staff/content/SaveAvatar', {
         headers: OUR_PAGE,
         data: { imageId: now.imageId, version: now.version, requireLevel: was.requireLevel, hidden: was.hidden },
       });
       expect(((await answer.json()) as { status: string }).status).toBe('succeed');
+    }
+    await context.close();
+  }
+});
+
+// An added picture (decision 068): a PNG made here, uploaded, offered to a tester at level 1, chosen, shown in
+// the portal shell from the server's address; hidden again at the end (its wearer keeps it, the other specs never see it).
+test('content staff add a PNG picture; a tester chooses it and the portal shows it', async ({
+  loggedInPage: tester,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { page: staff, context } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
+  let added: StaffAvatar | undefined;
+  try {
+    await staff.goto('/staff/settings/loyalty#avatars');
+    const form = staff.getByRole('form', { name: 'Add a picture' });
+    // An SVG is refused at the field, whatever its name and type say.
+    await form
+      .getByLabel('Picture file')
+      .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await expect(form.getByText(AVATAR_SETTINGS_TEXTS.imageSvg)).toBeVisible();
+    await form
+      .getByLabel('Picture file')
+      .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: makePng(96, 96, [0xd0, 0x40, 0x20]) });
+    await expect(form.getByRole('img', { name: 'The chosen picture' })).toBeVisible();
+    await form.getByRole('checkbox', { name: /Hidden from testers’ choice/ }).uncheck();
+    const answer = staff.waitForResponse((response) => response.url().endsWith('/api/staff/content/AddAvatar'));
+    await form.getByRole('button', { name: 'Add picture' }).click();
+    added = ((await (await answer).json()) as { avatar: StaffAvatar }).avatar;
+    const card = staff.getByRole('region', { name: 'Avatars' }).getByRole('article', { name: added.fileName });
+    await expect(card.getByText(/^Offered · worn by 0 testers/)).toBeVisible();
+    await expect(staff.getByRole('region', { name: 'Add a picture' }).getByRole('status')).toHaveText(
+      AVATAR_SETTINGS_TEXTS.added(added.fileName),
+    );
+    // The card's image is drawn from the server's bytes.
+    await expect.poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+    await expectStaffPageSound(staff);
+
+    await tester.goto('/community/main/account/general');
+    await tester.getByRole('dialog', { name: DAILY_BONUS_TEXTS.title }).getByRole('button', { name: 'Later' }).click();
+    const tile = tester.getByRole('listitem').filter({ has: tester.getByRole('heading', { name: 'My Profile' }) });
+    await tile.getByRole('button', { name: 'Change picture' }).click();
+    const dialog = tester.getByRole('dialog', { name: 'My Profile' });
+    await dialog.getByRole('radio', { name: `Picture ${added.fileName.replace(/\.png$/, '')}` }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    const shell = tester.getByTestId('level-progress-button').locator('img');
+    await expect(shell).toHaveAttribute('src', added.imageSrc);
+    await expect.poll(() => shell.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+    await expect(tile.locator('img')).toHaveAttribute('src', added.imageSrc);
+  } finally {
+    // Hidden again: later specs count the pictures offered. Its wearer keeps it (decision 068).
+    if (added) {
+      const now = (
+        (await (await context.request.get('/api/staff/content/Avatars', { headers: OUR_PAGE })).json()) as StaffAvatarsResponse
+      ).avatars.find((picture) => picture.imageId === added!.imageId)!;
+      const hidden = await context.request.post('/api/staff/content/SaveAvatar', {
+        headers: OUR_PAGE,
+        data: { imageId: now.imageId, version: now.version, requireLevel: now.requireLevel, hidden: true },
+      });
+      expect(((await hidden.json()) as { status: string }).status).toBe('succeed');
     }
     await context.close();
   }

@@ -55,6 +55,7 @@ import { createMailService } from './modules/mail/mail-service.ts';
 import { dossierRoutes } from './modules/dossier/dossier-routes.ts';
 import { createDossierService } from './modules/dossier/dossier-service.ts';
 import { avatarAdminRoutes } from './modules/profile/avatar-admin-routes.ts';
+import { avatarImageRoutes } from './modules/profile/avatar-image-routes.ts';
 import { createAvatarAdminService } from './modules/profile/avatar-admin-service.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { createProfileService } from './modules/profile/profile-service.ts';
@@ -557,7 +558,7 @@ export async function buildApp({
     timeZone: config.loyaltyTimeZone,
   });
   // The profile pictures' levels and visibility (decision 068): read afresh on every tester call, so no kept copy to drop.
-  const avatarAdmin = createAvatarAdminService(db, { audited: staff.audited, ledger, testers });
+  const avatarAdmin = createAvatarAdminService(db, { audited: staff.audited, ledger, testers, clock });
   const perksSettings = createPerksSettingsService(db, {
     audited: staff.audited,
     forgetCached: perks.forgetCached,
@@ -694,6 +695,8 @@ export async function buildApp({
       await api.register(recoveryRoutes, { recovery });
       await api.register(cancelLinkRoutes, { scheduling, ...checks });
       await api.register(staffPublicRoutes(staff, staffCookie));
+      // The pictures content staff added (decision 068): public, as the shipped ones are.
+      await api.register(avatarImageRoutes(profile));
       // The tester portal: every route here requires a tester session.
       await registerTesterScope(api, { authenticate: auth.authenticate, sessionCookie }, [
         authPortalRoutes,

@@ -97,6 +97,8 @@ export interface StaffRouteDeclaration<Input extends ZodType, Response extends Z
   input?: Input;
   /** The 200 answer; none for a file the handler sends itself. */
   response?: Response;
+  /** A POST's body limit in bytes where it must exceed the app's (an uploaded picture). */
+  bodyLimit?: number;
 }
 
 type StaffHandler<Input extends ZodType, Response extends ZodType> = (
@@ -117,10 +119,11 @@ function staffRoute<Input extends ZodType, Response extends ZodType>(
   declaration: StaffRouteDeclaration<Input, Response>,
   handler: StaffHandler<Input, Response>,
 ): void {
-  const { roles, description, input, response } = declaration;
+  const { roles, description, input, response, bodyLimit } = declaration;
   app.route({
     method,
     url,
+    ...(bodyLimit && { bodyLimit }),
     config: { staffRoles: roles },
     schema: {
       tags: ['staff'],

@@ -18,7 +18,7 @@ import { drawingWeekOf, lastEndedWeek } from './drawing-week.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import { PERK_EFFECTS, type PerksService } from '../perks/perks-service.ts';
-import { AVATAR_PATH } from '../profile/profile-service.ts';
+import { avatarSrc } from '../profile/profile-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createEventsRepository, type WheelSegment } from './events-repository.ts';
@@ -275,7 +275,7 @@ export function createEventsService(
       const winner = (id: string, at: Date, coins: number) => {
         const profile = profiles.get(id);
         const fileName = profile?.avatarFile ?? '';
-        return { username: profile?.username ?? '', eventStamp: at.toISOString(), coins, fileName, imageSrc: `${AVATAR_PATH}${fileName}` };
+        return { username: profile?.username ?? '', eventStamp: at.toISOString(), coins, fileName, imageSrc: avatarSrc(fileName) };
       };
       return {
         giftCardWinners: drawings.map((row) => ({ ...winner(row.testerId!, row.at, 0), prize: goldCardPrize })),

@@ -2,7 +2,7 @@ import { LEADERBOARD_SIZE, LEADERBOARD_TYPES, type Ranker, type RankerList } fro
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { localDay, monthStart } from '../../core/local-day.ts';
-import { AVATAR_PATH } from '../profile/profile-service.ts';
+import { avatarSrc } from '../profile/profile-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createLeaderboardRepository, type LeaderboardCounter } from './leaderboard-repository.ts';
 
@@ -48,7 +48,7 @@ export function createLeaderboardService(
       ]);
       const ids = [...new Set([testerId, ...[...spent, ...referred, ...screened].map((row) => row.testerId)])];
       const profiles = new Map((await deps.testers.publicProfiles(ids)).map((profile) => [profile.id, profile]));
-      const imageOf = (id: string) => `${AVATAR_PATH}${profiles.get(id)?.avatarFile ?? ''}`;
+      const imageOf = (id: string) => avatarSrc(profiles.get(id)?.avatarFile ?? '');
       const rankers = (type: Ranker['type'], rows: { testerId: string; amount: number }[]): Ranker[] =>
         rows.map((row) => ({
           type,

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { saveAvatarResponseSchema, saveAvatarSchema, staffAvatarsResponseSchema } from '@testerhub/shared/avatar-settings-schemas';
+import {
+  addAvatarResponseSchema,
+  addAvatarSchema,
+  AVATAR_IMAGE_BASE64_MAX,
+  saveAvatarResponseSchema,
+  saveAvatarSchema,
+  staffAvatarsResponseSchema,
+} from '@testerhub/shared/avatar-settings-schemas';
 import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { AvatarAdminService } from './avatar-admin-service.ts';
 
@@ -29,6 +36,21 @@ export function avatarAdminRoutes(avatars: AvatarAdminService): FastifyPluginAsy
         response: saveAvatarResponseSchema,
       },
       async (input, me) => avatars.saveAvatar(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/content/AddAvatar',
+      {
+        roles: ['content'],
+        description:
+          'A new picture: `image` is a PNG, JPEG or WebP file in base64 (read from its bytes; at most 256 KB, square, 64 to 1024 pixels a side), with the level it unlocks at and whether it starts hidden. failed names the field (image or requireLevel).',
+        input: addAvatarSchema,
+        response: addAvatarResponseSchema,
+        // The picture's base64 and the JSON around it: above the app's limit, which fits every other call.
+        bodyLimit: AVATAR_IMAGE_BASE64_MAX + 4 * 1024,
+      },
+      async (input, me) => avatars.addAvatar(me, input),
     );
   };
 }

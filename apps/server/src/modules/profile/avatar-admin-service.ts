@@ -1,23 +1,28 @@
+import { base64Bytes, inspectAvatarImage } from '@testerhub/shared/avatar-image';
 import {
   AVATAR_SETTINGS_TEXTS,
+  type AddAvatarPayload,
+  type AddAvatarResponse,
   type SaveAvatarPayload,
   type SaveAvatarResponse,
   type StaffAvatar,
   type StaffAvatarsResponse,
 } from '@testerhub/shared/avatar-settings-schemas';
+import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createProfileRepository } from './profile-repository.ts';
-import { AVATAR_PATH } from './profile-service.ts';
+import { addedAvatarName, avatarSrc } from './profile-service.ts';
 
 interface AvatarAdminDeps {
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
   ledger: Pick<LedgerService, 'highestLevel' | 'lockedHighestLevel'>;
   testers: Pick<TesterService, 'avatarWearers'>;
+  clock: Clock;
 }
 
 type AvatarRow = Awaited<ReturnType<ReturnType<typeof createProfileRepository>['listAvatars']>>[number];
@@ -25,7 +30,7 @@ type AvatarRow = Awaited<ReturnType<ReturnType<typeof createProfileRepository>['
 const staffAvatar = (row: AvatarRow, wornBy: number): StaffAvatar => ({
   imageId: row.imageId,
   fileName: row.fileName,
-  imageSrc: `${AVATAR_PATH}${row.fileName}`,
+  imageSrc: avatarSrc(row.fileName),
   requireLevel: row.requireLevel,
   hidden: row.hidden,
   version: row.version,
@@ -90,10 +95,38 @@ export function createAvatarAdminService(db: Database, deps: AvatarAdminDeps) {
       });
     },
 
+    /**
+     * A new picture from content staff: PNG, JPEG or WebP read from its own bytes (never its name),
+     * stored with its bytes under a new name. Like a save it takes the level rows, then every
+     * picture's row, so it waits for a save in progress and the next save counts it.
+     */
+    addAvatar(actor: StaffPrincipal, input: AddAvatarPayload): Promise<AddAvatarResponse> {
+      return refusalAnswered(async () => {
+        const bytes = base64Bytes(input.image);
+        if (!bytes) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.imageType, 'image');
+        const image = inspectAvatarImage(bytes);
+        if (!image.ok) throw new StaffRefusal(image.message, 'image');
+        const added = await deps.audited(actor.id, 'loyalty.avatar-add', { type: 'avatar', id: 'new' }, async (tx: Executor) => {
+          const highest = await deps.ledger.lockedHighestLevel(tx);
+          if (input.requireLevel > highest) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.levelInvalid(highest), 'requireLevel');
+          const pictures = createProfileRepository(tx);
+          await pictures.lockAvatars();
+          const row = await pictures.addAvatar(
+            { fileName: addedAvatarName(image.extension), requireLevel: input.requireLevel, hidden: input.hidden },
+            { contentType: image.contentType, bytes, width: image.width, height: image.height, addedAt: deps.clock.now() },
+          );
+          await announceLoyaltySettingsChange(tx, 'avatars');
+          const after = { ...audited(row), contentType: image.contentType, width: image.width, height: image.height, bytes: bytes.length };
+          return { before: null, after, result: row, targetId: String(row.imageId) };
+        });
+        return { status: 'succeed' as const, message: AVATAR_SETTINGS_TEXTS.added(added.fileName), avatar: staffAvatar(added, 0) };
+      });
+    },
+
     /** Shown pictures needing a level above `level`, named for a levels save's refusal (decision 071). */
     async needsAbove(tx: Executor, level: number): Promise<{ what: string; level: number }[]> {
       const rows = await createProfileRepository(tx).shownAbove(level);
-      return rows.map((row) => ({ what: `picture ${row.fileName.replace(/\.svg$/, '')}`, level: row.requireLevel }));
+      return rows.map((row) => ({ what: `picture ${row.fileName.replace(/\.\w+$/, '')}`, level: row.requireLevel }));
     },
   };
 }

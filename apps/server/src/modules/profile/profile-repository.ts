@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { avatars, levelAcknowledgements } from './profile-tables.ts';
+import { avatarImages, avatars, levelAcknowledgements } from './profile-tables.ts';
 
 /** The level every tester starts at: what a tester with no acknowledgement row has been told. */
 export const FIRST_LEVEL = 1;
@@ -32,6 +32,26 @@ export function createProfileRepository(db: Executor) {
         .set({ ...fields, version: sql`${avatars.version} + 1` })
         .where(and(eq(avatars.imageId, imageId), eq(avatars.version, version)))
         .returning();
+      return row ?? null;
+    },
+
+    /** A new picture and its bytes (decision 068): version 1, as every picture starts. */
+    async addAvatar(
+      picture: { fileName: string; requireLevel: number; hidden: boolean },
+      image: { contentType: string; bytes: Uint8Array; width: number; height: number; addedAt: Date },
+    ) {
+      const [row] = await db.insert(avatars).values(picture).returning();
+      await db.insert(avatarImages).values({ fileName: picture.fileName, ...image });
+      return row!;
+    },
+
+    /** An added picture's bytes and type, for serving it; null for a name never added. */
+    async avatarImage(fileName: string) {
+      const [row] = await db
+        .select({ contentType: avatarImages.contentType, bytes: avatarImages.bytes })
+        .from(avatarImages)
+        .where(eq(avatarImages.fileName, fileName))
+        .limit(1);
       return row ?? null;
     },
 

@@ -1,10 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import { createProfileRepository } from './profile-repository.ts';
 
-export const AVATAR_PATH = '/media/avatars/';
+/** The name of a picture content staff added (decision 068): never reused, so its address can be cached for good. */
+export const ADDED_AVATAR_NAME = /^added-[0-9a-f]{16}\.(?:png|jpg|webp)$/;
+export const addedAvatarName = (extension: string) => `added-${randomBytes(8).toString('hex')}.${extension}`;
+
+/**
+ * Where every profile picture is fetched from (decision 068): the pictures the site ships are
+ * files of the web app; one content staff added is served from the database by the API.
+ */
+export const avatarSrc = (fileName: string) =>
+  ADDED_AVATAR_NAME.test(fileName) ? `/api/content/Avatar/${fileName}` : `/media/avatars/${fileName}`;
 
 /** The portal shell's reads about the logged-in tester (name, coins, level, avatar) and the level check. */
 export function createProfileService(
@@ -33,7 +43,7 @@ export function createProfileService(
         coins: tester.coins,
         ...progress,
         fileName: tester.avatarFile,
-        imageSrc: `${AVATAR_PATH}${tester.avatarFile}`,
+        imageSrc: avatarSrc(tester.avatarFile),
         blackList: tester.blackList,
         loginDaysThisMonth,
         suspendedUntil: isSuspended(tester, deps.clock.now()) ? tester.suspendedUntil!.toISOString() : null,
@@ -57,7 +67,7 @@ export function createProfileService(
         .map((row) => ({
           imageID: row.imageId,
           fileName: row.fileName,
-          imageSrc: `${AVATAR_PATH}${row.fileName}`,
+          imageSrc: avatarSrc(row.fileName),
           requireLevel: row.requireLevel,
         }));
     },
@@ -69,6 +79,9 @@ export function createProfileService(
       await deps.testers.setAvatar(tester.id, picture.fileName);
       return { status: 'succeed' };
     },
+
+    /** An added picture's bytes and type (GET /content/Avatar/<file>); null for any other name. */
+    addedAvatarImage: (fileName: string) => (ADDED_AVATAR_NAME.test(fileName) ? repository.avatarImage(fileName) : Promise.resolve(null)),
 
     accountInfo: (tester: TesterRow) => ({
       testerId: tester.id,

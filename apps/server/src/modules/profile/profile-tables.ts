@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { testers } from '../testers/tester-tables.ts';
 
 /**
@@ -29,4 +29,28 @@ export const avatars = pgTable(
     version: integer('version').notNull().default(1),
   },
   (table) => [check('avatars_require_level_positive', sql`${table.requireLevel} >= 1`)],
+);
+
+/** Raw bytes: PGlite and pg both read bytea as a Uint8Array (pg's is a Buffer, one kind of it). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The bytes of a picture content staff added (decision 068): PNG, JPEG or WebP checked from its
+ * own bytes. In the database, so every instance serves the same pictures; one row per added
+ * picture, never overwritten (a new picture gets a new name), kept apart from `avatars` so the
+ * lists and locks of the pictures never read the bytes.
+ */
+export const avatarImages = pgTable(
+  'avatar_images',
+  {
+    fileName: text('file_name')
+      .primaryKey()
+      .references(() => avatars.fileName, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [check('avatar_images_content_type', sql`${table.contentType} in ('image/png', 'image/jpeg', 'image/webp')`)],
 );

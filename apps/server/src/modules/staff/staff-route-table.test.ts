@@ -13,6 +13,7 @@ import {
   createStudy,
   createTester,
 } from '../../../test/factories.ts';
+import { makePng } from '../../../test/png.ts';
 import { createStaffMember, STAFF_PASSWORD, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { servedRoutes } from '../../../test/served-routes.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -649,6 +650,13 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
       const [picture] = await db().select().from(avatars).where(eq(avatars.fileName, 'avatar-06.svg'));
       return { body: { imageId: picture!.imageId, version: picture!.version, requireLevel: picture!.requireLevel, hidden: false } };
     },
+  },
+  {
+    method: 'POST',
+    path: '/api/staff/content/AddAvatar',
+    roles: ['content'],
+    // Hidden, so the pictures each admitted caller adds change no tester's choice.
+    request: () => ({ body: { image: makePng(64, 64).toString('base64'), requireLevel: 2, hidden: true } }),
   },
   { method: 'GET', path: '/api/staff/content/Perks', roles: ['content'] },
   {

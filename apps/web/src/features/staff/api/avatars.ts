@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SaveAvatarPayload, SaveAvatarResponse, StaffAvatarsResponse } from '@testerhub/shared/avatar-settings-schemas';
+import type {
+  AddAvatarPayload,
+  AddAvatarResponse,
+  SaveAvatarPayload,
+  SaveAvatarResponse,
+  StaffAvatarsResponse,
+} from '@testerhub/shared/avatar-settings-schemas';
 import { apiGet, apiPost } from '../../../lib/api';
 import { staffKeys } from './query-keys';
 
@@ -14,6 +20,16 @@ export function useSaveAvatar() {
   return useMutation({
     mutationKey: ['staff', '/staff/content/SaveAvatar'],
     mutationFn: (payload: SaveAvatarPayload) => apiPost<SaveAvatarResponse>('/staff/content/SaveAvatar', payload),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.loyaltyAvatars() }),
+  });
+}
+
+/** POST /api/staff/content/AddAvatar: a new picture (base64) with its level and visibility; the list is read again. */
+export function useAddAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['staff', '/staff/content/AddAvatar'],
+    mutationFn: (payload: AddAvatarPayload) => apiPost<AddAvatarResponse>('/staff/content/AddAvatar', payload),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.loyaltyAvatars() }),
   });
 }

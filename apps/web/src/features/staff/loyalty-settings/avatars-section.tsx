@@ -3,18 +3,15 @@ import { avatarLevelSchema, saveAvatarSchema, type StaffAvatar } from '@testerhu
 import { TextField } from '../../../components/form-field';
 import { requestErrorMessage } from '../../../lib/request-error';
 import { useSaveAvatar, useStaffAvatars } from '../api/avatars';
-import { SubmitButton } from '../staff-page-parts';
+import { OutcomeLine, type Outcome } from '../content/content-form-parts';
+import { LoadFailed, SubmitButton } from '../staff-page-parts';
+import { AddAvatarForm } from './add-avatar-form';
 import './avatars-section.css';
-
-interface Outcome {
-  status: 'succeed' | 'failed';
-  message: string;
-}
 
 /**
  * The profile pictures (issue 12 section 6; decision 068): each picture with the level it unlocks
- * at and whether testers are offered it, saved one at a time against the version it was read at.
- * No upload: the pictures are the files the site ships.
+ * at and whether testers are offered it, saved one at a time against the version it was read at;
+ * below them, the form that adds a picture (PNG, JPEG or WebP).
  */
 export function AvatarsSection() {
   const avatars = useStaffAvatars();
@@ -26,14 +23,7 @@ export function AvatarsSection() {
         keep it, as they do when its level rises above theirs.
       </p>
       {avatars.isPending && <p aria-busy="true">Loading…</p>}
-      {avatars.isError && (
-        <div role="alert">
-          <p className="staff-problem">{requestErrorMessage(avatars.error)}</p>
-          <button type="button" className="staff-button staff-button--quiet" onClick={() => void avatars.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {avatars.isError && <LoadFailed error={avatars.error} onRetry={() => void avatars.refetch()} />}
       {avatars.data &&
         (avatars.data.avatars.length === 0 ? (
           <p>There are no profile pictures yet.</p>
@@ -44,6 +34,7 @@ export function AvatarsSection() {
             ))}
           </ul>
         ))}
+      {avatars.data && <AddAvatarForm highestLevel={avatars.data.highestLevel} />}
     </section>
   );
 }
@@ -60,9 +51,7 @@ function AvatarItem({ avatar, highestLevel }: { avatar: StaffAvatar; highestLeve
         <p className="avatar-item__facts">
           {avatar.hidden ? 'Hidden' : 'Offered'} · worn by {avatar.wornBy} {avatar.wornBy === 1 ? 'tester' : 'testers'}
         </p>
-        <div role="status" aria-live="polite">
-          {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
-        </div>
+        <OutcomeLine outcome={outcome} />
         {/* Keyed by version: after a save (or a refused stale one) the form starts from what is stored. */}
         <AvatarForm key={avatar.version} avatar={avatar} highestLevel={highestLevel} idPrefix={titleId} onOutcome={setOutcome} />
       </article>

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AVATAR_IMAGE_LIMITS,
+  AVATAR_SETTINGS_TEXTS as T,
+  type StaffAvatar,
+  type StaffAvatarsResponse,
+} from '@testerhub/shared/avatar-settings-schemas';
+import { getWith, postJson } from '../../../test/account-helpers.ts';
+import { createLoggedInTester } from '../../../test/factories.ts';
+import { makePng } from '../../../test/png.ts';
+import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { useTestApp } from '../../../test/test-app.ts';
+
+/**
+ * Pictures added by content staff (decision 068): PNG, JPEG or WebP recognised by their bytes, at
+ * most 256 KB, square, 64 to 1024 pixels a side; stored in the database and served by the API with
+ * their type, nosniff, a CSP that allows nothing and a cache for good; offered to testers at their
+ * level; audited; and adds racing saves keep "one shown picture at level 1".
+ */
+
+const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
+const db = () => testApp.database.db;
+
+const add = (cookie: string, image: Uint8Array | string, fields: { requireLevel?: number; hidden?: boolean } = {}) =>
+  postJson(
+    testApp.app,
+    '/api/staff/content/AddAvatar',
+    { image: typeof image === 'string' ? image : Buffer.from(image).toString('base64'), requireLevel: 1, hidden: false, ...fields },
+    { cookie },
+  );
+const staffList = async (cookie: string) =>
+  ((await getWith(testApp.app, '/api/staff/content/Avatars', { cookie })).json() as StaffAvatarsResponse).avatars;
+const picture = async (cookie: string, fileName: string) => (await staffList(cookie)).find((row) => row.fileName === fileName)!;
+const hide = (cookie: string, avatar: StaffAvatar) =>
+  postJson(
+    testApp.app,
+    '/api/staff/content/SaveAvatar',
+    { imageId: avatar.imageId, version: avatar.version, requireLevel: avatar.requireLevel, hidden: true },
+    { cookie },
+  );
+const offered = async (cookie: string) =>
+  (await getWith(testApp.app, '/api/profile/GetProfilePic', { cookie })).json() as {
+    imageID: number;
+    fileName: string;
+    imageSrc: string;
+    requireLevel: number;
+  }[];
+
+/** A PNG header followed by zeros up to `size` bytes: what the checks read is the header. */
+function pngOfSize(size: number) {
+  const image = new Uint8Array(size);
+  image.set(makePng(128, 128));
+  return image;
+}
+
+describe('profile pictures added by content staff', () => {
+  it('refuses each wrong picture at the image field, writing nothing', async () => {
+    const { staff, cookie } = await signedInStaff(db(), ['content']);
+    const before = (await staffList(cookie)).length;
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.from([64, 0, 64, 0]), Buffer.alloc(32)]);
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="128" height="128"><script>alert(1)</script></svg>',
+    );
+    const refusals: [Uint8Array | string, string][] = [
+      [gif, T.imageType],
+      [svg, T.imageSvg],
+      [pngOfSize(AVATAR_IMAGE_LIMITS.maxBytes + 1), T.imageTooBig],
+      [makePng(63, 63), T.imageSide(63, 63)],
+      [makePng(1025, 1025), T.imageSide(1025, 1025)],
+      [makePng(640, 480), T.imageNotSquare(640, 480)],
+      [makePng(128, 128).subarray(0, 20), T.imageUnreadable],
+    ];
+    for (const [image, message] of refusals) {
+      const answer = await add(cookie, image);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json(), message).toEqual({ status: 'failed', message, field: 'image' });
+    }
+    // Above the limit by more than base64's padding, or not base64: the schema refuses it at the field.
+    const huge = await add(cookie, 'A'.repeat(Math.ceil(AVATAR_IMAGE_LIMITS.maxBytes / 3) * 4 + 4));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ field: 'image', message: T.imageTooBig });
+    expect((await add(cookie, 'not base64!')).json()).toMatchObject({ field: 'image', message: T.imageType });
+    // Base64's letters but a length no bytes encode to.
+    expect((await add(cookie, 'AAAAA')).json()).toEqual({ status: 'failed', message: T.imageType, field: 'image' });
+    // A level beyond the highest there is.
+    expect((await add(cookie, makePng(64, 64), { requireLevel: 11 })).json()).toEqual({
+      status: 'failed',
+      message: T.levelInvalid(10),
+      field: 'requireLevel',
+    });
+    expect(await staffList(cookie)).toHaveLength(before);
+    expect(await auditRowsWhere(db(), { staffId: staff.id })).toHaveLength(0);
+  });
+
+  it('stores a PNG of exactly 256 KB, serves its bytes with its type and safe headers, offers it at its level, audited', async () => {
+    const { staff, cookie } = await signedInStaff(db(), ['content']);
+    const image = pngOfSize(AVATAR_IMAGE_LIMITS.maxBytes);
+    const answer = await add(cookie, image, { requireLevel: 2 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { avatar } = answer.json() as { avatar: StaffAvatar };
+    expect(avatar).toMatchObject({ requireLevel: 2, hidden: false, version: 1, wornBy: 0 });
+    expect(avatar.fileName).toMatch(/^added-[0-9a-f]{16}\.png$/);
+    expect(avatar.imageSrc).toBe(`/api/content/Avatar/${avatar.fileName}`);
+    expect(answer.json()).toMatchObject({ status: 'succeed', message: T.added(avatar.fileName) });
+    expect(await picture(cookie, avatar.fileName)).toEqual(avatar);
+
+    // Served to anyone (an <img> of the portal, the leaderboard or the console), as it was sent.
+    const served = await getWith(testApp.app, avatar.imageSrc);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(Buffer.from(image))).toBe(true);
+    expect(served.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(served.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    for (const unknown of ['added-0000000000000000.png', 'avatar-01.svg', '..%2Fpackage.json', avatar.fileName.replace('.png', '.jpg')])
+      expect((await getWith(testApp.app, `/api/content/Avatar/${unknown}`)).statusCode, unknown).toBe(404);
+
+    const [row] = await auditRowsWhere(db(), { staffId: staff.id, action: 'loyalty.avatar-add' });
+    expect(row).toMatchObject({
+      targetType: 'avatar',
+      targetId: String(avatar.imageId),
+      before: null,
+      after: { fileName: avatar.fileName, requireLevel: 2, hidden: false, version: 1, contentType: 'image/png', width: 128, height: 128 },
+    });
+
+    // Offered at level 2: a level-1 tester sees it locked and cannot take it; a level-2 tester takes it and wears it.
+    const newcomer = await createLoggedInTester(db(), { level: 1 });
+    expect(await offered(newcomer.cookie)).toContainEqual({
+      imageID: avatar.imageId,
+      fileName: avatar.fileName,
+      imageSrc: avatar.imageSrc,
+      requireLevel: 2,
+    });
+    expect((await postJson(testApp.app, '/api/profile/SaveProfilePic', avatar.imageId, { cookie: newcomer.cookie })).json()).toEqual({
+      status: 'failed',
+    });
+    const tester = await createLoggedInTester(db(), { level: 2 });
+    expect((await postJson(testApp.app, '/api/profile/SaveProfilePic', avatar.imageId, { cookie: tester.cookie })).json()).toEqual({
+      status: 'succeed',
+    });
+    const info = await getWith(testApp.app, '/api/account/GetPKTesterInfo', { cookie: tester.cookie });
+    expect(info.json()).toMatchObject({ fileName: avatar.fileName, imageSrc: avatar.imageSrc });
+    expect((await picture(cookie, avatar.fileName)).wornBy).toBe(1);
+  });
+
+  it('keeps a JPEG’s and a WebP’s type from their bytes, and a picture added hidden out of the choice until shown', async () => {
+    const { cookie } = await signedInStaff(db(), ['content']);
+    // The smallest headers each format's layout allows (the checks read no further).
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0, 96, 0, 96, 3, ...Array(12).fill(0)]);
+    const webp = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8X\0\0\0\0\0\0\0\0'), Buffer.from([95, 0, 0, 95, 0, 0])]);
+    const added: StaffAvatar[] = [];
+    for (const [image, extension, type] of [
+      [jpeg, 'jpg', 'image/jpeg'],
+      [webp, 'webp', 'image/webp'],
+    ] as const) {
+      const answer = await add(cookie, image, { hidden: true });
+      const { avatar } = answer.json() as { avatar: StaffAvatar };
+      expect(avatar.fileName, answer.body).toMatch(new RegExp(`^added-[0-9a-f]{16}\\.${extension}$`));
+      expect((await getWith(testApp.app, avatar.imageSrc)).headers['content-type']).toBe(type);
+      added.push(avatar);
+    }
+    const tester = await createLoggedInTester(db(), { level: 3 });
+    const names = async () => (await offered(tester.cookie)).map((row) => row.fileName);
+    expect(await names()).not.toContain(added[0]!.fileName);
+    const shown = await postJson(
+      testApp.app,
+      '/api/staff/content/SaveAvatar',
+      { imageId: added[0]!.imageId, version: 1, requireLevel: 3, hidden: false },
+      { cookie },
+    );
+    expect(shown.json()).toMatchObject({ status: 'succeed', avatar: { version: 2, hidden: false } });
+    expect(await names()).toContain(added[0]!.fileName);
+    expect(await names()).not.toContain(added[1]!.fileName);
+  });
+
+  it('adds racing saves that hide the level-1 pictures: the adds all land, one hide is refused, one shown picture stays at level 1', async () => {
+    const { cookie } = await signedInStaff(db(), ['content']);
+    for (let round = 0; round < 3; round += 1) {
+      const firstLevel = (await staffList(cookie)).filter((row) => row.requireLevel === 1 && !row.hidden);
+      expect(firstLevel).toHaveLength(2);
+      const answers = await Promise.all([
+        add(cookie, makePng(64, 64), { hidden: true }),
+        hide(cookie, firstLevel[0]!),
+        add(cookie, makePng(64, 64), { requireLevel: 2 }),
+        hide(cookie, firstLevel[1]!),
+      ]);
+      const statuses = answers.map((answer) => (answer.json() as { status: string }).status);
+      expect([statuses[0], statuses[2]]).toEqual(['succeed', 'succeed']);
+      expect([statuses[1], statuses[3]].sort()).toEqual(['failed', 'succeed']);
+      const list = await staffList(cookie);
+      expect(list.filter((row) => row.requireLevel === 1 && !row.hidden)).toHaveLength(1);
+      const gone = list.find((row) => row.imageId === firstLevel[statuses[1] === 'succeed' ? 0 : 1]!.imageId)!;
+      expect(
+        (
+          await postJson(
+            testApp.app,
+            '/api/staff/content/SaveAvatar',
+            { imageId: gone.imageId, version: gone.version, requireLevel: 1, hidden: false },
+            { cookie },
+          )
+        ).json(),
+      ).toMatchObject({ status: 'succeed' });
+    }
+    // An added shown level-1 picture counts for newcomers: then both shipped ones may go.
+    const [one, two] = (await staffList(cookie)).filter((row) => row.requireLevel === 1 && !row.hidden);
+    expect((await add(cookie, makePng(64, 64))).json()).toMatchObject({ status: 'succeed' });
+    expect((await hide(cookie, one!)).json()).toMatchObject({ status: 'succeed' });
+    expect((await hide(cookie, two!)).json()).toMatchObject({ status: 'succeed' });
+  });
+});
