@@ -10,6 +10,7 @@ import {
 import { PERK_TEXTS } from '@testerhub/shared/perks-schemas';
 import { PERK_SETTINGS_TEXTS, type PerksSettingsResponse } from '@testerhub/shared/perks-settings-schemas';
 import { makePng } from '../apps/server/test/png';
+import { readApi } from './support/api-read';
 import { expect, test } from './fixtures';
 import { grantCoins } from './support/test-support';
 import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
@@ -32,9 +33,9 @@ const NEW_LEVEL_2 = 120;
 const OUR_PAGE = { 'x-requested-with': 'TesterHub' };
 
 const figures = async (request: APIRequestContext) => ({
-  calendar: (await (await request.get('/api/staff/content/DailyCalendar', { headers: OUR_PAGE })).json()) as DailyCalendarResponse,
-  events: (await (await request.get('/api/staff/content/WheelAndDrawing', { headers: OUR_PAGE })).json()) as WheelAndDrawingResponse,
-  levels: (await (await request.get('/api/staff/content/Levels', { headers: OUR_PAGE })).json()) as LevelsResponse,
+  calendar: await readApi<DailyCalendarResponse>(request, '/api/staff/content/DailyCalendar'),
+  events: await readApi<WheelAndDrawingResponse>(request, '/api/staff/content/WheelAndDrawing'),
+  levels: await readApi<LevelsResponse>(request, '/api/staff/content/Levels'),
 });
 
 /** Puts back what was there before the test, from the versions stored now. */
@@ -108,7 +109,7 @@ test('content staff change a calendar day, the spin cost and a level; a tester s
     await expect(tester.getByTestId(`daily-day-${DAY}`)).toContainText(String(NEW_DAY_COINS));
     await calendar.getByRole('button', { name: 'Later' }).click();
     // The level progress in the portal's header: level 1, with level 2 at the new figure.
-    const progress = (await (await tester.request.get('/api/profile/GetNextLevelEXP', { headers: OUR_PAGE })).json()) as { exp: number };
+    const progress = await readApi<{ exp: number }>(tester.request, '/api/profile/GetNextLevelEXP');
     expect(progress.exp).toBeLessThan(NEW_LEVEL_2);
     await tester.getByTestId('level-progress-button').focus();
     await expect(tester.getByTestId('level-progress-popover')).toContainText(`${progress.exp} / ${NEW_LEVEL_2} EXP`);
@@ -122,7 +123,7 @@ test('content staff change a calendar day, the spin cost and a level; a tester s
       .getByRole('button', { name: `Spin for ${NEW_SPIN_COST} coins` })
       .click();
     await expect(tester.getByTestId('wheel-result')).toBeVisible();
-    const after = (await (await tester.request.get('/api/account/GetPKTesterInfo', { headers: OUR_PAGE })).json()) as { coins: number };
+    const after = await readApi<{ coins: number }>(tester.request, '/api/account/GetPKTesterInfo');
     expect(before.events.wheel.segments.map((segment) => segment.coins)).toContain(after.coins - (balance - NEW_SPIN_COST));
   } finally {
     await restore(context.request, before);
@@ -139,8 +140,7 @@ test('content staff raise a picture’s level and hide another; a tester’s pic
 }) => {
   test.setTimeout(120_000);
   const { page: staff, context } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
-  const stored = async () =>
-    ((await (await context.request.get('/api/staff/content/Avatars', { headers: OUR_PAGE })).json()) as StaffAvatarsResponse).avatars;
+  const stored = async () => (await readApi<StaffAvatarsResponse>(context.request, '/api/staff/content/Avatars')).avatars;
   const before = await stored();
   try {
     await staff.goto('/staff/settings/loyalty#avatars');
@@ -238,9 +238,9 @@ test('content staff add a PNG picture; a tester chooses it and the portal shows 
   } finally {
     // Hidden again: later specs count the pictures offered. Its wearer keeps it (decision 068).
     if (added) {
-      const now = (
-        (await (await context.request.get('/api/staff/content/Avatars', { headers: OUR_PAGE })).json()) as StaffAvatarsResponse
-      ).avatars.find((picture) => picture.imageId === added!.imageId)!;
+      const now = (await readApi<StaffAvatarsResponse>(context.request, '/api/staff/content/Avatars')).avatars.find(
+        (picture) => picture.imageId === added!.imageId,
+      )!;
       const hidden = await context.request.post('/api/staff/content/SaveAvatar', {
         headers: OUR_PAGE,
         data: { imageId: now.imageId, version: now.version, requireLevel: now.requireLevel, hidden: true },
@@ -263,7 +263,7 @@ test('content staff change a perk level’s coin cost; a tester sees it in the p
   test.setTimeout(120_000);
   const { page: staff, context } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
   const perksNow = async () =>
-    ((await (await context.request.get('/api/staff/content/Perks', { headers: OUR_PAGE })).json()) as PerksSettingsResponse).perks.find(
+    (await readApi<PerksSettingsResponse>(context.request, '/api/staff/content/Perks')).perks.find(
       (perk) => perk.effectKey === 'dailyBonusCoins',
     )!;
   const before = await perksNow();
