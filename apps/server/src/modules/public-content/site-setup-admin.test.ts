@@ -4,7 +4,7 @@ import type { TestSite } from '@testerhub/shared/public-content';
 import type { StaffTestSite, StaffTestSitesResponse } from '@testerhub/shared/site-content-schemas';
 import { SITE_ZIP_TEXTS, type SiteZipPrefixesResponse } from '@testerhub/shared/site-zip-schemas';
 import { getWith, postJson, testerByUsername, validRegistration } from '../../../test/account-helpers.ts';
-import { createBooking, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
+import { createBooking, createLoggedInTester, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { SESSION_ADMIN_TEXTS } from '@testerhub/shared/session-admin-schemas';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -336,6 +336,60 @@ describe('a site removal racing what names the site (decision 071)', () => {
       outcomes.add(removed.json().status);
     }
     expect(outcomes.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('address changes into a ZIP prefix racing the removal of its site: either it is refused and the testers are at the site, or it is gone and they are not', async () => {
+    const cookie = await contentStaff();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round += 1) {
+      const site = await addSite(cookie, `Moving-in site ${round}`);
+      const prefix = `71${round}`;
+      expect((await post(cookie, 'AddZipPrefix', { siteId: site.siteId, prefix })).json().status).toBe('succeed');
+      const movers = await Promise.all(Array.from({ length: 3 }, () => createLoggedInTester(db())));
+      const contact = { address: '12 Moving Lane', city: 'Baton Rouge', zipCode: `${prefix}01`, phone: '2255550123' };
+      const [removed, ...changed] = await Promise.all([
+        post(cookie, 'RemoveTestSite', { siteId: site.siteId, revision: site.revision }),
+        ...movers.map(({ cookie: testerCookie }) => postJson(testApp.app, '/api/account/ChangeContact', contact, { cookie: testerCookie })),
+      ]);
+      for (const answer of changed) expect(answer.json(), answer.body).toEqual({ status: 'succeed' });
+      const assigned = (await testersAt(site.siteId)).map((row) => row.id).sort();
+      if (removed.json().status === 'succeed') {
+        expect(assigned).toEqual([]);
+        expect(await db().select().from(testSites).where(eq(testSites.siteId, site.siteId))).toEqual([]);
+        for (const { tester } of movers) {
+          expect((await db().select().from(testers).where(eq(testers.id, tester.id)))[0]).toMatchObject({
+            zipCode: contact.zipCode,
+            siteId: '88888',
+          });
+        }
+      } else {
+        // Refused: its prefix came back with the rollback, so the changes that waited on it found the site too.
+        expect(assigned).toEqual(movers.map(({ tester }) => tester.id).sort());
+        expect(removed.json().message).toContain('tester');
+        expect(await prefixesOf(cookie, site.siteId)).toEqual([prefix]);
+      }
+      outcomes.add(removed.json().status);
+    }
+    expect(outcomes.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('on PostgreSQL, an address change whose read waits on a removal that then commits gets no site of it (online only)', async () => {
+    if (testApp.database.kind !== 'postgres') return; // PGlite runs one transaction at a time: the change cannot read beside it.
+    const cookie = await contentStaff();
+    const site = await addSite(cookie, 'Removed under the address change');
+    expect((await post(cookie, 'AddZipPrefix', { siteId: site.siteId, prefix: '729' })).json().status).toBe('succeed');
+    const { tester, cookie: testerCookie } = await createLoggedInTester(db());
+    const contact = { address: '3 Late Street', city: 'Lafayette', zipCode: '72901', phone: '3375550123' };
+    // The removal's own order, held open: the site's prefixes and row deleted, not yet committed.
+    let pending: ReturnType<typeof postJson> | undefined;
+    await db().transaction(async (tx) => {
+      await tx.delete(zipPrefixSites).where(eq(zipPrefixSites.siteId, site.siteId));
+      await tx.delete(testSites).where(eq(testSites.siteId, site.siteId));
+      pending = postJson(testApp.app, '/api/account/ChangeContact', contact, { cookie: testerCookie });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await pending!).json()).toEqual({ status: 'succeed' });
+    expect((await db().select().from(testers).where(eq(testers.id, tester.id)))[0]).toMatchObject({ zipCode: '72901', siteId: '88888' });
   });
 
   it('a session group created while its site is removed is refused as an unknown site, never a server error', async () => {
