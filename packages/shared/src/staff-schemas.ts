@@ -55,6 +55,10 @@ export const STAFF_TEXTS = {
   emailInvalid: 'Please enter a valid e-mail address.',
   rolesRequired: 'Choose at least one role.',
   sitesRequired: 'Site staff need at least one site.',
+  unknownSites: (siteIds: readonly string[]) =>
+    siteIds.length === 1
+      ? `There is no test site ${siteIds[0]}. Enter the ids of existing sites.`
+      : `There are no test sites ${siteIds.join(', ')}. Enter the ids of existing sites.`,
   emailTaken: 'A staff account with this e-mail address already exists.',
   cannotDisableSelf: 'You cannot disable your own account.',
   cannotDropOwnAdmin: 'You cannot remove your own admin role.',
@@ -153,6 +157,12 @@ export const staffMeResponseSchema = z.object({
 export type StaffMe = z.infer<typeof staffMeResponseSchema>;
 
 export const staffStatusResponseSchema = z.object({ status: z.enum(['succeed', 'failed']), message: z.string() });
+
+/** The answer of an invitation or a roles save: a refusal about the site ids names that field. */
+export const staffAccountChangeResponseSchema = staffStatusResponseSchema.extend({
+  field: z.string().optional().meta({ description: "The form field the refusal is about ('siteIds')" }),
+});
+export type StaffAccountChangeResponse = z.infer<typeof staffAccountChangeResponseSchema>;
 
 /** POST /staff/admin/Invite. */
 export const staffInviteSchema = z.object({ name, email }).and(rolesAndSites);

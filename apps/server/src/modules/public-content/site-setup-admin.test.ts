@@ -7,8 +7,9 @@ import { getWith, postJson, testerByUsername, validRegistration } from '../../..
 import { createBooking, createLoggedInTester, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { SESSION_ADMIN_TEXTS } from '@testerhub/shared/session-admin-schemas';
+import { STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
 import { useTestApp } from '../../../test/test-app.ts';
-import { sessionGroups, staffAuditLog, testers, testSites, zipPrefixSites } from '../../core/db/schema.ts';
+import { sessionGroups, staffAuditLog, staffMembers, testers, testSites, zipPrefixSites } from '../../core/db/schema.ts';
 
 /**
  * Test sites made complete for content staff (issue 12 section 6; decision 069): a new site given a
@@ -253,14 +254,14 @@ describe('removing a site', () => {
     const group = await createSessionGroup(db(), { studyNo: study.studyNo, siteId: site.siteId });
     const booker = await createTester(db(), { siteId: '00001' });
     await createBooking(db(), { testerId: booker.id, studyNo: study.studyNo, groupId: group.id });
-    await createStaffMember(db(), { roles: ['site-staff'], siteIds: [site.siteId] });
+    const { staff: holder } = await createStaffMember(db(), { roles: ['site-staff'], siteIds: [site.siteId] });
 
     const refused = await post(cookie, 'RemoveTestSite', { siteId: site.siteId, revision: site.revision });
     expect(refused.json()).toEqual({
       status: 'failed',
       message: SITE_ZIP_TEXTS.removeRefused(
         'Busy site',
-        '2 testers assigned, 1 study, 1 session group, 1 booking, 1 staff member working there',
+        `2 testers assigned, 1 study, 1 session group, 1 booking, 1 staff member working there (${holder.name})`,
       ),
     });
     expect((await publicSites()).some((entry) => entry.siteId === site.siteId)).toBe(true);
@@ -390,6 +391,60 @@ describe('a site removal racing what names the site (decision 071)', () => {
     });
     expect((await pending!).json()).toEqual({ status: 'succeed' });
     expect((await db().select().from(testers).where(eq(testers.id, tester.id)))[0]).toMatchObject({ zipCode: '72901', siteId: '88888' });
+  });
+
+  it('a staff member given a site racing its removal: either the removal is refused naming them and they hold it, or it is gone and the save refused at the site ids', async () => {
+    const cookie = await contentStaff();
+    const { staff: admin } = await createStaffMember(db(), { roles: ['admin'] });
+    const adminCookie = await staffCookieFor(db(), admin.id);
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round += 1) {
+      const site = await addSite(cookie, `Staffed site ${round}`);
+      const { staff: member } = await createStaffMember(db(), { roles: ['site-staff'], siteIds: ['00001'] });
+      const save = () =>
+        postJson(
+          testApp.app,
+          '/api/staff/admin/SetRoles',
+          { staffId: member.id, roles: ['site-staff'], siteIds: ['00001', site.siteId] },
+          { cookie: adminCookie },
+        );
+      const remove = () => post(cookie, 'RemoveTestSite', { siteId: site.siteId, revision: site.revision });
+      // Each starts first in turn.
+      const [saved, removed] = round % 2 === 0 ? await Promise.all([save(), remove()]) : (await Promise.all([remove(), save()])).reverse();
+      const held = (await db().select().from(staffMembers).where(eq(staffMembers.id, member.id)))[0]!.siteIds;
+      if (removed!.json().status === 'succeed') {
+        expect(saved!.json()).toEqual({ status: 'failed', message: STAFF_TEXTS.unknownSites([site.siteId]), field: 'siteIds' });
+        expect(held).toEqual(['00001']);
+      } else {
+        expect(saved!.json()).toEqual({ status: 'succeed', message: 'Roles saved.' });
+        expect(removed!.json().message).toContain(`1 staff member working there (${member.name})`);
+        expect(held).toEqual(['00001', site.siteId]);
+      }
+      outcomes.add(removed!.json().status);
+    }
+    expect(outcomes.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('on PostgreSQL, a roles save whose site check waits on a removal that then commits is refused at the site ids', async () => {
+    if (testApp.database.kind !== 'postgres') return; // PGlite runs one transaction at a time: the save cannot read beside it.
+    const cookie = await contentStaff();
+    const { staff: admin } = await createStaffMember(db(), { roles: ['admin'] });
+    const adminCookie = await staffCookieFor(db(), admin.id);
+    const site = await addSite(cookie, 'Removed under the roles form');
+    const { staff: member } = await createStaffMember(db(), { roles: ['site-staff'], siteIds: ['00001'] });
+    let pending: ReturnType<typeof postJson> | undefined;
+    await db().transaction(async (tx) => {
+      await tx.delete(testSites).where(eq(testSites.siteId, site.siteId));
+      pending = postJson(
+        testApp.app,
+        '/api/staff/admin/SetRoles',
+        { staffId: member.id, roles: ['site-staff'], siteIds: [site.siteId] },
+        { cookie: adminCookie },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await pending!).json()).toEqual({ status: 'failed', message: STAFF_TEXTS.unknownSites([site.siteId]), field: 'siteIds' });
+    expect((await db().select().from(staffMembers).where(eq(staffMembers.id, member.id)))[0]!.siteIds).toEqual(['00001']);
   });
 
   it('a session group created while its site is removed is refused as an unknown site, never a server error', async () => {
