@@ -7,9 +7,10 @@ import { expectStaffPageSound, openFromConsoleHome, openStaffConsole, PHONE } fr
  * Issue 12 section 6 (decision 070): content staff publish a new body of the Biometric Data Policy;
  * a visitor's popup shows it on load, the raw HTML the server sends holds it (the prerendered body
  * replaced) and the page hydrates without errors; then staff return the page to its built-in text,
- * which the visitor sees again. The published body keeps the sentence e2e/prerender.spec.ts reads
- * on this page ("What we collect"), so that spec stays right while this one runs beside it. axe on
- * every page, at 360 px.
+ * which the visitor sees again. A visitor reaching the page by a link (client navigation) sees
+ * "Loading…" and then the published body, never the built-in text first. The published body keeps
+ * the sentence e2e/prerender.spec.ts reads on this page ("What we collect"), so that spec stays
+ * right while this one runs beside it. axe on every page, at 360 px.
  */
 
 const PAGE_PATH = '/popup/biometric-private-policy';
@@ -69,6 +70,39 @@ test('content staff publish a legal text visitors see on load, then return it to
   await expect(visitor.getByText(line)).toBeVisible();
   await expectNoAxeViolations(visitor);
   expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(errors).toEqual([]);
+
+  // Reached by a link from another legal page (client navigation, no text in the HTML): "Loading…"
+  // while the call is held, then the published body; the built-in text never shows, not even briefly.
+  // A page without a published body embeds that too, so its first render knows it.
+  expect(await (await request.get('/popup/privacy')).text()).toContain('{"page":"privacy","version":null}');
+  await visitor.goto('/popup/privacy');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await visitor.waitForLoadState('networkidle');
+  await visitor.evaluate((sentence) => {
+    const flags = window as unknown as { sawBuiltIn: boolean };
+    flags.sawBuiltIn = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes(sentence)) flags.sawBuiltIn = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, 'How long we keep it');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await visitor.route('**/api/content/LegalText?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await visitor.getByRole('link', { name: 'Biometric Data Policy' }).click();
+  await expect(visitor).toHaveURL(PAGE_PATH);
+  const loading = visitor.locator('.popup__body').getByRole('status');
+  await expect(loading).toHaveText('Loading…');
+  await expect(loading).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(visitor.getByText(line)).toBeVisible();
+  await expect(loading).toHaveCount(0);
+  expect(await visitor.evaluate(() => (window as unknown as { sawBuiltIn: boolean }).sawBuiltIn)).toBe(false);
+  await expectNoAxeViolations(visitor);
+  await visitor.unroute('**/api/content/LegalText?*');
   expect(errors).toEqual([]);
 
   // Back to the built-in text: the visitor's next load shows it again.

@@ -476,12 +476,12 @@ export async function buildApp({
     mail,
     screenChild: children.doChildrenScreener,
   });
-  const accountSettings = createAccountSettingsService({
+  const accountSettings = createAccountSettingsService(db, {
     clock,
     rateLimits,
     testers,
     auth,
-    siteForZip: registration.siteForZip,
+    lockedSiteForZip: registration.lockedSiteForZip,
     attemptsPerWindow: config.loginAttemptsPerWindow,
     windowSeconds: config.rateLimitWindowSeconds,
     reminderMonths: config.passwordReminderMonths,

@@ -21,7 +21,7 @@ export const LEGAL_PAGE_TITLES = {
 export type LegalPageKey = keyof typeof LEGAL_PAGE_TITLES;
 export const LEGAL_PAGE_KEYS = Object.keys(LEGAL_PAGE_TITLES) as [LegalPageKey, ...LegalPageKey[]];
 
-/** The script element the server adds to a prerendered legal page sent with its published body, read by its first render. */
+/** The script element the server adds to a prerendered legal page with the text in force (published or built-in), read by its first render. */
 export const LEGAL_TEXT_SCRIPT_ID = 'legal-text-data';
 
 /** The page whose new version also asks every tester to accept the terms again (the terms gate links to it, decision 041). */

@@ -44,11 +44,18 @@ export const SITE_REFERENCE_LABELS = {
 } as const;
 export type SiteReferences = Record<keyof typeof SITE_REFERENCE_LABELS, number>;
 
-/** "3 testers assigned, 1 session group": the references that are not 0, in the labels' order. */
-export function describeReferences(references: SiteReferences): string {
+/**
+ * "3 testers assigned, 1 session group, 1 staff member working there (Sam Lee)": the references
+ * that are not 0, in the labels' order; the staff by name, so that content staff know whose
+ * account an admin must change first.
+ */
+export function describeReferences(references: SiteReferences, staffNames: readonly string[] = []): string {
   return (Object.keys(SITE_REFERENCE_LABELS) as (keyof SiteReferences)[])
     .filter((key) => references[key] > 0)
-    .map((key) => `${references[key]} ${SITE_REFERENCE_LABELS[key][references[key] === 1 ? 0 : 1]}`)
+    .map((key) => {
+      const counted = `${references[key]} ${SITE_REFERENCE_LABELS[key][references[key] === 1 ? 0 : 1]}`;
+      return key === 'staff' && staffNames.length > 0 ? `${counted} (${staffNames.join(', ')})` : counted;
+    })
     .join(', ');
 }
 

@@ -55,6 +55,10 @@ export const STAFF_TEXTS = {
   emailInvalid: 'Please enter a valid e-mail address.',
   rolesRequired: 'Choose at least one role.',
   sitesRequired: 'Site staff need at least one site.',
+  unknownSites: (siteIds: readonly string[]) =>
+    siteIds.length === 1
+      ? `There is no test site ${siteIds[0]}. Enter the ids of existing sites.`
+      : `There are no test sites ${siteIds.join(', ')}. Enter the ids of existing sites.`,
   emailTaken: 'A staff account with this e-mail address already exists.',
   cannotDisableSelf: 'You cannot disable your own account.',
   cannotDropOwnAdmin: 'You cannot remove your own admin role.',
@@ -154,6 +158,12 @@ export type StaffMe = z.infer<typeof staffMeResponseSchema>;
 
 export const staffStatusResponseSchema = z.object({ status: z.enum(['succeed', 'failed']), message: z.string() });
 
+/** The answer of a change to a staff account (an invitation, a roles save, one's own sign-in): a refusal about one field names it. */
+export const staffAccountChangeResponseSchema = staffStatusResponseSchema.extend({
+  field: z.string().optional().meta({ description: "The form field the refusal is about ('siteIds', 'currentPassword', 'code')" }),
+});
+export type StaffAccountChangeResponse = z.infer<typeof staffAccountChangeResponseSchema>;
+
 /** POST /staff/admin/Invite. */
 export const staffInviteSchema = z.object({ name, email }).and(rolesAndSites);
 export type StaffInvitePayload = z.infer<typeof staffInviteSchema>;
@@ -237,12 +247,6 @@ export const staffChangePasswordSchema = z
   .refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: STAFF_TEXTS.passwordsDiffer })
   .refine((value) => value.password !== value.currentPassword, { path: ['password'], message: STAFF_ACCOUNT_TEXTS.samePassword });
 export type StaffChangePasswordPayload = z.infer<typeof staffChangePasswordSchema>;
-export const staffAccountChangeResponseSchema = z.object({
-  status: z.enum(['succeed', 'failed']),
-  message: z.string(),
-  field: z.string().optional(),
-});
-export type StaffAccountChangeResponse = z.infer<typeof staffAccountChangeResponseSchema>;
 
 /** POST /staff/account/NewRecoveryCodes: a TOTP code; the answer holds the new codes, shown once. */
 export const staffNewRecoveryCodesSchema = z.object({ code: totpCode });

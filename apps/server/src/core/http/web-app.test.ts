@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PublicLegalText } from '@testerhub/shared/legal-text-schemas';
 import { registerWebApp } from './web-app.ts';
 
 /**
@@ -15,6 +16,8 @@ const SHELL = '<!doctype html><html><head><title>TesterHub</title></head><body><
 const HOME =
   '<!doctype html><html><head><title>Home</title></head><body><div id="root"><h1>Get paid to try products</h1></div></body></html>';
 const HOW = '<!doctype html><html><head><title>How it works</title></head><body><div id="root"><h2>How it works</h2></div></body></html>';
+const RULES =
+  '<!doctype html><html><head><title>Tester Rules</title></head><body><div id="root"><main><div data-legal-body="rules"><p>Built-in rules</p></div></main></div></body></html>';
 
 // Copies made with other settings than the server's own, so a test can tell which were sent.
 const buildGzip = (html: string) => zlib.gzipSync(html, { level: 1 });
@@ -45,7 +48,11 @@ function webBuild({ compressed, shellCopy = SHELL }: { compressed: boolean; shel
   };
   write(path.join(prerender, 'index.html'), HOME);
   write(path.join(prerender, 'how.html'), HOW);
-  fs.writeFileSync(path.join(prerender, 'manifest.json'), JSON.stringify({ '/': 'index.html', '/how': 'how.html' }));
+  write(path.join(prerender, 'rules.html'), RULES);
+  fs.writeFileSync(
+    path.join(prerender, 'manifest.json'),
+    JSON.stringify({ '/': 'index.html', '/how': 'how.html', '/popup/rules': 'rules.html' }),
+  );
   if (shellCopy !== null) write(path.join(prerender, 'shell', 'index.html'), shellCopy);
   return dist;
 }
@@ -55,10 +62,10 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-async function serve(dist: string) {
+async function serve(dist: string, options: Parameters<typeof registerWebApp>[2] = {}) {
   const app = Fastify();
   apps.push(app);
-  await registerWebApp(app, dist);
+  await registerWebApp(app, dist, options);
   await app.ready();
   return (url: string, acceptEncoding?: string) =>
     app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
@@ -105,5 +112,33 @@ describe('web app shell', () => {
     const get = await serve(webBuild({ compressed: true, shellCopy: SHELL.replace('TesterHub', 'An older build') }));
     expectSent(await get('/community/login', 'br'), 200, 'br', serverBrotli(SHELL));
     expectSent(await get('/community/login'), 200, undefined, SHELL);
+  });
+});
+
+describe('a prerendered legal page (decision 070)', () => {
+  const embedded = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="legal-text-data">(.*?)<\/script><\/body>/.exec(html)![1]!);
+
+  it('embeds the text in force, `version: null` with the prerendered body while none is published, so the first render knows it', async () => {
+    let inForce: PublicLegalText = { version: null };
+    const get = await serve(webBuild({ compressed: true }), { legalText: async () => inForce });
+    const builtIn = await get('/popup/rules', 'gzip');
+    expect(builtIn.statusCode).toBe(200);
+    const html = zlib.gunzipSync(builtIn.rawPayload).toString();
+    expect(html).toContain('<div data-legal-body="rules"><p>Built-in rules</p></div>');
+    expect(embedded(html)).toEqual({ page: 'rules', version: null });
+    expect((await get('/popup/rules')).body).toBe(html);
+
+    inForce = { version: 2, bodyHtml: '<p>Published rules</p>' };
+    const published = (await get('/popup/rules')).body;
+    expect(published).toContain('<div data-legal-body="rules"><p>Published rules</p></div>');
+    expect(published).not.toContain('Built-in rules');
+    expect(embedded(published)).toEqual({ page: 'rules', ...inForce });
+
+    // Back to the built-in text: the kept copy of version 2 is not sent.
+    inForce = { version: null };
+    expect((await get('/popup/rules')).body).toBe(html);
+    // Other prerendered pages carry no legal text.
+    expectSent(await get('/how', 'gzip'), 200, 'gzip', buildGzip(HOW));
   });
 });

@@ -84,18 +84,17 @@ export async function registerWebApp(
   const prerenderDir = path.join(webDistDir, '..', 'dist-prerender');
   const shell = loadShell(shellPath, prerenderDir);
   const prerendered = loadPrerenderedPages(prerenderDir);
-  // The legal pages as sent with a published body, kept per page while that version is in force.
-  const legalCopies = new Map<string, { version: number; bodyHtml: string; page: Page | null }>();
+  // The legal pages as sent with the text in force embedded (and a published body in place), kept per page while that text is in force.
+  const legalCopies = new Map<string, { text: PublicLegalText; page: Page | null }>();
   async function legalPage(key: string, page: Page): Promise<Page> {
     const legalKey = LEGAL_PAGE_KEYS.find((candidate) => key === `/popup/${candidate}`);
     if (!legalKey || !options.legalText) return page;
     const text = await options.legalText(legalKey);
-    if (text.version === null) return page;
     const kept = legalCopies.get(legalKey);
-    if (kept?.version === text.version && kept.bodyHtml === text.bodyHtml) return kept.page ?? page;
-    const html = withPublishedLegalBody(page.raw.toString('utf8'), legalKey, text);
+    if (kept && sameLegalText(kept.text, text)) return kept.page ?? page;
+    const html = withLegalText(page.raw.toString('utf8'), legalKey, text);
     const copy = html === null ? null : withCompressed(Buffer.from(html));
-    legalCopies.set(legalKey, { version: text.version, bodyHtml: text.bodyHtml, page: copy });
+    legalCopies.set(legalKey, { text, page: copy });
     return copy ?? page;
   }
 
@@ -138,12 +137,16 @@ function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+const legalBody = (text: PublicLegalText) => (text.version === null ? null : text.bodyHtml);
+const sameLegalText = (a: PublicLegalText, b: PublicLegalText) => a.version === b.version && legalBody(a) === legalBody(b);
+
 /**
- * The prerendered legal page with its published body in place of the built-in one (decision 070):
- * the marker element's content replaced, and the same text embedded as JSON so that the page
- * hydrates to what the HTML shows. Null when the page has no marker (a build from before it).
+ * The prerendered legal page with the text in force embedded as JSON, so that its first render
+ * knows it and hydrates to what the HTML shows (decision 070): a published body also replaces the
+ * marker element's content; `{ version: null }` (the built-in text) leaves the body as prerendered.
+ * Null when the page has no marker (a build from before it).
  */
-export function withPublishedLegalBody(html: string, page: string, text: { version: number; bodyHtml: string }): string | null {
+export function withLegalText(html: string, page: string, text: PublicLegalText): string | null {
   const marker = legalBodyMarker(page);
   const start = html.indexOf(marker);
   if (start === -1) return null;
@@ -161,7 +164,8 @@ export function withPublishedLegalBody(html: string, page: string, text: { versi
   }
   if (depth !== 0) return null;
   const script = `<script type="application/json" id="${LEGAL_TEXT_SCRIPT_ID}">${scriptJson({ page, ...text })}</script>`;
-  const replaced = html.slice(0, from) + text.bodyHtml + html.slice(at);
+  const body = legalBody(text);
+  const replaced = body === null ? html : html.slice(0, from) + body + html.slice(at);
   const bodyEnd = replaced.lastIndexOf('</body>');
   return bodyEnd === -1 ? replaced + script : replaced.slice(0, bodyEnd) + script + replaced.slice(bodyEnd);
 }

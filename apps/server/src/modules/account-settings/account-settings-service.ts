@@ -9,6 +9,7 @@ import type {
   PasswordAgeResponse,
 } from '@testerhub/shared/account-settings-schemas';
 import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database } from '../../core/db/client.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashPassword, verifyPassword } from '../../core/security/passwords.ts';
 import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
@@ -20,8 +21,8 @@ interface AccountSettingsDeps {
   clock: Clock;
   testers: Pick<TesterService, 'updateContact' | 'replacePassword' | 'contactSettings' | 'setContactSetting'>;
   auth: Pick<AuthService, 'endOtherSessions'>;
-  /** The zip's test site, as registration finds it (decision 007). */
-  siteForZip: RegistrationService['siteForZip'];
+  /** The zip's test site, as registration finds it (decision 007), read and share-locked in the change's transaction (decision 071). */
+  lockedSiteForZip: RegistrationService['lockedSiteForZip'];
   /** Wrong current passwords allowed per account per window, as login allows (decision 008). */
   attemptsPerWindow: number;
   windowSeconds: number;
@@ -42,7 +43,7 @@ function monthsBefore(at: Date, months: number): Date {
  * The tester's own settings (spec 3, "Settings"; decision 035): contact, password and the
  * contact-channel choices. The tester row and the choices are the testers module's; sessions are auth's.
  */
-export function createAccountSettingsService(deps: AccountSettingsDeps) {
+export function createAccountSettingsService(db: Database, deps: AccountSettingsDeps) {
   const { testers, clock } = deps;
   // Counted per account before the slow check, like login: a stolen session cannot guess the password freely.
   const wrongPasswords = new RateLimiter(deps.rateLimits, 'settings-password', deps.attemptsPerWindow, deps.windowSeconds * 1000);
@@ -52,14 +53,15 @@ export function createAccountSettingsService(deps: AccountSettingsDeps) {
       return { status: 'succeed', address: tester.address, city: tester.city, zipCode: tester.zipCode, homeNo: tester.phone };
     },
 
-    /** Stores the contact with the site its zip belongs to (a too-far zip gets 88888 or 00006, as at registration). */
+    /**
+     * Stores the contact with the site its zip belongs to (a too-far zip gets 88888 or 00006, as at
+     * registration), in one unit of work with the read of that site: a site's removal either counts
+     * this tester (refused) or leaves the tester no site of it (decision 071).
+     */
     async changeContact(tester: TesterRow, contact: ChangeContactPayload): Promise<ChangeContactResponse> {
-      const siteId = await deps.siteForZip(contact.zipCode);
-      const changed = await testers.updateContact(tester.id, {
-        ...contact,
-        address: contact.address.trim(),
-        city: contact.city.trim(),
-        siteId,
+      const changed = await inTransaction(db, async (tx) => {
+        const siteId = await deps.lockedSiteForZip(contact.zipCode, tx);
+        return testers.updateContact(tester.id, { ...contact, address: contact.address.trim(), city: contact.city.trim(), siteId }, tx);
       });
       return { status: changed ? 'succeed' : 'failed' };
     },

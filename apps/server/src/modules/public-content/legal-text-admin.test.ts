@@ -10,7 +10,7 @@ import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { withPublishedLegalBody } from '../../core/http/web-app.ts';
+import { withLegalText } from '../../core/http/web-app.ts';
 import { LEGAL_TERMS_SUMMARY } from './legal-text-admin-service.ts';
 
 /**
@@ -188,7 +188,7 @@ describe('the prerendered legal page', () => {
     '<html><body><div id="root"><main><div data-legal-body="rules"><article><div><p>Built-in</p></div></article></div><footer>F</footer></main></div><script type="module" src="/a.js"></script></body></html>';
 
   it("replaces the marker element's content with the published body and embeds it as script-safe JSON", () => {
-    const html = withPublishedLegalBody(page, 'rules', { version: 3, bodyHtml: '<p>Published </script><!-- \u2028</p>' })!;
+    const html = withLegalText(page, 'rules', { version: 3, bodyHtml: '<p>Published </script><!-- \u2028</p>' })!;
     expect(html).toContain('<div data-legal-body="rules"><p>Published </script><!-- \u2028</p></div><footer>F</footer>');
     expect(html).not.toContain('Built-in');
     const script = /<script type="application\/json" id="legal-text-data">(.*?)<\/script><\/body>/.exec(html)![1]!;
@@ -196,7 +196,14 @@ describe('the prerendered legal page', () => {
     expect(JSON.parse(script)).toEqual({ page: 'rules', version: 3, bodyHtml: '<p>Published </script><!-- \u2028</p>' });
   });
 
+  it('embeds `version: null` for a page whose built-in text is in force, leaving its prerendered body', () => {
+    const html = withLegalText(page, 'rules', { version: null })!;
+    expect(html).toContain('<div data-legal-body="rules"><article><div><p>Built-in</p></div></article></div><footer>F</footer>');
+    const script = /<script type="application\/json" id="legal-text-data">(.*?)<\/script><\/body>/.exec(html)![1]!;
+    expect(JSON.parse(script)).toEqual({ page: 'rules', version: null });
+  });
+
   it('leaves a page without the marker alone', () => {
-    expect(withPublishedLegalBody(page, 'privacy', { version: 1, bodyHtml: '<p>x</p>' })).toBeNull();
+    expect(withLegalText(page, 'privacy', { version: 1, bodyHtml: '<p>x</p>' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { faqs, legalTextVersions, referralEvents, testimonials, testSites, themeStyles, winners } from './public-content-tables.ts';
 
@@ -275,6 +275,22 @@ export function createPublicContentRepository(db: Executor) {
     },
 
     /** One site; `lock` holds its row until the caller's transaction ends. */
+    /**
+     * Which of `siteIds` are sites, their rows share-locked until the caller's transaction ends (in
+     * id order, as a move locks them): a removal of one waits for the caller, or the caller waits
+     * for the removal and does not find it (decision 069).
+     */
+    async lockTestSitesShared(siteIds: readonly string[]): Promise<string[]> {
+      if (siteIds.length === 0) return [];
+      const rows = await db
+        .select({ siteId: testSites.siteId })
+        .from(testSites)
+        .where(inArray(testSites.siteId, [...siteIds]))
+        .orderBy(asc(testSites.siteId))
+        .for('share');
+      return rows.map((row) => row.siteId);
+    },
+
     async findTestSite(siteId: string, options: { lock?: boolean } = {}): Promise<TestSiteRow | null> {
       const query = db.select().from(testSites).where(eq(testSites.siteId, siteId));
       const [row] = options.lock ? await query.for('update') : await query;

@@ -11,6 +11,16 @@ export function referralMonthStart(at: Date): string {
   return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
 }
 
+/**
+ * The ids among `siteIds` that name no test site, on the caller's transaction, the existing ones
+ * share-locked until it ends (a staff account's sites, decision 069): a site's removal then counts
+ * the account, or the caller finds the site gone.
+ */
+export async function unknownTestSiteIds(tx: Executor, siteIds: readonly string[]): Promise<string[]> {
+  const known = new Set(await createPublicContentRepository(tx).lockTestSitesShared(siteIds));
+  return [...new Set(siteIds)].filter((siteId) => !known.has(siteId));
+}
+
 /** FAQs, winners, testimonials and test sites change only by staff: kept `cacheSeconds`, dropped at once when staff change them. */
 export function createPublicContentService(db: Database, options: { cacheSeconds: number; clock: Clock }) {
   const repository = createPublicContentRepository(db);

@@ -30,7 +30,7 @@ import { sessionGroupsAtSite } from '../scheduling/scheduling-service.ts';
 import {
   auditedTargetIds,
   refusalAnswered,
-  staffAtSite,
+  staffNamesAtSite,
   StaffRefusal,
   type AuditTarget,
   type StaffPrincipal,
@@ -146,16 +146,18 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
     return site ? `${site.name} (${site.siteId})` : SITE_ZIP_TEXTS.mailOnlyArea(siteId);
   }
 
-  /** Everything that names the site by id; it may be removed only when every count is 0. */
-  async function referencesOf(tx: Executor, siteId: string): Promise<SiteReferences> {
+  /** Everything that names the site by id, and the staff members by name; it may be removed only when every count is 0. */
+  async function referencesOf(tx: Executor, siteId: string): Promise<{ references: SiteReferences; staffNames: string[] }> {
     const groups = await sessionGroupsAtSite(tx, siteId);
-    return {
+    const staffNames = await staffNamesAtSite(tx, siteId);
+    const references = {
       testers: await testersAtSite(tx, siteId),
       studies: await studiesAtSite(tx, siteId),
       sessionGroups: groups.sessionGroups,
       bookings: groups.bookings,
-      staff: await staffAtSite(tx, siteId),
+      staff: staffNames.length,
     };
+    return { references, staffNames };
   }
 
   /** A map code change that met the unique index (another site took the code meanwhile) answers who shows it now. */
@@ -329,8 +331,8 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
           // The prefixes go before the count (decision 071): their deletion waits for registrations
           // holding them, whose testers the count then sees; a refusal puts them back.
           const zipPrefixes = await zipPrefixesOn(tx).removeAllOf(input.siteId);
-          const references = await referencesOf(tx, input.siteId);
-          const named = describeReferences(references);
+          const { references, staffNames } = await referencesOf(tx, input.siteId);
+          const named = describeReferences(references, staffNames);
           if (named) throw new StaffRefusal(SITE_ZIP_TEXTS.removeRefused(before.name, named));
           if (!(await content.deleteTestSite(input.siteId, input.revision))) throw new StaffRefusal(SITE_ZIP_TEXTS.siteChanged);
           return { before: { ...staffSite(before), zipPrefixes }, after: null, result: null };

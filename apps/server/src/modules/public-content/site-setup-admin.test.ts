@@ -4,11 +4,12 @@ import type { TestSite } from '@testerhub/shared/public-content';
 import type { StaffTestSite, StaffTestSitesResponse } from '@testerhub/shared/site-content-schemas';
 import { SITE_ZIP_TEXTS, type SiteZipPrefixesResponse } from '@testerhub/shared/site-zip-schemas';
 import { getWith, postJson, testerByUsername, validRegistration } from '../../../test/account-helpers.ts';
-import { createBooking, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
+import { createBooking, createLoggedInTester, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { SESSION_ADMIN_TEXTS } from '@testerhub/shared/session-admin-schemas';
+import { STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
 import { useTestApp } from '../../../test/test-app.ts';
-import { sessionGroups, staffAuditLog, testers, testSites, zipPrefixSites } from '../../core/db/schema.ts';
+import { sessionGroups, staffAuditLog, staffMembers, testers, testSites, zipPrefixSites } from '../../core/db/schema.ts';
 
 /**
  * Test sites made complete for content staff (issue 12 section 6; decision 069): a new site given a
@@ -253,14 +254,14 @@ describe('removing a site', () => {
     const group = await createSessionGroup(db(), { studyNo: study.studyNo, siteId: site.siteId });
     const booker = await createTester(db(), { siteId: '00001' });
     await createBooking(db(), { testerId: booker.id, studyNo: study.studyNo, groupId: group.id });
-    await createStaffMember(db(), { roles: ['site-staff'], siteIds: [site.siteId] });
+    const { staff: holder } = await createStaffMember(db(), { roles: ['site-staff'], siteIds: [site.siteId] });
 
     const refused = await post(cookie, 'RemoveTestSite', { siteId: site.siteId, revision: site.revision });
     expect(refused.json()).toEqual({
       status: 'failed',
       message: SITE_ZIP_TEXTS.removeRefused(
         'Busy site',
-        '2 testers assigned, 1 study, 1 session group, 1 booking, 1 staff member working there',
+        `2 testers assigned, 1 study, 1 session group, 1 booking, 1 staff member working there (${holder.name})`,
       ),
     });
     expect((await publicSites()).some((entry) => entry.siteId === site.siteId)).toBe(true);
@@ -336,6 +337,114 @@ describe('a site removal racing what names the site (decision 071)', () => {
       outcomes.add(removed.json().status);
     }
     expect(outcomes.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('address changes into a ZIP prefix racing the removal of its site: either it is refused and the testers are at the site, or it is gone and they are not', async () => {
+    const cookie = await contentStaff();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round += 1) {
+      const site = await addSite(cookie, `Moving-in site ${round}`);
+      const prefix = `71${round}`;
+      expect((await post(cookie, 'AddZipPrefix', { siteId: site.siteId, prefix })).json().status).toBe('succeed');
+      const movers = await Promise.all(Array.from({ length: 3 }, () => createLoggedInTester(db())));
+      const contact = { address: '12 Moving Lane', city: 'Baton Rouge', zipCode: `${prefix}01`, phone: '2255550123' };
+      const [removed, ...changed] = await Promise.all([
+        post(cookie, 'RemoveTestSite', { siteId: site.siteId, revision: site.revision }),
+        ...movers.map(({ cookie: testerCookie }) => postJson(testApp.app, '/api/account/ChangeContact', contact, { cookie: testerCookie })),
+      ]);
+      for (const answer of changed) expect(answer.json(), answer.body).toEqual({ status: 'succeed' });
+      const assigned = (await testersAt(site.siteId)).map((row) => row.id).sort();
+      if (removed.json().status === 'succeed') {
+        expect(assigned).toEqual([]);
+        expect(await db().select().from(testSites).where(eq(testSites.siteId, site.siteId))).toEqual([]);
+        for (const { tester } of movers) {
+          expect((await db().select().from(testers).where(eq(testers.id, tester.id)))[0]).toMatchObject({
+            zipCode: contact.zipCode,
+            siteId: '88888',
+          });
+        }
+      } else {
+        // Refused: its prefix came back with the rollback, so the changes that waited on it found the site too.
+        expect(assigned).toEqual(movers.map(({ tester }) => tester.id).sort());
+        expect(removed.json().message).toContain('tester');
+        expect(await prefixesOf(cookie, site.siteId)).toEqual([prefix]);
+      }
+      outcomes.add(removed.json().status);
+    }
+    expect(outcomes.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('on PostgreSQL, an address change whose read waits on a removal that then commits gets no site of it (online only)', async () => {
+    if (testApp.database.kind !== 'postgres') return; // PGlite runs one transaction at a time: the change cannot read beside it.
+    const cookie = await contentStaff();
+    const site = await addSite(cookie, 'Removed under the address change');
+    expect((await post(cookie, 'AddZipPrefix', { siteId: site.siteId, prefix: '729' })).json().status).toBe('succeed');
+    const { tester, cookie: testerCookie } = await createLoggedInTester(db());
+    const contact = { address: '3 Late Street', city: 'Lafayette', zipCode: '72901', phone: '3375550123' };
+    // The removal's own order, held open: the site's prefixes and row deleted, not yet committed.
+    let pending: ReturnType<typeof postJson> | undefined;
+    await db().transaction(async (tx) => {
+      await tx.delete(zipPrefixSites).where(eq(zipPrefixSites.siteId, site.siteId));
+      await tx.delete(testSites).where(eq(testSites.siteId, site.siteId));
+      pending = postJson(testApp.app, '/api/account/ChangeContact', contact, { cookie: testerCookie });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await pending!).json()).toEqual({ status: 'succeed' });
+    expect((await db().select().from(testers).where(eq(testers.id, tester.id)))[0]).toMatchObject({ zipCode: '72901', siteId: '88888' });
+  });
+
+  it('a staff member given a site racing its removal: either the removal is refused naming them and they hold it, or it is gone and the save refused at the site ids', async () => {
+    const cookie = await contentStaff();
+    const { staff: admin } = await createStaffMember(db(), { roles: ['admin'] });
+    const adminCookie = await staffCookieFor(db(), admin.id);
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 6; round += 1) {
+      const site = await addSite(cookie, `Staffed site ${round}`);
+      const { staff: member } = await createStaffMember(db(), { roles: ['site-staff'], siteIds: ['00001'] });
+      const save = () =>
+        postJson(
+          testApp.app,
+          '/api/staff/admin/SetRoles',
+          { staffId: member.id, roles: ['site-staff'], siteIds: ['00001', site.siteId] },
+          { cookie: adminCookie },
+        );
+      const remove = () => post(cookie, 'RemoveTestSite', { siteId: site.siteId, revision: site.revision });
+      // Each starts first in turn.
+      const [saved, removed] = round % 2 === 0 ? await Promise.all([save(), remove()]) : (await Promise.all([remove(), save()])).reverse();
+      const held = (await db().select().from(staffMembers).where(eq(staffMembers.id, member.id)))[0]!.siteIds;
+      if (removed!.json().status === 'succeed') {
+        expect(saved!.json()).toEqual({ status: 'failed', message: STAFF_TEXTS.unknownSites([site.siteId]), field: 'siteIds' });
+        expect(held).toEqual(['00001']);
+      } else {
+        expect(saved!.json()).toEqual({ status: 'succeed', message: 'Roles saved.' });
+        expect(removed!.json().message).toContain(`1 staff member working there (${member.name})`);
+        expect(held).toEqual(['00001', site.siteId]);
+      }
+      outcomes.add(removed!.json().status);
+    }
+    expect(outcomes.size).toBeGreaterThanOrEqual(1);
+  });
+
+  it('on PostgreSQL, a roles save whose site check waits on a removal that then commits is refused at the site ids', async () => {
+    if (testApp.database.kind !== 'postgres') return; // PGlite runs one transaction at a time: the save cannot read beside it.
+    const cookie = await contentStaff();
+    const { staff: admin } = await createStaffMember(db(), { roles: ['admin'] });
+    const adminCookie = await staffCookieFor(db(), admin.id);
+    const site = await addSite(cookie, 'Removed under the roles form');
+    const { staff: member } = await createStaffMember(db(), { roles: ['site-staff'], siteIds: ['00001'] });
+    let pending: ReturnType<typeof postJson> | undefined;
+    await db().transaction(async (tx) => {
+      await tx.delete(testSites).where(eq(testSites.siteId, site.siteId));
+      pending = postJson(
+        testApp.app,
+        '/api/staff/admin/SetRoles',
+        { staffId: member.id, roles: ['site-staff'], siteIds: [site.siteId] },
+        { cookie: adminCookie },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await pending!).json()).toEqual({ status: 'failed', message: STAFF_TEXTS.unknownSites([site.siteId]), field: 'siteIds' });
+    expect((await db().select().from(staffMembers).where(eq(staffMembers.id, member.id)))[0]!.siteIds).toEqual(['00001']);
   });
 
   it('a session group created while its site is removed is refused as an unknown site, never a server error', async () => {

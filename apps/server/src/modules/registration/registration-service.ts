@@ -95,6 +95,15 @@ export function createRegistrationService(
   }
 
   /**
+   * The zip's site read inside the caller's transaction, its prefix row share-locked until the
+   * commit: a removal of the site waits for the tester written there and counts them, or this finds
+   * the prefix gone and gives online only (decision 071).
+   */
+  async function lockedSiteForZip(zip: string, tx: Executor): Promise<string> {
+    return (await lookupsOn(tx).lockedSiteForZipPrefix(zip.slice(0, 3))) ?? ONLINE_ONLY_SITE_ID;
+  }
+
+  /**
    * One unit of work: the account, its confirmation code, the welcome coins (through the ledger)
    * and the confirmation e-mail's outbox row commit together or not at all. Two registrations
    * racing for one username or e-mail: the unique index lets one through. `tx` joins a larger
@@ -109,8 +118,7 @@ export function createRegistrationService(
       const created = await inTransaction(
         db,
         async (unit) => {
-          // Read and share-locked inside the transaction: a removal of the site waits for this tester or is seen (decision 071).
-          const siteId = (await lookupsOn(unit).lockedSiteForZipPrefix(input.zipCode.slice(0, 3))) ?? ONLINE_ONLY_SITE_ID;
+          const siteId = await lockedSiteForZip(input.zipCode, unit);
           const tester = await testers.create(
             {
               username: input.username.trim(),
@@ -177,6 +185,7 @@ export function createRegistrationService(
     forgetEmail: (email: string, tx: Executor) => lookupsOn(tx).deleteFor(email),
 
     siteForZip: (zip: string) => siteForZip(zip),
+    lockedSiteForZip,
 
     async isInfoExist(username: string, email: string) {
       const { usernameTaken, emailTaken } = await testers.usernameOrEmailTaken(username.trim(), email.trim());

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { staffAuditLog, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from './staff-tables.ts';
 
@@ -18,13 +18,14 @@ export function createStaffRepository() {
       return rows.map((row) => row.targetId);
     },
 
-    /** Staff members (disabled ones too) carrying the site among theirs (a site is removed only at 0, decision 069). */
-    async countWithSite(db: Executor, siteId: string): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`cast(count(*) as integer)` })
+    /** The names of the staff members (disabled ones too) carrying the site among theirs (a site is removed only at none, decision 069). */
+    async namesWithSite(db: Executor, siteId: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: staffMembers.name })
         .from(staffMembers)
-        .where(sql`${siteId} = any(${staffMembers.siteIds})`);
-      return row?.count ?? 0;
+        .where(sql`${siteId} = any(${staffMembers.siteIds})`)
+        .orderBy(asc(staffMembers.name));
+      return rows.map((row) => row.name);
     },
 
     async findById(db: Executor, id: string): Promise<StaffRow | null> {

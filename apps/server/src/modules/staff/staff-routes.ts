@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  staffAccountChangeResponseSchema,
   staffAuditQuerySchema,
   staffAuditResponseSchema,
+  staffAccountChangeResponseSchema,
   staffInviteSchema,
   staffListResponseSchema,
   staffLoginCodeResponseSchema,
@@ -179,9 +179,10 @@ export function staffRoutes(staff: StaffService, cookie: StaffCookie): FastifyPl
       '/staff/admin/Invite',
       {
         roles: ['admin'],
-        description: 'A new staff member invited by e-mail to set a password and a second factor. failed: the e-mail is taken.',
+        description:
+          'A new staff member invited by e-mail to set a password and a second factor. failed: the e-mail is taken, or a site id names no test site (field siteIds).',
         input: staffInviteSchema,
-        response: staffStatusResponseSchema,
+        response: staffAccountChangeResponseSchema,
       },
       async (input, me) => staff.invite(me, input),
     );
@@ -191,9 +192,10 @@ export function staffRoutes(staff: StaffService, cookie: StaffCookie): FastifyPl
       '/staff/admin/SetRoles',
       {
         roles: ['admin'],
-        description: 'A staff member’s roles and sites. failed: unknown, or it would leave no admin.',
+        description:
+          'A staff member’s roles and sites. failed: unknown, it would leave no admin, or a site id names no test site (field siteIds).',
         input: staffSetRolesSchema,
-        response: staffStatusResponseSchema,
+        response: staffAccountChangeResponseSchema,
       },
       async (input, me) => staff.setRoles(me, input),
     );

@@ -18,12 +18,13 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/secu
 import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { unknownTestSiteIds } from '../public-content/public-content-service.ts';
 import { createStaffRepository, type StaffRow } from './staff-repository.ts';
 import { createSecretBox, matchTotp, newRecoveryCode, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp.ts';
 
 /** The staff member a staff route receives (core/auth/staff-scope.ts). */
-/** Staff members carrying the site among theirs, on the caller's executor (the staff console's site removal, decision 069). */
-export const staffAtSite = (db: Executor, siteId: string) => createStaffRepository().countWithSite(db, siteId);
+/** The names of the staff members carrying the site among theirs, on the caller's executor (the staff console's site removal, decision 069). */
+export const staffNamesAtSite = (db: Executor, siteId: string) => createStaffRepository().namesWithSite(db, siteId);
 
 /** The ids the audit log names for a kind of row, on the caller's executor (removed test sites' ids are not given again, decision 069). */
 export const auditedTargetIds = (db: Executor, targetType: string) => createStaffRepository().auditedTargetIds(db, targetType);
@@ -254,6 +255,16 @@ export function createStaffService(
 
   const setupInvalid = { status: 'invalid' as const, message: STAFF_TEXTS.setupLinkInvalid };
 
+  /**
+   * An account's site ids must name test sites: checked in the change's transaction with the
+   * sites share-locked, so a site's removal either counts this account (refused, decision 069) or
+   * has removed the site before and the change is refused here.
+   */
+  async function checkSites(tx: Executor, siteIds: readonly string[]) {
+    const unknown = await unknownTestSiteIds(tx, siteIds);
+    if (unknown.length > 0) throw new StaffRefusal(STAFF_TEXTS.unknownSites(unknown), 'siteIds');
+  }
+
   return {
     audited,
 
@@ -266,6 +277,7 @@ export function createStaffService(
       if (existing) throw new Error(STAFF_TEXTS.emailTaken);
       let link = '';
       const staff = await audited(null, 'staff.create-account', { type: 'staff', id: 'new' }, async (tx) => {
+        await checkSites(tx, input.siteIds ?? []);
         const row = await repository.insert(tx, {
           name: input.name.trim(),
           email: input.email.trim(),
@@ -498,45 +510,51 @@ export function createStaffService(
     async invite(actor: StaffPrincipal, input: StaffInvitePayload) {
       if (await repository.findByEmail(db, input.email)) return { status: 'failed' as const, message: STAFF_TEXTS.emailTaken };
       const siteIds = input.roles.includes('site-staff') ? input.siteIds : [];
-      const created = await audited(actor.id, 'staff.invite', { type: 'staff', id: 'new' }, async (tx) => {
-        const row = await repository.insert(tx, {
-          name: input.name,
-          email: input.email,
-          roles: input.roles,
-          siteIds,
-          createdAt: clock.now(),
+      return refusalAnswered(async () => {
+        const created = await audited(actor.id, 'staff.invite', { type: 'staff', id: 'new' }, async (tx) => {
+          await checkSites(tx, siteIds);
+          const row = await repository.insert(tx, {
+            name: input.name,
+            email: input.email,
+            roles: input.roles,
+            siteIds,
+            createdAt: clock.now(),
+          });
+          const link = await issueSetupLink(tx, row, actor.id);
+          await mail.queue(
+            standardMessage({
+              to: row.email,
+              kind: 'staff-invitation',
+              subject: `You are invited to the ${COMPANY.name} staff console`,
+              greeting: `Hello ${row.name},`,
+              paragraphs: [
+                `${actor.name} invited you to the ${COMPANY.name} staff console.`,
+                `Open the link below to choose your password and set up your sign-in code. The link works once, for ${config.invitationDays} days.`,
+              ],
+              action: { label: 'Set up my account', href: link },
+            }),
+            tx,
+          );
+          return { before: null, after: auditView(row), result: row, targetId: row.id };
         });
-        const link = await issueSetupLink(tx, row, actor.id);
-        await mail.queue(
-          standardMessage({
-            to: row.email,
-            kind: 'staff-invitation',
-            subject: `You are invited to the ${COMPANY.name} staff console`,
-            greeting: `Hello ${row.name},`,
-            paragraphs: [
-              `${actor.name} invited you to the ${COMPANY.name} staff console.`,
-              `Open the link below to choose your password and set up your sign-in code. The link works once, for ${config.invitationDays} days.`,
-            ],
-            action: { label: 'Set up my account', href: link },
-          }),
-          tx,
-        );
-        return { before: null, after: auditView(row), result: row, targetId: row.id };
+        mail.nudge();
+        return { status: 'succeed' as const, message: `${created.name} is invited.` };
       });
-      mail.nudge();
-      return { status: 'succeed' as const, message: `${created.name} is invited.` };
     },
 
     async setRoles(actor: StaffPrincipal, input: StaffSetRolesPayload) {
       if (input.staffId === actor.id && !input.roles.includes('admin'))
         return { status: 'failed' as const, message: STAFF_TEXTS.cannotDropOwnAdmin };
       const siteIds = input.roles.includes('site-staff') ? input.siteIds : [];
-      return audited(actor.id, 'staff.set-roles', { type: 'staff', id: input.staffId }, async (tx) => {
-        const before = await repository.lockById(tx, input.staffId);
-        if (!before) throw new NotFound();
-        const after = await repository.update(tx, input.staffId, { roles: input.roles, siteIds });
-        return { before: auditView(before), after: auditView(after!), result: { status: 'succeed' as const, message: 'Roles saved.' } };
-      }).catch(notFound);
+      return refusalAnswered(() =>
+        audited(actor.id, 'staff.set-roles', { type: 'staff', id: input.staffId }, async (tx) => {
+          const before = await repository.lockById(tx, input.staffId);
+          if (!before) throw new NotFound();
+          await checkSites(tx, siteIds);
+          const after = await repository.update(tx, input.staffId, { roles: input.roles, siteIds });
+          return { before: auditView(before), after: auditView(after!), result: { status: 'succeed' as const, message: 'Roles saved.' } };
+        }),
+      ).catch(notFound);
     },
 
     /** Disables (ending every session at once) or enables an account. */

@@ -314,6 +314,40 @@ describe('sessions', () => {
 });
 
 describe('admin pages: invite, roles, disable, audit log', () => {
+  it('refuses an invitation or a roles save naming a site that does not exist, at the site ids field, writing nothing (decision 069)', async () => {
+    const { staff: admin } = await createStaffMember(db(), { roles: ['admin'] });
+    const cookie = await staffCookieFor(db(), admin.id, { lastSeenAt: clock.now(), expiresAt: new Date(clock.nowMs() + 3600_000) });
+    const post = (call: string, body: unknown) => postJson(testApp.app, `/api/staff/admin/${call}`, body, { cookie });
+    const auditCount = async () => (await db().select().from(staffAuditLog).where(eq(staffAuditLog.staffId, admin.id))).length;
+    const email = `site.${Date.now()}@staff.example.test`;
+
+    const invited = await post('Invite', { name: 'Sid Site', email, roles: ['site-staff'], siteIds: ['00001', '99998', '99999'] });
+    expect(invited.json()).toEqual({ status: 'failed', message: STAFF_TEXTS.unknownSites(['99998', '99999']), field: 'siteIds' });
+    expect(STAFF_TEXTS.unknownSites(['99998', '99999'])).toBe('There are no test sites 99998, 99999. Enter the ids of existing sites.');
+    expect(await db().select().from(staffMembers).where(eq(staffMembers.email, email))).toEqual([]);
+    expect(await latestMail(testApp.database, email, 'staff-invitation')).toBeFalsy();
+    expect(await auditCount()).toBe(0);
+
+    const { staff: holder } = await createStaffMember(db(), { roles: ['site-staff'], siteIds: ['00001'] });
+    const saved = await post('SetRoles', { staffId: holder.id, roles: ['site-staff'], siteIds: ['00001', '77777'] });
+    expect(saved.json()).toEqual({ status: 'failed', message: STAFF_TEXTS.unknownSites(['77777']), field: 'siteIds' });
+    expect(STAFF_TEXTS.unknownSites(['77777'])).toBe('There is no test site 77777. Enter the ids of existing sites.');
+    expect((await db().select().from(staffMembers).where(eq(staffMembers.id, holder.id)))[0]).toMatchObject({ siteIds: ['00001'] });
+    expect(await auditCount()).toBe(0);
+
+    // Existing sites are taken; ids given without the site staff role are dropped, not checked.
+    expect((await post('SetRoles', { staffId: holder.id, roles: ['site-staff'], siteIds: ['00002', '00001'] })).json()).toMatchObject({
+      status: 'succeed',
+    });
+    expect((await post('SetRoles', { staffId: holder.id, roles: ['recruiter'], siteIds: ['77777'] })).json()).toMatchObject({
+      status: 'succeed',
+    });
+    expect((await db().select().from(staffMembers).where(eq(staffMembers.id, holder.id)))[0]).toMatchObject({ siteIds: [] });
+    expect((await post('Invite', { name: 'Sid Site', email, roles: ['site-staff'], siteIds: ['00001'] })).json()).toMatchObject({
+      status: 'succeed',
+    });
+  });
+
   it('invites a recruiter by e-mail through the outbox; the link sets the account up with the roles given', async () => {
     const { staff: admin } = await createStaffMember(db(), { roles: ['admin'] });
     const cookie = await staffCookieFor(db(), admin.id, { lastSeenAt: clock.now(), expiresAt: new Date(clock.nowMs() + 3600_000) });

@@ -6,17 +6,22 @@ import { sanitizeHtml } from '../../lib/sanitize-html';
 
 /**
  * One of the legal and informational texts under /popup/: its built-in text, or the version
- * content staff published (decision 070), sanitised before it is shown. The marker element is
- * where the server puts a published body into the prerendered HTML.
+ * content staff published (decision 070), sanitised before it is shown; "Loading…" while a page
+ * reached by client navigation asks which is in force. The marker element is where the server
+ * puts a published body into the prerendered HTML.
  */
 export default function LegalPopupRoute({ page }: { page: LegalPageKey }) {
   const { title, Component } = LEGAL_PAGES[page];
   usePageTitle(title);
-  const published = useLegalText(page);
+  const text = useLegalText(page);
   return (
     <PopupShell title={title}>
-      {published?.version != null ? (
-        <div data-legal-body={page} dangerouslySetInnerHTML={{ __html: sanitizeHtml(published.bodyHtml) }} />
+      {text === undefined ? (
+        <p role="status" aria-busy="true">
+          Loading…
+        </p>
+      ) : text.version != null ? (
+        <div data-legal-body={page} dangerouslySetInnerHTML={{ __html: sanitizeHtml(text.bodyHtml) }} />
       ) : (
         <div data-legal-body={page}>
           <Component />

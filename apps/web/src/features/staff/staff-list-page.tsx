@@ -12,10 +12,16 @@ import { parseSiteIds, roleNames } from './staff-roles';
 
 const STATE_LABELS = { active: 'Active', invited: 'Invited (set-up not finished)', disabled: 'Disabled' } as const;
 
+type Issue = { path: PropertyKey[]; message: string };
+
 /** The first message the shared schema gives for a field, or null. */
-function issueFor(issues: { path: PropertyKey[]; message: string }[], field: string) {
+function issueFor(issues: Issue[], field: string) {
   return issues.find((issue) => issue.path[0] === field)?.message ?? null;
 }
+
+/** A refusal the server tied to a field (a site id that names no site) goes beside that field, as the schema's do. */
+const fieldRefusal = (answer: StaffStatus): Issue[] =>
+  answer.status === 'failed' && answer.field ? [{ path: [answer.field], message: answer.message }] : [];
 
 /** Admin: the staff list, the invitation form, role changes and disabling (decision 043). */
 export function StaffListPage() {
@@ -71,7 +77,7 @@ function InviteForm() {
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<StaffRole[]>([]);
   const [sites, setSites] = useState('');
-  const [issues, setIssues] = useState<{ path: PropertyKey[]; message: string }[]>([]);
+  const [issues, setIssues] = useState<Issue[]>([]);
   const [outcome, setOutcome] = useState<StaffStatus | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +87,9 @@ function InviteForm() {
     if (!parsed.success) return;
     try {
       const answer = await invite.mutateAsync(parsed.data);
-      setOutcome(answer);
+      const refused = fieldRefusal(answer);
+      setIssues(refused);
+      setOutcome(refused.length > 0 ? null : answer);
       if (answer.status === 'succeed') {
         setName('');
         setEmail('');
@@ -125,12 +133,15 @@ function StaffCard({ person, isMe }: { person: StaffListEntry; isMe: boolean }) 
   const setDisabledCall = useSetStaffDisabled();
   const [roles, setRoles] = useState<StaffRole[]>(person.roles);
   const [sites, setSites] = useState(person.siteIds.join(', '));
-  const [issues, setIssues] = useState<{ path: PropertyKey[]; message: string }[]>([]);
+  const [issues, setIssues] = useState<Issue[]>([]);
   const [outcome, setOutcome] = useState<StaffStatus | null>(null);
   const run = async (call: () => Promise<StaffStatus>) => {
     setOutcome(null);
     try {
-      setOutcome(await call());
+      const answer = await call();
+      const refused = fieldRefusal(answer);
+      if (refused.length > 0) setIssues(refused);
+      else setOutcome(answer);
     } catch (error) {
       setOutcome({ status: 'failed', message: requestErrorMessage(error) });
     }

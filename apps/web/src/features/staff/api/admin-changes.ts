@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StaffInvitePayload, StaffSetDisabledPayload, StaffSetRolesPayload } from '@testerhub/shared/staff-schemas';
+import type {
+  StaffAccountChangeResponse,
+  StaffInvitePayload,
+  StaffSetDisabledPayload,
+  StaffSetRolesPayload,
+} from '@testerhub/shared/staff-schemas';
 import { apiPost } from '../../../lib/api';
 import { staffKeys } from './query-keys';
 
-export interface StaffStatus {
-  status: 'succeed' | 'failed';
-  message: string;
-}
+/** An admin change's answer; a refusal about a form field (the site ids) names it. */
+export type StaffStatus = StaffAccountChangeResponse;
 
 /** POST /api/staff/admin/Invite, SetRoles and SetDisabled (admin): each changes the staff list and writes to the audit log. */
 export const inviteStaff = (payload: StaffInvitePayload) => apiPost<StaffStatus>('/staff/admin/Invite', payload);
