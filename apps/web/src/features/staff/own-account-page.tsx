@@ -9,23 +9,16 @@ import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { useChangeStaffPassword, useNewRecoveryCodes, useRecoveryCodesLeft } from './api/own-account';
-import { OutcomeLine, outcomeOf, type Outcome } from './content/content-form-parts';
+import { OutcomeLine, settleSave, type Outcome } from './content/content-form-parts';
 import { RecoveryCodeList } from './recovery-code-list';
 import { LoadFailed, SubmitButton } from './staff-page-parts';
 
-/**
- * A refusal goes to its field when the server names one of `fields` (the code, the current
- * password), else to the form's status line, with a success or a failed request's reason.
- */
+/** The form's status line, with its code and current-password refusals put beside those fields. */
 function useAnswer<Field extends string>(setError: (field: Field, error: { message: string }) => void, fields: readonly Field[]) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const settle = async <Answer extends StaffAccountChangeResponse>(call: () => Promise<Answer>) => {
+  const settle = <Answer extends StaffAccountChangeResponse>(call: () => Promise<Answer>) => {
     setOutcome(null);
-    const answer = await outcomeOf(call);
-    const field = 'field' in answer ? fields.find((name) => name === answer.field) : undefined;
-    if (answer.status === 'failed' && field) setError(field, { message: answer.message });
-    else setOutcome(answer);
-    return answer;
+    return settleSave(call, fields, (field, message) => setError(field, { message }), setOutcome);
   };
   return { outcome, settle };
 }

@@ -34,6 +34,23 @@ export async function outcomeOf<T extends Outcome>(call: () => Promise<T>): Prom
 }
 
 /**
+ * Sends a save and says what it answered: a refusal about one of `fields` goes beside that field
+ * (`toField`), anything else (a success, another refusal, a failed request) to the status line.
+ */
+export async function settleSave<Field extends string, Answer extends Outcome & { field?: string }>(
+  call: () => Promise<Answer>,
+  fields: readonly Field[],
+  toField: (field: Field, message: string) => void,
+  onOutcome: OnOutcome,
+): Promise<Answer | Outcome> {
+  const answer = await outcomeOf(call);
+  const field = 'field' in answer ? fields.find((name) => name === answer.field) : undefined;
+  if (answer.status === 'failed' && field) toField(field, answer.message);
+  else onOutcome(answer);
+  return answer;
+}
+
+/**
  * A content form's state: the fields, their messages from the shared schema, and `submit`, which
  * checks the fields (nothing is sent while one is wrong) and answers the save's outcome, or null.
  */

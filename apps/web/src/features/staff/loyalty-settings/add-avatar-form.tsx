@@ -2,9 +2,8 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { bytesBase64, inspectAvatarImage } from '@testerhub/shared/avatar-image';
 import { addAvatarSchema, AVATAR_IMAGE_LIMITS, AVATAR_SETTINGS_TEXTS, avatarLevelSchema } from '@testerhub/shared/avatar-settings-schemas';
 import { TextField } from '../../../components/form-field';
-import { requestErrorMessage } from '../../../lib/request-error';
 import { useAddAvatar } from '../api/avatars';
-import { OutcomeLine, type Outcome } from '../content/content-form-parts';
+import { OutcomeLine, settleSave, type Outcome } from '../content/content-form-parts';
 import { SubmitButton } from '../staff-page-parts';
 
 type Field = 'image' | 'requireLevel';
@@ -83,14 +82,12 @@ function AddAvatarFields({ highestLevel, onOutcome }: { highestLevel: number; on
       return;
     }
     setErrors({});
-    try {
-      const answer = await add.mutateAsync(parsed.data);
-      if (answer.status === 'failed' && (answer.field === 'image' || answer.field === 'requireLevel'))
-        setErrors({ [answer.field]: answer.message });
-      else onOutcome(answer);
-    } catch (error) {
-      onOutcome({ status: 'failed', message: requestErrorMessage(error) });
-    }
+    await settleSave(
+      () => add.mutateAsync(parsed.data),
+      ['image', 'requireLevel'] as const,
+      (field, message) => setErrors({ [field]: message }),
+      onOutcome,
+    );
   };
 
   return (

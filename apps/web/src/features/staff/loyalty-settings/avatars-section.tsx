@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { avatarLevelSchema, saveAvatarSchema, type StaffAvatar } from '@testerhub/shared/avatar-settings-schemas';
 import { TextField } from '../../../components/form-field';
-import { requestErrorMessage } from '../../../lib/request-error';
 import { useSaveAvatar, useStaffAvatars } from '../api/avatars';
-import { OutcomeLine, type Outcome } from '../content/content-form-parts';
+import { OutcomeLine, settleSave, type Outcome } from '../content/content-form-parts';
 import { LoadFailed, SubmitButton } from '../staff-page-parts';
 import { AddAvatarForm } from './add-avatar-form';
 import './avatars-section.css';
@@ -86,14 +85,12 @@ function AvatarForm({
       return;
     }
     setErrors({});
-    try {
-      const answer = await save.mutateAsync(parsed.data);
-      if (answer.status === 'failed' && (answer.field === 'requireLevel' || answer.field === 'hidden'))
-        setErrors({ [answer.field]: answer.message });
-      else onOutcome(answer);
-    } catch (error) {
-      onOutcome({ status: 'failed', message: requestErrorMessage(error) });
-    }
+    await settleSave(
+      () => save.mutateAsync(parsed.data),
+      ['requireLevel', 'hidden'] as const,
+      (field, message) => setErrors({ [field]: message }),
+      onOutcome,
+    );
   };
 
   return (
