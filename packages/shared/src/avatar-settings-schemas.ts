@@ -46,6 +46,15 @@ export const avatarLevelSchema = (highest: number = LEVEL_LIMITS.max) =>
     .min(1, T.levelInvalid(highest))
     .max(highest, T.levelInvalid(highest));
 
+/**
+ * The level as typed in a picture's form: its number (undefined when blank) and the field's message
+ * when it is not 1 to the highest level there is now. The add and save forms both read it so.
+ */
+export function checkAvatarLevel(text: string, highest: number): { value: number | undefined; error: string | undefined } {
+  const value = text.trim() === '' ? undefined : Number(text);
+  return { value, error: avatarLevelSchema(highest).safeParse(value).error?.issues[0]?.message };
+}
+
 /** POST /staff/content/SaveAvatar: one picture's level and whether it is hidden, against the version its editor read. */
 export const saveAvatarSchema = z.object({
   imageId: integerColumnId(),

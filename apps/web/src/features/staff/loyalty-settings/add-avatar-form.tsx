@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { bytesBase64, inspectAvatarImage } from '@testerhub/shared/avatar-image';
-import { addAvatarSchema, AVATAR_IMAGE_LIMITS, AVATAR_SETTINGS_TEXTS, avatarLevelSchema } from '@testerhub/shared/avatar-settings-schemas';
+import { addAvatarSchema, AVATAR_IMAGE_LIMITS, AVATAR_SETTINGS_TEXTS, checkAvatarLevel } from '@testerhub/shared/avatar-settings-schemas';
 import { TextField } from '../../../components/form-field';
 import { useAddAvatar } from '../api/avatars';
 import { OutcomeLine, settleSave, type Outcome } from '../content/content-form-parts';
@@ -70,13 +70,12 @@ function AddAvatarFields({ highestLevel, onOutcome }: { highestLevel: number; on
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     onOutcome(null);
-    const requireLevel = level.trim() === '' ? undefined : Number(level);
-    const levelCheck = avatarLevelSchema(highestLevel).safeParse(requireLevel);
+    const requireLevel = checkAvatarLevel(level, highestLevel);
     const next: Partial<Record<Field, string>> = {
       image: errors.image ?? (chosen ? undefined : AVATAR_SETTINGS_TEXTS.imageMissing),
-      requireLevel: levelCheck.error?.issues[0]?.message,
+      requireLevel: requireLevel.error,
     };
-    const parsed = addAvatarSchema.safeParse({ image: chosen?.base64, requireLevel, hidden });
+    const parsed = addAvatarSchema.safeParse({ image: chosen?.base64, requireLevel: requireLevel.value, hidden });
     if (next.image || next.requireLevel || !parsed.success) {
       setErrors({ ...next, image: next.image ?? parsed.error?.issues[0]?.message });
       return;

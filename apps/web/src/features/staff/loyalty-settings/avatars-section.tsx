@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { avatarLevelSchema, saveAvatarSchema, type StaffAvatar } from '@testerhub/shared/avatar-settings-schemas';
+import { checkAvatarLevel, saveAvatarSchema, type StaffAvatar } from '@testerhub/shared/avatar-settings-schemas';
 import { TextField } from '../../../components/form-field';
 import { useSaveAvatar, useStaffAvatars } from '../api/avatars';
 import { OutcomeLine, settleSave, type Outcome } from '../content/content-form-parts';
@@ -77,11 +77,15 @@ function AvatarForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     onOutcome(null);
-    const requireLevel = level.trim() === '' ? undefined : Number(level);
-    const levelCheck = avatarLevelSchema(highestLevel).safeParse(requireLevel);
-    const parsed = saveAvatarSchema.safeParse({ imageId: avatar.imageId, version: avatar.version, requireLevel, hidden });
-    if (!levelCheck.success || !parsed.success) {
-      setErrors({ requireLevel: levelCheck.error?.issues[0]?.message ?? parsed.error?.issues[0]?.message });
+    const requireLevel = checkAvatarLevel(level, highestLevel);
+    const parsed = saveAvatarSchema.safeParse({
+      imageId: avatar.imageId,
+      version: avatar.version,
+      requireLevel: requireLevel.value,
+      hidden,
+    });
+    if (requireLevel.error || !parsed.success) {
+      setErrors({ requireLevel: requireLevel.error ?? parsed.error?.issues[0]?.message });
       return;
     }
     setErrors({});
