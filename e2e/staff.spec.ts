@@ -42,12 +42,12 @@ async function setUpThroughLink(page: Page, link: URL, password: string): Promis
   await expect(page.getByRole('heading', { name: 'Step 1 of 3: your password' })).toBeVisible();
   await expectNoAxeViolations(page);
   await expectFitsPhone(page);
-  await page.getByLabel('New password').fill('too short');
-  await page.getByLabel('Repeat the password').fill('too short');
+  await page.getByLabel('New password', { exact: true }).fill('too short');
+  await page.getByLabel('Repeat the new password').fill('too short');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByText(STAFF_TEXTS.passwordTooShort)).toBeVisible();
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the new password').fill(password);
   await page.getByRole('button', { name: 'Save password' }).click();
 
   await expect(page.getByRole('heading', { name: 'Step 2 of 3: your sign-in code' })).toBeVisible();

@@ -75,8 +75,8 @@ export async function setUpStaffAccount(
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Step 1 of 3: your password' })).toBeVisible();
   await check();
-  await page.getByLabel('New password').fill(password);
-  await page.getByLabel('Repeat the password').fill(password);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat the new password').fill(password);
   await page.getByRole('button', { name: 'Save password' }).click();
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
   await check();

@@ -11,7 +11,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { useChangeStaffPassword, useNewRecoveryCodes, useRecoveryCodesLeft } from './api/own-account';
 import { OutcomeLine, settleSave, type Outcome } from './content/content-form-parts';
 import { RecoveryCodeList } from './recovery-code-list';
-import { LoadFailed, SubmitButton } from './staff-page-parts';
+import { AuthenticatorCodeField, LoadFailed, NewPasswordFields, SubmitButton } from './staff-page-parts';
 
 /** The form's status line, with its code and current-password refusals put beside those fields. */
 function useAnswer<Field extends string>(setError: (field: Field, error: { message: string }) => void, fields: readonly Field[]) {
@@ -64,7 +64,7 @@ function RecoveryCodesSection() {
         here, this once.
       </p>
       <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Make new recovery codes">
-        <TextField label="The 6-digit code the app shows" autoComplete="one-time-code" inputMode="numeric" {...form.field('code')} />
+        <AuthenticatorCodeField {...form.field('code')} />
         <div>
           <SubmitButton pending={make.isPending} label="Make new recovery codes" pendingLabel="Making codes…" />
         </div>
@@ -92,15 +92,8 @@ function ChangePasswordSection() {
       <p>A new password ends your sessions in other browsers; this one stays signed in.</p>
       <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Change your password">
         <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 12 characters."
-          {...form.field('password')}
-        />
-        <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-        <TextField label="The 6-digit code the app shows" autoComplete="one-time-code" inputMode="numeric" {...form.field('code')} />
+        <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
+        <AuthenticatorCodeField {...form.field('code')} />
         <div>
           <SubmitButton pending={change.isPending} label="Change password" />
         </div>

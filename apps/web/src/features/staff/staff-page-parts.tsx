@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useOutletContext } from 'react-router';
-import { holdsRole, STAFF_ROLE_LABELS, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { holdsRole, STAFF_PASSWORD_MIN, STAFF_ROLE_LABELS, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { TextField } from '../../components/form-field';
 import { requestErrorMessage } from '../../lib/request-error';
 import type { StaffOutletContext } from './staff-shell';
 
@@ -49,6 +50,29 @@ export function SubmitButton({
     <button type="submit" className={quiet ? 'staff-button staff-button--quiet' : 'staff-button'} disabled={disabled} aria-busy={pending}>
       {pending ? pendingLabel : label}
     </button>
+  );
+}
+
+type BoundField = Omit<ComponentProps<typeof TextField>, 'label'>;
+
+/** The authenticator app's current code, asked for at set-up and before any change to a sign-in. */
+export function AuthenticatorCodeField(field: BoundField) {
+  return <TextField label="The 6-digit code the app shows" autoComplete="one-time-code" inputMode="numeric" {...field} />;
+}
+
+/** A new staff password and its repeat, as the set-up page and Your sign-in ask for them. */
+export function NewPasswordFields({ password, confirmPassword }: { password: BoundField; confirmPassword: BoundField }) {
+  return (
+    <>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${STAFF_PASSWORD_MIN} characters.`}
+        {...password}
+      />
+      <TextField label="Repeat the new password" type="password" autoComplete="new-password" {...confirmPassword} />
+    </>
   );
 }
 

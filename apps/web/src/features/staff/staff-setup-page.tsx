@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RECOVERY_CODE_COUNT, staffCodeSchema, staffSetupPasswordSchema, STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
 import { z } from 'zod';
-import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { checkSetup, setupConfirm, setupPassword } from './api/staff-auth';
 import { staffKeys } from './api/query-keys';
 import { RecoveryCodeList } from './recovery-code-list';
+import { AuthenticatorCodeField, NewPasswordFields } from './staff-page-parts';
 import { StaffQr } from './staff-qr';
 import './staff.css';
 
@@ -111,14 +111,7 @@ function PasswordStep({
         Welcome, {name}. You sign in as <strong>{email}</strong>.
       </p>
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters."
-        {...form.field('password')}
-      />
-      <TextField label="Repeat the password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <NewPasswordFields password={form.field('password')} confirmPassword={form.field('confirmPassword')} />
       {problem && (
         <p className="staff-problem" role="alert">
           {problem}
@@ -171,7 +164,7 @@ function EnrolStep(props: {
           {grouped}
         </code>
       </p>
-      <TextField label="The 6-digit code the app shows" autoComplete="one-time-code" inputMode="numeric" {...form.field('code')} />
+      <AuthenticatorCodeField {...form.field('code')} />
       {problem && (
         <p className="staff-problem" role="alert">
           {problem}
