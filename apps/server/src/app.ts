@@ -287,7 +287,11 @@ export async function buildApp({
   // Sessions ended by another instance on this PostgreSQL are dropped here at once (decision 035).
   const stopListening = await database.listen(SESSIONS_ENDED_CHANNEL, (payload) => forgetAnnounced(sessionCache, payload));
   app.addHook('onClose', () => stopListening());
-  const publicContent = createPublicContentService(db, { cacheSeconds: config.publicContentCacheSeconds, clock });
+  const publicContent = createPublicContentService(db, {
+    cacheSeconds: config.publicContentCacheSeconds,
+    clock,
+    timeZone: config.loyaltyTimeZone,
+  });
   // Content changed by staff on any instance on this database shows here at once (decision 057).
   const stopContentNotices = await database.listen(PUBLIC_CONTENT_CHANNEL, () => publicContent.forgetCached());
   app.addHook('onClose', () => stopContentNotices());
@@ -679,6 +683,7 @@ export async function buildApp({
     audited: staff.audited,
     forgetCached: publicContent.forgetCached,
     clock,
+    timeZone: config.loyaltyTimeZone,
   });
   // Call-outs edited by content staff (issue 12 section 6, decision 063).
   const calloutAdmin = createCalloutAdminService(db, { audited: staff.audited });

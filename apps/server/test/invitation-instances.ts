@@ -35,7 +35,7 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
   const testers = createTesterService(db, { clock, onTesterChanged: () => undefined });
   const dossier = createDossierService(db, { clock, ledger: {} as never });
   const studies = createStudyService(db, { clock, aboutMe: dossier });
-  const publicContent = createPublicContentService(db, { cacheSeconds: 0, clock });
+  const publicContent = createPublicContentService(db, { cacheSeconds: 0, clock, timeZone: 'America/Chicago' });
   const studyLinks = createStudyLinkService(db, {
     clock,
     secret: INVITATION_TEST_SECRET,

@@ -34,7 +34,7 @@ export function schedulingWithMail(
     log,
   });
   const testers = createTesterService(db, { clock, onTesterChanged: () => undefined });
-  const publicContent = createPublicContentService(db, { cacheSeconds: 0, clock });
+  const publicContent = createPublicContentService(db, { cacheSeconds: 0, clock, timeZone: 'America/Chicago' });
   const studies = createStudyService(db, { clock, aboutMe: { targetedAnswers: async () => new Map() } as never });
   const noticeHours = options.noticeHours ?? 24;
   // Only the waiting list and the link signing of screening are used by seat offers.

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from './client.ts';
+import { localDay, monthStart } from '../local-day.ts';
 import { seedDemoCallouts } from '../../modules/callouts/callout-seed.ts';
 import { seedDemoChildAwaitingCall, seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
@@ -148,7 +149,7 @@ function demoWinners(today: Date) {
 
 /** Inserts the demo content once; later starts find each seed recorded and leave the data alone. */
 export async function seedDemoData(db: Database, today = new Date(), timeZone = 'America/Chicago'): Promise<boolean> {
-  const content = await seedPublicContent(db, today);
+  const content = await seedPublicContent(db, today, timeZone);
   const accounts = await seedAccounts(db);
   const surveys = await seedAboutMeAndSurveys(db, today);
   const studies = await seedOnce(db, STUDIES_SEED_NAME, (tx) => seedDemoStudies(tx, today));
@@ -313,7 +314,7 @@ async function seedRecorded(db: Database, name: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function seedPublicContent(db: Database, today: Date): Promise<boolean> {
+async function seedPublicContent(db: Database, today: Date, timeZone: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(seedRuns).values({ name: SEED_NAME }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
@@ -321,7 +322,8 @@ async function seedPublicContent(db: Database, today: Date): Promise<boolean> {
     await tx.insert(testimonials).values(demoTestimonials.map((entry, index) => ({ ...entry, sortOrder: index })));
     await tx.insert(testSites).values(demoTestSites.map((site, index) => ({ ...site, sortOrder: index })));
     await tx.insert(themeStyles).values(demoThemeStyles);
-    const month = isoDate(today.getUTCFullYear(), today.getUTCMonth());
+    // The company's month, the one GetReferralEvent shows now.
+    const month = monthStart(localDay(today, timeZone));
     await tx
       .insert(referralEvents)
       .values(demoReferralComments.map((referralComment, index) => ({ month, referralComment, sortOrder: index })));

@@ -5,10 +5,14 @@ import type { Database, Executor } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { createPublicContentRepository } from './public-content-repository.ts';
 import { cachedRead } from '../../core/cached-read.ts';
+import { localDay, monthStart } from '../../core/local-day.ts';
 
-/** The first day of the month whose referral offer is shown at `at` (its UTC month; the staff console shows the same, decision 066). */
-export function referralMonthStart(at: Date): string {
-  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+/**
+ * The first day of the month whose referral offer is shown at `at`: the company's month (its time
+ * zone, as the referral limit's month); the staff console shows the same (decision 066).
+ */
+export function referralMonthStart(at: Date, timeZone: string): string {
+  return monthStart(localDay(at, timeZone));
 }
 
 /**
@@ -22,7 +26,7 @@ export async function unknownTestSiteIds(tx: Executor, siteIds: readonly string[
 }
 
 /** FAQs, winners, testimonials and test sites change only by staff: kept `cacheSeconds`, dropped at once when staff change them. */
-export function createPublicContentService(db: Database, options: { cacheSeconds: number; clock: Clock }) {
+export function createPublicContentService(db: Database, options: { cacheSeconds: number; clock: Clock; timeZone: string }) {
   const repository = createPublicContentRepository(db);
   const now = () => options.clock.now();
   const ttlMs = options.cacheSeconds * 1000;
@@ -58,7 +62,7 @@ export function createPublicContentService(db: Database, options: { cacheSeconds
 
     /** This month's referral offer; a month without one keeps showing the latest earlier offer. */
     listReferralEvents(): Promise<ReferralEvent[]> {
-      return repository.listReferralEventsForMonth(referralMonthStart(now()));
+      return repository.listReferralEventsForMonth(referralMonthStart(now(), options.timeZone));
     },
 
     async getThemeStyle(themeName: string): Promise<ThemeStyle> {

@@ -16,6 +16,8 @@ const CLOCKS = {
   monthWithOwnOffer: '2026-12-02T10:00:00Z',
   monthsLater: '2027-03-01T00:30:00Z',
   beforeAnyOffer: '2026-10-31T23:00:00Z',
+  // 21:00 on 30 November in Chicago, the company's time zone: still November there.
+  novemberEveningInChicago: '2026-12-01T03:00:00Z',
 } as const;
 
 const testApp = useTestApp({
@@ -23,7 +25,7 @@ const testApp = useTestApp({
     for (const [name, iso] of Object.entries(CLOCKS)) {
       void api.register(publicContentRoutes, {
         prefix: `/clock/${name}`,
-        service: createPublicContentService(database.db, { cacheSeconds: 0, clock: createFakeClock(iso) }),
+        service: createPublicContentService(database.db, { cacheSeconds: 0, clock: createFakeClock(iso), timeZone: 'America/Chicago' }),
       });
     }
   },
@@ -223,6 +225,11 @@ describe('GET /api/callout/GetReferralEvent', () => {
     it('a later month without an offer keeps showing the latest earlier one', async () => {
       const response = await get('/api/clock/monthsLater/callout/GetReferralEvent');
       expect(response.json()).toEqual([{ referralComment: 'December: double referral reward.' }, { referralComment: null }]);
+    });
+
+    it("the company's month counts: on the evening of 30 November in Chicago (1 December in UTC) November's offer shows", async () => {
+      const response = await get('/api/clock/novemberEveningInChicago/callout/GetReferralEvent');
+      expect(response.json().map((event: { referralComment: string }) => event.referralComment)).toEqual(demoReferralComments);
     });
 
     it("November still shows November's offer, not the later one", async () => {

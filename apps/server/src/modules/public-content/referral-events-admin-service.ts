@@ -30,7 +30,7 @@ const staffEvent = (row: ReferralEventRow): StaffReferralEvent => ({
  * opened, the row is locked and compared and the change is conditional on it; every change writes
  * its audit row and the public-content notice in one transaction.
  */
-export function createReferralEventsAdminService(db: Database, deps: SiteContentAdminDeps & { clock: Clock }) {
+export function createReferralEventsAdminService(db: Database, deps: SiteContentAdminDeps & { clock: Clock; timeZone: string }) {
   const repository = createPublicContentRepository(db);
   const change = auditedContentChange(deps);
 
@@ -46,7 +46,7 @@ export function createReferralEventsAdminService(db: Database, deps: SiteContent
     async listReferralEvents(): Promise<StaffReferralEventsResponse> {
       const [rows, shown] = await Promise.all([
         repository.listAllReferralEvents(),
-        repository.shownReferralMonth(referralMonthStart(deps.clock.now())),
+        repository.shownReferralMonth(referralMonthStart(deps.clock.now(), deps.timeZone)),
       ]);
       return { status: 'succeed', shownMonth: shown?.slice(0, 7) ?? null, events: rows.map(staffEvent) };
     },

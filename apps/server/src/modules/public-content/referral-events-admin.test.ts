@@ -86,7 +86,7 @@ describe('referral event texts', () => {
     // A month ahead is not shown before it comes.
     await add(cookie, { month: '2031-06', referralComment: 'June offer.' });
     expect(await shown()).toEqual(['Double coins for every May referral.']);
-    clock.set('2031-06-01T00:30:00Z');
+    clock.set('2031-06-01T05:30:00Z'); // 00:30 on 1 June in Chicago, the company's time zone
     expect(await shown()).toEqual(['June offer.']);
     clock.set('2031-05-15T12:00:00Z');
   });

@@ -21,7 +21,7 @@ beforeAll(async () => {
   scheduling = createSchedulingService(db(), {
     clock,
     testers: createTesterService(db(), { clock, onTesterChanged: () => undefined }),
-    listTestSites: createPublicContentService(db(), { cacheSeconds: 0, clock }).listTestSites,
+    listTestSites: createPublicContentService(db(), { cacheSeconds: 0, clock, timeZone: 'America/Chicago' }).listTestSites,
     studyNames: createStudyService(db(), { clock, aboutMe: { heldAnswerIds: async () => [] } }).studyNames,
     noticeHours: 24,
     checkInSecret: 'check-in-secret-for-tests-only-0123456789',
