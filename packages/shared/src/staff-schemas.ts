@@ -71,9 +71,10 @@ export const STAFF_TEXTS = {
     `${name} has a new set-up link by e-mail. Their password, sign-in code, recovery codes and sessions have ended.`,
   resetAction: 'Send a new set-up link',
   resetTitle: (name: string) => `Send ${name} a new set-up link?`,
-  resetExplained:
-    'Their password, sign-in code and recovery codes stop working and their sessions end at once. They get an e-mail with a link to choose a new password and set up their sign-in code again, as at their invitation. Use this when they lost their phone.',
+  resetExplained: (email: string) =>
+    `Their password, sign-in code and recovery codes stop working and their sessions end at once. They get an e-mail at ${email} with a link to choose a new password and set up their sign-in code again, as at their invitation. Use this when they lost their phone.`,
   resetConfirm: 'Send the link',
+  resetSending: 'Sending…',
   resetCancel: 'Cancel',
 } as const;
 
