@@ -10,7 +10,8 @@ import { totpNow } from './support/totp';
  * The staff console's foundation (issue 12 section 1; decisions 043, 044): an admin made by test
  * support (the staff:create-admin command's service) sets up with a TOTP code computed here, logs
  * out and in, invites a recruiter; the recruiter sets up from the e-mailed link and sees only what
- * a recruiter may; a tester's session reaches no staff call. axe on every staff page, at 360 px.
+ * a recruiter may, then sets up again from a new link the admin sends (decision 073); a tester's
+ * session reaches no staff call. axe on every staff page, at 360 px.
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -158,6 +159,32 @@ test('an admin sets up, logs in with a code, invites a recruiter, who sets up fr
   await expectNoAxeViolations(recruiter.page);
   expect((await recruiter.page.request.get('/api/staff/admin/StaffList')).status()).toBe(403);
   expect((await recruiter.page.request.get('/api/staff/Me')).status()).toBe(200);
+
+  // The recruiter lost their phone: the admin sends a new set-up link (decision 073), asked in a
+  // dialog; the recruiter's session ends, and they set up again from the e-mail and sign in.
+  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Staff accounts' }).click();
+  const card = page.getByRole('listitem', { name: recruiterName });
+  await card.getByRole('button', { name: STAFF_TEXTS.resetAction }).click();
+  const dialog = page.getByRole('dialog', { name: STAFF_TEXTS.resetTitle(recruiterName) });
+  await expect(dialog).toContainText(recruiterEmail);
+  await expectNoAxeViolations(page);
+  await expectFitsPhone(page);
+  await dialog.getByRole('button', { name: STAFF_TEXTS.resetConfirm }).click();
+  await expect(card.getByRole('status')).toHaveText(STAFF_TEXTS.setupLinkSent(recruiterName));
+  await expect(dialog).toBeHidden();
+  expect((await recruiter.page.request.get('/api/staff/Me')).status()).toBe(401);
+
+  const again = await waitForMessage({ to: recruiterEmail, subject: 'new set-up link' });
+  const newPassword = `New recruiter passphrase ${suffix}`;
+  const { secret: newSecret } = await setUpThroughLink(recruiter.page, findLink(again, '/staff/setup'), newPassword);
+  await expect(recruiter.page.getByRole('heading', { level: 1, name: `Hello, ${recruiterName}` })).toBeVisible();
+  await recruiter.page.getByRole('button', { name: 'Log out' }).click();
+  await recruiter.page.getByLabel('E-mail address').fill(recruiterEmail);
+  await recruiter.page.getByLabel('Password').fill(newPassword);
+  await recruiter.page.getByRole('button', { name: 'Continue' }).click();
+  await recruiter.page.getByLabel('Code').fill((await codeAfter(newSecret, Math.floor(Date.now() / 30_000))).code);
+  await recruiter.page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(recruiter.page.getByRole('heading', { level: 1, name: `Hello, ${recruiterName}` })).toBeVisible();
 
   await admin.context.close();
   await recruiter.context.close();

@@ -547,6 +547,7 @@ export async function buildApp({
       idleMinutes: config.staffSessionIdleMinutes,
       absoluteHours: config.staffSessionAbsoluteHours,
       invitationDays: config.staffInvitationDays,
+      timeZone: config.loyaltyTimeZone,
       loginAttemptsPerWindow: config.loginAttemptsPerWindow,
       rateLimitWindowSeconds: config.rateLimitWindowSeconds,
     },

@@ -52,12 +52,13 @@ async function main(): Promise<number> {
         idleMinutes: config.staffSessionIdleMinutes,
         absoluteHours: config.staffSessionAbsoluteHours,
         invitationDays: config.staffInvitationDays,
+        timeZone: config.loyaltyTimeZone,
         loginAttemptsPerWindow: config.loginAttemptsPerWindow,
         rateLimitWindowSeconds: config.rateLimitWindowSeconds,
       },
     });
     const made = reset
-      ? await staff.resetAccount(parsed.data.email)
+      ? await staff.resetAccount({ email: parsed.data.email })
       : await staff.createAccount({ name: parsed.data.name, email: parsed.data.email, roles: ['admin'] }).catch((error: unknown) => {
           if (error instanceof Error && error.message === STAFF_TEXTS.emailTaken) return null;
           throw error;

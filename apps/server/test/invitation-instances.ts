@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { COMPANY } from '@testerhub/shared/company';
 import type { FakeClock } from '../src/core/clock.ts';
 import type { Database } from '../src/core/db/client.ts';
 import { createDossierService } from '../src/modules/dossier/dossier-service.ts';
@@ -53,7 +54,14 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
     rateLimits: createRateLimitStore(db, clock.nowMs),
     mail,
     totpKey: TEST_STAFF_TOTP_KEY,
-    config: { idleMinutes: 30, absoluteHours: 12, invitationDays: 7, loginAttemptsPerWindow: 10, rateLimitWindowSeconds: 900 },
+    config: {
+      idleMinutes: 30,
+      absoluteHours: 12,
+      invitationDays: 7,
+      timeZone: COMPANY.timeZone,
+      loginAttemptsPerWindow: 10,
+      rateLimitWindowSeconds: 900,
+    },
   });
   return createInvitationSendService(db, {
     clock,

@@ -62,6 +62,20 @@ export const STAFF_TEXTS = {
   emailTaken: 'A staff account with this e-mail address already exists.',
   cannotDisableSelf: 'You cannot disable your own account.',
   cannotDropOwnAdmin: 'You cannot remove your own admin role.',
+  noSuchStaff: 'No such staff member.',
+  // A new set-up link sent by an admin (decision 073).
+  cannotResetSelf:
+    'You cannot send yourself a new set-up link: change your password or recovery codes on Your sign-in, or ask another admin.',
+  resetDisabled: 'This account is disabled. Enable it first, then send the new set-up link.',
+  setupLinkSent: (name: string) =>
+    `${name} has a new set-up link by e-mail. Their password, sign-in code, recovery codes and sessions have ended.`,
+  resetAction: 'Send a new set-up link',
+  resetTitle: (name: string) => `Send ${name} a new set-up link?`,
+  resetExplained: (email: string) =>
+    `Their password, sign-in code and recovery codes stop working and their sessions end at once. They get an e-mail at ${email} with a link to choose a new password and set up their sign-in code again, as at their invitation. Use this when they lost their phone.`,
+  resetConfirm: 'Send the link',
+  resetSending: 'Sending…',
+  resetCancel: 'Cancel',
 } as const;
 
 const email = text(STAFF_TEXTS.invalidCharacters, { error: STAFF_TEXTS.required })
@@ -175,6 +189,10 @@ export type StaffSetRolesPayload = z.infer<typeof staffSetRolesSchema>;
 /** POST /staff/admin/SetDisabled. */
 export const staffSetDisabledSchema = z.object({ staffId: z.uuid(), disabled: z.boolean() });
 export type StaffSetDisabledPayload = z.infer<typeof staffSetDisabledSchema>;
+
+/** POST /staff/admin/ResetSignIn: another member's account back to set-up, the new link e-mailed (decision 073). */
+export const staffResetSignInSchema = z.object({ staffId: z.uuid() });
+export type StaffResetSignInPayload = z.infer<typeof staffResetSignInSchema>;
 
 /** GET /staff/admin/StaffList. */
 export const staffListResponseSchema = z.object({

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_COUNT, STAFF_ACCOUNT_TEXTS, STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
-import { expectFieldError, getWith, postJson } from '../../../test/account-helpers.ts';
+import { formatMoment } from '@testerhub/shared/schedule-format';
+import { expectFieldError, getWith, latestMail, postJson } from '../../../test/account-helpers.ts';
 import { auditRowsWhere, createStaffMember, STAFF_PASSWORD, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
@@ -10,7 +11,8 @@ import { totpCode } from './totp.ts';
 
 /**
  * The staff member's own sign-in (decision 072): a new password and a new set of recovery codes,
- * each asking for a TOTP code; the count of unused codes. On PGlite and PostgreSQL.
+ * each asking for a TOTP code and told to the member by e-mail (decision 073); the count of unused
+ * codes. On PGlite and PostgreSQL.
  */
 
 const clock = createFakeClock(Date.now());
@@ -38,6 +40,12 @@ async function staffSignedInTwice() {
   };
 }
 
+/** The e-mail telling the member their sign-in changed, if one was written. */
+const changeMail = (email: string) => latestMail(testApp.database, email, 'staff-sign-in-changed');
+
+/** Now on the company's clock, as the mail says it ('Thursday, November 26th, 2026, 3:17 AM CST'). */
+const companyNow = () => formatMoment(clock.now().toISOString(), testApp.config.loyaltyTimeZone);
+
 /** Password then code: 'secondFactor' answers say the password was right; the code step's outcome is the second status. */
 async function signIn(email: string, password: string, code: string) {
   const first = await post('/api/staff/Login', { email, password });
@@ -64,6 +72,25 @@ describe('a staff member’s own password', () => {
     expect(audit).toMatchObject({ targetType: 'staff', targetId: staff.id, before: null, after: null });
   });
 
+  it('e-mails the member what changed and when, on the company’s clock, and whom to tell if it was not them', async () => {
+    const { staff, code, here } = await staffSignedInTwice();
+    expect(await changeMail(staff.email)).toBeNull();
+    const when = companyNow();
+    expect(testApp.config.loyaltyTimeZone).toBe('America/Chicago');
+    expect(when).toMatch(/ C[SD]T$/);
+    await post(
+      '/api/staff/account/ChangePassword',
+      { currentPassword: STAFF_PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, code: code() },
+      here,
+    );
+    const mail = (await changeMail(staff.email))!;
+    expect(mail.subject).toContain('staff sign-in changed');
+    expect(mail.text).toContain(`Hello ${staff.name},`);
+    expect(mail.text).toContain(`Your password was changed on ${when}, on the staff console's Your sign-in page.`);
+    expect(mail.text).toContain('If this was not you, contact an admin at once');
+    expect(mail.text).not.toContain(NEW_PASSWORD);
+  });
+
   it('refuses a wrong current password, a wrong code and a spent code at their fields, changing nothing', async () => {
     const { staff, code, here, elsewhere } = await staffSignedInTwice();
     const before = (await db().select().from(staffMembers).where(eq(staffMembers.id, staff.id)))[0]!;
@@ -88,6 +115,7 @@ describe('a staff member’s own password', () => {
     expect(after.passwordHash).toBe(before.passwordHash);
     expect((await getWith(testApp.app, '/api/staff/Me', { cookie: elsewhere })).statusCode).toBe(200);
     expect(await auditRowsWhere(db(), { staffId: staff.id, action: 'staff.change-password' })).toHaveLength(0);
+    expect(await changeMail(staff.email)).toBeNull();
   });
 
   it('checks the form as the page does: the same password again, a short one, two that differ, a recovery code', async () => {
@@ -146,11 +174,15 @@ describe('a staff member’s own recovery codes', () => {
     expect(await signIn(staff.email, STAFF_PASSWORD, first.recoveryCodes[1])).toBe('codeWrong');
     expect(await signIn(staff.email, STAFF_PASSWORD, second.recoveryCodes[1])).toBe('succeed');
     expect(await auditRowsWhere(db(), { staffId: staff.id, action: 'staff.new-recovery-codes' })).toHaveLength(2);
+    const mail = (await changeMail(staff.email))!;
+    expect(mail.text).toContain(`A new set of recovery codes was made (the old codes no longer work) on ${companyNow()}`);
+    expect(mail.text).not.toContain(second.recoveryCodes[0]);
   });
 
   it('refuses a wrong or spent code and a recovery code, keeping the set it has', async () => {
     const { staff, code, here } = await staffSignedInTwice();
     const made = (await post('/api/staff/account/NewRecoveryCodes', { code: code() }, here)).json();
+    const told = (await changeMail(staff.email))!;
     expect((await post('/api/staff/account/NewRecoveryCodes', { code: code() }, here)).json()).toEqual({
       status: 'failed',
       message: STAFF_TEXTS.codeReplayed,
@@ -168,5 +200,7 @@ describe('a staff member’s own recovery codes', () => {
       STAFF_ACCOUNT_TEXTS.totpOnly,
     );
     expect(await signIn(staff.email, STAFF_PASSWORD, made.recoveryCodes[0])).toBe('succeed');
+    // The refusals told the member nothing: the only mail is the first set's.
+    expect((await changeMail(staff.email))!.id).toBe(told.id);
   });
 });

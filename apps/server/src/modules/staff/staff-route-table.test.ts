@@ -165,6 +165,12 @@ const STAFF_ROUTE_TABLE: StaffRouteCase[] = [
     roles: ['admin'],
     request: (targetId) => ({ body: { staffId: targetId, disabled: true } }),
   },
+  {
+    method: 'POST',
+    path: '/api/staff/admin/ResetSignIn',
+    roles: ['admin'],
+    request: (targetId) => ({ body: { staffId: targetId } }),
+  },
   { method: 'GET', path: '/api/staff/admin/AuditLog', roles: ['admin'], request: () => ({ query: '?page=1' }) },
   { method: 'GET', path: '/api/staff/rewards/Orders', roles: ['rewards'], request: () => ({ query: '?status=pending&page=1' }) },
   {

@@ -15,6 +15,7 @@ import {
   staffNewRecoveryCodesResponseSchema,
   staffNewRecoveryCodesSchema,
   staffRecoveryCodesLeftResponseSchema,
+  staffResetSignInSchema,
   staffSetDisabledSchema,
   staffSetRolesSchema,
   staffSetupCheckResponseSchema,
@@ -210,6 +211,19 @@ export function staffRoutes(staff: StaffService, cookie: StaffCookie): FastifyPl
         response: staffStatusResponseSchema,
       },
       async (input, me) => staff.setDisabled(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/admin/ResetSignIn',
+      {
+        roles: ['admin'],
+        description:
+          'Another staff member back to set-up (a lost phone, decision 073): their password, sign-in code, recovery codes and sessions end, and a new set-up link is e-mailed; the later of two replaces the earlier. failed: the caller’s own account, unknown, or disabled.',
+        input: staffResetSignInSchema,
+        response: staffStatusResponseSchema,
+      },
+      async (input, me) => staff.resetSignIn(me, input),
     );
 
     staffGet(

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { COMPANY } from '@testerhub/shared/company';
+import { formatMoment } from '@testerhub/shared/schedule-format';
 import {
   RECOVERY_CODE_COUNT,
   STAFF_ACCOUNT_TEXTS,
@@ -7,6 +8,7 @@ import {
   type StaffChangePasswordPayload,
   type StaffAuditQuery,
   type StaffInvitePayload,
+  type StaffResetSignInPayload,
   type StaffRole,
   type StaffSetDisabledPayload,
   type StaffSetRolesPayload,
@@ -80,6 +82,8 @@ export interface StaffConfig {
   absoluteHours: number;
   /** Days a set-up link (invitation, first admin) stays good. */
   invitationDays: number;
+  /** The company's time zone (LOYALTY_TIME_ZONE): the times staff mails name (decision 073). */
+  timeZone: string;
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
 }
@@ -230,27 +234,60 @@ export function createStaffService(
     return (await repository.acceptStep(tx, staff.id, step)) ? 'accepted' : 'replayed';
   }
 
+  /** The e-mail carrying a set-up link: an invitation, or a new link after a reset (decision 073). */
+  const setupLinkMessage = (row: StaffRow, link: string, message: { kind: string; subject: string; opening: string }) =>
+    standardMessage({
+      to: row.email,
+      kind: message.kind,
+      subject: message.subject,
+      greeting: `Hello ${row.name},`,
+      paragraphs: [
+        message.opening,
+        `Open the link below to choose your password and set up your sign-in code. The link works once, for ${config.invitationDays} days.`,
+      ],
+      action: { label: 'Set up my account', href: link },
+    });
+
   /**
    * A change of the member's own sign-in (decision 072): counted per account, then in one audited
    * unit of work the row locked, `check` run (it refuses by throwing StaffRefusal), the TOTP code
-   * spent, and the change `check` hands back made. A wrong or replayed code refuses; nothing is written.
+   * spent, the change `check` hands back made, and the member told by e-mail (`changed`, decision
+   * 073) through the outbox. A wrong or replayed code refuses; nothing is written.
    */
   async function ownAccountChange<T>(
     staff: StaffPrincipal,
     code: string,
     action: string,
+    changed: string,
     check: (tx: Executor, row: StaffRow) => Promise<() => Promise<T>>,
   ): Promise<T> {
     await limit(codeLimiter, `own-account:${staff.id}`);
-    return audited(staff.id, action, { type: 'staff', id: staff.id }, async (tx) => {
+    const result = await audited(staff.id, action, { type: 'staff', id: staff.id }, async (tx) => {
       const row = await repository.lockById(tx, staff.id);
       if (!row) throw new StaffRefusal(STAFF_TEXTS.disabled);
       const change = await check(tx, row);
       const checked = await checkTotp(tx, row, code);
       if (checked !== 'accepted') throw new StaffRefusal(checked === 'replayed' ? STAFF_TEXTS.codeReplayed : STAFF_TEXTS.codeWrong, 'code');
+      const made = await change();
+      // Someone holding the member's session, password and phone could do this: the member hears of it.
+      await mail.queue(
+        standardMessage({
+          to: row.email,
+          kind: 'staff-sign-in-changed',
+          subject: `Your ${COMPANY.name} staff sign-in changed`,
+          greeting: `Hello ${row.name},`,
+          paragraphs: [
+            `${changed} on ${formatMoment(clock.now().toISOString(), config.timeZone)}, on the staff console's Your sign-in page.`,
+            'If this was not you, contact an admin at once: they can end your sessions and send you a new set-up link.',
+          ],
+        }),
+        tx,
+      );
       // The action says what changed; the row never holds a hash or a code.
-      return { before: null, after: null, result: await change() };
+      return { before: null, after: null, result: made };
     });
+    mail.nudge();
+    return result;
   }
 
   const setupInvalid = { status: 'invalid' as const, message: STAFF_TEXTS.setupLinkInvalid };
@@ -263,6 +300,49 @@ export function createStaffService(
   async function checkSites(tx: Executor, siteIds: readonly string[]) {
     const unknown = await unknownTestSiteIds(tx, siteIds);
     if (unknown.length > 0) throw new StaffRefusal(STAFF_TEXTS.unknownSites(unknown), 'siteIds');
+  }
+
+  /**
+   * An existing account back to set-up (a lost phone): in one audited unit of work with the
+   * member's row locked, the password, second factor, recovery codes and sessions end, and a new
+   * set-up link replaces any open one. From the server's command (`by` null: found by e-mail, the
+   * link printed) the account is also enabled. From an admin (decision 073: found by id, audited
+   * as theirs) a disabled account is refused and the link is e-mailed through the outbox. Two
+   * resets at once run one after the other, so the later link is the one that works. Null: no
+   * such account.
+   */
+  async function resetAccount(target: { email: string } | { staffId: string }, by: StaffPrincipal | null = null) {
+    const staffId = 'email' in target ? (await repository.findByEmail(db, target.email.trim()))?.id : target.staffId;
+    if (!staffId) return null;
+    return audited(by?.id ?? null, 'staff.reset-account', { type: 'staff', id: staffId }, async (tx) => {
+      const before = await repository.lockById(tx, staffId);
+      if (!before) throw new NotFound();
+      // Enabling is a separate, deliberate change for an admin: a slip must not let a departed member back in.
+      if (by && before.disabledAt) throw new StaffRefusal(STAFF_TEXTS.resetDisabled);
+      const after = (await repository.update(tx, staffId, {
+        passwordHash: null,
+        totpSecret: null,
+        totpConfirmedAt: null,
+        totpLastStep: null,
+        disabledAt: null,
+      }))!;
+      await repository.replaceRecoveryCodes(tx, staffId, []);
+      await repository.deleteSessionsOf(tx, staffId);
+      const link = await issueSetupLink(tx, after, by?.id ?? null);
+      if (by)
+        await mail.queue(
+          setupLinkMessage(after, link, {
+            kind: 'staff-new-setup-link',
+            subject: `A new set-up link for the ${COMPANY.name} staff console`,
+            opening: `${by.name} sent you a new set-up link. Your old password, sign-in code and recovery codes no longer work, and your sessions have ended.`,
+          }),
+          tx,
+        );
+      return { before: auditView(before), after: auditView(after), result: { staffId, name: after.name, link } };
+    }).catch((error: unknown) => {
+      if (error instanceof NotFound) return null;
+      throw error;
+    });
   }
 
   return {
@@ -291,29 +371,7 @@ export function createStaffService(
       return { staffId: staff.id, link };
     },
 
-    /**
-     * A new set-up link for an existing account, from the server's command line (a lost phone
-     * with its recovery codes): the password, second factor, recovery codes and sessions end;
-     * the account is enabled again. Audited as the command's doing.
-     */
-    async resetAccount(email: string) {
-      const existing = await repository.findByEmail(db, email.trim());
-      if (!existing) return null;
-      const link = await audited(null, 'staff.reset-account', { type: 'staff', id: existing.id }, async (tx) => {
-        const before = (await repository.lockById(tx, existing.id))!;
-        const after = await repository.update(tx, existing.id, {
-          passwordHash: null,
-          totpSecret: null,
-          totpConfirmedAt: null,
-          totpLastStep: null,
-          disabledAt: null,
-        });
-        await repository.replaceRecoveryCodes(tx, existing.id, []);
-        await repository.deleteSessionsOf(tx, existing.id);
-        return { before: auditView(before), after: auditView(after!), result: await issueSetupLink(tx, after!, null) };
-      });
-      return { staffId: existing.id, link };
-    },
+    resetAccount,
 
     // ---------------------------------------------------------------- set-up
 
@@ -466,7 +524,7 @@ export function createStaffService(
      */
     async changePassword(staff: StaffPrincipal, sessionId: string | undefined, input: StaffChangePasswordPayload) {
       return refusalAnswered(() =>
-        ownAccountChange(staff, input.code, 'staff.change-password', async (tx, row) => {
+        ownAccountChange(staff, input.code, 'staff.change-password', 'Your password was changed', async (tx, row) => {
           if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword)))
             throw new StaffRefusal(STAFF_ACCOUNT_TEXTS.currentPasswordWrong, 'currentPassword');
           return async () => {
@@ -481,10 +539,16 @@ export function createStaffService(
     /** A new set of recovery codes for a TOTP code: the old set stops working; the new one is shown once. */
     async makeNewRecoveryCodes(staff: StaffPrincipal, code: string) {
       const made = await refusalAnswered(() =>
-        ownAccountChange(staff, code, 'staff.new-recovery-codes', async (tx, row) => async () => {
-          const recoveryCodes = await newRecoveryCodes(tx, row.id);
-          return { status: 'succeed' as const, message: STAFF_ACCOUNT_TEXTS.codesMade, recoveryCodes };
-        }),
+        ownAccountChange(
+          staff,
+          code,
+          'staff.new-recovery-codes',
+          'A new set of recovery codes was made (the old codes no longer work)',
+          async (tx, row) => async () => {
+            const recoveryCodes = await newRecoveryCodes(tx, row.id);
+            return { status: 'succeed' as const, message: STAFF_ACCOUNT_TEXTS.codesMade, recoveryCodes };
+          },
+        ),
       );
       return made.status === 'failed' ? { ...made, recoveryCodes: [] as string[] } : made;
     },
@@ -522,16 +586,10 @@ export function createStaffService(
           });
           const link = await issueSetupLink(tx, row, actor.id);
           await mail.queue(
-            standardMessage({
-              to: row.email,
+            setupLinkMessage(row, link, {
               kind: 'staff-invitation',
               subject: `You are invited to the ${COMPANY.name} staff console`,
-              greeting: `Hello ${row.name},`,
-              paragraphs: [
-                `${actor.name} invited you to the ${COMPANY.name} staff console.`,
-                `Open the link below to choose your password and set up your sign-in code. The link works once, for ${config.invitationDays} days.`,
-              ],
-              action: { label: 'Set up my account', href: link },
+              opening: `${actor.name} invited you to the ${COMPANY.name} staff console.`,
             }),
             tx,
           );
@@ -573,6 +631,21 @@ export function createStaffService(
           result: { status: 'succeed' as const, message: input.disabled ? 'Account disabled.' : 'Account enabled.' },
         };
       }).catch(notFound);
+    },
+
+    /**
+     * An admin sends another member a new set-up link (decision 073): `resetAccount` on their
+     * behalf. Their own account is refused (they would lock themselves out; Your sign-in or the
+     * command serve them), as are an unknown or a disabled one.
+     */
+    async resetSignIn(actor: StaffPrincipal, input: StaffResetSignInPayload) {
+      if (input.staffId === actor.id) return { status: 'failed' as const, message: STAFF_TEXTS.cannotResetSelf };
+      return refusalAnswered(async () => {
+        const reset = await resetAccount({ staffId: input.staffId }, actor);
+        if (!reset) return { status: 'failed' as const, message: STAFF_TEXTS.noSuchStaff };
+        mail.nudge();
+        return { status: 'succeed' as const, message: STAFF_TEXTS.setupLinkSent(reset.name) };
+      });
     },
 
     /** The newest `limit` staff changes of one row (a tester's page, decision 053), with who made them. */
@@ -636,6 +709,6 @@ class SetupRefused extends Error {
 class NotFound extends Error {}
 
 function notFound(error: unknown) {
-  if (error instanceof NotFound) return { status: 'failed' as const, message: 'No such staff member.' };
+  if (error instanceof NotFound) return { status: 'failed' as const, message: STAFF_TEXTS.noSuchStaff };
   throw error;
 }

@@ -36,7 +36,14 @@ function commandService() {
     rateLimits: createRateLimitStore(db(), clock.nowMs),
     mail: createMailService(db(), { clock, publicUrl: testApp.config.publicUrl, smtpUrl: undefined, mailFrom: 'x <x@example.test>', log }),
     totpKey: TEST_STAFF_TOTP_KEY,
-    config: { idleMinutes: 30, absoluteHours: 12, invitationDays: 3, loginAttemptsPerWindow: 5, rateLimitWindowSeconds: 900 },
+    config: {
+      idleMinutes: 30,
+      absoluteHours: 12,
+      invitationDays: 3,
+      timeZone: testApp.config.loyaltyTimeZone,
+      loginAttemptsPerWindow: 5,
+      rateLimitWindowSeconds: 900,
+    },
   });
 }
 
@@ -186,9 +193,9 @@ describe('set-up link, first admin and login', () => {
   it('--reset takes an account back to set-up: sessions, password and second factor end; the new link sets it up again', async () => {
     const { staff } = await createStaffMember(db(), { roles: ['admin'], disabled: true });
     const cookie = await staffCookieFor(db(), staff.id, { lastSeenAt: clock.now(), expiresAt: new Date(clock.nowMs() + 3600_000) });
-    const reset = (await commandService().resetAccount(staff.email.toUpperCase()))!;
+    const reset = (await commandService().resetAccount({ email: staff.email.toUpperCase() }))!;
     expect(reset.staffId).toBe(staff.id);
-    expect(await commandService().resetAccount('nobody@staff.example.test')).toBeNull();
+    expect(await commandService().resetAccount({ email: 'nobody@staff.example.test' })).toBeNull();
     expect((await getWith(testApp.app, '/api/staff/Me', { cookie })).statusCode).toBe(401);
     const ip = nextAddress();
     expect(
@@ -205,6 +212,8 @@ describe('set-up link, first admin and login', () => {
       .from(staffAuditLog)
       .where(and(eq(staffAuditLog.targetId, staff.id), eq(staffAuditLog.action, 'staff.reset-account')));
     expect(row).toMatchObject({ staffId: null, before: { disabled: true }, after: { disabled: false } });
+    // The command prints the link; only an admin's reset e-mails it (decision 073).
+    expect(await latestMail(testApp.database, staff.email)).toBeNull();
   });
 
   it('refuses the code step without the password step’s proof, or after it ran out', async () => {

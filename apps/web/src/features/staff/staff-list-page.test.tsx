@@ -66,3 +66,59 @@ describe('site ids that name no test site', () => {
     expect(within(card).queryByRole('status')).toBeNull();
   });
 });
+
+describe('a new set-up link for a staff member (decision 073)', () => {
+  const ME: StaffListEntry = { ...SAM, id: 's-1', name: 'Rita', email: 'rita@staff.example.test', roles: ['admin'], siteIds: [] };
+  const GONE: StaffListEntry = { ...SAM, id: '0b6c1f3e-1111-4a2b-8c3d-123456789abc', name: 'Gus Gone', state: 'disabled' };
+
+  function renderList() {
+    api.answers['/staff/admin/StaffList'] = { body: { status: 'succeed', staff: [ME, SAM, GONE] } };
+    return renderStaffPages('/staff/accounts', { accounts: <StaffListPage /> }, ['admin']);
+  }
+  const resetCalls = () => api.calls.filter((call) => call.path === '/staff/admin/ResetSignIn');
+
+  test('is offered for another active member only, and asks first in a dialog naming them; Cancel and Escape send nothing', async () => {
+    const user = renderList();
+    const card = await screen.findByRole('listitem', { name: 'Sam Site' });
+    expect(
+      within(screen.getByRole('listitem', { name: 'Rita (you)' })).queryByRole('button', { name: STAFF_TEXTS.resetAction }),
+    ).toBeNull();
+    expect(within(screen.getByRole('listitem', { name: 'Gus Gone' })).queryByRole('button', { name: STAFF_TEXTS.resetAction })).toBeNull();
+
+    const open = within(card).getByRole('button', { name: STAFF_TEXTS.resetAction });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: STAFF_TEXTS.resetTitle('Sam Site') });
+    expect(dialog).toHaveTextContent(STAFF_TEXTS.resetExplained('sam@staff.example.test'));
+    expect(dialog).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: STAFF_TEXTS.resetCancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(open).toHaveFocus();
+
+    await user.click(open);
+    expect(screen.getByRole('dialog', { name: STAFF_TEXTS.resetTitle('Sam Site') })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(resetCalls()).toEqual([]);
+  });
+
+  test('sends the call for that member on confirmation, closes the dialog and shows the answer on their card', async () => {
+    api.answers['/staff/admin/ResetSignIn'] = { body: { status: 'succeed', message: STAFF_TEXTS.setupLinkSent('Sam Site') } };
+    const user = renderList();
+    const card = await screen.findByRole('listitem', { name: 'Sam Site' });
+    await user.click(within(card).getByRole('button', { name: STAFF_TEXTS.resetAction }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: STAFF_TEXTS.resetConfirm }));
+
+    expect(await within(card).findByRole('status')).toHaveTextContent(STAFF_TEXTS.setupLinkSent('Sam Site'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(resetCalls().map((call) => call.body)).toEqual([{ staffId: SAM.id }]);
+  });
+
+  test('a refusal (the member was disabled meanwhile) shows on their card', async () => {
+    api.answers['/staff/admin/ResetSignIn'] = { body: { status: 'failed', message: STAFF_TEXTS.resetDisabled } };
+    const user = renderList();
+    const card = await screen.findByRole('listitem', { name: 'Sam Site' });
+    await user.click(within(card).getByRole('button', { name: STAFF_TEXTS.resetAction }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: STAFF_TEXTS.resetConfirm }));
+    expect(await within(card).findByText(STAFF_TEXTS.resetDisabled)).toHaveClass('staff-problem');
+  });
+});

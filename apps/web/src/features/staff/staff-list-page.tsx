@@ -1,10 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useOutletContext } from 'react-router';
-import { holdsRole, staffInviteSchema, staffSetRolesSchema, type StaffListEntry, type StaffRole } from '@testerhub/shared/staff-schemas';
+import {
+  holdsRole,
+  STAFF_TEXTS,
+  staffInviteSchema,
+  staffSetRolesSchema,
+  type StaffListEntry,
+  type StaffRole,
+} from '@testerhub/shared/staff-schemas';
 import { TextField } from '../../components/form-field';
+import { ModalDialog } from '../../components/modal-dialog';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
-import { useInviteStaff, useSetStaffDisabled, useSetStaffRoles, type StaffStatus } from './api/admin-changes';
+import { useInviteStaff, useResetStaffSignIn, useSetStaffDisabled, useSetStaffRoles, type StaffStatus } from './api/admin-changes';
 import { useStaffList } from './api/staff-list';
 import { RolePicker } from './role-picker';
 import type { StaffOutletContext } from './staff-shell';
@@ -23,7 +31,7 @@ function issueFor(issues: Issue[], field: string) {
 const fieldRefusal = (answer: StaffStatus): Issue[] =>
   answer.status === 'failed' && answer.field ? [{ path: [answer.field], message: answer.message }] : [];
 
-/** Admin: the staff list, the invitation form, role changes and disabling (decision 043). */
+/** Admin: the staff list, the invitation form, role changes, disabling (decision 043) and a new set-up link (decision 073). */
 export function StaffListPage() {
   usePageTitle('Staff accounts');
   const { me } = useOutletContext<StaffOutletContext>();
@@ -188,7 +196,49 @@ function StaffCard({ person, isMe }: { person: StaffListEntry; isMe: boolean }) 
           {disabled ? `Enable ${person.name}` : `Disable ${person.name}`}
         </button>
       )}
+      {/* Not for oneself (a lock-out risk: Your sign-in serves them) nor a disabled account (enabling is its own change). */}
+      {!isMe && !disabled && <ResetSignIn person={person} onOutcome={(answer) => void run(() => answer)} />}
       <Outcome status={outcome} />
     </li>
+  );
+}
+
+/** "Send a new set-up link" (a lost phone), asked once more in a dialog naming the member; the answer shows on their card. */
+function ResetSignIn({ person, onOutcome }: { person: StaffListEntry; onOutcome: (answer: Promise<StaffStatus>) => void }) {
+  const reset = useResetStaffSignIn();
+  const [asking, setAsking] = useState(false);
+  const send = async () => {
+    const answer = reset.mutateAsync({ staffId: person.id });
+    // Settled first, so the dialog closes (and gives focus back) before the outcome is announced.
+    await answer.catch(() => undefined);
+    setAsking(false);
+    onOutcome(answer);
+  };
+  return (
+    <>
+      <button type="button" className="staff-button staff-button--quiet" onClick={() => setAsking(true)}>
+        {STAFF_TEXTS.resetAction}
+      </button>
+      {asking && (
+        <ModalDialog
+          title={STAFF_TEXTS.resetTitle(person.name)}
+          onClose={() => setAsking(false)}
+          closeLabel={STAFF_TEXTS.resetCancel}
+          actions={
+            <button
+              type="button"
+              className="staff-button"
+              disabled={reset.isPending}
+              aria-busy={reset.isPending}
+              onClick={() => void send()}
+            >
+              {reset.isPending ? STAFF_TEXTS.resetSending : STAFF_TEXTS.resetConfirm}
+            </button>
+          }
+        >
+          <p>{STAFF_TEXTS.resetExplained(person.email)}</p>
+        </ModalDialog>
+      )}
+    </>
   );
 }
