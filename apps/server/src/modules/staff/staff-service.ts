@@ -251,24 +251,28 @@ export function createStaffService(
   /**
    * A change of the member's own sign-in (decision 072): counted per account, then in one audited
    * unit of work the row locked, `check` run (it refuses by throwing StaffRefusal), the TOTP code
-   * spent, the change `check` hands back made, and the member told by e-mail (`changed`, decision
-   * 073) through the outbox. A wrong or replayed code refuses; nothing is written.
+   * spent, `change` made, and the member told by e-mail (`changed`, decision 073) through the
+   * outbox. A wrong or replayed code refuses; nothing is written.
    */
   async function ownAccountChange<T>(
     staff: StaffPrincipal,
     code: string,
-    action: string,
-    changed: string,
-    check: (tx: Executor, row: StaffRow) => Promise<() => Promise<T>>,
+    step: {
+      action: string;
+      changed: string;
+      check?: (row: StaffRow) => Promise<void>;
+      change: (tx: Executor, row: StaffRow) => Promise<T>;
+    },
   ): Promise<T> {
+    const { action, changed, check, change } = step;
     await limit(codeLimiter, `own-account:${staff.id}`);
     const result = await audited(staff.id, action, { type: 'staff', id: staff.id }, async (tx) => {
       const row = await repository.lockById(tx, staff.id);
       if (!row) throw new StaffRefusal(STAFF_TEXTS.disabled);
-      const change = await check(tx, row);
+      await check?.(row);
       const checked = await checkTotp(tx, row, code);
       if (checked !== 'accepted') throw new StaffRefusal(checked === 'replayed' ? STAFF_TEXTS.codeReplayed : STAFF_TEXTS.codeWrong, 'code');
-      const made = await change();
+      const made = await change(tx, row);
       // Someone holding the member's session, password and phone could do this: the member hears of it.
       await mail.queue(
         standardMessage({
@@ -524,14 +528,18 @@ export function createStaffService(
      */
     async changePassword(staff: StaffPrincipal, sessionId: string | undefined, input: StaffChangePasswordPayload) {
       return refusalAnswered(() =>
-        ownAccountChange(staff, input.code, 'staff.change-password', 'Your password was changed', async (tx, row) => {
-          if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword)))
-            throw new StaffRefusal(STAFF_ACCOUNT_TEXTS.currentPasswordWrong, 'currentPassword');
-          return async () => {
+        ownAccountChange(staff, input.code, {
+          action: 'staff.change-password',
+          changed: 'Your password was changed',
+          check: async (row) => {
+            if (!row.passwordHash || !(await verifyPassword(row.passwordHash, input.currentPassword)))
+              throw new StaffRefusal(STAFF_ACCOUNT_TEXTS.currentPasswordWrong, 'currentPassword');
+          },
+          change: async (tx, row) => {
             await repository.update(tx, row.id, { passwordHash: await hashPassword(input.password) });
             if (sessionId) await repository.deleteOtherSessions(tx, row.id, hashToken(sessionId));
             return { status: 'succeed' as const, message: STAFF_ACCOUNT_TEXTS.passwordChanged };
-          };
+          },
         }),
       );
     },
@@ -539,16 +547,14 @@ export function createStaffService(
     /** A new set of recovery codes for a TOTP code: the old set stops working; the new one is shown once. */
     async makeNewRecoveryCodes(staff: StaffPrincipal, code: string) {
       const made = await refusalAnswered(() =>
-        ownAccountChange(
-          staff,
-          code,
-          'staff.new-recovery-codes',
-          'A new set of recovery codes was made (the old codes no longer work)',
-          async (tx, row) => async () => {
+        ownAccountChange(staff, code, {
+          action: 'staff.new-recovery-codes',
+          changed: 'A new set of recovery codes was made (the old codes no longer work)',
+          change: async (tx, row) => {
             const recoveryCodes = await newRecoveryCodes(tx, row.id);
             return { status: 'succeed' as const, message: STAFF_ACCOUNT_TEXTS.codesMade, recoveryCodes };
           },
-        ),
+        }),
       );
       return made.status === 'failed' ? { ...made, recoveryCodes: [] as string[] } : made;
     },
