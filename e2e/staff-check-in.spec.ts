@@ -90,7 +90,11 @@ test('site staff check a tester in by the QR code’s token and mark attended; t
   expect(after.compensation.length).toBe(before.compensation.length + 1);
   expect(after.compensation[0]!.amount).toBe(45);
 
-  // A second press (another staff member's) is refused: already checked in.
+  // A second press (another staff member's) is refused: already checked in. On a fresh page, so the
+  // card shown is the new look-up's: the one above already said Checked in before it answered.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+  await expect(card).toHaveCount(0);
   await enterCode(page, token!);
   await expect(card.getByTestId('check-in-status')).toHaveText('Checked in');
   await expect(card.getByRole('button', { name: 'Mark attended' })).toHaveCount(0);

@@ -233,8 +233,10 @@ test('a staff member makes new recovery codes and changes their password on "You
   await codes.getByLabel('The 6-digit code the app shows').fill(forCodes.code);
   await codes.getByRole('button', { name: 'Make new recovery codes' }).click();
   await expect(page.getByText(STAFF_ACCOUNT_TEXTS.codesMade)).toBeVisible();
-  const newCodes = await page.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
-  expect(newCodes).toHaveLength(10);
+  // The status line and the list are two updates of the answer: wait for the list, then read it.
+  const newCodeItems = page.getByTestId('recovery-codes').getByRole('listitem');
+  await expect(newCodeItems).toHaveCount(10);
+  const newCodes = await newCodeItems.allTextContents();
   await expectNoAxeViolations(page);
   await expectFitsPhone(page);
 
