@@ -46,6 +46,21 @@ describe('createActiveSessionCache', () => {
     expect(cache.get('c', LOADED_AT)?.tester.id).toBe('t2');
   });
 
+  it("stores no session of a changed tester for the time to live: a change's unit of work may not have committed when it forgets", () => {
+    let elapsed = 0;
+    const cache = createActiveSessionCache({ ttlMs: 5000, elapsedMs: () => elapsed });
+    cache.forgetTester('t1'); // inside the unit of work that credits t1's coins, before its commit
+    const readBetween = cache.generation(); // a read that begins before the commit sees the old row
+    cache.set('a', entryFor('t1'), readBetween);
+    cache.set('c', entryFor('t2'), readBetween);
+    expect(cache.get('a', LOADED_AT)).toBeUndefined();
+    expect(cache.get('c', LOADED_AT)?.tester.id).toBe('t2');
+    elapsed = 5000;
+    cache.set('a', entryFor('t1'), cache.generation());
+    expect(cache.get('a', LOADED_AT)?.tester.id).toBe('t1');
+    expect(cache.heldTesters).toBe(0);
+  });
+
   it('holds at most maxEntries, making room by dropping the oldest', () => {
     const cache = createActiveSessionCache({ ttlMs: 60_000, maxEntries: 3 });
     for (const idHash of ['a', 'b', 'c', 'd']) cache.set(idHash, entryFor(idHash), cache.generation());

@@ -22,11 +22,23 @@ const DEFAULT_MAX_ENTRIES = 10_000;
  * server process on the same PostgreSQL, or by hand) goes unseen. `ttlMs` 0 turns the
  * cache off.
  */
-export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: number }) {
+export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: number; elapsedMs?: () => number }) {
   const entries = new Map<string, CachedSession>();
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   // Moves on with every forget: a read that began before a change must not store what it saw.
   let generation = 0;
+  // A tester's row changed inside a unit of work is forgotten before that work commits: a read
+  // begun between the two sees the old row. For `ttlMs` of real time after a forget nothing of
+  // that tester is stored, so what such a read saw is answered once and never kept.
+  const elapsedMs = options.elapsedMs ?? (() => performance.now());
+  const testerForgottenAt = new Map<string, number>();
+  const recentlyForgotten = (testerId: string) => {
+    const at = testerForgottenAt.get(testerId);
+    if (at === undefined) return false;
+    if (elapsedMs() - at < options.ttlMs) return true;
+    testerForgottenAt.delete(testerId);
+    return false;
+  };
 
   return {
     get(idHash: string, now: number): CachedSession | undefined {
@@ -43,7 +55,7 @@ export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: 
     generation: () => generation,
 
     set(idHash: string, entry: CachedSession, readAtGeneration: number) {
-      if (options.ttlMs <= 0 || readAtGeneration !== generation) return;
+      if (options.ttlMs <= 0 || readAtGeneration !== generation || recentlyForgotten(entry.tester.id)) return;
       entries.delete(idHash);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
       entries.set(idHash, entry);
@@ -57,6 +69,11 @@ export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: 
     /** Every cached session of this tester: their row changed or their sessions ended. */
     forgetTester(testerId: string) {
       generation += 1;
+      if (options.ttlMs > 0) {
+        if (testerForgottenAt.size >= maxEntries) testerForgottenAt.delete(testerForgottenAt.keys().next().value!);
+        testerForgottenAt.delete(testerId);
+        testerForgottenAt.set(testerId, elapsedMs());
+      }
       for (const [idHash, entry] of entries) if (entry.tester.id === testerId) entries.delete(idHash);
     },
 
@@ -67,6 +84,11 @@ export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: 
     forgetAll() {
       generation += 1;
       entries.clear();
+    },
+
+    /** How many testers are held back from the cache after a change (tests). */
+    get heldTesters() {
+      return testerForgottenAt.size;
     },
 
     get size() {
