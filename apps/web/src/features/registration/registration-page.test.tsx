@@ -270,7 +270,8 @@ describe('moving between steps', () => {
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await screen.findByRole('heading', { name: /Your account/ });
-    expect(screen.getByRole('heading', { level: 2 })).toHaveFocus();
+    // Focus moves to the step's heading in an effect after it renders.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
     expect(field('Username').value).toBe('newtester1');
     expect(field('E-mail address').value).toBe('new@example.com');
     expect(field('Password').value).toBe(VALID_PASSWORD);

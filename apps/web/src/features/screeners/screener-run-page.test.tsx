@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -282,7 +282,9 @@ describe('hosted screener: outcomes', () => {
     const { user } = renderRun(run(allAnswered));
     await heading('When did you last buy cereal?');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('heading', { name: 'Thank you for your time' })).toHaveFocus();
+    // Focus moves to the outcome's heading in an effect after it renders.
+    const thanks = await screen.findByRole('heading', { name: 'Thank you for your time' });
+    await waitFor(() => expect(thanks).toHaveFocus());
     expect(screen.getByText('Thank you for sharing. We will be in touch about other studies.')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to the studies' }));
     expect(await screen.findByText('At /community/main/screener')).toBeInTheDocument();
