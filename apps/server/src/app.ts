@@ -10,14 +10,14 @@ import { createJobQueue } from './core/jobs/job-queue.ts';
 import { createLogger } from './core/logger.ts';
 import { LOYALTY_SETTINGS_CHANNEL } from './core/db/loyalty-settings-notice.ts';
 import { registerSessionCookie } from './core/auth/session-cookie.ts';
-import { registerTesterScope } from './core/auth/tester-scope.ts';
-import { createStaffCookie, registerStaffScope } from './core/auth/staff-scope.ts';
+import { registerTesterScope, TESTER_SESSION_SCHEME } from './core/auth/tester-scope.ts';
+import { createStaffCookie, registerStaffScope, STAFF_SESSION_SCHEME } from './core/auth/staff-scope.ts';
 import { registerCrossSiteGuard } from './core/http/cross-site-guard.ts';
 import { registerErrorHandler } from './core/http/error-handler.ts';
 import { healthRoutes } from './core/http/health-routes.ts';
 import { registerLegacyRedirects } from './core/http/legacy-redirects.ts';
 import { responseSerializerCompiler } from './core/http/response-serializer.ts';
-import { registerSecurityHeaders, securityHeaderApplier } from './core/http/security-headers.ts';
+import { clientErrorResponder, registerSecurityHeaders, securityHeaderApplier } from './core/http/security-headers.ts';
 import { registerWebApp } from './core/http/web-app.ts';
 import { accountSettingsRoutes } from './modules/account-settings/account-settings-routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy-routes.ts';
@@ -233,6 +233,8 @@ export async function buildApp({
       };
       void reply.status(status).send(body);
     },
+    // What Node's parser refuses itself (431, a malformed header line, an unknown method): headers too.
+    clientErrorHandler: clientErrorResponder(servedOverHttps),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onClose', (_instance, done) => {
@@ -265,7 +267,17 @@ export async function buildApp({
   const sessionCookie = await registerSessionCookie(app, { secure: servedOverHttps, maxAgeSeconds: config.sessionAbsoluteHours * 3600 });
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'TesterHub API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    openapi: {
+      info: { title: 'TesterHub API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      // The two scopes' session cookies; each scope names its scheme on its routes.
+      components: {
+        securitySchemes: {
+          [TESTER_SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: 'th_session' },
+          [STAFF_SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: 'th_staff' },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
 

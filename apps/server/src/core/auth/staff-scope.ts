@@ -33,6 +33,9 @@ export function createStaffCookie(options: { secure: boolean; maxAgeSeconds: num
 
 export type AuthenticateStaff = (sessionId: string | undefined) => Promise<StaffPrincipal | null>;
 
+/** The OpenAPI security scheme of the staff session cookie, named on every staff-scope route. */
+export const STAFF_SESSION_SCHEME = 'staffSession';
+
 const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Please log in to the staff console.' };
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'Your roles do not include this.' };
 
@@ -54,8 +57,10 @@ export async function registerStaffScope(
       const config = (route.config ?? {}) as { staffRoles?: unknown };
       if (config.staffRoles === undefined) throw new Error(`staff route ${route.method} ${route.url} declares no staffRoles`);
       route.config = { ...(route.config as object), scope: 'staff' };
+      route.schema = { ...route.schema, security: [{ [STAFF_SESSION_SCHEME]: [] }] };
     });
-    console.addHook('preHandler', async (request, reply) => {
+    // The first hook of the scope: 401 or 403 before the body is read or validated.
+    console.addHook('onRequest', async (request, reply) => {
       const staff = await options.authenticate(options.cookie.read(request));
       if (!staff) {
         request.log.warn(

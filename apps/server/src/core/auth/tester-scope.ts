@@ -18,12 +18,15 @@ declare module 'fastify' {
 /** The tester behind a session id; at once (no promise) for a session this process read lately. */
 export type AuthenticateTester = (sessionId: string | undefined) => TesterRow | null | Promise<TesterRow | null>;
 
+/** The OpenAPI security scheme of the tester session cookie, named on every tester-scope route. */
+export const TESTER_SESSION_SCHEME = 'testerSession';
+
 const UNAUTHORIZED = { statusCode: 401, error: 'Unauthorized', message: 'Please log in.' };
 
 /**
  * The tester portal's scope (GUIDE section 2): every route registered inside `routes` requires a
- * logged-in tester, checked by a preHandler that a route cannot leave out; a request without a
- * valid session is answered 401 and logged. Public calls are registered outside on purpose. A
+ * logged-in tester, checked by an onRequest hook that a route cannot leave out; a request without
+ * a valid session is answered 401 and logged, whatever its body. Public calls are registered outside on purpose. A
  * staff scope with its own login and cookie will sit beside this one.
  */
 export async function registerTesterScope(
@@ -35,8 +38,11 @@ export async function registerTesterScope(
   await app.register(async (portal) => {
     portal.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), scope: 'tester' };
+      route.schema = { ...route.schema, security: [{ [TESTER_SESSION_SCHEME]: [] }] };
     });
-    portal.addHook('preHandler', testerGuard(options.authenticate, options.sessionCookie));
+    // The request's first hook of the scope: without a session the answer is 401 before the body
+    // is read or validated, so a stranger learns no field rule and sends no upload for nothing.
+    portal.addHook('onRequest', testerGuard(options.authenticate, options.sessionCookie));
     for (const plugin of routes) await portal.register(plugin);
   });
 }

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -127,5 +129,45 @@ describe('security headers on answers Fastify gives before or outside the routes
     );
     expect(response.statusCode).toBe(status);
     expectApiHeaders(response);
+  });
+});
+
+/** Writes raw bytes to a listening app and reads its answer's status, headers and body until it closes. */
+async function rawExchange(app: TestApp, request: string) {
+  if (!app.app.server.listening) await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.app.server.address() as AddressInfo;
+  const raw = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    socket.on('close', () => resolve(received));
+    socket.on('error', reject);
+  });
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+describe('what Node refuses before Fastify sees it (issue 24, item 11)', () => {
+  it.each([
+    ['a huge path', `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`, 431],
+    ['a malformed header line', 'GET /api/reward/GetFaqs HTTP/1.1\r\nHost: 127.0.0.1\r\nNo colon here\r\n\r\n', 400],
+    ['an unknown method', 'BREW /api/reward/GetFaqs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 400],
+  ])('%s: the status, the JSON shape and the API headers', async (_what, request, status) => {
+    const answer = await rawExchange(httpApp, request);
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(answer.body)).toMatchObject({ statusCode: status });
+    expect(directives(answer.headers['content-security-policy'])).toEqual(["default-src 'none'", "frame-ancestors 'none'"]);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('HSTS on them over https', async () => {
+    const answer = await rawExchange(httpsApp, 'BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });

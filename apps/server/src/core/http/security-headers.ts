@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -96,4 +97,36 @@ export function registerSecurityHeaders(app: FastifyInstance, apply: SecurityHea
     apply(request, reply);
     done();
   });
+}
+
+/** What Node's HTTP parser refused, as the status and message the client gets. */
+function clientErrorAnswer(code: string | undefined): { status: number; message: string } {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'The request did not arrive in time.' };
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: 'The request’s address or headers are too large.' };
+  return { status: 400, message: 'The request could not be read.' };
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before Fastify sees a request (a path or headers too
+ * large, a malformed header line, an unknown method, a request time-out): the same JSON shape as
+ * every API error and the API's security headers (the target could not be read, so the stricter
+ * set), then the connection closes, as Node's own answer does. Fastify's clientErrorHandler.
+ */
+export function clientErrorResponder(servedOverHttps: boolean) {
+  const headerLines = Object.entries(helmetHeaders(apiSecurityHeaderOptions(servedOverHttps)))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (error: Error & { code?: string }, socket: Duplex) => {
+    // A reset connection has no one to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const { status, message } = clientErrorAnswer(error.code);
+    const body = JSON.stringify({ statusCode: status, error: STATUS_CODES[status], message });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headerLines}content-type: application/json; charset=utf-8\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }
