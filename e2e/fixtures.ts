@@ -114,14 +114,22 @@ async function pageStateKey(page: Page): Promise<string | undefined> {
   return createHash('sha256').update(page.url()).update(state).digest('hex');
 }
 
-async function runAxe(page: Page): Promise<void> {
+/** The landmark rules (axe's best practices, outside the WCAG tags): one main landmark, at the top level. */
+const MAIN_LANDMARK_RULES = ['landmark-one-main', 'landmark-no-duplicate-main', 'landmark-main-is-top-level'];
+
+/** The page has exactly one main landmark, which no other landmark contains. */
+export async function expectOneMainLandmark(page: Page): Promise<void> {
+  await runAxe(page, { type: 'rule', values: MAIN_LANDMARK_RULES });
+}
+
+async function runAxe(page: Page, runOnly: { type: 'tag' | 'rule'; values: string[] } = { type: 'tag', values: AXE_TAGS }): Promise<void> {
   for (const frame of page.frames()) {
     const hasAxe = await frame.evaluate(() => 'axe' in window);
     if (!hasAxe) await frame.evaluate(axeSource);
   }
-  const violations = await page.evaluate(async (tags) => {
+  const violations = await page.evaluate(async (rules) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    const results = await axe.run(document, { runOnly: rules, resultTypes: ['violations'] });
     return results.violations.map(({ id, impact, help, helpUrl, nodes }) => ({
       id,
       impact,
@@ -129,7 +137,7 @@ async function runAxe(page: Page): Promise<void> {
       helpUrl,
       nodes: nodes.map((node) => ({ target: node.target.map(String), failureSummary: node.failureSummary })),
     }));
-  }, AXE_TAGS);
+  }, runOnly);
   const report = violations.map((violation) => {
     const nodes = violation.nodes.map((node) => `    - ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`);
     return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;

@@ -1,4 +1,4 @@
-import { test, expect, expectNoAxeViolations, currentYear } from './fixtures';
+import { test, expect, expectNoAxeViolations, expectOneMainLandmark, currentYear } from './fixtures';
 
 const HERO_TITLE = 'Get paid to try products before anyone else';
 
@@ -73,6 +73,17 @@ test.describe('home page', () => {
     }
     await expect(footer.getByText(new RegExp(`©.*${currentYear()}.*All rights reserved`))).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test('one main landmark holds the sections, with the navigation and the footer outside it (issue 24, item 12)', async ({ page }) => {
+    for (const path of ['/', '/benefits', '/lp/index']) {
+      await page.goto(path);
+      const main = page.getByRole('main');
+      await expect(main).toHaveCount(1);
+      await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(main.getByRole('contentinfo')).toHaveCount(0);
+      await expectOneMainLandmark(page);
+    }
   });
 
   test('hero: two headlines, Register and Login, and the video overlay opens and closes', async ({ page }) => {

@@ -39,8 +39,9 @@ export function HomePage({ section }: { section?: HomeSection }) {
     document.getElementById(section)?.scrollIntoView({ behavior, block: 'start' });
   }, [section, location.key, location.state]);
 
+  // One main landmark holds the page's sections; the navigation and the footer stay outside it.
   return (
-    <>
+    <main className="home">
       <Hero />
       <BenefitsSection />
       <HowItWorksSection />
@@ -48,7 +49,7 @@ export function HomePage({ section }: { section?: HomeSection }) {
       <ReviewsSection />
       <MoreInfoSection />
       <RegisterCallToAction />
-    </>
+    </main>
   );
 }
 
