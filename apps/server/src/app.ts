@@ -323,14 +323,16 @@ export async function buildApp({
   const ledger = createLedgerService(db, { clock, onTesterChanged, onCoinsSpent: leaderboard.coinsSpent });
   // Every rate limit counts in the database, so that all instances on it share one count (decision 062).
   const rateLimits = createRateLimitStore(db, clock.nowMs);
+  // Signs the testers' and the staff's device cookies (decisions 013 and 074). Unset outside
+  // production: a key per start (device cookies then last until a restart); main.ts provides one in production.
+  const deviceCookieSecret = config.deviceCookieSecret ?? randomBytes(32).toString('base64url');
   const auth = createAuthService({
     rateLimits,
     testers,
     sessions: createSessionRepository(db, sessionCache, clock),
     clock,
     config,
-    // Unset outside production: a key per start (device cookies then last until a restart); main.ts provides one in production.
-    deviceCookieSecret: config.deviceCookieSecret ?? randomBytes(32).toString('base64url'),
+    deviceCookieSecret,
   });
   const referrals = createReferralsService(db, {
     clock,
@@ -552,6 +554,7 @@ export async function buildApp({
   const staff = createStaffService(db, {
     clock,
     rateLimits,
+    deviceCookieSecret,
     mail,
     // Unset in tests: a key per start; main.ts always provides one (kept in DATA_DIR).
     totpKey: config.staffTotpKey ?? randomBytes(32).toString('base64url'),

@@ -48,6 +48,8 @@ async function main(): Promise<number> {
         log: logger,
       }),
       totpKey: config.staffTotpKey ?? 'unused-by-the-command-unused-by-the-command',
+      // Nor is the device cookies' key: the command signs in nobody.
+      deviceCookieSecret: 'unused-by-the-command-unused-by-the-command',
       config: {
         idleMinutes: config.staffSessionIdleMinutes,
         absoluteHours: config.staffSessionAbsoluteHours,

@@ -54,6 +54,7 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
     rateLimits: createRateLimitStore(db, clock.nowMs),
     mail,
     totpKey: TEST_STAFF_TOTP_KEY,
+    deviceCookieSecret: 'device-cookie-secret-of-the-invitation-tests',
     config: {
       idleMinutes: 30,
       absoluteHours: 12,

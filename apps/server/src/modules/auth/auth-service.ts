@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import type { AppConfig } from '../../core/config/env.ts';
 import type { Clock } from '../../core/clock.ts';
@@ -7,35 +6,14 @@ import { uniqueViolation, type TesterRow, type TesterService } from '../testers/
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
 import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
-import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
+import { hashToken, randomToken } from '../../core/security/tokens.ts';
+import { createLoginFailureLimits } from '../rate-limits/device-cookie-service.ts';
 
 /** Where a tester lands after logging in. */
 export const PORTAL_HOME = '/community/main/screener';
 
 /** How long the login that answered changePassword stays good for the credential change. */
 const CREDENTIAL_CHANGE_MINUTES = 15;
-
-/**
- * The device cookie (OWASP's "device cookies" against account lock-out): after a successful login
- * the browser gets "{testerId}.{nonce}.{HMAC}" signed with DEVICE_COOKIE_SECRET. A login that
- * brings a valid one for the account it names has its wrong passwords counted for that device
- * alone, so strangers' failures for the username cannot lock the owner's browser out.
- */
-export function createDeviceCookieSigner(secret: string) {
-  const signature = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
-  return {
-    issue(testerId: string): string {
-      const payload = `${testerId}.${randomToken(16)}`;
-      return `${payload}.${signature(payload)}`;
-    },
-    /** The tester and nonce of a cookie this server signed, or null. */
-    verify(value: string | undefined): { testerId: string; nonce: string } | null {
-      const [testerId, nonce, given, ...rest] = (value ?? '').split('.');
-      if (!testerId || !nonce || !given || rest.length > 0) return null;
-      return safeEqual(given, signature(`${testerId}.${nonce}`)) ? { testerId, nonce } : null;
-    },
-  };
-}
 
 export type LoginResult =
   | { status: 'succeed'; url: string; message: string; sessionId: string; tester: TesterRow; deviceCookie: string }
@@ -54,11 +32,16 @@ export function createAuthService(deps: {
 }) {
   const { testers, sessions, clock, config } = deps;
   const windowMs = config.rateLimitWindowSeconds * 1000;
-  const devices = createDeviceCookieSigner(deps.deviceCookieSecret);
   // Wrong logins per account from browsers without its device cookie (strangers), per device for
-  // browsers with one, and login attempts per address (ten accounts' worth).
-  const accountFailures = new RateLimiter(deps.rateLimits, 'login-account', config.loginAttemptsPerWindow, windowMs);
-  const deviceFailures = new RateLimiter(deps.rateLimits, 'login-device', config.loginAttemptsPerWindow, windowMs);
+  // browsers with one (decision 013 finding 7), and login attempts per address (ten accounts' worth).
+  const failures = createLoginFailureLimits({
+    store: deps.rateLimits,
+    accountName: 'login-account',
+    deviceName: 'login-device',
+    limit: config.loginAttemptsPerWindow,
+    windowMs,
+    secret: deps.deviceCookieSecret,
+  });
   const addressAttempts = new RateLimiter(deps.rateLimits, 'login-address', config.loginAttemptsPerWindow * 10, windowMs);
 
   /** A session last used at or before this time (ms) is idle for too long. */
@@ -88,17 +71,12 @@ export function createAuthService(deps: {
     async login(username: string, password: string, address: string, deviceCookie?: string): Promise<LoginResult> {
       if (!(await addressAttempts.hit(`ip:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const named = await testers.findByUsername(username.trim());
-      // A device cookie counts only for the account it was issued for.
-      const device = devices.verify(deviceCookie);
-      const [limiter, key] =
-        device && named && device.testerId === named.id
-          ? [deviceFailures, `device:${device.nonce}`]
-          : [accountFailures, `login:${username.trim().toLowerCase()}`];
+      const failed = failures.counterFor(`login:${username.trim().toLowerCase()}`, named?.id, deviceCookie);
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
-      if (!(await limiter.hit(key))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await failed.hit())) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const tester = await checkPassword(named, password);
       if (!tester) return { status: 'failed', url: '', message: ENTRY_TEXTS.loginDefault };
-      await limiter.reset(key);
+      await failed.reset();
       if (tester.mustChangeCredentials) {
         const changeToken = randomToken();
         await testers.issueToken(
@@ -117,7 +95,7 @@ export function createAuthService(deps: {
         };
       }
       const sessionId = await startSession(tester.id);
-      return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester, deviceCookie: devices.issue(tester.id) };
+      return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester, deviceCookie: failures.issue(tester.id) };
     },
 
     /**

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,17 +35,33 @@ const SECOND_STEP_COOKIE = 'th_staff_step';
 const SECOND_STEP_PATH = '/api/staff';
 
 /**
+ * The signed device cookie of a browser that has signed in to a staff account (decision 074): its
+ * wrong passwords count apart from strangers'. Its own name (not the testers' th_device) and the
+ * staff API's path; bound to the staff member by its signature.
+ */
+const DEVICE_COOKIE = 'th_staff_device';
+const DEVICE_COOKIE_DAYS = 180;
+
+/**
  * The staff console's public calls (issue 12 section 1; decisions 043 and 044): the two-step
  * login and the set-up link's three steps. Rate-limited in the service; the cross-site guard
  * applies (all POST).
  */
 export function staffPublicRoutes(staff: StaffService, cookie: StaffCookie): FastifyPluginAsyncZod {
+  const setDeviceCookie = (reply: FastifyReply, value: string) =>
+    reply.setCookie(DEVICE_COOKIE, value, {
+      path: SECOND_STEP_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: cookie.secure,
+      maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+    });
   return async (app) => {
     app.post(
       '/staff/Login',
       { schema: { tags: ['staff'], body: staffLoginSchema, response: { 200: staffLoginResponseSchema } } },
       async (request, reply) => {
-        const result = await staff.login(request.body.email, request.body.password, request.ip);
+        const result = await staff.login(request.body.email, request.body.password, request.ip, request.cookies[DEVICE_COOKIE]);
         request.log.info({ event: 'staff.login.password', status: result.status }, 'staff login, password step');
         if (result.status === 'secondFactor') {
           reply.setCookie(SECOND_STEP_COOKIE, result.pendingToken, {
@@ -70,6 +87,7 @@ export function staffPublicRoutes(staff: StaffService, cookie: StaffCookie): Fas
         );
         if (result.status === 'succeed') {
           cookie.set(reply, result.sessionId);
+          setDeviceCookie(reply, result.deviceCookie);
           reply.clearCookie(SECOND_STEP_COOKIE, { path: SECOND_STEP_PATH });
         }
         return { status: result.status, message: result.message };
@@ -94,7 +112,10 @@ export function staffPublicRoutes(staff: StaffService, cookie: StaffCookie): Fas
       async (request, reply) => {
         const result = await staff.setupConfirm(request.body.token, request.body.code, request.ip);
         request.log.info({ event: 'staff.setup', status: result.status }, 'staff set-up confirmation');
-        if (result.status === 'succeed') cookie.set(reply, result.sessionId);
+        if (result.status === 'succeed') {
+          cookie.set(reply, result.sessionId);
+          setDeviceCookie(reply, result.deviceCookie);
+        }
         return { status: result.status, message: result.message, recoveryCodes: result.recoveryCodes };
       },
     );

@@ -18,6 +18,7 @@ import { inTransaction, type Database, type Executor } from '../../core/db/clien
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
 import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
+import { createLoginFailureLimits } from '../rate-limits/device-cookie-service.ts';
 import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import { unknownTestSiteIds } from '../public-content/public-content-service.ts';
@@ -110,7 +111,7 @@ export type StaffLoginResult =
   | { status: 'failed' | 'disabled' | 'setupUnfinished'; message: string };
 
 export type StaffCodeResult =
-  | { status: 'succeed'; message: string; sessionId: string; staff: StaffPrincipal }
+  | { status: 'succeed'; message: string; sessionId: string; staff: StaffPrincipal; deviceCookie: string }
   | { status: 'codeWrong' | 'codeReplayed' | 'recoveryUsed' | 'expired' | 'disabled'; message: string };
 
 /**
@@ -127,6 +128,8 @@ export function createStaffService(
     config: StaffConfig;
     /** Where the login limits count: the database every instance shares (decision 062). */
     rateLimits: RateLimitStore;
+    /** The HMAC key of the device cookies (DEVICE_COOKIE_SECRET, or one made at start); staff's are signed apart from testers'. */
+    deviceCookieSecret: string;
   },
 ) {
   const { clock, mail, config } = deps;
@@ -134,7 +137,17 @@ export function createStaffService(
   const box = createSecretBox(deps.totpKey);
   const proofKey = createHmac('sha256', deps.totpKey).update('staff-second-step').digest();
   const windowMs = config.rateLimitWindowSeconds * 1000;
-  const accountLimiter = new RateLimiter(deps.rateLimits, 'staff-account', config.loginAttemptsPerWindow, windowMs);
+  // Wrong passwords per account from strangers, per device for a browser that signed in to the
+  // account before (its device cookie): strangers cannot lock the member out (decision 074).
+  const passwordFailures = createLoginFailureLimits({
+    store: deps.rateLimits,
+    accountName: 'staff-account',
+    deviceName: 'staff-device',
+    limit: config.loginAttemptsPerWindow,
+    windowMs,
+    secret: deps.deviceCookieSecret,
+    purpose: 'staff',
+  });
   const addressLimiter = new RateLimiter(deps.rateLimits, 'staff-address', config.loginAttemptsPerWindow * 10, windowMs);
   const codeLimiter = new RateLimiter(deps.rateLimits, 'staff-code', config.loginAttemptsPerWindow, windowMs);
   const setupLimiter = new RateLimiter(deps.rateLimits, 'staff-setup', config.loginAttemptsPerWindow * 3, windowMs);
@@ -191,17 +204,21 @@ export function createStaffService(
     return mail.link(STAFF_SETUP_PATH, { token });
   }
 
-  /** The password step's proof: "{staffId}.{expiry ms}.{HMAC}", in a short-lived cookie. */
-  function issueProof(staffId: string) {
-    const payload = `${staffId}.${clock.nowMs() + SECOND_STEP_MINUTES * 60_000}`;
+  /**
+   * The password step's proof: "{staffId}.{generation}.{expiry ms}.{HMAC}", in a short-lived
+   * cookie. `generation` is the account's login step generation when the password was right; the
+   * login that completes it moves the account's on (decision 074), so the proof works once.
+   */
+  function issueProof(staff: StaffRow) {
+    const payload = `${staff.id}.${staff.loginStepGeneration}.${clock.nowMs() + SECOND_STEP_MINUTES * 60_000}`;
     return `${payload}.${createHmac('sha256', proofKey).update(payload).digest('base64url')}`;
   }
-  function readProof(value: string | undefined): string | null {
-    const [staffId, expiry, given, ...rest] = (value ?? '').split('.');
-    if (!staffId || !expiry || !given || rest.length > 0) return null;
-    const expected = createHmac('sha256', proofKey).update(`${staffId}.${expiry}`).digest('base64url');
+  function readProof(value: string | undefined): { staffId: string; generation: number } | null {
+    const [staffId, generation, expiry, given, ...rest] = (value ?? '').split('.');
+    if (!staffId || !generation || !expiry || !given || rest.length > 0) return null;
+    const expected = createHmac('sha256', proofKey).update(`${staffId}.${generation}.${expiry}`).digest('base64url');
     if (!safeEqual(given, expected) || Number(expiry) <= clock.nowMs()) return null;
-    return staffId;
+    return { staffId, generation: Number(generation) };
   }
 
   async function startSession(tx: Executor, staffId: string) {
@@ -424,7 +441,14 @@ export function createStaffService(
         return {
           before: { setUp: false },
           after: { setUp: true },
-          result: { status: 'succeed' as const, message: '', recoveryCodes, sessionId, staff: principal(staff) },
+          result: {
+            status: 'succeed' as const,
+            message: '',
+            recoveryCodes,
+            sessionId,
+            staff: principal(staff),
+            deviceCookie: passwordFailures.issue(staff.id),
+          },
         };
       }).catch((error: unknown) => {
         if (!(error instanceof SetupRefused)) throw error;
@@ -436,31 +460,41 @@ export function createStaffService(
 
     // ---------------------------------------------------------------- login
 
-    /** The first step: e-mail and password. Counted before the (slow) hash check, per address and per account. */
-    async login(email: string, password: string, address: string): Promise<StaffLoginResult> {
+    /**
+     * The first step: e-mail and password. Counted before the (slow) hash check, per address, and
+     * per account, or per device for a browser bringing the account's device cookie.
+     */
+    async login(email: string, password: string, address: string, deviceCookie?: string): Promise<StaffLoginResult> {
       await limit(addressLimiter, `ip:${address}`);
-      const key = `account:${email.trim().toLowerCase()}`;
-      await limit(accountLimiter, key);
-      const staff = await repository.findByEmail(db, email.trim());
-      const valid = await verifyPassword(staff?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!staff || !valid) return { status: 'failed', message: STAFF_TEXTS.loginFailed };
-      await accountLimiter.reset(key);
-      if (staff.disabledAt) return { status: 'disabled', message: STAFF_TEXTS.disabled };
-      if (!staff.totpConfirmedAt) return { status: 'setupUnfinished', message: STAFF_TEXTS.setupUnfinished };
-      return { status: 'secondFactor', message: '', pendingToken: issueProof(staff.id) };
+      const named = await repository.findByEmail(db, email.trim());
+      const failed = passwordFailures.counterFor(`account:${email.trim().toLowerCase()}`, named?.id, deviceCookie);
+      if (!(await failed.hit())) throw new TooManyRequestsError(STAFF_TEXTS.tooManyAttempts);
+      const valid = await verifyPassword(named?.passwordHash ?? (await decoyPasswordHash()), password);
+      if (!named || !valid) return { status: 'failed', message: STAFF_TEXTS.loginFailed };
+      await failed.reset();
+      if (named.disabledAt) return { status: 'disabled', message: STAFF_TEXTS.disabled };
+      if (!named.totpConfirmedAt) return { status: 'setupUnfinished', message: STAFF_TEXTS.setupUnfinished };
+      return { status: 'secondFactor', message: '', pendingToken: issueProof(named) };
     },
 
-    /** The second step: a TOTP code or a recovery code, with the password step's proof. */
+    /**
+     * The second step: a TOTP code or a recovery code, with the password step's proof. The row is
+     * locked, so of two completions with one proof the second finds it spent (decision 074) and
+     * spends no code.
+     */
     async loginCode(proof: string | undefined, code: string, address: string): Promise<StaffCodeResult> {
       await limit(addressLimiter, `ip:${address}`);
-      const staffId = readProof(proof);
-      if (!staffId) return { status: 'expired', message: STAFF_TEXTS.secondStepExpired };
+      const step = readProof(proof);
+      if (!step) return { status: 'expired', message: STAFF_TEXTS.secondStepExpired };
+      const { staffId } = step;
       await limit(codeLimiter, `code:${staffId}`);
       const isTotp = /^\d{6}$/.test(code.replace(/\s/g, ''));
       const outcome = await inTransaction(db, async (tx) => {
         const staff = await repository.lockById(tx, staffId);
         if (!staff || staff.disabledAt) return { status: 'disabled' as const, message: STAFF_TEXTS.disabled };
-        if (!staff.totpConfirmedAt) return { status: 'expired' as const, message: STAFF_TEXTS.secondStepExpired };
+        // A completed login (or a password change) since the password step has spent it.
+        if (!staff.totpConfirmedAt || staff.loginStepGeneration !== step.generation)
+          return { status: 'expired' as const, message: STAFF_TEXTS.secondStepExpired };
         if (isTotp) {
           const checked = await checkTotp(tx, staff, code);
           if (checked === 'wrong') return { status: 'codeWrong' as const, message: STAFF_TEXTS.codeWrong };
@@ -470,6 +504,7 @@ export function createStaffService(
           if (spent === 'used') return { status: 'recoveryUsed' as const, message: STAFF_TEXTS.recoveryUsed };
           if (spent === 'unknown') return { status: 'codeWrong' as const, message: STAFF_TEXTS.recoveryWrong };
         }
+        await repository.update(tx, staff.id, { loginStepGeneration: staff.loginStepGeneration + 1 });
         const sessionId = await startSession(tx, staff.id);
         await repository.insertAudit(tx, {
           staffId: staff.id,
@@ -480,7 +515,13 @@ export function createStaffService(
           after: { secondFactor: isTotp ? 'totp' : 'recovery-code' },
           at: clock.now(),
         });
-        return { status: 'succeed' as const, message: '', sessionId, staff: principal(staff) };
+        return {
+          status: 'succeed' as const,
+          message: '',
+          sessionId,
+          staff: principal(staff),
+          deviceCookie: passwordFailures.issue(staff.id),
+        };
       });
       if (outcome.status === 'succeed') await codeLimiter.reset(`code:${staffId}`);
       return outcome;
@@ -536,7 +577,11 @@ export function createStaffService(
               throw new StaffRefusal(STAFF_ACCOUNT_TEXTS.currentPasswordWrong, 'currentPassword');
           },
           change: async (tx, row) => {
-            await repository.update(tx, row.id, { passwordHash: await hashPassword(input.password) });
+            // A password step made with the old password completes no login (decision 074).
+            await repository.update(tx, row.id, {
+              passwordHash: await hashPassword(input.password),
+              loginStepGeneration: row.loginStepGeneration + 1,
+            });
             if (sessionId) await repository.deleteOtherSessions(tx, row.id, hashToken(sessionId));
             return { status: 'succeed' as const, message: STAFF_ACCOUNT_TEXTS.passwordChanged };
           },

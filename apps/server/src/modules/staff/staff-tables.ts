@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Staff accounts (issue 12 section 1; decision 043): the company's people, apart from testers.
  * `password_hash` is argon2id as the testers' (null until set-up); `totp_secret` is the TOTP key
  * sealed with AES-256-GCM under STAFF_TOTP_KEY (decision 044), `totp_confirmed_at` set once a
  * code proved the enrolment, `totp_last_step` the last accepted 30-second step (a code of that
- * step or an earlier one is refused: no replay). Roles are a text array checked against the
+ * step or an earlier one is refused: no replay). `login_step_generation` is carried by the password
+ * step's proof and moved on by the login that completes it, so a proof completes one login at most
+ * (decision 074). Roles are a text array checked against the
  * list; site staff carry the ids of their test sites.
  */
 export const staffMembers = pgTable(
@@ -24,6 +26,7 @@ export const staffMembers = pgTable(
     totpSecret: text('totp_secret'),
     totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    loginStepGeneration: integer('login_step_generation').notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

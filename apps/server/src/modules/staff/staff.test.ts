@@ -36,6 +36,7 @@ function commandService() {
     rateLimits: createRateLimitStore(db(), clock.nowMs),
     mail: createMailService(db(), { clock, publicUrl: testApp.config.publicUrl, smtpUrl: undefined, mailFrom: 'x <x@example.test>', log }),
     totpKey: TEST_STAFF_TOTP_KEY,
+    deviceCookieSecret: 'device-cookie-secret-of-the-command-tests',
     config: {
       idleMinutes: 30,
       absoluteHours: 12,
@@ -177,11 +178,13 @@ describe('set-up link, first admin and login', () => {
     expect((await post('/api/staff/LoginCode', { code: recovery.replace('-', '').toUpperCase() }, thirdStep)).json()).toMatchObject({
       status: 'succeed',
     });
-    expect((await post('/api/staff/LoginCode', { code: recovery }, thirdStep)).json()).toEqual({
+    // The completed login spent its password step (decision 074): the code is tried with a new one.
+    const fourthStep = cookieNamed(await post('/api/staff/Login', { email, password }), 'th_staff_step')!;
+    expect((await post('/api/staff/LoginCode', { code: recovery }, fourthStep)).json()).toEqual({
       status: 'recoveryUsed',
       message: STAFF_TEXTS.recoveryUsed,
     });
-    expect((await post('/api/staff/LoginCode', { code: 'aaaaa-aaaaa' }, thirdStep)).json()).toMatchObject({ status: 'codeWrong' });
+    expect((await post('/api/staff/LoginCode', { code: 'aaaaa-aaaaa' }, fourthStep)).json()).toMatchObject({ status: 'codeWrong' });
 
     const audit = await db().select().from(staffAuditLog).where(eq(staffAuditLog.targetId, staffId));
     expect(audit.map((row) => row.action).sort()).toEqual(

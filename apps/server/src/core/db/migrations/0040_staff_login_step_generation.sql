@@ -1,0 +1,1 @@
+ALTER TABLE "staff_members" ADD COLUMN "login_step_generation" integer DEFAULT 0 NOT NULL;
