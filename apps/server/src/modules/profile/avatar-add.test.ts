@@ -14,9 +14,10 @@ import { useTestApp } from '../../../test/test-app.ts';
 
 /**
  * Pictures added by content staff (decision 068): PNG, JPEG or WebP recognised by their bytes, at
- * most 256 KB, square, 64 to 1024 pixels a side; stored in the database and served by the API with
- * their type, nosniff, a CSP that allows nothing and a cache for good; offered to testers at their
- * level; audited; and adds racing saves keep "one shown picture at level 1".
+ * most 256 KB, square, 64 to 1024 pixels a side; re-encoded as PNG (decision 078, tested in
+ * avatar-reencode.test.ts), stored in the database and served by the API with nosniff, a CSP that
+ * allows nothing and a cache for good; offered to testers at their level; audited; and adds racing
+ * saves keep "one shown picture at level 1".
  */
 
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });

@@ -114,6 +114,15 @@ describe('added pictures re-encoded by the server', () => {
     expect({ list: await storedPictures(), avatars: (await db().select().from(avatars)).length }).toEqual(before);
   });
 
+  it('refuses a picture whose header passes but whose pixels cannot be decoded, storing nothing', async () => {
+    const { cookie } = await signedInStaff(db(), ['content']);
+    const image = makePng(128, 128);
+    image.fill(0x55, 41, image.length - 12); // the deflated rows (after IDAT's type, before IEND) overwritten
+    const before = await storedPictures();
+    expect((await add(cookie, image)).json()).toEqual({ status: 'failed', message: T.imageDamaged, field: 'image' });
+    expect(await storedPictures()).toBe(before);
+  });
+
   it('refuses a PNG declaring 12000 × 10000 pixels in 15 KB, storing nothing; the decoder stops at the pixel limit on its own', async () => {
     const { staff, cookie } = await signedInStaff(db(), ['content']);
     const bomb = pngDeclaring(12000, 10000);
