@@ -31,4 +31,6 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync(path.join(here, 'src/core/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+// The picture re-encoder runs as a child process of its own (decision 078), found beside main.js.
+fs.copyFileSync(path.join(here, 'src/modules/profile/avatar-reencoder.mjs'), path.join(outdir, 'avatar-reencoder.mjs'));
 console.log('server built into', path.relative(process.cwd(), outdir));

@@ -16,6 +16,12 @@ export const AVATAR_IMAGE_LIMITS = {
   maxSide: 1024,
   /** Width and height may differ by this share of the longer side: an export a few pixels off square still fits the round frame. */
   squareTolerance: 0.02,
+  /**
+   * The server re-encodes every added picture (decision 078) and stores it at most this many
+   * pixels a side: pictures are drawn at 36 to 72 pixels, so this is sharp up to 3.5 times that
+   * on high-density screens, and a picture served to every leaderboard row stays small.
+   */
+  storedMaxSide: 256,
 } as const;
 const L = AVATAR_IMAGE_LIMITS;
 
@@ -34,6 +40,9 @@ export const AVATAR_SETTINGS_TEXTS = {
     `The picture is ${width} × ${height} pixels: each side must be ${L.minSide} to ${L.maxSide} pixels.`,
   imageNotSquare: (width: number, height: number) =>
     `The picture is ${width} × ${height} pixels: it must be square (as wide as it is high), as it is shown in a circle.`,
+  imageAnimated: 'Animated pictures cannot be added. Choose a still PNG, JPEG or WebP picture.',
+  imageTooManyPixels: `The picture holds more pixels than ${L.maxSide} × ${L.maxSide}. Save it at ${L.minSide} to ${L.maxSide} pixels a side and choose it again.`,
+  imageDamaged: 'This picture cannot be read: the file may be damaged. Save it again and choose it again.',
   added: (fileName: string) => `${fileName} added.`,
 } as const;
 const T = AVATAR_SETTINGS_TEXTS;

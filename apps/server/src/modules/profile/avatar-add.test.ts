@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   AVATAR_IMAGE_LIMITS,
@@ -13,9 +14,10 @@ import { useTestApp } from '../../../test/test-app.ts';
 
 /**
  * Pictures added by content staff (decision 068): PNG, JPEG or WebP recognised by their bytes, at
- * most 256 KB, square, 64 to 1024 pixels a side; stored in the database and served by the API with
- * their type, nosniff, a CSP that allows nothing and a cache for good; offered to testers at their
- * level; audited; and adds racing saves keep "one shown picture at level 1".
+ * most 256 KB, square, 64 to 1024 pixels a side; re-encoded as PNG (decision 078, tested in
+ * avatar-reencode.test.ts), stored in the database and served by the API with nosniff, a CSP that
+ * allows nothing and a cache for good; offered to testers at their level; audited; and adds racing
+ * saves keep "one shown picture at level 1".
  */
 
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
@@ -46,7 +48,7 @@ const offered = async (cookie: string) =>
     requireLevel: number;
   }[];
 
-/** A PNG header followed by zeros up to `size` bytes: what the checks read is the header. */
+/** A real PNG followed by zeros up to `size` bytes: the size check counts them, the decoder stops at the PNG's end. */
 function pngOfSize(size: number) {
   const image = new Uint8Array(size);
   image.set(makePng(128, 128));
@@ -92,7 +94,7 @@ describe('profile pictures added by content staff', () => {
     expect(await auditRowsWhere(db(), { staffId: staff.id })).toHaveLength(0);
   });
 
-  it('stores a PNG of exactly 256 KB, serves its bytes with its type and safe headers, offers it at its level, audited', async () => {
+  it('stores a PNG of exactly 256 KB, serves it as the server re-encoded it with safe headers, offers it at its level, audited', async () => {
     const { staff, cookie } = await signedInStaff(db(), ['content']);
     const image = pngOfSize(AVATAR_IMAGE_LIMITS.maxBytes);
     const answer = await add(cookie, image, { requireLevel: 2 });
@@ -104,10 +106,11 @@ describe('profile pictures added by content staff', () => {
     expect(answer.json()).toMatchObject({ status: 'succeed', message: T.added(avatar.fileName) });
     expect(await picture(cookie, avatar.fileName)).toEqual(avatar);
 
-    // Served to anyone (an <img> of the portal, the leaderboard or the console), as it was sent.
+    // Served to anyone (an <img> of the portal, the leaderboard or the console): its pixels in a PNG the server wrote, not what was sent (decision 078).
     const served = await getWith(testApp.app, avatar.imageSrc);
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(Buffer.from(image))).toBe(true);
+    expect(served.rawPayload.length).toBeLessThan(image.length);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 128, height: 128 });
     expect(served.headers).toMatchObject({
       'content-type': 'image/png',
       'x-content-type-options': 'nosniff',
@@ -145,20 +148,15 @@ describe('profile pictures added by content staff', () => {
     expect((await picture(cookie, avatar.fileName)).wornBy).toBe(1);
   });
 
-  it('keeps a JPEG’s and a WebP’s type from their bytes, and a picture added hidden out of the choice until shown', async () => {
+  it('takes a JPEG and a WebP by their bytes (stored as the PNG the server writes), and keeps a picture added hidden out of the choice until shown', async () => {
     const { cookie } = await signedInStaff(db(), ['content']);
-    // The smallest headers each format's layout allows (the checks read no further).
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0, 17, 8, 0, 96, 0, 96, 3, ...Array(12).fill(0)]);
-    const webp = Buffer.concat([Buffer.from('RIFF\0\0\0\0WEBPVP8X\0\0\0\0\0\0\0\0'), Buffer.from([95, 0, 0, 95, 0, 0])]);
+    const square = sharp({ create: { width: 96, height: 96, channels: 3, background: '#2a7ad0' } });
     const added: StaffAvatar[] = [];
-    for (const [image, extension, type] of [
-      [jpeg, 'jpg', 'image/jpeg'],
-      [webp, 'webp', 'image/webp'],
-    ] as const) {
+    for (const image of [await square.clone().jpeg().toBuffer(), await square.clone().webp().toBuffer()]) {
       const answer = await add(cookie, image, { hidden: true });
       const { avatar } = answer.json() as { avatar: StaffAvatar };
-      expect(avatar.fileName, answer.body).toMatch(new RegExp(`^added-[0-9a-f]{16}\\.${extension}$`));
-      expect((await getWith(testApp.app, avatar.imageSrc)).headers['content-type']).toBe(type);
+      expect(avatar.fileName, answer.body).toMatch(/^added-[0-9a-f]{16}\.png$/);
+      expect((await getWith(testApp.app, avatar.imageSrc)).headers['content-type']).toBe('image/png');
       added.push(avatar);
     }
     const tester = await createLoggedInTester(db(), { level: 3 });

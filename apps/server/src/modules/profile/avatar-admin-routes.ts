@@ -44,7 +44,7 @@ export function avatarAdminRoutes(avatars: AvatarAdminService): FastifyPluginAsy
       {
         roles: ['content'],
         description:
-          'A new picture: `image` is a PNG, JPEG or WebP file in base64 (read from its bytes; at most 256 KB, square, 64 to 1024 pixels a side), with the level it unlocks at and whether it starts hidden. failed names the field (image or requireLevel).',
+          'A new picture: `image` is a PNG, JPEG or WebP file in base64 (read from its bytes; at most 256 KB, square, 64 to 1024 pixels a side, one frame), with the level it unlocks at and whether it starts hidden. The server decodes it and stores only a PNG it writes from the pixels (upright, no metadata, at most 256 pixels a side). failed names the field (image or requireLevel).',
         input: addAvatarSchema,
         response: addAvatarResponseSchema,
         // The picture's base64 and the JSON around it: above the app's limit, which fits every other call.

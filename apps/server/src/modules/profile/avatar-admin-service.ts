@@ -14,6 +14,7 @@ import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-no
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
+import { reencodeAvatarPicture } from './avatar-picture.ts';
 import { createProfileRepository } from './profile-repository.ts';
 import { addedAvatarName, avatarSrc } from './profile-service.ts';
 
@@ -97,26 +98,39 @@ export function createAvatarAdminService(db: Database, deps: AvatarAdminDeps) {
 
     /**
      * A new picture from content staff: PNG, JPEG or WebP read from its own bytes (never its name),
-     * stored with its bytes under a new name. Like a save it takes the level rows, then every
-     * picture's row, so it waits for a save in progress and the next save counts it.
+     * then decoded and written afresh as a PNG (decision 078), stored under a new name; the bytes
+     * sent are never kept. Like a save it takes the level rows, then every picture's row, so it
+     * waits for a save in progress and the next save counts it.
      */
     addAvatar(actor: StaffPrincipal, input: AddAvatarPayload): Promise<AddAvatarResponse> {
       return refusalAnswered(async () => {
-        const bytes = base64Bytes(input.image);
-        if (!bytes) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.imageType, 'image');
-        const image = inspectAvatarImage(bytes);
-        if (!image.ok) throw new StaffRefusal(image.message, 'image');
+        const sent = base64Bytes(input.image);
+        if (!sent) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.imageType, 'image');
+        const header = inspectAvatarImage(sent);
+        if (!header.ok) throw new StaffRefusal(header.message, 'image');
+        // Decoded before the transaction: no lock is held while libvips works.
+        const picture = await reencodeAvatarPicture(sent);
+        if (!picture.ok) throw new StaffRefusal(picture.message, 'image');
+        const { contentType, bytes, width, height } = picture;
         const added = await deps.audited(actor.id, 'loyalty.avatar-add', { type: 'avatar', id: 'new' }, async (tx: Executor) => {
           const highest = await deps.ledger.lockedHighestLevel(tx);
           if (input.requireLevel > highest) throw new StaffRefusal(AVATAR_SETTINGS_TEXTS.levelInvalid(highest), 'requireLevel');
           const pictures = createProfileRepository(tx);
           await pictures.lockAvatars();
+          const now = deps.clock.now();
           const row = await pictures.addAvatar(
-            { fileName: addedAvatarName(image.extension), requireLevel: input.requireLevel, hidden: input.hidden },
-            { contentType: image.contentType, bytes, width: image.width, height: image.height, addedAt: deps.clock.now() },
+            { fileName: addedAvatarName('png'), requireLevel: input.requireLevel, hidden: input.hidden },
+            { contentType, bytes, width, height, addedAt: now, reencodedAt: now },
           );
           await announceLoyaltySettingsChange(tx, 'avatars');
-          const after = { ...audited(row), contentType: image.contentType, width: image.width, height: image.height, bytes: bytes.length };
+          const after = {
+            ...audited(row),
+            contentType,
+            width,
+            height,
+            bytes: bytes.length,
+            sent: { contentType: header.contentType, width: header.width, height: header.height, bytes: sent.length },
+          };
           return { before: null, after, result: row, targetId: String(row.imageId) };
         });
         return { status: 'succeed' as const, message: AVATAR_SETTINGS_TEXTS.added(added.fileName), avatar: staffAvatar(added, 0) };

@@ -7,9 +7,9 @@ const FOREVER = 'public, max-age=31536000, immutable';
 
 /**
  * The pictures content staff added (decision 068), public as the shipped files are: the portal,
- * the leaderboard, the winners and the staff console all show them. The type is the one read from
- * the bytes when they were added; nosniff and a CSP that allows nothing keep a browser from
- * treating them as anything but an image.
+ * the leaderboard, the winners and the staff console all show them. Only bytes the server wrote
+ * from the decoded picture are sent (decision 078), with the type it wrote; nosniff and a CSP
+ * that allows nothing keep a browser from treating them as anything but an image.
  */
 export function avatarImageRoutes(profile: ProfileService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -19,7 +19,7 @@ export function avatarImageRoutes(profile: ProfileService): FastifyPluginAsyncZo
         schema: {
           tags: ['public'],
           description:
-            'Not in the spec (decision 068): the bytes of a picture content staff added, with its type (PNG, JPEG or WebP), cached for good. 404 for any other name.',
+            'Not in the spec (decisions 068, 078): a picture content staff added, as the server re-encoded it (PNG), cached for good. 404 for any other name.',
           params: z.object({ fileName: z.string().max(64) }),
         },
       },

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { StaffAvatar } from '@testerhub/shared/avatar-settings-schemas';
 import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
@@ -31,7 +32,9 @@ describe('two server instances on one database', () => {
     const served = await getWith(two, avatar.imageSrc);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(image)).toBe(true);
+    // The picture as the first instance re-encoded and stored it (decision 078).
+    expect(served.rawPayload.equals((await getWith(one, avatar.imageSrc)).rawPayload)).toBe(true);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 80, height: 80 });
     const tester = await createLoggedInTester(db());
     const offered = (await getWith(two, '/api/profile/GetProfilePic', { cookie: tester.cookie })).json() as { fileName: string }[];
     expect(offered.map((row) => row.fileName)).toContain(avatar.fileName);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { avatarImages, avatars, levelAcknowledgements } from './profile-tables.ts';
 
@@ -35,24 +35,38 @@ export function createProfileRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** A new picture and its bytes (decision 068): version 1, as every picture starts. */
+    /** A new picture and its re-encoded bytes (decisions 068, 078): version 1, as every picture starts. */
     async addAvatar(
       picture: { fileName: string; requireLevel: number; hidden: boolean },
-      image: { contentType: string; bytes: Uint8Array; width: number; height: number; addedAt: Date },
+      image: { contentType: string; bytes: Uint8Array; width: number; height: number; addedAt: Date; reencodedAt: Date },
     ) {
       const [row] = await db.insert(avatars).values(picture).returning();
       await db.insert(avatarImages).values({ fileName: picture.fileName, ...image });
       return row!;
     },
 
-    /** An added picture's bytes and type, for serving it; null for a name never added. */
+    /** An added picture's bytes and type, for serving it, and whether the server wrote them; null for a name never added. */
     async avatarImage(fileName: string) {
       const [row] = await db
-        .select({ contentType: avatarImages.contentType, bytes: avatarImages.bytes })
+        .select({ contentType: avatarImages.contentType, bytes: avatarImages.bytes, reencodedAt: avatarImages.reencodedAt })
         .from(avatarImages)
         .where(eq(avatarImages.fileName, fileName))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * A picture kept as uploaded (before decision 078) replaced by its re-encoding; only once, so
+     * of two requests re-encoding it at once one writes (both serve the same picture).
+     */
+    async replaceUploadedImage(
+      fileName: string,
+      image: { contentType: string; bytes: Uint8Array; width: number; height: number; reencodedAt: Date },
+    ) {
+      await db
+        .update(avatarImages)
+        .set(image)
+        .where(and(eq(avatarImages.fileName, fileName), isNull(avatarImages.reencodedAt)));
     },
 
     async findAvatar(imageId: number) {

@@ -3,9 +3,14 @@ import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
+import { reencodeAvatarPicture } from './avatar-picture.ts';
 import { createProfileRepository } from './profile-repository.ts';
 
-/** The name of a picture content staff added (decision 068): never reused, so its address can be cached for good. */
+/**
+ * The name of a picture content staff added (decision 068): never reused, so its address can be
+ * cached for good. New ones end in .png (the server writes a PNG, decision 078); .jpg and .webp
+ * were added before, and keep their names.
+ */
 export const ADDED_AVATAR_NAME = /^added-[0-9a-f]{16}\.(?:png|jpg|webp)$/;
 export const addedAvatarName = (extension: string) => `added-${randomBytes(8).toString('hex')}.${extension}`;
 
@@ -80,8 +85,21 @@ export function createProfileService(
       return { status: 'succeed' };
     },
 
-    /** An added picture's bytes and type (GET /content/Avatar/<file>); null for any other name. */
-    addedAvatarImage: (fileName: string) => (ADDED_AVATAR_NAME.test(fileName) ? repository.avatarImage(fileName) : Promise.resolve(null)),
+    /**
+     * An added picture's bytes and type (GET /content/Avatar/<file>); null for any other name.
+     * Only bytes the server wrote are served (decision 078): a picture kept as it was uploaded
+     * before that is re-encoded on its first request and stored so; one that cannot be is not served.
+     */
+    async addedAvatarImage(fileName: string): Promise<{ contentType: string; bytes: Uint8Array } | null> {
+      if (!ADDED_AVATAR_NAME.test(fileName)) return null;
+      const row = await repository.avatarImage(fileName);
+      if (!row || row.reencodedAt) return row;
+      const picture = await reencodeAvatarPicture(row.bytes);
+      if (!picture.ok) return null;
+      const { contentType, bytes, width, height } = picture;
+      await repository.replaceUploadedImage(fileName, { contentType, bytes, width, height, reencodedAt: deps.clock.now() });
+      return { contentType, bytes };
+    },
 
     accountInfo: (tester: TesterRow) => ({
       testerId: tester.id,

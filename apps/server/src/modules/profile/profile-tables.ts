@@ -37,8 +37,10 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
 /**
  * The bytes of a picture content staff added (decision 068): PNG, JPEG or WebP checked from its
  * own bytes. In the database, so every instance serves the same pictures; one row per added
- * picture, never overwritten (a new picture gets a new name), kept apart from `avatars` so the
- * lists and locks of the pictures never read the bytes.
+ * picture (a new picture gets a new name), kept apart from `avatars` so the lists and locks of the
+ * pictures never read the bytes. `reencodedAt` (decision 078): when the server wrote these bytes
+ * from the decoded picture; null for a row kept as it was uploaded before that, which is
+ * re-encoded in place on its first request and never served as it came.
  */
 export const avatarImages = pgTable(
   'avatar_images',
@@ -51,6 +53,7 @@ export const avatarImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    reencodedAt: timestamp('reencoded_at', { withTimezone: true }),
   },
   (table) => [check('avatar_images_content_type', sql`${table.contentType} in ('image/png', 'image/jpeg', 'image/webp')`)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "avatar_images" ADD COLUMN "reencoded_at" timestamp with time zone;
