@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { createGroup, type GroupFields, type SupportGroup } from './support/test-support';
@@ -89,6 +89,14 @@ async function externalToken(request: APIRequestContext, testerId: string, study
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { ex: string }).ex;
 }
+
+/**
+ * The partner's side of the return (docs/outside-screener-return.md): HMAC-SHA256 of the token with
+ * the study's return secret, in hex. The demo seed's secret of 24107
+ * (apps/server/src/modules/studies/studies-seed.ts DEMO_EXTERNAL_RETURN_SECRET).
+ */
+const DEMO_RETURN_SECRET = 'demo-partner-return-secret-24107-change-me';
+const partnerSignature = (ex: string) => createHmac('sha256', DEMO_RETURN_SECRET).update(ex).digest('hex');
 
 /** A group of its own in a seeded study, with room. */
 async function ownGroup(request: APIRequestContext, fields: GroupFields): Promise<SupportGroup> {
@@ -251,7 +259,7 @@ test.describe('several studies', () => {
 });
 
 test.describe('the outside screener', () => {
-  test('the return with ex: the reward once, view 4; again: view 5; the study is refused before 30 minutes', async ({
+  test('the return with ex and the partner’s sig: unsigned, nothing; signed, the reward once, view 4; again: view 5; the study is refused before 30 minutes', async ({
     loggedInPage: page,
     testerSession,
     request,
@@ -259,15 +267,27 @@ test.describe('the outside screener', () => {
     const ex = await externalToken(request, testerSession.tester.testerId, 24107);
     await ownGroup(request, { studyNo: 24107, kind: 'virtual', siteId: null, sessions: [slot(24, 30)] });
     const before = await coins(page);
+
+    // The outbound token alone (the tester skipping the partner's screener) pays nothing (decision 077).
     await page.goto(`/ExternalScr.aspx?ex=${ex}`);
     await expect(page).toHaveURL(`${SELF}?ex=${ex}`);
+    const unsigned = page.getByRole('dialog', { name: TEXTS.rewardFailed });
+    await expect(unsigned).toBeVisible();
+    await unsigned.getByRole('button', { name: 'Close' }).click();
+    await expect(heading(page, TEXTS.completed)).toBeVisible();
+    expect(await coins(page)).toBe(before);
+
+    // The partner's signed return.
+    const sig = partnerSignature(ex);
+    await page.goto(`/ExternalScr.aspx?ex=${ex}&sig=${sig}`);
+    await expect(page).toHaveURL(`${SELF}?ex=${ex}&sig=${sig}`);
     await closeReward(page, '+30 coins');
     await expect(heading(page, TEXTS.external)).toBeVisible();
     await expect(page.getByText(TEXTS.externalText)).toBeVisible();
     await expectNoAxeViolations(page);
     expect(await coins(page)).toBe(before + 30);
 
-    // The same return again: paid once, the failure text and view 5.
+    // The same signed return again: paid once, the failure text and view 5.
     await page.reload();
     const failed = page.getByRole('dialog', { name: TEXTS.rewardFailed });
     await expect(failed).toBeVisible();

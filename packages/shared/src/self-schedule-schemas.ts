@@ -42,6 +42,11 @@ export const externalTokenSchema = text('The screener token holds characters tha
   .max(128, 'The screener token is not valid.')
   .regex(/^[A-Za-z0-9_-]+$/, 'The screener token is not valid.');
 
+/** The `sig` of an outside screener's return: HMAC-SHA256 of the token with the study's return secret, 64 hex digits. */
+export const externalSignatureSchema = text('The screener signature holds characters that are not allowed.')
+  .length(64, 'The screener signature is not valid.')
+  .regex(/^[0-9a-fA-F]+$/, 'The screener signature is not valid.');
+
 /**
  * The child being scheduled: the kid GUID (the k of the address), or null for the tester themself
  * (decision 029). A child's link carries its id in the signed d as well; the two must agree.
@@ -330,8 +335,12 @@ export type ReSelfScheduleResponse = z.infer<typeof reSelfScheduleResponseSchema
 /* POST /api/schedule/GiveCoinsExternalScreener                                                     */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** Body: { ex }, the token of ExternalScr.aspx?ex=... */
-export const giveCoinsExternalScreenerRequestSchema = z.object({ ex: externalTokenSchema });
+/**
+ * Body: { ex, sig }, the token and the partner's signature of it from ExternalScr.aspx?ex=...&sig=...
+ * (decision 077; docs/outside-screener-return.md). Without a right sig the call pays nothing
+ * (failed); sig stays optional here so that an old link without one gets that answer, not a 400.
+ */
+export const giveCoinsExternalScreenerRequestSchema = z.object({ ex: externalTokenSchema, sig: externalSignatureSchema.optional() });
 export type GiveCoinsExternalScreenerRequest = z.infer<typeof giveCoinsExternalScreenerRequestSchema>;
 
 /**

@@ -21,6 +21,9 @@ export const SCREENER_KINDS = ['hosted', 'external'] as const;
 export const STUDY_LIST_STATUSES = ['open', 'closed', 'all'] as const;
 export type StudyListStatus = (typeof STUDY_LIST_STATUSES)[number];
 
+/** The secret an outside screener signs its returns with (decision 077): long enough that it cannot be guessed. */
+export const RETURN_SECRET_LIMITS = { min: 32, max: 200 } as const;
+
 export const STUDY_LIMITS = { questions: 50, options: 30, quotas: 20, targets: 20, credit: 100_000, text: 500 } as const;
 
 export const STUDY_ADMIN_TEXTS = {
@@ -58,6 +61,12 @@ export const STUDY_ADMIN_TEXTS = {
   unknownSite: 'Choose a test site of the list, or online only.',
   unknownTarget: 'This About-me answer does not exist.',
   hostNotAllowed: 'This address is not on an allowed https host of outside screeners.',
+  returnSecretLength: `The return secret needs ${RETURN_SECRET_LIMITS.min} to ${RETURN_SECRET_LIMITS.max} characters.`,
+  returnSecretCharacters: 'The return secret uses letters, digits and visible symbols only, without spaces.',
+  returnSecretMissing:
+    'No return secret is set: testers coming back from the outside screener get no coins and cannot schedule until one is set. Agree one with the survey partner and enter it here.',
+  returnSecretSet: (ending: string) =>
+    `A return secret is set (it ends in …${ending}). Type a new one to replace it, or leave this empty to keep it.`,
   // Outcomes of the calls.
   created: 'The study was created.',
   saved: 'The study was saved.',
@@ -241,12 +250,24 @@ const reportIssues =
     for (const issue of find(value)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   };
 
+/**
+ * The outside screener's return secret as staff type it (decision 077): write-only, never sent back.
+ * Null or left out keeps the secret already set; only an outside screener's study stores one.
+ */
+export const returnSecretSchema = text(T.returnSecretCharacters)
+  .min(RETURN_SECRET_LIMITS.min, T.returnSecretLength)
+  .max(RETURN_SECRET_LIMITS.max, T.returnSecretLength)
+  .regex(/^[\x21-\x7e]+$/, T.returnSecretCharacters);
+
+/** What the form sends: the fields, and a new return secret when staff typed one. */
+const studyFormSchema = studyFieldsSchema.extend({ externalReturnSecret: returnSecretSchema.nullable().optional() });
+
 /** The form and POST /api/staff/studies/CreateStudy: every field and the screener, checked whole. */
-export const createStudySchema = studyFieldsSchema.superRefine(reportIssues(studyIssues));
+export const createStudySchema = studyFormSchema.superRefine(reportIssues(studyIssues));
 export type CreateStudyPayload = z.infer<typeof createStudySchema>;
 
 /** POST /api/staff/studies/SaveStudy: the same, with the version the recruiter opened (optimistic check). */
-export const saveStudySchema = studyFieldsSchema
+export const saveStudySchema = studyFormSchema
   .extend({ version: int(1, INTEGER_COLUMN_MAX) })
   .superRefine(reportIssues((value: StudyFields) => studyIssues(value)));
 export type SaveStudyPayload = z.infer<typeof saveStudySchema>;
@@ -332,6 +353,8 @@ export const studyDetailResponseSchema = z.discriminatedUnion('status', [
       qualifiedCount: z.number().int(),
       /** How many screenings (started or finished) the hosted screener has: above 0, only its wording may change. */
       answeredCount: z.number().int(),
+      /** The last 4 characters of the outside screener's return secret, or null when none is set (decision 077). */
+      externalReturnSecretEnding: z.string().nullable(),
     }),
   }),
   z.object({ status: z.literal('failed'), message: z.string() }),

@@ -44,6 +44,7 @@ const SECRET_FIELDS = new Set([
   'birth',
   'birthdate',
   'secret',
+  'externalreturnsecret',
   'devicecookie',
 ]);
 

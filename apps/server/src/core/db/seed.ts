@@ -12,7 +12,13 @@ import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
 import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoScreenings } from '../../modules/screening/screening-seed.ts';
-import { seedDemoAttendancePay, seedDemoStudies, seedDemoTargetedStudy, seedKidStudyAges } from '../../modules/studies/studies-seed.ts';
+import {
+  seedDemoAttendancePay,
+  seedDemoReturnSecret,
+  seedDemoStudies,
+  seedDemoTargetedStudy,
+  seedKidStudyAges,
+} from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitationSend, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
 import { seedDemoLegalTexts } from '../../modules/public-content/legal-texts-seed.ts';
@@ -55,6 +61,8 @@ const ACCOUNTS_SEED_NAME = 'demo-accounts-v1';
 const STUDIES_SEED_NAME = 'demo-studies-v1';
 /** The demo studies' attendance pay (decision 048), for databases seeded before it. */
 const ATTENDANCE_PAY_SEED_NAME = 'demo-attendance-pay-v1';
+/** The demo outside screener's return secret (decision 077), for databases seeded before it. */
+const RETURN_SECRET_SEED_NAME = 'demo-external-return-secret-v1';
 /** The study that targets an About-me answer: a run of its own, so databases seeded before it get it. */
 const TARGETED_STUDY_SEED_NAME = 'demo-studies-about-me-target-v1';
 /** Session groups of the demo studies and the demo tester's booking: a run of its own, so seeded databases get them. */
@@ -154,6 +162,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
   const surveys = await seedAboutMeAndSurveys(db, today);
   const studies = await seedOnce(db, STUDIES_SEED_NAME, (tx) => seedDemoStudies(tx, today));
   const attendancePay = await seedOnce(db, ATTENDANCE_PAY_SEED_NAME, seedDemoAttendancePay);
+  const returnSecret = await seedOnce(db, RETURN_SECRET_SEED_NAME, (tx) => seedDemoReturnSecret(tx, today));
   const targeted = await seedOnce(db, TARGETED_STUDY_SEED_NAME, async (tx) => {
     const [dogOwner] = await tx
       .select({ id: dossierAnswers.id })
@@ -249,6 +258,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     surveys ||
     studies ||
     attendancePay ||
+    returnSecret ||
     targeted ||
     schedule ||
     childrenSeeded ||

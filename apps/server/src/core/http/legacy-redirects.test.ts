@@ -66,6 +66,13 @@ describe('the old self-scheduling links', () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('/community/main/schedule/self?ex=X');
   });
+
+  it('ExternalScr.aspx?ex=&sig= keeps the partner’s signature beside ex (decision 077)', async () => {
+    const sig = 'ab'.repeat(32);
+    const response = await get(`/ExternalScr.aspx?ex=X&sig=${sig}`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`/community/main/schedule/self?ex=X&sig=${sig}`);
+  });
 });
 
 describe('the old domain (OLD_HOSTS)', () => {

@@ -41,7 +41,12 @@ export function legacyRedirect(
   }
   if (lowerPath.includes('externalscr.aspx')) {
     const ex = query.get('ex') ?? query.get('EX') ?? '';
-    return { location: `/community/main/schedule/self?${new URLSearchParams(ex ? { ex } : {})}`, status: 302 };
+    // The partner's signature of ex (decision 077) goes along: the return pays nothing without it.
+    const sig = query.get('sig') ?? query.get('SIG') ?? '';
+    return {
+      location: `/community/main/schedule/self?${new URLSearchParams({ ...(ex && { ex }), ...(ex && sig && { sig }) })}`,
+      status: 302,
+    };
   }
   return null;
 }

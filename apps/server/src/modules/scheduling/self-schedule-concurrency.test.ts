@@ -9,8 +9,9 @@ import {
 } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
-import { bookings, coinLedger, externalScreenerTokens, sessionGroups } from '../../core/db/schema.ts';
+import { bookings, coinLedger, externalScreenerTokens, sessionGroups, studyReturnSecrets } from '../../core/db/schema.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
+import { externalReturnSignature } from '../studies/external-return-signature.ts';
 
 /**
  * Self-schedule under simultaneous calls (decision 024): seats never over-filled and each booking
@@ -19,6 +20,7 @@ import { hashToken, randomToken } from '../../core/security/tokens.ts';
 
 const NOW = new Date('2026-01-15T12:00:00Z');
 const clock = createFakeClock(NOW);
+const RETURN_SECRET = 'concurrency-return-secret-0123456789abcdef';
 const db = () => testApp.database.db;
 
 const testApp = useTestApp({ clock });
@@ -69,7 +71,7 @@ describe('simultaneous self-schedule calls', () => {
     }
   });
 
-  it('pay an outside screener token once for 20 simultaneous returns', async () => {
+  it('pay an outside screener token once for 20 simultaneous signed returns (decisions 024, 077)', async () => {
     const study = await createStudy(db(), {
       screenerKind: 'external',
       externalUrl: 'https://surveys.testerhub.example/s/race',
@@ -82,7 +84,11 @@ describe('simultaneous self-schedule calls', () => {
       .insert(externalScreenerTokens)
       .values({ tokenHash: hashToken(ex), testerId: tester.id, studyNo: study.studyNo, createdAt: NOW });
     const before = await balanceAndLedger(db(), tester.id);
-    const responses = await Promise.all(Array.from({ length: 20 }, () => post('/api/schedule/GiveCoinsExternalScreener', cookie, { ex })));
+    await db().insert(studyReturnSecrets).values({ studyNo: study.studyNo, secret: RETURN_SECRET, setAt: NOW });
+    const sig = externalReturnSignature(RETURN_SECRET, ex);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => post('/api/schedule/GiveCoinsExternalScreener', cookie, { ex, sig })),
+    );
     expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
     const statuses = responses.map((response) => response.json().status as string);
     expect(statuses.filter((status) => status === 'succeed')).toHaveLength(1);

@@ -15,9 +15,19 @@ import {
 } from '../../../test/factories.ts';
 import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
-import { bookings, coinLedger, externalScreenerTokens, sessionGroups, studies, studyWaitingList } from '../../core/db/schema.ts';
+import {
+  bookings,
+  coinLedger,
+  externalScreenerTokens,
+  sessionGroups,
+  studies,
+  studyReturnSecrets,
+  studyWaitingList,
+} from '../../core/db/schema.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import { signStudyLinkData } from '../screening/study-link-token.ts';
+import { externalReturnSignature } from '../studies/external-return-signature.ts';
+import { DEMO_EXTERNAL_RETURN_SECRET } from '../studies/studies-seed.ts';
 
 /**
  * The self-schedule calls over HTTP (spec 3 "Self-schedule", sections 4 and 7; decision 024): each
@@ -91,6 +101,14 @@ async function externalToken(testerId: string, studyNo: number) {
   return token;
 }
 
+/** The return secret staff set for an outside screener's study (decision 077): 32 characters or more. */
+const RETURN_SECRET = 'partner-return-secret-for-tests-0123456789';
+async function setReturnSecret(database: typeof testApp.database.db, studyNo: number, secret = RETURN_SECRET) {
+  await database.insert(studyReturnSecrets).values({ studyNo, secret, setAt: clock.now() });
+}
+/** The outside screener's return as the partner signs it. */
+const signedReturn = (ex: string, secret = RETURN_SECRET) => ({ ex, sig: externalReturnSignature(secret, ex) });
+
 const ROUTES: [method: 'GET' | 'POST', url: string, body?: unknown][] = [
   ['POST', '/api/schedule/GetSelectedSchedules', {}],
   ['POST', '/api/schedule/SelfSchedule', { IsRequest: false }],
@@ -138,6 +156,8 @@ describe('the self-schedule calls', () => {
       ['/api/schedule/GiveCoinsExternalScreener', {}, 'ex'],
       ['/api/schedule/GiveCoinsExternalScreener', { ex: 'short' }, 'ex'],
       ['/api/schedule/GiveCoinsExternalScreener', { ex: `${'a'.repeat(40)}\u0000` }, 'ex'],
+      ['/api/schedule/GiveCoinsExternalScreener', { ex: 'a'.repeat(43), sig: 'z'.repeat(64) }, 'sig'],
+      ['/api/schedule/GiveCoinsExternalScreener', { ex: 'a'.repeat(43), sig: 'ab' }, 'sig'],
     ];
     for (const [url, body, field] of cases) {
       const response = await post(url, cookie, body);
@@ -454,12 +474,13 @@ describe('POST /api/schedule/GiveCoinsExternalScreener', () => {
       coinValue: 30,
       screeningExp: 15,
     });
+    await setReturnSecret(db(), study.studyNo);
     const group = await createSessionGroup(db(), { studyNo: study.studyNo, sessions: [session(48)] });
     const { tester, cookie } = await createLoggedInTester(db());
     const other = await createLoggedInTester(db());
     const ex = await externalToken(tester.id, study.studyNo);
     const before = await balanceAndLedger(db(), tester.id);
-    const give = (who: string, token: string) => post('/api/schedule/GiveCoinsExternalScreener', who, { ex: token });
+    const give = (who: string, token: string) => post('/api/schedule/GiveCoinsExternalScreener', who, signedReturn(token));
 
     // Another tester's token is refused and stays unused.
     expect((await give(other.cookie, ex)).json()).toEqual({ status: 'failed', coins: 0, exp: 0, availableAt: null });
@@ -506,6 +527,7 @@ describe('POST /api/schedule/GiveCoinsExternalScreener', () => {
         screenerKind: 'external',
         externalUrl: 'https://surveys.testerhub.example/s/2',
       });
+      await setReturnSecret(quick.database.db, study.studyNo);
       await createSessionGroup(quick.database.db, { studyNo: study.studyNo, sessions: [session(48)] });
       const { tester, cookie } = await createLoggedInTester(quick.database.db);
       const token = randomToken();
@@ -519,7 +541,7 @@ describe('POST /api/schedule/GiveCoinsExternalScreener', () => {
           headers: { 'content-type': 'application/json', cookie },
           payload: JSON.stringify(payload),
         });
-      expect((await call('/api/schedule/GiveCoinsExternalScreener', { ex: token })).json().availableAt).toBe(
+      expect((await call('/api/schedule/GiveCoinsExternalScreener', signedReturn(token))).json().availableAt).toBe(
         new Date(NOW.getTime() + 5 * MINUTE_MS).toISOString(),
       );
       clock.advance(5 * MINUTE_MS);
@@ -527,5 +549,101 @@ describe('POST /api/schedule/GiveCoinsExternalScreener', () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+describe('GiveCoinsExternalScreener needs the partner’s signature (decision 077)', () => {
+  /** An outside screener's study paying 30 coins and 15 experience for screening, with its return secret set. */
+  async function signedStudy(secret: string | null = RETURN_SECRET) {
+    const study = await createStudy(db(), {
+      screenerKind: 'external',
+      externalUrl: 'https://surveys.testerhub.example/s/signed',
+      coinValue: 30,
+      screeningExp: 15,
+    });
+    if (secret) await setReturnSecret(db(), study.studyNo, secret);
+    return study;
+  }
+  const give = async (cookie: string, body: unknown) => {
+    const response = await post('/api/schedule/GiveCoinsExternalScreener', cookie, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as GiveCoinsExternalScreenerResponse;
+  };
+  const FAILED = { status: 'failed', coins: 0, exp: 0, availableAt: null };
+  const unused = async (ex: string) =>
+    (
+      await db()
+        .select()
+        .from(externalScreenerTokens)
+        .where(eq(externalScreenerTokens.tokenHash, hashToken(ex)))
+    )[0]?.usedAt === null;
+
+  it('pays nothing for the outbound token alone, nor for a wrong signature, and the token stays redeemable', async () => {
+    clock.set(NOW);
+    const study = await signedStudy();
+    const { tester, cookie } = await createLoggedInTester(db());
+    const ex = await externalToken(tester.id, study.studyNo);
+    const before = await balanceAndLedger(db(), tester.id);
+
+    expect(await give(cookie, { ex })).toEqual(FAILED);
+    // A signature of another token, one made with a guessed secret, and the right one altered by one digit.
+    const right = externalReturnSignature(RETURN_SECRET, ex);
+    const flipped = `${right.slice(0, -1)}${right.endsWith('0') ? '1' : '0'}`;
+    for (const sig of [externalReturnSignature(RETURN_SECRET, randomToken()), externalReturnSignature(ex, ex), flipped, '0'.repeat(64)])
+      expect(await give(cookie, { ex, sig })).toEqual(FAILED);
+    expect(await balanceAndLedger(db(), tester.id)).toEqual(before);
+    expect(await selected(cookie, {})).toMatchObject({ status: 'notRequested' });
+    expect(await unused(ex)).toBe(true);
+
+    // The partner's signature (either case of hex) pays once.
+    expect(await give(cookie, { ex, sig: right.toUpperCase() })).toMatchObject({ status: 'succeed', coins: 30, exp: 15 });
+    const after = await balanceAndLedger(db(), tester.id);
+    expect([after.coins - before.coins, after.exp - before.exp]).toEqual([30, 15]);
+  });
+
+  it('pays a signed return once: the replay of the same signed address pays nothing', async () => {
+    clock.set(NOW);
+    const study = await signedStudy();
+    const { tester, cookie } = await createLoggedInTester(db());
+    const ex = await externalToken(tester.id, study.studyNo);
+    const before = await balanceAndLedger(db(), tester.id);
+    expect(await give(cookie, signedReturn(ex))).toMatchObject({ status: 'succeed', coins: 30, exp: 15 });
+    expect(await give(cookie, signedReturn(ex))).toEqual(FAILED);
+    const after = await balanceAndLedger(db(), tester.id);
+    expect([after.coins - before.coins, after.entries - before.entries]).toEqual([30, 1]);
+  });
+
+  it('refuses a signature made with another study’s secret', async () => {
+    clock.set(NOW);
+    const study = await signedStudy();
+    const otherSecret = 'another-study-return-secret-abcdefghijklmnop';
+    await signedStudy(otherSecret);
+    const { tester, cookie } = await createLoggedInTester(db());
+    const ex = await externalToken(tester.id, study.studyNo);
+    const before = await balanceAndLedger(db(), tester.id);
+    expect(await give(cookie, signedReturn(ex, otherSecret))).toEqual(FAILED);
+    expect(await balanceAndLedger(db(), tester.id)).toEqual(before);
+    expect(await unused(ex)).toBe(true);
+  });
+
+  it('pays the seeded demo outside screener (24107) for a return signed with the demo secret', async () => {
+    clock.set(NOW);
+    const { tester, cookie } = await createLoggedInTester(db());
+    const ex = await externalToken(tester.id, 24107);
+    expect(await give(cookie, { ex })).toEqual(FAILED);
+    expect(await give(cookie, signedReturn(ex, DEMO_EXTERNAL_RETURN_SECRET))).toMatchObject({ status: 'succeed', coins: 30 });
+  });
+
+  it('pays nothing on any return to a study with no return secret set', async () => {
+    clock.set(NOW);
+    const study = await signedStudy(null);
+    const { tester, cookie } = await createLoggedInTester(db());
+    const ex = await externalToken(tester.id, study.studyNo);
+    const before = await balanceAndLedger(db(), tester.id);
+    // Signed with a secret the tester might guess (the token itself, the empty string) or with nothing.
+    for (const body of [{ ex }, signedReturn(ex, ex), signedReturn(ex, ''), signedReturn(ex)])
+      expect(await give(cookie, body)).toEqual(FAILED);
+    expect(await balanceAndLedger(db(), tester.id)).toEqual(before);
+    expect(await selected(cookie, {})).toMatchObject({ status: 'notRequested' });
   });
 });

@@ -69,7 +69,7 @@ export function selfScheduleRoutes(selfSchedule: SelfScheduleService): FastifyPl
         schema: { tags, body: giveCoinsExternalScreenerRequestSchema, response: { 200: giveCoinsExternalScreenerResponseSchema } },
       },
       withTester((request: WithBody<typeof giveCoinsExternalScreenerRequestSchema>, tester) =>
-        selfSchedule.giveCoinsExternalScreener(tester, request.body.ex),
+        selfSchedule.giveCoinsExternalScreener(tester, request.body.ex, request.body.sig),
       ),
     );
   };

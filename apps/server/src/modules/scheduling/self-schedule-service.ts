@@ -395,12 +395,16 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
 
     /**
      * POST GiveCoinsExternalScreener: redeems the outside screener's token once (a conditional
-     * UPDATE) and pays the study's screening credit in the same transaction (once per tester and
-     * study, as the hosted screener does).
+     * UPDATE), only with the partner's signature of it (decision 077), and pays the study's screening
+     * credit in the same transaction (once per tester and study, as the hosted screener does).
      */
-    async giveCoinsExternalScreener(tester: TesterRow, token: string): Promise<GiveCoinsExternalScreenerResponse> {
+    async giveCoinsExternalScreener(
+      tester: TesterRow,
+      token: string,
+      signature: string | undefined,
+    ): Promise<GiveCoinsExternalScreenerResponse> {
       const result = await inTransaction(db, async (tx) => {
-        const studyNo = await deps.studies.redeemExternalToken(token, tester.id, tx);
+        const studyNo = await deps.studies.redeemExternalToken(token, signature, tester.id, tx);
         if (studyNo === null) return null;
         const [study] = await deps.studies.findStudies([studyNo], tx);
         if (!study || (study.coinValue === 0 && study.screeningExp === 0)) return { studyNo, coins: 0, exp: 0 };

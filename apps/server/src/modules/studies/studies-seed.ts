@@ -332,6 +332,21 @@ export async function seedDemoStudies(tx: Executor, today: Date): Promise<void> 
   for (const screener of demoScreeners) await saveScreener(tx, screener);
 }
 
+/**
+ * The return secret of the demo outside screener (24107): the demo's stand-in partner, and the
+ * browser test playing it, sign returns with it (decision 077). Known, like the demo logins' passwords:
+ * staff replace it in the study's outside-screener set-up of any deployment that keeps the demo data.
+ */
+export const DEMO_EXTERNAL_RETURN_SECRET = 'demo-partner-return-secret-24107-change-me';
+const DEMO_EXTERNAL_STUDY_NO = 24107;
+
+/** Its own seed run, so databases seeded before decision 077 get it; a secret staff set already is kept. */
+export async function seedDemoReturnSecret(tx: Executor, now: Date): Promise<void> {
+  const studies = createStudyRepository(tx);
+  if ((await studies.findStudy(DEMO_EXTERNAL_STUDY_NO)) && (await studies.returnSecretEnding(DEMO_EXTERNAL_STUDY_NO)) === null)
+    await studies.setReturnSecret(DEMO_EXTERNAL_STUDY_NO, DEMO_EXTERNAL_RETURN_SECRET, now);
+}
+
 /** What attending a demo study pays (decision 048). */
 export const DEMO_ATTENDANCE_PAY = { coins: 200, exp: 100 } as const;
 

@@ -31,8 +31,17 @@ interface StudyAdminDeps {
 }
 
 /** The columns a study's form sets. */
-function columnsOf(fields: StudyFields): Omit<NewStudy, 'studyNo'> {
-  const { studyNo: _studyNo, targetAnswerIds: _targets, screener: _screener, opensAt, closesAt, externalUrl, ...rest } = fields;
+function columnsOf(fields: CreateStudyPayload): Omit<NewStudy, 'studyNo'> {
+  const {
+    studyNo: _studyNo,
+    targetAnswerIds: _targets,
+    screener: _screener,
+    externalReturnSecret: _secret,
+    opensAt,
+    closesAt,
+    externalUrl,
+    ...rest
+  } = fields;
   return {
     ...rest,
     opensAt: new Date(opensAt),
@@ -43,6 +52,16 @@ function columnsOf(fields: StudyFields): Omit<NewStudy, 'studyNo'> {
 
 /** The audit rows' view of a study: its fields, targets and screener. */
 const auditView = (row: StudyRow, targets: number[], screener: unknown) => ({ ...row, targetAnswerIds: targets, screener });
+
+/**
+ * Stores a return secret staff typed for an outside screener (decision 077), inside the change's unit
+ * of work. Whether it was replaced goes into the audit row; the secret itself never does.
+ */
+async function keepReturnSecret(tx: Executor, input: CreateStudyPayload, now: Date): Promise<{ returnSecretReplaced: boolean }> {
+  if (input.screenerKind !== 'external' || !input.externalReturnSecret) return { returnSecretReplaced: false };
+  await createStudyRepository(tx).setReturnSecret(input.studyNo, input.externalReturnSecret, now);
+  return { returnSecretReplaced: true };
+}
 
 /**
  * Studies in the staff console (issue 12 section 2; decision 050): the list, the form's data, create,
@@ -104,10 +123,11 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
     async detail(studyNo: number): Promise<StudyDetailResponse> {
       const row = await repository.findStudy(studyNo);
       if (!row) return { status: 'failed', message: TEXTS.notFound };
-      const [{ filled: _filled, ...screener }, targetAnswerIds, answeredCount] = await Promise.all([
+      const [{ filled: _filled, ...screener }, targetAnswerIds, answeredCount, externalReturnSecretEnding] = await Promise.all([
         screenerDefinitionOf(db, studyNo),
         repository.targetsOf(studyNo),
         screeningsOf(db, studyNo),
+        repository.returnSecretEnding(studyNo),
       ]);
       const { guid: _guid, qualifiedCount, version, ...fields } = row;
       return {
@@ -123,6 +143,7 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
           state: studyState(row, deps.clock.now()),
           qualifiedCount,
           answeredCount,
+          externalReturnSecretEnding,
         },
       };
     },
@@ -148,10 +169,11 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
             await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
             const written = await writeScreener(tx, input.studyNo, input.screenerKind === 'hosted' ? input.screener : null);
             if (!written.ok) throw new StaffRefusal(written.message, written.field);
+            const secret = await keepReturnSecret(tx, input, deps.clock.now());
             const row = (await studies.findStudy(input.studyNo))!;
             return {
               before: null,
-              after: auditView(row, input.targetAnswerIds, input.screener),
+              after: { ...auditView(row, input.targetAnswerIds, input.screener), ...secret },
               result: { studyNo: row.studyNo, version: row.version },
             };
           }),
@@ -177,9 +199,10 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
             await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
             const written = await writeScreener(tx, input.studyNo, input.screenerKind === 'hosted' ? input.screener : null);
             if (!written.ok) throw new StaffRefusal(written.message, written.field);
+            const secret = await keepReturnSecret(tx, input, deps.clock.now());
             return {
               before: auditView(before, beforeTargets, beforeScreener),
-              after: auditView(row, input.targetAnswerIds, input.screener),
+              after: { ...auditView(row, input.targetAnswerIds, input.screener), ...secret },
               result: { studyNo: row.studyNo, version: row.version },
             };
           }),

@@ -13,7 +13,9 @@ import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { screenerQuestions, studies } from '../../core/db/schema.ts';
+import { screenerQuestions, studies, studyReturnSecrets } from '../../core/db/schema.ts';
+import { externalReturnSignature } from './external-return-signature.ts';
+import { DEMO_SCREENER_HOST } from './studies-seed.ts';
 import { SCREENER_TEXTS } from './study-service.ts';
 
 /**
@@ -185,6 +187,72 @@ describe('creating a study', () => {
       field: 'studyNo',
     });
     expect(await db().select().from(studies).where(eq(studies.studyNo, external.studyNo))).toEqual([]);
+  });
+});
+
+describe('the outside screener’s return secret (decision 077)', () => {
+  const FIRST = 'first-partner-secret-0123456789-abcdefghijkl';
+  const SECOND = 'second-partner-secret-0123456789-mnopqrstuvwx';
+  const external = (overrides: Partial<CreateStudyPayload> = {}) =>
+    studyForm({
+      screenerKind: 'external',
+      externalUrl: `https://${DEMO_SCREENER_HOST}/s/secret`,
+      recruitTarget: null,
+      screener: { questions: [], quotas: [] },
+      ...overrides,
+    });
+  const storedSecret = async (studyNo: number) =>
+    (await db().select().from(studyReturnSecrets).where(eq(studyReturnSecrets.studyNo, studyNo)))[0]?.secret ?? null;
+  /** A tester clicks the study, and the partner sends them back signed with `secret`: what the return pays. */
+  async function signedReturnPays(studyNo: number, secret: string) {
+    const tester = await createLoggedInTester(db());
+    const click = await postJson(
+      testApp.app,
+      '/api/schedule/DoScreeners',
+      { StudyNo: studyNo, ScreenerType: 'Online' },
+      { cookie: tester.cookie },
+    );
+    const ex = new URL(click.json().redirectLink as string).searchParams.get('tk')!;
+    const sig = externalReturnSignature(secret, ex);
+    const back = await postJson(testApp.app, '/api/schedule/GiveCoinsExternalScreener', { ex, sig }, { cookie: tester.cookie });
+    return back.json().coins as number;
+  }
+
+  it('is set with the study, shown back only by its last 4 characters, kept by a save without one, replaced, and kept out of the audit', async () => {
+    const { cookie } = await recruiter();
+    const form = external({ coinValue: 30 });
+    expect((await post(cookie, 'CreateStudy', { ...form, externalReturnSecret: FIRST })).json()).toMatchObject({ status: 'succeed' });
+    const study = await detail(cookie, form.studyNo);
+    expect(study.externalReturnSecretEnding).toBe(FIRST.slice(-4));
+    expect(JSON.stringify(study)).not.toContain(FIRST);
+    expect(await storedSecret(form.studyNo)).toBe(FIRST);
+    expect(await signedReturnPays(form.studyNo, FIRST)).toBe(30);
+
+    // A save that leaves the field empty keeps it; one that types a new secret replaces it.
+    expect((await post(cookie, 'SaveStudy', { ...asForm(study), externalReturnSecret: null })).json().status).toBe('succeed');
+    expect(await storedSecret(form.studyNo)).toBe(FIRST);
+    const saved = await detail(cookie, form.studyNo);
+    expect((await post(cookie, 'SaveStudy', { ...asForm(saved), externalReturnSecret: SECOND })).json().status).toBe('succeed');
+    expect((await detail(cookie, form.studyNo)).externalReturnSecretEnding).toBe(SECOND.slice(-4));
+    expect(await signedReturnPays(form.studyNo, FIRST)).toBe(0);
+    expect(await signedReturnPays(form.studyNo, SECOND)).toBe(30);
+
+    const audits = [...(await auditRows(form.studyNo, 'study.create')), ...(await auditRows(form.studyNo, 'study.save'))];
+    expect(audits.map((row) => (row.after as { returnSecretReplaced: boolean }).returnSecretReplaced)).toEqual([true, false, true]);
+    for (const row of audits) expect(JSON.stringify(row)).not.toMatch(/first-partner|second-partner/);
+  });
+
+  it('refuses a secret shorter than 32 characters or holding spaces (400 naming the field); a study without one warns staff and pays no return', async () => {
+    const { cookie } = await recruiter();
+    for (const secret of ['x'.repeat(31), `${'x'.repeat(20)} ${'y'.repeat(20)}`]) {
+      const answer = await post(cookie, 'CreateStudy', { ...external(), externalReturnSecret: secret });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.body).toContain('externalReturnSecret');
+    }
+    const form = external({ coinValue: 30 });
+    expect((await post(cookie, 'CreateStudy', form)).json().status).toBe('succeed');
+    expect((await detail(cookie, form.studyNo)).externalReturnSecretEnding).toBeNull();
+    expect(await signedReturnPays(form.studyNo, FIRST)).toBe(0);
   });
 });
 

@@ -4,7 +4,14 @@ import type { Executor } from '../../core/db/client.ts';
 // screening module's table in it, as the session join reads testers (decision 016).
 // eslint-disable-next-line no-restricted-imports
 import { screenings } from '../screening/screening-tables.ts';
-import { externalScreenerTokens, screenerHosts, screenerListRemovals, studies, studyDossierTargets } from './study-tables.ts';
+import {
+  externalScreenerTokens,
+  screenerHosts,
+  screenerListRemovals,
+  studies,
+  studyDossierTargets,
+  studyReturnSecrets,
+} from './study-tables.ts';
 
 export type StudyRow = typeof studies.$inferSelect;
 export type NewStudy = typeof studies.$inferInsert;
@@ -278,6 +285,40 @@ export function createStudyRepository(db: Executor) {
         .from(studies)
         .where(inArray(studies.studyNo, [...studyNos]))
         .orderBy(asc(studies.studyNo));
+    },
+
+    /** The tester's unused token with its study's return secret (null: none set), or null for an unknown, used or other tester's token. */
+    async pendingExternalReturn(tokenHash: string, testerId: string): Promise<{ studyNo: number; secret: string | null } | null> {
+      const [row] = await db
+        .select({ studyNo: externalScreenerTokens.studyNo, secret: studyReturnSecrets.secret })
+        .from(externalScreenerTokens)
+        .leftJoin(studyReturnSecrets, eq(studyReturnSecrets.studyNo, externalScreenerTokens.studyNo))
+        .where(
+          and(
+            eq(externalScreenerTokens.tokenHash, tokenHash),
+            eq(externalScreenerTokens.testerId, testerId),
+            isNull(externalScreenerTokens.usedAt),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The study's return secret ends in these characters (what staff are shown), or null when none is set. */
+    async returnSecretEnding(studyNo: number): Promise<string | null> {
+      const [row] = await db
+        .select({ ending: sql<string>`right(${studyReturnSecrets.secret}, 4)` })
+        .from(studyReturnSecrets)
+        .where(eq(studyReturnSecrets.studyNo, studyNo));
+      return row?.ending ?? null;
+    },
+
+    /** Sets or replaces the study's return secret. */
+    async setReturnSecret(studyNo: number, secret: string, now: Date) {
+      await db
+        .insert(studyReturnSecrets)
+        .values({ studyNo, secret, setAt: now })
+        .onConflictDoUpdate({ target: studyReturnSecrets.studyNo, set: { secret, setAt: now } });
     },
 
     /** Marks the tester's unused token used (a conditional UPDATE: one caller wins); its study, or null. */

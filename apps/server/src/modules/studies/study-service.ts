@@ -3,6 +3,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import { isSuspended, type TesterRow } from '../testers/tester-service.ts';
+import { isExternalReturnSigned } from './external-return-signature.ts';
 import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
 
 export type { StudyRow } from './study-repository.ts';
@@ -156,11 +157,18 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
 
     findStudies: (studyNos: readonly number[], tx?: Executor) => createStudyRepository(tx ?? db).findStudies(studyNos),
     /**
-     * Redeems an outside screener's single-use token for the tester it was issued to: the study, or
-     * null for an unknown, used or another tester's token (decision 024).
+     * Redeems an outside screener's single-use token for the tester it was issued to, when the return
+     * carries the partner's signature of it (decision 077): the study, or null for an unknown, used or
+     * another tester's token, a missing or wrong signature, or a study with no return secret set. A
+     * refused return leaves the token unused; of simultaneous signed returns one wins (decision 024).
      */
-    redeemExternalToken: (token: string, testerId: string, tx?: Executor) =>
-      createStudyRepository(tx ?? db).useExternalToken(hashToken(token), testerId, deps.clock.now()),
+    async redeemExternalToken(token: string, signature: string | undefined, testerId: string, tx?: Executor): Promise<number | null> {
+      const studies = createStudyRepository(tx ?? db);
+      const tokenHash = hashToken(token);
+      const pending = await studies.pendingExternalReturn(tokenHash, testerId);
+      if (!pending?.secret || !signature || !isExternalReturnSigned(pending.secret, token, signature)) return null;
+      return studies.useExternalToken(tokenHash, testerId, deps.clock.now());
+    },
 
     /** The studies the tester came back from an outside screener for, with the first return's time. */
     externalReturns: (testerId: string) => repository.externalReturns(testerId),

@@ -86,7 +86,7 @@ export const studyDossierTargets = pgTable(
   (table) => [primaryKey({ columns: [table.studyNo, table.answerId] })],
 );
 
-/** Single-use tokens handed to an outside screener (only their hash is kept); redeemed on the return path (next issue). */
+/** Single-use tokens handed to an outside screener (only their hash is kept); redeemed once by a signed return (decisions 024, 077). */
 export const externalScreenerTokens = pgTable(
   'external_screener_tokens',
   {
@@ -102,6 +102,20 @@ export const externalScreenerTokens = pgTable(
   },
   (table) => [index('external_screener_tokens_tester_study').on(table.testerId, table.studyNo)],
 );
+
+/**
+ * The secret an outside screener signs its returns with (decision 077): HMAC-SHA256(secret, token)
+ * travels back as `sig`, so only the partner, not the tester holding the token, can claim the credit.
+ * Its own table, so the study row (read widely, written whole into audit rows) never carries it;
+ * staff replace it but are never shown it.
+ */
+export const studyReturnSecrets = pgTable('study_return_secrets', {
+  studyNo: integer('study_no')
+    .primaryKey()
+    .references(() => studies.studyNo, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  setAt: timestamp('set_at', { withTimezone: true }).notNull(),
+});
 
 /** Studies a tester removed from their screener list (RemoveStudyFromList, decision 029). */
 export const screenerListRemovals = pgTable(

@@ -6,8 +6,8 @@ export const KEPT_QUERY_KEYS = ['s', 't', 'k', 'd', 'e'] as const;
 /**
  * Saves the entry parameters of an account-root address in sessionStorage: s, t, k, d and
  * e as they are, refer as referralCode, s with t also as the study and tester pair. ex
- * (from ExternalScr.aspx links) is kept too on the self-schedule route, so a visitor who
- * has to log in first does not lose it.
+ * (from ExternalScr.aspx links) and its sig are kept too on the self-schedule route, so a
+ * visitor who has to log in first does not lose them.
  */
 export function keepEntryQuery(pathname: string, search: string): void {
   const query = new URLSearchParams(search);
@@ -24,7 +24,13 @@ export function keepEntryQuery(pathname: string, search: string): void {
     sessionValues.set('tester', tester);
   }
   const ex = query.get('ex');
-  if (ex && pathname.toLowerCase().startsWith('/community/main/schedule/self')) sessionValues.set('ex', ex);
+  if (ex && pathname.toLowerCase().startsWith('/community/main/schedule/self')) {
+    sessionValues.set('ex', ex);
+    // The partner's signature of ex (decision 077) travels with it; a stale one must not ride along.
+    const sig = query.get('sig');
+    if (sig) sessionValues.set('sig', sig);
+    else sessionValues.remove('sig');
+  }
 }
 
 /**

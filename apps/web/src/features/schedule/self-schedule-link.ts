@@ -10,17 +10,19 @@ export interface SelfScheduleLink {
   d: string | null;
   /** Outside-screener return token (ExternalScr.aspx). */
   ex: string | null;
+  /** The outside screener's signature of ex (decision 077): what makes the return count. */
+  sig: string | null;
   /** The child being scheduled (kid GUID), when the link is a child's (decision 029). */
   k: string | null;
 }
 
-const LINK_KEYS = ['s', 't', 'd', 'ex', 'k'] as const;
+const LINK_KEYS = ['s', 't', 'd', 'ex', 'sig', 'k'] as const;
 
 /**
  * Everything the link stored that a completed self-schedule clears (spec 3, "Session storage":
- * s, t, d, e, k), with ex and the study and tester pair the account root keeps beside them.
+ * s, t, d, e, k), with ex, its sig and the study and tester pair the account root keeps beside them.
  */
-const CLEARED_KEYS = ['s', 't', 'd', 'e', 'k', 'ex', 'study', 'tester'] as const;
+const CLEARED_KEYS = ['s', 't', 'd', 'e', 'k', 'ex', 'sig', 'study', 'tester'] as const;
 
 /**
  * The link's parameters: from the address when it has them (and then stored, so a reload or a
@@ -45,7 +47,8 @@ export function clearSelfScheduleLink(): void {
   for (const key of CLEARED_KEYS) sessionValues.remove(key);
 }
 
-/** The outside-screener token is used once; the rest of the link stays for the 30-minute wait. */
+/** The outside-screener token (and its signature) is used once; the rest of the link stays for the 30-minute wait. */
 export function forgetExternalToken(): void {
   sessionValues.remove('ex');
+  sessionValues.remove('sig');
 }

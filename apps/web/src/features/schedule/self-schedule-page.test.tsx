@@ -444,6 +444,20 @@ describe('self-schedule: the outside screener (ex)', JOURNEY, () => {
     expect(window.sessionStorage.getItem('ex')).toBeNull();
   });
 
+  test('sends the partner’s sig beside ex, and forgets both once used (decision 077)', async () => {
+    api.answers['/schedule/GiveCoinsExternalScreener'] = {
+      body: { status: 'succeed', coins: 25, exp: 5, availableAt: '2026-11-23T17:30:00Z' },
+    };
+    const sig = '0123456789abcdef'.repeat(4);
+    renderPage(`?ex=abcdefghijklmnopqrstuvwx&sig=${sig}`);
+    await screen.findByRole('dialog');
+    expect(callsTo('/schedule/GiveCoinsExternalScreener')).toEqual([
+      { path: '/schedule/GiveCoinsExternalScreener', body: { ex: 'abcdefghijklmnopqrstuvwx', sig } },
+    ]);
+    expect(window.sessionStorage.getItem('ex')).toBeNull();
+    expect(window.sessionStorage.getItem('sig')).toBeNull();
+  });
+
   test('a used or unknown token: "Failed to retrieve reward from external screener", then view 5', async () => {
     api.answers['/schedule/GiveCoinsExternalScreener'] = { body: { status: 'failed', coins: 0, exp: 0, availableAt: null } };
     const user = renderPage('?ex=abcdefghijklmnopqrstuvwx');

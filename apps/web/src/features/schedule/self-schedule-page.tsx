@@ -81,13 +81,16 @@ export function SelfSchedulePage() {
   const link = useMemo(() => readSelfScheduleLink(search), [search]);
   return (
     <section className="schedule self-schedule" aria-labelledby="self-schedule-title">
-      {link.ex ? <ExternalReturn key={link.ex} ex={link.ex} /> : <Choices key={search} link={link} />}
+      {link.ex ? <ExternalReturn key={link.ex} ex={link.ex} sig={link.sig} /> : <Choices key={search} link={link} />}
     </section>
   );
 }
 
-/** ex: claim the outside screener's credit once, then view 4 (or view 5 when the token was already used). */
-function ExternalReturn({ ex }: { ex: string }) {
+/**
+ * ex (with the partner's sig): claim the outside screener's credit once, then view 4 (or view 5 when
+ * the token was already used or the return is not signed by the partner).
+ */
+function ExternalReturn({ ex, sig }: { ex: string; sig: string | null }) {
   const portal = usePortalContext();
   const give = useGiveCoinsExternalScreener();
   const { mutate } = give;
@@ -100,25 +103,28 @@ function ExternalReturn({ ex }: { ex: string }) {
     // Once per visit, even when React runs the effect twice.
     if (started.current) return;
     started.current = true;
-    mutate(ex, {
-      onSuccess: (answer) => {
-        forgetExternalToken();
-        if (answer.status === 'succeed') {
-          setView({ view: 4, availableAt: answer.availableAt });
-          if (answer.coins > 0 || answer.exp > 0)
-            setReward({ coins: answer.coins, exp: answer.exp, task: TEXTS.externalRewardTask, then: null });
-        } else {
+    mutate(
+      { ex, sig },
+      {
+        onSuccess: (answer) => {
+          forgetExternalToken();
+          if (answer.status === 'succeed') {
+            setView({ view: 4, availableAt: answer.availableAt });
+            if (answer.coins > 0 || answer.exp > 0)
+              setReward({ coins: answer.coins, exp: answer.exp, task: TEXTS.externalRewardTask, then: null });
+          } else {
+            setView({ view: 5 });
+            setPopup({ data: TEXTS.externalRewardFailed, message: TEXTS.externalRewardFailedText });
+          }
+        },
+        onError: (error) => {
+          if (isUnauthenticated(error)) return;
           setView({ view: 5 });
-          setPopup({ data: TEXTS.externalRewardFailed, message: TEXTS.externalRewardFailedText });
-        }
+          setPopup({ data: TEXTS.externalRewardFailed });
+        },
       },
-      onError: (error) => {
-        if (isUnauthenticated(error)) return;
-        setView({ view: 5 });
-        setPopup({ data: TEXTS.externalRewardFailed });
-      },
-    });
-  }, [ex, mutate]);
+    );
+  }, [ex, sig, mutate]);
 
   return (
     <>

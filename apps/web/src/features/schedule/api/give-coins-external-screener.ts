@@ -3,9 +3,12 @@ import type { GiveCoinsExternalScreenerRequest, GiveCoinsExternalScreenerRespons
 import { scheduleMutationKeys } from './query-keys';
 import { selfSchedulePost } from './self-schedule-call';
 
-/** POST /api/schedule/GiveCoinsExternalScreener { ex }: the outside screener's credit, paid once per token. */
-export function postGiveCoinsExternalScreener(ex: string): Promise<GiveCoinsExternalScreenerResponse> {
-  const body: GiveCoinsExternalScreenerRequest = { ex };
+/**
+ * POST /api/schedule/GiveCoinsExternalScreener { ex, sig }: the outside screener's credit, paid once
+ * per token and only with the partner's signature of it (decision 077).
+ */
+export function postGiveCoinsExternalScreener({ ex, sig }: { ex: string; sig: string | null }): Promise<GiveCoinsExternalScreenerResponse> {
+  const body: GiveCoinsExternalScreenerRequest = sig ? { ex, sig } : { ex };
   return selfSchedulePost<GiveCoinsExternalScreenerResponse>('/schedule/GiveCoinsExternalScreener', body);
 }
 

@@ -3,6 +3,7 @@ import { get } from 'react-hook-form';
 import {
   createStudySchema,
   QUESTION_KIND_LABELS,
+  STUDY_ADMIN_TEXTS,
   QUESTION_KINDS,
   screenerQuestion,
   type CreateStudyPayload,
@@ -59,6 +60,7 @@ export function StudyForm({
   options,
   isNew,
   answeredCount,
+  returnSecretEnding,
   busy,
   submitLabel,
   pendingLabel,
@@ -69,6 +71,8 @@ export function StudyForm({
   options: StudyFormOptions;
   isNew: boolean;
   answeredCount: number;
+  /** The last 4 characters of the outside screener's return secret; null: none set (decision 077). */
+  returnSecretEnding: string | null;
   busy: boolean;
   submitLabel: string;
   /** What the button says while `busy`. */
@@ -173,13 +177,33 @@ export function StudyForm({
           {...field('screenerKind')}
         />
         {kind === 'external' ? (
-          <TextField
-            label="Outside screener address"
-            type="url"
-            hint={`https only, on an allowed host: ${options.screenerHosts.join(', ') || 'none yet'}.`}
-            {...form.register('externalUrl', { setValueAs: (value: string) => (value ? value : null) })}
-            error={errorAt(form, 'externalUrl') ?? errorAt(form, 'screener.questions')}
-          />
+          <>
+            <TextField
+              label="Outside screener address"
+              type="url"
+              hint={`https only, on an allowed host: ${options.screenerHosts.join(', ') || 'none yet'}.`}
+              {...form.register('externalUrl', { setValueAs: (value: string) => (value ? value : null) })}
+              error={errorAt(form, 'externalUrl') ?? errorAt(form, 'screener.questions')}
+            />
+            {returnSecretEnding === null && (
+              <p className="staff-problem" data-testid="return-secret-missing">
+                {STUDY_ADMIN_TEXTS.returnSecretMissing}
+              </p>
+            )}
+            <TextField
+              label="Return secret"
+              type="password"
+              autoComplete="new-password"
+              spellCheck={false}
+              hint={
+                returnSecretEnding === null
+                  ? 'At least 32 characters, shared with the survey partner only: it signs each tester’s return (docs/outside-screener-return.md). It is never shown again.'
+                  : STUDY_ADMIN_TEXTS.returnSecretSet(returnSecretEnding)
+              }
+              {...form.register('externalReturnSecret', { setValueAs: (value: string) => (value ? value : null) })}
+              error={errorAt(form, 'externalReturnSecret')}
+            />
+          </>
         ) : (
           <>
             {answeredCount > 0 && (

@@ -34,6 +34,17 @@ const STUDY: StudyDetail = {
   state: 'open',
   qualifiedCount: 2,
   answeredCount: 5,
+  externalReturnSecretEnding: null,
+};
+/** An outside screener's study (decision 077), with no return secret set yet. */
+const EXTERNAL: StudyDetail = {
+  ...STUDY,
+  studyNo: 24107,
+  studyBasicInfo: 'Streaming survey',
+  screenerKind: 'external',
+  externalUrl: 'https://forms.example.com/s/1',
+  screener: { questions: [], quotas: [] },
+  answeredCount: 0,
 };
 const OPTIONS = { status: 'succeed', sites: [{ id: '00001', name: 'Chicago (Chicago)' }], screenerHosts: ['forms.example.com'] };
 
@@ -68,6 +79,40 @@ describe('the study page (decision 050)', () => {
     const sent = api.calls.find((call) => call.path === '/staff/studies/SaveStudy')?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ studyNo: 24101, version: 3, studyBasicInfo: 'Cereal test, renamed', siteId: '00001' });
     expect(sent.opensAt).toBe(STUDY.opensAt);
+  });
+
+  test('an outside screener: warns while no return secret is set, sends a typed secret once, and shows back only its last 4 characters', async () => {
+    const SECRET = 'partner-secret-typed-by-staff-0123456789';
+    let saved: StudyDetail = EXTERNAL;
+    api.answers['/staff/studies/Study?studyNo=24107'] = () => ({ body: { status: 'succeed', study: saved } });
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/studies/SaveStudy'] = () => {
+      saved = { ...EXTERNAL, version: EXTERNAL.version + 1, externalReturnSecretEnding: SECRET.slice(-4) };
+      return { body: { status: 'succeed', message: STUDY_ADMIN_TEXTS.saved, studyNo: 24107, version: saved.version } };
+    };
+    const user = renderAt('/staff/studies/24107');
+    expect(await screen.findByTestId('return-secret-missing')).toHaveTextContent(STUDY_ADMIN_TEXTS.returnSecretMissing);
+    const secret = screen.getByLabelText('Return secret');
+    expect(secret).toHaveAttribute('type', 'password');
+    expect(secret).toHaveValue('');
+
+    // Too short: the form refuses it before sending.
+    await user.type(secret, 'too-short');
+    await user.click(screen.getByRole('button', { name: 'Save the study' }));
+    expect(await screen.findByText(STUDY_ADMIN_TEXTS.returnSecretLength)).toBeInTheDocument();
+    expect(api.paths()).not.toContain('/staff/studies/SaveStudy');
+
+    await user.clear(secret);
+    await user.type(secret, SECRET);
+    await user.click(screen.getByRole('button', { name: 'Save the study' }));
+    expect(await screen.findByTestId('study-outcome')).toHaveTextContent(STUDY_ADMIN_TEXTS.saved);
+    const sent = api.calls.find((call) => call.path === '/staff/studies/SaveStudy')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ studyNo: 24107, screenerKind: 'external', externalReturnSecret: SECRET });
+
+    // Reloaded: set, never shown back, and the warning is gone.
+    expect(await screen.findByText(STUDY_ADMIN_TEXTS.returnSecretSet(SECRET.slice(-4)))).toBeInTheDocument();
+    expect(screen.queryByTestId('return-secret-missing')).toBeNull();
+    expect(screen.getByLabelText('Return secret')).toHaveValue('');
   });
 
   test('is refused without the recruiter role', async () => {

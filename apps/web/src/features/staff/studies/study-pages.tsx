@@ -134,6 +134,7 @@ function NewStudy() {
             options={data}
             isNew
             answeredCount={0}
+            returnSecretEnding={null}
             busy={create.isPending}
             submitLabel="Create the study"
             pendingLabel="Creating…"
@@ -219,9 +220,11 @@ function StudyEditor({
   const setOpen = useSetStudyOpen();
   const { outcome, setOutcome, show, bind } = useOutcome(kept);
   const [changed, setChanged] = useState(false);
-  const { version, state, qualifiedCount, answeredCount, ...fields } = study;
+  const { version, state, qualifiedCount, answeredCount, externalReturnSecretEnding, ...fields } = study;
   const [defaults] = useState<StudyFormValues>(() => ({
     ...fields,
+    // Write-only (decision 077): empty keeps the secret set now.
+    externalReturnSecret: null,
     opensAt: toLocalInput(fields.opensAt),
     closesAt: fields.closesAt ? toLocalInput(fields.closesAt) : null,
   }));
@@ -292,6 +295,7 @@ function StudyEditor({
         options={options}
         isNew={false}
         answeredCount={answeredCount}
+        returnSecretEnding={externalReturnSecretEnding}
         busy={save.isPending}
         submitLabel="Save the study"
         pendingLabel="Saving…"
