@@ -83,7 +83,7 @@ test('from the account page: register a child, see it awaiting confirmation, con
   await again.getByRole('button', { name: 'Close' }).click();
   await expect(again).toBeHidden();
 
-  const mail = await waitForMessage({ to: tester.email, subject: CONFIRM_CHILD_SUBJECT, text: `You registered ${firstName} Example` });
+  const mail = await waitForMessage({ to: tester.email, subject: CONFIRM_CHILD_SUBJECT, text: `You registered ${firstName} on` });
   const link = findLink(mail, '/community');
   await page.goto(`${link.pathname}${link.search}`);
   const confirmed = page.getByRole('dialog', { name: `${firstName} Example is confirmed` });
@@ -175,7 +175,7 @@ async function registeredConfirmedChild(page: Page, email: string, age: number):
   }, child);
   expect(answer).toEqual({ status: 'succeed' });
   const link = findLink(
-    await waitForMessage({ to: email, subject: CONFIRM_CHILD_SUBJECT, text: `You registered ${firstName} Example` }),
+    await waitForMessage({ to: email, subject: CONFIRM_CHILD_SUBJECT, text: `You registered ${firstName} on` }),
     '/community',
   );
   await page.goto(`${link.pathname}${link.search}`);
