@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { findLink, waitForMessage } from './support/mailbox';
+import { randomLetters } from './support/accounts';
 import { attendStudy, expireChild } from './support/test-support';
 
 /**
@@ -12,9 +13,11 @@ import { attendStudy, expireChild } from './support/test-support';
 const ACCOUNT = '/community/main/account/general';
 /** The kid list's empty state (apps/web/src/features/children/child-texts.ts). */
 const CHILD_POPUP_NO_KIDS = 'You have not registered a child yet.';
+/** The confirmation e-mail's subject names no child (issue 24): the body tells the parent's e-mails apart. */
+const CONFIRM_CHILD_SUBJECT = "Confirm your child's TesterHub registration";
 
-/** A name no other test uses, so the duplicate rule (kidExisted) never meets another test's child. */
-const uniqueName = (prefix: string) => `${prefix}${String(Date.now()).slice(-6)}${Math.floor(Math.random() * 90 + 10)}`;
+/** A name no other test uses, so the duplicate rule (kidExisted) never meets another test's child; letters only, as a name must be. */
+const uniqueName = (prefix: string) => `${prefix}${randomLetters(6)}`;
 
 /** Fills the child form of a popup: a child of `age` born on 3 February. */
 async function fillChildForm(page: Page, child: { firstName: string; lastName?: string; age: number }) {
@@ -80,7 +83,7 @@ test('from the account page: register a child, see it awaiting confirmation, con
   await again.getByRole('button', { name: 'Close' }).click();
   await expect(again).toBeHidden();
 
-  const mail = await waitForMessage({ to: tester.email, subject: `Confirm ${firstName}` });
+  const mail = await waitForMessage({ to: tester.email, subject: CONFIRM_CHILD_SUBJECT, text: `You registered ${firstName} on` });
   const link = findLink(mail, '/community');
   await page.goto(`${link.pathname}${link.search}`);
   const confirmed = page.getByRole('dialog', { name: `${firstName} Example is confirmed` });
@@ -171,7 +174,10 @@ async function registeredConfirmedChild(page: Page, email: string, age: number):
     return response.json();
   }, child);
   expect(answer).toEqual({ status: 'succeed' });
-  const link = findLink(await waitForMessage({ to: email, subject: `Confirm ${firstName}` }), '/community');
+  const link = findLink(
+    await waitForMessage({ to: email, subject: CONFIRM_CHILD_SUBJECT, text: `You registered ${firstName} on` }),
+    '/community',
+  );
   await page.goto(`${link.pathname}${link.search}`);
   const confirmed = page.getByRole('dialog', { name: `${firstName} Example is confirmed` });
   await confirmed.getByRole('button', { name: 'Close' }).click();

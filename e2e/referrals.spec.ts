@@ -108,7 +108,10 @@ test('a referral from the form to the claim: messages, Exist user, the invitatio
 
   // The invitation e-mail and its join link: the registration pages keep its code.
   const invitation = await waitForMessage({ to: friend.email, subject: 'invites you to join' });
-  expect(invitation.subject).toContain(testerSession.tester.firstName);
+  // The subject names no one (issue 24); the body names the referrer and greets the friend.
+  expect(invitation.subject).toBe('A friend invites you to join TesterHub');
+  expect(invitation.text).toContain(`${testerSession.tester.firstName} thinks you would enjoy`);
+  expect(invitation.text).toContain(`Hi ${friend.firstName},`);
   const link = findLink(invitation, '/community/join/attention');
   const code = link.searchParams.get('refer');
   expect(code).toMatch(/^[A-Z2-9]{10}$/);

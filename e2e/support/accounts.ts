@@ -32,6 +32,11 @@ export function randomSuffix(length = 8): string {
   return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
 
+/** Lower-case letters only, `length` of them, random: a name holds no digits (issue 24). */
+export function randomLetters(length = 4): string {
+  return [...randomBytes(length)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
+}
+
 /** A tester nobody has registered yet: username of 12 characters, e-mail at the e2e domain. */
 export function newTester(prefix: string): Tester {
   const suffix = randomSuffix(8);
@@ -40,8 +45,8 @@ export function newTester(prefix: string): Tester {
     username: `${tag}${suffix}`,
     email: `${tag}.${suffix}@e2e.testerhub.example`,
     password: `Pw#${suffix.slice(0, 5)}9Z`,
-    firstName: `Ann${suffix.slice(0, 4)}`,
-    lastName: `Lee${suffix.slice(4, 8)}`,
+    firstName: `Ann${randomLetters(4)}`,
+    lastName: `Lee${randomLetters(4)}`,
   };
 }
 

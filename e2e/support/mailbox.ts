@@ -136,13 +136,22 @@ export function listMessages(): CapturedMessage[] {
     .map((name) => parseMessage(path.join(dir, name)));
 }
 
-/** Waits for a message to `to` whose subject contains `subject`; fails with what did arrive. */
-export async function waitForMessage(options: { to: string; subject?: string; timeoutMs?: number }): Promise<CapturedMessage> {
+/** Waits for a message to `to` whose subject contains `subject` and whose text contains `text`; fails with what did arrive. */
+export async function waitForMessage(options: {
+  to: string;
+  subject?: string;
+  text?: string;
+  timeoutMs?: number;
+}): Promise<CapturedMessage> {
   const to = options.to.toLowerCase();
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   for (;;) {
     const messages = listMessages().filter((message) => message.recipients.includes(to));
-    const found = messages.find((message) => options.subject === undefined || message.subject.includes(options.subject));
+    const found = messages.find(
+      (message) =>
+        (options.subject === undefined || message.subject.includes(options.subject)) &&
+        (options.text === undefined || (message.text ?? '').includes(options.text)),
+    );
     if (found) return found;
     if (Date.now() > deadline) {
       const seen = messages.map((message) => `"${message.subject}"`).join(', ') || 'none';

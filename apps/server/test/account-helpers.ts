@@ -31,6 +31,13 @@ export function uniqueUsername(prefix = 'tester'): string {
   return `${prefix}${process.pid % 1000}x${counter}`.slice(0, 20);
 }
 
+/** A number written in letters (1 → a, 26 → z, 27 → aa): names tell test people apart with it, since a name holds no digits. */
+export function nameTag(number: number): string {
+  let tag = '';
+  for (let rest = number; rest > 0; rest = Math.floor((rest - 1) / 26)) tag = String.fromCharCode(97 + ((rest - 1) % 26)) + tag;
+  return tag;
+}
+
 /** A registration payload that passes every rule; override single fields to break one. */
 export function validRegistration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const username = typeof overrides.Username === 'string' ? overrides.Username : uniqueUsername();

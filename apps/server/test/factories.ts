@@ -28,7 +28,7 @@ import { saveScreener, type ScreenerDefinition } from '../src/modules/screening/
 import type { Database } from '../src/core/db/client.ts';
 import { hashPassword } from '../src/core/security/passwords.ts';
 import { hashToken, randomToken } from '../src/core/security/tokens.ts';
-import { birthYearsBack, uniqueUsername } from './account-helpers.ts';
+import { birthYearsBack, nameTag, uniqueUsername } from './account-helpers.ts';
 
 /** The password of every factory tester. */
 export const FACTORY_PASSWORD = 'Factory#Pass1';
@@ -309,7 +309,7 @@ export async function createChild(
   const [row] = await db
     .insert(children)
     .values({
-      firstName: `Child${childNumber}`,
+      firstName: `Child${nameTag(childNumber)}`,
       lastName: 'Factory',
       race: 'O',
       gender: 'F',

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { createFakeClock, type FakeClock } from '../src/core/clock.ts';
 import type { Database } from '../src/core/db/client.ts';
 import { emailOutbox } from '../src/core/db/schema.ts';
+import { createChildrenRepository } from '../src/modules/children/children-repository.ts';
 import { createMailService } from '../src/modules/mail/mail-service.ts';
 import { createPublicContentService } from '../src/modules/public-content/public-content-service.ts';
 import { createScheduleNotices } from '../src/modules/scheduling/schedule-notices.ts';
@@ -59,6 +60,7 @@ export function schedulingWithMail(
       testers,
       listTestSitesIn: publicContent.listTestSitesIn,
       studyNames: studies.studyNames,
+      childNames: (childIds, tx) => createChildrenRepository(tx ?? db).namesByIds(childIds),
       noticeHours,
       reminderHours: options.reminderHours ?? [24, 4],
       secret: TEST_LINK_SECRET,

@@ -50,6 +50,10 @@ const CATALOGUE = {
   },
   nameTooLong: { en: 'Names must contain at most 30 characters.', es: 'Los nombres deben tener como máximo 30 caracteres.' },
   profileNameTooLong: { en: 'Names must contain at most 50 characters.', es: 'Los nombres deben tener como máximo 50 caracteres.' },
+  nameCharacters: {
+    en: 'Use letters, spaces, hyphens, apostrophes and periods only.',
+    es: 'Use solo letras, espacios, guiones, apóstrofos y puntos.',
+  },
   textTooLong: { en: 'This text is too long.', es: 'Este texto es demasiado largo.' },
   stateInvalid: { en: 'Please choose a state.', es: 'Por favor elija un estado.' },
   genderInvalid: { en: 'Please choose a gender.', es: 'Por favor elija un género.' },

@@ -158,6 +158,21 @@ export function checkRequired(value: string, max: number, tooLong: MessageKey = 
   return value.length > max ? tooLong : null;
 }
 
+/**
+ * What a person's name may hold: letters of any script (with their combining marks), spaces,
+ * hyphens, apostrophes (' and ’) and periods. Names go into the site's e-mails, so nothing that
+ * could read as a header, an address, markup or a second line (no digits, colon, @, <, line break).
+ */
+export const PERSON_NAME_PATTERN = /^[\p{L}\p{M} '’.-]+$/u;
+
+/** A first or last name as typed: required, at most `max` characters once trimmed, and only what PERSON_NAME_PATTERN allows. */
+export function checkPersonName(value: string, max: number, tooLong: MessageKey): Check {
+  const name = value.trim();
+  if (!name) return 'required';
+  if (name.length > max) return tooLong;
+  return PERSON_NAME_PATTERN.test(name) ? null : 'nameCharacters';
+}
+
 /** Digits only, as typed into a phone field. */
 export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');

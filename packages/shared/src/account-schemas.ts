@@ -16,6 +16,7 @@ import {
   checkUsername,
   checkZip,
 } from './account-rules.ts';
+import { personName } from './person-name.ts';
 import { text, UUID_PATTERN } from './text.ts';
 
 /**
@@ -46,6 +47,10 @@ export const checked = (check: (value: string) => MessageKey | null, language: L
     if (problem) context.addIssue({ code: 'custom', message: message(problem, language) });
   });
 
+/** A registration's first or last name (person-name.ts: the same rule as every other name). */
+const profileName = (language: Language) =>
+  personName({ max: LIMITS.profileNameMax, tooLong: message('profileNameTooLong', language), language });
+
 const languageSchema = z.enum(['en', 'es']).default('en');
 
 export function registerSchema(language: Language = 'en', today: Date = new Date()) {
@@ -54,8 +59,8 @@ export function registerSchema(language: Language = 'en', today: Date = new Date
       Username: checked(checkUsername, language),
       EmailAddress: checked(checkEmail, language),
       Password: checked(checkPassword, language),
-      FirstName: checked((value) => checkRequired(value, LIMITS.profileNameMax, 'profileNameTooLong'), language),
-      LastName: checked((value) => checkRequired(value, LIMITS.profileNameMax, 'profileNameTooLong'), language),
+      FirstName: profileName(language),
+      LastName: profileName(language),
       ZipCode: checked(checkZip, language),
       Address: checked((value) => checkRequired(value, LIMITS.addressMax), language),
       City: checked((value) => checkRequired(value, LIMITS.cityMax), language),
@@ -101,8 +106,8 @@ export const isInfoExistSchema = z.object({
 
 export function shortSignUpSchema(language: Language = 'en') {
   return z.object({
-    firstName: checked((value) => checkRequired(value, LIMITS.shortNameMax, 'nameTooLong'), language),
-    lastName: checked((value) => checkRequired(value, LIMITS.shortNameMax, 'nameTooLong'), language),
+    firstName: personName({ max: LIMITS.shortNameMax, tooLong: message('nameTooLong', language), language }),
+    lastName: personName({ max: LIMITS.shortNameMax, tooLong: message('nameTooLong', language), language }),
     phone: checked(checkPhone, language),
     email: checked(checkEmail, language),
     Language: languageSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { message } from './account-messages.ts';
 import { GENDERS, RACE_IDS, ageOn, checkPhone, daysInMonth } from './account-rules.ts';
 import { studyNoSchema } from './schedule-schemas.ts';
+import { personName } from './person-name.ts';
 import { text, UUID_PATTERN } from './text.ts';
 
 /**
@@ -61,8 +62,8 @@ export function checkChildBirthDate(birth: { year: number; month: number; day: n
 
 const required = () => text(message('invalidCharacters'), { error: () => message('required') });
 
-const childName = () =>
-  required().trim().min(1, message('required')).max(CHILD_LIMITS.nameMax, `Use at most ${CHILD_LIMITS.nameMax} characters.`);
+/** The child's name goes into the parent's e-mails: person-name.ts's rule. */
+const childName = () => personName({ max: CHILD_LIMITS.nameMax, tooLong: `Use at most ${CHILD_LIMITS.nameMax} characters.` });
 
 const whole = (label: string) => z.number({ error: `${label} is required.` }).int(`${label} must be a whole number.`);
 

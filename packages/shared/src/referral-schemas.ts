@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { message } from './account-messages.ts';
 import { EMAIL_PATTERN, LIMITS } from './account-rules.ts';
+import { personName } from './person-name.ts';
 import { text, UUID_PATTERN } from './text.ts';
 
 /** Referrals (spec 3: "Referral pages", sections 3, 4, 5, 7, 8 and 9; decision 036). */
@@ -48,7 +49,8 @@ const required = () =>
     .trim()
     .min(1, message('required'));
 
-const name = () => required().max(REFERRAL_LIMITS.nameMax, message('profileNameTooLong'));
+/** The friend's name goes into the invitation e-mail: person-name.ts's rule. */
+const name = () => personName({ max: REFERRAL_LIMITS.nameMax, tooLong: message('profileNameTooLong') });
 
 /**
  * POST /account/UpdateReferralList (spec 3, section 5): all five fields required; the age digits

@@ -86,6 +86,16 @@ describe('GET /api/account/GetContact and POST /api/account/ChangeContact', () =
   });
 });
 
+describe('a name stored before the name rule (issue 24)', () => {
+  it('is kept as it is, and the settings changes (which carry no name) still save', async () => {
+    const { tester, cookie } = await createLoggedInTester(db(), { firstName: 'Eve Bcc: x@evil.example', lastName: 'Legacy 2' });
+    expect((await post('/api/account/ChangeContact', CONTACT, cookie)).json()).toEqual({ status: 'succeed' });
+    const changed = await post('/api/account/ChangePassword', { currentPassword: FACTORY_PASSWORD, newPassword: NEW_PASSWORD }, cookie);
+    expect(changed.json()).toEqual({ status: 'succeed' });
+    expect(await testerRow(tester.id)).toMatchObject({ firstName: 'Eve Bcc: x@evil.example', lastName: 'Legacy 2', city: CONTACT.city });
+  });
+});
+
 describe('POST /api/account/ChangePassword', () => {
   it('changes the password: the old one no longer logs in, the new one does, and the change time is recorded', async () => {
     const { tester, cookie } = await createLoggedInTester(db());

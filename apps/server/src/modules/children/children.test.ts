@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { message } from '@testerhub/shared/account-messages';
-import { expectFieldError, latestMail, linkIn, loginCookie, DEMO } from '../../../test/account-helpers.ts';
+import { expectFieldError, latestMail, linkIn, loginCookie, nameTag, DEMO } from '../../../test/account-helpers.ts';
 import { createBooking, createLoggedInTester, createSessionGroup, createStudy } from '../../../test/factories.ts';
 import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
@@ -33,7 +33,7 @@ let childCounter = 0;
 function childPayload(overrides: Record<string, unknown> = {}) {
   childCounter += 1;
   return {
-    firstName: `Kid${childCounter}`,
+    firstName: `Kid${nameTag(childCounter)}`,
     lastName: 'Example',
     race: 'A',
     gender: 'F',
@@ -102,7 +102,9 @@ describe('registering a child', () => {
     });
 
     const mail = await latestMail(testApp.database, tester.email, 'confirm-child');
-    expect(mail?.subject).toContain('Mia');
+    // The body names the child; the subject holds no typed name (issue 24).
+    expect(mail?.subject).toBe("Confirm your child's TesterHub registration");
+    expect(mail?.text).toContain('You registered Mia on your TesterHub account.');
     const link = linkIn(mail!.text, '/community');
     const k = link.searchParams.get('k')!;
     expect(k).toBe(listed.childId);
@@ -239,6 +241,11 @@ describe('bad input answers 400 naming the field', () => {
       [{ firstName: '' }, 'firstName', message('required')],
       [{ firstName: 'x'.repeat(51) }, 'firstName', 'Use at most 50 characters.'],
       [{ lastName: 'y'.repeat(51) }, 'lastName'],
+      // Names go into the parent's e-mails: letters, spaces, hyphens, apostrophes and periods only (issue 24).
+      [{ firstName: 'Eve Bcc: x@evil.example' }, 'firstName', message('nameCharacters')],
+      [{ lastName: 'Eve\r\nBcc: x@evil.example' }, 'lastName', message('nameCharacters')],
+      [{ firstName: 'Kid3' }, 'firstName', message('nameCharacters')],
+      [{ lastName: '<i>Example</i>' }, 'lastName', message('nameCharacters')],
       [{ phone: '312555012' }, 'phone', 'Please enter a valid phone number with a 10-digit format, including the area code.'],
       [{ phone: '(312)555-0123' }, 'phone'],
       [{ race: 'Z' }, 'race'],

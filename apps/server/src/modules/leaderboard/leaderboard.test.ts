@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_SIZE, LEADERBOARD_TYPES } from '@testerhub/shared/leaderboard-schemas';
-import { OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
+import { nameTag, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import {
   balanceAndLedger,
   createLoggedInTester,
@@ -47,7 +47,7 @@ const refer = (cookie: string) => {
     '/api/account/UpdateReferralList',
     {
       firstname: 'Fred',
-      lastname: `Friend${friendCounter}`,
+      lastname: `Friend${nameTag(friendCounter)}`,
       age: '34',
       emailAddress: `board${friendCounter}.${process.pid}@friends.example.test`,
       phoneNumber: `872${String(process.pid % 1000).padStart(3, '0')}${String(friendCounter).padStart(4, '0')}`,

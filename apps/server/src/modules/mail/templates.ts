@@ -143,7 +143,10 @@ export function resetPasswordMessage(options: {
   });
 }
 
-/** To a parent who registered a child online: confirm within the hours given, or the registration is removed. */
+/**
+ * To a parent who registered a child online: confirm within the hours given, or the registration
+ * is removed. The subject holds no typed name (issue 24): the child is named in the body.
+ */
 export function childConfirmationMessage(options: {
   to: string;
   parentFirstName: string;
@@ -156,7 +159,7 @@ export function childConfirmationMessage(options: {
   if (language === 'es') {
     return layout({
       to,
-      subject: `Confirme el registro de ${childName}`,
+      subject: `Confirme el registro de su hijo o hija en ${COMPANY.communityName}`,
       kind: 'confirm-child',
       greeting: `Hola ${parentFirstName}:`,
       paragraphs: [
@@ -170,7 +173,7 @@ export function childConfirmationMessage(options: {
   }
   return layout({
     to,
-    subject: `Confirm ${childName}'s registration`,
+    subject: `Confirm your child's ${COMPANY.communityName} registration`,
     kind: 'confirm-child',
     greeting: `Hi ${parentFirstName},`,
     paragraphs: [
@@ -228,7 +231,10 @@ export function invitationMessage(options: {
   });
 }
 
-/** To a friend a tester referred (decision 036): an invitation to join, with the join link carrying the referral code. */
+/**
+ * To a friend a tester referred (decision 036): an invitation to join, with the join link carrying
+ * the referral code. The subject holds no name anyone typed (issue 24): the referrer is named in the body.
+ */
 export function referralInvitationMessage(options: {
   to: string;
   firstName: string;
@@ -239,7 +245,7 @@ export function referralInvitationMessage(options: {
   return layout({
     to,
     kind: 'referral-invitation',
-    subject: `${referrerFirstName} invites you to join ${COMPANY.communityName}`,
+    subject: `A friend invites you to join ${COMPANY.communityName}`,
     greeting: `Hi ${firstName},`,
     paragraphs: [
       `${referrerFirstName} thinks you would enjoy testing products with ${COMPANY.communityName}: testers share their opinion on new products and are paid for their time.`,

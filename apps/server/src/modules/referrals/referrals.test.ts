@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { message } from '@testerhub/shared/account-messages';
 import { REFERRAL_TEXTS } from '@testerhub/shared/referral-schemas';
-import { expectFieldError, issueFields, latestMail, linkIn, validRegistration } from '../../../test/account-helpers.ts';
+import { expectFieldError, issueFields, latestMail, linkIn, nameTag, validRegistration } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createTester } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
@@ -39,7 +39,7 @@ function friend(overrides: Record<string, unknown> = {}) {
   friendCounter += 1;
   return {
     firstname: 'Fred',
-    lastname: `Friend${friendCounter}`,
+    lastname: `Friend${nameTag(friendCounter)}`,
     age: '34',
     emailAddress: `friend${friendCounter}.${process.pid}@friends.example.test`,
     phoneNumber: `773${String(process.pid % 1000).padStart(3, '0')}${String(friendCounter).padStart(4, '0')}`,
@@ -93,6 +93,22 @@ describe('the referral calls', () => {
     expectFieldError(await claim(cookie, { referralId: '00000000-0000-4000-8000-000000000000', redeemedReward: 'no' }), 'redeemedReward');
     expect(await list(cookie)).toEqual([]);
   });
+
+  it('refuse a name that is not letters, spaces, hyphens, apostrophes and periods with 400 and the rule (issue 24)', async () => {
+    const { cookie } = await createLoggedInTester(db());
+    for (const [field, value] of [
+      ['firstname', 'Eve Bcc: x@evil.example'],
+      ['lastname', 'Eve Bcc: x@evil.example'],
+      ['firstname', 'Eve\nBcc: x@evil.example'],
+      ['lastname', 'Novak 2'],
+      ['firstname', '<b>Nina</b>'],
+    ]) {
+      expectFieldError(await refer(cookie, friend({ [field!]: value })), field!, message('nameCharacters'));
+    }
+    expect(await list(cookie)).toEqual([]);
+    const accepted = await refer(cookie, friend({ firstname: 'José', lastname: "O'Brien-Li Jr." }));
+    expect(accepted.json()).toEqual({ status: 'succeed' });
+  });
 });
 
 describe('referring a friend', () => {
@@ -109,9 +125,21 @@ describe('referring a friend', () => {
       { referralId: row.id, firstName: 'Nina', lastName: 'Novak', status: 'New', redeemedReward: false },
     ]);
     const mail = await latestMail(testApp.database, payload.emailAddress, 'referral-invitation');
-    expect(mail?.subject).toContain('Rita');
+    // The body names the referrer and greets the friend; the subject holds no typed name (issue 24).
+    expect(mail?.subject).toBe('A friend invites you to join TesterHub');
+    expect(mail?.text).toContain('Hi Nina,');
+    expect(mail?.text).toContain('Rita thinks you would enjoy');
     const link = linkIn(mail!.text, '/community/join/attention');
     expect(link.searchParams.get('refer')).toBe(row.code);
+  });
+
+  it("keeps the referrer's stored name (even one from before the name rule) out of the invitation's subject (issue 24)", async () => {
+    const { cookie } = await createLoggedInTester(db(), { firstName: 'Eve Bcc: x@evil.example' });
+    const payload = friend({ firstname: 'Nina' });
+    expect((await refer(cookie, payload)).json()).toEqual({ status: 'succeed' });
+    const mail = await latestMail(testApp.database, payload.emailAddress, 'referral-invitation');
+    expect(mail?.subject).toBe('A friend invites you to join TesterHub');
+    expect(mail?.subject).not.toMatch(/Eve|Bcc|@|Nina/);
   });
 
   it("answers 'Exist user' for someone already referred (any tester, same e-mail in any case or same phone) or already a tester", async () => {

@@ -6,6 +6,7 @@ import {
   expectFieldError,
   expectIssue,
   postJson,
+  testerByUsername,
   uniqueUsername,
   validRegistration,
 } from '../../../test/account-helpers.ts';
@@ -532,5 +533,44 @@ describe('registration in Spanish (Language es)', () => {
       'Username',
       ES.usernameShort,
     );
+  });
+});
+
+describe('names hold letters, spaces, hyphens, apostrophes and periods only (issue 24, item 9)', () => {
+  const NAME_RULE = {
+    en: 'Use letters, spaces, hyphens, apostrophes and periods only.',
+    es: 'Use solo letras, espacios, guiones, apóstrofos y puntos.',
+  };
+  const HEADER_LIKE = 'Eve Bcc: x@evil.example';
+
+  it.each([
+    ['FirstName', HEADER_LIKE],
+    ['LastName', HEADER_LIKE],
+    ['FirstName', 'Eve\r\nBcc: x@evil.example'],
+    ['FirstName', 'Agent 007'],
+    ['LastName', '<b>Rivera</b>'],
+  ])('register refuses %s = %j with 400 and the rule, in English and in Spanish', async (field, value) => {
+    expectFieldError(await register({ [field]: value }), field, NAME_RULE.en);
+    expectFieldError(await register({ [field]: value, Language: 'es' }), field, NAME_RULE.es);
+  });
+
+  it('the short sign-up refuses such a name in both languages', async () => {
+    const lead = { lastName: 'Rivera', phone: '3125550100', email: 'a@b.co' };
+    expectFieldError(await post('/api/account/SaveSignUpProfile', { ...lead, firstName: HEADER_LIKE }), 'firstName', NAME_RULE.en);
+    expectFieldError(
+      await post('/api/account/SaveSignUpProfile', { ...lead, firstName: 'Ana', lastName: HEADER_LIKE, Language: 'es' }),
+      'lastName',
+      NAME_RULE.es,
+    );
+  });
+
+  it('names in any script, with hyphens, apostrophes and periods, register as typed (trimmed)', async () => {
+    const username = uniqueUsername('names');
+    const response = await register({ Username: username, FirstName: ' José-María ', LastName: 'O’Brien Jr.' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'succeed' });
+    expect(await testerByUsername(testApp.database, username)).toMatchObject({ firstName: 'José-María', lastName: 'O’Brien Jr.' });
+    const other = await register({ FirstName: '李雷', LastName: "d'Artagnan" });
+    expect(other.statusCode, other.body).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
+import { createChild, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
 import { cancelTokenIn, mailsTo, parseCalendar, schedulingWithMail, TEST_PUBLIC_URL } from '../../../test/schedule-mail-helpers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { HOUR_MS } from '../../core/clock.ts';
@@ -88,6 +88,25 @@ describe('the booking e-mail', () => {
     expect(event!.end.toISOString()).toBe(day1.endsAt.toISOString());
     expect(event!.description).toContain('Bring a government-issued photo ID and arrive 15 minutes early.');
     expect(event!.description).toContain('Compensation: $75.50 in total.');
+  });
+
+  it("names a child's booking by the child in the subject only while the name holds to the name rule (issue 24)", async () => {
+    const { tester, group, scheduling } = await setUp({ seats: 4 });
+    const named = await createChild(db(), { parentId: tester.id, birthDate: '2016-03-04', firstName: 'Zoë', lastName: 'O’Neil' });
+    // A name stored before the rule: it stays in the body, never in a subject line.
+    const legacy = await createChild(db(), {
+      parentId: tester.id,
+      birthDate: '2017-03-04',
+      firstName: 'Eve Bcc: x@evil.example',
+      lastName: 'Kid',
+    });
+    for (const child of [named, legacy]) {
+      expect((await scheduling.book({ testerId: tester.id, childId: child.id, groupId: group.publicId })).status).toBe('succeed');
+    }
+    const [first, second] = await mailsTo(db(), tester.email, 'schedule-booked');
+    expect(first!.subject).toBe('You are booked: Breakfast cereal taste test, for Zoë O’Neil');
+    expect(second!.subject).toBe('You are booked: Breakfast cereal taste test, for your child');
+    expect(second!.text).toContain('Breakfast cereal taste test, for Eve Bcc: x@evil.example Kid');
   });
 
   it('lists each day of a multi-day group, one calendar entry per day', async () => {

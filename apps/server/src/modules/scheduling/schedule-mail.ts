@@ -1,4 +1,5 @@
 import { COMPANY } from '@testerhub/shared/company';
+import { PERSON_NAME_PATTERN } from '@testerhub/shared/account-rules';
 import { formatCompensation, formatMoment, formatSession } from '@testerhub/shared/schedule-format';
 import type { TestSite } from '@testerhub/shared/public-content';
 import { calendarText, standardMessage, type CalendarEvent, type CalendarMethod, type OutgoingEmail } from '../mail/mail-service.ts';
@@ -37,6 +38,16 @@ const KIND_LABEL = { inPerson: 'In-person session', virtual: 'Virtual session', 
 function title(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'childName'>): string {
   const study = facts.studyName || `${facts.group.color} study ${facts.group.studyNo}`;
   return facts.childName ? `${study}, for ${facts.childName}` : study;
+}
+
+/**
+ * The title as a subject line shows it. The child's name stays, so that a parent booking two
+ * children tells the e-mails apart, only while it holds to the name rule (account-rules'
+ * PERSON_NAME_PATTERN): a name stored before the rule (issue 24) reads "your child" there.
+ */
+function subjectTitle(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'childName'>): string {
+  const childName = facts.childName && !PERSON_NAME_PATTERN.test(facts.childName) ? 'your child' : facts.childName;
+  return title({ ...facts, childName });
 }
 
 function where(facts: Pick<ScheduleMailFacts, 'group' | 'site'>): string {
@@ -112,13 +123,14 @@ export function scheduleMessage(
   facts: ScheduleMailFacts,
 ): OutgoingEmail {
   const name = title(facts);
+  const subjectName = subjectTitle(facts);
   const base = { to: facts.tester.email, kind, greeting: `Hi ${facts.tester.firstName},` };
   const cancelAction = facts.cancelLink ? { label: 'Cancel this booking', href: facts.cancelLink } : undefined;
   switch (kind) {
     case 'schedule-booked':
       return standardMessage({
         ...base,
-        subject: `You are booked: ${name}`,
+        subject: `You are booked: ${subjectName}`,
         paragraphs: [
           `You are scheduled for ${name}. The calendar invitation attached holds each session.`,
           ...factLines(facts, { arrival: true }),
@@ -131,7 +143,7 @@ export function scheduleMessage(
     case 'schedule-changed':
       return standardMessage({
         ...base,
-        subject: `Your booking has changed: ${name}`,
+        subject: `Your booking has changed: ${subjectName}`,
         paragraphs: [
           `Your booking for ${name} has moved to the time below. The calendar invitation attached updates your calendar.`,
           ...factLines(facts, { arrival: true }),
@@ -149,7 +161,7 @@ export function scheduleMessage(
     case 'schedule-cancelled':
       return standardMessage({
         ...base,
-        subject: `Your booking is cancelled: ${name}`,
+        subject: `Your booking is cancelled: ${subjectName}`,
         paragraphs: [
           `Your booking for ${name} is cancelled. The calendar file attached removes it from your calendar.`,
           ...factLines(facts, { arrival: false }).filter((line) => !line.startsWith('Compensation') && !line.startsWith('Video link')),
@@ -169,7 +181,7 @@ export function reminderMessage(facts: ScheduleMailFacts, session: SessionRow): 
     to: facts.tester.email,
     kind: 'schedule-reminder',
     greeting: `Hi ${facts.tester.firstName},`,
-    subject: `Reminder: ${title(facts)} on ${when}`,
+    subject: `Reminder: ${subjectTitle(facts)} on ${when}`,
     paragraphs: [
       `A reminder of your session for ${title(facts)}${day}: ${when}.`,
       ...factLines(facts, { arrival: true }),

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Language, MessageKey } from '@testerhub/shared/account-messages';
-import { LIMITS, checkEmail, checkRequired, formatPhone } from '@testerhub/shared/account-rules';
+import { LIMITS, checkEmail, checkPersonName, formatPhone } from '@testerhub/shared/account-rules';
 import { apiPost } from '../../lib/api';
 import { phoneProblem, phoneValue } from '../../lib/phone';
 import { TextField } from '../../components/form-field';
@@ -14,7 +14,7 @@ import { JOIN_TEXTS } from './join-texts';
 
 type Field = keyof PartialProfile;
 const FIELDS: readonly Field[] = ['firstName', 'lastName', 'phone', 'email'];
-const checkName = (value: string) => checkRequired(value, LIMITS.shortNameMax, 'nameTooLong');
+const checkName = (value: string) => checkPersonName(value, LIMITS.shortNameMax, 'nameTooLong');
 
 /** The short sign-up form: saves a lead, then registration starts from this partial profile. */
 export function ShortSignUpForm({ language }: { language: Language }) {

@@ -58,6 +58,19 @@ describe('the referral form (spec 3, section 5)', () => {
     expect(box('Phone number')).toHaveValue('77355501');
   });
 
+  test('shows the name rule for a name that is not letters, spaces, hyphens, apostrophes and periods, and keeps submit disabled (issue 24)', async () => {
+    const user = renderPage();
+    await fillAll(user, { 'First name': 'Eve Bcc: x@evil.example' });
+    expect(await screen.findByText(message('nameCharacters'))).toBeInTheDocument();
+    expect(message('nameCharacters')).toBe('Use letters, spaces, hyphens, apostrophes and periods only.');
+    expect(submit()).toBeDisabled();
+    await user.clear(box('First name'));
+    await user.type(box('First name'), 'José');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText(message('nameCharacters'))).toBeNull());
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
   test('formats a valid phone on blur as (123)456-7890, and keeps submit disabled with any empty field or error', async () => {
     const user = renderPage();
     expect(submit()).toBeDisabled();

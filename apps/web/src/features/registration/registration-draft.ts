@@ -8,6 +8,7 @@ import {
   checkEmail,
   checkPassword,
   checkPasswordConfirmation,
+  checkPersonName,
   checkRequired,
   checkUsername,
   checkZip,
@@ -168,7 +169,7 @@ export function accountErrors(
   ]);
 }
 
-const checkName = (value: string) => checkRequired(value, LIMITS.profileNameMax, 'profileNameTooLong');
+const checkName = (value: string) => checkPersonName(value, LIMITS.profileNameMax, 'profileNameTooLong');
 
 export function profileErrors(draft: RegistrationDraft): FieldErrors<ProfileField> {
   return compact<ProfileField>([

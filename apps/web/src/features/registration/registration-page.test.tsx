@@ -336,6 +336,26 @@ describe('step 2: profile', () => {
   });
 });
 
+describe('step 2: names (issue 24)', () => {
+  test('a name with anything but letters, spaces, hyphens, apostrophes and periods shows the rule; names in any script pass', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/community/join/account');
+    await completeStepOne(user);
+    await fill(user, 'First name', 'Eve Bcc: x@evil.example');
+    expect(errorOf('First name')).toBe('Use letters, spaces, hyphens, apostrophes and periods only.');
+    await fill(user, 'Last name', 'Lopez 2');
+    expect(errorOf('Last name')).toBe('Use letters, spaces, hyphens, apostrophes and periods only.');
+    await fill(user, 'First name', 'José-María');
+    expect(errorOf('First name')).toBeNull();
+    await fill(user, 'Last name', 'O’Brien Jr.');
+    expect(errorOf('Last name')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    await fill(user, 'Nombre', '<b>Ana</b>');
+    expect(errorOf('Nombre')).toBe('Use solo letras, espacios, guiones, apóstrofos y puntos.');
+  });
+});
+
 describe('step 3: detail and registration', () => {
   test('date selects unlock in order with the month length; Other needs its detail; Complete registers and goes to login', async () => {
     window.sessionStorage.setItem('referralCode', 'REF42');
