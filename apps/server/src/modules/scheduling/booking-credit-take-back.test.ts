@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceAndLedger,
+  createChild,
   createLoggedInTester,
   createQualifiedScreening,
   createSessionGroup,
@@ -9,7 +10,7 @@ import {
 } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
-import { bookings, coinLedger, levels, testers } from '../../core/db/schema.ts';
+import { bookings, coinLedger, levels, screenings, testers } from '../../core/db/schema.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
 import { BOOKING_TAKE_BACK_REASON, bookingTakeBackReference } from './scheduling-service.ts';
 
@@ -142,6 +143,45 @@ describe('a cancelled booking gives back its scheduling credit', () => {
     expect(await takeBacks(tester.id)).toHaveLength(0);
     expect((await cancel(cookie, study.studyNo)).json()).toEqual({ status: 'succeed', coinsTakenBack: COINS });
     expect(await standing(tester.id)).toMatchObject({ coins: 0, exp: 0, live: 0 });
+  });
+});
+
+describe('children booked by their parent', () => {
+  it("each child's booking pays the parent once, and cancelling the study takes every child's credit back from the parent", async () => {
+    const { tester, cookie } = await createLoggedInTester(db());
+    const study = await createStudy(db(), {
+      projectType: 27,
+      participantTypeId: 1,
+      childMinimumAge: 6,
+      childMaximumAge: 12,
+      scheduleCoins: COINS,
+      scheduleExp: EXP,
+    });
+    const group = await createSessionGroup(db(), {
+      studyNo: study.studyNo,
+      seats: 5,
+      sessions: [{ startsAt: new Date(NOW.getTime() + 90 * HOUR_MS), endsAt: new Date(NOW.getTime() + 92 * HOUR_MS) }],
+    });
+    const kids = [];
+    for (let index = 0; index < 3; index += 1) {
+      const child = await createChild(db(), { parentId: tester.id, birthDate: `${NOW.getUTCFullYear() - 8}-01-15`, createdAt: NOW });
+      await db()
+        .insert(screenings)
+        .values({ testerId: tester.id, childId: child.id, studyNo: study.studyNo, status: 'qualified', startedAt: NOW, completedAt: NOW });
+      kids.push(child);
+    }
+    for (const child of kids) {
+      const booked = await post('/api/schedule/SelfSchedule', cookie, {
+        IsRequest: true,
+        groupIDs: [group.publicId],
+        Child: child.publicId,
+      });
+      expect(booked.json()).toMatchObject({ status: 'succeed', coins: COINS });
+    }
+    expect(await standing(tester.id)).toMatchObject({ coins: 3 * COINS, exp: 3 * EXP, live: 3 });
+    expect((await cancel(cookie, study.studyNo)).json()).toEqual({ status: 'succeed', coinsTakenBack: 3 * COINS });
+    expect(await standing(tester.id)).toMatchObject({ coins: 0, exp: 0, live: 0, ledgerCoins: 0 });
+    expect(await takeBacks(tester.id)).toHaveLength(3);
   });
 });
 
