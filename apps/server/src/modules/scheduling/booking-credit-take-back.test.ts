@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   balanceAndLedger,
@@ -182,6 +183,41 @@ describe('children booked by their parent', () => {
     expect((await cancel(cookie, study.studyNo)).json()).toEqual({ status: 'succeed', coinsTakenBack: 3 * COINS });
     expect(await standing(tester.id)).toMatchObject({ coins: 0, exp: 0, live: 0, ledgerCoins: 0 });
     expect(await takeBacks(tester.id)).toHaveLength(3);
+  });
+});
+
+describe('migration 0040', () => {
+  it('notes on each live booking made before it the credit its person was paid for the study, so its cancel takes that back', async () => {
+    const { tester, cookie } = await createLoggedInTester(db());
+    const child = await createChild(db(), { parentId: tester.id, birthDate: `${NOW.getUTCFullYear() - 8}-01-15`, createdAt: NOW });
+    const own = await qualifiedStudy(tester.id);
+    await book(cookie, own.group.publicId);
+    await db()
+      .insert(screenings)
+      .values({
+        testerId: tester.id,
+        childId: child.id,
+        studyNo: own.study.studyNo,
+        status: 'qualified',
+        startedAt: NOW,
+        completedAt: NOW,
+      });
+    await post('/api/schedule/SelfSchedule', cookie, { IsRequest: true, groupIDs: [own.group.publicId], Child: child.publicId });
+    // As before the migration: the credits paid, the bookings without their note.
+    await db().update(bookings).set({ creditCoins: 0, creditExp: 0 }).where(eq(bookings.testerId, tester.id));
+
+    const migration = readFileSync(new URL('../../core/db/migrations/0040_booking_credit_take_back.sql', import.meta.url), 'utf8');
+    await db().execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+
+    const noted = await db().select().from(bookings).where(eq(bookings.testerId, tester.id));
+    expect(noted.map((booking) => [booking.childId, booking.creditCoins, booking.creditExp])).toEqual(
+      expect.arrayContaining([
+        [null, COINS, EXP],
+        [child.id, COINS, EXP],
+      ]),
+    );
+    expect((await cancel(cookie, own.study.studyNo)).json()).toEqual({ status: 'succeed', coinsTakenBack: 2 * COINS });
+    expect(await standing(tester.id)).toMatchObject({ coins: 0, exp: 0, ledgerCoins: 0 });
   });
 });
 
