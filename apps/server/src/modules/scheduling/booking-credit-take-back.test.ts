@@ -9,6 +9,7 @@ import {
   createSessionGroup,
   createStudy,
 } from '../../../test/factories.ts';
+import { cancelTokenIn, mailsTo } from '../../../test/schedule-mail-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, coinLedger, levels, screenings, testers } from '../../core/db/schema.ts';
@@ -192,16 +193,14 @@ describe('migration 0040', () => {
     const child = await createChild(db(), { parentId: tester.id, birthDate: `${NOW.getUTCFullYear() - 8}-01-15`, createdAt: NOW });
     const own = await qualifiedStudy(tester.id);
     await book(cookie, own.group.publicId);
-    await db()
-      .insert(screenings)
-      .values({
-        testerId: tester.id,
-        childId: child.id,
-        studyNo: own.study.studyNo,
-        status: 'qualified',
-        startedAt: NOW,
-        completedAt: NOW,
-      });
+    await db().insert(screenings).values({
+      testerId: tester.id,
+      childId: child.id,
+      studyNo: own.study.studyNo,
+      status: 'qualified',
+      startedAt: NOW,
+      completedAt: NOW,
+    });
     await post('/api/schedule/SelfSchedule', cookie, { IsRequest: true, groupIDs: [own.group.publicId], Child: child.publicId });
     // As before the migration: the credits paid, the bookings without their note.
     await db().update(bookings).set({ creditCoins: 0, creditExp: 0 }).where(eq(bookings.testerId, tester.id));
@@ -246,6 +245,20 @@ describe('the take-back under simultaneous calls', () => {
     expect(after.exp).toBe(EXP * after.live);
     expect(after.coins).toBe(after.ledgerCoins);
     expect(after.coins).toBeGreaterThanOrEqual(0);
+  });
+
+  it("the e-mail's one-click cancel link takes the credit back too, once, when it races the schedule page's cancel", async () => {
+    const { tester, cookie } = await createLoggedInTester(db());
+    const { study, group } = await qualifiedStudy(tester.id);
+    await book(cookie, group.publicId);
+    const [mail] = await mailsTo(db(), tester.email, 'schedule-booked');
+    const answers = await Promise.all([
+      post('/api/schedule/CancelByLink', '', { token: cancelTokenIn(mail!.text) }),
+      cancel(cookie, study.studyNo),
+    ]);
+    expect(answers.filter((answer) => answer.statusCode === 200 && answer.json().status === 'succeed')).toHaveLength(1);
+    expect(await takeBacks(tester.id)).toHaveLength(1);
+    expect(await standing(tester.id)).toMatchObject({ coins: 0, exp: 0, live: 0, ledgerCoins: 0 });
   });
 
   it('two simultaneous cancels of one booking take its credit back once', async () => {
