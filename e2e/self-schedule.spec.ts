@@ -188,6 +188,34 @@ test.describe('self-schedule from a passed screener', () => {
   });
 });
 
+test.describe('cancelling a self-scheduled booking (decision 080)', () => {
+  test('the question says the coins go back; after Yes the screener list says how many, and the balance is where it was', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    const group = await ownGroup(request, { studyNo: 24101, sessions: [slot(36, 90)] });
+    await page.goto(await selfScheduleLink(request, testerSession.tester.testerId, 24101));
+    await expect(heading(page, TEXTS.congratulations)).toBeVisible();
+    const before = await coins(page);
+    await page.getByRole('radio', { name: `Select ${siteSession(group.sessions[0]!)}`, exact: true }).check();
+    await page.getByRole('button', { name: 'Schedule Me' }).click();
+    await closeReward(page, '+100 coins');
+    await expect(page).toHaveURL(CHECK);
+    expect(await coins(page)).toBe(before + 100);
+
+    await page.getByRole('button', { name: `Cancel Schedule: ${NAME[24101]}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Schedule' });
+    await expect(dialog).toContainText('The coins and experience a booking paid you are taken back when it is cancelled.');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(SCREENER_LIST);
+    await expect(page.getByRole('status').filter({ hasText: 'The 100 coins for this booking have been taken back.' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await coins(page)).toBe(before);
+  });
+});
+
 test.describe('the waiting list', () => {
   test("Notify me turns the button into 'Wait for this time': the waitlist thank-you (view 2), then the screener list", async ({
     loggedInPage: page,

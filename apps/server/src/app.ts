@@ -382,6 +382,7 @@ export async function buildApp({
     noticeHours: config.scheduleNoticeHours,
     checkInSecret: studyLinkSecret,
     onTesterAttended: referrals.firstStudyAttended,
+    ledger,
     notices: createScheduleNotices(db, {
       clock,
       mail,

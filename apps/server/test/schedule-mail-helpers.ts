@@ -13,6 +13,7 @@ import { createSeatOffers } from '../src/modules/scheduling/seat-offers.ts';
 import { createScreeningService } from '../src/modules/screening/screening-service.ts';
 import { createStudyService } from '../src/modules/studies/study-service.ts';
 import { createTesterService } from '../src/modules/testers/tester-service.ts';
+import { createLedgerService } from '../src/modules/ledger/ledger-service.ts';
 
 export const TEST_PUBLIC_URL = 'https://testers.example.test';
 export const TEST_LINK_SECRET = 'schedule-mail-secret-for-tests-0123456789';
@@ -54,6 +55,7 @@ export function schedulingWithMail(
     studyNames: studies.studyNames,
     noticeHours,
     checkInSecret: TEST_LINK_SECRET,
+    ledger: createLedgerService(db, { clock, onTesterChanged: () => undefined }),
     notices: createScheduleNotices(db, {
       clock,
       mail,

@@ -105,6 +105,7 @@ const REASON_TEXTS: Record<string, string> = {
   'demo-balance': 'Opening balance',
   screener: 'Screener completed',
   selfSchedule: 'Study scheduled',
+  selfScheduleTakeBack: 'Booking cancelled: its scheduling coins taken back',
   attendance: 'Study session attended',
   notify: 'Asked to be notified of a study',
   notInterested: 'Told us about a study you could not take',
@@ -123,6 +124,15 @@ const REASON_TEXTS: Record<string, string> = {
 
 export function reasonText(reason: string): string {
   return REASON_TEXTS[reason] ?? 'Coins and experience';
+}
+
+/**
+ * A ledger change in words: its reason, and for a take-back that found the coins already spent
+ * (decision 080) how many it could not take back.
+ */
+export function entryText(entry: { reason: string; shortfallCoins: number }): string {
+  const text = reasonText(entry.reason);
+  return entry.shortfallCoins > 0 ? `${text} (${entry.shortfallCoins} already spent, not taken back)` : text;
 }
 
 /* The staff side of redemption orders (issue 12 section 6; decision 047). */

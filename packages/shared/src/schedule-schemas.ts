@@ -170,5 +170,12 @@ export const cancelMultiScheduleRequestSchema = z
 export const CANCEL_SCHEDULE_STATUSES = ['succeed', '101', '102', 'failed'] as const;
 export type CancelScheduleStatus = (typeof CANCEL_SCHEDULE_STATUSES)[number];
 
-export const cancelScheduleResponseSchema = z.object({ status: z.enum(CANCEL_SCHEDULE_STATUSES) });
+export const cancelScheduleResponseSchema = z.object({
+  status: z.enum(CANCEL_SCHEDULE_STATUSES),
+  /**
+   * The coins the cancelled bookings' scheduling credit took back (decision 080): what they paid, or
+   * less when the tester had already spent some (the balance never goes below zero). 0 when refused.
+   */
+  coinsTakenBack: z.number().int(),
+});
 export type CancelScheduleResponse = z.infer<typeof cancelScheduleResponseSchema>;

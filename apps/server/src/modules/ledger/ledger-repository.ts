@@ -11,6 +11,9 @@ export interface LedgerEntryInput {
   experience: number;
   reason: string;
   reference: string;
+  /** What a take-back could not take (decision 080). */
+  shortfallCoins?: number;
+  shortfallExperience?: number;
 }
 
 /** The level `exp` experience reaches in the level table (1 when the table is empty). */
@@ -49,6 +52,17 @@ export function createLedgerRepository(db: Executor) {
         })
         .where(and(eq(testers.id, testerId), sql`${testers.coins} + ${coins} >= 0`, sql`${testers.exp} + ${experience} >= 0`))
         .returning({ coins: testers.coins, exp: testers.exp, level: testers.level });
+      return rows[0] ?? null;
+    },
+
+    /** The balance, its row locked until the caller's commit: a take-back sizes itself on it (decision 080). */
+    async lockedBalance(testerId: string) {
+      const rows = await db
+        .select({ coins: testers.coins, exp: testers.exp })
+        .from(testers)
+        .where(eq(testers.id, testerId))
+        .for('update')
+        .limit(1);
       return rows[0] ?? null;
     },
 

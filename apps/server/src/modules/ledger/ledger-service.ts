@@ -8,6 +8,14 @@ export type LedgerChange = LedgerEntryInput;
 
 export type LedgerResult = { status: 'recorded'; coins: number; exp: number; level: number } | { status: 'alreadyRecorded' };
 
+/** A take-back of an earlier credit (decision 080): the positive amounts owed, with the reason and reference of the take-back itself. */
+export type TakeBackChange = LedgerChange;
+
+/** What a take-back took and what it could not take because it was already spent; nothing twice. */
+export type TakeBackResult =
+  | { status: 'recorded'; coins: number; experience: number; shortfallCoins: number; shortfallExperience: number }
+  | { status: 'alreadyRecorded' };
+
 /** A spend larger than the balance (or a change for an unknown tester): nothing was recorded. */
 export class InsufficientBalanceError extends Error {
   constructor(readonly testerId: string) {
@@ -67,11 +75,39 @@ export function createLedgerService(
     return result;
   }
 
+  /**
+   * Takes back an earlier credit (decision 080): as much of the owed coins and experience as the
+   * balance still holds, never below zero, on the tester's row locked for the sizing and the
+   * UPDATE; the rest is recorded on the entry as its shortfall. Once per (tester, reason,
+   * reference), like `record`. Not a spend: the leaderboard's counter is not told.
+   */
+  async function takeBack(change: TakeBackChange, tx?: Executor): Promise<TakeBackResult> {
+    if (!Number.isInteger(change.coins) || !Number.isInteger(change.experience) || change.coins < 0 || change.experience < 0)
+      throw new TypeError('A take-back owes whole, positive amounts.');
+    const run = (work: (executor: Executor) => Promise<TakeBackResult>) =>
+      tx ? (tx.transaction((savepoint) => work(savepoint as unknown as Executor)) as Promise<TakeBackResult>) : inTransaction(db, work);
+    const result = await run(async (executor) => {
+      const ledger = createLedgerRepository(executor);
+      const balance = await ledger.lockedBalance(change.testerId);
+      if (!balance) throw new InsufficientBalanceError(change.testerId);
+      const coins = Math.min(change.coins, balance.coins);
+      const experience = Math.min(change.experience, balance.exp);
+      const shortfall = { shortfallCoins: change.coins - coins, shortfallExperience: change.experience - experience };
+      const entry = { ...change, coins: -coins, experience: -experience, ...shortfall };
+      if (!(await ledger.insertEntry(entry, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
+      if (!(await ledger.applyToBalance(change.testerId, -coins, -experience))) throw new InsufficientBalanceError(change.testerId);
+      return { status: 'recorded' as const, coins, experience, ...shortfall };
+    });
+    if (result.status === 'recorded') deps.onTesterChanged(change.testerId);
+    return result;
+  }
+
   return {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
     record,
+    takeBack,
     balance: (testerId: string) => repository.balance(testerId),
     /**
      * A page of the tester's changes, newest first (the earnings history, decision 034): `limit`

@@ -21,12 +21,23 @@ export const coinLedger = pgTable(
     reason: text('reason').notNull(),
     reference: text('reference').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A take-back (decision 080) that found less than it was owed: the coins and experience it could
+     * not take because the tester had already spent them. Staff read it in the data export; 0 elsewhere.
+     */
+    shortfallCoins: integer('shortfall_coins').notNull().default(0),
+    shortfallExperience: integer('shortfall_experience').notNull().default(0),
   },
   (table) => [
     uniqueIndex('coin_ledger_once_per_reference').on(table.testerId, table.reason, table.reference),
     // The earnings history reads a tester's newest changes first.
     index('coin_ledger_tester_time').on(table.testerId, table.createdAt),
-    check('coin_ledger_changes_something', sql`${table.coins} <> 0 or ${table.experience} <> 0`),
+    // A take-back that found nothing to take still records what it was owed.
+    check(
+      'coin_ledger_changes_something',
+      sql`${table.coins} <> 0 or ${table.experience} <> 0 or ${table.shortfallCoins} <> 0 or ${table.shortfallExperience} <> 0`,
+    ),
+    check('coin_ledger_shortfall_not_negative', sql`${table.shortfallCoins} >= 0 and ${table.shortfallExperience} >= 0`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { checkEmail } from '@testerhub/shared/account-rules';
 import {
   REDEEM_LIMITS,
+  entryText,
   reasonText,
   type EarningsHistoryResponse,
   type Reward,
@@ -123,7 +124,7 @@ export function createRewardsService(db: Database, deps: RewardsDeps) {
         return {
           coins: row.coins,
           exp: row.experience,
-          description: item ? `${reasonText(row.reason)}: ${item}` : reasonText(row.reason),
+          description: item ? `${reasonText(row.reason)}: ${item}` : entryText(row),
           loggedAt: row.createdAt.toISOString(),
         };
       });

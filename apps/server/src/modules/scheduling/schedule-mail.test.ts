@@ -180,7 +180,7 @@ describe('the change and cancellation e-mails', () => {
     expect(await scheduling.cancelByLink(cancelTokenIn(booked!.text))).toBe('changed');
     expect(cancelTokenIn(changed!.text)).not.toBe(cancelTokenIn(booked!.text));
 
-    expect(await scheduling.cancel(tester.id, [study.studyNo])).toBe('succeed');
+    expect((await scheduling.cancel(tester.id, [study.studyNo])).status).toBe('succeed');
     const cancelled = (await mailsTo(db(), tester.email, 'schedule-cancelled'))[0]!;
     expect(cancelled.subject).toBe('Your booking is cancelled: Breakfast cereal taste test');
     expect(cancelled.text).toContain('No compensation is paid for a cancelled session.');
@@ -229,8 +229,8 @@ describe('the change and cancellation e-mails', () => {
     await scheduling.book({ testerId: tester.id, groupId: far.publicId });
     const written = (await mailsTo(db(), tester.email)).length;
     clock.advance(7 * HOUR_MS);
-    expect(await scheduling.cancel(tester.id, [soon.studyNo])).toBe('101');
-    expect(await scheduling.cancel(tester.id, [study.studyNo, soon.studyNo])).toBe('101');
+    expect((await scheduling.cancel(tester.id, [soon.studyNo])).status).toBe('101');
+    expect((await scheduling.cancel(tester.id, [study.studyNo, soon.studyNo])).status).toBe('101');
     expect(await mailsTo(db(), tester.email)).toHaveLength(written);
   });
 });

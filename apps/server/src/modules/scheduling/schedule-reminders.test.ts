@@ -73,7 +73,7 @@ describe('session reminders', () => {
 
   it('sends none for a cancelled booking', async () => {
     const { tester, study, scheduling } = await booked([72]);
-    expect(await scheduling.cancel(tester.id, [study.studyNo])).toBe('succeed');
+    expect((await scheduling.cancel(tester.id, [study.studyNo])).status).toBe('succeed');
     clock.set(at(72 - 24));
     await scheduling.sendDueReminders();
     clock.set(at(72 - 4));

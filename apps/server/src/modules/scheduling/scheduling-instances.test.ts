@@ -6,6 +6,7 @@ import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { bookings, sessionGroups } from '../../core/db/schema.ts';
 import { createTesterService } from '../testers/tester-service.ts';
 import { createSchedulingService, type SchedulingService } from './scheduling-service.ts';
+import { createLedgerService } from '../ledger/ledger-service.ts';
 
 /**
  * Seats across server instances: on PostgreSQL (TEST_DATABASE_URL) each "instance" is a service on
@@ -26,6 +27,7 @@ beforeAll(() => {
       studyNames: async () => new Map(),
       noticeHours: 24,
       checkInSecret: 'check-in-secret-for-tests-only-0123456789',
+      ledger: createLedgerService(handle, { clock, onTesterChanged: () => undefined }),
     }),
   );
 });

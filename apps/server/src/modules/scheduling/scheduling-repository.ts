@@ -425,11 +425,19 @@ export function createSchedulingRepository(db: Executor) {
         .where(eq(bookings.id, bookingId));
     },
 
-    async cancelBooking(bookingId: number, now: Date): Promise<void> {
-      await db
+    /** The booking cancelled if it was still live: what it paid, or null when it was not live. */
+    async cancelBooking(bookingId: number, now: Date): Promise<{ creditCoins: number; creditExp: number } | null> {
+      const [row] = await db
         .update(bookings)
         .set({ status: 'cancelled', cancelledAt: now, revision: sql`${bookings.revision} + 1` })
-        .where(eq(bookings.id, bookingId));
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'booked')))
+        .returning({ creditCoins: bookings.creditCoins, creditExp: bookings.creditExp });
+      return row ?? null;
+    },
+
+    /** Notes on the booking the scheduling credit it paid (decision 080), in the booking's transaction. */
+    async setCredit(bookingId: number, credit: { coins: number; exp: number }): Promise<void> {
+      await db.update(bookings).set({ creditCoins: credit.coins, creditExp: credit.exp }).where(eq(bookings.id, bookingId));
     },
 
     async bookingById(bookingId: number): Promise<BookingRow | null> {

@@ -205,9 +205,9 @@ describe('POST /api/schedule/CancelSchedule and /CancelMultiSchedule', () => {
   it('cancels before the window; answers 101 inside it', async () => {
     const { study, tester, cookie } = await bookedTester();
     clock.set(at(48 - 24));
-    expect((await post('/api/schedule/CancelSchedule', cookie, study.studyNo)).json()).toEqual({ status: '101' });
+    expect((await post('/api/schedule/CancelSchedule', cookie, study.studyNo)).json()).toEqual({ status: '101', coinsTakenBack: 0 });
     clock.set(at(48 - 25));
-    expect((await post('/api/schedule/CancelSchedule', cookie, study.studyNo)).json()).toEqual({ status: 'succeed' });
+    expect((await post('/api/schedule/CancelSchedule', cookie, study.studyNo)).json()).toEqual({ status: 'succeed', coinsTakenBack: 0 });
     const rows = await db().select().from(bookings).where(eq(bookings.testerId, tester.id));
     expect(rows.map((row) => row.status)).toEqual(['cancelled']);
     clock.set(NOW);
@@ -216,7 +216,7 @@ describe('POST /api/schedule/CancelSchedule and /CancelMultiSchedule', () => {
   it('answers 102 for an invalid e-mail address', async () => {
     const { study, tester, cookie } = await bookedTester();
     await db().update(testers).set({ email: 'broken-address-2' }).where(eq(testers.id, tester.id));
-    expect((await post('/api/schedule/CancelSchedule', cookie, study.studyNo)).json()).toEqual({ status: '102' });
+    expect((await post('/api/schedule/CancelSchedule', cookie, study.studyNo)).json()).toEqual({ status: '102', coinsTakenBack: 0 });
   });
 
   it("refuses another tester's booking with 404 and leaves it booked", async () => {
@@ -234,6 +234,7 @@ describe('POST /api/schedule/CancelSchedule and /CancelMultiSchedule', () => {
     await bookInto(tester.id, await createSessionGroup(db(), { studyNo: second.studyNo, sessions: [session(300)] }));
     expect((await post('/api/schedule/CancelMultiSchedule', cookie, [study.studyNo, second.studyNo])).json()).toEqual({
       status: 'succeed',
+      coinsTakenBack: 0,
     });
     expect((await get('/api/schedule/GetCurrentSchedule', cookie)).json().scheduleStamps).toEqual([]);
   });
@@ -283,7 +284,7 @@ describe('SCHEDULE_NOTICE_HOURS', () => {
         headers: { cookie, 'content-type': 'application/json' },
         payload: String(study.studyNo),
       });
-      expect(cancel.json()).toEqual({ status: 'succeed' });
+      expect(cancel.json()).toEqual({ status: 'succeed', coinsTakenBack: 0 });
     } finally {
       await twelve.close();
     }

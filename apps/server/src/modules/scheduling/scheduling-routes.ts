@@ -59,9 +59,7 @@ export function schedulingRoutes(scheduling: SchedulingService): FastifyPluginAs
           response: { 200: cancelScheduleResponseSchema },
         },
       },
-      withTester(async (request: WithBody<typeof cancelScheduleRequestSchema>, tester) => ({
-        status: await scheduling.cancel(tester.id, [request.body]),
-      })),
+      withTester((request: WithBody<typeof cancelScheduleRequestSchema>, tester) => scheduling.cancel(tester.id, [request.body])),
     );
 
     app.post(
@@ -74,9 +72,7 @@ export function schedulingRoutes(scheduling: SchedulingService): FastifyPluginAs
           response: { 200: cancelScheduleResponseSchema },
         },
       },
-      withTester(async (request: WithBody<typeof cancelMultiScheduleRequestSchema>, tester) => ({
-        status: await scheduling.cancel(tester.id, request.body),
-      })),
+      withTester((request: WithBody<typeof cancelMultiScheduleRequestSchema>, tester) => scheduling.cancel(tester.id, request.body)),
     );
   };
 }

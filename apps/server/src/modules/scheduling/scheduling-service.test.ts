@@ -8,6 +8,7 @@ import { createPublicContentService } from '../public-content/public-content-ser
 import { createStudyService } from '../studies/study-service.ts';
 import { createTesterService } from '../testers/tester-service.ts';
 import { createSchedulingService, type SchedulingService } from './scheduling-service.ts';
+import { createLedgerService } from '../ledger/ledger-service.ts';
 
 /** Booking, change and cancel rules on the injected clock (decision 022), against the real test database. */
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
     studyNames: createStudyService(db(), { clock, aboutMe: { heldAnswerIds: async () => [] } }).studyNames,
     noticeHours: 24,
     checkInSecret: 'check-in-secret-for-tests-only-0123456789',
+    ledger: createLedgerService(db(), { clock, onTesterChanged: () => undefined }),
   });
 });
 
@@ -107,12 +109,12 @@ describe('cancel', () => {
     clock.set(at(48 - 24 - 1 / 60));
     const other = await createTester(db());
     await scheduling.book({ testerId: other.id, groupId: group.publicId });
-    expect(await scheduling.cancel(other.id, [study.studyNo])).toBe('succeed');
+    expect((await scheduling.cancel(other.id, [study.studyNo])).status).toBe('succeed');
     expect((await liveBookings(other.id))[0]).toMatchObject({ status: 'cancelled', cancelledAt: clock.now() });
 
     // Exactly 24 hours before: inside.
     clock.set(at(48 - 24));
-    expect(await scheduling.cancel(tester.id, [study.studyNo])).toBe('101');
+    expect((await scheduling.cancel(tester.id, [study.studyNo])).status).toBe('101');
     expect((await liveBookings(tester.id))[0]!.status).toBe('booked');
     expect(await takenOf(group.id)).toBe(1);
   });
@@ -127,22 +129,22 @@ describe('cancel', () => {
     await scheduling.book({ testerId: tester.id, groupId: late.publicId });
 
     clock.set(at(10));
-    expect(await scheduling.cancel(tester.id, [a.studyNo, b.studyNo])).toBe('101');
+    expect((await scheduling.cancel(tester.id, [a.studyNo, b.studyNo])).status).toBe('101');
     expect((await liveBookings(tester.id)).map((row) => row.status)).toEqual(['booked', 'booked']);
     clock.set(NOW);
-    expect(await scheduling.cancel(tester.id, [a.studyNo, b.studyNo])).toBe('succeed');
+    expect((await scheduling.cancel(tester.id, [a.studyNo, b.studyNo])).status).toBe('succeed');
     expect([await takenOf(early.id), await takenOf(late.id)]).toEqual([0, 0]);
     await expect(scheduling.cancel(tester.id, [a.studyNo])).rejects.toMatchObject({ statusCode: 404 });
 
     const badEmail = await createTester(db(), { email: 'not-an-address' });
     await scheduling.book({ testerId: badEmail.id, groupId: late.publicId });
-    expect(await scheduling.cancel(badEmail.id, [b.studyNo])).toBe('102');
+    expect((await scheduling.cancel(badEmail.id, [b.studyNo])).status).toBe('102');
 
     const external = await createSessionGroup(db(), { studyNo: a.studyNo, isExternal: true, taken: 1 });
     await db()
       .insert(bookings)
       .values({ testerId: badEmail.id, studyNo: a.studyNo, groupId: external.id, startsAt: at(72), endsAt: at(74) });
-    expect(await scheduling.cancel(badEmail.id, [a.studyNo])).toBe('failed');
+    expect((await scheduling.cancel(badEmail.id, [a.studyNo])).status).toBe('failed');
   });
 });
 
@@ -288,6 +290,7 @@ describe('recordAttendance (the check-in, decision 036)', () => {
       studyNames: async () => new Map(),
       noticeHours: 24,
       checkInSecret: 'check-in-secret-for-tests-only-0123456789',
+      ledger: createLedgerService(db(), { clock, onTesterChanged: () => undefined }),
       onTesterAttended: async (testerId) => void told.push(testerId),
     });
     const tester = await createTester(db());

@@ -3,6 +3,7 @@ import { checkEmail } from '@testerhub/shared/account-rules';
 import type { CancelLinkBookingResponse, CancelLinkRefusal } from '@testerhub/shared/cancel-link-schemas';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type {
+  CancelScheduleResponse,
   CancelScheduleStatus,
   ConfirmChangeScheduleResponse,
   CurrentScheduleResponse,
@@ -13,6 +14,7 @@ import type {
 import { HOUR_MS, type Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
 import { isSuspended, type TesterService } from '../testers/tester-service.ts';
 import { verifyCancelLinkToken } from './cancel-link-token.ts';
 import { DEFAULT_TIME_ZONE, type ScheduleNotices } from './schedule-notices.ts';
@@ -34,6 +36,13 @@ export const REMINDER_QUEUE = 'schedule-reminders';
 
 /** The job queue's name of the seat offers' expiry sweep (decision 031). */
 export const SEAT_OFFER_EXPIRY_QUEUE = 'seat-offers-expire';
+
+/**
+ * The ledger reason of a cancelled booking's take-back of its scheduling credit (decision 080); the
+ * reference is `bookingTakeBackReference`, so a booking's credit is taken back once.
+ */
+export const BOOKING_TAKE_BACK_REASON = 'selfScheduleTakeBack';
+export const bookingTakeBackReference = (bookingId: number) => `booking:${bookingId}`;
 
 /** Where a tester goes after a successful change. */
 export const SCHEDULE_CHECK_URL = '/community/main/schedule/check';
@@ -85,6 +94,8 @@ interface SchedulingDeps {
   offers?: SeatOffers;
   /** The tester (not a child) attended a study, told in the attendance's transaction (the referrals service, decision 036). */
   onTesterAttended?: (testerId: string, tx: Executor) => Promise<void>;
+  /** Takes back a cancelled booking's scheduling credit in the cancel's transaction (decision 080). */
+  ledger: Pick<LedgerService, 'takeBack'>;
 }
 
 /** A change found the new group without a seat for every booking it moves: the transaction is undone. */
@@ -401,6 +412,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       ).then((result) => nudgeAfter<BookResult>(result));
     },
 
+    /** Notes on the booking the scheduling credit it paid, in the booking's transaction: its cancellation takes that back (decision 080). */
+    recordCredit: (bookingId: number, credit: { coins: number; exp: number }, tx: Executor) => on(tx).setCredit(bookingId, credit),
+
     /** The schedule check: one stamp per session day of each live booking that has not ended. */
     async currentSchedule(tester: { id: string; firstName: string; lastName: string }): Promise<Omit<CurrentScheduleResponse, 'status'>> {
       const at = now();
@@ -505,9 +519,10 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     /**
      * Cancels the tester's bookings (theirs and their children's) in the studies, all or none:
      * 101 inside the notice window, 102 with an invalid e-mail address, failed for an external study.
-     * A study the tester holds no booking in is 404.
+     * A study the tester holds no booking in is 404. Each cancelled booking's scheduling credit is
+     * taken back in the same unit of work (decision 080); the answer says how many coins were.
      */
-    async cancel(testerId: string, studyNos: number[]): Promise<CancelScheduleStatus> {
+    async cancel(testerId: string, studyNos: number[]): Promise<CancelScheduleResponse> {
       return inTransaction(db, async (work) => {
         const repository = on(work);
         const tester = await lockTester(testerId, work);
@@ -616,7 +631,8 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         if (!tester) return 'invalid';
         const found = await findLinkedBooking(token, on(work), true);
         if (found.status !== 'found') return found.status;
-        return cancelFound(tester, [found.booking], work);
+        // The link's page shows no account data (decision 027): the coins taken back are not told there.
+        return (await cancelFound(tester, [found.booking], work)).status;
       }).then(nudgeAfter);
     },
   };
@@ -640,29 +656,52 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     return { status: 'found' as const, booking, group };
   }
 
-  /** CancelSchedule's rules and writes for bookings already found and locked by their tester's row. */
+  /**
+   * CancelSchedule's rules and writes for bookings already found and locked by their tester's row:
+   * each booking cancelled while still live gives back the credit it paid (decision 080).
+   */
   async function cancelFound(
-    tester: { email: string; firstName: string; lastName: string },
+    tester: { id: string; email: string; firstName: string; lastName: string },
     found: BookingRow[],
     work: Executor,
-  ): Promise<CancelScheduleStatus> {
+  ): Promise<CancelScheduleResponse> {
+    const refused = (status: CancelScheduleStatus) => ({ status, coinsTakenBack: 0 });
     const repository = on(work);
     const at = now();
     for (const booking of found) {
       const group = await repository.groupById(booking.groupId);
-      if (group!.isExternal) return 'failed';
-      if (!beforeNotice(booking.startsAt, at)) return '101';
+      if (group!.isExternal) return refused('failed');
+      if (!beforeNotice(booking.startsAt, at)) return refused('101');
     }
-    if (checkEmail(tester.email) !== null) return '102';
+    if (checkEmail(tester.email) !== null) return refused('102');
     await repository.lockGroups(found.map((booking) => booking.groupId));
+    let coinsTakenBack = 0;
     for (const booking of found) {
-      await repository.cancelBooking(booking.id, at);
+      const cancelled = await repository.cancelBooking(booking.id, at);
+      if (!cancelled) continue;
       await repository.releaseSeat(booking.groupId);
+      coinsTakenBack += await takeBackCredit(tester.id, booking.id, cancelled, work);
       await deps.notices?.cancelled(tester, booking.id, work);
     }
     // The freed seats go to the people waiting for them, in the same unit of work (decision 031).
     for (const groupId of new Set(found.map((booking) => booking.groupId))) await deps.offers?.offerFreedSeats(groupId, work);
-    return 'succeed';
+    return { status: 'succeed', coinsTakenBack };
+  }
+
+  /** The cancelled booking's scheduling credit taken back, as far as the balance holds (decision 080): the coins taken. */
+  async function takeBackCredit(testerId: string, bookingId: number, paid: { creditCoins: number; creditExp: number }, work: Executor) {
+    if (paid.creditCoins === 0 && paid.creditExp === 0) return 0;
+    const taken = await deps.ledger.takeBack(
+      {
+        testerId,
+        coins: paid.creditCoins,
+        experience: paid.creditExp,
+        reason: BOOKING_TAKE_BACK_REASON,
+        reference: bookingTakeBackReference(bookingId),
+      },
+      work,
+    );
+    return taken.status === 'recorded' ? taken.coins : 0;
   }
 }
 

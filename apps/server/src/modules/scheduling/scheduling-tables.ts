@@ -99,6 +99,9 @@ export const bookings = pgTable(
     revision: integer('revision').notNull().default(0),
     /** The compensation owed for an attended booking, copied from its group's coOpCost when it is checked in (decision 048). */
     compensationCents: integer('compensation_cents'),
+    /** The scheduling credit this booking paid (decision 080): what its cancellation takes back. */
+    creditCoins: integer('credit_coins').notNull().default(0),
+    creditExp: integer('credit_exp').notNull().default(0),
   },
   (table) => [
     index('bookings_tester_starts').on(table.testerId, table.startsAt),

@@ -67,7 +67,7 @@ describe('seat offers under concurrency', () => {
       one.cancel(holders[0]!.id, [study.studyNo]),
       ...racers.map((racer, index) => (index % 2 ? one : two).book({ testerId: racer.id, groupId: group.publicId })),
     ]);
-    expect(results[0]).toBe('succeed');
+    expect((results[0] as { status: string }).status).toBe('succeed');
     // The freed seat is held in the cancel's own transaction: no racer ever sees it free.
     expect(results.slice(1).map((result) => (result as { status: string }).status)).toEqual(racers.map(() => 'notAvailable'));
     expect(await seatState(group.id)).toEqual({ seats: 2, taken: 1, held: 1, live: 1, holds: 1 });
@@ -85,7 +85,7 @@ describe('seat offers under concurrency', () => {
     const groups = [];
     for (let index = 0; index < 4; index += 1) groups.push(await fullGroup(1, 2));
     const [one, two] = instances() as [ReturnType<typeof instances>[0], ReturnType<typeof instances>[0]];
-    for (const { study, holders } of groups) expect(await one.cancel(holders[0]!.id, [study.studyNo])).toBe('succeed');
+    for (const { study, holders } of groups) expect((await one.cancel(holders[0]!.id, [study.studyNo])).status).toBe('succeed');
     clock.advance(12 * HOUR_MS);
 
     const made = await Promise.all([one.expireSeatOffers(), two.expireSeatOffers(), one.expireSeatOffers(), two.expireSeatOffers()]);
@@ -103,7 +103,7 @@ describe('seat offers under concurrency', () => {
 
   it('the job queue’s expiry jobs on two instances offer and e-mail each freed seat once', { timeout: 60_000 }, async () => {
     const { study, group, holders, waiters } = await fullGroup(1, 2);
-    expect(await instances()[0]!.cancel(holders[0]!.id, [study.studyNo])).toBe('succeed');
+    expect((await instances()[0]!.cancel(holders[0]!.id, [study.studyNo])).status).toBe('succeed');
     clock.advance(12 * HOUR_MS);
     await runJobOnEveryInstance(handles(), SEAT_OFFER_EXPIRY_QUEUE, (handle) =>
       schedulingWithMail(handle.db, { now: NOW, clock }).scheduling.expireSeatOffers(),

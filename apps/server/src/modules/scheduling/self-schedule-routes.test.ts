@@ -378,7 +378,7 @@ describe('POST /api/schedule/SelfSchedule', () => {
 
     const { tester, cookie, link } = await qualifiedTester(study);
     expect((await schedule(cookie, { ...link, IsRequest: true, groupIDs: [open.publicId] })).status).toBe('succeed');
-    expect((await post('/api/schedule/CancelSchedule', cookie, study.studyNo)).json()).toEqual({ status: 'succeed' });
+    expect((await post('/api/schedule/CancelSchedule', cookie, study.studyNo)).json()).toEqual({ status: 'succeed', coinsTakenBack: 120 });
     expect((await selected(cookie, link)).status).toBe('notRequested');
     expect((await schedule(cookie, { ...link, IsRequest: true, groupIDs: [open.publicId] })).status).toBe('notRequested');
     const paid = await db()

@@ -32,7 +32,10 @@ import { isStudyOpen, type StudyService } from '../studies/study-service.ts';
 import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
 
-/** The ledger reason of the scheduling credit; the reference is the study number: paid once per tester and study. */
+/**
+ * The ledger reason of the scheduling credit; the reference is the study number: paid once per tester
+ * and study. A cancellation takes it back (decision 080).
+ */
 export const SELF_SCHEDULE_REWARD_REASON = 'selfSchedule';
 
 const DAY_SECONDS = 24 * 3600;
@@ -53,7 +56,14 @@ export interface SelfScheduleDeps {
   testers: Pick<TesterService, 'lockForUpdate'>;
   scheduling: Pick<
     SchedulingService,
-    'selfScheduleChoices' | 'groupsByPublicIds' | 'bookedStudies' | 'hasUpcomingBooking' | 'book' | 'liveSeatOffers' | 'declineSeatOffers'
+    | 'selfScheduleChoices'
+    | 'groupsByPublicIds'
+    | 'bookedStudies'
+    | 'hasUpcomingBooking'
+    | 'book'
+    | 'recordCredit'
+    | 'liveSeatOffers'
+    | 'declineSeatOffers'
   >;
   studies: Pick<StudyService, 'findStudies' | 'findStudyByGuid' | 'redeemExternalToken' | 'externalReturns'>;
   screening: Pick<ScreeningService, 'verifyStudyLinkData' | 'selfScheduleLink' | 'qualifiedStudies' | 'addToWaitingList' | 'waitingListOf'>;
@@ -316,6 +326,8 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
               tx,
             );
             if (result.status === 'recorded') {
+              // What this booking paid is what its cancellation takes back (decision 080).
+              await deps.scheduling.recordCredit(booked.bookingId, { coins: study.scheduleCoins, exp: study.scheduleExp }, tx);
               total.coins += study.scheduleCoins;
               total.exp += study.scheduleExp;
             }

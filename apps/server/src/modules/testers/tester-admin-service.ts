@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { reasonText } from '@testerhub/shared/redeem-schemas';
+import { entryText } from '@testerhub/shared/redeem-schemas';
 import {
   phoneDigits,
   searchKind,
@@ -136,7 +136,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
             coins: row.coins,
             experience: row.experience,
             reason: row.reason,
-            reasonText: reasonText(row.reason),
+            reasonText: entryText(row),
             reference: row.reference,
             createdAt: row.createdAt.toISOString(),
           })),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
@@ -17,6 +17,7 @@ afterEach(() => {
 });
 
 const QUESTION = 'Are you sure you want to cancel? Doing so will clear your schedule and you will not be able to reschedule these dates.';
+const TAKE_BACK_NOTE = 'The coins and experience a booking paid you are taken back when it is cancelled.';
 
 function answerSchedule(stamps: ScheduleStamp[], noticeHours = 24) {
   api.answers['/schedule/GetCurrentSchedule'] = {
@@ -26,6 +27,17 @@ function answerSchedule(stamps: ScheduleStamp[], noticeHours = 24) {
   api.answers['/schedule/ReSelfSchedule'] = { body: { url: '', detail: 'You have no study waiting to be scheduled.' } };
 }
 
+/** The screener list, with the notice the cancel sends it (decision 080). */
+function ScreenerListStub() {
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  return (
+    <>
+      <p>Screener list</p>
+      {notice && <p role="status">{notice}</p>}
+    </>
+  );
+}
+
 function renderPage() {
   const user = userEvent.setup();
   render(
@@ -33,7 +45,7 @@ function renderPage() {
       <WithPortalQuery>
         <Routes>
           <Route path="/community/main/schedule/check" element={<ScheduleCheckPage />} />
-          <Route path="/community/main/screener" element={<p>Screener list</p>} />
+          <Route path="/community/main/screener" element={<ScreenerListStub />} />
           <Route path="/community/login" element={<p>Login page</p>} />
         </Routes>
       </WithPortalQuery>
@@ -198,17 +210,29 @@ describe('schedule check: cancel', () => {
     expect(button).toHaveAccessibleDescription(/less than 24 hours away: to change or cancel it, please call Tester Services/);
   });
 
-  test('the question, CancelSchedule with the study number, then the screener list', async () => {
+  test('the question with the take-back line, CancelSchedule with the study number, then the screener list telling the coins taken back', async () => {
     answerSchedule([stamp()]);
-    api.answers['/schedule/CancelSchedule'] = { body: { status: 'succeed' } };
+    api.answers['/schedule/CancelSchedule'] = { body: { status: 'succeed', coinsTakenBack: 100 } };
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Cancel Schedule: Blue study 501' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel Schedule' });
     expect(dialog).toHaveTextContent(QUESTION);
+    expect(dialog).toHaveTextContent(TAKE_BACK_NOTE);
     expect(cancelCalls()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Screener list')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The 100 coins for this booking have been taken back.');
     expect(cancelCalls()).toEqual([{ path: '/schedule/CancelSchedule', body: 501 }]);
+  });
+
+  test('a cancel that took no coins back (the booking paid none, or they were spent) tells nothing on the screener list', async () => {
+    answerSchedule([stamp()]);
+    api.answers['/schedule/CancelSchedule'] = { body: { status: 'succeed', coinsTakenBack: 0 } };
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel Schedule: Blue study 501' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Screener list')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   test('No closes the question and cancels nothing', async () => {
@@ -254,7 +278,7 @@ describe('schedule check: cancel', () => {
       stamp({ studyNo: 503, groupId: 'c3', color: 'Green', scheduleStamp: '2026-11-27T15:00:00Z', endStamp: '2026-11-27T16:00:00Z' }),
       stamp({ studyNo: 504, groupId: 'd4', color: 'Purple', isExternal: true, scheduleStamp: '2026-11-28T15:00:00Z' }),
     ]);
-    api.answers['/schedule/CancelMultiSchedule'] = { body: { status: 'succeed' } };
+    api.answers['/schedule/CancelMultiSchedule'] = { body: { status: 'succeed', coinsTakenBack: 200 } };
     const user = renderPage();
     const multi = await screen.findByRole('button', { name: 'Cancel chosen schedules (0)' });
     expect(multi).toBeDisabled();
@@ -274,6 +298,7 @@ describe('schedule check: cancel', () => {
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Screener list')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The 200 coins for these bookings have been taken back.');
     expect(cancelCalls()).toEqual([{ path: '/schedule/CancelMultiSchedule', body: [501, 503] }]);
   });
 

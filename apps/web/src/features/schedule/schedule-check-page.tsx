@@ -15,10 +15,12 @@ import { formatCompensation, formatMoment, formatSession } from './schedule-form
 import {
   CANCELLATION_POLICY_PATH,
   CANCEL_FAILED,
+  CANCEL_TAKE_BACK_NOTE,
   SCHEDULE_TEXTS,
   SCREENER_LIST_PATH,
   SELF_SCHEDULE_PATH,
   cancelFailure,
+  coinsTakenBackText,
   insideWindowNote,
   noticeLine,
 } from './schedule-texts';
@@ -56,7 +58,9 @@ export function ScheduleCheckPage() {
     try {
       const answer = studyNos.length === 1 ? await cancelOne.mutateAsync(studyNos[0]!) : await cancelMany.mutateAsync(studyNos);
       if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status, noticeHours) };
-      void navigate(SCREENER_LIST_PATH);
+      // The screener list says how many coins the cancel took back (decision 080).
+      const notice = answer.coinsTakenBack > 0 ? coinsTakenBackText(answer.coinsTakenBack, targets.length) : undefined;
+      void navigate(SCREENER_LIST_PATH, { state: notice ? { notice } : undefined });
       return { ok: true };
     } catch (error) {
       // A 401 is already on its way to login: just close.
@@ -114,6 +118,7 @@ export function ScheduleCheckPage() {
           onConfirm={() => cancel(cancelling)}
         >
           <p>{CONFIRM_QUESTIONS.schedule}</p>
+          <p>{CANCEL_TAKE_BACK_NOTE}</p>
           <ul className="schedule__cancel-list">
             {cancelling.map((booking) => (
               <li key={booking.key}>

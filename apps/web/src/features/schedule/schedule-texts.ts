@@ -31,6 +31,16 @@ export function insideWindowNote(hours: number | undefined): string {
   return `This session is ${when}: to change or cancel it, please call Tester Services at ${COMPANY.supportPhone}.`;
 }
 
+/** The cancel question's extra line under the spec's text (decision 080): the scheduling credit does not outlive the booking. */
+export const CANCEL_TAKE_BACK_NOTE = 'The coins and experience a booking paid you are taken back when it is cancelled.';
+
+/** Told on the screener list after a cancel that took coins back (decision 080). */
+export function coinsTakenBackText(coins: number, bookings: number): string {
+  const amount = coins === 1 ? 'The 1 coin' : `The ${coins} coins`;
+  const which = bookings === 1 ? 'this booking' : 'these bookings';
+  return `${amount} for ${which} ${coins === 1 ? 'has' : 'have'} been taken back.`;
+}
+
 export const CANCEL_FAILED = {
   status: 'Cancel schedule Failed',
   message: `There was a problem with your scheduling information. Please contact Tester Services at ${COMPANY.supportPhone} or ${COMPANY.supportEmail}.`,

@@ -15,9 +15,9 @@ function stubScreeners(status: number, body: unknown) {
   );
 }
 
-function renderPage() {
+function renderPage(state?: { notice: string }) {
   return render(
-    <MemoryRouter initialEntries={['/community/main/screener']}>
+    <MemoryRouter initialEntries={[{ pathname: '/community/main/screener', state }]}>
       <WithPortalQuery>
         <Routes>
           <Route path="/community/main/screener" element={<ScreenerPage childPopup={childPopupStub} />} />
@@ -83,6 +83,13 @@ describe('screener list', () => {
     stubScreeners(200, []);
     renderPage();
     expect(await screen.findByText('There are no available studies at this time. Please check back later.')).toBeInTheDocument();
+  });
+
+  test('a notice the previous page sends (a cancel’s coins taken back) is told as a status above the list', async () => {
+    stubScreeners(200, []);
+    renderPage({ notice: 'The 100 coins for this booking have been taken back.' });
+    expect(await screen.findByText('There are no available studies at this time. Please check back later.')).toBeInTheDocument();
+    expect(screen.getByText('The 100 coins for this booking have been taken back.')).toHaveAttribute('role', 'status');
   });
 
   test('a failure: the error state, then Try again loads the list', async () => {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { ConfirmPopup } from '../../components/confirm-popup';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
@@ -31,6 +32,8 @@ function studyName(screener: Screener): string {
  */
 export function ScreenerPage({ childPopup }: { childPopup: ChildPopupSlot }) {
   usePageTitle('Screeners');
+  // What the page the tester came from has to tell (a cancelled booking's coins taken back, decision 080).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const query = useScreeners();
   // Loading, error (with Try again), empty and list: each state is explicit (a 401 stays
   // 'pending' while the QueryClient takes the tester to login).
@@ -72,6 +75,11 @@ export function ScreenerPage({ childPopup }: { childPopup: ChildPopupSlot }) {
         Available studies
       </h1>
       <p className="screeners__intro">Studies you may qualify for. Complete a screener to see whether you are a match.</p>
+      {notice && (
+        <p role="status" className="screeners__notice">
+          {notice}
+        </p>
+      )}
       {status === 'pending' && (
         <>
           <p role="status" className="visually-hidden">
