@@ -200,6 +200,14 @@ describe('a child confirmed only by the e-mailed link', () => {
     const { study } = await kidStudy();
     const k = await childConfirmedByEmailOnly(parent);
     const { cookie: staff } = await signedInStaff(db(), ['recruiter']);
+    // The e-mailed link leaves the child in the staff queue, with the time left of its 24 hours.
+    clock.set(new Date(NOW.getTime() + 2 * HOUR_MS + 30 * MINUTE_MS));
+    const queued = (await getWith(testApp.app, '/api/staff/children/Queue?page=1', { cookie: staff })).json().children;
+    expect(queued.find((item: { childId: string }) => item.childId === k)).toMatchObject({
+      emailConfirmed: true,
+      minutesLeft: 21 * 60 + 30,
+      callsMade: 0,
+    });
     expect((await recordCall(staff, k, 'noAnswer')).json()).toEqual({ status: 'succeed', message: CHILD_QUEUE_TEXTS.recorded });
     expect((await post('/api/schedule/DoChildrenScreener', parent.cookie, { childID: k, studyNo: study.studyNo })).json().status).toBe(
       '101',
