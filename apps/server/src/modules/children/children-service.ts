@@ -241,6 +241,20 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
     /** The scheduled job's work: removes unconfirmed registrations past their expiry. */
     expireUnconfirmed: () => repository.deleteExpired(now()),
 
+    /**
+     * Test support only: Tester Services' confirming call on the parent's unconfirmed, current child,
+     * recorded as the staff queue records it (without a caller); false when there is no such child.
+     */
+    confirmByPhone: (childPublicId: string) =>
+      inTransaction(db, async (tx) => {
+        const children = createChildrenRepository(tx);
+        const at = now();
+        const child = await children.lockByPublicId(childPublicId.toLowerCase());
+        if (!child || !(await children.confirmById(child.id, at))) return false;
+        await children.recordAttempt({ childId: child.id, channel: 'phone', outcome: 'confirmed', attemptedAt: at });
+        return true;
+      }),
+
     /** Test support only: an unconfirmed registration's expiry moved (back), as if its 24 hours had passed. */
     moveExpiry: (childPublicId: string, expiresAt: Date) => repository.setExpiry(childPublicId, expiresAt),
   };
