@@ -1,13 +1,14 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { findLink, waitForMessage } from './support/mailbox';
 import { randomLetters } from './support/accounts';
-import { attendStudy, expireChild } from './support/test-support';
+import { attendStudy, confirmChildByPhone, expireChild } from './support/test-support';
 
 /**
  * Issue 10, section 5 (decisions 028 to 030): a parent registers a child from the account page,
- * confirms it by the e-mailed link, and the popups tell every outcome.
+ * opens the e-mailed link (the e-mail step), Tester Services confirm it by phone (decision 079), and
+ * the popups tell every outcome.
  */
 
 const ACCOUNT = '/community/main/account/general';
@@ -44,7 +45,7 @@ async function openKidPopup(page: Page) {
   await page.getByRole('button', { name: 'Register your kid(s)' }).click();
 }
 
-test('from the account page: register a child, see it awaiting confirmation, confirm it by the e-mailed link', async ({
+test('from the account page: register a child, see it awaiting confirmation, open the e-mailed link, and Tester Services confirm it', async ({
   loggedInPage: page,
   testerSession,
   request,
@@ -86,18 +87,25 @@ test('from the account page: register a child, see it awaiting confirmation, con
   const mail = await waitForMessage({ to: tester.email, subject: CONFIRM_CHILD_SUBJECT, text: `You registered ${firstName} on` });
   const link = findLink(mail, '/community');
   await page.goto(`${link.pathname}${link.search}`);
+  // The link confirms the e-mail only: the child waits for Tester Services' call (decision 079).
+  const opened = page.getByRole('dialog', { name: `${firstName} Example awaits a call from Tester Services` });
+  await expect(opened).toContainText(CHILD_TEXTS.emailConfirmed);
+  await expectNoAxeViolations(page);
+  await opened.getByRole('button', { name: 'Close' }).click();
+  await openKidPopup(page);
+  const kids = page.getByRole('list', { name: 'Your kids' });
+  await expect(kids).toContainText(`${firstName} Example ${CHILD_TEXTS.awaitingConfirmation}`);
+  await expect(kids).toContainText(CHILD_TEXTS.awaitingCall);
+
+  await confirmChildByPhone(request, await childIdNamed(page, `${firstName} Example`));
+  await openKidPopup(page);
+  await expect(page.getByRole('list', { name: 'Your kids' }).getByRole('listitem')).toHaveText([`${firstName} Example`]);
+
+  // The same link again: the child is confirmed now, and the page says so rather than failing.
+  await page.goto(`${link.pathname}${link.search}`);
   const confirmed = page.getByRole('dialog', { name: `${firstName} Example is confirmed` });
   await expect(confirmed).toContainText(CHILD_TEXTS.confirmed);
   await expectNoAxeViolations(page);
-  await confirmed.getByRole('button', { name: 'Close' }).click();
-
-  await openKidPopup(page);
-  const kids = page.getByRole('list', { name: 'Your kids' });
-  await expect(kids.getByRole('listitem')).toHaveText([`${firstName} Example`]);
-
-  // The same link again: the child stays confirmed, and the page says so once more rather than failing.
-  await page.goto(`${link.pathname}${link.search}`);
-  await expect(page.getByRole('dialog', { name: `${firstName} Example is confirmed` })).toBeVisible();
 });
 
 test('a tester who has not come in to test yet: code 101 with its explanation and the contact notice', async ({ loggedInPage: page }) => {
@@ -150,8 +158,19 @@ test.describe('at 360 px (a phone)', () => {
   });
 });
 
-/** Registers a child by the account call and confirms it by the link in the parent's e-mail; answers its full name. */
-async function registeredConfirmedChild(page: Page, email: string, age: number): Promise<string> {
+/** The kid GUID of the parent's child of this full name, from the account's list. */
+async function childIdNamed(page: Page, fullName: string): Promise<string> {
+  const kids = await page.evaluate(async () => (await fetch('/api/schedule/GetChildrenInfo')).json());
+  return (kids as { registeredChildren: { childId: string; fullName: string }[] }).registeredChildren.find(
+    (kid) => kid.fullName === fullName,
+  )!.childId;
+}
+
+/**
+ * Registers a child by the account call, opens the link in the parent's e-mail, and has Tester
+ * Services confirm it by phone (decision 079); answers its full name.
+ */
+async function registeredConfirmedChild(page: Page, request: APIRequestContext, email: string, age: number): Promise<string> {
   const firstName = uniqueName('Kid');
   await page.goto(ACCOUNT);
   const today = new Date();
@@ -179,8 +198,9 @@ async function registeredConfirmedChild(page: Page, email: string, age: number):
     '/community',
   );
   await page.goto(`${link.pathname}${link.search}`);
-  const confirmed = page.getByRole('dialog', { name: `${firstName} Example is confirmed` });
-  await confirmed.getByRole('button', { name: 'Close' }).click();
+  const opened = page.getByRole('dialog', { name: `${firstName} Example awaits a call from Tester Services` });
+  await opened.getByRole('button', { name: 'Close' }).click();
+  await confirmChildByPhone(request, await childIdNamed(page, `${firstName} Example`));
   return `${firstName} Example`;
 }
 
@@ -193,7 +213,7 @@ test('a confirmed child is chosen for kid study 24104, passes its screener, is b
 }) => {
   const { tester } = testerSession;
   await attendStudy(request, tester.testerId);
-  const name = await registeredConfirmedChild(page, tester.email, 9);
+  const name = await registeredConfirmedChild(page, request, tester.email, 9);
 
   await page.goto('/community/main/screener');
   const card = page.getByTestId('screener-card').filter({ hasText: KID_STUDY });
@@ -242,7 +262,7 @@ test('the teen branch of 24103: My teen lists the 13-17 child, who starts the sc
 }) => {
   const { tester } = testerSession;
   await attendStudy(request, tester.testerId);
-  const name = await registeredConfirmedChild(page, tester.email, 15);
+  const name = await registeredConfirmedChild(page, request, tester.email, 15);
   await page.goto('/community/main/screener');
   const card = page.getByTestId('screener-card').filter({ hasText: 'hair' });
   await card.getByRole('button', { name: /^Take the screener/ }).click();
@@ -298,7 +318,7 @@ test('kid study 24104 with no child it can take: the unconfirmed child awaits co
   await expectNoAxeViolations(page);
   await popup.getByRole('button', { name: 'Close' }).click();
 
-  const teen = await registeredConfirmedChild(page, tester.email, 15);
+  const teen = await registeredConfirmedChild(page, request, tester.email, 15);
   await page.goto('/community/main/screener');
   await page
     .getByTestId('screener-card')
@@ -318,7 +338,7 @@ test('code 101 when screening a child: the offer to ignore the study; Yes remove
 }) => {
   const { tester } = testerSession;
   await attendStudy(request, tester.testerId);
-  const name = await registeredConfirmedChild(page, tester.email, 9);
+  const name = await registeredConfirmedChild(page, request, tester.email, 9);
   // 101 comes when the chosen child is not (or no longer) a confirmed child of the parent, a race
   // the list cannot show: this one answer is the server's 101, the rest is the real server.
   await page.route('**/api/schedule/DoChildrenScreener', (route) => route.fulfill({ json: { status: '101' } }));

@@ -3,12 +3,13 @@ import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { CATALOGUE_TEXTS, CHILD_QUEUE_TEXTS, REFERRAL_PIPELINE_TEXTS } from '@testerhub/shared/staff-queues-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { escapeRegExp, randomSuffix } from './support/accounts';
+import { findLink, waitForMessage } from './support/mailbox';
 import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 import { attendStudy, grantCoins } from './support/test-support';
 
 /**
  * Issue 12 sections 5 and 6 (decisions 054, 055): a recruiter confirms a tester's child by phone
- * (the parent's list stops saying 'Awaiting confirmation') and moves the tester's referral to
+ * (the e-mailed link alone does not, decision 079; the parent's list stops saying 'Awaiting confirmation') and moves the tester's referral to
  * Outreach (the referral history shows it); rewards staff add a reward the redeem popup then
  * offers, change its price and retire it. axe on each page, at 360 px.
  */
@@ -50,6 +51,12 @@ test('a recruiter confirms a child by phone and moves a referral to Outreach; th
     },
   );
   expect(registered).toEqual({ status: 'succeed' });
+  // The parent opens the e-mailed link: the e-mail step, not the child's confirmation (decision 079).
+  const confirmLink = findLink(await waitForMessage({ to: testerSession.tester.email, subject: `Confirm ${childFirst}` }), '/community');
+  await tester.goto(`${confirmLink.pathname}${confirmLink.search}`);
+  await expect(tester.getByRole('dialog', { name: `${childFirst} Example awaits a call from Tester Services` })).toContainText(
+    CHILD_TEXTS.emailConfirmed,
+  );
   const friendFirst = `Fr${letters()}`;
   const referred = await tester.request.post('/api/account/UpdateReferralList', {
     headers: { 'x-requested-with': 'TesterHub' },
@@ -73,6 +80,8 @@ test('a recruiter confirms a child by phone and moves a referral to Outreach; th
     .filter({ has: staff.getByRole('heading', { name: `${childFirst} Example` }) });
   await expect(card).toContainText(testerSession.tester.username);
   await expect(card.getByTestId('calls-made')).toHaveText('0 of 3');
+  await expect(card).toContainText('Opened by the parent (confirms the e-mail, not the child)');
+  await expect(card.getByTestId('time-left')).toContainText(/\d+ h \d+ min left/);
   await expectStaffPageSound(staff);
   await card.getByRole('button', { name: 'Record call' }).click();
   await expect(card.getByText('Choose what the call came to.')).toBeVisible();
@@ -85,8 +94,8 @@ test('a recruiter confirms a child by phone and moves a referral to Outreach; th
   await tester.goto(ACCOUNT);
   await tester.getByRole('button', { name: 'Register your kid(s)' }).click();
   await expect(tester.getByRole('list', { name: 'Your kids' })).toContainText(`${childFirst} Example ${CHILD_TEXTS.awaitingConfirmation}`);
-  await card.getByLabel('What the call came to').selectOption({ label: 'Confirmed by the parent' });
-  await card.getByRole('button', { name: 'Record call' }).click();
+  await expect(tester.getByRole('list', { name: 'Your kids' })).toContainText(CHILD_TEXTS.awaitingCall);
+  await card.getByRole('button', { name: 'Confirm child' }).click();
   await expect(staff.getByText(`${childFirst} Example: ${CHILD_QUEUE_TEXTS.confirmed}`)).toBeVisible();
   await expect(card).toHaveCount(0);
   await tester.goto(ACCOUNT);

@@ -178,6 +178,12 @@ export async function expireChild(request: APIRequestContext, childId: string): 
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** Tester Services' confirming call on an unconfirmed child (decision 079): only then is it screened and booked. */
+export async function confirmChildByPhone(request: APIRequestContext, childId: string): Promise<void> {
+  const response = await request.post('/api/test-support/child-confirmation', { headers: secretHeader(), data: { childId } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** Coins for the tester through the ledger (decision 034): the new balance. */
 export async function grantCoins(request: APIRequestContext, testerId: string, coins: number): Promise<number> {
   const response = await request.post('/api/test-support/coins', { headers: secretHeader(), data: { testerId, coins } });

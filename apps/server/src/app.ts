@@ -457,6 +457,7 @@ export async function buildApp({
     testers,
     mail,
     hasAttended: scheduling.hasAttended,
+    childrenPerParent: config.childrenPerParent,
     findStudy: studies.findStudy,
     openStudyFor: studies.openStudyFor,
     childrenInStudy: screening.childrenInStudy,

@@ -33,13 +33,25 @@ export const CHILD_TEXTS = {
   /** Code 103. */
   studyUnavailable: 'This study is no longer available.',
   registered:
-    'Your child is registered and awaiting confirmation. We have e-mailed you a link to confirm; until it is confirmed within 24 hours, the registration expires and its details are removed.',
+    'Your child is registered and awaiting confirmation. Tester Services will call you to confirm your child within 24 hours (we have also e-mailed you a link to confirm your e-mail address); a registration not confirmed by then expires and its details are removed.',
   confirmed: 'Your child is confirmed. You can now screen them for studies.',
+  /** The e-mailed link opened before Tester Services called (decision 079): the link confirms the e-mail only. */
+  emailConfirmed:
+    'Thank you: your e-mail address is confirmed. Your child is waiting for a phone call from Tester Services, who confirm every child within 24 hours of the registration; you can screen and book your child once they have.',
+  /** Beside 'Awaiting confirmation' in the parent's list of children. */
+  awaitingCall: 'waiting for a phone call from Tester Services',
+  /** A child screened or booked before Tester Services confirmed it (decision 079). */
+  notConfirmedYet:
+    'Your child is waiting for a phone call from Tester Services. You can screen and book your child once Tester Services have confirmed them.',
+  /** kidExisted: the same first and last name and birth date as a current child of the parent. */
+  duplicate: 'You have already registered this child.',
+  /** tooManyChildren: the parent has CHILDREN_PER_PARENT current children (decision 079). */
+  tooMany: (limit: number) => `You can register up to ${limit} children. Please contact Tester Services to register another.`,
   confirmFailed: 'This confirmation link is not valid any more. Please register your child again from your account.',
 } as const;
 
 /** Registration statuses: succeed, the duplicate, or a code the popup shows in step 4 (spec 3, 4 and 8). */
-export const CHILD_REGISTRATION_STATUSES = ['succeed', 'kidExisted', '101', '102', '103'] as const;
+export const CHILD_REGISTRATION_STATUSES = ['succeed', 'kidExisted', 'tooManyChildren', '101', '102', '103'] as const;
 export type ChildRegistrationStatus = (typeof CHILD_REGISTRATION_STATUSES)[number];
 
 /** Birth-year choices of the child form: this year back 17 years (spec 3, 5). */
@@ -111,7 +123,12 @@ export const childIdSchema = text('The child id holds characters that are not al
 export const confirmKidSchema = childIdSchema;
 
 export const CONFIRM_KID_STATUSES = ['succeed', 'failed'] as const;
-export const confirmKidResponseSchema = z.object({ status: z.enum(CONFIRM_KID_STATUSES), fullName: z.string().optional() });
+export const confirmKidResponseSchema = z.object({
+  status: z.enum(CONFIRM_KID_STATUSES),
+  fullName: z.string().optional(),
+  /** Whether Tester Services have confirmed the child by phone yet; the link itself confirms only the e-mail (decision 079). */
+  isConfirmed: z.boolean().optional(),
+});
 export type ConfirmKidResponse = z.infer<typeof confirmKidResponseSchema>;
 
 /** Kid list item (spec 3, section 3), with the id the child popup selects by. */
@@ -121,6 +138,8 @@ export const registeredChildSchema = z.object({
   isConfirmed: z.boolean(),
   /** When an unconfirmed registration is removed (UTC instant); null once confirmed. */
   expiresAt: z.string().nullable(),
+  /** Whether the parent opened the e-mailed link (the e-mail step; decision 079). */
+  emailConfirmed: z.boolean(),
 });
 export type RegisteredChild = z.infer<typeof registeredChildSchema>;
 
@@ -210,7 +229,8 @@ export type DoChildrenScreenerRequest = z.infer<typeof doChildrenScreenerRequest
 
 /**
  * succeed: go to redirectLink (the hosted screener with ?k=); 101: not a confirmed child of this
- * parent; 102: the parent's e-mail cannot take mail; 103: the study is no longer available;
+ * parent (message CHILD_TEXTS.notConfirmedYet for the parent's child Tester Services have not confirmed
+ * yet, decision 079); 102: the parent's e-mail cannot take mail; 103: the study is no longer available;
  * notQualified: the child's age or an earlier screening rules it out; 'Screener Failed - 102': the
  * study is full. message explains every status but succeed.
  */

@@ -40,7 +40,7 @@ export const CHILD_QUEUE_TEXTS = {
   unreadable: 'Remove the characters that cannot be stored.',
   expired: 'This registration has expired: the child can no longer be confirmed.',
   alreadyConfirmed: 'This child is already confirmed.',
-  limitReached: `All ${CHILD_CALL_LIMIT} calls have been made: the registration expires unless the parent confirms by the e-mailed link.`,
+  limitReached: `All ${CHILD_CALL_LIMIT} calls have been made: the registration expires at the end of its 24 hours, and the parent may register the child again.`,
   recorded: 'Call recorded.',
   confirmed: 'Call recorded: the child is confirmed.',
   declined: 'Call recorded: the registration has ended.',
@@ -71,6 +71,10 @@ export const childQueueItemSchema = z.object({
   parentUsername: z.string(),
   registeredAt: z.string(),
   expiresAt: z.string(),
+  /** Whole minutes left of the registration's 24 hours, by the server's clock. */
+  minutesLeft: z.number().int(),
+  /** Whether the parent opened the e-mailed link (the e-mail step; it does not confirm the child, decision 079). */
+  emailConfirmed: z.boolean(),
   callsMade: z.number().int(),
   attempts: z.array(childCallAttemptSchema),
 });

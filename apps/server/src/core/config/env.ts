@@ -134,6 +134,8 @@ const envSchema = z.object({
     .default(12),
   /** The no-show rule (spec 3, "No-shows"; decision 046): this many no-shows within NO_SHOW_WINDOW_MONTHS suspend a tester for SUSPENSION_MONTHS. */
   NO_SHOW_LIMIT: z.coerce.number().int().min(1).max(20).default(2),
+  /** At most this many current (confirmed or awaiting confirmation) children per parent (issue 24; decision 079). */
+  CHILDREN_PER_PARENT: z.coerce.number().int().min(1).max(50).default(6),
   NO_SHOW_WINDOW_MONTHS: z.coerce.number().int().min(1).max(24).default(3),
   SUSPENSION_MONTHS: z.coerce.number().int().min(1).max(60).default(6),
   /** Minutes after a booking's last session ends before a booking nobody checked in becomes a no-show: time for late check-ins. */
@@ -245,6 +247,8 @@ export interface AppConfig {
   loyaltyTimeZone: string;
   /** The no-show rule (decision 046): `limit` no-shows within `windowMonths` suspend for `suspensionMonths`; a booking becomes a no-show `afterMinutes` after it ends. */
   noShows: { limit: number; windowMonths: number; suspensionMonths: number; afterMinutes: number };
+  /** CHILDREN_PER_PARENT: a parent's current children are capped (decision 079). */
+  childrenPerParent: number;
   /** Wrong logins allowed per account (and per address) within one rate-limit window. */
   loginAttemptsPerWindow: number;
   rateLimitWindowSeconds: number;
@@ -329,6 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       suspensionMonths: env.SUSPENSION_MONTHS,
       afterMinutes: env.NO_SHOW_AFTER_MINUTES,
     },
+    childrenPerParent: env.CHILDREN_PER_PARENT,
     loginAttemptsPerWindow: env.LOGIN_ATTEMPTS_PER_WINDOW,
     rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
     passwordReminderMonths: env.PASSWORD_REMINDER_MONTHS,

@@ -6,7 +6,7 @@ import {
   type ChildQueueResponse,
   type StaffQueueChangeResponse,
 } from '@testerhub/shared/staff-queues-schemas';
-import type { Clock } from '../../core/clock.ts';
+import { MINUTE_MS, type Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
@@ -38,7 +38,8 @@ export function createChildQueueService(db: Database, deps: ChildQueueDeps) {
   return {
     async queue(query: { page: number }): Promise<ChildQueueResponse> {
       const size = STAFF_QUEUE_PAGE_SIZE;
-      const rows = await repository.awaitingConfirmation(deps.clock.now(), (query.page - 1) * size, size + 1);
+      const at = deps.clock.now();
+      const rows = await repository.awaitingConfirmation(at, (query.page - 1) * size, size + 1);
       const shown = rows.slice(0, size);
       const parentIds = [...new Set(shown.map((row) => row.parentId))];
       const [attempts, profiles, names] = await Promise.all([
@@ -64,6 +65,8 @@ export function createChildQueueService(db: Database, deps: ChildQueueDeps) {
             parentUsername: usernames.get(child.parentId) ?? '',
             registeredAt: child.createdAt.toISOString(),
             expiresAt: child.expiresAt!.toISOString(),
+            minutesLeft: Math.max(0, Math.floor((child.expiresAt!.getTime() - at.getTime()) / MINUTE_MS)),
+            emailConfirmed: child.emailConfirmedAt !== null,
             callsMade: own.filter((attempt) => attempt.channel === 'phone').length,
             attempts: own.map((attempt) => ({
               outcome: attempt.outcome,

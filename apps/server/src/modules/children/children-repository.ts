@@ -41,7 +41,7 @@ export function createChildrenRepository(db: Executor) {
         .orderBy(asc(children.createdAt), asc(children.id));
     },
 
-    /** The same child of this parent: names in any case and the birth date. */
+    /** The same child of this parent: names in any case and spacing, and the birth date. */
     async findSame(parentId: string, child: { firstName: string; lastName: string; birthDate: string }): Promise<ChildRow | null> {
       const [row] = await db
         .select()
@@ -49,13 +49,22 @@ export function createChildrenRepository(db: Executor) {
         .where(
           and(
             eq(children.parentId, parentId),
-            sql`lower(${children.firstName}) = lower(${child.firstName})`,
-            sql`lower(${children.lastName}) = lower(${child.lastName})`,
+            sql`lower(regexp_replace(btrim(${children.firstName}), '[[:space:]]+', ' ', 'g')) = lower(${child.firstName})`,
+            sql`lower(regexp_replace(btrim(${children.lastName}), '[[:space:]]+', ' ', 'g')) = lower(${child.lastName})`,
             eq(children.birthDate, child.birthDate),
           ),
         )
         .limit(1);
       return row ?? null;
+    },
+
+    /** How many children of the parent still count (confirmed, or awaiting confirmation within their 24 hours). */
+    async countCurrent(parentId: string, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(children)
+        .where(and(eq(children.parentId, parentId), current(now)));
+      return row?.total ?? 0;
     },
 
     /** Inserts unless the unique index finds the same child (a concurrent registration): null then. */
@@ -69,24 +78,30 @@ export function createChildrenRepository(db: Executor) {
     },
 
     /**
-     * Confirms the parent's child unless its registration has expired (a conditional UPDATE):
-     * null when there is no such current child. A confirmed child answers as it is.
+     * Marks the e-mail step of the parent's current child (the e-mailed link): the link confirms the
+     * parent's e-mail, not the child, so the expiry stays (decision 079). Null when there is no such
+     * current child; a child whose e-mail step is done answers as it is.
      */
-    async confirm(parentId: string, publicId: string, now: Date): Promise<{ row: ChildRow; newlyConfirmed: boolean } | null> {
-      const [confirmed] = await db
+    async markEmailConfirmed(parentId: string, publicId: string, now: Date): Promise<{ row: ChildRow; newlyMarked: boolean } | null> {
+      const own = and(eq(children.parentId, parentId), eq(children.publicId, publicId), current(now));
+      const [marked] = await db
         .update(children)
-        .set({ confirmedAt: now, expiresAt: null })
-        .where(
-          and(eq(children.parentId, parentId), eq(children.publicId, publicId), isNull(children.confirmedAt), gt(children.expiresAt, now)),
-        )
+        .set({ emailConfirmedAt: now })
+        .where(and(own, isNull(children.emailConfirmedAt)))
         .returning();
-      if (confirmed) return { row: confirmed, newlyConfirmed: true };
-      const [already] = await db
+      if (marked) return { row: marked, newlyMarked: true };
+      const [already] = await db.select().from(children).where(own).limit(1);
+      return already ? { row: already, newlyMarked: false } : null;
+    },
+
+    /** The parent's current child by its public id, confirmed or not, or null. */
+    async findCurrent(parentId: string, publicId: string, now: Date): Promise<ChildRow | null> {
+      const [row] = await db
         .select()
         .from(children)
-        .where(and(eq(children.parentId, parentId), eq(children.publicId, publicId), isNotNull(children.confirmedAt)))
+        .where(and(eq(children.parentId, parentId), eq(children.publicId, publicId), current(now)))
         .limit(1);
-      return already ? { row: already, newlyConfirmed: false } : null;
+      return row ?? null;
     },
 
     /** The parent's confirmed child by its public id, or null. */

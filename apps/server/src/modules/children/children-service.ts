@@ -44,6 +44,8 @@ interface ChildrenDeps {
   findStudy: (studyNo: number, tx?: Executor) => Promise<{ opensAt: Date; closesAt: Date | null } | null>;
   /** Hours an unconfirmed child is kept (CHILD_CONFIRMATION_HOURS). */
   confirmationHours?: number;
+  /** CHILDREN_PER_PARENT: at most this many current children per parent (decision 079). */
+  childrenPerParent?: number;
   /** The study when it is open to this tester (the studies service). */
   openStudyFor: (tester: TesterRow, studyNo: number) => Promise<StudyRow | null>;
   /** The tester's children who finished the study's screener or wait for it (the screening service). */
@@ -60,15 +62,20 @@ const studyFits = (study: StudyRow, kind: ChildrenFor) =>
   childAgesOf(study) !== null && (kind === 'kidStudy' ? isKidStudy(study) : study.participantTypeId === TEEN_AND_ADULT_PARTICIPANT_TYPE);
 
 const pad = (value: number) => String(value).padStart(2, '0');
+/** A name as stored and compared: spaces at the ends dropped and runs of spaces made one (the duplicate rule). */
+const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
+const DEFAULT_CHILDREN_PER_PARENT = 6;
 const fullName = (child: Pick<ChildRow, 'firstName' | 'lastName'>) => `${child.firstName} ${child.lastName}`;
 
 /**
- * Children of testers (decision 028): online registration for a tester who has attended a study,
- * confirmation by the parent's e-mailed link, and removal of registrations left unconfirmed.
+ * Children of testers (decision 028): online registration for a tester who has attended a study, at
+ * most CHILDREN_PER_PARENT current children (decision 079), the e-mailed link (the e-mail step; Tester
+ * Services confirm the child by phone, child-queue-service.ts), and removal of registrations left unconfirmed.
  */
 export function createChildrenService(db: Database, deps: ChildrenDeps) {
   const repository = createChildrenRepository(db);
   const hours = deps.confirmationHours ?? CHILD_LIMITS.confirmationHours;
+  const childrenPerParent = deps.childrenPerParent ?? DEFAULT_CHILDREN_PER_PARENT;
   const now = () => deps.clock.now();
 
   const toListItem = (child: ChildRow): RegisteredChild => ({
@@ -76,6 +83,7 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
     fullName: fullName(child),
     isConfirmed: child.confirmedAt !== null,
     expiresAt: child.confirmedAt ? null : (child.expiresAt?.toISOString() ?? null),
+    emailConfirmed: child.emailConfirmedAt !== null,
   });
 
   return {
@@ -98,7 +106,7 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
     async register(parentId: string, payload: ChildRegistrationPayload, studyNo: number | null = null): Promise<ChildRegistrationResponse> {
       const at = now();
       const result = await inTransaction(db, async (tx) => {
-        // One registration of a parent at a time: the duplicate check below then sees the other one.
+        // One registration of a parent at a time: the duplicate check and the cap below then see the other one.
         const parent = await deps.testers.lockForUpdate(parentId, tx);
         if (!parent) throw new NotFoundError('No such tester.');
         if (!(await deps.hasAttended(parentId, tx))) return { status: '101' as const, detail: CHILD_TEXTS.mustJoinFirst };
@@ -110,14 +118,18 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
 
         const children = createChildrenRepository(tx);
         const identity = {
-          firstName: payload.firstName,
-          lastName: payload.lastName,
+          firstName: tidyName(payload.firstName),
+          lastName: tidyName(payload.lastName),
           birthDate: `${payload.year}-${pad(payload.month)}-${pad(payload.day)}`,
         };
         const same = await children.findSame(parentId, identity);
-        if (same && (same.confirmedAt || (same.expiresAt && same.expiresAt > at))) return { status: 'kidExisted' as const };
+        const duplicate = { status: 'kidExisted' as const, detail: CHILD_TEXTS.duplicate };
+        if (same && (same.confirmedAt || (same.expiresAt && same.expiresAt > at))) return duplicate;
         // An expired registration the job has not removed yet is replaced by the new one.
         if (same) await children.deleteById(same.id);
+        // Counted under the parent's lock, so simultaneous registrations cannot pass the cap together.
+        if ((await children.countCurrent(parentId, at)) >= childrenPerParent)
+          return { status: 'tooManyChildren' as const, detail: CHILD_TEXTS.tooMany(childrenPerParent) };
         const child = await children.insert({
           ...identity,
           parentId,
@@ -128,7 +140,7 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
           createdAt: at,
           expiresAt: new Date(at.getTime() + hours * HOUR_MS),
         });
-        if (!child) return { status: 'kidExisted' as const };
+        if (!child) return duplicate;
         await deps.mail.queue(
           childConfirmationMessage({
             to: parent.email,
@@ -146,17 +158,21 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
       return result;
     },
 
-    /** The parent's confirmation from the e-mailed link (ConfirmKid): once, and only before expiry. */
+    /**
+     * The parent's e-mailed link (ConfirmKid): marks the e-mail step, once, and only before expiry.
+     * It confirms the e-mail address, not the child: only Tester Services' call does (decision 079),
+     * so the answer says whether they have yet.
+     */
     async confirm(parentId: string, childPublicId: string): Promise<ConfirmKidResponse> {
       const at = now();
       return inTransaction(db, async (tx) => {
         const children = createChildrenRepository(tx);
-        const confirmed = await children.confirm(parentId, childPublicId, at);
-        if (!confirmed) return { status: 'failed' as const };
-        if (confirmed.newlyConfirmed) {
-          await children.recordAttempt({ childId: confirmed.row.id, channel: 'emailLink', outcome: 'confirmed', attemptedAt: at });
+        const marked = await children.markEmailConfirmed(parentId, childPublicId, at);
+        if (!marked) return { status: 'failed' as const };
+        if (marked.newlyMarked) {
+          await children.recordAttempt({ childId: marked.row.id, channel: 'emailLink', outcome: 'confirmed', attemptedAt: at });
         }
-        return { status: 'succeed' as const, fullName: fullName(confirmed.row) };
+        return { status: 'succeed' as const, fullName: fullName(marked.row), isConfirmed: marked.row.confirmedAt !== null };
       });
     },
 
@@ -208,7 +224,11 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
       if (!study || childAgesOf(study) === null || study.screenerKind !== 'hosted')
         return { status: '103', message: CHILD_TEXTS.studyUnavailable };
       const child = await repository.findConfirmed(tester.id, childPublicId.toLowerCase());
-      if (!child) return { status: '101', message: CHILD_TEXTS.mustJoinFirst };
+      if (!child) {
+        // The parent's own child Tester Services have not confirmed yet: say so rather than "register first".
+        const waiting = await repository.findCurrent(tester.id, childPublicId.toLowerCase(), now());
+        return { status: '101', message: waiting ? CHILD_TEXTS.notConfirmedYet : CHILD_TEXTS.mustJoinFirst };
+      }
       if (checkEmail(tester.email)) return { status: '102', message: CHILD_TEXTS.emailUnsendable };
       if (!childFitsStudy(study, child, now())) return { status: 'notQualified', message: CHILD_FLOW_TEXTS.childAgeNotTaken };
       const { screened, waitlisted } = await deps.childrenInStudy(tester.id, studyNo);
@@ -220,6 +240,20 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
 
     /** The scheduled job's work: removes unconfirmed registrations past their expiry. */
     expireUnconfirmed: () => repository.deleteExpired(now()),
+
+    /**
+     * Test support only: Tester Services' confirming call on the parent's unconfirmed, current child,
+     * recorded as the staff queue records it (without a caller); false when there is no such child.
+     */
+    confirmByPhone: (childPublicId: string) =>
+      inTransaction(db, async (tx) => {
+        const children = createChildrenRepository(tx);
+        const at = now();
+        const child = await children.lockByPublicId(childPublicId.toLowerCase());
+        if (!child || !(await children.confirmById(child.id, at))) return false;
+        await children.recordAttempt({ childId: child.id, channel: 'phone', outcome: 'confirmed', attemptedAt: at });
+        return true;
+      }),
 
     /** Test support only: an unconfirmed registration's expiry moved (back), as if its 24 hours had passed. */
     moveExpiry: (childPublicId: string, expiresAt: Date) => repository.setExpiry(childPublicId, expiresAt),

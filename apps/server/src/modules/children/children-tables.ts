@@ -24,8 +24,13 @@ export const children = pgTable(
     /** The study the parent registered the child from, if any. */
     registeredForStudy: integer('registered_for_study'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** Null until confirmed; an unconfirmed child past expires_at is deleted. */
+    /**
+     * Null until Tester Services confirm the child by phone (decision 079): only then may the child
+     * be screened and booked. An unconfirmed child past expires_at is deleted.
+     */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the parent opened the e-mailed link: the e-mail step only, it confirms nothing (decision 079). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (table) => [

@@ -86,7 +86,7 @@ describe('the children calls', () => {
 });
 
 describe('registering a child', () => {
-  it('registers, awaiting confirmation for 24 hours, and e-mails the parent a link that confirms once', async () => {
+  it('registers, awaiting confirmation for 24 hours, and e-mails the parent a link that confirms the e-mail once (not the child: decision 079)', async () => {
     clock.set(NOW);
     const { tester, cookie } = await attendedParent();
     const payload = childPayload({ firstName: 'Mia' });
@@ -111,9 +111,14 @@ describe('registering a child', () => {
 
     clock.set(new Date(NOW.getTime() + 23 * HOUR_MS));
     const confirmed = await post('/api/account/ConfirmKid', cookie, k);
-    expect(confirmed.json()).toEqual({ status: 'succeed', fullName: 'Mia Example' });
-    expect((await listOf(cookie))[0]).toMatchObject({ isConfirmed: true, expiresAt: null });
-    // The link again: still confirmed, one attempt recorded.
+    expect(confirmed.json()).toEqual({ status: 'succeed', fullName: 'Mia Example', isConfirmed: false });
+    // The child still awaits Tester Services' call, and still expires 24 hours after registering.
+    expect((await listOf(cookie))[0]).toMatchObject({
+      isConfirmed: false,
+      emailConfirmed: true,
+      expiresAt: new Date(NOW.getTime() + 24 * HOUR_MS).toISOString(),
+    });
+    // The link again: the same answer, one attempt recorded.
     expect((await post('/api/account/ConfirmKid', cookie, k)).json().status).toBe('succeed');
     const [row] = await db().select().from(children).where(eq(children.publicId, k));
     const attempts = await db().select().from(childConfirmationAttempts).where(eq(childConfirmationAttempts.childId, row!.id));
@@ -126,7 +131,7 @@ describe('registering a child', () => {
     const payload = childPayload();
     expect((await register(cookie, payload)).json().status).toBe('succeed');
     const again = await register(cookie, { ...payload, firstName: payload.firstName.toUpperCase(), lastName: 'example' });
-    expect(again.json()).toEqual({ status: 'kidExisted' });
+    expect(again.json()).toEqual({ status: 'kidExisted', detail: CHILD_TEXTS.duplicate });
     expect(CHILD_TEXTS.alreadyRegistered).toBe('Sorry, your kid already registered');
     expect(await listOf(cookie)).toHaveLength(1);
   });

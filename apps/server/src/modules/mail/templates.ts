@@ -144,8 +144,9 @@ export function resetPasswordMessage(options: {
 }
 
 /**
- * To a parent who registered a child online: confirm within the hours given, or the registration
- * is removed. The subject holds no typed name (issue 24): the child is named in the body.
+ * To a parent who registered a child online: the link confirms the parent's e-mail; Tester Services
+ * confirm the child by phone within the hours given, or the registration is removed (decision 079).
+ * The subject holds no typed name (issue 24): the child is named in the body.
  */
 export function childConfirmationMessage(options: {
   to: string;
@@ -164,10 +165,11 @@ export function childConfirmationMessage(options: {
       greeting: `Hola ${parentFirstName}:`,
       paragraphs: [
         `Registró a ${childName} en su cuenta de ${COMPANY.communityName}.`,
-        `Confírmelo dentro de ${hours} horas: después el registro vence y sus datos se eliminan.`,
+        `Tester Services le llamará dentro de ${hours} horas para confirmar a ${childName}; si no se confirma en ese plazo, el registro vence y sus datos se eliminan.`,
+        'Mientras tanto, confirme su dirección de correo electrónico con el botón.',
         'Si no fue usted, ignore este mensaje.',
       ],
-      action: { label: 'Confirmar el registro', href: link },
+      action: { label: 'Confirmar mi correo electrónico', href: link },
       footer: SIGNATURE.es,
     });
   }
@@ -178,10 +180,11 @@ export function childConfirmationMessage(options: {
     greeting: `Hi ${parentFirstName},`,
     paragraphs: [
       `You registered ${childName} on your ${COMPANY.communityName} account.`,
-      `Please confirm within ${hours} hours: after that the registration expires and your child's details are removed.`,
+      `Tester Services will call you within ${hours} hours to confirm ${childName}; a registration not confirmed by then expires and your child's details are removed.`,
+      'Meanwhile, please confirm your e-mail address with the button below.',
       'If this was not you, ignore this message.',
     ],
-    action: { label: 'Confirm the registration', href: link },
+    action: { label: 'Confirm my e-mail address', href: link },
     footer: SIGNATURE.en,
   });
 }

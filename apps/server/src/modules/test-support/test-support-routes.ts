@@ -94,6 +94,8 @@ const testerAnswer = z.object({
 
 /** An unconfirmed child (its public id) whose registration is to have run out. */
 const childExpiryBody = z.object({ childId: z.uuid(), minutesAgo: z.number().int().min(1).max(100_000).optional() });
+/** An unconfirmed child (its public id) that Tester Services' call confirms (decision 079). */
+const childConfirmationBody = z.object({ childId: z.uuid() });
 
 const sessionBody = z
   .object({ testerId: z.uuid().optional(), username: z.string().min(1).max(40).optional() })
@@ -316,6 +318,15 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
     { schema: { hide: true, body: childExpiryBody, response: { 200: z.object({ expired: z.literal(true) }), 404: problem } } },
     async (request, reply) => {
       if (await service.expireChild(request.body)) return { expired: true as const };
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such unconfirmed child.' });
+    },
+  );
+
+  app.post(
+    '/test-support/child-confirmation',
+    { schema: { hide: true, body: childConfirmationBody, response: { 200: z.object({ confirmed: z.literal(true) }), 404: problem } } },
+    async (request, reply) => {
+      if (await service.confirmChild(request.body)) return { confirmed: true as const };
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such unconfirmed child.' });
     },
   );

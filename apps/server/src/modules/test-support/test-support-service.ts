@@ -85,7 +85,7 @@ export function createTestSupportService(
     screening: Pick<ScreeningService, 'recordQualified' | 'selfScheduleLink'>;
     clock: Clock;
     studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
-    children: Pick<ChildrenService, 'moveExpiry'>;
+    children: Pick<ChildrenService, 'moveExpiry' | 'confirmByPhone'>;
     terms: Pick<TermsService, 'recordCurrent' | 'publish' | 'acceptCurrentForEveryoneBut'>;
   },
 ) {
@@ -291,6 +291,11 @@ export function createTestSupportService(
      */
     expireChild(input: { childId: string; minutesAgo?: number }) {
       return deps.children.moveExpiry(input.childId, new Date(deps.clock.nowMs() - (input.minutesAgo ?? 1) * 60_000));
+    },
+
+    /** Tester Services' confirming call on an unconfirmed child (decision 079): it may then be screened and booked. */
+    confirmChild(input: { childId: string }) {
+      return deps.children.confirmByPhone(input.childId);
     },
 
     /** A booking into a group by its public id, as the self-schedule will book: seats, overlap and the one-per-study rule apply. */

@@ -311,6 +311,35 @@ describe('with TEST_SUPPORT_SECRET', () => {
     expect((await post(testApp, '/api/test-support/child-expiry', { childId: waiting!.publicId }, {})).statusCode).toBe(403);
   });
 
+  it("confirms an unconfirmed child as Tester Services' call does (child-confirmation); a confirmed or unknown child is 404", async () => {
+    const tester = (await post(testApp, '/api/test-support/tester', {})).json() as { testerId: string };
+    const now = new Date();
+    const [waiting] = await testApp.database.db
+      .insert(children)
+      .values({
+        parentId: tester.testerId,
+        firstName: 'Ava',
+        lastName: 'Example',
+        race: 'A',
+        gender: 'F',
+        birthDate: '2018-02-03',
+        phone: '3125550123',
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 24 * 3600_000),
+      })
+      .returning();
+    const confirmed = await post(testApp, '/api/test-support/child-confirmation', { childId: waiting!.publicId });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [row] = await testApp.database.db.select().from(children).where(eq(children.id, waiting!.id));
+    expect(row).toMatchObject({ expiresAt: null });
+    expect(row!.confirmedAt).not.toBeNull();
+    expect((await post(testApp, '/api/test-support/child-confirmation', { childId: waiting!.publicId })).statusCode).toBe(404);
+    expect(
+      (await post(testApp, '/api/test-support/child-confirmation', { childId: '00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404);
+    expect((await post(testApp, '/api/test-support/child-confirmation', { childId: waiting!.publicId }, {})).statusCode).toBe(403);
+  });
+
   it('is hidden from the API docs', async () => {
     const docs = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
     expect(docs.statusCode).toBe(200);

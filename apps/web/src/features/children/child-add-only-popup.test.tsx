@@ -47,6 +47,7 @@ describe('the account page kid popup (selectChildAddOnly)', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent(/^Sam Tester\s*$/);
     expect(items[1]).toHaveTextContent(`Mia Tester ${CHILD_TEXTS.awaitingConfirmation} (registration expires Nov 24`);
+    expect(items[1]).toHaveTextContent(CHILD_TEXTS.awaitingCall);
     expect(screen.getByRole('button', { name: 'My children', pressed: true })).toBeInTheDocument();
   });
 
@@ -86,7 +87,22 @@ describe('the account page kid popup (selectChildAddOnly)', () => {
     await screen.findByRole('dialog', { name: 'Register your child' });
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByRole('dialog', { name: 'Already registered' })).toHaveTextContent(CHILD_TEXTS.alreadyRegistered);
+    const again = await screen.findByRole('dialog', { name: 'Already registered' });
+    expect(again).toHaveTextContent(CHILD_TEXTS.alreadyRegistered);
+    expect(again).toHaveTextContent('You have already registered this child.');
+  });
+
+  test('tooManyChildren: the limit in words with the contact notice (decision 079)', async () => {
+    api.answers['/schedule/GetChildrenInfo'] = kids([]);
+    const detail = CHILD_TEXTS.tooMany(6);
+    api.answers['/account/RegistChildrenWithoutStudyNo'] = { body: { status: 'tooManyChildren', detail } };
+    const { user } = renderPopup();
+    await screen.findByRole('dialog', { name: 'Register your child' });
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const refused = await screen.findByRole('dialog', { name: 'Child limit reached' });
+    expect(refused).toHaveTextContent(detail);
+    expect(refused).toHaveTextContent('You can register up to 6 children.');
   });
 
   test('code 101: step 4 with the detail and the contact notice', async () => {

@@ -87,6 +87,7 @@ function KidList({ kids }: { kids: RegisteredChild[] }) {
             <span className="child-popup__label">
               {CHILD_TEXTS.awaitingConfirmation}
               {kid.expiresAt && expiryText(kid.expiresAt) && ` (${T.expires} ${expiryText(kid.expiresAt)})`}
+              {`, ${CHILD_TEXTS.awaitingCall}`}
             </span>
           )}
         </li>

@@ -7,7 +7,13 @@ import type { RegistrationOutcome } from './registration-outcome';
 /** The body of steps 2 to 4 (spec 3, section 4): registered, already registered, or a code with the contact notice. */
 export function OutcomeBody({ outcome }: { outcome: RegistrationOutcome }) {
   if (outcome.step === 'registered') return <p>{CHILD_TEXTS.registered}</p>;
-  if (outcome.step === 'alreadyRegistered') return <p>{CHILD_TEXTS.alreadyRegistered}</p>;
+  if (outcome.step === 'alreadyRegistered')
+    return (
+      <>
+        <p>{CHILD_TEXTS.alreadyRegistered}</p>
+        <p>{CHILD_TEXTS.duplicate}</p>
+      </>
+    );
   return (
     <>
       {outcome.detail && <p>{outcome.detail}</p>}

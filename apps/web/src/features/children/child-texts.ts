@@ -20,6 +20,7 @@ export const CHILD_POPUP_TEXTS = {
   registeredTitle: 'Child registered',
   backToList: 'Back to my children',
   alreadyTitle: 'Already registered',
+  tooManyTitle: 'Child limit reached',
   loading: 'Looking up your children…',
   lookupFailedTitle: 'Something went wrong',
   tryAgain: 'Try again',

@@ -22,9 +22,9 @@ function renderRunner() {
 }
 
 describe('the child confirmation link (decision 028)', () => {
-  test('confirms the stored child once, says so by name, and forgets k', async () => {
+  test('a child Tester Services confirmed already: says so by name, and forgets k', async () => {
     window.sessionStorage.setItem('k', K);
-    api.answers['/account/ConfirmKid'] = { body: { status: 'succeed', fullName: 'Mia Example' } };
+    api.answers['/account/ConfirmKid'] = { body: { status: 'succeed', fullName: 'Mia Example', isConfirmed: true } };
     renderRunner();
     const dialog = await screen.findByRole('dialog', { name: 'Mia Example is confirmed' });
     expect(dialog).toHaveTextContent(CHILD_TEXTS.confirmed);
@@ -32,6 +32,15 @@ describe('the child confirmation link (decision 028)', () => {
     expect(window.sessionStorage.getItem('k')).toBeNull();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  test('the link confirms the e-mail only: the child waits for a phone call from Tester Services (decision 079)', async () => {
+    window.sessionStorage.setItem('k', K);
+    api.answers['/account/ConfirmKid'] = { body: { status: 'succeed', fullName: 'Mia Example', isConfirmed: false } };
+    renderRunner();
+    const dialog = await screen.findByRole('dialog', { name: 'Mia Example awaits a call from Tester Services' });
+    expect(dialog).toHaveTextContent(CHILD_TEXTS.emailConfirmed);
+    expect(screen.queryByRole('dialog', { name: 'Mia Example is confirmed' })).toBeNull();
   });
 
   test('an expired or foreign link: the failure notice', async () => {

@@ -4,11 +4,13 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { sessionValues } from '../../lib/browser-storage';
 import { useConfirmKid } from './api/confirm-kid';
 
-type Outcome = { confirmed: true; fullName: string } | { confirmed: false };
+/** childConfirmed: Tester Services have confirmed the child by phone; the link itself confirms only the e-mail (decision 079). */
+type Outcome = { opened: true; fullName: string; childConfirmed: boolean } | { opened: false };
 
 /**
  * The parent's confirmation link (/community?k=<kid GUID>, decision 028): the account root keeps
- * `k`; once the portal knows the session, this confirms the child and says so. A `k` that came
+ * `k`; once the portal knows the session, this marks the e-mail step and says whether the child still
+ * waits for Tester Services' call (decision 079). A `k` that came
  * with a study link (s and t) is that link's (the study-link flow's), not a confirmation.
  */
 export function KidConfirmationRunner() {
@@ -22,14 +24,24 @@ export function KidConfirmationRunner() {
     sessionValues.remove('k');
     mutate(childId, {
       onSuccess: (answer) =>
-        setOutcome(answer.status === 'succeed' ? { confirmed: true, fullName: answer.fullName ?? '' } : { confirmed: false }),
-      onError: () => setOutcome({ confirmed: false }),
+        setOutcome(
+          answer.status === 'succeed'
+            ? { opened: true, fullName: answer.fullName ?? '', childConfirmed: answer.isConfirmed === true }
+            : { opened: false },
+        ),
+      onError: () => setOutcome({ opened: false }),
     });
   }, [mutate, isPending]);
 
   if (!outcome) return null;
   const close = () => setOutcome(null);
-  return outcome.confirmed ? (
+  if (outcome.opened && !outcome.childConfirmed)
+    return (
+      <ModalDialog title={outcome.fullName ? `${outcome.fullName} awaits a call from Tester Services` : 'E-mail confirmed'} onClose={close}>
+        <p>{CHILD_TEXTS.emailConfirmed}</p>
+      </ModalDialog>
+    );
+  return outcome.opened ? (
     <ModalDialog title={outcome.fullName ? `${outcome.fullName} is confirmed` : 'Child confirmed'} onClose={close}>
       <p>{CHILD_TEXTS.confirmed}</p>
     </ModalDialog>

@@ -1,4 +1,5 @@
 import { CHILD_TEXTS, type ChildRegistrationResponse } from '@testerhub/shared/children-schemas';
+import { CHILD_POPUP_TEXTS } from './child-texts';
 
 /** Where a registration leads (spec 3, section 4): step 2, step 3, or step 4 with its code. */
 export type RegistrationOutcome =
@@ -14,6 +15,9 @@ export const CHILD_CODE_TEXTS: Record<string, string> = {
 export function registrationOutcome(answer: ChildRegistrationResponse): RegistrationOutcome {
   if (answer.status === 'succeed') return { step: 'registered' };
   if (answer.status === 'kidExisted') return { step: 'alreadyRegistered' };
+  // The parent's children are capped (decision 079): the limit in words, not a code.
+  if (answer.status === 'tooManyChildren')
+    return { step: 'failed', title: CHILD_POPUP_TEXTS.tooManyTitle, detail: answer.detail ?? '', contact: true };
   return {
     step: 'failed',
     title: `Child Registration Failed - ${answer.status}`,

@@ -15,6 +15,8 @@ import { ListState, Outcome, report, when } from './queue-parts';
 import { Pages, RequiresRole, SubmitButton } from '../staff-page-parts';
 
 const OUTCOME_OPTIONS = CHILD_CALL_OUTCOMES.map((outcome) => ({ value: outcome, label: CHILD_CALL_OUTCOME_LABELS[outcome] }));
+/** What is left of the registration's 24 hours: hours, or minutes in the last hour. */
+const timeLeft = (minutes: number) => (minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min left` : `${minutes} min left`);
 const phoneText = (phone: string) => (phone.length === 10 ? `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}` : phone);
 
 /** Recruiters: children awaiting their confirmation call, and each call's outcome (decision 054). */
@@ -68,6 +70,9 @@ function ChildCard({ child, onOutcome }: { child: ChildQueueItem; onOutcome: (ou
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ outcome?: string; note?: string }>({});
   const callsLeft = CHILD_CALL_LIMIT - child.callsMade;
+  // The call that reached the parent and confirmed the child, in one action: the only confirmation that lets the child screen and book (decision 079).
+  const confirmChild = () =>
+    void report(() => record.mutateAsync({ childId: child.childId, outcome: 'confirmed', note: note.trim() }), child.childName, onOutcome);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = childCallSchema.safeParse({ childId: child.childId, outcome: callOutcome, note });
@@ -105,8 +110,11 @@ function ChildCard({ child, onOutcome }: { child: ChildQueueItem; onOutcome: (ou
         </dd>
         <dt>Expires</dt>
         <dd>
-          <time dateTime={child.expiresAt}>{when(child.expiresAt)}</time>
+          <time dateTime={child.expiresAt}>{when(child.expiresAt)}</time> (
+          <span data-testid="time-left">{timeLeft(child.minutesLeft)}</span>)
         </dd>
+        <dt>E-mailed link</dt>
+        <dd>{child.emailConfirmed ? 'Opened by the parent (confirms the e-mail, not the child)' : 'Not opened'}</dd>
         <dt>Calls made</dt>
         <dd data-testid="calls-made">
           {child.callsMade} of {CHILD_CALL_LIMIT}
@@ -149,9 +157,13 @@ function ChildCard({ child, onOutcome }: { child: ChildQueueItem; onOutcome: (ou
             error={errors.note ?? null}
           />
           <SubmitButton pending={record.isPending} label="Record call" pendingLabel="Recording…" />
+          <button type="button" className="staff-button" disabled={record.isPending} onClick={confirmChild}>
+            Confirm child
+          </button>
+          <p className="staff-note">Confirm child records a call that reached the parent and confirmed the child.</p>
         </form>
       ) : (
-        <p>All calls made: the registration expires unless the parent confirms by the e-mailed link.</p>
+        <p>All calls made: the registration expires at the end of its 24 hours, and the parent may register the child again.</p>
       )}
     </li>
   );

@@ -32,6 +32,8 @@ const CHILD: ChildQueueItem = {
   parentUsername: 'annatester',
   registeredAt: '2026-11-25T08:00:00.000Z',
   expiresAt: '2026-11-26T08:00:00.000Z',
+  minutesLeft: 22 * 60 + 5,
+  emailConfirmed: true,
   callsMade: 1,
   attempts: [{ outcome: 'noAnswer', channel: 'phone', note: 'Voicemail', attemptedAt: '2026-11-25T09:00:00.000Z', staffName: 'Carl' }],
 };
@@ -65,6 +67,22 @@ describe('the children queue page (decision 054)', () => {
       note: 'Spoke to mum',
     });
     expect(await screen.findByText('No children are waiting for a confirmation call.')).toBeInTheDocument();
+  });
+
+  test('shows the time left and the e-mail step; Confirm child records the confirming call (decision 079)', async () => {
+    api.answers[QUEUE] = () => queueOf([CHILD]);
+    api.answers['/staff/children/RecordCall'] = () => ({ body: { status: 'succeed', message: CHILD_QUEUE_TEXTS.confirmed } });
+    const user = renderPage(<ChildrenQueuePage />, 'children', ['recruiter']);
+    const card = within(await screen.findByRole('listitem', { name: 'Mia Example' }));
+    expect(card.getByTestId('time-left')).toHaveTextContent('22 h 5 min left');
+    expect(card.getByText(/Opened by the parent \(confirms the e-mail, not the child\)/)).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Confirm child' }));
+    expect(await screen.findByText(`Mia Example: ${CHILD_QUEUE_TEXTS.confirmed}`)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/children/RecordCall')?.body).toEqual({
+      childId: CHILD.childId,
+      outcome: 'confirmed',
+      note: '',
+    });
   });
 
   test('offers no call once 3 were made, and has an error state with Try again', async () => {
