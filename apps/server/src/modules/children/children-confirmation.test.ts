@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { CHILD_QUEUE_TEXTS } from '@testerhub/shared/staff-queues-schemas';
-import { getWith, latestMail, linkIn, postJson } from '../../../test/account-helpers.ts';
+import { getWith, latestMail, linkIn, nameTag, postJson } from '../../../test/account-helpers.ts';
 import {
   balanceAndLedger,
   createBooking,
@@ -50,7 +50,7 @@ let childCounter = 0;
 function childPayload(overrides: Record<string, unknown> = {}) {
   childCounter += 1;
   return {
-    firstName: `Kid${childCounter}`,
+    firstName: `Kid ${nameTag(childCounter)}`,
     lastName: 'Example',
     race: 'A',
     gender: 'F',
