@@ -1,7 +1,7 @@
 // Lint rules, including the layer boundaries of GUIDE section 2.
 import fs from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -54,6 +54,11 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
+    // The zones below compare resolved files: without TypeScript's extensions an import written
+    // without one ('../perks/skill-tree-popup') resolves to nothing and no zone is checked (decision 081).
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Web layers: features never import other features or app/; lower layers never import features.

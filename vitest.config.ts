@@ -2,7 +2,7 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run, three projects: `npx vitest run` runs them all, `--project server` one of them.
+ * One run, four projects: `npx vitest run` runs them all, `--project server` one of them.
  * Server tests get a migrated, seeded database template built once by the global setup
  * (PGlite by default, PostgreSQL when TEST_DATABASE_URL is set) and copy it per file.
  */
@@ -48,6 +48,15 @@ export default defineConfig({
           // One jsdom and one module cache per worker instead of per file: the web suite's CPU time
           // went from 65 s to 25 s. The setup file resets the DOM, stubs and storage after each test.
           isolate: false,
+        },
+      },
+      {
+        // Tests of the repository's own tooling (the lint configuration's layer boundaries).
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
     ],

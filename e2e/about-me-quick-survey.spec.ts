@@ -225,7 +225,7 @@ async function expectResultsView(page: Page, shortName: string) {
 // ---------------------------------------------------------------------------------------------
 
 test.describe('About me', () => {
-  test('a group answered inside its min/max rules pays its coins once; the shell and the list keep it after a reload', async ({
+  test('a group answered inside its min/max rules pays its coins once; the shell and the list keep it after a reload @postgres', async ({
     loggedInPage: page,
     testerSession,
   }) => {

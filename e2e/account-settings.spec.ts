@@ -72,7 +72,7 @@ test('contact: the stored contact, every message, the too-far notice, then a sav
   await expect(phone).toHaveValue('(406)555-0142');
 });
 
-test('password: every message, the failure for a wrong current password, a change that ends the other session, then login with the new password', async ({
+test('password: every message, the failure for a wrong current password, a change that ends the other session, then login with the new password @postgres', async ({
   loggedInPage: page,
   testerSession,
   browser,

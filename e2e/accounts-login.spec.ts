@@ -6,7 +6,7 @@ import { logInThroughForm, loginForm, newTester, readyTester, registerThroughApi
 
 /** Login (spec 2, sections 2, 4, 5 and 8): the password field rule, the popups, Remember me. */
 test.describe('login', () => {
-  test('the password field opens once the username is long enough; a wrong password gets the default popup', async ({ page }) => {
+  test('the password field opens once the username is long enough; a wrong password gets the default popup @postgres', async ({ page }) => {
     const tester = newTester('pop');
     await registerThroughApi(page.request, tester);
 

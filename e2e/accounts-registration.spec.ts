@@ -190,7 +190,7 @@ async function fillDetailStep(page: Page, language: Language) {
 }
 
 test.describe('registration', () => {
-  test('three steps in English, the confirmation e-mail over SMTP, its countdown to login, and the shell with level, coins and avatar', async ({
+  test('three steps in English, the confirmation e-mail over SMTP, its countdown to login, and the shell with level, coins and avatar @postgres', async ({
     page,
   }) => {
     test.slow(); // a long flow; this 2-core machine is often busy

@@ -14,7 +14,7 @@ test.describe('portal shell', () => {
   });
 
   // Logged in by the testerSession fixture (the session row written by the server): this test is about logout.
-  test('logout ends the session: the old session cookie is refused with 401 afterwards', async ({
+  test('logout ends the session: the old session cookie is refused with 401 afterwards @postgres', async ({
     loggedInPage: page,
     testerSession: { tester },
   }) => {

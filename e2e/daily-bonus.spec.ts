@@ -16,7 +16,7 @@ const calendar = (page: Page) => page.getByRole('dialog', { name: DAILY_BONUS_TE
 const day = (page: Page, n: number) => page.getByTestId(`daily-day-${n}`);
 const coinsInNav = (page: Page) => page.getByTestId('level-progress-button').locator('.level-progress__coins');
 
-test('a new tester: the calendar at entry, what coins are, day 1 collected once, the login count', async ({
+test('a new tester: the calendar at entry, what coins are, day 1 collected once, the login count @postgres', async ({
   loggedInPage: page,
   testerSession,
 }) => {

@@ -24,7 +24,7 @@ async function spendOnFiveCard(page: Page) {
   expect((await (await page.request.post('/api/reward/SpendCoin', { data: five })).json()).status).toBe('succeed');
 }
 
-test("my figures count a redemption's 500 coins; the tabs switch by click and arrow keys", async ({
+test("my figures count a redemption's 500 coins; the tabs switch by click and arrow keys @postgres", async ({
   loggedInPage: page,
   testerSession,
   request,

@@ -20,7 +20,7 @@ async function openPerks(page: Page) {
 test.describe('with the login bonus shown', () => {
   test.use({ showLoginBonus: true });
 
-  test("Early Bird: upgraded for 50 coins, 'Perk Upgraded', then the daily bonus pays 5 coins more", async ({
+  test("Early Bird: upgraded for 50 coins, 'Perk Upgraded', then the daily bonus pays 5 coins more @postgres", async ({
     page,
     context,
     request,

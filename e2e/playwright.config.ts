@@ -85,6 +85,10 @@ export default defineConfig({
   // staff-settings.spec.ts changes figures every tester sees (the spin's cost, a calendar day): in
   // a whole-suite run it runs alone, after the rest (decision 056). A dependency runs whole even
   // when files are named, so a run of named files leaves it out (do not name it beside winners.spec.ts).
+  // The tests whose title ends in @postgres are the smoke set CI runs again on PostgreSQL
+  // (`npm run test:e2e:postgres-smoke`, decision 081): tag a test there when what it checks depends
+  // on the database (concurrency, LISTEN/NOTIFY, locks, jobs, the session cache). Tag none in
+  // staff-settings.spec.ts: its project's dependency runs whole, so the set would become the suite.
   projects: [
     { name: 'chromium', testIgnore: 'staff-settings.spec.ts' },
     { name: 'site-wide-settings', testMatch: 'staff-settings.spec.ts', dependencies: namedSpecFiles ? [] : ['chromium'] },

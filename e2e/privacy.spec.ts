@@ -64,7 +64,7 @@ test('download my data: a JSON file named with the day holding the profile, the 
   await expectNoAxeViolations(page);
 });
 
-test('delete my account: a wrong password says so and keeps it; the right one, confirmed, deletes it and logs out for good', async ({
+test('delete my account: a wrong password says so and keeps it; the right one, confirmed, deletes it and logs out for good @postgres', async ({
   loggedInPage: page,
   testerSession,
   request,

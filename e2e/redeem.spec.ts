@@ -32,7 +32,7 @@ async function openRedeemPopup(page: Page) {
   return dialog;
 }
 
-test('a tester with coins redeems a reward: success, the balance drops, the confirmation e-mail, the earnings history', async ({
+test('a tester with coins redeems a reward: success, the balance drops, the confirmation e-mail, the earnings history @postgres', async ({
   loggedInPage: page,
   testerSession,
   request,
@@ -78,7 +78,7 @@ test('a tester with coins redeems a reward: success, the balance drops, the conf
   await expectNoAxeViolations(page);
 });
 
-test("a tester short of coins cannot choose a reward they cannot pay for, and a spend the balance no longer covers is 'Failed to use coin'", async ({
+test("a tester short of coins cannot choose a reward they cannot pay for, and a spend the balance no longer covers is 'Failed to use coin' @postgres", async ({
   loggedInPage: page,
   testerSession,
   request,
@@ -107,7 +107,7 @@ test("a tester short of coins cannot choose a reward they cannot pay for, and a 
   await expect(rewardRadio(page.getByRole('dialog'), FIVE)).toBeDisabled();
 });
 
-test('a tester whose e-mail address cannot take the confirmation sees the e-mail failure, and nothing is spent', async ({
+test('a tester whose e-mail address cannot take the confirmation sees the e-mail failure, and nothing is spent @postgres', async ({
   page,
   context,
   request,

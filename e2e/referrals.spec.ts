@@ -47,7 +47,7 @@ async function referAndExpect(page: Page, title: string) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-test('a referral from the form to the claim: messages, Exist user, the invitation, the join link, Registered, Complete, the reward', async ({
+test('a referral from the form to the claim: messages, Exist user, the invitation, the join link, Registered, Complete, the reward @postgres', async ({
   loggedInPage: page,
   testerSession,
   request,

@@ -351,7 +351,7 @@ test.describe('cancelling', () => {
     expect((await currentSchedule(page)).map((stamp) => stamp.studyNo)).toEqual([24106]);
   });
 
-  test('several at once: two chosen bookings cancelled in one go', async ({ loggedInPage: page, testerSession, request }) => {
+  test('several at once: two chosen bookings cancelled in one go @postgres', async ({ loggedInPage: page, testerSession, request }) => {
     const testerId = testerSession.tester.testerId;
     await bookedGroup(request, testerId, { studyNo: 24108, color: 'Blue', sessions: [slot(20, 60)] });
     await bookedGroup(request, testerId, { studyNo: 24109, color: 'Green', siteId: '00002', sessions: [slot(22, 60)] });
@@ -381,7 +381,7 @@ test.describe('cancelling', () => {
 });
 
 test.describe('changing', () => {
-  test('another group of the same study: Schedule Changed, and the new time on the check page', async ({
+  test('another group of the same study: Schedule Changed, and the new time on the check page @postgres', async ({
     loggedInPage: page,
     testerSession,
     request,
@@ -449,7 +449,7 @@ test.describe('changing', () => {
     expect(stamps.map((stamp) => stamp.groupId)).toEqual([current.groupId]);
   });
 
-  test('a group that fills meanwhile: Study Schedule Unavailable, the refreshed list, and the old booking kept', async ({
+  test('a group that fills meanwhile: Study Schedule Unavailable, the refreshed list, and the old booking kept @postgres', async ({
     loggedInPage: page,
     testerSession,
     request,

@@ -128,7 +128,7 @@ async function closeReward(page: Page, coinsText: string) {
 }
 
 test.describe('self-schedule from a passed screener', () => {
-  test('the hosted screener passed, the choices (view 1), Schedule Me, the reward, then the booking on the schedule check', async ({
+  test('the hosted screener passed, the choices (view 1), Schedule Me, the reward, then the booking on the schedule check @postgres', async ({
     loggedInPage: page,
     request,
   }) => {
@@ -189,7 +189,7 @@ test.describe('self-schedule from a passed screener', () => {
 });
 
 test.describe('cancelling a self-scheduled booking (decision 080)', () => {
-  test('the question says the coins go back; after Yes the screener list says how many, and the balance is where it was', async ({
+  test('the question says the coins go back; after Yes the screener list says how many, and the balance is where it was @postgres', async ({
     loggedInPage: page,
     testerSession,
     request,
@@ -251,7 +251,7 @@ test.describe('the waiting list', () => {
 });
 
 test.describe('several studies', () => {
-  test('Next (1 of 2), then Schedule Me books both; the schedule check lists both', async ({
+  test('Next (1 of 2), then Schedule Me books both; the schedule check lists both @postgres', async ({
     loggedInPage: page,
     testerSession,
     request,
@@ -287,7 +287,7 @@ test.describe('several studies', () => {
 });
 
 test.describe('the outside screener', () => {
-  test('the return with ex and the partner’s sig: unsigned, nothing; signed, the reward once, view 4; again: view 5; the study is refused before 30 minutes', async ({
+  test('the return with ex and the partner’s sig: unsigned, nothing; signed, the reward once, view 4; again: view 5; the study is refused before 30 minutes @postgres', async ({
     loggedInPage: page,
     testerSession,
     request,

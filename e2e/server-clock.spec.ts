@@ -103,7 +103,10 @@ test.describe('the daily bonus on company days', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
 
-  test('day 27 late in the evening, day 28 after the company midnight, then day 1 with nothing received', async ({ page, request }) => {
+  test('day 27 late in the evening, day 28 after the company midnight, then day 1 with nothing received @postgres', async ({
+    page,
+    request,
+  }) => {
     // 2 January 2031 is a Thursday; Chicago is on standard time (UTC-6) all through.
     const first = '2031-01-02';
     await setServerClock(request, atCompanyTime(first, '10:00'));
@@ -148,7 +151,7 @@ test.describe('the daily bonus on company days', () => {
     await claimInCalendar(page, 1, 10);
   });
 
-  test('a missed day does not reset the cycle: the next claim is the day after the last one', async ({ page, request }) => {
+  test('a missed day does not reset the cycle: the next claim is the day after the last one @postgres', async ({ page, request }) => {
     const first = '2031-03-03';
     await setServerClock(request, atCompanyTime(first, '12:00'));
     const tester = await createTester(request);
@@ -194,7 +197,7 @@ test.describe("the gift-card drawing on Monday's schedule", () => {
     await expect(page.getByTestId('level-progress-button')).toContainText(coinsAfter);
   }
 
-  test("entries in one company week, Monday's job draws one of them, e-mails and lists the winner, once; a new week's entry opens", async ({
+  test("entries in one company week, Monday's job draws one of them, e-mails and lists the winner, once; a new week's entry opens @postgres", async ({
     page,
     request,
     browser,

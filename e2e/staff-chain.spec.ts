@@ -65,7 +65,7 @@ function siteClock(at: Date): { date: string; time: string } {
 
 const siteTime = (at: Date) => at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', timeZone: ZONE });
 
-test('the whole cycle: staff invited, a study and its sessions, testers screened, booked, checked in, a no-show, a suspension lifted, a reward fulfilled', async ({
+test('the whole cycle: staff invited, a study and its sessions, testers screened, booked, checked in, a no-show, a suspension lifted, a reward fulfilled @postgres', async ({
   browser,
   baseURL,
   request,

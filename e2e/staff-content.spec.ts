@@ -13,7 +13,7 @@ import { settleTermsVersion } from './support/test-support';
  * accept it at the next visit. axe on both console pages, at 360 px.
  */
 
-test('content staff add a FAQ the public page shows, and publish a terms version a tester is asked to accept', async ({
+test('content staff add a FAQ the public page shows, and publish a terms version a tester is asked to accept @postgres', async ({
   loggedInPage: tester,
   testerSession,
   request,

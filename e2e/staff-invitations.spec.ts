@@ -14,7 +14,7 @@ import { addSessionCookie, createTester, startSession } from './support/test-sup
 const STUDY = 24106; // the seeded hosted-screener study (cleaning products)
 const AGE = 97;
 
-test('a recruiter invites the testers the filters match; the tester’s click shows on the invitation', async ({
+test('a recruiter invites the testers the filters match; the tester’s click shows on the invitation @postgres', async ({
   browser,
   baseURL,
   request,

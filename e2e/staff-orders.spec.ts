@@ -27,7 +27,7 @@ const orderCard = (page: Page, username: string, reward: string): Locator =>
     .filter({ has: page.getByRole('heading', { name: new RegExp(`: ${escapeRegExp(reward)}$`) }) })
     .filter({ hasText: username });
 
-test('rewards staff fulfil one order with a code the tester receives, and reject another, whose coins come back', async ({
+test('rewards staff fulfil one order with a code the tester receives, and reject another, whose coins come back @postgres', async ({
   loggedInPage: tester,
   testerSession,
   request,

@@ -28,7 +28,7 @@ async function addSite(staff: Page, name: string) {
   return staff.getByRole('listitem', { name, exact: true });
 }
 
-test('content staff give a new site a ZIP prefix, registration assigns a tester there, the site is retired; a site nothing names is removed', async ({
+test('content staff give a new site a ZIP prefix, registration assigns a tester there, the site is retired; a site nothing names is removed @postgres', async ({
   page: visitor,
   request,
   browser,

@@ -73,7 +73,7 @@ async function setUpThroughLink(page: Page, link: URL, password: string): Promis
   return { secret, confirmingCode };
 }
 
-test('an admin sets up, logs in with a code, invites a recruiter, who sets up from the e-mail and sees only what a recruiter may', async ({
+test('an admin sets up, logs in with a code, invites a recruiter, who sets up from the e-mail and sees only what a recruiter may @postgres', async ({
   browser,
   baseURL,
   request,

@@ -213,7 +213,7 @@ test.describe('the screener list', () => {
 });
 
 test.describe('a hosted screener', () => {
-  test('passing it leads to the self-schedule address with s, t and d', async ({ loggedInPage: page, testerSession }) => {
+  test('passing it leads to the self-schedule address with s, t and d @postgres', async ({ loggedInPage: page, testerSession }) => {
     const seen = recordAddresses(page);
     await openScreenerList(page);
     await takeScreener(page, STUDY.cereal).click();
@@ -299,7 +299,7 @@ test.describe('a hosted screener', () => {
     await expect(page.getByTestId('level-progress-button')).toContainText(`${testerSession.tester.coins + 50}`);
   });
 
-  test("102: a full study answers 'Screener Failed - 102' on its click", async ({ loggedInPage: page }) => {
+  test("102: a full study answers 'Screener Failed - 102' on its click @postgres", async ({ loggedInPage: page }) => {
     await openScreenerList(page);
     await takeScreener(page, STUDY.pizza).click();
     const dialog = page.getByRole('dialog', { name: 'Screener Failed - 102' });
@@ -311,7 +311,7 @@ test.describe('a hosted screener', () => {
     await expect(page).toHaveURL(SCREENER_LIST);
   });
 
-  test("102: a full quota ('Women 21-34', 2 places) answers 'Screener Failed - 102' at the end", async ({
+  test("102: a full quota ('Women 21-34', 2 places) answers 'Screener Failed - 102' at the end @postgres", async ({
     page,
     context,
     request,

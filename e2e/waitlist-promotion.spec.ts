@@ -48,7 +48,7 @@ async function selfScheduleLink(request: APIRequestContext, testerId: string): P
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
-test('a seat freed by a cancel is offered by e-mail to the tester waiting for it, who books the held seat', async ({
+test('a seat freed by a cancel is offered by e-mail to the tester waiting for it, who books the held seat @postgres', async ({
   loggedInPage: page,
   testerSession,
   request,

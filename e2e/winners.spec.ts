@@ -24,7 +24,12 @@ test.describe('with motion', () => {
   // The suite runs with reduced motion (the wheel then stops at once); this test watches the real spin.
   test.use({ reducedMotion: 'no-preference' });
 
-  test('the wheel: three stages to a result, the odds table, the coins and spins counted', async ({ page, context, request, baseURL }) => {
+  test('the wheel: three stages to a result, the odds table, the coins and spins counted @postgres', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await loggedInWith(request, context, baseURL!, 500);
     await page.goto(TRY_YOUR_LUCK);
     await expect(wheel(page).getByRole('heading', { name: EVENT_TEXTS.wheelTitle })).toBeVisible();

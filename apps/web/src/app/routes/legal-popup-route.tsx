@@ -1,5 +1,5 @@
 import { PopupShell } from '../../components/popup-shell';
-import { LEGAL_PAGES, type LegalPageKey } from '../../features/legal/legal-pages';
+import { LEGAL_PAGES, type LegalPageKey } from '../../components/legal/legal-pages';
 import { useLegalText } from '../../features/legal/use-legal-text';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { sanitizeHtml } from '../../lib/sanitize-html';

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { publishLegalTextSchema, type LegalPageKey, type StaffLegalTextResponse } from '@testerhub/shared/legal-text-schemas';
 import { TextAreaField } from '../../../components/form-field';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
-import { LEGAL_PAGES } from '../../legal/legal-pages';
+import { LEGAL_PAGES } from '../../../components/legal/legal-pages';
 import { useLegalText, useLegalTexts, usePublishLegalText, useRestoreBuiltInLegalText } from '../api/legal-texts';
 import { LoadFailed, SubmitButton } from '../staff-page-parts';
 import { announceChange, ContentSectionPage, useContentForm, useEditSubmit, type OnOutcome } from './content-form-parts';

@@ -3,8 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { COMPANY } from '@testerhub/shared/company';
-import LegalPopupRoute from '../../app/routes/legal-popup-route';
-import { LEGAL_PAGES, type LegalPageKey } from './legal-pages';
+import { LEGAL_PAGES, type LegalPageKey } from '../../components/legal/legal-pages';
+import LegalPopupRoute from './legal-popup-route';
 
 afterEach(cleanup);
 

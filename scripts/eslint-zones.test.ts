@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, test } from 'vitest';
+
+/**
+ * The web's layer boundaries (GUIDE section 2; eslint.config.js) as ESLint applies them: planted
+ * imports are linted as if they were in a feature's folder. The zones compare resolved files, so
+ * an import the resolver cannot follow passes silently; these fail if that happens again (decision 081).
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: repoRoot });
+const PLANTED_IN_COINS = 'apps/web/src/features/coins/planted.tsx';
+
+async function restrictedPathMessages(code: string, filePath = PLANTED_IN_COINS): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+}
+
+describe('the web layer boundaries', () => {
+  test('a feature importing another feature without an extension is refused', async () => {
+    const messages = await restrictedPathMessages(
+      "import { SkillTreePopup } from '../perks/skill-tree-popup';\nexport const planted = SkillTreePopup;\n",
+    );
+    expect(messages).toEqual([expect.stringContaining('A feature may not import another feature')]);
+  });
+
+  test('a feature importing app/ is refused', async () => {
+    const messages = await restrictedPathMessages("import { App } from '../../app/app';\nexport const planted = App;\n");
+    expect(messages).toEqual([expect.stringContaining('Features may not import app/')]);
+  });
+
+  test('shared web code importing a feature is refused', async () => {
+    const messages = await restrictedPathMessages(
+      "import { CoinsPage } from '../features/coins/coins-page';\nexport const planted = CoinsPage;\n",
+      'apps/web/src/components/planted.tsx',
+    );
+    expect(messages).toEqual([expect.stringContaining('Shared web code may not import features or app/')]);
+  });
+
+  test('a feature importing its own files and shared web code passes', async () => {
+    const messages = await restrictedPathMessages(
+      "import { EarningsPage } from './earnings-page';\nimport { LEGAL_PAGES } from '../../components/legal/legal-pages';\nexport const planted = [EarningsPage, LEGAL_PAGES];\n",
+    );
+    expect(messages).toEqual([]);
+  });
+});
