@@ -92,8 +92,10 @@ export function createChildQueueService(db: Database, deps: ChildQueueDeps) {
       return refusalAnswered(async () => {
         const message = await deps.staff.audited(actor.id, 'child.call', { type: 'child', id: input.childId }, async (tx) => {
           const children = createChildrenRepository(tx);
-          const at = deps.clock.now();
           const child = await children.lockByPublicId(input.childId.toLowerCase());
+          // The time is read once the lock is held: a call that waited behind a decline must see
+          // the registration as ended then, not judge it by a time from before that decline.
+          const at = deps.clock.now();
           if (!child) throw new StaffRefusal(CHILD_QUEUE_TEXTS.notFound);
           if (child.confirmedAt) throw new StaffRefusal(CHILD_QUEUE_TEXTS.alreadyConfirmed);
           if (!child.expiresAt || child.expiresAt <= at) throw new StaffRefusal(CHILD_QUEUE_TEXTS.expired);
