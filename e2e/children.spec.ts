@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CHILD_FLOW_TEXTS, CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { findLink, waitForMessage } from './support/mailbox';
+import { CONFIRM_CHILD_SUBJECT, findLink, waitForMessage } from './support/mailbox';
 import { randomLetters } from './support/accounts';
 import { attendStudy, confirmChildByPhone, expireChild } from './support/test-support';
 
@@ -15,7 +15,6 @@ const ACCOUNT = '/community/main/account/general';
 /** The kid list's empty state (apps/web/src/features/children/child-texts.ts). */
 const CHILD_POPUP_NO_KIDS = 'You have not registered a child yet.';
 /** The confirmation e-mail's subject names no child (issue 24): the body tells the parent's e-mails apart. */
-const CONFIRM_CHILD_SUBJECT = "Confirm your child's TesterHub registration";
 
 /** A name no other test uses, so the duplicate rule (kidExisted) never meets another test's child; letters only, as a name must be. */
 const uniqueName = (prefix: string) => `${prefix}${randomLetters(6)}`;

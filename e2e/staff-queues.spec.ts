@@ -3,7 +3,7 @@ import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { CATALOGUE_TEXTS, CHILD_QUEUE_TEXTS, REFERRAL_PIPELINE_TEXTS } from '@testerhub/shared/staff-queues-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { escapeRegExp, randomSuffix } from './support/accounts';
-import { findLink, waitForMessage } from './support/mailbox';
+import { CONFIRM_CHILD_SUBJECT, findLink, waitForMessage } from './support/mailbox';
 import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
 import { attendStudy, grantCoins } from './support/test-support';
 
@@ -52,7 +52,10 @@ test('a recruiter confirms a child by phone and moves a referral to Outreach; th
   );
   expect(registered).toEqual({ status: 'succeed' });
   // The parent opens the e-mailed link: the e-mail step, not the child's confirmation (decision 079).
-  const confirmLink = findLink(await waitForMessage({ to: testerSession.tester.email, subject: `Confirm ${childFirst}` }), '/community');
+  const confirmLink = findLink(
+    await waitForMessage({ to: testerSession.tester.email, subject: CONFIRM_CHILD_SUBJECT, text: `You registered ${childFirst} on` }),
+    '/community',
+  );
   await tester.goto(`${confirmLink.pathname}${confirmLink.search}`);
   await expect(tester.getByRole('dialog', { name: `${childFirst} Example awaits a call from Tester Services` })).toContainText(
     CHILD_TEXTS.emailConfirmed,

@@ -137,6 +137,9 @@ export function listMessages(): CapturedMessage[] {
 }
 
 /** Waits for a message to `to` whose subject contains `subject` and whose text contains `text`; fails with what did arrive. */
+/** The child confirmation's subject: it names no child (issue 24, item 9), so tests find the mail by its body too. */
+export const CONFIRM_CHILD_SUBJECT = "Confirm your child's TesterHub registration";
+
 export async function waitForMessage(options: {
   to: string;
   subject?: string;
