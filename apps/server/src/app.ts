@@ -688,7 +688,13 @@ export async function buildApp({
   });
   // Call-outs edited by content staff (issue 12 section 6, decision 063).
   const calloutAdmin = createCalloutAdminService(db, { audited: staff.audited });
-  const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds, rateLimits };
+  const checks = {
+    checksPerWindow: config.loginAttemptsPerWindow * 6,
+    // What one phone, username or e-mail may be tried for from all addresses together: a login's wrong passwords (decision 075).
+    attemptsPerTarget: config.loginAttemptsPerWindow,
+    windowSeconds: config.rateLimitWindowSeconds,
+    rateLimits,
+  };
 
   await app.register(
     async (api) => {

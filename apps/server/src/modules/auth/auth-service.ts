@@ -5,7 +5,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { uniqueViolation, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
+import { RateLimiter, type RateLimitStore, nameTarget } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../core/security/tokens.ts';
 
@@ -76,12 +76,13 @@ export function createAuthService(deps: {
     return valid && tester ? tester : null;
   }
 
+  /** The account a credential change is for, and whether a login that answered changePassword named it (its token). */
   async function changingTester(changeToken: string | undefined, username: string) {
     if (changeToken) {
       const testerId = await testers.testerForToken(hashToken(changeToken), 'change-credentials');
-      if (testerId) return testers.findById(testerId);
+      if (testerId) return { tester: await testers.findById(testerId), byToken: true };
     }
-    return testers.findByUsername(username.trim());
+    return { tester: await testers.findByUsername(username.trim()), byToken: false };
   }
 
   return {
@@ -93,7 +94,7 @@ export function createAuthService(deps: {
       const [limiter, key] =
         device && named && device.testerId === named.id
           ? [deviceFailures, `device:${device.nonce}`]
-          : [accountFailures, `login:${username.trim().toLowerCase()}`];
+          : [accountFailures, `login:${nameTarget(username)}`];
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
       if (!(await limiter.hit(key))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const tester = await checkPassword(named, password);
@@ -160,7 +161,11 @@ export function createAuthService(deps: {
       if (!(await addressAttempts.hit(`ip:${context.address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       // The account is the one whose login answered changePassword (its token), so Username may be a new one;
       // without the token, Username names the account and stays as it is.
-      const tester = await changingTester(context.changeToken, input.username);
+      const { tester, byToken } = await changingTester(context.changeToken, input.username);
+      // Without the token its current password is a guess like a login's: counted with the account's wrong logins,
+      // so that spreading guesses over addresses gains nothing. The token's holder gave that password a moment ago.
+      if (!byToken && !(await accountFailures.hit(`login:${nameTarget(input.username)}`)))
+        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const passwordRight = await verifyPassword(tester?.passwordHash ?? (await decoyPasswordHash()), input.currentPassword);
       if (!tester || !passwordRight || !tester.mustChangeCredentials)
         return { status: 'failedLogin' as const, message: ENTRY_TEXTS.forcedChangeFailure };
