@@ -327,6 +327,7 @@ export async function buildApp({
     mail,
     timeZone: config.loyaltyTimeZone,
     onReferralMade: leaderboard.referralMade,
+    rateLimits,
   });
   const terms = createTermsService(db, { clock });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals, terms });
