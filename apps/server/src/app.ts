@@ -704,7 +704,7 @@ export async function buildApp({
       await api.register(healthRoutes, { pingDatabase: database.ping });
       await api.register(publicContentRoutes, { service: publicContent });
       await api.register(registrationRoutes, { registration, ...checks });
-      await api.register(authRoutes, { auth, sessionCookie, ...checks });
+      await api.register(authRoutes, { auth, sessionCookie, linkTester: studyLinks.linkTester, ...checks });
       await api.register(recoveryRoutes, { recovery });
       await api.register(cancelLinkRoutes, { scheduling, ...checks });
       await api.register(staffPublicRoutes(staff, staffCookie));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { initializeInformationSchema, loginSchema, testerIdSchema } from '@testerhub/shared/account-schemas';
+import { initializeInformationSchema, loginSchema, loginUsernameSchema } from '@testerhub/shared/account-schemas';
 import { RateLimiter, type RateLimitStore, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
@@ -15,6 +15,8 @@ export interface AuthRouteOptions {
   windowSeconds: number;
   /** Where the limit counts: the database every instance shares (decision 062). */
   rateLimits: RateLimitStore;
+  /** The tester a study link's `d` was signed for, while it lasts, or null (the study-links module). */
+  linkTester: (data: string) => string | null;
 }
 
 const statusMessage = z.object({ status: z.string(), message: z.string() });
@@ -99,10 +101,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post(
     '/account/GetLoginUsername',
-    { schema: { tags: ['account'], body: testerIdSchema, response: { 200: z.object({ status: z.string(), name: z.string() }) } } },
+    {
+      schema: {
+        tags: ['account'],
+        description:
+          "Body: the study link's t and d. The username is answered only when d is a link signed for t; a bare tester id is answered as an unknown one.",
+        body: loginUsernameSchema,
+        response: { 200: z.object({ status: z.string(), name: z.string() }) },
+      },
+    },
     async (request) => {
       await limitChecks(request.ip, 'login-username');
-      return auth.loginUsername(request.body);
+      const body = request.body;
+      // A username goes only to whoever holds a link e-mailed to its tester: any other id, known or not, gets one answer (decision 075).
+      if (typeof body === 'string' || options.linkTester(body.d)?.toLowerCase() !== body.t.toLowerCase())
+        return { status: 'failed', name: '' };
+      return auth.loginUsername(body.t);
     },
   );
 
