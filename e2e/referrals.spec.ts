@@ -91,12 +91,13 @@ test('a referral from the form to the claim: messages, Exist user, the invitatio
   await referAndExpect(page, 'Referral sent');
   await expect(field(page, 'First name')).toHaveValue('');
 
-  // The same friend again, and someone who is already a tester: 'Exist user'.
+  // The same friend again: 'Exist user'. Someone who is already a tester is referred like anyone else,
+  // so that the answer never tells whether a person is a tester (decision 075).
   await fillForm(page, friend);
   await referAndExpect(page, REFERRAL_TEXTS.existUser);
   const member = await createTester(request);
   await fillForm(page, { ...newFriend(), email: member.email });
-  await referAndExpect(page, REFERRAL_TEXTS.existUser);
+  await referAndExpect(page, 'Referral sent');
 
   // The history: the friend is New, nothing to claim yet.
   await page.goto(HISTORY);

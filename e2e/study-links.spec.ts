@@ -50,7 +50,9 @@ const storedLink = (page: Page) => page.evaluate(() => ['s', 't', 'd', 'k'].map(
 
 /**
  * Opens the e-mailed link with no session: the account root keeps s, t and d, the portal asks for a
- * login, and the login form already shows the link's tester's username. Logs in as `who`.
+ * login, and the login form already shows the link's tester's username (only for a link this server
+ * signed for that tester and still valid; `signed` false: a forged or expired one, which shows none,
+ * decision 075). Logs in as `who`.
  */
 async function openLinkThenLogIn(
   page: Page,
@@ -58,11 +60,19 @@ async function openLinkThenLogIn(
   linkTester: SupportTester,
   who: SupportTester = linkTester,
   address = linkPath(link),
+  signed = true,
 ) {
+  const usernameAnswer = signed
+    ? null
+    : page.waitForResponse((response) => new URL(response.url()).pathname === '/api/account/GetLoginUsername');
   await page.goto(address);
   await expect(page).toHaveURL('/community/login');
   const form = loginForm(page);
-  await expect(form.username).toHaveValue(linkTester.username);
+  if (signed) await expect(form.username).toHaveValue(linkTester.username);
+  else {
+    expect(await (await usernameAnswer)!.json()).toEqual({ status: 'failed', name: '' });
+    await expect(form.username).toHaveValue('');
+  }
   expect(await storedLink(page)).toEqual([link.s, link.t, link.d, null]);
   await form.username.fill(who.username);
   await form.password.fill(who.password);
@@ -152,7 +162,7 @@ test.describe('study links opened before login', () => {
     const { tester, link } = await invitedTester(request, STUDY.cleaning);
     const [body, signature] = link.d.split('.');
     const forged = { ...link, d: `${body}.${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}` };
-    await openLinkThenLogIn(page, forged, tester);
+    await openLinkThenLogIn(page, forged, tester, tester, linkPath(forged), false);
     const notice = page.getByRole('dialog', { name: TEXTS.invalidTitle });
     await expect(notice).toContainText(TEXTS.invalid);
     expect(await storedLink(page)).toEqual([null, null, null, null]);
@@ -165,7 +175,7 @@ test.describe('study links opened before login', () => {
     const tester = await createTester(request);
     const issuedAt = new Date(Date.now() - 15 * 24 * 3600_000).toISOString();
     const link = await mintStudyLink(request, { kind: 'invitation', testerId: tester.testerId, studyNo: STUDY.cleaning, issuedAt });
-    await openLinkThenLogIn(page, link, tester);
+    await openLinkThenLogIn(page, link, tester, tester, linkPath(link), false);
     await expect(page.getByRole('dialog', { name: TEXTS.invalidTitle })).toContainText(TEXTS.invalid);
   });
 

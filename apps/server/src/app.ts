@@ -341,6 +341,7 @@ export async function buildApp({
     mail,
     timeZone: config.loyaltyTimeZone,
     onReferralMade: leaderboard.referralMade,
+    rateLimits,
   });
   const terms = createTermsService(db, { clock });
   const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals, terms });
@@ -705,7 +706,13 @@ export async function buildApp({
   });
   // Call-outs edited by content staff (issue 12 section 6, decision 063).
   const calloutAdmin = createCalloutAdminService(db, { audited: staff.audited });
-  const checks = { checksPerWindow: config.loginAttemptsPerWindow * 6, windowSeconds: config.rateLimitWindowSeconds, rateLimits };
+  const checks = {
+    checksPerWindow: config.loginAttemptsPerWindow * 6,
+    // What one phone, username or e-mail may be tried for from all addresses together: a login's wrong passwords (decision 075).
+    attemptsPerTarget: config.loginAttemptsPerWindow,
+    windowSeconds: config.rateLimitWindowSeconds,
+    rateLimits,
+  };
 
   await app.register(
     async (api) => {
@@ -714,7 +721,7 @@ export async function buildApp({
       await api.register(healthRoutes, { pingDatabase: database.ping });
       await api.register(publicContentRoutes, { service: publicContent });
       await api.register(registrationRoutes, { registration, ...checks });
-      await api.register(authRoutes, { auth, sessionCookie, ...checks });
+      await api.register(authRoutes, { auth, sessionCookie, linkTester: studyLinks.linkTester, ...checks });
       await api.register(recoveryRoutes, { recovery });
       await api.register(cancelLinkRoutes, { scheduling, ...checks });
       await api.register(staffPublicRoutes(staff, staffCookie));

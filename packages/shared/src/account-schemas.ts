@@ -149,6 +149,13 @@ export const confirmEmailAnotherSchema = z.object({ token: plain().min(1).max(40
 export const emailClickTrackSchema = z.object({ tester: testerId(), eCode: plain().min(1).max(200) });
 export const testerIdSchema = testerId();
 
+/**
+ * GetLoginUsername's body: the tester id (the spec's bare string), or the id with the study link's
+ * `d` that names that tester. Only the second is answered with a username (decision 075).
+ */
+export const loginUsernameSchema = z.union([testerIdSchema, z.object({ t: testerIdSchema, d: plain().min(1).max(2000) })]);
+export type LoginUsernameRequest = z.infer<typeof loginUsernameSchema>;
+
 export const initializeInformationSchema = z.object({
   Username: checked(checkUsername, 'en'),
   CurrentPassword: plain().min(1, 'Current password is required.').max(200),

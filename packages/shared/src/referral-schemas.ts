@@ -35,9 +35,11 @@ export function isReferralClaimable(referral: { status: ReferralStatus; redeemed
 /** The texts of spec 3, section 8 ("Referral") and the form's messages (section 5). */
 export const REFERRAL_TEXTS = {
   maximum: 'Maximum',
-  maximumDetail: `You can refer up to ${REFERRAL_LIMITS.monthly} people a month. Please come back next month.`,
+  // Every request counts, also one for someone already referred (decision 075).
+  maximumDetail: `You can refer up to ${REFERRAL_LIMITS.monthly} people a month, counting anyone you asked about who was already referred. Please come back next month.`,
   existUser: 'Exist user',
-  existUserDetail: 'This person has already been referred or is already a member of our community.',
+  // Only "already referred": never whether the person is a tester (decision 075).
+  existUserDetail: 'This person has already been referred.',
   failed: 'Referral Request Failed',
   fetchFailed: 'Failed to Fetch Referral List',
   digitsOnly: 'Please enter digit only',
@@ -67,7 +69,7 @@ export const referralRequestSchema = z.object({
 });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 
-/** succeed, or why not: the monthly limit, someone already referred or a tester, or another failure. */
+/** succeed, or why not: the monthly limit, someone already referred, or another failure. */
 export const REFERRAL_REQUEST_STATUSES = ['succeed', 'maximum', 'existUser', 'failed'] as const;
 export type ReferralRequestStatus = (typeof REFERRAL_REQUEST_STATUSES)[number];
 export const referralRequestResponseSchema = z.object({ status: z.enum(REFERRAL_REQUEST_STATUSES) });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { initializeInformationSchema, loginSchema, testerIdSchema } from '@testerhub/shared/account-schemas';
-import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
+import { initializeInformationSchema, loginSchema, loginUsernameSchema } from '@testerhub/shared/account-schemas';
+import { RateLimiter, type RateLimitStore, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { type SessionCookie } from '../../core/auth/session-cookie.ts';
@@ -15,6 +15,8 @@ export interface AuthRouteOptions {
   windowSeconds: number;
   /** Where the limit counts: the database every instance shares (decision 062). */
   rateLimits: RateLimitStore;
+  /** The tester a study link's `d` was signed for, while it lasts, or null (the study-links module). */
+  linkTester: (data: string) => string | null;
 }
 
 const statusMessage = z.object({ status: z.string(), message: z.string() });
@@ -30,8 +32,8 @@ const DEVICE_COOKIE_DAYS = 180;
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   const { auth, sessionCookie } = options;
   const checks = new RateLimiter(options.rateLimits, 'account-checks', options.checksPerWindow, options.windowSeconds * 1000);
-  const limitChecks = async (address: string, what: string) => {
-    if (!(await checks.hit(`${what}:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  const limitChecks = async (ip: string, what: string) => {
+    if (!(await checks.hit(`${what}:${rateLimitAddress(ip)}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   };
 
   app.post(
@@ -44,7 +46,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       },
     },
     async (request, reply) => {
-      const result = await auth.login(request.body.username, request.body.password, request.ip, request.cookies[DEVICE_COOKIE]);
+      const result = await auth.login(
+        request.body.username,
+        request.body.password,
+        rateLimitAddress(request.ip),
+        request.cookies[DEVICE_COOKIE],
+      );
       // No username in the log (personal data): the tester's id once known.
       request.log.info(
         { event: 'auth.login', status: result.status, testerId: result.status === 'succeed' ? result.tester.id : undefined },
@@ -94,10 +101,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post(
     '/account/GetLoginUsername',
-    { schema: { tags: ['account'], body: testerIdSchema, response: { 200: z.object({ status: z.string(), name: z.string() }) } } },
+    {
+      schema: {
+        tags: ['account'],
+        description:
+          "Body: the study link's t and d. The username is answered only when d is a link signed for t; a bare tester id is answered as an unknown one.",
+        body: loginUsernameSchema,
+        response: { 200: z.object({ status: z.string(), name: z.string() }) },
+      },
+    },
     async (request) => {
       await limitChecks(request.ip, 'login-username');
-      return auth.loginUsername(request.body);
+      const body = request.body;
+      // A username goes only to whoever holds a link e-mailed to its tester: any other id, known or not, gets one answer (decision 075).
+      if (typeof body === 'string' || options.linkTester(body.d)?.toLowerCase() !== body.t.toLowerCase())
+        return { status: 'failed', name: '' };
+      return auth.loginUsername(body.t);
     },
   );
 
@@ -114,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
           email: body.EmailAddress,
           phone: body.PhoneNumber,
         },
-        { address: request.ip, changeToken: request.cookies[CHANGE_COOKIE] },
+        { address: rateLimitAddress(request.ip), changeToken: request.cookies[CHANGE_COOKIE] },
       );
       request.log.info({ event: 'auth.initialize-information', status: result.status }, 'forced credential change');
       if (result.status === 'succeed') reply.clearCookie(CHANGE_COOKIE, { path: '/api/account' });

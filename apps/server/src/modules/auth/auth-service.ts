@@ -4,7 +4,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { SessionRepository } from './session-repository.ts';
 import { uniqueViolation, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../../core/security/passwords.ts';
-import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
+import { RateLimiter, type RateLimitStore, nameTarget } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import { createLoginFailureLimits } from '../rate-limits/device-cookie-service.ts';
@@ -59,19 +59,20 @@ export function createAuthService(deps: {
     return valid && tester ? tester : null;
   }
 
+  /** The account a credential change is for, and whether a login that answered changePassword named it (its token). */
   async function changingTester(changeToken: string | undefined, username: string) {
     if (changeToken) {
       const testerId = await testers.testerForToken(hashToken(changeToken), 'change-credentials');
-      if (testerId) return testers.findById(testerId);
+      if (testerId) return { tester: await testers.findById(testerId), byToken: true };
     }
-    return testers.findByUsername(username.trim());
+    return { tester: await testers.findByUsername(username.trim()), byToken: false };
   }
 
   return {
     async login(username: string, password: string, address: string, deviceCookie?: string): Promise<LoginResult> {
       if (!(await addressAttempts.hit(`ip:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const named = await testers.findByUsername(username.trim());
-      const failed = failures.counterFor(`login:${username.trim().toLowerCase()}`, named?.id, deviceCookie);
+      const failed = failures.counterFor(`login:${nameTarget(username)}`, named?.id, deviceCookie);
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
       if (!(await failed.hit())) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const tester = await checkPassword(named, password);
@@ -138,7 +139,11 @@ export function createAuthService(deps: {
       if (!(await addressAttempts.hit(`ip:${context.address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       // The account is the one whose login answered changePassword (its token), so Username may be a new one;
       // without the token, Username names the account and stays as it is.
-      const tester = await changingTester(context.changeToken, input.username);
+      const { tester, byToken } = await changingTester(context.changeToken, input.username);
+      // Without the token its current password is a guess like a login's: counted with the account's wrong logins,
+      // so that spreading guesses over addresses gains nothing. The token's holder gave that password a moment ago.
+      if (!byToken && !(await failures.counterFor(`login:${nameTarget(input.username)}`, undefined, undefined).hit()))
+        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const passwordRight = await verifyPassword(tester?.passwordHash ?? (await decoyPasswordHash()), input.currentPassword);
       if (!tester || !passwordRight || !tester.mustChangeCredentials)
         return { status: 'failedLogin' as const, message: ENTRY_TEXTS.forcedChangeFailure };

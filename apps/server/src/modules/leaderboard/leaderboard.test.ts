@@ -145,11 +145,17 @@ describe('the counters', () => {
     const { tester, cookie } = await createLoggedInTester(db());
     expect((await refer(cookie)).json()).toEqual({ status: 'succeed' });
     expect((await refer(cookie)).json()).toEqual({ status: 'succeed' });
-    const other = await createTester(db());
+    // Someone already referred (by this tester's first referral): 'Exist user' (decision 075).
     const existing = await postJson(
       testApp.app,
       '/api/account/UpdateReferralList',
-      { firstname: 'Ann', lastname: 'Other', age: '40', emailAddress: other.email, phoneNumber: '8725550000' },
+      {
+        firstname: 'Ann',
+        lastname: 'Other',
+        age: '40',
+        emailAddress: `board${friendCounter}.${process.pid}@friends.example.test`,
+        phoneNumber: '8725550000',
+      },
       { cookie, headers: OUR_PAGE },
     );
     expect(existing.json()).toEqual({ status: 'existUser' });

@@ -9,6 +9,7 @@ import {
   createQualifiedScreening,
   createSessionGroup,
   createStudy,
+  createTester,
   FACTORY_PASSWORD,
   sessionCookieFor,
 } from '../../../test/factories.ts';
@@ -194,6 +195,38 @@ describe('GET /api/account/ExportMyData', () => {
     expect(text).not.toContain(preSiteCode);
     expect(text).not.toContain('v-secret-');
     for (const key of ['passwordHash', 'idHash', 'codeHash', 'tokenHash', '"html"', '"text"']) expect(text).not.toContain(key);
+  });
+
+  it("names no other tester: a referred friend appears only as the referrer typed them, with the referral's status (decision 075)", async () => {
+    clock.set(NOW);
+    const { tester, cookie } = await createLoggedInTester(db());
+    const friend = await createTester(db(), { firstName: 'Patricia', lastName: 'Registered' });
+    const typed = { firstName: 'Pat', lastName: 'Friend', email: `pat.typed.${tester.username}@friends.example.test`, phone: '3125550177' };
+    await db()
+      .insert(referrals)
+      .values({
+        referrerId: tester.id,
+        ...typed,
+        age: 33,
+        code: `JOIN${tester.username}`.slice(0, 20),
+        status: 'Registered',
+        referredTesterId: friend.id,
+        referredMonth: '2026-01-01',
+        createdAt: NOW,
+        statusChangedAt: NOW,
+      });
+    const response = await get('/api/account/ExportMyData', cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const [made] = response.json().referralsMade;
+    expect(made).toMatchObject({
+      firstName: 'Pat',
+      lastName: 'Friend',
+      emailAddress: typed.email,
+      phoneNumber: typed.phone,
+      status: 'Registered',
+    });
+    for (const other of [friend.id, friend.username, friend.email, 'Patricia', `JOIN${tester.username}`.slice(0, 20)])
+      expect(response.body, other).not.toContain(other);
   });
 
   it('is limited per tester: past the allowance in a window, 429 until the window ends', async () => {

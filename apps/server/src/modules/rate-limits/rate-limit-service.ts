@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Database } from '../../core/db/client.ts';
 import { createRateLimitRepository } from './rate-limit-repository.ts';
 
@@ -66,3 +67,41 @@ export class RateLimiter {
     await this.store.windows.sweep(new Date(time), SWEEP_BATCH);
   }
 }
+
+/**
+ * What a per-address limit counts (decision 075): an IPv4 client by its address, an IPv6 client by
+ * its /64 (one subscriber's network: anyone given a /64 can use 2^64 addresses, so counting single
+ * addresses would let one person multiply every limit), an IPv4-mapped IPv6 address (::ffff:1.2.3.4,
+ * what a dual-stack socket reports for an IPv4 client) as its IPv4 address. Every per-address limit
+ * keys on this, never on request.ip itself.
+ */
+export function rateLimitAddress(ip: string): string {
+  const address = ip.replace(/%.*$/, ''); // a zone id (fe80::1%eth0) names the interface, not the client
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (with :: expanded and a dotted IPv4 tail read as two groups). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const hex = dotted
+    ? `${address.slice(0, dotted.index)}${((Number(dotted[1]) << 8) | Number(dotted[2])).toString(16)}:${((Number(dotted[3]) << 8) | Number(dotted[4])).toString(16)}`
+    : address;
+  const [head = '', tail] = hex.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/** A username or e-mail address as a per-target limit counts it: one key whatever its case or surrounding spaces. */
+export const nameTarget = (value: string): string => value.trim().toLowerCase();
+
+/** A phone number as a per-target limit counts it: its digits only, so "(312) 555-0100" and "3125550100" share a key. */
+export const phoneTarget = (value: string): string => value.replace(/\D/g, '');

@@ -8,6 +8,7 @@ import {
   forgotPasswordSchema,
   resetPasswordSchema,
 } from '@testerhub/shared/account-schemas';
+import { rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import type { RecoveryService } from './recovery-service.ts';
 
 export interface RecoveryRouteOptions {
@@ -28,14 +29,15 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
         response: { 200: z.object({ status: z.string(), userName: z.string(), message: z.string() }) },
       },
     },
-    async (request) => recovery.findUsername(request.body.firstname, request.body.lastname, request.body.emailAddress, request.ip),
+    async (request) =>
+      recovery.findUsername(request.body.firstname, request.body.lastname, request.body.emailAddress, rateLimitAddress(request.ip)),
   );
 
   app.post(
     '/account/forgotpassword',
     { schema: { tags: ['account'], body: forgotPasswordSchema, response: { 200: statusMessage } } },
     async (request) => {
-      const result = await recovery.forgotPassword(request.body.username, request.body.emailAddress, request.ip);
+      const result = await recovery.forgotPassword(request.body.username, request.body.emailAddress, rateLimitAddress(request.ip));
       request.log.info({ event: 'auth.forgot-password', status: result.status }, 'password reset requested');
       return result;
     },
@@ -76,6 +78,6 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
   app.post(
     '/account/EmailClickTrack',
     { schema: { tags: ['account'], body: emailClickTrackSchema, response: { 200: statusMessage } } },
-    async (request) => recovery.recordClick(request.body.tester, request.body.eCode, request.ip),
+    async (request) => recovery.recordClick(request.body.tester, request.body.eCode, rateLimitAddress(request.ip)),
   );
 };

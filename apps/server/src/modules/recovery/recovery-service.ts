@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/auth-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createRecoveryRepository } from './recovery-repository.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
-import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
+import { RateLimiter, type RateLimitStore, nameTarget } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import type { MailService } from '../mail/mail-service.ts';
@@ -41,8 +41,18 @@ export function createRecoveryService(
     config.loginAttemptsPerWindow * 3,
     config.rateLimitWindowSeconds * 1000,
   );
-  async function limit(address: string) {
+  // Attempts per e-mail address (find username) and per username (forgot password), from all addresses
+  // together: names can be guessed for one known address, and reset mails sent to one account, from many.
+  const targetAttempts = new RateLimiter(
+    deps.rateLimits,
+    'recovery-target',
+    config.loginAttemptsPerWindow,
+    config.rateLimitWindowSeconds * 1000,
+  );
+  /** Counts one attempt from the address (a rate-limit address, see rateLimitAddress) and one for what it names. */
+  async function limit(address: string, target: string) {
     if (!(await recoveryAttempts.hit(`recovery:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+    if (!(await targetAttempts.hit(target))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   }
 
   return {
@@ -51,7 +61,7 @@ export function createRecoveryService(
 
     /** Shows the username (as the original did) and also mails it to the address on file. */
     async findUsername(firstName: string, lastName: string, email: string, address: string) {
-      await limit(address);
+      await limit(address, `email:${nameTarget(email)}`);
       const tester = await testers.findByNameAndEmail(firstName, lastName, email);
       if (!tester) return { status: 'failed' as const, userName: '', message: ENTRY_TEXTS.findUsernameFailure };
       await mail.queue(
@@ -67,7 +77,7 @@ export function createRecoveryService(
     },
 
     async forgotPassword(username: string, email: string, address: string) {
-      await limit(address);
+      await limit(address, `username:${nameTarget(username)}`);
       const tester = await testers.findByUsername(username.trim());
       if (!tester || tester.email.toLowerCase() !== email.trim().toLowerCase())
         return { status: 'failed' as const, message: ENTRY_TEXTS.forgotPasswordFailure };
@@ -114,6 +124,8 @@ export function createRecoveryService(
         return true;
       });
       if (!reset) return { status: 'failed' as const, message: ENTRY_TEXTS.resetFailure };
+      // The owner read the mailed link: the requests for this username that led here are spent.
+      await targetAttempts.reset(`username:${nameTarget(tester.username)}`);
       await auth.endAllSessions(tester.id);
       return { status: 'succeed' as const, message: ENTRY_TEXTS.resetSuccess };
     },

@@ -8,6 +8,7 @@ import { inTransaction, type Database } from '../../core/db/client.ts';
 import { emailOutbox, referrals } from '../../core/db/schema.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
 import { createMailService } from '../mail/mail-service.ts';
+import { createRateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { createTesterService } from '../testers/tester-service.ts';
 import { createReferralsService, type ReferralsService } from './referrals-service.ts';
 
@@ -39,6 +40,8 @@ beforeAll(() => {
         mailFrom: 'tests@testerhub.example',
         log: {} as FastifyBaseLogger,
       }),
+      // Each instance its own store over its own pool, as two processes have (decision 062).
+      rateLimits: createRateLimitStore(handle, clock.nowMs),
     });
   });
 });
@@ -95,5 +98,15 @@ describe('two server instances on one database', () => {
     const [row] = await db().select().from(referrals).where(eq(referrals.id, referral!.id));
     expect(row).toMatchObject({ status: 'Paid' });
     expect(row!.redeemedAt).not.toBeNull();
+  });
+
+  it("count a tester's requests for people already referred, sent to both at once, against the month's 10", async () => {
+    const tester = await createTester(db());
+    const referred = friend();
+    expect(await instances[0]!.refer((await createTester(db())).id, referred)).toEqual({ status: 'succeed' });
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, index) => instances[index % 2]!.refer(tester.id, referred)));
+    expect(answers.filter((answer) => answer.status === 'existUser')).toHaveLength(10);
+    expect(answers.filter((answer) => answer.status === 'maximum')).toHaveLength(14);
+    expect(await instances[1]!.refer(tester.id, friend())).toEqual({ status: 'maximum' });
   });
 });

@@ -30,9 +30,31 @@ export function createReferralsRepository(db: Executor) {
       return rows.length;
     },
 
-    /** The friends the tester referred, for the tester's data export (decision 040). */
+    /**
+     * The friends the tester referred, for the tester's data export (decision 040): what the
+     * tester typed and what became of it, never who the friend is here (the tester id they
+     * registered as) nor the join link's code, which was the friend's (decision 075).
+     */
     async exportOf(referrerId: string) {
-      return { referralsMade: await db.select().from(referrals).where(eq(referrals.referrerId, referrerId)) };
+      return {
+        referralsMade: await db
+          .select({
+            referralId: referrals.id,
+            firstName: referrals.firstName,
+            lastName: referrals.lastName,
+            age: referrals.age,
+            emailAddress: referrals.email,
+            phoneNumber: referrals.phone,
+            status: referrals.status,
+            referredMonth: referrals.referredMonth,
+            createdAt: referrals.createdAt,
+            statusChangedAt: referrals.statusChangedAt,
+            redeemedAt: referrals.redeemedAt,
+          })
+          .from(referrals)
+          .where(eq(referrals.referrerId, referrerId))
+          .orderBy(desc(referrals.createdAt)),
+      };
     },
 
     async countInMonth(referrerId: string, month: string): Promise<number> {

@@ -14,6 +14,7 @@ import { inTransaction, type Database, type Executor } from '../../core/db/clien
 import { localDay, monthStart } from '../../core/local-day.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { referralInvitationMessage, type MailService } from '../mail/mail-service.ts';
+import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createReferralsRepository, type ReferralRow } from './referrals-repository.ts';
 
@@ -31,6 +32,11 @@ const COMPLETABLE: readonly ReferralStatus[] = ['Registered', 'Outreach'];
 // No 0/O or 1/I/L: a code a friend may read out or type.
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 10;
+/**
+ * How long a month's attempt count is kept: longer than any month, so that it never restarts within
+ * one (the month is part of its key: the next month counts under a key of its own).
+ */
+const ATTEMPT_WINDOW_MS = 32 * 24 * 3600_000;
 
 /** A random referral code (about 49 bits): the join link's `refer`. */
 export function newReferralCode(): string {
@@ -39,12 +45,14 @@ export function newReferralCode(): string {
 
 interface ReferralsDeps {
   clock: Clock;
-  testers: Pick<TesterService, 'lockForUpdate' | 'isKnownContact'>;
+  testers: Pick<TesterService, 'lockForUpdate'>;
   ledger: Pick<LedgerService, 'record'>;
   mail: Pick<MailService, 'queue' | 'link' | 'nudge'>;
   /** The company's time zone (LOYALTY_TIME_ZONE): the month of the limit is the company's (decision 033). */
   timeZone: string;
   monthlyLimit?: number;
+  /** Where each month's referral requests are counted: the database every instance shares (decisions 062, 075). */
+  rateLimits: RateLimitStore;
   /** Told of each referral made, inside its transaction: the leaderboard's counter (decision 039). */
   onReferralMade?: (referrerId: string, tx: Executor) => Promise<void>;
 }
@@ -66,6 +74,8 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
   const repository = createReferralsRepository(db);
   const limit = deps.monthlyLimit ?? REFERRAL_LIMITS.monthly;
   const now = () => deps.clock.now();
+  // Every request of the month counts against the month's limit, whatever it answers (decision 075).
+  const requests = new RateLimiter(deps.rateLimits, 'referral-requests', limit, ATTEMPT_WINDOW_MS);
 
   /**
    * The referral reward (200 coins, 250 experience) paid through the ledger with the referral as
@@ -97,20 +107,24 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
       createReferralsRepository(tx).forgetReferredTester(testerId, email),
 
     /**
-     * UpdateReferralList. One unit of work: the referrer's row is locked first, so a tester's
-     * referrals are counted and added one at a time (20 at once at 9 this month make exactly one
-     * more); the referral and its invitation's outbox row commit together.
+     * UpdateReferralList. Every request counts against the month's limit, 'Exist user' ones too, so
+     * that asking about people costs what referring them does; 'Exist user' means only that someone
+     * already referred this e-mail or phone, and a person who is already a tester is referred like
+     * anyone else, so that the answer never tells whether someone is a tester (decision 075).
+     * One unit of work: the referrer's row is locked first, so a tester's referrals are counted and
+     * added one at a time (20 at once at 9 this month make exactly one more); the referral and its
+     * invitation's outbox row commit together.
      */
     async refer(referrerId: string, request: ReferralRequest): Promise<ReferralRequestResponse> {
       const at = now();
       const month = monthStart(localDay(at, deps.timeZone));
+      if (!(await requests.hit(`${referrerId}:${month}`))) return { status: 'maximum' };
       const email = request.emailAddress.trim();
       const result = await inTransaction(db, async (tx): Promise<ReferralRequestResponse> => {
         const referrer = await deps.testers.lockForUpdate(referrerId, tx);
         if (!referrer) return { status: 'failed' };
         const repo = createReferralsRepository(tx);
         if ((await repo.countInMonth(referrerId, month)) >= limit) return { status: 'maximum' };
-        if (await deps.testers.isKnownContact(email, request.phoneNumber, tx)) return { status: 'existUser' };
         if (await repo.isReferred(email, request.phoneNumber)) return { status: 'existUser' };
         const referral = await repo.insert({
           referrerId,

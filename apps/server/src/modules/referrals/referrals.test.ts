@@ -142,7 +142,7 @@ describe('referring a friend', () => {
     expect(mail?.subject).not.toMatch(/Eve|Bcc|@|Nina/);
   });
 
-  it("answers 'Exist user' for someone already referred (any tester, same e-mail in any case or same phone) or already a tester", async () => {
+  it("answers 'Exist user' for someone already referred (any tester, same e-mail in any case or same phone), and only them", async () => {
     const first = await createLoggedInTester(db());
     const second = await createLoggedInTester(db());
     const referred = friend();
@@ -151,10 +151,53 @@ describe('referring a friend', () => {
       status: 'existUser',
     });
     expect((await refer(second.cookie, friend({ phoneNumber: referred.phoneNumber }))).json()).toEqual({ status: 'existUser' });
-    const member = await createTester(db(), { phone: '6305550142' });
-    expect((await refer(second.cookie, friend({ emailAddress: member.email }))).json()).toEqual({ status: 'existUser' });
-    expect((await refer(second.cookie, friend({ phoneNumber: '6305550142' }))).json()).toEqual({ status: 'existUser' });
     expect(await list(second.cookie)).toEqual([]);
+  });
+
+  it("answers a tester's e-mail or phone exactly as a stranger's: a New referral and an invitation, nothing that says they are a tester", async () => {
+    const { cookie } = await createLoggedInTester(db());
+    const member = await createTester(db(), { phone: '6305550142' });
+    const byEmail = friend({ firstname: 'Mel', lastname: 'Member', emailAddress: member.email.toUpperCase() });
+    const byPhone = friend({ firstname: 'Phil', lastname: 'Member', phoneNumber: '6305550142' });
+    const stranger = friend({ firstname: 'Stan', lastname: 'Stranger' });
+    const answers = [];
+    for (const person of [byEmail, byPhone, stranger]) answers.push(await refer(cookie, person));
+    expect(answers.map((answer) => [answer.statusCode, answer.body])).toEqual(Array(3).fill([200, JSON.stringify({ status: 'succeed' })]));
+    const shown = await list(cookie);
+    expect(
+      shown
+        .map(({ referralId: _id, ...item }: { referralId: string }) => item)
+        .sort((a: { firstName: string }, b: { firstName: string }) => a.firstName.localeCompare(b.firstName)),
+    ).toEqual([
+      { firstName: 'Mel', lastName: 'Member', status: 'New', redeemedReward: false },
+      { firstName: 'Phil', lastName: 'Member', status: 'New', redeemedReward: false },
+      { firstName: 'Stan', lastName: 'Stranger', status: 'New', redeemedReward: false },
+    ]);
+    for (const person of [byEmail, byPhone, stranger])
+      expect(await latestMail(testApp.database, person.emailAddress, 'referral-invitation'), person.lastname).not.toBeNull();
+  });
+
+  it("counts every request against the month's 10: 'Exist user' answers too", async () => {
+    clock.set(NOON_JAN_15);
+    const { cookie } = await createLoggedInTester(db());
+    const referred = friend();
+    expect((await refer((await createLoggedInTester(db())).cookie, referred)).json()).toEqual({ status: 'succeed' });
+    for (let index = 0; index < 10; index += 1) expect((await refer(cookie, referred)).json()).toEqual({ status: 'existUser' });
+    expect((await refer(cookie, friend())).json()).toEqual({ status: 'maximum' });
+    expect((await refer(cookie, referred)).json()).toEqual({ status: 'maximum' });
+    expect(await list(cookie)).toEqual([]);
+  });
+
+  it('answers at most 10 of 30 simultaneous requests by one tester, whatever they ask', async () => {
+    clock.set(NOON_JAN_15);
+    const { tester, cookie } = await createLoggedInTester(db());
+    const referred = friend();
+    expect((await refer((await createLoggedInTester(db())).cookie, referred)).json()).toEqual({ status: 'succeed' });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, index) => refer(cookie, index % 3 ? referred : friend())));
+    const statuses = answers.map((answer) => answer.json().status);
+    expect(statuses.filter((status) => status !== 'maximum')).toHaveLength(10);
+    const made = await db().select().from(referrals).where(eq(referrals.referrerId, tester.id));
+    expect(made.length).toBe(statuses.filter((status) => status === 'succeed').length);
   });
 
   it("allows 10 in the company's month, answers 'Maximum' to the 11th, and counts again from the 1st in Chicago", async () => {

@@ -370,12 +370,11 @@ describe('a registration from the form to the portal', () => {
     expect((await get('/api/account/CheckAuthorize', cookie)).json()).toEqual({ status: 'authorized' });
   });
 
-  it('answers GetLoginUsername with the tester name for a tester id, failed for an unknown one', async () => {
-    expect((await post('/api/account/GetLoginUsername', testerId)).json()).toEqual({ status: 'succeed', name: username });
-    expect((await post('/api/account/GetLoginUsername', '00000000-0000-4000-8000-000000000000')).json()).toEqual({
-      status: 'failed',
-      name: '',
-    });
+  it('answers GetLoginUsername for a bare tester id exactly as for an unknown one: no username without a link (decision 075)', async () => {
+    const known = await post('/api/account/GetLoginUsername', testerId);
+    const unknown = await post('/api/account/GetLoginUsername', '00000000-0000-4000-8000-000000000000');
+    expect([known.statusCode, known.json()]).toEqual([200, { status: 'failed', name: '' }]);
+    expect([unknown.statusCode, unknown.body]).toEqual([200, known.body]);
   });
 
   it('records an e-mail click for a known tester and answers an unknown one with the catalogue text', async () => {

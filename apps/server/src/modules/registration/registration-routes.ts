@@ -9,7 +9,7 @@ import {
   shortSignUpSchema,
   zipSchema,
 } from '@testerhub/shared/account-schemas';
-import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
+import { RateLimiter, type RateLimitStore, phoneTarget, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
@@ -20,6 +20,8 @@ export interface RegistrationRouteOptions {
   registration: RegistrationService;
   /** Requests per address and window for the registration checks and re-engagement. */
   checksPerWindow: number;
+  /** Re-engagement codes tried per phone and window, from all addresses together. */
+  attemptsPerTarget: number;
   windowSeconds: number;
   /** Where the limit counts: the database every instance shares (decision 062). */
   rateLimits: RateLimitStore;
@@ -31,8 +33,10 @@ const statusMessage = z.object({ status: z.string(), message: z.string() });
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions> = async (app, options) => {
   const { registration } = options;
   const checks = new RateLimiter(options.rateLimits, 'registration-checks', options.checksPerWindow, options.windowSeconds * 1000);
-  const limitChecks = async (address: string, what: string) => {
-    if (!(await checks.hit(`${what}:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  // Codes tried per phone: a code can be guessed from many addresses, so the phone it belongs to bounds them all.
+  const codesPerPhone = new RateLimiter(options.rateLimits, 're-engagement-phone', options.attemptsPerTarget, options.windowSeconds * 1000);
+  const limitChecks = async (ip: string, what: string) => {
+    if (!(await checks.hit(`${what}:${rateLimitAddress(ip)}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   };
 
   app.post(
@@ -154,6 +158,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     async (request) => {
       rejectInLanguage(request, (language) => reEngagementSchema(language));
       await limitChecks(request.ip, 're-engagement');
+      if (!(await codesPerPhone.hit(phoneTarget(request.body.p)))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
       const result = await registration.reEngagement(request.body.c, request.body.p, request.body.Language);
       return result.status === 'succeed'
         ? { status: 'succeed', v: result.v, message: '' }

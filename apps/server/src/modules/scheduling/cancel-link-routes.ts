@@ -6,7 +6,7 @@ import {
   cancelLinkRequestSchema,
 } from '@testerhub/shared/cancel-link-schemas';
 import { TooManyRequestsError } from '../../core/errors.ts';
-import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
+import { RateLimiter, type RateLimitStore, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
 
 export interface CancelLinkRouteOptions {
@@ -36,7 +36,7 @@ export const cancelLinkRoutes: FastifyPluginAsyncZod<CancelLinkRouteOptions> = a
     '/schedule/GetCancelLinkBooking',
     { schema: { tags, body: cancelLinkRequestSchema, response: { 200: cancelLinkBookingResponseSchema } } },
     async (request) => {
-      await limit(request.ip);
+      await limit(rateLimitAddress(request.ip));
       return scheduling.lookUpCancelLink(request.body.token);
     },
   );
@@ -45,7 +45,7 @@ export const cancelLinkRoutes: FastifyPluginAsyncZod<CancelLinkRouteOptions> = a
     '/schedule/CancelByLink',
     { schema: { tags, body: cancelLinkRequestSchema, response: { 200: cancelByLinkResponseSchema } } },
     async (request) => {
-      await limit(request.ip);
+      await limit(rateLimitAddress(request.ip));
       const status = await scheduling.cancelByLink(request.body.token);
       request.log.info({ event: 'schedule.cancel-by-link', status }, 'cancel link used');
       return { status };

@@ -28,6 +28,7 @@ import {
   staffStatusResponseSchema,
 } from '@testerhub/shared/staff-schemas';
 import { staffGet, staffPost, type StaffCookie } from '../../core/auth/staff-scope.ts';
+import { rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import type { StaffService } from './staff-service.ts';
 
 /** The password step's proof, for the code step only (decision 044). */
@@ -61,7 +62,12 @@ export function staffPublicRoutes(staff: StaffService, cookie: StaffCookie): Fas
       '/staff/Login',
       { schema: { tags: ['staff'], body: staffLoginSchema, response: { 200: staffLoginResponseSchema } } },
       async (request, reply) => {
-        const result = await staff.login(request.body.email, request.body.password, request.ip, request.cookies[DEVICE_COOKIE]);
+        const result = await staff.login(
+          request.body.email,
+          request.body.password,
+          rateLimitAddress(request.ip),
+          request.cookies[DEVICE_COOKIE],
+        );
         request.log.info({ event: 'staff.login.password', status: result.status }, 'staff login, password step');
         if (result.status === 'secondFactor') {
           reply.setCookie(SECOND_STEP_COOKIE, result.pendingToken, {
@@ -80,7 +86,7 @@ export function staffPublicRoutes(staff: StaffService, cookie: StaffCookie): Fas
       '/staff/LoginCode',
       { schema: { tags: ['staff'], body: staffLoginCodeSchema, response: { 200: staffLoginCodeResponseSchema } } },
       async (request, reply) => {
-        const result = await staff.loginCode(request.cookies[SECOND_STEP_COOKIE], request.body.code, request.ip);
+        const result = await staff.loginCode(request.cookies[SECOND_STEP_COOKIE], request.body.code, rateLimitAddress(request.ip));
         request.log.info(
           { event: 'staff.login.code', status: result.status, staffId: result.status === 'succeed' ? result.staff.id : undefined },
           'staff login, code step',
@@ -97,20 +103,20 @@ export function staffPublicRoutes(staff: StaffService, cookie: StaffCookie): Fas
     app.post(
       '/staff/setup/Check',
       { schema: { tags: ['staff'], body: staffSetupTokenSchema, response: { 200: staffSetupCheckResponseSchema } } },
-      async (request) => staff.checkSetup(request.body.token, request.ip),
+      async (request) => staff.checkSetup(request.body.token, rateLimitAddress(request.ip)),
     );
 
     app.post(
       '/staff/setup/Password',
       { schema: { tags: ['staff'], body: staffSetupPasswordSchema, response: { 200: staffSetupPasswordResponseSchema } } },
-      async (request) => staff.setupPassword(request.body.token, request.body.password, request.ip),
+      async (request) => staff.setupPassword(request.body.token, request.body.password, rateLimitAddress(request.ip)),
     );
 
     app.post(
       '/staff/setup/Confirm',
       { schema: { tags: ['staff'], body: staffSetupConfirmSchema, response: { 200: staffSetupConfirmResponseSchema } } },
       async (request, reply) => {
-        const result = await staff.setupConfirm(request.body.token, request.body.code, request.ip);
+        const result = await staff.setupConfirm(request.body.token, request.body.code, rateLimitAddress(request.ip));
         request.log.info({ event: 'staff.setup', status: result.status }, 'staff set-up confirmation');
         if (result.status === 'succeed') {
           cookie.set(reply, result.sessionId);

@@ -145,6 +145,17 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
+    /**
+     * The tester a link's `d` was signed for (an invitation, or a qualified screener's self-schedule
+     * link) while it lasts, or null: the login page's username prefill answers only for them (decision 075).
+     */
+    linkTester(data: string): string | null {
+      const invitation = verifyInvitationData(data, deps.secret);
+      if (invitation) return fresh(invitation.issuedAt, deps.validDays) ? invitation.testerId : null;
+      const qualified = deps.screening.verifyStudyLinkData(data);
+      return qualified && fresh(qualified.issuedAt, deps.qualifiedLinkDays) ? qualified.testerId : null;
+    },
+
     /** CheckParticipantType: who the study is for, and whether this tester has already finished its screener. */
     async checkParticipantType(tester: TesterRow, studyGuid: string): Promise<CheckParticipantTypeResponse> {
       const study = await deps.studies.findStudyByGuid(studyGuid);

@@ -178,16 +178,6 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
       return rows[0] ?? null;
     },
 
-    /** Whether a tester has this e-mail (any case) or phone. */
-    async isKnownContact(email: string, phone: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: testers.id })
-        .from(testers)
-        .where(or(eq(sql`lower(${testers.email})`, email.toLowerCase()), eq(testers.phone, phone)))
-        .limit(1);
-      return rows.length > 0;
-    },
-
     async findByEmail(email: string) {
       const rows = await db
         .select()

@@ -67,7 +67,6 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     findByNameAndEmail: base.findByNameAndEmail,
     usernameOrEmailTaken: base.usernameOrEmailTaken,
     /** Whether a tester already has this e-mail or phone (a referral of them is refused). */
-    isKnownContact: (email: string, phone: string, tx?: Executor) => on(tx).isKnownContact(email, phone),
     testerForToken: base.testerForToken,
     tokenBelongsTo: base.tokenBelongsTo,
     /** Locks the tester's row inside the caller's transaction (scheduling's overlap check); null when there is none. */

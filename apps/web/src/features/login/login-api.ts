@@ -30,9 +30,9 @@ export function postInitializeInformation(payload: CredentialsPayload): Promise<
   return apiPost<CredentialsResponse>('/account/initializeInformation', payload);
 }
 
-export function postLoginUsername(testerId: string): Promise<{ status: string; name: string }> {
-  // The body is the tester id as a bare JSON string (spec 2, section 7).
-  return apiPost<{ status: string; name: string }>('/account/GetLoginUsername', testerId);
+/** The username of the tester a study link names: the link's t with its d, which proves the link was e-mailed to them (decision 075). */
+export function postLoginUsername(testerId: string, linkData: string): Promise<{ status: string; name: string }> {
+  return apiPost<{ status: string; name: string }>('/account/GetLoginUsername', { t: testerId, d: linkData });
 }
 
 /** Only a path on this site is followed after login: never another origin (GUIDE section 5, no open redirects). */

@@ -214,12 +214,20 @@ describe('login answers', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(ENTRY_TEXTS.forcedChangeFailure);
   });
 
-  test('a tester id in the session prefills the username through GetLoginUsername', async () => {
+  test("a study link in the session (t and d) prefills the username through GetLoginUsername, sending the link's d", async () => {
     window.sessionStorage.setItem('t', 'tester-guid');
+    window.sessionStorage.setItem('d', 'signed-link-data');
     answers['/account/GetLoginUsername'] = { body: { status: 'succeed', name: 'linkeduser1' } };
     renderLogin();
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveValue('linkeduser1'));
-    expect(calls.find((call) => call.path === '/account/GetLoginUsername')?.body).toBe('tester-guid');
+    expect(calls.find((call) => call.path === '/account/GetLoginUsername')?.body).toEqual({ t: 'tester-guid', d: 'signed-link-data' });
+  });
+
+  test('a tester id without its link asks for no username (the server would not tell)', async () => {
+    window.sessionStorage.setItem('t', 'tester-guid');
+    renderLogin();
+    expect(await screen.findByLabelText('Username')).toHaveValue('');
+    expect(calls.find((call) => call.path === '/account/GetLoginUsername')).toBeUndefined();
   });
 
   test('only site paths are followed after login', () => {

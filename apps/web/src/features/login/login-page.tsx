@@ -52,12 +52,15 @@ export function LoginPage() {
   const usernameEdited = useRef(false);
 
   // A study link names its tester (t): show that tester's username, unless one is already typed or handed over.
+  // The server answers only with the link's d, signed for that tester (decision 075).
   const testerId = searchParams.get('t');
+  const linkData = searchParams.get('d');
   useEffect(() => {
     const id = testerId ?? sessionValues.get('t');
-    if (!id || givenUsername) return;
+    const data = linkData ?? sessionValues.get('d');
+    if (!id || !data || givenUsername) return;
     let active = true;
-    postLoginUsername(id).then(
+    postLoginUsername(id, data).then(
       (answer) => {
         if (active && answer.status === 'succeed' && answer.name && !usernameEdited.current) setUsername(answer.name);
       },
@@ -66,7 +69,7 @@ export function LoginPage() {
     return () => {
       active = false;
     };
-  }, [testerId, givenUsername]);
+  }, [testerId, linkData, givenUsername]);
 
   const logIn = useCallback(
     (name: string, secret: string) => {

@@ -115,6 +115,16 @@ describe('the referral form (spec 3, section 5)', () => {
     expect(box('First name')).toHaveValue('Nina');
   });
 
+  test("explains 'Exist user' as someone already referred, never as someone who is a member (decision 075)", async () => {
+    answers['/account/UpdateReferralList'] = { body: { status: 'existUser' } };
+    const user = renderPage();
+    await fillAll(user);
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: REFERRAL_TEXTS.existUser });
+    expect(dialog).toHaveTextContent('This person has already been referred.');
+    expect(dialog).not.toHaveTextContent(/member|tester|registered/i);
+  });
+
   test("shows 'Referral Request Failed' when the call fails", async () => {
     answers['/account/UpdateReferralList'] = { status: 500, body: { message: 'boom' } };
     const user = renderPage();
