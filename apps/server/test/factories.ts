@@ -26,6 +26,7 @@ import {
 } from '../src/core/db/schema.ts';
 import { saveScreener, type ScreenerDefinition } from '../src/modules/screening/screening-service.ts';
 import type { Database } from '../src/core/db/client.ts';
+import { HOUR_MS } from '../src/core/clock.ts';
 import { hashPassword } from '../src/core/security/passwords.ts';
 import { hashToken, randomToken } from '../src/core/security/tokens.ts';
 import { birthYearsBack, nameTag, uniqueUsername } from './account-helpers.ts';
@@ -89,6 +90,30 @@ export async function sessionCookieFor(db: Database, testerId: string, options: 
 export async function createLoggedInTester(db: Database, overrides: TesterOverrides = {}) {
   const tester = await createTester(db, overrides);
   return { tester, cookie: await sessionCookieFor(db, tester.id) };
+}
+
+/**
+ * A logged-in tester who attended a closed study about three weeks before `now`: one who may
+ * register children online (decision 028).
+ */
+export async function createAttendedTester(db: Database, now: Date, overrides: TesterOverrides = {}) {
+  const { tester, cookie } = await createLoggedInTester(db, overrides);
+  const study = await createStudy(db);
+  const group = await createSessionGroup(db, {
+    studyNo: study.studyNo,
+    status: 'Closed',
+    sessions: [{ startsAt: new Date(now.getTime() - 500 * HOUR_MS), endsAt: new Date(now.getTime() - 498 * HOUR_MS) }],
+  });
+  const [first] = group.sessions;
+  await createBooking(db, {
+    testerId: tester.id,
+    studyNo: study.studyNo,
+    groupId: group.id,
+    startsAt: first!.startsAt,
+    endsAt: first!.endsAt,
+    status: 'attended',
+  });
+  return { tester, cookie };
 }
 
 let studyNumber = 90_000;

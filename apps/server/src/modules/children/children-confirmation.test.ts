@@ -5,9 +5,8 @@ import { CHILD_QUEUE_TEXTS } from '@testerhub/shared/staff-queues-schemas';
 import { getWith, latestMail, linkIn, nameTag, postJson } from '../../../test/account-helpers.ts';
 import {
   balanceAndLedger,
-  createBooking,
+  createAttendedTester,
   createChild,
-  createLoggedInTester,
   createScreener,
   createSessionGroup,
   createStudy,
@@ -63,25 +62,7 @@ function childPayload(overrides: Record<string, unknown> = {}) {
 }
 
 /** A logged-in tester who has attended a study (who may register children online, decision 028). */
-async function attendedParent() {
-  const { tester, cookie } = await createLoggedInTester(db());
-  const study = await createStudy(db());
-  const group = await createSessionGroup(db(), {
-    studyNo: study.studyNo,
-    status: 'Closed',
-    sessions: [{ startsAt: new Date(NOW.getTime() - 500 * HOUR_MS), endsAt: new Date(NOW.getTime() - 498 * HOUR_MS) }],
-  });
-  const first = group.sessions[0]!;
-  await createBooking(db(), {
-    testerId: tester.id,
-    studyNo: study.studyNo,
-    groupId: group.id,
-    startsAt: first.startsAt,
-    endsAt: first.endsAt,
-    status: 'attended',
-  });
-  return { tester, cookie };
-}
+const attendedParent = () => createAttendedTester(db(), NOW);
 
 /** `count` current children of the parent made straight in the database (confirmed unless told). */
 async function existingChildren(parentId: string, count: number, confirmedAt: Date | null = NOW) {

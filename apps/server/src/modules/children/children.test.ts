@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { message } from '@testerhub/shared/account-messages';
 import { expectFieldError, latestMail, linkIn, loginCookie, nameTag, DEMO } from '../../../test/account-helpers.ts';
-import { createBooking, createLoggedInTester, createSessionGroup, createStudy } from '../../../test/factories.ts';
+import { createAttendedTester, createBooking, createLoggedInTester, createSessionGroup, createStudy } from '../../../test/factories.ts';
 import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import { childConfirmationAttempts, children, emailOutbox } from '../../core/db/schema.ts';
@@ -46,25 +46,7 @@ function childPayload(overrides: Record<string, unknown> = {}) {
 }
 
 /** A logged-in tester who has attended a study (the online-registration rule). */
-async function attendedParent(email?: string) {
-  const { tester, cookie } = await createLoggedInTester(db(), email ? { email } : {});
-  const study = await createStudy(db());
-  const group = await createSessionGroup(db(), {
-    studyNo: study.studyNo,
-    status: 'Closed',
-    sessions: [{ startsAt: new Date(NOW.getTime() - 500 * HOUR_MS), endsAt: new Date(NOW.getTime() - 498 * HOUR_MS) }],
-  });
-  const first = group.sessions[0]!;
-  await createBooking(db(), {
-    testerId: tester.id,
-    studyNo: study.studyNo,
-    groupId: group.id,
-    startsAt: first.startsAt,
-    endsAt: first.endsAt,
-    status: 'attended',
-  });
-  return { tester, cookie };
-}
+const attendedParent = (email?: string) => createAttendedTester(db(), NOW, email ? { email } : {});
 
 const register = (cookie: string, payload: unknown) => post('/api/account/RegistChildrenWithoutStudyNo', cookie, payload);
 const listOf = async (cookie: string) => (await get('/api/schedule/GetChildrenInfo', cookie)).json().registeredChildren;
