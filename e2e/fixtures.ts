@@ -65,6 +65,7 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
  * workers of the run; a violation is never stored, so a failing state fails in every test.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await animationsEnded(page);
   const state = await pageStateKey(page);
   const passed = state && process.env.E2E_AXE_DIR ? path.join(process.env.E2E_AXE_DIR, state) : undefined;
   if (passed && fs.existsSync(passed)) return;
@@ -122,7 +123,25 @@ export async function expectOneMainLandmark(page: Page): Promise<void> {
   await runAxe(page, { type: 'rule', values: MAIN_LANDMARK_RULES });
 }
 
+/**
+ * Waits until the page's finite CSS animations and transitions have ended. A fade still running
+ * blends text into its background, so axe would measure the contrast of one frame of it (the
+ * burger menu's 0.2 s fade-in read 2.97:1 on a loaded machine). CSS animations run on the
+ * browser's own time, also on a held page clock; endless ones (spinners) are not waited for.
+ */
+async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 async function runAxe(page: Page, runOnly: { type: 'tag' | 'rule'; values: string[] } = { type: 'tag', values: AXE_TAGS }): Promise<void> {
+  await animationsEnded(page);
   for (const frame of page.frames()) {
     const hasAxe = await frame.evaluate(() => 'axe' in window);
     if (!hasAxe) await frame.evaluate(axeSource);
