@@ -1,9 +1,8 @@
+import { instantToWallClock, wallClockToInstant } from '@testerhub/shared/wall-clock';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type { SessionKind } from '@testerhub/shared/schedule-schemas';
 import {
-  instantToWallClock,
   SESSION_ADMIN_TEXTS,
-  wallClockToInstant,
   type CreateGroupPayload,
   type GroupChangeResponse,
   type SessionGroupFields,
