@@ -13,7 +13,7 @@ import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { screenerQuestions, studies, studyReturnSecrets } from '../../core/db/schema.ts';
+import { screenerQuestions, studies, studyReturnSecrets, testSites } from '../../core/db/schema.ts';
 import { externalReturnSignature } from './external-return-signature.ts';
 import { DEMO_SCREENER_HOST } from './studies-seed.ts';
 import { SCREENER_TEXTS } from './study-service.ts';
@@ -267,6 +267,37 @@ describe('saving a study', () => {
     const stale = await post(cookie, 'SaveStudy', { ...opened, studyBasicInfo: 'Mine' });
     expect(stale.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.changedSinceOpened, field: 'version' });
     expect((await detail(cookie, form.studyNo)).studyBasicInfo).toBe('Renamed');
+  });
+
+  it('a save naming a site removed after the form read the kept site list is refused at the site (the foreign key), nothing saved', async () => {
+    const { cookie } = await signedInStaff(db(), ['content', 'recruiter']);
+    const form = await created(cookie);
+    const opened = asForm(await detail(cookie, form.studyNo));
+    const added = await postJson(
+      testApp.app,
+      '/api/staff/content/AddTestSite',
+      {
+        name: 'Closing Site',
+        city: 'Austin',
+        address: '1 Main St, Austin, TX 78701',
+        phone: '(512) 555-0100',
+        fax: '',
+        tollFree: '',
+        airportDirections: [],
+        timeZone: 'America/Chicago',
+      },
+      { cookie },
+    );
+    const siteId = (added.json() as { site: { siteId: string } }).site.siteId;
+    // The form's site list is this instance's kept copy: read now, it still names the site after its row goes.
+    const options = await getWith(testApp.app, '/api/staff/studies/FormOptions', { cookie });
+    expect(options.json().sites.map((site: { id: string }) => site.id)).toContain(siteId);
+    await db().delete(testSites).where(eq(testSites.siteId, siteId));
+    const saved = await post(cookie, 'SaveStudy', { ...opened, studyBasicInfo: 'Moved', siteId });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.unknownSite, field: 'siteId' });
+    expect(await detail(cookie, form.studyNo)).toMatchObject({ studyBasicInfo: opened.studyBasicInfo, siteId: opened.siteId, version: 1 });
+    expect(await auditRows(form.studyNo, 'study.save')).toEqual([]);
   });
 
   it('of simultaneous saves from one version, exactly one lands and writes one audit row', async () => {
