@@ -13,6 +13,9 @@ describe('cronFiresAt', () => {
     expect(cronFiresAt('5 * * * 1', new Date('2026-03-02T06:06:00Z'), CHICAGO)).toBe(false);
     expect(cronFiresAt('5 * * * 1', new Date('2026-03-02T06:05:00Z'), 'UTC')).toBe(true);
     expect(cronFiresAt('5 * * * 1', new Date('2026-03-01T06:05:00Z'), 'UTC')).toBe(false); // a Sunday
+    // After the change to daylight time (8 March) Chicago is UTC-5: the same schedule follows the zone's clock.
+    expect(cronFiresAt('5 * * * 1', new Date('2026-07-06T05:05:00Z'), CHICAGO)).toBe(true); // 00:05 Monday
+    expect(cronFiresAt('5 * * * 1', new Date('2026-07-06T04:05:00Z'), CHICAGO)).toBe(false); // 23:05 Sunday
   });
 
   it('steps, ranges, lists, Sunday as 0 or 7, and either day field when both are restricted', () => {

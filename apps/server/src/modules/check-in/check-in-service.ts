@@ -1,6 +1,7 @@
 import type { CheckInBooking, CheckInMarkResponse, CheckInScanResponse, CheckInSearchResponse } from '@testerhub/shared/check-in-schemas';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type { Clock } from '../../core/clock.ts';
+import { localDay } from '../../core/local-day.ts';
 import type { ChildrenService } from '../children/children-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { DEFAULT_TIME_ZONE, type SchedulingService } from '../scheduling/scheduling-service.ts';
@@ -33,11 +34,6 @@ const otherSiteMessage = (siteName: string | null) =>
   siteName
     ? `This booking is at ${siteName}, which is not one of your sites.`
     : 'This booking is a virtual session, run from no site of yours.';
-
-/** The calendar day of an instant in a zone, as YYYY-MM-DD (comparable as text). */
-function localDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
 
 type BookingView = Awaited<ReturnType<SchedulingService['checkInBookings']>>[number];
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../core/db/client.ts';
-import { wallClockToInstant } from '@testerhub/shared/session-admin-schemas';
+import { wallClockToInstant } from '@testerhub/shared/wall-clock';
 import { createSchedulingRepository, type NewGroup } from './scheduling-repository.ts';
 
 /**

@@ -1,9 +1,8 @@
+import { instantToWallClock, wallClockToInstant } from '@testerhub/shared/wall-clock';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type { SessionKind } from '@testerhub/shared/schedule-schemas';
 import {
-  instantToWallClock,
   SESSION_ADMIN_TEXTS,
-  wallClockToInstant,
   type CreateGroupPayload,
   type GroupChangeResponse,
   type SessionGroupFields,
@@ -13,6 +12,7 @@ import {
   type UpdateGroupPayload,
 } from '@testerhub/shared/session-admin-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
+import { foreignKeyOf } from '../../core/db/foreign-key.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
@@ -47,13 +47,6 @@ const auditView = (group: GroupRow & { sessions?: { startsAt: Date; endsAt: Date
 
 /** The group's foreign key to its test site (migration 0006). */
 const SITE_FOREIGN_KEY = 'session_groups_site_id_test_sites_site_id_fk';
-
-/** PostgreSQL's foreign_key_violation, and which constraint raised it. */
-function foreignKeyOf(error: unknown): string | null {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  if ((cause as { code?: string }).code !== '23503') return null;
-  return (cause as { constraint?: string }).constraint ?? 'unknown';
-}
 
 /**
  * Session groups in the staff console (issue 12 section 2; decision 051): a recruiter lists a

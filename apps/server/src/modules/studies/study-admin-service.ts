@@ -16,6 +16,7 @@ import {
 import type { TestSite } from '@testerhub/shared/public-content';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
+import { foreignKeyOf } from '../../core/db/foreign-key.ts';
 import { previewScreener, screenerDefinitionOf, screeningsOf, writeScreener } from '../screening/screener-admin-service.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
@@ -29,6 +30,9 @@ interface StudyAdminDeps {
   /** Which of these ids are About-me answers (the dossier module). */
   existingAnswerIds: (ids: readonly number[]) => Promise<number[]>;
 }
+
+/** The study's foreign key to its test site (migration 0045). */
+const SITE_FOREIGN_KEY = 'studies_site_id_test_sites_site_id_fk';
 
 /** The columns a study's form sets. */
 function columnsOf(fields: CreateStudyPayload): Omit<NewStudy, 'studyNo'> {
@@ -85,7 +89,12 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
 
   async function change(run: () => Promise<{ studyNo: number; version: number }>, message: string): Promise<StudyChangeResponse> {
     return refusalAnswered(async () => {
-      const { studyNo, version } = await run();
+      const { studyNo, version } = await run().catch((error: unknown) => {
+        // The site was removed after checkReferences read the cached list: the study's foreign key
+        // refused it inside the unit of work, and nothing was written (as for session groups, decision 071).
+        if (foreignKeyOf(error) === SITE_FOREIGN_KEY) throw new StaffRefusal(TEXTS.unknownSite, 'siteId');
+        throw error;
+      });
       return { status: 'succeed' as const, message, studyNo, version };
     });
   }

@@ -13,7 +13,7 @@ import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { screenerQuestions, studies, studyReturnSecrets } from '../../core/db/schema.ts';
+import { screenerQuestions, studies, studyReturnSecrets, testSites } from '../../core/db/schema.ts';
 import { externalReturnSignature } from './external-return-signature.ts';
 import { DEMO_SCREENER_HOST } from './studies-seed.ts';
 import { SCREENER_TEXTS } from './study-service.ts';
@@ -86,6 +86,19 @@ const screenersOf = async (cookie: string) =>
   ((await getWith(testApp.app, '/api/schedule/GetScreeners', { cookie })).json() as { screenerStudyNo: number }[]).map(
     (study) => study.screenerStudyNo,
   );
+
+/** A test site added by content staff (the kept site list is dropped, so the next read names it). */
+async function addSite(cookie: string, name: string): Promise<{ siteId: string; revision: number }> {
+  const fields = { name, city: 'Austin', address: '1 Main St, Austin, TX 78701', phone: '(512) 555-0100', fax: '', tollFree: '' };
+  const added = await postJson(
+    testApp.app,
+    '/api/staff/content/AddTestSite',
+    { ...fields, airportDirections: [], timeZone: 'America/Chicago' },
+    { cookie },
+  );
+  expect(added.json(), added.body).toMatchObject({ status: 'succeed' });
+  return added.json().site;
+}
 
 async function created(cookie: string, overrides: Partial<CreateStudyPayload> = {}) {
   const form = studyForm(overrides);
@@ -267,6 +280,46 @@ describe('saving a study', () => {
     const stale = await post(cookie, 'SaveStudy', { ...opened, studyBasicInfo: 'Mine' });
     expect(stale.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.changedSinceOpened, field: 'version' });
     expect((await detail(cookie, form.studyNo)).studyBasicInfo).toBe('Renamed');
+  });
+
+  it('a save naming a site removed after the form read the kept site list is refused at the site (the foreign key), nothing saved', async () => {
+    const { cookie } = await signedInStaff(db(), ['content', 'recruiter']);
+    const form = await created(cookie);
+    const opened = asForm(await detail(cookie, form.studyNo));
+    const { siteId } = await addSite(cookie, 'Closing Site');
+    // The form's site list is this instance's kept copy: read now, it still names the site after its row goes.
+    const options = await getWith(testApp.app, '/api/staff/studies/FormOptions', { cookie });
+    expect(options.json().sites.map((site: { id: string }) => site.id)).toContain(siteId);
+    await db().delete(testSites).where(eq(testSites.siteId, siteId));
+    const saved = await post(cookie, 'SaveStudy', { ...opened, studyBasicInfo: 'Moved', siteId });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.unknownSite, field: 'siteId' });
+    expect(await detail(cookie, form.studyNo)).toMatchObject({ studyBasicInfo: opened.studyBasicInfo, siteId: opened.siteId, version: 1 });
+    expect(await auditRows(form.studyNo, 'study.save')).toEqual([]);
+  });
+
+  it('a save naming a site while it is removed: either the removal is refused counting the study, or the save is refused at the site', async () => {
+    const { cookie } = await signedInStaff(db(), ['content', 'recruiter']);
+    for (let round = 0; round < 6; round += 1) {
+      const site = await addSite(cookie, `Raced site ${round}`);
+      const form = await created(cookie);
+      const opened = asForm(await detail(cookie, form.studyNo));
+      const save = () => post(cookie, 'SaveStudy', { ...opened, siteId: site.siteId });
+      const remove = () => postJson(testApp.app, '/api/staff/content/RemoveTestSite', site, { cookie });
+      // Each starts first in turn.
+      const [saved, removed] = round % 2 === 0 ? await Promise.all([save(), remove()]) : (await Promise.all([remove(), save()])).reverse();
+      expect(saved!.statusCode, saved!.body).toBe(200);
+      expect(removed!.statusCode, removed!.body).toBe(200);
+      const stored = (await db().select().from(studies).where(eq(studies.studyNo, form.studyNo)))[0]!;
+      if (removed!.json().status === 'succeed') {
+        expect(saved!.json()).toEqual({ status: 'failed', message: STUDY_ADMIN_TEXTS.unknownSite, field: 'siteId' });
+        expect(stored.siteId).toBe(opened.siteId);
+      } else {
+        expect(saved!.json()).toMatchObject({ status: 'succeed' });
+        expect(removed!.json().message).toContain('1 study');
+        expect(stored.siteId).toBe(site.siteId);
+      }
+    }
   });
 
   it('of simultaneous saves from one version, exactly one lands and writes one audit row', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { testSites } from '../public-content/public-content-tables.ts';
 import { testers } from '../testers/tester-tables.ts';
 
 /**
@@ -35,7 +36,7 @@ export const studies = pgTable(
     attendanceCoins: integer('attendance_coins').notNull().default(0),
     attendanceExp: integer('attendance_exp').notNull().default(0),
     /** A test site (zip_prefix_sites, decision 007), or null for an online-only study. */
-    siteId: text('site_id'),
+    siteId: text('site_id').references(() => testSites.siteId),
     opensAt: timestamp('opens_at', { withTimezone: true }).notNull().defaultNow(),
     /** Null: open until staff close it. */
     closesAt: timestamp('closes_at', { withTimezone: true }),

@@ -1,8 +1,8 @@
+import { instantToWallClock } from '@testerhub/shared/wall-clock';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type { WAITING_REASON_TEXTS } from '@testerhub/shared/session-admin-schemas';
 import {
   BOOKING_STATUS_TEXTS,
-  instantToWallClock,
   OUTCOME_TEXTS,
   RESULTS_PAGE_SCREENINGS,
   type StudyResultsResponse,

@@ -1,0 +1,3 @@
+-- A study's site must be a test site. If an existing study names a site that is gone, this fails (and the
+-- start-up with it) rather than clear the study's site: point such a study at a site, or null, by hand first.
+ALTER TABLE "studies" ADD CONSTRAINT "studies_site_id_test_sites_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."test_sites"("site_id") ON DELETE no action ON UPDATE no action;
