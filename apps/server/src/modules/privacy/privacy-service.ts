@@ -66,7 +66,7 @@ export function createPrivacyService(db: Database, deps: PrivacyDeps) {
     const locked = await deps.testers.lockForUpdate(testerId, tx);
     if (!locked) return false;
     const freedGroups = await deps.scheduling.releaseAllSeatsOf(testerId, tx);
-    await deps.referrals.forgetReferredTester(testerId, locked.email, tx);
+    await deps.referrals.forgetReferredTester(testerId, locked.email, locked.phone, tx);
     await deps.registration.forgetEmail(locked.email, tx);
     await deps.mail.forgetAddress(locked.email, tx);
     if (!(await deps.testers.deleteTester(testerId, tx))) return false;

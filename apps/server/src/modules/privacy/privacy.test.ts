@@ -7,6 +7,7 @@ import {
   createChild,
   createLoggedInTester,
   createQualifiedScreening,
+  createReferral,
   createSessionGroup,
   createStudy,
   createTester,
@@ -348,6 +349,16 @@ describe('POST /api/account/DeleteMyAccount', () => {
     expect((await get('/api/account/GetContact', secondCookie)).statusCode).toBe(401);
     const again = await login(testApp.app, tester.username, FACTORY_PASSWORD);
     expect(again.json().status).not.toBe('succeed');
+  });
+
+  it('forgets a referral that named the tester by phone under another e-mail (decision 075: testers are referred like anyone)', async () => {
+    const { tester, cookie } = await testerWithData();
+    const referrer = await createLoggedInTester(db());
+    const byPhone = await createReferral(db(), { referrerId: referrer.tester.id, phone: tester.phone, lastName: tester.lastName });
+    expect((await deleteAccount(cookie, FACTORY_PASSWORD)).json()).toEqual({ status: 'succeed' });
+    const [kept] = await db().select().from(referrals).where(eq(referrals.id, byPhone.id));
+    expect(kept).toMatchObject({ referrerId: referrer.tester.id, firstName: 'Former', lastName: 'tester' });
+    expect(kept!.phone).not.toBe(tester.phone);
   });
 
   it('two deletions at once: one succeeds, the other finds no account (401), none fails with 500', async () => {

@@ -10,11 +10,12 @@ export function createReferralsRepository(db: Executor) {
   return {
     /**
      * The referral that brought a tester who is deleting their account, or that names their
-     * address (decision 040): the referrer keeps the row (its status and any reward claimed) but
-     * not who the friend was. The
-     * e-mail and phone become unique placeholders (the unique indexes stay satisfied).
+     * address or their phone (decision 040; a tester is referred like anyone, decision 075, so by
+     * their phone under another e-mail too): the referrer keeps the row (its status and any reward
+     * claimed) but not who the friend was. The e-mail and phone become unique placeholders (the
+     * unique indexes stay satisfied).
      */
-    async forgetReferredTester(testerId: string, email: string) {
+    async forgetReferredTester(testerId: string, email: string, phone: string) {
       const rows = await db
         .update(referrals)
         .set({
@@ -25,7 +26,7 @@ export function createReferralsRepository(db: Executor) {
           phone: sql`'erased-' || ${referrals.id}`,
           referredTesterId: null,
         })
-        .where(or(eq(referrals.referredTesterId, testerId), sql`lower(${referrals.email}) = lower(${email})`))
+        .where(or(eq(referrals.referredTesterId, testerId), sql`lower(${referrals.email}) = lower(${email})`, eq(referrals.phone, phone)))
         .returning({ id: referrals.id });
       return rows.length;
     },

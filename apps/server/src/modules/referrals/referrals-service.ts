@@ -103,8 +103,8 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
     exportData: (testerId: string) => repository.exportOf(testerId),
 
     /** Account deletion (decision 040): the referral that brought the tester forgets who they were, in the caller's unit of work. */
-    forgetReferredTester: (testerId: string, email: string, tx: Executor) =>
-      createReferralsRepository(tx).forgetReferredTester(testerId, email),
+    forgetReferredTester: (testerId: string, email: string, phone: string, tx: Executor) =>
+      createReferralsRepository(tx).forgetReferredTester(testerId, email, phone),
 
     /**
      * UpdateReferralList. Every request counts against the month's limit, 'Exist user' ones too, so

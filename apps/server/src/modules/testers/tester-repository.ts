@@ -167,6 +167,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .select({
           id: testers.id,
           email: testers.email,
+          phone: testers.phone,
           firstName: testers.firstName,
           lastName: testers.lastName,
           language: testers.language,
