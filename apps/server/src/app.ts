@@ -632,7 +632,6 @@ export async function buildApp({
     dossier,
     listTestSites: publicContent.listTestSites,
     studyLinks,
-    mail,
     staffList: staff.list,
     audited: staff.audited,
     kick: () => {
@@ -678,7 +677,6 @@ export async function buildApp({
     scheduling,
     studyNames: studies.studyNames,
     listTestSites: publicContent.listTestSites,
-    mail,
     audited: staff.audited,
   });
   const studyResults = createStudyResultsService({

@@ -42,6 +42,7 @@ export function createMailService(
     ? startSender({ outbox, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, log: options.log, clock: options.clock })
     : null;
 
+  /** Asks the sender (if one runs) to send what is due now rather than at its next poll. */
   const nudge = () => sender?.nudge();
 
   return {
@@ -55,8 +56,6 @@ export function createMailService(
       afterCommit(tx ?? db, nudge);
       return id;
     },
-    /** Asks the sender (if one runs) to send what is due now rather than at its next poll. */
-    nudge,
     /** Links in e-mails always start from PUBLIC_URL, never from the request's Host header. */
     link(path: string, query: Record<string, string>) {
       const url = new URL(path, `${options.publicUrl}/`);
