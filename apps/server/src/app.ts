@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './core/config/env.ts';
-import type { DatabaseHandle } from './core/db/client.ts';
+import { setAfterCommitErrorLog, type DatabaseHandle } from './core/db/client.ts';
 import { systemClock, type Clock, type FakeClock } from './core/clock.ts';
 import { createJobQueue } from './core/jobs/job-queue.ts';
 import { createLogger } from './core/logger.ts';
@@ -51,7 +51,7 @@ import { createPerksService } from './modules/perks/perks-service.ts';
 import { createEventsService } from './modules/events/events-service.ts';
 import { createLedgerService } from './modules/ledger/ledger-service.ts';
 import { registerDevMailbox } from './modules/mail/dev-mailbox-routes.ts';
-import { createMailService } from './modules/mail/mail-service.ts';
+import { createMailService, type MailSenderStarter } from './modules/mail/mail-service.ts';
 import { dossierRoutes } from './modules/dossier/dossier-routes.ts';
 import { createDossierService } from './modules/dossier/dossier-service.ts';
 import { avatarAdminRoutes } from './modules/profile/avatar-admin-routes.ts';
@@ -144,6 +144,8 @@ export interface BuildAppOptions {
   extraApiRoutes?: (api: FastifyInstance) => void;
   /** Where log lines go instead of standard output (tests read them). */
   logDestination?: DestinationStream;
+  /** Starts the outbox's sender when SMTP_URL is set (tests record its nudges). */
+  startMailSender?: MailSenderStarter;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -198,6 +200,7 @@ export async function buildApp({
   clock = settableClock ?? systemClock,
   extraApiRoutes,
   logDestination,
+  startMailSender,
 }: BuildAppOptions): Promise<FastifyInstance> {
   if (settableClock && !config.testSupportSecret) throw new Error('A settable clock is for test runs only: it needs testSupportSecret.');
   const log = createLogger(config.logLevel, logDestination);
@@ -284,6 +287,8 @@ export async function buildApp({
   // The modules, wired once. Each gets the database (for its own repository) and the services
   // of the modules it uses; a unit of work hands its transaction down explicitly.
   const { db } = database;
+  // A unit of work's after-commit callbacks (mail nudges, cache forgets) report failures here: their change has committed.
+  setAfterCommitErrorLog((error) => app.log.error({ err: error }, 'after-commit callback failed'));
   // Background and scheduled work (decision 020): modules define their queues while being wired;
   // the queue starts once the app is ready (nothing starts when no module defined one).
   const jobs = createJobQueue({ database, log: app.log });
@@ -295,7 +300,7 @@ export async function buildApp({
   });
   app.addHook('onClose', () => jobs.stop());
   const sessionCache = createActiveSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
-  const onTesterChanged = sessionCache.forgetTester;
+  const onTesterChanged = sessionCache.forgetChangedTester;
   // Sessions ended by another instance on this PostgreSQL are dropped here at once (decision 035).
   const stopListening = await database.listen(SESSIONS_ENDED_CHANNEL, (payload) => forgetAnnounced(sessionCache, payload));
   app.addHook('onClose', () => stopListening());
@@ -315,6 +320,7 @@ export async function buildApp({
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     log: app.log,
+    startSender: startMailSender,
   });
   app.addHook('onClose', () => mail.stop());
   const testers = createTesterService(db, { clock, onTesterChanged });
@@ -626,7 +632,6 @@ export async function buildApp({
     dossier,
     listTestSites: publicContent.listTestSites,
     studyLinks,
-    mail,
     staffList: staff.list,
     audited: staff.audited,
     kick: () => {
@@ -672,7 +677,6 @@ export async function buildApp({
     scheduling,
     studyNames: studies.studyNames,
     listTestSites: publicContent.listTestSites,
-    mail,
     audited: staff.audited,
   });
   const studyResults = createStudyResultsService({

@@ -72,7 +72,6 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
     dossier,
     listTestSites: publicContent.listTestSites,
     studyLinks,
-    mail,
     staffList: staff.list,
     audited: staff.audited,
     kick: () => undefined,

@@ -5,7 +5,7 @@ import { createFakeClock, type FakeClock } from '../src/core/clock.ts';
 import type { Database } from '../src/core/db/client.ts';
 import { emailOutbox } from '../src/core/db/schema.ts';
 import { createChildrenRepository } from '../src/modules/children/children-repository.ts';
-import { createMailService } from '../src/modules/mail/mail-service.ts';
+import { createMailService, type MailSenderStarter } from '../src/modules/mail/mail-service.ts';
 import { createPublicContentService } from '../src/modules/public-content/public-content-service.ts';
 import { createScheduleNotices } from '../src/modules/scheduling/schedule-notices.ts';
 import { createSchedulingService } from '../src/modules/scheduling/scheduling-service.ts';
@@ -24,14 +24,23 @@ export const TEST_LINK_SECRET = 'schedule-mail-secret-for-tests-0123456789';
  */
 export function schedulingWithMail(
   db: Database,
-  options: { now: Date; clock?: FakeClock; noticeHours?: number; reminderHours?: number[]; offerHours?: number },
+  options: {
+    now: Date;
+    clock?: FakeClock;
+    noticeHours?: number;
+    reminderHours?: number[];
+    offerHours?: number;
+    /** Starts the outbox's sender when given (a test that records its nudges); none by default. */
+    startMailSender?: MailSenderStarter;
+  },
 ) {
   const clock = options.clock ?? createFakeClock(options.now);
   const log = pino({ level: 'silent' });
   const mail = createMailService(db, {
     clock,
     publicUrl: TEST_PUBLIC_URL,
-    smtpUrl: undefined,
+    smtpUrl: options.startMailSender ? 'smtp://127.0.0.1:2525' : undefined,
+    startSender: options.startMailSender,
     mailFrom: 'Test <no-reply@testers.example.test>',
     log,
   });

@@ -18,6 +18,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** The fake-clock listener's clock (decision 042): the test-support routes set it; needs TEST_SUPPORT_SECRET. */
   settableClock?: FakeClock;
+  /** Starts the outbox's sender when SMTP_URL is set (a test that records its nudges). */
+  startMailSender?: BuildAppOptions['startMailSender'];
 }
 
 export interface TestApp {
@@ -86,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     clock: options.clock,
     settableClock: options.settableClock,
+    startMailSender: options.startMailSender,
     extraApiRoutes: extraApiRoutes ? (api) => extraApiRoutes(api, database) : undefined,
   });
   await app.ready();

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, sql } from 'drizzle-orm';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -32,10 +32,72 @@ export function resultRows<T>(result: unknown): T[] {
  */
 export type Executor = Database;
 
-/** Runs `work` in one transaction; inside an open one (`within` given) it joins that one instead. */
-export function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>, within?: Executor): Promise<T> {
-  if (within) return work(within);
-  return db.transaction((tx) => work(tx as unknown as Executor));
+/** What a unit of work runs once its outermost transaction has committed. */
+type AfterCommit = () => unknown;
+
+/**
+ * The callbacks each open transaction (or savepoint) of `inTransaction` holds for after the
+ * commit, keyed by its handle so that any service handed the `tx` can add one (`afterCommit`).
+ */
+const pendingAfterCommit = new WeakMap<object, AfterCommit[]>();
+
+/** Where an after-commit callback's failure is told: the commit has happened, so no caller hears of it. */
+let logAfterCommitError: (error: unknown) => void = (error) => console.error('after-commit callback failed', error);
+
+/** Sends the failures of after-commit callbacks to the app's logger (buildApp). */
+export function setAfterCommitErrorLog(log: (error: unknown) => void) {
+  logAfterCommitError = log;
+}
+
+async function runAfterCommit(callbacks: readonly AfterCommit[]) {
+  for (const callback of callbacks) {
+    try {
+      await callback();
+    } catch (error) {
+      logAfterCommitError(error);
+    }
+  }
+}
+
+/**
+ * Runs `work` in one transaction. Inside an open one (`within` given) it opens a savepoint
+ * there instead: a failure takes back only the nested work, and the caller may go on or give up.
+ * Callbacks given to `afterCommit` run after the outermost transaction commits, in order, and
+ * never when it (or the savepoint they were added in) rolls back.
+ */
+export async function inTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>, within?: Executor): Promise<T> {
+  if (within) {
+    const outer = pendingAfterCommit.get(within);
+    if (!outer && is(within, PgTransaction)) throw new Error('A nested unit of work needs a transaction opened by inTransaction.');
+    const nested: AfterCommit[] = [];
+    const result = await within.transaction((savepoint) => {
+      pendingAfterCommit.set(savepoint, nested);
+      return work(savepoint as unknown as Executor);
+    });
+    // Released: the nested work is the outer transaction's now, and so are its callbacks.
+    if (outer) outer.push(...nested);
+    else await runAfterCommit(nested);
+    return result;
+  }
+  const callbacks: AfterCommit[] = [];
+  const result = await db.transaction((tx) => {
+    pendingAfterCommit.set(tx, callbacks);
+    return work(tx as unknown as Executor);
+  });
+  await runAfterCommit(callbacks);
+  return result;
+}
+
+/**
+ * Runs `callback` once the unit of work `executor` belongs to has committed (a mail nudge, a
+ * cache forget); on the bare database, whose statements commit as they run, at once. A
+ * failing callback is logged, never thrown: the change it follows is already committed.
+ */
+export function afterCommit(executor: Executor, callback: AfterCommit): void {
+  const pending = pendingAfterCommit.get(executor);
+  if (pending) pending.push(callback);
+  else if (is(executor, PgTransaction)) throw new Error('afterCommit needs a transaction opened by inTransaction.');
+  else void runAfterCommit([callback]);
 }
 
 export interface DatabaseHandle {

@@ -60,7 +60,7 @@ export function createAttendanceService(
     rule: NoShowRule;
     scheduling: Pick<SchedulingService, 'markNoShows' | 'noShowsSince'>;
     testers: Pick<TesterService, 'lockForUpdate' | 'suspend' | 'suspensions'>;
-    mail: Pick<MailService, 'queue' | 'nudge'>;
+    mail: Pick<MailService, 'queue'>;
   },
 ) {
   const { rule } = deps;
@@ -94,7 +94,6 @@ export function createAttendanceService(
         }
         return { noShows: marked.length, suspended };
       });
-      if (outcome.suspended.length > 0) deps.mail.nudge();
       return outcome;
     },
   };

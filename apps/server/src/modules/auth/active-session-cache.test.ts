@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { DEMO } from '../../../test/account-helpers.ts';
+import { createTester } from '../../../test/factories.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import { createActiveSessionCache, type CachedSession } from './active-session-cache.ts';
 import { systemClock } from '../../core/clock.ts';
+import { inTransaction } from '../../core/db/client.ts';
 import { createSessionRepository } from './session-repository.ts';
 import { createTesterRepository, type TesterRow } from '../testers/tester-repository.ts';
 
@@ -111,5 +113,22 @@ describe('session and tester repositories with the cache', () => {
 
     await sessions.deleteAllForTester(tester.id);
     expect(await sessions.findActive(idHash, idleCutoff())).toBeNull();
+  });
+
+  it('forgets a tester changed in a unit of work again once it commits: a read stored while it outlasted the hold-back is dropped', async () => {
+    let elapsed = 0;
+    const cache = createActiveSessionCache({ ttlMs: 5000, elapsedMs: () => elapsed });
+    const { db } = testDatabase.database;
+    const tester = await createTester(db);
+    let storedBeforeCommit: CachedSession | undefined;
+    await inTransaction(db, async (tx) => {
+      await createTesterRepository(tx, cache.forgetChangedTester, () => new Date()).setAvatar(tester.id, 'fox.png');
+      // The unit of work runs longer than the hold-back; a read in the meantime sees the old row and keeps it.
+      elapsed = 6000;
+      cache.set('a', { ...entryFor(tester.id), tester }, cache.generation());
+      storedBeforeCommit = cache.get('a', LOADED_AT);
+    });
+    expect(storedBeforeCommit?.tester.avatarFile).toBe(tester.avatarFile);
+    expect(cache.get('a', LOADED_AT)).toBeUndefined();
   });
 });

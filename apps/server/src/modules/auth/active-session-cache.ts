@@ -1,3 +1,4 @@
+import { afterCommit, type Executor } from '../../core/db/client.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
 
 export interface CachedSession {
@@ -40,6 +41,17 @@ export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: 
     return false;
   };
 
+  /** Every cached session of this tester: their row changed or their sessions ended. */
+  function forgetTester(testerId: string) {
+    generation += 1;
+    if (options.ttlMs > 0) {
+      if (testerForgottenAt.size >= maxEntries) testerForgottenAt.delete(testerForgottenAt.keys().next().value!);
+      testerForgottenAt.delete(testerId);
+      testerForgottenAt.set(testerId, elapsedMs());
+    }
+    for (const [idHash, entry] of entries) if (entry.tester.id === testerId) entries.delete(idHash);
+  }
+
   return {
     get(idHash: string, now: number): CachedSession | undefined {
       const entry = entries.get(idHash);
@@ -66,15 +78,18 @@ export function createActiveSessionCache(options: { ttlMs: number; maxEntries?: 
       entries.delete(idHash);
     },
 
-    /** Every cached session of this tester: their row changed or their sessions ended. */
-    forgetTester(testerId: string) {
-      generation += 1;
-      if (options.ttlMs > 0) {
-        if (testerForgottenAt.size >= maxEntries) testerForgottenAt.delete(testerForgottenAt.keys().next().value!);
-        testerForgottenAt.delete(testerId);
-        testerForgottenAt.set(testerId, elapsedMs());
-      }
-      for (const [idHash, entry] of entries) if (entry.tester.id === testerId) entries.delete(idHash);
+    forgetTester,
+
+    /**
+     * The tester's row changed on `executor` (a unit of work's transaction, or the database). It
+     * is forgotten now, so nothing held is served while the change is in flight (and reads begun
+     * before the commit are held back, see above), and again once the change has committed: a
+     * read that stored the old row meanwhile anyway (a unit of work longer than the hold-back)
+     * is dropped, and one still running takes a new generation, so the row is read afresh.
+     */
+    forgetChangedTester(testerId: string, executor: Executor) {
+      forgetTester(testerId);
+      afterCommit(executor, () => forgetTester(testerId));
     },
 
     /**

@@ -215,7 +215,7 @@ describe('the expiry job', () => {
     const service = createChildrenService(db(), {
       clock,
       testers: { lockForUpdate: async () => null },
-      mail: { queue: async () => 0, link: () => '', nudge: () => undefined },
+      mail: { queue: async () => 0, link: () => '' },
       hasAttended: async () => true,
       findStudy: async () => null,
       openStudyFor: async () => null,

@@ -37,7 +37,7 @@ export const CONFIRM_CHILD_PATH = '/community';
 interface ChildrenDeps {
   clock: Clock;
   testers: Pick<TesterService, 'lockForUpdate'>;
-  mail: Pick<MailService, 'queue' | 'link' | 'nudge'>;
+  mail: Pick<MailService, 'queue' | 'link'>;
   /** Whether the tester has attended a study (the scheduling service): online registration opens then. */
   hasAttended: (testerId: string, tx?: Executor) => Promise<boolean>;
   /** A study by number (the studies service), to tell whether a registration's study is still open. */
@@ -154,7 +154,6 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
         );
         return { status: 'succeed' as const };
       });
-      if (result.status === 'succeed') deps.mail.nudge();
       return result;
     },
 

@@ -193,7 +193,7 @@ describe('expiry', () => {
     const service = createChildrenService(db(), {
       clock,
       testers: { lockForUpdate: async () => null },
-      mail: { queue: async () => 0, link: () => '', nudge: () => undefined },
+      mail: { queue: async () => 0, link: () => '' },
       hasAttended: async () => true,
       findStudy: async () => null,
       openStudyFor: async () => null,

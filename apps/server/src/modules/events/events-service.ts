@@ -244,7 +244,6 @@ export function createEventsService(
         }
         return { status: 'drawn', week, winnerId, entries: entrants.length } as const;
       });
-      if (result.status === 'drawn') deps.mail.nudge();
       return result;
     },
 

@@ -48,7 +48,8 @@ export function createLedgerService(
   db: Database,
   deps: {
     clock: Clock;
-    onTesterChanged: (testerId: string) => void;
+    /** Told of every change of a tester's balance, on the executor it was made on (the session cache forgets them, decision 011). */
+    onTesterChanged: (testerId: string, executor: Executor) => void;
     /** Told of every spend (a negative coin change) inside its transaction, as a positive amount: the leaderboard's counter (decision 039). */
     onCoinsSpent?: (testerId: string, coins: number, tx: Executor) => Promise<void>;
   },
@@ -61,17 +62,19 @@ export function createLedgerService(
     if (!Number.isInteger(change.coins) || !Number.isInteger(change.experience)) throw new TypeError('Ledger amounts are whole numbers.');
     // A savepoint inside the caller's transaction: a refused change takes back its own entry
     // and leaves the caller free to go on or give up.
-    const run = (work: (executor: Executor) => Promise<LedgerResult>) =>
-      tx ? (tx.transaction((savepoint) => work(savepoint as unknown as Executor)) as Promise<LedgerResult>) : inTransaction(db, work);
-    const result = await run(async (executor) => {
-      const ledger = createLedgerRepository(executor);
-      if (!(await ledger.insertEntry(change, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
-      const balance = await ledger.applyToBalance(change.testerId, change.coins, change.experience);
-      if (!balance) throw new InsufficientBalanceError(change.testerId);
-      if (change.coins < 0 && deps.onCoinsSpent) await deps.onCoinsSpent(change.testerId, -change.coins, executor);
-      return { status: 'recorded' as const, ...balance };
-    });
-    if (result.status === 'recorded') deps.onTesterChanged(change.testerId);
+    const result = await inTransaction(
+      db,
+      async (executor): Promise<LedgerResult> => {
+        const ledger = createLedgerRepository(executor);
+        if (!(await ledger.insertEntry(change, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
+        const balance = await ledger.applyToBalance(change.testerId, change.coins, change.experience);
+        if (!balance) throw new InsufficientBalanceError(change.testerId);
+        if (change.coins < 0 && deps.onCoinsSpent) await deps.onCoinsSpent(change.testerId, -change.coins, executor);
+        return { status: 'recorded' as const, ...balance };
+      },
+      tx,
+    );
+    if (result.status === 'recorded') deps.onTesterChanged(change.testerId, tx ?? db);
     return result;
   }
 
@@ -84,21 +87,23 @@ export function createLedgerService(
   async function takeBack(change: TakeBackChange, tx?: Executor): Promise<TakeBackResult> {
     if (!Number.isInteger(change.coins) || !Number.isInteger(change.experience) || change.coins < 0 || change.experience < 0)
       throw new TypeError('A take-back owes whole, positive amounts.');
-    const run = (work: (executor: Executor) => Promise<TakeBackResult>) =>
-      tx ? (tx.transaction((savepoint) => work(savepoint as unknown as Executor)) as Promise<TakeBackResult>) : inTransaction(db, work);
-    const result = await run(async (executor) => {
-      const ledger = createLedgerRepository(executor);
-      const balance = await ledger.lockedBalance(change.testerId);
-      if (!balance) throw new InsufficientBalanceError(change.testerId);
-      const coins = Math.min(change.coins, balance.coins);
-      const experience = Math.min(change.experience, balance.exp);
-      const shortfall = { shortfallCoins: change.coins - coins, shortfallExperience: change.experience - experience };
-      const entry = { ...change, coins: -coins, experience: -experience, ...shortfall };
-      if (!(await ledger.insertEntry(entry, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
-      if (!(await ledger.applyToBalance(change.testerId, -coins, -experience))) throw new InsufficientBalanceError(change.testerId);
-      return { status: 'recorded' as const, coins, experience, ...shortfall };
-    });
-    if (result.status === 'recorded') deps.onTesterChanged(change.testerId);
+    const result = await inTransaction(
+      db,
+      async (executor): Promise<TakeBackResult> => {
+        const ledger = createLedgerRepository(executor);
+        const balance = await ledger.lockedBalance(change.testerId);
+        if (!balance) throw new InsufficientBalanceError(change.testerId);
+        const coins = Math.min(change.coins, balance.coins);
+        const experience = Math.min(change.experience, balance.exp);
+        const shortfall = { shortfallCoins: change.coins - coins, shortfallExperience: change.experience - experience };
+        const entry = { ...change, coins: -coins, experience: -experience, ...shortfall };
+        if (!(await ledger.insertEntry(entry, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
+        if (!(await ledger.applyToBalance(change.testerId, -coins, -experience))) throw new InsufficientBalanceError(change.testerId);
+        return { status: 'recorded' as const, coins, experience, ...shortfall };
+      },
+      tx,
+    );
+    if (result.status === 'recorded') deps.onTesterChanged(change.testerId, tx ?? db);
     return result;
   }
 

@@ -4,7 +4,7 @@ import {
   type LevelsSettings,
   type LoyaltySettingsSaveResponse,
 } from '@testerhub/shared/loyalty-settings-schemas';
-import type { Database, Executor } from '../../core/db/client.ts';
+import { afterCommit, type Database, type Executor } from '../../core/db/client.ts';
 import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { createLedgerRepository } from './ledger-repository.ts';
@@ -31,7 +31,7 @@ export function createLevelsSettingsService(
     /** Drops this instance's kept level table at once after a save (the others drop theirs on the notice). */
     forgetCached: () => void;
     /** Told of each tester whose level the save moved (this instance's session copies). */
-    onTesterChanged: (testerId: string) => void;
+    onTesterChanged: (testerId: string, executor: Executor) => void;
     /**
      * What needs a level above `level` (perk levels, shown pictures), read in the save's
      * transaction after the level rows are locked (decision 071).
@@ -45,9 +45,8 @@ export function createLevelsSettingsService(
     },
 
     async saveLevels(actor: StaffPrincipal, input: LevelsSettings): Promise<LoyaltySettingsSaveResponse> {
-      let moved: string[];
       try {
-        moved = await deps.audited(actor.id, 'loyalty.levels', { type: 'loyalty-settings', id: 'levels' }, async (tx) => {
+        await deps.audited(actor.id, 'loyalty.levels', { type: 'loyalty-settings', id: 'levels' }, async (tx) => {
           const ledger = createLedgerRepository(tx);
           const before = await readView(tx);
           if (
@@ -63,14 +62,14 @@ export function createLevelsSettingsService(
           if (needs.length > 0) throw new LevelsRefused(LOYALTY_SETTINGS_TEXTS.levelsNeeded(needs));
           const testerIds = await ledger.relevelTesters();
           await announceLoyaltySettingsChange(tx, 'levels');
+          for (const testerId of testerIds) deps.onTesterChanged(testerId, tx);
+          afterCommit(tx, deps.forgetCached);
           return { before, after: { ...(await readView(tx)), testersMoved: testerIds.length }, result: testerIds };
         });
       } catch (error) {
         if (!(error instanceof LevelsRefused)) throw error;
         return { status: 'failed', message: error.message };
       }
-      deps.forgetCached();
-      for (const testerId of moved) deps.onTesterChanged(testerId);
       return { status: 'succeed', message: LOYALTY_SETTINGS_TEXTS.levelsSaved };
     },
   };

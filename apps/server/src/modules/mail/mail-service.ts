@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../core/clock.ts';
-import type { Database, Executor } from '../../core/db/client.ts';
+import { afterCommit, type Database, type Executor } from '../../core/db/client.ts';
 import { createOutboxRepository, type OutgoingEmail } from './outbox-repository.ts';
 import { startOutboxSender } from './outbox-sender.ts';
 
@@ -25,26 +25,37 @@ export type { MailAttachment } from './mail-tables.ts';
  */
 export function createMailService(
   db: Database,
-  options: { clock: Clock; publicUrl: string; smtpUrl: string | undefined; mailFrom: string; log: FastifyBaseLogger },
+  options: {
+    clock: Clock;
+    publicUrl: string;
+    smtpUrl: string | undefined;
+    mailFrom: string;
+    log: FastifyBaseLogger;
+    /** Starts the sender; tests pass one that records its nudges. */
+    startSender?: typeof startOutboxSender;
+  },
 ) {
   const now = () => options.clock.now();
   const outbox = createOutboxRepository(db, now);
+  const startSender = options.startSender ?? startOutboxSender;
   const sender = options.smtpUrl
-    ? startOutboxSender({ outbox, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, log: options.log, clock: options.clock })
+    ? startSender({ outbox, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, log: options.log, clock: options.clock })
     : null;
+
+  /** Asks the sender (if one runs) to send what is due now rather than at its next poll. */
+  const nudge = () => sender?.nudge();
 
   return {
     /**
      * Queues a message. Inside a unit of work (`tx`) the row commits or rolls back with the
-     * change; call `nudge()` once the transaction has committed to send it without waiting.
+     * change, and the sender is nudged once that has committed (never before: it would find
+     * nothing yet, and the message would wait for the next poll).
      */
     async queue(email: OutgoingEmail, tx?: Executor) {
       const id = await (tx ? createOutboxRepository(tx, now) : outbox).enqueue(email);
-      if (!tx) sender?.nudge();
+      afterCommit(tx ?? db, nudge);
       return id;
     },
-    /** Asks the sender (if one runs) to send what is due now rather than at its next poll. */
-    nudge: () => sender?.nudge(),
     /** Links in e-mails always start from PUBLIC_URL, never from the request's Host header. */
     link(path: string, query: Record<string, string>) {
       const url = new URL(path, `${options.publicUrl}/`);
@@ -65,3 +76,5 @@ export function createMailService(
 }
 
 export type MailService = ReturnType<typeof createMailService>;
+/** What starts the outbox's sender (the SMTP one; tests pass a recorder). */
+export type MailSenderStarter = typeof startOutboxSender;

@@ -27,7 +27,7 @@ interface PrivacyDeps {
   scheduling: Pick<SchedulingService, 'releaseAllSeatsOf' | 'passOnFreedSeats'>;
   referrals: Pick<ReferralsService, 'forgetReferredTester'>;
   registration: Pick<RegistrationService, 'forgetEmail'>;
-  mail: Pick<MailService, 'forgetAddress' | 'nudge'>;
+  mail: Pick<MailService, 'forgetAddress'>;
   auth: Pick<AuthService, 'endAllSessions'>;
   /** Exports allowed per tester per window (the file reads every table of the tester). */
   exportsPerWindow: number;
@@ -77,7 +77,6 @@ export function createPrivacyService(db: Database, deps: PrivacyDeps) {
 
   async function afterErased(testerId: string) {
     await deps.auth.endAllSessions(testerId);
-    deps.mail.nudge();
   }
 
   return {
@@ -112,7 +111,7 @@ export function createPrivacyService(db: Database, deps: PrivacyDeps) {
 
     /** The deletion's unit of work inside the caller's transaction (the staff console's, with its audit row; decision 053). */
     eraseWithin,
-    /** What follows a committed deletion: the sessions end on every instance, the outbox is nudged. */
+    /** What follows a committed deletion: the sessions end on every instance (the outbox nudged itself at the commit). */
     afterErased,
   };
 }

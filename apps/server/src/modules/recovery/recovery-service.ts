@@ -103,7 +103,6 @@ export function createRecoveryService(
           tx,
         );
       });
-      mail.nudge();
       return { status: 'succeed' as const, message: ENTRY_TEXTS.forgotPasswordSuccess };
     },
 

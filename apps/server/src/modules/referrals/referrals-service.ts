@@ -47,7 +47,7 @@ interface ReferralsDeps {
   clock: Clock;
   testers: Pick<TesterService, 'lockForUpdate'>;
   ledger: Pick<LedgerService, 'record'>;
-  mail: Pick<MailService, 'queue' | 'link' | 'nudge'>;
+  mail: Pick<MailService, 'queue' | 'link'>;
   /** The company's time zone (LOYALTY_TIME_ZONE): the month of the limit is the company's (decision 033). */
   timeZone: string;
   monthlyLimit?: number;
@@ -153,7 +153,6 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
         await deps.onReferralMade?.(referrerId, tx);
         return { status: 'succeed' };
       });
-      if (result.status === 'succeed') deps.mail.nudge();
       return result;
     },
 

@@ -167,7 +167,6 @@ export function createRegistrationService(
         },
         tx,
       );
-      if (!tx) mail.nudge();
       return { status: 'succeed', testerId: created.id };
     } catch (error) {
       const index = uniqueViolation(error);
@@ -262,8 +261,6 @@ export function createRegistrationService(
         const result = (error as { result?: RegistrationResult }).result;
         if (result) return result;
         throw error;
-      } finally {
-        mail.nudge();
       }
     },
   };

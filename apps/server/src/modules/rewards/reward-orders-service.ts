@@ -24,7 +24,7 @@ interface RewardOrdersDeps {
   clock: Clock;
   ledger: Pick<LedgerService, 'record'>;
   testers: Pick<TesterService, 'findById' | 'publicProfiles'>;
-  mail: Pick<MailService, 'queue' | 'nudge'>;
+  mail: Pick<MailService, 'queue'>;
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
 }
@@ -88,7 +88,6 @@ export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) 
         await after(tx, moved, found.rewardName);
         return { before: auditView({ ...moved, status: 'pending', note: null }), after: auditView(moved), result: undefined };
       });
-      deps.mail.nudge();
       return { status: 'succeed' as const, message: status === 'fulfilled' ? ORDER_TEXTS.fulfilled : ORDER_TEXTS.rejected };
     });
   }

@@ -24,7 +24,7 @@ interface RewardsDeps {
   clock: Clock;
   ledger: Pick<LedgerService, 'record' | 'balance' | 'history'>;
   testers: Pick<TesterService, 'findById'>;
-  mail: Pick<MailService, 'queue' | 'nudge'>;
+  mail: Pick<MailService, 'queue'>;
   /** Attended sessions with their compensation in cents, newest first (the scheduling service). */
   attendedCompensation: (testerId: string) => Promise<{ studyNo: number; endsAt: Date; coOpCostCents: number }[]>;
   /** Study names by number (the studies service). */
@@ -103,10 +103,7 @@ export function createRewardsService(db: Database, deps: RewardsDeps) {
         if (!(error instanceof InsufficientBalanceError)) throw error;
         outcome = { status: 'failed', coins: 0 };
       }
-      if (outcome.status === 'succeed') {
-        deps.mail.nudge();
-        return outcome;
-      }
+      if (outcome.status === 'succeed') return outcome;
       // Nothing was spent: the answer carries the balance as it is.
       return { status: outcome.status, coins: await currentCoins(testerId) };
     },

@@ -18,7 +18,7 @@ const REMINDER_BATCH = 200;
 
 export interface ScheduleNoticeDeps {
   clock: Clock;
-  mail: Pick<MailService, 'queue' | 'nudge' | 'link'>;
+  mail: Pick<MailService, 'queue' | 'link'>;
   testers: Pick<TesterService, 'lockForUpdate'>;
   /** Test sites and study names read inside the caller's unit of work. */
   listTestSitesIn: (tx: Executor) => Promise<TestSite[]>;
@@ -43,7 +43,7 @@ interface Recipient {
 /**
  * The schedule e-mails (decision 027): booking, change and cancellation notices written into the
  * outbox inside the unit of work of the change they report, and the reminders before each session
- * day. Each function takes the transaction; the caller nudges the sender after its commit.
+ * day. Each function takes the transaction; the outbox nudges its sender after the commit.
  */
 export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
   const now = () => deps.clock.now();
@@ -110,8 +110,6 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
     changed: (tester: Recipient, bookingId: number, tx: Executor, previous?: GroupWithSessions) =>
       notify('schedule-changed', tester, bookingId, tx, previous),
     cancelled: (tester: Recipient, bookingId: number, tx: Executor) => notify('schedule-cancelled', tester, bookingId, tx),
-    /** After the unit of work has committed: the sender delivers now instead of at its next poll. */
-    nudge: () => deps.mail.nudge(),
 
     /**
      * Sends the reminders due now, each once: the reminders_sent row and the outbox row are written in
@@ -148,7 +146,6 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
         });
         if (wrote) sent += 1;
       }
-      if (sent > 0) deps.mail.nudge();
       return sent;
     },
   };

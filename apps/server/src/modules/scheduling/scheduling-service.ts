@@ -409,7 +409,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
           return { status: 'succeed', bookingId: booking.id };
         },
         tx,
-      ).then((result) => nudgeAfter<BookResult>(result));
+      );
     },
 
     /** Notes on the booking the scheduling credit it paid, in the booking's transaction: its cancellation takes that back (decision 080). */
@@ -508,7 +508,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
             await deps.notices?.changed(tester, booking.id, work, olds.get(booking.groupId)!);
           }
           return answer('succeed');
-        }).then(nudgeAfter);
+        });
       } catch (error) {
         // Read after the rollback: the list shows the seats as they are again.
         if (error instanceof GroupFilled) return answerFrom(on(), error.studyNo, error.bookedGroupId, 0)('notAvailable');
@@ -533,7 +533,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
           found.push(...bookings);
         }
         return cancelFound(tester, found, work);
-      }).then(nudgeAfter);
+      });
     },
 
     /** The tester's part of the data export (decision 040): bookings and seat offers, theirs and their children's. */
@@ -633,15 +633,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         if (found.status !== 'found') return found.status;
         // The link's page shows no account data (decision 027): the coins taken back are not told there.
         return (await cancelFound(tester, [found.booking], work)).status;
-      }).then(nudgeAfter);
+      });
     },
   };
-
-  function nudgeAfter<T>(result: T): T {
-    const status = typeof result === 'string' ? result : (result as { status?: string }).status;
-    if (status === 'succeed') deps.notices?.nudge();
-    return result;
-  }
 
   /** The link's booking after the link's own checks: signed here, not expired, still live, not moved since. */
   async function findLinkedBooking(token: string, repository: ReturnType<typeof on>, forUpdate = false) {

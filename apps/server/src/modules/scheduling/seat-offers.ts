@@ -24,7 +24,7 @@ export interface SeatOfferDeps {
   /** The self-schedule address (path and query) for the person and study, with a freshly signed d. */
   offerLink: (person: Person, studyNo: number, tx: Executor) => Promise<string>;
   testers: Pick<TesterService, 'findById'>;
-  mail: Pick<MailService, 'queue' | 'nudge' | 'link'>;
+  mail: Pick<MailService, 'queue' | 'link'>;
   listTestSitesIn: (tx: Executor) => Promise<TestSite[]>;
   studyNames: (studyNos: readonly number[], tx?: Executor) => Promise<Map<number, string>>;
 }
@@ -154,7 +154,6 @@ export function createSeatOffers(db: Database, deps: SeatOfferDeps) {
         }
         return groups.length;
       });
-      if (declined > 0) deps.mail.nudge();
       return declined;
     },
 
@@ -176,7 +175,6 @@ export function createSeatOffers(db: Database, deps: SeatOfferDeps) {
           return offerFreedSeats(groupId, tx);
         });
       }
-      if (made > 0) deps.mail.nudge();
       return made;
     },
   };

@@ -13,7 +13,6 @@ import {
 } from '@testerhub/shared/session-admin-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { foreignKeyOf } from '../../core/db/foreign-key.ts';
-import type { MailService } from '../mail/mail-service.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
 import { createSchedulingRepository, type GroupRow, type GroupWithSessions } from './scheduling-repository.ts';
@@ -23,7 +22,6 @@ interface SessionAdminDeps {
   scheduling: Pick<SchedulingService, 'createGroup' | 'passOnFreedSeats'>;
   studyNames: (studyNos: readonly number[], tx?: Executor) => Promise<Map<number, string>>;
   listTestSites: () => Promise<TestSite[]>;
-  mail: Pick<MailService, 'nudge'>;
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
 }
@@ -148,7 +146,6 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
         if (foreignKeyOf(error) === SITE_FOREIGN_KEY) throw new StaffRefusal(SESSION_ADMIN_TEXTS.unknownSite, 'siteId');
         throw error;
       });
-      if (done.moved) deps.mail.nudge();
       return { status: 'succeed' as const, message: done.message, groupId: done.groupId };
     });
   }

@@ -123,11 +123,15 @@ export function createScreeningService(
   /** Counts the tester in the study's target and the quota, both or neither: false when either is full. */
   async function claimPlace(studyNo: number, quota: ScreenerQuota | null, tx: Executor): Promise<boolean> {
     try {
-      await tx.transaction(async (savepoint) => {
-        const executor = savepoint as unknown as Executor;
-        if (!(await deps.studies.claimRecruitSlot(studyNo, executor))) throw new PlaceTaken();
-        if (quota && !(await createScreeningRepository(executor).claimQuota(quota.id))) throw new PlaceTaken();
-      });
+      // A savepoint: a place not taken undoes the other claim and leaves the caller's work going on.
+      await inTransaction(
+        db,
+        async (savepoint) => {
+          if (!(await deps.studies.claimRecruitSlot(studyNo, savepoint))) throw new PlaceTaken();
+          if (quota && !(await createScreeningRepository(savepoint).claimQuota(quota.id))) throw new PlaceTaken();
+        },
+        tx,
+      );
       return true;
     } catch (error) {
       if (error instanceof PlaceTaken) return false;

@@ -307,7 +307,6 @@ export function createStaffService(
       // The action says what changed; the row never holds a hash or a code.
       return { before: null, after: null, result: made };
     });
-    mail.nudge();
     return result;
   }
 
@@ -646,7 +645,6 @@ export function createStaffService(
           );
           return { before: null, after: auditView(row), result: row, targetId: row.id };
         });
-        mail.nudge();
         return { status: 'succeed' as const, message: `${created.name} is invited.` };
       });
     },
@@ -694,7 +692,6 @@ export function createStaffService(
       return refusalAnswered(async () => {
         const reset = await resetAccount({ staffId: input.staffId }, actor);
         if (!reset) return { status: 'failed' as const, message: STAFF_TEXTS.noSuchStaff };
-        mail.nudge();
         return { status: 'succeed' as const, message: STAFF_TEXTS.setupLinkSent(reset.name) };
       });
     },

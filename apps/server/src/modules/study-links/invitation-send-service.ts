@@ -14,7 +14,6 @@ import {
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { holdersOfAnswersSql, type DossierService } from '../dossier/dossier-service.ts';
-import type { MailService } from '../mail/mail-service.ts';
 import { attendedSinceSql, bookedInStudySql } from '../scheduling/scheduling-service.ts';
 import { screenedInStudySql } from '../screening/screening-service.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
@@ -38,7 +37,6 @@ interface InvitationSendDeps {
   dossier: Pick<DossierService, 'answerOptions'>;
   listTestSites: () => Promise<{ siteId: string; name: string }[]>;
   studyLinks: Pick<StudyLinkService, 'enqueueInvitation'>;
-  mail: Pick<MailService, 'nudge'>;
   staffList: StaffService['list'];
   /** The staff service's audit helper: the sending and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
@@ -143,7 +141,6 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
       if (!(await invitations.anyQueued())) return { sent, skipped, nextAt: null };
       return { sent, skipped, nextAt: window.count + sent >= deps.mailsPerMinute ? full() : at };
     });
-    if (step.sent > 0) deps.mail.nudge();
     return step;
   }
 

@@ -48,7 +48,7 @@ interface StudyLinkDeps {
   screening: Pick<ScreeningService, 'verifyStudyLinkData' | 'signStudyLinkData' | 'screeningStatus'>;
   scheduling: Pick<SchedulingService, 'hasLiveBookingInStudy' | 'hasUpcomingBooking' | 'hasBookableGroup'>;
   testers: Pick<TesterService, 'findById' | 'mayEmail'>;
-  mail: Pick<MailService, 'queue' | 'link' | 'nudge'>;
+  mail: Pick<MailService, 'queue' | 'link'>;
   /** Where the tester screens their child for the study (the children service's DoChildrenScreener). */
   screenChild: (tester: TesterRow, childPublicId: string, studyNo: number) => Promise<{ status: string; redirectLink?: string }>;
 }
@@ -112,7 +112,7 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
 
   /**
    * Writes the invitation's e-mail to the outbox inside the caller's unit of work and marks it
-   * sent; the caller calls `mail.nudge()` after the commit. The link is made now, so it lasts
+   * sent; the outbox nudges its sender after the commit. The link is made now, so it lasts
    * STUDY_LINK_VALID_DAYS from this sending. A tester who turned e-mail off gets none (decision
    * 035): null, and the invitation stays unsent.
    */
@@ -258,13 +258,12 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
 
     enqueueInvitation,
 
-    /** Invites and e-mails in one unit of work, then nudges the sender (test support; later the console's send button). */
+    /** Invites and e-mails in one unit of work; the sender is nudged after its commit (test support; later the console's send button). */
     async inviteAndSend(input: { studyNo: number; testerId: string }) {
       const result = await inTransaction(db, async (tx) => {
         const invitation = await createStudyLinkRepository(tx).insertInvitation({ ...input, createdAt: now() });
         return { invitationId: invitation.id, outboxId: await enqueueInvitation(tx, invitation.id) };
       });
-      deps.mail.nudge();
       return result;
     },
 

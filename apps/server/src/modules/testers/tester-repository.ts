@@ -15,7 +15,7 @@ export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credenti
  * that cached copies of the row (the active-session cache) are dropped at once. `db` is the
  * database or the transaction of a unit of work; `now` is the injected clock's.
  */
-export function createTesterRepository(db: Executor, onTesterChanged: (testerId: string) => void, now: () => Date) {
+export function createTesterRepository(db: Executor, onTesterChanged: (testerId: string, executor: Executor) => void, now: () => Date) {
   return {
     /** How many testers registration assigned to the site (a site is removed only at 0, decision 069). */
     async countAtSite(siteId: string): Promise<number> {
@@ -52,7 +52,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     /** Deletes the account record; every table that names the tester follows by its foreign key (decision 040). */
     async deleteById(testerId: string) {
       const rows = await db.delete(testers).where(eq(testers.id, testerId)).returning({ id: testers.id });
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
       return rows.length === 1;
     },
 
@@ -149,7 +149,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .where(and(eq(testers.id, testerId), eq(testers.blackList, !blackList)))
         .returning({ id: testers.id });
       if (!row) return null;
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
       return row;
     },
 
@@ -240,7 +240,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .returning({ id: testers.id });
       if (!row) return false;
       await db.insert(testerSuspensions).values({ testerId, ...suspension });
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
       return true;
     },
 
@@ -256,7 +256,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .update(testerSuspensions)
         .set({ liftedAt: lift.at, liftedBy: lift.liftedBy, liftReason: lift.reason })
         .where(and(eq(testerSuspensions.testerId, testerId), isNull(testerSuspensions.liftedAt), gt(testerSuspensions.endsAt, lift.at)));
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
       return true;
     },
 
@@ -271,18 +271,18 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
 
     async setAvatar(testerId: string, avatarFile: string) {
       await db.update(testers).set({ avatarFile }).where(eq(testers.id, testerId));
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
     },
 
     async setPassword(testerId: string, passwordHash: string) {
       await db.update(testers).set({ passwordHash }).where(eq(testers.id, testerId));
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
     },
 
     /** The contact of the account settings page, with the test site its zip belongs to. */
     async updateContact(testerId: string, values: { address: string; city: string; zipCode: string; phone: string; siteId: string }) {
       const rows = await db.update(testers).set(values).where(eq(testers.id, testerId)).returning({ id: testers.id });
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
       return rows.length === 1;
     },
 
@@ -296,7 +296,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .set({ passwordHash, passwordChangedAt: now() })
         .where(and(eq(testers.id, testerId), eq(testers.passwordHash, previousHash)))
         .returning({ id: testers.id });
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
       return rows.length === 1;
     },
 
@@ -327,7 +327,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .update(testers)
         .set({ ...values, mustChangeCredentials: false })
         .where(eq(testers.id, testerId));
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
     },
 
     async markEmailConfirmed(testerId: string) {
@@ -335,7 +335,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .update(testers)
         .set({ emailConfirmedAt: now() })
         .where(and(eq(testers.id, testerId), isNull(testers.emailConfirmedAt)));
-      onTesterChanged(testerId);
+      onTesterChanged(testerId, db);
     },
 
     async insertToken(testerId: string, purpose: TokenPurpose, codeHash: string, expiresAt: Date) {

@@ -44,7 +44,7 @@ export function uniqueViolation(error: unknown): string | null {
  * Writes take the transaction of the caller's unit of work (`tx`) where they belong to one.
  * Coins and experience are not here: the ledger module is their only writer.
  */
-export function createTesterService(db: Database, deps: { clock: Clock; onTesterChanged: (testerId: string) => void }) {
+export function createTesterService(db: Database, deps: { clock: Clock; onTesterChanged: (testerId: string, executor: Executor) => void }) {
   const now = () => deps.clock.now();
   const base = createTesterRepository(db, deps.onTesterChanged, now);
   const on = (tx?: Executor) => (tx ? createTesterRepository(tx, deps.onTesterChanged, now) : base);
