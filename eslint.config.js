@@ -169,4 +169,17 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from config/env.ts.' }],
     },
   },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      // A wait on time passes on a quiet machine and fails under load (GUIDE section 6; issue 25).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'Wait on what the page or the server says (an expect on a locator or an answer), never on time.',
+        },
+      ],
+    },
+  },
 );

@@ -45,3 +45,18 @@ describe('the web layer boundaries', () => {
     expect(messages).toEqual([]);
   });
 });
+
+describe('the browser tests', () => {
+  test('a wait on time is refused', async () => {
+    const [result] = await eslint.lintText(
+      "import type { Page } from '@playwright/test';\nexport const planted = (page: Page) => page.waitForTimeout(500);\n",
+      {
+        filePath: path.join(repoRoot, 'e2e/planted.spec.ts'),
+      },
+    );
+    const messages = (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'no-restricted-syntax')
+      .map((message) => message.message);
+    expect(messages).toEqual([expect.stringContaining('never on time')]);
+  });
+});
