@@ -26,7 +26,8 @@ import {
 } from '../src/core/db/schema.ts';
 import { saveScreener, type ScreenerDefinition } from '../src/modules/screening/screening-service.ts';
 import type { Database } from '../src/core/db/client.ts';
-import { HOUR_MS } from '../src/core/clock.ts';
+import { HOUR_MS, type Clock } from '../src/core/clock.ts';
+import { createChildrenService } from '../src/modules/children/children-service.ts';
 import { hashPassword } from '../src/core/security/passwords.ts';
 import { hashToken, randomToken } from '../src/core/security/tokens.ts';
 import { birthYearsBack, nameTag, uniqueUsername } from './account-helpers.ts';
@@ -381,4 +382,20 @@ export async function createReferral(db: Database, values: { referrerId: string 
     })
     .returning();
   return row!;
+}
+
+/**
+ * The scheduled expiry of unconfirmed children (decisions 028, 079), run at the clock's time: the
+ * children service with no more than that job reads. Answers how many registrations it removed.
+ */
+export function expireUnconfirmedChildren(db: Database, clock: Clock): Promise<number> {
+  return createChildrenService(db, {
+    clock,
+    testers: { lockForUpdate: async () => null },
+    mail: { queue: async () => 0, link: () => '' },
+    hasAttended: async () => true,
+    findStudy: async () => null,
+    openStudyFor: async () => null,
+    childrenInStudy: async () => ({ screened: new Set(), waitlisted: new Set() }),
+  }).expireUnconfirmed();
 }

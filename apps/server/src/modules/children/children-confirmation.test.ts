@@ -6,6 +6,7 @@ import { getWith, latestMail, linkIn, nameTag, postJson } from '../../../test/ac
 import {
   balanceAndLedger,
   createAttendedTester,
+  expireUnconfirmedChildren,
   createChild,
   createScreener,
   createSessionGroup,
@@ -17,7 +18,6 @@ import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import { children } from '../../core/db/schema.ts';
 import { signStudyLinkData } from '../screening/study-link-token.ts';
 import { hostedScreenerPath } from '../studies/study-service.ts';
-import { createChildrenService } from './children-service.ts';
 
 /**
  * Issue 24, item 1 (decision 079): invented children no longer farm coins. A parent has at most
@@ -212,16 +212,7 @@ describe('the expiry job', () => {
     expect((await recordCall(staff, confirmedByStaff, 'confirmed')).json().status).toBe('succeed');
 
     clock.set(new Date(NOW.getTime() + 24 * HOUR_MS + MINUTE_MS));
-    const service = createChildrenService(db(), {
-      clock,
-      testers: { lockForUpdate: async () => null },
-      mail: { queue: async () => 0, link: () => '' },
-      hasAttended: async () => true,
-      findStudy: async () => null,
-      openStudyFor: async () => null,
-      childrenInStudy: async () => ({ screened: new Set(), waitlisted: new Set() }),
-    });
-    expect(await service.expireUnconfirmed()).toBeGreaterThanOrEqual(1);
+    expect(await expireUnconfirmedChildren(db(), clock)).toBeGreaterThanOrEqual(1);
     const left = await db().select().from(children).where(eq(children.parentId, parent.tester.id));
     expect(left.map((row) => row.publicId)).toEqual([confirmedByStaff]);
     expect(await listOf(parent.cookie)).toMatchObject([{ childId: confirmedByStaff, isConfirmed: true }]);

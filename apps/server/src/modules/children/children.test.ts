@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { message } from '@testerhub/shared/account-messages';
 import { expectFieldError, latestMail, linkIn, loginCookie, nameTag, DEMO } from '../../../test/account-helpers.ts';
-import { createAttendedTester, createBooking, createLoggedInTester, createSessionGroup, createStudy } from '../../../test/factories.ts';
+import {
+  createAttendedTester,
+  createBooking,
+  expireUnconfirmedChildren,
+  createLoggedInTester,
+  createSessionGroup,
+  createStudy,
+} from '../../../test/factories.ts';
 import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS, MINUTE_MS } from '../../core/clock.ts';
 import { childConfirmationAttempts, children, emailOutbox } from '../../core/db/schema.ts';
@@ -189,17 +196,7 @@ describe('expiry', () => {
     expect(again.childId).not.toBe(listed.childId);
 
     clock.set(new Date(NOW.getTime() + 49 * HOUR_MS));
-    const { createChildrenService } = await import('./children-service.ts');
-    const service = createChildrenService(db(), {
-      clock,
-      testers: { lockForUpdate: async () => null },
-      mail: { queue: async () => 0, link: () => '' },
-      hasAttended: async () => true,
-      findStudy: async () => null,
-      openStudyFor: async () => null,
-      childrenInStudy: async () => ({ screened: new Set(), waitlisted: new Set() }),
-    });
-    expect(await service.expireUnconfirmed()).toBeGreaterThanOrEqual(1);
+    expect(await expireUnconfirmedChildren(db(), clock)).toBeGreaterThanOrEqual(1);
     expect(await db().select().from(children).where(eq(children.publicId, again.childId))).toEqual([]);
     // Confirmed children stay.
     const cookieDemo = await loginCookie(testApp.app, DEMO.username, DEMO.password);
