@@ -53,12 +53,12 @@ test.describe('with motion', () => {
     const result = page.getByTestId('wheel-result');
     await expect(result).toHaveText(RESULT, { timeout: 25_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(11_000);
-    const reward = Number((await result.textContent())!.match(/\d+/)![0]);
+    const reward = Number((await result.textContent())!.match(/[\d,]+/)![0].replace(/,/g, ''));
     await expectNoAxeViolations(page);
     await page.getByRole('dialog', { name: EVENT_TEXTS.wheelTitle }).getByRole('button', { name: 'Close' }).click();
     await expect(wheel(page).getByTestId('wheel-coins')).toHaveText((450 + reward).toLocaleString('en-US'));
     await expect(wheel(page).getByTestId('wheel-spins')).toHaveText('2/3');
-    await expect(page.getByTestId('my-spins')).toContainText(String(reward));
+    await expect(page.getByTestId('my-spins')).toContainText(reward.toLocaleString('en-US'));
   });
 });
 
