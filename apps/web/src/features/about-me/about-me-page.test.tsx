@@ -6,8 +6,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { AboutMePage } from './about-me-page';
-import type { DossierPage } from './api/get-dossier-group';
-import type { DossierQuestion } from './api/get-dossier-group-questions';
+import type { DossierPage, DossierQuestion } from '@testerhub/shared/about-me-schemas';
 
 const api = fakeApi();
 

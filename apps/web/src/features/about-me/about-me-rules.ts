@@ -1,5 +1,4 @@
-import type { DossierAnswerItem } from './api/add-dossier-answer';
-import type { DossierQuestion, DossierQuestionSet } from './api/get-dossier-group-questions';
+import type { DossierAnswerItem, DossierQuestion, DossierQuestionSet } from '@testerhub/shared/about-me-schemas';
 
 /**
  * The answers being given, per question set: the ids of the answers marked Y. Every answer

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { boxDisabled, isCheckboxSet, maxBoxes, minBoxes, type DossierChoices } from './about-me-rules';
-import type { DossierQuestion, DossierQuestionSet } from './api/get-dossier-group-questions';
+import type { DossierQuestion, DossierQuestionSet } from '@testerhub/shared/about-me-schemas';
 
 interface DossierQuestionListProps {
   questions: readonly DossierQuestion[];

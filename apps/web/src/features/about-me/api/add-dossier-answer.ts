@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DossierAnswerItem } from '@testerhub/shared/about-me-schemas';
 import { apiPost } from '../../../lib/api';
 import { aboutMeKeys, aboutMeMutationKeys } from './query-keys';
-
-/** One answered question set (spec 2, section 3: the dossier answer payload). */
-export interface DossierAnswerItem {
-  questionID: number;
-  answerIDs: number[];
-  answerText: string;
-}
 
 /** POST /api/dossier/AddDossierAnswer: one item per question set of the page. */
 export function addDossierAnswer(items: DossierAnswerItem[]): Promise<{ status: string; message?: string }> {

@@ -1,19 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DossierCoinsResponse } from '@testerhub/shared/about-me-schemas';
 import { apiPost } from '../../../lib/api';
 import { aboutMeMutationKeys } from './query-keys';
 
-export interface DossierCoinsAnswer {
-  status: string;
-  message?: string;
-  /** False when this page's reward was paid before (then exp and coins are 0). */
-  isScreenerGetReward?: boolean;
-  exp?: number;
-  coins?: number;
-}
-
 /** POST /api/reward/GetCoins { StudyNo: page id, RewardType: 'Dossier' } (spec 2, section 7). */
-export function fetchDossierCoins(pageID: number): Promise<DossierCoinsAnswer> {
-  return apiPost<DossierCoinsAnswer>('/reward/GetCoins', { StudyNo: pageID, RewardType: 'Dossier' });
+export function fetchDossierCoins(pageID: number): Promise<DossierCoinsResponse> {
+  return apiPost<DossierCoinsResponse>('/reward/GetCoins', { StudyNo: pageID, RewardType: 'Dossier' });
 }
 
 /**

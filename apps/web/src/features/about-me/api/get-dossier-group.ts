@@ -1,22 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DossierGroupResponse } from '@testerhub/shared/about-me-schemas';
 import { apiGet } from '../../../lib/api';
 import { aboutMeKeys } from './query-keys';
 
-/** One About-me page (question group) the tester has not completed yet. */
-export interface DossierPage {
-  pageID: number;
-  pageTitle: string;
-  numCoins: number;
-}
-
-export interface DossierGroupAnswer {
-  status: string;
-  pageList?: DossierPage[];
-}
-
 /** GET /api/dossier/GetDossierGroup (spec 2, section 7). */
-export function fetchDossierGroup(): Promise<DossierGroupAnswer> {
-  return apiGet<DossierGroupAnswer>('/dossier/GetDossierGroup');
+export function fetchDossierGroup(): Promise<DossierGroupResponse> {
+  return apiGet<DossierGroupResponse>('/dossier/GetDossierGroup');
 }
 
 export function dossierGroupQueryOptions() {
