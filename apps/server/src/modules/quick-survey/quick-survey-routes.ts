@@ -1,79 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { text } from '@testerhub/shared/text';
+import {
+  quickCoinsResponseSchema,
+  quickJobIdSchema,
+  quickQuestionsResponseSchema,
+  quickResultResponseSchema,
+  quickStudiesResponseSchema,
+  updateQuickResponseRequestSchema,
+  updateQuickResponseResponseSchema,
+} from '@testerhub/shared/quick-survey-schemas';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
-import { COMMENT_MAX, type QuickSurveyService } from './quick-survey-service.ts';
-import { INTEGER_COLUMN_MAX, integerColumnId } from '@testerhub/shared/integer-column';
+import type { QuickSurveyService } from './quick-survey-service.ts';
 
-/** A job id or question index: a whole number the integer columns can hold. */
-const jobId = integerColumnId();
-const questionIndex = z.number().int().min(0).max(INTEGER_COLUMN_MAX);
-const storable = 'The text holds characters that cannot be stored.';
-
-const responseItemSchema = z.object({
-  jobID: jobId,
-  questionIndex,
-  response: z.array(text(storable).min(1).max(50)).max(50),
-  codedResponse: text(storable).max(COMMENT_MAX, { message: `Write at most ${COMMENT_MAX} characters.` }),
-});
-
-const responsesSchema = z.array(responseItemSchema).min(1).max(100);
-
-const jobIdBody = { body: jobId, description: 'Body: the job id as a bare JSON number.' };
+const jobIdBody = { body: quickJobIdSchema, description: 'Body: the job id as a bare JSON number.' };
+type JobIdBody = WithBody<typeof quickJobIdSchema>;
 
 /** Quick surveys (spec 2, sections 4, 5 and 7): the list, a survey's questions, answering, results, the reward. */
 export function quickSurveyRoutes(surveys: QuickSurveyService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/quickQuestion/GetStudies',
-      {
-        schema: {
-          tags: ['quickQuestion'],
-          response: {
-            200: z.object({
-              status: z.literal('succeed'),
-              filteredStudyDatas: z.array(
-                z.object({ jobID: z.number(), shortName: z.string(), coinValue: z.number(), isDone: z.boolean() }),
-              ),
-            }),
-          },
-        },
-      },
+      { schema: { tags: ['quickQuestion'], response: { 200: quickStudiesResponseSchema } } },
       withTester(async (_request, tester) => ({ status: 'succeed' as const, filteredStudyDatas: await surveys.surveys(tester.id) })),
     );
 
     app.post(
       '/quickQuestion/GetQuestions',
-      {
-        schema: {
-          tags: ['quickQuestion'],
-          ...jobIdBody,
-          response: {
-            200: z.object({
-              status: z.literal('succeed'),
-              customQuestionInfo: z.array(
-                z.object({
-                  jobID: z.number(),
-                  questionIndex: z.number(),
-                  qText: z.string(),
-                  styleTypeStyle: z.enum(['checkbox', 'radio', 'textbox']),
-                  questionScales: z.array(
-                    z.object({
-                      scaleIndex: z.number(),
-                      scaleText: z.string(),
-                      score: z.number(),
-                      valueKey: z.string(),
-                      imageID: z.number().nullable(),
-                      checked: z.boolean(),
-                    }),
-                  ),
-                }),
-              ),
-            }),
-          },
-        },
-      },
-      withTester(async (request: WithBody<typeof jobId>, tester) => ({
+      { schema: { tags: ['quickQuestion'], ...jobIdBody, response: { 200: quickQuestionsResponseSchema } } },
+      withTester(async (request: JobIdBody, tester) => ({
         status: 'succeed' as const,
         customQuestionInfo: await surveys.questions(tester.id, request.body),
       })),
@@ -85,43 +38,23 @@ export function quickSurveyRoutes(surveys: QuickSurveyService): FastifyPluginAsy
         schema: {
           tags: ['quickQuestion'],
           description: "One record per question of one survey; the Other key removed, its comment in codedResponse ('' when none).",
-          body: responsesSchema,
-          response: { 200: z.object({ status: z.enum(['succeed', 'failed']), message: z.string().optional() }) },
+          body: updateQuickResponseRequestSchema,
+          response: { 200: updateQuickResponseResponseSchema },
         },
       },
-      withTester((request: WithBody<typeof responsesSchema>, tester) => surveys.submit(tester.id, request.body)),
+      withTester((request: WithBody<typeof updateQuickResponseRequestSchema>, tester) => surveys.submit(tester.id, request.body)),
     );
 
     app.post(
       '/quickQuestion/GetResult',
-      {
-        schema: {
-          tags: ['quickQuestion'],
-          ...jobIdBody,
-          response: {
-            200: z.object({
-              status: z.enum(['succeed', 'failed']),
-              message: z.string().optional(),
-              results: z
-                .array(z.object({ questionName: z.string(), answerNames: z.array(z.string()), answerCounts: z.array(z.number()) }))
-                .optional(),
-            }),
-          },
-        },
-      },
-      withTester((request: WithBody<typeof jobId>, tester) => surveys.results(tester.id, request.body)),
+      { schema: { tags: ['quickQuestion'], ...jobIdBody, response: { 200: quickResultResponseSchema } } },
+      withTester((request: JobIdBody, tester) => surveys.results(tester.id, request.body)),
     );
 
     app.post(
       '/quickQuestion/GetCoins',
-      {
-        schema: {
-          tags: ['quickQuestion'],
-          ...jobIdBody,
-          response: { 200: z.object({ status: z.enum(['succeed', 'failed']), exp: z.number().optional(), coins: z.number().optional() }) },
-        },
-      },
-      withTester((request: WithBody<typeof jobId>, tester) => surveys.claimReward(tester.id, request.body)),
+      { schema: { tags: ['quickQuestion'], ...jobIdBody, response: { 200: quickCoinsResponseSchema } } },
+      withTester((request: JobIdBody, tester) => surveys.claimReward(tester.id, request.body)),
     );
   };
 }

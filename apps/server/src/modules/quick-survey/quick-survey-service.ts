@@ -1,3 +1,4 @@
+import { COMMENT_TOO_LONG, COMMENT_TOO_SHORT, commentProblem, type QuickResponse } from '@testerhub/shared/quick-survey-schemas';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -13,10 +14,6 @@ export const OTHER_KEY = 'OTHER';
 export const NONE_KEY = 'NONE';
 export const OTHER_TEXT = 'Other';
 export const NONE_TEXT = 'None of the above';
-
-/** Comments (Other's and a textbox's): 2 to 200 characters (spec 2, sections 5 and 9). */
-export const COMMENT_MIN = 2;
-export const COMMENT_MAX = 200;
 
 export type QuestionStyle = 'checkbox' | 'radio' | 'textbox';
 
@@ -37,21 +34,14 @@ export interface SurveyQuestion {
 }
 
 /** One record of UpdateResponse: the chosen value keys (OTHER already removed) and the comment ('' when none). */
-export interface ResponseItem {
-  jobID: number;
-  questionIndex: number;
-  response: string[];
-  codedResponse: string;
-}
+export type ResponseItem = QuickResponse;
 
 type Problem = { field: string; message: string };
 
-const commentProblem = (comment: string) =>
-  comment.trim().length < COMMENT_MIN
-    ? `Write at least ${COMMENT_MIN} characters.`
-    : comment.length > COMMENT_MAX
-      ? `Write at most ${COMMENT_MAX} characters.`
-      : null;
+const commentMessage = (comment: string) => {
+  const problem = commentProblem(comment);
+  return problem === 'short' ? COMMENT_TOO_SHORT : problem === 'long' ? COMMENT_TOO_LONG : null;
+};
 
 /**
  * The problems of one submission against the survey's questions (spec 2, section 5), each with
@@ -74,7 +64,7 @@ export function responseProblems(questions: readonly SurveyQuestion[], items: re
     if (new Set(keys).size !== keys.length) return at('response', 'A choice is sent twice.');
     if (question.styleTypeStyle === 'textbox') {
       if (keys.length) return at('response', 'A text question takes a comment, not choices.');
-      const problem = commentProblem(comment);
+      const problem = commentMessage(comment);
       return problem ? at('codedResponse', problem) : undefined;
     }
     if (keys.includes(OTHER_KEY)) return at('response', 'Send the comment for Other, not its key.');
@@ -90,7 +80,7 @@ export function responseProblems(questions: readonly SurveyQuestion[], items: re
     }
     if (keys.some((key) => !ownKeys.has(key))) return at('response', 'This choice does not belong to the question.');
     if (comment) {
-      const problem = commentProblem(comment);
+      const problem = commentMessage(comment);
       return problem ? at('codedResponse', problem) : undefined;
     }
     return keys.length ? undefined : at('response', 'Choose an answer.');

@@ -6,8 +6,8 @@ import { failureMessage } from '../../components/status-failure';
 import { saveThenClaim } from '../../components/save-then-claim';
 import { viewStatus } from '../../lib/query-status';
 import { useQuickCoins } from './api/get-coins';
-import { useQuickQuestions, type QuickQuestion } from './api/get-questions';
-import type { QuickStudy } from './api/get-studies';
+import type { QuickQuestion, QuickStudy } from '@testerhub/shared/quick-survey-schemas';
+import { useQuickQuestions } from './api/get-questions';
 import { useUpdateQuickResponse } from './api/update-response';
 import {
   answerOf,

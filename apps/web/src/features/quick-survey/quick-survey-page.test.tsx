@@ -5,8 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
-import type { QuickQuestion, QuickScale } from './api/get-questions';
-import type { QuickStudy } from './api/get-studies';
+import type { QuickQuestion, QuickScale, QuickStudy } from '@testerhub/shared/quick-survey-schemas';
 import { QuickSurveyPage } from './quick-survey-page';
 import { responsePayload, toggleChoice } from './quick-survey-rules';
 

@@ -4,7 +4,7 @@ import { MessagePopup } from '../../components/message-popup';
 import { failureMessage } from '../../components/status-failure';
 import { viewStatus } from '../../lib/query-status';
 import { useQuickResult } from './api/get-result';
-import type { QuickStudy } from './api/get-studies';
+import type { QuickStudy } from '@testerhub/shared/quick-survey-schemas';
 import { QUICK_SURVEY_TEXTS } from './quick-survey-texts';
 
 // The chart is its own chunk: only the results view loads it (GUIDE section 10, decision 019).

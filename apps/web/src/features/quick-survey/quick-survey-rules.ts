@@ -1,13 +1,10 @@
-import type { QuickResponse } from './api/update-response';
-import type { QuickQuestion } from './api/get-questions';
+import { commentProblem, type QuickQuestion, type QuickResponse } from '@testerhub/shared/quick-survey-schemas';
+
+export { COMMENT_MAX, COMMENT_MIN, commentProblem } from '@testerhub/shared/quick-survey-schemas';
 
 /** The value keys of the two choices the server adds to checkbox questions. */
 export const OTHER_KEY = 'OTHER';
 export const NONE_KEY = 'NONE';
-
-/** Comments are 2 to 200 characters (spec 2, section 9). */
-export const COMMENT_MIN = 2;
-export const COMMENT_MAX = 200;
 
 /** What the tester gave for one question: the chosen value keys and the comment. */
 export interface QuickAnswer {
@@ -34,13 +31,6 @@ export function toggleChoice(answer: QuickAnswer, question: Pick<QuickQuestion, 
   }
   if (key === NONE_KEY) return { keys: [NONE_KEY], comment: '' };
   return { ...answer, keys: [...answer.keys.filter((chosen) => chosen !== NONE_KEY), key] };
-}
-
-/** Null when the comment is valid, else why not. */
-export function commentProblem(comment: string): 'short' | 'long' | null {
-  if (comment.length > COMMENT_MAX) return 'long';
-  if (comment.trim().length < COMMENT_MIN) return 'short';
-  return null;
 }
 
 /** True when the question asks for a comment: a textbox, or a checkbox question with Other chosen. */

@@ -1,5 +1,5 @@
 import { BarChart } from '../../components/bar-chart';
-import type { QuickResult } from './api/get-result';
+import type { QuickResult } from '@testerhub/shared/quick-survey-schemas';
 
 /** Each answer's count and its share of the question's answers, in whole percent. */
 export function chartRows(result: QuickResult): { name: string; count: number; percent: number }[] {

@@ -1,24 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QuickStudiesResponse } from '@testerhub/shared/quick-survey-schemas';
 import { apiGet } from '../../../lib/api';
 import { quickSurveyKeys } from './query-keys';
 
-/** A quick survey in the list (spec 2, section 3). */
-export interface QuickStudy {
-  jobID: number;
-  shortName: string;
-  coinValue: number;
-  isDone: boolean;
-}
-
-export interface QuickStudiesAnswer {
-  status: string;
-  message?: string;
-  filteredStudyDatas?: QuickStudy[];
-}
-
 /** GET /api/quickQuestion/GetStudies */
-export function fetchQuickStudies(): Promise<QuickStudiesAnswer> {
-  return apiGet<QuickStudiesAnswer>('/quickQuestion/GetStudies');
+export function fetchQuickStudies(): Promise<QuickStudiesResponse> {
+  return apiGet<QuickStudiesResponse>('/quickQuestion/GetStudies');
 }
 
 export function quickStudiesQueryOptions() {
