@@ -1,10 +1,9 @@
 import { hash } from 'node:crypto';
+import type { AnswerValue, Answers, QuestionKind } from '@testerhub/shared/screener-schemas';
 
 /** The hosted screener's rules, pure (decision 017): what is shown, what is valid, who qualifies, which quota. */
 
-export type QuestionKind = 'single' | 'multiple' | 'number' | 'text' | 'date';
-export type AnswerValue = number | number[] | string;
-export type Answers = Record<string, AnswerValue>;
+export type { AnswerValue, Answers, QuestionKind } from '@testerhub/shared/screener-schemas';
 
 export interface ScreenerOption {
   id: number;

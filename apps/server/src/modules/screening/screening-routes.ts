@@ -3,21 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@testerhub/shared/api-errors';
 import { childIdSchema } from '@testerhub/shared/children-schemas';
+import {
+  screenerAnswersRequestSchema,
+  screenerCompleteResponseSchema,
+  screenerRunResponseSchema,
+  screenerSavedResponseSchema,
+} from '@testerhub/shared/screener-schemas';
 import { withTester } from '../../core/auth/tester-scope.ts';
 import type { ScreeningService } from './screening-service.ts';
 import { INTEGER_COLUMN_MAX } from '@testerhub/shared/integer-column';
 
 const params = z.object({ studyNo: z.coerce.number().int().min(1).max(INTEGER_COLUMN_MAX) });
-
-/** Answers by question id: a chosen option id, option ids, a number, or a text (a date is YYYY-MM-DD text). */
-const answers = z
-  .record(
-    z.string().regex(/^\d{1,9}$/, 'Answers are keyed by question id.'),
-    z.union([z.number(), z.array(z.number().int().min(1).max(INTEGER_COLUMN_MAX)).max(100), z.string().max(2000)]),
-  )
-  .refine((value) => Object.keys(value).length <= 200, 'Too many answers.');
-
-const body = z.object({ answers });
+const body = screenerAnswersRequestSchema;
 /** k: the child being screened (the kid GUID, decision 029); absent for the tester themself. */
 const querystring = z.object({ k: childIdSchema.optional() });
 /** The typed request withTester hands on (it cannot infer the route's schema). */
@@ -30,29 +27,6 @@ type ScreenerRequest = FastifyRequest<{
 const notFound = z.object({ status: z.literal('notFound') });
 /** A rule of a question broken (status 'invalid'), or the body's shape wrong (the usual 400). */
 const invalid = apiErrorSchema.extend({ status: z.literal('invalid').optional() });
-
-const question = z.object({
-  id: z.number(),
-  kind: z.enum(['single', 'multiple', 'number', 'text', 'date']),
-  prompt: z.string(),
-  required: z.boolean(),
-  minChoices: z.number().optional(),
-  maxChoices: z.number().optional(),
-  minValue: z.number().optional(),
-  maxValue: z.number().optional(),
-  maxLength: z.number().optional(),
-  showIf: z.object({ questionId: z.number(), optionIds: z.array(z.number()) }).nullable(),
-  options: z.array(z.object({ id: z.number(), label: z.string() })),
-});
-
-const completed = z.object({
-  outcome: z.enum(['qualified', 'alreadyScheduled', 'full', 'waitlisted', 'disqualified']),
-  status: z.string().optional(),
-  redirectLink: z.string().optional(),
-  message: z.string().optional(),
-  coins: z.number().optional(),
-  exp: z.number().optional(),
-});
 
 const invalidAnswer = (field: string, message: string) => ({
   statusCode: 400,
@@ -73,17 +47,7 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
           params,
           querystring,
           response: {
-            200: z.object({
-              studyNo: z.number(),
-              /** Whose screener it is, when it is a child's. */
-              childName: z.string().optional(),
-              title: z.string(),
-              colorName: z.string(),
-              coinValue: z.number(),
-              questions: z.array(question),
-              answers: z.record(z.string(), z.union([z.number(), z.array(z.number()), z.string()])),
-              status: z.literal('inProgress'),
-            }),
+            200: screenerRunResponseSchema,
             404: notFound,
           },
         },
@@ -102,7 +66,7 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
           params,
           querystring,
           body,
-          response: { 200: z.object({ status: z.literal('saved') }), 400: invalid, 404: notFound },
+          response: { 200: screenerSavedResponseSchema, 400: invalid, 404: notFound },
         },
       },
       withTester(async (request: ScreenerRequest, tester, reply: FastifyReply) => {
@@ -115,7 +79,15 @@ export function screeningRoutes(screening: ScreeningService): FastifyPluginAsync
 
     app.post(
       '/screener/:studyNo/complete',
-      { schema: { tags: ['screener'], params, querystring, body, response: { 200: completed, 400: invalid, 404: notFound } } },
+      {
+        schema: {
+          tags: ['screener'],
+          params,
+          querystring,
+          body,
+          response: { 200: screenerCompleteResponseSchema, 400: invalid, 404: notFound },
+        },
+      },
       withTester(async (request: ScreenerRequest, tester, reply: FastifyReply) => {
         const result = await screening.complete(tester, request.params.studyNo, request.body.answers, request.query.k);
         if ('outcome' in result) return result;

@@ -1,3 +1,4 @@
+import type { CompleteOutcome } from '@testerhub/shared/screener-schemas';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
@@ -40,12 +41,7 @@ export const SELF_SCHEDULE_PATH = '/community/main/schedule/self';
 export type Invalid = { status: 'invalid'; field: string; message: string };
 export type NotFound = { status: 'notFound' };
 
-export type CompleteResult =
-  | { outcome: 'qualified'; redirectLink: string; coins: number; exp: number }
-  | { outcome: 'alreadyScheduled'; status: typeof SCREENER_TEXTS.alreadyScheduledStatus; message: string; coins: number; exp: number }
-  | { outcome: 'full'; status: typeof SCREENER_TEXTS.fullStatus; message: string }
-  | { outcome: 'waitlisted'; message: string; coins: number; exp: number }
-  | { outcome: 'disqualified'; message: string };
+export type CompleteResult = CompleteOutcome;
 
 /** The quota was full by the time this completion reached it. */
 class PlaceTaken extends Error {}

@@ -1,17 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usePortalContext } from '../../../hooks/use-portal-context';
 import { apiPost } from '../../../lib/api';
-import type { Answers } from '../run/screener-rules';
+import type { Answers, CompleteOutcome } from '@testerhub/shared/screener-schemas';
 import { kidQuery } from './get-screener-run';
 import { screenerKeys, screenerMutationKeys } from './query-keys';
-
-/** POST /api/screener/<studyNo>/complete's outcomes (the issue 9 contract). */
-export type CompleteOutcome =
-  | { outcome: 'qualified'; redirectLink: string; coins: number; exp: number }
-  | { outcome: 'alreadyScheduled'; status: string; message: string; coins: number; exp: number }
-  | { outcome: 'full'; status: string; message: string }
-  | { outcome: 'waitlisted'; message: string; coins: number; exp: number }
-  | { outcome: 'disqualified'; message: string };
 
 /** POST /api/screener/<studyNo>/complete[?k=] { answers }: the server evaluates the answers (a child's with k). */
 export function completeScreener(studyNo: number, answers: Answers, kid = ''): Promise<CompleteOutcome> {

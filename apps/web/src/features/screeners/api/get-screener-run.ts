@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
-import type { ScreenerRun } from '../run/screener-rules';
+import type { ScreenerRun } from '@testerhub/shared/screener-schemas';
 import { screenerKeys } from './query-keys';
 
 /** The query of a child's screener (?k=<kid GUID>, decision 029); '' for the tester's own. */

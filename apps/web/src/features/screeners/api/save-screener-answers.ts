@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api';
-import type { Answers, ScreenerRun } from '../run/screener-rules';
+import type { Answers, ScreenerRun } from '@testerhub/shared/screener-schemas';
 import { kidQuery } from './get-screener-run';
 import { screenerKeys, screenerMutationKeys } from './query-keys';
 

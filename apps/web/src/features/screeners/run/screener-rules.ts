@@ -1,36 +1,7 @@
 /** The hosted screener's shapes (GET /api/screener/<studyNo>) and the rules the page applies before the server does. */
-export type AnswerValue = number | number[] | string;
-export type Answers = Record<string, AnswerValue>;
+import type { AnswerValue, Answers, ScreenerQuestion } from '@testerhub/shared/screener-schemas';
 
-export type QuestionKind = 'single' | 'multiple' | 'number' | 'text' | 'date';
-
-export interface ScreenerQuestion {
-  id: number;
-  kind: QuestionKind;
-  prompt: string;
-  required: boolean;
-  minChoices?: number;
-  maxChoices?: number;
-  minValue?: number;
-  maxValue?: number;
-  maxLength?: number;
-  /** Shown only when the answer to questionId holds one of optionIds. */
-  showIf: { questionId: number; optionIds: number[] } | null;
-  /** In the order to show (the server shuffles where the study asks). */
-  options: { id: number; label: string }[];
-}
-
-export interface ScreenerRun {
-  studyNo: number;
-  title: string;
-  colorName: string;
-  coinValue: number;
-  questions: ScreenerQuestion[];
-  answers: Answers;
-  status: 'inProgress';
-  /** Set when the screener is a child's (?k=): whose answers these are (decision 029). */
-  childName?: string;
-}
+export type { AnswerValue, Answers, QuestionKind, ScreenerQuestion, ScreenerRun } from '@testerhub/shared/screener-schemas';
 
 function chosenIds(value: AnswerValue | undefined): number[] {
   if (Array.isArray(value)) return value;
