@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AvailableSkills } from '@testerhub/shared/perks-schemas';
+import type { CheckExpResponse, NextLevelInfo } from '@testerhub/shared/profile-schemas';
 import { apiGet } from '../lib/api';
 import { shownFailure } from '../lib/query-status';
 import { ModalDialog } from './modal-dialog';
@@ -16,25 +17,10 @@ export const REWARD_POPUP_TEXTS = {
 /** The bar grows one percent every 10 ms (spec 3, "Experience and level popups"). */
 export const EXP_BAR_STEP_MS = 10;
 
-/** GET /api/profile/GetNextLevelEXP */
-interface NextLevelAnswer {
-  status: string;
-  exp: number;
-  nextLevelExp: number | 'Max';
-  remainExp: number;
-}
-
-/** GET /api/profile/CheckEXP */
-interface CheckExpAnswer {
-  status: string;
-  level?: number;
-  levelUp?: boolean;
-}
-
 type LevelCheck = { kind: 'done' } | { kind: 'levelUp'; level: number } | { kind: 'failed' };
 
 /** The percent of the bar: experience over next-level experience; full at the top level. */
-export function expBarTarget(answer: Pick<NextLevelAnswer, 'exp' | 'nextLevelExp'>): number {
+export function expBarTarget(answer: Pick<NextLevelInfo, 'exp' | 'nextLevelExp'>): number {
   if (answer.nextLevelExp === 'Max') return 100;
   if (answer.nextLevelExp <= 0) return 0;
   return Math.min(100, Math.max(0, Math.floor((answer.exp / answer.nextLevelExp) * 100)));
@@ -42,7 +28,7 @@ export function expBarTarget(answer: Pick<NextLevelAnswer, 'exp' | 'nextLevelExp
 
 /** CheckEXP, then the level when it went up; any failure is the error view. */
 async function checkLevel(): Promise<LevelCheck> {
-  const check = await apiGet<CheckExpAnswer>('/profile/CheckEXP');
+  const check = await apiGet<CheckExpResponse>('/profile/CheckEXP');
   if (check.status !== 'succeed') return { kind: 'failed' };
   if (!check.levelUp) return { kind: 'done' };
   const level = await apiGet<number>('/profile/GetCurrentLevel');
@@ -81,7 +67,7 @@ export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPop
   // Read after the reward, so the bar shows the new experience; never cached.
   const nextLevel = useQuery({
     queryKey: ['reward-popup', 'next-level'],
-    queryFn: () => apiGet<NextLevelAnswer>('/profile/GetNextLevelEXP'),
+    queryFn: () => apiGet<NextLevelInfo>('/profile/GetNextLevelEXP'),
     staleTime: 0,
     gcTime: 0,
     refetchOnWindowFocus: false,

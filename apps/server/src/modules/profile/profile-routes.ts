@@ -1,24 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  accountUserInfoResponseSchema,
+  checkExpResponseSchema,
+  currentLevelResponseSchema,
+  nextLevelResponseSchema,
+  profileUserInfoResponseSchema,
+  testerInfoSchema,
+} from '@testerhub/shared/profile-schemas';
 import { profilePicIdSchema, profilePicsResponseSchema, saveProfilePicResponseSchema } from '@testerhub/shared/perks-schemas';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import type { ProfileService } from './profile-service.ts';
-
-const testerInfoSchema = z.object({
-  username: z.string(),
-  coins: z.number(),
-  level: z.number(),
-  exp: z.number(),
-  nextLevelExp: z.union([z.number(), z.literal('Max')]),
-  remainExp: z.number(),
-  fileName: z.string(),
-  imageSrc: z.string(),
-  blackList: z.boolean(),
-  /** Days this month the tester came to the portal (the Login Count tile). */
-  loginDaysThisMonth: z.number().int().min(0),
-  /** Until when the no-show rule suspends the tester (decision 046); null when not suspended. */
-  suspendedUntil: z.string().nullable(),
-});
 
 /** The portal shell's reads (spec 2, the logged-in shell); registered in the tester scope. */
 export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
@@ -35,17 +26,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['account'],
           response: {
-            200: z.object({
-              testerInfo: z.object({
-                testerId: z.string(),
-                username: z.string(),
-                firstName: z.string(),
-                lastName: z.string(),
-                emailAddress: z.string(),
-                emailConfirmed: z.boolean(),
-                language: z.string(),
-              }),
-            }),
+            200: accountUserInfoResponseSchema,
           },
         },
       },
@@ -54,7 +35,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
 
     app.get(
       '/profile/GetUserInfo',
-      { schema: { tags: ['profile'], response: { 200: testerInfoSchema.extend({ status: z.literal('succeed') }) } } },
+      { schema: { tags: ['profile'], response: { 200: profileUserInfoResponseSchema } } },
       withTester(async (_request, tester) => ({ status: 'succeed' as const, ...(await profile.testerInfo(tester)) })),
     );
 
@@ -64,12 +45,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
         schema: {
           tags: ['profile'],
           response: {
-            200: z.object({
-              status: z.literal('succeed'),
-              exp: z.number(),
-              nextLevelExp: z.union([z.number(), z.literal('Max')]),
-              remainExp: z.number(),
-            }),
+            200: nextLevelResponseSchema,
           },
         },
       },
@@ -88,7 +64,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
           tags: ['profile'],
           description:
             'levelUp: the level is above the one this call last reported; the call records it as reported. Needs the X-Requested-With header or a same-origin fetch.',
-          response: { 200: z.object({ status: z.literal('succeed'), level: z.number(), levelUp: z.boolean() }) },
+          response: { 200: checkExpResponseSchema },
         },
       },
       withTester(async (_request, tester) => ({ status: 'succeed' as const, ...(await profile.checkLevel(tester)) })),
@@ -115,7 +91,7 @@ export function profileRoutes(profile: ProfileService): FastifyPluginAsyncZod {
 
     app.get(
       '/profile/GetCurrentLevel',
-      { schema: { tags: ['profile'], description: 'The level as a bare JSON number.', response: { 200: z.number().int().min(1) } } },
+      { schema: { tags: ['profile'], description: 'The level as a bare JSON number.', response: { 200: currentLevelResponseSchema } } },
       withTester((_request, tester) => profile.currentLevel(tester)),
     );
   };

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import type { TesterInfo } from './api/get-tester-info';
+import type { TesterInfo } from '@testerhub/shared/profile-schemas';
 
 type Progress = Pick<TesterInfo, 'exp' | 'nextLevelExp' | 'remainExp'>;
 

@@ -9,7 +9,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { progressLines } from './level-progress';
-import type { TesterInfo } from './api/get-tester-info';
+import type { TesterInfo } from '@testerhub/shared/profile-schemas';
 import { PortalShell } from './portal-shell';
 import { SIDE_MENU, TOP_NAV, visibleGroups, visibleTopNav } from './portal-menu';
 

@@ -1,17 +1,10 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet } from '../../../lib/api';
-import type { TesterInfo } from './get-tester-info';
+import type { NextLevelInfo, TesterInfo } from '@testerhub/shared/profile-schemas';
 import { portalShellKeys } from './query-keys';
 
 /** GET /api/profile/GetNextLevelEXP (spec 2, section 7). */
-export interface NextLevelInfo {
-  status: string;
-  exp: number;
-  nextLevelExp: number | 'Max';
-  remainExp: number;
-}
-
 export function fetchNextLevel(): Promise<NextLevelInfo> {
   return apiGet<NextLevelInfo>('/profile/GetNextLevelEXP');
 }

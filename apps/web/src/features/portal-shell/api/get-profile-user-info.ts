@@ -1,14 +1,10 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet } from '../../../lib/api';
-import type { TesterInfo } from './get-tester-info';
+import type { ProfileUserInfo, TesterInfo } from '@testerhub/shared/profile-schemas';
 import { portalShellKeys } from './query-keys';
 
 /** GET /api/profile/GetUserInfo: the level, experience and coins again, with a status (spec 2, section 7). */
-export interface ProfileUserInfo extends Partial<TesterInfo> {
-  status: string;
-}
-
 export function fetchProfileUserInfo(): Promise<ProfileUserInfo> {
   return apiGet<ProfileUserInfo>('/profile/GetUserInfo');
 }

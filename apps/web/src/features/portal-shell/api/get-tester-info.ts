@@ -1,25 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TesterInfo } from '@testerhub/shared/profile-schemas';
 import { apiGet } from '../../../lib/api';
 import { portalShellKeys } from './query-keys';
 
-/** The tester's level, experience, coins and avatar as GET /api/account/GetPKTesterInfo answers them. */
-export interface TesterInfo {
-  username: string;
-  coins: number;
-  level: number;
-  exp: number;
-  /** Experience the next level needs, or 'Max' at the top level. */
-  nextLevelExp: number | 'Max';
-  remainExp: number;
-  fileName: string;
-  imageSrc: string;
-  blackList: boolean;
-  /** Days this month the tester came to the portal (the Login Count tile). */
-  loginDaysThisMonth: number;
-  /** Until when the no-show rule suspends the tester (decision 046); null when not suspended. */
-  suspendedUntil: string | null;
-}
-
+/** GET /api/account/GetPKTesterInfo: the tester's level, experience, coins and avatar. */
 export function fetchTesterInfo(): Promise<TesterInfo> {
   return apiGet<TesterInfo>('/account/GetPKTesterInfo');
 }
