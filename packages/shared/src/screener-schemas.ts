@@ -68,3 +68,31 @@ export const screenerCompleteResponseSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('disqualified'), message: z.string() }),
 ]);
 export type CompleteOutcome = z.infer<typeof screenerCompleteResponseSchema>;
+
+/** GET /api/schedule/GetScreeners: the studies open to this tester (spec 2, section 7). */
+export const screenerListItemSchema = z.object({
+  screenerStudyNo: z.number(),
+  projectType: z.number(),
+  participantTypeID: z.number(),
+  minimumAge: z.number(),
+  isWaitingList: z.boolean(),
+  colorName: z.string(),
+  testerLabel: z.string(),
+  studyBasicInfo: z.string(),
+  coinValue: z.number(),
+});
+export type Screener = z.infer<typeof screenerListItemSchema>;
+export const screenerListResponseSchema = z.array(screenerListItemSchema);
+
+/** POST /api/schedule/DoScreeners { StudyNo, ScreenerType: 'Online' }: starts a study's online screener. */
+export const doScreenersRequestSchema = z.object({
+  StudyNo: z.number().int().min(1).max(INTEGER_COLUMN_MAX),
+  ScreenerType: z.literal('Online'),
+});
+/** Succeed with where to go, or a failure status with its explanation. */
+export const doScreenersResponseSchema = z.object({
+  status: z.string(),
+  redirectLink: z.string().optional(),
+  message: z.string().optional(),
+});
+export type DoScreenersResponse = z.infer<typeof doScreenersResponseSchema>;

@@ -1,20 +1,12 @@
+import type { Screener } from '@testerhub/shared/screener-schemas';
+
+export type { Screener } from '@testerhub/shared/screener-schemas';
+
 /** Project types and participant types that make a study a kid study (spec 2, sections 4 and 9). */
 export const KID_PROJECT_TYPES: readonly number[] = [26, 27, 28];
 export const KID_PARTICIPANT_TYPES: readonly number[] = [1, 2, 5];
 /** Participant type of a teen-and-adult study: the tester says who takes it (spec 2, section 9). */
 export const TEEN_AND_ADULT_PARTICIPANT_TYPE = 3;
-
-export interface Screener {
-  screenerStudyNo: number;
-  projectType: number;
-  participantTypeID: number;
-  minimumAge: number;
-  isWaitingList: boolean;
-  colorName: string;
-  testerLabel: string;
-  studyBasicInfo: string;
-  coinValue: number;
-}
 
 export function isKidStudy(screener: Pick<Screener, 'projectType' | 'participantTypeID'>): boolean {
   return KID_PROJECT_TYPES.includes(screener.projectType) || KID_PARTICIPANT_TYPES.includes(screener.participantTypeID);

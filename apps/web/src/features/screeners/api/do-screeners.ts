@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DoScreenersResponse } from '@testerhub/shared/screener-schemas';
 import { apiPost } from '../../../lib/api';
 import { screenerKeys, screenerMutationKeys } from './query-keys';
 
-/** POST /api/schedule/DoScreeners's answer: succeed with where to go, or a failure status with its explanation. */
-export interface DoScreenersAnswer {
-  status: string;
-  redirectLink?: string;
-  message?: string;
-}
-
 /** POST /api/schedule/DoScreeners { StudyNo, ScreenerType: 'Online' }: starts the online screener of a study (spec 2, section 7). */
-export function doScreeners(studyNo: number): Promise<DoScreenersAnswer> {
-  return apiPost<DoScreenersAnswer>('/schedule/DoScreeners', { StudyNo: studyNo, ScreenerType: 'Online' });
+export function doScreeners(studyNo: number): Promise<DoScreenersResponse> {
+  return apiPost<DoScreenersResponse>('/schedule/DoScreeners', { StudyNo: studyNo, ScreenerType: 'Online' });
 }
 
 /** Starts a screener; a refusal means the list was out of date (closed, full, already screened), so it is asked again. */
