@@ -175,3 +175,57 @@ export function registerExistedUserSchema(language: Language = 'en') {
     Language: languageSchema,
   });
 }
+
+/*
+ * The answers of the account calls (spec 2, section 7). The server's routes write with these and the
+ * login, registration, recovery and e-mail pages read their types.
+ */
+
+/** An outcome and the message to show. */
+export const statusMessageResponseSchema = z.object({ status: z.string(), message: z.string() });
+export type StatusMessageResponse = z.infer<typeof statusMessageResponseSchema>;
+/** An outcome alone (confirming an e-mail, the short sign-up). */
+export const statusResponseSchema = z.object({ status: z.string() });
+export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+/** POST /api/account/Login: succeed, changePassword, notConfirmed or failed, where to go and what to say. */
+export const loginResponseSchema = z.object({
+  status: z.enum(['succeed', 'changePassword', 'notConfirmed', 'failed']),
+  url: z.string(),
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+/** POST /api/account/initializeInformation: the forced credential change's outcome. */
+export const credentialsResponseSchema = z.object({
+  status: z.enum(['succeed', 'failedLogin', 'emailTaken', 'usernameTaken']),
+  message: z.string(),
+});
+export type CredentialsResponse = z.infer<typeof credentialsResponseSchema>;
+/** POST /api/account/GetLoginUsername. */
+export const loginUsernameResponseSchema = z.object({ status: z.enum(['succeed', 'failed']), name: z.string() });
+export type LoginUsernameResponse = z.infer<typeof loginUsernameResponseSchema>;
+/** GET /api/account/Logout. */
+export const logoutResponseSchema = z.object({ status: z.literal('succeed') });
+/** GET /api/account/CheckAuthorize: a missing session answers 401 instead. */
+export const checkAuthorizeResponseSchema = z.object({ status: z.literal('authorized') });
+
+/** POST /api/account/findusername. */
+export const findUsernameResponseSchema = z.object({ status: z.string(), userName: z.string(), message: z.string() });
+export type FindUsernameResponse = z.infer<typeof findUsernameResponseSchema>;
+
+/** POST /api/account/IsInfoExist: whether the e-mail (1) and the phone (2) are taken. */
+export const isInfoExistResponseSchema = z.object({ isExists1: z.boolean(), isExists2: z.boolean() });
+export type IsInfoExistResponse = z.infer<typeof isInfoExistResponseSchema>;
+/** POST /api/account/CheckLocation: the test site for the ZIP code, and whether it is too far from any. */
+export const checkLocationResponseSchema = z.object({ siteId: z.string(), tooFar: z.boolean() });
+export type CheckLocationResponse = z.infer<typeof checkLocationResponseSchema>;
+/** GET /api/account/GetMoreInfo: where the tester heard of us. */
+export const moreInfoResponseSchema = z.object({ adsInfo: z.array(z.object({ adName: z.string(), adID: z.string() })) });
+export type MoreInfoResponse = z.infer<typeof moreInfoResponseSchema>;
+/** GET /api/account/GetRaceList?lang=. */
+export const raceListQuerySchema = z.object({ lang: z.enum(['en', 'es']).default('en') });
+export const raceListResponseSchema = z.object({ raceInfo: z.array(z.object({ raceName: z.string(), raceID: z.string() })) });
+export type RaceListResponse = z.infer<typeof raceListResponseSchema>;
+/** POST /api/account/ReEngagement: the outcome, the tester's v and the message. */
+export const reEngagementResponseSchema = z.object({ status: z.string(), v: z.string(), message: z.string() });
+export type ReEngagementResponse = z.infer<typeof reEngagementResponseSchema>;

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { initializeInformationSchema, loginSchema, loginUsernameSchema } from '@testerhub/shared/account-schemas';
+import {
+  checkAuthorizeResponseSchema,
+  credentialsResponseSchema,
+  initializeInformationSchema,
+  loginResponseSchema,
+  loginSchema,
+  loginUsernameResponseSchema,
+  loginUsernameSchema,
+  logoutResponseSchema,
+} from '@testerhub/shared/account-schemas';
 import { RateLimiter, type RateLimitStore, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
@@ -18,8 +26,6 @@ export interface AuthRouteOptions {
   /** The tester a study link's `d` was signed for, while it lasts, or null (the study-links module). */
   linkTester: (data: string) => string | null;
 }
-
-const statusMessage = z.object({ status: z.string(), message: z.string() });
 
 /** Cookie naming the login that must change its credentials (status changePassword). */
 const CHANGE_COOKIE = 'th_credential_change';
@@ -42,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       schema: {
         tags: ['account'],
         body: loginSchema,
-        response: { 200: z.object({ status: z.string(), url: z.string(), message: z.string() }) },
+        response: { 200: loginResponseSchema },
       },
     },
     async (request, reply) => {
@@ -88,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       schema: {
         tags: ['account'],
         description: 'Ends the session. Needs the X-Requested-With header or a same-origin fetch.',
-        response: { 200: z.object({ status: z.literal('succeed') }) },
+        response: { 200: logoutResponseSchema },
       },
     },
     async (request, reply) => {
@@ -107,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
         description:
           "Body: the study link's t and d. The username is answered only when d is a link signed for t; a bare tester id is answered as an unknown one.",
         body: loginUsernameSchema,
-        response: { 200: z.object({ status: z.string(), name: z.string() }) },
+        response: { 200: loginUsernameResponseSchema },
       },
     },
     async (request) => {
@@ -115,14 +121,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       const body = request.body;
       // A username goes only to whoever holds a link e-mailed to its tester: any other id, known or not, gets one answer (decision 075).
       if (typeof body === 'string' || options.linkTester(body.d)?.toLowerCase() !== body.t.toLowerCase())
-        return { status: 'failed', name: '' };
+        return { status: 'failed' as const, name: '' };
       return auth.loginUsername(body.t);
     },
   );
 
   app.post(
     '/account/initializeInformation',
-    { schema: { tags: ['account'], body: initializeInformationSchema, response: { 200: statusMessage } } },
+    { schema: { tags: ['account'], body: initializeInformationSchema, response: { 200: credentialsResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
       const result = await auth.initializeInformation(
@@ -144,9 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
 /** Whether the session is still good; in the tester scope, so a missing session answers 401. */
 export const authPortalRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/account/CheckAuthorize',
-    { schema: { tags: ['account'], response: { 200: z.object({ status: z.literal('authorized') }) } } },
-    async () => ({ status: 'authorized' as const }),
-  );
+  app.get('/account/CheckAuthorize', { schema: { tags: ['account'], response: { 200: checkAuthorizeResponseSchema } } }, async () => ({
+    status: 'authorized' as const,
+  }));
 };

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   checkConfirmEmailSchema,
   confirmEmailAnotherSchema,
   emailClickTrackSchema,
+  findUsernameResponseSchema,
   findUsernameSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
+  statusMessageResponseSchema,
+  statusResponseSchema,
 } from '@testerhub/shared/account-schemas';
 import { rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import type { RecoveryService } from './recovery-service.ts';
@@ -14,8 +16,6 @@ import type { RecoveryService } from './recovery-service.ts';
 export interface RecoveryRouteOptions {
   recovery: RecoveryService;
 }
-
-const statusMessage = z.object({ status: z.string(), message: z.string() });
 
 /** Find username, reset password, confirm e-mail, e-mail click tracking (spec 2, section 7): public calls. */
 export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async (app, options) => {
@@ -26,7 +26,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
       schema: {
         tags: ['account'],
         body: findUsernameSchema,
-        response: { 200: z.object({ status: z.string(), userName: z.string(), message: z.string() }) },
+        response: { 200: findUsernameResponseSchema },
       },
     },
     async (request) =>
@@ -35,7 +35,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
 
   app.post(
     '/account/forgotpassword',
-    { schema: { tags: ['account'], body: forgotPasswordSchema, response: { 200: statusMessage } } },
+    { schema: { tags: ['account'], body: forgotPasswordSchema, response: { 200: statusMessageResponseSchema } } },
     async (request) => {
       const result = await recovery.forgotPassword(request.body.username, request.body.emailAddress, rateLimitAddress(request.ip));
       request.log.info({ event: 'auth.forgot-password', status: result.status }, 'password reset requested');
@@ -45,7 +45,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
 
   app.post(
     '/account/ResetPassword',
-    { schema: { tags: ['account'], body: resetPasswordSchema('en'), response: { 200: statusMessage } } },
+    { schema: { tags: ['account'], body: resetPasswordSchema('en'), response: { 200: statusMessageResponseSchema } } },
     async (request) => {
       const result = await recovery.resetPassword(request.body.UserID, request.body.Code, request.body.Password);
       request.log.info({ event: 'auth.reset-password', status: result.status }, 'password reset');
@@ -55,7 +55,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
 
   app.post(
     '/account/CheckConfirmEmail',
-    { schema: { tags: ['account'], body: checkConfirmEmailSchema, response: { 200: z.object({ status: z.string() }) } } },
+    { schema: { tags: ['account'], body: checkConfirmEmailSchema, response: { 200: statusResponseSchema } } },
     async (request) => recovery.confirmEmail(request.body.userId, request.body.code),
   );
 
@@ -66,7 +66,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
         tags: ['account'],
         description: 'token is "{testerId}.{code}" from the /account/ConfirmEmail link.',
         body: confirmEmailAnotherSchema,
-        response: { 200: z.object({ status: z.string() }) },
+        response: { 200: statusResponseSchema },
       },
     },
     async (request) => {
@@ -77,7 +77,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod<RecoveryRouteOptions> = async
 
   app.post(
     '/account/EmailClickTrack',
-    { schema: { tags: ['account'], body: emailClickTrackSchema, response: { 200: statusMessage } } },
+    { schema: { tags: ['account'], body: emailClickTrackSchema, response: { 200: statusMessageResponseSchema } } },
     async (request) => recovery.recordClick(request.body.tester, request.body.eCode, rateLimitAddress(request.ip)),
   );
 };

@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { RACES } from '@testerhub/shared/account-rules';
 import {
+  checkLocationResponseSchema,
+  isInfoExistResponseSchema,
   isInfoExistSchema,
+  moreInfoResponseSchema,
+  raceListQuerySchema,
+  raceListResponseSchema,
+  reEngagementResponseSchema,
   reEngagementSchema,
   registerExistedUserSchema,
   registerSchema,
   shortSignUpSchema,
+  statusMessageResponseSchema,
+  statusResponseSchema,
   zipSchema,
 } from '@testerhub/shared/account-schemas';
 import { RateLimiter, type RateLimitStore, phoneTarget, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
@@ -27,8 +34,6 @@ export interface RegistrationRouteOptions {
   rateLimits: RateLimitStore;
 }
 
-const statusMessage = z.object({ status: z.string(), message: z.string() });
-
 /** Registration, its checks and re-engagement (spec 2, sections 1 and 7): public calls. */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions> = async (app, options) => {
   const { registration } = options;
@@ -45,7 +50,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
       schema: {
         tags: ['account'],
         body: isInfoExistSchema,
-        response: { 200: z.object({ isExists1: z.boolean(), isExists2: z.boolean() }) },
+        response: { 200: isInfoExistResponseSchema },
       },
     },
     async (request) => {
@@ -61,7 +66,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
         tags: ['account'],
         description: 'Body: the zip code as a JSON string.',
         body: zipSchema,
-        response: { 200: z.object({ siteId: z.string(), tooFar: z.boolean() }) },
+        response: { 200: checkLocationResponseSchema },
       },
     },
     async (request) => {
@@ -73,7 +78,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
   app.get(
     '/account/GetMoreInfo',
     {
-      schema: { tags: ['account'], response: { 200: z.object({ adsInfo: z.array(z.object({ adName: z.string(), adID: z.string() })) }) } },
+      schema: { tags: ['account'], response: { 200: moreInfoResponseSchema } },
     },
     async () => ({
       adsInfo: await registration.listAdSources(),
@@ -85,8 +90,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     {
       schema: {
         tags: ['account'],
-        querystring: z.object({ lang: z.enum(['en', 'es']).default('en') }),
-        response: { 200: z.object({ raceInfo: z.array(z.object({ raceName: z.string(), raceID: z.string() })) }) },
+        querystring: raceListQuerySchema,
+        response: { 200: raceListResponseSchema },
       },
     },
     async (request) => ({ raceInfo: RACES.map((race) => ({ raceID: race.raceID, raceName: race[request.query.lang] })) }),
@@ -94,7 +99,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
 
   app.post(
     '/account/register',
-    { attachValidation: true, schema: { tags: ['account'], body: registerSchema('en'), response: { 200: statusMessage } } },
+    { attachValidation: true, schema: { tags: ['account'], body: registerSchema('en'), response: { 200: statusMessageResponseSchema } } },
     async (request) => {
       rejectInLanguage(request, (language) => registerSchema(language));
       await limitChecks(request.ip, 'register');
@@ -128,7 +133,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
 
   app.post(
     '/account/registerExistedUser',
-    { attachValidation: true, schema: { tags: ['account'], body: registerExistedUserSchema('en'), response: { 200: statusMessage } } },
+    {
+      attachValidation: true,
+      schema: { tags: ['account'], body: registerExistedUserSchema('en'), response: { 200: statusMessageResponseSchema } },
+    },
     async (request) => {
       rejectInLanguage(request, (language) => registerExistedUserSchema(language));
       await limitChecks(request.ip, 'register');
@@ -152,7 +160,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
       schema: {
         tags: ['account'],
         body: reEngagementSchema('en'),
-        response: { 200: z.object({ status: z.string(), v: z.string(), message: z.string() }) },
+        response: { 200: reEngagementResponseSchema },
       },
     },
     async (request) => {
@@ -170,7 +178,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     '/account/SaveSignUpProfile',
     {
       attachValidation: true,
-      schema: { tags: ['account'], body: shortSignUpSchema('en'), response: { 200: z.object({ status: z.string() }) } },
+      schema: { tags: ['account'], body: shortSignUpSchema('en'), response: { 200: statusResponseSchema } },
     },
     async (request) => {
       rejectInLanguage(request, (language) => shortSignUpSchema(language));

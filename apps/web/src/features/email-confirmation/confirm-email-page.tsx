@@ -1,3 +1,4 @@
+import type { StatusResponse } from '@testerhub/shared/account-schemas';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
@@ -39,13 +40,12 @@ export function confirmationRequest(pathname: string, search: string): Request |
 
 function confirm(request: Request): Promise<Outcome> {
   const asOutcome = (answer: { status: string }): Outcome => (answer.status === 'confirmed' ? 'confirmed' : 'failed');
-  if (request.kind === 'token')
-    return apiPost<{ status: string }>('/account/ConfirmEmailAnother', { token: request.token }).then(asOutcome);
+  if (request.kind === 'token') return apiPost<StatusResponse>('/account/ConfirmEmailAnother', { token: request.token }).then(asOutcome);
   if (request.kind === 'check')
-    return apiPost<{ status: string }>('/account/CheckConfirmEmail', { userId: request.userId, code: request.code }).then(asOutcome);
+    return apiPost<StatusResponse>('/account/CheckConfirmEmail', { userId: request.userId, code: request.code }).then(asOutcome);
   // The /treg link: the click is recorded and the address confirmed side by side.
   const tracked = request.eCode
-    ? apiPost<{ status: string }>('/account/EmailClickTrack', { tester: request.tester, eCode: request.eCode }).then(
+    ? apiPost<StatusResponse>('/account/EmailClickTrack', { tester: request.tester, eCode: request.eCode }).then(
         (answer) => answer.status === 'succeed',
         (error: unknown) => {
           logError('e-mail click could not be recorded', error);
@@ -53,9 +53,7 @@ function confirm(request: Request): Promise<Outcome> {
         },
       )
     : Promise.resolve(true);
-  const confirmed = apiPost<{ status: string }>('/account/CheckConfirmEmail', { userId: request.tester, code: request.code }).then(
-    asOutcome,
-  );
+  const confirmed = apiPost<StatusResponse>('/account/CheckConfirmEmail', { userId: request.tester, code: request.code }).then(asOutcome);
   // A confirmed address wins; otherwise a link the tracker does not know is "no longer accessible".
   return Promise.all([tracked, confirmed.catch(() => 'failed' as const)]).then(([clickRecorded, outcome]) =>
     outcome === 'confirmed' ? 'confirmed' : clickRecorded ? 'failed' : 'linkGone',

@@ -1,3 +1,4 @@
+import type { ReEngagementResponse } from '@testerhub/shared/account-schemas';
 import { useState, type FormEvent } from 'react';
 import type { Language, MessageKey } from '@testerhub/shared/account-messages';
 import { checkCode } from '@testerhub/shared/account-rules';
@@ -13,8 +14,6 @@ import { JOIN_TEXTS } from './join-texts';
 
 type Field = 'code' | 'phone';
 const FIELDS: readonly Field[] = ['code', 'phone'];
-
-type Answer = { status: string; v?: string; message?: string };
 
 /** Registration code and phone of a tester known from before the site (POST /api/account/ReEngagement). */
 export function ReEngagementForm({ language, onEngaged }: { language: Language; onEngaged: (v: string) => void }) {
@@ -32,7 +31,7 @@ export function ReEngagementForm({ language, onEngaged }: { language: Language; 
     setProblem(null);
     const phone = phoneValue(values.phone);
     try {
-      const answer = await apiPost<Answer>('/account/ReEngagement', { c: values.code.trim(), p: phone, Language: language });
+      const answer = await apiPost<ReEngagementResponse>('/account/ReEngagement', { c: values.code.trim(), p: phone, Language: language });
       if (answer.status === 'succeed' && answer.v) {
         writeEngaged(answer.v, phone);
         onEngaged(answer.v);

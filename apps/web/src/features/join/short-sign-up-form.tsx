@@ -1,3 +1,4 @@
+import type { StatusResponse } from '@testerhub/shared/account-schemas';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Language, MessageKey } from '@testerhub/shared/account-messages';
@@ -43,7 +44,7 @@ export function ShortSignUpForm({ language }: { language: Language }) {
       email: values.email.trim(),
     };
     try {
-      const answer = await apiPost<{ status: string }>('/account/SaveSignUpProfile', { ...profile, Language: language });
+      const answer = await apiPost<StatusResponse>('/account/SaveSignUpProfile', { ...profile, Language: language });
       if (answer.status !== 'succeed') {
         setProblem({ key: 'registrationFailed' });
         return;

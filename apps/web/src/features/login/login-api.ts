@@ -1,13 +1,8 @@
+import type { CredentialsResponse, LoginResponse, LoginUsernameResponse } from '@testerhub/shared/account-schemas';
 import { apiPost } from '../../lib/api';
 
 /** Where a tester goes when the answer's url is missing or not one of ours. */
 export const PORTAL_HOME = '/community/main/screener';
-
-export interface LoginResponse {
-  status: 'succeed' | 'changePassword' | 'notConfirmed' | 'failed' | (string & {});
-  url: string;
-  message: string;
-}
 
 export interface CredentialsPayload {
   Username: string;
@@ -15,11 +10,6 @@ export interface CredentialsPayload {
   NewPassword: string;
   EmailAddress: string;
   PhoneNumber: string;
-}
-
-export interface CredentialsResponse {
-  status: 'succeed' | 'failedLogin' | 'emailTaken' | (string & {});
-  message: string;
 }
 
 export function postLogin(username: string, password: string): Promise<LoginResponse> {
@@ -31,8 +21,8 @@ export function postInitializeInformation(payload: CredentialsPayload): Promise<
 }
 
 /** The username of the tester a study link names: the link's t with its d, which proves the link was e-mailed to them (decision 075). */
-export function postLoginUsername(testerId: string, linkData: string): Promise<{ status: string; name: string }> {
-  return apiPost<{ status: string; name: string }>('/account/GetLoginUsername', { t: testerId, d: linkData });
+export function postLoginUsername(testerId: string, linkData: string): Promise<LoginUsernameResponse> {
+  return apiPost<LoginUsernameResponse>('/account/GetLoginUsername', { t: testerId, d: linkData });
 }
 
 /** Only a path on this site is followed after login: never another origin (GUIDE section 5, no open redirects). */
@@ -40,3 +30,5 @@ export function safeRedirect(url: string | undefined): string {
   if (!url || !url.startsWith('/') || url.startsWith('//') || url.startsWith('/\\')) return PORTAL_HOME;
   return url;
 }
+
+export type { CredentialsResponse, LoginResponse } from '@testerhub/shared/account-schemas';

@@ -1,3 +1,4 @@
+import type { IsInfoExistResponse } from '@testerhub/shared/account-schemas';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { message, type Language, type MessageKey } from '@testerhub/shared/account-messages';
 import { apiPost } from '../../lib/api';
@@ -76,7 +77,7 @@ export function AccountStep({
     const cached = known[field][key];
     if (cached !== undefined) return Promise.resolve(cached);
     setChecking((count) => count + 1);
-    return apiPost<{ isExists1: boolean; isExists2: boolean }>('/account/IsInfoExist', {
+    return apiPost<IsInfoExistResponse>('/account/IsInfoExist', {
       username: field === 'username' ? value.trim() : '',
       email: field === 'email' ? value.trim() : '',
       u: linkUser,

@@ -1,3 +1,4 @@
+import type { MoreInfoResponse, RaceListResponse } from '@testerhub/shared/account-schemas';
 import { useId, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { message, type Language } from '@testerhub/shared/account-messages';
@@ -23,11 +24,8 @@ interface DetailStepProps {
   back: ReactNode;
 }
 
-type RaceList = { raceInfo: { raceName: string; raceID: string }[] };
-type AdList = { adsInfo: { adName: string; adID: string }[] };
-
 /** The how-heard value to show: the stored one when the list offers it, else Other. */
-export function shownAdId(stored: string, ads: AdList['adsInfo'] | null): string {
+export function shownAdId(stored: string, ads: MoreInfoResponse['adsInfo'] | null): string {
   if (!ads) return AD_OTHER;
   return ads.some((ad) => ad.adID === stored) ? stored : AD_OTHER;
 }
@@ -39,8 +37,10 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
   const termsId = useId();
   const termsErrorId = useId();
 
-  const races = useCachedQuery<RaceList>(`race-list:${language}`, () => apiGet<RaceList>(`/account/GetRaceList?lang=${language}`));
-  const ads = useCachedQuery<AdList>('ads-info', () => apiGet<AdList>('/account/GetMoreInfo'));
+  const races = useCachedQuery<RaceListResponse>(`race-list:${language}`, () =>
+    apiGet<RaceListResponse>(`/account/GetRaceList?lang=${language}`),
+  );
+  const ads = useCachedQuery<MoreInfoResponse>('ads-info', () => apiGet<MoreInfoResponse>('/account/GetMoreInfo'));
   // The same codes are in the shared rules: shown at once, replaced by the server's list when it arrives.
   const raceOptions = (
     races.status === 'success' ? races.data.raceInfo : RACES.map((race) => ({ raceID: race.raceID, raceName: race[language] }))

@@ -1,3 +1,4 @@
+import type { CheckLocationResponse } from '@testerhub/shared/account-schemas';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { message, type Language } from '@testerhub/shared/account-messages';
 import { US_STATES, checkZip } from '@testerhub/shared/account-rules';
@@ -38,7 +39,7 @@ export function ProfileStep({ language, draft, onChange, onNext, back }: Profile
       return;
     }
     setLocating(true);
-    apiPost<{ siteId: string; tooFar: boolean }>('/account/CheckLocation', zip)
+    apiPost<CheckLocationResponse>('/account/CheckLocation', zip)
       .then((answer) => {
         if (latestZip.current === zip) onChange({ location: { zip, tooFar: answer.tooFar } });
       })

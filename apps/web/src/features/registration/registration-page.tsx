@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { message, type Language } from '@testerhub/shared/account-messages';
 import { AD_OTHER, DEFAULT_BEST_CONTACT_TIME, ageOn, checkEmail, checkUsername } from '@testerhub/shared/account-rules';
-import type { RegisterPayload } from '@testerhub/shared/account-schemas';
+import type { RegisterPayload, StatusMessageResponse } from '@testerhub/shared/account-schemas';
 import { COMPANY } from '@testerhub/shared/company';
 import { apiPost } from '../../lib/api';
 import { sessionValues } from '../../lib/browser-storage';
@@ -41,7 +41,6 @@ const STEP_PATHS: Record<RegistrationStep, string> = {
 const LOGIN_PATH = '/community/login';
 
 type Outcome = { kind: 'success' } | { kind: 'failure'; detail: string; taken?: 'username' | 'email' };
-type StatusAnswer = { status: string; message?: string };
 type NavigationState = { focusHeading?: boolean; passwordAgain?: boolean } | null;
 
 /**
@@ -93,7 +92,7 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
   async function send(path: string, payload: object, taken?: { username: string; email: string }) {
     setSubmitting(true);
     try {
-      const answer = await apiPost<StatusAnswer>(path, payload);
+      const answer = await apiPost<StatusMessageResponse>(path, payload);
       if (answer.status === 'succeed') {
         // Nothing of the registration stays in the browser once the account exists.
         clearDraft();
