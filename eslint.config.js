@@ -26,6 +26,30 @@ const allTables = {
 };
 const moduleBoundaries = [crossModule(), allTables];
 
+/** The time comes from the injected Clock (core/clock.ts). */
+const clockOnly = [
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: 'Read the time from the injected Clock.',
+  },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from the injected Clock.' },
+];
+
+const INLINE_CONTRACT = 'Declare the body and answer schemas in packages/shared (an *-schemas.ts file), and name them here.';
+/** A route's body or answer object written inline, in a route file. */
+const contractsInShared = [
+  { selector: "Property[key.name='body'] > CallExpression[callee.object.name='z']", message: INLINE_CONTRACT },
+  {
+    selector:
+      "Property[key.name='response'] > ObjectExpression > Property > CallExpression[callee.object.name='z'][callee.property.name='object']",
+    message: INLINE_CONTRACT,
+  },
+  {
+    selector: "Property[key.name='response'] > CallExpression[callee.object.name='z'][callee.property.name='object']",
+    message: INLINE_CONTRACT,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -133,16 +157,14 @@ export default tseslint.config(
     // Time comes from the injected clock (core/clock.ts), so tests set it instead of sleeping.
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-          message: 'Read the time from the injected Clock.',
-        },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from the injected Clock.' },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...clockOnly] },
+  },
+  {
+    // Every call's contract lives once in packages/shared (issue 25): a route names the shared body
+    // and answer schemas instead of writing them inline, so the web reads the same types.
+    files: ['apps/server/src/modules/*/*-routes.ts'],
+    ignores: ['apps/server/src/modules/test-support/**'],
+    rules: { 'no-restricted-syntax': ['error', ...clockOnly, ...contractsInShared] },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

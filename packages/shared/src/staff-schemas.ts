@@ -279,3 +279,6 @@ export const staffRecoveryCodesLeftResponseSchema = z.object({
   total: z.number().int(),
 });
 export type StaffRecoveryCodesLeftResponse = z.infer<typeof staffRecoveryCodesLeftResponseSchema>;
+
+/** POST /api/staff/Logout: the session ended and its cookie cleared. */
+export const staffLogoutResponseSchema = z.object({ status: z.literal('succeed') });

@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   staffAuditQuerySchema,
   staffAuditResponseSchema,
@@ -26,6 +25,7 @@ import {
   staffSetupPasswordSchema,
   staffSetupTokenSchema,
   staffStatusResponseSchema,
+  staffLogoutResponseSchema,
 } from '@testerhub/shared/staff-schemas';
 import { staffGet, staffPost, type StaffCookie } from '../../core/auth/staff-scope.ts';
 import { rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
@@ -144,7 +144,7 @@ export function staffRoutes(staff: StaffService, cookie: StaffCookie): FastifyPl
     staffPost(
       app,
       '/staff/Logout',
-      { roles: 'any', description: 'Ends this staff session and clears its cookie.', response: z.object({ status: z.literal('succeed') }) },
+      { roles: 'any', description: 'Ends this staff session and clears its cookie.', response: staffLogoutResponseSchema },
       async (input, me, request, reply) => {
         await staff.logout(me, cookie.read(request));
         cookie.clear(reply);
