@@ -90,7 +90,7 @@ export function securityHeaderApplier(servedOverHttps: boolean): SecurityHeaderA
 /**
  * Every answer gets the headers: those that pass the hooks here (routes, 404, 413, errors), and
  * those Fastify answers before any hook (a URL it cannot decode) through its frameworkErrors
- * option, which app.ts points at the same applier.
+ * option, which core/http/create-server.ts points at the same applier.
  */
 export function registerSecurityHeaders(app: FastifyInstance, apply: SecurityHeaderApplier) {
   app.addHook('onRequest', (request, reply, done) => {

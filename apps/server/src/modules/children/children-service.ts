@@ -68,12 +68,39 @@ const DEFAULT_CHILDREN_PER_PARENT = 6;
 const fullName = (child: Pick<ChildRow, 'firstName' | 'lastName'>) => `${child.firstName} ${child.lastName}`;
 
 /**
+ * The children's rows other modules read: the names of booked children, the kid GUID of a seat
+ * offer's link, a tester's confirmed child. Built before scheduling and screening, which the
+ * children service itself uses, so that no module reaches one built after it (decision 082).
+ */
+export function createChildrenReader(db: Database) {
+  const repository = createChildrenRepository(db);
+  return {
+    /** The kid GUID (k of the links) of a child by its key; null when the child is gone. */
+    async publicIdOf(childId: number, tx?: Executor): Promise<string | null> {
+      return (await createChildrenRepository(tx ?? db).findById(childId))?.publicId ?? null;
+    },
+
+    /** The tester's confirmed, current child by its kid GUID, as screening and scheduling need it; else null. */
+    async findChild(parentId: string, publicId: string) {
+      const child = await repository.findConfirmed(parentId, publicId);
+      return child && { id: child.id, publicId: child.publicId, fullName: fullName(child), birthDate: child.birthDate };
+    },
+
+    /** Full names by child key (the schedule check and the schedule e-mails name the child of a booking). */
+    childNames: (ids: readonly number[], tx?: Executor) => createChildrenRepository(tx ?? db).namesByIds(ids),
+  };
+}
+
+export type ChildrenReader = ReturnType<typeof createChildrenReader>;
+
+/**
  * Children of testers (decision 028): online registration for a tester who has attended a study, at
  * most CHILDREN_PER_PARENT current children (decision 079), the e-mailed link (the e-mail step; Tester
  * Services confirm the child by phone, child-queue-service.ts), and removal of registrations left unconfirmed.
  */
 export function createChildrenService(db: Database, deps: ChildrenDeps) {
   const repository = createChildrenRepository(db);
+  const reader = createChildrenReader(db);
   const hours = deps.confirmationHours ?? CHILD_LIMITS.confirmationHours;
   const childrenPerParent = deps.childrenPerParent ?? DEFAULT_CHILDREN_PER_PARENT;
   const now = () => deps.clock.now();
@@ -90,10 +117,7 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
-    /** The kid GUID (k of the links) of a child by its key; null when the child is gone. */
-    async publicIdOf(childId: number, tx?: Executor): Promise<string | null> {
-      return (await createChildrenRepository(tx ?? db).findById(childId))?.publicId ?? null;
-    },
+    publicIdOf: reader.publicIdOf,
 
     async listChildren(parentId: string): Promise<RegisteredChild[]> {
       return (await repository.listForParent(parentId, now())).map(toListItem);
@@ -175,14 +199,8 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
       });
     },
 
-    /** The tester's confirmed, current child by its kid GUID, as screening and scheduling need it; else null. */
-    async findChild(parentId: string, publicId: string) {
-      const child = await repository.findConfirmed(parentId, publicId);
-      return child && { id: child.id, publicId: child.publicId, fullName: fullName(child), birthDate: child.birthDate };
-    },
-
-    /** Full names by child key (the schedule check and the schedule e-mails name the child of a booking). */
-    childNames: (ids: readonly number[], tx?: Executor) => createChildrenRepository(tx ?? db).namesByIds(ids),
+    findChild: reader.findChild,
+    childNames: reader.childNames,
 
     /**
      * POST GetChildrenInfo (a kid study) and GetChildrenInfoWithAge (teens for a teen-and-adult

@@ -10,7 +10,7 @@ import { createLeaderboardRepository, type LeaderboardCounter } from './leaderbo
  * The leaderboard (spec 3, "Leaderboard"; decision 039): the current company month's top ten by
  * coins spent, friends referred and screeners filled. The counters are moved by the modules
  * whose events they count, in those events' transactions (the ledger, referrals, screening;
- * wired in app.ts), and read here by index.
+ * wired in their plugins), and read here by index.
  */
 export function createLeaderboardService(
   db: Database,

@@ -21,7 +21,7 @@ export const EXPORT_VERSION = 1;
 
 interface PrivacyDeps {
   clock: Clock;
-  /** Each module's exportData, in the order the file lists them (app.ts wires them; decision 040). */
+  /** Each module's exportData, in the order the file lists them (privacy-plugin.ts lists them; decision 040). */
   exportParts: readonly ExportPart[];
   testers: Pick<TesterService, 'lockForUpdate' | 'deleteTester'>;
   scheduling: Pick<SchedulingService, 'releaseAllSeatsOf' | 'passOnFreedSeats'>;

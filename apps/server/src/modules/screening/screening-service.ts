@@ -46,6 +46,41 @@ export type CompleteResult = CompleteOutcome;
 /** The quota was full by the time this completion reached it. */
 class PlaceTaken extends Error {}
 
+/** The self-schedule address with s, t, a freshly signed d for the person and study, and k for a child. */
+const selfScheduleAddress =
+  (secret: string) =>
+  (testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>, quotaId: number | null, now: Date, childPublicId: string | null = null) => {
+    const data = signStudyLinkData(
+      { testerId, studyNo: study.studyNo, quotaId, issuedAt: Math.floor(now.getTime() / 1000), childId: childPublicId },
+      secret,
+    );
+    const query = new URLSearchParams({ s: study.guid, t: testerId, d: data, ...(childPublicId ? { k: childPublicId } : {}) });
+    return `${SELF_SCHEDULE_PATH}?${query.toString()}`;
+  };
+
+/**
+ * What seat offers read of screening (decision 031): the study's waiting list for a freed seat and
+ * a fresh self-schedule link. Built before scheduling, which the screening service itself uses, so
+ * that no module reaches one built after it (decision 082).
+ */
+export function createScreeningReader(db: Database, deps: { clock: Clock; studyLinkSecret: string }) {
+  const selfScheduleLink = selfScheduleAddress(deps.studyLinkSecret);
+  return {
+    /** A fresh self-schedule address for a study the tester may schedule (ReSelfSchedule, seat offers, test support). */
+    selfScheduleLink: (testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>, childPublicId: string | null = null) =>
+      selfScheduleLink(testerId, study, null, deps.clock.now(), childPublicId),
+
+    /**
+     * Who waits for a session group (decision 031): the study's Notify me entries naming the group,
+     * oldest first. Screener and not-interested entries never chose a group, so they are not asked.
+     */
+    waitingForGroup: (studyNo: number, groupId: number, tx?: Executor) =>
+      createScreeningRepository(tx ?? db).notifyWaitersOf(studyNo, groupId),
+  };
+}
+
+export type ScreeningReader = ReturnType<typeof createScreeningReader>;
+
 /**
  * The hosted screener (decision 017): its questions for a tester, kept progress, and the completion,
  * decided on the server in one unit of work (the outcome, quota and study counts, waiting list,
@@ -67,21 +102,8 @@ export function createScreeningService(
 ) {
   const repository = createScreeningRepository(db);
 
-  /** The self-schedule address with s, t, a freshly signed d for the person and study, and k for a child. */
-  function selfScheduleLink(
-    testerId: string,
-    study: Pick<StudyRow, 'guid' | 'studyNo'>,
-    quotaId: number | null,
-    now: Date,
-    childPublicId: string | null = null,
-  ) {
-    const data = signStudyLinkData(
-      { testerId, studyNo: study.studyNo, quotaId, issuedAt: Math.floor(now.getTime() / 1000), childId: childPublicId },
-      deps.studyLinkSecret,
-    );
-    const query = new URLSearchParams({ s: study.guid, t: testerId, d: data, ...(childPublicId ? { k: childPublicId } : {}) });
-    return `${SELF_SCHEDULE_PATH}?${query.toString()}`;
-  }
+  const reader = createScreeningReader(db, deps);
+  const selfScheduleLink = selfScheduleAddress(deps.studyLinkSecret);
 
   /** Who the screener is for: the tester (no kid) or their confirmed child; undefined for a kid GUID that names none. */
   async function screeneeOf(tester: TesterRow, kid: string | undefined): Promise<{ child: ScreeningChild | null } | undefined> {
@@ -263,9 +285,7 @@ export function createScreeningService(
     /** The data of a self-schedule link's `d`, when this server signed it (the scheduling issue reads it). */
     verifyStudyLinkData: (token: string) => verifyStudyLinkData(token, deps.studyLinkSecret),
 
-    /** A fresh self-schedule address for a study the tester may schedule (ReSelfSchedule, test support). */
-    selfScheduleLink: (testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>, childPublicId: string | null = null) =>
-      selfScheduleLink(testerId, study, null, deps.clock.now(), childPublicId),
+    selfScheduleLink: reader.selfScheduleLink,
 
     /** The studies the person qualified for through the hosted screener, earliest first. */
     qualifiedStudies: (person: Person) => repository.qualifiedStudies(person),
@@ -277,12 +297,7 @@ export function createScreeningService(
     addToWaitingList: (entry: WaitingListEntry, tx?: Executor) =>
       createScreeningRepository(tx ?? db).addToWaitingList(entry, deps.clock.now()),
     waitingListOf: (person: Person) => repository.waitingListOf(person),
-    /**
-     * Who waits for a session group (decision 031): the study's Notify me entries naming the group,
-     * oldest first. Screener and not-interested entries never chose a group, so they are not asked.
-     */
-    waitingForGroup: (studyNo: number, groupId: number, tx?: Executor) =>
-      createScreeningRepository(tx ?? db).notifyWaitersOf(studyNo, groupId),
+    waitingForGroup: reader.waitingForGroup,
 
     /** The study's questions with their options, in order (the staff's results, decision 051). */
     screenerQuestions: async (studyNo: number) => (await repository.loadScreener(studyNo)).questions,

@@ -185,7 +185,7 @@ const problem = z.object({ statusCode: z.number(), error: z.string(), message: z
 
 /**
  * The test-support routes (decision 014): a confirmed tester and a logged-in session without
- * the browser, for the end-to-end tests. app.ts registers them only when TEST_SUPPORT_SECRET is
+ * the browser, for the end-to-end tests. Its plugin registers them only when TEST_SUPPORT_SECRET is
  * set, which config/env.ts allows only on a loopback address; without it they do not exist (404).
  * Hidden from the API docs.
  */

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { ModuleJob } from '../modules/app-module.ts';
+import { createJobQueue, type JobQueue } from './job-queue.ts';
+
+/**
+ * Runs the jobs the modules declare (decision 020): each one's queue is defined while the app is
+ * wired, and scheduled once the queue has started (cron schedules need a running queue). With
+ * SCHEDULED_JOBS off nothing is defined, so the queue starts nothing.
+ */
+export function createJobRunner(options: { app: FastifyInstance; database: DatabaseHandle; scheduledJobs: boolean }): {
+  queue: JobQueue;
+  run(jobs: readonly ModuleJob[]): void;
+} {
+  const { app, database, scheduledJobs } = options;
+  const queue = createJobQueue({ database, log: app.log });
+  const scheduled: ModuleJob[] = [];
+  app.addHook('onReady', async () => {
+    await queue.start();
+    for (const job of scheduled) await queue.schedule(job.name, job.cron, {}, { tz: job.timeZone });
+  });
+  app.addHook('onClose', () => queue.stop());
+  return {
+    queue,
+    run(jobs) {
+      if (!scheduledJobs) return;
+      for (const job of jobs) {
+        queue.define(job.name, { policy: job.policy, retryLimit: job.retryLimit, handler: async () => void (await job.run()) });
+        scheduled.push(job);
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { defineModule } from '../../core/modules/app-module.ts';
+import type { ChildrenReader } from '../children/children-service.ts';
+import type { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import type { SchedulingService } from '../scheduling/scheduling-service.ts';
+import type { StudyService } from '../studies/study-service.ts';
+import { screeningRoutes } from './screening-routes.ts';
+import { createScreeningReader, createScreeningService } from './screening-service.ts';
+
+/** What seat offers read of screening (the waiting list, a fresh link): built before scheduling, which screening uses. */
+export const screeningReaderModule = defineModule({
+  name: 'screening-reader',
+  build(_needs: object, { db, clock, secrets }) {
+    return { provides: { screeningReader: createScreeningReader(db, { clock, studyLinkSecret: secrets.studyLink }) } };
+  },
+});
+
+/** Hosted screeners, their completion in one unit of work, the one waiting list (decisions 017, 024). */
+export const screeningModule = defineModule({
+  name: 'screening',
+  build(
+    {
+      studies,
+      ledger,
+      scheduling,
+      childrenReader,
+      leaderboard,
+    }: {
+      studies: StudyService;
+      ledger: LedgerService;
+      scheduling: SchedulingService;
+      childrenReader: Pick<ChildrenReader, 'findChild'>;
+      leaderboard: Pick<LeaderboardService, 'screenerFilled'>;
+    },
+    { db, clock, secrets },
+  ) {
+    const screening = createScreeningService(db, {
+      clock,
+      studies,
+      ledger,
+      scheduling,
+      studyLinkSecret: secrets.studyLink,
+      findChild: childrenReader.findChild,
+      onScreenerFilled: leaderboard.screenerFilled,
+    });
+    return { provides: { screening }, routes: { tester: [screeningRoutes(screening)] } };
+  },
+});

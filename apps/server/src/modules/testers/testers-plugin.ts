@@ -1,0 +1,28 @@
+import type { Executor } from '../../core/db/client.ts';
+import { defineModule } from '../../core/modules/app-module.ts';
+import { testerAdminRoutes } from './tester-admin-routes.ts';
+import { createTesterAdminService } from './tester-admin-service.ts';
+import { createTesterService } from './tester-service.ts';
+
+/** What the tester-admin service is made with: the modules' reads, privacy, staff. */
+type TesterAdminDeps = Parameters<typeof createTesterAdminService>[0];
+
+/** The account record and its e-mailed codes; a changed row is forgotten by the session cache. */
+export const testersModule = defineModule({
+  name: 'testers',
+  build({ onTesterChanged }: { onTesterChanged: (testerId: string, executor: Executor) => void }, { db, clock }) {
+    return { provides: { testers: createTesterService(db, { clock, onTesterChanged }) } };
+  },
+});
+
+/**
+ * Testers in the staff console (issue 12 section 5, decision 053): each module's own reads and
+ * units of work, so it comes after all of them and after privacy.
+ */
+export const testerAdminModule = defineModule({
+  name: 'tester-admin',
+  build({ testers, ledger, scheduling, screening, children, referrals, privacy, staff }: Omit<TesterAdminDeps, 'clock'>, { clock }) {
+    const testerAdmin = createTesterAdminService({ clock, testers, ledger, scheduling, screening, children, referrals, privacy, staff });
+    return { provides: {}, routes: { staff: [testerAdminRoutes(testerAdmin)] } };
+  },
+});
