@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
+import { useFieldArray, useWatch, type FieldValues, type UseFormHandleSubmit } from 'react-hook-form';
 import { useOutletContext } from 'react-router';
 import {
   dailyCalendarSettingsSchema,
@@ -15,11 +16,12 @@ import {
   type WheelAndDrawingResponse,
 } from '@testerhub/shared/loyalty-settings-schemas';
 import { holdsRole } from '@testerhub/shared/staff-schemas';
-import type { z } from 'zod';
 import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { ApiRequestError } from '../../lib/api';
+import { listErrorText } from '../../lib/form-errors';
 import { requestErrorMessage } from '../../lib/request-error';
+import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
 import {
   useDailyCalendar,
   useLevels,
@@ -31,22 +33,11 @@ import {
 } from '../api/loyalty-settings';
 import type { StaffOutletContext } from '../shell/staff-shell';
 import { SubmitButton } from '../shell/staff-page-parts';
+import { Section } from './loyalty-section';
 import { AvatarsSection } from './avatars-section';
 import { PerksSection } from './perks-section';
 import { DrawingDayField } from './drawing-day-field';
 import './loyalty-settings.css';
-
-/** Field errors by the path the shared schema names ('days.4.coins', 'segments', 'spinCost'). */
-export type Errors = Record<string, string>;
-
-export function errorsOf(error: z.ZodError): Errors {
-  const errors: Errors = {};
-  for (const issue of error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
-
-/** A number typed in a field: blank is missing (the schema says so), anything else as typed. */
-export const numberOf = (value: string) => (value.trim() === '' ? undefined : Number(value));
 
 /** Content staff: the daily calendar, the wheel, the weekly drawing and the levels (issue 12 section 6; decision 056). */
 export function LoyaltySettingsPage() {
@@ -83,44 +74,29 @@ export function LoyaltySettingsPage() {
   );
 }
 
-/** A section's heading, loading, error (with Try again) and outcome; `children` once the data is there. */
-export function Section(props: {
-  id: string;
-  title: string;
-  intro: string;
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-  outcome: LoyaltySettingsSaveResponse | null;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={props.id} className="staff-card loyalty-section">
-      <h2 id={props.id}>{props.title}</h2>
-      <p>{props.intro}</p>
-      <div role="status" aria-live="polite">
-        {props.outcome && <p className={props.outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{props.outcome.message}</p>}
-      </div>
-      {props.query.isPending && <p aria-busy="true">Loading…</p>}
-      {props.query.isError && (
-        <div role="alert">
-          <p className="staff-problem">{requestErrorMessage(props.query.error)}</p>
-          <button type="button" className="staff-button staff-button--quiet" onClick={() => void props.query.refetch()}>
-            Try again
-          </button>
-        </div>
-      )}
-      {props.children}
-    </section>
-  );
-}
+type OnOutcome = (outcome: LoyaltySettingsSaveResponse | null) => void;
 
-/** Sends a checked payload; the answer (or the request's failure) becomes the section's outcome. */
-async function send(call: () => Promise<LoyaltySettingsSaveResponse>, setOutcome: (outcome: LoyaltySettingsSaveResponse) => void) {
-  try {
-    setOutcome(await call());
-  } catch (error) {
-    const field = error instanceof ApiRequestError && error.field ? ` (${error.field})` : '';
-    setOutcome({ status: 'failed', message: `${requestErrorMessage(error)}${field}` });
-  }
+/**
+ * A section form's submit: the shared schema checks the fields (their messages show beside them);
+ * a checked payload is sent and the answer (or the request's failure) becomes the section's outcome.
+ */
+function saveWith<Payload extends FieldValues>(
+  form: { handleSubmit: UseFormHandleSubmit<FieldValues, Payload> },
+  save: { mutateAsync: (payload: Payload) => Promise<LoyaltySettingsSaveResponse> },
+  onOutcome: OnOutcome,
+) {
+  return form.handleSubmit(
+    async (payload) => {
+      onOutcome(null);
+      try {
+        onOutcome(await save.mutateAsync(payload));
+      } catch (error) {
+        const field = error instanceof ApiRequestError && error.field ? ` (${error.field})` : '';
+        onOutcome({ status: 'failed', message: `${requestErrorMessage(error)}${field}` });
+      }
+    },
+    () => onOutcome(null),
+  );
 }
 
 function CalendarSection() {
@@ -142,53 +118,25 @@ function CalendarSection() {
   );
 }
 
-function CalendarForm({
-  initial,
-  onOutcome,
-}: {
-  initial: DailyCalendarResponse;
-  onOutcome: (outcome: LoyaltySettingsSaveResponse | null) => void;
-}) {
+function CalendarForm({ initial, onOutcome }: { initial: DailyCalendarResponse; onOutcome: OnOutcome }) {
   const save = useSaveCalendar();
-  const [days, setDays] = useState(() => initial.days.map((row) => ({ day: row.day, coins: String(row.coins), exp: String(row.exp) })));
-  const [errors, setErrors] = useState<Errors>({});
-  const change = (index: number, field: 'coins' | 'exp', value: string) =>
-    setDays((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    onOutcome(null);
-    const parsed = dailyCalendarSettingsSchema.safeParse({
-      version: initial.version,
-      days: days.map((row) => ({ day: row.day, coins: numberOf(row.coins), exp: numberOf(row.exp) })),
-    });
-    setErrors(parsed.success ? {} : errorsOf(parsed.error));
-    if (parsed.success) await send(() => save.mutateAsync(parsed.data), onOutcome);
-  };
+  const form = useSchemaForm(dailyCalendarSettingsSchema, {
+    defaultValues: { version: initial.version, days: initial.days.map(({ day, coins, exp }) => ({ day, coins, exp })) },
+  });
+  const daysError = listErrorText(form.formState.errors, 'days');
   return (
-    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Daily calendar">
-      {errors.days && (
+    <form className="staff-form" onSubmit={saveWith(form, save, onOutcome)} noValidate aria-label="Daily calendar">
+      {daysError && (
         <p className="staff-problem" role="alert">
-          {errors.days}
+          {daysError}
         </p>
       )}
       <div className="loyalty-days">
-        {days.map((row, index) => (
+        {initial.days.map((row, index) => (
           <fieldset key={row.day} className="loyalty-group">
             <legend>Day {row.day}</legend>
-            <TextField
-              label="Coins"
-              inputMode="numeric"
-              value={row.coins}
-              onChange={(event) => change(index, 'coins', event.target.value)}
-              error={errors[`days.${index}.coins`] ?? null}
-            />
-            <TextField
-              label="Experience"
-              inputMode="numeric"
-              value={row.exp}
-              onChange={(event) => change(index, 'exp', event.target.value)}
-              error={errors[`days.${index}.exp`] ?? null}
-            />
+            <TextField label="Coins" inputMode="numeric" {...form.numberField(`days.${index}.coins`)} />
+            <TextField label="Experience" inputMode="numeric" {...form.numberField(`days.${index}.exp`)} />
           </fieldset>
         ))}
       </div>
@@ -232,77 +180,35 @@ export function DrawingSection() {
   );
 }
 
-type OnOutcome = (outcome: LoyaltySettingsSaveResponse | null) => void;
-
 function WheelForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse['wheel']; onOutcome: OnOutcome }) {
   const save = useSaveWheel();
-  const [spinCost, setSpinCost] = useState(String(initial.spinCost));
-  const [spinsPerWeek, setSpinsPerWeek] = useState(String(initial.spinsPerWeek));
-  const [segments, setSegments] = useState(() =>
-    initial.segments.map((segment, index) => ({ key: index, coins: String(segment.coins), percent: String(segment.percent) })),
-  );
-  const [nextKey, setNextKey] = useState(initial.segments.length);
-  const [errors, setErrors] = useState<Errors>({});
-  const rates = segments.map((segment) => percentToRate(Number(segment.percent)) ?? 0);
-  const total = rateToPercent(rates.reduce((sum, rate) => sum + rate, 0));
-  const change = (key: number, field: 'coins' | 'percent', value: string) =>
-    setSegments((current) => current.map((segment) => (segment.key === key ? { ...segment, [field]: value } : segment)));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    onOutcome(null);
-    const parsed = wheelSettingsSchema.safeParse({
-      version: initial.version,
-      spinCost: numberOf(spinCost),
-      spinsPerWeek: numberOf(spinsPerWeek),
-      segments: segments.map((segment) => ({ coins: numberOf(segment.coins), percent: numberOf(segment.percent) })),
-    });
-    setErrors(parsed.success ? {} : errorsOf(parsed.error));
-    if (parsed.success) await send(() => save.mutateAsync(parsed.data), onOutcome);
-  };
+  const form = useSchemaForm(wheelSettingsSchema, {
+    defaultValues: { version: initial.version, spinCost: initial.spinCost, spinsPerWeek: initial.spinsPerWeek, segments: initial.segments },
+  });
+  const segments = useFieldArray({ control: form.control, name: 'segments' });
+  const watched = useWatch({ control: form.control, name: 'segments' });
+  const total = rateToPercent(watched.reduce((sum, segment) => sum + (percentToRate(Number(segment?.percent)) ?? 0), 0));
+  const segmentsError = listErrorText(form.formState.errors, 'segments');
   return (
-    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Wheel">
+    <form className="staff-form" onSubmit={saveWith(form, save, onOutcome)} noValidate aria-label="Wheel">
       <div className="loyalty-figures">
-        <TextField
-          label="Spin cost (coins)"
-          inputMode="numeric"
-          value={spinCost}
-          onChange={(event) => setSpinCost(event.target.value)}
-          error={errors.spinCost ?? null}
-        />
-        <TextField
-          label="Spins a week"
-          inputMode="numeric"
-          value={spinsPerWeek}
-          onChange={(event) => setSpinsPerWeek(event.target.value)}
-          error={errors.spinsPerWeek ?? null}
-        />
+        <TextField label="Spin cost (coins)" inputMode="numeric" {...form.numberField('spinCost')} />
+        <TextField label="Spins a week" inputMode="numeric" {...form.numberField('spinsPerWeek')} />
       </div>
       <fieldset className="loyalty-segments" aria-describedby="segments-total segments-error">
         <legend>Segments</legend>
         <ol className="loyalty-segment-list">
-          {segments.map((segment, index) => (
-            <li key={segment.key}>
+          {segments.fields.map((segment, index) => (
+            <li key={segment.id}>
               <fieldset className="loyalty-group">
                 <legend>Segment {index + 1}</legend>
-                <TextField
-                  label="Coins"
-                  inputMode="numeric"
-                  value={segment.coins}
-                  onChange={(event) => change(segment.key, 'coins', event.target.value)}
-                  error={errors[`segments.${index}.coins`] ?? null}
-                />
-                <TextField
-                  label="Chance (%)"
-                  inputMode="decimal"
-                  value={segment.percent}
-                  onChange={(event) => change(segment.key, 'percent', event.target.value)}
-                  error={errors[`segments.${index}.percent`] ?? null}
-                />
+                <TextField label="Coins" inputMode="numeric" {...form.numberField(`segments.${index}.coins`)} />
+                <TextField label="Chance (%)" inputMode="decimal" {...form.numberField(`segments.${index}.percent`)} />
                 <button
                   type="button"
                   className="staff-button staff-button--quiet"
-                  disabled={segments.length <= WHEEL_SEGMENT_LIMITS.min}
-                  onClick={() => setSegments((current) => current.filter((other) => other.key !== segment.key))}
+                  disabled={segments.fields.length <= WHEEL_SEGMENT_LIMITS.min}
+                  onClick={() => segments.remove(index)}
                 >
                   Remove segment {index + 1}
                 </button>
@@ -311,17 +217,15 @@ function WheelForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse['w
           ))}
         </ol>
         <p id="segments-total">Chances add up to {Number(total.toFixed(3))} %.</p>
-        <p id="segments-error" className="staff-problem" role={errors.segments ? 'alert' : undefined}>
-          {errors.segments}
+        <p id="segments-error" className="staff-problem" role={segmentsError ? 'alert' : undefined}>
+          {segmentsError}
         </p>
         <button
           type="button"
           className="staff-button staff-button--quiet"
-          disabled={segments.length >= WHEEL_SEGMENT_LIMITS.max}
-          onClick={() => {
-            setSegments((current) => [...current, { key: nextKey, coins: '', percent: '0' }]);
-            setNextKey((key) => key + 1);
-          }}
+          disabled={segments.fields.length >= WHEEL_SEGMENT_LIMITS.max}
+          // A new segment starts with no coins and no chance, so the total stays as it was.
+          onClick={() => segments.append({ coins: BLANK_NUMBER, percent: 0 }, { shouldFocus: false })}
         >
           Add a segment
         </button>
@@ -335,40 +239,20 @@ function WheelForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse['w
 
 function DrawingForm({ initial, onOutcome }: { initial: WheelAndDrawingResponse['drawing']; onOutcome: OnOutcome }) {
   const save = useSaveDrawing();
-  const [cost, setCost] = useState(String(initial.goldCardCost));
-  const [prize, setPrize] = useState(initial.goldCardPrize);
-  const [day, setDay] = useState(String(initial.drawingDay));
-  const [errors, setErrors] = useState<Errors>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    onOutcome(null);
-    const parsed = drawingSettingsSchema.safeParse({
+  const form = useSchemaForm(drawingSettingsSchema, {
+    defaultValues: {
       version: initial.version,
-      goldCardCost: numberOf(cost),
-      goldCardPrize: prize,
-      drawingDay: numberOf(day),
-    });
-    setErrors(parsed.success ? {} : errorsOf(parsed.error));
-    if (parsed.success) await send(() => save.mutateAsync(parsed.data), onOutcome);
-  };
+      goldCardCost: initial.goldCardCost,
+      goldCardPrize: initial.goldCardPrize,
+      drawingDay: initial.drawingDay,
+    },
+  });
   return (
-    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Weekly drawing">
+    <form className="staff-form" onSubmit={saveWith(form, save, onOutcome)} noValidate aria-label="Weekly drawing">
       <div className="loyalty-figures">
-        <TextField
-          label="Entry cost (coins)"
-          inputMode="numeric"
-          value={cost}
-          onChange={(event) => setCost(event.target.value)}
-          error={errors.goldCardCost ?? null}
-        />
-        <TextField
-          label="Prize"
-          value={prize}
-          maxLength={100}
-          onChange={(event) => setPrize(event.target.value)}
-          error={errors.goldCardPrize ?? null}
-        />
-        <DrawingDayField value={day} onChange={setDay} error={errors.drawingDay ?? null} />
+        <TextField label="Entry cost (coins)" inputMode="numeric" {...form.numberField('goldCardCost')} />
+        <TextField label="Prize" maxLength={100} {...form.field('goldCardPrize')} />
+        <DrawingDayField {...form.numberField('drawingDay')} />
       </div>
       <p>
         <SubmitButton pending={save.isPending} label="Save the drawing" />
@@ -395,53 +279,39 @@ function LevelsSection() {
 
 function LevelsForm({ initial, onOutcome }: { initial: LevelsResponse; onOutcome: OnOutcome }) {
   const save = useSaveLevels();
-  const [levels, setLevels] = useState(() => initial.levels.map((row) => String(row.expRequired)));
-  const [errors, setErrors] = useState<Errors>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    onOutcome(null);
-    const parsed = levelsSettingsSchema.safeParse({
-      version: initial.version,
-      levels: levels.map((value) => ({ expRequired: numberOf(value) })),
-    });
-    setErrors(parsed.success ? {} : errorsOf(parsed.error));
-    if (parsed.success) await send(() => save.mutateAsync(parsed.data), onOutcome);
-  };
+  const form = useSchemaForm(levelsSettingsSchema, {
+    defaultValues: { version: initial.version, levels: initial.levels.map(({ expRequired }) => ({ expRequired })) },
+  });
+  const levels = useFieldArray({ control: form.control, name: 'levels' });
+  const levelsError = listErrorText(form.formState.errors, 'levels');
   return (
-    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Levels">
+    <form className="staff-form" onSubmit={saveWith(form, save, onOutcome)} noValidate aria-label="Levels">
       <ol className="loyalty-days">
-        {levels.map((value, index) => (
-          // Levels are their places in the list: the key is the place.
-          <li key={index}>
-            <TextField
-              label={`Level ${index + 1} (experience)`}
-              inputMode="numeric"
-              value={value}
-              onChange={(event) => setLevels((current) => current.map((other, at) => (at === index ? event.target.value : other)))}
-              error={errors[`levels.${index}.expRequired`] ?? null}
-            />
+        {levels.fields.map((level, index) => (
+          <li key={level.id}>
+            <TextField label={`Level ${index + 1} (experience)`} inputMode="numeric" {...form.numberField(`levels.${index}.expRequired`)} />
           </li>
         ))}
       </ol>
-      <p className="staff-problem" role={errors.levels ? 'alert' : undefined}>
-        {errors.levels}
+      <p className="staff-problem" role={levelsError ? 'alert' : undefined}>
+        {levelsError}
       </p>
       <p className="loyalty-actions">
         <button
           type="button"
           className="staff-button staff-button--quiet"
-          disabled={levels.length >= LEVEL_LIMITS.max}
-          onClick={() => setLevels((current) => [...current, ''])}
+          disabled={levels.fields.length >= LEVEL_LIMITS.max}
+          onClick={() => levels.append({ expRequired: BLANK_NUMBER }, { shouldFocus: false })}
         >
           Add a level
         </button>
         <button
           type="button"
           className="staff-button staff-button--quiet"
-          disabled={levels.length <= LEVEL_LIMITS.min}
-          onClick={() => setLevels((current) => current.slice(0, -1))}
+          disabled={levels.fields.length <= LEVEL_LIMITS.min}
+          onClick={() => levels.remove(levels.fields.length - 1)}
         >
-          Remove level {levels.length}
+          Remove level {levels.fields.length}
         </button>
       </p>
       <p>

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useFieldArray, type Path } from 'react-hook-form';
 import {
   PERK_LEVEL_LIMITS,
   PERK_TEXT_LIMITS,
   perkEffectMax,
   perkSettingsSchema,
   type PerkSaveResponse,
+  type PerkSettings,
   type PerkSettingsView,
 } from '@testerhub/shared/perks-settings-schemas';
 import { TextAreaField, TextField } from '../../components/form-field';
@@ -12,7 +14,9 @@ import { ApiRequestError } from '../../lib/api';
 import { requestErrorMessage } from '../../lib/request-error';
 import { usePerksSettings, useSavePerk } from '../api/perks-settings';
 import { SubmitButton } from '../shell/staff-page-parts';
-import { errorsOf, numberOf, Section, type Errors } from './loyalty-settings-page';
+import { listErrorText } from '../../lib/form-errors';
+import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
+import { Section } from './loyalty-section';
 
 /** What each effect's figure means, as the form labels it (decision 038: the total at that level). */
 const EFFECT_FIGURE_LABELS: Record<string, string> = {
@@ -21,21 +25,14 @@ const EFFECT_FIGURE_LABELS: Record<string, string> = {
   dailyBonusCoins: 'Extra coins each daily bonus',
 };
 
-interface LevelDraft {
-  effect: string;
-  effectValue: string;
-  requireLevel: string;
-  requireCoins: string;
-  requireConditionsDesc: string;
-}
-const draftOf = (row: PerkSettingsView['levels'][number]): LevelDraft => ({
-  effect: row.effect,
-  effectValue: String(row.effectValue),
-  requireLevel: String(row.requireLevel),
-  requireCoins: String(row.requireCoins),
-  requireConditionsDesc: row.requireConditionsDesc,
-});
-const EMPTY_LEVEL: LevelDraft = { effect: '', effectValue: '', requireLevel: '', requireCoins: '', requireConditionsDesc: '' };
+/** A level added in the editor: empty boxes, which the schema refuses until they are filled. */
+const NEW_LEVEL = {
+  effect: '',
+  effectValue: BLANK_NUMBER,
+  requireLevel: BLANK_NUMBER,
+  requireCoins: BLANK_NUMBER,
+  requireConditionsDesc: '',
+};
 
 /** Content staff: each perk's name, description and levels, one form per perk (issue 12 section 6; decision 064). */
 export function PerksSection() {
@@ -75,122 +72,91 @@ function PerkForm({
   setOutcome: (outcome: PerkSaveResponse | null) => void;
 }) {
   const save = useSavePerk();
-  const [name, setName] = useState(perk.name);
-  const [description, setDescription] = useState(perk.description);
-  const [levels, setLevels] = useState(() => perk.levels.map(draftOf));
-  const [errors, setErrors] = useState<Errors>({});
+  const schema = useMemo(() => perkSettingsSchema({ effectKey: perk.effectKey, highestLevel }), [perk.effectKey, highestLevel]);
+  const form = useSchemaForm(schema, {
+    defaultValues: {
+      version: perk.version,
+      skillTypeId: perk.skillTypeId,
+      name: perk.name,
+      description: perk.description,
+      levels: perk.levels.map(({ effect, effectValue, requireLevel, requireCoins, requireConditionsDesc }) => ({
+        effect,
+        effectValue,
+        requireLevel,
+        requireCoins,
+        requireConditionsDesc,
+      })),
+    },
+  });
+  const levels = useFieldArray({ control: form.control, name: 'levels' });
+  const levelsError = listErrorText(form.formState.errors, 'levels');
   const fewest = Math.max(PERK_LEVEL_LIMITS.min, perk.heldUpTo);
   const figureLabel = EFFECT_FIGURE_LABELS[perk.effectKey] ?? 'Effect figure';
   const headingId = `perk-${perk.skillTypeId}`;
-  const change = (index: number, field: keyof LevelDraft, value: string) =>
-    setLevels((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(null);
-    const parsed = perkSettingsSchema({ effectKey: perk.effectKey, highestLevel }).safeParse({
-      version: perk.version,
-      skillTypeId: perk.skillTypeId,
-      name,
-      description,
-      levels: levels.map((row) => ({
-        effect: row.effect,
-        effectValue: numberOf(row.effectValue),
-        requireLevel: numberOf(row.requireLevel),
-        requireCoins: numberOf(row.requireCoins),
-        requireConditionsDesc: row.requireConditionsDesc,
-      })),
-    });
-    setErrors(parsed.success ? {} : errorsOf(parsed.error));
-    if (!parsed.success) return;
-    try {
-      const answer = await save.mutateAsync(parsed.data);
-      setOutcome(answer);
-      // A rule only the server checks (testers holding a level) is shown at its field too.
-      if (answer.status === 'failed' && answer.field) setErrors({ [answer.field]: answer.message });
-    } catch (error) {
-      const field = error instanceof ApiRequestError ? error.field : undefined;
-      setOutcome({ status: 'failed', message: requestErrorMessage(error) });
-      if (field) setErrors({ [field]: requestErrorMessage(error) });
-    }
+  // A rule only the server checks (testers holding a level) is shown at its field too.
+  const showAtField = (field: string | undefined, message: string) => {
+    if (field) form.setError(field as Path<PerkSettings>, { type: 'server', message });
   };
 
+  const submit = form.handleSubmit(
+    async (payload) => {
+      setOutcome(null);
+      try {
+        const answer = await save.mutateAsync(payload);
+        setOutcome(answer);
+        if (answer.status === 'failed') showAtField(answer.field, answer.message);
+      } catch (error) {
+        setOutcome({ status: 'failed', message: requestErrorMessage(error) });
+        showAtField(error instanceof ApiRequestError ? error.field : undefined, requestErrorMessage(error));
+      }
+    },
+    () => setOutcome(null),
+  );
+
   return (
-    <form className="staff-form loyalty-perk" onSubmit={(event) => void submit(event)} noValidate aria-labelledby={headingId}>
+    <form className="staff-form loyalty-perk" onSubmit={submit} noValidate aria-labelledby={headingId}>
       <h3 id={headingId}>{perk.name}</h3>
       <div role="status" aria-live="polite">
         {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
       </div>
       <div className="loyalty-figures">
-        <TextField
-          label="Name"
-          value={name}
-          maxLength={PERK_TEXT_LIMITS.name}
-          onChange={(event) => setName(event.target.value)}
-          error={errors.name ?? null}
-        />
-        <TextAreaField
-          label="Description"
-          rows={2}
-          value={description}
-          maxLength={PERK_TEXT_LIMITS.description}
-          onChange={(event) => setDescription(event.target.value)}
-          error={errors.description ?? null}
-        />
+        <TextField label="Name" maxLength={PERK_TEXT_LIMITS.name} {...form.field('name')} />
+        <TextAreaField label="Description" rows={2} maxLength={PERK_TEXT_LIMITS.description} {...form.field('description')} />
       </div>
       <ol className="loyalty-perk-levels">
-        {levels.map((row, index) => (
-          // Levels are their places in the list: the key is the place.
-          <li key={index}>
+        {levels.fields.map((level, index) => (
+          <li key={level.id}>
             <fieldset className="loyalty-group">
               <legend>
                 {perk.name} level {index + 1}
               </legend>
-              <TextField
-                label="Effect (what testers read)"
-                value={row.effect}
-                maxLength={PERK_TEXT_LIMITS.effect}
-                onChange={(event) => change(index, 'effect', event.target.value)}
-                error={errors[`levels.${index}.effect`] ?? null}
-              />
+              <TextField label="Effect (what testers read)" maxLength={PERK_TEXT_LIMITS.effect} {...form.field(`levels.${index}.effect`)} />
               <TextField
                 label={figureLabel}
                 hint={`0 to ${perkEffectMax(perk.effectKey).toLocaleString('en-US')}: the total at this level.`}
                 inputMode="numeric"
-                value={row.effectValue}
-                onChange={(event) => change(index, 'effectValue', event.target.value)}
-                error={errors[`levels.${index}.effectValue`] ?? null}
+                {...form.numberField(`levels.${index}.effectValue`)}
               />
               <TextField
                 label="Tester level needed"
                 hint={`1 to ${highestLevel}.`}
                 inputMode="numeric"
-                value={row.requireLevel}
-                onChange={(event) => change(index, 'requireLevel', event.target.value)}
-                error={errors[`levels.${index}.requireLevel`] ?? null}
+                {...form.numberField(`levels.${index}.requireLevel`)}
               />
-              <TextField
-                label="Coins to upgrade"
-                inputMode="numeric"
-                value={row.requireCoins}
-                onChange={(event) => change(index, 'requireCoins', event.target.value)}
-                error={errors[`levels.${index}.requireCoins`] ?? null}
-              />
+              <TextField label="Coins to upgrade" inputMode="numeric" {...form.numberField(`levels.${index}.requireCoins`)} />
               <TextAreaField
                 label="Condition (HTML)"
                 hint="Shown to testers under the level, cleaned of scripts."
                 rows={2}
-                value={row.requireConditionsDesc}
                 maxLength={PERK_TEXT_LIMITS.condition}
-                onChange={(event) => change(index, 'requireConditionsDesc', event.target.value)}
-                error={errors[`levels.${index}.requireConditionsDesc`] ?? null}
+                {...form.field(`levels.${index}.requireConditionsDesc`)}
               />
             </fieldset>
           </li>
         ))}
       </ol>
-      <p id={`${headingId}-levels`} className="staff-problem" role={errors.levels ? 'alert' : undefined}>
-        {errors.levels}
+      <p id={`${headingId}-levels`} className="staff-problem" role={levelsError ? 'alert' : undefined}>
+        {levelsError}
       </p>
       {perk.heldUpTo > 0 && (
         <p>
@@ -201,18 +167,18 @@ function PerkForm({
         <button
           type="button"
           className="staff-button staff-button--quiet"
-          disabled={levels.length >= PERK_LEVEL_LIMITS.max}
-          onClick={() => setLevels((current) => [...current, EMPTY_LEVEL])}
+          disabled={levels.fields.length >= PERK_LEVEL_LIMITS.max}
+          onClick={() => levels.append(NEW_LEVEL, { shouldFocus: false })}
         >
           Add a level to {perk.name}
         </button>
         <button
           type="button"
           className="staff-button staff-button--quiet"
-          disabled={levels.length <= fewest}
-          onClick={() => setLevels((current) => current.slice(0, -1))}
+          disabled={levels.fields.length <= fewest}
+          onClick={() => levels.remove(levels.fields.length - 1)}
         >
-          Remove {perk.name} level {levels.length}
+          Remove {perk.name} level {levels.fields.length}
         </button>
       </p>
       <p>
