@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   CHILD_CALL_LIMIT,
@@ -10,6 +10,7 @@ import {
 } from '@testerhub/shared/staff-queues-schemas';
 import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useChildQueue, useRecordCall } from '../api/queues';
 import { ListState, Outcome, report, when } from './queue-parts';
 import { Pages, RequiresRole, SubmitButton } from '../shell/staff-page-parts';
@@ -66,28 +67,19 @@ function ChildrenQueue() {
 function ChildCard({ child, onOutcome }: { child: ChildQueueItem; onOutcome: (outcome: StaffQueueChangeResponse | null) => void }) {
   const headingId = `child-${child.childId}`;
   const record = useRecordCall();
-  const [callOutcome, setCallOutcome] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<{ outcome?: string; note?: string }>({});
+  const form = useSchemaForm(childCallSchema, { defaultValues: { childId: child.childId, note: '' } });
   const callsLeft = CHILD_CALL_LIMIT - child.callsMade;
   // The call that reached the parent and confirmed the child, in one action: the only confirmation that lets the child screen and book (decision 079).
   const confirmChild = () =>
-    void report(() => record.mutateAsync({ childId: child.childId, outcome: 'confirmed', note: note.trim() }), child.childName, onOutcome);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = childCallSchema.safeParse({ childId: child.childId, outcome: callOutcome, note });
-    if (!parsed.success) {
-      const issue = (field: string) => parsed.error.issues.find((entry) => entry.path[0] === field)?.message;
-      setErrors({ outcome: issue('outcome'), note: issue('note') });
-      return;
-    }
-    setErrors({});
-    const answer = await report(() => record.mutateAsync(parsed.data), child.childName, onOutcome);
-    if (answer?.status === 'succeed') {
-      setCallOutcome('');
-      setNote('');
-    }
-  };
+    void report(
+      () => record.mutateAsync({ childId: child.childId, outcome: 'confirmed', note: form.getValues('note')?.trim() ?? '' }),
+      child.childName,
+      onOutcome,
+    );
+  const submit = form.handleSubmit(async (payload) => {
+    const answer = await report(() => record.mutateAsync(payload), child.childName, onOutcome);
+    if (answer?.status === 'succeed') form.reset();
+  });
   return (
     <li className="staff-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="staff-order-title">
@@ -135,27 +127,9 @@ function ChildCard({ child, onOutcome }: { child: ChildQueueItem; onOutcome: (ou
         </ul>
       )}
       {callsLeft > 0 ? (
-        <form
-          className="staff-form"
-          onSubmit={(event) => void submit(event)}
-          noValidate
-          aria-label={`Record a call for ${child.childName}`}
-        >
-          <SelectField
-            label="What the call came to"
-            value={callOutcome}
-            placeholder="Choose…"
-            options={OUTCOME_OPTIONS}
-            onChange={(event) => setCallOutcome(event.target.value)}
-            error={errors.outcome ?? null}
-          />
-          <TextField
-            label="Note (optional)"
-            value={note}
-            autoComplete="off"
-            onChange={(event) => setNote(event.target.value)}
-            error={errors.note ?? null}
-          />
+        <form className="staff-form" onSubmit={submit} noValidate aria-label={`Record a call for ${child.childName}`}>
+          <SelectField label="What the call came to" placeholder="Choose…" options={OUTCOME_OPTIONS} {...form.field('outcome')} />
+          <TextField label="Note (optional)" autoComplete="off" {...form.field('note')} />
           <SubmitButton pending={record.isPending} label="Record call" pendingLabel="Recording…" />
           <button type="button" className="staff-button" disabled={record.isPending} onClick={confirmChild}>
             Confirm child
