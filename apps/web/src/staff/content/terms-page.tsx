@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { publishTermsSchema, type PublishTermsResponse } from '@testerhub/shared/content-admin-schemas';
 import { TextAreaField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { usePublishTerms, useTermsVersions } from '../api/content';
 import { LoadFailed, RequiresRole, SubmitButton } from '../shell/staff-page-parts';
 import { ContentNav } from './content-nav';
@@ -68,56 +69,34 @@ function TermsVersions() {
 /** The draft of the next version: its summaries, published over the latest version this page showed. */
 function PublishForm({ basedOnVersion }: { basedOnVersion: number | null }) {
   const publish = usePublishTerms();
-  const [summaryEn, setSummaryEn] = useState('');
-  const [summaryEs, setSummaryEs] = useState('');
-  const [errors, setErrors] = useState<{ summaryEn?: string; summaryEs?: string }>({});
   const [outcome, setOutcome] = useState<Pick<PublishTermsResponse, 'status' | 'message'> | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(null);
-    const parsed = publishTermsSchema.safeParse({ basedOnVersion, summaryEn, summaryEs });
-    const next: typeof errors = {};
-    if (!parsed.success)
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof typeof errors;
-        next[field] ??= issue.message;
+  const form = useSchemaForm(publishTermsSchema, {
+    // The version follows what the page shows (a refetch after someone else published) and keeps the summaries typed.
+    values: { basedOnVersion, summaryEn: '', summaryEs: '' },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const submit = form.handleSubmit(
+    async (payload) => {
+      setOutcome(null);
+      try {
+        const answer = await publish.mutateAsync(payload);
+        setOutcome(answer);
+        if (answer.status === 'succeed') form.reset();
+      } catch (error) {
+        setOutcome({ status: 'failed', message: requestErrorMessage(error) });
       }
-    setErrors(next);
-    if (!parsed.success) return;
-    try {
-      const answer = await publish.mutateAsync(parsed.data);
-      setOutcome(answer);
-      if (answer.status === 'succeed') {
-        setSummaryEn('');
-        setSummaryEs('');
-      }
-    } catch (error) {
-      setOutcome({ status: 'failed', message: requestErrorMessage(error) });
-    }
-  };
+    },
+    () => setOutcome(null),
+  );
   return (
     <section className="staff-card" aria-labelledby="publish-terms">
       <h2 id="publish-terms">Publish version {(basedOnVersion ?? 0) + 1}</h2>
       <p>
         Say in a few lines what changed in the Terms of Use. Testers read this summary, with a link to the full terms, before they accept.
       </p>
-      <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Publish a new version">
-        <TextAreaField
-          label="What changed (English)"
-          rows={4}
-          lang="en"
-          value={summaryEn}
-          error={errors.summaryEn ?? null}
-          onChange={(event) => setSummaryEn(event.target.value)}
-        />
-        <TextAreaField
-          label="What changed (Spanish)"
-          rows={4}
-          lang="es"
-          value={summaryEs}
-          error={errors.summaryEs ?? null}
-          onChange={(event) => setSummaryEs(event.target.value)}
-        />
+      <form className="staff-form" onSubmit={submit} noValidate aria-label="Publish a new version">
+        <TextAreaField label="What changed (English)" rows={4} lang="en" {...form.field('summaryEn')} />
+        <TextAreaField label="What changed (Spanish)" rows={4} lang="es" {...form.field('summaryEs')} />
         <div role="status" aria-live="polite">
           {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
         </div>
