@@ -5,7 +5,7 @@ import { MAP_CODES } from '@testerhub/shared/public-content';
 import { HOME_SECTIONS, STATIC_POPUP_PAGES } from '@testerhub/shared/routes';
 import { HomePage } from '../features/home/home-page';
 import { lazyPage } from '../lib/lazy-page';
-import { SectionLoading } from '../staff/shell/section-loading';
+import { LoadingStatus } from '../components/loading-status';
 import { RootLayout } from './root-layout';
 import { WithFooterLayout } from './with-footer-layout';
 
@@ -62,7 +62,7 @@ export function App() {
       <Route
         path="staff/*"
         element={
-          <Suspense fallback={<SectionLoading />}>
+          <Suspense fallback={<LoadingStatus />}>
             <StaffApp />
           </Suspense>
         }

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { lazyPage } from '../lib/lazy-page';
 import { createPortalQueryClient } from '../lib/query-client';
-import { SectionLoading } from './shell/section-loading';
+import { LoadingStatus } from '../components/loading-status';
 import { StaffShell } from './shell/staff-shell';
 
 // Every section is its own chunk (issue 27): the first load of /staff carries the shell and the
@@ -67,7 +67,7 @@ export function StaffApp() {
   const client = useStaffQueryClient();
   return (
     <QueryClientProvider client={client}>
-      <Suspense fallback={<SectionLoading />}>
+      <Suspense fallback={<LoadingStatus className="staff-loading" />}>
         <Routes>
           <Route path="login" element={<StaffLoginPage />} />
           <Route path="setup" element={<StaffSetupPage />} />

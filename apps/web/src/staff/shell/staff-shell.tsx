@@ -6,7 +6,7 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { useStaffMe } from '../api/me';
 import { staffKeys } from '../api/query-keys';
 import { staffLogout } from '../api/staff-auth';
-import { SectionLoading } from './section-loading';
+import { LoadingStatus } from '../../components/loading-status';
 import './staff.css';
 
 /** The console's sections, each for the role whose work it is (an admin holds every role, decision 049), grouped by role. */
@@ -92,7 +92,7 @@ export function StaffShell() {
       )}
       <main id="content" className="staff-main">
         {/* A section's chunk loads inside the frame: the navigation stays while it arrives. */}
-        <Suspense fallback={<SectionLoading />}>
+        <Suspense fallback={<LoadingStatus className="staff-loading" />}>
           <Outlet context={{ me: me.data } satisfies StaffOutletContext} />
         </Suspense>
       </main>
