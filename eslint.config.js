@@ -85,7 +85,7 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Web layers: features never import other features or app/; lower layers never import features.
+      // Web layers: features never import other features, the staff console or app/; lower layers never import features.
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -97,10 +97,22 @@ export default tseslint.config(
               message: 'A feature may not import another feature; compose them in app/.',
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features may not import app/.' },
+            // The staff console is an app of its own (decision 086): it and the tester portal share
+            // only components/, lib/, hooks/ and config/.
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/staff',
+              message: 'The tester portal may not import the staff console; share through components/ or lib/.',
+            },
+            {
+              target: './apps/web/src/staff',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: "The staff console may not import the tester portal's features or app/; share through components/ or lib/.",
+            },
             {
               target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks', './apps/web/src/config'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared web code may not import features or app/.',
+              from: ['./apps/web/src/features', './apps/web/src/staff', './apps/web/src/app'],
+              message: 'Shared web code may not import features or app/, nor the staff console.',
             },
           ],
         },

@@ -38,6 +38,45 @@ describe('the web layer boundaries', () => {
     expect(messages).toEqual([expect.stringContaining('Shared web code may not import features or app/')]);
   });
 
+  test('the staff console importing a tester portal feature is refused (decision 086)', async () => {
+    const messages = await restrictedPathMessages(
+      "import { CoinsPage } from '../../features/coins/coins-page';\nexport const planted = CoinsPage;\n",
+      'apps/web/src/staff/orders/planted.tsx',
+    );
+    expect(messages).toEqual([expect.stringContaining("The staff console may not import the tester portal's features")]);
+  });
+
+  test('the staff console importing app/ is refused', async () => {
+    const messages = await restrictedPathMessages(
+      "import { App } from '../../app/app';\nexport const planted = App;\n",
+      'apps/web/src/staff/orders/planted.tsx',
+    );
+    expect(messages).toEqual([expect.stringContaining("The staff console may not import the tester portal's features or app/")]);
+  });
+
+  test('a tester portal feature importing the staff console is refused', async () => {
+    const messages = await restrictedPathMessages(
+      "import { OrdersPage } from '../../staff/orders/orders-page';\nexport const planted = OrdersPage;\n",
+    );
+    expect(messages).toEqual([expect.stringContaining('The tester portal may not import the staff console')]);
+  });
+
+  test('shared web code importing the staff console is refused', async () => {
+    const messages = await restrictedPathMessages(
+      "import { StaffShell } from '../staff/shell/staff-shell';\nexport const planted = StaffShell;\n",
+      'apps/web/src/components/planted.tsx',
+    );
+    expect(messages).toEqual([expect.stringContaining('Shared web code may not import features or app/, nor the staff console')]);
+  });
+
+  test('a staff section importing its own console, another section and shared web code passes', async () => {
+    const messages = await restrictedPathMessages(
+      "import { StaffShell } from '../shell/staff-shell';\nimport { OrdersPage } from '../orders/orders-page';\nimport { TextField } from '../../components/form-field';\nexport const planted = [StaffShell, OrdersPage, TextField];\n",
+      'apps/web/src/staff/check-in/planted.tsx',
+    );
+    expect(messages).toEqual([]);
+  });
+
   test('a feature importing its own files and shared web code passes', async () => {
     const messages = await restrictedPathMessages(
       "import { EarningsPage } from './earnings-page';\nimport { LEGAL_PAGES } from '../../components/legal/legal-pages';\nexport const planted = [EarningsPage, LEGAL_PAGES];\n",

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
-import type { StaffOutletContext } from '../src/features/staff/staff-shell';
+import type { StaffOutletContext } from '../src/staff/shell/staff-shell';
 import { WithPortalQuery } from './portal-query';
 
 /**

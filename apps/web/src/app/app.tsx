@@ -4,7 +4,8 @@ import { AD_CODE_PREFIXES, AD_ENTRY_CODES, LANDING_ALIAS_PATHS } from '@testerhu
 import { MAP_CODES } from '@testerhub/shared/public-content';
 import { HOME_SECTIONS, STATIC_POPUP_PAGES } from '@testerhub/shared/routes';
 import { HomePage } from '../features/home/home-page';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../lib/lazy-page';
+import { LoadingStatus } from '../components/loading-status';
 import { RootLayout } from './root-layout';
 import { WithFooterLayout } from './with-footer-layout';
 
@@ -52,8 +53,8 @@ const ReferralEventPage = lazyPage(() => import('../features/referrals/referral-
 const ReferralOfferPage = lazyPage(() => import('../features/referrals/referral-offer-page'), 'ReferralOfferPage');
 const ReferralHistoryPage = lazyPage(() => import('../features/referrals/referral-history-page'), 'ReferralHistoryPage');
 const SelfSchedulePage = lazyPage(() => import('../features/schedule/self-schedule-page'), 'SelfSchedulePage');
-// The staff console (decision 043): its own chunk, outside the public and portal layouts.
-const StaffRoute = lazyPage(() => import('./routes/staff-route'), 'StaffRoute');
+// The staff console (decisions 043 and 086): its own app area and chunks, outside the public and portal layouts.
+const StaffApp = lazyPage(() => import('../staff/staff-app'), 'StaffApp');
 
 export function App() {
   return (
@@ -61,8 +62,8 @@ export function App() {
       <Route
         path="staff/*"
         element={
-          <Suspense fallback={<div aria-busy="true" />}>
-            <StaffRoute />
+          <Suspense fallback={<LoadingStatus />}>
+            <StaffApp />
           </Suspense>
         }
       />

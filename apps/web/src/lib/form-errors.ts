@@ -38,3 +38,11 @@ export function fieldErrorText<Values extends FieldValues>(errors: FieldErrors<V
   const error = get(errors, name) as { message?: unknown } | undefined;
   return typeof error?.message === 'string' && error.message ? error.message : null;
 }
+
+/**
+ * The message of a rule on a whole list (odds that must add up, levels that must rise). Once the
+ * list's items are registered react-hook-form keeps it under the list's `root`.
+ */
+export function listErrorText<Values extends FieldValues>(errors: FieldErrors<Values>, name: string): string | null {
+  return fieldErrorText(errors, `${name}.root`) ?? fieldErrorText(errors, name);
+}

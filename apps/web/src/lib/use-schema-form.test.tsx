@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useFieldArray } from 'react-hook-form';
 import { describe, expect, test, vi } from 'vitest';
 import { message } from '@testerhub/shared/account-messages';
 import { checkConfirmEmailSchema, initializeInformationSchema, shortSignUpSchema } from '@testerhub/shared/account-schemas';
+import { LOYALTY_SETTINGS_TEXTS, wheelSettingsSchema } from '@testerhub/shared/loyalty-settings-schemas';
 import { TextField } from '../components/form-field';
-import { formErrorMessage, specErrorMap } from './form-errors';
+import { formErrorMessage, listErrorText, specErrorMap } from './form-errors';
 import { useSchemaForm } from './use-schema-form';
 
 /** A portal form as new ones will be written: the shared schema of the call, field(name) on each control. */
@@ -20,6 +22,33 @@ function CredentialsForm({ onSend }: { onSend: (payload: unknown) => void }) {
       <TextField label="New password" type="password" {...form.field('NewPassword')} />
       <TextField label="E-mail address" {...form.field('EmailAddress')} />
       <TextField label="Phone number" {...form.field('PhoneNumber')} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+/** A staff form with a list and numbers typed as text (the loyalty settings): numberField, useFieldArray and the list's own message. */
+function WheelForm({ onSend }: { onSend: (payload: unknown) => void }) {
+  const form = useSchemaForm(wheelSettingsSchema, {
+    defaultValues: {
+      version: 1,
+      spinCost: 50,
+      spinsPerWeek: 3,
+      segments: [
+        { coins: 10, percent: 60 },
+        { coins: 100, percent: 40 },
+      ],
+    },
+  });
+  const segments = useFieldArray({ control: form.control, name: 'segments' });
+  const segmentsError = listErrorText(form.formState.errors, 'segments');
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSend)}>
+      <TextField label="Spin cost" {...form.numberField('spinCost')} />
+      {segments.fields.map((segment, index) => (
+        <TextField key={segment.id} label={`Chance ${index + 1}`} {...form.numberField(`segments.${index}.percent`)} />
+      ))}
+      {segmentsError && <p role="alert">{segmentsError}</p>}
       <button type="submit">Save</button>
     </form>
   );
@@ -103,5 +132,35 @@ describe('useSchemaForm with a shared schema', () => {
       PhoneNumber: '3125550100',
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a number typed as text reaches the schema as a number, a blank one as missing; a rule on a whole list shows once, for the list', async () => {
+    const onSend = vi.fn();
+    const user = userEvent.setup();
+    render(<WheelForm onSend={onSend} />);
+    await user.clear(screen.getByLabelText('Spin cost'));
+    await user.clear(screen.getByLabelText('Chance 2'));
+    await user.type(screen.getByLabelText('Chance 2'), '30');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      LOYALTY_SETTINGS_TEXTS.wholeNumber,
+      LOYALTY_SETTINGS_TEXTS.oddsTotal('90'),
+    ]);
+    expect(onSend).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Spin cost'), '60');
+    await user.clear(screen.getByLabelText('Chance 2'));
+    await user.type(screen.getByLabelText('Chance 2'), '40');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend.mock.calls[0]?.[0]).toEqual({
+      version: 1,
+      spinCost: 60,
+      spinsPerWeek: 3,
+      segments: [
+        { coins: 10, percent: 60 },
+        { coins: 100, percent: 40 },
+      ],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldValues, type Path, type UseFormProps } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type RegisterOptions, type UseFormProps } from 'react-hook-form';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { Language } from '@testerhub/shared/account-messages';
 import { fieldErrorText, specErrorMap } from './form-errors';
@@ -16,7 +16,9 @@ type SchemaFormOptions<Values extends FieldValues, Parsed extends FieldValues> =
  * the typing from then on (mode onTouched, like the entry forms); a submit with problems
  * shows them all and focuses the first. handleSubmit hands over the parsed payload.
  *
- * field(name) gives what a TextField or SelectField needs: register's props and the message.
+ * field(name) gives what a TextField or SelectField needs: register's props and the message;
+ * numberField(name) the same for a number typed as text. A list's own message (a rule on the
+ * whole array, such as odds adding up to 100 %) is listErrorText(form.formState.errors, name).
  */
 export function useSchemaForm<Schema extends $ZodType<FieldValues, FieldValues>>(
   schema: Schema,
@@ -27,6 +29,20 @@ export function useSchemaForm<Schema extends $ZodType<FieldValues, FieldValues>>
     ...options,
     resolver: zodResolver(schema, { error: specErrorMap(language) }),
   });
-  const field = (name: Path<input<Schema>>) => ({ ...form.register(name), error: fieldErrorText(form.formState.errors, name) });
-  return { ...form, field };
+  const field = <Name extends Path<input<Schema>>>(name: Name, options?: RegisterOptions<input<Schema>, Name>) => ({
+    ...form.register(name, options),
+    error: fieldErrorText(form.formState.errors, name),
+  });
+  /** field(name) for a number typed in a text box: the value the schema checks is numberOf the text. */
+  const numberField = <Name extends Path<input<Schema>>>(name: Name) => field(name, { setValueAs: numberOf });
+  return { ...form, field, numberField };
 }
+
+/** A number typed in a field: blank is missing (the schema says so), anything else as typed (NaN is refused by the schema). */
+const numberOf = (value: unknown) => {
+  if (typeof value === 'number' || value === undefined) return value;
+  return String(value).trim() === '' ? undefined : Number(value);
+};
+
+/** The value of a number box left empty, where a form's type wants a number: the schema refuses it as missing. */
+export const BLANK_NUMBER = undefined as unknown as number;

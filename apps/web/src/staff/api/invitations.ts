@@ -1,0 +1,60 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  InvitationDetailQuery,
+  InvitationDetailResponse,
+  InvitationListQuery,
+  InvitationListResponse,
+  InvitationOptionsResponse,
+  InvitationPreviewPayload,
+  InvitationPreviewResponse,
+  SendInvitationPayload,
+  SendInvitationResponse,
+} from '@testerhub/shared/invitation-schemas';
+import { apiGet, apiPost } from '../../lib/api';
+import { staffKeys } from './query-keys';
+
+/** GET /api/staff/invitations/Options (recruiter role): the open studies, test sites and About-me answers the form offers. */
+export const invitationOptionsQuery = () =>
+  queryOptions({ queryKey: staffKeys.invitationOptions(), queryFn: () => apiGet<InvitationOptionsResponse>('/staff/invitations/Options') });
+export const useInvitationOptions = () => useQuery(invitationOptionsQuery());
+
+/** GET /api/staff/invitations/List: sendings newest first with their counts. */
+export const invitationsQuery = (query: InvitationListQuery) =>
+  queryOptions({
+    queryKey: staffKeys.invitations(query),
+    queryFn: () => apiGet<InvitationListResponse>(`/staff/invitations/List?page=${query.page ?? 1}`),
+    placeholderData: keepPreviousData,
+  });
+export const useInvitations = (query: InvitationListQuery) => useQuery(invitationsQuery(query));
+
+/** While e-mails of a sending wait for their turn at the rate, its page asks again this often. */
+export const INVITATION_REFRESH_MS = 5000;
+
+/** GET /api/staff/invitations/Detail: one sending, its counts and a page of recipients (refreshed while e-mails wait). */
+export const invitationQuery = (query: InvitationDetailQuery) =>
+  queryOptions({
+    queryKey: staffKeys.invitation(query),
+    queryFn: () => apiGet<InvitationDetailResponse>(`/staff/invitations/Detail?invitationId=${query.invitationId}&page=${query.page ?? 1}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) => {
+      const counts = current.state.data?.invitation?.counts;
+      return counts && counts.queued > counts.sent + counts.skipped ? INVITATION_REFRESH_MS : false;
+    },
+  });
+export const useInvitation = (query: InvitationDetailQuery) => useQuery(invitationQuery(query));
+
+/** POST /api/staff/invitations/Preview: a count, nothing changed. */
+export const previewInvitation = (payload: InvitationPreviewPayload) =>
+  apiPost<InvitationPreviewResponse>('/staff/invitations/Preview', payload);
+export const usePreviewInvitation = () => useMutation({ mutationKey: ['staff', 'preview-invitation'], mutationFn: previewInvitation });
+
+/** POST /api/staff/invitations/Send: queues the sending (once per requestId) and refreshes the list. */
+export const sendInvitation = (payload: SendInvitationPayload) => apiPost<SendInvitationResponse>('/staff/invitations/Send', payload);
+export function useSendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['staff', 'send-invitation'],
+    mutationFn: sendInvitation,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'invitations'] }),
+  });
+}

@@ -1,0 +1,65 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdjustCoinsPayload,
+  DeleteTesterPayload,
+  LiftSuspensionPayload,
+  SetBlackListPayload,
+  TesterActionResponse,
+  TesterPageResponse,
+  TesterSearchResponse,
+} from '@testerhub/shared/staff-testers-schemas';
+import { apiGet, apiPost } from '../../lib/api';
+import { staffKeys } from './query-keys';
+
+/** GET /api/staff/testers/Search (recruiter role): at most 25 testers by e-mail, phone, name or username. */
+export const searchTesters = (q: string) => apiGet<TesterSearchResponse>(`/staff/testers/Search?q=${encodeURIComponent(q)}`);
+
+export const testerSearchQuery = (q: string) =>
+  queryOptions({ queryKey: staffKeys.testerSearch(q), queryFn: () => searchTesters(q), enabled: q !== '' });
+
+export const useTesterSearch = (q: string) => useQuery(testerSearchQuery(q));
+
+/** Which page of the coin ledger and of the audit trail the tester's page shows (1: the newest). */
+export interface TesterPages {
+  ledgerPage: number;
+  auditPage: number;
+}
+
+/** GET /api/staff/testers/Tester: the tester's page. */
+export const getTester = (testerId: string, { ledgerPage, auditPage }: TesterPages) =>
+  apiGet<TesterPageResponse>(
+    `/staff/testers/Tester?testerId=${encodeURIComponent(testerId)}&ledgerPage=${ledgerPage}&auditPage=${auditPage}`,
+  );
+
+export const testerQuery = (testerId: string, pages: TesterPages) =>
+  queryOptions({
+    queryKey: [...staffKeys.tester(testerId), pages.ledgerPage, pages.auditPage],
+    queryFn: () => getTester(testerId, pages),
+    // The page shown stays while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useTester = (testerId: string, pages: TesterPages) => useQuery(testerQuery(testerId, pages));
+
+/** Where the privacy export downloads from (a plain link: the browser saves the attachment). */
+export const testerExportHref = (testerId: string) => `/api/staff/testers/Export?testerId=${encodeURIComponent(testerId)}`;
+
+export const adjustCoins = (payload: AdjustCoinsPayload) => apiPost<TesterActionResponse>('/staff/testers/AdjustCoins', payload);
+export const setBlackList = (payload: SetBlackListPayload) => apiPost<TesterActionResponse>('/staff/testers/SetBlackList', payload);
+export const liftSuspension = (payload: LiftSuspensionPayload) => apiPost<TesterActionResponse>('/staff/testers/LiftSuspension', payload);
+export const deleteTester = (payload: DeleteTesterPayload) => apiPost<TesterActionResponse>('/staff/testers/Delete', payload);
+
+/** Each change refreshes the tester's page and any search that listed them. */
+function useTesterChange<Payload>(mutationFn: (payload: Payload) => Promise<TesterActionResponse>, name: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['staff', name],
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'testers'] }),
+  });
+}
+
+export const useAdjustCoins = () => useTesterChange(adjustCoins, 'adjust-coins');
+export const useSetBlackList = () => useTesterChange(setBlackList, 'set-black-list');
+export const useLiftSuspension = () => useTesterChange(liftSuspension, 'lift-suspension');
+export const useDeleteTester = () => useTesterChange(deleteTester, 'delete-tester');

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { LEGAL_PAGE_TITLES, LEGAL_TEXTS, type LegalPageKey, type StaffLegalTextsResponse } from '@testerhub/shared/legal-text-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
+import { fakeApi } from '../../../test/fake-api';
+import { renderStaffPages } from '../../../test/staff-pages';
+import { LegalTextsPage } from './legal-texts-page';
+
+const api = fakeApi();
+
+const LIST: StaffLegalTextsResponse = {
+  status: 'succeed',
+  pages: (Object.keys(LEGAL_PAGE_TITLES) as LegalPageKey[]).map((page) => ({
+    page,
+    title: LEGAL_PAGE_TITLES[page],
+    current:
+      page === 'privacy'
+        ? { version: 2, publishedAt: '2031-05-02T15:00:00.000Z', publishedBy: 'Casey Content', restoredBuiltIn: false }
+        : null,
+  })),
+};
+
+function renderPage(roles: StaffRole[] = ['content']) {
+  return renderStaffPages('/staff/content/legal', { 'content/legal': <LegalTextsPage /> }, roles);
+}
+
+describe('the legal texts page (decision 070)', () => {
+  test('lists the pages; a built-in page starts from its built-in HTML; unsafe HTML is refused beside the field; publishing asks twice', async () => {
+    api.answers['/staff/content/LegalTexts'] = { body: LIST };
+    api.answers['/staff/content/LegalTextVersions?page=rules'] = {
+      body: { status: 'succeed', page: 'rules', title: 'Tester Rules', latestVersion: 0, bodyHtml: null, history: [] },
+    };
+    api.answers['/staff/content/PublishLegalText'] = { body: { status: 'succeed', message: LEGAL_TEXTS.published, version: 1 } };
+    const user = renderPage();
+    const pages = within(await screen.findByRole('list', { name: 'Legal pages' }));
+    const rules = within(pages.getByRole('listitem', { name: 'Tester Rules' }));
+    expect(rules.getByText('Built-in text')).toBeInTheDocument();
+    expect(pages.getByRole('listitem', { name: 'Privacy Policy' })).toHaveTextContent(/Version 2, published .* by Casey Content/);
+
+    await user.click(rules.getByRole('button', { name: 'Edit Tester Rules' }));
+    const field = await rules.findByLabelText('Text of Tester Rules (HTML)');
+    expect((field as HTMLTextAreaElement).value).toContain('10-15 minutes early');
+    expect(rules.getByText('No version has been published: the built-in text has always been in force.')).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '<p onclick="x()">Be kind.</p>');
+    await user.click(rules.getByRole('button', { name: 'Publish' }));
+    await user.click(rules.getByRole('button', { name: 'Publish version 1 now' }));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(LEGAL_TEXTS.eventRefused('onclick')));
+    expect(api.paths()).not.toContain('/staff/content/PublishLegalText');
+
+    await user.clear(field);
+    await user.type(field, '<p>Be kind.</p>');
+    expect(rules.getByText('Be kind.', { selector: '.legal p' })).toBeInTheDocument();
+    await user.click(rules.getByRole('button', { name: 'Publish' }));
+    expect(api.paths()).not.toContain('/staff/content/PublishLegalText');
+    await user.click(rules.getByRole('button', { name: 'Publish version 1 now' }));
+    expect(await screen.findByText(LEGAL_TEXTS.published)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/content/PublishLegalText')?.body).toEqual({
+      page: 'rules',
+      basedOnVersion: 0,
+      bodyHtml: '<p>Be kind.</p>',
+    });
+  });
+
+  test('a published page: its body, its history, a refusal kept in the editor, and the return to the built-in text', async () => {
+    api.answers['/staff/content/LegalTexts'] = { body: LIST };
+    api.answers['/staff/content/LegalTextVersions?page=privacy'] = {
+      body: {
+        status: 'succeed',
+        page: 'privacy',
+        title: 'Privacy Policy',
+        latestVersion: 2,
+        bodyHtml: '<p>Stored privacy text.</p>',
+        history: [
+          { version: 2, publishedAt: '2031-05-02T15:00:00.000Z', publishedBy: 'Casey Content', restoredBuiltIn: false },
+          { version: 1, publishedAt: '2031-05-01T15:00:00.000Z', publishedBy: 'Robin Admin', restoredBuiltIn: false },
+        ],
+      },
+    };
+    api.answers['/staff/content/PublishLegalText'] = { body: { status: 'failed', message: LEGAL_TEXTS.changed } };
+    api.answers['/staff/content/RestoreBuiltInLegalText'] = { body: { status: 'succeed', message: LEGAL_TEXTS.restored, version: 3 } };
+    const user = renderPage();
+    const privacy = within(await screen.findByRole('listitem', { name: 'Privacy Policy' }));
+    await user.click(privacy.getByRole('button', { name: 'Edit Privacy Policy' }));
+    const field = await privacy.findByLabelText('Text of Privacy Policy (HTML)');
+    expect((field as HTMLTextAreaElement).value).toBe('<p>Stored privacy text.</p>');
+    const rows = privacy.getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual(['Casey Content', 'Robin Admin']);
+
+    await user.click(privacy.getByRole('button', { name: 'Publish' }));
+    await user.click(privacy.getByRole('button', { name: 'Publish version 3 now' }));
+    expect(await privacy.findByRole('alert')).toHaveTextContent(LEGAL_TEXTS.changed);
+    expect(privacy.getByRole('button', { name: 'Close and reload' })).toBeInTheDocument();
+
+    await user.click(privacy.getByRole('button', { name: 'Return to the built-in text' }));
+    expect(await screen.findByText(`Privacy Policy: ${LEGAL_TEXTS.restored}`)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/content/RestoreBuiltInLegalText')?.body).toEqual({
+      page: 'privacy',
+      basedOnVersion: 2,
+    });
+  });
+
+  test('shows the error with Try again when the list cannot load', async () => {
+    api.answers['/staff/content/LegalTexts'] = { status: 500, body: { message: 'down' } };
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

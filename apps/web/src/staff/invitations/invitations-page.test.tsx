@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { INVITATION_TEXTS, type InvitationDetailResponse, type InvitationSummary } from '@testerhub/shared/invitation-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
+import { fakeApi } from '../../../test/fake-api';
+import { InvitationPage } from './invitation-page';
+import { InvitationsPage } from './invitations-page';
+import { renderStaffPages } from '../../../test/staff-pages';
+
+const api = fakeApi();
+
+const OPTIONS = {
+  studies: [{ studyNo: 24106, name: 'Snack taste test' }],
+  sites: [
+    { siteId: '00001', name: 'Chicago' },
+    { siteId: '00002', name: 'Dallas' },
+  ],
+  answers: [{ answerId: 7, question: 'Which pets do you have?', answer: 'Dog' }],
+};
+const SUMMARY: InvitationSummary = {
+  invitationId: 12,
+  studyNo: 24106,
+  studyName: 'Snack taste test',
+  createdAt: '2026-11-20T15:00:00.000Z',
+  createdBy: 'Rita',
+  counts: { matched: 40, queued: 38, sent: 30, skipped: 1, clicked: 9, answered: 4 },
+};
+const LIST_PATH = '/staff/invitations/List?page=1';
+const list = (invitations: InvitationSummary[]) => ({ body: { invitations, page: 1, hasMore: false, mailsPerMinute: 60 } });
+
+function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
+  return renderStaffPages(entry, { invitations: <InvitationsPage />, 'invitations/:invitationId': <InvitationPage /> }, roles);
+}
+
+describe('the invitations page (decision 052)', () => {
+  test('lists each sending with its counts and a link to its recipients', async () => {
+    api.answers[LIST_PATH] = list([SUMMARY]);
+    api.answers['/staff/invitations/Options'] = { body: OPTIONS };
+    renderAt('/staff/invitations');
+    const card = within(await screen.findByRole('listitem', { name: 'Invitation #12: Snack taste test' }));
+    expect(card.getByRole('link', { name: 'Invitation #12: Snack taste test' })).toHaveAttribute('href', '/staff/invitations/12');
+    expect(card.getByText('Sent').nextSibling).toHaveTextContent('30');
+    expect(card.getByText('Clicked').nextSibling).toHaveTextContent('9');
+    expect(card.getByText('Answered').nextSibling).toHaveTextContent('4');
+    expect(screen.getByText(/E-mails go out at 60 a minute/)).toBeInTheDocument();
+  });
+
+  test('checks the filters with the shared schema, previews the count, then sends once with the form’s request id', async () => {
+    api.answers[LIST_PATH] = list([]);
+    api.answers['/staff/invitations/Options'] = { body: OPTIONS };
+    api.answers['/staff/invitations/Preview'] = { body: { status: 'succeed', message: '', matched: 5, alreadyInvited: 2 } };
+    api.answers['/staff/invitations/Send'] = {
+      body: { status: 'succeed', message: INVITATION_TEXTS.sent(3), invitationId: 13, matched: 5, queued: 3 },
+    };
+    const user = renderAt('/staff/invitations');
+    await screen.findByLabelText('Study');
+
+    await user.click(screen.getByRole('button', { name: 'Preview count' }));
+    expect(screen.getByText(INVITATION_TEXTS.studyRequired)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Study'), '24106');
+    await user.type(screen.getByLabelText('Lowest age', { exact: false }), '40');
+    await user.type(screen.getByLabelText('Highest age', { exact: false }), '30');
+    await user.click(screen.getByRole('button', { name: 'Preview count' }));
+    expect(screen.getByText(INVITATION_TEXTS.ageOrder)).toBeInTheDocument();
+    expect(screen.getByLabelText('Highest age', { exact: false })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.paths()).not.toContain('/staff/invitations/Preview');
+
+    await user.clear(screen.getByLabelText('Highest age', { exact: false }));
+    await user.type(screen.getByLabelText('Highest age', { exact: false }), '65');
+    await user.click(screen.getByLabelText('Dallas'));
+    await user.click(screen.getByLabelText('Which pets do you have?: Dog'));
+    await user.type(screen.getByLabelText('Last tested more than', { exact: false }), '6');
+    expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Preview count' }));
+    expect(await screen.findByTestId('invitation-preview')).toHaveTextContent(
+      '5 testers match, 2 of them invited to this study already. 3 testers would be invited.',
+    );
+    const filters = { minAge: 40, maxAge: 65, siteIds: ['00002'], answerIds: [7], notTestedMonths: 6 };
+    expect(api.calls.find((call) => call.path === '/staff/invitations/Preview')?.body).toEqual({ studyNo: 24106, filters });
+
+    await user.dblClick(screen.getByRole('button', { name: 'Send to 3 testers' }));
+    expect(await screen.findByText(INVITATION_TEXTS.sent(3), { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Follow invitation #13' })).toHaveAttribute('href', '/staff/invitations/13');
+    const sends = api.calls.filter((call) => call.path === '/staff/invitations/Send');
+    expect(sends.length).toBeGreaterThanOrEqual(1);
+    const ids = new Set(sends.map((call) => (call.body as { requestId: string }).requestId));
+    expect(ids.size).toBe(1);
+    expect(sends[0]!.body).toMatchObject({ studyNo: 24106, filters });
+  });
+
+  test('a change to the filters asks for a new count before sending', async () => {
+    api.answers[LIST_PATH] = list([]);
+    api.answers['/staff/invitations/Options'] = { body: OPTIONS };
+    api.answers['/staff/invitations/Preview'] = { body: { status: 'succeed', message: '', matched: 2, alreadyInvited: 0 } };
+    const user = renderAt('/staff/invitations');
+    await user.selectOptions(await screen.findByLabelText('Study'), '24106');
+    await user.click(screen.getByRole('button', { name: 'Preview count' }));
+    await screen.findByRole('button', { name: 'Send to 2 testers' });
+    await user.click(screen.getByLabelText('Chicago'));
+    expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
+  });
+
+  test('has empty and error states, and Try again', async () => {
+    let fail = true;
+    api.answers[LIST_PATH] = () => (fail ? { status: 500, body: { message: 'boom' } } : list([]));
+    api.answers['/staff/invitations/Options'] = { body: { ...OPTIONS, studies: [] } };
+    const user = renderAt('/staff/invitations');
+    expect(await screen.findByText('No study is open: open a study before inviting testers to it.')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Something went wrong');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No invitations sent yet.')).toBeInTheDocument();
+  });
+
+  test('is refused to staff without the recruiter role, asking the server nothing', async () => {
+    renderAt('/staff/invitations', ['rewards']);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only staff with the recruiter role can open this page.');
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('one invitation’s page', () => {
+  const DETAIL: InvitationDetailResponse = {
+    status: 'succeed',
+    message: '',
+    invitation: {
+      ...SUMMARY,
+      counts: { matched: 2, queued: 2, sent: 2, skipped: 0, clicked: 1, answered: 1 },
+      filters: { minAge: 18, maxAge: null, siteIds: ['00001'], answerIds: [], notTestedMonths: 6 },
+    },
+    recipients: [
+      {
+        testerId: 'a',
+        username: 'annatester',
+        state: 'sent',
+        sentAt: '2026-11-20T15:01:00.000Z',
+        clickedAt: '2026-11-20T16:00:00.000Z',
+        answered: true,
+      },
+      { testerId: 'b', username: 'bentester', state: 'skipped', sentAt: null, clickedAt: null, answered: false },
+    ],
+    page: 1,
+    hasMore: false,
+  };
+
+  test('shows the filters, the counts and each recipient’s state', async () => {
+    api.answers['/staff/invitations/Detail?invitationId=12&page=1'] = { body: DETAIL };
+    renderAt('/staff/invitations/12');
+    expect(await screen.findByRole('heading', { name: 'Invitation #12: Snack taste test' })).toBeInTheDocument();
+    expect(screen.getByText('ages 18 to any; sites 00001; not tested in the last 6 months')).toBeInTheDocument();
+    const anna = within(screen.getByRole('listitem', { name: 'annatester' }));
+    expect(anna.getByTestId('recipient-state')).toHaveTextContent('Sent');
+    expect(anna.getByTestId('recipient-clicked')).toHaveTextContent('Nov 20, 2026');
+    expect(anna.getByText('Yes: screened or booked')).toBeInTheDocument();
+    const ben = within(screen.getByRole('listitem', { name: 'bentester' }));
+    expect(ben.getByTestId('recipient-state')).toHaveTextContent('Skipped: e-mail turned off');
+    expect(ben.getByTestId('recipient-clicked')).toHaveTextContent('Not yet');
+  });
+
+  test('says so for an unknown invitation and offers Try again on an error', async () => {
+    api.answers['/staff/invitations/Detail?invitationId=99&page=1'] = {
+      body: { status: 'failed', message: INVITATION_TEXTS.notFound, invitation: null, recipients: [], page: 1, hasMore: false },
+    };
+    renderAt('/staff/invitations/99');
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_TEXTS.notFound);
+  });
+});

@@ -1,0 +1,292 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Pages, SubmitButton } from '../shell/staff-page-parts';
+import { Link, useOutletContext, useSearchParams } from 'react-router';
+import {
+  INVITATION_TEXTS,
+  invitationPreviewSchema,
+  sendInvitationSchema,
+  type InvitationOptionsResponse,
+  type InvitationPreviewResponse,
+  type InvitationSummary,
+  type SendInvitationResponse,
+} from '@testerhub/shared/invitation-schemas';
+import { holdsRole } from '@testerhub/shared/staff-schemas';
+import { SelectField, TextField } from '../../components/form-field';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { requestErrorMessage } from '../../lib/request-error';
+import { useInvitationOptions, useInvitations, usePreviewInvitation, useSendInvitation } from '../api/invitations';
+import type { StaffOutletContext } from '../shell/staff-shell';
+import { CountsList, when } from './invitation-counts';
+
+type Issues = { path: PropertyKey[]; message: string }[];
+/** The first message the shared schema gives for a field (its path joined with dots), or null. */
+const issueFor = (issues: Issues, field: string) => issues.find((issue) => issue.path.join('.') === field)?.message ?? null;
+/** A number field's text as the schema reads it: empty is no limit. */
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** Recruiters: invitations to studies, chosen by filters, counted before sending, sent at the configured rate (decision 052). */
+export function InvitationsPage() {
+  usePageTitle('Invitations');
+  const { me } = useOutletContext<StaffOutletContext>();
+  if (!holdsRole(me.roles, 'recruiter'))
+    return (
+      <p className="staff-problem" role="alert">
+        Only staff with the recruiter role can open this page.
+      </p>
+    );
+  return <Invitations />;
+}
+
+function Invitations() {
+  const [search, setSearch] = useSearchParams();
+  const page = Number(search.get('page') ?? '1') || 1;
+  const list = useInvitations({ page });
+  const goTo = (next: number) => setSearch(next > 1 ? new URLSearchParams({ page: String(next) }) : new URLSearchParams());
+  return (
+    <>
+      <h1>Invitations</h1>
+      <p>
+        Invite testers to a study by e-mail. Choose the study and the testers, check how many match, then send.
+        {list.data && ` E-mails go out at ${list.data.mailsPerMinute} a minute; the list shows how many were sent, clicked and answered.`}
+      </p>
+      <NewInvitation />
+      <h2>Sent invitations</h2>
+      {list.isPending && <p aria-busy="true">Loading invitations…</p>}
+      {list.isError && (
+        <div role="alert">
+          <p className="staff-problem">{requestErrorMessage(list.error)}</p>
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {list.data && list.data.invitations.length === 0 && <p>No invitations sent yet.</p>}
+      {list.data && list.data.invitations.length > 0 && (
+        <ol className="staff-people" data-testid="invitations" aria-busy={list.isFetching}>
+          {list.data.invitations.map((invitation) => (
+            <InvitationCard key={invitation.invitationId} invitation={invitation} />
+          ))}
+        </ol>
+      )}
+      {list.data && (
+        <Pages page={list.data.page} hasMore={list.data.hasMore} label="Invitation pages" onPage={(next) => goTo(next)} newestFirst />
+      )}
+    </>
+  );
+}
+
+function InvitationCard({ invitation }: { invitation: InvitationSummary }) {
+  const headingId = `invitation-${invitation.invitationId}`;
+  return (
+    <li className="staff-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="staff-order-title">
+        <Link to={`/staff/invitations/${invitation.invitationId}`}>
+          Invitation #{invitation.invitationId}: {invitation.studyName || `Study ${invitation.studyNo}`}
+        </Link>
+      </h3>
+      <p>
+        Study {invitation.studyNo}, sent by {invitation.createdBy} on{' '}
+        <time dateTime={invitation.createdAt}>{when(invitation.createdAt)}</time>
+      </p>
+      <CountsList counts={invitation.counts} />
+    </li>
+  );
+}
+
+function NewInvitation() {
+  const options = useInvitationOptions();
+  return (
+    <section className="staff-card" aria-labelledby="new-invitation">
+      <h2 id="new-invitation">New invitation</h2>
+      {options.isPending && <p aria-busy="true">Loading studies and filters…</p>}
+      {options.isError && (
+        <div role="alert">
+          <p className="staff-problem">{requestErrorMessage(options.error)}</p>
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => void options.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {options.data && options.data.studies.length === 0 && <p>No study is open: open a study before inviting testers to it.</p>}
+      {options.data && options.data.studies.length > 0 && <InvitationForm options={options.data} />}
+    </section>
+  );
+}
+
+function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
+  const id = useId();
+  const [studyNo, setStudyNo] = useState('');
+  const [minAge, setMinAge] = useState('');
+  const [maxAge, setMaxAge] = useState('');
+  const [months, setMonths] = useState('');
+  const [siteIds, setSiteIds] = useState<string[]>([]);
+  const [answerIds, setAnswerIds] = useState<number[]>([]);
+  const [issues, setIssues] = useState<Issues>([]);
+  // The idempotency key of this form's sending: a double submit or a retry sends once; a new one after success.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const [preview, setPreview] = useState<InvitationPreviewResponse | null>(null);
+  const [outcome, setOutcome] = useState<SendInvitationResponse | { status: 'failed'; message: string } | null>(null);
+  const previewCall = usePreviewInvitation();
+  const sendCall = useSendInvitation();
+
+  const payload = () => ({
+    studyNo: Number(studyNo),
+    filters: { minAge: numberOrNull(minAge), maxAge: numberOrNull(maxAge), siteIds, answerIds, notTestedMonths: numberOrNull(months) },
+  });
+  /** Any change makes the count stale: it is asked again before sending. */
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPreview(null);
+      setOutcome(null);
+    };
+  const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((item) => item !== value));
+
+  const runPreview = async (event: FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    const parsed = invitationPreviewSchema.safeParse(payload());
+    setIssues(parsed.success ? [] : parsed.error.issues);
+    if (!parsed.success) return;
+    try {
+      setPreview(await previewCall.mutateAsync(parsed.data));
+    } catch (error) {
+      setPreview({ status: 'failed', message: requestErrorMessage(error), matched: 0, alreadyInvited: 0 });
+    }
+  };
+
+  const send = async () => {
+    const parsed = sendInvitationSchema.safeParse({ ...payload(), requestId });
+    setIssues(parsed.success ? [] : parsed.error.issues);
+    if (!parsed.success) return;
+    try {
+      const answer = await sendCall.mutateAsync(parsed.data);
+      setOutcome(answer);
+      if (answer.status === 'succeed') {
+        setPreview(null);
+        setRequestId(crypto.randomUUID());
+      }
+    } catch (error) {
+      setOutcome({ status: 'failed', message: requestErrorMessage(error) });
+    }
+  };
+
+  const toInvite = preview && preview.status === 'succeed' ? preview.matched - preview.alreadyInvited : 0;
+  const sitesError = issueFor(issues, 'filters.siteIds');
+  const answersError = issueFor(issues, 'filters.answerIds');
+  return (
+    <form className="staff-form" onSubmit={(event) => void runPreview(event)} noValidate aria-labelledby="new-invitation">
+      <SelectField
+        label="Study"
+        placeholder="Choose a study"
+        value={studyNo}
+        options={options.studies.map((study) => ({ value: String(study.studyNo), label: `${study.studyNo}: ${study.name}` }))}
+        onChange={(event) => changed(setStudyNo)(event.target.value)}
+        error={issueFor(issues, 'studyNo')}
+      />
+      <div className="staff-filters">
+        <TextField
+          label="Lowest age"
+          inputMode="numeric"
+          value={minAge}
+          onChange={(event) => changed(setMinAge)(event.target.value)}
+          error={issueFor(issues, 'filters.minAge')}
+          hint="Empty: any"
+        />
+        <TextField
+          label="Highest age"
+          inputMode="numeric"
+          value={maxAge}
+          onChange={(event) => changed(setMaxAge)(event.target.value)}
+          error={issueFor(issues, 'filters.maxAge')}
+          hint="Empty: any"
+        />
+        <TextField
+          label="Last tested more than … months ago"
+          inputMode="numeric"
+          value={months}
+          onChange={(event) => changed(setMonths)(event.target.value)}
+          error={issueFor(issues, 'filters.notTestedMonths')}
+          hint="Testers never tested match too. Empty: any"
+        />
+      </div>
+      <fieldset className="staff-roles" aria-describedby={sitesError ? `${id}-sites-error` : `${id}-sites-hint`}>
+        <legend>Test sites</legend>
+        <p id={`${id}-sites-hint`}>None chosen: every site.</p>
+        {options.sites.map((site) => (
+          <label key={site.siteId} className="staff-check">
+            <input
+              type="checkbox"
+              checked={siteIds.includes(site.siteId)}
+              onChange={(event) => changed(setSiteIds)(toggle(siteIds, site.siteId, event.target.checked))}
+            />
+            {site.name}
+          </label>
+        ))}
+        {sitesError && (
+          <p id={`${id}-sites-error`} className="form-field__error" role="alert">
+            {sitesError}
+          </p>
+        )}
+      </fieldset>
+      {options.answers.length > 0 && (
+        <fieldset className="staff-roles" aria-describedby={answersError ? `${id}-answers-error` : `${id}-answers-hint`}>
+          <legend>About-me answers</legend>
+          <p id={`${id}-answers-hint`}>Testers must hold every answer chosen. None chosen: any.</p>
+          {options.answers.map((answer) => (
+            <label key={answer.answerId} className="staff-check">
+              <input
+                type="checkbox"
+                checked={answerIds.includes(answer.answerId)}
+                onChange={(event) => changed(setAnswerIds)(toggle(answerIds, answer.answerId, event.target.checked))}
+              />
+              {answer.question}: {answer.answer}
+            </label>
+          ))}
+          {answersError && (
+            <p id={`${id}-answers-error`} className="form-field__error" role="alert">
+              {answersError}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <p>
+        Never invited: suspended or black-listed testers, testers who turned invitation e-mail off, and testers who already screened, booked
+        or were invited to this study.
+      </p>
+      <div>
+        <SubmitButton pending={previewCall.isPending} label="Preview count" pendingLabel="Counting…" />
+      </div>
+      <div role="status" aria-live="polite">
+        {preview && preview.status === 'failed' && <p className="staff-problem">{preview.message}</p>}
+        {preview && preview.status === 'succeed' && (
+          <p data-testid="invitation-preview">
+            {preview.matched} {preview.matched === 1 ? 'tester matches' : 'testers match'}
+            {preview.alreadyInvited > 0 && `, ${preview.alreadyInvited} of them invited to this study already`}. {toInvite}{' '}
+            {toInvite === 1 ? 'tester' : 'testers'} would be invited.
+          </p>
+        )}
+        {outcome && (
+          <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>
+            {outcome.message}
+            {outcome.status === 'succeed' && 'invitationId' in outcome && (
+              <>
+                {' '}
+                <Link to={`/staff/invitations/${outcome.invitationId}`}>Follow invitation #{outcome.invitationId}</Link>
+              </>
+            )}
+          </p>
+        )}
+      </div>
+      {preview && preview.status === 'succeed' && toInvite > 0 && (
+        <div>
+          <button type="button" className="staff-button" disabled={sendCall.isPending} onClick={() => void send()}>
+            {sendCall.isPending ? 'Sending…' : `Send to ${toInvite} ${toInvite === 1 ? 'tester' : 'testers'}`}
+          </button>
+        </div>
+      )}
+      {preview && preview.status === 'succeed' && toInvite === 0 && <p>{INVITATION_TEXTS.nobodyMatched}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatCompensation, formatMoment, formatSession } from '@testerhub/shared/schedule-format';
+import type { GroupChangeResponse, StaffGroup, StaffGroupsResponse } from '@testerhub/shared/session-admin-schemas';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { requestErrorMessage } from '../../lib/request-error';
+import { useCreateGroup, useSessionGroups, useSetGroupStatus, useUpdateGroup } from '../api/session-groups';
+import { EMPTY_GROUP, GroupForm, KIND_LABELS } from './group-form';
+import { RequiresRole } from '../shell/staff-page-parts';
+import { INTEGER_COLUMN_MAX } from '@testerhub/shared/integer-column';
+
+/** The study number of the address, or null when it is not one. */
+export function useStudyNo(): number | null {
+  const { studyNo } = useParams();
+  const value = Number(studyNo);
+  return Number.isInteger(value) && value > 0 && value <= INTEGER_COLUMN_MAX ? value : null;
+}
+
+/** Recruiters: a study's session groups, added, edited, opened and closed (issue 12 section 2; decision 051). */
+export function SessionsPage() {
+  usePageTitle('Study sessions');
+  const studyNo = useStudyNo();
+  return (
+    <RequiresRole role="recruiter">
+      {studyNo === null ? <p role="alert">That is not a study number.</p> : <Sessions studyNo={studyNo} />}
+    </RequiresRole>
+  );
+}
+
+function Sessions({ studyNo }: { studyNo: number }) {
+  const groups = useSessionGroups(studyNo);
+  const create = useCreateGroup(studyNo);
+  const [adding, setAdding] = useState(false);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  return (
+    <>
+      <h1>Sessions{groups.data ? `: ${groups.data.studyName}` : ''}</h1>
+      <p>
+        Study {studyNo}. <Link to={`/staff/studies/${studyNo}/results`}>Screener results, waiting list and bookings</Link>
+      </p>
+      <div role="status" aria-live="polite">
+        {outcome && <p className="staff-done">{outcome}</p>}
+      </div>
+      {groups.isPending && <p aria-busy="true">Loading session groups…</p>}
+      {groups.isError && (
+        <div role="alert">
+          <p className="staff-problem">{requestErrorMessage(groups.error)}</p>
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => void groups.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {groups.data && (
+        <>
+          {adding ? (
+            <section className="staff-card" aria-labelledby="add-group">
+              <h2 id="add-group">Add a session group</h2>
+              <GroupForm
+                title="Add a session group"
+                sites={groups.data.sites}
+                initial={EMPTY_GROUP}
+                submitLabel="Add group"
+                onCancel={() => setAdding(false)}
+                onSave={async (fields) => {
+                  const answer = await create.mutateAsync({ studyNo, ...fields });
+                  if (answer.status === 'succeed') {
+                    setAdding(false);
+                    setOutcome(answer.message);
+                  }
+                  return answer;
+                }}
+              />
+            </section>
+          ) : (
+            <button type="button" className="staff-button" onClick={() => (setOutcome(null), setAdding(true))}>
+              Add a session group
+            </button>
+          )}
+          {groups.data.groups.length === 0 ? (
+            <p>This study has no session groups yet.</p>
+          ) : (
+            <ol className="staff-people" data-testid="session-groups" aria-busy={groups.isFetching}>
+              {groups.data.groups.map((group) => (
+                <GroupCard key={group.groupId} studyNo={studyNo} group={group} sites={groups.data.sites} onOutcome={setOutcome} />
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function GroupCard({
+  studyNo,
+  group,
+  sites,
+  onOutcome,
+}: {
+  studyNo: number;
+  group: StaffGroup;
+  sites: StaffGroupsResponse['sites'];
+  onOutcome: (message: string | null) => void;
+}) {
+  const update = useUpdateGroup(studyNo);
+  const setStatus = useSetGroupStatus(studyNo);
+  const [editing, setEditing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const headingId = `group-${group.groupId}`;
+  const next = group.status === 'Open' ? 'Closed' : 'Open';
+  const toggle = async () => {
+    setProblem(null);
+    onOutcome(null);
+    try {
+      const answer: GroupChangeResponse = await setStatus.mutateAsync({ groupId: group.groupId, status: next });
+      if (answer.status === 'succeed') onOutcome(`Group ${group.cell}: ${answer.message}`);
+      else setProblem(answer.message);
+    } catch (error) {
+      setProblem(requestErrorMessage(error));
+    }
+  };
+  return (
+    <li className="staff-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="staff-order-title">
+        Group {group.cell} ({group.color})
+      </h2>
+      <dl className="staff-facts staff-order-facts">
+        <dt>Kind</dt>
+        <dd>{KIND_LABELS[group.kind]}</dd>
+        <dt>Site</dt>
+        <dd>{group.siteName ?? 'No site (virtual)'}</dd>
+        <dt>Sessions</dt>
+        <dd>
+          <ol className="check-in-sessions">
+            {group.sessions.map((session) => (
+              <li key={session.testerDay}>
+                Day {session.testerDay} of {group.sessions.length}: {formatSession(session.startsAt, session.endsAt, group.timeZone)}
+              </li>
+            ))}
+          </ol>
+        </dd>
+        {group.pickUpAt && (
+          <>
+            <dt>Pick-up</dt>
+            <dd>{formatMoment(group.pickUpAt, group.timeZone)}</dd>
+          </>
+        )}
+        {group.videoLink && (
+          <>
+            <dt>Video link</dt>
+            <dd>{group.videoLink}</dd>
+          </>
+        )}
+        <dt>Compensation</dt>
+        <dd>{formatCompensation(group.coOpCost)}</dd>
+        <dt>Seats</dt>
+        <dd data-testid="group-seats">
+          {group.taken} booked of {group.seats}
+          {group.held > 0 && `, ${group.held} held for the waiting list`}
+        </dd>
+        <dt>Status</dt>
+        <dd data-testid="group-status">
+          {group.status}
+          {group.isExternal && ' (external)'}
+        </dd>
+      </dl>
+      {problem && (
+        <p className="staff-problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {editing ? (
+        <GroupForm
+          title={`Edit group ${group.cell}`}
+          sites={sites}
+          initial={group.fields}
+          submitLabel="Save group"
+          onCancel={() => setEditing(false)}
+          onSave={async (fields) => {
+            onOutcome(null);
+            const answer = await update.mutateAsync({ groupId: group.groupId, ...fields });
+            if (answer.status === 'succeed') {
+              setEditing(false);
+              onOutcome(`Group ${fields.cell}: ${answer.message}`);
+            }
+            return answer;
+          }}
+        />
+      ) : (
+        <div className="staff-actions">
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => setEditing(true)}>
+            Edit group {group.cell}
+          </button>
+          <button type="button" className="staff-button staff-button--quiet" disabled={setStatus.isPending} onClick={() => void toggle()}>
+            {next === 'Open' ? `Open group ${group.cell}` : `Close group ${group.cell}`}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,307 @@
+import { useRef, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import {
+  NEW_STUDY_DEFAULTS,
+  STUDY_STATE_LABELS,
+  type CreateStudyPayload,
+  type StudyChangeResponse,
+  type StudyDetail,
+  type StudyFormOptions,
+} from '@testerhub/shared/study-admin-schemas';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { requestErrorMessage } from '../../lib/request-error';
+import { useCreateStudy, useSaveStudy, useSetStudyOpen, useStudy, useStudyFormOptions } from '../api/studies';
+import { RequiresRole } from '../shell/staff-page-parts';
+import { blankQuestion, StudyForm, toLocalInput, type StudyFormValues } from './study-form';
+
+type BoundForm = UseFormReturn<StudyFormValues, unknown, CreateStudyPayload>;
+
+/** The form's instants as the server takes them (ISO, UTC). */
+const withInstants = (payload: CreateStudyPayload): CreateStudyPayload => ({
+  ...payload,
+  opensAt: new Date(payload.opensAt).toISOString(),
+  closesAt: payload.closesAt ? new Date(payload.closesAt).toISOString() : null,
+});
+
+/** Shows a refusal on its field (when the server names one) and above the form. */
+type OutcomeState = { ok: boolean; message: string } | null;
+
+function useOutcome(kept?: [OutcomeState, (outcome: OutcomeState) => void]) {
+  const form = useRef<BoundForm | null>(null);
+  const own = useState<OutcomeState>(null);
+  const [outcome, setOutcome] = kept ?? own;
+  const show = (answer: StudyChangeResponse) => {
+    setOutcome({ ok: answer.status === 'succeed', message: answer.message });
+    if (answer.status === 'failed' && answer.field && answer.field !== 'version' && form.current)
+      form.current.setError(answer.field as never, { message: answer.message });
+  };
+  const bind = (bound: BoundForm) => {
+    form.current = bound;
+  };
+  return { outcome, setOutcome, show, bind };
+}
+
+function Outcome({ outcome, children }: { outcome: { ok: boolean; message: string } | null; children?: React.ReactNode }) {
+  return (
+    <div role="status" aria-live="polite">
+      {outcome && (
+        <div className={outcome.ok ? 'staff-done' : 'staff-problem'} data-testid="study-outcome">
+          <p>{outcome.message}</p>
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Loading({
+  options,
+  render,
+}: {
+  options: ReturnType<typeof useStudyFormOptions>;
+  render: (data: StudyFormOptions) => React.ReactNode;
+}) {
+  if (options.isPending) return <p aria-busy="true">Loading the form…</p>;
+  if (options.isError)
+    return (
+      <div role="alert">
+        <p className="staff-problem">{requestErrorMessage(options.error)}</p>
+        <button type="button" className="staff-button staff-button--quiet" onClick={() => void options.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  return <>{render(options.data)}</>;
+}
+
+/** Tomorrow at 9:00 in the browser's zone: a new study opens when the recruiter says. */
+function tomorrowMorning() {
+  const date = new Date();
+  date.setDate(date.getDate() + 1);
+  date.setHours(9, 0, 0, 0);
+  return date.toISOString();
+}
+
+const NEW_STUDY: () => StudyFormValues = () => ({
+  ...NEW_STUDY_DEFAULTS,
+  targetAnswerIds: [],
+  studyNo: null as unknown as number,
+  colorName: '',
+  studyBasicInfo: '',
+  opensAt: toLocalInput(tomorrowMorning()),
+  screener: { questions: [blankQuestion()], quotas: [] },
+});
+
+/** /staff/studies/new: a study with its screener (decision 050). */
+export function StudyNewPage() {
+  usePageTitle('New study');
+  return (
+    <RequiresRole role="recruiter">
+      <NewStudy />
+    </RequiresRole>
+  );
+}
+
+function NewStudy() {
+  const options = useStudyFormOptions();
+  const create = useCreateStudy();
+  const navigate = useNavigate();
+  const { outcome, setOutcome, show, bind } = useOutcome();
+  const [defaults] = useState(NEW_STUDY);
+  const submit = async (payload: CreateStudyPayload) => {
+    setOutcome(null);
+    try {
+      const answer = await create.mutateAsync(withInstants(payload));
+      if (answer.status === 'succeed') await navigate(`/staff/studies/${answer.studyNo}`, { state: { created: answer.message } });
+      else show(answer);
+    } catch (error) {
+      setOutcome({ ok: false, message: requestErrorMessage(error) });
+    }
+  };
+  return (
+    <>
+      <p>
+        <Link to="/staff/studies">All studies</Link>
+      </p>
+      <h1>New study</h1>
+      <Outcome outcome={outcome} />
+      <Loading
+        options={options}
+        render={(data) => (
+          <StudyForm
+            defaults={defaults}
+            options={data}
+            isNew
+            answeredCount={0}
+            returnSecretEnding={null}
+            busy={create.isPending}
+            submitLabel="Create the study"
+            pendingLabel="Creating…"
+            onSubmit={(payload) => void submit(payload)}
+            bind={bind}
+          />
+        )}
+      />
+    </>
+  );
+}
+
+/** /staff/studies/:studyNo: the study's fields and screener, its preview, open and close (decision 050). */
+export function StudyPage() {
+  const { studyNo } = useParams();
+  usePageTitle(`Study ${studyNo ?? ''}`);
+  const number = Number(studyNo);
+  return (
+    <RequiresRole role="recruiter">
+      {Number.isSafeInteger(number) && number > 0 ? (
+        <Study studyNo={number} />
+      ) : (
+        <p className="staff-problem" role="alert">
+          This study does not exist.
+        </p>
+      )}
+    </RequiresRole>
+  );
+}
+
+function Study({ studyNo }: { studyNo: number }) {
+  const study = useStudy(studyNo);
+  const options = useStudyFormOptions();
+  // The version the recruiter opened: the form is made again only when they load the study anew.
+  const [opened, setOpened] = useState<StudyDetail | null>(null);
+  // Kept here: the editor is made again after a change, and the outcome must outlive it.
+  const created = (useLocation().state as { created?: string } | null)?.created;
+  const outcome = useState<OutcomeState>(created ? { ok: true, message: created } : null);
+  const shown = opened ?? (study.data?.status === 'succeed' ? study.data.study : null);
+  if (study.isPending) return <p aria-busy="true">Loading the study…</p>;
+  if (study.isError)
+    return (
+      <div role="alert">
+        <p className="staff-problem">{requestErrorMessage(study.error)}</p>
+        <button type="button" className="staff-button staff-button--quiet" onClick={() => void study.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  if (study.data.status === 'failed' || !shown)
+    return (
+      <>
+        <p className="staff-problem" role="alert">
+          {study.data.status === 'failed' ? study.data.message : 'This study does not exist.'}
+        </p>
+        <Link to="/staff/studies">All studies</Link>
+      </>
+    );
+  const reload = async () => {
+    const fresh = await study.refetch();
+    if (fresh.data?.status === 'succeed') setOpened(fresh.data.study);
+  };
+  return (
+    <Loading
+      options={options}
+      render={(data) => <StudyEditor key={shown.version} study={shown} options={data} reload={reload} kept={outcome} />}
+    />
+  );
+}
+
+function StudyEditor({
+  study,
+  options,
+  reload,
+  kept,
+}: {
+  study: StudyDetail;
+  options: StudyFormOptions;
+  reload: () => Promise<void>;
+  kept: [OutcomeState, (outcome: OutcomeState) => void];
+}) {
+  const save = useSaveStudy();
+  const setOpen = useSetStudyOpen();
+  const { outcome, setOutcome, show, bind } = useOutcome(kept);
+  const [changed, setChanged] = useState(false);
+  const { version, state, qualifiedCount, answeredCount, externalReturnSecretEnding, ...fields } = study;
+  const [defaults] = useState<StudyFormValues>(() => ({
+    ...fields,
+    // Write-only (decision 077): empty keeps the secret set now.
+    externalReturnSecret: null,
+    opensAt: toLocalInput(fields.opensAt),
+    closesAt: fields.closesAt ? toLocalInput(fields.closesAt) : null,
+  }));
+  const run = async (call: () => Promise<StudyChangeResponse>, thenReload: boolean) => {
+    setOutcome(null);
+    setChanged(false);
+    try {
+      const answer = await call();
+      show(answer);
+      if (answer.status === 'failed' && answer.field === 'version') setChanged(true);
+      if (answer.status === 'succeed' && thenReload) await reload();
+    } catch (error) {
+      setOutcome({ ok: false, message: requestErrorMessage(error) });
+    }
+  };
+  const open = state !== 'open';
+  return (
+    <>
+      <p>
+        <Link to="/staff/studies">All studies</Link>
+      </p>
+      <h1>
+        Study {study.studyNo}: {study.studyBasicInfo}
+      </h1>
+      <dl className="staff-facts">
+        <dt>State</dt>
+        <dd data-testid="study-state">{STUDY_STATE_LABELS[state]}</dd>
+        <dt>Qualified</dt>
+        <dd>
+          {qualifiedCount}
+          {study.recruitTarget !== null && ` of ${study.recruitTarget}`}
+        </dd>
+        <dt>Screener answers</dt>
+        <dd>{answeredCount}</dd>
+      </dl>
+      <ul className="staff-sections">
+        <li>
+          <Link to={`/staff/studies/${study.studyNo}/sessions`}>Session groups</Link>: sites, days, seats and pay.
+        </li>
+        <li>
+          <Link to={`/staff/studies/${study.studyNo}/results`}>Results</Link>: screener answers, waiting list, bookings and CSV.
+        </li>
+      </ul>
+      <p className="form-field__hint">
+        {open
+          ? 'Opening lets testers see the study on their screener list now.'
+          : 'Closing takes the study off testers’ screener lists and ends its invitations; seats already booked stay booked.'}
+      </p>
+      <p>
+        <button
+          type="button"
+          className="staff-button staff-button--quiet"
+          disabled={setOpen.isPending}
+          onClick={() => void run(() => setOpen.mutateAsync({ studyNo: study.studyNo, version, open }), true)}
+        >
+          {open ? 'Open now' : 'Close now'}
+        </button>
+      </p>
+      <Outcome outcome={outcome}>
+        {changed && (
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => void reload()}>
+            Reload the study
+          </button>
+        )}
+      </Outcome>
+      <StudyForm
+        defaults={defaults}
+        options={options}
+        isNew={false}
+        answeredCount={answeredCount}
+        returnSecretEnding={externalReturnSecretEnding}
+        busy={save.isPending}
+        submitLabel="Save the study"
+        pendingLabel="Saving…"
+        onSubmit={(payload) => void run(() => save.mutateAsync({ ...withInstants(payload), version }), true)}
+        bind={bind}
+      />
+    </>
+  );
+}

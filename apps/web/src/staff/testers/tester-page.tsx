@@ -1,0 +1,431 @@
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  adjustCoinsSchema,
+  deleteTesterSchema,
+  liftSuspensionSchema,
+  setBlackListSchema,
+  type TesterActionResponse,
+  type TesterPage as TesterPageData,
+} from '@testerhub/shared/staff-testers-schemas';
+import { TextField } from '../../components/form-field';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { requestErrorMessage } from '../../lib/request-error';
+import { testerExportHref, useAdjustCoins, useDeleteTester, useLiftSuspension, useSetBlackList, useTester } from '../api/testers';
+import { Pages, RequiresRole } from '../shell/staff-page-parts';
+
+type Row = Record<string, unknown>;
+type OnOutcome = (outcome: TesterActionResponse | null) => void;
+
+const when = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? new Date(value).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '–';
+const day = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? new Date(value).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }) : '–';
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '–' : String(value));
+
+/** Recruiters: one tester's records and the changes staff may make to them (decision 053). */
+export function TesterPage() {
+  usePageTitle('Tester');
+  const { testerId = '' } = useParams();
+  return (
+    <RequiresRole role="recruiter">
+      <Tester testerId={testerId} />
+    </RequiresRole>
+  );
+}
+
+/** A page number in the address (?ledger=2), 1 when absent or not a page number. */
+function pageIn(params: URLSearchParams, name: string) {
+  const asked = Number(params.get(name) ?? '1');
+  return Number.isInteger(asked) && asked >= 1 ? asked : 1;
+}
+
+function Tester({ testerId }: { testerId: string }) {
+  const [params, setParams] = useSearchParams();
+  const pages = { ledgerPage: pageIn(params, 'ledger'), auditPage: pageIn(params, 'audit') };
+  const goTo = (name: 'ledger' | 'audit', next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 1) updated.delete(name);
+      else updated.set(name, String(next));
+      return updated;
+    });
+  const page = useTester(testerId, pages);
+  const [outcome, setOutcome] = useState<TesterActionResponse | null>(null);
+  return (
+    <>
+      <p>
+        <Link to="/staff/testers">Back to the search</Link>
+      </p>
+      <div role="status" aria-live="polite">
+        {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
+      </div>
+      {page.isPending && <p aria-busy="true">Loading the tester…</p>}
+      {page.isError && (
+        <div role="alert">
+          <h1>Tester</h1>
+          <p className="staff-problem">{requestErrorMessage(page.error)}</p>
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => void page.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {page.data && !page.data.tester && (
+        <>
+          <h1>Tester</h1>
+          <p className="staff-problem">{page.data.message}</p>
+        </>
+      )}
+      {page.data?.tester && <TesterRecords testerId={testerId} tester={page.data.tester} onOutcome={setOutcome} onPage={goTo} />}
+    </>
+  );
+}
+
+function TesterRecords({
+  testerId,
+  tester,
+  onOutcome,
+  onPage,
+}: {
+  testerId: string;
+  tester: TesterPageData;
+  onOutcome: OnOutcome;
+  onPage: (list: 'ledger' | 'audit', page: number) => void;
+}) {
+  const profile = tester.profile;
+  return (
+    <>
+      <h1>
+        {shown(profile.firstName)} {shown(profile.lastName)}
+      </h1>
+      <dl className="staff-facts" data-testid="tester-facts">
+        <dt>Username</dt>
+        <dd>{shown(profile.username)}</dd>
+        <dt>E-mail</dt>
+        <dd>{shown(profile.email)}</dd>
+        <dt>Phone</dt>
+        <dd>{shown(profile.phone)}</dd>
+        <dt>Address</dt>
+        <dd>
+          {shown(profile.address)}, {shown(profile.city)}, {shown(profile.state)} {shown(profile.zipCode)}
+        </dd>
+        <dt>Born</dt>
+        <dd>{day(profile.birthDate)}</dd>
+        <dt>Registered</dt>
+        <dd>{when(profile.createdAt)}</dd>
+        <dt>Coins</dt>
+        <dd data-testid="tester-coins">{tester.coins}</dd>
+        <dt>Level and experience</dt>
+        <dd>
+          Level {tester.level}, {tester.exp} experience
+        </dd>
+        <dt>BlackList</dt>
+        <dd data-testid="tester-blacklist">{tester.blackList ? 'On: sees no studies' : 'Off'}</dd>
+        <dt>Suspension</dt>
+        <dd data-testid="tester-suspension">{tester.suspendedUntil ? `Suspended until ${day(tester.suspendedUntil)}` : 'None in force'}</dd>
+      </dl>
+
+      <section aria-labelledby="tester-actions">
+        <h2 id="tester-actions">Changes</h2>
+        <p>Each change needs a reason; it is kept in the audit trail below.</p>
+        <AdjustCoins testerId={testerId} onOutcome={onOutcome} />
+        <BlackList testerId={testerId} on={tester.blackList} onOutcome={onOutcome} />
+        {tester.suspendedUntil && <LiftSuspension testerId={testerId} onOutcome={onOutcome} />}
+      </section>
+
+      <Records title="Bookings" id="bookings" rows={tester.bookings} empty="No bookings.">
+        {(row) => [
+          ['Study', shown(row.studyNo)],
+          ['Session', `${when(row.startsAt)} to ${when(row.endsAt)}`],
+          ['Status', shown(row.status)],
+          ['For a child', row.childId ? 'Yes' : 'No'],
+        ]}
+      </Records>
+      <Records title="Screeners" id="screeners" rows={tester.screenings} empty="No screeners answered.">
+        {(row) => [
+          ['Study', shown(row.studyNo)],
+          ['Status', shown(row.status)],
+          ['Started', when(row.startedAt)],
+          ['Completed', when(row.completedAt)],
+        ]}
+      </Records>
+      <Records title="Children" id="children" rows={tester.children} empty="No children registered.">
+        {(row) => [
+          ['Name', `${shown(row.firstName)} ${shown(row.lastName)}`],
+          ['Born', day(row.birthDate)],
+          ['Confirmed', row.confirmedAt ? when(row.confirmedAt) : 'Not yet'],
+        ]}
+      </Records>
+      <Records title="Referrals" id="referrals" rows={tester.referrals} empty="No referrals made.">
+        {(row) => [
+          ['Referred', `${shown(row.firstName)} ${shown(row.lastName)}`],
+          ['Status', shown(row.status)],
+          ['Made', when(row.createdAt)],
+        ]}
+      </Records>
+      <Records title="Coin ledger" id="ledger" rows={tester.ledger} empty="No coin changes.">
+        {(row) => [
+          ['When', when(row.createdAt)],
+          ['What', shown(row.reasonText)],
+          ['Coins', shown(row.coins)],
+          ['Experience', shown(row.experience)],
+        ]}
+      </Records>
+      <Pages
+        page={tester.ledgerPage}
+        hasMore={tester.ledgerHasMore}
+        label="Coin ledger pages"
+        onPage={(next) => onPage('ledger', next)}
+        newestFirst
+      />
+      <Records title="Suspensions" id="suspensions" rows={tester.suspensions} empty="Never suspended.">
+        {(row) => [
+          ['From', when(row.startsAt)],
+          ['Until', when(row.endsAt)],
+          ['Why', shown(row.reason)],
+          ['Lifted', row.liftedAt ? `${when(row.liftedAt)}: ${shown(row.liftReason)}` : 'No'],
+        ]}
+      </Records>
+      <Records title="Audit trail" id="audit" rows={tester.audit} empty="No staff changes to this tester.">
+        {(row) => [
+          ['When', when(row.at)],
+          ['Who', shown(row.staffName)],
+          ['What', shown(row.action)],
+          ['Reason', shown((row.after as Row | null)?.reason)],
+        ]}
+      </Records>
+      <Pages
+        page={tester.auditPage}
+        hasMore={tester.auditHasMore}
+        label="Audit trail pages"
+        onPage={(next) => onPage('audit', next)}
+        newestFirst
+      />
+
+      <section aria-labelledby="tester-privacy">
+        <h2 id="tester-privacy">Privacy requests</h2>
+        <p>
+          <a className="staff-button staff-button--quiet" href={testerExportHref(testerId)} download>
+            Download the tester’s data
+          </a>
+        </p>
+        <DeleteTester testerId={testerId} username={shown(profile.username)} onOutcome={onOutcome} />
+      </section>
+    </>
+  );
+}
+
+function Records<T extends object>({
+  title,
+  id,
+  rows,
+  empty,
+  children,
+}: {
+  title: string;
+  id: string;
+  rows: readonly T[];
+  empty: string;
+  children: (row: Row) => [string, ReactNode][];
+}) {
+  return (
+    <section aria-labelledby={`tester-${id}`}>
+      <h2 id={`tester-${id}`}>{title}</h2>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ol className="staff-people" data-testid={`tester-${id}`}>
+          {rows.map((row, index) => (
+            <li key={index} className="staff-card">
+              <dl className="staff-facts">
+                {children(row as Row).map(([label, value]) => (
+                  <Fragment key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Sends a change and announces its answer (or the request's error) above the page. */
+function useAnnounce(onOutcome: OnOutcome) {
+  return async (call: () => Promise<TesterActionResponse>) => {
+    onOutcome(null);
+    try {
+      const answer = await call();
+      onOutcome(answer);
+      return answer;
+    } catch (error) {
+      onOutcome({ status: 'failed', message: requestErrorMessage(error) });
+      return null;
+    }
+  };
+}
+
+type FieldErrors = Record<string, string | undefined>;
+const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors =>
+  Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]).reverse());
+
+function AdjustCoins({ testerId, onOutcome }: { testerId: string; onOutcome: OnOutcome }) {
+  const adjust = useAdjustCoins();
+  const announce = useAnnounce(onOutcome);
+  const [coins, setCoins] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = adjustCoinsSchema.safeParse({ testerId, coins: coins.trim() === '' ? undefined : coins, reason });
+    setErrors(parsed.success ? {} : issuesOf(parsed.error.issues));
+    if (!parsed.success) return;
+    const answer = await announce(() => adjust.mutateAsync(parsed.data));
+    if (answer?.status === 'succeed') {
+      setCoins('');
+      setReason('');
+    }
+  };
+  return (
+    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Adjust coins">
+      <h3>Adjust coins</h3>
+      <TextField
+        label="Coins (negative to take away)"
+        value={coins}
+        inputMode="numeric"
+        autoComplete="off"
+        onChange={(event) => setCoins(event.target.value)}
+        error={errors.coins ?? null}
+        hint="The balance cannot go below zero."
+      />
+      <TextField
+        label="Reason for the adjustment"
+        value={reason}
+        autoComplete="off"
+        onChange={(event) => setReason(event.target.value)}
+        error={errors.reason ?? null}
+      />
+      <button type="submit" className="staff-button" disabled={adjust.isPending} aria-busy={adjust.isPending}>
+        {adjust.isPending ? 'Adjusting…' : 'Adjust coins'}
+      </button>
+    </form>
+  );
+}
+
+/** A change that needs only a reason: one labelled field and its button, checked with the shared schema. */
+function ReasonForm<Payload>({
+  name,
+  intro,
+  label,
+  button,
+  busy,
+  parse,
+  send,
+  onOutcome,
+}: {
+  name: string;
+  intro?: string;
+  label: string;
+  button: string;
+  busy: boolean;
+  parse: (reason: string) => { success: true; data: Payload } | { success: false; error: { issues: readonly { message: string }[] } };
+  send: (payload: Payload) => Promise<TesterActionResponse>;
+  onOutcome: OnOutcome;
+}) {
+  const announce = useAnnounce(onOutcome);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parse(reason);
+    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+    if (!parsed.success) return;
+    if ((await announce(() => send(parsed.data)))?.status === 'succeed') setReason('');
+  };
+  return (
+    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label={name}>
+      <h3>{name}</h3>
+      {intro && <p>{intro}</p>}
+      <TextField label={label} value={reason} autoComplete="off" onChange={(event) => setReason(event.target.value)} error={error} />
+      <button type="submit" className="staff-button staff-button--quiet" disabled={busy} aria-busy={busy}>
+        {button}
+      </button>
+    </form>
+  );
+}
+
+function BlackList({ testerId, on, onOutcome }: { testerId: string; on: boolean; onOutcome: OnOutcome }) {
+  const set = useSetBlackList();
+  return (
+    <ReasonForm
+      name="BlackList"
+      intro="A blackListed tester sees no studies and can answer no screener."
+      label={on ? 'Reason for taking them off the blackList' : 'Reason for the blackList'}
+      button={on ? 'Take off the blackList' : 'Put on the blackList'}
+      busy={set.isPending}
+      parse={(reason) => setBlackListSchema.safeParse({ testerId, blackList: !on, reason })}
+      send={set.mutateAsync}
+      onOutcome={onOutcome}
+    />
+  );
+}
+
+function LiftSuspension({ testerId, onOutcome }: { testerId: string; onOutcome: OnOutcome }) {
+  const lift = useLiftSuspension();
+  return (
+    <ReasonForm
+      name="Lift the suspension"
+      label="Reason for lifting the suspension"
+      button={lift.isPending ? 'Lifting…' : 'Lift the suspension'}
+      busy={lift.isPending}
+      parse={(reason) => liftSuspensionSchema.safeParse({ testerId, reason })}
+      send={lift.mutateAsync}
+      onOutcome={onOutcome}
+    />
+  );
+}
+
+function DeleteTester({ testerId, username, onOutcome }: { testerId: string; username: string; onOutcome: OnOutcome }) {
+  const remove = useDeleteTester();
+  const announce = useAnnounce(onOutcome);
+  const [confirmation, setConfirmation] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = deleteTesterSchema.safeParse({ testerId, confirmation, reason });
+    setErrors(parsed.success ? {} : issuesOf(parsed.error.issues));
+    if (!parsed.success) return;
+    // On success the page reads the tester again and says they are gone; the outcome stays above it.
+    await announce(() => remove.mutateAsync(parsed.data));
+  };
+  return (
+    <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Delete the tester">
+      <h3>Delete the account</h3>
+      <p>
+        Deletes the account, its children and everything that names them, and gives back their seats. It cannot be undone. Type{' '}
+        <strong>{username}</strong> to confirm.
+      </p>
+      <TextField
+        label="The tester’s username"
+        value={confirmation}
+        autoComplete="off"
+        onChange={(event) => setConfirmation(event.target.value)}
+        error={errors.confirmation ?? null}
+      />
+      <TextField
+        label="Reason for the deletion"
+        value={reason}
+        autoComplete="off"
+        onChange={(event) => setReason(event.target.value)}
+        error={errors.reason ?? null}
+      />
+      <button type="submit" className="staff-button staff-button--danger" disabled={remove.isPending} aria-busy={remove.isPending}>
+        {remove.isPending ? 'Deleting…' : 'Delete the account'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,209 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
+import { STAFF_TESTER_TEXTS, type TesterPage, type TesterSummary } from '@testerhub/shared/staff-testers-schemas';
+import { fakeApi } from '../../../test/fake-api';
+import { TesterPage as TesterPageView } from './tester-page';
+import { TesterSearchPage } from './tester-search-page';
+import { renderStaffPages } from '../../../test/staff-pages';
+
+const api = fakeApi();
+const ID = '5b0c1f52-8a54-4c1e-9d3e-2f4b8a6c7d10';
+
+const ANNA: TesterSummary = {
+  testerId: ID,
+  firstName: 'Anna',
+  lastName: 'Tester',
+  username: 'annatester',
+  email: 'anna@example.test',
+  phone: '3125550100',
+  blackList: false,
+  suspendedUntil: null,
+};
+
+const PAGE: TesterPage = {
+  profile: {
+    id: ID,
+    firstName: 'Anna',
+    lastName: 'Tester',
+    username: 'annatester',
+    email: 'anna@example.test',
+    phone: '3125550100',
+    address: '1 Main St',
+    city: 'Chicago',
+    state: 'IL',
+    zipCode: '60614',
+    birthDate: '1990-05-01',
+    createdAt: '2026-01-02T10:00:00.000Z',
+  },
+  coins: 120,
+  exp: 300,
+  level: 2,
+  blackList: false,
+  suspendedUntil: '2027-05-01T00:00:00.000Z',
+  suspensions: [],
+  bookings: [{ id: 1, studyNo: 1234, startsAt: '2026-11-20T15:00:00.000Z', endsAt: '2026-11-20T16:00:00.000Z', status: 'noShow' }],
+  screenings: [],
+  waitingList: [],
+  children: [],
+  referrals: [],
+  ledger: [
+    {
+      id: 9,
+      coins: 20,
+      experience: 0,
+      reason: 'staff-adjustment',
+      reasonText: 'Adjusted by Tester Services',
+      reference: 'x',
+      createdAt: '2026-11-21T10:00:00.000Z',
+    },
+  ],
+  ledgerPage: 1,
+  ledgerHasMore: false,
+  audit: [
+    {
+      id: 3,
+      at: '2026-11-21T10:00:00.000Z',
+      staffName: 'Rita',
+      action: 'tester.adjust-coins',
+      before: { coins: 100 },
+      after: { coins: 120, reason: 'Goodwill' },
+    },
+  ],
+  auditPage: 1,
+  auditHasMore: false,
+};
+
+function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
+  return renderStaffPages(entry, { testers: <TesterSearchPage />, 'testers/:testerId': <TesterPageView /> }, roles);
+}
+
+describe('the tester search page (decision 053)', () => {
+  test('refuses a one-letter search at the field, then lists the testers found with a link to each', async () => {
+    api.answers['/staff/testers/Search?q=anna%40ex'] = { body: { status: 'succeed', kind: 'email', hasMore: true, testers: [ANNA] } };
+    const user = renderAt('/staff/testers');
+    const field = screen.getByLabelText('Name, username, e-mail or phone', { exact: false });
+    await user.type(field, 'a');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText(STAFF_TESTER_TEXTS.queryRequired)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, 'anna@ex{Enter}');
+    const card = within(await screen.findByRole('listitem', { name: 'Anna Tester' }));
+    expect(card.getByRole('link', { name: 'Anna Tester' })).toHaveAttribute('href', `/staff/testers/${ID}`);
+    expect(card.getByText('3125550100')).toBeInTheDocument();
+    expect(screen.getByText('More than 25 testers match', { exact: false })).toBeInTheDocument();
+  });
+
+  test('says when nothing matches, and offers Try again after an error', async () => {
+    let fail = true;
+    api.answers['/staff/testers/Search?q=zz'] = () =>
+      fail ? { status: 500, body: { message: 'boom' } } : { body: { status: 'succeed', kind: 'name', hasMore: false, testers: [] } };
+    const user = renderAt('/staff/testers?q=zz');
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No tester’s name, username, e-mail or phone starts with “zz”.')).toBeInTheDocument();
+  });
+
+  test('is refused without the recruiter role, asking the server nothing', async () => {
+    renderAt('/staff/testers', ['rewards']);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only staff with the recruiter role can open this page.');
+    expect(api.calls).toEqual([]);
+  });
+});
+
+describe('a tester’s page (decision 053)', () => {
+  test('shows the profile, balance, suspension, bookings, ledger and audit trail', async () => {
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: PAGE },
+    };
+    renderAt(`/staff/testers/${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Anna Tester', level: 1 })).toBeInTheDocument();
+    expect(screen.getByTestId('tester-coins')).toHaveTextContent('120');
+    expect(screen.getByTestId('tester-suspension')).toHaveTextContent('Suspended until May 1, 2027');
+    expect(within(screen.getByTestId('tester-bookings')).getByText('noShow')).toBeInTheDocument();
+    expect(within(screen.getByTestId('tester-ledger')).getByText('Adjusted by Tester Services')).toBeInTheDocument();
+    expect(within(screen.getByTestId('tester-audit')).getByText('Goodwill')).toBeInTheDocument();
+    expect(screen.getByText('No children registered.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the tester’s data' })).toHaveAttribute(
+      'href',
+      `/api/staff/testers/Export?testerId=${ID}`,
+    );
+  });
+
+  test('pages the coin ledger and the audit trail apart, each page kept in the address', async () => {
+    const tester = (ledgerPage: number, auditPage: number) => ({
+      body: {
+        status: 'succeed',
+        message: '',
+        tester: { ...PAGE, ledgerPage, ledgerHasMore: ledgerPage < 2, auditPage, auditHasMore: auditPage < 3 },
+      },
+    });
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=2`] = tester(1, 2);
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=2`] = tester(2, 2);
+    const user = renderAt(`/staff/testers/${ID}?audit=2`);
+    const ledgerPages = within(await screen.findByRole('navigation', { name: 'Coin ledger pages' }));
+    expect(ledgerPages.queryByRole('button', { name: 'Newer' })).not.toBeInTheDocument();
+    const auditPages = within(screen.getByRole('navigation', { name: 'Audit trail pages' }));
+    expect(auditPages.getByRole('button', { name: 'Newer' })).toBeInTheDocument();
+    await user.click(ledgerPages.getByRole('button', { name: 'Older' }));
+    // The ledger's second page; the audit trail stays on its own second page.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Coin ledger pages' })).getByRole('button', { name: 'Newer' }),
+      ).toBeInTheDocument(),
+    );
+    expect(api.paths().at(-1)).toBe(`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=2`);
+  });
+
+  test('adjusts coins only with a number and a reason, and tells the server’s answer', async () => {
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: PAGE },
+    };
+    api.answers['/staff/testers/AdjustCoins'] = { body: { status: 'failed', message: STAFF_TESTER_TEXTS.belowZero } };
+    const user = renderAt(`/staff/testers/${ID}`);
+    const form = within(await screen.findByRole('form', { name: 'Adjust coins' }));
+    await user.click(form.getByRole('button', { name: 'Adjust coins' }));
+    expect(form.getByText(STAFF_TESTER_TEXTS.coinsRequired)).toBeInTheDocument();
+    expect(form.getByText(STAFF_TESTER_TEXTS.reasonRequired)).toBeInTheDocument();
+    await user.type(form.getByLabelText('Coins', { exact: false }), '-500');
+    await user.type(form.getByLabelText('Reason for the adjustment', { exact: false }), 'Duplicate');
+    await user.click(form.getByRole('button', { name: 'Adjust coins' }));
+    expect(await screen.findByText(STAFF_TESTER_TEXTS.belowZero)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/testers/AdjustCoins')?.body).toEqual({
+      testerId: ID,
+      coins: -500,
+      reason: 'Duplicate',
+    });
+  });
+
+  test('lifts the suspension with a reason; deletion needs the typed username', async () => {
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: PAGE },
+    };
+    api.answers['/staff/testers/LiftSuspension'] = { body: { status: 'succeed', message: STAFF_TESTER_TEXTS.suspensionLifted } };
+    const user = renderAt(`/staff/testers/${ID}`);
+    const lift = within(await screen.findByRole('form', { name: 'Lift the suspension' }));
+    await user.type(lift.getByLabelText('Reason for lifting the suspension', { exact: false }), 'Excused');
+    await user.click(lift.getByRole('button', { name: 'Lift the suspension' }));
+    expect(await screen.findByText(STAFF_TESTER_TEXTS.suspensionLifted)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/testers/LiftSuspension')?.body).toEqual({ testerId: ID, reason: 'Excused' });
+
+    const remove = within(screen.getByRole('form', { name: 'Delete the tester' }));
+    await user.click(remove.getByRole('button', { name: 'Delete the account' }));
+    expect(remove.getByText(STAFF_TESTER_TEXTS.confirmationRequired)).toBeInTheDocument();
+    expect(api.paths()).not.toContain('/staff/testers/Delete');
+  });
+
+  test('says when the tester is gone', async () => {
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null },
+    };
+    renderAt(`/staff/testers/${ID}`);
+    expect(await screen.findByText(STAFF_TESTER_TEXTS.testerUnknown)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { testerSearchQuerySchema, TESTER_SEARCH_LIMIT, type TesterSummary } from '@testerhub/shared/staff-testers-schemas';
+import { TextField } from '../../components/form-field';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { requestErrorMessage } from '../../lib/request-error';
+import { useTesterSearch } from '../api/testers';
+import { RequiresRole } from '../shell/staff-page-parts';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** Recruiters: find a tester by the start of their name, username, e-mail or phone (decision 053). */
+export function TesterSearchPage() {
+  usePageTitle('Testers');
+  return (
+    <RequiresRole role="recruiter">
+      <TesterSearch />
+    </RequiresRole>
+  );
+}
+
+function TesterSearch() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+  const [error, setError] = useState<string | null>(null);
+  const results = useTesterSearch(q);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = testerSearchQuerySchema.safeParse({ q: typed });
+    setError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+    if (parsed.success) setParams({ q: parsed.data.q });
+  };
+  return (
+    <>
+      <h1>Testers</h1>
+      <p>
+        Type the start of a tester’s name (first name, or first and last), last name, username, e-mail address or phone number. Up to{' '}
+        {TESTER_SEARCH_LIMIT} testers are shown.
+      </p>
+      <form className="staff-filters" role="search" onSubmit={submit} noValidate aria-label="Find a tester">
+        <TextField
+          label="Name, username, e-mail or phone"
+          value={typed}
+          type="search"
+          autoComplete="off"
+          onChange={(event) => setTyped(event.target.value)}
+          error={error}
+        />
+        <button type="submit" className="staff-button">
+          Search
+        </button>
+      </form>
+      {q !== '' && results.isPending && <p aria-busy="true">Searching…</p>}
+      {results.isError && (
+        <div role="alert">
+          <p className="staff-problem">{requestErrorMessage(results.error)}</p>
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => void results.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <div role="status" aria-live="polite">
+        {results.data && results.data.testers.length === 0 && <p>No tester’s name, username, e-mail or phone starts with “{q}”.</p>}
+        {results.data?.hasMore && <p>More than {TESTER_SEARCH_LIMIT} testers match: type more to narrow the search.</p>}
+      </div>
+      {results.data && results.data.testers.length > 0 && (
+        <ol className="staff-people" data-testid="tester-results">
+          {results.data.testers.map((tester) => (
+            <TesterCard key={tester.testerId} tester={tester} />
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function TesterCard({ tester }: { tester: TesterSummary }) {
+  const headingId = `tester-${tester.testerId}`;
+  return (
+    <li className="staff-card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="staff-order-title">
+        <Link to={`/staff/testers/${tester.testerId}`}>
+          {tester.firstName} {tester.lastName}
+        </Link>
+      </h2>
+      <dl className="staff-facts">
+        <dt>Username</dt>
+        <dd>{tester.username}</dd>
+        <dt>E-mail</dt>
+        <dd>{tester.email}</dd>
+        <dt>Phone</dt>
+        <dd>{tester.phone}</dd>
+        {tester.blackList && (
+          <>
+            <dt>BlackList</dt>
+            <dd>On</dd>
+          </>
+        )}
+        {tester.suspendedUntil && (
+          <>
+            <dt>Suspended until</dt>
+            <dd>{day(tester.suspendedUntil)}</dd>
+          </>
+        )}
+      </dl>
+    </li>
+  );
+}
