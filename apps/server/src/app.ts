@@ -75,6 +75,7 @@ import { createPublicContentService } from './modules/public-content/public-cont
 import { rewardOrdersRoutes } from './modules/rewards/reward-orders-routes.ts';
 import { studyAdminRoutes } from './modules/studies/study-admin-routes.ts';
 import { createStudyAdminService } from './modules/studies/study-admin-service.ts';
+import { createScreenerAdminService } from './modules/screening/screener-admin-service.ts';
 import { rewardCatalogueRoutes } from './modules/rewards/reward-catalogue-routes.ts';
 import { createRewardCatalogueService } from './modules/rewards/reward-catalogue-service.ts';
 import { childQueueRoutes } from './modules/children/child-queue-routes.ts';
@@ -575,6 +576,7 @@ export async function buildApp({
       loginAttemptsPerWindow: config.loginAttemptsPerWindow,
       rateLimitWindowSeconds: config.rateLimitWindowSeconds,
     },
+    unknownTestSiteIds: publicContent.unknownTestSiteIds,
   });
   // Redemption orders fulfilled or rejected by staff (issue 12 section 6, decision 047).
   const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
@@ -617,6 +619,7 @@ export async function buildApp({
     audited: staff.audited,
     listTestSites: publicContent.listTestSites,
     existingAnswerIds: dossier.existingAnswerIds,
+    screeners: createScreenerAdminService(),
   });
   // The children queue, the referral pipeline (issue 12 section 5) and the reward catalogue (section 6): decisions 054, 055.
   const childQueue = createChildQueueService(db, { clock, testers, staff });
@@ -701,7 +704,15 @@ export async function buildApp({
     clock,
   });
   // Winners and test sites edited by content staff (issue 12 section 6, decision 061).
-  const siteContentAdmin = createSiteContentAdminService(db, { audited: staff.audited, forgetCached: publicContent.forgetCached });
+  const siteContentAdmin = createSiteContentAdminService(db, {
+    audited: staff.audited,
+    forgetCached: publicContent.forgetCached,
+    staff,
+    scheduling,
+    studies,
+    testers,
+    registration,
+  });
   const referralEventsAdmin = createReferralEventsAdminService(db, {
     audited: staff.audited,
     forgetCached: publicContent.forgetCached,

@@ -22,9 +22,6 @@ import { createSchedulingRepository, type BookingRow, type GroupWithSessions } f
 import { createSeatOfferRepository } from './seat-offer-repository.ts';
 import type { Person, SeatOffers } from './seat-offers.ts';
 
-/** The session groups at the site and their bookings, on the caller's executor (the staff console's site removal, decision 069). */
-export const sessionGroupsAtSite = (db: Executor, siteId: string) => createSchedulingRepository(db).countAtSite(siteId);
-
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
 export { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
@@ -216,6 +213,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
   }
 
   return {
+    /** The session groups at the site and their bookings, in the caller's unit of work (the staff console's site removal, decision 069). */
+    sessionGroupsAtSite: (siteId: string, tx: Executor) => createSchedulingRepository(tx).countAtSite(siteId),
+
     /**
      * The self-schedule choices of the studies, earliest first: groups not started yet, with the
      * self-schedule status (Open: can be picked; Closed: can be chosen for Notify me).

@@ -28,7 +28,8 @@ import {
   type ScreeningChild,
   type ScreeningService,
 } from '../screening/screening-service.ts';
-import { isStudyOpen, type StudyService } from '../studies/study-service.ts';
+import { isStudyOpen } from '@testerhub/shared/study-rules';
+import type { StudyService } from '../studies/study-service.ts';
 import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
 

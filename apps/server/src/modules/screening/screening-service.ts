@@ -2,7 +2,8 @@ import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
-import { childFitsStudy, isStudyFull, SCREENER_TEXTS, type StudyRow, type StudyService } from '../studies/study-service.ts';
+import { childFitsStudy, isStudyFull, SCREENER_TEXTS } from '@testerhub/shared/study-rules';
+import type { StudyRow, StudyService } from '../studies/study-service.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
 import { checkAnswers, screenerVerdict, shuffledFor, type Answers, type ScreenerQuota } from './screener-rules.ts';
 import {
