@@ -272,8 +272,8 @@ export function createScreeningService(
     selfScheduleLink: (testerId: string, study: Pick<StudyRow, 'guid' | 'studyNo'>, childPublicId: string | null = null) =>
       selfScheduleLink(testerId, study, null, deps.clock.now(), childPublicId),
 
-    /** The studies the person qualified for through the hosted screener, earliest first. */
-    qualifiedStudies: (person: Person) => repository.qualifiedStudies(person),
+    /** The studies the person qualified for through the hosted screener, earliest first; in the caller's unit of work when given. */
+    qualifiedStudies: (person: Person, tx?: Executor) => createScreeningRepository(tx ?? db).qualifiedStudies(person),
 
     /**
      * The one waiting list (decision 024): the screener's waiting-list studies, Notify me and Not
@@ -281,7 +281,7 @@ export function createScreeningService(
      */
     addToWaitingList: (entry: WaitingListEntry, tx?: Executor) =>
       createScreeningRepository(tx ?? db).addToWaitingList(entry, deps.clock.now()),
-    waitingListOf: (person: Person) => repository.waitingListOf(person),
+    waitingListOf: (person: Person, tx?: Executor) => createScreeningRepository(tx ?? db).waitingListOf(person),
     /**
      * Who waits for a session group (decision 031): the study's Notify me entries naming the group,
      * oldest first. Screener and not-interested entries never chose a group, so they are not asked.

@@ -113,8 +113,8 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
       return studies.useExternalToken(tokenHash, testerId, deps.clock.now());
     },
 
-    /** The studies the tester came back from an outside screener for, with the first return's time. */
-    externalReturns: (testerId: string) => repository.externalReturns(testerId),
+    /** The studies the tester came back from an outside screener for, with the first return's time; in the caller's unit of work when given. */
+    externalReturns: (testerId: string, tx?: Executor) => createStudyRepository(tx ?? db).externalReturns(testerId),
 
     /** A token as DoScreeners hands to the outside tool; `usedAt` records the return as already made (test support). */
     async issueExternalToken(testerId: string, studyNo: number, usedAt: Date | null = null) {
