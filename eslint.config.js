@@ -15,10 +15,13 @@ const drizzleOnlyInRepositories = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
   message: 'Only repositories (*-repository.ts), table files (*-tables.ts) and core/db use Drizzle.',
 };
-/** Another module's file other than its service (or, where `allowTables`, its tables). */
-const crossModule = (allowTables = false) => ({
-  regex: String.raw`^(\.\./(?!\.\.)|.*/modules/)[^/]+/(?!.*-(service${allowTables ? '|tables' : ''})\.ts$)[^/]+$`,
-  message: 'Use another module only through its *-service.ts, never its repository, tables or routes.',
+/** Another module's file other than its service (or, for a table file, other than its tables). */
+const crossModule = (reachable = 'service') => ({
+  regex: String.raw`^(\.\./(?!\.\.)|.*/modules/)[^/]+/(?!.*-${reachable}\.ts$)[^/]+$`,
+  message:
+    reachable === 'service'
+      ? 'Use another module only through its *-service.ts, never its repository, tables or routes.'
+      : "A table file may import another module's *-tables.ts (a foreign key), nothing else of it (decision 083).",
 });
 const allTables = {
   regex: String.raw`core/db/schema\.ts$`,
@@ -149,10 +152,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: moduleBoundaries }] },
   },
   {
-    // Table files may name another module's table for a foreign key, nothing more.
+    // Table files may name another module's table for a foreign key, nothing more: tables sit beneath
+    // the module graph, which leaves their references to each other out (decision 083).
     files: ['apps/server/src/modules/*/*-tables.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [crossModule(true), allTables] }],
+      'no-restricted-imports': ['error', { patterns: [crossModule('tables'), allTables] }],
     },
   },
   {

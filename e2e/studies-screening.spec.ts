@@ -22,7 +22,7 @@ const STUDY = {
   dogFood: 'Online survey for dog owners: dog food, 10 minutes',
 } as const;
 
-/** The server's texts (apps/server/src/modules/studies/study-service.ts SCREENER_TEXTS). */
+/** The server's texts (packages/shared/src/study-rules.ts SCREENER_TEXTS). */
 const TEXTS = {
   alreadyScheduled:
     'Thank you for completing the screener: your coins and experience have been added. You are already scheduled for an upcoming study, so you cannot book another one until it has taken place.',

@@ -85,6 +85,19 @@ describe('the web layer boundaries', () => {
   });
 });
 
+describe('the server module boundaries', () => {
+  test("a table file importing another module's service is refused, its tables pass (decision 083)", async () => {
+    const [result] = await eslint.lintText(
+      "import { isSuspended } from '../testers/tester-service.ts';\nimport { testers } from '../testers/tester-tables.ts';\nexport const planted = [isSuspended, testers];\n",
+      { filePath: path.join(repoRoot, 'apps/server/src/modules/terms/planted-tables.ts') },
+    );
+    const messages = (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'no-restricted-imports')
+      .map((message) => message.message);
+    expect(messages).toEqual([expect.stringContaining("'../testers/tester-service.ts'")]);
+  });
+});
+
 describe('the browser tests', () => {
   test('a wait on time is refused', async () => {
     const [result] = await eslint.lintText(

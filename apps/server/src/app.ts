@@ -27,7 +27,7 @@ import { mailModule } from './modules/mail/mail-plugin.ts';
 import { perksModule } from './modules/perks/perks-plugin.ts';
 import { privacyModule } from './modules/privacy/privacy-plugin.ts';
 import { profileModule } from './modules/profile/profile-plugin.ts';
-import { publicContentModule } from './modules/public-content/public-content-plugin.ts';
+import { contentAdminModule, publicContentModule } from './modules/public-content/public-content-plugin.ts';
 import { quickSurveyModule } from './modules/quick-survey/quick-survey-plugin.ts';
 import { rateLimitsModule } from './modules/rate-limits/rate-limits-plugin.ts';
 import { recoveryModule } from './modules/recovery/recovery-plugin.ts';
@@ -37,7 +37,7 @@ import { rewardsModule } from './modules/rewards/rewards-plugin.ts';
 import { schedulingModule, selfScheduleModule } from './modules/scheduling/scheduling-plugin.ts';
 import { screeningModule, screeningReaderModule } from './modules/screening/screening-plugin.ts';
 import { staffModule } from './modules/staff/staff-plugin.ts';
-import { studiesModule } from './modules/studies/studies-plugin.ts';
+import { studiesModule, studyAdminModule } from './modules/studies/studies-plugin.ts';
 import { studyLinksModule } from './modules/study-links/study-links-plugin.ts';
 import { studyResultsModule } from './modules/study-results/study-results-plugin.ts';
 import { termsModule } from './modules/terms/terms-plugin.ts';
@@ -63,9 +63,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(activeSessionsModule)
     .add(mailModule(options.startMailSender))
     .add(rateLimitsModule)
+    .add(publicContentModule)
     .add(staffModule)
     .add(termsModule)
-    .add(publicContentModule)
     .add(testersModule)
     .add(leaderboardModule)
     .add(ledgerModule)
@@ -83,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Read by scheduling and screening, whose services the children and screening services use.
     .add(childrenReaderModule)
     .add(screeningReaderModule)
+    .add(studyAdminModule)
     .add(schedulingModule)
     .add(attendanceModule)
     .add(screeningModule)
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(checkInModule)
     .add(dashboardModule)
     .add(studyResultsModule)
+    .add(contentAdminModule)
     .add(calloutsModule)
     .add(testSupportModule)
     .build(core);

@@ -17,6 +17,7 @@ import { openDatabase } from './core/db/client.ts';
 import { createLogger } from './core/logger.ts';
 import { systemClock } from './core/clock.ts';
 import { createMailService } from './modules/mail/mail-service.ts';
+import { createPublicContentService } from './modules/public-content/public-content-service.ts';
 import { createStaffService } from './modules/staff/staff-service.ts';
 import { createRateLimitStore } from './modules/rate-limits/rate-limit-service.ts';
 
@@ -58,6 +59,11 @@ async function main(): Promise<number> {
         loginAttemptsPerWindow: config.loginAttemptsPerWindow,
         rateLimitWindowSeconds: config.rateLimitWindowSeconds,
       },
+      unknownTestSiteIds: createPublicContentService(database.db, {
+        cacheSeconds: 0,
+        clock: systemClock,
+        timeZone: config.loyaltyTimeZone,
+      }).unknownTestSiteIds,
     });
     const made = reset
       ? await staff.resetAccount({ email: parsed.data.email })

@@ -63,6 +63,7 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
       loginAttemptsPerWindow: 10,
       rateLimitWindowSeconds: 900,
     },
+    unknownTestSiteIds: publicContent.unknownTestSiteIds,
   });
   return createInvitationSendService(db, {
     clock,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import type { Clock, FakeClock } from '../src/core/clock.ts';
 import { loadConfig, type AppConfig } from '../src/core/config/env.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/core/db/client.ts';
+import { openPglite, openPostgres, type DatabaseHandle, type StatementWatcher } from '../src/core/db/client.ts';
 import { adminUrl, databaseUrl, quoteIdent } from './database-names.ts';
 
 export interface TestAppOptions {
@@ -20,6 +20,8 @@ export interface TestAppOptions {
   settableClock?: FakeClock;
   /** Starts the outbox's sender when SMTP_URL is set (a test that records its nudges). */
   startMailSender?: BuildAppOptions['startMailSender'];
+  /** Told every statement the app's database runs (a test counting a call's statements). */
+  onStatement?: StatementWatcher;
 }
 
 export interface TestApp {
@@ -41,13 +43,13 @@ export interface TestDatabase {
 let templateBlob: Blob | undefined;
 
 /** A private copy of the migrated, seeded template made by the global setup. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { onStatement?: StatementWatcher } = {}): Promise<TestDatabase> {
   const provided = inject('testDatabase');
   if (!provided) throw new Error('No test database was provided: run server tests through the "server" vitest project.');
 
   if (provided.kind === 'pglite') {
     templateBlob ??= new Blob([fs.readFileSync(provided.templateFile)]);
-    const database = await openPglite({ loadDataDir: templateBlob });
+    const database = await openPglite({ loadDataDir: templateBlob, onStatement: options.onStatement });
     let closed = false;
     return {
       database,
@@ -64,7 +66,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     admin.query(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(provided.template)}`),
   );
   const url = databaseUrl(provided.serverUrl, name);
-  const database = await openPostgres(url);
+  const database = await openPostgres(url, { onStatement: options.onStatement });
   let disposed = false;
   return {
     database,
@@ -80,7 +82,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** A Fastify app (API only, no web build) over a private copy of the test database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, dispose } = await createTestDatabase();
+  const { database, dispose } = await createTestDatabase({ onStatement: options.onStatement });
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
   const { extraApiRoutes } = options;
   const app = await buildApp({

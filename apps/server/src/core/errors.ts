@@ -23,3 +23,15 @@ export class ForbiddenError extends Error {
 export class UnauthorizedError extends Error {
   readonly statusCode = 401;
 }
+
+/**
+ * The ledger's refusal (modules/ledger): a spend larger than the balance, or a change for an
+ * unknown tester; nothing was recorded. Not an HTTP answer: the callers turn it into their
+ * contract's outcome. Here so that a module the ledger itself uses (the testers' staff side) can
+ * catch it without importing the ledger (decision 083).
+ */
+export class InsufficientBalanceError extends Error {
+  constructor(readonly testerId: string) {
+    super('The balance would go below zero.');
+  }
+}

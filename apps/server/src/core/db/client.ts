@@ -148,14 +148,27 @@ export function isNewPgliteFolder(pgliteDir: string): boolean {
   return !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'));
 }
 
-export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffers?: string }): Promise<DatabaseHandle> {
+/**
+ * Called with the text of every statement Drizzle sends, inside transactions too: a test counting
+ * what a call costs (the self-schedule statement count) watches through it. Unset in the app.
+ */
+export type StatementWatcher = (query: string) => void;
+
+const statementLogger = (onStatement: StatementWatcher | undefined) => (onStatement ? { logQuery: onStatement } : undefined);
+
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  sharedBuffers?: string;
+  onStatement?: StatementWatcher;
+}): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: statementLogger(options.onStatement) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -192,11 +205,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+export async function openPostgres(connectionString: string, options: { onStatement?: StatementWatcher } = {}): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not bring the process down; the next query reports it.
   pool.on('error', () => undefined);
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const db = drizzlePostgres(pool, { schema, logger: statementLogger(options.onStatement) }) as unknown as Database;
   return {
     db,
     kind: 'postgres',

@@ -11,7 +11,7 @@ import { seedAvatars } from '../../modules/profile/profile-seed.ts';
 import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
 import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
-import { seedDemoScreenings } from '../../modules/screening/screening-seed.ts';
+import { seedDemoScreeners, seedDemoScreenings, seedDogFoodScreener } from '../../modules/screening/screening-seed.ts';
 import {
   seedDemoAttendancePay,
   seedDemoReturnSecret,
@@ -160,7 +160,10 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
   const content = await seedPublicContent(db, today, timeZone);
   const accounts = await seedAccounts(db);
   const surveys = await seedAboutMeAndSurveys(db, today);
-  const studies = await seedOnce(db, STUDIES_SEED_NAME, (tx) => seedDemoStudies(tx, today));
+  const studies = await seedOnce(db, STUDIES_SEED_NAME, async (tx) => {
+    await seedDemoStudies(tx, today);
+    await seedDemoScreeners(tx);
+  });
   const attendancePay = await seedOnce(db, ATTENDANCE_PAY_SEED_NAME, seedDemoAttendancePay);
   const returnSecret = await seedOnce(db, RETURN_SECRET_SEED_NAME, (tx) => seedDemoReturnSecret(tx, today));
   const targeted = await seedOnce(db, TARGETED_STUDY_SEED_NAME, async (tx) => {
@@ -171,6 +174,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
       .limit(1);
     if (!dogOwner) throw new Error(`The About-me answer "${DOG_OWNER_ANSWER_TEXT}" is not seeded: the targeted demo study needs it.`);
     await seedDemoTargetedStudy(tx, today, dogOwner.id);
+    await seedDogFoodScreener(tx);
   });
   const schedule = await seedOnce(db, SCHEDULE_SEED_NAME, async (tx) => {
     const [demo] = await tx.select({ id: testers.id }).from(testers).where(eq(testers.username, DEMO_BOOKED_USERNAME)).limit(1);

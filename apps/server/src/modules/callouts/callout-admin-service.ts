@@ -8,7 +8,8 @@ import {
   type StaffCalloutsResponse,
 } from '@testerhub/shared/callout-admin-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { createCalloutRepository, type CalloutFieldsRow, type CalloutRow } from './callout-repository.ts';
 
 interface CalloutAdminDeps {

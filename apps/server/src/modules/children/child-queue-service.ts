@@ -8,7 +8,8 @@ import {
 } from '@testerhub/shared/staff-queues-schemas';
 import { MINUTE_MS, type Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createChildrenRepository, type ChildRow } from './children-repository.ts';
 

@@ -19,15 +19,14 @@ import { childConfirmationMessage, type MailService } from '../mail/mail-service
 import {
   childAgesOf,
   childFitsStudy,
-  hostedScreenerPath,
   isKidStudy,
   isStudyFull,
   isStudyOpen,
   SCREENER_TEXTS,
   TEEN_AND_ADULT_PARTICIPANT_TYPE,
   testerAge,
-  type StudyRow,
-} from '../studies/study-service.ts';
+} from '@testerhub/shared/study-rules';
+import { hostedScreenerPath, type StudyRow } from '../studies/study-service.ts';
 import type { TesterRow, TesterService } from '../testers/tester-service.ts';
 import { createChildrenRepository, type ChildRow } from './children-repository.ts';
 

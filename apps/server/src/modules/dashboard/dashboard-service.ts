@@ -3,7 +3,8 @@ import { DASHBOARD_WEEKS, noShowPercent, type DashboardResponse, type DashboardS
 import type { Clock } from '../../core/clock.ts';
 import { addDays, localDay, weekStart } from '../../core/local-day.ts';
 import { DEFAULT_TIME_ZONE, type SchedulingService } from '../scheduling/scheduling-service.ts';
-import { isStudyOpen, type StudyService } from '../studies/study-service.ts';
+import { isStudyOpen } from '@testerhub/shared/study-rules';
+import type { StudyService } from '../studies/study-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 
 const HOUR_MS = 3_600_000;

@@ -5,7 +5,8 @@ import { balanceAndLedger, createTester } from '../../../test/factories.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { inTransaction } from '../../core/db/client.ts';
 import { coinLedger } from '../../core/db/schema.ts';
-import { createLedgerService, InsufficientBalanceError, type LedgerService } from './ledger-service.ts';
+import { InsufficientBalanceError } from '../../core/errors.ts';
+import { createLedgerService, type LedgerService } from './ledger-service.ts';
 
 /**
  * The ledger (issue 4, section 1; GUIDE section 4): the only writer of coins and experience.

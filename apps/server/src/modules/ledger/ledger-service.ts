@@ -2,6 +2,7 @@ import type { Clock } from '../../core/clock.ts';
 import { cachedRead } from '../../core/cached-read.ts';
 import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { InsufficientBalanceError } from '../../core/errors.ts';
 import { createLedgerRepository, type LedgerEntryInput } from './ledger-repository.ts';
 
 export type LedgerChange = LedgerEntryInput;
@@ -15,13 +16,6 @@ export type TakeBackChange = LedgerChange;
 export type TakeBackResult =
   | { status: 'recorded'; coins: number; experience: number; shortfallCoins: number; shortfallExperience: number }
   | { status: 'alreadyRecorded' };
-
-/** A spend larger than the balance (or a change for an unknown tester): nothing was recorded. */
-export class InsufficientBalanceError extends Error {
-  constructor(readonly testerId: string) {
-    super('The balance would go below zero.');
-  }
-}
 
 export interface LevelProgress {
   level: number;

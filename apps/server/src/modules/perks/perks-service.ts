@@ -3,7 +3,8 @@ import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
-import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
+import { InsufficientBalanceError } from '../../core/errors.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
 import { createPerksRepository, type SkillLevel, type SkillType } from './perks-repository.ts';
 
 /** The quantities perks change, each applied by the service that computes it (decision 038). */

@@ -8,7 +8,8 @@ import {
 } from '@testerhub/shared/perks-settings-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { createPerksRepository } from './perks-repository.ts';
 
 /** Every perk as the form shows it (or only `skillTypeId`'s), read in one unit: the levels, the version, the highest level held. */

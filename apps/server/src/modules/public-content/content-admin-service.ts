@@ -11,7 +11,8 @@ import {
   type StaffTermsVersionsResponse,
 } from '@testerhub/shared/content-admin-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { TermsChangedError, type TermsService } from '../terms/terms-service.ts';
 import { createPublicContentRepository, type FaqRow, type PublicContentRepository } from './public-content-repository.ts';
 

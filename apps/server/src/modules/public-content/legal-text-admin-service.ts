@@ -13,7 +13,8 @@ import {
 } from '@testerhub/shared/legal-text-schemas';
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import type { TermsService } from '../terms/terms-service.ts';
 import { createPublicContentRepository, type LegalTextVersionRow } from './public-content-repository.ts';
 

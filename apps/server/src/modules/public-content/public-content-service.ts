@@ -15,16 +15,6 @@ export function referralMonthStart(at: Date, timeZone: string): string {
   return monthStart(localDay(at, timeZone));
 }
 
-/**
- * The ids among `siteIds` that name no test site, on the caller's transaction, the existing ones
- * share-locked until it ends (a staff account's sites, decision 069): a site's removal then counts
- * the account, or the caller finds the site gone.
- */
-export async function unknownTestSiteIds(tx: Executor, siteIds: readonly string[]): Promise<string[]> {
-  const known = new Set(await createPublicContentRepository(tx).lockTestSitesShared(siteIds));
-  return [...new Set(siteIds)].filter((siteId) => !known.has(siteId));
-}
-
 /** FAQs, winners, testimonials and test sites change only by staff: kept `cacheSeconds`, dropped at once when staff change them. */
 export function createPublicContentService(db: Database, options: { cacheSeconds: number; clock: Clock; timeZone: string }) {
   const repository = createPublicContentRepository(db);
@@ -55,6 +45,15 @@ export function createPublicContentService(db: Database, options: { cacheSeconds
      */
     forgetCached() {
       for (const read of [faqs, winners, testimonials, testSites, legalTexts]) read.forget();
+    },
+    /**
+     * The ids among `siteIds` that name no test site, in the caller's unit of work, the existing
+     * ones share-locked until it ends (a staff account's sites, decision 069): a site's removal then
+     * counts the account, or the caller finds the site gone.
+     */
+    async unknownTestSiteIds(siteIds: readonly string[], tx: Executor): Promise<string[]> {
+      const known = new Set(await createPublicContentRepository(tx).lockTestSitesShared(siteIds));
+      return [...new Set(siteIds)].filter((siteId) => !known.has(siteId));
     },
     /** The test sites read inside a caller's unit of work (no cache: on PGlite a read outside the transaction would wait for it). */
     listTestSitesIn: async (tx: Executor): Promise<TestSite[]> =>

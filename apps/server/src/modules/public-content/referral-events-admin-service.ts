@@ -8,10 +8,11 @@ import {
 } from '@testerhub/shared/referral-event-schemas';
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal } from '../staff/staff-service.ts';
 import { createPublicContentRepository, type ReferralEventRow } from './public-content-repository.ts';
 import { referralMonthStart } from './public-content-service.ts';
-import { auditedContentChange, type SiteContentAdminDeps } from './site-content-admin-service.ts';
+import { auditedContentChange, type ContentChangeDeps } from './site-content-admin-service.ts';
 
 /** What the notice and the audit rows call this content. */
 const TARGET_TYPE = 'referral-event';
@@ -30,7 +31,7 @@ const staffEvent = (row: ReferralEventRow): StaffReferralEvent => ({
  * opened, the row is locked and compared and the change is conditional on it; every change writes
  * its audit row and the public-content notice in one transaction.
  */
-export function createReferralEventsAdminService(db: Database, deps: SiteContentAdminDeps & { clock: Clock; timeZone: string }) {
+export function createReferralEventsAdminService(db: Database, deps: ContentChangeDeps & { clock: Clock; timeZone: string }) {
   const repository = createPublicContentRepository(db);
   const change = auditedContentChange(deps);
 

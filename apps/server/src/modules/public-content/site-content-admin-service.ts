@@ -25,26 +25,28 @@ import {
   type ZipPrefixChangePayload,
 } from '@testerhub/shared/site-zip-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
-import { zipPrefixesOn } from '../registration/registration-service.ts';
-import { sessionGroupsAtSite } from '../scheduling/scheduling-service.ts';
-import {
-  auditedTargetIds,
-  refusalAnswered,
-  staffNamesAtSite,
-  StaffRefusal,
-  type AuditTarget,
-  type StaffPrincipal,
-  type StaffService,
-} from '../staff/staff-service.ts';
-import { studiesAtSite } from '../studies/study-service.ts';
-import { testersAtSite } from '../testers/tester-service.ts';
+import { refusalAnswered, StaffRefusal, type AuditTarget } from '../../core/audit/audited.ts';
+import type { RegistrationService } from '../registration/registration-service.ts';
+import type { SchedulingService } from '../scheduling/scheduling-service.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import type { StudyService } from '../studies/study-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
 import { createPublicContentRepository, type TestSiteRow, type WinnerRow } from './public-content-repository.ts';
 
-export interface SiteContentAdminDeps {
+export interface ContentChangeDeps {
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
   /** This instance's cached public copies, dropped at once after a change (the others hear the notice). */
   forgetCached: () => void;
+}
+
+export interface SiteContentAdminDeps extends ContentChangeDeps {
+  /** What names a site elsewhere, each read in the change's unit of work (decision 069); the ZIP prefixes are registration's. */
+  staff: Pick<StaffService, 'namesAtSite' | 'auditedTargetIds'>;
+  scheduling: Pick<SchedulingService, 'sessionGroupsAtSite'>;
+  studies: Pick<StudyService, 'studiesAtSite'>;
+  testers: Pick<TesterService, 'testersAtSite'>;
+  registration: Pick<RegistrationService, 'zipPrefixesOn'>;
 }
 
 const staffWinner = (row: WinnerRow): StaffWinner => ({
@@ -82,7 +84,7 @@ function isUniqueViolation(error: unknown): boolean {
  * type); this instance forgets its copies once it committed. The winners, the test sites and the
  * referral event texts (decision 066) change through it.
  */
-export function auditedContentChange(deps: SiteContentAdminDeps) {
+export function auditedContentChange(deps: ContentChangeDeps) {
   return async function change<T>(
     actor: StaffPrincipal,
     action: string,
@@ -148,11 +150,11 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
 
   /** Everything that names the site by id, and the staff members by name; it may be removed only when every count is 0. */
   async function referencesOf(tx: Executor, siteId: string): Promise<{ references: SiteReferences; staffNames: string[] }> {
-    const groups = await sessionGroupsAtSite(tx, siteId);
-    const staffNames = await staffNamesAtSite(tx, siteId);
+    const groups = await deps.scheduling.sessionGroupsAtSite(siteId, tx);
+    const staffNames = await deps.staff.namesAtSite(siteId, tx);
     const references = {
-      testers: await testersAtSite(tx, siteId),
-      studies: await studiesAtSite(tx, siteId),
+      testers: await deps.testers.testersAtSite(siteId, tx),
+      studies: await deps.studies.studiesAtSite(siteId, tx),
       sessionGroups: groups.sessionGroups,
       bookings: groups.bookings,
       staff: staffNames.length,
@@ -223,7 +225,11 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
     async addTestSite(actor: StaffPrincipal, input: AddTestSitePayload): Promise<SiteChangeResponse> {
       const row = await change(actor, 'test-site.add', { type: 'test-site', id: 'new' }, async (content, tx) => {
         // Not given again: the mail-only area's ids (prefixes name 00006 without a site row) and removed sites' (the audit log keeps them).
-        const reserved = [...TOO_FAR_SITE_IDS, ...(await zipPrefixesOn(tx).siteIds()), ...(await auditedTargetIds(tx, 'test-site'))];
+        const reserved = [
+          ...TOO_FAR_SITE_IDS,
+          ...(await deps.registration.zipPrefixesOn(tx).siteIds()),
+          ...(await deps.staff.auditedTargetIds('test-site', tx)),
+        ];
         const added = await content.insertTestSite(input, reserved);
         return { before: null, after: staffSite(added), result: added, targetId: added.siteId };
       });
@@ -248,7 +254,7 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
 
     /** Every ZIP prefix with the site registration assigns from it (decision 069). */
     async listZipPrefixes(): Promise<SiteZipPrefixesResponse> {
-      return { status: 'succeed', prefixes: await zipPrefixesOn(db).list() };
+      return { status: 'succeed', prefixes: await deps.registration.zipPrefixesOn(db).list() };
     },
 
     /**
@@ -260,7 +266,7 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
       return refusalAnswered(async () => {
         await change(actor, 'test-site.zip-add', { type: 'test-site', id: input.siteId }, async (content, tx) => {
           if (!(await content.findTestSite(input.siteId, { lock: true }))) throw new StaffRefusal(SITE_ZIP_TEXTS.siteNotFound);
-          const zip = zipPrefixesOn(tx);
+          const zip = deps.registration.zipPrefixesOn(tx);
           if (!(await zip.add(input.prefix, input.siteId))) {
             const holder = await zip.holderOf(input.prefix);
             const label = holder ? await siteLabel(tx, holder) : input.siteId;
@@ -277,7 +283,7 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
       return refusalAnswered(async () => {
         await change(actor, 'test-site.zip-remove', { type: 'test-site', id: input.siteId }, async (content, tx) => {
           if (!(await content.findTestSite(input.siteId, { lock: true }))) throw new StaffRefusal(SITE_ZIP_TEXTS.siteNotFound);
-          if (!(await zipPrefixesOn(tx).remove(input.prefix, input.siteId)))
+          if (!(await deps.registration.zipPrefixesOn(tx).remove(input.prefix, input.siteId)))
             throw new StaffRefusal(SITE_ZIP_TEXTS.prefixNotHeld(input.prefix), 'prefix');
           return { before: { zipPrefix: input.prefix }, after: null, result: null };
         });
@@ -330,7 +336,7 @@ export function createSiteContentAdminService(db: Database, deps: SiteContentAdm
           const before = await lockSite(content, input);
           // The prefixes go before the count (decision 071): their deletion waits for registrations
           // holding them, whose testers the count then sees; a refusal puts them back.
-          const zipPrefixes = await zipPrefixesOn(tx).removeAllOf(input.siteId);
+          const zipPrefixes = await deps.registration.zipPrefixesOn(tx).removeAllOf(input.siteId);
           const { references, staffNames } = await referencesOf(tx, input.siteId);
           const named = describeReferences(references, staffNames);
           if (named) throw new StaffRefusal(SITE_ZIP_TEXTS.removeRefused(before.name, named));

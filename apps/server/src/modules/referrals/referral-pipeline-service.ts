@@ -6,7 +6,8 @@ import {
   type ReferralStatusPayload,
   type StaffQueueChangeResponse,
 } from '@testerhub/shared/staff-queues-schemas';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import type { ReferralRow } from './referrals-repository.ts';
 import type { ReferralsService } from './referrals-service.ts';

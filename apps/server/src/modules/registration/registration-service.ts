@@ -20,7 +20,7 @@ export const ONLINE_ONLY_SITE_ID = TOO_FAR_SITE_IDS[0];
  * The ZIP prefix table on the caller's executor, for the staff console's test sites (decision 069):
  * list, add (refused by the primary key when another site holds it), remove, remove a site's all.
  */
-export function zipPrefixesOn(db: Executor) {
+function zipPrefixesOn(db: Executor) {
   const repository = createRegistrationRepository(db, () => {
     throw new Error('The ZIP prefix calls read no time.');
   });
@@ -177,6 +177,8 @@ export function createRegistrationService(
   }
 
   return {
+    /** The ZIP prefix table in the caller's unit of work (or on the database): the staff console's test sites (decision 069). */
+    zipPrefixesOn,
     /** The tester's part of the data export (decision 040): sign-up forms and the pre-site record under their address. */
     exportData: (email: string) => lookups.exportFor(email),
 

@@ -7,7 +7,8 @@ import {
   type StaffQueueChangeResponse,
 } from '@testerhub/shared/staff-queues-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { createRewardsRepository, type RewardItemRow } from './rewards-repository.ts';
 
 interface RewardCatalogueDeps {

@@ -13,7 +13,8 @@ import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createRewardsRepository, type RedemptionOrderRow } from './rewards-repository.ts';
 

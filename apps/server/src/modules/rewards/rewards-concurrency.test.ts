@@ -6,7 +6,8 @@ import { balanceAndLedger, createLoggedInTester, createRewardItem } from '../../
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { coinLedger, redemptionOrders } from '../../core/db/schema.ts';
-import { createLedgerService, InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
+import { InsufficientBalanceError } from '../../core/errors.ts';
+import { createLedgerService, type LedgerService } from '../ledger/ledger-service.ts';
 import { REDEEM_REASON } from './rewards-service.ts';
 
 /**

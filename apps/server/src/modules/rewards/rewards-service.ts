@@ -10,7 +10,8 @@ import {
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
-import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
+import { InsufficientBalanceError } from '../../core/errors.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createRewardsRepository, type RewardItemRow } from './rewards-repository.ts';

@@ -22,8 +22,8 @@ import { createSchedulingRepository, type BookingRow, type GroupWithSessions } f
 import { createSeatOfferRepository } from './seat-offer-repository.ts';
 import type { Person, SeatOffers } from './seat-offers.ts';
 
-/** The session groups at the site and their bookings, on the caller's executor (the staff console's site removal, decision 069). */
-export const sessionGroupsAtSite = (db: Executor, siteId: string) => createSchedulingRepository(db).countAtSite(siteId);
+/** A tester's row as locking it for update reads it (the booking's checks and e-mail need these fields). */
+export type LockedTester = NonNullable<Awaited<ReturnType<TesterService['lockForUpdate']>>>;
 
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
@@ -135,7 +135,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
   const heldBy = async (holder: Person | undefined, tx?: Executor): Promise<ReadonlySet<number>> =>
     holder && deps.offers ? deps.offers.heldBy(holder, tx) : new Set<number>();
 
-  async function lockTester(testerId: string, tx: Executor) {
+  async function lockTester(testerId: string, tx: Executor): Promise<LockedTester> {
     const tester = await deps.testers.lockForUpdate(testerId, tx);
     if (!tester) throw new NotFoundError('No such tester.');
     return tester;
@@ -216,6 +216,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
   }
 
   return {
+    /** The session groups at the site and their bookings, in the caller's unit of work (the staff console's site removal, decision 069). */
+    sessionGroupsAtSite: (siteId: string, tx: Executor) => createSchedulingRepository(tx).countAtSite(siteId),
+
     /**
      * The self-schedule choices of the studies, earliest first: groups not started yet, with the
      * self-schedule status (Open: can be picked; Closed: can be chosen for Notify me).
@@ -371,13 +374,18 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
      * Books the tester (or their child) into a group: one unit of work that locks the tester, checks
      * the study and the overlap, and takes a seat by a conditional UPDATE. Pays nothing (self-schedule does).
      */
-    async book(input: { testerId: string; childId?: number | null; groupId: string }, tx?: Executor): Promise<BookResult> {
+    async book(
+      input: { testerId: string; childId?: number | null; groupId: string },
+      tx?: Executor,
+      /** The tester's row as the caller locked it in `tx` (self-schedule's unit of work): not locked again. */
+      lockedTester?: LockedTester,
+    ): Promise<BookResult> {
       const childId = input.childId ?? null;
       return inTransaction(
         db,
         async (work): Promise<BookResult> => {
           const repository = on(work);
-          const tester = await lockTester(input.testerId, work);
+          const tester = lockedTester ?? (await lockTester(input.testerId, work));
           if (isSuspended(tester, now())) return { status: 'suspended' };
           const group = await repository.groupByPublicId(input.groupId);
           if (!group) return { status: 'notFound' };

@@ -71,6 +71,41 @@ describe('simultaneous self-schedule calls', () => {
     }
   });
 
+  it("book one study for a tester sending six calls at once for two studies (the 101 rule, read under the tester's lock)", async () => {
+    const { tester, cookie } = await createLoggedInTester(db());
+    const groups: Awaited<ReturnType<typeof createSessionGroup>>[] = [];
+    for (const hours of [72, 96]) {
+      const study = await createStudy(db(), { scheduleCoins: 30, scheduleExp: 10 });
+      await createQualifiedScreening(db(), { testerId: tester.id, studyNo: study.studyNo, at: NOW });
+      groups.push(
+        await createSessionGroup(db(), {
+          studyNo: study.studyNo,
+          seats: 5,
+          sessions: [{ startsAt: new Date(NOW.getTime() + hours * HOUR_MS), endsAt: new Date(NOW.getTime() + (hours + 2) * HOUR_MS) }],
+        }),
+      );
+    }
+    const before = await balanceAndLedger(db(), tester.id);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        post('/api/schedule/SelfSchedule', cookie, { IsRequest: true, groupIDs: [groups[index % 2]!.publicId] }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    const statuses = responses.map((response) => response.json().status as string);
+    expect(statuses.filter((status) => status === 'succeed')).toHaveLength(1);
+    // The other study's calls meet the 101 rule; the booked study's meet its booking.
+    expect(statuses.filter((status) => status === 'scheduledFromOther')).toHaveLength(3);
+    expect(statuses.filter((status) => status === 'hasSchedule')).toHaveLength(2);
+    const booked = await db()
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.testerId, tester.id), eq(bookings.status, 'booked')));
+    expect(booked).toHaveLength(1);
+    const after = await balanceAndLedger(db(), tester.id);
+    expect([after.coins - before.coins, after.exp - before.exp, after.entries - before.entries]).toEqual([30, 10, 1]);
+  });
+
   it('pay an outside screener token once for 20 simultaneous signed returns (decisions 024, 077)', async () => {
     const study = await createStudy(db(), {
       screenerKind: 'external',

@@ -17,7 +17,7 @@ import {
   type WaitListResponse,
 } from '@testerhub/shared/self-schedule-schemas';
 import { MINUTE_MS, type Clock } from '../../core/clock.ts';
-import { inTransaction, type Database } from '../../core/db/client.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { Person } from '../../core/db/person.ts';
 import { RequestValidationError } from '../../core/http/error-handler.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
@@ -28,7 +28,8 @@ import {
   type ScreeningChild,
   type ScreeningService,
 } from '../screening/screening-service.ts';
-import { isStudyOpen, type StudyService } from '../studies/study-service.ts';
+import { isStudyOpen } from '@testerhub/shared/study-rules';
+import type { StudyService } from '../studies/study-service.ts';
 import { isSuspended, type TesterRow, type TesterService } from '../testers/tester-service.ts';
 import type { SchedulingService } from './scheduling-service.ts';
 
@@ -97,17 +98,20 @@ class Refused extends Error {
 export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) {
   const now = () => deps.clock.now();
 
-  /** Everything that decides which studies are waiting for the person, read once per call. */
-  async function standingOf({ testerId, childId }: Person) {
+  /**
+   * Everything that decides which studies are waiting for the person, read once per call; in `tx`
+   * for a booking, under the tester's row lock, so that two calls of one tester read one after the other.
+   */
+  async function standingOf({ testerId, childId }: Person, tx?: Executor) {
     const at = now();
     const [qualified, returns, booked, waiting, upcoming, offers] = await Promise.all([
-      deps.screening.qualifiedStudies({ testerId, childId }),
+      deps.screening.qualifiedStudies({ testerId, childId }, tx),
       // Outside screeners are the tester's own (children are screened on the hosted screener only).
-      childId === null ? deps.studies.externalReturns(testerId) : [],
-      deps.scheduling.bookedStudies(testerId, undefined, childId),
-      deps.screening.waitingListOf({ testerId, childId }),
-      deps.scheduling.hasUpcomingBooking(testerId, at, undefined, childId),
-      deps.scheduling.liveSeatOffers(testerId),
+      childId === null ? deps.studies.externalReturns(testerId, tx) : [],
+      deps.scheduling.bookedStudies(testerId, tx, childId),
+      deps.screening.waitingListOf({ testerId, childId }, tx),
+      deps.scheduling.hasUpcomingBooking(testerId, at, tx, childId),
+      deps.scheduling.liveSeatOffers(testerId, tx),
     ]);
     const candidates = new Map<number, Candidate>();
     for (const { studyNo, qualifiedAt } of qualified) candidates.set(studyNo, { studyNo, since: qualifiedAt, opensAt: qualifiedAt });
@@ -151,6 +155,8 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       },
     };
   }
+
+  type Standing = Awaited<ReturnType<typeof standingOf>>;
 
   /** The studies' choices, in the order given; studies without a group left out. */
   async function choicesOf(person: Person, studyNos: readonly number[]): Promise<SelfScheduleStudy[]> {
@@ -285,32 +291,39 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
         throw new RequestValidationError([{ field: 'groupIDs', message: 'Choose one time for each study.' }]);
       if (linkStudy !== null && studyNos.some((studyNo) => studyNo !== linkStudy)) return selfScheduleAnswer('notMatched');
 
-      const standing = await standingOf(subject.person);
-      for (const studyNo of studyNos) {
-        const status = standing.statusOf(studyNo);
-        if (status !== 'open') return selfScheduleAnswer(status);
-      }
-      const asked = linkStudy !== null ? [linkStudy] : studyNos.length ? studyNos : standing.open.map((candidate) => candidate.studyNo);
       const studies = new Map((await deps.studies.findStudies(studyNos)).map((study) => [study.studyNo, study]));
       // An id no group has (a group removed meanwhile) is answered like a group that filled up; so is
       // an Open group of a study closed meanwhile (its recruitment ended: decision 050).
       const bookable = (group: (typeof groups)[number]) => group.open && isStudyOpen(studies.get(group.studyNo)!, now());
-      if (groups.length !== ids.length || !groups.every(bookable))
-        return selfScheduleAnswer('notAvailable', await choicesOf(subject.person, asked));
-      if (checkEmail(tester.email) !== null) return selfScheduleAnswer('changeEmailAddress');
-      if (!request.IsRequest) return selfScheduleAnswer('checked', await choicesOf(subject.person, asked));
+      // The studies whose choices a refusal shows again: those asked for, else every one open to the person.
+      let asked: number[] = [];
+      /** The checks before a booking, in their order, from the person's standing: each refuses by throwing Refused. */
+      const check = (standing: Standing) => {
+        asked = linkStudy !== null ? [linkStudy] : studyNos.length ? studyNos : standing.open.map((candidate) => candidate.studyNo);
+        for (const studyNo of studyNos) {
+          const status = standing.statusOf(studyNo);
+          if (status !== 'open') throw new Refused(status);
+        }
+        if (groups.length !== ids.length || !groups.every(bookable)) throw new Refused('notAvailable');
+        if (checkEmail(tester.email) !== null) throw new Refused('changeEmailAddress');
+      };
 
       try {
+        if (!request.IsRequest) {
+          check(await standingOf(subject.person));
+          return selfScheduleAnswer('checked', await choicesOf(subject.person, asked));
+        }
         const paid = await inTransaction(db, async (tx) => {
-          await deps.testers.lockForUpdate(tester.id, tx);
-          // Read again under the tester's lock: two calls of one tester cannot both pass the 101 rule.
-          if (await deps.scheduling.hasUpcomingBooking(tester.id, now(), tx, subject.person.childId))
-            throw new Refused('scheduledFromOther');
+          // The tester's row, locked once for the unit of work, then the standing read under it: two
+          // calls of one tester run one after the other, so both cannot pass the 101 rule.
+          const locked = await deps.testers.lockForUpdate(tester.id, tx);
+          check(await standingOf(subject.person, tx));
           const total = { coins: 0, exp: 0 };
           for (const group of [...groups].sort((a, b) => a.id - b.id)) {
             const booked = await deps.scheduling.book(
               { testerId: tester.id, childId: subject.person.childId, groupId: group.publicId },
               tx,
+              locked ?? undefined,
             );
             if (booked.status !== 'succeed') throw new Refused(booked.status === 'notFound' ? 'notAvailable' : booked.status);
             const study = studies.get(group.studyNo)!;

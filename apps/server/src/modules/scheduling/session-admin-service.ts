@@ -13,7 +13,8 @@ import {
 } from '@testerhub/shared/session-admin-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { foreignKeyOf } from '../../core/db/foreign-key.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
 import { createSchedulingRepository, type GroupRow, type GroupWithSessions } from './scheduling-repository.ts';
 import type { SchedulingService } from './scheduling-service.ts';

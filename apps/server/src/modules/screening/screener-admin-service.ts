@@ -5,7 +5,7 @@ import {
   type ScreenerDefinitionInput,
 } from '@testerhub/shared/study-admin-schemas';
 import type { Executor } from '../../core/db/client.ts';
-import { SCREENER_TEXTS } from '../studies/study-service.ts';
+import { SCREENER_TEXTS } from '@testerhub/shared/study-rules';
 import {
   checkAnswers,
   screenerVerdict,
@@ -41,7 +41,7 @@ const optionKey = (id: number) => `o${id}`;
 const idOf = (key: string) => Number(key.slice(1));
 
 /** A study's screener in the editor's form: keys from ids, so an unchanged structure comes back with the same keys. */
-export async function screenerDefinitionOf(db: Executor, studyNo: number): Promise<ScreenerDefinitionInput & { filled: number[] }> {
+async function screenerDefinitionOf(db: Executor, studyNo: number): Promise<ScreenerDefinitionInput & { filled: number[] }> {
   const { questions, quotas } = await createScreeningRepository(db).loadScreener(studyNo);
   return {
     questions: questions.map((question) => ({
@@ -75,9 +75,6 @@ function structureOf(definition: ScreenerDefinitionInput) {
   });
 }
 
-/** How many people started or finished the study's screener. */
-export const screeningsOf = (tx: Executor, studyNo: number) => createScreeningRepository(tx).countScreenings(studyNo);
-
 export type ScreenerSaveResult = { ok: true } | { ok: false; message: string; field?: string };
 
 /**
@@ -86,11 +83,7 @@ export type ScreenerSaveResult = { ok: true } | { ok: false; message: string; fi
  * and any structural change is refused (decision 050). An outside screener (`null`) removes a hosted
  * one that nobody answered.
  */
-export async function writeScreener(
-  tx: Executor,
-  studyNo: number,
-  definition: ScreenerDefinitionInput | null,
-): Promise<ScreenerSaveResult> {
+async function writeScreener(tx: Executor, studyNo: number, definition: ScreenerDefinitionInput | null): Promise<ScreenerSaveResult> {
   const repository = createScreeningRepository(tx);
   const answered = await repository.countScreenings(studyNo);
   const current = await screenerDefinitionOf(tx, studyNo);
@@ -170,7 +163,7 @@ function asRules(definition: ScreenerDefinitionInput) {
  * The preview: the screener being edited, answered as a tester would. While answering, which questions
  * show and whether each given answer fits; on completion, the outcome the tester would meet.
  */
-export function previewScreener(definition: ScreenerDefinitionInput, given: PreviewAnswers, complete: boolean): PreviewScreenerResponse {
+function previewScreener(definition: ScreenerDefinitionInput, given: PreviewAnswers, complete: boolean): PreviewScreenerResponse {
   const { questions, quotas, answersOf, keyOf } = asRules(definition);
   const answers = answersOf(given);
   const visible = visibleQuestions(questions, answers).map((question) => keyOf.get(question.id)!);
@@ -187,3 +180,21 @@ export function previewScreener(definition: ScreenerDefinitionInput, given: Prev
   if (verdict.kind === 'disqualified') return { ...base, outcome: 'disqualified', message: SCREENER_TEXTS.disqualified };
   return { ...base, outcome: 'qualified', quota: verdict.quota?.name ?? null };
 }
+
+/**
+ * The staff's screener calls, handed to the studies module's staff side (study-admin) by app.ts:
+ * studies reaches screening through this service, never by importing it (decision 083).
+ */
+export function createScreenerAdminService() {
+  return {
+    /** The study's screener in the editor's form, on the database or in the caller's unit of work. */
+    definitionOf: (studyNo: number, db: Executor) => screenerDefinitionOf(db, studyNo),
+    /** How many people started or finished the study's screener. */
+    screeningsOf: (studyNo: number, db: Executor) => createScreeningRepository(db).countScreenings(studyNo),
+    /** Writes the study's screener in the caller's unit of work (see writeScreener). */
+    write: (studyNo: number, definition: ScreenerDefinitionInput | null, tx: Executor) => writeScreener(tx, studyNo, definition),
+    preview: previewScreener,
+  };
+}
+
+export type ScreenerAdminService = ReturnType<typeof createScreenerAdminService>;

@@ -4,14 +4,23 @@ import type { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
+import { createScreenerAdminService } from './screener-admin-service.ts';
 import { screeningRoutes } from './screening-routes.ts';
 import { createScreeningReader, createScreeningService } from './screening-service.ts';
 
-/** What seat offers read of screening (the waiting list, a fresh link): built before scheduling, which screening uses. */
+/**
+ * What seat offers read of screening (the waiting list, a fresh link), and the recruiters' screener
+ * editor the study admin uses: built before scheduling, which screening uses.
+ */
 export const screeningReaderModule = defineModule({
   name: 'screening-reader',
   build(_needs: object, { db, clock, secrets }) {
-    return { provides: { screeningReader: createScreeningReader(db, { clock, studyLinkSecret: secrets.studyLink }) } };
+    return {
+      provides: {
+        screeningReader: createScreeningReader(db, { clock, studyLinkSecret: secrets.studyLink }),
+        screenerAdmin: createScreenerAdminService(),
+      },
+    };
   },
 });
 

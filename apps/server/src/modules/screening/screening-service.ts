@@ -3,7 +3,8 @@ import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
-import { childFitsStudy, isStudyFull, SCREENER_TEXTS, type StudyRow, type StudyService } from '../studies/study-service.ts';
+import { childFitsStudy, isStudyFull, SCREENER_TEXTS } from '@testerhub/shared/study-rules';
+import type { StudyRow, StudyService } from '../studies/study-service.ts';
 import type { TesterRow } from '../testers/tester-service.ts';
 import { checkAnswers, screenerVerdict, shuffledFor, type Answers, type ScreenerQuota } from './screener-rules.ts';
 import {
@@ -287,8 +288,8 @@ export function createScreeningService(
 
     selfScheduleLink: reader.selfScheduleLink,
 
-    /** The studies the person qualified for through the hosted screener, earliest first. */
-    qualifiedStudies: (person: Person) => repository.qualifiedStudies(person),
+    /** The studies the person qualified for through the hosted screener, earliest first; in the caller's unit of work when given. */
+    qualifiedStudies: (person: Person, tx?: Executor) => createScreeningRepository(tx ?? db).qualifiedStudies(person),
 
     /**
      * The one waiting list (decision 024): the screener's waiting-list studies, Notify me and Not
@@ -296,7 +297,7 @@ export function createScreeningService(
      */
     addToWaitingList: (entry: WaitingListEntry, tx?: Executor) =>
       createScreeningRepository(tx ?? db).addToWaitingList(entry, deps.clock.now()),
-    waitingListOf: (person: Person) => repository.waitingListOf(person),
+    waitingListOf: (person: Person, tx?: Executor) => createScreeningRepository(tx ?? db).waitingListOf(person),
     waitingForGroup: reader.waitingForGroup,
 
     /** The study's questions with their options, in order (the staff's results, decision 051). */

@@ -14,7 +14,7 @@ import {
   studyWaitingList,
 } from '../../core/db/schema.ts';
 import { hashToken } from '../../core/security/tokens.ts';
-import { SCREENER_TEXTS } from '../studies/study-service.ts';
+import { SCREENER_TEXTS } from '@testerhub/shared/study-rules';
 import { ANSWER_TEXTS } from './screener-rules.ts';
 import { verifyStudyLinkData } from './study-link-token.ts';
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createStaffCookie } from '../../core/auth/staff-scope.ts';
 import { defineModule } from '../../core/modules/app-module.ts';
 import type { MailService } from '../mail/mail-service.ts';
+import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { staffPublicRoutes, staffRoutes } from './staff-routes.ts';
 import { createStaffService } from './staff-service.ts';
@@ -12,7 +13,14 @@ import { createStaffService } from './staff-service.ts';
  */
 export const staffModule = defineModule({
   name: 'staff',
-  build({ rateLimits, mail }: { rateLimits: RateLimitStore; mail: MailService }, { db, clock, config, secrets, servedOverHttps }) {
+  build(
+    {
+      rateLimits,
+      mail,
+      publicContent,
+    }: { rateLimits: RateLimitStore; mail: MailService; publicContent: Pick<PublicContentService, 'unknownTestSiteIds'> },
+    { db, clock, config, secrets, servedOverHttps },
+  ) {
     const staffCookie = createStaffCookie({ secure: servedOverHttps, maxAgeSeconds: config.staffSessionAbsoluteHours * 3600 });
     const staff = createStaffService(db, {
       clock,
@@ -29,6 +37,8 @@ export const staffModule = defineModule({
         loginAttemptsPerWindow: config.loginAttemptsPerWindow,
         rateLimitWindowSeconds: config.rateLimitWindowSeconds,
       },
+      // The test sites an account names must exist (decision 083).
+      unknownTestSiteIds: publicContent.unknownTestSiteIds,
     });
     return {
       provides: { staff, staffCookie },

@@ -8,6 +8,7 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, MINUTE_MS } from '../../core/clock.ts';
 import { staffAuditLog, staffMembers, staffRecoveryCodes } from '../../core/db/schema.ts';
 import { createMailService } from '../mail/mail-service.ts';
+import { createPublicContentService } from '../public-content/public-content-service.ts';
 import { createStaffService } from './staff-service.ts';
 import { createRateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { base32Encode, createSecretBox, hotp, matchTotp, otpauthUri, totpCode } from './totp.ts';
@@ -45,6 +46,8 @@ function commandService() {
       loginAttemptsPerWindow: 5,
       rateLimitWindowSeconds: 900,
     },
+    unknownTestSiteIds: createPublicContentService(db(), { cacheSeconds: 0, clock, timeZone: testApp.config.loyaltyTimeZone })
+      .unknownTestSiteIds,
   });
 }
 

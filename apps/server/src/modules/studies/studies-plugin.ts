@@ -1,30 +1,46 @@
 import { defineModule } from '../../core/modules/app-module.ts';
 import type { DossierService } from '../dossier/dossier-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
+import type { ScreenerAdminService } from '../screening/screener-admin-service.ts';
 import type { StaffService } from '../staff/staff-service.ts';
 import { studyAdminRoutes } from './study-admin-routes.ts';
 import { createStudyAdminService } from './study-admin-service.ts';
 import { studyRoutes } from './study-routes.ts';
 import { createStudyService } from './study-service.ts';
 
-/** Studies and who may screen for them (decision 017); recruiters' studies and screeners (decision 050). */
+/** Studies and who may screen for them (decision 017). */
 export const studiesModule = defineModule({
   name: 'studies',
+  build({ dossier }: { dossier: DossierService }, { db, clock }) {
+    const studies = createStudyService(db, { clock, aboutMe: dossier });
+    return { provides: { studies }, routes: { tester: [studyRoutes(studies)] } };
+  },
+});
+
+/** Recruiters' studies and their screeners (decision 050): after screening, whose screener editor it uses. */
+export const studyAdminModule = defineModule({
+  name: 'study-admin',
   build(
     {
       dossier,
       publicContent,
       staff,
-    }: { dossier: DossierService; publicContent: Pick<PublicContentService, 'listTestSites'>; staff: Pick<StaffService, 'audited'> },
+      screenerAdmin,
+    }: {
+      dossier: Pick<DossierService, 'existingAnswerIds'>;
+      publicContent: Pick<PublicContentService, 'listTestSites'>;
+      staff: Pick<StaffService, 'audited'>;
+      screenerAdmin: ScreenerAdminService;
+    },
     { db, clock },
   ) {
-    const studies = createStudyService(db, { clock, aboutMe: dossier });
     const studyAdmin = createStudyAdminService(db, {
       clock,
       audited: staff.audited,
       listTestSites: publicContent.listTestSites,
       existingAnswerIds: dossier.existingAnswerIds,
+      screeners: screenerAdmin,
     });
-    return { provides: { studies }, routes: { tester: [studyRoutes(studies)], staff: [studyAdminRoutes(studyAdmin)] } };
+    return { provides: {}, routes: { staff: [studyAdminRoutes(studyAdmin)] } };
   },
 });

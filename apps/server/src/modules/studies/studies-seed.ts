@@ -1,27 +1,12 @@
 import type { Executor } from '../../core/db/client.ts';
-import { saveScreener, type ScreenerDefinition } from '../screening/screening-service.ts';
 import { saveStudies } from './study-service.ts';
 import { createStudyRepository } from './study-repository.ts';
 
 /**
- * Demo studies and their screeners (decision 017), relative to the day the seed runs. The demo
+ * Demo studies (decision 017); their hosted screeners are screening-seed.ts's, relative to the day the seed runs. The demo
  * tester (demotester1, Chicago site 00001, born 1990) sees 24103, 24104, 24105, 24106, 24107 and
  * 24108 (24101 too, but the seed has them pass its screener: decision 051); 24102 is Dallas's
  * (00002) and 24109 is closed.
- *
- * Answers that pass each hosted screener (any other answer to a marked question fails it):
- * - 24101 cereal: eat cereal "Every day" or "A few times a week" (Never disqualifies), household 1 to 8
- *   people (more disqualifies), nobody working in marketing or food ("No").
- * - 24102 sparkling water (quotas): "Women 21-34" (2 places), "Men 21-34" (2), "Anyone 35-64" (4);
- *   an age outside 21-64 matches no quota and so disqualifies.
- * - 24103 hair care (teen and adult): hair "Shoulder length" or "Long" (Short disqualifies).
- * - 24104 kids' snacks (parent answers): has a child aged 6 to 12 ("Yes"; "No" disqualifies).
- * - 24105 coffee maker (waiting list): owns a drip or pod coffee maker (None disqualifies).
- * - 24106 cleaning (online only, options shuffled per tester): cleans at home at least weekly
- *   ("Rarely" disqualifies).
- * - 24108 frozen pizza: already full (recruit target reached): clicking it answers 'Screener Failed - 102'.
- * - 24110 dog food (online only, its own seed run): listed only for testers whose About-me answers
- *   include "I own a dog"; buys dry or wet dog food ("I do not buy dog food" disqualifies).
  */
 
 export const DEMO_SCREENER_HOST = 'surveys.testerhub.example';
@@ -160,176 +145,9 @@ function demoStudies(today: Date): DemoStudy[] {
   ];
 }
 
-const yesNo = (noDisqualifies: boolean) => [
-  { key: 'yes', label: 'Yes', disqualifies: !noDisqualifies },
-  { key: 'no', label: 'No', disqualifies: noDisqualifies },
-];
-
-const demoScreeners: ScreenerDefinition[] = [
-  {
-    studyNo: 24101,
-    questions: [
-      {
-        key: 'often',
-        kind: 'single',
-        prompt: 'How often do you eat breakfast cereal?',
-        options: [
-          { key: 'daily', label: 'Every day' },
-          { key: 'weekly', label: 'A few times a week' },
-          { key: 'never', label: 'Never', disqualifies: true },
-        ],
-      },
-      {
-        key: 'kinds',
-        kind: 'multiple',
-        prompt: 'Which kinds of cereal do you buy? Choose up to three.',
-        minChoices: 1,
-        maxChoices: 3,
-        showIf: { question: 'often', options: ['daily', 'weekly'] },
-        options: [
-          { key: 'flakes', label: 'Flakes' },
-          { key: 'granola', label: 'Granola' },
-          { key: 'oat', label: 'Oat rings' },
-          { key: 'kids', label: "Children's cereal" },
-          { key: 'muesli', label: 'Muesli' },
-        ],
-      },
-      { key: 'household', kind: 'number', prompt: 'How many people live in your household?', minValue: 1, maxValue: 20, qualifyMax: 8 },
-      {
-        key: 'industry',
-        kind: 'single',
-        prompt: 'Do you or anyone in your household work in marketing, advertising or for a food company?',
-        options: yesNo(false),
-      },
-      { key: 'brand', kind: 'text', prompt: 'Which brand did you buy last? (optional)', required: false, maxLength: 100 },
-    ],
-  },
-  {
-    studyNo: 24102,
-    questions: [
-      {
-        key: 'sex',
-        kind: 'single',
-        prompt: 'Are you…',
-        options: [
-          { key: 'f', label: 'Female' },
-          { key: 'm', label: 'Male' },
-        ],
-      },
-      { key: 'age', kind: 'number', prompt: 'How old are you?', minValue: 13, maxValue: 120 },
-      { key: 'last', kind: 'date', prompt: 'When did you last buy sparkling water?' },
-    ],
-    quotas: [
-      {
-        name: 'Women 21-34',
-        capacity: 2,
-        conditions: [
-          { question: 'sex', options: ['f'] },
-          { question: 'age', minValue: 21, maxValue: 34 },
-        ],
-      },
-      {
-        name: 'Men 21-34',
-        capacity: 2,
-        conditions: [
-          { question: 'sex', options: ['m'] },
-          { question: 'age', minValue: 21, maxValue: 34 },
-        ],
-      },
-      { name: 'Anyone 35-64', capacity: 4, conditions: [{ question: 'age', minValue: 35, maxValue: 64 }] },
-    ],
-  },
-  {
-    studyNo: 24103,
-    questions: [
-      {
-        key: 'hair',
-        kind: 'single',
-        prompt: 'How long is your hair?',
-        options: [
-          { key: 'short', label: 'Short', disqualifies: true },
-          { key: 'shoulder', label: 'Shoulder length' },
-          { key: 'long', label: 'Long' },
-        ],
-      },
-      { key: 'washes', kind: 'number', prompt: 'How many times a week do you wash your hair?', minValue: 0, maxValue: 21 },
-    ],
-  },
-  {
-    studyNo: 24104,
-    questions: [
-      { key: 'child', kind: 'single', prompt: 'Do you have a child aged 6 to 12 living with you?', options: yesNo(true) },
-      {
-        key: 'snacks',
-        kind: 'multiple',
-        prompt: 'Which snacks does your child eat? Choose all that apply.',
-        showIf: { question: 'child', options: ['yes'] },
-        options: [
-          { key: 'fruit', label: 'Fruit snacks' },
-          { key: 'crackers', label: 'Crackers' },
-          { key: 'bars', label: 'Granola bars' },
-        ],
-      },
-    ],
-  },
-  {
-    studyNo: 24105,
-    questions: [
-      {
-        key: 'maker',
-        kind: 'single',
-        prompt: 'Which coffee maker do you use at home?',
-        options: [
-          { key: 'drip', label: 'Drip coffee maker' },
-          { key: 'pod', label: 'Pod machine' },
-          { key: 'none', label: 'None', disqualifies: true },
-        ],
-      },
-    ],
-  },
-  {
-    studyNo: 24106,
-    questions: [
-      {
-        key: 'often',
-        kind: 'single',
-        prompt: 'How often do you clean at home?',
-        options: [
-          { key: 'daily', label: 'Every day' },
-          { key: 'weekly', label: 'Every week' },
-          { key: 'rarely', label: 'Rarely', disqualifies: true },
-        ],
-      },
-      {
-        key: 'products',
-        kind: 'multiple',
-        prompt: 'Which products do you use? Choose two to four.',
-        minChoices: 2,
-        maxChoices: 4,
-        options: [
-          { key: 'spray', label: 'All-purpose spray' },
-          { key: 'wipes', label: 'Disinfecting wipes' },
-          { key: 'bleach', label: 'Bleach' },
-          { key: 'vinegar', label: 'Vinegar' },
-          { key: 'steam', label: 'Steam cleaner' },
-        ],
-      },
-    ],
-  },
-  {
-    studyNo: 24108,
-    questions: [{ key: 'pizza', kind: 'single', prompt: 'Do you eat frozen pizza?', options: yesNo(true) }],
-  },
-  {
-    studyNo: 24109,
-    questions: [{ key: 'cookies', kind: 'single', prompt: 'Do you bake cookies for the holidays?', options: yesNo(true) }],
-  },
-];
-
-/** Demo studies, the outside screener's host and the hosted screeners, inside the seed's transaction. */
+/** Demo studies and the outside screener's host, inside the seed's transaction (their hosted screeners: screening-seed.ts). */
 export async function seedDemoStudies(tx: Executor, today: Date): Promise<void> {
   await saveStudies(tx, { hosts: [DEMO_SCREENER_HOST], studies: demoStudies(today) });
-  for (const screener of demoScreeners) await saveScreener(tx, screener);
 }
 
 /**
@@ -383,21 +201,6 @@ export async function seedDemoTargetedStudy(tx: Executor, today: Date, dogOwnerA
         coinValue: 30,
         siteId: null,
         targetAnswerIds: [dogOwnerAnswerId],
-      },
-    ],
-  });
-  await saveScreener(tx, {
-    studyNo: 24110,
-    questions: [
-      {
-        key: 'food',
-        kind: 'single',
-        prompt: 'Which dog food do you buy most often?',
-        options: [
-          { key: 'dry', label: 'Dry food' },
-          { key: 'wet', label: 'Wet food' },
-          { key: 'none', label: 'I do not buy dog food', disqualifies: true },
-        ],
       },
     ],
   });

@@ -17,8 +17,9 @@ import type { TestSite } from '@testerhub/shared/public-content';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { foreignKeyOf } from '../../core/db/foreign-key.ts';
-import { previewScreener, screenerDefinitionOf, screeningsOf, writeScreener } from '../screening/screener-admin-service.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { ScreenerAdminService } from '../screening/screener-admin-service.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
 import { allowedScreenerUrl } from './study-service.ts';
 
@@ -29,6 +30,8 @@ interface StudyAdminDeps {
   listTestSites: () => Promise<readonly TestSite[]>;
   /** Which of these ids are About-me answers (the dossier module). */
   existingAnswerIds: (ids: readonly number[]) => Promise<number[]>;
+  /** The hosted screener's staff calls (the screening module's). */
+  screeners: ScreenerAdminService;
 }
 
 /** The study's foreign key to its test site (migration 0045). */
@@ -133,9 +136,9 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
       const row = await repository.findStudy(studyNo);
       if (!row) return { status: 'failed', message: TEXTS.notFound };
       const [{ filled: _filled, ...screener }, targetAnswerIds, answeredCount, externalReturnSecretEnding] = await Promise.all([
-        screenerDefinitionOf(db, studyNo),
+        deps.screeners.definitionOf(studyNo, db),
         repository.targetsOf(studyNo),
-        screeningsOf(db, studyNo),
+        deps.screeners.screeningsOf(studyNo, db),
         repository.returnSecretEnding(studyNo),
       ]);
       const { guid: _guid, qualifiedCount, version, ...fields } = row;
@@ -176,7 +179,7 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
             if (!(await studies.insertStudyIfNew({ studyNo: input.studyNo, ...columnsOf(input) })))
               throw new StaffRefusal(TEXTS.studyNoTaken, 'studyNo');
             await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
-            const written = await writeScreener(tx, input.studyNo, input.screenerKind === 'hosted' ? input.screener : null);
+            const written = await deps.screeners.write(input.studyNo, input.screenerKind === 'hosted' ? input.screener : null, tx);
             if (!written.ok) throw new StaffRefusal(written.message, written.field);
             const secret = await keepReturnSecret(tx, input, deps.clock.now());
             const row = (await studies.findStudy(input.studyNo))!;
@@ -202,11 +205,11 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
             if (input.recruitTarget !== null && input.recruitTarget < before.qualifiedCount)
               throw new StaffRefusal(TEXTS.targetBelowQualified(before.qualifiedCount), 'recruitTarget');
             const beforeTargets = await studies.targetsOf(input.studyNo);
-            const { filled: _filled, ...beforeScreener } = await screenerDefinitionOf(tx, input.studyNo);
+            const { filled: _filled, ...beforeScreener } = await deps.screeners.definitionOf(input.studyNo, tx);
             const row = await studies.updateStudyAtVersion(input.studyNo, input.version, columnsOf(input));
             if (!row) throw new StaffRefusal(TEXTS.changedSinceOpened, 'version');
             await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
-            const written = await writeScreener(tx, input.studyNo, input.screenerKind === 'hosted' ? input.screener : null);
+            const written = await deps.screeners.write(input.studyNo, input.screenerKind === 'hosted' ? input.screener : null, tx);
             if (!written.ok) throw new StaffRefusal(written.message, written.field);
             const secret = await keepReturnSecret(tx, input, deps.clock.now());
             return {
@@ -250,7 +253,7 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
     },
 
     /** The screener being edited, answered as a tester would (the screening module's own rules). */
-    preview: (input: PreviewScreenerPayload) => previewScreener(input.screener, input.answers, input.complete),
+    preview: (input: PreviewScreenerPayload) => deps.screeners.preview(input.screener, input.answers, input.complete),
   };
 }
 

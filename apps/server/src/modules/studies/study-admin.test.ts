@@ -16,7 +16,7 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { screenerQuestions, studies, studyReturnSecrets, testSites } from '../../core/db/schema.ts';
 import { externalReturnSignature } from './external-return-signature.ts';
 import { DEMO_SCREENER_HOST } from './studies-seed.ts';
-import { SCREENER_TEXTS } from './study-service.ts';
+import { SCREENER_TEXTS } from '@testerhub/shared/study-rules';
 
 /**
  * Studies in the staff console (issue 12 section 2; decision 050): create and save with the shared

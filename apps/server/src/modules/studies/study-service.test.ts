@@ -3,7 +3,8 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { createStudy, createTester } from '../../../test/factories.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { screenings, studyDossierTargets } from '../../core/db/schema.ts';
-import { allowedScreenerUrl, createStudyService, SCREENER_TEXTS, type StudyService } from './study-service.ts';
+import { SCREENER_TEXTS } from '@testerhub/shared/study-rules';
+import { allowedScreenerUrl, createStudyService, type StudyService } from './study-service.ts';
 
 /**
  * Who sees which study (issue 9, section 1; decision 017): the open window on the clock, the age

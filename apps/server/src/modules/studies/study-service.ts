@@ -1,4 +1,4 @@
-import { ageOn } from '@testerhub/shared/account-rules';
+import { isStudyFull, SCREENER_TEXTS, testerAge } from '@testerhub/shared/study-rules';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
@@ -9,25 +9,10 @@ import { createStudyRepository, type NewStudy, type StudyRow } from './study-rep
 export type { StudyRow } from './study-repository.ts';
 
 /** The About-me answers a tester holds; the dossier module provides it. */
-/** How many studies are held at the site, on the caller's executor (the staff console's site removal, decision 069). */
-export const studiesAtSite = (db: Executor, siteId: string) => createStudyRepository(db).countAtSite(siteId);
 
 export interface AboutMeAnswers {
   heldAnswerIds(testerId: string): Promise<number[]>;
 }
-
-/** The screener texts (spec 2, section 8), written once; the screening module uses them too. */
-export const SCREENER_TEXTS = {
-  alreadyScheduledStatus: 'Screener Failed - 101',
-  alreadyScheduled:
-    'Thank you for completing the screener: your coins and experience have been added. You are already scheduled for an upcoming study, so you cannot book another one until it has taken place.',
-  fullStatus: 'Screener Failed - 102',
-  full: 'All schedule spots for this study are filled. Please choose another slot, or check the other studies on your screener page.',
-  notAvailable: 'Oh No! This study is no longer available...',
-  disqualified:
-    'Thank you for taking the time to answer our questions! This study is not the right match this time, but new studies open often. Please check back soon.',
-  waitlisted: 'Thank you! You have been added to the waiting list for this study. We will contact you as soon as a spot opens.',
-} as const;
 
 /** Where the portal runs a hosted screener. */
 export const hostedScreenerPath = (studyNo: number) => `/community/main/screener/${studyNo}`;
@@ -48,51 +33,6 @@ export function allowedScreenerUrl(address: string | null, hosts: readonly strin
   }
   if (url.protocol !== 'https:' || url.username || url.password) return null;
   return hosts.includes(url.hostname.toLowerCase()) ? url : null;
-}
-
-/** The study's recruit target is reached: nobody else can qualify. */
-/** Recruiting now: opened and not yet closed (a staff Close sets closes_at to now: decision 050). */
-export const isStudyOpen = (study: Pick<StudyRow, 'opensAt' | 'closesAt'>, at: Date) =>
-  study.opensAt <= at && (study.closesAt === null || study.closesAt > at);
-
-export const isStudyFull = (study: Pick<StudyRow, 'recruitTarget' | 'qualifiedCount'>) =>
-  study.recruitTarget !== null && study.qualifiedCount >= study.recruitTarget;
-
-/** Project and participant types of kid studies (spec 2, section 9). */
-const KID_PROJECT_TYPES: readonly number[] = [26, 27, 28];
-const KID_PARTICIPANT_TYPES: readonly number[] = [1, 2, 5];
-export const isKidStudy = (study: Pick<StudyRow, 'projectType' | 'participantTypeId'>) =>
-  KID_PROJECT_TYPES.includes(study.projectType) || KID_PARTICIPANT_TYPES.includes(study.participantTypeId);
-
-/** Participant type 3: teens and adults (the 'self or teen' choice). */
-export const TEEN_AND_ADULT_PARTICIPANT_TYPE = 3;
-const TEEN_AGES = { min: 13, max: 17 } as const;
-
-/**
- * The ages of the children a study takes (decision 029): a kid study its child ages (0 to 17 when
- * unset); a teen-and-adult study teens of 13 to 17 within its own ages; any other study none.
- */
-export function childAgesOf(
-  study: Pick<StudyRow, 'projectType' | 'participantTypeId' | 'minimumAge' | 'maximumAge' | 'childMinimumAge' | 'childMaximumAge'>,
-): { min: number; max: number } | null {
-  if (isKidStudy(study)) return { min: study.childMinimumAge ?? 0, max: study.childMaximumAge ?? TEEN_AGES.max };
-  if (study.participantTypeId !== TEEN_AND_ADULT_PARTICIPANT_TYPE) return null;
-  const min = Math.max(TEEN_AGES.min, study.minimumAge);
-  const max = Math.min(TEEN_AGES.max, study.maximumAge ?? TEEN_AGES.max);
-  return min <= max ? { min, max } : null;
-}
-
-/** Whether a child born on `birthDate` (YYYY-MM-DD) is, on `today`, of an age the study takes. */
-export function childFitsStudy(study: Parameters<typeof childAgesOf>[0], child: { birthDate: string }, today: Date) {
-  const ages = childAgesOf(study);
-  const age = testerAge(child.birthDate, today);
-  return ages !== null && age >= ages.min && age <= ages.max;
-}
-
-/** A tester's age on a day, from the birth date as stored (YYYY-MM-DD). */
-export function testerAge(birthDate: string, today: Date): number {
-  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
-  return ageOn({ year, month, day }, today);
 }
 
 /**
@@ -125,6 +65,9 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
   return {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
+
+    /** How many studies are held at the site, in the caller's unit of work (the staff console's site removal, decision 069). */
+    studiesAtSite: (siteId: string, tx: Executor) => createStudyRepository(tx).countAtSite(siteId),
 
     openStudyFor,
 
@@ -170,8 +113,8 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
       return studies.useExternalToken(tokenHash, testerId, deps.clock.now());
     },
 
-    /** The studies the tester came back from an outside screener for, with the first return's time. */
-    externalReturns: (testerId: string) => repository.externalReturns(testerId),
+    /** The studies the tester came back from an outside screener for, with the first return's time; in the caller's unit of work when given. */
+    externalReturns: (testerId: string, tx?: Executor) => createStudyRepository(tx ?? db).externalReturns(testerId),
 
     /** A token as DoScreeners hands to the outside tool; `usedAt` records the return as already made (test support). */
     async issueExternalToken(testerId: string, studyNo: number, usedAt: Date | null = null) {

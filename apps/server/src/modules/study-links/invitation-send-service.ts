@@ -17,7 +17,8 @@ import { holdersOfAnswersSql, type DossierService } from '../dossier/dossier-ser
 import { attendedSinceSql, bookedInStudySql } from '../scheduling/scheduling-service.ts';
 import { screenedInStudySql } from '../screening/screening-service.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
-import { isStudyOpen, type StudyService } from '../studies/study-service.ts';
+import { isStudyOpen } from '@testerhub/shared/study-rules';
+import type { StudyService } from '../studies/study-service.ts';
 import { testerAudienceSql, type TesterService } from '../testers/tester-service.ts';
 import { createInvitationSendRepository, type InvitationSendRow } from './invitation-send-repository.ts';
 import type { StudyLinkService } from './study-link-service.ts';

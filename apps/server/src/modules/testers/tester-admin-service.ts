@@ -19,12 +19,14 @@ import {
 import type { Clock } from '../../core/clock.ts';
 import type { Executor } from '../../core/db/client.ts';
 import type { ChildrenService } from '../children/children-service.ts';
-import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
+import { InsufficientBalanceError } from '../../core/errors.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { PrivacyService } from '../privacy/privacy-service.ts';
 import type { ReferralsService } from '../referrals/referrals-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
-import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { isSuspended, type TesterService } from './tester-service.ts';
 
 interface TesterAdminDeps {

@@ -7,16 +7,6 @@ export type { NewTester, TesterRow, TokenPurpose } from './tester-repository.ts'
 export { testerAudienceSql } from './tester-repository.ts';
 
 /** The contact channels a tester can turn off (spec 3, "Opt-in"); NoText is the text-message channel. */
-/** How many testers are assigned to the site, on the caller's executor (the staff console's site removal, decision 069). */
-export const testersAtSite = (db: Executor, siteId: string) =>
-  createTesterRepository(
-    db,
-    () => {},
-    () => {
-      throw new Error('Counting testers reads no time.');
-    },
-  ).countAtSite(siteId);
-
 export type ContactChannel = 'Phone' | 'NoText' | 'Email';
 export const CONTACT_CHANNELS: readonly ContactChannel[] = ['Phone', 'NoText', 'Email'];
 
@@ -52,6 +42,8 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
   return {
     /** Inside a unit of work pass its `tx` (on PGlite a read beside the transaction would wait for it). */
     findById: (id: string, tx?: Executor) => on(tx).findById(id),
+    /** How many testers are assigned to the site, in the caller's unit of work (the staff console's site removal, decision 069). */
+    testersAtSite: (siteId: string, tx: Executor) => on(tx).countAtSite(siteId),
     /** The tester's part of the data export (decision 040): the record without the password hash, choices, codes without hashes. */
     exportData: (testerId: string) => base.exportOf(testerId),
     /** Deletes the tester inside the caller's unit of work (decision 040); answers false when already gone. */
