@@ -31,7 +31,7 @@ import { publicContentModule } from './modules/public-content/public-content-plu
 import { quickSurveyModule } from './modules/quick-survey/quick-survey-plugin.ts';
 import { rateLimitsModule } from './modules/rate-limits/rate-limits-plugin.ts';
 import { recoveryModule } from './modules/recovery/recovery-plugin.ts';
-import { referralsModule } from './modules/referrals/referrals-plugin.ts';
+import { referralModule } from './modules/referral/referral-plugin.ts';
 import { registrationModule } from './modules/registration/registration-plugin.ts';
 import { rewardsModule } from './modules/rewards/rewards-plugin.ts';
 import { schedulingModule, selfScheduleModule } from './modules/scheduling/scheduling-plugin.ts';
@@ -69,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(testersModule)
     .add(leaderboardModule)
     .add(ledgerModule)
-    .add(referralsModule)
+    .add(referralModule)
     .add(registrationModule)
     .add(perksModule)
     .add(eventsModule)

@@ -48,9 +48,9 @@ const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-
 const CommunityIndex = lazyPage(() => import('../features/community-root/community-index'), 'CommunityIndex');
 const CoinsPage = lazyPage(() => import('../features/coins/coins-page'), 'CoinsPage');
 const EarningsPage = lazyPage(() => import('../features/coins/earnings-page'), 'EarningsPage');
-const ReferralEventPage = lazyPage(() => import('../features/referrals/referral-event-page'), 'ReferralEventPage');
-const ReferralOfferPage = lazyPage(() => import('../features/referrals/referral-offer-page'), 'ReferralOfferPage');
-const ReferralHistoryPage = lazyPage(() => import('../features/referrals/referral-history-page'), 'ReferralHistoryPage');
+const ReferralEventPage = lazyPage(() => import('../features/referral/referral-event-page'), 'ReferralEventPage');
+const ReferralOfferPage = lazyPage(() => import('../features/referral/referral-offer-page'), 'ReferralOfferPage');
+const ReferralHistoryPage = lazyPage(() => import('../features/referral/referral-history-page'), 'ReferralHistoryPage');
 const SelfSchedulePage = lazyPage(() => import('../features/schedule/self-schedule-page'), 'SelfSchedulePage');
 // The staff console (decision 043): its own chunk, outside the public and portal layouts.
 const StaffRoute = lazyPage(() => import('./routes/staff-route'), 'StaffRoute');

@@ -22,7 +22,7 @@ export * from '../../modules/events/events-tables.ts';
 export * from '../../modules/perks/perks-tables.ts';
 export * from '../../modules/callouts/callout-tables.ts';
 export * from '../../modules/rewards/rewards-tables.ts';
-export * from '../../modules/referrals/referrals-tables.ts';
+export * from '../../modules/referral/referral-tables.ts';
 export * from '../../modules/leaderboard/leaderboard-tables.ts';
 export * from '../../modules/terms/terms-tables.ts';
 export * from '../../modules/staff/staff-tables.ts';

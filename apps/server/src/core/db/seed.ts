@@ -9,7 +9,7 @@ import { seedDemoLeaderboard } from '../../modules/leaderboard/leaderboard-seed.
 import { seedPerks } from '../../modules/perks/perks-seed.ts';
 import { seedAvatars } from '../../modules/profile/profile-seed.ts';
 import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
-import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
+import { seedDemoReferrals } from '../../modules/referral/referral-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoScreenings } from '../../modules/screening/screening-seed.ts';
 import {

@@ -21,7 +21,7 @@ import type { Executor } from '../../core/db/client.ts';
 import type { ChildrenService } from '../children/children-service.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import type { PrivacyService } from '../privacy/privacy-service.ts';
-import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { ReferralService } from '../referral/referral-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
@@ -34,7 +34,7 @@ interface TesterAdminDeps {
   scheduling: Pick<SchedulingService, 'exportData'>;
   screening: Pick<ScreeningService, 'exportData'>;
   children: Pick<ChildrenService, 'exportData'>;
-  referrals: Pick<ReferralsService, 'exportData'>;
+  referrals: Pick<ReferralService, 'exportData'>;
   /** The privacy module's export document and deletion unit of work (decision 040). */
   privacy: Pick<PrivacyService, 'documentFor' | 'eraseWithin' | 'afterErased'>;
   /** The staff service's audit helper and its trail of one row (decisions 043 and 053). */

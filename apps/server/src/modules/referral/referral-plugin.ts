@@ -7,12 +7,12 @@ import type { StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { referralPipelineRoutes } from './referral-pipeline-routes.ts';
 import { createReferralPipelineService } from './referral-pipeline-service.ts';
-import { referralsRoutes } from './referrals-routes.ts';
-import { createReferralsService } from './referrals-service.ts';
+import { referralRoutes } from './referral-routes.ts';
+import { createReferralService } from './referral-service.ts';
 
 /** Referred friends (decision 036) and the staff's pipeline (decision 054). */
-export const referralsModule = defineModule({
-  name: 'referrals',
+export const referralModule = defineModule({
+  name: 'referral',
   build(
     {
       testers,
@@ -31,7 +31,7 @@ export const referralsModule = defineModule({
     },
     { db, clock, config },
   ) {
-    const referrals = createReferralsService(db, {
+    const referrals = createReferralService(db, {
       clock,
       testers,
       ledger,
@@ -43,7 +43,7 @@ export const referralsModule = defineModule({
     const referralPipeline = createReferralPipelineService({ referrals, testers, audited: staff.audited });
     return {
       provides: { referrals },
-      routes: { tester: [referralsRoutes(referrals)], staff: [referralPipelineRoutes(referralPipeline)] },
+      routes: { tester: [referralRoutes(referrals)], staff: [referralPipelineRoutes(referralPipeline)] },
     };
   },
 });

@@ -6,7 +6,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { viewStatus } from '../../lib/query-status';
 import { useReferralEvent } from './api/get-referral-event';
 import { ReferralNav } from './referral-nav';
-import './referrals.css';
+import './referral.css';
 
 /**
  * /community/main/referral/event: this month's offer (GetReferralEvent's non-empty comments) and
@@ -20,16 +20,16 @@ export function ReferralEventPage() {
   const month = new Date().toLocaleString('en-US', { month: 'long' });
 
   return (
-    <section className="referrals" aria-labelledby="referral-event-title">
-      <h1 id="referral-event-title" className="referrals__title">
+    <section className="referral" aria-labelledby="referral-event-title">
+      <h1 id="referral-event-title" className="referral__title">
         Referral event
       </h1>
       <ReferralNav />
-      <section className="referrals__panel" aria-labelledby="referral-offer-title">
+      <section className="referral__panel" aria-labelledby="referral-offer-title">
         <h2 id="referral-offer-title">{month} special offer</h2>
         {status === 'pending' && <p role="status">Loading this month's offer…</p>}
         {status === 'error' && (
-          <RetryAlert className="referrals__alert" text="This month's offer could not be loaded." onRetry={() => void query.refetch()} />
+          <RetryAlert className="referral__alert" text="This month's offer could not be loaded." onRetry={() => void query.refetch()} />
         )}
         {status === 'success' &&
           (comments.length > 0 ? (
@@ -42,7 +42,7 @@ export function ReferralEventPage() {
             <p>There is no special offer this month: the regular referral reward still applies.</p>
           ))}
       </section>
-      <section className="referrals__panel" aria-labelledby="referral-guidelines-title">
+      <section className="referral__panel" aria-labelledby="referral-guidelines-title">
         <h2 id="referral-guidelines-title">Guidelines</h2>
         <ul data-testid="referral-guidelines">
           <li>The referral program is for current testers only.</li>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReferralEvent } from '@testerhub/shared/public-content';
 import { apiGet } from '../../../lib/api';
-import { referralsKeys } from './query-keys';
+import { referralKeys } from './query-keys';
 
 /** GET /api/callout/GetReferralEvent: this month's offer, one text per row (spec 1, section 7). */
 export function fetchReferralEvent(): Promise<ReferralEvent[]> {
@@ -9,7 +9,7 @@ export function fetchReferralEvent(): Promise<ReferralEvent[]> {
 }
 
 export function referralEventQueryOptions() {
-  return queryOptions({ queryKey: referralsKeys.event(), queryFn: fetchReferralEvent });
+  return queryOptions({ queryKey: referralKeys.event(), queryFn: fetchReferralEvent });
 }
 
 export function useReferralEvent() {

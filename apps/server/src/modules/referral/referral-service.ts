@@ -16,7 +16,7 @@ import type { LedgerService } from '../ledger/ledger-service.ts';
 import { referralInvitationMessage, type MailService } from '../mail/mail-service.ts';
 import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { createReferralsRepository, type ReferralRow } from './referrals-repository.ts';
+import { createReferralRepository, type ReferralRow } from './referral-repository.ts';
 
 /** The ledger's reason for a referral reward; its reference is the referral's id, so a referral pays once. */
 export const REFERRAL_REWARD_REASON = 'referralReward';
@@ -43,7 +43,7 @@ export function newReferralCode(): string {
   return [...randomBytes(CODE_LENGTH)].map((byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join('');
 }
 
-interface ReferralsDeps {
+interface ReferralDeps {
   clock: Clock;
   testers: Pick<TesterService, 'lockForUpdate'>;
   ledger: Pick<LedgerService, 'record'>;
@@ -70,8 +70,8 @@ const toListItem = (row: ReferralRow): ReferralListItem => ({
  * month, each friend gets an invitation with a join link, registering through it and attending a
  * first study move the referral on, and a Complete or Paid referral pays its reward once.
  */
-export function createReferralsService(db: Database, deps: ReferralsDeps) {
-  const repository = createReferralsRepository(db);
+export function createReferralService(db: Database, deps: ReferralDeps) {
+  const repository = createReferralRepository(db);
   const limit = deps.monthlyLimit ?? REFERRAL_LIMITS.monthly;
   const now = () => deps.clock.now();
   // Every request of the month counts against the month's limit, whatever it answers (decision 075).
@@ -83,7 +83,7 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
    * this referrer in one of `payable`, not yet redeemed; once, whatever the number of calls.
    */
   async function payReward(tx: Executor, referrerId: string, referralId: string, payable: readonly ReferralStatus[]): Promise<boolean> {
-    const redeemed = await createReferralsRepository(tx).redeem(referrerId, referralId, payable, now());
+    const redeemed = await createReferralRepository(tx).redeem(referrerId, referralId, payable, now());
     if (!redeemed) return false;
     const paid = await deps.ledger.record(
       {
@@ -104,7 +104,7 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
 
     /** Account deletion (decision 040): the referral that brought the tester forgets who they were, in the caller's unit of work. */
     forgetReferredTester: (testerId: string, email: string, phone: string, tx: Executor) =>
-      createReferralsRepository(tx).forgetReferredTester(testerId, email, phone),
+      createReferralRepository(tx).forgetReferredTester(testerId, email, phone),
 
     /**
      * UpdateReferralList. Every request counts against the month's limit, 'Exist user' ones too, so
@@ -123,7 +123,7 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
       const result = await inTransaction(db, async (tx): Promise<ReferralRequestResponse> => {
         const referrer = await deps.testers.lockForUpdate(referrerId, tx);
         if (!referrer) return { status: 'failed' };
-        const repo = createReferralsRepository(tx);
+        const repo = createReferralRepository(tx);
         if ((await repo.countInMonth(referrerId, month)) >= limit) return { status: 'maximum' };
         if (await repo.isReferred(email, request.phoneNumber)) return { status: 'existUser' };
         const referral = await repo.insert({
@@ -175,7 +175,7 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
     async registeredThroughCode(code: string, testerId: string, tx: Executor): Promise<boolean> {
       const trimmed = code.trim().toUpperCase();
       if (!trimmed) return false;
-      const moved = await createReferralsRepository(tx).moveStatus({ code: trimmed }, REGISTERABLE, 'Registered', now(), {
+      const moved = await createReferralRepository(tx).moveStatus({ code: trimmed }, REGISTERABLE, 'Registered', now(), {
         referredTesterId: testerId,
       });
       return moved.length > 0;
@@ -183,7 +183,7 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
 
     /** Scheduling's unit of work: the tester attended a study, so a referral of them that is Registered is Complete. */
     async firstStudyAttended(testerId: string, tx: Executor): Promise<void> {
-      await createReferralsRepository(tx).moveStatus({ referredTesterId: testerId }, COMPLETABLE, 'Complete', now());
+      await createReferralRepository(tx).moveStatus({ referredTesterId: testerId }, COMPLETABLE, 'Complete', now());
     },
 
     /**
@@ -193,7 +193,7 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
      * Null when there is no such referral or the move is not allowed from where it is.
      */
     async staffMove(referralId: string, to: StaffReferralStatus, tx: Executor) {
-      const repo = createReferralsRepository(tx);
+      const repo = createReferralRepository(tx);
       const before = await repo.lockById(referralId);
       if (!before || !REFERRAL_MOVES[to].includes(before.status as ReferralStatus)) return { before, after: null, paid: false };
       const [after] = await repo.moveStatus({ id: referralId }, REFERRAL_MOVES[to], to, now());
@@ -207,4 +207,4 @@ export function createReferralsService(db: Database, deps: ReferralsDeps) {
   };
 }
 
-export type ReferralsService = ReturnType<typeof createReferralsService>;
+export type ReferralService = ReturnType<typeof createReferralService>;

@@ -7,10 +7,10 @@ import {
   referralRewardResponseSchema,
 } from '@testerhub/shared/referral-schemas';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
-import type { ReferralsService } from './referrals-service.ts';
+import type { ReferralService } from './referral-service.ts';
 
 /** Referring friends, the referral list and the reward claim (spec 3, sections 4, 5, 7, 8 and 9; decision 036). Tester scope. */
-export function referralsRoutes(referrals: ReferralsService): FastifyPluginAsyncZod {
+export function referralRoutes(referrals: ReferralService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/account/UpdateReferralList',

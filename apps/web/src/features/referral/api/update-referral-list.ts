@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReferralRequest, ReferralRequestResponse } from '@testerhub/shared/referral-schemas';
 import { apiPost } from '../../../lib/api';
-import { referralsKeys, referralsMutationKeys } from './query-keys';
+import { referralKeys, referralMutationKeys } from './query-keys';
 
 /** POST /api/account/UpdateReferralList: refers a friend (spec 3, section 7). */
 export function updateReferralList(request: ReferralRequest): Promise<ReferralRequestResponse> {
@@ -12,10 +12,10 @@ export function updateReferralList(request: ReferralRequest): Promise<ReferralRe
 export function useUpdateReferralList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: referralsMutationKeys.refer,
+    mutationKey: referralMutationKeys.refer,
     mutationFn: updateReferralList,
     onSuccess: (answer) => {
-      if (answer.status === 'succeed') void queryClient.invalidateQueries({ queryKey: referralsKeys.list() });
+      if (answer.status === 'succeed') void queryClient.invalidateQueries({ queryKey: referralKeys.list() });
     },
   });
 }

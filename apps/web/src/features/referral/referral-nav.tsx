@@ -9,11 +9,11 @@ const PAGES = [
 /** The three referral pages, one link each; the current one is marked for screen readers. */
 export function ReferralNav() {
   return (
-    <nav className="referrals__nav" aria-label="Referral pages">
+    <nav className="referral__nav" aria-label="Referral pages">
       <ul>
         {PAGES.map((page) => (
           <li key={page.to}>
-            <NavLink to={page.to} className="referrals__nav-link">
+            <NavLink to={page.to} className="referral__nav-link">
               {page.label}
             </NavLink>
           </li>

@@ -10,7 +10,7 @@ import { shownFailure, viewStatus } from '../../lib/query-status';
 import { useGetReferralReward } from './api/get-referral-reward';
 import { useReferralList } from './api/get-referral-list';
 import { ReferralNav } from './referral-nav';
-import './referrals.css';
+import './referral.css';
 
 /** Spec 3 names no text for a refused claim: this one (red, as a failure) says what to do. */
 export const CLAIM_FAILED: PopupMessage = {
@@ -50,15 +50,15 @@ export function ReferralHistoryPage() {
   };
 
   return (
-    <section className="referrals" aria-labelledby="referral-history-title">
-      <h1 id="referral-history-title" className="referrals__title">
+    <section className="referral" aria-labelledby="referral-history-title">
+      <h1 id="referral-history-title" className="referral__title">
         My referrals
       </h1>
       <ReferralNav />
-      <div className="referrals__panel">
+      <div className="referral__panel">
         {status === 'pending' && <p role="status">Loading your referrals…</p>}
         {status === 'error' && (
-          <RetryAlert className="referrals__alert" text={REFERRAL_TEXTS.fetchFailed} onRetry={() => void query.refetch()} />
+          <RetryAlert className="referral__alert" text={REFERRAL_TEXTS.fetchFailed} onRetry={() => void query.refetch()} />
         )}
         {status === 'success' && referrals.length === 0 && (
           <p>
@@ -66,8 +66,8 @@ export function ReferralHistoryPage() {
           </p>
         )}
         {status === 'success' && referrals.length > 0 && (
-          <div className="referrals__table-wrap" role="region" aria-labelledby="referral-list-caption" tabIndex={0}>
-            <table className="referrals__table">
+          <div className="referral__table-wrap" role="region" aria-labelledby="referral-list-caption" tabIndex={0}>
+            <table className="referral__table">
               <caption id="referral-list-caption">Your referrals and their status</caption>
               <thead>
                 <tr>
@@ -85,11 +85,11 @@ export function ReferralHistoryPage() {
                     <td>{referral.status}</td>
                     <td>
                       {referral.redeemedReward ? (
-                        <span className="referrals__claimed">Claimed</span>
+                        <span className="referral__claimed">Claimed</span>
                       ) : (
                         <button
                           type="button"
-                          className="button button--primary referrals__claim"
+                          className="button button--primary referral__claim"
                           disabled={!isReferralClaimable(referral) || claim.isPending}
                           aria-label={`Claim the reward for ${referral.firstName} ${referral.lastName}`}
                           onClick={() => void onClaim(referral)}
@@ -104,7 +104,7 @@ export function ReferralHistoryPage() {
             </table>
           </div>
         )}
-        <p className="referrals__note">The reward can be claimed once your friend's status is Complete or Paid.</p>
+        <p className="referral__note">The reward can be claimed once your friend's status is Complete or Paid.</p>
       </div>
       {reward && <RewardPopup {...reward} onRewarded={portal?.refreshProfile} onClose={() => setReward(null)} />}
       {failure && <MessagePopup {...failure} onClose={() => setFailure(null)} />}

@@ -10,7 +10,7 @@ import { createLedgerService } from '../ledger/ledger-service.ts';
 import { createMailService } from '../mail/mail-service.ts';
 import { createRateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { createTesterService } from '../testers/tester-service.ts';
-import { createReferralsService, type ReferralsService } from './referrals-service.ts';
+import { createReferralService, type ReferralService } from './referral-service.ts';
 
 /**
  * The referral limits across server instances (decision 036): on PostgreSQL (TEST_DATABASE_URL)
@@ -20,14 +20,14 @@ import { createReferralsService, type ReferralsService } from './referrals-servi
 
 const clock = createFakeClock('2026-01-15T18:00:00Z');
 const { db, perInstance } = useInstanceDatabases();
-let instances: ReferralsService[];
+let instances: ReferralService[];
 const handles: Database[] = [];
 
 beforeAll(() => {
   instances = perInstance((handle) => {
     handles.push(handle);
     const onTesterChanged = () => undefined;
-    return createReferralsService(handle, {
+    return createReferralService(handle, {
       clock,
       timeZone: 'America/Chicago',
       testers: createTesterService(handle, { clock, onTesterChanged }),

@@ -1,7 +1,7 @@
 import { localDay, monthStart } from '../../core/local-day.ts';
 import type { Executor } from '../../core/db/client.ts';
-import { createReferralsRepository } from './referrals-repository.ts';
-import { newReferralCode } from './referrals-service.ts';
+import { createReferralRepository } from './referral-repository.ts';
+import { newReferralCode } from './referral-service.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -15,7 +15,7 @@ const DEMO_REFERRALS = [
 ] as const;
 
 export async function seedDemoReferrals(tx: Executor, today: Date, referrerId: string, timeZone: string): Promise<void> {
-  const repository = createReferralsRepository(tx);
+  const repository = createReferralRepository(tx);
   for (const [index, friend] of DEMO_REFERRALS.entries()) {
     const at = new Date(today.getTime() - friend.daysAgo * DAY_MS);
     await repository.insert({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReferralListItem, ReferralRewardResponse } from '@testerhub/shared/referral-schemas';
 import { apiPost } from '../../../lib/api';
-import { referralsKeys, referralsMutationKeys } from './query-keys';
+import { referralKeys, referralMutationKeys } from './query-keys';
 
 /** POST /api/reward/GetReferralReward: the list item as the spec sends it; its referralId names the referral (decision 036). */
 export function getReferralReward(referral: ReferralListItem): Promise<ReferralRewardResponse> {
@@ -12,8 +12,8 @@ export function getReferralReward(referral: ReferralListItem): Promise<ReferralR
 export function useGetReferralReward() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: referralsMutationKeys.claim,
+    mutationKey: referralMutationKeys.claim,
     mutationFn: getReferralReward,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: referralsKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: referralKeys.list() }),
   });
 }

@@ -37,8 +37,8 @@ export function ReferralForm({ busy, onRefer }: ReferralFormProps) {
   });
 
   return (
-    <form className="referrals__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-      <div className="referrals__grid">
+    <form className="referral__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
+      <div className="referral__grid">
         <TextField label="First name" {...field('firstname')} autoComplete="off" maxLength={60} required />
         <TextField label="Last name" {...field('lastname')} autoComplete="off" maxLength={60} required />
       </div>
@@ -60,7 +60,7 @@ export function ReferralForm({ busy, onRefer }: ReferralFormProps) {
         hint="10 digits, including the area code."
         required
       />
-      <div className="referrals__actions">
+      <div className="referral__actions">
         <button type="submit" className="button button--primary" disabled={!ready || busy} aria-busy={busy}>
           {busy ? 'Sending…' : 'Refer my friend'}
         </button>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReferralListResponse } from '@testerhub/shared/referral-schemas';
 import { apiGet } from '../../../lib/api';
-import { referralsKeys } from './query-keys';
+import { referralKeys } from './query-keys';
 
 /** GET /api/reward/GetReferralList: the tester's referrals, their status and whether the reward was redeemed. */
 export function fetchReferralList(): Promise<ReferralListResponse> {
@@ -10,7 +10,7 @@ export function fetchReferralList(): Promise<ReferralListResponse> {
 
 export function referralListQueryOptions() {
   // Asked on every visit: a friend may have registered or attended meanwhile.
-  return queryOptions({ queryKey: referralsKeys.list(), queryFn: fetchReferralList, staleTime: 0 });
+  return queryOptions({ queryKey: referralKeys.list(), queryFn: fetchReferralList, staleTime: 0 });
 }
 
 export function useReferralList() {

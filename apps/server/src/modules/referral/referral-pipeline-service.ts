@@ -8,11 +8,11 @@ import {
 } from '@testerhub/shared/staff-queues-schemas';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import type { ReferralRow } from './referrals-repository.ts';
-import type { ReferralsService } from './referrals-service.ts';
+import type { ReferralRow } from './referral-repository.ts';
+import type { ReferralService } from './referral-service.ts';
 
 interface ReferralPipelineDeps {
-  referrals: Pick<ReferralsService, 'staffMove' | 'listForStaff'>;
+  referrals: Pick<ReferralService, 'staffMove' | 'listForStaff'>;
   testers: Pick<TesterService, 'publicProfiles'>;
   audited: StaffService['audited'];
 }

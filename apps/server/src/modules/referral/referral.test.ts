@@ -7,7 +7,7 @@ import { balanceAndLedger, createLoggedInTester, createTester } from '../../../t
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { coinLedger, referrals } from '../../core/db/schema.ts';
-import { REFERRAL_REWARD_REASON } from './referrals-service.ts';
+import { REFERRAL_REWARD_REASON } from './referral-service.ts';
 
 /**
  * Referrals (spec 3, sections 4, 5, 7, 8 and 9; decision 036): UpdateReferralList with its rules,

@@ -7,7 +7,7 @@ import { shownFailure } from '../../lib/query-status';
 import { useUpdateReferralList } from './api/update-referral-list';
 import { ReferralForm } from './referral-form';
 import { ReferralNav } from './referral-nav';
-import './referrals.css';
+import './referral.css';
 
 /** What the popup says for each answer of UpdateReferralList (spec 3, section 8). */
 export const REFERRAL_OUTCOMES: Record<ReferralRequestStatus, PopupMessage> = {
@@ -36,12 +36,12 @@ export function ReferralOfferPage() {
   };
 
   return (
-    <section className="referrals" aria-labelledby="referral-offer-page-title">
-      <h1 id="referral-offer-page-title" className="referrals__title">
+    <section className="referral" aria-labelledby="referral-offer-page-title">
+      <h1 id="referral-offer-page-title" className="referral__title">
         Refer a friend
       </h1>
       <ReferralNav />
-      <div className="referrals__panel">
+      <div className="referral__panel">
         <p>
           Tell us about a friend who would enjoy testing products. We e-mail them an invitation to join, and when they complete a first
           study you can claim {REFERRAL_LIMITS.rewardCoins} coins and {REFERRAL_LIMITS.rewardExp} EXP. Up to {REFERRAL_LIMITS.monthly}{' '}

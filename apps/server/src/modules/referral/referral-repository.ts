@@ -1,12 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReferralStatus } from '@testerhub/shared/referral-schemas';
 import type { Executor } from '../../core/db/client.ts';
-import { referrals } from './referrals-tables.ts';
+import { referrals } from './referral-tables.ts';
 
 export type ReferralRow = typeof referrals.$inferSelect;
 export type NewReferral = Omit<typeof referrals.$inferInsert, 'id'>;
 
-export function createReferralsRepository(db: Executor) {
+export function createReferralRepository(db: Executor) {
   return {
     /**
      * The referral that brought a tester who is deleting their account, or that names their
