@@ -19,7 +19,7 @@ import { checkInModule } from './modules/check-in/check-in-plugin.ts';
 import { childrenModule, childrenReaderModule } from './modules/children/children-plugin.ts';
 import { dailyBonusModule } from './modules/daily-bonus/daily-bonus-plugin.ts';
 import { dashboardModule } from './modules/dashboard/dashboard-plugin.ts';
-import { dossierModule } from './modules/dossier/dossier-plugin.ts';
+import { aboutMeModule } from './modules/about-me/about-me-plugin.ts';
 import { eventsModule } from './modules/events/events-plugin.ts';
 import { leaderboardModule } from './modules/leaderboard/leaderboard-plugin.ts';
 import { ledgerModule, levelsSettingsModule, loyaltySettingsNoticesModule } from './modules/ledger/ledger-plugin.ts';
@@ -77,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(profileModule)
     .add(levelsSettingsModule)
     .add(loyaltySettingsNoticesModule)
-    .add(dossierModule)
+    .add(aboutMeModule)
     .add(quickSurveyModule)
     .add(studiesModule)
     // Read by scheduling and screening, whose services the children and screening services use.

@@ -14,7 +14,7 @@ export * from '../../modules/scheduling/scheduling-tables.ts';
 export * from '../../modules/children/children-tables.ts';
 export * from '../../modules/recovery/recovery-tables.ts';
 export * from '../../modules/profile/profile-tables.ts';
-export * from '../../modules/dossier/dossier-tables.ts';
+export * from '../../modules/about-me/about-me-tables.ts';
 export * from '../../modules/quick-survey/quick-survey-tables.ts';
 export * from '../../modules/study-links/study-link-tables.ts';
 export * from '../../modules/daily-bonus/daily-bonus-tables.ts';

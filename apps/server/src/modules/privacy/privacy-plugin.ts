@@ -22,7 +22,7 @@ export const privacyModule = defineModule({
       registration: ExportsByEmail & PrivacyDeps['registration'];
       mail: ExportsByEmail & PrivacyDeps['mail'];
       profile: ExportsById;
-      dossier: ExportsById;
+      aboutMe: ExportsById;
       quickSurveys: ExportsById;
       studies: ExportsById;
       screening: ExportsById;
@@ -47,7 +47,7 @@ export const privacyModule = defineModule({
         (tester) => testers.exportData(tester.id),
         (tester) => auth.exportData(tester.id),
         (tester) => needs.profile.exportData(tester.id),
-        (tester) => needs.dossier.exportData(tester.id),
+        (tester) => needs.aboutMe.exportData(tester.id),
         (tester) => needs.quickSurveys.exportData(tester.id),
         (tester) => needs.studies.exportData(tester.id),
         (tester) => needs.screening.exportData(tester.id),

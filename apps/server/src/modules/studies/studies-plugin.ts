@@ -1,5 +1,5 @@
 import { defineModule } from '../../core/modules/app-module.ts';
-import type { DossierService } from '../dossier/dossier-service.ts';
+import type { AboutMeService } from '../about-me/about-me-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { StaffService } from '../staff/staff-service.ts';
 import { studyAdminRoutes } from './study-admin-routes.ts';
@@ -12,18 +12,18 @@ export const studiesModule = defineModule({
   name: 'studies',
   build(
     {
-      dossier,
+      aboutMe,
       publicContent,
       staff,
-    }: { dossier: DossierService; publicContent: Pick<PublicContentService, 'listTestSites'>; staff: Pick<StaffService, 'audited'> },
+    }: { aboutMe: AboutMeService; publicContent: Pick<PublicContentService, 'listTestSites'>; staff: Pick<StaffService, 'audited'> },
     { db, clock },
   ) {
-    const studies = createStudyService(db, { clock, aboutMe: dossier });
+    const studies = createStudyService(db, { clock, aboutMe });
     const studyAdmin = createStudyAdminService(db, {
       clock,
       audited: staff.audited,
       listTestSites: publicContent.listTestSites,
-      existingAnswerIds: dossier.existingAnswerIds,
+      existingAnswerIds: aboutMe.existingAnswerIds,
     });
     return { provides: { studies }, routes: { tester: [studyRoutes(studies)], staff: [studyAdminRoutes(studyAdmin)] } };
   },

@@ -7,7 +7,7 @@ import {
   dossierQuestionSets,
   dossierQuestions,
   dossierTesterAnswers,
-} from './dossier-tables.ts';
+} from './about-me-tables.ts';
 
 export interface SetAnswerInput {
   setId: number;
@@ -24,7 +24,7 @@ export function holdersOfAnswersSql(answerIds: readonly number[]): SqlFragment {
   return sql`select ${dossierTesterAnswers.testerId} as tester_id from ${dossierTesterAnswers} cross join lateral unnest(${dossierTesterAnswers.answerIds}) as held(answer_id) where held.answer_id in (${wanted}) group by ${dossierTesterAnswers.testerId} having count(distinct held.answer_id) = ${answerIds.length}`;
 }
 
-export function createDossierRepository(db: Executor) {
+export function createAboutMeRepository(db: Executor) {
   return {
     /** Every answer of an active set with its question, in page order: what staff target testers by. */
     async answerOptions() {
@@ -164,4 +164,4 @@ export function createDossierRepository(db: Executor) {
   };
 }
 
-export type DossierRepository = ReturnType<typeof createDossierRepository>;
+export type AboutMeRepository = ReturnType<typeof createAboutMeRepository>;

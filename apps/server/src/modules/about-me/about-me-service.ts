@@ -3,13 +3,13 @@ import { inTransaction, type Database } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import { RequestValidationError } from '../../core/http/error-handler.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
-import { createDossierRepository } from './dossier-repository.ts';
+import { createAboutMeRepository } from './about-me-repository.ts';
 
 /** The testers holding every one of the answers, as a subquery for a set-based statement (decision 052). */
-export { holdersOfAnswersSql } from './dossier-repository.ts';
+export { holdersOfAnswersSql } from './about-me-repository.ts';
 
 /** The ledger's reason for an About-me page's reward; the reference is the page id. */
-export const DOSSIER_REWARD_REASON = 'dossier';
+export const ABOUT_ME_REWARD_REASON = 'dossier';
 
 export type QuestionType = 'C' | 'B' | 'M';
 
@@ -64,8 +64,8 @@ export function setAnswerProblem(
  * saving a page's answers (the same rules as the page, enforced here), the page's reward paid once
  * through the ledger, and the answers a tester holds (which studies may target).
  */
-export function createDossierService(db: Database, deps: { clock: Clock; ledger: LedgerService }) {
-  const repository = createDossierRepository(db);
+export function createAboutMeService(db: Database, deps: { clock: Clock; ledger: LedgerService }) {
+  const repository = createAboutMeRepository(db);
 
   async function questionsOf(pageId: number): Promise<DossierQuestion[]> {
     const rows = await repository.pageStructure(pageId);
@@ -150,7 +150,7 @@ export function createDossierService(db: Database, deps: { clock: Clock; ledger:
 
       const at = deps.clock.now();
       await inTransaction(db, (tx) =>
-        createDossierRepository(tx).saveAnswers(
+        createAboutMeRepository(tx).saveAnswers(
           testerId,
           pageId,
           items.map((item) => ({
@@ -176,7 +176,7 @@ export function createDossierService(db: Database, deps: { clock: Clock; ledger:
         testerId,
         coins: page.coins,
         experience: page.experience,
-        reason: DOSSIER_REWARD_REASON,
+        reason: ABOUT_ME_REWARD_REASON,
         reference: String(pageId),
       });
       return result.status === 'recorded'
@@ -193,4 +193,4 @@ export function createDossierService(db: Database, deps: { clock: Clock; ledger:
   };
 }
 
-export type DossierService = ReturnType<typeof createDossierService>;
+export type AboutMeService = ReturnType<typeof createAboutMeService>;

@@ -9,15 +9,15 @@ import {
   dossierQuestionsResponseSchema,
 } from '@testerhub/shared/about-me-schemas';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
-import type { DossierService } from './dossier-service.ts';
+import type { AboutMeService } from './about-me-service.ts';
 
 /** About-me (spec 2, sections 4 and 7): the page list, a page's questions, saving answers, the page's reward. */
-export function dossierRoutes(dossier: DossierService): FastifyPluginAsyncZod {
+export function aboutMeRoutes(aboutMe: AboutMeService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/dossier/GetDossierGroup',
       { schema: { tags: ['dossier'], response: { 200: dossierGroupResponseSchema } } },
-      withTester(async (_request, tester) => ({ status: 'succeed' as const, pageList: await dossier.openPages(tester.id) })),
+      withTester(async (_request, tester) => ({ status: 'succeed' as const, pageList: await aboutMe.openPages(tester.id) })),
     );
 
     app.post(
@@ -32,7 +32,7 @@ export function dossierRoutes(dossier: DossierService): FastifyPluginAsyncZod {
       },
       withTester(async (request: WithBody<typeof dossierQuestionsRequestSchema>) => ({
         status: 'succeed' as const,
-        questions: await dossier.pageQuestions(request.body),
+        questions: await aboutMe.pageQuestions(request.body),
       })),
     );
 
@@ -47,7 +47,7 @@ export function dossierRoutes(dossier: DossierService): FastifyPluginAsyncZod {
         },
       },
       withTester(async (request: WithBody<typeof addDossierAnswerRequestSchema>, tester) => {
-        await dossier.saveAnswers(tester.id, request.body);
+        await aboutMe.saveAnswers(tester.id, request.body);
         return { status: 'succeed' as const };
       }),
     );
@@ -62,7 +62,7 @@ export function dossierRoutes(dossier: DossierService): FastifyPluginAsyncZod {
           response: { 200: dossierCoinsResponseSchema },
         },
       },
-      withTester((request: WithBody<typeof dossierCoinsRequestSchema>, tester) => dossier.claimReward(tester.id, request.body.StudyNo)),
+      withTester((request: WithBody<typeof dossierCoinsRequestSchema>, tester) => aboutMe.claimReward(tester.id, request.body.StudyNo)),
     );
   };
 }

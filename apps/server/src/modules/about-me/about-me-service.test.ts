@@ -3,7 +3,7 @@ import { createDossierPage, createTester } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
-import { createDossierService, setAnswerProblem, type DossierService } from './dossier-service.ts';
+import { createAboutMeService, setAnswerProblem, type AboutMeService } from './about-me-service.ts';
 
 /** The About-me rules at the service (spec 2, "About-me (dossier) answering" and section 9). */
 
@@ -39,13 +39,13 @@ describe('setAnswerProblem', () => {
 });
 
 describe('the answers a tester holds', () => {
-  let dossier: DossierService;
+  let aboutMe: AboutMeService;
   const clock = createFakeClock('2026-12-01T10:00:00Z');
 
   const testApp = useTestApp({ clock });
   beforeAll(async () => {
     const ledger = createLedgerService(testApp.database.db, { clock, onTesterChanged: () => undefined });
-    dossier = createDossierService(testApp.database.db, { clock, ledger });
+    aboutMe = createAboutMeService(testApp.database.db, { clock, ledger });
   });
 
   it('are every answer id the tester chose, replaced when a page is answered again', async () => {
@@ -56,28 +56,28 @@ describe('the answers a tester holds', () => {
     const [pets, owns] = sets as [(typeof sets)[0], (typeof sets)[0]];
     const tester = await createTester(db);
     const other = await createTester(db);
-    expect(await dossier.heldAnswerIds(tester.id)).toEqual([]);
+    expect(await aboutMe.heldAnswerIds(tester.id)).toEqual([]);
 
-    await dossier.saveAnswers(tester.id, [
+    await aboutMe.saveAnswers(tester.id, [
       { questionID: pets.id, answerIDs: [pets.answerIds[2]!, pets.answerIds[0]!], answerText: '' },
       { questionID: owns.id, answerIDs: [owns.answerIds[0]!], answerText: 'Yes' },
     ]);
-    await dossier.saveAnswers(other.id, [
+    await aboutMe.saveAnswers(other.id, [
       { questionID: pets.id, answerIDs: [pets.answerIds[1]!], answerText: '' },
       { questionID: owns.id, answerIDs: [owns.answerIds[1]!], answerText: '' },
     ]);
-    expect((await dossier.heldAnswerIds(tester.id)).sort((a, b) => a - b)).toEqual([
+    expect((await aboutMe.heldAnswerIds(tester.id)).sort((a, b) => a - b)).toEqual([
       pets.answerIds[0],
       pets.answerIds[2],
       owns.answerIds[0],
     ]);
 
-    await dossier.saveAnswers(tester.id, [
+    await aboutMe.saveAnswers(tester.id, [
       { questionID: pets.id, answerIDs: [pets.answerIds[1]!], answerText: '' },
       { questionID: owns.id, answerIDs: [owns.answerIds[0]!], answerText: 'Yes' },
     ]);
-    expect((await dossier.heldAnswerIds(tester.id)).sort((a, b) => a - b)).toEqual([pets.answerIds[1], owns.answerIds[0]]);
-    expect((await dossier.openPages(tester.id)).map((page) => page.pageTitle)).toEqual([
+    expect((await aboutMe.heldAnswerIds(tester.id)).sort((a, b) => a - b)).toEqual([pets.answerIds[1], owns.answerIds[0]]);
+    expect((await aboutMe.openPages(tester.id)).map((page) => page.pageTitle)).toEqual([
       'Your home and pets',
       'Shopping habits',
       'Food and drink',
@@ -89,12 +89,12 @@ describe('the answers a tester holds', () => {
     const { sets } = await createDossierPage(db, { questions: [[{ type: 'M', answers: ['A', 'B'] }]] });
     const tester = await createTester(db);
     await expect(
-      dossier.saveAnswers(tester.id, [{ questionID: sets[0]!.id, answerIDs: sets[0]!.answerIds, answerText: '' }]),
+      aboutMe.saveAnswers(tester.id, [{ questionID: sets[0]!.id, answerIDs: sets[0]!.answerIds, answerText: '' }]),
     ).rejects.toMatchObject({
       statusCode: 400,
       issues: [{ field: '0.answerIDs', message: 'Choose exactly one answer.' }],
     });
-    expect(await dossier.heldAnswerIds(tester.id)).toEqual([]);
-    expect(await dossier.claimReward(tester.id, 1)).toEqual({ status: 'failed' });
+    expect(await aboutMe.heldAnswerIds(tester.id)).toEqual([]);
+    expect(await aboutMe.claimReward(tester.id, 1)).toEqual({ status: 'failed' });
   });
 });
