@@ -20,7 +20,7 @@ import { childrenModule, childrenReaderModule } from './modules/children/childre
 import { dailyBonusModule } from './modules/daily-bonus/daily-bonus-plugin.ts';
 import { dashboardModule } from './modules/dashboard/dashboard-plugin.ts';
 import { aboutMeModule } from './modules/about-me/about-me-plugin.ts';
-import { eventsModule } from './modules/events/events-plugin.ts';
+import { winnersModule } from './modules/winners/winners-plugin.ts';
 import { leaderboardModule } from './modules/leaderboard/leaderboard-plugin.ts';
 import { ledgerModule, levelsSettingsModule, loyaltySettingsNoticesModule } from './modules/ledger/ledger-plugin.ts';
 import { mailModule } from './modules/mail/mail-plugin.ts';
@@ -44,7 +44,7 @@ import { termsModule } from './modules/terms/terms-plugin.ts';
 import { testSupportModule } from './modules/test-support/test-support-plugin.ts';
 import { testerAdminModule, testersModule } from './modules/testers/testers-plugin.ts';
 
-export { GOLD_CARD_DRAWING_CRON, GOLD_CARD_DRAWING_JOB } from './modules/events/events-plugin.ts';
+export { GOLD_CARD_DRAWING_CRON, GOLD_CARD_DRAWING_JOB } from './modules/winners/winners-plugin.ts';
 export { NO_SHOW_SWEEP_CRON, NO_SHOW_SWEEP_JOB } from './modules/attendance/attendance-plugin.ts';
 export type { BuildAppOptions } from './app-options.ts';
 
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(referralModule)
     .add(registrationModule)
     .add(perksModule)
-    .add(eventsModule)
+    .add(winnersModule)
     .add(dailyBonusModule)
     .add(profileModule)
     .add(levelsSettingsModule)

@@ -18,7 +18,7 @@ export * from '../../modules/about-me/about-me-tables.ts';
 export * from '../../modules/quick-survey/quick-survey-tables.ts';
 export * from '../../modules/study-links/study-link-tables.ts';
 export * from '../../modules/daily-bonus/daily-bonus-tables.ts';
-export * from '../../modules/events/events-tables.ts';
+export * from '../../modules/winners/winners-tables.ts';
 export * from '../../modules/perks/perks-tables.ts';
 export * from '../../modules/callouts/callout-tables.ts';
 export * from '../../modules/rewards/rewards-tables.ts';

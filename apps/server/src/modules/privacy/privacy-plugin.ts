@@ -31,7 +31,7 @@ export const privacyModule = defineModule({
       ledger: ExportsById;
       rewards: ExportsById;
       dailyBonus: ExportsById;
-      events: ExportsById;
+      winners: ExportsById;
       perks: ExportsById;
       leaderboard: ExportsById;
       recovery: ExportsById;
@@ -58,7 +58,7 @@ export const privacyModule = defineModule({
         (tester) => needs.rewards.exportData(tester.id),
         (tester) => referrals.exportData(tester.id),
         (tester) => needs.dailyBonus.exportData(tester.id),
-        (tester) => needs.events.exportData(tester.id),
+        (tester) => needs.winners.exportData(tester.id),
         (tester) => needs.perks.exportData(tester.id),
         (tester) => needs.leaderboard.exportData(tester.id),
         (tester) => needs.recovery.exportData(tester.id),

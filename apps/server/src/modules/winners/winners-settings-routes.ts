@@ -6,10 +6,10 @@ import {
   wheelSettingsSchema,
 } from '@testerhub/shared/loyalty-settings-schemas';
 import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
-import type { EventsSettingsService } from './events-settings-service.ts';
+import type { WinnersSettingsService } from './winners-settings-service.ts';
 
 /** The wheel's and the drawing's settings in the staff console (issue 12 section 6; decision 056): the content role. */
-export function eventsSettingsRoutes(settings: EventsSettingsService): FastifyPluginAsyncZod {
+export function winnersSettingsRoutes(settings: WinnersSettingsService): FastifyPluginAsyncZod {
   return async (app) => {
     staffGet(
       app,

@@ -13,7 +13,7 @@ import { localDay } from '../../core/local-day.ts';
 import { announceLoyaltySettingsChange } from '../../core/db/loyalty-settings-notice.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { ruleWithDay } from './drawing-week.ts';
-import { createEventsRepository } from './events-repository.ts';
+import { createWinnersRepository } from './winners-repository.ts';
 
 /** Thrown inside the audited unit of work when the settings moved on since the editor read them: nothing is written. */
 class StaleSettings extends Error {
@@ -24,7 +24,7 @@ class StaleSettings extends Error {
 
 /** The wheel and the drawing as the console shows them (odds as percentages), read in one statement. */
 async function readView(db: Executor): Promise<Omit<WheelAndDrawingResponse, 'status'>> {
-  const { settings, segments } = await createEventsRepository(db).wheel();
+  const { settings, segments } = await createWinnersRepository(db).wheel();
   return {
     wheel: {
       version: settings.wheelVersion,
@@ -47,7 +47,7 @@ async function readView(db: Executor): Promise<Omit<WheelAndDrawingResponse, 'st
  * read it. The testers' side keeps them in memory; a save's notice, delivered at its commit, makes
  * every instance drop them.
  */
-export function createEventsSettingsService(
+export function createWinnersSettingsService(
   db: Database,
   deps: {
     audited: StaffService['audited'];
@@ -91,7 +91,7 @@ export function createEventsSettingsService(
         actor,
         'wheel',
         (tx) =>
-          createEventsRepository(tx).saveWheel(input.version, { spinCost: input.spinCost, spinsPerWeek: input.spinsPerWeek, segments }),
+          createWinnersRepository(tx).saveWheel(input.version, { spinCost: input.spinCost, spinsPerWeek: input.spinsPerWeek, segments }),
         LOYALTY_SETTINGS_TEXTS.wheelSaved,
       );
     },
@@ -105,7 +105,7 @@ export function createEventsSettingsService(
         actor,
         'drawing',
         async (tx) => {
-          const events = createEventsRepository(tx);
+          const events = createWinnersRepository(tx);
           const rule = ruleWithDay(localDay(deps.clock.now(), deps.timeZone), await events.settings(), input.drawingDay);
           return events.saveDrawing(input.version, {
             goldCardCost: input.goldCardCost,
@@ -121,4 +121,4 @@ export function createEventsSettingsService(
   };
 }
 
-export type EventsSettingsService = ReturnType<typeof createEventsSettingsService>;
+export type WinnersSettingsService = ReturnType<typeof createWinnersSettingsService>;

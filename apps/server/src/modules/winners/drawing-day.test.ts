@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { comeBackText, EVENT_TEXTS } from '@testerhub/shared/events-schemas';
+import { comeBackText, EVENT_TEXTS } from '@testerhub/shared/winners-schemas';
 import type { WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
-import { eventsOn } from '../../../test/events-helpers.ts';
+import { winnersOn } from '../../../test/winners-helpers.ts';
 import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester, createTester } from '../../../test/factories.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
@@ -90,7 +90,7 @@ describe('a change of the drawing day mid-week', () => {
   it('to Thursday on Wednesday: entries before and after stay in the running week, drawn once on Thursday; a new week opens', async () => {
     await mondayAgain();
     clock.set(chicago('2026-01-14', '09:00'));
-    const events = eventsOn(db(), clock);
+    const events = winnersOn(db(), clock);
     const { staffId, cookie } = await contentCookie();
     const early = await createLoggedInTester(db(), { coins: 500 });
     expect(await enter(early.cookie)).toMatchObject({ status: 'succeed' });
@@ -145,7 +145,7 @@ describe('a change of the drawing day mid-week', () => {
       .where(inArray(goldCardDrawings.weekStart, ['2026-01-12', '2026-01-19', '2026-01-20']));
     await mondayAgain();
     clock.set(chicago('2026-01-14', '12:00'));
-    const events = eventsOn(db(), clock);
+    const events = winnersOn(db(), clock);
     const { cookie } = await contentCookie();
     const tester = await createLoggedInTester(db(), { coins: 500 });
     await setDay(cookie, 2);
@@ -174,7 +174,7 @@ describe('a change of the drawing day mid-week', () => {
       .insert(goldCardEntries)
       .values({ testerId: tester.id, weekStart: '2025-12-01', cost: 100, createdAt: new Date('2025-12-02T12:00:00Z') });
     clock.set(chicago('2026-01-14', '12:00'));
-    const answer = await eventsOn(db(), clock).drawDue();
+    const answer = await winnersOn(db(), clock).drawDue();
     expect(answer).toMatchObject({ swept: expect.arrayContaining(['2025-12-01']) });
     expect(await drawingsOf(['2025-12-01'])).toEqual([expect.objectContaining({ winnerId: tester.id, entries: 1 })]);
   });
@@ -186,8 +186,8 @@ describe('a drawing on Friday with two server instances', () => {
   it('the stored day applies to both without a restart; the week is drawn once', async () => {
     const drawingClock = createFakeClock(chicago('2026-02-04', '12:00')); // Wednesday
     const [first, second] = instances.handles().length > 1 ? instances.handles() : [instances.handles()[0]!, instances.handles()[0]!];
-    const one = eventsOn(first!.db, drawingClock);
-    const two = eventsOn(second!.db, drawingClock);
+    const one = winnersOn(first!.db, drawingClock);
+    const two = winnersOn(second!.db, drawingClock);
     await instances.db().update(eventSettings).set({ drawingDay: 5, drawingWeekKept: '2026-02-02', drawingDayFrom: '2026-02-06' });
     const entrants = await Promise.all([1, 2, 3].map(() => createTester(instances.db(), { coins: 300 })));
     for (const tester of entrants) expect((await one.enterGoldCard(tester.id)).status).toBe('succeed');

@@ -8,7 +8,7 @@ import type {
   LatestWinners,
   LatestWinnersRequest,
   WinnerList,
-} from '@testerhub/shared/events-schemas';
+} from '@testerhub/shared/winners-schemas';
 import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
@@ -21,7 +21,7 @@ import { PERK_EFFECTS, type PerksService } from '../perks/perks-service.ts';
 import { avatarSrc } from '../profile/profile-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { createEventsRepository, type WheelSegment } from './events-repository.ts';
+import { createWinnersRepository, type WheelSegment } from './winners-repository.ts';
 
 /** Ledger reasons: a spin's cost and its win (both referenced by the spin's id), a drawing entry (by its week). */
 export const LEDGER_REASONS = { spin: 'wheelSpin', win: 'wheelWin', goldCard: 'goldCardEntry' } as const;
@@ -61,7 +61,7 @@ function shuffled<T>(items: readonly T[]): T[] {
  * drawing"; decision 037). The wheel's weeks are the company's, Monday to Sunday, in `timeZone`; the
  * drawing's weeks start on its day, which content staff choose (Monday unless changed; decision 065).
  */
-export function createEventsService(
+export function createWinnersService(
   db: Database,
   deps: {
     clock: Clock;
@@ -74,7 +74,7 @@ export function createEventsService(
     timeZone: string;
   },
 ) {
-  const repository = createEventsRepository(db);
+  const repository = createWinnersRepository(db);
   // The figures and the odds, read in one statement (one snapshot) and kept in memory until a staff
   // save on any instance drops them (the LOYALTY_SETTINGS_CHANNEL notice, decision 056).
   const wheel = cachedRead(LOYALTY_SETTINGS_CACHE_MS, () => repository.wheel(), deps.clock.nowMs);
@@ -141,7 +141,7 @@ export function createEventsService(
       let usedWithThis: number | null = null;
       try {
         return await inTransaction(db, async (tx) => {
-          const events = createEventsRepository(tx);
+          const events = createWinnersRepository(tx);
           const used = await events.takeSpin(tester.id, week, spinsPerWeek);
           if (used === null) return { status: 'noSpins', reward: 0, count: 0 } as const;
           usedWithThis = used;
@@ -185,7 +185,7 @@ export function createEventsService(
       let status: ApplyGoldCardAnswer['status'];
       try {
         status = await inTransaction(db, async (tx) => {
-          const events = createEventsRepository(tx);
+          const events = createWinnersRepository(tx);
           // The week from the stored day rule, read under a share lock: never a week already drawn (decision 065).
           const week = drawingWeekOf(today(), await events.drawingRuleLocked());
           const entered = await events.insertEntry({
@@ -218,7 +218,7 @@ export function createEventsService(
       const entrants = await repository.entrantsOf(week);
       const winnerId = entrants.length > 0 ? entrants[randomInt(entrants.length)]!.testerId : null;
       const result = await inTransaction(db, async (tx) => {
-        const claimed = await createEventsRepository(tx).claimDrawing({
+        const claimed = await createWinnersRepository(tx).claimDrawing({
           weekStart: week,
           entries: entrants.length,
           prize: goldCardPrize,
@@ -295,4 +295,4 @@ export function createEventsService(
   };
 }
 
-export type EventsService = ReturnType<typeof createEventsService>;
+export type WinnersService = ReturnType<typeof createWinnersService>;

@@ -1,14 +1,14 @@
 import pino from 'pino';
 import type { createFakeClock } from '../src/core/clock.ts';
 import type { Database } from '../src/core/db/client.ts';
-import { createEventsService } from '../src/modules/events/events-service.ts';
+import { createWinnersService } from '../src/modules/winners/winners-service.ts';
 import { createLedgerService } from '../src/modules/ledger/ledger-service.ts';
 import { createMailService } from '../src/modules/mail/mail-service.ts';
 import { createPerksService } from '../src/modules/perks/perks-service.ts';
 import { createTesterService } from '../src/modules/testers/tester-service.ts';
 
-/** The events service as app.ts wires it, on one instance's connection. */
-export function eventsOn(database: Database, clockNow: ReturnType<typeof createFakeClock>) {
+/** The winners service as its plugin wires it, on one instance's connection. */
+export function winnersOn(database: Database, clockNow: ReturnType<typeof createFakeClock>) {
   const log = pino({ level: 'silent' });
   const mail = createMailService(database, {
     clock: clockNow,
@@ -20,7 +20,7 @@ export function eventsOn(database: Database, clockNow: ReturnType<typeof createF
   const testers = createTesterService(database, { clock: clockNow, onTesterChanged: () => undefined });
   const ledger = createLedgerService(database, { clock: clockNow, onTesterChanged: () => undefined });
   const perks = createPerksService(database, { clock: clockNow, ledger });
-  return createEventsService(database, {
+  return createWinnersService(database, {
     clock: clockNow,
     ledger,
     testers,

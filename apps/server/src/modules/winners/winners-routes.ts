@@ -8,17 +8,17 @@ import {
   latestWinnersRequestSchema,
   latestWinnersResponseSchema,
   winnerListResponseSchema,
-} from '@testerhub/shared/events-schemas';
+} from '@testerhub/shared/winners-schemas';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
-import type { EventsService } from './events-service.ts';
+import type { WinnersService } from './winners-service.ts';
 
 /** The wheel, the weekly drawing and the winners pages (spec 3, section 7 "Wheel and drawings"; decision 037). Tester scope. */
-export function eventsRoutes(events: EventsService): FastifyPluginAsyncZod {
+export function winnersRoutes(winners: WinnersService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/event/GetEventCount',
       { schema: { tags: ['event'], response: { 200: eventCountResponseSchema } } },
-      withTester((_request, tester) => events.eventCount(tester.id)),
+      withTester((_request, tester) => winners.eventCount(tester.id)),
     );
 
     app.get(
@@ -32,19 +32,19 @@ export function eventsRoutes(events: EventsService): FastifyPluginAsyncZod {
           response: { 200: applyEventResponseSchema },
         },
       },
-      withTester((_request, tester) => events.spin(tester)),
+      withTester((_request, tester) => winners.spin(tester)),
     );
 
     app.get(
       '/event/checkCoins',
       { schema: { tags: ['event'], response: { 200: checkCoinsResponseSchema } } },
-      withTester((_request, tester) => events.checkCoins(tester.id)),
+      withTester((_request, tester) => winners.checkCoins(tester.id)),
     );
 
     app.get(
       '/event/CheckGoldRewardAvailable',
       { schema: { tags: ['event'], response: { 200: goldRewardAvailableResponseSchema } } },
-      withTester((_request, tester) => events.goldCardAvailable(tester.id)),
+      withTester((_request, tester) => winners.goldCardAvailable(tester.id)),
     );
 
     app.get(
@@ -57,19 +57,19 @@ export function eventsRoutes(events: EventsService): FastifyPluginAsyncZod {
           response: { 200: applyGoldCardResponseSchema },
         },
       },
-      withTester((_request, tester) => events.enterGoldCard(tester.id)),
+      withTester((_request, tester) => winners.enterGoldCard(tester.id)),
     );
 
     app.get(
       '/event/GetWinnerList',
       { schema: { tags: ['event'], response: { 200: winnerListResponseSchema } } },
-      withTester((_request, tester) => events.winnerList(tester.id)),
+      withTester((_request, tester) => winners.winnerList(tester.id)),
     );
 
     app.post(
       '/reward/GetWinners',
       { schema: { tags: ['reward'], body: latestWinnersRequestSchema, response: { 200: latestWinnersResponseSchema } } },
-      withTester((request: WithBody<typeof latestWinnersRequestSchema>) => events.latestWinners(request.body)),
+      withTester((request: WithBody<typeof latestWinnersRequestSchema>) => winners.latestWinners(request.body)),
     );
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
-import type { EventCount } from '@testerhub/shared/events-schemas';
+import type { EventCount } from '@testerhub/shared/winners-schemas';
 import type { DailyCalendarResponse, LevelsResponse, WheelAndDrawingResponse } from '@testerhub/shared/loyalty-settings-schemas';
 import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import type { DrawingRule } from './drawing-week.ts';
-import { eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins, wheelWeekSpins } from './events-tables.ts';
+import { eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins, wheelWeekSpins } from './winners-tables.ts';
 
 export type EventSettings = typeof eventSettings.$inferSelect;
 export type WheelSegment = typeof wheelSegments.$inferSelect;
@@ -21,7 +21,7 @@ const DEFAULT_SETTINGS: EventSettings = {
 };
 const SETTINGS_ROW = 1;
 
-export function createEventsRepository(db: Executor) {
+export function createWinnersRepository(db: Executor) {
   /**
    * Writes one kind's figures into the settings row if its version is still `expected` (0: no row
    * yet), raising the version. The conditional UPDATE locks the row, so a second save from the same

@@ -1,5 +1,5 @@
 import type { Executor } from '../../core/db/client.ts';
-import { eventSettings, wheelSegments } from './events-tables.ts';
+import { eventSettings, wheelSegments } from './winners-tables.ts';
 
 /** The demo wheel (decision 037): nine segments from 10 to 5,000 coins; the chances add up to 100,000. */
 export const DEMO_WHEEL = [
@@ -14,7 +14,7 @@ export const DEMO_WHEEL = [
   { coins: 5000, rate: 50 },
 ];
 
-export async function seedEvents(tx: Executor): Promise<void> {
+export async function seedWinners(tx: Executor): Promise<void> {
   await tx.insert(eventSettings).values({ id: 1 }).onConflictDoNothing();
   await tx.insert(wheelSegments).values(DEMO_WHEEL);
 }

@@ -5,10 +5,10 @@ import type { PerksService } from '../perks/perks-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { eventsRoutes } from './events-routes.ts';
-import { createEventsService } from './events-service.ts';
-import { eventsSettingsRoutes } from './events-settings-routes.ts';
-import { createEventsSettingsService } from './events-settings-service.ts';
+import { winnersRoutes } from './winners-routes.ts';
+import { createWinnersService } from './winners-service.ts';
+import { winnersSettingsRoutes } from './winners-settings-routes.ts';
+import { createWinnersSettingsService } from './winners-settings-service.ts';
 
 /**
  * The weekly gift-card drawing (decisions 037, 065): every hour of every day in the company's zone,
@@ -18,8 +18,8 @@ export const GOLD_CARD_DRAWING_JOB = 'gold-card-drawing';
 export const GOLD_CARD_DRAWING_CRON = '5 * * * *';
 
 /** Spin the wheel, the weekly drawing and its job, the winners lists (decision 037); the staff's settings (056). */
-export const eventsModule = defineModule({
-  name: 'events',
+export const winnersModule = defineModule({
+  name: 'winners',
   build(
     {
       ledger,
@@ -38,7 +38,7 @@ export const eventsModule = defineModule({
     },
     { db, clock, config, log },
   ) {
-    const events = createEventsService(db, {
+    const winners = createWinnersService(db, {
       clock,
       ledger,
       testers,
@@ -47,9 +47,9 @@ export const eventsModule = defineModule({
       perkEffects: perks.effectsFor,
       timeZone: config.loyaltyTimeZone,
     });
-    const eventsSettings = createEventsSettingsService(db, {
+    const winnersSettings = createWinnersSettingsService(db, {
       audited: staff.audited,
-      forgetCached: events.forgetCached,
+      forgetCached: winners.forgetCached,
       clock,
       timeZone: config.loyaltyTimeZone,
     });
@@ -62,14 +62,14 @@ export const eventsModule = defineModule({
       policy: 'singleton',
       retryLimit: 0,
       run: async () => {
-        const drawing = await events.drawDue();
+        const drawing = await winners.drawDue();
         if (drawing.status === 'drawn') log.info({ entries: drawing.entries }, 'weekly gift-card drawing drawn');
         return drawing;
       },
     };
     return {
-      provides: { events, goldCardDrawing },
-      routes: { tester: [eventsRoutes(events)], staff: [eventsSettingsRoutes(eventsSettings)] },
+      provides: { winners, goldCardDrawing },
+      routes: { tester: [winnersRoutes(winners)], staff: [winnersSettingsRoutes(winnersSettings)] },
       jobs: [goldCardDrawing],
     };
   },

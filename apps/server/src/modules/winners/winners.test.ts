@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { oddsText, wheelResultMessage } from '@testerhub/shared/events-schemas';
+import { oddsText, wheelResultMessage } from '@testerhub/shared/winners-schemas';
 import { latestMail, OUR_PAGE } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createTester } from '../../../test/factories.ts';
-import { eventsOn } from '../../../test/events-helpers.ts';
+import { winnersOn } from '../../../test/winners-helpers.ts';
 import { useInstanceDatabases } from '../../../test/job-instances.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, MINUTE_MS } from '../../core/clock.ts';
 import { coinLedger, eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins } from '../../core/db/schema.ts';
-import { DEMO_WHEEL } from './events-seed.ts';
-import { drawSegment, LEDGER_REASONS } from './events-service.ts';
+import { DEMO_WHEEL } from './winners-seed.ts';
+import { drawSegment, LEDGER_REASONS } from './winners-service.ts';
 
 /**
  * Spin the wheel, the weekly gift-card drawing and the winners (spec 3, "Wheel", "Gift-card
@@ -194,8 +194,8 @@ describe("Monday's drawing with two server instances", () => {
   it('draws one winner among the entrants once, e-mails the winner, lists it; a second run and a second instance draw nothing', async () => {
     const drawingClock = createFakeClock('2026-03-04T18:00:00Z'); // Wednesday; the week began on Monday 2 March
     const [first, second] = instances.handles().length > 1 ? instances.handles() : [instances.handles()[0]!, instances.handles()[0]!];
-    const one = eventsOn(first!.db, drawingClock);
-    const two = eventsOn(second!.db, drawingClock);
+    const one = winnersOn(first!.db, drawingClock);
+    const two = winnersOn(second!.db, drawingClock);
     const entrants = await Promise.all([1, 2, 3].map(() => createTester(instances.db(), { coins: 300 })));
     for (const tester of entrants) expect((await one.enterGoldCard(tester.id)).status).toBe('succeed');
 
