@@ -33,7 +33,7 @@ import { rateLimitsModule } from './modules/rate-limits/rate-limits-plugin.ts';
 import { recoveryModule } from './modules/recovery/recovery-plugin.ts';
 import { referralModule } from './modules/referral/referral-plugin.ts';
 import { registrationModule } from './modules/registration/registration-plugin.ts';
-import { rewardsModule } from './modules/rewards/rewards-plugin.ts';
+import { redeemModule } from './modules/redeem/redeem-plugin.ts';
 import { schedulingModule, selfScheduleModule } from './modules/scheduling/scheduling-plugin.ts';
 import { screeningModule, screeningReaderModule } from './modules/screening/screening-plugin.ts';
 import { staffModule } from './modules/staff/staff-plugin.ts';
@@ -92,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(authModule)
     .add(recoveryModule)
     .add(accountSettingsModule)
-    .add(rewardsModule)
+    .add(redeemModule)
     .add(privacyModule)
     .add(testerAdminModule)
     .add(checkInModule)

@@ -46,8 +46,8 @@ const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-ru
 const ScheduleCheckPage = lazyPage(() => import('../features/schedule/schedule-check-page'), 'ScheduleCheckPage');
 const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-change-page'), 'ScheduleChangePage');
 const CommunityIndex = lazyPage(() => import('../features/community-root/community-index'), 'CommunityIndex');
-const CoinsPage = lazyPage(() => import('../features/coins/coins-page'), 'CoinsPage');
-const EarningsPage = lazyPage(() => import('../features/coins/earnings-page'), 'EarningsPage');
+const CoinsPage = lazyPage(() => import('../features/redeem/coins-page'), 'CoinsPage');
+const EarningsPage = lazyPage(() => import('../features/redeem/earnings-page'), 'EarningsPage');
 const ReferralEventPage = lazyPage(() => import('../features/referral/referral-event-page'), 'ReferralEventPage');
 const ReferralOfferPage = lazyPage(() => import('../features/referral/referral-offer-page'), 'ReferralOfferPage');
 const ReferralHistoryPage = lazyPage(() => import('../features/referral/referral-history-page'), 'ReferralHistoryPage');

@@ -21,7 +21,7 @@ export * from '../../modules/daily-bonus/daily-bonus-tables.ts';
 export * from '../../modules/winners/winners-tables.ts';
 export * from '../../modules/perks/perks-tables.ts';
 export * from '../../modules/callouts/callout-tables.ts';
-export * from '../../modules/rewards/rewards-tables.ts';
+export * from '../../modules/redeem/redeem-tables.ts';
 export * from '../../modules/referral/referral-tables.ts';
 export * from '../../modules/leaderboard/leaderboard-tables.ts';
 export * from '../../modules/terms/terms-tables.ts';

@@ -8,7 +8,7 @@ import { seedWinners } from '../../modules/winners/winners-seed.ts';
 import { seedDemoLeaderboard } from '../../modules/leaderboard/leaderboard-seed.ts';
 import { seedPerks } from '../../modules/perks/perks-seed.ts';
 import { seedAvatars } from '../../modules/profile/profile-seed.ts';
-import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
+import { seedDemoRewards } from '../../modules/redeem/redeem-seed.ts';
 import { seedDemoReferrals } from '../../modules/referral/referral-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoScreenings } from '../../modules/screening/screening-seed.ts';

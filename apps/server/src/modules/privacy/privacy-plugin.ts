@@ -29,7 +29,7 @@ export const privacyModule = defineModule({
       studyLinks: ExportsById;
       children: ExportsById;
       ledger: ExportsById;
-      rewards: ExportsById;
+      redeem: ExportsById;
       dailyBonus: ExportsById;
       winners: ExportsById;
       perks: ExportsById;
@@ -55,7 +55,7 @@ export const privacyModule = defineModule({
         (tester) => scheduling.exportData(tester.id),
         (tester) => needs.children.exportData(tester.id),
         (tester) => needs.ledger.exportData(tester.id),
-        (tester) => needs.rewards.exportData(tester.id),
+        (tester) => needs.redeem.exportData(tester.id),
         (tester) => referrals.exportData(tester.id),
         (tester) => needs.dailyBonus.exportData(tester.id),
         (tester) => needs.winners.exportData(tester.id),

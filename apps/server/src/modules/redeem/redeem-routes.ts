@@ -10,12 +10,12 @@ import {
   spendCoinResponseSchema,
 } from '@testerhub/shared/redeem-schemas';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
-import type { RewardsService } from './rewards-service.ts';
+import type { RedeemService } from './redeem-service.ts';
 
 type WithQuery<Schema extends z.ZodType> = FastifyRequest<{ Querystring: z.infer<Schema> }>;
 
 /** Coins and redeeming (spec 3, "Redeem" and the reward calls; decision 034). Tester scope. */
-export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
+export function redeemRoutes(redeem: RedeemService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/reward/GetRewardList',
@@ -26,13 +26,13 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
           response: { 200: rewardListResponseSchema },
         },
       },
-      withTester(() => rewards.rewardList()),
+      withTester(() => redeem.rewardList()),
     );
 
     app.get(
       '/reward/GetCurrentCoin',
       { schema: { tags: ['reward'], response: { 200: currentCoinResponseSchema } } },
-      withTester(async (_request, tester) => ({ coins: await rewards.currentCoins(tester.id) })),
+      withTester(async (_request, tester) => ({ coins: await redeem.currentCoins(tester.id) })),
     );
 
     app.post(
@@ -46,7 +46,7 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
           response: { 200: spendCoinResponseSchema },
         },
       },
-      withTester((request: WithBody<typeof spendCoinRequestSchema>, tester) => rewards.spendCoin(tester.id, request.body)),
+      withTester((request: WithBody<typeof spendCoinRequestSchema>, tester) => redeem.spendCoin(tester.id, request.body)),
     );
 
     app.get(
@@ -59,7 +59,7 @@ export function rewardsRoutes(rewards: RewardsService): FastifyPluginAsyncZod {
           response: { 200: earningsHistoryResponseSchema },
         },
       },
-      withTester((request: WithQuery<typeof earningsHistoryQuerySchema>, tester) => rewards.earningsHistory(tester.id, request.query.page)),
+      withTester((request: WithQuery<typeof earningsHistoryQuerySchema>, tester) => redeem.earningsHistory(tester.id, request.query.page)),
     );
   };
 }

@@ -13,14 +13,14 @@ import { NotFoundError } from '../../core/errors.ts';
 import { InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { createRewardsRepository, type RewardItemRow } from './rewards-repository.ts';
+import { createRedeemRepository, type RewardItemRow } from './redeem-repository.ts';
 
 /** The ledger reason of a redemption; its reference is the order's id. */
 export const REDEEM_REASON = 'redeem';
 /** The reasons whose reference is an order id, so the history names the reward (the refund: decision 047). */
 const ORDER_REASONS = new Set([REDEEM_REASON, 'redeem-refund']);
 
-interface RewardsDeps {
+interface RedeemDeps {
   clock: Clock;
   ledger: Pick<LedgerService, 'record' | 'balance' | 'history'>;
   testers: Pick<TesterService, 'findById'>;
@@ -52,8 +52,8 @@ function orderConfirmationMessage(options: { to: string; firstName: string; orde
  * orders. A spend is one unit of work: the order row, the ledger's debit and the confirmation
  * e-mail commit together or not at all.
  */
-export function createRewardsService(db: Database, deps: RewardsDeps) {
-  const repository = createRewardsRepository(db);
+export function createRedeemService(db: Database, deps: RedeemDeps) {
+  const repository = createRedeemRepository(db);
   const toReward = (item: RewardItemRow): Reward => ({
     rItemNo: item.id,
     rItemName: item.name,
@@ -82,7 +82,7 @@ export function createRewardsService(db: Database, deps: RewardsDeps) {
       try {
         outcome = await inTransaction(db, async (tx: Executor): Promise<SpendCoinResponse> => {
           const refused = (status: 'failed' | 'changeEmailAddress') => ({ status, coins: 0 });
-          const rewards = createRewardsRepository(tx);
+          const rewards = createRedeemRepository(tx);
           const reward = await rewards.findActive(itemNo);
           if (!reward) return refused('failed');
           const tester = await deps.testers.findById(testerId, tx);
@@ -137,4 +137,4 @@ export function createRewardsService(db: Database, deps: RewardsDeps) {
   };
 }
 
-export type RewardsService = ReturnType<typeof createRewardsService>;
+export type RedeemService = ReturnType<typeof createRedeemService>;

@@ -14,7 +14,7 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { coinLedger, emailOutbox, redemptionOrders, rewardItems } from '../../core/db/schema.ts';
 import { seedDemoData } from '../../core/db/seed.ts';
-import { DEMO_REWARDS } from './rewards-seed.ts';
+import { DEMO_REWARDS } from './redeem-seed.ts';
 
 /**
  * Coins and redeeming (spec 3: "Redeem", GetRewardList, GetCurrentCoin, SpendCoin, 'Failed to use

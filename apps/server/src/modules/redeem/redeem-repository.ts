@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { redemptionOrders, rewardItems } from './rewards-tables.ts';
+import { redemptionOrders, rewardItems } from './redeem-tables.ts';
 
 export type RewardItemRow = typeof rewardItems.$inferSelect;
 export type NewRewardItem = typeof rewardItems.$inferInsert;
 export type RedemptionOrderRow = typeof redemptionOrders.$inferSelect;
 
-export function createRewardsRepository(db: Executor) {
+export function createRedeemRepository(db: Executor) {
   return {
     /** The tester's redemption orders, for the tester's data export (decision 040). */
     async exportOf(testerId: string) {

@@ -1,5 +1,5 @@
 import type { Executor } from '../../core/db/client.ts';
-import { createRewardsRepository } from './rewards-repository.ts';
+import { createRedeemRepository } from './redeem-repository.ts';
 
 /** Demo rewards (decision 034), with images from the web app's public assets; staff will edit the catalogue. */
 export const DEMO_REWARDS = [
@@ -11,5 +11,5 @@ export const DEMO_REWARDS = [
 ] as const;
 
 export async function seedDemoRewards(tx: Executor): Promise<void> {
-  await createRewardsRepository(tx).insertItems(DEMO_REWARDS.map((reward, index) => ({ ...reward, sortOrder: index + 1 })));
+  await createRedeemRepository(tx).insertItems(DEMO_REWARDS.map((reward, index) => ({ ...reward, sortOrder: index + 1 })));
 }

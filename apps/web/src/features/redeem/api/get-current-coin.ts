@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentCoinResponse } from '@testerhub/shared/redeem-schemas';
 import { apiGet } from '../../../lib/api';
-import { coinsKeys } from './query-keys';
+import { redeemKeys } from './query-keys';
 
 /** GET /api/reward/GetCurrentCoin: the tester's coin balance (spec 3, section 7). */
 export function fetchCurrentCoin(): Promise<CurrentCoinResponse> {
@@ -9,7 +9,7 @@ export function fetchCurrentCoin(): Promise<CurrentCoinResponse> {
 }
 
 export function currentCoinQueryOptions() {
-  return queryOptions({ queryKey: coinsKeys.current(), queryFn: fetchCurrentCoin });
+  return queryOptions({ queryKey: redeemKeys.current(), queryFn: fetchCurrentCoin });
 }
 
 export function useCurrentCoin() {

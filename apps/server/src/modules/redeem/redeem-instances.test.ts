@@ -8,7 +8,7 @@ import { redemptionOrders } from '../../core/db/schema.ts';
 import { createLedgerService } from '../ledger/ledger-service.ts';
 import { createMailService } from '../mail/mail-service.ts';
 import { createTesterService } from '../testers/tester-service.ts';
-import { createRewardsService, type RewardsService } from './rewards-service.ts';
+import { createRedeemService, type RedeemService } from './redeem-service.ts';
 
 /**
  * SpendCoin across server instances: on PostgreSQL (TEST_DATABASE_URL) each "instance" is a rewards
@@ -19,12 +19,12 @@ import { createRewardsService, type RewardsService } from './rewards-service.ts'
 const clock = createFakeClock('2026-11-20T15:00:00Z');
 const log = createLogger('silent');
 const { db, perInstance } = useInstanceDatabases();
-let instances: RewardsService[];
+let instances: RedeemService[];
 
 beforeAll(() => {
   instances = perInstance((handle) => {
     const onTesterChanged = () => undefined;
-    return createRewardsService(handle, {
+    return createRedeemService(handle, {
       clock,
       ledger: createLedgerService(handle, { clock, onTesterChanged }),
       testers: createTesterService(handle, { clock, onTesterChanged }),

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { EarningsHistoryResponse } from '@testerhub/shared/redeem-schemas';
 import { apiGet } from '../../../lib/api';
-import { coinsKeys } from './query-keys';
+import { redeemKeys } from './query-keys';
 
 /** GET /api/reward/GetEarningsHistory?page=N: a page of coin and experience changes and the study compensation (decision 034). */
 export function fetchEarningsHistory(page: number): Promise<EarningsHistoryResponse> {
@@ -9,7 +9,7 @@ export function fetchEarningsHistory(page: number): Promise<EarningsHistoryRespo
 }
 
 export function earningsHistoryQueryOptions(page: number) {
-  return queryOptions({ queryKey: coinsKeys.earnings(page), queryFn: () => fetchEarningsHistory(page) });
+  return queryOptions({ queryKey: redeemKeys.earnings(page), queryFn: () => fetchEarningsHistory(page) });
 }
 
 /** The page shown stays on screen while the next one loads. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SpendCoinResponse } from '@testerhub/shared/redeem-schemas';
 import { apiPost } from '../../../lib/api';
-import { coinsKeys, coinsMutationKeys } from './query-keys';
+import { redeemKeys, redeemMutationKeys } from './query-keys';
 
 /** POST /api/reward/SpendCoin, body the reward number (spec 3, section 7). */
 export function spendCoin(rewardNo: number): Promise<SpendCoinResponse> {
@@ -15,9 +15,9 @@ export function spendCoin(rewardNo: number): Promise<SpendCoinResponse> {
 export function useSpendCoin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: coinsMutationKeys.spend,
+    mutationKey: redeemMutationKeys.spend,
     mutationFn: spendCoin,
-    onSuccess: (answer) => queryClient.setQueryData(coinsKeys.current(), { coins: answer.coins }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: coinsKeys.all }),
+    onSuccess: (answer) => queryClient.setQueryData(redeemKeys.current(), { coins: answer.coins }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: redeemKeys.all }),
   });
 }

@@ -9,12 +9,12 @@ import { rewardCatalogueRoutes } from './reward-catalogue-routes.ts';
 import { createRewardCatalogueService } from './reward-catalogue-service.ts';
 import { rewardOrdersRoutes } from './reward-orders-routes.ts';
 import { createRewardOrdersService } from './reward-orders-service.ts';
-import { rewardsRoutes } from './rewards-routes.ts';
-import { createRewardsService } from './rewards-service.ts';
+import { redeemRoutes } from './redeem-routes.ts';
+import { createRedeemService } from './redeem-service.ts';
 
 /** Redeeming and the earnings history (decision 034); staff fulfilment of orders (047) and the catalogue (055). */
-export const rewardsModule = defineModule({
-  name: 'rewards',
+export const redeemModule = defineModule({
+  name: 'redeem',
   build(
     {
       ledger,
@@ -33,7 +33,7 @@ export const rewardsModule = defineModule({
     },
     { db, clock },
   ) {
-    const rewards = createRewardsService(db, {
+    const redeem = createRedeemService(db, {
       clock,
       ledger,
       testers,
@@ -44,8 +44,8 @@ export const rewardsModule = defineModule({
     const rewardOrders = createRewardOrdersService(db, { clock, ledger, testers, mail, audited: staff.audited });
     const rewardCatalogue = createRewardCatalogueService(db, { audited: staff.audited });
     return {
-      provides: { rewards },
-      routes: { tester: [rewardsRoutes(rewards)], staff: [rewardOrdersRoutes(rewardOrders), rewardCatalogueRoutes(rewardCatalogue)] },
+      provides: { redeem },
+      routes: { tester: [redeemRoutes(redeem)], staff: [rewardOrdersRoutes(rewardOrders), rewardCatalogueRoutes(rewardCatalogue)] },
     };
   },
 });

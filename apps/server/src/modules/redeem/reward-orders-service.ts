@@ -15,7 +15,7 @@ import type { LedgerService } from '../ledger/ledger-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { createRewardsRepository, type RedemptionOrderRow } from './rewards-repository.ts';
+import { createRedeemRepository, type RedemptionOrderRow } from './redeem-repository.ts';
 
 /** The ledger reason of a rejected order's refund; its reference is the order's id, so it is paid once. */
 export const REDEEM_REFUND_REASON = 'redeem-refund';
@@ -48,7 +48,7 @@ const auditView = (order: RedemptionOrderRow) => ({
  * each change, its ledger entry, its e-mail and its audit row commit together.
  */
 export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) {
-  const repository = createRewardsRepository(db);
+  const repository = createRedeemRepository(db);
 
   /** The order's tester and the e-mail to them, queued in the decision's transaction. */
   async function tellTester(
@@ -81,9 +81,9 @@ export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) 
     const action = status === 'fulfilled' ? 'reward-order.fulfil' : 'reward-order.reject';
     return refusalAnswered(async () => {
       await deps.audited(actor.id, action, { type: 'redemption-order', id: String(orderId) }, async (tx) => {
-        const found = await createRewardsRepository(tx).findOrder(orderId);
+        const found = await createRedeemRepository(tx).findOrder(orderId);
         if (!found) throw new StaffRefusal(ORDER_TEXTS.notFound);
-        const moved = await createRewardsRepository(tx).decidePending(orderId, { status, note, at: deps.clock.now() });
+        const moved = await createRedeemRepository(tx).decidePending(orderId, { status, note, at: deps.clock.now() });
         if (!moved) throw new StaffRefusal(ORDER_TEXTS.notPending);
         await after(tx, moved, found.rewardName);
         return { before: auditView({ ...moved, status: 'pending', note: null }), after: auditView(moved), result: undefined };

@@ -7,7 +7,7 @@ import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { coinLedger, redemptionOrders } from '../../core/db/schema.ts';
 import { createLedgerService, InsufficientBalanceError, type LedgerService } from '../ledger/ledger-service.ts';
-import { REDEEM_REASON } from './rewards-service.ts';
+import { REDEEM_REASON } from './redeem-service.ts';
 
 /**
  * Coins under simultaneous calls (issue 11, "What shows it is done"; GUIDE section 4): SpendCoin

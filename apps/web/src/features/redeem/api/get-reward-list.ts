@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Reward } from '@testerhub/shared/redeem-schemas';
 import { apiGet } from '../../../lib/api';
-import { coinsKeys } from './query-keys';
+import { redeemKeys } from './query-keys';
 
 /** GET /api/reward/GetRewardList: the rewards a tester can redeem (spec 3, section 7). */
 export function fetchRewardList(): Promise<Reward[]> {
@@ -9,7 +9,7 @@ export function fetchRewardList(): Promise<Reward[]> {
 }
 
 export function rewardListQueryOptions() {
-  return queryOptions({ queryKey: coinsKeys.rewards(), queryFn: fetchRewardList });
+  return queryOptions({ queryKey: redeemKeys.rewards(), queryFn: fetchRewardList });
 }
 
 export function useRewardList() {

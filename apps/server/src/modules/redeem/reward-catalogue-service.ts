@@ -8,7 +8,7 @@ import {
 } from '@testerhub/shared/staff-queues-schemas';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { refusalAnswered, StaffRefusal, type StaffPrincipal, type StaffService } from '../staff/staff-service.ts';
-import { createRewardsRepository, type RewardItemRow } from './rewards-repository.ts';
+import { createRedeemRepository, type RewardItemRow } from './redeem-repository.ts';
 
 interface RewardCatalogueDeps {
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
@@ -33,7 +33,7 @@ const itemView = (item: RewardItemRow) => ({
  * names the version it was made from, so two staff editing one reward cannot lose a change.
  */
 export function createRewardCatalogueService(db: Database, deps: RewardCatalogueDeps) {
-  const repository = createRewardsRepository(db);
+  const repository = createRedeemRepository(db);
 
   async function change(
     actor: StaffPrincipal,
@@ -55,7 +55,7 @@ export function createRewardCatalogueService(db: Database, deps: RewardCatalogue
 
     add: (actor: StaffPrincipal, fields: RewardFields) =>
       change(actor, 'reward.add', 'new', async (tx) => {
-        const [row] = await createRewardsRepository(tx).insertItems([{ ...fields, active: true }]);
+        const [row] = await createRedeemRepository(tx).insertItems([{ ...fields, active: true }]);
         return {
           before: null,
           after: itemView(row!),
@@ -66,7 +66,7 @@ export function createRewardCatalogueService(db: Database, deps: RewardCatalogue
 
     edit: (actor: StaffPrincipal, input: EditRewardPayload) =>
       change(actor, 'reward.edit', String(input.itemNo), async (tx) => {
-        const rewards = createRewardsRepository(tx);
+        const rewards = createRedeemRepository(tx);
         const before = await rewards.lockItem(input.itemNo);
         if (!before) throw new StaffRefusal(CATALOGUE_TEXTS.notFound);
         const { itemNo, version, ...fields } = input;
@@ -77,7 +77,7 @@ export function createRewardCatalogueService(db: Database, deps: RewardCatalogue
 
     setActive: (actor: StaffPrincipal, input: RewardActivePayload) =>
       change(actor, input.active ? 'reward.restore' : 'reward.retire', String(input.itemNo), async (tx) => {
-        const rewards = createRewardsRepository(tx);
+        const rewards = createRedeemRepository(tx);
         const before = await rewards.lockItem(input.itemNo);
         if (!before) throw new StaffRefusal(CATALOGUE_TEXTS.notFound);
         const after = await rewards.setActive(input.itemNo, input.active);
