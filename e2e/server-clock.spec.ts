@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
-import { EVENT_TEXTS } from '@testerhub/shared/events-schemas';
+import { EVENT_TEXTS } from '@testerhub/shared/winners-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { nextBonusAnswer } from './support/daily-bonus';
 import { messagesTo, waitForMessage } from './support/mailbox';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { EVENT_TEXTS } from '@testerhub/shared/events-schemas';
+import { EVENT_TEXTS } from '@testerhub/shared/winners-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { addSessionCookie, createTester, startSession, type SupportTester } from './support/test-support';
 

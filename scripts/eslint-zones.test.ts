@@ -10,9 +10,9 @@ import { describe, expect, test } from 'vitest';
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const eslint = new ESLint({ cwd: repoRoot });
-const PLANTED_IN_COINS = 'apps/web/src/features/coins/planted.tsx';
+const PLANTED_IN_REDEEM = 'apps/web/src/features/redeem/planted.tsx';
 
-async function restrictedPathMessages(code: string, filePath = PLANTED_IN_COINS): Promise<string[]> {
+async function restrictedPathMessages(code: string, filePath = PLANTED_IN_REDEEM): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
   return (result?.messages ?? []).filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
 }
@@ -32,7 +32,7 @@ describe('the web layer boundaries', () => {
 
   test('shared web code importing a feature is refused', async () => {
     const messages = await restrictedPathMessages(
-      "import { CoinsPage } from '../features/coins/coins-page';\nexport const planted = CoinsPage;\n",
+      "import { CoinsPage } from '../features/redeem/coins-page';\nexport const planted = CoinsPage;\n",
       'apps/web/src/components/planted.tsx',
     );
     expect(messages).toEqual([expect.stringContaining('Shared web code may not import features or app/')]);

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const eslint = new ESLint({ cwd: repoRoot });
-const PLANTED_ROUTES = 'apps/server/src/modules/dossier/planted-routes.ts';
+const PLANTED_ROUTES = 'apps/server/src/modules/about-me/planted-routes.ts';
 
 async function contractMessages(code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, PLANTED_ROUTES) });

@@ -19,8 +19,8 @@ import { checkInModule } from './modules/check-in/check-in-plugin.ts';
 import { childrenModule, childrenReaderModule } from './modules/children/children-plugin.ts';
 import { dailyBonusModule } from './modules/daily-bonus/daily-bonus-plugin.ts';
 import { dashboardModule } from './modules/dashboard/dashboard-plugin.ts';
-import { dossierModule } from './modules/dossier/dossier-plugin.ts';
-import { eventsModule } from './modules/events/events-plugin.ts';
+import { aboutMeModule } from './modules/about-me/about-me-plugin.ts';
+import { winnersModule } from './modules/winners/winners-plugin.ts';
 import { leaderboardModule } from './modules/leaderboard/leaderboard-plugin.ts';
 import { ledgerModule, levelsSettingsModule, loyaltySettingsNoticesModule } from './modules/ledger/ledger-plugin.ts';
 import { mailModule } from './modules/mail/mail-plugin.ts';
@@ -31,9 +31,9 @@ import { contentAdminModule, publicContentModule } from './modules/public-conten
 import { quickSurveyModule } from './modules/quick-survey/quick-survey-plugin.ts';
 import { rateLimitsModule } from './modules/rate-limits/rate-limits-plugin.ts';
 import { recoveryModule } from './modules/recovery/recovery-plugin.ts';
-import { referralsModule } from './modules/referrals/referrals-plugin.ts';
+import { referralModule } from './modules/referral/referral-plugin.ts';
 import { registrationModule } from './modules/registration/registration-plugin.ts';
-import { rewardsModule } from './modules/rewards/rewards-plugin.ts';
+import { redeemModule } from './modules/redeem/redeem-plugin.ts';
 import { schedulingModule, selfScheduleModule } from './modules/scheduling/scheduling-plugin.ts';
 import { screeningModule, screeningReaderModule } from './modules/screening/screening-plugin.ts';
 import { staffModule } from './modules/staff/staff-plugin.ts';
@@ -44,7 +44,7 @@ import { termsModule } from './modules/terms/terms-plugin.ts';
 import { testSupportModule } from './modules/test-support/test-support-plugin.ts';
 import { testerAdminModule, testersModule } from './modules/testers/testers-plugin.ts';
 
-export { GOLD_CARD_DRAWING_CRON, GOLD_CARD_DRAWING_JOB } from './modules/events/events-plugin.ts';
+export { GOLD_CARD_DRAWING_CRON, GOLD_CARD_DRAWING_JOB } from './modules/winners/winners-plugin.ts';
 export { NO_SHOW_SWEEP_CRON, NO_SHOW_SWEEP_JOB } from './modules/attendance/attendance-plugin.ts';
 export type { BuildAppOptions } from './app-options.ts';
 
@@ -69,15 +69,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(testersModule)
     .add(leaderboardModule)
     .add(ledgerModule)
-    .add(referralsModule)
+    .add(referralModule)
     .add(registrationModule)
     .add(perksModule)
-    .add(eventsModule)
+    .add(winnersModule)
     .add(dailyBonusModule)
     .add(profileModule)
     .add(levelsSettingsModule)
     .add(loyaltySettingsNoticesModule)
-    .add(dossierModule)
+    .add(aboutMeModule)
     .add(quickSurveyModule)
     .add(studiesModule)
     // Read by scheduling and screening, whose services the children and screening services use.
@@ -93,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(authModule)
     .add(recoveryModule)
     .add(accountSettingsModule)
-    .add(rewardsModule)
+    .add(redeemModule)
     .add(privacyModule)
     .add(testerAdminModule)
     .add(checkInModule)

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { COMPANY } from '@testerhub/shared/company';
 import type { FakeClock } from '../src/core/clock.ts';
 import type { Database } from '../src/core/db/client.ts';
-import { createDossierService } from '../src/modules/dossier/dossier-service.ts';
+import { createAboutMeService } from '../src/modules/about-me/about-me-service.ts';
 import { createMailService } from '../src/modules/mail/mail-service.ts';
 import { createPublicContentService } from '../src/modules/public-content/public-content-service.ts';
 import { createStaffService } from '../src/modules/staff/staff-service.ts';
@@ -34,8 +34,8 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
     log,
   });
   const testers = createTesterService(db, { clock, onTesterChanged: () => undefined });
-  const dossier = createDossierService(db, { clock, ledger: {} as never });
-  const studies = createStudyService(db, { clock, aboutMe: dossier });
+  const aboutMe = createAboutMeService(db, { clock, ledger: {} as never });
+  const studies = createStudyService(db, { clock, aboutMe });
   const publicContent = createPublicContentService(db, { cacheSeconds: 0, clock, timeZone: 'America/Chicago' });
   const studyLinks = createStudyLinkService(db, {
     clock,
@@ -70,7 +70,7 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
     mailsPerMinute: options.mailsPerMinute,
     studies,
     testers,
-    dossier,
+    aboutMe,
     listTestSites: publicContent.listTestSites,
     studyLinks,
     staffList: staff.list,

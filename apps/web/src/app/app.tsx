@@ -47,11 +47,11 @@ const ScreenerRunPage = lazyPage(() => import('../features/screeners/screener-ru
 const ScheduleCheckPage = lazyPage(() => import('../features/schedule/schedule-check-page'), 'ScheduleCheckPage');
 const ScheduleChangePage = lazyPage(() => import('../features/schedule/schedule-change-page'), 'ScheduleChangePage');
 const CommunityIndex = lazyPage(() => import('../features/community-root/community-index'), 'CommunityIndex');
-const CoinsPage = lazyPage(() => import('../features/coins/coins-page'), 'CoinsPage');
-const EarningsPage = lazyPage(() => import('../features/coins/earnings-page'), 'EarningsPage');
-const ReferralEventPage = lazyPage(() => import('../features/referrals/referral-event-page'), 'ReferralEventPage');
-const ReferralOfferPage = lazyPage(() => import('../features/referrals/referral-offer-page'), 'ReferralOfferPage');
-const ReferralHistoryPage = lazyPage(() => import('../features/referrals/referral-history-page'), 'ReferralHistoryPage');
+const CoinsPage = lazyPage(() => import('../features/redeem/coins-page'), 'CoinsPage');
+const EarningsPage = lazyPage(() => import('../features/redeem/earnings-page'), 'EarningsPage');
+const ReferralEventPage = lazyPage(() => import('../features/referral/referral-event-page'), 'ReferralEventPage');
+const ReferralOfferPage = lazyPage(() => import('../features/referral/referral-offer-page'), 'ReferralOfferPage');
+const ReferralHistoryPage = lazyPage(() => import('../features/referral/referral-history-page'), 'ReferralHistoryPage');
 const SelfSchedulePage = lazyPage(() => import('../features/schedule/self-schedule-page'), 'SelfSchedulePage');
 // The staff console (decisions 043 and 086): its own app area and chunks, outside the public and portal layouts.
 const StaffApp = lazyPage(() => import('../staff/staff-app'), 'StaffApp');

@@ -4,12 +4,12 @@ import { localDay, monthStart } from '../local-day.ts';
 import { seedDemoCallouts } from '../../modules/callouts/callout-seed.ts';
 import { seedDemoChildAwaitingCall, seedDemoChildren } from '../../modules/children/children-seed.ts';
 import { seedDailyRewardDays } from '../../modules/daily-bonus/daily-bonus-seed.ts';
-import { seedEvents } from '../../modules/events/events-seed.ts';
+import { seedWinners } from '../../modules/winners/winners-seed.ts';
 import { seedDemoLeaderboard } from '../../modules/leaderboard/leaderboard-seed.ts';
 import { seedPerks } from '../../modules/perks/perks-seed.ts';
 import { seedAvatars } from '../../modules/profile/profile-seed.ts';
-import { seedDemoRewards } from '../../modules/rewards/rewards-seed.ts';
-import { seedDemoReferrals } from '../../modules/referrals/referrals-seed.ts';
+import { seedDemoRewards } from '../../modules/redeem/redeem-seed.ts';
+import { seedDemoReferrals } from '../../modules/referral/referral-seed.ts';
 import { seedDemoAttendance, seedDemoKidSessions, seedDemoSchedule } from '../../modules/scheduling/scheduling-seed.ts';
 import { seedDemoScreeners, seedDemoScreenings, seedDogFoodScreener } from '../../modules/screening/screening-seed.ts';
 import {
@@ -207,7 +207,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     await seedDemoInvitationSend(tx, today, demo?.id);
   });
   const dailyBonus = await seedOnce(db, DAILY_BONUS_SEED_NAME, seedDailyRewardDays);
-  const eventsSeeded = await seedOnce(db, EVENTS_SEED_NAME, seedEvents);
+  const eventsSeeded = await seedOnce(db, EVENTS_SEED_NAME, seedWinners);
   const perksSeeded = await seedOnce(db, PERKS_SEED_NAME, async (tx) => {
     await seedPerks(tx);
     await seedAvatars(tx);

@@ -2,7 +2,7 @@ import type { Executor } from '../../core/db/client.ts';
 import { LOYALTY_SETTINGS_CHANNEL } from '../../core/db/loyalty-settings-notice.ts';
 import { defineModule } from '../../core/modules/app-module.ts';
 import type { DailyBonusService } from '../daily-bonus/daily-bonus-service.ts';
-import type { EventsService } from '../events/events-service.ts';
+import type { WinnersService } from '../winners/winners-service.ts';
 import type { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
 import type { PerksService } from '../perks/perks-service.ts';
 import type { PerksSettingsService } from '../perks/perks-settings-service.ts';
@@ -63,13 +63,13 @@ export const loyaltySettingsNoticesModule = defineModule({
   async build(
     {
       dailyBonus,
-      events,
+      winners,
       ledger,
       perks,
       sessionCache,
     }: {
       dailyBonus: Pick<DailyBonusService, 'forgetCached'>;
-      events: Pick<EventsService, 'forgetCached'>;
+      winners: Pick<WinnersService, 'forgetCached'>;
       ledger: Pick<LedgerService, 'forgetLevels'>;
       perks: Pick<PerksService, 'forgetCached'>;
       sessionCache: { forgetAll(): void };
@@ -78,7 +78,7 @@ export const loyaltySettingsNoticesModule = defineModule({
   ) {
     await listen(LOYALTY_SETTINGS_CHANNEL, (kind) => {
       dailyBonus.forgetCached();
-      events.forgetCached();
+      winners.forgetCached();
       ledger.forgetLevels();
       perks.forgetCached();
       // A levels save may have moved any tester's level: the sessions' copies of their rows go too (decision 071).

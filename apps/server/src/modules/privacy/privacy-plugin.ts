@@ -22,16 +22,16 @@ export const privacyModule = defineModule({
       registration: ExportsByEmail & PrivacyDeps['registration'];
       mail: ExportsByEmail & PrivacyDeps['mail'];
       profile: ExportsById;
-      dossier: ExportsById;
+      aboutMe: ExportsById;
       quickSurveys: ExportsById;
       studies: ExportsById;
       screening: ExportsById;
       studyLinks: ExportsById;
       children: ExportsById;
       ledger: ExportsById;
-      rewards: ExportsById;
+      redeem: ExportsById;
       dailyBonus: ExportsById;
-      events: ExportsById;
+      winners: ExportsById;
       perks: ExportsById;
       leaderboard: ExportsById;
       recovery: ExportsById;
@@ -47,7 +47,7 @@ export const privacyModule = defineModule({
         (tester) => testers.exportData(tester.id),
         (tester) => auth.exportData(tester.id),
         (tester) => needs.profile.exportData(tester.id),
-        (tester) => needs.dossier.exportData(tester.id),
+        (tester) => needs.aboutMe.exportData(tester.id),
         (tester) => needs.quickSurveys.exportData(tester.id),
         (tester) => needs.studies.exportData(tester.id),
         (tester) => needs.screening.exportData(tester.id),
@@ -55,10 +55,10 @@ export const privacyModule = defineModule({
         (tester) => scheduling.exportData(tester.id),
         (tester) => needs.children.exportData(tester.id),
         (tester) => needs.ledger.exportData(tester.id),
-        (tester) => needs.rewards.exportData(tester.id),
+        (tester) => needs.redeem.exportData(tester.id),
         (tester) => referrals.exportData(tester.id),
         (tester) => needs.dailyBonus.exportData(tester.id),
-        (tester) => needs.events.exportData(tester.id),
+        (tester) => needs.winners.exportData(tester.id),
         (tester) => needs.perks.exportData(tester.id),
         (tester) => needs.leaderboard.exportData(tester.id),
         (tester) => needs.recovery.exportData(tester.id),

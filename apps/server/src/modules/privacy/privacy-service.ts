@@ -7,7 +7,7 @@ import { verifyPassword } from '../../core/security/passwords.ts';
 import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { ReferralService } from '../referral/referral-service.ts';
 import type { RegistrationService } from '../registration/registration-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { TesterRow, TesterService } from '../testers/tester-service.ts';
@@ -25,7 +25,7 @@ interface PrivacyDeps {
   exportParts: readonly ExportPart[];
   testers: Pick<TesterService, 'lockForUpdate' | 'deleteTester'>;
   scheduling: Pick<SchedulingService, 'releaseAllSeatsOf' | 'passOnFreedSeats'>;
-  referrals: Pick<ReferralsService, 'forgetReferredTester'>;
+  referrals: Pick<ReferralService, 'forgetReferredTester'>;
   registration: Pick<RegistrationService, 'forgetEmail'>;
   mail: Pick<MailService, 'forgetAddress'>;
   auth: Pick<AuthService, 'endAllSessions'>;

@@ -1,7 +1,7 @@
 import { defineModule } from '../../core/modules/app-module.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { ReferralService } from '../referral/referral-service.ts';
 import type { TermsService } from '../terms/terms-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { registrationRoutes, type RegistrationRouteOptions } from './registration-routes.ts';
@@ -22,7 +22,7 @@ export const registrationModule = defineModule({
       testers: TesterService;
       ledger: LedgerService;
       mail: MailService;
-      referrals: Pick<ReferralsService, 'registeredThroughCode'>;
+      referrals: Pick<ReferralService, 'registeredThroughCode'>;
       terms: Pick<TermsService, 'recordCurrent'>;
       routeChecks: Omit<RegistrationRouteOptions, 'registration'>;
     },

@@ -10,7 +10,7 @@ import { createRegistrationRepository } from './registration-repository.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import type { MailService } from '../mail/mail-service.ts';
-import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { ReferralService } from '../referral/referral-service.ts';
 import type { TermsService } from '../terms/terms-service.ts';
 
 /** Site id for a zip with no test site near: only online-only studies (spec 2, 5). */
@@ -78,7 +78,7 @@ export function createRegistrationService(
     clock: Clock;
     config: Pick<AppConfig, 'welcomeCoins' | 'confirmCodeTtlHours'>;
     /** A registration with a referral code moves that referral to Registered (decision 036); absent in a few tests. */
-    referrals?: Pick<ReferralsService, 'registeredThroughCode'>;
+    referrals?: Pick<ReferralService, 'registeredThroughCode'>;
     /** Records the terms version a new account accepted (decision 041); absent in a few tests. */
     terms?: Pick<TermsService, 'recordCurrent'>;
   },

@@ -3,7 +3,7 @@ import type { ChildrenReader } from '../children/children-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
-import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { ReferralService } from '../referral/referral-service.ts';
 import type { ScreeningReader, ScreeningService } from '../screening/screening-service.ts';
 import type { StaffService } from '../staff/staff-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
@@ -43,7 +43,7 @@ export const schedulingModule = defineModule({
       studies: Pick<StudyService, 'studyNames' | 'findStudies'>;
       childrenReader: Pick<ChildrenReader, 'childNames' | 'publicIdOf'>;
       screeningReader: ScreeningReader;
-      referrals: Pick<ReferralsService, 'firstStudyAttended'>;
+      referrals: Pick<ReferralService, 'firstStudyAttended'>;
       ledger: LedgerService;
       mail: MailService;
       staff: Pick<StaffService, 'audited'>;

@@ -36,7 +36,7 @@ import {
 } from '../../core/db/schema.ts';
 import { demoLevels } from '../../core/db/seed-data.ts';
 import { demoDailyRewardDays } from '../daily-bonus/daily-bonus-seed.ts';
-import { DEMO_WHEEL } from '../events/events-seed.ts';
+import { DEMO_WHEEL } from '../winners/winners-seed.ts';
 import { skillLevels, skillTypes } from '../perks/perks-tables.ts';
 import { signCheckInToken } from '../scheduling/check-in-token.ts';
 import { totpCode } from './totp.ts';

@@ -1,5 +1,5 @@
 import { defineModule } from '../../core/modules/app-module.ts';
-import type { DossierService } from '../dossier/dossier-service.ts';
+import type { AboutMeService } from '../about-me/about-me-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { ScreenerAdminService } from '../screening/screener-admin-service.ts';
 import type { StaffService } from '../staff/staff-service.ts';
@@ -11,8 +11,8 @@ import { createStudyService } from './study-service.ts';
 /** Studies and who may screen for them (decision 017). */
 export const studiesModule = defineModule({
   name: 'studies',
-  build({ dossier }: { dossier: DossierService }, { db, clock }) {
-    const studies = createStudyService(db, { clock, aboutMe: dossier });
+  build({ aboutMe }: { aboutMe: AboutMeService }, { db, clock }) {
+    const studies = createStudyService(db, { clock, aboutMe });
     return { provides: { studies }, routes: { tester: [studyRoutes(studies)] } };
   },
 });
@@ -22,12 +22,12 @@ export const studyAdminModule = defineModule({
   name: 'study-admin',
   build(
     {
-      dossier,
+      aboutMe,
       publicContent,
       staff,
       screenerAdmin,
     }: {
-      dossier: Pick<DossierService, 'existingAnswerIds'>;
+      aboutMe: Pick<AboutMeService, 'existingAnswerIds'>;
       publicContent: Pick<PublicContentService, 'listTestSites'>;
       staff: Pick<StaffService, 'audited'>;
       screenerAdmin: ScreenerAdminService;
@@ -38,7 +38,7 @@ export const studyAdminModule = defineModule({
       clock,
       audited: staff.audited,
       listTestSites: publicContent.listTestSites,
-      existingAnswerIds: dossier.existingAnswerIds,
+      existingAnswerIds: aboutMe.existingAnswerIds,
       screeners: screenerAdmin,
     });
     return { provides: {}, routes: { staff: [studyAdminRoutes(studyAdmin)] } };

@@ -13,7 +13,7 @@ import {
 } from '@testerhub/shared/invitation-schemas';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
-import { holdersOfAnswersSql, type DossierService } from '../dossier/dossier-service.ts';
+import { holdersOfAnswersSql, type AboutMeService } from '../about-me/about-me-service.ts';
 import { attendedSinceSql, bookedInStudySql } from '../scheduling/scheduling-service.ts';
 import { screenedInStudySql } from '../screening/screening-service.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
@@ -35,7 +35,7 @@ interface InvitationSendDeps {
   mailsPerMinute: number;
   studies: Pick<StudyService, 'findStudy' | 'openStudies' | 'studyNames'>;
   testers: Pick<TesterService, 'publicProfiles'>;
-  dossier: Pick<DossierService, 'answerOptions'>;
+  aboutMe: Pick<AboutMeService, 'answerOptions'>;
   listTestSites: () => Promise<{ siteId: string; name: string }[]>;
   studyLinks: Pick<StudyLinkService, 'enqueueInvitation'>;
   staffList: StaffService['list'];
@@ -150,7 +150,7 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
 
     /** What the form offers: the open studies, the test sites, the About-me answers. */
     async options(): Promise<InvitationOptionsResponse> {
-      const [studies, sites, answers] = await Promise.all([deps.studies.openStudies(), deps.listTestSites(), deps.dossier.answerOptions()]);
+      const [studies, sites, answers] = await Promise.all([deps.studies.openStudies(), deps.listTestSites(), deps.aboutMe.answerOptions()]);
       return {
         studies,
         sites: sites.map((site) => ({ siteId: site.siteId, name: site.name })),

@@ -1,6 +1,6 @@
 import { defineModule } from '../../core/modules/app-module.ts';
 import type { ChildrenService } from '../children/children-service.ts';
-import type { DossierService } from '../dossier/dossier-service.ts';
+import type { AboutMeService } from '../about-me/about-me-service.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
@@ -28,7 +28,7 @@ export const studyLinksModule = defineModule({
       testers,
       mail,
       children,
-      dossier,
+      aboutMe,
       publicContent,
       staff,
     }: {
@@ -38,7 +38,7 @@ export const studyLinksModule = defineModule({
       testers: TesterService;
       mail: MailService;
       children: Pick<ChildrenService, 'doChildrenScreener'>;
-      dossier: DossierService;
+      aboutMe: AboutMeService;
       publicContent: Pick<PublicContentService, 'listTestSites'>;
       staff: Pick<StaffService, 'list' | 'audited'>;
     },
@@ -62,7 +62,7 @@ export const studyLinksModule = defineModule({
       mailsPerMinute: config.invitationMailsPerMinute,
       studies,
       testers,
-      dossier,
+      aboutMe,
       listTestSites: publicContent.listTestSites,
       studyLinks,
       staffList: staff.list,

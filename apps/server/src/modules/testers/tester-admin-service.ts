@@ -22,7 +22,7 @@ import type { ChildrenService } from '../children/children-service.ts';
 import { InsufficientBalanceError } from '../../core/errors.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { PrivacyService } from '../privacy/privacy-service.ts';
-import type { ReferralsService } from '../referrals/referrals-service.ts';
+import type { ReferralService } from '../referral/referral-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
@@ -36,7 +36,7 @@ interface TesterAdminDeps {
   scheduling: Pick<SchedulingService, 'exportData'>;
   screening: Pick<ScreeningService, 'exportData'>;
   children: Pick<ChildrenService, 'exportData'>;
-  referrals: Pick<ReferralsService, 'exportData'>;
+  referrals: Pick<ReferralService, 'exportData'>;
   /** The privacy module's export document and deletion unit of work (decision 040). */
   privacy: Pick<PrivacyService, 'documentFor' | 'eraseWithin' | 'afterErased'>;
   /** The staff service's audit helper and its trail of one row (decisions 043 and 053). */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { LatestWinnersRequest } from '@testerhub/shared/events-schemas';
+import type { LatestWinnersRequest } from '@testerhub/shared/winners-schemas';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { shownFailure } from '../../lib/query-status';
 import { useLatestWinners } from './api/get-winners';

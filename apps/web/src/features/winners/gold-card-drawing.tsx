@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { comeBackText, drawingDayName, EVENT_TEXTS, type ApplyGoldCardAnswer } from '@testerhub/shared/events-schemas';
+import { comeBackText, drawingDayName, EVENT_TEXTS, type ApplyGoldCardAnswer } from '@testerhub/shared/winners-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { shownFailure } from '../../lib/query-status';

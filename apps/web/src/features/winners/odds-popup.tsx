@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { oddsText, type EventCount } from '@testerhub/shared/events-schemas';
+import { oddsText, type EventCount } from '@testerhub/shared/winners-schemas';
 import { ModalDialog } from '../../components/modal-dialog';
 
 /** The wheel's odds (spec 3 popup wheelRate): Coins and Odds, 1 in ceil(1 / (rate / 100000)); a click anywhere closes it. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { EVENT_TEXTS, WHEEL_SPIN_MS, type EventCount } from '@testerhub/shared/events-schemas';
+import { EVENT_TEXTS, WHEEL_SPIN_MS, type EventCount } from '@testerhub/shared/winners-schemas';
 
 const SEGMENT_DEGREES = 360 / 9;
 const COLOURS = ['#0b5cab', '#f79009', '#12b76a', '#7a5af8', '#f04438', '#0ba5ec', '#ee46bc', '#667085', '#b54708'];

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { EVENT_TEXTS, WHEEL_SPIN_MS } from '@testerhub/shared/events-schemas';
+import { EVENT_TEXTS, WHEEL_SPIN_MS } from '@testerhub/shared/winners-schemas';
 import { describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';

@@ -1,4 +1,4 @@
-import { EVENT_TEXTS } from '@testerhub/shared/events-schemas';
+import { EVENT_TEXTS } from '@testerhub/shared/winners-schemas';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { GoldCardDrawing } from './gold-card-drawing';
 import { WheelPanel } from './wheel-panel';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { EVENT_TEXTS, wheelResultMessage, type ApplyEventAnswer, type EventCount } from '@testerhub/shared/events-schemas';
+import { EVENT_TEXTS, wheelResultMessage, type ApplyEventAnswer, type EventCount } from '@testerhub/shared/winners-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { ModalDialog } from '../../components/modal-dialog';
 import { usePortalContext } from '../../hooks/use-portal-context';

@@ -1,6 +1,6 @@
 import { formatDate } from '@testerhub/shared/schedule-format';
 import { COMPANY } from '@testerhub/shared/company';
-import { drawingDayName, EVENT_TEXTS } from '@testerhub/shared/events-schemas';
+import { drawingDayName, EVENT_TEXTS } from '@testerhub/shared/winners-schemas';
 import { shownFailure } from '../../lib/query-status';
 import { useWinnerList } from './api/get-winner-list';
 

@@ -1,4 +1,4 @@
-import { DRAWING_WEEKDAYS } from '@testerhub/shared/events-schemas';
+import { DRAWING_WEEKDAYS } from '@testerhub/shared/winners-schemas';
 import { COMPANY } from '@testerhub/shared/company';
 import type { ComponentProps } from 'react';
 import { SelectField } from '../../components/form-field';

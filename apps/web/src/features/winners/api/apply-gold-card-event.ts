@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplyGoldCardAnswer } from '@testerhub/shared/events-schemas';
+import type { ApplyGoldCardAnswer } from '@testerhub/shared/winners-schemas';
 import { apiGet } from '../../../lib/api';
 import { winnersKeys, winnersMutationKeys } from './query-keys';
 

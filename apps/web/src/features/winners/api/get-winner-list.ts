@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WinnerList } from '@testerhub/shared/events-schemas';
+import type { WinnerList } from '@testerhub/shared/winners-schemas';
 import { apiGet } from '../../../lib/api';
 import { winnersKeys } from './query-keys';
 

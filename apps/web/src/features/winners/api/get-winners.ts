@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LatestWinners, LatestWinnersRequest } from '@testerhub/shared/events-schemas';
+import type { LatestWinners, LatestWinnersRequest } from '@testerhub/shared/winners-schemas';
 import { apiPost } from '../../../lib/api';
 import { winnersKeys } from './query-keys';
 

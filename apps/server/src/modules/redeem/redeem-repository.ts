@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../core/db/client.ts';
+import { redemptionOrders, rewardItems } from './redeem-tables.ts';
+
+export type RewardItemRow = typeof rewardItems.$inferSelect;
+export type NewRewardItem = typeof rewardItems.$inferInsert;
+export type RedemptionOrderRow = typeof redemptionOrders.$inferSelect;
+
+export function createRedeemRepository(db: Executor) {
+  return {
+    /** The tester's redemption orders, for the tester's data export (decision 040). */
+    async exportOf(testerId: string) {
+      return { redemptionOrders: await db.select().from(redemptionOrders).where(eq(redemptionOrders.testerId, testerId)) };
+    },
+
+    async listActive(): Promise<RewardItemRow[]> {
+      return db.select().from(rewardItems).where(eq(rewardItems.active, true)).orderBy(asc(rewardItems.sortOrder), asc(rewardItems.id));
+    },
+
+    async findActive(itemNo: number): Promise<RewardItemRow | null> {
+      const rows = await db
+        .select()
+        .from(rewardItems)
+        .where(and(eq(rewardItems.id, itemNo), eq(rewardItems.active, true)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The whole catalogue for staff (decision 055), retired rewards too, in the redeem page's order, with each reward's pending orders. */
+    async listCatalogue() {
+      const pending = db
+        .select({ itemNo: redemptionOrders.itemNo, total: count().as('total') })
+        .from(redemptionOrders)
+        .where(eq(redemptionOrders.status, 'pending'))
+        .groupBy(redemptionOrders.itemNo)
+        .as('pending');
+      return db
+        .select({ item: rewardItems, pendingOrders: sql<number>`coalesce(${pending.total}, 0)::int` })
+        .from(rewardItems)
+        .leftJoin(pending, eq(pending.itemNo, rewardItems.id))
+        .orderBy(asc(rewardItems.sortOrder), asc(rewardItems.id));
+    },
+
+    /** The reward locked for the rest of the transaction (a staff change, with its before and after). */
+    async lockItem(itemNo: number): Promise<RewardItemRow | null> {
+      const [row] = await db.select().from(rewardItems).where(eq(rewardItems.id, itemNo)).limit(1).for('update');
+      return row ?? null;
+    },
+
+    /**
+     * A staff edit made from `version`: a conditional UPDATE that raises the version, so of two
+     * edits made from the same version one is saved and the other matches nothing (null).
+     */
+    async updateItem(
+      itemNo: number,
+      version: number,
+      fields: Pick<NewRewardItem, 'name' | 'coins' | 'imagePath' | 'sortOrder'>,
+    ): Promise<RewardItemRow | null> {
+      const [row] = await db
+        .update(rewardItems)
+        .set({ ...fields, version: sql`${rewardItems.version} + 1` })
+        .where(and(eq(rewardItems.id, itemNo), eq(rewardItems.version, version)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Retires or restores a reward (raising its version); null when it already had that state. */
+    async setActive(itemNo: number, active: boolean): Promise<RewardItemRow | null> {
+      const [row] = await db
+        .update(rewardItems)
+        .set({ active, version: sql`${rewardItems.version} + 1` })
+        .where(and(eq(rewardItems.id, itemNo), eq(rewardItems.active, !active)))
+        .returning();
+      return row ?? null;
+    },
+
+    async insertItems(items: NewRewardItem[]) {
+      return db.insert(rewardItems).values(items).returning();
+    },
+
+    async insertOrder(order: { testerId: string; itemNo: number; coins: number; createdAt: Date }) {
+      const [row] = await db.insert(redemptionOrders).values(order).returning({ id: redemptionOrders.id });
+      return row!.id;
+    },
+
+    /** The reward names of a tester's orders, by order id (the earnings history names what was redeemed). */
+    async itemNamesOfOrders(testerId: string, orderIds: readonly number[]): Promise<Map<number, string>> {
+      if (orderIds.length === 0) return new Map();
+      const rows = await db
+        .select({ orderId: redemptionOrders.id, name: rewardItems.name })
+        .from(redemptionOrders)
+        .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
+        .where(and(eq(redemptionOrders.testerId, testerId), inArray(redemptionOrders.id, [...orderIds])));
+      return new Map(rows.map((row) => [row.orderId, row.name]));
+    },
+
+    /** A page of orders for staff (decision 047), newest first, with the reward's name; `limit` rows after `offset`. */
+    async listOrders(filter: { status?: string }, offset: number, limit: number) {
+      const where: SQL | undefined = filter.status ? eq(redemptionOrders.status, filter.status) : undefined;
+      return db
+        .select({ order: redemptionOrders, rewardName: rewardItems.name })
+        .from(redemptionOrders)
+        .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
+        .where(where)
+        .orderBy(desc(redemptionOrders.createdAt), desc(redemptionOrders.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async findOrder(orderId: number) {
+      const rows = await db
+        .select({ order: redemptionOrders, rewardName: rewardItems.name })
+        .from(redemptionOrders)
+        .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
+        .where(eq(redemptionOrders.id, orderId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Moves a pending order to fulfilled or rejected by a conditional UPDATE: only a pending order
+     * moves, so of two staff members deciding the same order at once one gets the row and the
+     * other null (PostgreSQL re-checks the condition after the first commits).
+     */
+    async decidePending(
+      orderId: number,
+      decision: { status: 'fulfilled' | 'rejected'; note: string; at: Date },
+    ): Promise<RedemptionOrderRow | null> {
+      const [row] = await db
+        .update(redemptionOrders)
+        .set({
+          status: decision.status,
+          note: decision.note,
+          decidedAt: decision.at,
+          ...(decision.status === 'fulfilled' ? { fulfilledAt: decision.at } : {}),
+        })
+        .where(and(eq(redemptionOrders.id, orderId), eq(redemptionOrders.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+  };
+}

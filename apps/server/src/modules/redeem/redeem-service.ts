@@ -1,0 +1,141 @@
+import { checkEmail } from '@testerhub/shared/account-rules';
+import {
+  REDEEM_LIMITS,
+  entryText,
+  reasonText,
+  type EarningsHistoryResponse,
+  type Reward,
+  type SpendCoinResponse,
+} from '@testerhub/shared/redeem-schemas';
+import type { Clock } from '../../core/clock.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { NotFoundError } from '../../core/errors.ts';
+import { InsufficientBalanceError } from '../../core/errors.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
+import { createRedeemRepository, type RewardItemRow } from './redeem-repository.ts';
+
+/** The ledger reason of a redemption; its reference is the order's id. */
+export const REDEEM_REASON = 'redeem';
+/** The reasons whose reference is an order id, so the history names the reward (the refund: decision 047). */
+const ORDER_REASONS = new Set([REDEEM_REASON, 'redeem-refund']);
+
+interface RedeemDeps {
+  clock: Clock;
+  ledger: Pick<LedgerService, 'record' | 'balance' | 'history'>;
+  testers: Pick<TesterService, 'findById'>;
+  mail: Pick<MailService, 'queue'>;
+  /** Attended sessions with their compensation in cents, newest first (the scheduling service). */
+  attendedCompensation: (testerId: string) => Promise<{ studyNo: number; endsAt: Date; coOpCostCents: number }[]>;
+  /** Study names by number (the studies service). */
+  studyNames: (studyNos: readonly number[]) => Promise<Map<number, string>>;
+}
+
+/** The order's confirmation: pending, and the 30 days to report an issue (spec 3, section 9). */
+function orderConfirmationMessage(options: { to: string; firstName: string; orderId: number; reward: RewardItemRow }) {
+  const { to, firstName, orderId, reward } = options;
+  return standardMessage({
+    to,
+    kind: 'redeem-order',
+    subject: `Your reward order #${orderId}: ${reward.name}`,
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `Thank you for redeeming ${reward.coins} coins for ${reward.name} (order #${orderId}).`,
+      'Your order is pending: we will send your reward once it has been processed.',
+      `If there is any issue with your reward, please report it within ${REDEEM_LIMITS.issueReportDays} days of this message.`,
+    ],
+  });
+}
+
+/**
+ * Coins and redeeming (spec 3, "Redeem"; decision 034): the reward catalogue and redemption
+ * orders. A spend is one unit of work: the order row, the ledger's debit and the confirmation
+ * e-mail commit together or not at all.
+ */
+export function createRedeemService(db: Database, deps: RedeemDeps) {
+  const repository = createRedeemRepository(db);
+  const toReward = (item: RewardItemRow): Reward => ({
+    rItemNo: item.id,
+    rItemName: item.name,
+    rItemCoins: item.coins,
+    rItemImagePath: item.imagePath,
+  });
+  const currentCoins = async (testerId: string) => (await deps.ledger.balance(testerId))?.coins ?? 0;
+
+  return {
+    /** The tester's part of the data export (decision 040). */
+    exportData: (testerId: string) => repository.exportOf(testerId),
+
+    async rewardList(): Promise<Reward[]> {
+      return (await repository.listActive()).map(toReward);
+    },
+
+    currentCoins,
+
+    /**
+     * POST SpendCoin. The cost is the catalogue's, never the browser's; the ledger's conditional
+     * UPDATE refuses a balance below zero, so racing spends of one tester can only spend what is
+     * there. `changeEmailAddress` when the confirmation cannot reach the tester: nothing is spent.
+     */
+    async spendCoin(testerId: string, itemNo: number): Promise<SpendCoinResponse> {
+      let outcome: SpendCoinResponse;
+      try {
+        outcome = await inTransaction(db, async (tx: Executor): Promise<SpendCoinResponse> => {
+          const refused = (status: 'failed' | 'changeEmailAddress') => ({ status, coins: 0 });
+          const rewards = createRedeemRepository(tx);
+          const reward = await rewards.findActive(itemNo);
+          if (!reward) return refused('failed');
+          const tester = await deps.testers.findById(testerId, tx);
+          if (!tester) throw new NotFoundError('No such tester.');
+          if (checkEmail(tester.email) || !tester.emailConfirmedAt) return refused('changeEmailAddress');
+          const orderId = await rewards.insertOrder({ testerId, itemNo: reward.id, coins: reward.coins, createdAt: deps.clock.now() });
+          const spent = await deps.ledger.record(
+            { testerId, coins: -reward.coins, experience: 0, reason: REDEEM_REASON, reference: String(orderId) },
+            tx,
+          );
+          // A new order's id is never a reference already paid: anything else is a fault, and rolls back.
+          if (spent.status !== 'recorded') throw new Error(`Order ${orderId} was already debited.`);
+          await deps.mail.queue(orderConfirmationMessage({ to: tester.email, firstName: tester.firstName, orderId, reward }), tx);
+          return { status: 'succeed', coins: spent.coins };
+        });
+      } catch (error) {
+        // The debit was refused: the whole unit of work (the order too) rolled back.
+        if (!(error instanceof InsufficientBalanceError)) throw error;
+        outcome = { status: 'failed', coins: 0 };
+      }
+      if (outcome.status === 'succeed') return outcome;
+      // Nothing was spent: the answer carries the balance as it is.
+      return { status: outcome.status, coins: await currentCoins(testerId) };
+    },
+
+    /** The earnings history (beyond the spec, decision 034): a page of ledger changes in words, and the compensation of attended studies. */
+    async earningsHistory(testerId: string, page: number): Promise<EarningsHistoryResponse> {
+      const size = REDEEM_LIMITS.historyPageSize;
+      // One more than a page tells whether another page follows.
+      const rows = await deps.ledger.history(testerId, { limit: size + 1, offset: (page - 1) * size });
+      const shown = rows.slice(0, size);
+      const orderIds = shown.filter((row) => ORDER_REASONS.has(row.reason)).map((row) => Number(row.reference));
+      const redeemed = await repository.itemNamesOfOrders(testerId, orderIds.filter(Number.isSafeInteger));
+      const entries = shown.map((row) => {
+        const item = ORDER_REASONS.has(row.reason) ? redeemed.get(Number(row.reference)) : undefined;
+        return {
+          coins: row.coins,
+          exp: row.experience,
+          description: item ? `${reasonText(row.reason)}: ${item}` : entryText(row),
+          loggedAt: row.createdAt.toISOString(),
+        };
+      });
+      const attended = await deps.attendedCompensation(testerId);
+      const names = await deps.studyNames([...new Set(attended.map((row) => row.studyNo))]);
+      const compensation = attended.map((row) => ({
+        studyName: names.get(row.studyNo) ?? `Study ${row.studyNo}`,
+        attendedAt: row.endsAt.toISOString(),
+        amount: row.coOpCostCents / 100,
+      }));
+      return { page, entries, hasMore: rows.length > size, compensation };
+    },
+  };
+}
+
+export type RedeemService = ReturnType<typeof createRedeemService>;

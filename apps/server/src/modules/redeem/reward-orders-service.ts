@@ -1,0 +1,162 @@
+import {
+  ORDER_TEXTS,
+  REDEEM_LIMITS,
+  reportWindowEnd,
+  STAFF_ORDERS_PAGE_SIZE,
+  type FulfilOrderPayload,
+  type OrderDecisionResponse,
+  type RedeemOrderStatus,
+  type RejectOrderPayload,
+  type StaffOrdersResponse,
+} from '@testerhub/shared/redeem-schemas';
+import type { Clock } from '../../core/clock.ts';
+import type { Database, Executor } from '../../core/db/client.ts';
+import type { LedgerService } from '../ledger/ledger-service.ts';
+import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
+import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
+import { createRedeemRepository, type RedemptionOrderRow } from './redeem-repository.ts';
+
+/** The ledger reason of a rejected order's refund; its reference is the order's id, so it is paid once. */
+export const REDEEM_REFUND_REASON = 'redeem-refund';
+
+interface RewardOrdersDeps {
+  clock: Clock;
+  ledger: Pick<LedgerService, 'record'>;
+  testers: Pick<TesterService, 'findById' | 'publicProfiles'>;
+  mail: Pick<MailService, 'queue'>;
+  /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
+  audited: StaffService['audited'];
+}
+
+const dateText = (date: Date) => date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** The audit rows' view of an order: what it is about, never more. */
+const auditView = (order: RedemptionOrderRow) => ({
+  orderId: order.id,
+  testerId: order.testerId,
+  itemNo: order.itemNo,
+  coins: order.coins,
+  status: order.status,
+  note: order.note,
+});
+
+/**
+ * Redemption orders on the staff side (issue 12 section 6; decision 047): the list, fulfilment
+ * (the gift code or note e-mailed with the 30-day report window) and rejection (the coins back
+ * through the ledger, the reason e-mailed). Only a pending order moves, by a conditional UPDATE;
+ * each change, its ledger entry, its e-mail and its audit row commit together.
+ */
+export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) {
+  const repository = createRedeemRepository(db);
+
+  /** The order's tester and the e-mail to them, queued in the decision's transaction. */
+  async function tellTester(
+    tx: Executor,
+    order: RedemptionOrderRow,
+    rewardName: string,
+    message: { kind: 'redeem-fulfilled' | 'redeem-rejected'; subject: string; paragraphs: string[] },
+  ) {
+    const tester = await deps.testers.findById(order.testerId, tx);
+    if (!tester) return;
+    await deps.mail.queue(
+      standardMessage({
+        to: tester.email,
+        kind: message.kind,
+        subject: message.subject,
+        greeting: `Hi ${tester.firstName},`,
+        paragraphs: [`Your order #${order.id} for ${rewardName} (${order.coins} coins):`, ...message.paragraphs],
+      }),
+      tx,
+    );
+  }
+
+  async function decide(
+    actor: StaffPrincipal,
+    orderId: number,
+    status: 'fulfilled' | 'rejected',
+    note: string,
+    after: (tx: Executor, order: RedemptionOrderRow, rewardName: string) => Promise<void>,
+  ): Promise<OrderDecisionResponse> {
+    const action = status === 'fulfilled' ? 'reward-order.fulfil' : 'reward-order.reject';
+    return refusalAnswered(async () => {
+      await deps.audited(actor.id, action, { type: 'redemption-order', id: String(orderId) }, async (tx) => {
+        const found = await createRedeemRepository(tx).findOrder(orderId);
+        if (!found) throw new StaffRefusal(ORDER_TEXTS.notFound);
+        const moved = await createRedeemRepository(tx).decidePending(orderId, { status, note, at: deps.clock.now() });
+        if (!moved) throw new StaffRefusal(ORDER_TEXTS.notPending);
+        await after(tx, moved, found.rewardName);
+        return { before: auditView({ ...moved, status: 'pending', note: null }), after: auditView(moved), result: undefined };
+      });
+      return { status: 'succeed' as const, message: status === 'fulfilled' ? ORDER_TEXTS.fulfilled : ORDER_TEXTS.rejected };
+    });
+  }
+
+  return {
+    /** Newest first, STAFF_ORDERS_PAGE_SIZE a page, optionally one status; each with the tester's username. */
+    async list(query: { status?: RedeemOrderStatus; page: number }): Promise<StaffOrdersResponse> {
+      const size = STAFF_ORDERS_PAGE_SIZE;
+      const rows = await repository.listOrders({ status: query.status }, (query.page - 1) * size, size + 1);
+      const shown = rows.slice(0, size);
+      const profiles = await deps.testers.publicProfiles([...new Set(shown.map((row) => row.order.testerId))]);
+      const usernames = new Map(profiles.map((profile) => [profile.id, profile.username]));
+      return {
+        status: 'succeed',
+        page: query.page,
+        hasMore: rows.length > size,
+        orders: shown.map(({ order, rewardName }) => ({
+          orderId: order.id,
+          testerId: order.testerId,
+          username: usernames.get(order.testerId) ?? '(deleted)',
+          rewardName,
+          coins: order.coins,
+          createdAt: order.createdAt.toISOString(),
+          status: order.status as RedeemOrderStatus,
+          decidedAt: order.decidedAt?.toISOString() ?? null,
+          note: order.note,
+          reportWindowEndsAt: order.status === 'fulfilled' && order.fulfilledAt ? reportWindowEnd(order.fulfilledAt).toISOString() : null,
+        })),
+      };
+    },
+
+    /** A pending order fulfilled: the code or note e-mailed to the tester with the end of the report window. */
+    fulfil(actor: StaffPrincipal, input: FulfilOrderPayload) {
+      return decide(actor, input.orderId, 'fulfilled', input.code, async (tx, order, rewardName) => {
+        const windowEnd = reportWindowEnd(order.fulfilledAt!);
+        await tellTester(tx, order, rewardName, {
+          kind: 'redeem-fulfilled',
+          subject: `Your reward has been sent: order #${order.id}`,
+          paragraphs: [
+            'Your reward has been sent. Here is your code or note from our rewards team:',
+            input.code,
+            `If there is any issue with your reward, please report it within ${REDEEM_LIMITS.issueReportDays} days, by ${dateText(windowEnd)}.`,
+          ],
+        });
+      });
+    },
+
+    /** A pending order rejected: its coins return through the ledger (once: the order id is the reference) and the tester is told why. */
+    reject(actor: StaffPrincipal, input: RejectOrderPayload) {
+      return decide(actor, input.orderId, 'rejected', input.reason, async (tx, order, rewardName) => {
+        const refund = await deps.ledger.record(
+          { testerId: order.testerId, coins: order.coins, experience: 0, reason: REDEEM_REFUND_REASON, reference: String(order.id) },
+          tx,
+        );
+        // The conditional UPDATE lets an order be rejected once; a refund already there is a fault, and rolls back.
+        if (refund.status !== 'recorded') throw new Error(`Order ${order.id} was already refunded.`);
+        await tellTester(tx, order, rewardName, {
+          kind: 'redeem-rejected',
+          subject: `Your reward order #${order.id} was not fulfilled`,
+          paragraphs: [
+            'We could not fulfil this order, for this reason:',
+            input.reason,
+            `Your ${order.coins} coins have been returned to your balance.`,
+          ],
+        });
+      });
+    },
+  };
+}
+
+export type RewardOrdersService = ReturnType<typeof createRewardOrdersService>;

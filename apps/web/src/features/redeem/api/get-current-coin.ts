@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentCoinResponse } from '@testerhub/shared/redeem-schemas';
+import { apiGet } from '../../../lib/api';
+import { redeemKeys } from './query-keys';
+
+/** GET /api/reward/GetCurrentCoin: the tester's coin balance (spec 3, section 7). */
+export function fetchCurrentCoin(): Promise<CurrentCoinResponse> {
+  return apiGet<CurrentCoinResponse>('/reward/GetCurrentCoin');
+}
+
+export function currentCoinQueryOptions() {
+  return queryOptions({ queryKey: redeemKeys.current(), queryFn: fetchCurrentCoin });
+}
+
+export function useCurrentCoin() {
+  return useQuery(currentCoinQueryOptions());
+}
