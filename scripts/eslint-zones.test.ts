@@ -40,7 +40,7 @@ describe('the web layer boundaries', () => {
 
   test('the staff console importing a tester portal feature is refused (decision 086)', async () => {
     const messages = await restrictedPathMessages(
-      "import { CoinsPage } from '../../features/coins/coins-page';\nexport const planted = CoinsPage;\n",
+      "import { CoinsPage } from '../../features/redeem/coins-page';\nexport const planted = CoinsPage;\n",
       'apps/web/src/staff/orders/planted.tsx',
     );
     expect(messages).toEqual([expect.stringContaining("The staff console may not import the tester portal's features")]);
