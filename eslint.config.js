@@ -217,6 +217,11 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='waitForTimeout']",
           message: 'Wait on what the page or the server says (an expect on a locator or an answer), never on time.',
         },
+        {
+          // waitForLoadState('networkidle') and { waitUntil: 'networkidle' }: half a second of quiet is a wait on time too.
+          selector: "Literal[value='networkidle']",
+          message: 'Wait on what the page says (an expect on a locator; e2e/support/page-settled.ts), never on networkidle.',
+        },
       ],
     },
   },

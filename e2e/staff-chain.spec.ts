@@ -6,7 +6,7 @@ import { SESSION_ADMIN_TEXTS } from '@testerhub/shared/session-admin-schemas';
 import { STAFF_TESTER_TEXTS } from '@testerhub/shared/staff-testers-schemas';
 import { ORDER_TEXTS, REDEEM_TEXTS } from '@testerhub/shared/redeem-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { escapeRegExp, randomSuffix } from './support/accounts';
+import { bornYearsAgo, escapeRegExp, randomSuffix } from './support/accounts';
 import { findLink, waitForMessage } from './support/mailbox';
 import { decodeQr } from './support/qr';
 import { clockBaseURL, runScheduledJob, setServerClock } from './support/server-clock';
@@ -24,13 +24,19 @@ import { lockServerClock } from './support/terms-lock';
  * no studies, no booking) until a recruiter lifts it; a redemption is fulfilled by rewards staff.
  *
  * Time: a booking closes as a no-show by the sweep job (decision 046) two hours after its session
- * ends, and a session is bookable only more than 24 hours ahead. So the sessions lie in the last
- * hour of today, the testers screen and book them on the server's fake-clock listener (decision 042;
- * the same app and database) set a day earlier, and the sweep runs there too, two hours after the
- * sessions, at a quarter hour as its schedule fires. Test support is used only for what has no page:
- * the first admin (the set-up command's service), the testers' accounts and log-ins, setting that
- * clock and running the sweep. The sweep there closes only bookings that ended before the sessions
- * here: at most a quarter hour ago, which no other spec leaves booked.
+ * ends, and a session is bookable only more than 24 hours ahead. So the sessions lie in the hour
+ * before the test's time `end`, the testers screen and book them on the server's fake-clock listener
+ * (decision 042; the same app and database) set a day earlier, the sweep runs there too, two hours
+ * after the sessions, at a quarter hour as its schedule fires, and the site's dashboard is read there
+ * at `end`, on the sessions' day. Test support is used only for what has no page: the first admin
+ * (the set-up command's service), the testers' accounts and log-ins, setting that clock and running
+ * the sweep.
+ *
+ * `end` is the last quarter hour, or 23:45 at the site the evening before when the site's day began
+ * less than 75 minutes ago, so that both groups lie in one site day at any hour. It stays within two
+ * hours before now: the main listener's own sweep (real time) would close the bookings two hours after
+ * they end, and the sweep run here closes every booking that ended before `end`, so `end` is never
+ * after now, when another spec's booking may still be running.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -76,14 +82,11 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
   const unlockClock = await lockServerClock();
   test.setTimeout(Date.now() - started + 300_000);
   try {
-    // The sessions: group B from an hour before the last quarter hour, group A the half hour after it.
-    const end = Math.floor(Date.now() / QUARTER) * QUARTER;
+    // The sessions: group B the hour before `end`, group A the half hour before it, in one site day.
+    let end = Math.floor(Date.now() / QUARTER) * QUARTER;
+    while (siteClock(new Date(end - HOUR)).date !== siteClock(new Date(end)).date) end -= QUARTER;
     const groupA = { startsAt: new Date(end - 30 * 60_000), endsAt: new Date(end) };
     const groupB = { startsAt: new Date(end - HOUR), endsAt: new Date(end - 30 * 60_000) };
-    test.skip(
-      siteClock(groupB.startsAt).date !== siteClock(new Date()).date,
-      'The site’s day began less than 75 minutes ago: today’s sessions cannot have ended yet.',
-    );
     const bookAAt = new Date(end - 25.5 * HOUR); // 25 hours before group A: outside the 24-hour notice
     const bookBAt = new Date(end - 25.25 * HOUR); // 24.25 hours before group B
     const sweepAt = new Date(end + 2 * HOUR + 30_000); // 120 minutes after group A, in a quarter-hour minute
@@ -94,7 +97,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     const studyName = `Chain tasting ${suffix}`;
     // An age no other spec's testers have (staff-invitations uses 97): the invitation's filter finds ours.
     const age = randomInt(82, 97);
-    const birthDate = `${new Date().getUTCFullYear() - age}-01-02`;
+    const birthDate = bornYearsAgo(age);
 
     // 1. The admin invites a recruiter and a site-staff member; each sets up from the e-mailed link.
     const admin = await openStaffConsole(browser, baseURL!, request, { roles: ['admin'], name: `Ada Admin ${suffix}` });
@@ -147,7 +150,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
           const pad = (value: number) => String(value).padStart(2, '0');
           return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}T${pad(local.getHours())}:${pad(local.getMinutes())}`;
         },
-        Date.now() - 5 * 24 * HOUR,
+        end - 5 * 24 * HOUR,
       );
       await recruiter.getByLabel('Opens').fill(opens);
       await recruiter.getByLabel('Coins for attending').fill(String(ATTENDANCE_COINS));
@@ -280,6 +283,9 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     expect(first.status).toBe(200);
     expect((first as { result: { suspended: string[] } }).result.suspended).not.toContain(bob.testerId);
 
+    // The dashboard shows the site's day on the server's clock: read on the fake-clock listener, set to `end`.
+    await setServerClock(request, new Date(end).toISOString());
+    await siteStaff.goto(`${clock}/staff`);
     await siteStaff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(siteStaff.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const session = siteStaff

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { randomSuffix } from './support/accounts';
+import { bornYearsAgo, randomSuffix } from './support/accounts';
 import { findLink, waitForMessage } from './support/mailbox';
 import { expectStaffPageSound, openStaffConsole } from './support/staff';
 import { addSessionCookie, createTester, startSession } from './support/test-support';
@@ -20,8 +20,7 @@ test('a recruiter invites the testers the filters match; the tester’s click sh
   request,
 }) => {
   test.setTimeout(120_000);
-  const year = new Date().getUTCFullYear() - AGE;
-  const tester = await createTester(request, { firstName: 'Ida', birthDate: `${year}-01-02` });
+  const tester = await createTester(request, { firstName: 'Ida', birthDate: bornYearsAgo(AGE) });
 
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, {
     roles: ['recruiter'],

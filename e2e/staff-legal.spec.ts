@@ -1,6 +1,7 @@
 import { LEGAL_TEXTS } from '@testerhub/shared/legal-text-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
+import { expectHydrated } from './support/page-settled';
 import { expectStaffPageSound, openFromConsoleHome, openStaffConsole, PHONE } from './support/staff';
 
 /**
@@ -66,7 +67,8 @@ test('content staff publish a legal text visitors see on load, then return it to
   await visitor.goto(PAGE_PATH);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Biometric Data Policy' })).toBeVisible();
   await expect(visitor.getByText(line)).toBeVisible();
-  await visitor.waitForLoadState('networkidle');
+  // Once React has adopted the published body, it still shows (a mismatch would have replaced it).
+  await expectHydrated(visitor.locator('[data-legal-body]'));
   await expect(visitor.getByText(line)).toBeVisible();
   await expectNoAxeViolations(visitor);
   expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -78,7 +80,8 @@ test('content staff publish a legal text visitors see on load, then return it to
   expect(await (await request.get('/popup/privacy')).text()).toContain('{"page":"privacy","version":null}');
   await visitor.goto('/popup/privacy');
   await expect(visitor.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-  await visitor.waitForLoadState('networkidle');
+  // The link is React's (hydrated): following it is a client navigation, not a new page load.
+  await expectHydrated(visitor.getByRole('link', { name: 'Biometric Data Policy' }));
   await visitor.evaluate((sentence) => {
     const flags = window as unknown as { sawBuiltIn: boolean };
     flags.sawBuiltIn = false;

@@ -2,6 +2,7 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { CHILD_FLOW_TEXTS } from '@testerhub/shared/children-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { addSessionCookie, createBooking, createTester, startSession, type SupportTester, type TesterFields } from './support/test-support';
+import { bornYearsAgo } from './support/accounts';
 
 /**
  * Issue 9, "What shows it is done": the screener list and click flows, the hosted screener and its
@@ -43,14 +44,6 @@ async function logInNewTester(context: BrowserContext, request: APIRequestContex
   const tester = await createTester(request, fields);
   await addSessionCookie(context, baseURL, await startSession(request, { testerId: tester.testerId }));
   return tester;
-}
-
-/** A birth date `years` years (and a month) before today: that age, whatever the day. */
-function bornYearsAgo(years: number): string {
-  const date = new Date();
-  date.setUTCFullYear(date.getUTCFullYear() - years);
-  date.setUTCMonth(date.getUTCMonth() - 1);
-  return date.toISOString().slice(0, 10);
 }
 
 async function openScreenerList(page: Page) {

@@ -111,4 +111,17 @@ describe('the browser tests', () => {
       .map((message) => message.message);
     expect(messages).toEqual([expect.stringContaining('never on time')]);
   });
+
+  test('a wait on networkidle is refused, as a load state and as a navigation option', async () => {
+    const [result] = await eslint.lintText(
+      "import type { Page } from '@playwright/test';\nexport const settled = (page: Page) => page.waitForLoadState('networkidle');\nexport const opened = (page: Page) => page.goto('/', { waitUntil: 'networkidle' });\n",
+      {
+        filePath: path.join(repoRoot, 'e2e/planted.spec.ts'),
+      },
+    );
+    const messages = (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'no-restricted-syntax')
+      .map((message) => message.message);
+    expect(messages).toEqual([expect.stringContaining('never on networkidle'), expect.stringContaining('never on networkidle')]);
+  });
 });

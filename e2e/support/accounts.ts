@@ -32,6 +32,14 @@ export function randomSuffix(length = 8): string {
   return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
 
+/** A birth date `years` years (and a month) before today, YYYY-MM-DD: that age, whatever the day (a 2 January birthday is not yet reached on 1 January). */
+export function bornYearsAgo(years: number): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
 /** Lower-case letters only, `length` of them, random: a name holds no digits (issue 24). */
 export function randomLetters(length = 4): string {
   return [...randomBytes(length)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');

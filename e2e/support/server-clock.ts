@@ -4,8 +4,8 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * The server's second listener, on a clock the tests set (decision 042): the same process and
  * database as the suite's server (playwright.config.ts starts it with TEST_CLOCK_PORT), with the
  * test-support routes /api/test-support/clock and /api/test-support/scheduled-job. Setting its
- * clock moves no other test's time. One clock for the whole run: only the serial specs that
- * declare it use this listener.
+ * clock moves no other test's time. One clock for the whole run: a spec uses this listener only
+ * while it holds the clock's lock (lockServerClock in terms-lock.ts).
  */
 export function clockBaseURL(): string {
   const port = process.env.E2E_CLOCK_PORT;

@@ -30,8 +30,8 @@ export function lockTermsPublishing(timeoutMs = 120_000): Promise<() => void> {
 }
 
 /**
- * One spec at a time sets the fake-clock listener's clock (decision 042): server-clock.spec.ts and
- * staff-chain.spec.ts each run their tests on it in serial mode.
+ * One spec at a time sets the fake-clock listener's clock (decisions 042 and 085): server-clock.spec.ts,
+ * staff-chain.spec.ts and staff-dashboard.spec.ts each hold it while they use that listener.
  */
 export function lockServerClock(timeoutMs = 600_000): Promise<() => void> {
   return holdRunLock('server-clock', timeoutMs);

@@ -205,8 +205,19 @@ export async function openPglite(options: {
   };
 }
 
-export async function openPostgres(connectionString: string, options: { onStatement?: StatementWatcher } = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+/**
+ * How long a query waits for one of the pool's 10 connections (or for a new one to open) before it
+ * fails, unless told: as long as a request may take (REQUEST_TIMEOUT_SECONDS' default). A burst of
+ * simultaneous requests queues for the pool; with the former 5 s, 64 spins at once on a loaded
+ * machine answered 500 ("timeout exceeded when trying to connect") although each would have been served.
+ */
+export const POOL_WAIT_MS = 30_000;
+
+export async function openPostgres(
+  connectionString: string,
+  options: { poolWaitMs?: number; onStatement?: StatementWatcher } = {},
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: options.poolWaitMs ?? POOL_WAIT_MS });
   // An idle client that loses its server must not bring the process down; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema, logger: statementLogger(options.onStatement) }) as unknown as Database;
@@ -238,7 +249,13 @@ export async function openPostgres(connectionString: string, options: { onStatem
   };
 }
 
-/** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR. */
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: pgliteDataDir(config.dataDir) });
+/** PostgreSQL when DATABASE_URL is set (a query waits for a connection as long as a request may take), otherwise embedded PGlite in DATA_DIR. */
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  requestTimeoutSeconds: number;
+}): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { poolWaitMs: config.requestTimeoutSeconds * 1000 })
+    : openPglite({ dataDir: pgliteDataDir(config.dataDir) });
 }
