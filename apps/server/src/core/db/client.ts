@@ -192,8 +192,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
-export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+/**
+ * `connectionTimeoutMillis`: how long a query waits for one of the pool's 10 connections before it
+ * fails; 5 s by default, so that a server whose database is stuck answers instead of queueing. The
+ * server tests wait longer (test/test-app.ts): on a loaded CI machine 64 simultaneous calls queued past 5 s.
+ */
+export async function openPostgres(connectionString: string, { connectionTimeoutMillis = 5000 } = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis });
   // An idle client that loses its server must not bring the process down; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
