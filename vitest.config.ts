@@ -12,6 +12,9 @@ export default defineConfig({
     // machine, idle while a test waits on a child process, a timer or the database. One more
     // worker than cores keeps both busy: 129 s -> 89 s for the whole run (docs/benchmarks.md).
     maxWorkers: os.availableParallelism() + 1,
+    // .ci/run sets VITEST_JSON_REPORT to a file: each test file's time lands there as well, and
+    // scripts/test-times.mjs prints the run's slowest server files from it in CI's summary.
+    reporters: process.env.VITEST_JSON_REPORT ? ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]] : ['default'],
     projects: [
       {
         test: {

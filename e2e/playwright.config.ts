@@ -14,6 +14,10 @@ import { startSmtpCapture } from './support/smtp-capture';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+// Where the traces and the HTML report go: the repository root unless E2E_RESULTS_DIR names a folder,
+// as .ci/run does for the PostgreSQL smoke set that runs beside the PGlite suite (each run empties
+// its own test-results folder when it starts).
+const resultsRoot = process.env.E2E_RESULTS_DIR ? path.resolve(repoRoot, process.env.E2E_RESULTS_DIR) : repoRoot;
 
 // The config is loaded by the runner and again by every worker: the data folder is made
 // once, in the runner, and handed down through the environment.
@@ -100,8 +104,8 @@ export default defineConfig({
   // Generous: the 2-core machine is often busy with other builds and tests.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: path.join(repoRoot, 'playwright-report') }]] : 'list',
-  outputDir: path.join(repoRoot, 'test-results'),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: path.join(resultsRoot, 'playwright-report') }]] : 'list',
+  outputDir: path.join(resultsRoot, 'test-results'),
   use: {
     baseURL,
     browserName: 'chromium',

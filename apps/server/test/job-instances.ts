@@ -4,7 +4,7 @@ import type { FakeClock } from '../src/core/clock.ts';
 import { openPostgres, type Database, type DatabaseHandle } from '../src/core/db/client.ts';
 import { createJobQueue } from '../src/core/jobs/job-queue.ts';
 import { schedulingWithMail } from './schedule-mail-helpers.ts';
-import { createTestDatabase, type TestDatabase } from './test-app.ts';
+import { createTestDatabase, TEST_POOL, type TestDatabase } from './test-app.ts';
 
 /**
  * Two (or more) server instances' job queues on one PostgreSQL: each defines the singleton job
@@ -50,7 +50,7 @@ export function useInstanceDatabases() {
   let handles: DatabaseHandle[] = [];
   beforeAll(async () => {
     copy = await createTestDatabase();
-    handles = copy.url ? [copy.database, await openPostgres(copy.url)] : [copy.database];
+    handles = copy.url ? [copy.database, await openPostgres(copy.url, TEST_POOL)] : [copy.database];
   });
   afterAll(async () => {
     if (handles[1]) await handles[1].close();

@@ -277,3 +277,12 @@ export async function sendFuzzed(
   const described = `${route.method} ${route.path}${query.slice(0, 200)} ${JSON.stringify(String(payload).slice(0, 300))}`;
   return { response, payload, hasBody, described };
 }
+
+/** One of the files a fuzzing run is split into (1-based), so that the files run side by side, each within seconds. */
+export interface FuzzPart {
+  index: number;
+  count: number;
+}
+
+/** The routes a part fuzzes: every `count`-th from its index, so that the parts share the routes evenly and cover all of them. */
+export const routesOfPart = (routes: Route[], { index, count }: FuzzPart) => routes.filter((_, position) => position % count === index - 1);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import pino from 'pino';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { createTestDatabase, TEST_POOL, type TestDatabase } from '../../../test/test-app.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
 
 const log = pino({ level: 'silent' });
@@ -19,7 +19,7 @@ async function testDatabase(): Promise<TestDatabase> {
 /** Handles for server instances on one database: one per instance on PostgreSQL; embedded PGlite serves one process only. */
 async function instanceHandles(copy: TestDatabase): Promise<DatabaseHandle[]> {
   if (!copy.url) return [copy.database];
-  const second = await openPostgres(copy.url);
+  const second = await openPostgres(copy.url, TEST_POOL);
   cleanups.push(() => second.close());
   return [copy.database, second];
 }

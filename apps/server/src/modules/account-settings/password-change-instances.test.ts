@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getWith, postJson, waitFor } from '../../../test/account-helpers.ts';
 import { createTester, FACTORY_PASSWORD, sessionCookieFor } from '../../../test/factories.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { createTestDatabase, TEST_POOL, type TestDatabase } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../core/config/env.ts';
 import { openPostgres, type DatabaseHandle } from '../../core/db/client.ts';
@@ -19,7 +19,7 @@ let instances: FastifyInstance[] = [];
 
 beforeAll(async () => {
   copy = await createTestDatabase();
-  secondHandle = copy.url ? await openPostgres(copy.url) : undefined;
+  secondHandle = copy.url ? await openPostgres(copy.url, TEST_POOL) : undefined;
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_CACHE_SECONDS: '300' }), webDistDir: undefined };
   instances = await Promise.all(
     [copy.database, secondHandle ?? copy.database].map(async (database) => {
