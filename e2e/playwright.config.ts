@@ -100,7 +100,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: 2,
+  // Three workers on 2 cores: a browser test waits on the server and the page most of its time.
+  // The whole suite on a quiet machine: 5.9 minutes with three, about 7 with two (docs/benchmarks.md).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // Generous: the 2-core machine is often busy with other builds and tests.
   timeout: 60_000,
   expect: { timeout: 10_000 },
