@@ -20,18 +20,28 @@ import { skillTypes } from '../../core/db/schema.ts';
 const clock = createFakeClock('2026-01-14T18:00:00Z');
 const { db, apps } = useTwoApps({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY }, clock });
 
-/** What a tester is shown on one instance: the perk's name in the grid and its levels' coin costs. */
-async function shown(app: FastifyInstance, cookie: string, skillTypeId: number) {
+/** The perk's name in the grid (GetSkills), one call. */
+async function shownName(app: FastifyInstance, cookie: string, skillTypeId: number) {
   const grid = (await getWith(app, '/api/skill/Getskills', { cookie, headers: OUR_PAGE })).json() as {
     testerSkillTypes: { skillTypeID: number; name: string }[];
   };
-  const detail = (await postJson(app, '/api/skill/GetDetailInfo', skillTypeId, { cookie, headers: OUR_PAGE })).json() as {
-    skills: { requireCoins: number }[];
-  };
-  return {
-    name: grid.testerSkillTypes.find((type) => type.skillTypeID === skillTypeId)?.name,
-    costs: detail.skills.map((skill) => skill.requireCoins),
-  };
+  return grid.testerSkillTypes.find((type) => type.skillTypeID === skillTypeId)?.name;
+}
+
+/**
+ * What a tester is shown on one instance: the perk's name in the grid and its levels' coin costs,
+ * two calls. A notice that lands between them drops the tree in between (the name read before it,
+ * the costs after): the name is read again after the costs, and a pair with the notice between is
+ * read afresh, so that each answer here is one tree as the instance held it.
+ */
+async function shown(app: FastifyInstance, cookie: string, skillTypeId: number) {
+  for (;;) {
+    const name = await shownName(app, cookie, skillTypeId);
+    const detail = (await postJson(app, '/api/skill/GetDetailInfo', skillTypeId, { cookie, headers: OUR_PAGE })).json() as {
+      skills: { requireCoins: number }[];
+    };
+    if ((await shownName(app, cookie, skillTypeId)) === name) return { name, costs: detail.skills.map((skill) => skill.requireCoins) };
+  }
 }
 
 describe('two server instances on one database', () => {
