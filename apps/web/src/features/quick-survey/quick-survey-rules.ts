@@ -1,6 +1,6 @@
 import { commentProblem, type QuickQuestion, type QuickResponse } from '@testerhub/shared/quick-survey-schemas';
 
-export { COMMENT_MAX, COMMENT_MIN, commentProblem } from '@testerhub/shared/quick-survey-schemas';
+export { COMMENT_MAX, commentProblem } from '@testerhub/shared/quick-survey-schemas';
 
 /** The value keys of the two choices the server adds to checkbox questions. */
 export const OTHER_KEY = 'OTHER';

@@ -1,15 +1,12 @@
 import type { Screener } from '@testerhub/shared/screener-schemas';
+import { isKidStudy as isStudyKidStudy } from '@testerhub/shared/study-rules';
 
 export type { Screener } from '@testerhub/shared/screener-schemas';
+export { TEEN_AND_ADULT_PARTICIPANT_TYPE } from '@testerhub/shared/study-rules';
 
-/** Project types and participant types that make a study a kid study (spec 2, sections 4 and 9). */
-export const KID_PROJECT_TYPES: readonly number[] = [26, 27, 28];
-export const KID_PARTICIPANT_TYPES: readonly number[] = [1, 2, 5];
-/** Participant type of a teen-and-adult study: the tester says who takes it (spec 2, section 9). */
-export const TEEN_AND_ADULT_PARTICIPANT_TYPE = 3;
-
+/** A kid study (spec 2, sections 4 and 9): the one rule the server screens by, on the list's field names. */
 export function isKidStudy(screener: Pick<Screener, 'projectType' | 'participantTypeID'>): boolean {
-  return KID_PROJECT_TYPES.includes(screener.projectType) || KID_PARTICIPANT_TYPES.includes(screener.participantTypeID);
+  return isStudyKidStudy({ projectType: screener.projectType, participantTypeId: screener.participantTypeID });
 }
 
 /** The colour name as a CSS colour for the chip, when it is one; otherwise a neutral grey (the name is still shown as text). */
