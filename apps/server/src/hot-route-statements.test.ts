@@ -61,10 +61,10 @@ const STATEMENTS = {
   GetScreeners: 2,
   GetCurrentSchedule: 1,
   GetRankerList: 5,
-  SpendCoin: 9,
-  SelfSchedule: 31,
-  GetDailyReward: 11,
-  ApplyEvent: 14,
+  SpendCoin: 7,
+  SelfSchedule: 29,
+  GetDailyReward: 9,
+  ApplyEvent: 10,
 };
 
 describe('statements per hot call', () => {
@@ -90,7 +90,7 @@ describe('statements per hot call', () => {
 
   it('SpendCoin', async () => {
     const { cookie } = await createLoggedInTester(db(), { coins: 3000 });
-    const reward = await createRewardItem(db(), { cost: 100 });
+    const reward = await createRewardItem(db(), { coins: 100 });
     await answer({ method: 'GET', url: '/api/account/GetPKTesterInfo', cookie });
     const statements = await statementsOf({ method: 'POST', url: '/api/reward/SpendCoin', cookie, body: String(reward.id) });
     expect(statements).toHaveLength(STATEMENTS.SpendCoin);

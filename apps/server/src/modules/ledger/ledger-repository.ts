@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import { resultRows, type Executor } from '../../core/db/client.ts';
 // The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
 // eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
 import { testers } from '../testers/tester-tables.ts';
@@ -16,55 +16,73 @@ export interface LedgerEntryInput {
   shortfallExperience?: number;
 }
 
+export type EntryOutcome =
+  { status: 'recorded'; coins: number; exp: number; level: number } | { status: 'alreadyRecorded' } | { status: 'refused' };
+
 /** The level `exp` experience reaches in the level table (1 when the table is empty). */
 const levelFor = (exp: SQL) => sql`(select coalesce(max(${levels.level}), 1) from ${levels} where ${levels.expRequired} <= ${exp})`;
 
 export function createLedgerRepository(db: Executor) {
+  /**
+   * The balance, its row locked until the caller's commit: a change and a take-back size themselves
+   * on it (decision 080). FOR NO KEY UPDATE, the lock an UPDATE of the balance takes anyway: it
+   * does not wait for the key-share locks that the caller's own inserts referring to the tester
+   * (an order, a booking) hold, so two callers cannot deadlock on them.
+   */
+  async function lockedBalance(testerId: string) {
+    const rows = await db
+      .select({ coins: testers.coins, exp: testers.exp })
+      .from(testers)
+      .where(eq(testers.id, testerId))
+      .for('no key update')
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
   return {
     /** Every coin and experience entry of the tester, for the tester's data export (decision 040). */
     async exportOf(testerId: string) {
       return { coinLedger: await db.select().from(coinLedger).where(eq(coinLedger.testerId, testerId)).orderBy(asc(coinLedger.id)) };
     },
 
-    /** The entry, or false when this (tester, reason, reference) was recorded before. */
-    async insertEntry(entry: LedgerEntryInput, at: Date): Promise<boolean> {
-      const rows = await db
-        .insert(coinLedger)
-        .values({ ...entry, createdAt: at })
-        .onConflictDoNothing({ target: [coinLedger.testerId, coinLedger.reason, coinLedger.reference] })
-        .returning({ id: coinLedger.id });
-      return rows.length === 1;
-    },
-
     /**
-     * Moves the balance by the entry's amounts in one conditional UPDATE: no row comes back when
-     * the tester is unknown or a balance would go below zero. Concurrent changes of one tester
-     * wait for each other on the row lock and re-check the condition. The level follows the
-     * experience through the level table.
+     * The entry and its balance change in two round trips (issue 27; no savepoint). The tester's
+     * row is locked first, so changes of one tester take turns and the second statement sees
+     * the balance the change before it left. The entry is written only when the balance stays at
+     * or above zero, and the balance moves only when the entry was written (a second change with
+     * the same tester, reason and reference writes nothing): nothing is written unless
+     * everything is. The level follows the experience through the level table.
      */
-    async applyToBalance(testerId: string, coins: number, experience: number) {
-      const rows = await db
-        .update(testers)
-        .set({
-          coins: sql`${testers.coins} + ${coins}`,
-          exp: sql`${testers.exp} + ${experience}`,
-          level: levelFor(sql`${testers.exp} + ${experience}`),
-        })
-        .where(and(eq(testers.id, testerId), sql`${testers.coins} + ${coins} >= 0`, sql`${testers.exp} + ${experience} >= 0`))
-        .returning({ coins: testers.coins, exp: testers.exp, level: testers.level });
-      return rows[0] ?? null;
+    async recordEntry(entry: LedgerEntryInput, at: Date): Promise<EntryOutcome> {
+      const { testerId, coins, experience, reason, reference } = entry;
+      const balance = await lockedBalance(testerId);
+      if (!balance || balance.coins + coins < 0 || balance.exp + experience < 0) {
+        // A change recorded before says so even when it could not be paid again.
+        const earlier = await db
+          .select({ id: coinLedger.id })
+          .from(coinLedger)
+          .where(and(eq(coinLedger.testerId, testerId), eq(coinLedger.reason, reason), eq(coinLedger.reference, reference)))
+          .limit(1);
+        return earlier.length > 0 ? { status: 'alreadyRecorded' } : { status: 'refused' };
+      }
+      const result = await db.execute(sql`
+        with written as (
+          insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
+          values (${testerId}, ${coins}, ${experience}, ${reason}, ${reference}, ${at.toISOString()}::timestamptz,
+            ${entry.shortfallCoins ?? 0}, ${entry.shortfallExperience ?? 0})
+          on conflict (tester_id, reason, reference) do nothing
+          returning 1
+        )
+        update ${testers}
+        set coins = ${testers.coins} + ${coins}, exp = ${testers.exp} + ${experience}, level = ${levelFor(sql`${testers.exp} + ${experience}`)}
+        where ${testers.id} = ${testerId} and exists (select 1 from written)
+        returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level`);
+      const [moved] = resultRows<{ coins: number; exp: number; level: number }>(result);
+      if (!moved) return { status: 'alreadyRecorded' };
+      return { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) };
     },
 
-    /** The balance, its row locked until the caller's commit: a take-back sizes itself on it (decision 080). */
-    async lockedBalance(testerId: string) {
-      const rows = await db
-        .select({ coins: testers.coins, exp: testers.exp })
-        .from(testers)
-        .where(eq(testers.id, testerId))
-        .for('update')
-        .limit(1);
-      return rows[0] ?? null;
-    },
+    lockedBalance,
 
     async balance(testerId: string) {
       const rows = await db

@@ -54,20 +54,17 @@ export function createLedgerService(
 
   async function record(change: LedgerChange, tx?: Executor): Promise<LedgerResult> {
     if (!Number.isInteger(change.coins) || !Number.isInteger(change.experience)) throw new TypeError('Ledger amounts are whole numbers.');
-    // A savepoint inside the caller's transaction: a refused change takes back its own entry
-    // and leaves the caller free to go on or give up.
-    const result = await inTransaction(
-      db,
-      async (executor): Promise<LedgerResult> => {
-        const ledger = createLedgerRepository(executor);
-        if (!(await ledger.insertEntry(change, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
-        const balance = await ledger.applyToBalance(change.testerId, change.coins, change.experience);
-        if (!balance) throw new InsufficientBalanceError(change.testerId);
-        if (change.coins < 0 && deps.onCoinsSpent) await deps.onCoinsSpent(change.testerId, -change.coins, executor);
-        return { status: 'recorded' as const, ...balance };
-      },
-      tx,
-    );
+    // recordEntry writes the entry and the balance or nothing, so a refused change leaves the
+    // caller's transaction as it was, free to go on or give up: no savepoint needed. A spend also
+    // tells the leaderboard, in the same unit of work.
+    const work = async (executor: Executor): Promise<LedgerResult> => {
+      const outcome = await createLedgerRepository(executor).recordEntry(change, deps.clock.now());
+      if (outcome.status === 'refused') throw new InsufficientBalanceError(change.testerId);
+      if (outcome.status === 'recorded' && change.coins < 0 && deps.onCoinsSpent)
+        await deps.onCoinsSpent(change.testerId, -change.coins, executor);
+      return outcome.status === 'recorded' ? { status: 'recorded', coins: outcome.coins, exp: outcome.exp, level: outcome.level } : outcome;
+    };
+    const result = tx ? await work(tx) : await inTransaction(db, work);
     if (result.status === 'recorded') deps.onTesterChanged(change.testerId, tx ?? db);
     return result;
   }
@@ -91,8 +88,9 @@ export function createLedgerService(
         const experience = Math.min(change.experience, balance.exp);
         const shortfall = { shortfallCoins: change.coins - coins, shortfallExperience: change.experience - experience };
         const entry = { ...change, coins: -coins, experience: -experience, ...shortfall };
-        if (!(await ledger.insertEntry(entry, deps.clock.now()))) return { status: 'alreadyRecorded' as const };
-        if (!(await ledger.applyToBalance(change.testerId, -coins, -experience))) throw new InsufficientBalanceError(change.testerId);
+        const outcome = await ledger.recordEntry(entry, deps.clock.now());
+        if (outcome.status === 'refused') throw new InsufficientBalanceError(change.testerId);
+        if (outcome.status === 'alreadyRecorded') return outcome;
         return { status: 'recorded' as const, coins, experience, ...shortfall };
       },
       tx,
