@@ -15,12 +15,18 @@ const drizzleOnlyInRepositories = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
   message: 'Only repositories (*-repository.ts), table files (*-tables.ts) and core/db use Drizzle.',
 };
-/** Another module's file other than its service (or, for a table file, other than its tables). */
-const crossModule = (reachable = 'service') => ({
-  regex: String.raw`^(\.\./(?!\.\.)|.*/modules/)[^/]+/(?!.*-${reachable}\.ts$)[^/]+$`,
+/**
+ * Another module's file other than the *-service.ts at its top level (or, for a table file, other
+ * than its tables). A module's sub-folders (decision 090) are its inside: no other module reaches
+ * into them. `depth` is how deep the importing file sits below its module's folder (0: at its top
+ * level, 1: in a sub-folder), so that `../` from a sub-folder, which stays in its own module, is
+ * told from `../` at the top level, which leaves it.
+ */
+const crossModule = (reachable = 'service', depth = 0) => ({
+  regex: String.raw`^(${'\\.\\./'.repeat(depth + 1)}(?!\.\.)|.*/modules/)[^/]+/(?![^/]*-${reachable}\.ts$).+$`,
   message:
     reachable === 'service'
-      ? 'Use another module only through its *-service.ts, never its repository, tables or routes.'
+      ? 'Use another module only through the *-service.ts at its top level, never its repository, tables, routes or sub-folders.'
       : "A table file may import another module's *-tables.ts (a foreign key), nothing else of it (decision 083).",
 });
 const allTables = {
@@ -28,6 +34,8 @@ const allTables = {
   message: "core/db/schema.ts gathers every module's tables: import your own module's *-tables.ts.",
 };
 const moduleBoundaries = [crossModule(), allTables];
+/** The same for a file in one of its module's sub-folders (decision 090). */
+const subFolderBoundaries = [crossModule('service', 1), allTables];
 
 /** The time comes from the injected Clock (core/clock.ts). */
 const clockOnly = [
@@ -133,6 +141,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [drizzleOnlyInRepositories, ...moduleBoundaries] }] },
   },
   {
+    // A capability's sub-folder inside a module (decision 090): `../` is still its own module.
+    files: ['apps/server/src/modules/*/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [drizzleOnlyInRepositories, ...subFolderBoundaries] }] },
+  },
+  {
     // Core code sits in sibling folders (../db/client.ts is core, not another module); from core a
     // module is still reached only through its service.
     files: ['apps/server/src/core/**/*.ts'],
@@ -143,7 +156,7 @@ export default tseslint.config(
           patterns: [
             drizzleOnlyInRepositories,
             allTables,
-            { regex: String.raw`/modules/[^/]+/(?!.*-service\.ts$)[^/]+$`, message: crossModule().message },
+            { regex: String.raw`/modules/[^/]+/(?![^/]*-service\.ts$).+$`, message: crossModule().message },
           ],
         },
       ],
@@ -154,8 +167,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: moduleBoundaries }] },
   },
   {
+    files: ['apps/server/src/modules/*/*/**/*-repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: subFolderBoundaries }] },
+  },
+  {
     // Table files may name another module's table for a foreign key, nothing more: tables sit beneath
-    // the module graph, which leaves their references to each other out (decision 083).
+    // the module graph, which leaves their references to each other out (decision 083). They sit at
+    // their module's top level, never in a sub-folder (scripts/server-modules.test.ts, decision 090).
     files: ['apps/server/src/modules/*/*-tables.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [crossModule('tables'), allTables] }],
@@ -180,7 +198,7 @@ export default tseslint.config(
   {
     // Every call's contract lives once in packages/shared (issue 25): a route names the shared body
     // and answer schemas instead of writing them inline, so the web reads the same types.
-    files: ['apps/server/src/modules/*/*-routes.ts'],
+    files: ['apps/server/src/modules/**/*-routes.ts'],
     ignores: ['apps/server/src/modules/test-support/**'],
     rules: { 'no-restricted-syntax': ['error', ...clockOnly, ...contractsInShared] },
   },

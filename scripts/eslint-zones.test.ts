@@ -96,6 +96,41 @@ describe('the server module boundaries', () => {
       .map((message) => message.message);
     expect(messages).toEqual([expect.stringContaining("'../testers/tester-service.ts'")]);
   });
+
+  /** The server files' no-restricted-imports messages for planted code at `filePath`, each naming its import. */
+  async function refusedImports(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
+    return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  }
+
+  test("another module's sub-folder is refused, even its service: a module is reached through its top-level *-service.ts (decision 090)", async () => {
+    const messages = await refusedImports(
+      [
+        "import { createSessionAdminService } from '../scheduling/session-admin/session-admin-service.ts';",
+        "import { createSchedulingService } from '../scheduling/scheduling-service.ts';",
+        'export const planted = [createSessionAdminService, createSchedulingService];',
+        '',
+      ].join('\n'),
+      'apps/server/src/modules/check-in/planted-service.ts',
+    );
+    expect(messages).toEqual([expect.stringContaining("'../scheduling/session-admin/session-admin-service.ts'")]);
+  });
+
+  test("from a module's sub-folder, another module's repository is refused; its service, its own module's files and core pass (decision 090)", async () => {
+    const messages = await refusedImports(
+      [
+        "import { createLedgerRepository } from '../../ledger/ledger-repository.ts';",
+        "import { createLedgerService } from '../../ledger/ledger-service.ts';",
+        "import { createSchedulingRepository } from '../scheduling-repository.ts';",
+        "import { createScheduleNotices } from '../schedule-mail/schedule-notices.ts';",
+        "import { NotFoundError } from '../../../core/errors.ts';",
+        'export const planted = [createLedgerRepository, createLedgerService, createSchedulingRepository, createScheduleNotices, NotFoundError];',
+        '',
+      ].join('\n'),
+      'apps/server/src/modules/scheduling/session-admin/planted-service.ts',
+    );
+    expect(messages).toEqual([expect.stringContaining("'../../ledger/ledger-repository.ts'")]);
+  });
 });
 
 describe('the browser tests', () => {

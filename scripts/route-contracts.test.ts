@@ -11,8 +11,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const eslint = new ESLint({ cwd: repoRoot });
 const PLANTED_ROUTES = 'apps/server/src/modules/about-me/planted-routes.ts';
 
-async function contractMessages(code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, PLANTED_ROUTES) });
+async function contractMessages(code: string, filePath = PLANTED_ROUTES): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, filePath) });
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-syntax').map((message) => message.message);
 }
 
@@ -32,6 +32,13 @@ describe('contracts in packages/shared', () => {
   test('an inline answer object in a route file is refused, by status code or alone', async () => {
     expect(await contractMessages(route("{ response: { 200: z.object({ status: z.literal('succeed') }) } }"))).toHaveLength(1);
     expect(await contractMessages(route("{ response: z.object({ status: z.literal('succeed') }) }"))).toHaveLength(1);
+  });
+
+  test("a route file in a module's capability sub-folder is checked too (decision 090)", async () => {
+    const planted = 'apps/server/src/modules/scheduling/session-admin/planted-routes.ts';
+    expect(await contractMessages(route('{ body: z.object({ StudyNo: z.number() }) }'), planted)).toEqual([
+      expect.stringContaining('packages/shared'),
+    ]);
   });
 
   test('naming the shared schemas passes', async () => {

@@ -13,6 +13,60 @@ const serverSource = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const appFile = path.join(serverSource, 'app.ts');
 const MAX_APP_LINES = 150;
 
+/**
+ * A module's layout (decision 090): at its top level its plugin, the *-service.ts other modules call,
+ * its tables, what its capabilities share, and their tests; past MAX_MODULE_TOP_FILES files a module
+ * is split into capability sub-folders, one level deep, which only its own files import (ESLint).
+ */
+const MAX_MODULE_TOP_FILES = 20;
+
+interface ModuleFolder {
+  name: string;
+  /** Files at the module's top level. */
+  files: string[];
+  /** Each sub-folder with the paths of what it holds, relative to the sub-folder. */
+  subFolders: { name: string; entries: string[] }[];
+}
+
+function readModuleFolders(modulesDir: string): ModuleFolder[] {
+  return fs
+    .readdirSync(modulesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((folder) => {
+      const entries = fs.readdirSync(path.join(modulesDir, folder.name), { withFileTypes: true });
+      return {
+        name: folder.name,
+        files: entries.filter((entry) => entry.isFile()).map((entry) => entry.name),
+        subFolders: entries
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => ({
+            name: entry.name,
+            entries: fs.readdirSync(path.join(modulesDir, folder.name, entry.name), { recursive: true, encoding: 'utf8' }),
+          })),
+      };
+    });
+}
+
+/** What breaks the layout rule, one line each. */
+function layoutViolations(modules: ModuleFolder[]): string[] {
+  return modules.flatMap((module) => [
+    ...(module.files.length > MAX_MODULE_TOP_FILES
+      ? [
+          `modules/${module.name} holds ${module.files.length} files at its top level (at most ${MAX_MODULE_TOP_FILES}): split it into capability sub-folders`,
+        ]
+      : []),
+    ...module.subFolders.flatMap((sub) =>
+      sub.entries.flatMap((entry) => {
+        const where = `modules/${module.name}/${sub.name}/${entry}`;
+        if (entry.includes('/') || entry.includes(path.sep)) return [`${where} is deeper than one sub-folder`];
+        // ESLint's table rule and this file's plugin scan read a module's top level.
+        if (/-(tables|plugin)\.ts$/.test(entry)) return [`${where}: table and plugin files sit at the module's top level`];
+        return [];
+      }),
+    ),
+  ]);
+}
+
 const pluginFiles = fs
   .readdirSync(path.join(serverSource, 'modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -60,6 +114,25 @@ describe('the server modules (decision 082)', () => {
         .map(({ from }) => `${path.relative(serverSource, file)} builds a service of ${from}`),
     );
     expect(reaching).toEqual([]);
+  });
+
+  test(`each module folder holds at most ${MAX_MODULE_TOP_FILES} files at its top level; its sub-folders are one level deep and hold no tables or plugin (decision 090)`, () => {
+    const modules = readModuleFolders(path.join(serverSource, 'modules'));
+    expect(modules.length).toBeGreaterThan(30);
+    expect(layoutViolations(modules)).toEqual([]);
+  });
+
+  test('the layout check sees a crowded module, a nested sub-folder and a table file in a sub-folder', () => {
+    const planted: ModuleFolder = {
+      name: 'planted',
+      files: Array.from({ length: MAX_MODULE_TOP_FILES + 1 }, (_, index) => `file-${index}.ts`),
+      subFolders: [{ name: 'part', entries: ['part-service.ts', 'deeper', 'deeper/x.ts', 'part-tables.ts'] }],
+    };
+    expect(layoutViolations([planted])).toEqual([
+      `modules/planted holds ${MAX_MODULE_TOP_FILES + 1} files at its top level (at most ${MAX_MODULE_TOP_FILES}): split it into capability sub-folders`,
+      'modules/planted/part/deeper/x.ts is deeper than one sub-folder',
+      "modules/planted/part/part-tables.ts: table and plugin files sit at the module's top level",
+    ]);
   });
 
   test('the check above sees a planted factory import', () => {

@@ -21,7 +21,7 @@ import {
 } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitationSend, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
-import { seedDemoLegalTexts } from '../../modules/public-content/legal-texts-seed.ts';
+import { seedDemoLegalTexts } from '../../modules/public-content/legal-texts/legal-texts-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
 import {

@@ -5,17 +5,17 @@ import type { StaffService } from '../staff/staff-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
 import type { TermsService } from '../terms/terms-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { contentAdminRoutes } from './content-admin-routes.ts';
-import { createContentAdminService } from './content-admin-service.ts';
-import { legalTextAdminRoutes } from './legal-text-admin-routes.ts';
-import { createLegalTextAdminService } from './legal-text-admin-service.ts';
+import { contentAdminRoutes } from './faqs-and-terms/content-admin-routes.ts';
+import { createContentAdminService } from './faqs-and-terms/content-admin-service.ts';
+import { legalTextAdminRoutes } from './legal-texts/legal-text-admin-routes.ts';
+import { createLegalTextAdminService } from './legal-texts/legal-text-admin-service.ts';
 import { PUBLIC_CONTENT_CHANNEL } from './public-content-repository.ts';
 import { publicContentRoutes } from './public-content-routes.ts';
 import { createPublicContentService, type PublicContentService } from './public-content-service.ts';
-import { referralEventsAdminRoutes } from './referral-events-admin-routes.ts';
-import { createReferralEventsAdminService } from './referral-events-admin-service.ts';
-import { siteContentAdminRoutes } from './site-content-admin-routes.ts';
-import { createSiteContentAdminService } from './site-content-admin-service.ts';
+import { referralEventsAdminRoutes } from './referral-events/referral-events-admin-routes.ts';
+import { createReferralEventsAdminService } from './referral-events/referral-events-admin-service.ts';
+import { siteContentAdminRoutes } from './winners-and-sites/site-content-admin-routes.ts';
+import { createSiteContentAdminService } from './winners-and-sites/site-content-admin-service.ts';
 
 /** FAQs, winners, test sites, legal texts as the public reads them (decisions 057, 061, 066, 070): built first, staff reads the sites. */
 export const publicContentModule = defineModule({

@@ -8,15 +8,15 @@ import type { ScreeningReader, ScreeningService } from '../screening/screening-s
 import type { StaffService } from '../staff/staff-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { cancelLinkRoutes, type CancelLinkRouteOptions } from './cancel-link-routes.ts';
-import { createScheduleNotices } from './schedule-notices.ts';
+import { cancelLinkRoutes, type CancelLinkRouteOptions } from './cancel-links/cancel-link-routes.ts';
+import { createScheduleNotices } from './schedule-mail/schedule-notices.ts';
 import { schedulingRoutes } from './scheduling-routes.ts';
 import { createSchedulingService, REMINDER_QUEUE, SEAT_OFFER_EXPIRY_QUEUE } from './scheduling-service.ts';
-import { createSeatOffers } from './seat-offers.ts';
-import { selfScheduleRoutes } from './self-schedule-routes.ts';
-import { createSelfScheduleService } from './self-schedule-service.ts';
-import { sessionAdminRoutes } from './session-admin-routes.ts';
-import { createSessionAdminService } from './session-admin-service.ts';
+import { createSeatOffers } from './seat-offers/seat-offers.ts';
+import { selfScheduleRoutes } from './self-schedule/self-schedule-routes.ts';
+import { createSelfScheduleService } from './self-schedule/self-schedule-service.ts';
+import { sessionAdminRoutes } from './session-admin/session-admin-routes.ts';
+import { createSessionAdminService } from './session-admin/session-admin-service.ts';
 
 /**
  * Session groups, seats and bookings (decision 022), their e-mails, cancel link and reminders (027),

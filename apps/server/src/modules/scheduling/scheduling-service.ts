@@ -17,17 +17,17 @@ import { NotFoundError } from '../../core/errors.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { isSuspended, type TesterService } from '../testers/tester-service.ts';
 import { verifyCancelLinkToken } from './cancel-link-token.ts';
-import { DEFAULT_TIME_ZONE, type ScheduleNotices } from './schedule-notices.ts';
+import { DEFAULT_TIME_ZONE, type ScheduleNotices } from './schedule-mail/schedule-notices.ts';
 import { createSchedulingRepository, type BookingRow, type GroupWithSessions } from './scheduling-repository.ts';
-import { createSeatOfferRepository } from './seat-offer-repository.ts';
-import type { Person, SeatOffers } from './seat-offers.ts';
+import { createSeatOfferRepository } from './seat-offers/seat-offer-repository.ts';
+import type { Person, SeatOffers } from './seat-offers/seat-offers.ts';
 
 /** A tester's row as locking it for update reads it (the booking's checks and e-mail need these fields). */
 export type LockedTester = NonNullable<Awaited<ReturnType<TesterService['lockForUpdate']>>>;
 
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
-export { DEFAULT_TIME_ZONE } from './schedule-notices.ts';
+export { DEFAULT_TIME_ZONE } from './schedule-mail/schedule-notices.ts';
 /** Subqueries of tester ids for set-based statements elsewhere (invitations, decision 052). */
 export { attendedSinceSql, bookedInStudySql } from './scheduling-repository.ts';
 
