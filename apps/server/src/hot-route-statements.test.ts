@@ -61,7 +61,7 @@ const STATEMENTS = {
   GetScreeners: 2,
   GetCurrentSchedule: 1,
   GetRankerList: 5,
-  SpendCoin: 7,
+  SpendCoin: 6,
   SelfSchedule: 29,
   GetDailyReward: 9,
   ApplyEvent: 10,

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import { resultRows, type Executor } from '../../core/db/client.ts';
 import { redemptionOrders, rewardItems } from './redeem-tables.ts';
 
 export type RewardItemRow = typeof rewardItems.$inferSelect;
@@ -17,13 +17,42 @@ export function createRedeemRepository(db: Executor) {
       return db.select().from(rewardItems).where(eq(rewardItems.active, true)).orderBy(asc(rewardItems.sortOrder), asc(rewardItems.id));
     },
 
-    async findActive(itemNo: number): Promise<RewardItemRow | null> {
-      const rows = await db
-        .select()
-        .from(rewardItems)
-        .where(and(eq(rewardItems.id, itemNo), eq(rewardItems.active, true)))
-        .limit(1);
-      return rows[0] ?? null;
+    /**
+     * A pending order of the active reward `itemNo` at the catalogue's cost, and the reward, in one
+     * statement (issue 27); null when no active reward has that number, and then nothing is written.
+     */
+    async placeOrder(testerId: string, itemNo: number, createdAt: Date): Promise<{ orderId: number; reward: RewardItemRow } | null> {
+      const result = await db.execute(sql`
+        with item as (
+          select * from ${rewardItems} where ${rewardItems.id} = ${itemNo} and ${rewardItems.active}
+        ), placed as (
+          insert into ${redemptionOrders} (tester_id, item_no, coins, created_at)
+          select ${testerId}, item.id, item.coins, ${createdAt.toISOString()}::timestamptz from item
+          returning id
+        )
+        select placed.id as order_id, item.id, item.name, item.coins, item.image_path, item.active, item.sort_order, item.version
+        from placed, item`);
+      const [row] = resultRows<{
+        order_id: number;
+        id: number;
+        name: string;
+        coins: number;
+        image_path: string;
+        active: boolean;
+        sort_order: number;
+        version: number;
+      }>(result);
+      if (!row) return null;
+      const reward = {
+        id: row.id,
+        name: row.name,
+        coins: row.coins,
+        imagePath: row.image_path,
+        active: row.active,
+        sortOrder: row.sort_order,
+        version: row.version,
+      };
+      return { orderId: row.order_id, reward };
     },
 
     /** The whole catalogue for staff (decision 055), retired rewards too, in the redeem page's order, with each reward's pending orders. */
@@ -76,11 +105,6 @@ export function createRedeemRepository(db: Executor) {
 
     async insertItems(items: NewRewardItem[]) {
       return db.insert(rewardItems).values(items).returning();
-    },
-
-    async insertOrder(order: { testerId: string; itemNo: number; coins: number; createdAt: Date }) {
-      const [row] = await db.insert(redemptionOrders).values(order).returning({ id: redemptionOrders.id });
-      return row!.id;
     },
 
     /** The reward names of a tester's orders, by order id (the earnings history names what was redeemed). */

@@ -16,6 +16,9 @@ import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createRedeemRepository, type RewardItemRow } from './redeem-repository.ts';
 
+/** The tester's e-mail address cannot take the order's confirmation (SpendCoin's changeEmailAddress). */
+class UnreachableTesterError extends Error {}
+
 /** The ledger reason of a redemption; its reference is the order's id. */
 export const REDEEM_REASON = 'redeem';
 /** The reasons whose reference is an order id, so the history names the reward (the refund: decision 047). */
@@ -82,14 +85,13 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
       let outcome: SpendCoinResponse;
       try {
         outcome = await inTransaction(db, async (tx: Executor): Promise<SpendCoinResponse> => {
-          const refused = (status: 'failed' | 'changeEmailAddress') => ({ status, coins: 0 });
-          const rewards = createRedeemRepository(tx);
-          const reward = await rewards.findActive(itemNo);
-          if (!reward) return refused('failed');
+          const placed = await createRedeemRepository(tx).placeOrder(testerId, itemNo, deps.clock.now());
+          if (!placed) return { status: 'failed', coins: 0 };
+          const { orderId, reward } = placed;
           const tester = await deps.testers.findById(testerId, tx);
           if (!tester) throw new NotFoundError('No such tester.');
-          if (checkEmail(tester.email) || !tester.emailConfirmedAt) return refused('changeEmailAddress');
-          const orderId = await rewards.insertOrder({ testerId, itemNo: reward.id, coins: reward.coins, createdAt: deps.clock.now() });
+          // The confirmation cannot reach the tester: the order goes back with the unit of work.
+          if (checkEmail(tester.email) || !tester.emailConfirmedAt) throw new UnreachableTesterError();
           const spent = await deps.ledger.record(
             { testerId, coins: -reward.coins, experience: 0, reason: REDEEM_REASON, reference: String(orderId) },
             tx,
@@ -100,9 +102,10 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
           return { status: 'succeed', coins: spent.coins };
         });
       } catch (error) {
-        // The debit was refused: the whole unit of work (the order too) rolled back.
-        if (!(error instanceof InsufficientBalanceError)) throw error;
-        outcome = { status: 'failed', coins: 0 };
+        // Refused: the whole unit of work (the order too) rolled back.
+        if (error instanceof UnreachableTesterError) outcome = { status: 'changeEmailAddress', coins: 0 };
+        else if (error instanceof InsufficientBalanceError) outcome = { status: 'failed', coins: 0 };
+        else throw error;
       }
       if (outcome.status === 'succeed') return outcome;
       // Nothing was spent: the answer carries the balance as it is.
