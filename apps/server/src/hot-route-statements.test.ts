@@ -62,9 +62,9 @@ const STATEMENTS = {
   GetCurrentSchedule: 1,
   GetRankerList: 5,
   SpendCoin: 6,
-  SelfSchedule: 29,
-  GetDailyReward: 9,
-  ApplyEvent: 10,
+  SelfSchedule: 23,
+  GetDailyReward: 8,
+  ApplyEvent: 9,
 };
 
 describe('statements per hot call', () => {

@@ -46,16 +46,18 @@ export function createLedgerRepository(db: Executor) {
     },
 
     /**
-     * The entry and its balance change in two round trips (issue 27; no savepoint). The tester's
-     * row is locked first, so changes of one tester take turns and the second statement sees
-     * the balance the change before it left. The entry is written only when the balance stays at
+     * The entry and its balance change in one round trip for a credit, two for a debit (issue 27;
+     * no savepoint). For a debit the tester's row is locked first, so changes of one tester take
+     * turns and the second statement sees the balance the change before it left. The entry is written only when the balance stays at
      * or above zero, and the balance moves only when the entry was written (a second change with
      * the same tester, reason and reference writes nothing): nothing is written unless
      * everything is. The level follows the experience through the level table.
      */
     async recordEntry(entry: LedgerEntryInput, at: Date): Promise<EntryOutcome> {
       const { testerId, coins, experience, reason, reference } = entry;
-      const balance = await lockedBalance(testerId);
+      // A credit cannot take a balance below zero: it needs no look at the balance first, and the
+      // UPDATE below takes the row's lock. A debit sizes itself on the locked balance.
+      const balance = coins >= 0 && experience >= 0 ? { coins: 0, exp: 0 } : await lockedBalance(testerId);
       if (!balance || balance.coins + coins < 0 || balance.exp + experience < 0) {
         // A change recorded before says so even when it could not be paid again.
         const earlier = await db

@@ -381,43 +381,42 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       lockedTester?: LockedTester,
     ): Promise<BookResult> {
       const childId = input.childId ?? null;
-      return inTransaction(
-        db,
-        async (work): Promise<BookResult> => {
-          const repository = on(work);
-          const tester = lockedTester ?? (await lockTester(input.testerId, work));
-          if (isSuspended(tester, now())) return { status: 'suspended' };
-          const group = await repository.groupByPublicId(input.groupId);
-          if (!group) return { status: 'notFound' };
-          const person = { testerId: input.testerId, childId };
-          // The person's live offers (decision 031): their groups are locked first, in key order, so
-          // accepting one and declining the others cannot deadlock with the expiry sweep or a cancel.
-          const offered = deps.offers ? await deps.offers.liveOffersOf(input.testerId, work) : [];
-          const mine = offered.filter((offer) => (offer.childId ?? 0) === (childId ?? 0));
-          if (mine.length) await repository.lockGroups([group.id, ...mine.map((offer) => offer.groupId)]);
-          const held = new Set(mine.map((offer) => offer.groupId));
-          if (!openFor(group, now(), held)) return { status: 'notAvailable' };
-          if (await repository.liveBookingForUpdate(input.testerId, group.studyNo, childId)) return { status: 'hasSchedule' };
-          if (await repository.overlapsLiveBooking(input.testerId, childId, group.id, null)) return { status: 'overlap' };
-          // The held seat becomes theirs; without a live offer, a seat nobody holds.
-          const seated = held.has(group.id) && deps.offers ? await deps.offers.accept(group.id, person, work) : false;
-          if (!seated && !(await repository.takeSeat(group.id))) return { status: 'notAvailable' };
-          if (mine.length) await deps.offers!.declineOthers(person, group.id, work);
-          const booking = await repository.insertBooking({
-            testerId: input.testerId,
-            childId,
-            studyNo: group.studyNo,
-            groupId: group.id,
-            startsAt: firstStart(group),
-            endsAt: lastEnd(group),
-            status: 'booked',
-            createdAt: now(),
-          });
-          await deps.notices?.booked(tester, booking.id, work);
-          return { status: 'succeed', bookingId: booking.id };
-        },
-        tx,
-      );
+      // Every refusal below comes before the first write, so a caller's unit of work needs no
+      // savepoint around a booking: it goes on or gives up as it likes.
+      const attempt = async (work: Executor): Promise<BookResult> => {
+        const repository = on(work);
+        const tester = lockedTester ?? (await lockTester(input.testerId, work));
+        if (isSuspended(tester, now())) return { status: 'suspended' };
+        const group = await repository.groupByPublicId(input.groupId);
+        if (!group) return { status: 'notFound' };
+        const person = { testerId: input.testerId, childId };
+        // The person's live offers (decision 031): their groups are locked first, in key order, so
+        // accepting one and declining the others cannot deadlock with the expiry sweep or a cancel.
+        const offered = deps.offers ? await deps.offers.liveOffersOf(input.testerId, work) : [];
+        const mine = offered.filter((offer) => (offer.childId ?? 0) === (childId ?? 0));
+        if (mine.length) await repository.lockGroups([group.id, ...mine.map((offer) => offer.groupId)]);
+        const held = new Set(mine.map((offer) => offer.groupId));
+        if (!openFor(group, now(), held)) return { status: 'notAvailable' };
+        if (await repository.liveBookingForUpdate(input.testerId, group.studyNo, childId)) return { status: 'hasSchedule' };
+        if (await repository.overlapsLiveBooking(input.testerId, childId, group.id, null)) return { status: 'overlap' };
+        // The held seat becomes theirs; without a live offer, a seat nobody holds.
+        const seated = held.has(group.id) && deps.offers ? await deps.offers.accept(group.id, person, work) : false;
+        if (!seated && !(await repository.takeSeat(group.id))) return { status: 'notAvailable' };
+        if (mine.length) await deps.offers!.declineOthers(person, group.id, work);
+        const booking = await repository.insertBooking({
+          testerId: input.testerId,
+          childId,
+          studyNo: group.studyNo,
+          groupId: group.id,
+          startsAt: firstStart(group),
+          endsAt: lastEnd(group),
+          status: 'booked',
+          createdAt: now(),
+        });
+        await deps.notices?.booked(tester, booking, group, work);
+        return { status: 'succeed', bookingId: booking.id };
+      };
+      return tx ? attempt(tx) : inTransaction(db, attempt);
     },
 
     /** Notes on the booking the scheduling credit it paid, in the booking's transaction: its cancellation takes that back (decision 080). */

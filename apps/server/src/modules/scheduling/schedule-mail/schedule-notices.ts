@@ -91,6 +91,17 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
     const repository = createSchedulingRepository(tx);
     const booking = (await repository.bookingById(bookingId))!;
     const group = (await repository.groupById(booking.groupId))!;
+    await notifyOf(kind, tester, booking, group, tx, previous);
+  }
+
+  async function notifyOf(
+    kind: 'schedule-booked' | 'schedule-changed' | 'schedule-cancelled',
+    tester: Recipient,
+    booking: BookingRow,
+    group: GroupWithSessions,
+    tx: Executor,
+    previous?: GroupWithSessions,
+  ) {
     const known = await facts(tester, booking, group, tx);
     const dropped = previous?.sessions.slice(group.sessions.length) ?? [];
     const withLink =
@@ -105,7 +116,9 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
   }
 
   return {
-    booked: (tester: Recipient, bookingId: number, tx: Executor) => notify('schedule-booked', tester, bookingId, tx),
+    /** The booking as just written and its group as the booking read it: not read again. */
+    booked: (tester: Recipient, booking: BookingRow, group: GroupWithSessions, tx: Executor) =>
+      notifyOf('schedule-booked', tester, booking, group, tx),
     /** `previous` is the group the booking left: its days past the new group's count are removed from the calendar. */
     changed: (tester: Recipient, bookingId: number, tx: Executor, previous?: GroupWithSessions) =>
       notify('schedule-changed', tester, bookingId, tx, previous),
