@@ -57,7 +57,7 @@ async function statementsOf(call: Call): Promise<string[]> {
  * at most 12.
  */
 const STATEMENTS = {
-  GetPKTesterInfo: 1,
+  GetPKTesterInfo: 0,
   GetScreeners: 2,
   GetCurrentSchedule: 1,
   GetRankerList: 5,

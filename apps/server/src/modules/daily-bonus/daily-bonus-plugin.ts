@@ -14,7 +14,13 @@ export const dailyBonusModule = defineModule({
     { ledger, perks, staff }: { ledger: LedgerService; perks: Pick<PerksService, 'effect'>; staff: Pick<StaffService, 'audited'> },
     { db, clock, config },
   ) {
-    const dailyBonus = createDailyBonusService(db, { clock, ledger, perkEffect: perks.effect, timeZone: config.loyaltyTimeZone });
+    const dailyBonus = createDailyBonusService(db, {
+      clock,
+      ledger,
+      perkEffect: perks.effect,
+      timeZone: config.loyaltyTimeZone,
+      loginDaysCacheMs: config.sessionCacheSeconds * 1000,
+    });
     const dailyBonusSettings = createDailyBonusSettingsService(db, { audited: staff.audited, forgetCached: dailyBonus.forgetCached });
     return {
       provides: { dailyBonus },

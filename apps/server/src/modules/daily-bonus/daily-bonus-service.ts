@@ -1,7 +1,7 @@
 import { DAILY_BONUS_CYCLE_DAYS, type DailyRewardAnswer, type DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
 import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
-import { inTransaction, type Database } from '../../core/db/client.ts';
+import { afterCommit, inTransaction, type Database } from '../../core/db/client.ts';
 import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
 import { localDay, monthStart } from '../../core/local-day.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
@@ -22,6 +22,40 @@ function todaysCycleDay(visits: DailyVisitRow | null, today: string): { day: num
   return { day: nextCycleDay(visits?.cycleDay ?? 0), receivedToday: false };
 }
 
+/** Beyond this many testers the oldest entries make room; a forgotten entry costs one query. */
+const LOGIN_DAYS_MAX_ENTRIES = 10_000;
+
+/**
+ * The Login Count tile's figure per tester, kept for `ttlMs` (issue 27: every portal page asks
+ * GetPKTesterInfo, which shows it). This process forgets a tester's figure when it records a
+ * visit of theirs; a visit recorded by another instance shows here within `ttlMs`, as a change
+ * of the tester's row does in the session cache (decision 011). ttlMs 0: nothing kept.
+ */
+function createLoginDaysCache(ttlMs: number, nowMs: () => number) {
+  const entries = new Map<string, { month: string; days: number; from: number }>();
+  // Moves on with every forget: a read that began before a visit was recorded must not keep what it saw.
+  let generation = 0;
+  return {
+    generation: () => generation,
+    get(testerId: string, month: string): number | undefined {
+      const entry = entries.get(testerId);
+      const at = nowMs();
+      if (!entry || entry.month !== month || at < entry.from || at - entry.from >= ttlMs) return undefined;
+      return entry.days;
+    },
+    set(testerId: string, month: string, days: number, readAtGeneration: number) {
+      if (ttlMs <= 0 || readAtGeneration !== generation) return;
+      entries.delete(testerId);
+      if (entries.size >= LOGIN_DAYS_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(testerId, { month, days, from: nowMs() });
+    },
+    forget(testerId: string) {
+      generation += 1;
+      entries.delete(testerId);
+    },
+  };
+}
+
 /**
  * The daily login bonus and the login-day count (spec 3, "Daily login bonus"; decision 033).
  * A day is the company's calendar day in `timeZone`.
@@ -34,9 +68,12 @@ export function createDailyBonusService(
     /** The coins a tester's perk adds to every day (decision 038). */
     perkEffect: (testerId: string, effect: typeof PERK_EFFECTS.dailyBonusCoins) => Promise<number>;
     timeZone: string;
+    /** How long this process keeps a tester's login-day count (the session cache's lifetime). */
+    loginDaysCacheMs?: number;
   },
 ) {
   const repository = createDailyBonusRepository(db);
+  const loginDays = createLoginDaysCache(deps.loginDaysCacheMs ?? 0, deps.clock.nowMs);
   // Kept in memory until a staff save on any instance drops it (the LOYALTY_SETTINGS_CHANNEL notice, decision 056).
   const calendar = cachedRead(LOYALTY_SETTINGS_CACHE_MS, () => repository.listDays(), deps.clock.nowMs);
   const today = () => localDay(deps.clock.now(), deps.timeZone);
@@ -52,6 +89,7 @@ export function createDailyBonusService(
     async checkLastTimeLogin(testerId: string): Promise<boolean> {
       const day = today();
       const visits = await repository.recordVisit(testerId, day, monthStart(day));
+      loginDays.forget(testerId);
       return visits.lastClaimDay !== day;
     },
 
@@ -77,6 +115,7 @@ export function createDailyBonusService(
         const repo = createDailyBonusRepository(tx);
         // The visit's upsert locks the tester's row: a second claim of the same day waits here, then finds it claimed.
         const current = todaysCycleDay(await repo.recordVisit(testerId, day, monthStart(day)), day);
+        afterCommit(tx, () => loginDays.forget(testerId));
         const pay = days.find((row) => row.day === current.day);
         if (current.receivedToday || !pay || !(await repo.claim(testerId, day, current.day))) {
           return { status: 'alreadyReceived', reward: 0, exp: 0 } as const;
@@ -92,8 +131,14 @@ export function createDailyBonusService(
 
     /** The Login Count tile: the days this month the tester came to the portal. */
     async loginDaysThisMonth(testerId: string): Promise<number> {
+      const month = monthStart(today());
+      const kept = loginDays.get(testerId, month);
+      if (kept !== undefined) return kept;
+      const generation = loginDays.generation();
       const visits = await repository.findVisits(testerId);
-      return visits && visits.visitMonth === monthStart(today()) ? visits.visitDaysInMonth : 0;
+      const days = visits && visits.visitMonth === month ? visits.visitDaysInMonth : 0;
+      loginDays.set(testerId, month, days, generation);
+      return days;
     },
   };
 }
