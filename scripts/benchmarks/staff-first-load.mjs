@@ -19,7 +19,7 @@ const CONSOLE_CHUNK = /^(staff-app|staff-route)-[\w-]+\.js$/;
 const HOME_SECTION_CHUNK = /^staff-home-page-[\w-]+\.js$/;
 
 /** The chunk and every chunk it imports statically (`import ... from "./x.js"`, `import "./x.js"`), by file name. */
-function staticClosure(assetsDir, file, seen = new Set()) {
+export function staticClosure(assetsDir, file, seen = new Set()) {
   if (seen.has(file)) return seen;
   seen.add(file);
   const code = fs.readFileSync(path.join(assetsDir, file), 'utf8');
