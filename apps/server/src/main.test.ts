@@ -20,6 +20,8 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 240_000;
+/** READY_DRAIN_MS of the servers here: long enough to ask /api/ready and /api/health on a busy machine. */
+const DRAIN_MS = 3000;
 
 interface LogLine {
   level: number;
@@ -94,6 +96,15 @@ describe('graceful shutdown (main.ts)', () => {
 
       expect(server.child.kill('SIGTERM')).toBe(true);
 
+      // During the drain the port still answers: readiness says 503 at once (a proxy takes the
+      // instance out), liveness still 200, and only then does the listener close.
+      const readyDuringDrain = await waitForStatus(server.port, '/api/ready', 503, 10_000);
+      expect(readyDuringDrain).toEqual({
+        statusCode: 503,
+        body: { status: 'unavailable', database: 'up', migrations: 'current', draining: true },
+      });
+      expect(await getJson(server.port, '/api/health')).toEqual({ statusCode: 200, body: { status: 'ok' } });
+
       // The listening socket closes: a new connection is refused while the old one stays open.
       expect(await waitForRefusedConnection(server.port, 10_000)).toBe('ECONNREFUSED');
       await delay(300);
@@ -110,18 +121,22 @@ describe('graceful shutdown (main.ts)', () => {
       expect(exit.stderr).not.toContain('shutdown took too long');
 
       const lines = parseLogLines(exit.stdout);
+      const drainStarted = lines.findIndex((line) => line.msg === 'not ready: draining before the listener closes');
       const shuttingDown = lines.findIndex((line) => line.msg === 'shutting down: no new connections, finishing requests in flight');
       const finished = lines.findIndex((line) => line.msg === 'request' && line.url === '/api/account/IsInfoExist');
       const clean = lines.findIndex((line) => line.msg === 'shut down cleanly');
       expect(lines[shuttingDown]).toMatchObject({ level: 30, signal: 'SIGTERM' });
       expect(lines[finished]).toMatchObject({ statusCode: 200 });
       expect(lines[clean]).toMatchObject({ level: 30, signal: 'SIGTERM' });
-      // The request was answered after the shutdown began and before it ended.
+      expect(lines[drainStarted]).toMatchObject({ level: 30, signal: 'SIGTERM', drainMs: DRAIN_MS });
+      // The drain came first; the request was answered after the shutdown began and before it ended.
+      expect(drainStarted).toBeLessThan(shuttingDown);
       expect(shuttingDown).toBeLessThan(finished);
       expect(finished).toBeLessThan(clean);
       // At info the log keeps changes and failures, not each successful read (decision 011):
-      // the health polls that waited for the start are not there.
+      // the health polls that waited for the start are not there, nor the readiness answers (503 included).
       expect(lines.filter((line) => line.msg === 'request' && line.url === '/api/health')).toEqual([]);
+      expect(lines.filter((line) => line.msg === 'request' && line.url === '/api/ready')).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );
@@ -131,7 +146,11 @@ describe('graceful shutdown (main.ts)', () => {
     async () => {
       const server = await startServer();
       const before = await getJson(server.port, '/api/health');
-      expect(before).toEqual({ statusCode: 200, body: { status: 'ok', database: 'up' } });
+      expect(before).toEqual({ statusCode: 200, body: { status: 'ok' } });
+      expect(await getJson(server.port, '/api/ready')).toEqual({
+        statusCode: 200,
+        body: { status: 'ready', database: 'up', migrations: 'current', draining: false },
+      });
       // A failed read is logged at info (decision 011).
       expect((await getJson(server.port, '/api/account/GetPKTesterInfo')).statusCode).toBe(401);
 
@@ -166,6 +185,7 @@ async function startServer(): Promise<RunningServer> {
     WEB_DIST_DIR: path.join(tempDir, 'web'),
     LOG_LEVEL: 'info',
     SEED_DEMO_DATA: 'true',
+    READY_DRAIN_MS: String(DRAIN_MS),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -191,6 +211,16 @@ async function startServer(): Promise<RunningServer> {
     await delay(200);
   }
   throw new Error(`server did not answer /api/health within ${START_TIMEOUT_MS} ms\n${stderr}\n${stdout}`);
+}
+
+/** Asks `urlPath` until it answers `status`; that answer, or the last one at the deadline. */
+async function waitForStatus(port: number, urlPath: string, status: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await getJson(port, urlPath);
+    if (answer.statusCode === status || Date.now() > deadline) return answer;
+    await delay(20);
+  }
 }
 
 function freePort(): Promise<number> {

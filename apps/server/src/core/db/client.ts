@@ -129,6 +129,24 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** Where drizzle's migrators record what they applied: one row per migration, created_at its journal `when`. */
+const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
+
+/** The journal time of this build's last migration: a database whose newest applied one is as new or newer is at head. */
+export function migrationsHead(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+/** The journal time of the newest migration applied to the database; 0 when none is. */
+export async function latestAppliedMigration(database: Pick<DatabaseHandle, 'executeSql'>): Promise<number> {
+  const { rows } = await database.executeSql(`SELECT max(created_at) AS latest FROM ${MIGRATIONS_TABLE}`);
+  const latest = (rows[0] as { latest: string | number | null } | undefined)?.latest;
+  return latest === null || latest === undefined ? 0 : Number(latest);
+}
+
 /**
  * PostgreSQL's buffer pool inside PGlite. PGlite allocates all of it in its WASM heap at start-up
  * and the heap is resident from then on, so PostgreSQL's default (128 MB, from initdb) was over a
