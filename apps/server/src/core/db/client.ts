@@ -242,7 +242,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder: migrationsFolder() }),
+    migrate: () => migrateUnderLock(connectionString),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -265,6 +265,27 @@ export async function openPostgres(
       return () => client.end().catch(() => undefined);
     },
   };
+}
+
+/** The session-level advisory lock every instance's start (and `npm run db:migrate`) migrates under. */
+const MIGRATION_LOCK = "hashtext('testerhub.migrations')";
+
+/**
+ * Runs the migrations holding an advisory lock, on a connection of its own (the lock lives as long
+ * as that session): instances started at once on a new database take turns, the first migrates and
+ * the others find nothing left to do. Without it they raced in drizzle's CREATE SCHEMA and CREATE TABLE.
+ */
+async function migrateUnderLock(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() });
+  } finally {
+    // Ending the session releases the lock even when the unlock could not be sent.
+    await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** PostgreSQL when DATABASE_URL is set (a query waits for a connection as long as a request may take), otherwise embedded PGlite in DATA_DIR. */
