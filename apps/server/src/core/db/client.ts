@@ -113,9 +113,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * Calls `onNotice` with the payload of every NOTIFY on `channel` from any process on this
-   * database (on PostgreSQL over a connection of its own); the answer stops listening.
+   * database (on PostgreSQL over a connection of its own, opened again when lost); the answer
+   * stops listening. `onMissed` runs once listening again after a loss: notices sent meanwhile
+   * never came, so whatever they would have dropped must be dropped now.
    */
-  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotice: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as a gzipped tarball, for copying a migrated template (tests). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -253,17 +255,69 @@ export async function openPostgres(
       return { rows: result?.rows ?? [], rowCount: result?.rowCount ?? result?.rows.length ?? 0 };
     },
     close: () => pool.end(),
-    async listen(channel, onNotice) {
-      const client = new pg.Client({ connectionString });
-      // A lost listening connection leaves the caches' TTL as the bound (decision 011); it must not end the process.
-      client.on('error', () => undefined);
-      client.on('notification', (notice) => {
-        if (notice.channel === channel && notice.payload !== undefined) onNotice(notice.payload);
-      });
+    listen: (channel, onNotice, onMissed) => listenReconnecting(connectionString, channel, onNotice, onMissed),
+  };
+}
+
+/** The first wait before opening a lost listening connection again; it doubles up to LISTEN_RETRY_MAX_MS. */
+const LISTEN_RETRY_FIRST_MS = 100;
+const LISTEN_RETRY_MAX_MS = 2000;
+
+/**
+ * LISTEN on a connection of its own that is opened again whenever it is lost (a PostgreSQL
+ * restart, a killed backend, a network cut): without that, an instance never again heard of a
+ * session ended elsewhere, and only the caches' lifetime bounded what it kept serving (decision 092).
+ */
+async function listenReconnecting(
+  connectionString: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onMissed: (() => void) | undefined,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    // A lost connection must not end the process: its 'end' opens the next one.
+    client.on('error', () => undefined);
+    client.on('notification', (notice) => {
+      if (notice.channel === channel && notice.payload !== undefined) onNotice(notice.payload);
+    });
+    client.once('end', () => {
+      if (current === client && !stopped) reconnectAfter(LISTEN_RETRY_FIRST_MS);
+    });
+    try {
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return () => client.end().catch(() => undefined);
-    },
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) await client.end().catch(() => undefined);
+    else current = client;
+  }
+
+  function reconnectAfter(waitMs: number) {
+    current = undefined;
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          if (!stopped) onMissed?.();
+        },
+        () => {
+          if (!stopped) reconnectAfter(Math.min(waitMs * 2, LISTEN_RETRY_MAX_MS));
+        },
+      );
+    }, waitMs);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }
 
