@@ -6,7 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPglite, pgliteDataDir } from './core/db/client.ts';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { adminUrl, databaseUrl, quoteIdent } from '../test/database-names.ts';
+import { migrationsHead, openPglite, pgliteDataDir } from './core/db/client.ts';
 
 /**
  * Graceful shutdown of the real entry point (main.ts), run from source with tsx as its own
@@ -38,7 +41,7 @@ interface RunningServer {
 }
 
 let tempDir: string;
-let running: RunningServer | undefined;
+let running: RunningServer[] = [];
 
 beforeAll(async () => {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-shutdown-'));
@@ -53,12 +56,14 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  // A failed test must not leave its server running.
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGKILL');
-    await running.exited;
+  // A failed test must not leave its servers running.
+  for (const server of running) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
   }
-  running = undefined;
+  running = [];
 });
 
 afterAll(() => {
@@ -173,8 +178,56 @@ describe('graceful shutdown (main.ts)', () => {
   );
 });
 
+describe.skipIf(inject('testDatabase')?.kind !== 'postgres')('several instances on one PostgreSQL (main.ts)', () => {
+  it(
+    'three instances started at once on a new database migrate it once, all turn ready, and all exit 0 on SIGTERM',
+    async () => {
+      const provided = inject('testDatabase') as { serverUrl: string; copyPrefix: string };
+      const name = `${provided.copyPrefix}start_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl(provided.serverUrl) });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+        const url = databaseUrl(provided.serverUrl, name);
+        // Each instance its own DATA_DIR, as on its own machine; the one database.
+        const servers = await Promise.all(
+          [0, 1, 2].map((index) => startServer({ DATABASE_URL: url, DATA_DIR: path.join(tempDir, `instance-${index}`) })),
+        );
+        for (const server of servers) {
+          expect(await waitForStatus(server.port, '/api/ready', 200, 60_000)).toEqual({
+            statusCode: 200,
+            body: { status: 'ready', database: 'up', migrations: 'current', draining: false },
+          });
+        }
+
+        const database = new pg.Client({ connectionString: url });
+        await database.connect();
+        try {
+          const { rows } = await database.query<{ applied: string; distinct: string; latest: string }>(
+            'SELECT count(*) AS applied, count(DISTINCT created_at) AS distinct, max(created_at) AS latest FROM drizzle.__drizzle_migrations',
+          );
+          expect(Number(rows[0]!.applied)).toBe(Number(rows[0]!.distinct));
+          expect(Number(rows[0]!.latest)).toBe(migrationsHead());
+        } finally {
+          await database.end();
+        }
+
+        for (const server of servers) expect(server.child.kill('SIGTERM')).toBe(true);
+        for (const server of servers) {
+          const exit = await server.exited;
+          expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
 /** Starts `node --import tsx src/main.ts` on a free port and waits until /api/health answers 200. */
-async function startServer(): Promise<RunningServer> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   // A complete environment of its own: nothing from the test run (DATABASE_URL, SMTP_URL, NODE_OPTIONS, ...) leaks in.
   const env = {
@@ -186,6 +239,7 @@ async function startServer(): Promise<RunningServer> {
     LOG_LEVEL: 'info',
     SEED_DEMO_DATA: 'true',
     READY_DRAIN_MS: String(DRAIN_MS),
+    ...extraEnv,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -196,7 +250,8 @@ async function startServer(): Promise<RunningServer> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
-  running = { child, port, exited };
+  const server = { child, port, exited };
+  running.push(server);
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   let gone = false;
@@ -207,7 +262,7 @@ async function startServer(): Promise<RunningServer> {
       throw new Error(`server exited during start-up with code ${exit.code}\n${exit.stderr}\n${exit.stdout}`);
     }
     const health = await getJson(port, '/api/health').catch(() => undefined);
-    if (health?.statusCode === 200) return running;
+    if (health?.statusCode === 200) return server;
     await delay(200);
   }
   throw new Error(`server did not answer /api/health within ${START_TIMEOUT_MS} ms\n${stderr}\n${stdout}`);
