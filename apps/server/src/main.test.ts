@@ -169,6 +169,8 @@ describe('graceful shutdown (main.ts)', () => {
         signal: 'SIGINT',
       });
       expect(lines.find((line) => line.msg === 'shut down cleanly')).toMatchObject({ level: 30, signal: 'SIGINT' });
+      // Ctrl-C in a terminal: no proxy to drain for.
+      expect(lines.find((line) => line.msg === 'not ready: draining before the listener closes')).toBeUndefined();
       expect(lines.find((line) => line.msg === 'request' && line.url === '/api/account/GetPKTesterInfo')).toMatchObject({
         level: 30,
         statusCode: 401,

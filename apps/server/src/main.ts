@@ -58,8 +58,8 @@ async function shutdown(signal: string) {
   const log = (message: string, fields: object = {}) =>
     app ? app.log.info({ signal, ...fields }, message) : console.log(`${message} (${signal})`);
   readiness?.startDraining();
-  const listening = app?.server.listening === true;
-  const drainMs = listening ? shutdownTimings.readyDrainMs : 0;
+  // SIGTERM is how a supervisor or a deploy stops an instance behind a proxy; Ctrl-C (SIGINT) in a terminal needs no drain.
+  const drainMs = signal === 'SIGTERM' && app?.server.listening === true ? shutdownTimings.readyDrainMs : 0;
   const forced = setTimeout(() => {
     console.error('shutdown took too long; exiting');
     process.exit(1);
