@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isNewPgliteFolder, openPglite, pgliteDataDir } from './client.ts';
+import { isNewPgliteFolder, isPgliteFolderInUse, openPglite, pgliteDataDir } from './client.ts';
 
 /**
  * Backups of the one database (issue 26 section 6, decision 092). PostgreSQL: pg_dump's custom
@@ -17,9 +17,8 @@ export interface BackupTarget {
   dataDir: string;
 }
 
-/** PGlite keeps a postmaster.pid in its folder while a process has it open (and after one crashed). */
 function refuseWhileOpen(pgliteDir: string) {
-  if (fs.existsSync(path.join(pgliteDir, 'postmaster.pid')))
+  if (isPgliteFolderInUse(pgliteDir))
     throw new BackupRefusal(
       `The database in ${pgliteDir} is in use: stop the server first (after a crash, start and stop it once so that it closes the folder cleanly).`,
     );

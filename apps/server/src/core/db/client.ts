@@ -169,6 +169,14 @@ export function isNewPgliteFolder(pgliteDir: string): boolean {
 }
 
 /**
+ * True while a process has the PGlite folder open (PGlite keeps a postmaster.pid in it until it
+ * closes; after a crash too): a second process on the folder would corrupt it.
+ */
+export function isPgliteFolderInUse(pgliteDir: string): boolean {
+  return fs.existsSync(path.join(pgliteDir, 'postmaster.pid'));
+}
+
+/**
  * Called with the text of every statement Drizzle sends, inside transactions too: a test counting
  * what a call costs (the self-schedule statement count) watches through it. Unset in the app.
  */

@@ -87,6 +87,19 @@ describe.skipIf(provided?.kind !== 'postgres')('migrations on PostgreSQL', () =>
 });
 
 describe.skipIf(provided?.kind !== 'pglite')('migrations on the embedded database', () => {
+  it('npm run db:migrate refuses, exit code 1, while a server has the PGlite folder open', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
+    const open = await openPglite({ dataDir: pgliteDataDir(dataDir) });
+    try {
+      const run = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).toContain('is in use: stop the server first');
+    } finally {
+      await open.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it('npm run db:migrate creates and migrates the PGlite folder in DATA_DIR and exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
     try {
