@@ -9,7 +9,12 @@ const outdir = path.join(here, 'dist');
 fs.rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: [path.join(here, 'src/main.ts'), path.join(here, 'src/staff-admin.ts')],
+  entryPoints: [
+    path.join(here, 'src/main.ts'),
+    path.join(here, 'src/staff-admin.ts'),
+    path.join(here, 'src/migrate.ts'),
+    path.join(here, 'src/db-backup.ts'),
+  ],
   outdir,
   bundle: true,
   platform: 'node',

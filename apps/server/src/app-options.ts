@@ -3,6 +3,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from './core/config/env.ts';
 import type { Clock, FakeClock } from './core/clock.ts';
 import type { DatabaseHandle } from './core/db/client.ts';
+import type { Readiness } from './core/http/readiness.ts';
 import type { MailSenderStarter } from './modules/mail/mail-service.ts';
 
 /** What buildApp (app.ts) is given: main.ts and the tests. */
@@ -22,4 +23,6 @@ export interface BuildAppOptions {
   logDestination?: DestinationStream;
   /** Starts the outbox's sender when SMTP_URL is set (tests record its nudges). */
   startMailSender?: MailSenderStarter;
+  /** What GET /api/ready answers from; main.ts shares one between its listeners and turns it draining on SIGTERM. */
+  readiness?: Readiness;
 }

@@ -10,6 +10,7 @@ import { registerStaffScope } from './core/auth/staff-scope.ts';
 import { createServer } from './core/http/create-server.ts';
 import { registerErrorHandler } from './core/http/error-handler.ts';
 import { healthRoutes } from './core/http/health-routes.ts';
+import { createReadiness } from './core/http/readiness.ts';
 import { registerWebApp } from './core/http/web-app.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings-plugin.ts';
 import { attendanceModule } from './modules/attendance/attendance-plugin.ts';
@@ -55,7 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { app, sessionCookie, servedOverHttps } = await createServer(config, options.logDestination);
   // A unit of work's after-commit callbacks (mail nudges, cache forgets) report failures here: their change has committed.
   setAfterCommitErrorLog((error) => app.log.error({ err: error }, 'after-commit callback failed'));
-  const jobs = createJobRunner({ app, database, scheduledJobs: config.scheduledJobs });
+  const jobs = createJobRunner({ app, database, scheduledJobs: config.scheduledJobs, stopTimeoutMs: config.shutdownGraceMs / 2 });
+  const readiness = options.readiness ?? createReadiness(database);
   const core = createModuleCore(app, { config, database, clock, settableClock, jobs: jobs.queue, sessionCookie, servedOverHttps });
 
   // Each module gets exactly the services it names, of modules before it (module-chain.ts).
@@ -110,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       registerErrorHandler(api);
       // Public calls: no session needed, on purpose.
-      await api.register(healthRoutes, { pingDatabase: database.ping });
+      await api.register(healthRoutes, { readiness });
       for (const routes of modules.publicRoutes) await routes(api);
       // The tester portal: every route here requires a tester session.
       await registerTesterScope(api, { authenticate: auth.authenticate, sessionCookie }, modules.testerRoutes);

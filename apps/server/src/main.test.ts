@@ -6,7 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPglite, pgliteDataDir } from './core/db/client.ts';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { adminUrl, databaseUrl, quoteIdent } from '../test/database-names.ts';
+import { migrationsHead, openPglite, pgliteDataDir } from './core/db/client.ts';
 
 /**
  * Graceful shutdown of the real entry point (main.ts), run from source with tsx as its own
@@ -20,6 +23,8 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 240_000;
+/** READY_DRAIN_MS of the servers here: long enough to ask /api/ready and /api/health on a busy machine. */
+const DRAIN_MS = 3000;
 
 interface LogLine {
   level: number;
@@ -36,7 +41,7 @@ interface RunningServer {
 }
 
 let tempDir: string;
-let running: RunningServer | undefined;
+let running: RunningServer[] = [];
 
 beforeAll(async () => {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-shutdown-'));
@@ -51,12 +56,14 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  // A failed test must not leave its server running.
-  if (running && running.child.exitCode === null && running.child.signalCode === null) {
-    running.child.kill('SIGKILL');
-    await running.exited;
+  // A failed test must not leave its servers running.
+  for (const server of running) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
   }
-  running = undefined;
+  running = [];
 });
 
 afterAll(() => {
@@ -94,6 +101,15 @@ describe('graceful shutdown (main.ts)', () => {
 
       expect(server.child.kill('SIGTERM')).toBe(true);
 
+      // During the drain the port still answers: readiness says 503 at once (a proxy takes the
+      // instance out), liveness still 200, and only then does the listener close.
+      const readyDuringDrain = await waitForStatus(server.port, '/api/ready', 503, 10_000);
+      expect(readyDuringDrain).toEqual({
+        statusCode: 503,
+        body: { status: 'unavailable', database: 'up', migrations: 'current', draining: true },
+      });
+      expect(await getJson(server.port, '/api/health')).toEqual({ statusCode: 200, body: { status: 'ok' } });
+
       // The listening socket closes: a new connection is refused while the old one stays open.
       expect(await waitForRefusedConnection(server.port, 10_000)).toBe('ECONNREFUSED');
       await delay(300);
@@ -110,18 +126,22 @@ describe('graceful shutdown (main.ts)', () => {
       expect(exit.stderr).not.toContain('shutdown took too long');
 
       const lines = parseLogLines(exit.stdout);
+      const drainStarted = lines.findIndex((line) => line.msg === 'not ready: draining before the listener closes');
       const shuttingDown = lines.findIndex((line) => line.msg === 'shutting down: no new connections, finishing requests in flight');
       const finished = lines.findIndex((line) => line.msg === 'request' && line.url === '/api/account/IsInfoExist');
       const clean = lines.findIndex((line) => line.msg === 'shut down cleanly');
       expect(lines[shuttingDown]).toMatchObject({ level: 30, signal: 'SIGTERM' });
       expect(lines[finished]).toMatchObject({ statusCode: 200 });
       expect(lines[clean]).toMatchObject({ level: 30, signal: 'SIGTERM' });
-      // The request was answered after the shutdown began and before it ended.
+      expect(lines[drainStarted]).toMatchObject({ level: 30, signal: 'SIGTERM', drainMs: DRAIN_MS });
+      // The drain came first; the request was answered after the shutdown began and before it ended.
+      expect(drainStarted).toBeLessThan(shuttingDown);
       expect(shuttingDown).toBeLessThan(finished);
       expect(finished).toBeLessThan(clean);
       // At info the log keeps changes and failures, not each successful read (decision 011):
-      // the health polls that waited for the start are not there.
+      // the health polls that waited for the start are not there, nor the readiness answers (503 included).
       expect(lines.filter((line) => line.msg === 'request' && line.url === '/api/health')).toEqual([]);
+      expect(lines.filter((line) => line.msg === 'request' && line.url === '/api/ready')).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );
@@ -131,7 +151,11 @@ describe('graceful shutdown (main.ts)', () => {
     async () => {
       const server = await startServer();
       const before = await getJson(server.port, '/api/health');
-      expect(before).toEqual({ statusCode: 200, body: { status: 'ok', database: 'up' } });
+      expect(before).toEqual({ statusCode: 200, body: { status: 'ok' } });
+      expect(await getJson(server.port, '/api/ready')).toEqual({
+        statusCode: 200,
+        body: { status: 'ready', database: 'up', migrations: 'current', draining: false },
+      });
       // A failed read is logged at info (decision 011).
       expect((await getJson(server.port, '/api/account/GetPKTesterInfo')).statusCode).toBe(401);
 
@@ -145,6 +169,8 @@ describe('graceful shutdown (main.ts)', () => {
         signal: 'SIGINT',
       });
       expect(lines.find((line) => line.msg === 'shut down cleanly')).toMatchObject({ level: 30, signal: 'SIGINT' });
+      // Ctrl-C in a terminal: no proxy to drain for.
+      expect(lines.find((line) => line.msg === 'not ready: draining before the listener closes')).toBeUndefined();
       expect(lines.find((line) => line.msg === 'request' && line.url === '/api/account/GetPKTesterInfo')).toMatchObject({
         level: 30,
         statusCode: 401,
@@ -154,8 +180,56 @@ describe('graceful shutdown (main.ts)', () => {
   );
 });
 
+describe.skipIf(inject('testDatabase')?.kind !== 'postgres')('several instances on one PostgreSQL (main.ts)', () => {
+  it(
+    'three instances started at once on a new database migrate it once, all turn ready, and all exit 0 on SIGTERM',
+    async () => {
+      const provided = inject('testDatabase') as { serverUrl: string; copyPrefix: string };
+      const name = `${provided.copyPrefix}start_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl(provided.serverUrl) });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+        const url = databaseUrl(provided.serverUrl, name);
+        // Each instance its own DATA_DIR, as on its own machine; the one database.
+        const servers = await Promise.all(
+          [0, 1, 2].map((index) => startServer({ DATABASE_URL: url, DATA_DIR: path.join(tempDir, `instance-${index}`) })),
+        );
+        for (const server of servers) {
+          expect(await waitForStatus(server.port, '/api/ready', 200, 60_000)).toEqual({
+            statusCode: 200,
+            body: { status: 'ready', database: 'up', migrations: 'current', draining: false },
+          });
+        }
+
+        const database = new pg.Client({ connectionString: url });
+        await database.connect();
+        try {
+          const { rows } = await database.query<{ applied: string; distinct: string; latest: string }>(
+            'SELECT count(*) AS applied, count(DISTINCT created_at) AS distinct, max(created_at) AS latest FROM drizzle.__drizzle_migrations',
+          );
+          expect(Number(rows[0]!.applied)).toBe(Number(rows[0]!.distinct));
+          expect(Number(rows[0]!.latest)).toBe(migrationsHead());
+        } finally {
+          await database.end();
+        }
+
+        for (const server of servers) expect(server.child.kill('SIGTERM')).toBe(true);
+        for (const server of servers) {
+          const exit = await server.exited;
+          expect(exit, exit.stderr).toMatchObject({ code: 0, signal: null });
+        }
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
 /** Starts `node --import tsx src/main.ts` on a free port and waits until /api/health answers 200. */
-async function startServer(): Promise<RunningServer> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   // A complete environment of its own: nothing from the test run (DATABASE_URL, SMTP_URL, NODE_OPTIONS, ...) leaks in.
   const env = {
@@ -166,6 +240,8 @@ async function startServer(): Promise<RunningServer> {
     WEB_DIST_DIR: path.join(tempDir, 'web'),
     LOG_LEVEL: 'info',
     SEED_DEMO_DATA: 'true',
+    READY_DRAIN_MS: String(DRAIN_MS),
+    ...extraEnv,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -176,7 +252,8 @@ async function startServer(): Promise<RunningServer> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
     child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
-  running = { child, port, exited };
+  const server = { child, port, exited };
+  running.push(server);
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   let gone = false;
@@ -187,10 +264,20 @@ async function startServer(): Promise<RunningServer> {
       throw new Error(`server exited during start-up with code ${exit.code}\n${exit.stderr}\n${exit.stdout}`);
     }
     const health = await getJson(port, '/api/health').catch(() => undefined);
-    if (health?.statusCode === 200) return running;
+    if (health?.statusCode === 200) return server;
     await delay(200);
   }
   throw new Error(`server did not answer /api/health within ${START_TIMEOUT_MS} ms\n${stderr}\n${stdout}`);
+}
+
+/** Asks `urlPath` until it answers `status`; that answer, or the last one at the deadline. */
+async function waitForStatus(port: number, urlPath: string, status: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await getJson(port, urlPath);
+    if (answer.statusCode === status || Date.now() > deadline) return answer;
+    await delay(20);
+  }
 }
 
 function freePort(): Promise<number> {

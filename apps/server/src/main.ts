@@ -9,8 +9,8 @@ import { createFakeClock } from './core/clock.ts';
 import { ConfigError, loadConfig } from './core/config/env.ts';
 import { isNewPgliteFolder, openDatabase, pgliteDataDir, type DatabaseHandle } from './core/db/client.ts';
 import { seedDemoData } from './core/db/seed.ts';
+import { createReadiness, type Readiness } from './core/http/readiness.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
 /** Argument of the child process that creates a new PGlite database and exits (see prepareInChildProcess). */
 const PREPARE_ONLY_ARG = '--prepare-database-only';
 
@@ -40,20 +40,37 @@ let app: FastifyInstance | undefined;
 let clockApp: FastifyInstance | undefined;
 let database: DatabaseHandle | undefined;
 let preparing: ChildProcess | undefined;
+/** What both listeners' /api/ready answers from; set once the database is open. */
+let readiness: Readiness | undefined;
 let stopping = false;
+/** The shutdown's timings (READY_DRAIN_MS, SHUTDOWN_GRACE_MS); their defaults until the configuration is read. */
+let shutdownTimings = { readyDrainMs: 2000, shutdownGraceMs: 10_000 };
 
-/** Stop accepting, let requests in flight finish, close the database; forced exit after the grace period. */
+/**
+ * Turn not-ready at once, keep the port open for the drain (a proxy polling /api/ready takes the
+ * instance out while it still answers), then stop accepting, let requests in flight finish, stop the
+ * job queue (running jobs finish or go back to the queue) and the mail sender (after its current
+ * send), close the database; forced exit when the grace period after the drain runs out.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  const log = (message: string) => (app ? app.log.info({ signal }, message) : console.log(`${message} (${signal})`));
-  log('shutting down: no new connections, finishing requests in flight');
+  const log = (message: string, fields: object = {}) =>
+    app ? app.log.info({ signal, ...fields }, message) : console.log(`${message} (${signal})`);
+  readiness?.startDraining();
+  // SIGTERM is how a supervisor or a deploy stops an instance behind a proxy; Ctrl-C (SIGINT) in a terminal needs no drain.
+  const drainMs = signal === 'SIGTERM' && app?.server.listening === true ? shutdownTimings.readyDrainMs : 0;
   const forced = setTimeout(() => {
     console.error('shutdown took too long; exiting');
     process.exit(1);
-  }, SHUTDOWN_GRACE_MS);
+  }, drainMs + shutdownTimings.shutdownGraceMs);
   forced.unref();
   try {
+    if (drainMs > 0) {
+      log('not ready: draining before the listener closes', { drainMs });
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
+    log('shutting down: no new connections, finishing requests in flight');
     if (preparing && preparing.exitCode === null && preparing.signalCode === null) {
       const exited = new Promise((resolve) => preparing?.once('exit', resolve));
       preparing.kill(signal as NodeJS.Signals);
@@ -87,6 +104,7 @@ async function main() {
   const config = { ...withSecrets, staffTotpKey: loaded.staffTotpKey ?? storedSecret(loaded.dataDir, 'staff-totp-key') };
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.webDistDir ?? path.resolve(here, '../../web/dist');
+  shutdownTimings = { readyDrainMs: config.readyDrainMs, shutdownGraceMs: config.shutdownGraceMs };
 
   if (process.argv.includes(PREPARE_ONLY_ARG)) {
     const prepared = await prepareDatabase(config);
@@ -100,6 +118,7 @@ async function main() {
 
   const ready = await prepareDatabase(config);
   if (stopping) return;
+  readiness = createReadiness(ready);
 
   // A browser test run's second listener (decision 042), before the main one: once the main
   // one answers, both do. The same database handle (one PGlite folder opens in one process only),
@@ -112,12 +131,13 @@ async function main() {
     clockApp = await buildApp({
       config: { ...config, webDistDir, port: config.testClockPort, publicUrl: clockUrl, scheduledJobs: false, smtpUrl: undefined },
       database: ready,
+      readiness,
       settableClock: createFakeClock(Date.now()),
     });
     await clockApp.listen({ port: config.testClockPort, host: config.host });
   }
 
-  app = await buildApp({ config: { ...config, webDistDir }, database: ready });
+  app = await buildApp({ config: { ...config, webDistDir }, database: ready, readiness });
   app.log.info({ database: ready.kind, dataDir: ready.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
   await app.listen({ port: config.port, host: config.host });
 }

@@ -22,6 +22,8 @@ export interface TestAppOptions {
   startMailSender?: BuildAppOptions['startMailSender'];
   /** Told every statement the app's database runs (a test counting a call's statements). */
   onStatement?: StatementWatcher;
+  /** What GET /api/ready answers from, made over the app's database copy (a test that turns it draining). */
+  readiness?: (database: DatabaseHandle) => BuildAppOptions['readiness'];
 }
 
 export interface TestApp {
@@ -98,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock: options.clock,
     settableClock: options.settableClock,
     startMailSender: options.startMailSender,
+    readiness: options.readiness?.(database),
     extraApiRoutes: extraApiRoutes ? (api) => extraApiRoutes(api, database) : undefined,
   });
   await app.ready();

@@ -58,6 +58,10 @@ const envSchema = z.object({
   /** Whether /api/docs is served: unset means yes outside production, no in production. */
   API_DOCS: booleanFlag,
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** After SIGTERM: how long /api/ready answers 503 while the port still takes requests, so a proxy stops sending first. */
+  READY_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** After the drain: how long requests in flight, running jobs and the mail send in progress may take before a forced exit. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /** Signs the device cookie of the login limits; unset: made at start (main.ts). */
   DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Signs the d of the self-schedule link after a screener; unset: made at start (main.ts keeps one in production). */
@@ -203,6 +207,10 @@ export interface AppConfig {
   apiDocs: boolean;
   /** A request whose headers and body have not all arrived within this time is dropped (408). */
   requestTimeoutSeconds: number;
+  /** SIGTERM: milliseconds of answering /api/ready with 503 before the listener closes (main.ts). */
+  readyDrainMs: number;
+  /** SIGTERM: milliseconds after the drain for requests, jobs and the mail sender to finish before a forced exit. */
+  shutdownGraceMs: number;
   /** The HMAC key of the device cookie; undefined here means main.ts (or buildApp, in tests) provides one. */
   deviceCookieSecret: string | undefined;
   /** The HMAC key of the self-schedule link's signed data; undefined here means main.ts (or buildApp, in tests) provides one. */
@@ -298,6 +306,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     apiDocs: env.API_DOCS === undefined ? !isProduction : env.API_DOCS === 'true',
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    readyDrainMs: env.READY_DRAIN_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     deviceCookieSecret: env.DEVICE_COOKIE_SECRET,
     studyLinkSecret: env.STUDY_LINK_SECRET,
     studyLinkValidDays: env.STUDY_LINK_VALID_DAYS,

@@ -113,9 +113,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * Calls `onNotice` with the payload of every NOTIFY on `channel` from any process on this
-   * database (on PostgreSQL over a connection of its own); the answer stops listening.
+   * database (on PostgreSQL over a connection of its own, opened again when lost); the answer
+   * stops listening. `onMissed` runs once listening again after a loss: notices sent meanwhile
+   * never came, so whatever they would have dropped must be dropped now.
    */
-  listen(channel: string, onNotice: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotice: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as a gzipped tarball, for copying a migrated template (tests). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -127,6 +129,24 @@ export function migrationsFolder(): string {
   const found = candidates.find((candidate) => fs.existsSync(path.join(candidate, 'meta', '_journal.json')));
   if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
   return found;
+}
+
+/** Where drizzle's migrators record what they applied: one row per migration, created_at its journal `when`. */
+const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
+
+/** The journal time of this build's last migration: a database whose newest applied one is as new or newer is at head. */
+export function migrationsHead(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+/** The journal time of the newest migration applied to the database; 0 when none is. */
+export async function latestAppliedMigration(database: Pick<DatabaseHandle, 'executeSql'>): Promise<number> {
+  const { rows } = await database.executeSql(`SELECT max(created_at) AS latest FROM ${MIGRATIONS_TABLE}`);
+  const latest = (rows[0] as { latest: string | number | null } | undefined)?.latest;
+  return latest === null || latest === undefined ? 0 : Number(latest);
 }
 
 /**
@@ -146,6 +166,14 @@ export function pgliteDataDir(dataDir: string): string {
 /** True when `pgliteDir` holds no database yet (PGlite would create, migrate and seed one). */
 export function isNewPgliteFolder(pgliteDir: string): boolean {
   return !fs.existsSync(path.join(pgliteDir, 'PG_VERSION'));
+}
+
+/**
+ * True while a process has the PGlite folder open (PGlite keeps a postmaster.pid in it until it
+ * closes; after a crash too): a second process on the folder would corrupt it.
+ */
+export function isPgliteFolderInUse(pgliteDir: string): boolean {
+  return fs.existsSync(path.join(pgliteDir, 'postmaster.pid'));
 }
 
 /**
@@ -224,7 +252,7 @@ export async function openPostgres(
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder: migrationsFolder() }),
+    migrate: () => migrateUnderLock(connectionString),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -235,18 +263,91 @@ export async function openPostgres(
       return { rows: result?.rows ?? [], rowCount: result?.rowCount ?? result?.rows.length ?? 0 };
     },
     close: () => pool.end(),
-    async listen(channel, onNotice) {
-      const client = new pg.Client({ connectionString });
-      // A lost listening connection leaves the caches' TTL as the bound (decision 011); it must not end the process.
-      client.on('error', () => undefined);
-      client.on('notification', (notice) => {
-        if (notice.channel === channel && notice.payload !== undefined) onNotice(notice.payload);
-      });
+    listen: (channel, onNotice, onMissed) => listenReconnecting(connectionString, channel, onNotice, onMissed),
+  };
+}
+
+/** The first wait before opening a lost listening connection again; it doubles up to LISTEN_RETRY_MAX_MS. */
+const LISTEN_RETRY_FIRST_MS = 100;
+const LISTEN_RETRY_MAX_MS = 2000;
+
+/**
+ * LISTEN on a connection of its own that is opened again whenever it is lost (a PostgreSQL
+ * restart, a killed backend, a network cut): without that, an instance never again heard of a
+ * session ended elsewhere, and only the caches' lifetime bounded what it kept serving (decision 092).
+ */
+async function listenReconnecting(
+  connectionString: string,
+  channel: string,
+  onNotice: (payload: string) => void,
+  onMissed: (() => void) | undefined,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    // A lost connection must not end the process: its 'end' opens the next one.
+    client.on('error', () => undefined);
+    client.on('notification', (notice) => {
+      if (notice.channel === channel && notice.payload !== undefined) onNotice(notice.payload);
+    });
+    client.once('end', () => {
+      if (current === client && !stopped) reconnectAfter(LISTEN_RETRY_FIRST_MS);
+    });
+    try {
       await client.connect();
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return () => client.end().catch(() => undefined);
-    },
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) await client.end().catch(() => undefined);
+    else current = client;
+  }
+
+  function reconnectAfter(waitMs: number) {
+    current = undefined;
+    retry = setTimeout(() => {
+      connect().then(
+        () => {
+          if (!stopped) onMissed?.();
+        },
+        () => {
+          if (!stopped) reconnectAfter(Math.min(waitMs * 2, LISTEN_RETRY_MAX_MS));
+        },
+      );
+    }, waitMs);
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
+}
+
+/** The session-level advisory lock every instance's start (and `npm run db:migrate`) migrates under. */
+const MIGRATION_LOCK = "hashtext('testerhub.migrations')";
+
+/**
+ * Runs the migrations holding an advisory lock, on a connection of its own (the lock lives as long
+ * as that session): instances started at once on a new database take turns, the first migrates and
+ * the others find nothing left to do. Without it they raced in drizzle's CREATE SCHEMA and CREATE TABLE.
+ */
+async function migrateUnderLock(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: migrationsFolder() });
+  } finally {
+    // Ending the session releases the lock even when the unlock could not be sent.
+    await client.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** PostgreSQL when DATABASE_URL is set (a query waits for a connection as long as a request may take), otherwise embedded PGlite in DATA_DIR. */

@@ -10,6 +10,7 @@ import { TESTER_SESSION_SCHEME } from '../auth/tester-scope.ts';
 import { STAFF_SESSION_SCHEME } from '../auth/staff-scope.ts';
 import { registerCrossSiteGuard } from './cross-site-guard.ts';
 import { registerLegacyRedirects } from './legacy-redirects.ts';
+import { PROBE_ROUTES } from './health-routes.ts';
 import { responseSerializerCompiler } from './response-serializer.ts';
 import { clientErrorResponder, registerSecurityHeaders, securityHeaderApplier } from './security-headers.ts';
 
@@ -99,7 +100,9 @@ export async function createServer(config: AppConfig, logDestination?: Destinati
   // every failure, every slow answer. A line for each successful read cost about a quarter of
   // an authenticated read's throughput (decision 011).
   app.addHook('onResponse', (request, reply, done) => {
-    const worthKeeping = !READ_METHODS.has(request.method) || reply.statusCode >= 400 || reply.elapsedTime >= SLOW_ANSWER_MS;
+    // The probes are asked every second by each proxy; readiness logs its own changes (readiness.ts).
+    const probe = PROBE_ROUTES.has(request.routeOptions.url ?? '');
+    const worthKeeping = !probe && (!READ_METHODS.has(request.method) || reply.statusCode >= 400 || reply.elapsedTime >= SLOW_ANSWER_MS);
     request.log[worthKeeping ? 'info' : 'debug'](
       {
         method: request.method,

@@ -97,4 +97,39 @@ describe('job queue (pg-boss in the app database)', () => {
     await until(() => attempts >= 2, 20_000, 'the retry');
     expect(attempts).toBe(2);
   });
+
+  test(
+    'a job still running when its instance stops is handed back after the stop time-out and runs on another instance',
+    { timeout: 60_000 },
+    async () => {
+      const copy = await testDatabase();
+      const [firstHandle, secondHandle = firstHandle] = await instanceHandles(copy);
+      const ranOn: string[] = [];
+      const define = (queue: JobQueue, instance: string) =>
+        queue.define('long-work', {
+          retryLimit: 1,
+          handler: async () => {
+            ranOn.push(instance);
+            // The first instance's run outlasts its stop (it never ends: an end after the database closed would be reported); the second's ends at once.
+            if (instance === 'first') await new Promise<void>(() => undefined);
+          },
+        });
+      const first = queueOn(firstHandle!);
+      define(first, 'first');
+      await first.start();
+      await first.send('long-work', {});
+      await until(() => ranOn.includes('first'), 20_000, 'the job to start on the first instance');
+
+      const stopping = Date.now();
+      await first.stop({ timeoutMs: 1000 });
+      // pg-boss's own default would have waited 30 s for the job; a shutdown's grace is shorter.
+      expect(Date.now() - stopping).toBeLessThan(10_000);
+
+      const second = queueOn(secondHandle!);
+      define(second, 'second');
+      await second.start();
+      await until(() => ranOn.includes('second'), 20_000, 'the job to run again on the second instance');
+      expect(ranOn).toEqual(['first', 'second']);
+    },
+  );
 });

@@ -33,7 +33,11 @@ export interface JobQueue {
    */
   schedule<T extends object>(name: string, cron: string, data: T, options: { tz: string }): Promise<void>;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Takes no new jobs and waits up to `timeoutMs` (30 s unless given) for the running ones; any
+   * still running then is failed, so pg-boss retries it on another instance (its retryLimit).
+   */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /**
@@ -100,11 +104,11 @@ export function createJobQueue(options: {
       starting ??= startBoss();
       boss = await starting;
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       const instance = boss;
       boss = undefined;
       starting = undefined;
-      if (instance) await instance.stop({ graceful: true, wait: true, close: false });
+      if (instance) await instance.stop({ graceful: true, wait: true, close: false, timeout: stopOptions.timeoutMs });
     },
   };
 }

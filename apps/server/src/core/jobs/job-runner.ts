@@ -8,18 +8,24 @@ import { createJobQueue, type JobQueue } from './job-queue.ts';
  * wired, and scheduled once the queue has started (cron schedules need a running queue). With
  * SCHEDULED_JOBS off nothing is defined, so the queue starts nothing.
  */
-export function createJobRunner(options: { app: FastifyInstance; database: DatabaseHandle; scheduledJobs: boolean }): {
+export function createJobRunner(options: {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  scheduledJobs: boolean;
+  /** At close: how long running jobs may finish before they are failed back to the queue (pg-boss retries them elsewhere). */
+  stopTimeoutMs?: number;
+}): {
   queue: JobQueue;
   run(jobs: readonly ModuleJob[]): void;
 } {
-  const { app, database, scheduledJobs } = options;
+  const { app, database, scheduledJobs, stopTimeoutMs } = options;
   const queue = createJobQueue({ database, log: app.log });
   const scheduled: ModuleJob[] = [];
   app.addHook('onReady', async () => {
     await queue.start();
     for (const job of scheduled) await queue.schedule(job.name, job.cron, {}, { tz: job.timeZone });
   });
-  app.addHook('onClose', () => queue.stop());
+  app.addHook('onClose', () => queue.stop({ timeoutMs: stopTimeoutMs }));
   return {
     queue,
     run(jobs) {

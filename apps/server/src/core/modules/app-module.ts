@@ -30,8 +30,11 @@ export interface ModuleCore {
   };
   /** Runs `stop` when the app closes. */
   onClose(stop: () => unknown): void;
-  /** Calls `onNotice` for every NOTIFY on `channel` until the app closes. */
-  listen(channel: string, onNotice: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `onNotice` for every NOTIFY on `channel` until the app closes; `onMissed` after the
+   * listening connection was lost and is back (notices may have been missed: drop what they would have).
+   */
+  listen(channel: string, onNotice: (payload: string) => void, onMissed?: () => void): Promise<void>;
 }
 
 /** A job a module declares: the app's job runner defines its queue and schedules it (decision 020). */

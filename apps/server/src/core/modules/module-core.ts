@@ -33,8 +33,8 @@ export function createModuleCore(
       studyLink: config.studyLinkSecret ?? randomBytes(32).toString('base64url'),
     },
     onClose,
-    listen: async (channel, onNotice) => {
-      const stop = await database.listen(channel, onNotice);
+    listen: async (channel, onNotice, onMissed) => {
+      const stop = await database.listen(channel, onNotice, onMissed);
       onClose(stop);
     },
   };

@@ -12,8 +12,13 @@ export const activeSessionsModule = defineModule({
   name: 'active-sessions',
   async build(_needs: object, { config, listen }) {
     const sessionCache = createActiveSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 });
-    // Sessions ended by another instance on this PostgreSQL are dropped here at once (decision 035).
-    await listen(SESSIONS_ENDED_CHANNEL, (payload) => forgetAnnounced(sessionCache, payload));
+    // Sessions ended by another instance on this PostgreSQL are dropped here at once (decision 035);
+    // after the listening connection was lost, any of them may have been: all go (decision 092).
+    await listen(
+      SESSIONS_ENDED_CHANNEL,
+      (payload) => forgetAnnounced(sessionCache, payload),
+      () => sessionCache.forgetAll(),
+    );
     return { provides: { sessionCache, onTesterChanged: sessionCache.forgetChangedTester } };
   },
 });

@@ -76,14 +76,16 @@ export const loyaltySettingsNoticesModule = defineModule({
     },
     { listen },
   ) {
-    await listen(LOYALTY_SETTINGS_CHANNEL, (kind) => {
+    const forgetSettings = (kind: string) => {
       dailyBonus.forgetCached();
       winners.forgetCached();
       ledger.forgetLevels();
       perks.forgetCached();
       // A levels save may have moved any tester's level: the sessions' copies of their rows go too (decision 071).
       if (kind === 'levels') sessionCache.forgetAll();
-    });
+    };
+    // Notices missed while the listening connection was lost may have included a levels save.
+    await listen(LOYALTY_SETTINGS_CHANNEL, forgetSettings, () => forgetSettings('levels'));
     return { provides: {} };
   },
 });

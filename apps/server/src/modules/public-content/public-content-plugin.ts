@@ -27,7 +27,11 @@ export const publicContentModule = defineModule({
       timeZone: config.loyaltyTimeZone,
     });
     // Content changed by staff on any instance on this database shows here at once (decision 057).
-    await listen(PUBLIC_CONTENT_CHANNEL, () => publicContent.forgetCached());
+    await listen(
+      PUBLIC_CONTENT_CHANNEL,
+      () => publicContent.forgetCached(),
+      () => publicContent.forgetCached(),
+    );
     return {
       provides: { publicContent },
       routes: { public: [(api) => api.register(publicContentRoutes, { service: publicContent })] },

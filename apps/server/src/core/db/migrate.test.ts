@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { adminUrl, copyPrefix, databaseUrl, quoteIdent } from '../../../test/database-names.ts';
+import { TEST_POOL } from '../../../test/test-app.ts';
+import { latestAppliedMigration, migrationsFolder, migrationsHead, openPglite, openPostgres, pgliteDataDir, resultRows } from './client.ts';
+
+/**
+ * Migrations as an explicit step (`npm run db:migrate`, src/migrate.ts) and under an advisory lock
+ * at start (decision 092), each on a new, empty database of its own.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const provided = inject('testDatabase');
+const journalLength = (
+  JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
+).entries.length;
+
+/** A new, empty PostgreSQL database named with the run's prefix (the global teardown drops leftovers). */
+async function withEmptyPostgres(serverUrl: string, prefix: string, work: (url: string) => Promise<void>) {
+  const name = `${prefix}fresh_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl(serverUrl) });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+    await work(databaseUrl(serverUrl, name));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/** Runs `npm run db:migrate`'s entry file with only the given environment; its exit code and output. */
+function runMigrateCommand(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/migrate.ts'], {
+      cwd: serverDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe.skipIf(provided?.kind !== 'postgres')('migrations on PostgreSQL', () => {
+  const serverUrl = provided?.kind === 'postgres' ? provided.serverUrl : '';
+  const prefix = provided?.kind === 'postgres' ? provided.copyPrefix : copyPrefix('unused');
+
+  it('three instances migrating a new database at once all succeed, and each migration is applied once', async () => {
+    await withEmptyPostgres(serverUrl, prefix, async (url) => {
+      const instances = await Promise.all([0, 1, 2].map(() => openPostgres(url, TEST_POOL)));
+      try {
+        const outcomes = await Promise.allSettled(instances.map((instance) => instance.migrate()));
+        expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+        const recorded = resultRows<{ created_at: string; times: string }>(
+          await instances[0]!.executeSql('SELECT created_at, count(*) AS times FROM drizzle.__drizzle_migrations GROUP BY created_at'),
+        );
+        expect(recorded).toHaveLength(journalLength);
+        expect(recorded.filter((row) => Number(row.times) !== 1)).toEqual([]);
+        for (const instance of instances) expect(await latestAppliedMigration(instance)).toBe(migrationsHead());
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+      }
+    });
+  }, 240_000);
+
+  it('npm run db:migrate migrates the DATABASE_URL database and exits 0', async () => {
+    await withEmptyPostgres(serverUrl, prefix, async (url) => {
+      const run = await runMigrateCommand({ NODE_ENV: 'production', DATABASE_URL: url, DATA_DIR: os.tmpdir() });
+      expect(run, run.output).toMatchObject({ code: 0 });
+      const database = await openPostgres(url, TEST_POOL);
+      try {
+        expect(await latestAppliedMigration(database)).toBe(migrationsHead());
+      } finally {
+        await database.close();
+      }
+    });
+  }, 240_000);
+});
+
+describe.skipIf(provided?.kind !== 'pglite')('migrations on the embedded database', () => {
+  it('npm run db:migrate refuses, exit code 1, while a server has the PGlite folder open', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
+    const open = await openPglite({ dataDir: pgliteDataDir(dataDir) });
+    try {
+      const run = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).toContain('is in use: stop the server first');
+    } finally {
+      await open.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('npm run db:migrate creates and migrates the PGlite folder in DATA_DIR and exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
+    try {
+      const run = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
+      expect(run, run.output).toMatchObject({ code: 0 });
+      const database = await openPglite({ dataDir: pgliteDataDir(dataDir) });
+      try {
+        expect(await latestAppliedMigration(database)).toBe(migrationsHead());
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
