@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { ModuleJob } from '../modules/app-module.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
 
@@ -8,12 +9,18 @@ import { createJobQueue, type JobQueue } from './job-queue.ts';
  * wired, and scheduled once the queue has started (cron schedules need a running queue). With
  * SCHEDULED_JOBS off nothing is defined, so the queue starts nothing.
  */
-export function createJobRunner(options: { app: FastifyInstance; database: DatabaseHandle; scheduledJobs: boolean }): {
+export function createJobRunner(options: {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  scheduledJobs: boolean;
+  metrics: Pick<AppMetrics, 'jobFailures' | 'observeJobQueues'>;
+}): {
   queue: JobQueue;
   run(jobs: readonly ModuleJob[]): void;
 } {
-  const { app, database, scheduledJobs } = options;
-  const queue = createJobQueue({ database, log: app.log });
+  const { app, database, scheduledJobs, metrics } = options;
+  const queue = createJobQueue({ database, log: app.log, onJobFailed: (name) => metrics.jobFailures.inc({ queue: name }) });
+  metrics.observeJobQueues(() => queue.stats());
   const scheduled: ModuleJob[] = [];
   app.addHook('onReady', async () => {
     await queue.start();

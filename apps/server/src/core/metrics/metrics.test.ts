@@ -1,0 +1,259 @@
+import http from 'node:http';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../config/env.ts';
+import { HOUR_MS } from '../clock.ts';
+import { sessionGroups } from '../db/schema.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
+import { postJson, validRegistration } from '../../../test/account-helpers.ts';
+import {
+  createBooking,
+  createLoggedInTester,
+  createRewardItem,
+  createSessionGroup,
+  createStudy,
+  FACTORY_PASSWORD,
+} from '../../../test/factories.ts';
+
+/**
+ * The Prometheus metrics (issue 26 section 5, decision 094): served on their own listener
+ * (METRICS_PORT) and nowhere else, in the text exposition format, with the request histogram by
+ * route template and status class, the scrape-time gauges and the business counters moved by
+ * exactly what the requests did.
+ */
+
+let testDatabase: TestDatabase;
+let app: FastifyInstance;
+let mainPort: number;
+let metricsPort: number;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', METRICS_PORT: '0' });
+  app = await buildApp({ config: { ...config, webDistDir: undefined }, database: testDatabase.database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  mainPort = (app.server.address() as { port: number }).port;
+  metricsPort = app.metricsAddress!()!.port;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDatabase?.dispose();
+});
+
+/** A GET over a real connection: the status and the body. */
+function httpGet(port: number, path: string): Promise<{ status: number; type: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'], body }));
+      })
+      .on('error', reject);
+  });
+}
+
+const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+const HELP_OR_TYPE = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) (.*)$/;
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?)|NaN|\+Inf|-Inf)$/;
+const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(,|$)/y;
+const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/**
+ * The text exposition format, line by line, strictly: a HELP or TYPE comment, or a sample whose
+ * labels parse to the end of their braces; anything else fails the test. Every sample's family
+ * has a TYPE.
+ */
+function parseExposition(text: string): { samples: Sample[]; types: Map<string, string> } {
+  const samples: Sample[] = [];
+  const types = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const comment = HELP_OR_TYPE.exec(line);
+    if (comment) {
+      if (comment[1] === 'TYPE') {
+        expect(TYPES.has(comment[3]!), line).toBe(true);
+        types.set(comment[2]!, comment[3]!);
+      }
+      continue;
+    }
+    const sample = SAMPLE.exec(line);
+    expect(sample, `not an exposition line: ${line}`).not.toBeNull();
+    const [, name, labelText = '', value] = sample!;
+    const labels: Record<string, string> = {};
+    LABEL.lastIndex = 0;
+    while (LABEL.lastIndex < labelText.length) {
+      const label = LABEL.exec(labelText);
+      expect(label, `bad labels in: ${line}`).not.toBeNull();
+      labels[label![1]!] = label![2]!.replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+    }
+    expect(METRIC_NAME.test(name!)).toBe(true);
+    const family = types.has(name!) ? name! : name!.replace(/_(bucket|sum|count|total|created)$/, '');
+    expect(types.has(family) || types.has(name!), `no TYPE for ${name}`).toBe(true);
+    samples.push({ name: name!, labels, value: Number(value!.replace('+Inf', 'Infinity')) });
+  }
+  return { samples, types };
+}
+
+async function scrape() {
+  const response = await httpGet(metricsPort, '/metrics');
+  expect(response.status).toBe(200);
+  expect(response.type).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parseExposition(response.body);
+}
+
+/** The value of the one sample with this name and exactly these labels (undefined when there is none). */
+function valueOf(scraped: { samples: Sample[] }, name: string, labels: Record<string, string> = {}): number | undefined {
+  const found = scraped.samples.filter(
+    (sample) =>
+      sample.name === name &&
+      Object.keys(sample.labels).length === Object.keys(labels).length &&
+      Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
+  expect(found.length, `${name} ${JSON.stringify(labels)}`).toBeLessThanOrEqual(1);
+  return found[0]?.value;
+}
+
+describe('the metrics listener', () => {
+  it('counts what the requests did: routes by template and status class, refused logins, registrations, coins, cancellations', async () => {
+    const db = testDatabase.database.db;
+    const before = await scrape();
+    const moved = (after: typeof before, name: string, labels: Record<string, string> = {}) =>
+      (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
+
+    // A page over the main listener, twice; a screener address (a route with a parameter) without a session.
+    expect((await httpGet(mainPort, '/api/health')).status).toBe(200);
+    expect((await httpGet(mainPort, '/api/health')).status).toBe(200);
+    expect((await httpGet(mainPort, '/api/screener/98765')).status).toBe(401);
+    expect((await httpGet(mainPort, '/api/no-such-thing/4242')).status).toBe(404);
+
+    // Two wrong passwords for a confirmed tester, one right one.
+    const { tester: loginTester } = await createLoggedInTester(db);
+    for (const password of ['Wrong#Pass1', 'Wrong#Pass2', FACTORY_PASSWORD]) {
+      const answer = await postJson(app, '/api/account/Login', { username: loginTester.username, password });
+      expect(answer.statusCode).toBe(200);
+    }
+
+    // A registration: the tester, the welcome coins, the confirmation e-mail in the outbox (no SMTP server here).
+    const registered = await postJson(app, '/api/account/register', validRegistration());
+    expect(registered.json()).toMatchObject({ status: 'succeed' });
+
+    // A spend of 120 coins.
+    const { cookie: spenderCookie } = await createLoggedInTester(db, { coins: 500 });
+    const reward = await createRewardItem(db, { coins: 120 });
+    const spent = await postJson(app, '/api/reward/SpendCoin', String(reward.id), { cookie: spenderCookie, raw: true });
+    expect(spent.json()).toEqual({ status: 'succeed', coins: 380 });
+
+    // A booking (made by the factory, not the service: not a booking counted) cancelled through the route.
+    const { tester: booked, cookie: bookedCookie } = await createLoggedInTester(db);
+    const study = await createStudy(db);
+    const startsAt = new Date(Date.now() + 96 * HOUR_MS);
+    const group = await createSessionGroup(db, {
+      studyNo: study.studyNo,
+      sessions: [{ startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS) }],
+    });
+    await db
+      .update(sessionGroups)
+      .set({ taken: sql`${sessionGroups.taken} + 1` })
+      .where(eq(sessionGroups.id, group.id));
+    await createBooking(db, {
+      testerId: booked.id,
+      studyNo: study.studyNo,
+      groupId: group.id,
+      startsAt,
+      endsAt: group.sessions[0]!.endsAt,
+    });
+    const cancelled = await postJson(app, '/api/schedule/CancelSchedule', study.studyNo, { cookie: bookedCookie });
+    expect(cancelled.json()).toEqual({ status: 'succeed', coinsTakenBack: 0 });
+
+    const after = await scrape();
+    const duration = 'testerhub_http_request_duration_seconds_count';
+    expect(moved(after, duration, { method: 'GET', route: '/api/health', status_class: '2xx' })).toBe(2);
+    expect(moved(after, duration, { method: 'GET', route: '/api/screener/:studyNo', status_class: '4xx' })).toBe(1);
+    expect(moved(after, duration, { method: 'GET', route: 'unmatched', status_class: '4xx' })).toBe(1);
+    expect(moved(after, duration, { method: 'POST', route: '/api/account/Login', status_class: '2xx' })).toBe(3);
+    expect(moved(after, duration, { method: 'POST', route: '/api/reward/SpendCoin', status_class: '2xx' })).toBe(1);
+    // The buckets are cumulative and end at +Inf with the count.
+    const healthBuckets = after.samples.filter(
+      (sample) => sample.name === 'testerhub_http_request_duration_seconds_bucket' && sample.labels.route === '/api/health',
+    );
+    expect(healthBuckets.at(-1)?.labels.le).toBe('+Inf');
+    expect(healthBuckets.at(-1)?.value).toBe(valueOf(after, duration, { method: 'GET', route: '/api/health', status_class: '2xx' }));
+    // Never a raw URL in a label.
+    const labelValues = after.samples.flatMap((sample) => Object.values(sample.labels));
+    expect(labelValues.filter((value) => /98765|4242|no-such-thing/.test(value))).toEqual([]);
+    expect(valueOf(after, 'testerhub_http_requests_in_flight')).toBe(0);
+
+    expect(moved(after, 'testerhub_logins_refused_total', { scope: 'tester', reason: 'credentials' })).toBe(2);
+    expect(moved(after, 'testerhub_registrations_total')).toBe(1);
+    expect(moved(after, 'testerhub_coins_paid_total')).toBe(100); // WELCOME_COINS' default
+    expect(moved(after, 'testerhub_coins_spent_total')).toBe(120);
+    expect(moved(after, 'testerhub_cancellations_total')).toBe(1);
+    expect(moved(after, 'testerhub_bookings_total')).toBe(0);
+    expect(moved(after, 'testerhub_mail_outbox_unsent')).toBeGreaterThanOrEqual(1);
+    expect(valueOf(after, 'testerhub_mail_outbox_oldest_unsent_seconds')).toBeGreaterThanOrEqual(0);
+
+    // The process's own: event-loop lag and heap, with the app's prefix.
+    for (const name of [
+      'testerhub_nodejs_eventloop_lag_seconds',
+      'testerhub_nodejs_heap_size_used_bytes',
+      'testerhub_process_resident_memory_bytes',
+    ])
+      expect(valueOf(after, name), name).toBeGreaterThan(0);
+    expect(after.types.get('testerhub_http_request_duration_seconds')).toBe('histogram');
+    expect(after.types.get('testerhub_registrations_total')).toBe('counter');
+    // PGlite has no pool: its series are left out (PostgreSQL reports total, idle and waiting).
+    if (testDatabase.database.kind === 'pglite') expect(valueOf(after, 'testerhub_db_pool_connections')).toBeUndefined();
+    else expect(valueOf(after, 'testerhub_db_pool_connections')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts rate-limit refusals by the limit’s name', async () => {
+    const before = await scrape();
+    const { tester } = await createLoggedInTester(testDatabase.database.db);
+    // LOGIN_ATTEMPTS_PER_WINDOW is 10: the 11th wrong password for the account is refused with 429.
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt += 1)
+      statuses.push(
+        (await postJson(app, '/api/account/Login', { username: tester.username, password: `Wrong#Pass${attempt}` })).statusCode,
+      );
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    const after = await scrape();
+    const moved = (name: string, labels: Record<string, string>) =>
+      (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
+    expect(moved('testerhub_rate_limit_refusals_total', { limit: 'login-account' })).toBe(1);
+    expect(moved('testerhub_logins_refused_total', { scope: 'tester', reason: 'rateLimited' })).toBe(1);
+    expect(moved('testerhub_logins_refused_total', { scope: 'tester', reason: 'credentials' })).toBe(10);
+  });
+
+  it('is served on its own port only: the main port has no /metrics, the metrics port nothing else', async () => {
+    const onMain = await httpGet(mainPort, '/metrics');
+    expect(onMain.status).toBe(404);
+    expect(onMain.body).not.toContain('testerhub_');
+    expect((await httpGet(mainPort, '/api/metrics')).status).toBe(404);
+    expect((await httpGet(metricsPort, '/api/health')).status).toBe(404);
+    expect(app.metricsAddress!()!.address).toBe('127.0.0.1');
+  });
+});
+
+describe('without METRICS_PORT', () => {
+  it('opens no listener', async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    expect(config.metrics).toBeUndefined();
+    const quiet = await buildApp({ config: { ...config, webDistDir: undefined }, database: database.database });
+    await quiet.ready();
+    expect(quiet.metricsAddress).toBeUndefined();
+    await quiet.close();
+    await database.dispose();
+  });
+});
