@@ -97,4 +97,38 @@ describe('job queue (pg-boss in the app database)', () => {
     await until(() => attempts >= 2, 20_000, 'the retry');
     expect(attempts).toBe(2);
   });
+
+  test('stats() counts each defined queue’s waiting and failed jobs; each failed run is told', { timeout: 30_000 }, async () => {
+    const copy = await testDatabase();
+    const failedRuns: string[] = [];
+    const queue = createJobQueue({
+      database: copy.database,
+      log,
+      pollingIntervalSeconds: 0.5,
+      onJobFailed: (name) => failedRuns.push(name),
+    });
+    cleanups.push(() => queue.stop());
+    expect(await queue.stats()).toEqual([]); // not started: nothing read
+    queue.define('later', { handler: async () => undefined });
+    queue.define('doomed', {
+      retryLimit: 0,
+      handler: async () => {
+        throw new Error('always fails');
+      },
+    });
+    await queue.start();
+    const inAnHour = new Date(Date.now() + 60 * 60 * 1000);
+    for (const n of [1, 2, 3]) await queue.send('later', { n }, { startAfter: inAnHour });
+    await queue.send('doomed', {});
+    await until(() => failedRuns.length >= 1, 20_000, 'the failing run');
+    let stats = await queue.stats();
+    const deadline = Date.now() + 10_000;
+    // pg-boss records the failure just after the handler throws.
+    while (stats.find((row) => row.queue === 'doomed')?.failed !== 1 && Date.now() < deadline) stats = await queue.stats();
+    expect(stats).toEqual([
+      { queue: 'later', waiting: 3, failed: 0 },
+      { queue: 'doomed', waiting: 0, failed: 1 },
+    ]);
+    expect(failedRuns).toEqual(['doomed']);
+  });
 });

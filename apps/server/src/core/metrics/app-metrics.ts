@@ -125,9 +125,11 @@ export function createAppMetrics(options: { now: () => number; withDefaults: boo
 
   return {
     registry,
-    /** The exposition text: every source read once, afresh. */
-    scrape(): Promise<string> {
+    /** The exposition text: every source read once, afresh, before the metrics are written out. */
+    async scrape(): Promise<string> {
       scrapeNumber += 1;
+      // The readings first, so that a failure is in this scrape's failure counter (the registry serialises its metrics at once).
+      await Promise.all([readQueues(), readOutbox()]);
       return registry.metrics();
     },
     http: {

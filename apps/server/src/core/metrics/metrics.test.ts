@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../config/env.ts';
+import { createAppMetrics } from './app-metrics.ts';
 import { HOUR_MS } from '../clock.ts';
 import { sessionGroups } from '../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
@@ -59,7 +60,8 @@ function httpGet(port: number, path: string): Promise<{ status: number; type: st
 
 const METRIC_NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const HELP_OR_TYPE = /^# (HELP|TYPE) ([a-zA-Z_:][a-zA-Z0-9_:]*) (.*)$/;
-const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?)|NaN|\+Inf|-Inf)$/;
+// prom-client writes NaN as "Nan"; Prometheus reads special values without regard to case.
+const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?(?:\d+(?:\.\d+)?(?:e[+-]?\d+)?)|NaN|Nan|\+Inf|-Inf)$/;
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(,|$)/y;
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 
@@ -100,7 +102,7 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
     expect(METRIC_NAME.test(name!)).toBe(true);
     const family = types.has(name!) ? name! : name!.replace(/_(bucket|sum|count|total|created)$/, '');
     expect(types.has(family) || types.has(name!), `no TYPE for ${name}`).toBe(true);
-    samples.push({ name: name!, labels, value: Number(value!.replace('+Inf', 'Infinity')) });
+    samples.push({ name: name!, labels, value: /^nan$/i.test(value!) ? Number.NaN : Number(value!.replace('+Inf', 'Infinity')) });
   }
   return { samples, types };
 }
@@ -235,6 +237,20 @@ describe('the metrics listener', () => {
     expect(moved('testerhub_logins_refused_total', { scope: 'tester', reason: 'credentials' })).toBe(10);
   });
 
+  it('counts simultaneous spends exactly: the coins of those that committed, as the ledger has them', async () => {
+    const db = testDatabase.database.db;
+    const before = await scrape();
+    const { cookie } = await createLoggedInTester(db, { coins: 500 });
+    const reward = await createRewardItem(db, { coins: 100 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => postJson(app, '/api/reward/SpendCoin', String(reward.id), { cookie, raw: true })),
+    );
+    const succeeded = answers.filter((answer) => answer.json().status === 'succeed');
+    expect(succeeded).toHaveLength(5);
+    const after = await scrape();
+    expect((valueOf(after, 'testerhub_coins_spent_total') ?? 0) - (valueOf(before, 'testerhub_coins_spent_total') ?? 0)).toBe(500);
+  });
+
   it('is served on its own port only: the main port has no /metrics, the metrics port nothing else', async () => {
     const onMain = await httpGet(mainPort, '/metrics');
     expect(onMain.status).toBe(404);
@@ -242,6 +258,37 @@ describe('the metrics listener', () => {
     expect((await httpGet(mainPort, '/api/metrics')).status).toBe(404);
     expect((await httpGet(metricsPort, '/api/health')).status).toBe(404);
     expect(app.metricsAddress!()!.address).toBe('127.0.0.1');
+  });
+});
+
+describe('the scrape-time readings', () => {
+  it('read each source once per scrape; a failed one shows NaN (never a reassuring 0) and is counted', async () => {
+    const metrics = createAppMetrics({ now: () => Date.parse('2026-11-28T12:00:00Z'), withDefaults: false });
+    let outboxReads = 0;
+    let queueReads = 0;
+    let outboxFails = true;
+    metrics.observeOutbox(async () => {
+      outboxReads += 1;
+      if (outboxFails) throw new Error('database down');
+      return { unsent: 4, oldestQueuedAt: new Date('2026-11-28T11:58:30Z') };
+    });
+    metrics.observeJobQueues(async () => {
+      queueReads += 1;
+      return [{ queue: 'reminders', waiting: 7, failed: 2 }];
+    });
+    const failed = parseExposition(await metrics.scrape());
+    expect(valueOf(failed, 'testerhub_mail_outbox_unsent')).toBeNaN();
+    expect(valueOf(failed, 'testerhub_mail_outbox_oldest_unsent_seconds')).toBeNaN();
+    expect(valueOf(failed, 'testerhub_metrics_source_failures_total', { source: 'outbox' })).toBe(1);
+    expect(valueOf(failed, 'testerhub_job_queue_waiting', { queue: 'reminders' })).toBe(7);
+    expect(valueOf(failed, 'testerhub_job_queue_failed', { queue: 'reminders' })).toBe(2);
+    expect([outboxReads, queueReads]).toEqual([1, 1]);
+
+    outboxFails = false;
+    const read = parseExposition(await metrics.scrape());
+    expect(valueOf(read, 'testerhub_mail_outbox_unsent')).toBe(4);
+    expect(valueOf(read, 'testerhub_mail_outbox_oldest_unsent_seconds')).toBe(90);
+    expect([outboxReads, queueReads]).toEqual([2, 2]);
   });
 });
 
