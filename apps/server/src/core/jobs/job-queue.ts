@@ -35,7 +35,7 @@ export interface JobQueue {
   schedule<T extends object>(name: string, cron: string, data: T, options: { tz: string }): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Each defined queue's waiting and failed jobs, in one statement (the metrics' scrape); none before start(). */
+  /** Each defined queue's jobs due and not yet running, and those failed for good, in one statement (the metrics' scrape); none before start(). */
   stats(): Promise<QueueStats[]>;
 }
 
@@ -116,7 +116,9 @@ export function createJobQueue(options: {
       if (!boss) return [];
       // pg-boss's job states are an enum in this order: created, retry, active, completed, cancelled, failed.
       const { rows } = await database.executeSql(
-        `select name, (count(*) filter (where state < 'active'))::int as waiting, (count(*) filter (where state = 'failed'))::int as failed
+        // Waiting means due now: a job sent for later (a reminder days ahead) is not a backlog.
+        `select name, (count(*) filter (where state < 'active' and start_after <= now()))::int as waiting,
+                (count(*) filter (where state = 'failed'))::int as failed
            from pgboss.job where name = any($1) and (state < 'active' or state = 'failed') group by name`,
         [[...definitions.keys()]],
       );
