@@ -5,18 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { createAppMetrics } from './app-metrics.ts';
-import { HOUR_MS } from '../clock.ts';
+import { createFakeClock, HOUR_MS } from '../clock.ts';
 import { sessionGroups } from '../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
 import { postJson, validRegistration } from '../../../test/account-helpers.ts';
 import {
   createBooking,
   createLoggedInTester,
+  createQualifiedScreening,
   createRewardItem,
   createSessionGroup,
   createStudy,
+  createTester,
   FACTORY_PASSWORD,
 } from '../../../test/factories.ts';
+import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { signStudyLinkData } from '../../modules/screening/study-link-token.ts';
 
 /**
  * The Prometheus metrics (issue 26 section 5, decision 094): served on their own listener
@@ -107,8 +111,8 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
   return { samples, types };
 }
 
-async function scrape() {
-  const response = await httpGet(metricsPort, '/metrics');
+async function scrape(port = metricsPort) {
+  const response = await httpGet(port, '/metrics');
   expect(response.status).toBe(200);
   expect(response.type).toMatch(/^text\/plain; version=0\.0\.4/);
   return parseExposition(response.body);
@@ -258,6 +262,87 @@ describe('the metrics listener', () => {
     expect((await httpGet(mainPort, '/api/metrics')).status).toBe(404);
     expect((await httpGet(metricsPort, '/api/health')).status).toBe(404);
     expect(app.metricsAddress!()!.address).toBe('127.0.0.1');
+  });
+});
+
+describe('bookings and attendances', () => {
+  // Noon in Chicago (site 00001): the check-in's "today" is the session's day.
+  const NOW = new Date('2026-11-25T18:00:00Z');
+  const SECRET = 'metrics-test-secret-0123456789abcdefghij';
+  let clocked: FastifyInstance;
+  let clockedDatabase: TestDatabase;
+  let port: number;
+  beforeAll(async () => {
+    clockedDatabase = await createTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      METRICS_PORT: '0',
+      STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY,
+      STUDY_LINK_SECRET: SECRET,
+    });
+    clocked = await buildApp({
+      config: { ...config, webDistDir: undefined },
+      database: clockedDatabase.database,
+      clock: createFakeClock(NOW),
+    });
+    await clocked.ready();
+    port = clocked.metricsAddress!()!.port;
+  });
+  afterAll(async () => {
+    await clocked?.close();
+    await clockedDatabase?.dispose();
+  });
+  const post = (url: string, cookie: string, body: unknown) =>
+    clocked.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+
+  it('counts a self-scheduled booking once when the tester sends it twice at once, with the coins it paid', async () => {
+    const db = clockedDatabase.database.db;
+    const before = await scrape(port);
+    const study = await createStudy(db, { scheduleCoins: 120, scheduleExp: 40 });
+    const startsAt = new Date(NOW.getTime() + 48 * HOUR_MS);
+    const open = await createSessionGroup(db, {
+      studyNo: study.studyNo,
+      sessions: [{ startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS) }],
+    });
+    const { tester, cookie } = await createLoggedInTester(db);
+    await createQualifiedScreening(db, { testerId: tester.id, studyNo: study.studyNo, at: NOW });
+    const data = signStudyLinkData(
+      { testerId: tester.id, studyNo: study.studyNo, quotaId: null, issuedAt: Math.floor(NOW.getTime() / 1000) },
+      SECRET,
+    );
+    const body = { Study: study.guid, Tester: tester.id, Data: data, IsRequest: true, groupIDs: [open.publicId] };
+    const answers = await Promise.all([post('/api/schedule/SelfSchedule', cookie, body), post('/api/schedule/SelfSchedule', cookie, body)]);
+    expect(answers.filter((answer) => answer.json().status === 'succeed')).toHaveLength(1);
+    const after = await scrape(port);
+    const moved = (name: string) => (valueOf(after, name) ?? 0) - (valueOf(before, name) ?? 0);
+    expect(moved('testerhub_bookings_total')).toBe(1);
+    expect(moved('testerhub_coins_paid_total')).toBe(120);
+  });
+
+  it('counts an attendance once when two staff members mark the booking at the same moment', async () => {
+    const db = clockedDatabase.database.db;
+    const before = await scrape(port);
+    const staffCookie = async (siteIds: string[]) => {
+      const { staff } = await createStaffMember(db, { roles: ['site-staff'], siteIds });
+      return staffCookieFor(db, staff.id, { lastSeenAt: NOW, expiresAt: new Date(NOW.getTime() + HOUR_MS) });
+    };
+    const [first, second] = [await staffCookie(['00001']), await staffCookie(['00001', '00002'])];
+    const tester = await createTester(db);
+    const study = await createStudy(db, { attendanceCoins: 150, attendanceExp: 40 });
+    const startsAt = new Date(NOW.getTime() - HOUR_MS / 2);
+    const endsAt = new Date(startsAt.getTime() + 2 * HOUR_MS);
+    const group = await createSessionGroup(db, { studyNo: study.studyNo, siteId: '00001', sessions: [{ startsAt, endsAt }] });
+    const booking = await createBooking(db, { testerId: tester.id, studyNo: study.studyNo, groupId: group.id, startsAt, endsAt });
+    const answers = await Promise.all([
+      post('/api/staff/check-in/MarkAttended', first, { bookingId: booking.id }),
+      post('/api/staff/check-in/MarkAttended', second, { bookingId: booking.id }),
+    ]);
+    expect(answers.map((answer) => answer.json().status).sort()).toEqual(['notBooked', 'succeed']);
+    const after = await scrape(port);
+    const moved = (name: string) => (valueOf(after, name) ?? 0) - (valueOf(before, name) ?? 0);
+    expect(moved('testerhub_attendances_total')).toBe(1);
+    expect(moved('testerhub_coins_paid_total')).toBe(150);
   });
 });
 
