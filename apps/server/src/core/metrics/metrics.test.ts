@@ -8,11 +8,12 @@ import { createAppMetrics } from './app-metrics.ts';
 import { createFakeClock, HOUR_MS } from '../clock.ts';
 import { sessionGroups } from '../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-app.ts';
-import { postJson, validRegistration } from '../../../test/account-helpers.ts';
+import { OUR_PAGE, postJson, validRegistration } from '../../../test/account-helpers.ts';
 import {
   createBooking,
   createLoggedInTester,
   createQualifiedScreening,
+  createScreener,
   createRewardItem,
   createSessionGroup,
   createStudy,
@@ -318,6 +319,30 @@ describe('bookings and attendances', () => {
     const moved = (name: string) => (valueOf(after, name) ?? 0) - (valueOf(before, name) ?? 0);
     expect(moved('testerhub_bookings_total')).toBe(1);
     expect(moved('testerhub_coins_paid_total')).toBe(120);
+  });
+
+  it('counts finished screeners by outcome', async () => {
+    const db = clockedDatabase.database.db;
+    const before = await scrape(port);
+    const study = await createStudy(db, { coinValue: 50, screeningExp: 15 });
+    const ids = await createScreener(db, {
+      studyNo: study.studyNo,
+      questions: [{ key: 'age', kind: 'number', prompt: 'Your age?', minValue: 13, maxValue: 120, qualifyMin: 18 }],
+    });
+    for (const age of [30, 15]) {
+      const { cookie } = await createLoggedInTester(db);
+      const answer = await clocked.inject({
+        method: 'POST',
+        url: `/api/screener/${study.studyNo}/complete`,
+        headers: { cookie, ...OUR_PAGE, 'content-type': 'application/json' },
+        payload: JSON.stringify({ answers: { [ids.question('age')]: age } }),
+      });
+      expect(answer.json().outcome).toBe(age >= 18 ? 'qualified' : 'disqualified');
+    }
+    const after = await scrape(port);
+    const moved = (outcome: string) =>
+      (valueOf(after, 'testerhub_screenings_total', { outcome }) ?? 0) - (valueOf(before, 'testerhub_screenings_total', { outcome }) ?? 0);
+    expect([moved('qualified'), moved('disqualified')]).toEqual([1, 1]);
   });
 
   it('counts an attendance once when two staff members mark the booking at the same moment', async () => {
