@@ -345,6 +345,19 @@ describe('bookings and attendances', () => {
     expect([moved('qualified'), moved('disqualified')]).toEqual([1, 1]);
   });
 
+  it('counts a staff member’s refused password step apart from testers’', async () => {
+    const db = clockedDatabase.database.db;
+    const before = await scrape(port);
+    const { staff } = await createStaffMember(db, { roles: ['site-staff'], siteIds: ['00001'] });
+    const answer = await postJson(clocked, '/api/staff/Login', { email: staff.email, password: 'Not#TheRight1' });
+    expect(answer.json().status).toBe('failed');
+    const after = await scrape(port);
+    const moved = (scope: string) =>
+      (valueOf(after, 'testerhub_logins_refused_total', { scope, reason: 'credentials' }) ?? 0) -
+      (valueOf(before, 'testerhub_logins_refused_total', { scope, reason: 'credentials' }) ?? 0);
+    expect([moved('staff'), moved('tester')]).toEqual([1, 0]);
+  });
+
   it('counts an attendance once when two staff members mark the booking at the same moment', async () => {
     const db = clockedDatabase.database.db;
     const before = await scrape(port);
