@@ -12,6 +12,7 @@ import { registerErrorHandler } from './core/http/error-handler.ts';
 import { healthRoutes } from './core/http/health-routes.ts';
 import { createReadiness } from './core/http/readiness.ts';
 import { registerWebApp } from './core/http/web-app.ts';
+import { createAppMetrics, startMetricsListener } from './core/metrics/app-metrics.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings-plugin.ts';
 import { attendanceModule } from './modules/attendance/attendance-plugin.ts';
 import { activeSessionsModule, authModule } from './modules/auth/auth-plugin.ts';
@@ -53,12 +54,16 @@ export type { BuildAppOptions } from './app-options.ts';
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database, settableClock, clock = settableClock ?? systemClock } = options;
   if (settableClock && !config.testSupportSecret) throw new Error('A settable clock is for test runs only: it needs testSupportSecret.');
-  const { app, sessionCookie, servedOverHttps } = await createServer(config, options.logDestination);
+  // The app's own registry (decision 094); the default metrics' timers only when a listener will read them.
+  const metrics = createAppMetrics({ now: clock.nowMs, withDefaults: config.metrics !== undefined });
+  const { app, sessionCookie, servedOverHttps } = await createServer(config, { metrics, logDestination: options.logDestination });
   // A unit of work's after-commit callbacks (mail nudges, cache forgets) report failures here: their change has committed.
   setAfterCommitErrorLog((error) => app.log.error({ err: error }, 'after-commit callback failed'));
-  const jobs = createJobRunner({ app, database, scheduledJobs: config.scheduledJobs, stopTimeoutMs: config.shutdownGraceMs / 2 });
+  const { poolStats } = database;
+  if (poolStats) metrics.observePool(() => poolStats());
+  const jobs = createJobRunner({ app, database, scheduledJobs: config.scheduledJobs, stopTimeoutMs: config.shutdownGraceMs / 2, metrics });
   const readiness = options.readiness ?? createReadiness(database);
-  const core = createModuleCore(app, { config, database, clock, settableClock, jobs: jobs.queue, sessionCookie, servedOverHttps });
+  const core = createModuleCore(app, { config, database, clock, settableClock, jobs: jobs.queue, sessionCookie, servedOverHttps, metrics });
 
   // Each module gets exactly the services it names, of modules before it (module-chain.ts).
   const modules = await moduleChain()
@@ -124,6 +129,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+
+  // Prometheus's listener: its own port, loopback unless METRICS_HOST says otherwise, never a route of the app (decision 094).
+  const metricsWhere = config.metrics;
+  if (metricsWhere) {
+    let listener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
+    app.addHook('onReady', async () => {
+      listener = await startMetricsListener(metrics, metricsWhere);
+      app.log.info({ metricsPort: listener.address().port, metricsHost: metricsWhere.host }, 'metrics listening');
+    });
+    app.addHook('onClose', async () => listener?.close());
+    app.decorate('metricsAddress', () => listener?.address());
+  }
 
   for (const routes of modules.rootRoutes) routes(app);
   if (config.webDistDir) await registerWebApp(app, config.webDistDir, { legalText: (page) => publicContent.getLegalText(page) });

@@ -129,7 +129,16 @@ async function main() {
     const host = config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host;
     const clockUrl = `http://${host}:${config.testClockPort}`;
     clockApp = await buildApp({
-      config: { ...config, webDistDir, port: config.testClockPort, publicUrl: clockUrl, scheduledJobs: false, smtpUrl: undefined },
+      // No metrics listener either: the main listener's holds METRICS_PORT.
+      config: {
+        ...config,
+        webDistDir,
+        port: config.testClockPort,
+        publicUrl: clockUrl,
+        scheduledJobs: false,
+        smtpUrl: undefined,
+        metrics: undefined,
+      },
       database: ready,
       readiness,
       settableClock: createFakeClock(Date.now()),

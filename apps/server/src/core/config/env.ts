@@ -55,6 +55,10 @@ const envSchema = z.object({
   /** Unset: 127.0.0.1 in development and test, 0.0.0.0 in production. */
   HOST: z.string().trim().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
+  /** The Prometheus listener's port (GET /metrics, decision 094); unset: no listener. 0 picks a free port (tests). */
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
+  /** The interface of the metrics listener: loopback unless told; a scraper on another host needs a firewall in front. */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   /** Whether /api/docs is served: unset means yes outside production, no in production. */
   API_DOCS: booleanFlag,
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
@@ -205,6 +209,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Serve the OpenAPI document at /api/docs. */
   apiDocs: boolean;
+  /** The Prometheus listener (METRICS_PORT, METRICS_HOST; decision 094); undefined: none. Optional, so test configs need not name it. */
+  metrics?: { port: number; host: string };
   /** A request whose headers and body have not all arrived within this time is dropped (408). */
   requestTimeoutSeconds: number;
   /** SIGTERM: milliseconds of answering /api/ready with 503 before the listener closes (main.ts). */
@@ -297,6 +303,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   if (env.TEST_CLOCK_PORT !== undefined && !env.TEST_SUPPORT_SECRET)
     throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_PORT: for test runs only; it needs TEST_SUPPORT_SECRET');
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT)
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   if (env.TEST_CLOCK_PORT === env.PORT) throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_PORT: must differ from PORT');
   return {
     nodeEnv: env.NODE_ENV,
@@ -305,6 +313,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host,
     trustProxy: env.TRUST_PROXY,
     apiDocs: env.API_DOCS === undefined ? !isProduction : env.API_DOCS === 'true',
+    metrics: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     readyDrainMs: env.READY_DRAIN_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

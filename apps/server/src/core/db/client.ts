@@ -111,6 +111,8 @@ export interface DatabaseHandle {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections, idle ones and waiting queries, for the metrics (PGlite has one in-process connection, no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /**
    * Calls `onNotice` with the payload of every NOTIFY on `channel` from any process on this
    * database (on PostgreSQL over a connection of its own, opened again when lost); the answer
@@ -263,6 +265,7 @@ export async function openPostgres(
       return { rows: result?.rows ?? [], rowCount: result?.rowCount ?? result?.rows.length ?? 0 };
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onNotice, onMissed) => listenReconnecting(connectionString, channel, onNotice, onMissed),
   };
 }

@@ -132,4 +132,56 @@ describe('job queue (pg-boss in the app database)', () => {
       expect(ranOn).toEqual(['first', 'second']);
     },
   );
+
+  test(
+    'stats() counts each defined queue’s jobs due and not running, and those failed for good; each failed run is told',
+    { timeout: 30_000 },
+    async () => {
+      const copy = await testDatabase();
+      const failedRuns: string[] = [];
+      const queue = createJobQueue({
+        database: copy.database,
+        log,
+        pollingIntervalSeconds: 0.5,
+        onJobFailed: (name) => failedRuns.push(name),
+      });
+      expect(await queue.stats()).toEqual([]); // not started: nothing read
+      // The worker takes one job at a time: while the first is held, the others wait.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let started = 0;
+      queue.define('busy', {
+        handler: async () => {
+          started += 1;
+          await held;
+        },
+      });
+      queue.define('doomed', {
+        retryLimit: 0,
+        handler: async () => {
+          throw new Error('always fails');
+        },
+      });
+      cleanups.push(async () => {
+        release();
+        await queue.stop();
+      });
+      await queue.start();
+      for (const n of [1, 2, 3]) await queue.send('busy', { n });
+      // Sent for later: not a backlog.
+      await queue.send('busy', { n: 4 }, { startAfter: new Date(Date.now() + 60 * 60 * 1000) });
+      await queue.send('doomed', {});
+      await until(() => failedRuns.length >= 1 && started >= 1, 20_000, 'the failing run and the held one');
+      let stats = await queue.stats();
+      const deadline = Date.now() + 10_000;
+      // pg-boss records the failure just after the handler throws.
+      while (stats.find((row) => row.queue === 'doomed')?.failed !== 1 && Date.now() < deadline) stats = await queue.stats();
+      expect(stats).toEqual([
+        { queue: 'busy', waiting: 2, failed: 0 },
+        { queue: 'doomed', waiting: 0, failed: 1 },
+      ]);
+      expect(failedRuns).toEqual(['doomed']);
+      expect(started).toBe(1);
+    },
+  );
 });

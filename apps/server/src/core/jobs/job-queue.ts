@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { QueueStats } from '../metrics/app-metrics.ts';
 
 /**
  * standard: every job runs. singleton: at most one job of the queue runs at a time. stately: at
@@ -38,6 +39,8 @@ export interface JobQueue {
    * still running then is failed, so pg-boss retries it on another instance (its retryLimit).
    */
   stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** Each defined queue's jobs due and not yet running, and those failed for good, in one statement (the metrics' scrape); none before start(). */
+  stats(): Promise<QueueStats[]>;
 }
 
 /**
@@ -52,8 +55,10 @@ export function createJobQueue(options: {
   log: FastifyBaseLogger;
   /** How often an idle worker looks for new jobs. */
   pollingIntervalSeconds?: number;
+  /** Told of every run that threw (the metrics' failure counter). */
+  onJobFailed?: (queue: string) => void;
 }): JobQueue {
-  const { database, log, pollingIntervalSeconds = 2 } = options;
+  const { database, log, pollingIntervalSeconds = 2, onJobFailed } = options;
   const definitions = new Map<string, QueueDefinition<object>>();
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
@@ -81,6 +86,7 @@ export function createJobQueue(options: {
           await definition.handler(job.data);
         } catch (error) {
           log.warn({ err: error, queue: name, jobId: job.id }, 'job failed; pg-boss will retry it');
+          onJobFailed?.(name);
           throw error;
         }
       });
@@ -109,6 +115,23 @@ export function createJobQueue(options: {
       boss = undefined;
       starting = undefined;
       if (instance) await instance.stop({ graceful: true, wait: true, close: false, timeout: stopOptions.timeoutMs });
+    },
+    async stats() {
+      if (!boss) return [];
+      // pg-boss's job states are an enum in this order: created, retry, active, completed, cancelled, failed.
+      const { rows } = await database.executeSql(
+        // Waiting means due now: a job sent for later (a reminder days ahead) is not a backlog.
+        `select name, (count(*) filter (where state < 'active' and start_after <= now()))::int as waiting,
+                (count(*) filter (where state = 'failed'))::int as failed
+           from pgboss.job where name = any($1) and (state < 'active' or state = 'failed') group by name`,
+        [[...definitions.keys()]],
+      );
+      const counted = new Map((rows as { name: string; waiting: number; failed: number }[]).map((row) => [row.name, row]));
+      return [...definitions.keys()].map((queue) => ({
+        queue,
+        waiting: counted.get(queue)?.waiting ?? 0,
+        failed: counted.get(queue)?.failed ?? 0,
+      }));
     },
   };
 }

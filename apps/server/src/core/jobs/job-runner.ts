@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { ModuleJob } from '../modules/app-module.ts';
 import { createJobQueue, type JobQueue } from './job-queue.ts';
 
@@ -14,12 +15,14 @@ export function createJobRunner(options: {
   scheduledJobs: boolean;
   /** At close: how long running jobs may finish before they are failed back to the queue (pg-boss retries them elsewhere). */
   stopTimeoutMs?: number;
+  metrics: Pick<AppMetrics, 'jobFailures' | 'observeJobQueues'>;
 }): {
   queue: JobQueue;
   run(jobs: readonly ModuleJob[]): void;
 } {
-  const { app, database, scheduledJobs, stopTimeoutMs } = options;
-  const queue = createJobQueue({ database, log: app.log });
+  const { app, database, scheduledJobs, stopTimeoutMs, metrics } = options;
+  const queue = createJobQueue({ database, log: app.log, onJobFailed: (name) => metrics.jobFailures.inc({ queue: name }) });
+  metrics.observeJobQueues(() => queue.stats());
   const scheduled: ModuleJob[] = [];
   app.addHook('onReady', async () => {
     await queue.start();

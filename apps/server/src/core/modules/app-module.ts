@@ -5,6 +5,7 @@ import type { Clock, FakeClock } from '../clock.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
 import type { JobQueue, QueuePolicy } from '../jobs/job-queue.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 
 /**
  * What every module gets besides the services it names (decision 082): configuration, the
@@ -19,6 +20,8 @@ export interface ModuleCore {
   /** The fake-clock listener's clock (decision 042), on a browser test run only. */
   settableClock?: FakeClock;
   log: FastifyBaseLogger;
+  /** The app's metrics (decision 094): counters to move after a commit, scrape-time sources to hand in. */
+  metrics: AppMetrics;
   jobs: Pick<JobQueue, 'send'>;
   sessionCookie: SessionCookie;
   servedOverHttps: boolean;

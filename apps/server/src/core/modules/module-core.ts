@@ -5,6 +5,7 @@ import type { Clock, FakeClock } from '../clock.ts';
 import type { AppConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import type { AppMetrics } from '../metrics/app-metrics.ts';
 import type { ModuleCore } from './app-module.ts';
 
 /** What every module of this app gets besides the services it names (decision 082). */
@@ -18,6 +19,7 @@ export function createModuleCore(
     jobs: JobQueue;
     sessionCookie: SessionCookie;
     servedOverHttps: boolean;
+    metrics: AppMetrics;
   },
 ): ModuleCore {
   const { config, database } = options;

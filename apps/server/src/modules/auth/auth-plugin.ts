@@ -40,9 +40,10 @@ export const authModule = defineModule({
       sessionCache: ActiveSessionCache;
       studyLinks: Pick<StudyLinkService, 'linkTester'>;
     },
-    { db, clock, config, secrets, sessionCookie },
+    { db, clock, config, secrets, sessionCookie, metrics },
   ) {
     const auth = createAuthService({
+      onLoginRefused: (reason) => metrics.loginsRefused.inc({ scope: 'tester', reason }),
       rateLimits,
       testers,
       sessions: createSessionRepository(db, sessionCache, clock),

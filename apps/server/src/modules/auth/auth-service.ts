@@ -8,6 +8,7 @@ import { RateLimiter, type RateLimitStore, nameTarget } from '../rate-limits/rat
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import { createLoginFailureLimits } from '../rate-limits/device-cookie-service.ts';
+import type { LoginRefusal } from '../../core/metrics/app-metrics.ts';
 
 /** Where a tester lands after logging in. */
 export const PORTAL_HOME = '/community/main/screener';
@@ -29,8 +30,11 @@ export function createAuthService(deps: {
   rateLimits: RateLimitStore;
   /** The HMAC key of the device cookie (DEVICE_COOKIE_SECRET, or one made at start). */
   deviceCookieSecret: string;
+  /** Told of every login refused, and why (the metrics' counter). */
+  onLoginRefused?: (reason: LoginRefusal) => void;
 }) {
   const { testers, sessions, clock, config } = deps;
+  const refused = (reason: LoginRefusal) => deps.onLoginRefused?.(reason);
   const windowMs = config.rateLimitWindowSeconds * 1000;
   // Wrong logins per account from browsers without its device cookie (strangers), per device for
   // browsers with one (decision 013 finding 7), and login attempts per address (ten accounts' worth).
@@ -70,13 +74,22 @@ export function createAuthService(deps: {
 
   return {
     async login(username: string, password: string, address: string, deviceCookie?: string): Promise<LoginResult> {
-      if (!(await addressAttempts.hit(`ip:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await addressAttempts.hit(`ip:${address}`))) {
+        refused('rateLimited');
+        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      }
       const named = await testers.findByUsername(username.trim());
       const failed = failures.counterFor(`login:${nameTarget(username)}`, named?.id, deviceCookie);
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
-      if (!(await failed.hit())) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      if (!(await failed.hit())) {
+        refused('rateLimited');
+        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      }
       const tester = await checkPassword(named, password);
-      if (!tester) return { status: 'failed', url: '', message: ENTRY_TEXTS.loginDefault };
+      if (!tester) {
+        refused('credentials');
+        return { status: 'failed', url: '', message: ENTRY_TEXTS.loginDefault };
+      }
       await failed.reset();
       if (tester.mustChangeCredentials) {
         const changeToken = randomToken();
@@ -89,6 +102,7 @@ export function createAuthService(deps: {
         return { status: 'changePassword', url: '', message: 'Please choose a new username and password.', changeToken };
       }
       if (!tester.emailConfirmedAt) {
+        refused('notConfirmed');
         return {
           status: 'notConfirmed',
           url: '',

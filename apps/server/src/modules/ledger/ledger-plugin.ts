@@ -19,9 +19,10 @@ export const ledgerModule = defineModule({
   name: 'ledger',
   build(
     { onTesterChanged, leaderboard }: { onTesterChanged: OnTesterChanged; leaderboard: Pick<LeaderboardService, 'coinsSpent'> },
-    { db, clock },
+    { db, clock, metrics },
   ) {
-    return { provides: { ledger: createLedgerService(db, { clock, onTesterChanged, onCoinsSpent: leaderboard.coinsSpent }) } };
+    const ledger = createLedgerService(db, { clock, onTesterChanged, onCoinsSpent: leaderboard.coinsSpent, counters: metrics.business });
+    return { provides: { ledger } };
   },
 });
 

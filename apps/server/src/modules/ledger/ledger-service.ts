@@ -1,7 +1,8 @@
 import type { Clock } from '../../core/clock.ts';
 import { cachedRead } from '../../core/cached-read.ts';
 import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice.ts';
-import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
 import { InsufficientBalanceError } from '../../core/errors.ts';
 import { createLedgerRepository, type LedgerEntryInput } from './ledger-repository.ts';
 
@@ -46,6 +47,8 @@ export function createLedgerService(
     onTesterChanged: (testerId: string, executor: Executor) => void;
     /** Told of every spend (a negative coin change) inside its transaction, as a positive amount: the leaderboard's counter (decision 039). */
     onCoinsSpent?: (testerId: string, coins: number, tx: Executor) => Promise<void>;
+    /** Coins paid and spent, counted once committed (decision 094); a take-back is neither. Absent in a few tests. */
+    counters?: Pick<BusinessCounters, 'coinsPaid' | 'coinsSpent'>;
   },
 ) {
   const repository = createLedgerRepository(db);
@@ -65,7 +68,12 @@ export function createLedgerService(
       return outcome.status === 'recorded' ? { status: 'recorded', coins: outcome.coins, exp: outcome.exp, level: outcome.level } : outcome;
     };
     const result = tx ? await work(tx) : await inTransaction(db, work);
-    if (result.status === 'recorded') deps.onTesterChanged(change.testerId, tx ?? db);
+    if (result.status === 'recorded') {
+      deps.onTesterChanged(change.testerId, tx ?? db);
+      const { counters } = deps;
+      if (counters && change.coins !== 0)
+        afterCommit(tx ?? db, () => (change.coins > 0 ? counters.coinsPaid.inc(change.coins) : counters.coinsSpent.inc(-change.coins)));
+    }
     return result;
   }
 

@@ -7,7 +7,7 @@ import { createMailService, type MailSenderStarter } from './mail-service.ts';
 export const mailModule = (startSender: MailSenderStarter | undefined) =>
   defineModule({
     name: 'mail',
-    build(_needs: object, { db, clock, settableClock, config, log, onClose }) {
+    build(_needs: object, { db, clock, settableClock, config, log, onClose, metrics }) {
       const mail = createMailService(db, {
         // Delivery runs on real time even on the fake-clock listener (decision 042): its outbox rows are
         // due at once for the sender of the listener that runs one, and it never takes another's early.
@@ -17,7 +17,9 @@ export const mailModule = (startSender: MailSenderStarter | undefined) =>
         mailFrom: config.mailFrom,
         log,
         startSender,
+        onSendFailed: () => metrics.mailSendFailures.inc(),
       });
+      metrics.observeOutbox(() => mail.backlog());
       onClose(() => mail.stop());
       const devMailbox = !config.isProduction && !config.smtpUrl;
       return { provides: { mail }, routes: { root: devMailbox ? [(app) => registerDevMailbox(app, mail)] : [] } };

@@ -33,13 +33,22 @@ export function createMailService(
     log: FastifyBaseLogger;
     /** Starts the sender; tests pass one that records its nudges. */
     startSender?: typeof startOutboxSender;
+    /** Told of every message the SMTP server did not take (the metrics' failure counter). */
+    onSendFailed?: () => void;
   },
 ) {
   const now = () => options.clock.now();
   const outbox = createOutboxRepository(db, now);
   const startSender = options.startSender ?? startOutboxSender;
   const sender = options.smtpUrl
-    ? startSender({ outbox, smtpUrl: options.smtpUrl, mailFrom: options.mailFrom, log: options.log, clock: options.clock })
+    ? startSender({
+        outbox,
+        smtpUrl: options.smtpUrl,
+        mailFrom: options.mailFrom,
+        log: options.log,
+        clock: options.clock,
+        onSendFailed: options.onSendFailed,
+      })
     : null;
 
   /** Asks the sender (if one runs) to send what is due now rather than at its next poll. */
@@ -71,6 +80,8 @@ export function createMailService(
     forgetAddress: (address: string, tx: Executor) => createOutboxRepository(tx, now).deleteFor(address),
     /** Newest messages first, for the development mailbox page. */
     recent: (limit: number) => outbox.listRecent(limit),
+    /** The unsent messages' count and the oldest one's queuing time (the metrics' scrape). */
+    backlog: () => outbox.backlog(),
     stop: async () => sender?.stop(),
   };
 }

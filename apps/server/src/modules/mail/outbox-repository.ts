@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
-import { emailOutbox, type MailAttachment } from './mail-tables.ts';
+import { emailOutbox, UNSENT, type MailAttachment } from './mail-tables.ts';
 
 export interface OutgoingEmail {
   toAddress: string;
@@ -57,7 +57,7 @@ export function createOutboxRepository(db: Executor, now: () => Date) {
       const due = await db
         .select({ id: emailOutbox.id })
         .from(emailOutbox)
-        .where(and(inArray(emailOutbox.status, ['pending', 'sending']), lte(emailOutbox.nextAttemptAt, at)))
+        .where(and(inArray(emailOutbox.status, UNSENT), lte(emailOutbox.nextAttemptAt, at)))
         .orderBy(emailOutbox.id)
         .limit(limit);
       if (due.length === 0) return [];
@@ -85,6 +85,15 @@ export function createOutboxRepository(db: Executor, now: () => Date) {
         .update(emailOutbox)
         .set({ status: 'pending', lastError: error.slice(0, 500), nextAttemptAt: retryAt })
         .where(eq(emailOutbox.id, id));
+    },
+
+    /** How many messages wait to be sent and when the oldest was queued: one statement over the unsent rows' index (the metrics' scrape). */
+    async backlog(): Promise<{ unsent: number; oldestQueuedAt: Date | null }> {
+      const [row] = await db
+        .select({ unsent: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${emailOutbox.createdAt})` })
+        .from(emailOutbox)
+        .where(inArray(emailOutbox.status, UNSENT));
+      return { unsent: row?.unsent ?? 0, oldestQueuedAt: row?.oldest ? new Date(row.oldest) : null };
     },
 
     /** Newest messages first, for the development mailbox page. */

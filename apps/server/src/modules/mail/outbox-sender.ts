@@ -41,8 +41,10 @@ export function startOutboxSender(options: {
   mailFrom: string;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** Told of every message the SMTP server did not take. */
+  onSendFailed?: () => void;
 }) {
-  const { outbox, smtpUrl, mailFrom, log, clock } = options;
+  const { outbox, smtpUrl, mailFrom, log, clock, onSendFailed } = options;
   const transport: Transporter = nodemailer.createTransport(smtpUrl);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -63,6 +65,7 @@ export function startOutboxSender(options: {
         await outbox.markSent(message.id);
         log.info({ outboxId: message.id, kind: message.kind }, 'e-mail sent');
       } catch (error) {
+        onSendFailed?.();
         const retryAt = new Date(clock.nowMs() + retryDelayMs(message.attempts));
         await outbox.markFailed(message.id, error instanceof Error ? error.message : String(error), retryAt);
         log.warn({ outboxId: message.id, attempts: message.attempts, retryAt, err: error }, 'e-mail not sent; will retry');

@@ -19,10 +19,12 @@ export interface RateLimitStore {
   now: () => number;
   /** The time (ms) of this instance's last sweep of expired windows. */
   sweptAt: number;
+  /** Told of every attempt a limit refuses, with the limit's name (the metrics' refusal counter). */
+  onRefused?: (limit: string) => void;
 }
 
-export function createRateLimitStore(db: Database, now: () => number): RateLimitStore {
-  return { windows: createRateLimitRepository(db), now, sweptAt: Number.NEGATIVE_INFINITY };
+export function createRateLimitStore(db: Database, now: () => number, onRefused?: (limit: string) => void): RateLimitStore {
+  return { windows: createRateLimitRepository(db), now, sweptAt: Number.NEGATIVE_INFINITY, onRefused };
 }
 
 /**
@@ -47,7 +49,9 @@ export class RateLimiter {
     const time = this.store.now();
     const count = await this.store.windows.hit(this.storedKey(key), new Date(time), new Date(time + this.windowMs), this.limit + 1);
     await this.sweep(time);
-    return count <= this.limit;
+    if (count <= this.limit) return true;
+    this.store.onRefused?.(this.name);
+    return false;
   }
 
   /** Forgets the key's window (a right password clears the wrong ones). */

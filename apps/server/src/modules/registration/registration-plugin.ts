@@ -26,9 +26,18 @@ export const registrationModule = defineModule({
       terms: Pick<TermsService, 'recordCurrent'>;
       routeChecks: Omit<RegistrationRouteOptions, 'registration'>;
     },
-    { db, clock, config },
+    { db, clock, config, metrics },
   ) {
-    const registration = createRegistrationService(db, { testers, ledger, mail, clock, config, referrals, terms });
+    const registration = createRegistrationService(db, {
+      testers,
+      ledger,
+      mail,
+      clock,
+      config,
+      referrals,
+      terms,
+      counters: metrics.business,
+    });
     return {
       provides: { registration },
       routes: { public: [(api) => api.register(registrationRoutes, { registration, ...routeChecks })] },

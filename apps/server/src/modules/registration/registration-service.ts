@@ -2,7 +2,8 @@ import { message, type Language } from '@testerhub/shared/account-messages';
 import { AD_OTHER, DEFAULT_BEST_CONTACT_TIME, TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
 import type { AppConfig } from '../../core/config/env.ts';
 import type { Clock } from '../../core/clock.ts';
-import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
 import { confirmEmailMessage } from '../mail/mail-service.ts';
 import { uniqueViolation, type TesterService } from '../testers/tester-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
@@ -81,6 +82,8 @@ export function createRegistrationService(
     referrals?: Pick<ReferralService, 'registeredThroughCode'>;
     /** Records the terms version a new account accepted (decision 041); absent in a few tests. */
     terms?: Pick<TermsService, 'recordCurrent'>;
+    /** Counts registrations once committed (decision 094); absent in a few tests. */
+    counters?: Pick<BusinessCounters, 'registrations'>;
   },
 ) {
   const { testers, ledger, mail, clock, config } = deps;
@@ -163,6 +166,7 @@ export function createRegistrationService(
             }),
             unit,
           );
+          afterCommit(unit, () => deps.counters?.registrations.inc());
           return tester;
         },
         tx,

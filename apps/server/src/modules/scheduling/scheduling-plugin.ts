@@ -49,10 +49,11 @@ export const schedulingModule = defineModule({
       staff: Pick<StaffService, 'audited'>;
       routeChecks: Omit<CancelLinkRouteOptions, 'scheduling'>;
     },
-    { db, clock, config, log, secrets },
+    { db, clock, config, log, secrets, metrics },
   ) {
     const scheduling = createSchedulingService(db, {
       clock,
+      counters: metrics.business,
       testers,
       listTestSites: publicContent.listTestSites,
       studyNames: studies.studyNames,

@@ -12,7 +12,8 @@ import type {
   SessionKind,
 } from '@testerhub/shared/schedule-schemas';
 import { HOUR_MS, type Clock } from '../../core/clock.ts';
-import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { isSuspended, type TesterService } from '../testers/tester-service.ts';
@@ -77,6 +78,8 @@ export type BookResult =
 
 interface SchedulingDeps {
   clock: Clock;
+  /** Bookings, cancellations and attendances, counted once committed (decision 094); absent in a few tests. */
+  counters?: Pick<BusinessCounters, 'bookings' | 'cancellations' | 'attendances'>;
   testers: Pick<TesterService, 'lockForUpdate'>;
   /** The test sites (name, address, zone), read outside transactions (a cached read). */
   listTestSites: () => Promise<TestSite[]>;
@@ -363,6 +366,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         async (work) => {
           const attended = await on(work).markAttended(bookingId, now());
           if (!attended) return false;
+          afterCommit(work, () => deps.counters?.attendances.inc());
           if (attended.childId === null) await deps.onTesterAttended?.(attended.testerId, work);
           return true;
         },
@@ -414,6 +418,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
           createdAt: now(),
         });
         await deps.notices?.booked(tester, booking, group, work);
+        afterCommit(work, () => deps.counters?.bookings.inc());
         return { status: 'succeed', bookingId: booking.id };
       };
       return tx ? attempt(tx) : inTransaction(db, attempt);
@@ -564,7 +569,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       await repository.lockGroups(groups);
       const at = now();
       for (const booking of live) {
-        await repository.cancelBooking(booking.id, at);
+        if (await repository.cancelBooking(booking.id, at)) afterCommit(tx, () => deps.counters?.cancellations.inc());
         await repository.releaseSeat(booking.groupId);
       }
       // Conditional on 'offered' after the locks: an offer the expiry sweep closed meanwhile released its own hold.
@@ -680,6 +685,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     for (const booking of found) {
       const cancelled = await repository.cancelBooking(booking.id, at);
       if (!cancelled) continue;
+      afterCommit(work, () => deps.counters?.cancellations.inc());
       await repository.releaseSeat(booking.groupId);
       coinsTakenBack += await takeBackCredit(tester.id, booking.id, cancelled, work);
       await deps.notices?.cancelled(tester, booking.id, work);

@@ -41,10 +41,11 @@ export const screeningModule = defineModule({
       childrenReader: Pick<ChildrenReader, 'findChild'>;
       leaderboard: Pick<LeaderboardService, 'screenerFilled'>;
     },
-    { db, clock, secrets },
+    { db, clock, secrets, metrics },
   ) {
     const screening = createScreeningService(db, {
       clock,
+      counters: metrics.business,
       studies,
       ledger,
       scheduling,

@@ -1,6 +1,7 @@
 import type { CompleteOutcome } from '@testerhub/shared/screener-schemas';
 import type { Clock } from '../../core/clock.ts';
-import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
+import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import { childFitsStudy, isStudyFull, SCREENER_TEXTS } from '@testerhub/shared/study-rules';
@@ -99,6 +100,8 @@ export function createScreeningService(
     findChild: (parentId: string, publicId: string) => Promise<ScreeningChild | null>;
     /** Told of each finished screener (whatever its outcome), inside its transaction: the leaderboard's counter (decision 039). */
     onScreenerFilled?: (testerId: string, tx: Executor) => Promise<void>;
+    /** Finished screeners by outcome, counted once committed (decision 094); absent in a few tests. */
+    counters?: Pick<BusinessCounters, 'screenings'>;
   },
 ) {
   const repository = createScreeningRepository(db);
@@ -242,6 +245,7 @@ export function createScreeningService(
         const finish = async (status: ScreeningStatus) => {
           await screenings.finishScreening(screening.id, { status, answers: given, quotaId: quota?.id ?? null, completedAt: now });
           await deps.onScreenerFilled?.(tester.id, tx);
+          afterCommit(tx, () => deps.counters?.screenings.inc({ outcome: status }));
         };
 
         if (verdict.kind === 'disqualified') {

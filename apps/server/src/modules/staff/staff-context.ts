@@ -8,6 +8,7 @@ import { createLoginFailureLimits } from '../rate-limits/device-cookie-service.t
 import { RateLimiter, type RateLimitStore } from '../rate-limits/rate-limit-service.ts';
 import { createStaffRepository, type StaffRow } from './staff-repository.ts';
 import { createSecretBox } from './totp.ts';
+import type { LoginRefusal } from '../../core/metrics/app-metrics.ts';
 
 /** The staff member a staff route receives (core/auth/staff-scope.ts). */
 export interface StaffPrincipal {
@@ -41,6 +42,8 @@ export interface StaffDeps {
   rateLimits: RateLimitStore;
   /** The HMAC key of the device cookies (DEVICE_COOKIE_SECRET, or one made at start); staff's are signed apart from testers'. */
   deviceCookieSecret: string;
+  /** Told of every password step refused, and why (the metrics' counter). */
+  onLoginRefused?: (reason: LoginRefusal) => void;
   /**
    * The site ids among these that name no test site, with the sites share-locked in the caller's
    * unit of work (the public-content service's; decision 069).

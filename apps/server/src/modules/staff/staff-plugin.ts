@@ -19,13 +19,14 @@ export const staffModule = defineModule({
       mail,
       publicContent,
     }: { rateLimits: RateLimitStore; mail: MailService; publicContent: Pick<PublicContentService, 'unknownTestSiteIds'> },
-    { db, clock, config, secrets, servedOverHttps },
+    { db, clock, config, secrets, servedOverHttps, metrics },
   ) {
     const staffCookie = createStaffCookie({ secure: servedOverHttps, maxAgeSeconds: config.staffSessionAbsoluteHours * 3600 });
     const staff = createStaffService(db, {
       clock,
       rateLimits,
       deviceCookieSecret: secrets.deviceCookie,
+      onLoginRefused: (reason) => metrics.loginsRefused.inc({ scope: 'staff', reason }),
       mail,
       // Unset in tests: a key per start; main.ts always provides one (kept in DATA_DIR).
       totpKey: config.staffTotpKey ?? randomBytes(32).toString('base64url'),

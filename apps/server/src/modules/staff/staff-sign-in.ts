@@ -21,22 +21,34 @@ export function createStaffSignIn(context: StaffContext, parts: { twoFactor: Two
   const { db, clock, repository, passwordFailures, addressLimiter, codeLimiter, limit } = context;
   const { twoFactor, sessions } = parts;
 
+  async function checkPasswordStep(email: string, password: string, address: string, deviceCookie?: string): Promise<StaffLoginResult> {
+    await limit(addressLimiter, `ip:${address}`);
+    const named = await repository.findByEmail(db, email.trim());
+    const failed = passwordFailures.counterFor(`account:${email.trim().toLowerCase()}`, named?.id, deviceCookie);
+    if (!(await failed.hit())) throw new TooManyRequestsError(STAFF_TEXTS.tooManyAttempts);
+    const valid = await verifyPassword(named?.passwordHash ?? (await decoyPasswordHash()), password);
+    if (!named || !valid) return { status: 'failed', message: STAFF_TEXTS.loginFailed };
+    await failed.reset();
+    if (named.disabledAt) return { status: 'disabled', message: STAFF_TEXTS.disabled };
+    if (!named.totpConfirmedAt) return { status: 'setupUnfinished', message: STAFF_TEXTS.setupUnfinished };
+    return { status: 'secondFactor', message: '', pendingToken: twoFactor.issueProof(named) };
+  }
+
   return {
     /**
      * The first step: e-mail and password. Counted before the (slow) hash check, per address, and
-     * per account, or per device for a browser bringing the account's device cookie.
+     * per account, or per device for a browser bringing the account's device cookie. A refusal is
+     * told to the metrics (a set-up not finished counts with the disabled ones: it may not log in yet).
      */
     async login(email: string, password: string, address: string, deviceCookie?: string): Promise<StaffLoginResult> {
-      await limit(addressLimiter, `ip:${address}`);
-      const named = await repository.findByEmail(db, email.trim());
-      const failed = passwordFailures.counterFor(`account:${email.trim().toLowerCase()}`, named?.id, deviceCookie);
-      if (!(await failed.hit())) throw new TooManyRequestsError(STAFF_TEXTS.tooManyAttempts);
-      const valid = await verifyPassword(named?.passwordHash ?? (await decoyPasswordHash()), password);
-      if (!named || !valid) return { status: 'failed', message: STAFF_TEXTS.loginFailed };
-      await failed.reset();
-      if (named.disabledAt) return { status: 'disabled', message: STAFF_TEXTS.disabled };
-      if (!named.totpConfirmedAt) return { status: 'setupUnfinished', message: STAFF_TEXTS.setupUnfinished };
-      return { status: 'secondFactor', message: '', pendingToken: twoFactor.issueProof(named) };
+      try {
+        const result = await checkPasswordStep(email, password, address, deviceCookie);
+        if (result.status !== 'secondFactor') context.onLoginRefused?.(result.status === 'failed' ? 'credentials' : 'disabled');
+        return result;
+      } catch (error) {
+        if (error instanceof TooManyRequestsError) context.onLoginRefused?.('rateLimited');
+        throw error;
+      }
     },
 
     /**

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_unsent_idx" ON "email_outbox" USING btree ("next_attempt_at") WHERE "email_outbox"."status" in ('pending', 'sending');
