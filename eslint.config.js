@@ -61,7 +61,6 @@ const formsNotYetOnSchemaForm = [
   'apps/web/src/features/join/re-engagement-form.tsx',
   'apps/web/src/features/join/short-sign-up-form.tsx',
   'apps/web/src/features/login/credentials-form.tsx',
-  'apps/web/src/features/login/login-page.tsx',
   'apps/web/src/features/registration/account-step.tsx',
   'apps/web/src/features/registration/detail-step.tsx',
   'apps/web/src/features/registration/profile-step.tsx',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { message, type Language, type MessageKey } from './account-messages.ts';
+import { ENTRY_TEXTS, message, type Language, type MessageKey } from './account-messages.ts';
 import {
   AD_OTHER,
   EMAIL_PATTERN,
@@ -120,10 +120,41 @@ export function reEngagementSchema(language: Language = 'en') {
   return z.object({ c: checked(checkCode, language), p: checked(checkPhone, language), Language: languageSchema });
 }
 
+/** POST /api/account/Login, with the login form's texts (the spec gives none for this call). */
 export const loginSchema = z.object({
-  username: plain().trim().min(1, 'Username is required.').max(100),
-  password: plain().min(1, 'Password is required.').max(200),
+  username: text(message('invalidCharacters'), { error: () => ENTRY_TEXTS.loginUsernameRequired })
+    .trim()
+    .min(1, ENTRY_TEXTS.loginUsernameRequired)
+    .max(100),
+  password: text(message('invalidCharacters'), { error: () => ENTRY_TEXTS.loginPasswordRequired })
+    .min(1, ENTRY_TEXTS.loginPasswordRequired)
+    .max(200),
 });
+
+/**
+ * Spec 2, section 5 says "Username non-empty. The password field is enabled when longer than
+ * 6 characters." A field cannot be enabled by its own length (it could not be typed into),
+ * so "longer than 6 characters" is read as the username's length: the password field opens
+ * once the trimmed username has 7 or more characters.
+ */
+export function isLoginPasswordEnabled(username: string): boolean {
+  return username.trim().length > LIMITS.loginPasswordEnableAfter;
+}
+
+/**
+ * The login form: the call's username, then a password asked for only once a username is given
+ * (one message at a time, the username's first) and the password field is open; Remember me.
+ */
+export const loginFormSchema = z
+  .object({ username: loginSchema.shape.username, password: z.string(), remember: z.boolean() })
+  .superRefine(({ username, password }, context) => {
+    // A blank username is the one thing to say (its own message); the password's comes after.
+    if (!username.trim()) return;
+    if (!isLoginPasswordEnabled(username) || !loginSchema.shape.password.safeParse(password).success) {
+      context.addIssue({ code: 'custom', path: ['password'], message: ENTRY_TEXTS.loginPasswordRequired });
+    }
+  });
+export type LoginForm = z.input<typeof loginFormSchema>;
 
 export const findUsernameSchema = z.object({
   firstname: plain().trim().min(1, 'First name is required.').max(LIMITS.profileNameMax),

@@ -62,6 +62,54 @@ describe('password field enabling', () => {
   });
 });
 
+describe("the form's messages (shown from the first submit, the first problem's field focused)", () => {
+  test('a blank username: its message alone, on the username, which takes the focus; nothing is sent', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveAccessibleDescription('Please enter your username.');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveFocus();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(calls.find((call) => call.path === '/account/Login')).toBeUndefined();
+    await user.type(username, 'd');
+    expect(username).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  test('a username too short to open the password: the password message, the focus stays on the username', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Please enter your password\./);
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+  });
+
+  test('an open password left blank: its message and the focus, gone once a password is typed', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'demotester1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('Please enter your password.');
+    expect(password).toHaveFocus();
+    await user.type(password, 'D');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('the trimmed username and the password are what is sent', async () => {
+    answers['/account/Login'] = { body: { status: 'failed', url: '', message: '' } };
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Username'), '  demotester1 ');
+    await user.type(screen.getByLabelText('Password'), 'Demo#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('dialog');
+    expect(calls.find((call) => call.path === '/account/Login')?.body).toEqual({ username: 'demotester1', password: 'Demo#Pass1' });
+  });
+});
+
 describe('remember me', () => {
   test('base64 of the username round-trips, also outside Latin-1', () => {
     expect(encodeUsername('demotester1')).toBe(btoa('demotester1'));
