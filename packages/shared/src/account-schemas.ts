@@ -15,6 +15,7 @@ import {
   checkRequired,
   checkUsername,
   checkZip,
+  phoneValue,
 } from './account-rules.ts';
 import { personName } from './person-name.ts';
 import { text, UUID_PATTERN } from './text.ts';
@@ -114,11 +115,30 @@ export function shortSignUpSchema(language: Language = 'en') {
   });
 }
 
+/** The join page's short sign-up form: the call's fields as typed (the phone possibly formatted, sent as digits). */
+export function shortSignUpFormSchema(language: Language = 'en') {
+  const call = shortSignUpSchema(language).shape;
+  return z.object({
+    firstName: call.firstName,
+    lastName: call.lastName,
+    phone: z.string().transform(phoneValue).pipe(call.phone),
+    email: z.string().trim().pipe(call.email),
+  });
+}
+export type ShortSignUpForm = z.input<ReturnType<typeof shortSignUpFormSchema>>;
+
 export const zipSchema = checked(checkZip, 'en');
 
 export function reEngagementSchema(language: Language = 'en') {
   return z.object({ c: checked(checkCode, language), p: checked(checkPhone, language), Language: languageSchema });
 }
+
+/** The re-engagement form: the call's registration code (trimmed) and phone (as typed, sent as digits). */
+export function reEngagementFormSchema(language: Language = 'en') {
+  const call = reEngagementSchema(language).shape;
+  return z.object({ code: z.string().trim().pipe(call.c), phone: z.string().transform(phoneValue).pipe(call.p) });
+}
+export type ReEngagementForm = z.input<ReturnType<typeof reEngagementFormSchema>>;
 
 /** POST /api/account/Login, with the login form's texts (the spec gives none for this call). */
 export const loginSchema = z.object({

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { ENTRY_TEXTS } from './account-messages.ts';
-import { isLoginPasswordEnabled, loginFormSchema, loginSchema } from './account-schemas.ts';
+import { ENTRY_TEXTS, message } from './account-messages.ts';
+import { isLoginPasswordEnabled, loginFormSchema, loginSchema, reEngagementFormSchema, shortSignUpFormSchema } from './account-schemas.ts';
 
-/** The login call and its form share one schema and its texts (decision 091). */
+/** The entry calls and their forms share one schema and its texts (decision 091). */
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
@@ -35,6 +35,40 @@ describe('the login schemas', () => {
       username: 'demotester1',
       password: 'Demo#Pass1',
       remember: true,
+    });
+  });
+});
+
+describe("the join page's form schemas, built from their calls'", () => {
+  test("re-engagement: the code and the phone with the catalogue texts, in the tester's language", () => {
+    expect(messages(reEngagementFormSchema('es').safeParse({ code: '12', phone: '312' }))).toEqual([
+      ['code', message('codeInvalid', 'es')],
+      ['phone', message('phoneInvalid', 'es')],
+    ]);
+    expect(reEngagementFormSchema('en').parse({ code: ' 1234567 ', phone: '(312)555-0100' })).toEqual({
+      code: '1234567',
+      phone: '3125550100',
+    });
+  });
+
+  test('short sign-up: names, phone and e-mail as the call checks them, trimmed, the phone as digits', () => {
+    expect(
+      messages(
+        shortSignUpFormSchema('en').safeParse({ firstName: 'a'.repeat(31), lastName: ' ', phone: '312-555', email: 'rosa@example' }),
+      ),
+    ).toEqual([
+      ['firstName', message('nameTooLong', 'en')],
+      ['lastName', message('required', 'en')],
+      ['phone', message('phoneInvalid', 'en')],
+      ['email', message('emailInvalid', 'en')],
+    ]);
+    expect(
+      shortSignUpFormSchema('en').parse({ firstName: ' Rosa ', lastName: 'Alvarez', phone: '312-555-0100', email: ' rosa@example.com ' }),
+    ).toEqual({
+      firstName: 'Rosa',
+      lastName: 'Alvarez',
+      phone: '3125550100',
+      email: 'rosa@example.com',
     });
   });
 });
