@@ -11,6 +11,7 @@ import {
   checkCode,
   checkEmail,
   checkPassword,
+  checkPasswordConfirmation,
   checkPhone,
   checkRequired,
   checkUsername,
@@ -195,6 +196,20 @@ export function resetPasswordSchema(language: Language = 'en') {
   });
 }
 
+/** A form's repeat of its new password must equal it (spec 2, section 5), under the password's own message. */
+function confirmationOf<Password extends string>(password: Password) {
+  return (values: Record<Password | 'confirmation', string>, context: z.RefinementCtx) => {
+    const problem = checkPasswordConfirmation(values[password], values.confirmation);
+    if (problem) context.addIssue({ code: 'custom', path: ['confirmation'], message: message(problem) });
+  };
+}
+
+/** The reset link's form: the call's new password and its confirmation (the link gives the user id and code). */
+export const resetPasswordFormSchema = z
+  .object({ password: resetPasswordSchema('en').shape.Password, confirmation: z.string() })
+  .superRefine(confirmationOf('password'));
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
 export const checkConfirmEmailSchema = z.object({ userId: testerId(), code: plain().min(1).max(200) });
 export const confirmEmailAnotherSchema = z.object({ token: plain().min(1).max(400).regex(TESTER_TOKEN_PATTERN, message('idInvalid')) });
 export const emailClickTrackSchema = z.object({ tester: testerId(), eCode: plain().min(1).max(200) });
@@ -214,6 +229,22 @@ export const initializeInformationSchema = z.object({
   EmailAddress: checked(checkEmail, 'en'),
   PhoneNumber: checked(checkPhone, 'en'),
 });
+
+/**
+ * The forced credential change's form, in the order it shows its fields: the call's fields as
+ * typed (username and e-mail trimmed, as the call receives them) and the new password's repeat.
+ */
+export const initializeInformationFormSchema = z
+  .object({
+    username: z.string().trim().pipe(initializeInformationSchema.shape.Username),
+    currentPassword: initializeInformationSchema.shape.CurrentPassword,
+    email: z.string().trim().pipe(initializeInformationSchema.shape.EmailAddress),
+    phone: initializeInformationSchema.shape.PhoneNumber,
+    newPassword: initializeInformationSchema.shape.NewPassword,
+    confirmation: z.string(),
+  })
+  .superRefine(confirmationOf('newPassword'));
+export type InitializeInformationForm = z.input<typeof initializeInformationFormSchema>;
 
 export function registerExistedUserSchema(language: Language = 'en') {
   return z.object({

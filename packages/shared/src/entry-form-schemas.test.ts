@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { ENTRY_TEXTS, message } from './account-messages.ts';
-import { isLoginPasswordEnabled, loginFormSchema, loginSchema, reEngagementFormSchema, shortSignUpFormSchema } from './account-schemas.ts';
+import {
+  initializeInformationFormSchema,
+  isLoginPasswordEnabled,
+  loginFormSchema,
+  loginSchema,
+  reEngagementFormSchema,
+  resetPasswordFormSchema,
+  shortSignUpFormSchema,
+} from './account-schemas.ts';
 
 /** The entry calls and their forms share one schema and its texts (decision 091). */
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -69,6 +77,46 @@ describe("the join page's form schemas, built from their calls'", () => {
       lastName: 'Alvarez',
       phone: '3125550100',
       email: 'rosa@example.com',
+    });
+  });
+});
+
+describe("the new-password forms, built from their calls' schemas", () => {
+  test("reset: the call's password rule, and the confirmation's spec text", () => {
+    expect(messages(resetPasswordFormSchema.safeParse({ password: 'abcdefgh', confirmation: 'abcdefgh' }))).toEqual([
+      ['password', 'Password must contain at least one digit.'],
+    ]);
+    expect(messages(resetPasswordFormSchema.safeParse({ password: 'New#Pass1', confirmation: 'New#Pass2' }))).toEqual([
+      ['confirmation', 'Passwords do not match. Please ensure they are identical.'],
+    ]);
+  });
+
+  test('forced change: every field in the order shown, the username and e-mail trimmed as the call receives them', () => {
+    const blank = { username: '', currentPassword: '', email: '', phone: '', newPassword: '', confirmation: '' };
+    expect(messages(initializeInformationFormSchema.safeParse(blank)).map(([path]) => path)).toEqual([
+      'username',
+      'currentPassword',
+      'email',
+      'phone',
+      'newPassword',
+      'confirmation',
+    ]);
+    expect(
+      initializeInformationFormSchema.parse({
+        username: ' changeme01 ',
+        currentPassword: 'Change#Me1',
+        email: ' chris@example.com ',
+        phone: '9725550199',
+        newPassword: 'New#Pass12',
+        confirmation: 'New#Pass12',
+      }),
+    ).toEqual({
+      username: 'changeme01',
+      currentPassword: 'Change#Me1',
+      email: 'chris@example.com',
+      phone: '9725550199',
+      newPassword: 'New#Pass12',
+      confirmation: 'New#Pass12',
     });
   });
 });

@@ -116,6 +116,22 @@ describe('reset password from the link', () => {
     expect(screen.getByText('Login page')).toBeInTheDocument();
   });
 
+  test('the confirmation is checked again when the password changes once it has text; an untouched one stays quiet', async () => {
+    const user = userEvent.setup();
+    renderAt('/account/resetPassword?userId=tester-1&code=code-1');
+    const password = screen.getByLabelText('New password');
+    const confirmation = screen.getByLabelText('Confirm new password');
+    await user.type(password, 'New#Pass1');
+    expect(confirmation).toHaveAttribute('aria-invalid', 'false');
+    await user.type(confirmation, 'New#Pass1');
+    await user.type(password, '2');
+    expect(confirmation).toHaveAccessibleDescription('Passwords do not match. Please ensure they are identical.');
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeDisabled();
+    await user.type(confirmation, '2');
+    expect(confirmation).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeEnabled();
+  });
+
   test('a used link: the failure text, then login', async () => {
     answers['/account/ResetPassword'] = { body: { status: 'failed', message: ENTRY_TEXTS.resetFailure } };
     const user = userEvent.setup();

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { ENTRY_TEXTS, message } from '@testerhub/shared/account-messages';
 import { fakeApi } from '../../../test/fake-api';
 import { LoginPage, isPasswordEnabled } from './login-page';
 import { REMEMBER_ME_COOKIE, decodeUsername, encodeUsername } from './remember-me';
@@ -260,6 +260,26 @@ describe('login answers', () => {
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'New#Pass12');
     await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(ENTRY_TEXTS.forcedChangeFailure);
+  });
+
+  test("the server's 'in use' shows on the e-mail at once and goes when the address changes; the phone keeps digits only", async () => {
+    answers['/account/Login'] = { body: { status: 'changePassword', url: '', message: '' } };
+    answers['/account/initializeInformation'] = { body: { status: 'emailTaken', message: '' } };
+    renderLogin();
+    const user = await logIn('changeme01', 'Change#Me1');
+    const dialog = await screen.findByRole('dialog', { name: 'Update your account' });
+    const email = within(dialog).getByLabelText('E-mail address');
+    await user.type(email, 'taken@example.com');
+    await user.type(within(dialog).getByLabelText('Phone number'), 'tel 972-555-0199 9');
+    expect(within(dialog).getByLabelText('Phone number')).toHaveValue('9725550199');
+    await user.type(within(dialog).getByLabelText('New password'), 'New#Pass12');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'New#Pass12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(message('emailTaken')));
+    expect(within(dialog).getByRole('button', { name: 'Save and continue' })).toBeDisabled();
+    await user.type(email, 'x');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(within(dialog).getByRole('button', { name: 'Save and continue' })).toBeEnabled();
   });
 
   test("a study link in the session (t and d) prefills the username through GetLoginUsername, sending the link's d", async () => {
