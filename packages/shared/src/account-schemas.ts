@@ -177,16 +177,42 @@ export const loginFormSchema = z
   });
 export type LoginForm = z.input<typeof loginFormSchema>;
 
-export const findUsernameSchema = z.object({
-  firstname: plain().trim().min(1, 'First name is required.').max(LIMITS.profileNameMax),
-  lastname: plain().trim().min(1, 'Last name is required.').max(LIMITS.profileNameMax),
-  emailAddress: plain().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(LIMITS.emailMax),
-});
+/** The texts of the recovery forms; the find-username e-mail text is the spec's, without a full stop (spec 2, section 5). */
+export const RECOVERY_TEXTS = {
+  firstNameRequired: 'Please enter your first name.',
+  lastNameRequired: 'Please enter your last name.',
+  findUsernameEmail: 'Please enter a valid email address',
+  usernameTooLong: `Username must contain at most ${LIMITS.emailMax} characters.`,
+} as const;
 
-export const forgotPasswordSchema = z.object({
-  username: plain().trim().min(1, 'Username is required.').max(LIMITS.emailMax),
-  emailAddress: checked(checkEmail, 'en'),
+/** A required, trimmed text whose absence or blank reads `required`. */
+const requiredText = (required: string) =>
+  text(message('invalidCharacters'), { error: () => required })
+    .trim()
+    .min(1, { message: required, abort: true });
+
+/** POST /account/findusername, and its form: first and last name non-empty, the e-mail valid. */
+export const findUsernameSchema = z.object({
+  firstname: requiredText(RECOVERY_TEXTS.firstNameRequired).max(LIMITS.profileNameMax),
+  lastname: requiredText(RECOVERY_TEXTS.lastNameRequired).max(LIMITS.profileNameMax),
+  emailAddress: text(message('invalidCharacters'), { error: () => RECOVERY_TEXTS.findUsernameEmail })
+    .trim()
+    .max(LIMITS.emailMax, { message: RECOVERY_TEXTS.findUsernameEmail, abort: true })
+    .regex(EMAIL_PATTERN, RECOVERY_TEXTS.findUsernameEmail),
 });
+export type FindUsernameForm = z.input<typeof findUsernameSchema>;
+
+/** POST /account/forgotpassword, and its form: the username non-empty, the e-mail valid (a blank one too), both at most 50 characters. */
+export const forgotPasswordSchema = z.object({
+  username: requiredText(ENTRY_TEXTS.loginUsernameRequired).max(LIMITS.emailMax, RECOVERY_TEXTS.usernameTooLong),
+  emailAddress: text(message('invalidCharacters'), { error: () => message('emailInvalid') })
+    .trim()
+    .superRefine((value, context) => {
+      const problem = checkEmail(value);
+      if (problem) context.addIssue({ code: 'custom', message: message(problem === 'required' ? 'emailInvalid' : problem) });
+    }),
+});
+export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
 
 export function resetPasswordSchema(language: Language = 'en') {
   return z.object({

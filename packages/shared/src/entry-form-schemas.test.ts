@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ENTRY_TEXTS, message } from './account-messages.ts';
 import {
+  findUsernameSchema,
+  forgotPasswordSchema,
   initializeInformationFormSchema,
   isLoginPasswordEnabled,
   loginFormSchema,
@@ -118,5 +120,25 @@ describe("the new-password forms, built from their calls' schemas", () => {
       newPassword: 'New#Pass12',
       confirmation: 'New#Pass12',
     });
+  });
+});
+
+describe("the recovery calls, whose forms send exactly their fields, with the forms' texts", () => {
+  test('find username: the names asked for by name, the e-mail with the spec text (no full stop)', () => {
+    expect(messages(findUsernameSchema.safeParse({ firstname: ' ', lastname: '', emailAddress: 'a@b' }))).toEqual([
+      ['firstname', 'Please enter your first name.'],
+      ['lastname', 'Please enter your last name.'],
+      ['emailAddress', 'Please enter a valid email address'],
+    ]);
+  });
+
+  test('forgot password: username blank or over 50, a blank e-mail reads as not valid', () => {
+    expect(messages(forgotPasswordSchema.safeParse({ username: '', emailAddress: '' }))).toEqual([
+      ['username', 'Please enter your username.'],
+      ['emailAddress', 'Please enter a valid email address.'],
+    ]);
+    expect(messages(forgotPasswordSchema.safeParse({ username: 'a'.repeat(51), emailAddress: ' demo@example.com ' }))).toEqual([
+      ['username', 'Username must contain at most 50 characters.'],
+    ]);
   });
 });

@@ -84,6 +84,19 @@ describe('find info tabs', () => {
     expect(screen.getByText('Login page')).toBeInTheDocument();
   });
 
+  test('forgot password: blank fields, the e-mail read as not valid, the first problem focused; typing clears its message', async () => {
+    const user = userEvent.setup();
+    renderAt('/community/findinfo/password');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveAccessibleDescription('Please enter your username.');
+    expect(username).toHaveFocus();
+    expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(calls).toEqual([]);
+    await user.type(username, 'demotester1');
+    expect(username).toHaveAttribute('aria-invalid', 'false');
+  });
+
   test('forgot password failure text', async () => {
     answers['/account/forgotpassword'] = { body: { status: 'failed', message: ENTRY_TEXTS.forgotPasswordFailure } };
     const user = userEvent.setup();
