@@ -48,7 +48,8 @@ export function useSchemaForm<Schema extends $ZodType<FieldValues, FieldValues>>
     error: fieldErrorText(form.formState.errors, name),
   });
   /** field(name) for a number typed in a text box: the value the schema checks is numberOf the text. */
-  const numberField = <Name extends Path<input<Schema>>>(name: Name) => field(name, { setValueAs: numberOf });
+  const numberField = <Name extends Path<input<Schema>>>(name: Name, options?: Pick<RegisterOptions<input<Schema>, Name>, 'onChange'>) =>
+    field(name, { ...options, setValueAs: numberOf });
   return { ...form, field, numberField };
 }
 
