@@ -7,6 +7,8 @@
 
 const FIELD_LIMIT = 3;
 const CHANGE_HANDLER = /^on[A-Z]?\w*Change$/;
+/** on… props that report an outcome rather than a field's value. */
+const OUTCOME_HANDLER = /^on(Outcome|Done|Close|Saved|Error|Success)$/;
 
 /** `const [value, setValue] = useState(...)` (or React.useState): the setter's name. */
 function stateSetterName(declarator) {
@@ -56,9 +58,19 @@ const rule = {
       JSXOpeningElement(node) {
         if (node.name.type === 'JSXIdentifier' && node.name.name === 'form') forms.push(node);
       },
-      // A setter named as the handler (onChange={setName}) or called inside it.
+      // A setter called inside a change handler, or handed over as any on… prop (onRoles={setRoles}).
       Identifier(node) {
         if (node.parent.type === 'VariableDeclarator' || node.parent.type === 'ArrayPattern') return;
+        const container = node.parent;
+        if (
+          container.type === 'JSXExpressionContainer' &&
+          container.parent.type === 'JSXAttribute' &&
+          /^on[A-Z]/.test(handlerName(container.parent) ?? '') &&
+          !OUTCOME_HANDLER.test(handlerName(container.parent) ?? '')
+        ) {
+          fieldSetters.add(node.name);
+          return;
+        }
         for (const ancestor of context.sourceCode.getAncestors(node)) {
           const name = handlerName(ancestor);
           if (name && CHANGE_HANDLER.test(name)) {

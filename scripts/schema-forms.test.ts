@@ -45,6 +45,30 @@ describe('one form pattern on the web', () => {
     expect(await formMessages(HAND_ROLLED, PLANTED_IN_STAFF)).toEqual(expected);
   });
 
+  test('a setter handed to a control as an on… prop counts as a field; one that reports an outcome does not', async () => {
+    const code = (outcomeProp: string) => `import { useState } from 'react';
+export function Planted() {
+  const [name, setName] = useState('');
+  const [roles, setRoles] = useState<string[]>([]);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  return (
+    <form>
+      <input value={name} onChange={(event) => setName(event.target.value)} />
+      <RolePicker roles={roles} onRoles={setRoles} ${outcomeProp}={setOutcome} />
+      {outcome}
+    </form>
+  );
+}
+function RolePicker(props: { roles: string[]; onRoles: (roles: string[]) => void; onOutcome?: (outcome: string) => void; onSites?: (outcome: string) => void }) {
+  return <input value={props.roles.join()} onChange={(event) => props.onRoles(event.target.value.split(','))} />;
+}
+`;
+    expect(await formMessages(code('onSites'), PLANTED_IN_STAFF)).toEqual([
+      expect.stringContaining('This form keeps 3 fields in useState (setName, setRoles, setOutcome)'),
+    ]);
+    expect(await formMessages(code('onOutcome'), PLANTED_IN_STAFF)).toEqual([]);
+  });
+
   test('a form checked by useCheckedForm is refused', async () => {
     const code = `import { useCheckedForm } from '../../hooks/use-checked-form';
 export function Planted() {
