@@ -61,7 +61,6 @@ const formsNotYetOnSchemaForm = [
   'apps/web/src/features/registration/account-step.tsx',
   'apps/web/src/features/registration/detail-step.tsx',
   'apps/web/src/features/registration/profile-step.tsx',
-  'apps/web/src/staff/accounts/staff-list-page.tsx',
 ];
 
 export default tseslint.config(
