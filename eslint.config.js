@@ -60,7 +60,6 @@ const contractsInShared = [
 const formsNotYetOnSchemaForm = [
   'apps/web/src/features/registration/account-step.tsx',
   'apps/web/src/features/registration/detail-step.tsx',
-  'apps/web/src/features/registration/profile-step.tsx',
 ];
 
 export default tseslint.config(

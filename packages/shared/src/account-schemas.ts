@@ -96,6 +96,20 @@ export function registerSchema(language: Language = 'en', today: Date = new Date
 }
 export type RegisterPayload = z.input<ReturnType<typeof registerSchema>>;
 
+/** Registration's step 2 (name and address): the Register call's own fields, named as the form names them. */
+export function registrationProfileFormSchema(language: Language = 'en') {
+  const call = registerSchema(language).shape;
+  return z.object({
+    firstName: call.FirstName,
+    lastName: call.LastName,
+    zipCode: call.ZipCode,
+    address: call.Address,
+    city: call.City,
+    state: call.State,
+  });
+}
+export type RegistrationProfileForm = z.input<ReturnType<typeof registrationProfileFormSchema>>;
+
 export const isInfoExistSchema = z.object({
   username: plain()
     .max(LIMITS.usernameMax * 4)

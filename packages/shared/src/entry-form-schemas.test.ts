@@ -8,6 +8,7 @@ import {
   loginFormSchema,
   loginSchema,
   reEngagementFormSchema,
+  registrationProfileFormSchema,
   resetPasswordFormSchema,
   shortSignUpFormSchema,
 } from './account-schemas.ts';
@@ -139,6 +140,18 @@ describe("the recovery calls, whose forms send exactly their fields, with the fo
     ]);
     expect(messages(forgotPasswordSchema.safeParse({ username: 'a'.repeat(51), emailAddress: ' demo@example.com ' }))).toEqual([
       ['username', 'Username must contain at most 50 characters.'],
+    ]);
+  });
+});
+
+describe("registration's step 2, built from the Register call's fields", () => {
+  test("each field with the catalogue text in the tester's language", () => {
+    const blank = { firstName: '', lastName: "O'Brien", zipCode: '6060', address: ' ', city: 'Chicago', state: '' };
+    expect(messages(registrationProfileFormSchema('es').safeParse(blank))).toEqual([
+      ['firstName', message('required', 'es')],
+      ['zipCode', message('zipInvalid', 'es')],
+      ['address', message('required', 'es')],
+      ['state', message('stateInvalid', 'es')],
     ]);
   });
 });

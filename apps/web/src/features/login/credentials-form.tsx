@@ -40,7 +40,6 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
   const { field } = form;
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const phone = field('phone');
 
   const submit = form.handleSubmit(({ username, currentPassword, email, phone, newPassword }) => {
     if (pending) return;
@@ -83,11 +82,11 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
         maxLength={LIMITS.phoneDigits}
         required
         hint="10 digits including the area code, for example 3125550100."
-        {...phone}
+        {...field('phone')}
         // Digits only (spec 2, section 5): anything else typed or pasted is dropped.
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
           event.target.value = phoneDigits(event.target.value).slice(0, LIMITS.phoneDigits);
-          void phone.onChange(event);
+          void field('phone').onChange(event);
         }}
       />
       <NewPasswordFields password={field('newPassword', rechecksConfirmation(form, 'confirmation'))} confirmation={field('confirmation')} />
