@@ -121,4 +121,6 @@ export const ENTRY_TEXTS = {
   profileFailure: 'Unable to retrieve any information. We apologize for the inconvenience.',
   noScreeners: 'There are no available studies at this time. Please check back later.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  loginUsernameRequired: 'Please enter your username.',
+  loginPasswordRequired: 'Please enter your password.',
 } as const;

@@ -178,6 +178,11 @@ export function phoneDigits(value: string): string {
   return value.replace(/\D/g, '');
 }
 
+/** Phone as digits when it holds only digits and formatting; anything else stays as typed, so it fails the check. */
+export function phoneValue(typed: string): string {
+  return /^[\d\s().+-]*$/.test(typed) ? phoneDigits(typed) : typed;
+}
+
 /** (123)456-7890, or +1(123)456-7890 for 11 digits starting with 1; anything else as typed. */
 export function formatPhone(value: string): string {
   const digits = phoneDigits(value);

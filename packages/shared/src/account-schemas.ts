@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { message, type Language, type MessageKey } from './account-messages.ts';
+import { ENTRY_TEXTS, message, type Language, type MessageKey } from './account-messages.ts';
 import {
   AD_OTHER,
   EMAIL_PATTERN,
@@ -11,10 +11,12 @@ import {
   checkCode,
   checkEmail,
   checkPassword,
+  checkPasswordConfirmation,
   checkPhone,
   checkRequired,
   checkUsername,
   checkZip,
+  phoneValue,
 } from './account-rules.ts';
 import { personName } from './person-name.ts';
 import { text, UUID_PATTERN } from './text.ts';
@@ -94,6 +96,20 @@ export function registerSchema(language: Language = 'en', today: Date = new Date
 }
 export type RegisterPayload = z.input<ReturnType<typeof registerSchema>>;
 
+/** Registration's step 2 (name and address): the Register call's own fields, named as the form names them. */
+export function registrationProfileFormSchema(language: Language = 'en') {
+  const call = registerSchema(language).shape;
+  return z.object({
+    firstName: call.FirstName,
+    lastName: call.LastName,
+    zipCode: call.ZipCode,
+    address: call.Address,
+    city: call.City,
+    state: call.State,
+  });
+}
+export type RegistrationProfileForm = z.input<ReturnType<typeof registrationProfileFormSchema>>;
+
 export const isInfoExistSchema = z.object({
   username: plain()
     .max(LIMITS.usernameMax * 4)
@@ -114,27 +130,103 @@ export function shortSignUpSchema(language: Language = 'en') {
   });
 }
 
+/** The join page's short sign-up form: the call's fields as typed (the phone possibly formatted, sent as digits). */
+export function shortSignUpFormSchema(language: Language = 'en') {
+  const call = shortSignUpSchema(language).shape;
+  return z.object({
+    firstName: call.firstName,
+    lastName: call.lastName,
+    phone: z.string().transform(phoneValue).pipe(call.phone),
+    email: z.string().trim().pipe(call.email),
+  });
+}
+export type ShortSignUpForm = z.input<ReturnType<typeof shortSignUpFormSchema>>;
+
 export const zipSchema = checked(checkZip, 'en');
 
 export function reEngagementSchema(language: Language = 'en') {
   return z.object({ c: checked(checkCode, language), p: checked(checkPhone, language), Language: languageSchema });
 }
 
+/** The re-engagement form: the call's registration code (trimmed) and phone (as typed, sent as digits). */
+export function reEngagementFormSchema(language: Language = 'en') {
+  const call = reEngagementSchema(language).shape;
+  return z.object({ code: z.string().trim().pipe(call.c), phone: z.string().transform(phoneValue).pipe(call.p) });
+}
+export type ReEngagementForm = z.input<ReturnType<typeof reEngagementFormSchema>>;
+
+/** POST /api/account/Login, with the login form's texts (the spec gives none for this call). */
 export const loginSchema = z.object({
-  username: plain().trim().min(1, 'Username is required.').max(100),
-  password: plain().min(1, 'Password is required.').max(200),
+  username: text(message('invalidCharacters'), { error: () => ENTRY_TEXTS.loginUsernameRequired })
+    .trim()
+    .min(1, ENTRY_TEXTS.loginUsernameRequired)
+    .max(100),
+  password: text(message('invalidCharacters'), { error: () => ENTRY_TEXTS.loginPasswordRequired })
+    .min(1, ENTRY_TEXTS.loginPasswordRequired)
+    .max(200),
 });
 
+/**
+ * Spec 2, section 5 says "Username non-empty. The password field is enabled when longer than
+ * 6 characters." A field cannot be enabled by its own length (it could not be typed into),
+ * so "longer than 6 characters" is read as the username's length: the password field opens
+ * once the trimmed username has 7 or more characters.
+ */
+export function isLoginPasswordEnabled(username: string): boolean {
+  return username.trim().length > LIMITS.loginPasswordEnableAfter;
+}
+
+/**
+ * The login form: the call's username, then a password asked for only once a username is given
+ * (one message at a time, the username's first) and the password field is open; Remember me.
+ */
+export const loginFormSchema = z
+  .object({ username: loginSchema.shape.username, password: z.string(), remember: z.boolean() })
+  .superRefine(({ username, password }, context) => {
+    // A blank username is the one thing to say (its own message); the password's comes after.
+    if (!username.trim()) return;
+    if (!isLoginPasswordEnabled(username) || !loginSchema.shape.password.safeParse(password).success) {
+      context.addIssue({ code: 'custom', path: ['password'], message: ENTRY_TEXTS.loginPasswordRequired });
+    }
+  });
+export type LoginForm = z.input<typeof loginFormSchema>;
+
+/** The texts of the recovery forms; the find-username e-mail text is the spec's, without a full stop (spec 2, section 5). */
+export const RECOVERY_TEXTS = {
+  firstNameRequired: 'Please enter your first name.',
+  lastNameRequired: 'Please enter your last name.',
+  findUsernameEmail: 'Please enter a valid email address',
+  usernameTooLong: `Username must contain at most ${LIMITS.emailMax} characters.`,
+} as const;
+
+/** A required, trimmed text whose absence or blank reads `required`. */
+const requiredText = (required: string) =>
+  text(message('invalidCharacters'), { error: () => required })
+    .trim()
+    .min(1, { message: required, abort: true });
+
+/** POST /account/findusername, and its form: first and last name non-empty, the e-mail valid. */
 export const findUsernameSchema = z.object({
-  firstname: plain().trim().min(1, 'First name is required.').max(LIMITS.profileNameMax),
-  lastname: plain().trim().min(1, 'Last name is required.').max(LIMITS.profileNameMax),
-  emailAddress: plain().regex(EMAIL_PATTERN, 'Please enter a valid email address').max(LIMITS.emailMax),
+  firstname: requiredText(RECOVERY_TEXTS.firstNameRequired).max(LIMITS.profileNameMax),
+  lastname: requiredText(RECOVERY_TEXTS.lastNameRequired).max(LIMITS.profileNameMax),
+  emailAddress: text(message('invalidCharacters'), { error: () => RECOVERY_TEXTS.findUsernameEmail })
+    .trim()
+    .max(LIMITS.emailMax, { message: RECOVERY_TEXTS.findUsernameEmail, abort: true })
+    .regex(EMAIL_PATTERN, RECOVERY_TEXTS.findUsernameEmail),
 });
+export type FindUsernameForm = z.input<typeof findUsernameSchema>;
 
+/** POST /account/forgotpassword, and its form: the username non-empty, the e-mail valid (a blank one too), both at most 50 characters. */
 export const forgotPasswordSchema = z.object({
-  username: plain().trim().min(1, 'Username is required.').max(LIMITS.emailMax),
-  emailAddress: checked(checkEmail, 'en'),
+  username: requiredText(ENTRY_TEXTS.loginUsernameRequired).max(LIMITS.emailMax, RECOVERY_TEXTS.usernameTooLong),
+  emailAddress: text(message('invalidCharacters'), { error: () => message('emailInvalid') })
+    .trim()
+    .superRefine((value, context) => {
+      const problem = checkEmail(value);
+      if (problem) context.addIssue({ code: 'custom', message: message(problem === 'required' ? 'emailInvalid' : problem) });
+    }),
 });
+export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
 
 export function resetPasswordSchema(language: Language = 'en') {
   return z.object({
@@ -143,6 +235,20 @@ export function resetPasswordSchema(language: Language = 'en') {
     Password: checked(checkPassword, language),
   });
 }
+
+/** A form's repeat of its new password must equal it (spec 2, section 5), under the password's own message. */
+function confirmationOf<Password extends string>(password: Password) {
+  return (values: Record<Password | 'confirmation', string>, context: z.RefinementCtx) => {
+    const problem = checkPasswordConfirmation(values[password], values.confirmation);
+    if (problem) context.addIssue({ code: 'custom', path: ['confirmation'], message: message(problem) });
+  };
+}
+
+/** The reset link's form: the call's new password and its confirmation (the link gives the user id and code). */
+export const resetPasswordFormSchema = z
+  .object({ password: resetPasswordSchema('en').shape.Password, confirmation: z.string() })
+  .superRefine(confirmationOf('password'));
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
 export const checkConfirmEmailSchema = z.object({ userId: testerId(), code: plain().min(1).max(200) });
 export const confirmEmailAnotherSchema = z.object({ token: plain().min(1).max(400).regex(TESTER_TOKEN_PATTERN, message('idInvalid')) });
@@ -163,6 +269,22 @@ export const initializeInformationSchema = z.object({
   EmailAddress: checked(checkEmail, 'en'),
   PhoneNumber: checked(checkPhone, 'en'),
 });
+
+/**
+ * The forced credential change's form, in the order it shows its fields: the call's fields as
+ * typed (username and e-mail trimmed, as the call receives them) and the new password's repeat.
+ */
+export const initializeInformationFormSchema = z
+  .object({
+    username: z.string().trim().pipe(initializeInformationSchema.shape.Username),
+    currentPassword: initializeInformationSchema.shape.CurrentPassword,
+    email: z.string().trim().pipe(initializeInformationSchema.shape.EmailAddress),
+    phone: initializeInformationSchema.shape.PhoneNumber,
+    newPassword: initializeInformationSchema.shape.NewPassword,
+    confirmation: z.string(),
+  })
+  .superRefine(confirmationOf('newPassword'));
+export type InitializeInformationForm = z.input<typeof initializeInformationFormSchema>;
 
 export function registerExistedUserSchema(language: Language = 'en') {
   return z.object({

@@ -1,65 +1,52 @@
-import { useState } from 'react';
-import { message, type MessageKey } from '@testerhub/shared/account-messages';
-import { LIMITS, checkPassword, checkPasswordConfirmation } from '@testerhub/shared/account-rules';
+import type { ComponentProps } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { LIMITS } from '@testerhub/shared/account-rules';
 import { TextField } from './form-field';
 
+export const NEW_PASSWORD_HINT = `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters, with at least one digit, one lowercase letter, one uppercase letter and one special character.`;
+
+/** useSchemaForm's field(name): register's props and the message. */
+type BoundField = Omit<ComponentProps<typeof TextField>, 'label'>;
+
 interface NewPasswordFieldsProps {
-  password: string;
-  confirmation: string;
-  onPasswordChange: (value: string) => void;
-  onConfirmationChange: (value: string) => void;
+  password: BoundField;
+  confirmation: BoundField;
   passwordLabel?: string;
   confirmationLabel?: string;
   disabled?: boolean;
 }
 
-export const NEW_PASSWORD_HINT = `${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters, with at least one digit, one lowercase letter, one uppercase letter and one special character.`;
-
-/** Both fields follow the registration password rules (spec 2, section 5). */
-export function isNewPasswordValid(password: string, confirmation: string): boolean {
-  return checkPassword(password) === null && checkPasswordConfirmation(password, confirmation) === null;
-}
-
 /**
- * New password and its confirmation with the registration rules and messages. A message
- * shows once the field has text or has been left, so an untouched form is not all red.
+ * New password and its confirmation, checked by the form's shared schema with the registration
+ * rules and messages (a form in mode 'all': a message shows once the field has text or was left).
  */
 export function NewPasswordFields({
   password,
   confirmation,
-  onPasswordChange,
-  onConfirmationChange,
   passwordLabel = 'New password',
   confirmationLabel = 'Confirm new password',
   disabled = false,
 }: NewPasswordFieldsProps) {
-  const [left, setLeft] = useState({ password: false, confirmation: false });
-  const field = (
-    which: keyof typeof left,
-    label: string,
-    value: string,
-    problem: MessageKey | null,
-    onChange: (value: string) => void,
-    hint?: string,
-  ) => (
-    <TextField
-      label={label}
-      type="password"
-      autoComplete="new-password"
-      value={value}
-      maxLength={LIMITS.passwordMax * 2}
-      disabled={disabled}
-      required
-      hint={hint}
-      error={(value || left[which]) && problem ? message(problem) : null}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={() => setLeft((current) => ({ ...current, [which]: true }))}
-    />
-  );
+  const shared = { type: 'password', autoComplete: 'new-password', maxLength: LIMITS.passwordMax * 2, required: true, disabled };
   return (
     <>
-      {field('password', passwordLabel, password, checkPassword(password), onPasswordChange, NEW_PASSWORD_HINT)}
-      {field('confirmation', confirmationLabel, confirmation, checkPasswordConfirmation(password, confirmation), onConfirmationChange)}
+      <TextField label={passwordLabel} hint={NEW_PASSWORD_HINT} {...password} {...shared} />
+      <TextField label={confirmationLabel} {...confirmation} {...shared} />
     </>
   );
+}
+
+/**
+ * register's options for the new password: a changed password checks its confirmation again, once
+ * that has text or was left (an untouched empty confirmation stays quiet).
+ */
+export function rechecksConfirmation<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values>, 'getValues' | 'getFieldState' | 'trigger'>,
+  confirmation: Path<Values>,
+) {
+  return {
+    onChange: () => {
+      if (form.getValues(confirmation) || form.getFieldState(confirmation).isTouched) void form.trigger(confirmation);
+    },
+  };
 }

@@ -1,3 +1,5 @@
+import type { FocusEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Language } from '@testerhub/shared/account-messages';
 import { formatPhone } from '@testerhub/shared/account-rules';
 import { phoneProblem } from '../lib/phone';
@@ -42,5 +44,28 @@ export function PhoneField({ language, value, error, onChange, onLeave }: PhoneF
       autoComplete="tel-national"
       required
     />
+  );
+}
+
+interface SchemaPhoneFieldProps {
+  language: Language;
+  /** useSchemaForm's field('phone'): register's props and the message. */
+  field: UseFormRegisterReturn & { error: string | null };
+  /** The value as typed, and a way to show it formatted (and check it again). */
+  value: () => string;
+  show: (formatted: string) => void;
+}
+
+/** PhoneField for a form on useSchemaForm (decision 091): the same label, hint and formatting once left. */
+export function SchemaPhoneField({ language, field, value, show }: SchemaPhoneFieldProps) {
+  const t = TEXTS[language];
+  const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+    void field.onBlur(event);
+    const typed = value();
+    // Anything that is not a valid number stays exactly as typed.
+    if (phoneProblem(typed) === null) show(formatPhone(typed));
+  };
+  return (
+    <TextField label={t.label} {...field} onBlur={onBlur} type="tel" hint={t.hint} inputMode="tel" autoComplete="tel-national" required />
   );
 }

@@ -11,6 +11,21 @@ import { formErrorMessage, listErrorText, specErrorMap } from './form-errors';
 import { useSchemaForm } from './use-schema-form';
 
 /** A portal form as new ones will be written: the shared schema of the call, field(name) on each control. */
+/** A form of the entry pages, which switch between English and Spanish: the schema built for the language. */
+function ReEngagementLikeForm({ language }: { language: 'en' | 'es' }) {
+  const form = useSchemaForm(shortSignUpSchema(language), {
+    language,
+    defaultValues: { firstName: '', lastName: '', phone: '', email: '', Language: language },
+  });
+  return (
+    <form noValidate onSubmit={form.handleSubmit(() => undefined)}>
+      <TextField label="First name" {...form.field('firstName')} />
+      <TextField label="Phone number" {...form.field('phone')} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
 function CredentialsForm({ onSend }: { onSend: (payload: unknown) => void }) {
   const form = useSchemaForm(initializeInformationSchema, {
     defaultValues: { Username: '', CurrentPassword: '', NewPassword: '', EmailAddress: '', PhoneNumber: '' },
@@ -111,6 +126,18 @@ describe('useSchemaForm with a shared schema', () => {
     ]);
     expect(screen.getByLabelText('Username')).toHaveFocus();
     expect(onSend).not.toHaveBeenCalled();
+  });
+
+  test('a language switch re-words the messages on show, and only those', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<ReEngagementLikeForm language="en" />);
+    await user.type(screen.getByLabelText('Phone number'), '312');
+    await user.tab();
+    expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(message('phoneInvalid', 'en'));
+    rerender(<ReEngagementLikeForm language="es" />);
+    expect(await screen.findByText(message('phoneInvalid', 'es'))).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByLabelText('First name')).toHaveAttribute('aria-invalid', 'false');
   });
 
   test('a valid form hands over the parsed payload', async () => {

@@ -1,11 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import { useForm, type FieldValues, type Path, type RegisterOptions, type UseFormProps } from 'react-hook-form';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import type { Language } from '@testerhub/shared/account-messages';
 import { fieldErrorText, specErrorMap } from './form-errors';
 
 type SchemaFormOptions<Values extends FieldValues, Parsed extends FieldValues> = Omit<UseFormProps<Values, unknown, Parsed>, 'resolver'> & {
-  /** The language of the messages zod words by itself (the schema's own rules bring theirs). */
+  /**
+   * The language of the messages zod words by itself (the schema's own rules bring theirs, so a
+   * form in two languages passes the schema built for the current one). A switch re-words the
+   * messages on show.
+   */
   language?: Language;
 };
 
@@ -29,12 +34,22 @@ export function useSchemaForm<Schema extends $ZodType<FieldValues, FieldValues>>
     ...options,
     resolver: zodResolver(schema, { error: specErrorMap(language) }),
   });
+  const { errors } = form.formState;
+  const { trigger } = form;
+  const wordedIn = useRef(language);
+  useEffect(() => {
+    if (wordedIn.current === language) return;
+    wordedIn.current = language;
+    const shown = Object.keys(errors) as Path<input<Schema>>[];
+    if (shown.length > 0) void trigger(shown);
+  }, [language, errors, trigger]);
   const field = <Name extends Path<input<Schema>>>(name: Name, options?: RegisterOptions<input<Schema>, Name>) => ({
     ...form.register(name, options),
     error: fieldErrorText(form.formState.errors, name),
   });
   /** field(name) for a number typed in a text box: the value the schema checks is numberOf the text. */
-  const numberField = <Name extends Path<input<Schema>>>(name: Name) => field(name, { setValueAs: numberOf });
+  const numberField = <Name extends Path<input<Schema>>>(name: Name, options?: Pick<RegisterOptions<input<Schema>, Name>, 'onChange'>) =>
+    field(name, { ...options, setValueAs: numberOf });
   return { ...form, field, numberField };
 }
 

@@ -84,6 +84,19 @@ describe('find info tabs', () => {
     expect(screen.getByText('Login page')).toBeInTheDocument();
   });
 
+  test('forgot password: blank fields, the e-mail read as not valid, the first problem focused; typing clears its message', async () => {
+    const user = userEvent.setup();
+    renderAt('/community/findinfo/password');
+    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveAccessibleDescription('Please enter your username.');
+    expect(username).toHaveFocus();
+    expect(screen.getByLabelText('E-mail address')).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(calls).toEqual([]);
+    await user.type(username, 'demotester1');
+    expect(username).toHaveAttribute('aria-invalid', 'false');
+  });
+
   test('forgot password failure text', async () => {
     answers['/account/forgotpassword'] = { body: { status: 'failed', message: ENTRY_TEXTS.forgotPasswordFailure } };
     const user = userEvent.setup();
@@ -114,6 +127,22 @@ describe('reset password from the link', () => {
     expect(calls[0]).toEqual({ path: '/account/ResetPassword', body: { UserID: 'tester-1', Code: 'code-1', Password: 'New#Pass1' } });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.getByText('Login page')).toBeInTheDocument();
+  });
+
+  test('the confirmation is checked again when the password changes once it has text; an untouched one stays quiet', async () => {
+    const user = userEvent.setup();
+    renderAt('/account/resetPassword?userId=tester-1&code=code-1');
+    const password = screen.getByLabelText('New password');
+    const confirmation = screen.getByLabelText('Confirm new password');
+    await user.type(password, 'New#Pass1');
+    expect(confirmation).toHaveAttribute('aria-invalid', 'false');
+    await user.type(confirmation, 'New#Pass1');
+    await user.type(password, '2');
+    expect(confirmation).toHaveAccessibleDescription('Passwords do not match. Please ensure they are identical.');
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeDisabled();
+    await user.type(confirmation, '2');
+    expect(confirmation).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeEnabled();
   });
 
   test('a used link: the failure text, then login', async () => {

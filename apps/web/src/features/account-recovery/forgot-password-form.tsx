@@ -1,49 +1,36 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ENTRY_TEXTS, message } from '@testerhub/shared/account-messages';
-import { LIMITS, checkEmail } from '@testerhub/shared/account-rules';
+import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { LIMITS } from '@testerhub/shared/account-rules';
+import { forgotPasswordSchema } from '@testerhub/shared/account-schemas';
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { postForgotPassword } from './recovery-api';
-import { ErrorPopupDialog, useRecoveryForm, type ErrorPopup } from './recovery-form';
+import { ErrorPopupDialog, useRecoveryCall, type ErrorPopup } from './recovery-form';
 
-type Field = 'username' | 'emailAddress';
 type Popup = { kind: 'sent' } | ErrorPopup;
-
-/** Reset password request: username non-empty, e-mail valid, both at most 50 characters (spec 2, section 5). */
-export function forgotPasswordProblems(values: Record<Field, string>): Record<Field, string | null> {
-  const username = values.username.trim();
-  const emailProblem = checkEmail(values.emailAddress.trim());
-  return {
-    username: !username
-      ? 'Please enter your username.'
-      : username.length > LIMITS.emailMax
-        ? `Username must contain at most ${LIMITS.emailMax} characters.`
-        : null,
-    emailAddress: emailProblem ? message(emailProblem === 'required' ? 'emailInvalid' : emailProblem) : null,
-  };
-}
 
 /** Reset password: the popups forgotPassword (then login) and forgotPasswordError. */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
-  const { bind, pending, popup, closePopup, submitWith } = useRecoveryForm<Field, Popup>(
-    { username: '', emailAddress: '' },
-    forgotPasswordProblems,
-  );
+  const { field, handleSubmit } = useSchemaForm(forgotPasswordSchema, { defaultValues: { username: '', emailAddress: '' } });
+  const { pending, popup, closePopup, send } = useRecoveryCall<Popup>();
 
-  const submit = submitWith((values) =>
-    postForgotPassword(values.username.trim(), values.emailAddress.trim()).then((result): Popup =>
-      result.status === 'succeed'
-        ? { kind: 'sent' }
-        : { kind: 'error', title: 'Something went wrong', message: ENTRY_TEXTS.forgotPasswordFailure },
+  const submit = handleSubmit(({ username, emailAddress }) =>
+    send(() =>
+      postForgotPassword(username, emailAddress).then((result): Popup =>
+        result.status === 'succeed'
+          ? { kind: 'sent' }
+          : { kind: 'error', title: 'Something went wrong', message: ENTRY_TEXTS.forgotPasswordFailure },
+      ),
     ),
   );
 
   const closeSent = useCallback(() => navigate('/community/login'), [navigate]);
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending}>
+    <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
       <TextField
         label="Username"
         autoComplete="username"
@@ -51,9 +38,9 @@ export function ForgotPasswordForm() {
         spellCheck={false}
         maxLength={LIMITS.emailMax}
         required
-        {...bind('username')}
+        {...field('username')}
       />
-      <TextField label="E-mail address" type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...bind('emailAddress')} />
+      <TextField label="E-mail address" type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...field('emailAddress')} />
       <button type="submit" className="button button--primary find-info__submit" disabled={pending}>
         {pending ? 'Sending…' : 'Reset password'}
       </button>

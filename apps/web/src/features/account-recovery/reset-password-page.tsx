@@ -1,11 +1,13 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { resetPasswordFormSchema } from '@testerhub/shared/account-schemas';
 import { AccountPanel } from '../../components/account-panel';
 import { ModalDialog } from '../../components/modal-dialog';
-import { NewPasswordFields, isNewPasswordValid } from '../../components/new-password-fields';
+import { NewPasswordFields, rechecksConfirmation } from '../../components/new-password-fields';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { ApiRequestError } from '../../lib/api';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { postResetPassword } from './recovery-api';
 import { ErrorPopupDialog, requestErrorPopup, type ErrorPopup } from './recovery-form';
 import './recovery.css';
@@ -28,17 +30,19 @@ export function ResetPasswordPage() {
   const [query] = useSearchParams();
   const userId = queryValue(query, 'userId');
   const code = queryValue(query, 'code');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  // Messages show as soon as a field has text or was left; submit waits until every rule holds.
+  const { field, handleSubmit, getValues, getFieldState, trigger, formState } = useSchemaForm(resetPasswordFormSchema, {
+    mode: 'all',
+    defaultValues: { password: '', confirmation: '' },
+  });
+  const valid = formState.isValid;
   const [pending, setPending] = useState(false);
   const [popup, setPopup] = useState<Popup | null>(null);
   // A link without its parameters cannot work: say so at once rather than after a form.
   const linkBroken = !userId || !code;
-  const valid = isNewPasswordValid(password, confirmation);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || pending) return;
+  const submit = handleSubmit(({ password }) => {
+    if (pending) return;
     setPending(true);
     postResetPassword(userId, code, password)
       .then(
@@ -48,19 +52,18 @@ export function ResetPasswordPage() {
           setPopup(error instanceof ApiRequestError && error.status === 400 ? { kind: 'badLink' } : requestErrorPopup(error)),
       )
       .finally(() => setPending(false));
-  };
+  });
 
   const toLogin = useCallback(() => navigate('/community/login', { replace: true }), [navigate]);
-  const closeError = useCallback(() => setPopup(null), []);
+  // ModalDialog keeps the latest onClose: a new function each render is fine.
+  const closeError = () => setPopup(null);
 
   return (
     <AccountPanel title="Choose a new password" intro="Enter your new password twice. You will log in with it from now on.">
-      <form onSubmit={submit} noValidate aria-busy={pending}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
         <NewPasswordFields
-          password={password}
-          confirmation={confirmation}
-          onPasswordChange={setPassword}
-          onConfirmationChange={setConfirmation}
+          password={field('password', rechecksConfirmation({ getValues, getFieldState, trigger }, 'confirmation'))}
+          confirmation={field('confirmation')}
           disabled={linkBroken}
         />
         <button type="submit" className="button button--primary find-info__submit" disabled={!valid || pending || linkBroken}>

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { ENTRY_TEXTS, message } from '@testerhub/shared/account-messages';
-import { LIMITS, checkEmail, checkPhone, checkUsername, phoneDigits } from '@testerhub/shared/account-rules';
+import { LIMITS, phoneDigits } from '@testerhub/shared/account-rules';
+import { initializeInformationFormSchema } from '@testerhub/shared/account-schemas';
 import { TextField } from '../../components/form-field';
-import { NewPasswordFields, isNewPasswordValid } from '../../components/new-password-fields';
+import { NewPasswordFields, rechecksConfirmation } from '../../components/new-password-fields';
 import { requestErrorMessage } from '../../lib/request-error';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { postInitializeInformation } from './login-api';
 
 export interface NewCredentials {
@@ -17,78 +19,61 @@ interface CredentialsFormProps {
   onSucceeded: (credentials: NewCredentials) => void;
 }
 
-type Field = 'username' | 'currentPassword' | 'email' | 'phone';
-
 /**
  * The forced credential change (login status changePassword): the current username and
  * password, then a new e-mail address, phone and password under the rules of spec 2,
- * section 5. Submit stays disabled until every rule holds.
+ * section 5 (initializeInformationFormSchema). Submit stays disabled until every rule holds.
  */
 export function CredentialsForm({ initialUsername = '', initialPassword = '', onSucceeded }: CredentialsFormProps) {
-  const [values, setValues] = useState({ username: initialUsername, currentPassword: initialPassword, email: '', phone: '' });
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [left, setLeft] = useState<Partial<Record<Field, boolean>>>({});
+  // A message shows once the field has text or was left; the server's 'in use' at once.
+  const form = useSchemaForm(initializeInformationFormSchema, {
+    mode: 'all',
+    defaultValues: {
+      username: initialUsername,
+      currentPassword: initialPassword,
+      email: '',
+      phone: '',
+      newPassword: '',
+      confirmation: '',
+    },
+  });
+  const { field } = form;
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  // 'Sorry, this email is already in use' is removable: it goes as soon as the address changes.
-  const [emailTaken, setEmailTaken] = useState(false);
 
-  const problems: Record<Field, string | null> = {
-    username: messageOf(checkUsername(values.username.trim())),
-    currentPassword: values.currentPassword ? null : message('required'),
-    email: emailTaken ? message('emailTaken') : messageOf(checkEmail(values.email.trim())),
-    phone: messageOf(checkPhone(values.phone)),
-  };
-  // A message shows once the field has text or was left; the server's 'in use' at once.
-  const shown = (field: Field) => (values[field] || left[field] || (field === 'email' && emailTaken) ? problems[field] : null);
-  const valid = Object.values(problems).every((problem) => problem === null) && isNewPasswordValid(newPassword, confirmation);
-
-  /** The props that tie a TextField to its value, its message and its leaving; clean filters what is typed. */
-  const bind = (field: Field, clean: (value: string) => string = (value) => value) => ({
-    value: values[field],
-    error: shown(field),
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [field]: clean(event.target.value) }));
-      if (field === 'email') setEmailTaken(false);
-    },
-    onBlur: () => setLeft((current) => ({ ...current, [field]: true })),
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || pending) return;
+  const submit = form.handleSubmit(({ username, currentPassword, email, phone, newPassword }) => {
+    if (pending) return;
     setPending(true);
     setFailure(null);
-    const username = values.username.trim();
     postInitializeInformation({
       Username: username,
-      CurrentPassword: values.currentPassword,
+      CurrentPassword: currentPassword,
       NewPassword: newPassword,
-      EmailAddress: values.email.trim(),
-      PhoneNumber: values.phone,
+      EmailAddress: email,
+      PhoneNumber: phone,
     })
       .then(
         (result) => {
           if (result.status === 'succeed') onSucceeded({ username, password: newPassword });
-          else if (result.status === 'emailTaken') setEmailTaken(true);
+          // 'Sorry, this email is already in use' goes as soon as the address changes (the next check replaces it).
+          else if (result.status === 'emailTaken') form.setError('email', { message: message('emailTaken') });
           else setFailure(ENTRY_TEXTS.forcedChangeFailure);
         },
         (error: unknown) => setFailure(requestErrorMessage(error)),
       )
       .finally(() => setPending(false));
-  };
+  });
 
   return (
-    <form className="credentials-form" onSubmit={submit} noValidate aria-busy={pending}>
+    <form className="credentials-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
       {failure && (
         <p className="account-panel__alert" role="alert">
           {failure}
         </p>
       )}
-      <TextField label="Username" autoComplete="username" maxLength={LIMITS.usernameMax * 2} required {...bind('username')} />
-      <TextField label="Current password" type="password" autoComplete="current-password" required {...bind('currentPassword')} />
-      <TextField label="E-mail address" type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...bind('email')} />
+      <TextField label="Username" autoComplete="username" maxLength={LIMITS.usernameMax * 2} required {...field('username')} />
+      <TextField label="Current password" type="password" autoComplete="current-password" required {...field('currentPassword')} />
+      <TextField label="E-mail address" type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...field('email')} />
       <TextField
         label="Phone number"
         type="tel"
@@ -97,22 +82,17 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
         maxLength={LIMITS.phoneDigits}
         required
         hint="10 digits including the area code, for example 3125550100."
+        {...field('phone')}
         // Digits only (spec 2, section 5): anything else typed or pasted is dropped.
-        {...bind('phone', (value) => phoneDigits(value).slice(0, LIMITS.phoneDigits))}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => {
+          event.target.value = phoneDigits(event.target.value).slice(0, LIMITS.phoneDigits);
+          void field('phone').onChange(event);
+        }}
       />
-      <NewPasswordFields
-        password={newPassword}
-        confirmation={confirmation}
-        onPasswordChange={setNewPassword}
-        onConfirmationChange={setConfirmation}
-      />
-      <button type="submit" className="button button--primary credentials-form__submit" disabled={!valid || pending}>
+      <NewPasswordFields password={field('newPassword', rechecksConfirmation(form, 'confirmation'))} confirmation={field('confirmation')} />
+      <button type="submit" className="button button--primary credentials-form__submit" disabled={!form.formState.isValid || pending}>
         {pending ? 'Saving…' : 'Save and continue'}
       </button>
     </form>
   );
-}
-
-function messageOf(problem: ReturnType<typeof checkUsername>): string | null {
-  return problem ? message(problem) : null;
 }

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { ENTRY_TEXTS, message } from '@testerhub/shared/account-messages';
 import { fakeApi } from '../../../test/fake-api';
 import { LoginPage, isPasswordEnabled } from './login-page';
 import { REMEMBER_ME_COOKIE, decodeUsername, encodeUsername } from './remember-me';
@@ -59,6 +59,54 @@ describe('password field enabling', () => {
     expect(password).toBeEnabled();
     await user.type(username, '{Backspace}');
     expect(password).toBeDisabled();
+  });
+});
+
+describe("the form's messages (shown from the first submit, the first problem's field focused)", () => {
+  test('a blank username: its message alone, on the username, which takes the focus; nothing is sent', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveAccessibleDescription('Please enter your username.');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveFocus();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(calls.find((call) => call.path === '/account/Login')).toBeUndefined();
+    await user.type(username, 'd');
+    expect(username).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  test('a username too short to open the password: the password message, the focus stays on the username', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Please enter your password\./);
+    expect(screen.getByLabelText('Username')).toHaveFocus();
+  });
+
+  test('an open password left blank: its message and the focus, gone once a password is typed', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Username'), 'demotester1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAccessibleDescription('Please enter your password.');
+    expect(password).toHaveFocus();
+    await user.type(password, 'D');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('the trimmed username and the password are what is sent', async () => {
+    answers['/account/Login'] = { body: { status: 'failed', url: '', message: '' } };
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByLabelText('Username'), '  demotester1 ');
+    await user.type(screen.getByLabelText('Password'), 'Demo#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('dialog');
+    expect(calls.find((call) => call.path === '/account/Login')?.body).toEqual({ username: 'demotester1', password: 'Demo#Pass1' });
   });
 });
 
@@ -212,6 +260,26 @@ describe('login answers', () => {
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'New#Pass12');
     await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(ENTRY_TEXTS.forcedChangeFailure);
+  });
+
+  test("the server's 'in use' shows on the e-mail at once and goes when the address changes; the phone keeps digits only", async () => {
+    answers['/account/Login'] = { body: { status: 'changePassword', url: '', message: '' } };
+    answers['/account/initializeInformation'] = { body: { status: 'emailTaken', message: '' } };
+    renderLogin();
+    const user = await logIn('changeme01', 'Change#Me1');
+    const dialog = await screen.findByRole('dialog', { name: 'Update your account' });
+    const email = within(dialog).getByLabelText('E-mail address');
+    await user.type(email, 'taken@example.com');
+    await user.type(within(dialog).getByLabelText('Phone number'), 'tel 972-555-0199 9');
+    expect(within(dialog).getByLabelText('Phone number')).toHaveValue('9725550199');
+    await user.type(within(dialog).getByLabelText('New password'), 'New#Pass12');
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'New#Pass12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(message('emailTaken')));
+    expect(within(dialog).getByRole('button', { name: 'Save and continue' })).toBeDisabled();
+    await user.type(email, 'x');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(within(dialog).getByRole('button', { name: 'Save and continue' })).toBeEnabled();
   });
 
   test("a study link in the session (t and d) prefills the username through GetLoginUsername, sending the link's d", async () => {

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { LIMITS } from '@testerhub/shared/account-rules';
+import { isLoginPasswordEnabled, loginFormSchema, type LoginForm } from '@testerhub/shared/account-schemas';
 import { AccountPanel } from '../../components/account-panel';
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
@@ -10,6 +11,7 @@ import { sessionValues } from '../../lib/browser-storage';
 import { logError } from '../../lib/log';
 import { requestErrorMessage, requestErrorTitle } from '../../lib/request-error';
 import { statusTitle } from '../../lib/status-title';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { CredentialsForm, type NewCredentials } from './credentials-form';
 import { postLogin, postLoginUsername, safeRedirect } from './login-api';
 import { forgetUsername, readRememberedUsername, rememberUsername } from './remember-me';
@@ -21,15 +23,8 @@ interface Popup {
   message: string;
 }
 
-/**
- * Spec 2, section 5 says "Username non-empty. The password field is enabled when longer than
- * 6 characters." A field cannot be enabled by its own length (it could not be typed into),
- * so "longer than 6 characters" is read as the username's length: the password field opens
- * once the trimmed username has 7 or more characters.
- */
-export function isPasswordEnabled(username: string): boolean {
-  return username.trim().length > LIMITS.loginPasswordEnableAfter;
-}
+/** The password field opens once the trimmed username has more than 6 characters (the shared rule). */
+export const isPasswordEnabled = isLoginPasswordEnabled;
 
 /** /community/login (spec 2, sections 2, 4, 5 and 8). */
 export function LoginPage() {
@@ -40,11 +35,17 @@ export function LoginPage() {
   // A username handed over by another page (find username, credential change) wins over the cookie.
   const handedUsername = (location.state as { username?: unknown } | null)?.username;
   const givenUsername = typeof handedUsername === 'string' ? handedUsername : null;
-  const [rememberedUsername] = useState(readRememberedUsername);
-  const [username, setUsername] = useState(() => givenUsername ?? rememberedUsername ?? '');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(() => rememberedUsername !== null);
-  const [submitted, setSubmitted] = useState(false);
+  const [defaultValues] = useState((): LoginForm => {
+    const rememberedUsername = readRememberedUsername();
+    return { username: givenUsername ?? rememberedUsername ?? '', password: '', remember: rememberedUsername !== null };
+  });
+  // Messages show from the first submit on, and follow the typing from then (as the form always did).
+  const { field, register, handleSubmit, setValue, setFocus, watch } = useSchemaForm(loginFormSchema, {
+    defaultValues,
+    mode: 'onSubmit',
+    // The first problem's field takes the focus, unless it is the closed password: then the username.
+    shouldFocusError: false,
+  });
   const [pending, setPending] = useState(false);
   const [popup, setPopup] = useState<Popup | null>(null);
   const [forcedChange, setForcedChange] = useState<NewCredentials | null>(null);
@@ -62,14 +63,14 @@ export function LoginPage() {
     let active = true;
     postLoginUsername(id, data).then(
       (answer) => {
-        if (active && answer.status === 'succeed' && answer.name && !usernameEdited.current) setUsername(answer.name);
+        if (active && answer.status === 'succeed' && answer.name && !usernameEdited.current) setValue('username', answer.name);
       },
       (error: unknown) => logError('login username could not be loaded', error),
     );
     return () => {
       active = false;
     };
-  }, [testerId, linkData, givenUsername]);
+  }, [testerId, linkData, givenUsername, setValue]);
 
   const logIn = useCallback(
     (name: string, secret: string) => {
@@ -88,23 +89,19 @@ export function LoginPage() {
     [navigate],
   );
 
-  const passwordEnabled = isPasswordEnabled(username);
-  const usernameError = submitted && !username.trim() ? 'Please enter your username.' : null;
-  const passwordError = submitted && username.trim() && (!passwordEnabled || !password) ? 'Please enter your password.' : null;
+  const passwordEnabled = isPasswordEnabled(watch('username'));
+  // The password's message depends on the username (blank, or too short to open the password).
+  const usernameField = field('username', { deps: 'password' });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const name = username.trim();
-    const focus = (field: 'username' | 'password') =>
-      event.currentTarget.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus();
-    if (!name) return focus('username');
-    if (!passwordEnabled || !password) return focus(passwordEnabled ? 'password' : 'username');
-    // The cookie follows the box at every login: ticked keeps (and renews) the username, unticked clears it.
-    if (remember) rememberUsername(name);
-    else forgetUsername();
-    logIn(name, password);
-  };
+  const submit = handleSubmit(
+    ({ username, password, remember }) => {
+      // The cookie follows the box at every login: ticked keeps (and renews) the username, unticked clears it.
+      if (remember) rememberUsername(username);
+      else forgetUsername();
+      logIn(username, password);
+    },
+    (errors) => setFocus(errors.username || !passwordEnabled ? 'username' : 'password'),
+  );
 
   const closePopup = useCallback(() => setPopup(null), []);
   // Dismissing the forced change leaves the visitor on the login form; /community/changePassword offers the same form.
@@ -117,27 +114,25 @@ export function LoginPage() {
   const closeChanged = useCallback(() => {
     if (!changed) return;
     setChanged(null);
-    setUsername(changed.username);
-    setPassword('');
+    setValue('username', changed.username);
+    setValue('password', '');
     logIn(changed.username, changed.password);
-  }, [changed, logIn]);
+  }, [changed, logIn, setValue]);
 
   return (
     <AccountPanel title="Log in" intro="Welcome back! Log in to see the studies waiting for you." footer={<SupportFooter />}>
-      <form onSubmit={submit} noValidate aria-busy={pending}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
         <TextField
           label="Username"
-          name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          value={username}
           maxLength={100}
           required
-          error={usernameError}
+          {...usernameField}
           onChange={(event) => {
             usernameEdited.current = true;
-            setUsername(event.target.value);
+            void usernameField.onChange(event);
           }}
           // Once the visitor is in the field, a late study-link username must not land under their typing
           // (it did: the field read the name twice when it arrived between a select-all and the typed text).
@@ -147,27 +142,23 @@ export function LoginPage() {
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
           maxLength={200}
           required
-          disabled={!passwordEnabled}
           hint={passwordEnabled ? undefined : `Available once your username has more than ${LIMITS.loginPasswordEnableAfter} characters.`}
-          error={passwordError}
-          onChange={(event) => setPassword(event.target.value)}
+          {...field('password')}
+          disabled={!passwordEnabled}
         />
         <label className="login__remember">
           <input
             type="checkbox"
-            name="remember"
-            checked={remember}
-            onChange={(event) => {
-              setRemember(event.target.checked);
+            {...register('remember', {
               // Unticking forgets the stored username at once (spec 2, section 4).
-              if (!event.target.checked) forgetUsername();
-            }}
+              onChange: (event: { target: HTMLInputElement }) => {
+                if (!event.target.checked) forgetUsername();
+              },
+            })}
           />
           Remember me
         </label>

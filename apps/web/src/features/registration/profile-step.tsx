@@ -1,14 +1,13 @@
-import type { CheckLocationResponse } from '@testerhub/shared/account-schemas';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { registrationProfileFormSchema, type CheckLocationResponse } from '@testerhub/shared/account-schemas';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { message, type Language } from '@testerhub/shared/account-messages';
 import { US_STATES, checkZip } from '@testerhub/shared/account-rules';
 import { apiPost } from '../../lib/api';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { SelectField, TextField } from '../../components/form-field';
-import { useCheckedForm } from '../../hooks/use-checked-form';
-import { profileErrors, type ProfileField, type RegistrationDraft } from './registration-draft';
+import type { RegistrationDraft } from './registration-draft';
 import { REGISTRATION_TEXTS } from './registration-texts';
 
-const FIELDS: readonly ProfileField[] = ['firstName', 'lastName', 'zipCode', 'address', 'city', 'state'];
 const STATE_OPTIONS = US_STATES.map(([code, name]) => ({ value: code, label: name }));
 
 interface ProfileStepProps {
@@ -22,17 +21,30 @@ interface ProfileStepProps {
 /** Step 2: name and address; a valid zip is checked against the test sites (too far: a notice, not a block). */
 export function ProfileStep({ language, draft, onChange, onNext, back }: ProfileStepProps) {
   const t = REGISTRATION_TEXTS[language];
+  const schema = useMemo(() => registrationProfileFormSchema(language), [language]);
+  const [defaultValues] = useState(() => ({
+    firstName: draft.firstName,
+    lastName: draft.lastName,
+    zipCode: draft.zipCode,
+    address: draft.address,
+    city: draft.city,
+    state: draft.state,
+  }));
+  const { field, handleSubmit, watch, formState } = useSchemaForm(schema, { language, defaultValues });
   const [locating, setLocating] = useState(false);
   // Only the answer for the zip typed last may update the notice.
   const latestZip = useRef(draft.zipCode);
 
-  const errors = profileErrors(draft);
-  const { formRef, touch, shown, hasProblem, readyToSubmit } = useCheckedForm(FIELDS, errors, language);
-  const blocked = locating || hasProblem;
-  const tooFar = !errors.zipCode && draft.location?.zip === draft.zipCode && draft.location.tooFar;
+  // The draft follows the typing (session storage: Back and a reload find the values again).
+  useEffect(() => {
+    const subscription = watch((values) => onChange(values as Partial<RegistrationDraft>));
+    return () => subscription.unsubscribe();
+  }, [watch, onChange]);
+
+  const blocked = locating || !formState.isValid;
+  const tooFar = checkZip(draft.zipCode) === null && draft.location?.zip === draft.zipCode && draft.location.tooFar;
 
   function changeZip(zip: string) {
-    onChange({ zipCode: zip });
     latestZip.current = zip;
     if (checkZip(zip) !== null || draft.location?.zip === zip) {
       setLocating(false);
@@ -51,38 +63,27 @@ export function ProfileStep({ language, draft, onChange, onNext, back }: Profile
       });
   }
 
-  function submit(event: FormEvent) {
-    if (readyToSubmit(event, locating)) onNext();
-  }
-
-  const text = (field: Exclude<ProfileField, 'state' | 'zipCode'>, label: string, autoComplete: string) => (
-    <TextField
-      label={label}
-      name={field}
-      value={draft[field]}
-      onChange={(event) => onChange({ [field]: event.target.value })}
-      onBlur={() => touch(field)}
-      error={shown(field)}
-      autoComplete={autoComplete}
-      required
-    />
-  );
+  // Problems show and take the focus even while the zip is being located; a busy step never goes on.
+  const submit = handleSubmit(() => {
+    if (!locating) onNext();
+  });
 
   return (
-    <form ref={formRef} className="registration-form" noValidate onSubmit={submit} aria-busy={locating}>
+    <form className="registration-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={locating}>
       <div className="registration-form__grid">
-        {text('firstName', t.firstName, 'given-name')}
-        {text('lastName', t.lastName, 'family-name')}
+        <TextField label={t.firstName} {...field('firstName')} autoComplete="given-name" required />
+        <TextField label={t.lastName} {...field('lastName')} autoComplete="family-name" required />
       </div>
       <div className="registration-form__grid">
         <div>
           <TextField
             label={t.zipCode}
-            name="zipCode"
-            value={draft.zipCode}
-            onChange={(event) => changeZip(event.target.value)}
-            onBlur={() => touch('zipCode')}
-            error={shown('zipCode')}
+            {...field('zipCode')}
+            onChange={(event) => {
+              // field() again, not a copy made before the form: fields register in the order they show, which is the focus order.
+              void field('zipCode').onChange(event);
+              changeZip(event.target.value);
+            }}
             inputMode="numeric"
             autoComplete="postal-code"
             required
@@ -92,16 +93,12 @@ export function ProfileStep({ language, draft, onChange, onNext, back }: Profile
       <div className="registration-form__notice-slot" role="status">
         {tooFar && <p className="registration-form__notice">{message('zipTooFar', language)}</p>}
       </div>
-      {text('address', t.address, 'street-address')}
+      <TextField label={t.address} {...field('address')} autoComplete="street-address" required />
       <div className="registration-form__grid">
-        {text('city', t.city, 'address-level2')}
+        <TextField label={t.city} {...field('city')} autoComplete="address-level2" required />
         <SelectField
           label={t.state}
-          name="state"
-          value={draft.state}
-          onChange={(event) => onChange({ state: event.target.value })}
-          onBlur={() => touch('state')}
-          error={shown('state')}
+          {...field('state')}
           options={STATE_OPTIONS}
           placeholder={t.statePlaceholder}
           autoComplete="address-level1"

@@ -3,17 +3,14 @@ import {
   GENDERS,
   LIMITS,
   RACE_IDS,
-  STATE_CODES,
   checkBirthDate,
   checkEmail,
   checkPassword,
   checkPasswordConfirmation,
-  checkPersonName,
-  checkRequired,
   checkUsername,
-  checkZip,
 } from '@testerhub/shared/account-rules';
 import type { MessageKey } from '@testerhub/shared/account-messages';
+import { registrationProfileFormSchema } from '@testerhub/shared/account-schemas';
 import { AD_TYPE_STORAGE_KEY, DEFAULT_AD_TYPE } from '@testerhub/shared/marketing';
 import { sessionValues } from '../../lib/browser-storage';
 import { phoneProblem } from '../../lib/phone';
@@ -169,19 +166,6 @@ export function accountErrors(
   ]);
 }
 
-const checkName = (value: string) => checkPersonName(value, LIMITS.profileNameMax, 'profileNameTooLong');
-
-export function profileErrors(draft: RegistrationDraft): FieldErrors<ProfileField> {
-  return compact<ProfileField>([
-    ['firstName', checkName(draft.firstName)],
-    ['lastName', checkName(draft.lastName)],
-    ['zipCode', checkZip(draft.zipCode)],
-    ['address', checkRequired(draft.address, LIMITS.addressMax)],
-    ['city', checkRequired(draft.city, LIMITS.cityMax)],
-    ['state', (STATE_CODES as readonly string[]).includes(draft.state) ? null : 'stateInvalid'],
-  ]);
-}
-
 export function birthOf(draft: Pick<RegistrationDraft, 'year' | 'month' | 'day'>): { year: number; month: number; day: number } {
   return { year: Number(draft.year) || 0, month: Number(draft.month) || 0, day: Number(draft.day) || 0 };
 }
@@ -208,7 +192,7 @@ const isEmpty = (errors: object) => Object.keys(errors).length === 0;
 /** The step a visitor may be on: a later step needs every earlier one valid (and the password still in memory). */
 export function furthestAllowedStep(draft: RegistrationDraft): 'account' | 'profile' | 'detail' {
   if (!isEmpty(accountErrors(draft, recallPasswords()))) return 'account';
-  if (!isEmpty(profileErrors(draft))) return 'profile';
+  if (!registrationProfileFormSchema().safeParse(draft).success) return 'profile';
   return 'detail';
 }
 

@@ -285,6 +285,19 @@ describe('moving between steps', () => {
     expect(window.sessionStorage.getItem('registrationDraft')).not.toContain(VALID_PASSWORD);
   });
 
+  test('step 2: Next pressed early shows every problem and focuses the first field, first name', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAt('/community/join/account');
+    await completeStepOne(user);
+    await screen.findByRole('heading', { name: /Where you live/ });
+    await fill(user, 'City', 'Chicago');
+    await user.click(submitButton('Next'));
+    expect(errorOf('First name')).toBe(message('required', 'en'));
+    expect(errorOf('Zip code')).toBe(message('required', 'en'));
+    expect(field('First name')).toHaveFocus();
+    expect(screen.getByRole('heading', { name: /Where you live/ })).toBeInTheDocument();
+  });
+
   test('a later step without step 1 done goes to step 1', async () => {
     renderAt('/community/join/detail');
     expect(await screen.findByRole('heading', { name: /Step 1 of 3/ })).toBeInTheDocument();

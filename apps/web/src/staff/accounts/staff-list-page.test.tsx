@@ -50,6 +50,29 @@ describe('site ids that name no test site', () => {
     expect(api.calls.find((call) => call.path === '/staff/admin/Invite')?.body).toMatchObject({ siteIds: ['00001', '99999'] });
   });
 
+  test("the invitation form checks with the call's schema before sending, and empties itself after a success", async () => {
+    api.answers['/staff/admin/Invite'] = { body: { status: 'succeed', message: 'Invitation sent.' } };
+    const user = renderPage();
+    const form = screen.getByRole('form', { name: 'Invite someone' });
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(within(form).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByLabelText('E-mail address')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.find((call) => call.path === '/staff/admin/Invite')).toBeUndefined();
+    await user.type(within(form).getByLabelText('Name'), 'Rae Recruiter');
+    await user.type(within(form).getByLabelText('E-mail address'), 'rae@staff.example.test');
+    await user.click(within(form).getByRole('checkbox', { name: 'Recruiter' }));
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Invitation sent.');
+    expect(api.calls.find((call) => call.path === '/staff/admin/Invite')?.body).toEqual({
+      name: 'Rae Recruiter',
+      email: 'rae@staff.example.test',
+      roles: ['recruiter'],
+      siteIds: [],
+    });
+    expect(within(form).getByLabelText('Name')).toHaveValue('');
+    expect(within(form).getByRole('checkbox', { name: 'Recruiter' })).not.toBeChecked();
+  });
+
   test("a staff member's roles form shows the refusal at their site ids field", async () => {
     api.answers['/staff/admin/SetRoles'] = refusal(['77777']);
     const user = renderPage();

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useOutletContext } from 'react-router';
+import { z } from 'zod';
 import {
   holdsRole,
+  STAFF_ROLES,
   STAFF_TEXTS,
   staffInviteSchema,
   staffSetRolesSchema,
@@ -11,7 +13,9 @@ import {
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { fieldErrorText } from '../../lib/form-errors';
 import { requestErrorMessage } from '../../lib/request-error';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useInviteStaff, useResetStaffSignIn, useSetStaffDisabled, useSetStaffRoles, type StaffStatus } from '../api/admin-changes';
 import { useStaffList } from '../api/staff-list';
 import { RolePicker } from './role-picker';
@@ -79,54 +83,52 @@ function Outcome({ status }: { status: StaffStatus | null }) {
   );
 }
 
+/** The invitation form holds the site ids as typed; the call's schema checks the list they make. */
+const inviteFormSchema = z
+  .object({ name: z.string(), email: z.string(), roles: z.array(z.enum(STAFF_ROLES)), siteIds: z.string() })
+  .transform((values): z.input<typeof staffInviteSchema> => ({ ...values, siteIds: parseSiteIds(values.siteIds) }))
+  .pipe(staffInviteSchema);
+const EMPTY_INVITE: z.input<typeof inviteFormSchema> = { name: '', email: '', roles: [], siteIds: '' };
+
 function InviteForm() {
   const invite = useInviteStaff();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [roles, setRoles] = useState<StaffRole[]>([]);
-  const [sites, setSites] = useState('');
-  const [issues, setIssues] = useState<Issue[]>([]);
+  // Checked by the call's schema when sent, then as the typing goes on.
+  const { field, handleSubmit, formState, setValue, setError, reset, watch } = useSchemaForm(inviteFormSchema, {
+    mode: 'onSubmit',
+    defaultValues: EMPTY_INVITE,
+  });
   const [outcome, setOutcome] = useState<StaffStatus | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(null);
-    const parsed = staffInviteSchema.safeParse({ name, email, roles, siteIds: parseSiteIds(sites) });
-    setIssues(parsed.success ? [] : parsed.error.issues);
-    if (!parsed.success) return;
-    try {
-      const answer = await invite.mutateAsync(parsed.data);
-      const refused = fieldRefusal(answer);
-      setIssues(refused);
-      setOutcome(refused.length > 0 ? null : answer);
-      if (answer.status === 'succeed') {
-        setName('');
-        setEmail('');
-        setRoles([]);
-        setSites('');
+  // The role boxes and the site ids live in the picker: their values go through the form.
+  const checkAgain = { shouldValidate: formState.isSubmitted };
+  const submit = handleSubmit(
+    async (payload) => {
+      setOutcome(null);
+      try {
+        const answer = await invite.mutateAsync(payload);
+        // A refusal the server ties to a field (a site id that names no site) goes beside that field.
+        const refused = fieldRefusal(answer)[0];
+        if (refused) setError(String(refused.path[0]) as keyof typeof EMPTY_INVITE, { message: refused.message });
+        setOutcome(refused ? null : answer);
+        if (answer.status === 'succeed') reset(EMPTY_INVITE);
+      } catch (error) {
+        setOutcome({ status: 'failed', message: requestErrorMessage(error) });
       }
-    } catch (error) {
-      setOutcome({ status: 'failed', message: requestErrorMessage(error) });
-    }
-  };
+    },
+    () => setOutcome(null),
+  );
   return (
     <form className="staff-form staff-card" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="invite-title">
       <h2 id="invite-title">Invite someone</h2>
       <p>They get an e-mail with a link to choose a password and set up their sign-in code.</p>
-      <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={issueFor(issues, 'name')} />
-      <TextField
-        label="E-mail address"
-        type="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={issueFor(issues, 'email')}
-      />
+      <TextField label="Name" {...field('name')} />
+      <TextField label="E-mail address" type="email" {...field('email')} />
       <RolePicker
-        roles={roles}
-        siteIds={sites}
-        onRoles={setRoles}
-        onSiteIds={setSites}
-        rolesError={issueFor(issues, 'roles')}
-        sitesError={issueFor(issues, 'siteIds')}
+        roles={watch('roles')}
+        siteIds={watch('siteIds')}
+        onRoles={(roles) => setValue('roles', roles, checkAgain)}
+        onSiteIds={(text) => setValue('siteIds', text, checkAgain)}
+        rolesError={fieldErrorText(formState.errors, 'roles')}
+        sitesError={fieldErrorText(formState.errors, 'siteIds')}
       />
       <Outcome status={outcome} />
       <button type="submit" className="staff-button" disabled={invite.isPending}>

@@ -1,10 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Pages, SubmitButton } from '../shell/staff-page-parts';
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import {
   INVITATION_TEXTS,
   invitationPreviewSchema,
-  sendInvitationSchema,
+  type InvitationPreviewPayload,
   type InvitationOptionsResponse,
   type InvitationPreviewResponse,
   type InvitationSummary,
@@ -13,16 +13,12 @@ import {
 import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { fieldErrorText } from '../../lib/form-errors';
 import { requestErrorMessage } from '../../lib/request-error';
+import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
 import { useInvitationOptions, useInvitations, usePreviewInvitation, useSendInvitation } from '../api/invitations';
 import type { StaffOutletContext } from '../shell/staff-shell';
 import { CountsList, when } from './invitation-counts';
-
-type Issues = { path: PropertyKey[]; message: string }[];
-/** The first message the shared schema gives for a field (its path joined with dots), or null. */
-const issueFor = (issues: Issues, field: string) => issues.find((issue) => issue.path.join('.') === field)?.message ?? null;
-/** A number field's text as the schema reads it: empty is no limit. */
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /** Recruiters: invitations to studies, chosen by filters, counted before sending, sent at the configured rate (decision 052). */
 export function InvitationsPage() {
@@ -113,15 +109,20 @@ function NewInvitation() {
   );
 }
 
+/** The form's values: the preview call's payload, the numbers typed as text (numberField: empty is no limit). */
+const EMPTY_INVITATION: InvitationPreviewPayload = {
+  studyNo: BLANK_NUMBER,
+  // An empty number box is missing, which the schema reads as no limit (null).
+  filters: { minAge: undefined, maxAge: undefined, siteIds: [], answerIds: [], notTestedMonths: undefined },
+};
+
 function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
   const id = useId();
-  const [studyNo, setStudyNo] = useState('');
-  const [minAge, setMinAge] = useState('');
-  const [maxAge, setMaxAge] = useState('');
-  const [months, setMonths] = useState('');
-  const [siteIds, setSiteIds] = useState<string[]>([]);
-  const [answerIds, setAnswerIds] = useState<number[]>([]);
-  const [issues, setIssues] = useState<Issues>([]);
+  // Checked by the preview call's schema when a count is asked for, then as the typing goes on.
+  const { numberField, handleSubmit, formState, setValue, watch } = useSchemaForm(invitationPreviewSchema, {
+    mode: 'onSubmit',
+    defaultValues: EMPTY_INVITATION,
+  });
   // The idempotency key of this form's sending: a double submit or a retry sends once; a new one after success.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
   const [preview, setPreview] = useState<InvitationPreviewResponse | null>(null);
@@ -129,39 +130,35 @@ function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
   const previewCall = usePreviewInvitation();
   const sendCall = useSendInvitation();
 
-  const payload = () => ({
-    studyNo: Number(studyNo),
-    filters: { minAge: numberOrNull(minAge), maxAge: numberOrNull(maxAge), siteIds, answerIds, notTestedMonths: numberOrNull(months) },
-  });
   /** Any change makes the count stale: it is asked again before sending. */
-  const changed =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPreview(null);
-      setOutcome(null);
-    };
-  const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((item) => item !== value));
-
-  const runPreview = async (event: FormEvent) => {
-    event.preventDefault();
+  const staleCount = () => {
+    setPreview(null);
     setOutcome(null);
-    const parsed = invitationPreviewSchema.safeParse(payload());
-    setIssues(parsed.success ? [] : parsed.error.issues);
-    if (!parsed.success) return;
-    try {
-      setPreview(await previewCall.mutateAsync(parsed.data));
-    } catch (error) {
-      setPreview({ status: 'failed', message: requestErrorMessage(error), matched: 0, alreadyInvited: 0 });
-    }
+  };
+  const siteIds = watch('filters.siteIds') ?? [];
+  const answerIds = watch('filters.answerIds') ?? [];
+  const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((item) => item !== value));
+  /** A ticked or unticked site or answer: the list goes through the form (checked again once sent), and the count is stale. */
+  const tick = (name: 'filters.siteIds' | 'filters.answerIds', list: string[] | number[]) => {
+    setValue(name, list, { shouldValidate: formState.isSubmitted });
+    staleCount();
   };
 
-  const send = async () => {
-    const parsed = sendInvitationSchema.safeParse({ ...payload(), requestId });
-    setIssues(parsed.success ? [] : parsed.error.issues);
-    if (!parsed.success) return;
+  const runPreview = handleSubmit(
+    async (payload) => {
+      setOutcome(null);
+      try {
+        setPreview(await previewCall.mutateAsync(payload));
+      } catch (error) {
+        setPreview({ status: 'failed', message: requestErrorMessage(error), matched: 0, alreadyInvited: 0 });
+      }
+    },
+    () => setOutcome(null),
+  );
+
+  const send = handleSubmit(async (payload) => {
     try {
-      const answer = await sendCall.mutateAsync(parsed.data);
+      const answer = await sendCall.mutateAsync({ ...payload, requestId });
       setOutcome(answer);
       if (answer.status === 'succeed') {
         setPreview(null);
@@ -170,44 +167,26 @@ function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
     } catch (error) {
       setOutcome({ status: 'failed', message: requestErrorMessage(error) });
     }
-  };
+  });
 
   const toInvite = preview && preview.status === 'succeed' ? preview.matched - preview.alreadyInvited : 0;
-  const sitesError = issueFor(issues, 'filters.siteIds');
-  const answersError = issueFor(issues, 'filters.answerIds');
+  const sitesError = fieldErrorText(formState.errors, 'filters.siteIds');
+  const answersError = fieldErrorText(formState.errors, 'filters.answerIds');
   return (
     <form className="staff-form" onSubmit={(event) => void runPreview(event)} noValidate aria-labelledby="new-invitation">
       <SelectField
         label="Study"
         placeholder="Choose a study"
-        value={studyNo}
         options={options.studies.map((study) => ({ value: String(study.studyNo), label: `${study.studyNo}: ${study.name}` }))}
-        onChange={(event) => changed(setStudyNo)(event.target.value)}
-        error={issueFor(issues, 'studyNo')}
+        {...numberField('studyNo', { onChange: staleCount })}
       />
       <div className="staff-filters">
-        <TextField
-          label="Lowest age"
-          inputMode="numeric"
-          value={minAge}
-          onChange={(event) => changed(setMinAge)(event.target.value)}
-          error={issueFor(issues, 'filters.minAge')}
-          hint="Empty: any"
-        />
-        <TextField
-          label="Highest age"
-          inputMode="numeric"
-          value={maxAge}
-          onChange={(event) => changed(setMaxAge)(event.target.value)}
-          error={issueFor(issues, 'filters.maxAge')}
-          hint="Empty: any"
-        />
+        <TextField label="Lowest age" inputMode="numeric" {...numberField('filters.minAge', { onChange: staleCount })} hint="Empty: any" />
+        <TextField label="Highest age" inputMode="numeric" {...numberField('filters.maxAge', { onChange: staleCount })} hint="Empty: any" />
         <TextField
           label="Last tested more than … months ago"
           inputMode="numeric"
-          value={months}
-          onChange={(event) => changed(setMonths)(event.target.value)}
-          error={issueFor(issues, 'filters.notTestedMonths')}
+          {...numberField('filters.notTestedMonths', { onChange: staleCount })}
           hint="Testers never tested match too. Empty: any"
         />
       </div>
@@ -219,7 +198,7 @@ function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
             <input
               type="checkbox"
               checked={siteIds.includes(site.siteId)}
-              onChange={(event) => changed(setSiteIds)(toggle(siteIds, site.siteId, event.target.checked))}
+              onChange={(event) => tick('filters.siteIds', toggle(siteIds, site.siteId, event.target.checked))}
             />
             {site.name}
           </label>
@@ -239,7 +218,7 @@ function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
               <input
                 type="checkbox"
                 checked={answerIds.includes(answer.answerId)}
-                onChange={(event) => changed(setAnswerIds)(toggle(answerIds, answer.answerId, event.target.checked))}
+                onChange={(event) => tick('filters.answerIds', toggle(answerIds, answer.answerId, event.target.checked))}
               />
               {answer.question}: {answer.answer}
             </label>

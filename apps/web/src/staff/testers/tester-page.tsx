@@ -11,6 +11,7 @@ import {
 import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
+import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
 import { testerExportHref, useAdjustCoins, useDeleteTester, useLiftSuspension, useSetBlackList, useTester } from '../api/testers';
 import { Pages, RequiresRole } from '../shell/staff-page-parts';
 
@@ -268,46 +269,27 @@ function useAnnounce(onOutcome: OnOutcome) {
   };
 }
 
-type FieldErrors = Record<string, string | undefined>;
-const issuesOf = (issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors =>
-  Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]).reverse());
-
 function AdjustCoins({ testerId, onOutcome }: { testerId: string; onOutcome: OnOutcome }) {
   const adjust = useAdjustCoins();
   const announce = useAnnounce(onOutcome);
-  const [coins, setCoins] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = adjustCoinsSchema.safeParse({ testerId, coins: coins.trim() === '' ? undefined : coins, reason });
-    setErrors(parsed.success ? {} : issuesOf(parsed.error.issues));
-    if (!parsed.success) return;
-    const answer = await announce(() => adjust.mutateAsync(parsed.data));
-    if (answer?.status === 'succeed') {
-      setCoins('');
-      setReason('');
-    }
-  };
+  const empty = { testerId, coins: BLANK_NUMBER, reason: '' };
+  // Checked by the call's schema when sent (the tester's id rides along unseen), then as the typing goes on.
+  const { field, numberField, handleSubmit, reset } = useSchemaForm(adjustCoinsSchema, { mode: 'onSubmit', defaultValues: empty });
+  const submit = handleSubmit(async (payload) => {
+    const answer = await announce(() => adjust.mutateAsync(payload));
+    if (answer?.status === 'succeed') reset(empty);
+  });
   return (
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Adjust coins">
       <h3>Adjust coins</h3>
       <TextField
         label="Coins (negative to take away)"
-        value={coins}
         inputMode="numeric"
         autoComplete="off"
-        onChange={(event) => setCoins(event.target.value)}
-        error={errors.coins ?? null}
+        {...numberField('coins')}
         hint="The balance cannot go below zero."
       />
-      <TextField
-        label="Reason for the adjustment"
-        value={reason}
-        autoComplete="off"
-        onChange={(event) => setReason(event.target.value)}
-        error={errors.reason ?? null}
-      />
+      <TextField label="Reason for the adjustment" autoComplete="off" {...field('reason')} />
       <button type="submit" className="staff-button" disabled={adjust.isPending} aria-busy={adjust.isPending}>
         {adjust.isPending ? 'Adjusting…' : 'Adjust coins'}
       </button>
@@ -391,17 +373,14 @@ function LiftSuspension({ testerId, onOutcome }: { testerId: string; onOutcome: 
 function DeleteTester({ testerId, username, onOutcome }: { testerId: string; username: string; onOutcome: OnOutcome }) {
   const remove = useDeleteTester();
   const announce = useAnnounce(onOutcome);
-  const [confirmation, setConfirmation] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = deleteTesterSchema.safeParse({ testerId, confirmation, reason });
-    setErrors(parsed.success ? {} : issuesOf(parsed.error.issues));
-    if (!parsed.success) return;
-    // On success the page reads the tester again and says they are gone; the outcome stays above it.
-    await announce(() => remove.mutateAsync(parsed.data));
-  };
+  const { field, handleSubmit } = useSchemaForm(deleteTesterSchema, {
+    mode: 'onSubmit',
+    defaultValues: { testerId, confirmation: '', reason: '' },
+  });
+  // On success the page reads the tester again and says they are gone; the outcome stays above it.
+  const submit = handleSubmit(async (payload) => {
+    await announce(() => remove.mutateAsync(payload));
+  });
   return (
     <form className="staff-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Delete the tester">
       <h3>Delete the account</h3>
@@ -409,20 +388,8 @@ function DeleteTester({ testerId, username, onOutcome }: { testerId: string; use
         Deletes the account, its children and everything that names them, and gives back their seats. It cannot be undone. Type{' '}
         <strong>{username}</strong> to confirm.
       </p>
-      <TextField
-        label="The tester’s username"
-        value={confirmation}
-        autoComplete="off"
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={errors.confirmation ?? null}
-      />
-      <TextField
-        label="Reason for the deletion"
-        value={reason}
-        autoComplete="off"
-        onChange={(event) => setReason(event.target.value)}
-        error={errors.reason ?? null}
-      />
+      <TextField label="The tester’s username" autoComplete="off" {...field('confirmation')} />
+      <TextField label="Reason for the deletion" autoComplete="off" {...field('reason')} />
       <button type="submit" className="staff-button staff-button--danger" disabled={remove.isPending} aria-busy={remove.isPending}>
         {remove.isPending ? 'Deleting…' : 'Delete the account'}
       </button>
