@@ -12,7 +12,7 @@ import { registerErrorHandler } from './core/http/error-handler.ts';
 import { healthRoutes } from './core/http/health-routes.ts';
 import { createReadiness } from './core/http/readiness.ts';
 import { registerWebApp } from './core/http/web-app.ts';
-import { createAppMetrics, startMetricsListener } from './core/metrics/app-metrics.ts';
+import { createAppMetrics, serveMetrics } from './core/metrics/app-metrics.ts';
 import { accountSettingsModule } from './modules/account-settings/account-settings-plugin.ts';
 import { attendanceModule } from './modules/attendance/attendance-plugin.ts';
 import { activeSessionsModule, authModule } from './modules/auth/auth-plugin.ts';
@@ -131,16 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   // Prometheus's listener: its own port, loopback unless METRICS_HOST says otherwise, never a route of the app (decision 094).
-  const metricsWhere = config.metrics;
-  if (metricsWhere) {
-    let listener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
-    app.addHook('onReady', async () => {
-      listener = await startMetricsListener(metrics, metricsWhere);
-      app.log.info({ metricsPort: listener.address().port, metricsHost: metricsWhere.host }, 'metrics listening');
-    });
-    app.addHook('onClose', async () => listener?.close());
-    app.decorate('metricsAddress', () => listener?.address());
-  }
+  serveMetrics(app, metrics, config.metrics);
 
   for (const routes of modules.rootRoutes) routes(app);
   if (config.webDistDir) await registerWebApp(app, config.webDistDir, { legalText: (page) => publicContent.getLegalText(page) });

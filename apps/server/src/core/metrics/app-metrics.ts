@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Every series of the app starts with this, the default ones (event loop, heap, GC) too. */
@@ -217,6 +218,25 @@ export async function startMetricsListener(metrics: Pick<AppMetrics, 'registry' 
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * Prometheus's listener beside the app when `where` says so (METRICS_PORT): opened once the app
+ * is ready, closed with it, its address on `app.metricsAddress` (decision 094).
+ */
+export function serveMetrics(
+  app: FastifyInstance,
+  metrics: Pick<AppMetrics, 'registry' | 'scrape'>,
+  where: { port: number; host: string } | undefined,
+) {
+  if (!where) return;
+  let listener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
+  app.addHook('onReady', async () => {
+    listener = await startMetricsListener(metrics, where);
+    app.log.info({ metricsPort: listener.address().port, metricsHost: where.host }, 'metrics listening');
+  });
+  app.addHook('onClose', async () => listener?.close());
+  app.decorate('metricsAddress', () => listener?.address());
 }
 
 declare module 'fastify' {
