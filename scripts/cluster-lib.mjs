@@ -250,6 +250,7 @@ export async function startNginx({ runDir, listen, ports, workers }) {
   };
   return {
     port,
+    pid: child.pid,
     url: `http://127.0.0.1:${port}`,
     /** Marks the instances on `downPorts` down (no new requests go there) and reloads. */
     async drain(downPorts) {
