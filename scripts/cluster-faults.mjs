@@ -328,8 +328,9 @@ async function main() {
   postgres.start();
   const backAt = Date.now();
   const readyAgain = await pollReadiness(true, READY_AGAIN_WITHIN_MS);
+  const readyAt = Date.now();
   phase = 'after';
-  await sleep(3000);
+  await sleep(5000);
   await stopLoad();
   database = new pg.Client({ connectionString: databaseUrl });
   database.on('error', () => {});
@@ -352,7 +353,7 @@ async function main() {
   const smtpPhase = describe('smtp');
   const rolling = describe('rolling');
   const pgPhase = describe('postgres');
-  const after = describe('after');
+  describe('after');
   console.log(`  rolling restart of 3 instances: ${seconds(rollingMs)}; killed instance ready again after ${seconds(killRecoveredMs)}`);
   console.log(
     `  PostgreSQL down ${seconds(pgDownMs)}: every instance not ready after ${seconds(notReady.ms)} (slowest readiness answer ${notReady.slowest} ms, ` +
@@ -386,10 +387,14 @@ async function main() {
   const inFlight = killed.failed.filter((record) => record.status === 502 && record.at <= goneAt);
   check(
     'kill -9: only requests in flight on it failed, as 502',
-    killed.failed.length <= WORKERS && inFlight.length === killed.failed.length,
+    killed.records.length > 0 && killed.failed.length <= WORKERS && inFlight.length === killed.failed.length,
     `${killed.failed.length} failed, ${inFlight.length} of them 502s sent before it was gone (${goneAt - killedAt} ms after the kill)`,
   );
-  check('SMTP down: no request failed', smtpPhase.failed.length === 0, `${smtpPhase.records.length} requests`);
+  check(
+    'SMTP down: no request failed',
+    smtpPhase.records.length > 0 && smtpPhase.failed.length === 0,
+    `${smtpPhase.records.length} requests`,
+  );
   check(
     `PostgreSQL down: every instance not ready within ${NOT_READY_WITHIN_MS / 1000} s`,
     notReady.ms <= NOT_READY_WITHIN_MS,
@@ -407,11 +412,12 @@ async function main() {
   );
   const slowWhileDown = pgPhase.records.filter((record) => record.at >= stoppedAt && record.at < backAt && record.ms > 2000);
   check('PostgreSQL down: requests answered (no hang)', slowWhileDown.length === 0, `${slowWhileDown.length} took over 2 s`);
-  const afterLate = after.records.filter((record) => record.at > backAt + READY_AGAIN_WITHIN_MS);
+  // Sent once every instance said it was ready again: served as on a quiet system.
+  const afterReady = results.filter((record) => record.at >= readyAt);
   check(
-    `PostgreSQL back: no request failed from ${READY_AGAIN_WITHIN_MS / 1000} s after its return`,
-    afterLate.every((record) => record.ok),
-    `${afterLate.length} requests`,
+    'PostgreSQL back: no request failed once every instance was ready again',
+    afterReady.length > 0 && afterReady.every((record) => record.ok),
+    `${afterReady.length} requests`,
   );
 
   // The database: nothing lost, nothing doubled.
