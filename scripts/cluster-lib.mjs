@@ -200,12 +200,15 @@ export function startInstance({ port, env, logFile, dataDir }) {
 
 // ---- nginx ----
 
-/** deploy/nginx.conf with its @NAME@ words filled in. `servers` are "host:port" strings; `down` ones are marked down. */
-export function renderNginxConfig({ runDir, listen, servers, down = [], webDist = WEB_DIST, workers }) {
+/**
+ * deploy/nginx.conf with its @NAME@ words filled in. `servers` are "host:port" strings; `down` ones
+ * are marked down. `user`: the workers' user when the master starts as root (none: nginx's default).
+ */
+export function renderNginxConfig({ runDir, listen, servers, down = [], webDist = WEB_DIST, workers, user }) {
   const upstream = servers.map((server) => `server ${server} ${UPSTREAM_HEALTH}${down.includes(server) ? ' down' : ''};`).join('\n    ');
   let text = fs
     .readFileSync(NGINX_TEMPLATE, 'utf8')
-    .replaceAll('@USER_LINE@', isRoot() ? 'user root;' : '')
+    .replaceAll('@USER_LINE@', user ? `user ${user};` : '')
     .replaceAll('@RUN_DIR@', runDir)
     .replaceAll('@LISTEN@', String(listen))
     .replaceAll('@UPSTREAM_SERVERS@', upstream)
@@ -224,7 +227,9 @@ export async function startNginx({ runDir, listen, ports, workers }) {
   for (const sub of ['logs', 'temp']) fs.mkdirSync(path.join(runDir, sub), { recursive: true });
   const configFile = path.join(runDir, 'nginx.conf');
   const servers = ports.map((port) => `127.0.0.1:${port}`);
-  const write = (down = []) => fs.writeFileSync(configFile, renderNginxConfig({ runDir, listen, servers, down, workers }));
+  // Started by root (CI), its workers stay root: they read the build and write the run folder as the rest of the run does.
+  const user = isRoot() ? 'root' : undefined;
+  const write = (down = []) => fs.writeFileSync(configFile, renderNginxConfig({ runDir, listen, servers, down, workers, user }));
   write();
   const args = ['-p', runDir, '-c', configFile, '-e', path.join(runDir, 'logs/error.log')];
   const tested = spawnSync(NGINX_BINARY, [...args, '-t'], { encoding: 'utf8' });

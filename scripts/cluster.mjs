@@ -6,6 +6,7 @@
 //
 //   npm run cluster                      start (CLUSTER_PORT 4350; the instances on the ports after it)
 //   node scripts/cluster.mjs nginx-config --listen 80 --servers 10.0.0.5:3000,10.0.0.6:3000 --run-dir /var/lib/testerhub-nginx
+//        [--user www-data] [--web-dist /opt/testerhub/apps/web/dist]
 //                                        print deploy/nginx.conf filled in, for an operator's machine
 //
 // Settings: CLUSTER_INSTANCES, CLUSTER_PORT, CLUSTER_DIR (secrets, logs, nginx; default .cluster),
@@ -28,14 +29,28 @@ import {
 if (process.argv[2] === 'nginx-config') {
   const { values } = parseArgs({
     args: process.argv.slice(3),
-    options: { listen: { type: 'string', default: '80' }, servers: { type: 'string' }, 'run-dir': { type: 'string' } },
+    options: {
+      listen: { type: 'string', default: '80' },
+      servers: { type: 'string' },
+      'run-dir': { type: 'string' },
+      user: { type: 'string', default: 'www-data' },
+      'web-dist': { type: 'string' },
+    },
   });
   if (!values.servers || !values['run-dir']) {
-    console.error('Usage: node scripts/cluster.mjs nginx-config --listen 80 --servers HOST:PORT,HOST:PORT --run-dir DIR');
+    console.error(
+      'Usage: node scripts/cluster.mjs nginx-config --listen 80 --servers HOST:PORT,HOST:PORT --run-dir DIR [--user www-data] [--web-dist DIR]',
+    );
     process.exit(2);
   }
   process.stdout.write(
-    renderNginxConfig({ runDir: path.resolve(values['run-dir']), listen: values.listen, servers: values.servers.split(',') }),
+    renderNginxConfig({
+      runDir: path.resolve(values['run-dir']),
+      listen: values.listen,
+      servers: values.servers.split(','),
+      user: values.user,
+      ...(values['web-dist'] && { webDist: path.resolve(values['web-dist']) }),
+    }),
   );
   process.exit(0);
 }
