@@ -45,6 +45,12 @@ const SMTP_PORT = Number(process.env.CLUSTER_TEST_SMTP_PORT ?? 4361);
 const LOG_DIR = path.join(ROOT, '.tmp/cluster-test');
 const INSTANCE_PORTS = [1, 2, 3].map((offset) => NGINX_PORT + offset);
 const WORKERS = 6;
+/**
+ * The load's ceiling, requests a second over all clients: steady traffic, the same on a quiet
+ * machine as on a busy one, so the mail it makes (a spend or booking each) stays within what the
+ * outbox senders send and the outbox empties within the test's bound.
+ */
+const REQUESTS_PER_SECOND = 90;
 const SMTP_DOWN_SECONDS = 10;
 const POSTGRES_DOWN_SECONDS = 5;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -174,7 +180,13 @@ function startLoad({ sessionSecret, groupIds, rewardId }) {
   }
 
   async function worker() {
+    const spacingMs = (1000 * WORKERS) / REQUESTS_PER_SECOND;
+    let nextAt = Date.now();
     while (loadRunning) {
+      // Paced, not waiting on time for a result: a slow answer only delays this client's next request.
+      nextAt += spacingMs;
+      await sleep(Math.max(0, nextAt - Date.now()));
+      if (Date.now() > nextAt + spacingMs) nextAt = Date.now();
       const request = nextRequest();
       const at = Date.now();
       const record = { kind: request.kind, phase, at, status: 0, answer: '' };
@@ -347,7 +359,9 @@ async function main() {
   const drainMs = Date.now() - drainFrom;
   await sleep(500);
 
-  console.log(`\nFigures (${WORKERS} clients through nginx; reads 75%, spends 10%, bookings 10%, logins 5%):`);
+  console.log(
+    `\nFigures (${WORKERS} clients through nginx, at most ${REQUESTS_PER_SECOND} requests/s; reads 75%, spends 10%, bookings 10%, logins 5%):`,
+  );
   const quiet = describe('quiet');
   const killed = describe('kill');
   const smtpPhase = describe('smtp');
