@@ -250,6 +250,9 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: options.poolWaitMs ?? POOL_WAIT_MS });
   // An idle client that loses its server must not bring the process down; the next query reports it.
   pool.on('error', () => undefined);
+  // Nor one a unit of work holds between two statements (the pool listens to idle ones only): a
+  // PostgreSQL restart ends it with a FATAL 'error' event; its next statement fails, so does the work.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres(pool, { schema, logger: statementLogger(options.onStatement) }) as unknown as Database;
   return {
     db,

@@ -7,6 +7,8 @@ import type { OutboxRepository } from './outbox-repository.ts';
 const POLL_INTERVAL_MS = 2000;
 const BATCH_SIZE = 20;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** How often a delivered message's 'sent' mark is tried again while the database is away. */
+const MARK_SENT_RETRY_MS = 500;
 
 /**
  * The first calendar goes as the message's invitation (a text/calendar alternative with its
@@ -50,6 +52,24 @@ export function startOutboxSender(options: {
   let running: Promise<void> | undefined;
   let stopped = false;
 
+  /**
+   * Marks a delivered message sent, trying again while the database is away (a PostgreSQL restart):
+   * left 'sending', it would go out a second time once its claim ran out. Gives up only when the
+   * sender stops.
+   */
+  async function markSentOnceBack(id: number) {
+    for (;;) {
+      try {
+        await outbox.markSent(id);
+        return;
+      } catch (error) {
+        if (stopped) throw error;
+        log.warn({ outboxId: id, err: error }, 'e-mail sent but not yet marked; trying again');
+        await new Promise((resolve) => setTimeout(resolve, MARK_SENT_RETRY_MS));
+      }
+    }
+  }
+
   async function sendDue() {
     const batch = await outbox.claimDue(BATCH_SIZE);
     for (const message of batch) {
@@ -62,14 +82,15 @@ export function startOutboxSender(options: {
           text: message.text,
           ...mailAttachments(message.attachments ?? []),
         });
-        await outbox.markSent(message.id);
-        log.info({ outboxId: message.id, kind: message.kind }, 'e-mail sent');
       } catch (error) {
         onSendFailed?.();
         const retryAt = new Date(clock.nowMs() + retryDelayMs(message.attempts));
         await outbox.markFailed(message.id, error instanceof Error ? error.message : String(error), retryAt);
         log.warn({ outboxId: message.id, attempts: message.attempts, retryAt, err: error }, 'e-mail not sent; will retry');
+        continue;
       }
+      await markSentOnceBack(message.id);
+      log.info({ outboxId: message.id, kind: message.kind }, 'e-mail sent');
     }
   }
 
