@@ -51,6 +51,8 @@ export function createJobQueue(options: {
 }): JobQueue {
   const { database, log, pollingIntervalSeconds = 2 } = options;
   const definitions = new Map<string, QueueDefinition<object>>();
+  /** This instance's worker of each queue, told of a job sent here so that it need not wait for its next poll. */
+  const workerIds = new Map<string, string>();
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
 
@@ -71,7 +73,7 @@ export function createJobQueue(options: {
     await instance.start();
     for (const [name, definition] of definitions) {
       await createQueueOnce(instance, name, { name, policy: definition.policy ?? 'standard', retryLimit: definition.retryLimit ?? 2 });
-      await instance.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      const workerId: string = await instance.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         if (!job) return;
         try {
           await definition.handler(job.data);
@@ -79,7 +81,12 @@ export function createJobQueue(options: {
           log.warn({ err: error, queue: name, jobId: job.id }, 'job failed; pg-boss will retry it');
           throw error;
         }
+        // pg-boss waits a polling interval after every job, found or not: a worker that finished
+        // one looks for the next at once, so a backlog of n jobs takes n jobs' time, not n intervals.
+        // (After a failure it keeps the interval, so that retries stay spaced.)
+        instance.notifyWorker(workerId);
       });
+      workerIds.set(name, workerId);
     }
     return instance;
   }
@@ -90,7 +97,11 @@ export function createJobQueue(options: {
       definitions.set(name, definition as QueueDefinition<object>);
     },
     async send(name, data, sendOptions = {}) {
-      return running().send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
+      const instance = running();
+      const id = await instance.send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
+      const workerId = workerIds.get(name);
+      if (id && workerId && !sendOptions.startAfter) instance.notifyWorker(workerId);
+      return id;
     },
     async schedule(name, cron, data, scheduleOptions) {
       await running().schedule(name, cron, data, { tz: scheduleOptions.tz });
@@ -104,6 +115,7 @@ export function createJobQueue(options: {
       const instance = boss;
       boss = undefined;
       starting = undefined;
+      workerIds.clear();
       if (instance) await instance.stop({ graceful: true, wait: true, close: false });
     },
   };
