@@ -791,7 +791,9 @@ const callerName = (caller: Caller) =>
  * member of its own (a call may log them out, change their password or spend their TOTP code), and
  * its audit row is read by that caller. A refused call is made by the file's one refused-only staff
  * member of the role (never admitted anywhere, so their audit log stays empty: the check is as
- * strict as with a new member per call) or the file's one tester: some 500 set-ups fewer.
+ * strict as with a new member per call) or the file's one tester, and all the refused calls of a
+ * route send the one valid request prepared for them (a refused call changes nothing): some 500
+ * caller set-ups and 250 preparations fewer.
  */
 export function staffRouteTableCases(part: FuzzPart) {
   const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, STUDY_LINK_SECRET: LINK_SECRET } });
@@ -814,6 +816,19 @@ export function staffRouteTableCases(part: FuzzPart) {
     return made;
   };
 
+  const requestFor = async (route: StaffRouteCase, callerCode: string) =>
+    route.prepare ? route.prepare() : (route.request?.(callerCode) ?? {});
+  // A route's refused callers send one valid request, prepared once: a refused call changes nothing, so it stays valid.
+  const refusedRequests = new Map<StaffRouteCase, Promise<{ body?: unknown; query?: string }>>();
+  const refusedRequest = (route: StaffRouteCase) => {
+    let made = refusedRequests.get(route);
+    if (!made) {
+      made = requestFor(route, '000000');
+      refusedRequests.set(route, made);
+    }
+    return made;
+  };
+
   table.forEach((route, position) => {
     if (position % part.count !== part.index - 1) return;
     for (const caller of CALLERS) {
@@ -830,7 +845,7 @@ export function staffRouteTableCases(part: FuzzPart) {
         } else if (caller.kind !== 'none') {
           ({ staffId: callerId, cookie } = await refusedCaller(caller));
         }
-        const request = route.prepare ? await route.prepare() : (route.request?.(callerCode) ?? {});
+        const request = admitted ? await requestFor(route, callerCode) : await refusedRequest(route);
         const since = new Date(Date.now() - 1000);
         const answer = await testApp.app.inject({
           method: route.method,
