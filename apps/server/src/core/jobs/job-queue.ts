@@ -73,7 +73,7 @@ export function createJobQueue(options: {
     await instance.start();
     for (const [name, definition] of definitions) {
       await createQueueOnce(instance, name, { name, policy: definition.policy ?? 'standard', retryLimit: definition.retryLimit ?? 2 });
-      const workerId: string = await instance.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      const workerId = await instance.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         if (!job) return;
         try {
           await definition.handler(job.data);
@@ -83,8 +83,10 @@ export function createJobQueue(options: {
         }
         // pg-boss waits a polling interval after every job, found or not: a worker that finished
         // one looks for the next at once, so a backlog of n jobs takes n jobs' time, not n intervals.
-        // (After a failure it keeps the interval, so that retries stay spaced.)
-        instance.notifyWorker(workerId);
+        // (After a failure it keeps the interval, so that retries stay spaced.) A job handled before
+        // work() has answered the worker's id waits for the poll.
+        const self = workerIds.get(name);
+        if (self) instance.notifyWorker(self);
       });
       workerIds.set(name, workerId);
     }
