@@ -39,9 +39,10 @@ describe('GET /api/docs', () => {
 
 describe('GET /api/docs in production', () => {
   it('is not there unless API_DOCS=true', async () => {
+    // Over the file's database: the two apps only answer what they serve.
     const [closed, open] = await Promise.all([
-      createTestApp({ env: { NODE_ENV: 'production' } }),
-      createTestApp({ env: { NODE_ENV: 'production', API_DOCS: 'true' } }),
+      createTestApp({ env: { NODE_ENV: 'production' }, database: testApp.database }),
+      createTestApp({ env: { NODE_ENV: 'production', API_DOCS: 'true' }, database: testApp.database }),
     ]);
     try {
       const hidden = await closed.app.inject({ method: 'GET', url: '/api/docs' });

@@ -13,11 +13,14 @@ let httpApp: TestApp;
 let httpsApp: TestApp;
 
 beforeAll(async () => {
-  [httpApp, httpsApp] = await Promise.all([createTestApp(), createTestApp({ env: { PUBLIC_URL: 'https://testers.example.test' } })]);
+  httpApp = await createTestApp();
+  // The two apps only read: one database copy serves both.
+  httpsApp = await createTestApp({ env: { PUBLIC_URL: 'https://testers.example.test' }, database: httpApp.database });
 });
 
 afterAll(async () => {
-  await Promise.all([httpApp.close(), httpsApp.close()]);
+  await httpsApp.close();
+  await httpApp.close();
 });
 
 const directives = (header: unknown) => String(header).split(';');

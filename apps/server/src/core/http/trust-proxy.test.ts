@@ -48,12 +48,18 @@ describe('TRUST_PROXY naming the proxy', () => {
   let byAddress: TestApp;
   let byHops: TestApp;
   beforeAll(async () => {
-    [byAddress, byHops] = await Promise.all([
-      createTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: `${PROXY}, 10.1.0.0/16` }, extraApiRoutes: echoIp }),
-      createTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: '1' }, extraApiRoutes: echoIp }),
-    ]);
+    byAddress = await createTestApp({ env: { NODE_ENV: 'production', TRUST_PROXY: `${PROXY}, 10.1.0.0/16` }, extraApiRoutes: echoIp });
+    // The two apps only echo addresses: one database copy serves both.
+    byHops = await createTestApp({
+      env: { NODE_ENV: 'production', TRUST_PROXY: '1' },
+      extraApiRoutes: echoIp,
+      database: byAddress.database,
+    });
   });
-  afterAll(() => Promise.all([byAddress.close(), byHops.close()]));
+  afterAll(async () => {
+    await byHops.close();
+    await byAddress.close();
+  });
 
   it('honours X-Forwarded-For from a configured address or range, and only from there', async () => {
     expect(await ipOf(byAddress, PROXY, CLIENT)).toBe(CLIENT);

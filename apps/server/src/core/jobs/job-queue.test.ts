@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import pino from 'pino';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase, TEST_POOL, type TestDatabase } from '../../../test/test-app.ts';
@@ -10,22 +10,24 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-async function testDatabase(): Promise<TestDatabase> {
-  const copy = await createTestDatabase();
-  cleanups.push(copy.dispose);
-  return copy;
-}
+/**
+ * One database copy for the file (each test's queues have names of their own and are stopped after
+ * it), and the handles of server instances on it: one per instance on PostgreSQL; embedded PGlite
+ * serves one process only.
+ */
+let copy: TestDatabase;
+let handles: DatabaseHandle[] = [];
+beforeAll(async () => {
+  copy = await createTestDatabase();
+  handles = copy.url ? [copy.database, await openPostgres(copy.url, TEST_POOL)] : [copy.database];
+});
+afterAll(async () => {
+  if (handles[1]) await handles[1].close();
+  await copy?.dispose();
+});
 
-/** Handles for server instances on one database: one per instance on PostgreSQL; embedded PGlite serves one process only. */
-async function instanceHandles(copy: TestDatabase): Promise<DatabaseHandle[]> {
-  if (!copy.url) return [copy.database];
-  const second = await openPostgres(copy.url, TEST_POOL);
-  cleanups.push(() => second.close());
-  return [copy.database, second];
-}
-
-function queueOn(database: DatabaseHandle): JobQueue {
-  const queue = createJobQueue({ database, log, pollingIntervalSeconds: 0.5 });
+function queueOn(database: DatabaseHandle, pollingIntervalSeconds = 0.5): JobQueue {
+  const queue = createJobQueue({ database, log, pollingIntervalSeconds });
   // Stopped before the database closes (cleanups run last-in, first-out).
   cleanups.push(() => queue.stop());
   return queue;
@@ -41,16 +43,14 @@ async function until(condition: () => boolean, timeoutMs: number, what: string) 
 
 describe('job queue (pg-boss in the app database)', () => {
   test('a queue without definitions starts nothing; sending to it says the queue is not running', async () => {
-    const copy = await testDatabase();
     const queue = queueOn(copy.database);
     await queue.start();
     await expect(queue.send('nothing', {})).rejects.toThrow('not been started');
   });
 
   test('each job is handled exactly once, also with two instances on one PostgreSQL', { timeout: 30_000 }, async () => {
-    const copy = await testDatabase();
     const handled: number[] = [];
-    const queues = (await instanceHandles(copy)).map((database) => {
+    const queues = handles.map((database) => {
       const queue = queueOn(database);
       queue.define<{ n: number }>('count-me', {
         handler: async ({ n }) => {
@@ -62,13 +62,32 @@ describe('job queue (pg-boss in the app database)', () => {
     await Promise.all(queues.map((queue) => queue.start()));
     await Promise.all(Array.from({ length: 12 }, (_, n) => queues[n % queues.length]!.send('count-me', { n })));
     await until(() => handled.length >= 12, 20_000, '12 jobs');
-    // A little longer: a job handled twice would show up now.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Stopped gracefully, each queue first finishes what it fetched: a job handled twice shows up by now.
+    await Promise.all(queues.map((queue) => queue.stop()));
     expect(handled.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, n) => n));
   });
 
+  test('a job sent on an instance is handled without waiting for a poll, and a backlog one after another without a poll between', async () => {
+    const queue = queueOn(copy.database, 600);
+    const handled: number[] = [];
+    queue.define<{ n: number }>('at-once', {
+      handler: async ({ n }) => {
+        handled.push(n);
+      },
+    });
+    await queue.start();
+    // The worker looked once as it started and found nothing: its next poll is ten minutes away.
+    await queue.send('at-once', { n: 0 });
+    await until(() => handled.length === 1, 30_000, 'the job sent');
+    // A backlog: five jobs due already (sent with a start time, which tells no worker), then one sent plainly.
+    const due = new Date(Date.now() - 1000);
+    for (const n of [1, 2, 3, 4, 5]) await queue.send('at-once', { n }, { startAfter: due });
+    await queue.send('at-once', { n: 6 });
+    await until(() => handled.length === 7, 30_000, 'the backlog');
+    expect(handled.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
   test('a stately queue keeps one waiting job per key: the second send answers null', async () => {
-    const copy = await testDatabase();
     const queue = queueOn(copy.database);
     queue.define('remind', { policy: 'stately', handler: async () => undefined });
     await queue.start();
@@ -82,7 +101,6 @@ describe('job queue (pg-boss in the app database)', () => {
   });
 
   test('a failing job is tried again', { timeout: 30_000 }, async () => {
-    const copy = await testDatabase();
     const queue = queueOn(copy.database);
     let attempts = 0;
     queue.define('flaky', {
@@ -102,8 +120,7 @@ describe('job queue (pg-boss in the app database)', () => {
     'a job still running when its instance stops is handed back after the stop time-out and runs on another instance',
     { timeout: 60_000 },
     async () => {
-      const copy = await testDatabase();
-      const [firstHandle, secondHandle = firstHandle] = await instanceHandles(copy);
+      const [firstHandle, secondHandle = firstHandle] = handles;
       const ranOn: string[] = [];
       const define = (queue: JobQueue, instance: string) =>
         queue.define('long-work', {
@@ -137,7 +154,6 @@ describe('job queue (pg-boss in the app database)', () => {
     'stats() counts each defined queue’s jobs due and not running, and those failed for good; each failed run is told',
     { timeout: 30_000 },
     async () => {
-      const copy = await testDatabase();
       const failedRuns: string[] = [];
       const queue = createJobQueue({
         database: copy.database,

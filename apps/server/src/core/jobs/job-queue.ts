@@ -60,6 +60,8 @@ export function createJobQueue(options: {
 }): JobQueue {
   const { database, log, pollingIntervalSeconds = 2, onJobFailed } = options;
   const definitions = new Map<string, QueueDefinition<object>>();
+  /** This instance's worker of each queue, told of a job sent here so that it need not wait for its next poll. */
+  const workerIds = new Map<string, string>();
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
 
@@ -80,7 +82,7 @@ export function createJobQueue(options: {
     await instance.start();
     for (const [name, definition] of definitions) {
       await createQueueOnce(instance, name, { name, policy: definition.policy ?? 'standard', retryLimit: definition.retryLimit ?? 2 });
-      await instance.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+      const workerId = await instance.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         if (!job) return;
         try {
           await definition.handler(job.data);
@@ -89,7 +91,14 @@ export function createJobQueue(options: {
           onJobFailed?.(name);
           throw error;
         }
+        // pg-boss waits a polling interval after every job, found or not: a worker that finished
+        // one looks for the next at once, so a backlog of n jobs takes n jobs' time, not n intervals.
+        // (After a failure it keeps the interval, so that retries stay spaced.) A job handled before
+        // work() has answered the worker's id waits for the poll.
+        const self = workerIds.get(name);
+        if (self) instance.notifyWorker(self);
       });
+      workerIds.set(name, workerId);
     }
     return instance;
   }
@@ -100,7 +109,11 @@ export function createJobQueue(options: {
       definitions.set(name, definition as QueueDefinition<object>);
     },
     async send(name, data, sendOptions = {}) {
-      return running().send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
+      const instance = running();
+      const id = await instance.send(name, data, { startAfter: sendOptions.startAfter, singletonKey: sendOptions.singletonKey });
+      const workerId = workerIds.get(name);
+      if (id && workerId && !sendOptions.startAfter) instance.notifyWorker(workerId);
+      return id;
     },
     async schedule(name, cron, data, scheduleOptions) {
       await running().schedule(name, cron, data, { tz: scheduleOptions.tz });
@@ -114,6 +127,7 @@ export function createJobQueue(options: {
       const instance = boss;
       boss = undefined;
       starting = undefined;
+      workerIds.clear();
       if (instance) await instance.stop({ graceful: true, wait: true, close: false, timeout: stopOptions.timeoutMs });
     },
     async stats() {

@@ -44,7 +44,7 @@ describe('/dev/mailbox outside production without SMTP_URL', () => {
   );
 
   it('judges by the socket address, not by X-Forwarded-For, even behind a trusted proxy', async () => {
-    const proxied = await createTestApp({ env: { NODE_ENV: 'development', TRUST_PROXY: '192.168.1.1' } });
+    const proxied = await createTestApp({ env: { NODE_ENV: 'development', TRUST_PROXY: '192.168.1.1' }, database: testApp.database });
     try {
       for (const app of [testApp, proxied]) {
         const page = await getWith(app.app, '/dev/mailbox', { remoteAddress: '192.168.1.1', headers: { 'x-forwarded-for': '127.0.0.1' } });

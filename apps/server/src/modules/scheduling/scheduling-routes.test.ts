@@ -263,7 +263,7 @@ describe('POST /api/schedule/CancelSchedule and /CancelMultiSchedule', () => {
 
 describe('SCHEDULE_NOTICE_HOURS', () => {
   it('moves the window: with 12 hours a cancel 13 hours ahead succeeds, and the answer says 12', async () => {
-    const twelve = await createTestApp({ clock, env: { SCHEDULE_NOTICE_HOURS: '12' } });
+    const twelve = await createTestApp({ clock, env: { SCHEDULE_NOTICE_HOURS: '12' }, database: testApp.database });
     try {
       clock.set(NOW);
       const study = await createStudy(twelve.database.db);

@@ -520,7 +520,7 @@ describe('POST /api/schedule/GiveCoinsExternalScreener', () => {
   });
 
   it('honours EXTERNAL_SCHEDULE_DELAY_MINUTES', async () => {
-    const quick = await createTestApp({ clock, env: { EXTERNAL_SCHEDULE_DELAY_MINUTES: '5' } });
+    const quick = await createTestApp({ clock, env: { EXTERNAL_SCHEDULE_DELAY_MINUTES: '5' }, database: testApp.database });
     try {
       clock.set(NOW);
       const study = await createStudy(quick.database.db, {
