@@ -12,7 +12,11 @@ export function createRateLimitRepository(db: Executor) {
      * Concurrent hits on any instance serialise on the row, so none is lost.
      */
     async hit(key: string, now: Date, resetAt: Date, cap: number): Promise<number> {
-      const ended = sql`${rateLimitWindows.resetAt} <= ${now.toISOString()}::timestamptz or ${rateLimitWindows.resetAt} > excluded.reset_at`;
+      // Ended, or ending further ahead than one more window (a clock set back). Not merely later
+      // than this hit's end: simultaneous hits read the time in one order and reach the database in
+      // another, and a hit a few milliseconds older must count in the window, not start it again.
+      const at = sql`${now.toISOString()}::timestamptz`;
+      const ended = sql`${rateLimitWindows.resetAt} <= ${at} or ${rateLimitWindows.resetAt} > excluded.reset_at + (excluded.reset_at - ${at})`;
       const result = await db.execute(sql`
         insert into ${rateLimitWindows} (key, count, reset_at) values (${key}, 1, ${resetAt.toISOString()}::timestamptz)
         on conflict (key) do update set

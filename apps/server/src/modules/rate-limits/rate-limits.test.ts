@@ -51,6 +51,15 @@ describe('rate limits in the database', () => {
     expect(await first!.hit('user:ada')).toBe(true);
   });
 
+  it("counts a hit whose time was read before the last one's (simultaneous hits reach the database in any order)", async () => {
+    clock.set('2026-03-02T12:00:00Z');
+    const [first, second] = limiters('order', 2);
+    expect([await first!.hit('phone:3125550177'), await second!.hit('phone:3125550177')]).toEqual([true, true]);
+    // A request that read the clock 40 ms before the others and reached the database after them.
+    clock.advance(-40);
+    expect(await first!.hit('phone:3125550177')).toBe(false);
+  });
+
   it('forgets a key on reset, for every instance', async () => {
     const [first, second] = limiters('reset', 1);
     expect(await first!.hit('login:bea')).toBe(true);
