@@ -77,15 +77,15 @@ describe('join attention page', () => {
     const code = screen.getByLabelText('Registration code');
     const phone = screen.getAllByLabelText('Phone number')[0]!;
     await fill(user, code, '12345');
-    expect(screen.getByText('Please enter valid code')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter valid code')).toBeInTheDocument();
     await fill(user, code, '12345678');
-    expect(screen.getByText('Please enter valid code')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter valid code')).toBeInTheDocument();
     await fill(user, code, '123456');
-    expect(screen.queryByText('Please enter valid code')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Please enter valid code')).toBeNull());
     await fill(user, phone, '312555');
-    expect(screen.getByText(message('phoneInvalid', 'en'))).toBeInTheDocument();
+    expect(await screen.findByText(message('phoneInvalid', 'en'))).toBeInTheDocument();
     await fill(user, phone, '3125550100');
-    expect(phone).toHaveValue('(312)555-0100');
+    await waitFor(() => expect(phone).toHaveValue('(312)555-0100'));
 
     await user.click(screen.getByRole('button', { name: 'Check my code' }));
     expect(await screen.findByText('Invalid code detected. Please review your code for errors.')).toBeInTheDocument();
@@ -115,14 +115,14 @@ describe('join attention page', () => {
     renderPage();
     const firstName = screen.getByLabelText('First name');
     await fill(user, firstName, 'a'.repeat(31));
-    expect(screen.getByText('Names must contain at most 30 characters.')).toBeInTheDocument();
+    expect(await screen.findByText('Names must contain at most 30 characters.')).toBeInTheDocument();
     await fill(user, firstName, 'a'.repeat(30));
-    expect(screen.queryByText('Names must contain at most 30 characters.')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Names must contain at most 30 characters.')).toBeNull());
     await fill(user, firstName, 'Rosa');
     await fill(user, screen.getByLabelText('Last name'), 'Alvarez');
     await fill(user, screen.getAllByLabelText('Phone number')[1]!, '312-555-0100');
     await fill(user, screen.getByLabelText('E-mail address'), 'rosa@example');
-    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address.')).toBeInTheDocument();
     await fill(user, screen.getByLabelText('E-mail address'), 'rosa@example.com');
     await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 
@@ -148,9 +148,9 @@ describe('join attention page', () => {
     expect(screen.getByRole('group', { name: 'Idioma' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Registrarse' })).toBeInTheDocument();
     await fill(user, screen.getByLabelText('Código de registro'), '12');
-    expect(screen.getByText(message('codeInvalid', 'es'))).toBeInTheDocument();
+    expect(await screen.findByText(message('codeInvalid', 'es'))).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Verificar mi código' }));
-    expect(screen.getByText(message('required', 'es'))).toBeInTheDocument();
+    expect(await screen.findByText(message('required', 'es'))).toBeInTheDocument();
     expect(screen.getByLabelText('Código de registro')).toHaveFocus();
   });
 });
