@@ -6,7 +6,7 @@ import { nextBonusAnswer } from './support/daily-bonus';
 import { messagesTo, waitForMessage } from './support/mailbox';
 import { clockBaseURL, runScheduledJob, setServerClock } from './support/server-clock';
 import { addSessionCookie, createTester, startSession, type SupportTester } from './support/test-support';
-import { lockServerClock } from './support/terms-lock';
+import { lockServerClock, lockTermsPublishing } from './support/terms-lock';
 
 /**
  * Issue 11, sections 1 and 2 on the server's clock (decision 042): the daily bonus across company
@@ -18,11 +18,18 @@ import { lockServerClock } from './support/terms-lock';
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: clockBaseURL() });
 let unlockClock: (() => void) | undefined;
+let unlockTerms: (() => void) | undefined;
 test.beforeAll(async () => {
   test.setTimeout(660_000);
   unlockClock = await lockServerClock();
+  // Its testers come back over several company days: a terms version another spec published
+  // meanwhile (staff-content.spec.ts) asks them to accept it before the daily calendar shows.
+  unlockTerms = await lockTermsPublishing(600_000);
 });
-test.afterAll(() => unlockClock?.());
+test.afterAll(() => {
+  unlockTerms?.();
+  unlockClock?.();
+});
 
 const ZONE = 'America/Chicago'; // LOYALTY_TIME_ZONE's default: the suite's server sets none
 const SCREENER = '/community/main/screener';
