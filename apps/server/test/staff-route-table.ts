@@ -48,7 +48,7 @@ import { useTestApp } from './test-app.ts';
  * state-changing staff call writes an audit row by its caller. A staff route missing from this
  * table fails the first test, so a new route cannot go unchecked.
  *
- * Some 650 cases (about 95 routes, 7 callers), split over modules/staff/staff-route-table.test.ts
+ * Some 650 cases (about 95 routes, 7 callers), split over modules/staff/route-table/staff-route-table.test.ts
  * and staff-route-table-2.test.ts to -4 by route (every fourth route from a part's index, as the
  * route fuzzing's parts are), so that they run side by side in Vitest's workers.
  */

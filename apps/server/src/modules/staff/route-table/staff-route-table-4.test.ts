@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { STAFF_ROUTE_TABLE_PARTS, staffRouteTableCases } from '../../../test/staff-route-table.ts';
+import { STAFF_ROUTE_TABLE_PARTS, staffRouteTableCases } from '../../../../test/staff-route-table.ts';
 
 /** Part 4 of the staff route table's cases: staff-route-table.test.ts says what they prove. */
 describe('the staff route table', () => {

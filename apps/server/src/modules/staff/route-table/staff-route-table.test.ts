@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES } from '@testerhub/shared/staff-schemas';
-import { servedRoutes } from '../../../test/served-routes.ts';
-import { createStaffMember, staffCookieFor } from '../../../test/staff-helpers.ts';
-import { PUBLIC_STAFF_ROUTES, STAFF_ROUTE_TABLE_PARTS, staffRouteTableCases } from '../../../test/staff-route-table.ts';
+import { servedRoutes } from '../../../../test/served-routes.ts';
+import { createStaffMember, staffCookieFor } from '../../../../test/staff-helpers.ts';
+import { PUBLIC_STAFF_ROUTES, STAFF_ROUTE_TABLE_PARTS, staffRouteTableCases } from '../../../../test/staff-route-table.ts';
 
 /**
  * The staff scope's route table (issue 12, "What shows it is done"): every staff route against
