@@ -39,6 +39,30 @@ export function createLedgerRepository(db: Executor) {
     return rows[0] ?? null;
   }
 
+  /**
+   * The entry and the balance change in one statement, when the caller made sure the balance
+   * allows it (a credit, or a debit on the balance it locked): the balance moves only when the
+   * entry was written, so a second change with the same tester, reason and reference writes nothing.
+   */
+  async function writeEntry(entry: LedgerEntryInput, at: Date): Promise<EntryOutcome> {
+    const { testerId, coins, experience, reason, reference } = entry;
+    const result = await db.execute(sql`
+      with written as (
+        insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
+        values (${testerId}, ${coins}, ${experience}, ${reason}, ${reference}, ${at.toISOString()}::timestamptz,
+          ${entry.shortfallCoins ?? 0}, ${entry.shortfallExperience ?? 0})
+        on conflict (tester_id, reason, reference) do nothing
+        returning 1
+      )
+      update ${testers}
+      set coins = ${testers.coins} + ${coins}, exp = ${testers.exp} + ${experience}, level = ${levelFor(sql`${testers.exp} + ${experience}`)}
+      where ${testers.id} = ${testerId} and exists (select 1 from written)
+      returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level`);
+    const [moved] = resultRows<{ coins: number; exp: number; level: number }>(result);
+    if (!moved) return { status: 'alreadyRecorded' };
+    return { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) };
+  }
+
   return {
     /** Every coin and experience entry of the tester, for the tester's data export (decision 040). */
     async exportOf(testerId: string) {
@@ -56,33 +80,23 @@ export function createLedgerRepository(db: Executor) {
     async recordEntry(entry: LedgerEntryInput, at: Date): Promise<EntryOutcome> {
       const { testerId, coins, experience, reason, reference } = entry;
       // A credit cannot take a balance below zero: it needs no look at the balance first, and the
-      // UPDATE below takes the row's lock. A debit sizes itself on the locked balance.
-      const balance = coins >= 0 && experience >= 0 ? { coins: 0, exp: 0 } : await lockedBalance(testerId);
-      if (!balance || balance.coins + coins < 0 || balance.exp + experience < 0) {
-        // A change recorded before says so even when it could not be paid again.
-        const earlier = await db
-          .select({ id: coinLedger.id })
-          .from(coinLedger)
-          .where(and(eq(coinLedger.testerId, testerId), eq(coinLedger.reason, reason), eq(coinLedger.reference, reference)))
-          .limit(1);
-        return earlier.length > 0 ? { status: 'alreadyRecorded' } : { status: 'refused' };
+      // UPDATE of writeEntry takes the row's lock. A debit sizes itself on the locked balance.
+      if (coins < 0 || experience < 0) {
+        const balance = await lockedBalance(testerId);
+        if (!balance || balance.coins + coins < 0 || balance.exp + experience < 0) {
+          // A change recorded before says so even when it could not be paid again.
+          const earlier = await db
+            .select({ id: coinLedger.id })
+            .from(coinLedger)
+            .where(and(eq(coinLedger.testerId, testerId), eq(coinLedger.reason, reason), eq(coinLedger.reference, reference)))
+            .limit(1);
+          return earlier.length > 0 ? { status: 'alreadyRecorded' } : { status: 'refused' };
+        }
       }
-      const result = await db.execute(sql`
-        with written as (
-          insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
-          values (${testerId}, ${coins}, ${experience}, ${reason}, ${reference}, ${at.toISOString()}::timestamptz,
-            ${entry.shortfallCoins ?? 0}, ${entry.shortfallExperience ?? 0})
-          on conflict (tester_id, reason, reference) do nothing
-          returning 1
-        )
-        update ${testers}
-        set coins = ${testers.coins} + ${coins}, exp = ${testers.exp} + ${experience}, level = ${levelFor(sql`${testers.exp} + ${experience}`)}
-        where ${testers.id} = ${testerId} and exists (select 1 from written)
-        returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level`);
-      const [moved] = resultRows<{ coins: number; exp: number; level: number }>(result);
-      if (!moved) return { status: 'alreadyRecorded' };
-      return { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) };
+      return writeEntry(entry, at);
     },
+
+    writeEntry,
 
     lockedBalance,
 

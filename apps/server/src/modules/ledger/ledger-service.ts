@@ -96,9 +96,9 @@ export function createLedgerService(
         const experience = Math.min(change.experience, balance.exp);
         const shortfall = { shortfallCoins: change.coins - coins, shortfallExperience: change.experience - experience };
         const entry = { ...change, coins: -coins, experience: -experience, ...shortfall };
-        const outcome = await ledger.recordEntry(entry, deps.clock.now());
-        if (outcome.status === 'refused') throw new InsufficientBalanceError(change.testerId);
-        if (outcome.status === 'alreadyRecorded') return outcome;
+        // Sized on the balance locked above: the entry and its change in one statement, no second lock.
+        const outcome = await ledger.writeEntry(entry, deps.clock.now());
+        if (outcome.status !== 'recorded') return { status: 'alreadyRecorded' as const };
         return { status: 'recorded' as const, coins, experience, ...shortfall };
       },
       tx,
