@@ -62,6 +62,11 @@ serverEnv.LOGIN_ATTEMPTS_PER_WINDOW = '50';
 // runner and handed down like the folders above: the fixtures make testers and sessions with them.
 process.env.E2E_TEST_SUPPORT_SECRET ??= randomBytes(32).toString('base64url');
 serverEnv.TEST_SUPPORT_SECRET = process.env.E2E_TEST_SUPPORT_SECRET;
+// A production start refuses to run without its signing keys (issue 29): made once per run like the secret above.
+for (const variable of ['DEVICE_COOKIE_SECRET', 'STUDY_LINK_SECRET', 'STAFF_TOTP_KEY']) {
+  process.env[`E2E_${variable}`] ??= randomBytes(32).toString('base64url');
+  serverEnv[variable] = process.env[`E2E_${variable}`] as string;
+}
 
 // The server's second listener on a clock the tests set (decision 042; support/server-clock.ts):
 // the same process and database, so it starts with the first. E2E_CLOCK_PORT picks its port;

@@ -3,6 +3,7 @@
 // process, waiting for /api/health, and killing every process we started, always.
 
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -44,6 +45,11 @@ export function makeTempDir(prefix) {
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---- child processes: every one we start is tracked and killed on any exit path ----
+
+/** The signing keys a production start requires (issue 29), made once per benchmark run. */
+const PRODUCTION_KEYS = Object.fromEntries(
+  ['DEVICE_COOKIE_SECRET', 'STUDY_LINK_SECRET', 'STAFF_TOTP_KEY'].map((name) => [name, randomBytes(32).toString('base64url')]),
+);
 
 const children = new Set();
 const cleanups = new Set();
@@ -150,7 +156,7 @@ export function startServer({ port, dataDir, logFile, env = {}, commandPrefix = 
   const child = track(
     spawn(...nodeCommand(commandPrefix, [...SERVER_NODE_FLAGS, ...extraServerFlags(), SERVER_ENTRY]), {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', DATA_DIR: dataDir, ...PRODUCTION_KEYS, ...env },
       stdio: ['ignore', out, out],
     }),
   );

@@ -25,6 +25,8 @@ const START_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 240_000;
 /** READY_DRAIN_MS of the servers here: long enough to ask /api/ready and /api/health on a busy machine. */
 const DRAIN_MS = 3000;
+/** A production start needs its signing keys (core/config/secrets.ts). */
+const PRODUCTION_KEY = 'a-production-key-of-the-start-tests-0123456789';
 
 interface LogLine {
   level: number;
@@ -241,6 +243,9 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Runni
     LOG_LEVEL: 'info',
     SEED_DEMO_DATA: 'true',
     READY_DRAIN_MS: String(DRAIN_MS),
+    DEVICE_COOKIE_SECRET: PRODUCTION_KEY,
+    STUDY_LINK_SECRET: PRODUCTION_KEY,
+    STAFF_TOTP_KEY: PRODUCTION_KEY,
     ...extraEnv,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });

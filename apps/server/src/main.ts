@@ -1,39 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { createFakeClock } from './core/clock.ts';
 import { ConfigError, loadConfig } from './core/config/env.ts';
+import { withKeptSecrets } from './core/config/secrets.ts';
 import { isNewPgliteFolder, openDatabase, pgliteDataDir, type DatabaseHandle } from './core/db/client.ts';
 import { seedDemoData } from './core/db/seed.ts';
 import { createReadiness, type Readiness } from './core/http/readiness.ts';
 
 /** Argument of the child process that creates a new PGlite database and exits (see prepareInChildProcess). */
 const PREPARE_ONLY_ARG = '--prepare-database-only';
-
-/**
- * A key in production when its variable is unset: made once and kept in DATA_DIR (readable by this
- * user only), so what it signed outlives a restart: the device cookie (DEVICE_COOKIE_SECRET,
- * docs/decisions/013), the self-schedule link (STUDY_LINK_SECRET, docs/decisions/017), the staff TOTP
- * secrets (STAFF_TOTP_KEY, docs/decisions/044, in every environment). Several
- * instances must share the variables instead.
- */
-function storedSecret(dataDir: string, name: string): string {
-  const file = path.join(dataDir, name);
-  try {
-    const stored = fs.readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
 
 let app: FastifyInstance | undefined;
 /** The fake-clock listener of a browser test run (TEST_CLOCK_PORT, decision 042). */
@@ -92,16 +70,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const loaded = loadConfig();
-  const withSecrets = loaded.isProduction
-    ? {
-        ...loaded,
-        deviceCookieSecret: loaded.deviceCookieSecret ?? storedSecret(loaded.dataDir, 'device-cookie-secret'),
-        studyLinkSecret: loaded.studyLinkSecret ?? storedSecret(loaded.dataDir, 'study-link-secret'),
-      }
-    : loaded;
-  // Staff TOTP secrets sealed with a per-start key could not be opened after a restart: kept in DATA_DIR in development too (decision 044).
-  const config = { ...withSecrets, staffTotpKey: loaded.staffTotpKey ?? storedSecret(loaded.dataDir, 'staff-totp-key') };
+  // Keys unset outside production are made once and kept in DATA_DIR; production refuses to start without them.
+  const config = withKeptSecrets(loadConfig());
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = config.webDistDir ?? path.resolve(here, '../../web/dist');
   shutdownTimings = { readyDrainMs: config.readyDrainMs, shutdownGraceMs: config.shutdownGraceMs };
