@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Pages } from '../shell/staff-page-parts';
-import { useOutletContext, useSearchParams } from 'react-router';
+import { Pages, RequiresRole } from '../shell/staff-page-parts';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useAuditLog } from '../api/audit-log';
 import { useStaffList } from '../api/staff-list';
-import { NotAdmin } from './staff-list-page';
-import type { StaffOutletContext } from '../shell/staff-shell';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
@@ -15,8 +12,11 @@ const json = (value: unknown) => (value === null || value === undefined ? '—' 
 /** Admin: the audit log, newest first, filtered by staff member, action and dates kept in the address (decision 043). */
 export function AuditLogPage() {
   usePageTitle('Audit log');
-  const { me } = useOutletContext<StaffOutletContext>();
-  return holdsRole(me.roles, 'admin') ? <AuditLog /> : <NotAdmin />;
+  return (
+    <RequiresRole role="admin">
+      <AuditLog />
+    </RequiresRole>
+  );
 }
 
 function AuditLog() {

@@ -1,8 +1,8 @@
+import { RequiresRole } from '../shell/staff-page-parts';
 import { useState, type FormEvent } from 'react';
 import { useOutletContext } from 'react-router';
 import { z } from 'zod';
 import {
-  holdsRole,
   STAFF_ROLES,
   STAFF_TEXTS,
   staffInviteSchema,
@@ -39,7 +39,11 @@ const fieldRefusal = (answer: StaffStatus): Issue[] =>
 export function StaffListPage() {
   usePageTitle('Staff accounts');
   const { me } = useOutletContext<StaffOutletContext>();
-  return holdsRole(me.roles, 'admin') ? <StaffList myId={me.id} /> : <NotAdmin />;
+  return (
+    <RequiresRole role="admin">
+      <StaffList myId={me.id} />
+    </RequiresRole>
+  );
 }
 
 function StaffList({ myId }: { myId: string }) {
@@ -63,14 +67,6 @@ function StaffList({ myId }: { myId: string }) {
         </ul>
       )}
     </>
-  );
-}
-
-export function NotAdmin() {
-  return (
-    <p className="staff-problem" role="alert">
-      Only admins can open this page.
-    </p>
   );
 }
 

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { CheckInBooking } from '@testerhub/shared/check-in-schemas';
+import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../test/fake-api';
-import { WithPortalQuery } from '../../../test/portal-query';
+import { renderStaffPages } from '../../../test/staff-pages';
 import { CheckInPage } from './check-in-page';
 
 const api = fakeApi();
@@ -24,17 +23,26 @@ const BOOKING: CheckInBooking = {
   household: [{ bookingId: 43, childName: 'Pip Checkley', status: 'booked' }],
 };
 
-function renderPage() {
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter>
-      <WithPortalQuery>
-        <CheckInPage />
-      </WithPortalQuery>
-    </MemoryRouter>,
-  );
-  return user;
+function renderPage(roles: StaffRole[] = ['site-staff']) {
+  return renderStaffPages('/staff/check-in', { 'check-in': <CheckInPage /> }, roles);
 }
+
+describe('who may open check-in (issue 29: every role reached it and read "Something went wrong")', () => {
+  test('a recruiter without the site-staff role gets a page saying why, with the way back, and no call is made', () => {
+    renderPage(['recruiter', 'rewards']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Not open to your role' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('Only staff with the site staff role can open this page.');
+    expect(screen.getByRole('link', { name: 'Back to the console home' })).toHaveAttribute('href', '/staff');
+    expect(screen.queryByRole('button', { name: /scan/i })).toBeNull();
+    expect(api.paths()).toEqual([]);
+  });
+
+  test('an admin holds every role and gets the page', () => {
+    renderPage(['admin']);
+    expect(screen.queryByRole('heading', { name: 'Not open to your role' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+  });
+});
 
 describe('the check-in page (decision 048)', () => {
   test('a code shows the tester, study, session in the site’s zone and the child; Mark attended reports the payment', async () => {

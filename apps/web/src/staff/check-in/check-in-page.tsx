@@ -6,6 +6,7 @@ import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useMarkAttended, useScanCheckInCode, useSearchCheckIns } from '../api/check-in';
+import { RequiresRole } from '../shell/staff-page-parts';
 import { createQrDecoder } from './qr-decoder';
 
 const STATUS_TEXT: Record<CheckInBooking['status'], string> = {
@@ -136,6 +137,14 @@ function BookingCard({ booking, onMark, marking }: { booking: CheckInBooking; on
  */
 export function CheckInPage() {
   usePageTitle('Check-in');
+  return (
+    <RequiresRole role="site-staff">
+      <CheckIn />
+    </RequiresRole>
+  );
+}
+
+function CheckIn() {
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');

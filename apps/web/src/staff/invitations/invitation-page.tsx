@@ -1,11 +1,9 @@
-import { Link, useOutletContext, useParams, useSearchParams } from 'react-router';
-import { Pages } from '../shell/staff-page-parts';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Pages, RequiresRole } from '../shell/staff-page-parts';
 import type { InvitationDetailResponse, InvitationRecipient, RecipientState } from '@testerhub/shared/invitation-schemas';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useInvitation } from '../api/invitations';
-import type { StaffOutletContext } from '../shell/staff-shell';
 import { CountsList, when } from './invitation-counts';
 
 const STATE_LABELS: Record<RecipientState, string> = {
@@ -17,14 +15,11 @@ const STATE_LABELS: Record<RecipientState, string> = {
 /** Recruiters: one invitation's filters, counts and recipients with each one's state (decision 052). */
 export function InvitationPage() {
   usePageTitle('Invitation');
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'recruiter'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the recruiter role can open this page.
-      </p>
-    );
-  return <Invitation />;
+  return (
+    <RequiresRole role="recruiter">
+      <Invitation />
+    </RequiresRole>
+  );
 }
 
 function Invitation() {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Pages, SubmitButton } from '../shell/staff-page-parts';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { Pages, SubmitButton, RequiresRole } from '../shell/staff-page-parts';
+import { Link, useSearchParams } from 'react-router';
 import {
   INVITATION_TEXTS,
   invitationPreviewSchema,
@@ -10,27 +10,22 @@ import {
   type InvitationSummary,
   type SendInvitationResponse,
 } from '@testerhub/shared/invitation-schemas';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { fieldErrorText } from '../../lib/form-errors';
 import { requestErrorMessage } from '../../lib/request-error';
 import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
 import { useInvitationOptions, useInvitations, usePreviewInvitation, useSendInvitation } from '../api/invitations';
-import type { StaffOutletContext } from '../shell/staff-shell';
 import { CountsList, when } from './invitation-counts';
 
 /** Recruiters: invitations to studies, chosen by filters, counted before sending, sent at the configured rate (decision 052). */
 export function InvitationsPage() {
   usePageTitle('Invitations');
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'recruiter'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the recruiter role can open this page.
-      </p>
-    );
-  return <Invitations />;
+  return (
+    <RequiresRole role="recruiter">
+      <Invitations />
+    </RequiresRole>
+  );
 }
 
 function Invitations() {

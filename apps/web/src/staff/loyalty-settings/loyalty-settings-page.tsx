@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useFieldArray, useWatch, type FieldValues, type UseFormHandleSubmit } from 'react-hook-form';
-import { useOutletContext } from 'react-router';
 import {
   dailyCalendarSettingsSchema,
   drawingSettingsSchema,
@@ -15,7 +14,6 @@ import {
   type LoyaltySettingsSaveResponse,
   type WheelAndDrawingResponse,
 } from '@testerhub/shared/loyalty-settings-schemas';
-import { holdsRole } from '@testerhub/shared/staff-schemas';
 import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { ApiRequestError } from '../../lib/api';
@@ -31,8 +29,7 @@ import {
   useSaveWheel,
   useWheelAndDrawing,
 } from '../api/loyalty-settings';
-import type { StaffOutletContext } from '../shell/staff-shell';
-import { SubmitButton } from '../shell/staff-page-parts';
+import { SubmitButton, RequiresRole } from '../shell/staff-page-parts';
 import { Section } from './loyalty-section';
 import { AvatarsSection } from './avatars-section';
 import { PerksSection } from './perks-section';
@@ -42,15 +39,8 @@ import './loyalty-settings.css';
 /** Content staff: the daily calendar, the wheel, the weekly drawing and the levels (issue 12 section 6; decision 056). */
 export function LoyaltySettingsPage() {
   usePageTitle('Loyalty settings');
-  const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, 'content'))
-    return (
-      <p className="staff-problem" role="alert">
-        Only staff with the content role can open this page.
-      </p>
-    );
   return (
-    <>
+    <RequiresRole role="content">
       <h1>Loyalty settings</h1>
       <p>
         What testers earn and spend in the loyalty programme. A saved change applies from testers’ next request: a day already claimed keeps
@@ -70,7 +60,7 @@ export function LoyaltySettingsPage() {
       <LevelsSection />
       <AvatarsSection />
       <PerksSection />
-    </>
+    </RequiresRole>
   );
 }
 

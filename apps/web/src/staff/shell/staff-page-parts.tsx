@@ -1,20 +1,32 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { useOutletContext } from 'react-router';
+import { Link, useOutletContext } from 'react-router';
 import { holdsRole, STAFF_PASSWORD_MIN, STAFF_ROLE_LABELS, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { TextField } from '../../components/form-field';
 import { requestErrorMessage } from '../../lib/request-error';
 import type { StaffOutletContext } from './staff-shell';
 
-/** A console page's own guard: its content only for a staff member holding `role` (admins hold every role, decision 049). */
+/**
+ * A console page's own guard: its content only for a staff member holding `role` (admins hold every
+ * role, decision 049). Anyone else gets a page of its own, with a heading, the reason and the way back
+ * (issue 29), never a failed call's "Something went wrong".
+ */
 export function RequiresRole({ role, children }: { role: StaffRole; children: ReactNode }) {
   const { me } = useOutletContext<StaffOutletContext>();
-  if (!holdsRole(me.roles, role))
-    return (
+  if (holdsRole(me.roles, role)) return children;
+  return (
+    <section aria-labelledby="not-allowed-heading">
+      <h1 id="not-allowed-heading">Not open to your role</h1>
       <p className="staff-problem" role="alert">
-        Only staff with the {STAFF_ROLE_LABELS[role].toLowerCase()} role can open this page.
+        {role === 'admin'
+          ? 'Only admins can open this page.'
+          : `Only staff with the ${STAFF_ROLE_LABELS[role].toLowerCase()} role can open this page.`}
       </p>
-    );
-  return children;
+      <p>An admin can give you the role on the staff accounts page if your work needs it.</p>
+      <p>
+        <Link to="/staff">Back to the console home</Link>
+      </p>
+    </section>
+  );
 }
 
 /** A failed read: its message and Try again. */
