@@ -24,6 +24,13 @@ export const openWithFreeSeat = (groupId: number) =>
 export const attendedSinceSql = (since: Date): SqlFragment =>
   sql`select ${bookings.testerId} as tester_id from ${bookings} where ${bookings.status} = 'attended' and ${bookings.childId} is null and ${bookings.startsAt} >= ${since}`;
 
+/**
+ * Whether the person named by a row's tester and child columns holds a booked session that has not
+ * started at `now`, as a condition: hasUpcomingBooking's rule (the screener's 101) for many rows at once.
+ */
+export const upcomingBookingOfSql = (testerId: SqlFragment, childId: SqlFragment, now: Date): SqlFragment =>
+  sql`exists (select 1 from ${bookings} where ${bookings.testerId} = ${testerId} and ${bookings.childId} is not distinct from ${childId} and ${bookings.status} = 'booked' and ${bookings.startsAt} > ${now})`;
+
 /** Testers (themselves) holding a booking in the study, kept or not, as a subquery of `tester_id` (decision 052). */
 export const bookedInStudySql = (studyNo: number): SqlFragment =>
   sql`select ${bookings.testerId} as tester_id from ${bookings} where ${bookings.studyNo} = ${studyNo} and ${bookings.childId} is null`;

@@ -19,7 +19,7 @@ import type { LedgerService } from '../ledger/ledger-service.ts';
 import { isSuspended, type TesterService } from '../testers/tester-service.ts';
 import { verifyCancelLinkToken } from './cancel-link-token.ts';
 import { DEFAULT_TIME_ZONE, type ScheduleNotices } from './schedule-mail/schedule-notices.ts';
-import { createSchedulingRepository, type BookingRow, type GroupWithSessions } from './scheduling-repository.ts';
+import { createSchedulingRepository, upcomingBookingOfSql, type BookingRow, type GroupWithSessions } from './scheduling-repository.ts';
 import { createSeatOfferRepository } from './seat-offers/seat-offer-repository.ts';
 import type { Person, SeatOffers } from './seat-offers/seat-offers.ts';
 
@@ -30,7 +30,7 @@ export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
 export { DEFAULT_TIME_ZONE } from './schedule-mail/schedule-notices.ts';
 /** Subqueries of tester ids for set-based statements elsewhere (invitations, decision 052). */
-export { attendedSinceSql, bookedInStudySql } from './scheduling-repository.ts';
+export { attendedSinceSql, bookedInStudySql, upcomingBookingOfSql } from './scheduling-repository.ts';
 
 /** The job queue's name of the reminder sweep (decision 027). */
 export const REMINDER_QUEUE = 'schedule-reminders';
@@ -257,6 +257,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     hasUpcomingBooking(testerId: string, now: Date, tx?: Executor, childId: number | null = null): Promise<boolean> {
       return on(tx).hasUpcomingBooking(testerId, now, childId);
     },
+
+    /** The same rule as an SQL condition on a row's person, for a set-based statement of another module (screening's 101 release). */
+    upcomingBookingOfSql,
 
     /** Attended sessions and what each paid (the group's coOpCost), newest first: the earnings history (decision 034). */
     attendedCompensation: (testerId: string) => base.attendedWithCompensation(testerId),

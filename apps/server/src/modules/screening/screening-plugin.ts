@@ -1,4 +1,4 @@
-import { defineModule } from '../../core/modules/app-module.ts';
+import { defineModule, type ModuleJob } from '../../core/modules/app-module.ts';
 import type { ChildrenReader } from '../children/children-service.ts';
 import type { LeaderboardService } from '../leaderboard/leaderboard-service.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
@@ -24,6 +24,9 @@ export const screeningReaderModule = defineModule({
   },
 });
 
+/** Reopens screeners finished with 101 once their tester's booking is over (issue 29; decision 104). */
+export const SCREENING_REOPEN_JOB = 'screening-reopen-after-101';
+
 /** Hosted screeners, their completion in one unit of work, the one waiting list (decisions 017, 024). */
 export const screeningModule = defineModule({
   name: 'screening',
@@ -41,7 +44,7 @@ export const screeningModule = defineModule({
       childrenReader: Pick<ChildrenReader, 'findChild'>;
       leaderboard: Pick<LeaderboardService, 'screenerFilled'>;
     },
-    { db, clock, secrets, metrics },
+    { db, clock, secrets, metrics, log },
   ) {
     const screening = createScreeningService(db, {
       clock,
@@ -53,6 +56,18 @@ export const screeningModule = defineModule({
       findChild: childrenReader.findChild,
       onScreenerFilled: leaderboard.screenerFilled,
     });
-    return { provides: { screening }, routes: { tester: [screeningRoutes(screening)] } };
+    const reopenAfterBookings: ModuleJob = {
+      name: SCREENING_REOPEN_JOB,
+      cron: '*/15 * * * *',
+      timeZone: 'UTC',
+      policy: 'singleton',
+      retryLimit: 0,
+      run: async () => {
+        const reopened = await screening.reopenAfterBookings();
+        if (reopened > 0) log.info({ reopened }, 'screeners finished with 101 opened again');
+        return { reopened };
+      },
+    };
+    return { provides: { screening }, routes: { tester: [screeningRoutes(screening)] }, jobs: [reopenAfterBookings] };
   },
 });

@@ -172,6 +172,22 @@ export function createScreeningRepository(db: Executor) {
       return { ...row!, status: row!.status as ScreeningStatus };
     },
 
+    /**
+     * Screenings finished with 101 whose person no longer holds an upcoming booking (`stillBooked` is
+     * the scheduling module's condition) go back to in progress, answers kept: the 101 rule is about
+     * now (issue 29). The quota the answers matched was never claimed at 101. Returns how many.
+     */
+    async reopenAfterBookings(stillBooked: (testerId: SqlFragment, childId: SqlFragment) => SqlFragment): Promise<number> {
+      const reopened = await db
+        .update(screenings)
+        .set({ status: 'inProgress', completedAt: null, quotaId: null })
+        .where(
+          and(eq(screenings.status, 'alreadyScheduled'), sql`not ${stillBooked(sql`${screenings.testerId}`, sql`${screenings.childId}`)}`),
+        )
+        .returning({ id: screenings.id });
+      return reopened.length;
+    },
+
     async finishScreening(id: number, outcome: { status: ScreeningStatus; answers: Answers; quotaId: number | null; completedAt: Date }) {
       await db.update(screenings).set(outcome).where(eq(screenings.id, id));
     },

@@ -287,6 +287,15 @@ export function createScreeningService(
       });
     },
 
+    /**
+     * The 101 rule is about now (issue 29): a screener finished with 101 opens again, answers kept,
+     * once its person no longer holds an upcoming booking (attended, cancelled, no-show, or started),
+     * so the study is listed and invitations reach the tester again. Run by a job; the credit stays
+     * paid once.
+     */
+    reopenAfterBookings: () =>
+      repository.reopenAfterBookings((testerId, childId) => deps.scheduling.upcomingBookingOfSql(testerId, childId, deps.clock.now())),
+
     /** The data of a self-schedule link's `d`, when this server signed it (the scheduling issue reads it). */
     verifyStudyLinkData: (token: string) => verifyStudyLinkData(token, deps.studyLinkSecret),
 

@@ -1,8 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-app.ts';
 import { OUR_PAGE } from '../../../test/account-helpers.ts';
-import { balanceAndLedger, createBooking, createLoggedInTester, createScreener, createStudy } from '../../../test/factories.ts';
+import {
+  balanceAndLedger,
+  createBooking,
+  createLoggedInTester,
+  createScreener,
+  createStudy,
+  createTester,
+} from '../../../test/factories.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import {
   coinLedger,
@@ -13,7 +20,11 @@ import {
   studies,
   studyWaitingList,
 } from '../../core/db/schema.ts';
+import { resultRows } from '../../core/db/client.ts';
 import { hashToken } from '../../core/security/tokens.ts';
+import { bookings } from '../scheduling/scheduling-tables.ts';
+import { upcomingBookingOfSql } from '../scheduling/scheduling-service.ts';
+import { createScreeningRepository, screenedInStudySql } from './screening-repository.ts';
 import { SCREENER_TEXTS } from '@testerhub/shared/study-rules';
 import { ANSWER_TEXTS } from './screener-rules.ts';
 import { verifyStudyLinkData } from './study-link-token.ts';
@@ -396,6 +407,48 @@ describe('POST /api/screener/<studyNo>/complete', () => {
     });
     const [counted] = await db().select().from(studies).where(eq(studies.studyNo, study.studyNo));
     expect(counted!.qualifiedCount).toBe(0);
+  });
+
+  it('opens a 101 screener again once the booking is over: listed, answers kept, qualified, invitable, credited once (issue 29)', async () => {
+    const { tester, cookie } = await createLoggedInTester(db());
+    const { study, passing } = await hostedStudy();
+    const other = await createStudy(db());
+    const booking = await createBooking(db(), { testerId: tester.id, studyNo: other.studyNo, startsAt: new Date('2026-01-20T15:00:00Z') });
+    const listed = async () =>
+      ((await call('GET', '/api/schedule/GetScreeners', cookie)).json() as { screenerStudyNo: number }[]).some(
+        (screener) => screener.screenerStudyNo === study.studyNo,
+      );
+    const invitable = async () => {
+      const rows = await testApp.database.db.execute(
+        sql`select 1 from (${screenedInStudySql(study.studyNo)}) screened where tester_id = ${tester.id}`,
+      );
+      return resultRows(rows).length === 0;
+    };
+    const reopen = () =>
+      createScreeningRepository(db()).reopenAfterBookings((testerId, childId) => upcomingBookingOfSql(testerId, childId, clock.now()));
+
+    expect((await complete(cookie, study.studyNo, passing())).json().outcome).toBe('alreadyScheduled');
+    expect(await listed()).toBe(false);
+    expect(await invitable()).toBe(false);
+    // Still booked: the 101 holds. A booking of another tester does not count.
+    await createBooking(db(), {
+      testerId: (await createTester(db())).id,
+      studyNo: other.studyNo,
+      startsAt: new Date('2026-01-21T15:00:00Z'),
+    });
+    expect(await reopen()).toBe(0);
+    expect(await listed()).toBe(false);
+
+    await db().update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
+    expect(await reopen()).toBe(1);
+    expect(await listed()).toBe(true);
+    expect(await invitable()).toBe(true);
+    const screener = (await call('GET', `/api/screener/${study.studyNo}`, cookie)).json();
+    expect(screener.answers).toEqual(passing());
+    const again = (await complete(cookie, study.studyNo, passing())).json();
+    expect(again).toMatchObject({ outcome: 'qualified', coins: 0, exp: 0 });
+    expect(await screenerRewards(tester.id)).toHaveLength(1);
+    expect(await reopen()).toBe(0);
   });
 
   it('answers 400 invalid naming a missing required answer, and counts only shown questions', async () => {
