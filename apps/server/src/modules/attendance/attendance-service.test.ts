@@ -78,6 +78,12 @@ describe('the no-show sweep', () => {
     await endedBooking(tester.id, clock, 120 * 24);
     await endedBooking(tester.id, clock, 60 * 24);
     expect((await attendance.sweepNoShows()).suspended).toEqual([]);
+    // The first no-show brings the rule, once (issue 29: testers heard nothing before the suspension).
+    const [warning, ...moreWarnings] = await mailsTo(db(), tester.email, 'no-show-warning');
+    expect(moreWarnings).toHaveLength(0);
+    expect(warning!.subject).toBe('We missed you at your TesterHub study');
+    expect(warning!.text).toContain('you now have 1 no-show within 3 months.');
+    expect(warning!.text).toContain('2 or more no-shows within 3 months lead to a 6-month suspension');
     // A second one inside the window.
     await endedBooking(tester.id, clock, 3);
     const { suspended } = await attendance.sweepNoShows();
@@ -92,6 +98,8 @@ describe('the no-show sweep', () => {
     expect(row).toMatchObject({ reason: 'noShows', noShows: 2, startsAt: NOW, endsAt: until, liftedAt: null });
     const mails = await mailsTo(db(), tester.email, 'suspension');
     expect(mails).toHaveLength(1);
+    // The suspension's e-mail says it all: no warning beside it.
+    expect(await mailsTo(db(), tester.email, 'no-show-warning')).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Your TesterHub account is suspended until Thursday, September 10th, 2026');
     expect(mails[0]!.text).toContain('Hi Nora,');
     expect(mails[0]!.text).toContain('You did not come to 2 booked studies within 3 months.');

@@ -47,10 +47,33 @@ function suspensionMessage(options: { to: string; firstName: string; until: Date
 }
 
 /**
+ * A no-show that does not (yet) suspend: the rule before it applies (issue 29: testers heard nothing
+ * until the suspension itself). Sent once per sweep that marked the tester's no-shows, which marks
+ * each booking once.
+ */
+function noShowWarningMessage(options: { to: string; firstName: string; noShows: number; rule: NoShowRule }) {
+  const { to, firstName, noShows, rule } = options;
+  const counted = noShows === 1 ? '1 no-show' : `${noShows} no-shows`;
+  return standardMessage({
+    to,
+    kind: 'no-show-warning',
+    subject: 'We missed you at your TesterHub study',
+    greeting: `Hi ${firstName},`,
+    paragraphs: [
+      `You were booked for a study but did not come, so it counts as a no-show: you now have ${counted} within ${rule.windowMonths} months.`,
+      `As our Tester Rules say, ${rule.limit} or more no-shows within ${rule.windowMonths} months lead to a ${rule.suspensionMonths}-month ` +
+        'suspension, during which you cannot see or book studies.',
+      'If you cannot come to a booked study, please cancel or change it on My schedule at least 12 hours before it starts, ' +
+        `or call Tester Services at ${COMPANY.supportPhone}.`,
+    ],
+  });
+}
+
+/**
  * Attendance after the sessions (issue 12 section 4, the spec's no-show rule; decision 046): the
  * bookings nobody checked in become no-shows once their sessions are over, and a tester whose
  * account reaches the rule's count of no-shows within its window is suspended, with an e-mail
- * saying why and until when. Each sweep is one unit of work, and every step in it is
+ * saying why and until when; one below the count is told the rule. Each sweep is one unit of work, and every step in it is
  * conditional, so a second sweep (another instance, a retry) changes nothing twice.
  */
 export function createAttendanceService(
@@ -81,7 +104,10 @@ export function createAttendanceService(
           const windowStart = addMonths(now, -rule.windowMonths);
           const since = last && last.startsAt > windowStart ? last.startsAt : windowStart;
           const noShows = await deps.scheduling.noShowsSince(testerId, since, tx);
-          if (noShows < rule.limit) continue;
+          if (noShows < rule.limit) {
+            await deps.mail.queue(noShowWarningMessage({ to: tester.email, firstName: tester.firstName, noShows, rule }), tx);
+            continue;
+          }
           const until = addMonths(now, rule.suspensionMonths);
           const done = await deps.testers.suspend(
             testerId,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calloutListResponseSchema } from '@testerhub/shared/callout-schemas';
+import { withTester } from '../../core/auth/tester-scope.ts';
 import type { CalloutService } from './callout-service.ts';
 
 /** GET /callout/GetCalloutList (spec 3, section 7 "Settings"; decision 035). Tester scope. */
@@ -14,7 +15,7 @@ export function calloutRoutes(callouts: CalloutService): FastifyPluginAsyncZod {
           response: { 200: calloutListResponseSchema },
         },
       },
-      async () => ({ status: 'succeed' as const, calloutGTypes: await callouts.currentCallouts() }),
+      withTester(async (_request, tester) => ({ status: 'succeed' as const, calloutGTypes: await callouts.currentCallouts(tester) })),
     );
   };
 }

@@ -1,10 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getWith } from '../../../test/account-helpers.ts';
 import { TEST_SEED_DATE } from '../../../test/database-names.ts';
 import { createTester } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
-import { callouts, sessions } from '../../core/db/schema.ts';
+import { callouts, sessions, testers } from '../../core/db/schema.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 
 /** GET /api/callout/GetCalloutList (decision 035): only active call-outs between their start and end, by the injected clock. */
@@ -78,6 +79,24 @@ describe('GET /api/callout/GetCalloutList', () => {
     clock.set(TEST_SEED_DATE.getTime() + 100 * DAY);
     expect(await shownKeys()).toEqual(['demo-spring-preview']);
     expect((await getWith(testApp.app, '/api/callout/GetCalloutList')).statusCode).toBe(401);
+  });
+
+  it('shows none to a tester who may screen for no study: suspended until a later time, or black-listed (issue 29)', async () => {
+    clock.set(TEST_SEED_DATE.getTime());
+    expect(await shownKeys()).toEqual(['demo-holiday-screeners']);
+    const suspend = (suspendedUntil: Date | null, blackList = false) =>
+      testApp.database.db.update(testers).set({ suspendedUntil, blackList }).where(eq(testers.id, testerId));
+    try {
+      await suspend(new Date(TEST_SEED_DATE.getTime() + DAY));
+      expect(await shownKeys()).toEqual([]);
+      // A suspension that has ended hides nothing.
+      await suspend(new Date(TEST_SEED_DATE.getTime() - 1));
+      expect(await shownKeys()).toEqual(['demo-holiday-screeners']);
+      await suspend(null, true);
+      expect(await shownKeys()).toEqual([]);
+    } finally {
+      await suspend(null);
+    }
   });
 
   it('refuses a call-out whose end is not after its start (the table’s check)', async () => {

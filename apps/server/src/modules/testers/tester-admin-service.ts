@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { COMPANY } from '@testerhub/shared/company';
 import { entryText } from '@testerhub/shared/redeem-schemas';
 import {
   phoneDigits,
@@ -27,6 +28,7 @@ import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
+import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import { isSuspended, type TesterService } from './tester-service.ts';
 
 interface TesterAdminDeps {
@@ -41,6 +43,22 @@ interface TesterAdminDeps {
   privacy: Pick<PrivacyService, 'documentFor' | 'eraseWithin' | 'afterErased'>;
   /** The staff service's audit helper and its trail of one row (decisions 043 and 053). */
   staff: Pick<StaffService, 'audited' | 'auditTrailOf'>;
+  /** The outbox, for what a change tells the tester (a lifted suspension). */
+  mail: Pick<MailService, 'queue'>;
+}
+
+/** A lifted suspension, told to the tester (issue 29: they heard nothing); staff's reason stays in the audit log. */
+function suspensionLiftedMessage(tester: { email: string; firstName: string }) {
+  return standardMessage({
+    to: tester.email,
+    kind: 'suspension-lifted',
+    subject: 'Your TesterHub account is active again',
+    greeting: `Hi ${tester.firstName},`,
+    paragraphs: [
+      'Tester Services has lifted the suspension of your account. From now on you can see the studies open to you and book them again.',
+      `If you have a question, please call Tester Services at ${COMPANY.supportPhone}.`,
+    ],
+  });
 }
 
 const failed = (message: string): TesterActionResponse => ({ status: 'failed', message });
@@ -197,6 +215,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
         const before = await deps.testers.findById(input.testerId, tx);
         const lifted = await deps.testers.liftSuspension(input.testerId, { liftedBy: actor.id, reason: input.reason }, tx);
         if (!lifted || !before) throw new StaffRefusal(STAFF_TESTER_TEXTS.notSuspended);
+        await deps.mail.queue(suspensionLiftedMessage(before), tx);
         return {
           before: { suspendedUntil: before.suspendedUntil?.toISOString() ?? null },
           after: { suspendedUntil: null, reason: input.reason },

@@ -10,6 +10,7 @@ import {
 import { getWith, postJson } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createRewardItem, createTester } from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
+import { mailsTo } from '../../../test/schedule-mail-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { coinLedger, testerSuspensions, testers } from '../../core/db/schema.ts';
 
@@ -249,6 +250,12 @@ describe('lifting a suspension', () => {
     const audit = await auditOf(tester.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'tester.lift-suspension', before: { suspendedUntil: until.toISOString() } });
+    // The tester is told, once, without staff's reason (issue 29).
+    const [told, ...more] = await mailsTo(db(), tester.email, 'suspension-lifted');
+    expect(more).toHaveLength(0);
+    expect(told!.subject).toBe('Your TesterHub account is active again');
+    expect(told!.text).toContain('you can see the studies open to you and book them again');
+    expect(told!.text).not.toContain('Car broke down');
   });
 
   it('of two staff lifting at once, one succeeds and one audit row is written', async () => {
@@ -260,6 +267,7 @@ describe('lifting a suspension', () => {
     );
     expect(answers.filter((answer) => answer.json().status === 'succeed')).toHaveLength(1);
     expect(await auditOf(tester.id)).toHaveLength(1);
+    expect(await mailsTo(db(), tester.email, 'suspension-lifted')).toHaveLength(1);
   });
 });
 

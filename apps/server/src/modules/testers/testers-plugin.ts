@@ -21,8 +21,19 @@ export const testersModule = defineModule({
  */
 export const testerAdminModule = defineModule({
   name: 'tester-admin',
-  build({ testers, ledger, scheduling, screening, children, referrals, privacy, staff }: Omit<TesterAdminDeps, 'clock'>, { clock }) {
-    const testerAdmin = createTesterAdminService({ clock, testers, ledger, scheduling, screening, children, referrals, privacy, staff });
+  build({ testers, ledger, scheduling, screening, children, referrals, privacy, staff, mail }: Omit<TesterAdminDeps, 'clock'>, { clock }) {
+    const testerAdmin = createTesterAdminService({
+      clock,
+      testers,
+      ledger,
+      scheduling,
+      screening,
+      children,
+      referrals,
+      privacy,
+      staff,
+      mail,
+    });
     return { provides: {}, routes: { staff: [testerAdminRoutes(testerAdmin)] } };
   },
 });
