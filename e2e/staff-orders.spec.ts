@@ -92,4 +92,11 @@ test('rewards staff fulfil one order with a code the tester receives, and reject
   const newest = tester.getByRole('table').first().getByRole('row').nth(1);
   await expect(newest).toContainText(`Reward order refunded: ${TEN}`);
   await expect(newest).toContainText('1,000');
+
+  // The same page lists the orders with their status: the code of the sent one, the reason of the other (issue 29).
+  const orders = tester.getByRole('region', { name: 'Reward orders' }).getByRole('listitem');
+  await expect(orders.filter({ hasText: TEN })).toContainText('Not sent');
+  await expect(orders.filter({ hasText: TEN })).toContainText('This card is out of stock. Your 1,000 coins were returned.');
+  await expect(orders.filter({ hasText: FIVE }).locator('code')).toHaveText(code);
+  await expectNoAxeViolations(tester);
 });

@@ -14,6 +14,8 @@ export const REDEEM_LIMITS = {
   historyPageSize: 20,
   /** Pages of the earnings history a tester can ask for (older changes stay in the ledger). */
   historyMaxPage: 50,
+  /** The newest orders the portal lists (older ones stay in the earnings history and the e-mails). */
+  ordersShown: 50,
 } as const;
 
 export const REDEEM_TEXTS = {
@@ -98,6 +100,24 @@ export const earningsHistoryResponseSchema = z.object({
   compensation: z.array(compensationSchema),
 });
 export type EarningsHistoryResponse = z.infer<typeof earningsHistoryResponseSchema>;
+
+/** A reward order as its tester sees it (issue 29: the status and the code were only in the e-mails). */
+export const rewardOrderSchema = z.object({
+  orderId: z.number().int(),
+  rewardName: z.string(),
+  coins: z.number().int(),
+  status: z.enum(['pending', 'fulfilled', 'rejected']),
+  orderedAt: z.string(),
+  /** When the rewards team sent or refused it; null while pending. */
+  decidedAt: z.string().nullable(),
+  /** Once fulfilled, the gift code or note from the rewards team; once refused, the reason; null while pending. */
+  note: z.string().nullable(),
+});
+export type RewardOrder = z.infer<typeof rewardOrderSchema>;
+
+/** GET /api/reward/GetRewardOrders (beyond the spec): the tester's newest orders, newest first. */
+export const rewardOrdersResponseSchema = z.object({ orders: z.array(rewardOrderSchema) });
+export type RewardOrdersResponse = z.infer<typeof rewardOrdersResponseSchema>;
 
 /** Ledger reasons in words; a reason not listed reads as the fallback. */
 const REASON_TEXTS: Record<string, string> = {

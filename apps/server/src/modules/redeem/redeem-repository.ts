@@ -118,6 +118,17 @@ export function createRedeemRepository(db: Executor) {
       return new Map(rows.map((row) => [row.orderId, row.name]));
     },
 
+    /** The tester's newest orders with the reward's name, newest first (the portal's list of orders). */
+    async ordersOf(testerId: string, limit: number) {
+      return db
+        .select({ order: redemptionOrders, rewardName: rewardItems.name })
+        .from(redemptionOrders)
+        .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
+        .where(eq(redemptionOrders.testerId, testerId))
+        .orderBy(desc(redemptionOrders.createdAt), desc(redemptionOrders.id))
+        .limit(limit);
+    },
+
     /** A page of orders for staff (decision 047), newest first, with the reward's name; `limit` rows after `offset`. */
     async listOrders(filter: { status?: string }, offset: number, limit: number) {
       const where: SQL | undefined = filter.status ? eq(redemptionOrders.status, filter.status) : undefined;

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  REDEEM_LIMITS,
   currentCoinResponseSchema,
   earningsHistoryQuerySchema,
   earningsHistoryResponseSchema,
   rewardListResponseSchema,
+  rewardOrdersResponseSchema,
   spendCoinRequestSchema,
   spendCoinResponseSchema,
 } from '@testerhub/shared/redeem-schemas';
@@ -47,6 +49,18 @@ export function redeemRoutes(redeem: RedeemService): FastifyPluginAsyncZod {
         },
       },
       withTester((request: WithBody<typeof spendCoinRequestSchema>, tester) => redeem.spendCoin(tester.id, request.body)),
+    );
+
+    app.get(
+      '/reward/GetRewardOrders',
+      {
+        schema: {
+          tags: ['reward'],
+          description: `Beyond the spec: the tester's ${REDEEM_LIMITS.ordersShown} newest reward orders, newest first, each with its status and, once decided, the code or the reason.`,
+          response: { 200: rewardOrdersResponseSchema },
+        },
+      },
+      withTester((_request, tester) => redeem.rewardOrders(tester.id)),
     );
 
     app.get(

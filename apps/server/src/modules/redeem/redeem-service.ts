@@ -5,6 +5,8 @@ import {
   reasonText,
   type EarningsHistoryResponse,
   type Reward,
+  type RewardOrder,
+  type RewardOrdersResponse,
   type SpendCoinResponse,
 } from '@testerhub/shared/redeem-schemas';
 import type { Clock } from '../../core/clock.ts';
@@ -110,6 +112,22 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
       if (outcome.status === 'succeed') return outcome;
       // Nothing was spent: the answer carries the balance as it is.
       return { status: outcome.status, coins: await currentCoins(testerId) };
+    },
+
+    /** The tester's newest reward orders with their status and, once decided, the rewards team's code or reason (issue 29). */
+    async rewardOrders(testerId: string): Promise<RewardOrdersResponse> {
+      const rows = await repository.ordersOf(testerId, REDEEM_LIMITS.ordersShown);
+      return {
+        orders: rows.map(({ order, rewardName }) => ({
+          orderId: order.id,
+          rewardName,
+          coins: order.coins,
+          status: order.status as RewardOrder['status'],
+          orderedAt: order.createdAt.toISOString(),
+          decidedAt: order.decidedAt?.toISOString() ?? null,
+          note: order.status === 'pending' ? null : order.note,
+        })),
+      };
     },
 
     /** The earnings history (beyond the spec, decision 034): a page of ledger changes in words, and the compensation of attended studies. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ORDER_TEXTS, reportWindowEnd, type StaffOrdersResponse } from '@testerhub/shared/redeem-schemas';
+import { ORDER_TEXTS, reportWindowEnd, type RewardOrdersResponse, type StaffOrdersResponse } from '@testerhub/shared/redeem-schemas';
 import { getWith, latestMail, postJson } from '../../../test/account-helpers.ts';
 import { balanceAndLedger, createLoggedInTester, createRewardItem } from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
@@ -154,6 +154,47 @@ describe('fulfilling an order', () => {
     expect(await orderRow(order.id)).toMatchObject({ status: 'fulfilled', note: 'FIRST' });
     expect(await auditRowsOf(order.id)).toHaveLength(1);
     expect(await refundsOf(order.testerId)).toEqual([]);
+  });
+});
+
+describe('the tester’s own orders (GetRewardOrders, issue 29)', () => {
+  it('lists only the tester’s orders, newest first, each with its status, and the code once fulfilled or the reason once refused', async () => {
+    const { cookie } = await rewardsStaff();
+    const { testerCookie, order: first } = await redeemed(100, 'Coffee card');
+    const reward = await createRewardItem(db(), { name: 'Cinema ticket', coins: 200 });
+    await postJson(testApp.app, '/api/reward/SpendCoin', String(reward.id), { cookie: testerCookie, raw: true });
+    const third = await createRewardItem(db(), { name: 'Headphones', coins: 300 });
+    await postJson(testApp.app, '/api/reward/SpendCoin', String(third.id), { cookie: testerCookie, raw: true });
+    await redeemed(50, 'Somebody else’s reward');
+    const ordersOf = async () => {
+      const answer = await getWith(testApp.app, '/api/reward/GetRewardOrders', { cookie: testerCookie });
+      expect(answer.statusCode).toBe(200);
+      return (answer.json() as RewardOrdersResponse).orders;
+    };
+    const [pendingThird, pendingSecond, pendingFirst, ...others] = await ordersOf();
+    expect(others).toEqual([]);
+    expect([pendingThird!.rewardName, pendingSecond!.rewardName, pendingFirst!.rewardName]).toEqual([
+      'Headphones',
+      'Cinema ticket',
+      'Coffee card',
+    ]);
+    expect(pendingFirst).toEqual({
+      orderId: first.id,
+      rewardName: 'Coffee card',
+      coins: 100,
+      status: 'pending',
+      orderedAt: first.createdAt.toISOString(),
+      decidedAt: null,
+      note: null,
+    });
+
+    await fulfil(cookie, { orderId: first.id, code: 'GIFT-ABCD-1234' });
+    await reject(cookie, { orderId: pendingSecond!.orderId, reason: 'Out of stock' });
+    const [stillPending, refused, sent] = await ordersOf();
+    expect(stillPending).toMatchObject({ rewardName: 'Headphones', status: 'pending', note: null });
+    expect(refused).toMatchObject({ rewardName: 'Cinema ticket', status: 'rejected', note: 'Out of stock' });
+    expect(sent).toMatchObject({ rewardName: 'Coffee card', status: 'fulfilled', note: 'GIFT-ABCD-1234', decidedAt: expect.any(String) });
+    expect((await getWith(testApp.app, '/api/reward/GetRewardOrders')).statusCode).toBe(401);
   });
 });
 

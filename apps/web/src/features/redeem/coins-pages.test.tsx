@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { CoinsPage } from './coins-page';
@@ -40,6 +40,11 @@ describe('the coins page', () => {
 });
 
 describe('the earnings history page', () => {
+  // The orders section's own read; its tests below answer it themselves.
+  beforeEach(() => {
+    api.answers['/reward/GetRewardOrders'] = { body: { orders: [] } };
+  });
+
   test('lists each change with its reason, date and signed amounts, pages older, and shows the study compensation', async () => {
     api.answers['/reward/GetEarningsHistory?page=1'] = history(
       1,
@@ -78,5 +83,56 @@ describe('the earnings history page', () => {
     api.answers['/reward/GetEarningsHistory?page=1'] = { status: 500, body: { message: 'Internal Server Error' } };
     renderIn(<EarningsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load your earnings history.');
+  });
+});
+
+describe('the reward orders on the earnings page (issue 29: status and code were only in the e-mails)', () => {
+  const order = (fields: object) => ({
+    orderId: 7,
+    rewardName: '$5 e-gift card',
+    coins: 500,
+    status: 'pending',
+    orderedAt: '2026-11-20T15:00:00.000Z',
+    decidedAt: null,
+    note: null,
+    ...fields,
+  });
+
+  test('lists each order newest first with its status, the code once sent and the reason once refused', async () => {
+    api.answers['/reward/GetEarningsHistory?page=1'] = history(1, false, []);
+    api.answers['/reward/GetRewardOrders'] = {
+      body: {
+        orders: [
+          order({ orderId: 9, rewardName: 'Cinema ticket', coins: 800 }),
+          order({
+            orderId: 8,
+            rewardName: 'Headphones',
+            coins: 1200,
+            status: 'rejected',
+            decidedAt: '2026-11-22T15:00:00.000Z',
+            note: 'Out of stock',
+          }),
+          order({ status: 'fulfilled', decidedAt: '2026-11-21T15:00:00.000Z', note: 'GIFT-ABCD-1234' }),
+        ],
+      },
+    };
+    renderIn(<EarningsPage />);
+    const section = await screen.findByRole('region', { name: 'Reward orders' });
+    const [pending, refused, sent] = await within(section).findAllByRole('listitem');
+    expect(pending).toHaveTextContent('Cinema ticket, 800 coins Pending');
+    expect(pending).toHaveTextContent('Order #9, Nov 20, 2026');
+    expect(pending).toHaveTextContent('Being prepared. We will e-mail you when it is sent.');
+    expect(refused).toHaveTextContent('Not sent (Nov 22, 2026): Out of stock. Your 1,200 coins were returned.');
+    expect(sent).toHaveTextContent('Sent on Nov 21, 2026. Your code or note from our rewards team:');
+    expect(within(sent!).getByText('GIFT-ABCD-1234').tagName).toBe('CODE');
+  });
+
+  test('says so when there is none, with the way to a reward', async () => {
+    api.answers['/reward/GetEarningsHistory?page=1'] = history(1, false, []);
+    api.answers['/reward/GetRewardOrders'] = { body: { orders: [] } };
+    renderIn(<EarningsPage />);
+    const section = await screen.findByRole('region', { name: 'Reward orders' });
+    expect(await within(section).findByText(/No reward orders yet/)).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Choose a reward' })).toHaveAttribute('href', '/community/main/account/coins');
   });
 });

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Compensation, EarningsEntry } from '@testerhub/shared/redeem-schemas';
+import type { Compensation, EarningsEntry, RewardOrder } from '@testerhub/shared/redeem-schemas';
 import { RetryAlert } from '../../components/retry-alert';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { viewStatus } from '../../lib/query-status';
 import { useEarningsHistory } from './api/get-earnings-history';
+import { useRewardOrders } from './api/get-reward-orders';
 import { COINS_PATH } from './coins-page';
 import './coins.css';
 
@@ -35,6 +36,7 @@ export function EarningsPage() {
       <p>
         <Link to={COINS_PATH}>Back to my coins</Link>
       </p>
+      <RewardOrders />
       {status === 'pending' && <p role="status">Loading your history…</p>}
       {status === 'error' && (
         <RetryAlert className="coins__error" text="We could not load your earnings history." onRetry={() => void history.refetch()} />
@@ -58,6 +60,70 @@ export function EarningsPage() {
           {data.compensation.length === 0 ? <p>No attended studies yet.</p> : <CompensationTable rows={data.compensation} />}
         </>
       )}
+    </section>
+  );
+}
+
+/** What each order's status means to the tester, with the rewards team's code or reason once decided. */
+function OrderStatus({ order }: { order: RewardOrder }) {
+  const decided = order.decidedAt ? dateText(order.decidedAt) : '';
+  if (order.status === 'pending') return <p className="orders__status">Being prepared. We will e-mail you when it is sent.</p>;
+  if (order.status === 'rejected')
+    return (
+      <p className="orders__status">
+        Not sent ({decided}): {order.note}. Your {order.coins.toLocaleString('en-US')} coins were returned.
+      </p>
+    );
+  return (
+    <>
+      <p className="orders__status">Sent on {decided}. Your code or note from our rewards team:</p>
+      <p className="orders__code">
+        <code>{order.note}</code>
+      </p>
+    </>
+  );
+}
+
+const ORDER_STATUS_WORDS: Record<RewardOrder['status'], string> = { pending: 'Pending', fulfilled: 'Sent', rejected: 'Not sent' };
+
+/**
+ * The tester's reward orders, newest first (issue 29: the status and the gift code were only in the
+ * e-mails): a list rather than a table, so a long code wraps on a phone instead of scrolling.
+ */
+function RewardOrders() {
+  const orders = useRewardOrders();
+  const status = viewStatus(orders);
+  return (
+    <section className="orders" aria-labelledby="orders-title" aria-busy={status === 'pending'}>
+      <h2 id="orders-title" className="earnings__heading">
+        Reward orders
+      </h2>
+      {status === 'pending' && <p role="status">Loading your orders…</p>}
+      {status === 'error' && (
+        <RetryAlert className="coins__error" text="We could not load your orders." onRetry={() => void orders.refetch()} />
+      )}
+      {status === 'success' &&
+        orders.data &&
+        (orders.data.orders.length === 0 ? (
+          <p>
+            No reward orders yet. <Link to={COINS_PATH}>Choose a reward</Link>
+          </p>
+        ) : (
+          <ul className="orders__list">
+            {orders.data.orders.map((order) => (
+              <li key={order.orderId} className="orders__item">
+                <p className="orders__title">
+                  <strong>{order.rewardName}</strong>, {order.coins.toLocaleString('en-US')} coins{' '}
+                  <span className={`orders__badge orders__badge--${order.status}`}>{ORDER_STATUS_WORDS[order.status]}</span>
+                </p>
+                <p className="orders__meta">
+                  Order #{order.orderId}, {dateText(order.orderedAt)}
+                </p>
+                <OrderStatus order={order} />
+              </li>
+            ))}
+          </ul>
+        ))}
     </section>
   );
 }

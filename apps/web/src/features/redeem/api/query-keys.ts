@@ -7,6 +7,8 @@ export const redeemKeys = {
   rewards: () => [...redeemKeys.all, 'rewards'] as const,
   /** GetEarningsHistory: one page of the earnings history. */
   earnings: (page: number) => [...redeemKeys.all, 'earnings', page] as const,
+  /** GetRewardOrders: the tester's reward orders and their status. */
+  orders: () => [...redeemKeys.all, 'orders'] as const,
 };
 
 export const redeemMutationKeys = {
