@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { DAILY_BONUS_TEXTS, dailyRewardIcon, type DailyRewardAnswer } from '@testerhub/shared/daily-bonus-schemas';
+import { DAILY_BONUS_TEXTS, dailyRewardIcon } from '@testerhub/shared/daily-bonus-rules';
+import type { DailyRewardAnswer } from '@testerhub/shared/daily-bonus-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { ModalDialog } from '../../components/modal-dialog';
 import { RewardPopup } from '../../components/reward-popup';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { TERMS_TEXTS, type TermsStatusResponse } from '@testerhub/shared/terms-schemas';
+import { TERMS_TEXTS } from '@testerhub/shared/terms-texts';
+import type { TermsStatusResponse } from '@testerhub/shared/terms-schemas';
 import { shownFailure } from '../../lib/query-status';
 import { useAcceptTerms } from './api/accept-terms';
 import { useTermsStatus } from './api/get-terms-status';
