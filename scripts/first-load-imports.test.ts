@@ -9,8 +9,9 @@ import { valueImportSpecifiers } from './module-graph.ts';
  * and the portal's lazy chunks (its layout, its route and its home page) with everything they
  * import statically, before the tester sees anything. zod (26 KB gzipped) belongs to the forms
  * and the pages that parse, which load later: texts and small rules the shell needs live in
- * zod-free modules of packages/shared. `npm run test:e2e`'s first-load check weighs the built
- * chunks; this test names the import that brings a library in, without a build.
+ * zod-free modules of packages/shared. The login bonus's and the terms' dialogs, which open on
+ * some visits only, load when they open. `npm run test:e2e`'s first-load check weighs the built
+ * chunks; this test names what came back, without a build.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webSrc = path.join(repoRoot, 'apps/web/src');
@@ -30,23 +31,27 @@ function resolveSpecifier(fromFile: string, specifier: string): { file: string }
   return { file };
 }
 
-/** Every package reached from `entries` through static value imports, with the chain of files that reaches it first. */
-function packagesReachedStatically(entries: readonly string[]): Map<string, string[]> {
-  const reached = new Map<string, string[]>();
-  const seen = new Set<string>();
+/**
+ * What `entries` reach through static value imports: every package, with the chain of files that
+ * reaches it first, and every file of ours (relative to the repository).
+ */
+function reachedStatically(entries: readonly string[]): { packages: Map<string, string[]>; files: Set<string> } {
+  const packages = new Map<string, string[]>();
+  const files = new Set<string>();
   const visit = (file: string, chain: string[]) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const here = [...chain, path.relative(repoRoot, file)];
+    const relative = path.relative(repoRoot, file);
+    if (files.has(relative)) return;
+    files.add(relative);
     if (/\.css$/.test(file)) return;
+    const here = [...chain, relative];
     for (const specifier of valueImportSpecifiers(file, fs.readFileSync(file, 'utf8'), { dynamic: false })) {
       const target = resolveSpecifier(file, specifier);
       if ('file' in target) visit(target.file, here);
-      else if (!reached.has(target.pkg)) reached.set(target.pkg, here);
+      else if (!packages.has(target.pkg)) packages.set(target.pkg, here);
     }
   };
   for (const entry of entries) visit(path.join(webSrc, entry), []);
-  return reached;
+  return { packages, files };
 }
 
 /** The modules scripts/benchmarks/first-load.mjs counts for /community/main. */
@@ -59,8 +64,22 @@ const PORTAL_FIRST_LOAD = [
 
 describe("the portal's first load", () => {
   test('reaches no zod through a static import (the shell reads texts and rules from zod-free modules)', () => {
-    const reached = packagesReachedStatically(PORTAL_FIRST_LOAD);
-    expect(reached.has('react-router')).toBe(true);
-    expect(reached.get('zod') ?? 'no zod').toBe('no zod');
+    const { packages } = reachedStatically(PORTAL_FIRST_LOAD);
+    expect(packages.has('react-router')).toBe(true);
+    expect(packages.get('zod') ?? 'no zod').toBe('no zod');
+  });
+
+  test("loads the login bonus's and the terms' dialogs only when they open", () => {
+    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    expect(files.has('apps/web/src/features/daily-bonus/login-bonus-runner.tsx')).toBe(true);
+    expect(files.has('apps/web/src/features/terms/terms-gate.tsx')).toBe(true);
+    const dialogParts = [
+      'apps/web/src/features/daily-bonus/daily-calendar.tsx',
+      'apps/web/src/features/daily-bonus/what-are-coins.tsx',
+      'apps/web/src/features/daily-bonus/daily-bonus.css',
+      'apps/web/src/components/reward-popup.tsx',
+      'apps/web/src/features/terms/terms.css',
+    ];
+    expect(dialogParts.filter((file) => files.has(file))).toEqual([]);
   });
 });
