@@ -53,8 +53,11 @@ function sourceFiles(srcDir: string): string[] {
   return found.sort();
 }
 
-/** The specifiers of the value imports in one file's text: static, re-exports and dynamic `import()`. */
-export function valueImportSpecifiers(fileName: string, text: string): string[] {
+/**
+ * The specifiers of the value imports in one file's text: static, re-exports and dynamic `import()`
+ * (left out with `dynamic: false`, for what a page loads before its lazy chunks).
+ */
+export function valueImportSpecifiers(fileName: string, text: string, { dynamic = true } = {}): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {
@@ -69,6 +72,7 @@ export function valueImportSpecifiers(fileName: string, text: string): string[] 
           node.exportClause.elements.every((element) => element.isTypeOnly));
       if (!typesOnly) specifiers.push(node.moduleSpecifier.text);
     } else if (
+      dynamic &&
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
       node.arguments[0] &&

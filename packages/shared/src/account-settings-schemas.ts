@@ -68,9 +68,8 @@ export const passwordAgeResponseSchema = z.object({
   reminderMonths: z.number().int(),
 });
 
-/** The reminder shown on the password page and in the portal once changeRecommended (spec 3, section 5). */
-export const passwordReminderText = (months: number) =>
-  `Your password was last changed more than ${months} months ago. We recommend changing it every ${months} months.`;
+// Apart from the schemas, so that the portal's shell loads no zod.
+export { passwordReminderText } from './password-reminder.ts';
 export type PasswordAgeResponse = z.infer<typeof passwordAgeResponseSchema>;
 
 /** The contact channels, as the spec names them; NoText is the text-message channel. */

@@ -17,8 +17,4 @@ export type Callout = z.infer<typeof calloutSchema>;
 export const calloutListResponseSchema = z.object({ status: z.literal('succeed'), calloutGTypes: z.array(calloutSchema) });
 export type CalloutListResponse = z.infer<typeof calloutListResponseSchema>;
 
-/** A portal page a call-out may point to: a path under /community/main/ (no other host, no query), so staff-edited data opens no redirect. */
-export const isPortalPath = (path: string) => /^\/community\/main\/[A-Za-z0-9/_-]*$/.test(path);
-
-/** The cookie that keeps a dismissed call-out hidden until its end (spec 3, section 3). */
-export const calloutDismissedCookie = (rKey: string) => `th_callout_${rKey.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+export { calloutDismissedCookie, isPortalPath } from './callout-rules.ts';

@@ -38,14 +38,4 @@ export const acceptTermsResponseSchema = z.discriminatedUnion('status', [
 ]);
 export type AcceptTermsResponse = z.infer<typeof acceptTermsResponseSchema>;
 
-export const TERMS_TEXTS = {
-  title: 'Our terms have changed',
-  intro: 'Please read what changed and accept the new terms to keep using your account.',
-  readTerms: 'Read the Terms of Use',
-  opensInNewTab: '(opens in a new tab)',
-  accept: 'I accept',
-  logOut: 'Log out',
-  accepting: 'Saving your answer…',
-  notCurrent: 'The terms changed again while this page was open. Please read the latest summary and accept again.',
-  failed: 'Your answer could not be saved. Please try again.',
-} as const;
+export { TERMS_TEXTS } from './terms-texts.ts';

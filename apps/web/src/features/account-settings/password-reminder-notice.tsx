@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { passwordReminderText } from '@testerhub/shared/account-settings-schemas';
+import { passwordReminderText } from '@testerhub/shared/password-reminder';
 import { usePasswordAge } from './api/get-password-age';
 import './account-settings.css';
 

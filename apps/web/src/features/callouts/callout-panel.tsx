@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { calloutDismissedCookie, isPortalPath, type Callout } from '@testerhub/shared/callout-schemas';
+import { calloutDismissedCookie, isPortalPath } from '@testerhub/shared/callout-rules';
+import type { Callout } from '@testerhub/shared/callout-schemas';
 import { readCookie, writeCookieUntil } from '../../lib/cookies';
 import { useCalloutList } from './api/get-callout-list';
 import './callouts.css';

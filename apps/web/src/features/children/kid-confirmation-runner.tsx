@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
+import { CHILD_TEXTS } from '@testerhub/shared/children-texts';
 import { ModalDialog } from '../../components/modal-dialog';
 import { sessionValues } from '../../lib/browser-storage';
 import { useConfirmKid } from './api/confirm-kid';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { ENTRY_TEXTS } from '@testerhub/shared/entry-texts';
 import { BREAKPOINTS } from '@testerhub/shared/breakpoints';
 import { COMPANY } from '@testerhub/shared/company';
 import type { ThemeStyle } from '@testerhub/shared/public-content';

@@ -1,4 +1,5 @@
-import { dailyRewardIcon, type DailyRewardIcon, type DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
+import { dailyRewardIcon, type DailyRewardIcon } from '@testerhub/shared/daily-bonus-rules';
+import type { DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
 
 const ICON_LABELS: Record<DailyRewardIcon, string> = {
   'silver-stack': 'silver coins',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
+import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-rules';
 import { ModalDialog } from '../../components/modal-dialog';
 
 /** The 'What are coins?' explainer (spec 3 popup whatIsCoin), with its links to the account pages. */

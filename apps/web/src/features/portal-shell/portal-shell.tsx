@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { ENTRY_TEXTS } from '@testerhub/shared/entry-texts';
 import { COMPANY } from '@testerhub/shared/company';
 import { BurgerButton, BurgerMenu } from '../../components/burger-button';
 import { CallLoadingIndicator } from '../../components/call-loading-indicator';

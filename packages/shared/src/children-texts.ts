@@ -1,0 +1,32 @@
+/** The children's texts (spec 3, section 8), apart from the schemas so that the portal's shell loads no zod. */
+export const CHILD_TEXTS = {
+  registrationFailed: 'Child Registration Failed - 105',
+  alreadyRegistered: 'Sorry, your kid already registered',
+  awaitingConfirmation: 'Awaiting confirmation',
+  notQualified: '(Not qualified)',
+  inWaitList: '(In waitList)',
+  lookupFailed: 'An error occurred while attempting to retrieve information about the child...',
+  /** Code 101: the tester may not register children online yet. */
+  mustJoinFirst:
+    'A child must first be registered and joined to your account by Tester Services: online registration opens once you have come in to test and agreed to the facility rules.',
+  /** Code 102: the confirmation e-mail could not be sent. */
+  emailUnsendable: 'We could not send the confirmation e-mail. Please verify your e-mail address in My Info (Change Contact Info).',
+  /** Code 103. */
+  studyUnavailable: 'This study is no longer available.',
+  registered:
+    'Your child is registered and awaiting confirmation. Tester Services will call you to confirm your child within 24 hours (we have also e-mailed you a link to confirm your e-mail address); a registration not confirmed by then expires and its details are removed.',
+  confirmed: 'Your child is confirmed. You can now screen them for studies.',
+  /** The e-mailed link opened before Tester Services called (decision 079): the link confirms the e-mail only. */
+  emailConfirmed:
+    'Thank you: your e-mail address is confirmed. Your child is waiting for a phone call from Tester Services, who confirm every child within 24 hours of the registration; you can screen and book your child once they have.',
+  /** Beside 'Awaiting confirmation' in the parent's list of children. */
+  awaitingCall: 'waiting for a phone call from Tester Services',
+  /** A child screened or booked before Tester Services confirmed it (decision 079). */
+  notConfirmedYet:
+    'Your child is waiting for a phone call from Tester Services. You can screen and book your child once Tester Services have confirmed them.',
+  /** kidExisted: the same first and last name and birth date as a current child of the parent. */
+  duplicate: 'You have already registered this child.',
+  /** tooManyChildren: the parent has CHILDREN_PER_PARENT current children (decision 079). */
+  tooMany: (limit: number) => `You can register up to ${limit} children. Please contact Tester Services to register another.`,
+  confirmFailed: 'This confirmation link is not valid any more. Please register your child again from your account.',
+} as const;

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { valueImportSpecifiers } from './module-graph.ts';
+
+/**
+ * What the portal's first load may carry (issue 27; decision 100). The browser fetches the entry
+ * and the portal's lazy chunks (its layout, its route and its home page) with everything they
+ * import statically, before the tester sees anything. zod (26 KB gzipped) belongs to the forms
+ * and the pages that parse, which load later: texts and small rules the shell needs live in
+ * zod-free modules of packages/shared. The login bonus's and the terms' dialogs, which open on
+ * some visits only, load when they open. `npm run test:e2e`'s first-load check weighs the built
+ * chunks; this test names what came back, without a build.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webSrc = path.join(repoRoot, 'apps/web/src');
+const sharedSrc = path.join(repoRoot, 'packages/shared/src');
+
+/** The file a specifier names (relative, or `@testerhub/shared/<name>`), or the package it names. */
+function resolveSpecifier(fromFile: string, specifier: string): { file: string } | { pkg: string } {
+  const shared = /^@testerhub\/shared\/(.+)$/.exec(specifier);
+  const base = shared
+    ? path.join(sharedSrc, shared[1])
+    : specifier.startsWith('.')
+      ? path.resolve(path.dirname(fromFile), specifier)
+      : null;
+  if (!base) return { pkg: specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0] };
+  const file = [base, `${base}.ts`, `${base}.tsx`].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+  if (!file) throw new Error(`${specifier} (imported by ${fromFile}) names no file`);
+  return { file };
+}
+
+/**
+ * What `entries` reach through static value imports: every package, with the chain of files that
+ * reaches it first, and every file of ours (relative to the repository).
+ */
+function reachedStatically(entries: readonly string[]): { packages: Map<string, string[]>; files: Set<string> } {
+  const packages = new Map<string, string[]>();
+  const files = new Set<string>();
+  const visit = (file: string, chain: string[]) => {
+    const relative = path.relative(repoRoot, file);
+    if (files.has(relative)) return;
+    files.add(relative);
+    if (/\.css$/.test(file)) return;
+    const here = [...chain, relative];
+    for (const specifier of valueImportSpecifiers(file, fs.readFileSync(file, 'utf8'), { dynamic: false })) {
+      const target = resolveSpecifier(file, specifier);
+      if ('file' in target) visit(target.file, here);
+      else if (!packages.has(target.pkg)) packages.set(target.pkg, here);
+    }
+  };
+  for (const entry of entries) visit(path.join(webSrc, entry), []);
+  return { packages, files };
+}
+
+/** The modules scripts/benchmarks/first-load.mjs counts for /community/main. */
+const PORTAL_FIRST_LOAD = [
+  'entry-client.tsx',
+  'features/community-root/community-layout.tsx',
+  'app/routes/portal-route.tsx',
+  'features/community-root/community-index.tsx',
+];
+
+describe("the portal's first load", () => {
+  test('reaches no zod through a static import (the shell reads texts and rules from zod-free modules)', () => {
+    const { packages } = reachedStatically(PORTAL_FIRST_LOAD);
+    expect(packages.has('react-router')).toBe(true);
+    expect(packages.get('zod') ?? 'no zod').toBe('no zod');
+  });
+
+  test("loads the login bonus's and the terms' dialogs only when they open", () => {
+    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    expect(files.has('apps/web/src/features/daily-bonus/login-bonus-runner.tsx')).toBe(true);
+    expect(files.has('apps/web/src/features/terms/terms-gate.tsx')).toBe(true);
+    const dialogParts = [
+      'apps/web/src/features/daily-bonus/daily-calendar.tsx',
+      'apps/web/src/features/daily-bonus/what-are-coins.tsx',
+      'apps/web/src/features/daily-bonus/daily-bonus.css',
+      'apps/web/src/components/reward-popup.tsx',
+      'apps/web/src/features/terms/terms.css',
+    ];
+    expect(dialogParts.filter((file) => files.has(file))).toEqual([]);
+  });
+});
