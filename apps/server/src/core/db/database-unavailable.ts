@@ -6,10 +6,11 @@
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** Node's socket errors: nothing listens (a stopped PostgreSQL), the connection was cut, the host is gone. */
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** node-postgres's own messages for a connection that ended or never opened in time (they carry no code). */
+/**
+ * node-postgres's own messages, which carry no code: a connection that ended ("Connection terminated
+ * unexpectedly", "... due to connection timeout"), one used after its error, none from the pool in time.
+ */
 const UNAVAILABLE_MESSAGES = [
-  'Connection terminated unexpectedly',
-  'Connection terminated due to connection timeout',
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'timeout exceeded when trying to connect',
