@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@testerhub/shared/api-errors';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+
+/** What a 503 for a database away asks a client to wait: within readiness's 10 s recovery bound (issue 26). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function fieldName(instancePath: string, missingProperty?: string): string {
   const pathPart = instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -21,7 +25,7 @@ export function issuesFromZod(error: { issues: readonly { path: readonly Propert
   return error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'body', message: issue.message }));
 }
 
-/** Answers every failure as JSON in one shape: 400 names the field, 500 names only the request id. */
+/** Answers every failure as JSON in one shape: 400 names the field, 500 and 503 name only the request id. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -47,6 +51,18 @@ export function registerErrorHandler(app: FastifyInstance) {
         issues: error.issues,
       };
       return reply.status(400).send(body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of the request: the database is away (a restart, a failover). A client or a
+      // proxy may try again; readiness says the same to the proxy meanwhile (decision 097).
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      const body: ApiError = {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        requestId: String(request.id),
+      };
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

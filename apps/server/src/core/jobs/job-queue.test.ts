@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import pino from 'pino';
 import { openPostgres, type DatabaseHandle } from '../db/client.ts';
 import { createTestDatabase, TEST_POOL, type TestDatabase } from '../../../test/test-app.ts';
-import { createJobQueue, type JobQueue } from './job-queue.ts';
+import { createJobQueue, JOB_EXPIRE_SECONDS, type JobQueue } from './job-queue.ts';
 
 const log = pino({ level: 'silent' });
 const cleanups: (() => Promise<void>)[] = [];
@@ -200,4 +200,39 @@ describe('job queue (pg-boss in the app database)', () => {
       expect(started).toBe(1);
     },
   );
+});
+
+/**
+ * A job whose instance is killed mid-run stays 'active' until its expiry; only then does pg-boss
+ * fail it and hand it to another instance (pg-boss 10 has no heartbeat). The expiry is what bounds
+ * that wait (decision 097; scripts/cluster-faults.mjs kills an instance mid-job and times it).
+ */
+describe('the expiry of a job an instance may die running', () => {
+  async function expiryOfJob(database: DatabaseHandle, id: string | null) {
+    const { rows } = await database.executeSql('select extract(epoch from expire_in)::int as seconds from pgboss.job where id = $1', [id]);
+    return (rows[0] as { seconds: number }).seconds;
+  }
+
+  test('is JOB_EXPIRE_SECONDS, not pg-boss 15 minutes', async () => {
+    const queue = queueOn(copy.database, 600);
+    queue.define('bounded', { handler: async () => undefined });
+    await queue.start();
+    const id = await queue.send('bounded', {}, { startAfter: new Date(Date.now() + 60 * 60 * 1000) });
+    expect(JOB_EXPIRE_SECONDS).toBeLessThanOrEqual(60);
+    expect(await expiryOfJob(copy.database, id)).toBe(JOB_EXPIRE_SECONDS);
+  });
+
+  test('is brought down on a queue an earlier release made with the 15-minute default', async () => {
+    const first = queueOn(copy.database, 600);
+    first.define('made-before', { handler: async () => undefined });
+    await first.start();
+    await first.stop();
+    await copy.database.executeSql("update pgboss.queue set expire_seconds = 900 where name = 'made-before'");
+
+    const next = queueOn(copy.database, 600);
+    next.define('made-before', { handler: async () => undefined });
+    await next.start();
+    const id = await next.send('made-before', {}, { startAfter: new Date(Date.now() + 60 * 60 * 1000) });
+    expect(await expiryOfJob(copy.database, id)).toBe(JOB_EXPIRE_SECONDS);
+  });
 });

@@ -9,10 +9,22 @@ import type { QueueStats } from '../metrics/app-metrics.ts';
  */
 export type QueuePolicy = 'standard' | 'singleton' | 'stately';
 
+/**
+ * How long a job may stay active before pg-boss fails it and (retries left) hands it to any
+ * instance: what bounds the wait for a job whose instance was killed mid-run (decision 097), since
+ * pg-boss 10 has no heartbeat and otherwise waits its default 15 minutes. Every queue is a sweep
+ * that ends in seconds; a job still running at the bound on a live instance is failed too.
+ */
+export const JOB_EXPIRE_SECONDS = 60;
+/** How often one instance (pg-boss takes turns) fails the jobs past their expiry; it adds to the bound above. */
+export const JOB_MAINTENANCE_SECONDS = 10;
+
 export interface QueueDefinition<T> {
   policy?: QueuePolicy;
   /** Tries after the first failure (pg-boss retries with a delay); 2 unless given. */
   retryLimit?: number;
+  /** Seconds a job may run before it is failed and handed on; JOB_EXPIRE_SECONDS unless given. */
+  expireInSeconds?: number;
   handler: (data: T) => Promise<void>;
 }
 
@@ -76,12 +88,18 @@ export function createJobQueue(options: {
       schema: 'pgboss',
       migrate: true,
       supervise: true,
+      maintenanceIntervalSeconds: JOB_MAINTENANCE_SECONDS,
       schedule: true,
     });
     instance.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await instance.start();
     for (const [name, definition] of definitions) {
-      await createQueueOnce(instance, name, { name, policy: definition.policy ?? 'standard', retryLimit: definition.retryLimit ?? 2 });
+      await createQueueOnce(instance, name, {
+        name,
+        policy: definition.policy ?? 'standard',
+        retryLimit: definition.retryLimit ?? 2,
+        expireInSeconds: definition.expireInSeconds ?? JOB_EXPIRE_SECONDS,
+      });
       const workerId = await instance.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
         if (!job) return;
         try {
@@ -151,12 +169,19 @@ export function createJobQueue(options: {
 }
 
 /**
- * Creates a queue unless it exists. Two instances starting at once can deadlock in pg-boss's
- * create_queue (each creates the queue's table); the loser finds the queue made or tries again.
+ * Creates a queue unless it exists, and brings an existing one's settings to the definition's (a
+ * queue made by an earlier release kept pg-boss's 15-minute expiry). Two instances starting at once
+ * can deadlock in pg-boss's create_queue (each creates the queue's table); the loser finds the
+ * queue made or tries again.
  */
 async function createQueueOnce(boss: PgBoss, name: string, queue: PgBoss.Queue): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    if (await boss.getQueue(name)) return;
+    const existing = await boss.getQueue(name);
+    if (existing) {
+      if (existing.expireInSeconds !== queue.expireInSeconds || existing.retryLimit !== queue.retryLimit)
+        await boss.updateQueue(name, queue);
+      return;
+    }
     try {
       await boss.createQueue(name, queue);
       return;

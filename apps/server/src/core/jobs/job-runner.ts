@@ -34,7 +34,12 @@ export function createJobRunner(options: {
     run(jobs) {
       if (!scheduledJobs) return;
       for (const job of jobs) {
-        queue.define(job.name, { policy: job.policy, retryLimit: job.retryLimit, handler: async () => void (await job.run()) });
+        queue.define(job.name, {
+          policy: job.policy,
+          retryLimit: job.retryLimit,
+          expireInSeconds: job.expireInSeconds,
+          handler: async () => void (await job.run()),
+        });
         scheduled.push(job);
       }
     },

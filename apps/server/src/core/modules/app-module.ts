@@ -49,6 +49,8 @@ export interface ModuleJob {
   policy: QueuePolicy;
   /** Tries after a failure; the queue's default (2) unless given. */
   retryLimit?: number;
+  /** Seconds a run may take before it is failed and handed on (JOB_EXPIRE_SECONDS, 60, unless given). */
+  expireInSeconds?: number;
   /** The work; what it answers is for the fake-clock listener's job route (decision 042), the queue drops it. */
   run: () => Promise<unknown>;
 }

@@ -31,6 +31,7 @@ describe('a message delivered while the database is away', () => {
       kind: 'booking',
       attachments: null,
       attempts: 1,
+      createdAt: new Date(),
     } as unknown as Claimed;
     let claimed = false;
     let markSentCalls = 0;
@@ -69,5 +70,98 @@ describe('a message delivered while the database is away', () => {
     expect(markSentCalls).toBe(3);
     expect(failed).toEqual([]);
     expect(smtp.messages.filter((mail) => mail.envelopeTo.includes('away.reader@mail.example.test'))).toHaveLength(1);
+  });
+});
+
+/** A claimed outbox row as the repository answers it. */
+function outboxRow(id: number, toAddress: string): Claimed {
+  return {
+    id,
+    toAddress,
+    subject: 'Your booking',
+    html: '<p>Booked</p>',
+    text: 'Booked',
+    kind: 'booking',
+    attachments: null,
+    attempts: 1,
+    createdAt: new Date('2026-11-28T06:00:00.123Z'),
+  } as unknown as Claimed;
+}
+
+/**
+ * At-least-once made recognisable and narrow (decision 097): a message can reach the mail server
+ * twice only when its instance dies between the server's acceptance and the 'sent' mark. The
+ * repeat then carries the first send's Message-ID; and a message is claimed only when its own send
+ * begins, so no claim runs out while the messages before it go out.
+ */
+describe('the sender and the outbox row', () => {
+  let smtp: SmtpCapture | undefined;
+  let stopSender: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await stopSender?.();
+    await smtp?.close();
+  });
+
+  function start(outbox: OutboxRepository) {
+    const sender = startOutboxSender({
+      outbox,
+      smtpUrl: smtp!.url,
+      mailFrom: 'TesterHub <no-reply@testerhub.example>',
+      log: pino({ level: 'silent' }),
+      clock: systemClock,
+    });
+    stopSender = () => sender.stop();
+  }
+
+  it('gives a row sent again the Message-ID of its first send, made from the row', async () => {
+    smtp = await startSmtpCapture();
+    const address = 'twice.reader@mail.example.test';
+    let claims = 0;
+    // Claimed again after its first send: as when the instance that sent it died before marking it.
+    const outbox = {
+      claimDue: async () => (claims++ < 2 ? [outboxRow(41, address)] : []),
+      markSent: async () => undefined,
+      markFailed: async () => undefined,
+    } as unknown as OutboxRepository;
+    start(outbox);
+    await smtp.waitFor(
+      (mail) => mail.envelopeTo.includes(address) && smtp!.messages.filter((m) => m.envelopeTo.includes(address)).length === 2,
+    );
+
+    const ids = smtp.messages.filter((mail) => mail.envelopeTo.includes(address)).map((mail) => mail.headers['message-id']);
+    expect(ids).toEqual([
+      `<testerhub.outbox.41.${Date.parse('2026-11-28T06:00:00.123Z')}@testerhub.example>`,
+      `<testerhub.outbox.41.${Date.parse('2026-11-28T06:00:00.123Z')}@testerhub.example>`,
+    ]);
+  });
+
+  it('claims the next message only once the one before it is sent and marked', async () => {
+    smtp = await startSmtpCapture();
+    const due = [outboxRow(1, 'first.reader@mail.example.test'), outboxRow(2, 'second.reader@mail.example.test')];
+    const claimedBefore = new Map<number, number[]>();
+    const claimed: number[] = [];
+    const marked: number[] = [];
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    const outbox = {
+      claimDue: async (limit: number) => {
+        const taken = due.splice(0, limit);
+        claimed.push(...taken.map((row) => row.id));
+        return taken;
+      },
+      markSent: async (id: number) => {
+        // What had been claimed when this message's delivery was done.
+        claimedBefore.set(id, [...claimed]);
+        marked.push(id);
+        if (marked.length === 2) settle();
+      },
+      markFailed: async () => undefined,
+    } as unknown as OutboxRepository;
+    start(outbox);
+    await settled;
+
+    expect(marked).toEqual([1, 2]);
+    expect(claimedBefore.get(1)).toEqual([1]);
+    expect(claimedBefore.get(2)).toEqual([1, 2]);
   });
 });

@@ -5,6 +5,7 @@ import type { MailAttachment } from './mail-tables.ts';
 import type { OutboxRepository } from './outbox-repository.ts';
 
 const POLL_INTERVAL_MS = 2000;
+/** Messages sent per wake-up at most; each is claimed only as its own send begins (see sendDue). */
 const BATCH_SIZE = 20;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** How often a delivered message's 'sent' mark is tried again while the database is away. */
@@ -26,6 +27,17 @@ function mailAttachments(attachments: MailAttachment[]): Pick<SendMailOptions, '
         contentType: attachment.calendarMethod ? `text/calendar; charset=utf-8; method=${attachment.calendarMethod}` : undefined,
       })),
   };
+}
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so that a message sent again (its
+ * instance died after the mail server took it and before it was marked sent, decision 097) is a
+ * repeat the receiving side can recognise and drop, not a second message. The row's creation time
+ * keeps ids apart across databases (a restored backup, another environment) that reuse row ids.
+ */
+export function outboxMessageId(message: { id: number; createdAt: Date }, mailFrom: string): string {
+  const domain = /@([^\s>]+)/.exec(mailFrom)?.[1] ?? 'testerhub.invalid';
+  return `<testerhub.outbox.${message.id}.${message.createdAt.getTime()}@${domain}>`;
 }
 
 /** Seconds to wait after the nth failed attempt: 30 s, 2 min, 4.5 min ... up to an hour. */
@@ -70,11 +82,19 @@ export function startOutboxSender(options: {
     }
   }
 
+  /**
+   * One message at a time, each claimed just before its send: a claim made for a whole batch would
+   * run its minute down while the messages before it went out, and a message another instance then
+   * claimed again would go out twice; and an instance killed mid-batch would leave only the message
+   * in flight claimed, not the rest of its batch waiting a minute.
+   */
   async function sendDue() {
-    const batch = await outbox.claimDue(BATCH_SIZE);
-    for (const message of batch) {
+    for (let sent = 0; sent < BATCH_SIZE && !stopped; sent++) {
+      const [message] = await outbox.claimDue(1);
+      if (!message) return;
       try {
         await transport.sendMail({
+          messageId: outboxMessageId(message, mailFrom),
           from: mailFrom,
           to: message.toAddress,
           subject: message.subject,
