@@ -62,7 +62,7 @@ const STATEMENTS = {
   GetCurrentSchedule: 1,
   GetRankerList: 5,
   SpendCoin: 6,
-  SelfSchedule: 23,
+  SelfSchedule: 11,
   GetDailyReward: 8,
   ApplyEvent: 9,
 };
