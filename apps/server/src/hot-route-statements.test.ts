@@ -60,9 +60,9 @@ const STATEMENTS = {
   GetPKTesterInfo: 0,
   GetScreeners: 2,
   GetCurrentSchedule: 1,
-  GetRankerList: 5,
+  GetRankerList: 2,
   SpendCoin: 6,
-  SelfSchedule: 23,
+  SelfSchedule: 11,
   GetDailyReward: 8,
   ApplyEvent: 9,
 };

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import { resultRows, type Executor } from '../../core/db/client.ts';
 import { leaderboardMonths } from './leaderboard-tables.ts';
 
 export type LeaderboardCounter = 'spentCoins' | 'referrals' | 'screeners';
@@ -10,7 +10,30 @@ export interface MonthCounts {
   screeners: number;
 }
 
+/** A month's top list as one JSON array of { testerId, amount }, in the list's order. */
+type TopList = { testerId: string; amount: number }[];
+
 export function createLeaderboardRepository(db: Executor) {
+  /** The month's top `limit` testers by a counter (those above zero), highest first. */
+  function top(month: string, counter: LeaderboardCounter, limit: number) {
+    const column = leaderboardMonths[counter];
+    // "nulls last" as the index has it (a plain desc means nulls first): otherwise PostgreSQL
+    // cannot read the order from the index and sorts the whole month (1 s at a million rows).
+    return db
+      .select({ testerId: leaderboardMonths.testerId, amount: column })
+      .from(leaderboardMonths)
+      .where(and(eq(leaderboardMonths.month, month), gt(column, 0)))
+      .orderBy(sql`${column} desc nulls last`, asc(leaderboardMonths.testerId))
+      .limit(limit);
+  }
+
+  /** `top` as a JSON array inside a larger statement (its ten rows ordered again as the list has them). */
+  const topAsJson = (month: string, counter: LeaderboardCounter, limit: number) => {
+    const amount = sql.identifier(leaderboardMonths[counter].name);
+    return sql`(select coalesce(json_agg(json_build_object('testerId', t.tester_id, 'amount', t.${amount})
+      order by t.${amount} desc, t.tester_id), '[]'::json) from ${top(month, counter, limit)} t)`;
+  };
+
   return {
     /** The tester's monthly leaderboard counters, for the tester's data export (decision 040). */
     async exportOf(testerId: string) {
@@ -29,29 +52,30 @@ export function createLeaderboardRepository(db: Executor) {
         });
     },
 
-    /** The month's top `limit` testers by a counter (those above zero), highest first. */
-    top(month: string, counter: LeaderboardCounter, limit: number): Promise<{ testerId: string; amount: number }[]> {
-      const column = leaderboardMonths[counter];
-      // "nulls last" as the index has it (a plain desc means nulls first): otherwise PostgreSQL
-      // cannot read the order from the index and sorts the whole month (1 s at a million rows).
-      return db
-        .select({ testerId: leaderboardMonths.testerId, amount: column })
-        .from(leaderboardMonths)
-        .where(and(eq(leaderboardMonths.month, month), gt(column, 0)))
-        .orderBy(sql`${column} desc nulls last`, asc(leaderboardMonths.testerId))
-        .limit(limit);
-    },
+    top,
 
-    async countsOf(testerId: string, month: string): Promise<MonthCounts> {
-      const [row] = await db
-        .select({
-          spentCoins: leaderboardMonths.spentCoins,
-          referrals: leaderboardMonths.referrals,
-          screeners: leaderboardMonths.screeners,
-        })
-        .from(leaderboardMonths)
-        .where(and(eq(leaderboardMonths.testerId, testerId), eq(leaderboardMonths.month, month)));
-      return row ?? { spentCoins: 0, referrals: 0, screeners: 0 };
+    /**
+     * GetRankerList's reads in one statement (issue 27): the tester's counters of the month and the
+     * month's three top lists, each read by its index as `top` is.
+     */
+    async monthBoard(testerId: string, month: string, limit: number) {
+      const [row] = resultRows<{ mine: MonthCounts | null; spent: TopList; referred: TopList; screened: TopList }>(
+        await db.execute(sql`
+          select
+            (select json_build_object('spentCoins', ${leaderboardMonths.spentCoins}, 'referrals', ${leaderboardMonths.referrals},
+                'screeners', ${leaderboardMonths.screeners})
+              from ${leaderboardMonths}
+              where ${and(eq(leaderboardMonths.testerId, testerId), eq(leaderboardMonths.month, month))}) as mine,
+            ${topAsJson(month, 'spentCoins', limit)} as spent,
+            ${topAsJson(month, 'referrals', limit)} as referred,
+            ${topAsJson(month, 'screeners', limit)} as screened`),
+      );
+      return {
+        mine: row!.mine ?? { spentCoins: 0, referrals: 0, screeners: 0 },
+        spent: row!.spent,
+        referred: row!.referred,
+        screened: row!.screened,
+      };
     },
   };
 }

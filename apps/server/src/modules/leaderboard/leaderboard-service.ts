@@ -39,13 +39,7 @@ export function createLeaderboardService(
 
     /** GetRankerList: the tester's own figures and the three lists of the current month. */
     async rankerList(testerId: string): Promise<RankerList> {
-      const month = currentMonth();
-      const [mine, spent, referred, screened] = await Promise.all([
-        repository.countsOf(testerId, month),
-        repository.top(month, 'spentCoins', size),
-        repository.top(month, 'referrals', size),
-        repository.top(month, 'screeners', size),
-      ]);
+      const { mine, spent, referred, screened } = await repository.monthBoard(testerId, currentMonth(), size);
       const ids = [...new Set([testerId, ...[...spent, ...referred, ...screened].map((row) => row.testerId)])];
       const profiles = new Map((await deps.testers.publicProfiles(ids)).map((profile) => [profile.id, profile]));
       const imageOf = (id: string) => avatarSrc(profiles.get(id)?.avatarFile ?? '');

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
-import { isChild } from '../../core/db/person.ts';
-import { bookings, groupSessions, remindersSent, sessionGroups } from './scheduling-tables.ts';
+import { isChild, type Person } from '../../core/db/person.ts';
+import { bookings, groupSessions, remindersSent, seatOffers, sessionGroups } from './scheduling-tables.ts';
 
 export type GroupRow = typeof sessionGroups.$inferSelect;
 export type SessionRow = typeof groupSessions.$inferSelect;
@@ -10,6 +10,39 @@ export type NewGroup = typeof sessionGroups.$inferInsert;
 
 export interface GroupWithSessions extends GroupRow {
   sessions: SessionRow[];
+}
+
+/** A new live booking as one statement writes it: the scheduling credit it paid is known already (decision 080). */
+export interface NewLiveBooking {
+  testerId: string;
+  childId: number | null;
+  studyNo: number;
+  groupId: number;
+  startsAt: Date;
+  endsAt: Date;
+  createdAt: Date;
+  creditCoins: number;
+  creditExp: number;
+}
+
+/** The person's live seat offers (decision 031), as a condition on `seat_offers`. */
+const liveOffersOfPerson = (person: Person, now: Date) =>
+  and(
+    eq(seatOffers.testerId, person.testerId),
+    isChild(seatOffers.childId, person.childId),
+    eq(seatOffers.status, 'offered'),
+    gt(seatOffers.expiresAt, now),
+  );
+
+/** Groups and their sessions read by one left join, folded back into groups (in the rows' order). */
+function foldSessions(rows: readonly { group: GroupRow; session: SessionRow | null }[]): GroupWithSessions[] {
+  const byId = new Map<number, GroupWithSessions>();
+  for (const { group, session } of rows) {
+    let folded = byId.get(group.id);
+    if (!folded) byId.set(group.id, (folded = { ...group, sessions: [] }));
+    if (session) folded.sessions.push(session);
+  }
+  return [...byId.values()];
 }
 
 /** The group is Open and has a seat neither taken nor held by a seat offer (decision 031): the condition of every seat UPDATE. */
@@ -301,22 +334,89 @@ export function createSchedulingRepository(db: Executor) {
       return withSessions(rows);
     },
 
-    async groupsByPublicIds(publicIds: readonly string[]): Promise<GroupWithSessions[]> {
-      if (publicIds.length === 0) return [];
+    /**
+     * The groups the ids name with their sessions, and the groups the person holds a live seat offer
+     * of (all of them, decision 031; none without a person), in one statement: a booking's read (issue 27).
+     */
+    async groupsForPerson(
+      publicIds: readonly string[],
+      person: Person | null,
+      now: Date,
+    ): Promise<{ groups: GroupWithSessions[]; offeredGroupIds: number[] }> {
+      if (publicIds.length === 0) return { groups: [], offeredGroupIds: [] };
+      const offered = person
+        ? sql<number[]>`(select coalesce(json_agg(${seatOffers.groupId} order by ${seatOffers.groupId}), '[]'::json)
+            from ${seatOffers} where ${liveOffersOfPerson(person, now)})`
+        : sql<number[]>`'[]'::json`;
       const rows = await db
-        .select()
+        .select({ group: sessionGroups, session: groupSessions, offered })
         .from(sessionGroups)
-        .where(inArray(sessionGroups.publicId, [...publicIds]));
-      return withSessions(rows);
+        .leftJoin(groupSessions, eq(groupSessions.groupId, sessionGroups.id))
+        .where(inArray(sessionGroups.publicId, [...publicIds]))
+        .orderBy(asc(sessionGroups.id), asc(groupSessions.testerDay));
+      return { groups: foldSessions(rows), offeredGroupIds: rows[0]?.offered ?? [] };
     },
 
-    /** The person's bookings (the tester's own, or one child's) of any status: study and whether live. */
-    async bookedStudies(testerId: string, childId: number | null): Promise<{ studyNo: number; live: boolean }[]> {
-      const rows = await db
-        .select({ studyNo: bookings.studyNo, status: bookings.status })
-        .from(bookings)
-        .where(and(eq(bookings.testerId, testerId), isChild(bookings.childId, childId)));
-      return rows.map((row) => ({ studyNo: row.studyNo, live: row.status === 'booked' }));
+    /**
+     * What self-schedule reads of the person's bookings and seat offers, in one statement (issue 27):
+     * each booking's study and whether it is live, whether a booked session is still to start (the
+     * 101 rule), and the studies of the person's live seat offers (decision 031).
+     */
+    async bookingStanding(
+      person: Person,
+      now: Date,
+    ): Promise<{ booked: { studyNo: number; live: boolean }[]; upcoming: boolean; offeredStudies: number[] }> {
+      const personsBookings = and(eq(bookings.testerId, person.testerId), isChild(bookings.childId, person.childId));
+      const [row] = resultRows<{ booked: { studyNo: number; live: boolean }[]; upcoming: boolean; offered_studies: number[] }>(
+        await db.execute(sql`
+          select
+            coalesce((select json_agg(json_build_object('studyNo', ${bookings.studyNo}, 'live', ${bookings.status} = 'booked'))
+              from ${bookings} where ${personsBookings}), '[]'::json) as booked,
+            exists (select 1 from ${bookings}
+              where ${personsBookings} and ${bookings.status} = 'booked' and ${gt(bookings.startsAt, now)}) as upcoming,
+            coalesce((select json_agg(${seatOffers.studyNo}) from ${seatOffers} where ${liveOffersOfPerson(person, now)}), '[]'::json)
+              as offered_studies`),
+      );
+      return { booked: row!.booked, upcoming: row!.upcoming, offeredStudies: row!.offered_studies };
+    },
+
+    /**
+     * Books the person into a free seat of the group in one statement (issue 27), or answers null:
+     * the seat is taken by the conditional UPDATE of every seat write, and only while the person holds
+     * no live booking in the study (locked, as liveBookingForUpdate does) and none whose sessions
+     * overlap the group's. The caller has locked the tester's row; it asks why after a null.
+     */
+    async bookFreeSeat(booking: NewLiveBooking): Promise<BookingRow | null> {
+      const { testerId, childId, studyNo, groupId } = booking;
+      const rows = resultRows<{ id: number }>(
+        await db.execute(sql`
+          with live as (
+            select id from ${bookings}
+            where tester_id = ${testerId} and study_no = ${studyNo} and coalesce(child_id, 0) = ${childId ?? 0} and status = 'booked'
+            for update
+          ), clash as (
+            select 1 from ${bookings} b
+            join ${groupSessions} mine on mine.group_id = b.group_id
+            join ${groupSessions} wanted on wanted.group_id = ${groupId}
+            where b.tester_id = ${testerId} and coalesce(b.child_id, 0) = ${childId ?? 0} and b.status = 'booked'
+              and mine.starts_at < wanted.ends_at and wanted.starts_at < mine.ends_at
+            limit 1
+          ), seat as (
+            update ${sessionGroups} set taken = taken + 1
+            where ${openWithFreeSeat(groupId)} and not exists (select 1 from live) and not exists (select 1 from clash)
+            returning id
+          )
+          insert into ${bookings} (tester_id, child_id, study_no, group_id, starts_at, ends_at, status, created_at, credit_coins, credit_exp)
+          select ${testerId}::uuid, ${childId}::integer, ${studyNo}::integer, seat.id, ${booking.startsAt.toISOString()}::timestamptz,
+            ${booking.endsAt.toISOString()}::timestamptz, 'booked', ${booking.createdAt.toISOString()}::timestamptz, ${booking.creditCoins}::integer,
+            ${booking.creditExp}::integer
+          from seat
+          returning id`),
+      );
+      const [row] = rows;
+      if (!row) return null;
+      // The row as written: the columns left out keep their defaults.
+      return { ...booking, id: Number(row.id), status: 'booked', changedAt: null, cancelledAt: null, revision: 0, compensationCents: null };
     },
 
     /** Locks the groups' rows in key order (two changes in opposite directions then wait instead of deadlocking). */
@@ -440,11 +540,6 @@ export function createSchedulingRepository(db: Executor) {
         .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'booked')))
         .returning({ creditCoins: bookings.creditCoins, creditExp: bookings.creditExp });
       return row ?? null;
-    },
-
-    /** Notes on the booking the scheduling credit it paid (decision 080), in the booking's transaction. */
-    async setCredit(bookingId: number, credit: { coins: number; exp: number }): Promise<void> {
-      await db.update(bookings).set({ creditCoins: credit.coins, creditExp: credit.exp }).where(eq(bookings.id, bookingId));
     },
 
     async bookingById(bookingId: number): Promise<BookingRow | null> {

@@ -240,8 +240,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     /** The groups the ids name (unknown ids left out): key, study, kind and whether Open for self-schedule now. */
     async groupsByPublicIds(publicIds: readonly string[], tx?: Executor, holder?: Person) {
       const at = now();
-      const held = await heldBy(holder, tx);
-      return (await on(tx).groupsByPublicIds(publicIds)).map((group) => ({
+      const { groups, offeredGroupIds } = await on(tx).groupsForPerson(publicIds, holder && deps.offers ? holder : null, at);
+      const held = new Set(offeredGroupIds);
+      return groups.map((group) => ({
         id: group.id,
         publicId: group.publicId,
         studyNo: group.studyNo,
@@ -250,8 +251,15 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       }));
     },
 
-    /** The person's bookings of any status (self-schedule: a study booked once is not offered again). */
-    bookedStudies: (testerId: string, tx?: Executor, childId: number | null = null) => on(tx).bookedStudies(testerId, childId),
+    /**
+     * The person's bookings (study, and whether live: a study booked once is not offered again),
+     * whether a booked session is still to start (the screener's 101 rule) and the studies of their
+     * live seat offers (decision 031), in one read: self-schedule's part of the person's standing.
+     */
+    async bookingStanding(person: Person, at: Date, tx?: Executor) {
+      const standing = await on(tx).bookingStanding(person, at);
+      return { ...standing, offeredStudies: deps.offers ? standing.offeredStudies : [] };
+    },
 
     /** Whether the person holds a booked session that has not started yet (the screener's 101 rule, per person). */
     hasUpcomingBooking(testerId: string, now: Date, tx?: Executor, childId: number | null = null): Promise<boolean> {
@@ -379,10 +387,19 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
 
     /**
      * Books the tester (or their child) into a group: one unit of work that locks the tester, checks
-     * the study and the overlap, and takes a seat by a conditional UPDATE. Pays nothing (self-schedule does).
+     * the study and the overlap, and takes a seat by a conditional UPDATE. Pays nothing (self-schedule
+     * does, and says what it paid as `credit`, written on the booking: decision 080).
      */
     async book(
-      input: { testerId: string; childId?: number | null; groupId: string },
+      input: {
+        testerId: string;
+        childId?: number | null;
+        groupId: string;
+        /** The scheduling credit the caller paid for this booking in the same unit of work (decision 080). */
+        credit?: { coins: number; exp: number };
+        /** The study's name when the caller has read it (the booking e-mail's): not read again. */
+        studyName?: string;
+      },
       tx?: Executor,
       /** The tester's row as the caller locked it in `tx` (self-schedule's unit of work): not locked again. */
       lockedTester?: LockedTester,
@@ -394,41 +411,48 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         const repository = on(work);
         const tester = lockedTester ?? (await lockTester(input.testerId, work));
         if (isSuspended(tester, now())) return { status: 'suspended' };
-        const group = await repository.groupByPublicId(input.groupId);
-        if (!group) return { status: 'notFound' };
         const person = { testerId: input.testerId, childId };
-        // The person's live offers (decision 031): their groups are locked first, in key order, so
-        // accepting one and declining the others cannot deadlock with the expiry sweep or a cancel.
-        const offered = deps.offers ? await deps.offers.liveOffersOf(input.testerId, work) : [];
-        const mine = offered.filter((offer) => (offer.childId ?? 0) === (childId ?? 0));
-        if (mine.length) await repository.lockGroups([group.id, ...mine.map((offer) => offer.groupId)]);
-        const held = new Set(mine.map((offer) => offer.groupId));
+        // The group and the person's live offers (decision 031) in one read.
+        const {
+          groups: [group],
+          offeredGroupIds,
+        } = await repository.groupsForPerson([input.groupId], deps.offers ? person : null, now());
+        if (!group) return { status: 'notFound' };
+        // Their groups are locked first, in key order, so accepting one and declining the others
+        // cannot deadlock with the expiry sweep or a cancel.
+        const mine = offeredGroupIds;
+        if (mine.length) await repository.lockGroups([group.id, ...mine]);
+        const held = new Set(mine);
         if (!openFor(group, now(), held)) return { status: 'notAvailable' };
-        if (await repository.liveBookingForUpdate(input.testerId, group.studyNo, childId)) return { status: 'hasSchedule' };
-        if (await repository.overlapsLiveBooking(input.testerId, childId, group.id, null)) return { status: 'overlap' };
-        // The held seat becomes theirs; without a live offer, a seat nobody holds.
-        const seated = held.has(group.id) && deps.offers ? await deps.offers.accept(group.id, person, work) : false;
-        if (!seated && !(await repository.takeSeat(group.id))) return { status: 'notAvailable' };
-        if (mine.length) await deps.offers!.declineOthers(person, group.id, work);
-        const booking = await repository.insertBooking({
+        const newBooking = {
           testerId: input.testerId,
           childId,
           studyNo: group.studyNo,
           groupId: group.id,
           startsAt: firstStart(group),
           endsAt: lastEnd(group),
-          status: 'booked',
           createdAt: now(),
-        });
-        await deps.notices?.booked(tester, booking, group, work);
+          creditCoins: input.credit?.coins ?? 0,
+          creditExp: input.credit?.exp ?? 0,
+        };
+        // A free seat: the checks, the seat and the booking in one statement.
+        let booking = held.has(group.id) ? null : await repository.bookFreeSeat(newBooking);
+        if (!booking) {
+          // A seat held for them, or a refusal to explain: the same checks one by one, in their order.
+          if (await repository.liveBookingForUpdate(input.testerId, group.studyNo, childId)) return { status: 'hasSchedule' };
+          if (await repository.overlapsLiveBooking(input.testerId, childId, group.id, null)) return { status: 'overlap' };
+          // The held seat becomes theirs; without a live offer, a seat nobody holds.
+          const seated = held.has(group.id) && deps.offers ? await deps.offers.accept(group.id, person, work) : false;
+          if (!seated && !(await repository.takeSeat(group.id))) return { status: 'notAvailable' };
+          booking = await repository.insertBooking({ ...newBooking, status: 'booked' });
+        }
+        if (mine.length) await deps.offers!.declineOthers(person, group.id, work);
+        await deps.notices?.booked(tester, booking, group, work, input.studyName);
         afterCommit(work, () => deps.counters?.bookings.inc());
         return { status: 'succeed', bookingId: booking.id };
       };
       return tx ? attempt(tx) : inTransaction(db, attempt);
     },
-
-    /** Notes on the booking the scheduling credit it paid, in the booking's transaction: its cancellation takes that back (decision 080). */
-    recordCredit: (bookingId: number, credit: { coins: number; exp: number }, tx: Executor) => on(tx).setCredit(bookingId, credit),
 
     /** The schedule check: one stamp per session day of each live booking that has not ended. */
     async currentSchedule(tester: { id: string; firstName: string; lastName: string }): Promise<Omit<CurrentScheduleResponse, 'status'>> {
@@ -592,9 +616,6 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
 
     /** Expires the seat offers past their end and passes their seats on (the job queue's sweep, every minute); answers the offers made. */
     expireSeatOffers: async (): Promise<number> => (deps.offers ? deps.offers.expireDue() : 0),
-
-    /** The tester's live seat offers (theirs and their children's): self-schedule lets them book those studies. */
-    liveSeatOffers: async (testerId: string, tx?: Executor) => (deps.offers ? deps.offers.liveOffersOf(testerId, tx) : []),
 
     /** Not interested in the study: the person's live seat offers in it pass to the next people. */
     declineSeatOffers: async (person: Person, studyNo: number): Promise<number> =>

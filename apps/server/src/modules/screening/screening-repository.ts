@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor, SqlFragment } from '../../core/db/client.ts';
+import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 import { isChild, type Person } from '../../core/db/person.ts';
 
 export type { Person } from '../../core/db/person.ts';
@@ -291,14 +291,6 @@ export function createScreeningRepository(db: Executor) {
         .orderBy(asc(studyWaitingList.addedAt), asc(studyWaitingList.id));
     },
 
-    async waitingListOf({ testerId, childId }: Person): Promise<{ studyNo: number; reason: WaitingListReason }[]> {
-      const rows = await db
-        .select({ studyNo: studyWaitingList.studyNo, reason: studyWaitingList.reason })
-        .from(studyWaitingList)
-        .where(and(eq(studyWaitingList.testerId, testerId), isChild(studyWaitingList.childId, childId)));
-      return rows.map((row) => ({ studyNo: row.studyNo, reason: row.reason as WaitingListReason }));
-    },
-
     /** The tester's children who finished the study's screener, and those on its waiting list, by child key. */
     async childrenInStudy(testerId: string, studyNo: number): Promise<{ screened: Set<number>; waitlisted: Set<number> }> {
       const [finished, waiting] = await Promise.all([
@@ -330,14 +322,31 @@ export function createScreeningRepository(db: Executor) {
       };
     },
 
-    /** The studies the person qualified for, earliest qualification first. */
-    async qualifiedStudies({ testerId, childId }: Person): Promise<{ studyNo: number; qualifiedAt: Date }[]> {
-      const rows = await db
-        .select({ studyNo: screenings.studyNo, qualifiedAt: screenings.completedAt })
-        .from(screenings)
-        .where(and(eq(screenings.testerId, testerId), isChild(screenings.childId, childId), eq(screenings.status, 'qualified')))
-        .orderBy(asc(screenings.completedAt), asc(screenings.studyNo));
-      return rows.map((row) => ({ studyNo: row.studyNo, qualifiedAt: row.qualifiedAt ?? new Date(0) }));
+    /**
+     * What self-schedule reads of the person's screening (decision 024), in one statement (issue 27):
+     * the studies they qualified for, earliest qualification first, and the studies whose waiting list
+     * holds them.
+     */
+    async selfScheduleStanding({ testerId, childId }: Person): Promise<{
+      qualified: { studyNo: number; qualifiedAt: Date }[];
+      waitingStudies: number[];
+    }> {
+      const [row] = resultRows<{ qualified: { studyNo: number; qualifiedAt: string | null }[]; waiting_studies: number[] }>(
+        await db.execute(sql`
+          select
+            coalesce((select json_agg(json_build_object('studyNo', ${screenings.studyNo}, 'qualifiedAt', ${screenings.completedAt})
+                order by ${screenings.completedAt}, ${screenings.studyNo})
+              from ${screenings}
+              where ${and(eq(screenings.testerId, testerId), isChild(screenings.childId, childId), eq(screenings.status, 'qualified'))}),
+              '[]'::json) as qualified,
+            coalesce((select json_agg(${studyWaitingList.studyNo}) from ${studyWaitingList}
+              where ${and(eq(studyWaitingList.testerId, testerId), isChild(studyWaitingList.childId, childId))}), '[]'::json)
+              as waiting_studies`),
+      );
+      return {
+        qualified: row!.qualified.map((entry) => ({ studyNo: entry.studyNo, qualifiedAt: new Date(entry.qualifiedAt ?? 0) })),
+        waitingStudies: row!.waiting_studies,
+      };
     },
 
     /** A qualified screening with no answers (test support), whatever the tester's screening held before. */

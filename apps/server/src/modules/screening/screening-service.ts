@@ -301,8 +301,12 @@ export function createScreeningService(
 
     selfScheduleLink: reader.selfScheduleLink,
 
-    /** The studies the person qualified for through the hosted screener, earliest first; in the caller's unit of work when given. */
-    qualifiedStudies: (person: Person, tx?: Executor) => createScreeningRepository(tx ?? db).qualifiedStudies(person),
+    /**
+     * The studies the person qualified for through the hosted screener, earliest first, and those
+     * whose waiting list holds them, in one read: self-schedule's part of the person's standing; in
+     * the caller's unit of work when given.
+     */
+    selfScheduleStanding: (person: Person, tx?: Executor) => createScreeningRepository(tx ?? db).selfScheduleStanding(person),
 
     /**
      * The one waiting list (decision 024): the screener's waiting-list studies, Notify me and Not
@@ -310,7 +314,6 @@ export function createScreeningService(
      */
     addToWaitingList: (entry: WaitingListEntry, tx?: Executor) =>
       createScreeningRepository(tx ?? db).addToWaitingList(entry, deps.clock.now()),
-    waitingListOf: (person: Person, tx?: Executor) => createScreeningRepository(tx ?? db).waitingListOf(person),
     waitingForGroup: reader.waitingForGroup,
 
     /** The study's questions with their options, in order (the staff's results, decision 051). */

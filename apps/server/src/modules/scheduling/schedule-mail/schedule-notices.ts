@@ -50,15 +50,21 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
   const noticeMs = deps.noticeHours * HOUR_MS;
   const scheduleLink = deps.mail.link('/community/main/schedule/check', {});
 
-  async function facts(tester: Recipient, booking: BookingRow, group: GroupWithSessions, tx: Executor): Promise<ScheduleMailFacts> {
-    const sites = await deps.listTestSitesIn(tx);
-    const site = group.siteId ? sites.find((each) => each.siteId === group.siteId) : undefined;
-    const names = await deps.studyNames([group.studyNo], tx);
+  async function facts(
+    tester: Recipient,
+    booking: BookingRow,
+    group: GroupWithSessions,
+    tx: Executor,
+    knownStudyName?: string,
+  ): Promise<ScheduleMailFacts> {
+    // A group at no site (a virtual one) needs no site read; a name the caller read is not read again.
+    const site = group.siteId ? (await deps.listTestSitesIn(tx)).find((each) => each.siteId === group.siteId) : undefined;
+    const studyName = knownStudyName ?? (await deps.studyNames([group.studyNo], tx)).get(group.studyNo) ?? '';
     const childName = booking.childId !== null ? (await deps.childNames?.([booking.childId], tx))?.get(booking.childId) : undefined;
     return {
       tester,
       booking: { id: booking.id, revision: booking.revision },
-      studyName: names.get(group.studyNo) ?? '',
+      studyName,
       ...(childName && { childName }),
       group,
       site,
@@ -101,8 +107,9 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
     group: GroupWithSessions,
     tx: Executor,
     previous?: GroupWithSessions,
+    studyName?: string,
   ) {
-    const known = await facts(tester, booking, group, tx);
+    const known = await facts(tester, booking, group, tx, studyName);
     const dropped = previous?.sessions.slice(group.sessions.length) ?? [];
     const withLink =
       kind === 'schedule-cancelled'
@@ -116,9 +123,9 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
   }
 
   return {
-    /** The booking as just written and its group as the booking read it: not read again. */
-    booked: (tester: Recipient, booking: BookingRow, group: GroupWithSessions, tx: Executor) =>
-      notifyOf('schedule-booked', tester, booking, group, tx),
+    /** The booking as just written and its group as the booking read it (and the study's name, when known): not read again. */
+    booked: (tester: Recipient, booking: BookingRow, group: GroupWithSessions, tx: Executor, studyName?: string) =>
+      notifyOf('schedule-booked', tester, booking, group, tx, undefined, studyName),
     /** `previous` is the group the booking left: its days past the new group's count are removed from the calendar. */
     changed: (tester: Recipient, bookingId: number, tx: Executor, previous?: GroupWithSessions) =>
       notify('schedule-changed', tester, bookingId, tx, previous),

@@ -9,7 +9,7 @@ import {
 } from '../../../../test/factories.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../../core/clock.ts';
-import { bookings, coinLedger, externalScreenerTokens, sessionGroups, studyReturnSecrets } from '../../../core/db/schema.ts';
+import { bookings, coinLedger, externalScreenerTokens, seatOffers, sessionGroups, studyReturnSecrets } from '../../../core/db/schema.ts';
 import { hashToken, randomToken } from '../../../core/security/tokens.ts';
 import { externalReturnSignature } from '../../studies/external-return-signature.ts';
 
@@ -69,6 +69,61 @@ describe('simultaneous self-schedule calls', () => {
       const balance = await balanceAndLedger(db(), tester.id);
       expect(balance.coins).toBe(balance.ledgerCoins);
     }
+  });
+
+  it('keep a seat held by a seat offer for its tester while 3S others race for the S free seats (decision 031)', async () => {
+    const seats = 3;
+    const study = await createStudy(db(), { scheduleCoins: 75, scheduleExp: 25 });
+    const group = await createSessionGroup(db(), {
+      studyNo: study.studyNo,
+      seats: seats + 1,
+      sessions: [{ startsAt: new Date(NOW.getTime() + 72 * HOUR_MS), endsAt: new Date(NOW.getTime() + 74 * HOUR_MS) }],
+    });
+    const qualifiedTester = async () => {
+      const logged = await createLoggedInTester(db());
+      await createQualifiedScreening(db(), { testerId: logged.tester.id, studyNo: study.studyNo, at: NOW });
+      return logged;
+    };
+    // One seat held for the offered tester, as waitlist promotion leaves it.
+    const offered = await qualifiedTester();
+    await db().update(sessionGroups).set({ held: 1 }).where(eq(sessionGroups.id, group.id));
+    await db()
+      .insert(seatOffers)
+      .values({
+        groupId: group.id,
+        studyNo: study.studyNo,
+        testerId: offered.tester.id,
+        offeredAt: NOW,
+        expiresAt: new Date(NOW.getTime() + 24 * HOUR_MS),
+      });
+    const others = await Promise.all(Array.from({ length: 3 * seats }, qualifiedTester));
+    const responses = await Promise.all(
+      [...others, offered].map(({ cookie }) => post('/api/schedule/SelfSchedule', cookie, { IsRequest: true, groupIDs: [group.publicId] })),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    const statuses = responses.map((response) => response.json().status as string);
+    expect(statuses.at(-1)).toBe('succeed');
+    expect(statuses.filter((status) => status === 'succeed')).toHaveLength(seats + 1);
+    expect(statuses.filter((status) => status === 'notAvailable')).toHaveLength(2 * seats);
+
+    const booked = await db()
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.groupId, group.id), eq(bookings.status, 'booked')));
+    expect(booked).toHaveLength(seats + 1);
+    expect(booked.map((booking) => booking.testerId)).toContain(offered.tester.id);
+    // Each booking notes the credit it paid (decision 080), and each payment is one ledger row.
+    expect(booked.map((booking) => [booking.creditCoins, booking.creditExp])).toEqual(booked.map(() => [75, 25]));
+    const [row] = await db().select().from(sessionGroups).where(eq(sessionGroups.id, group.id));
+    expect({ taken: row!.taken, held: row!.held }).toEqual({ taken: seats + 1, held: 0 });
+    const [offer] = await db().select().from(seatOffers).where(eq(seatOffers.groupId, group.id));
+    expect(offer!.status).toBe('accepted');
+    const payments = await db()
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.reason, 'selfSchedule'), eq(coinLedger.reference, String(study.studyNo))));
+    expect(new Set(payments.map((payment) => payment.testerId))).toEqual(new Set(booked.map((booking) => booking.testerId)));
+    expect(payments).toHaveLength(seats + 1);
   });
 
   it("book one study for a tester sending six calls at once for two studies (the 101 rule, read under the tester's lock)", async () => {

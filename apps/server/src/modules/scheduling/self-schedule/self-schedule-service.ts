@@ -55,19 +55,9 @@ interface Candidate {
 export interface SelfScheduleDeps {
   clock: Clock;
   testers: Pick<TesterService, 'lockForUpdate'>;
-  scheduling: Pick<
-    SchedulingService,
-    | 'selfScheduleChoices'
-    | 'groupsByPublicIds'
-    | 'bookedStudies'
-    | 'hasUpcomingBooking'
-    | 'book'
-    | 'recordCredit'
-    | 'liveSeatOffers'
-    | 'declineSeatOffers'
-  >;
+  scheduling: Pick<SchedulingService, 'selfScheduleChoices' | 'groupsByPublicIds' | 'bookingStanding' | 'book' | 'declineSeatOffers'>;
   studies: Pick<StudyService, 'findStudies' | 'findStudyByGuid' | 'redeemExternalToken' | 'externalReturns'>;
-  screening: Pick<ScreeningService, 'verifyStudyLinkData' | 'selfScheduleLink' | 'qualifiedStudies' | 'addToWaitingList' | 'waitingListOf'>;
+  screening: Pick<ScreeningService, 'verifyStudyLinkData' | 'selfScheduleLink' | 'selfScheduleStanding' | 'addToWaitingList'>;
   ledger: Pick<LedgerService, 'record'>;
   /** SELF_SCHEDULE_LINK_DAYS: how long a link's d is honoured. */
   linkDays: number;
@@ -104,14 +94,11 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
    */
   async function standingOf({ testerId, childId }: Person, tx?: Executor) {
     const at = now();
-    const [qualified, returns, booked, waiting, upcoming, offers] = await Promise.all([
-      deps.screening.qualifiedStudies({ testerId, childId }, tx),
+    const [{ qualified, waitingStudies }, returns, { booked, upcoming, offeredStudies }] = await Promise.all([
+      deps.screening.selfScheduleStanding({ testerId, childId }, tx),
       // Outside screeners are the tester's own (children are screened on the hosted screener only).
       childId === null ? deps.studies.externalReturns(testerId, tx) : [],
-      deps.scheduling.bookedStudies(testerId, tx, childId),
-      deps.screening.waitingListOf({ testerId, childId }, tx),
-      deps.scheduling.hasUpcomingBooking(testerId, at, tx, childId),
-      deps.scheduling.liveSeatOffers(testerId, tx),
+      deps.scheduling.bookingStanding({ testerId, childId }, at, tx),
     ]);
     const candidates = new Map<number, Candidate>();
     for (const { studyNo, qualifiedAt } of qualified) candidates.set(studyNo, { studyNo, since: qualifiedAt, opensAt: qualifiedAt });
@@ -121,8 +108,8 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
     const live = new Set(booked.filter((booking) => booking.live).map((booking) => booking.studyNo));
     const ever = new Set(booked.map((booking) => booking.studyNo));
     // A live seat offer (decision 031) lifts the waiting list's hold on the study for its tester.
-    const offered = new Set(offers.filter((offer) => offer.childId === childId).map((offer) => offer.studyNo));
-    const waitlisted = new Set(waiting.map((entry) => entry.studyNo).filter((studyNo) => !offered.has(studyNo)));
+    const offered = new Set(offeredStudies);
+    const waitlisted = new Set(waitingStudies.filter((studyNo) => !offered.has(studyNo)));
 
     function statusOf(studyNo: number): StudyStanding {
       if (live.has(studyNo)) return 'hasSchedule';
@@ -320,30 +307,32 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
           check(await standingOf(subject.person, tx));
           const total = { coins: 0, exp: 0 };
           for (const group of [...groups].sort((a, b) => a.id - b.id)) {
+            const study = studies.get(group.studyNo)!;
+            // Paid first, so that the booking is written with what it paid (decision 080) in one
+            // statement; a refused booking below rolls the payment back with everything else.
+            const paid =
+              (study.scheduleCoins !== 0 || study.scheduleExp !== 0) &&
+              (
+                await deps.ledger.record(
+                  {
+                    testerId: tester.id,
+                    coins: study.scheduleCoins,
+                    experience: study.scheduleExp,
+                    reason: SELF_SCHEDULE_REWARD_REASON,
+                    reference: creditReference(study.studyNo, subject.child),
+                  },
+                  tx,
+                )
+              ).status === 'recorded';
+            const credit = paid ? { coins: study.scheduleCoins, exp: study.scheduleExp } : { coins: 0, exp: 0 };
             const booked = await deps.scheduling.book(
-              { testerId: tester.id, childId: subject.person.childId, groupId: group.publicId },
+              { testerId: tester.id, childId: subject.person.childId, groupId: group.publicId, credit, studyName: study.studyBasicInfo },
               tx,
               locked ?? undefined,
             );
             if (booked.status !== 'succeed') throw new Refused(booked.status === 'notFound' ? 'notAvailable' : booked.status);
-            const study = studies.get(group.studyNo)!;
-            if (study.scheduleCoins === 0 && study.scheduleExp === 0) continue;
-            const result = await deps.ledger.record(
-              {
-                testerId: tester.id,
-                coins: study.scheduleCoins,
-                experience: study.scheduleExp,
-                reason: SELF_SCHEDULE_REWARD_REASON,
-                reference: creditReference(study.studyNo, subject.child),
-              },
-              tx,
-            );
-            if (result.status === 'recorded') {
-              // What this booking paid is what its cancellation takes back (decision 080).
-              await deps.scheduling.recordCredit(booked.bookingId, { coins: study.scheduleCoins, exp: study.scheduleExp }, tx);
-              total.coins += study.scheduleCoins;
-              total.exp += study.scheduleExp;
-            }
+            total.coins += credit.coins;
+            total.exp += credit.exp;
           }
           return total;
         });

@@ -31,11 +31,11 @@ async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
 const TESTER_LOCK = /from "testers" where "testers"\."id" = \$1 for update$/;
 /** The standing's reads, by the table and condition each reads. */
 const STANDING_READS = {
-  qualified: /^select "study_no", "completed_at" from "screenings" where/,
+  /** Screening's part, one statement (issue 27): the qualified studies and the waiting list. */
+  qualifiedAndWaiting: /'qualifiedAt', "screenings"\."completed_at"[\s\S]*from "study_waiting_list"/,
   externalReturns: /from "external_screener_tokens" where/,
-  bookedStudies: /^select "study_no", "status" from "bookings" where/,
-  waitingList: /from "study_waiting_list" where/,
-  upcomingBooking: /^select "id" from "bookings" where .*"bookings"\."starts_at" > \$\d+\) limit/,
+  /** Scheduling's part, one statement (issue 27): the bookings, the upcoming one of the 101 rule, the seat offers. */
+  bookingsAndOffers: /'studyNo', "bookings"\."study_no"[\s\S]*"bookings"\."starts_at" > \$\d+[\s\S]*from "seat_offers"/,
 };
 
 describe('a SelfSchedule booking', () => {
