@@ -50,7 +50,8 @@ function runMigrateCommand(env: Record<string, string>): Promise<{ code: number 
   });
 }
 
-describe.skipIf(provided?.kind !== 'postgres')('migrations on PostgreSQL', () => {
+// Side by side, like the embedded database's below: each test has a new database of its own.
+describe.skipIf(provided?.kind !== 'postgres')('migrations on PostgreSQL', { concurrent: true }, () => {
   const serverUrl = provided?.kind === 'postgres' ? provided.serverUrl : '';
   const prefix = provided?.kind === 'postgres' ? provided.copyPrefix : copyPrefix('unused');
 
