@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { adminUrl, databaseUrl, quoteIdent } from '../test/database-names.ts';
+import { createTestDatabase } from '../test/test-app.ts';
 import { migrationsHead, openPglite, pgliteDataDir } from './core/db/client.ts';
 
 /**
@@ -16,7 +17,10 @@ import { migrationsHead, openPglite, pgliteDataDir } from './core/db/client.ts';
  * process, so no build is needed. Both starts open a PGlite folder filled beforehand from the
  * server tests' migrated and seeded template (about a second), as a start after the first does:
  * creating and migrating a new one took 20 s on a busy machine and over 150 s under a load of 20.
- * A start on a new folder is what every browser test run does (e2e/playwright.config.ts).
+ * A start on a new folder is what every browser test run does (e2e/playwright.config.ts). On a
+ * PostgreSQL run both starts use a copy of its migrated and seeded template database instead
+ * (decision 095): there is no PGlite template there, and a folder made from nothing took most of
+ * the file's 60 s in CI; the PGlite run proves the same on PGlite.
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,16 +48,22 @@ interface RunningServer {
 
 let tempDir: string;
 let running: RunningServer[] = [];
+/** Where the shutdown tests' starts keep their data: the PGlite folder in tempDir, or a PostgreSQL copy. */
+let shutdownDatabase: { env: Record<string, string>; dispose: () => Promise<void> } = { env: {}, dispose: async () => undefined };
 
 beforeAll(async () => {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-shutdown-'));
   // An empty web folder: the server serves the API only, whatever state apps/web/dist is in.
   fs.mkdirSync(path.join(tempDir, 'web'));
-  // On a PostgreSQL run there is no PGlite template: the first start then creates the folder itself.
   const template = inject('testDatabase');
   if (template?.kind === 'pglite') {
     const copy = await openPglite({ dataDir: pgliteDataDir(tempDir), loadDataDir: new Blob([fs.readFileSync(template.templateFile)]) });
     await copy.close();
+  } else {
+    const copy = await createTestDatabase();
+    // The servers open their own connections; the copy's is not needed.
+    await copy.database.close();
+    shutdownDatabase = { env: { DATABASE_URL: copy.url! }, dispose: copy.dispose };
   }
 });
 
@@ -68,7 +78,8 @@ afterEach(async () => {
   running = [];
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await shutdownDatabase.dispose();
   if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
 });
 
@@ -76,7 +87,7 @@ describe('graceful shutdown (main.ts)', () => {
   it(
     'on SIGTERM refuses new connections, finishes the request in flight with 200, logs "shut down cleanly" and exits 0',
     async () => {
-      const server = await startServer();
+      const server = await startServer(shutdownDatabase.env);
 
       // The request goes out with its headers and half its body. Expect: 100-continue makes the
       // server answer "100 Continue" when it hands the request to Fastify, which is past Fastify's
@@ -151,7 +162,7 @@ describe('graceful shutdown (main.ts)', () => {
   it(
     'on SIGINT logs "shut down cleanly" and exits 0 (second start over the same data folder)',
     async () => {
-      const server = await startServer();
+      const server = await startServer(shutdownDatabase.env);
       const before = await getJson(server.port, '/api/health');
       expect(before).toEqual({ statusCode: 200, body: { status: 'ok' } });
       expect(await getJson(server.port, '/api/ready')).toEqual({

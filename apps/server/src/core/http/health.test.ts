@@ -3,9 +3,11 @@ import { createTestApp, useTestApp } from '../../../test/test-app.ts';
 import { migrationsHead } from '../db/client.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
 
-describe('GET /api/health (liveness)', () => {
-  const testApp = useTestApp();
+// One app and database copy for the file; the tests that close or change their database make a copy
+// of their own, those with readiness of their own build a second app over this one's database.
+const testApp = useTestApp();
 
+describe('GET /api/health (liveness)', () => {
   it('answers 200 while the process runs', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
@@ -32,8 +34,6 @@ describe('GET /api/health (liveness)', () => {
 });
 
 describe('GET /api/ready (readiness)', () => {
-  const testApp = useTestApp();
-
   it('answers 200 with the database up, the migrations at head and no shutdown under way', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(200);
@@ -69,7 +69,7 @@ describe('GET /api/ready (readiness)', () => {
 
   it('answers 503 "draining" from the moment the shutdown begins, while health still answers 200', async () => {
     let readiness: Readiness | undefined;
-    const draining = await createTestApp({ readiness: (database) => (readiness = createReadiness(database)) });
+    const draining = await createTestApp({ database: testApp.database, readiness: (database) => (readiness = createReadiness(database)) });
     try {
       expect((await draining.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
       readiness!.startDraining();
@@ -84,6 +84,7 @@ describe('GET /api/ready (readiness)', () => {
 
   it('answers 503 "down" within its time-out when the database hangs', async () => {
     const hanging = await createTestApp({
+      database: testApp.database,
       readiness: (database) => createReadiness({ ...database, ping: () => new Promise<void>(() => undefined) }, { timeoutMs: 200 }),
     });
     try {
