@@ -313,8 +313,8 @@ describe('self-schedule: several studies', JOURNEY, () => {
     await waitFor(() => expect(studyHeading).toHaveFocus());
     expect(screen.getByText('Study 2 of 2')).toBeInTheDocument();
     expect(screen.getByTestId('self-schedule-live')).toHaveTextContent('Study 2 of 2: Take-home hair care study');
-    const row = screen.getByRole('radio', { name: /^Select Tuesday, December 1st, 2026/ }).closest('tr')!;
-    expect(within(row).getByText('Tuesday, December 8th, 2026, 10:00 AM – 10:30 AM CST')).toBeInTheDocument();
+    const row = screen.getByRole('radio', { name: /^Select Curb-side pick-up: Tuesday, December 1st, 2026, 10:00 AM CST$/ }).closest('tr')!;
+    expect(within(row).getByText('Virtual video session: Tuesday, December 8th, 2026, 10:00 AM – 10:30 AM CST')).toBeInTheDocument();
     expect(within(row).getByText('$75.50')).toBeInTheDocument();
     expect(within(row).getByText('Yes')).toBeInTheDocument();
     const scheduleMe = screen.getByRole('button', { name: 'Schedule Me' });
@@ -325,7 +325,7 @@ describe('self-schedule: several studies', JOURNEY, () => {
     expect(screen.getByRole('radio', { name: /^Select Thursday/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Next (1 of 2)' }));
 
-    await user.click(screen.getByRole('radio', { name: /^Select Tuesday/ }));
+    await user.click(screen.getByRole('radio', { name: /^Select Curb-side pick-up: Tuesday/ }));
     await user.click(screen.getByRole('button', { name: 'Schedule Me' }));
     expect(await screen.findByTestId('reward-coins')).toHaveTextContent('+80 coins');
     expect(callsTo('/schedule/SelfSchedule')).toHaveLength(1);
@@ -341,7 +341,7 @@ describe('self-schedule: several studies', JOURNEY, () => {
     const user = renderPage();
     await user.click(await screen.findByRole('radio', { name: /^Notify me/ }));
     await user.click(screen.getByRole('button', { name: 'Next (1 of 2)' }));
-    await user.click(await screen.findByRole('radio', { name: /^Select Tuesday/ }));
+    await user.click(await screen.findByRole('radio', { name: /^Select Curb-side pick-up: Tuesday/ }));
     await user.click(screen.getByRole('button', { name: 'Wait for this time' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
@@ -362,7 +362,7 @@ describe('self-schedule: several studies', JOURNEY, () => {
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Not interested' }));
     expect(await screen.findByText('Study 2 of 2')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: /^Select Tuesday/ }));
+    await user.click(screen.getByRole('radio', { name: /^Select Curb-side pick-up: Tuesday/ }));
     await user.click(screen.getByRole('button', { name: 'Schedule Me' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
     expect(callsTo('/schedule/NotInterest')[0]!.body).toEqual({ StudyNo: 501, Child: null });

@@ -500,11 +500,7 @@ function GroupRow({
           <span aria-hidden="true">{action}</span>
         </label>
       </td>
-      <GroupCells
-        group={group}
-        dates={dates}
-        notes={[group.isPickUp && group.pickUpDate && 'Curb-side pick-up', kind === 'notify' && 'Closed']}
-      />
+      <GroupCells group={group} dates={dates} notes={[kind === 'notify' && 'Closed']} />
     </tr>
   );
 }

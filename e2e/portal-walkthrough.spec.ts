@@ -1,0 +1,117 @@
+import { randomInt } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { waitForMessage } from './support/mailbox';
+import { createGroup } from './support/test-support';
+
+/**
+ * Issue 28, items 1 to 6: what the walk-through of the tester portal against specs 2 and 3 found
+ * wrong or misleading, each at the width where it was found (1280 px, the config's viewport).
+ * Each test makes its own tester and its own session groups in the seeded studies.
+ */
+
+const CHECK = '/community/main/schedule/check';
+const SITE_ZONE = 'America/Chicago';
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** A session `days` ahead at a random five-minute mark within the next twelve hours, `minutes` long. */
+function slot(days: number, minutes: number) {
+  const start = Math.floor((Date.now() + days * DAY) / (5 * MINUTE)) * 5 * MINUTE + randomInt(0, 144) * 5 * MINUTE;
+  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
+}
+
+function ordinal(day: number): string {
+  if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
+  return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`;
+}
+
+function siteParts(instant: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: SITE_ZONE, ...options }).formatToParts(new Date(instant));
+  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
+}
+
+function siteDate(instant: string): string {
+  const p = siteParts(instant, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  return `${p.weekday}, ${p.month} ${ordinal(Number(p.day))}, ${p.year}`;
+}
+
+function siteTime(instant: string): string {
+  const p = siteParts(instant, { hour: 'numeric', minute: '2-digit', hour12: true });
+  return `${p.hour}:${p.minute} ${p.dayPeriod}`;
+}
+
+const siteZoneName = (instant: string) => siteParts(instant, { timeZoneName: 'short' }).timeZoneName!;
+
+/** 'Friday, December 25th, 2026, 9:05 AM – 10:35 AM CST' on the site's clock. */
+const siteSession = (session: { startsAt: string; endsAt: string }) =>
+  `${siteDate(session.startsAt)}, ${siteTime(session.startsAt)} – ${siteTime(session.endsAt)} ${siteZoneName(session.startsAt)}`;
+
+/** 'Friday, December 25th, 2026, 9:05 AM CST'. */
+const siteMoment = (instant: string) => `${siteDate(instant)}, ${siteTime(instant)} ${siteZoneName(instant)}`;
+
+function secretHeader(): Record<string, string> {
+  return { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET! };
+}
+
+/** The tester qualified for the study (as a passed screener records it) and its self-schedule address. */
+async function selfScheduleLink(request: APIRequestContext, testerId: string, studyNo: number): Promise<string> {
+  const response = await request.post('/api/test-support/self-schedule-link', { headers: secretHeader(), data: { testerId, studyNo } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { url: string }).url;
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** The reward popup a booking or a screener opens: checked by axe, then closed. */
+async function closeReward(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: /Task complete|Level up!/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe('item 1: a pick-up study names its curb-side pick-up and its video session', () => {
+  test('self-schedule, My schedule and the booking e-mail each show both dates, each under its own name', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    const video = slot(40, 30);
+    // The pick-up two weeks before the video session, as in the demo's Orange study.
+    const pickUpAt = new Date(Date.parse(video.startsAt) - 14 * DAY - 2 * 60 * MINUTE).toISOString();
+    await createGroup(request, {
+      studyNo: 24103,
+      kind: 'pickUp',
+      color: 'Orange',
+      videoLink: 'https://video.testerhub.example/room/item-1',
+      pickUpAt,
+      seats: 4,
+      sessions: [video],
+    });
+    const pickUp = `Curb-side pick-up: ${siteMoment(pickUpAt)}`;
+    const session = `Virtual video session: ${siteSession(video)}`;
+
+    await page.goto(await selfScheduleLink(request, testerSession.tester.testerId, 24103));
+    await expect(heading(page, 'Congratulations!')).toBeVisible();
+    const choice = page.getByRole('radio', { name: `Select ${pickUp}`, exact: true });
+    const row = page.getByRole('row').filter({ has: choice });
+    await expect(row.getByRole('listitem')).toHaveText([pickUp, session]);
+    await expectNoAxeViolations(page);
+
+    await choice.check();
+    await page.getByRole('button', { name: 'Schedule Me' }).click();
+    await closeReward(page);
+    await expect(page).toHaveURL(CHECK);
+    const card = page.getByTestId('booking-card');
+    await expect(card).toContainText(`Curb-side pick-up${siteMoment(pickUpAt)}`);
+    await expect(card).toContainText(`Virtual video session${siteMoment(video.startsAt)}`);
+    await expectNoAxeViolations(page);
+
+    const booked = await waitForMessage({ to: testerSession.tester.email, subject: 'You are booked' });
+    expect(booked.text).toContain(`${pickUp}.`);
+    expect(booked.text).toContain(`${session}.`);
+    expect(booked.text).not.toContain('When:');
+  });
+});
