@@ -10,6 +10,7 @@ import { createGroup } from './support/test-support';
  * Each test makes its own tester and its own session groups in the seeded studies.
  */
 
+const SELF = '/community/main/schedule/self';
 const CHECK = '/community/main/schedule/check';
 const SITE_ZONE = 'America/Chicago';
 const MINUTE = 60_000;
@@ -113,5 +114,31 @@ test.describe('item 1: a pick-up study names its curb-side pick-up and its video
     expect(booked.text).toContain(`${pickUp}.`);
     expect(booked.text).toContain(`${session}.`);
     expect(booked.text).not.toContain('When:');
+  });
+});
+
+test.describe('item 2: Self-schedule from the menu shows what is bookable now', () => {
+  test('after a link with nothing to book, the menu offers the study still waiting, not that link again', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    const testerId = testerSession.tester.testerId;
+    const teal = await createGroup(request, { studyNo: 24106, kind: 'virtual', siteId: null, seats: 4, sessions: [slot(44, 30)] });
+    const tealChoice = page.getByRole('radio', { name: `Select ${siteSession(teal.sessions[0]!)}`, exact: true });
+
+    // Qualified for Teal, which has a time: the tester looks and leaves without booking.
+    await page.goto(await selfScheduleLink(request, testerId, 24106));
+    await expect(tealChoice).toBeVisible();
+    // Qualified for Navy, which has no times: 'could not schedule you'.
+    await page.goto(await selfScheduleLink(request, testerId, 24110));
+    await expect(heading(page, 'Thank you!')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('navigation', { name: 'Portal menu' }).getByRole('link', { name: 'Self-schedule' }).click();
+    await expect(page).toHaveURL(SELF);
+    await expect(heading(page, 'Congratulations!')).toBeVisible();
+    await expect(tealChoice).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

@@ -198,6 +198,14 @@ function Choices({ link }: { link: SelfScheduleLink }) {
     else view = { view: shown === 1 ? 2 : shown };
   }
 
+  // A link the server answered with nothing to book (views 2 and 3) is spent: kept, it would stand in for
+  // the menu's visit, which must show what the server says is bookable now (issue 28, item 2).
+  const answeredView = query.data ? SELF_SCHEDULE_STATUS_VIEW[query.data.status] : null;
+  const spent = request === null || (fromLink && (answeredView === 2 || answeredView === 3));
+  useEffect(() => {
+    if (spent) clearSelfScheduleLink();
+  }, [spent]);
+
   const current = studies[Math.min(step, studies.length - 1)];
   const anyNotify = Object.values(choices).some((choice) => choice.kind === 'notify');
   const last = step >= studies.length - 1;
