@@ -12,6 +12,8 @@ import { createGroup } from './support/test-support';
 
 const SELF = '/community/main/schedule/self';
 const CHECK = '/community/main/schedule/check';
+const SCREENER_LIST = '/community/main/screener';
+const CEREAL = 'Breakfast cereal taste test, 90 minutes, $60';
 const SITE_ZONE = 'America/Chicago';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -139,6 +141,46 @@ test.describe('item 2: Self-schedule from the menu shows what is bookable now', 
     await expect(page).toHaveURL(SELF);
     await expect(heading(page, 'Congratulations!')).toBeVisible();
     await expect(tealChoice).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('item 3: "Wait for this time" and "Not interested" say what happened and return to the screener list', () => {
+  const reasons = (page: Page) => page.getByText('You are already scheduled for another study.');
+
+  test('Wait for this time: the screener list confirms the waiting list, with no unrelated reasons', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    const closed = await createGroup(request, { studyNo: 24101, status: 'Closed', seats: 4, sessions: [slot(46, 60)] });
+    await page.goto(await selfScheduleLink(request, testerSession.tester.testerId, 24101));
+    await page.getByRole('radio', { name: `Notify me ${siteSession(closed.sessions[0]!)} (Closed)`, exact: true }).check();
+    await page.getByRole('button', { name: 'Wait for this time' }).click();
+
+    await expect(page).toHaveURL(SCREENER_LIST);
+    await expect(page.getByRole('status').filter({ hasText: 'You are on the waiting list for' })).toHaveText(
+      `You are on the waiting list for ${CEREAL}. We will contact you if a place opens at the time you chose.`,
+    );
+    await expect(reasons(page)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('Not interested: the screener list confirms it, with no unrelated reasons', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    await createGroup(request, { studyNo: 24101, seats: 4, sessions: [slot(48, 60)] });
+    await page.goto(await selfScheduleLink(request, testerSession.tester.testerId, 24101));
+    await expect(heading(page, 'Congratulations!')).toBeVisible();
+    await page.getByRole('button', { name: 'Not interested' }).click();
+
+    await expect(page).toHaveURL(SCREENER_LIST);
+    await expect(page.getByRole('status').filter({ hasText: 'not interested' })).toHaveText(
+      `You told us you are not interested in ${CEREAL}. We will not offer you its times again.`,
+    );
+    await expect(reasons(page)).toHaveCount(0);
     await expectNoAxeViolations(page);
   });
 });
