@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { waitForMessage } from './support/mailbox';
-import { createGroup } from './support/test-support';
+import { addSessionCookie, createGroup, createTester, startSession } from './support/test-support';
 
 /**
  * Issue 28, items 1 to 6: what the walk-through of the tester portal against specs 2 and 3 found
@@ -182,5 +182,32 @@ test.describe('item 3: "Wait for this time" and "Not interested" say what happen
     );
     await expect(reasons(page)).toHaveCount(0);
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('item 4: one coin balance on every place that shows it', () => {
+  test("entering the gift-card drawing and spinning: the wheel's coins follow the bar's", async ({ page, context, request, baseURL }) => {
+    const tester = await createTester(request, { coins: 270 });
+    await addSessionCookie(context, baseURL!, await startSession(request, { testerId: tester.testerId }));
+    await page.goto('/community/main/winners/try-your-luck');
+    const bar = page.getByTestId('level-progress-button');
+    const wheelCoins = page.getByTestId('wheel-panel').getByTestId('wheel-coins');
+    await expect(wheelCoins).toHaveText('270');
+    await expect(bar).toContainText('270 coins');
+
+    await page.getByRole('button', { name: 'Enter for 100 coins' }).click();
+    await expect(bar).toContainText('170 coins');
+    await expect(wheelCoins).toHaveText('170');
+    await expectNoAxeViolations(page);
+
+    // A spin (the suite's reduced motion stops the wheel at once): both show the same balance after it.
+    await page.getByTestId('wheel-panel').getByRole('button', { name: 'Spin for 50 coins' }).click();
+    const result = page.getByTestId('wheel-result');
+    await expect(result).toBeVisible();
+    const reward = Number((await result.textContent())!.match(/[\d,]+/)![0].replace(/,/g, ''));
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    const after = (170 - 50 + reward).toLocaleString('en-US');
+    await expect(wheelCoins).toHaveText(after);
+    await expect(bar).toContainText(`${after} coins`);
   });
 });
