@@ -211,3 +211,28 @@ test.describe('item 4: one coin balance on every place that shows it', () => {
     await expect(bar).toContainText(`${after} coins`);
   });
 });
+
+test.describe("item 5: a screener's coin promise and its payment agree", () => {
+  test('the screener says its coins come with qualifying; ruled out, the tester is paid nothing, as it said', async ({
+    loggedInPage: page,
+  }) => {
+    const balance = async () => ((await (await page.request.get('/api/account/GetPKTesterInfo')).json()) as { coins: number }).coins;
+    const before = await balance();
+    await page.goto('/community/main/screener/24101');
+    await expect(page.getByText(/^Earn \d+ coins if you qualify for this study\.$/)).toBeVisible();
+    await expect(page.getByText(/for completing this screener/)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // 'Never' rules the tester out of the cereal study.
+    await page.getByRole('radio', { name: 'Never' }).check();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('spinbutton', { name: /How many people live in your household\?/ }).fill('3');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('radio', { name: 'No' }).check();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(heading(page, 'Thank you for your time')).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await balance()).toBe(before);
+  });
+});
