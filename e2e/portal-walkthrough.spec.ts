@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { waitForMessage } from './support/mailbox';
-import { addSessionCookie, createGroup, createTester, startSession } from './support/test-support';
+import { addSessionCookie, attendStudy, createGroup, createTester, startSession } from './support/test-support';
 
 /**
  * Issue 28, items 1 to 6: what the walk-through of the tester portal against specs 2 and 3 found
@@ -236,3 +236,66 @@ test.describe("item 5: a screener's coin promise and its payment agree", () => {
     expect(await balance()).toBe(before);
   });
 });
+
+test.describe('item 6: children, the first-visit rule said before the form', () => {
+  const FIRST_VISIT_RULE = /Online registration of children opens after your first visit/;
+
+  test('a tester who never came in hears the rule on the account tile and in the kid study\'s "Register your child?" prompt', async ({
+    loggedInPage: page,
+  }) => {
+    await page.goto('/community/main/account/general');
+    await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+    const tile = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Register your kid(s)' }) });
+    await expect(tile).toContainText(FIRST_VISIT_RULE);
+    await expectNoAxeViolations(page);
+
+    await page.goto(SCREENER_LIST);
+    const card = page.getByTestId('screener-card').filter({ hasText: 'Parent and child snack test' });
+    await card.getByRole('button', { name: /^Take the screener/ }).click();
+    const prompt = page.getByRole('dialog', { name: 'Register your child?' });
+    await expect(prompt).toContainText(FIRST_VISIT_RULE);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a child-confirmation link opened while logged out lands on the login page, which says why', async ({ page }) => {
+    await page.goto(`/community?k=${crypto.randomUUID()}`);
+    await expect(page).toHaveURL('/community/login');
+    await expect(page.getByRole('status').filter({ hasText: 'confirm your child' })).toHaveText(
+      "Log in to confirm your child's registration: the link you opened is kept and finishes the confirmation once you are logged in.",
+    );
+    await expectNoAxeViolations(page);
+  });
+
+  test('the registration success says plainly what happens in the next 24 hours', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    await attendStudy(request, testerSession.tester.testerId);
+    await page.goto('/community/main/account/general');
+    await page.getByRole('button', { name: 'Register your kid(s)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Register your child' });
+    await dialog.getByRole('textbox', { name: 'First name' }).fill(`Ava${randomLetters()}`);
+    await dialog.getByRole('textbox', { name: 'Last name' }).fill('Example');
+    await dialog.getByRole('textbox', { name: 'Phone number' }).fill('3125550123');
+    await dialog.getByRole('textbox', { name: 'Phone number' }).blur();
+    await dialog.getByRole('combobox', { name: 'Race' }).selectOption({ label: 'Asian' });
+    await dialog.getByRole('combobox', { name: 'Gender' }).selectOption({ label: 'Female' });
+    await dialog.getByRole('combobox', { name: 'Year' }).selectOption(String(new Date().getFullYear() - 9));
+    await dialog.getByRole('combobox', { name: 'Month' }).selectOption({ label: 'February' });
+    await dialog.getByRole('combobox', { name: 'Day' }).selectOption('3');
+    await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+
+    const done = page.getByRole('dialog', { name: 'Child registered' });
+    await expect(done).toContainText('Tester Services will phone you to confirm your child: they try up to 3 times within 24 hours.');
+    await expect(done).toContainText(
+      "If they cannot confirm your child in that time, the registration is cancelled and your child's details are deleted; you can then register again.",
+    );
+    await expectNoAxeViolations(page);
+  });
+});
+
+/** Letters only (a name must be), so that no two runs register the same child. */
+function randomLetters(): string {
+  return Array.from({ length: 6 }, () => String.fromCharCode(97 + randomInt(0, 26))).join('');
+}
