@@ -217,7 +217,7 @@ test.describe('cancelling a self-scheduled booking (decision 080)', () => {
 });
 
 test.describe('the waiting list', () => {
-  test("Notify me turns the button into 'Wait for this time': the waitlist thank-you (view 2), then the screener list", async ({
+  test("Notify me turns the button into 'Wait for this time', which returns to the screener list saying so (issue 28, item 3)", async ({
     loggedInPage: page,
     testerSession,
     request,
@@ -229,23 +229,26 @@ test.describe('the waiting list', () => {
     await expect(page.getByRole('button', { name: 'Schedule Me' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Wait for this time' }).click();
 
-    await expect(heading(page, TEXTS.thankYou)).toBeFocused();
-    await expect(page.getByRole('region', { name: TEXTS.thankYou }).getByRole('listitem')).toHaveText([...TEXTS.reasons]);
-    await expectNoAxeViolations(page);
-    await page.getByRole('link', { name: 'See other studies' }).click();
     await expect(page).toHaveURL(SCREENER_LIST);
+    await expect(page.getByRole('status').filter({ hasText: 'You are on the waiting list for' })).toContainText(NAME[24101]);
+    await expectNoAxeViolations(page);
     // On the waiting list: the link now answers view 2 at once.
     await page.goBack();
     await expect(heading(page, TEXTS.thankYou)).toBeVisible();
+    await expect(page.getByRole('region', { name: TEXTS.thankYou }).getByRole('listitem')).toHaveText([...TEXTS.reasons]);
   });
 
-  test('Not interested: the waitlist thank-you (view 2)', async ({ loggedInPage: page, testerSession, request }) => {
+  test('Not interested returns to the screener list saying so (issue 28, item 3)', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
     await ownGroup(request, { studyNo: 24101, sessions: [slot(18, 60)] });
     await page.goto(await selfScheduleLink(request, testerSession.tester.testerId, 24101));
     await expect(heading(page, TEXTS.congratulations)).toBeVisible();
     await page.getByRole('button', { name: 'Not interested' }).click();
-    await expect(heading(page, TEXTS.thankYou)).toBeFocused();
-    await expect(page.getByRole('region', { name: TEXTS.thankYou }).getByRole('listitem')).toHaveCount(4);
+    await expect(page).toHaveURL(SCREENER_LIST);
+    await expect(page.getByRole('status').filter({ hasText: 'not interested in' })).toContainText(NAME[24101]);
     await expectNoAxeViolations(page);
   });
 });

@@ -13,8 +13,15 @@ export const CHILD_TEXTS = {
   emailUnsendable: 'We could not send the confirmation e-mail. Please verify your e-mail address in My Info (Change Contact Info).',
   /** Code 103. */
   studyUnavailable: 'This study is no longer available.',
+  /** Said plainly (issue 28, item 6): who does what next, and what happens when the 24 hours pass. */
   registered:
-    'Your child is registered and awaiting confirmation. Tester Services will call you to confirm your child within 24 hours (we have also e-mailed you a link to confirm your e-mail address); a registration not confirmed by then expires and its details are removed.',
+    "Your child is registered. Next, Tester Services will phone you to confirm your child: they try up to 3 times within 24 hours. If they cannot confirm your child in that time, the registration is cancelled and your child's details are deleted; you can then register again. We have also e-mailed you a link to confirm your e-mail address.",
+  /** The 101 rule, said before the form (issue 28, item 6): on the account tile and the kid study's prompt. */
+  onlineAfterFirstVisit:
+    'Online registration of children opens after your first visit: once you have come in to test at one of our sites, you can register your children here. Until then, Tester Services register them for you.',
+  /** The login page, when a child-confirmation link was opened without a session. */
+  logInToConfirm:
+    "Log in to confirm your child's registration: the link you opened is kept and finishes the confirmation once you are logged in.",
   confirmed: 'Your child is confirmed. You can now screen them for studies.',
   /** The e-mailed link opened before Tester Services called (decision 079): the link confirms the e-mail only. */
   emailConfirmed:

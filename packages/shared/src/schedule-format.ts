@@ -41,6 +41,12 @@ export function formatSession(startsAt: string, endsAt: string, timeZone: string
   return `${formatDate(startsAt, timeZone)}, ${formatTime(startsAt, timeZone)} – ${formatTime(endsAt, timeZone)} ${zoneName(startsAt, timeZone)}`;
 }
 
+/**
+ * The names of a pick-up study's two dates (spec 3: a curb-side pick-up date plus a virtual
+ * video-session date, both labelled on every page and e-mail): the pages and the e-mails say the same.
+ */
+export const PICK_UP_DATE_LABELS = { pickUp: 'Curb-side pick-up', videoSession: 'Virtual video session' } as const;
+
 /** 'Monday, November 23rd, 2026, 9:00 AM CST': one moment (a pick-up or video-session date). */
 export function formatMoment(instant: string, timeZone: string): string {
   return `${formatDate(instant, timeZone)}, ${formatTime(instant, timeZone)} ${zoneName(instant, timeZone)}`;

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COMPANY } from '@testerhub/shared/company';
+import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { LOCATIONS, visibleTiles, type AccountTile } from './account-tiles';
 import './account-general.css';
@@ -55,6 +56,7 @@ export function AccountGeneralPage({
         return (
           <>
             <p>Register your children and see whether they are confirmed.</p>
+            <p>{CHILD_TEXTS.onlineAfterFirstVisit}</p>
             <button type="button" className="button button--primary" onClick={() => setOpen('kids')}>
               {tile.label}
             </button>

@@ -71,7 +71,14 @@ export function ChildAddOnlyPopup({ onClose }: { onClose: () => void }) {
   return (
     <ModalDialog title={current.tab === 'form' ? T.registerTitle : T.kidsTitle} onClose={onClose} focusKey={`kids-${current.tab}`}>
       <ViewToggle view={current.tab} onChange={(tab) => setView({ step: 'kids', tab })} />
-      {current.tab === 'form' ? <ChildRegistrationForm busy={register.isPending} onRegister={submit} /> : <KidList kids={kids} />}
+      {current.tab === 'form' ? (
+        <>
+          <p>{CHILD_TEXTS.onlineAfterFirstVisit}</p>
+          <ChildRegistrationForm busy={register.isPending} onRegister={submit} />
+        </>
+      ) : (
+        <KidList kids={kids} />
+      )}
     </ModalDialog>
   );
 }

@@ -206,6 +206,7 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
         }
       >
         {studyLine}
+        <p>{CHILD_TEXTS.onlineAfterFirstVisit}</p>
         <p>{CHILD_FLOW_TEXTS.notFoundQuestion}</p>
       </ModalDialog>
     );

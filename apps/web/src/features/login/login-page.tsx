@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { LIMITS } from '@testerhub/shared/account-rules';
 import { isLoginPasswordEnabled, loginFormSchema, type LoginForm } from '@testerhub/shared/account-schemas';
 import { AccountPanel } from '../../components/account-panel';
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useBrowserValue } from '../../hooks/use-browser-value';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { sessionValues } from '../../lib/browser-storage';
 import { logError } from '../../lib/log';
@@ -22,6 +24,9 @@ interface Popup {
   title: string;
   message: string;
 }
+
+/** A child-confirmation link's k waits for the login (a study link's k comes with its s). */
+const isChildConfirmationWaiting = () => Boolean(sessionValues.get('k')) && !sessionValues.get('s');
 
 /** The password field opens once the trimmed username has more than 6 characters (the shared rule). */
 export const isPasswordEnabled = isLoginPasswordEnabled;
@@ -51,6 +56,9 @@ export function LoginPage() {
   const [forcedChange, setForcedChange] = useState<NewCredentials | null>(null);
   const [changed, setChanged] = useState<NewCredentials | null>(null);
   const usernameEdited = useRef(false);
+  // A child-confirmation link (/community?k=, without a study link's s) opened with no session: the
+  // account root kept k for after the login; say why the visitor is here.
+  const confirmingChild = useBrowserValue(isChildConfirmationWaiting, false);
 
   // A study link names its tester (t): show that tester's username, unless one is already typed or handed over.
   // The server answers only with the link's d, signed for that tester (decision 075).
@@ -121,6 +129,11 @@ export function LoginPage() {
 
   return (
     <AccountPanel title="Log in" intro="Welcome back! Log in to see the studies waiting for you." footer={<SupportFooter />}>
+      {confirmingChild && (
+        <p role="status" className="login__notice">
+          {CHILD_TEXTS.logInToConfirm}
+        </p>
+      )}
       <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
         <TextField
           label="Username"

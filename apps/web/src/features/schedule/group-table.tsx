@@ -1,13 +1,23 @@
 import type { ReactNode } from 'react';
 import type { ScheduleGroup } from '@testerhub/shared/schedule-schemas';
-import { formatCompensation, formatSession } from './schedule-format';
+import { PICK_UP_DATE_LABELS, formatCompensation, formatMoment, formatSession } from './schedule-format';
 
 /** The columns after the first (the pick) of every table of session groups (spec 3, "Schedule change"). */
 const GROUP_COLUMNS = ['Date', 'Total days', 'Total compensation', 'Multi-day'] as const;
 
-/** Each session of the group as an ordinal date and 12-hour times in its site's zone. */
-export const groupDates = (group: Pick<ScheduleGroup, 'sessions' | 'timeZone'>) =>
-  group.sessions.map((session) => formatSession(session.startsAt, session.endsAt, group.timeZone));
+/**
+ * Each session of the group as an ordinal date and 12-hour times in its site's zone. A pick-up
+ * group's sessions are its video sessions: its curb-side pick-up comes first, and each date says
+ * which it is, so the video session is never taken for the pick-up.
+ */
+export const groupDates = (group: Pick<ScheduleGroup, 'sessions' | 'timeZone' | 'isPickUp' | 'pickUpDate'>) => {
+  const sessions = group.sessions.map((session) => formatSession(session.startsAt, session.endsAt, group.timeZone));
+  if (!group.isPickUp || !group.pickUpDate) return sessions;
+  return [
+    `${PICK_UP_DATE_LABELS.pickUp}: ${formatMoment(group.pickUpDate, group.timeZone)}`,
+    ...sessions.map((session) => `${PICK_UP_DATE_LABELS.videoSession}: ${session}`),
+  ];
+};
 
 /**
  * A table of session groups to pick from: the change page's and the self-schedule page's. Explicit

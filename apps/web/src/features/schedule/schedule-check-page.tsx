@@ -11,7 +11,7 @@ import { useReSelfSchedule } from './api/re-self-schedule';
 import { bookingName, chipColour, toBookings, type Booking } from './bookings';
 import { CheckInQr } from './check-in-qr';
 import { ScheduleLoadStates } from './schedule-load-states';
-import { formatCompensation, formatMoment, formatSession } from './schedule-format';
+import { PICK_UP_DATE_LABELS, formatCompensation, formatMoment, formatSession } from './schedule-format';
 import {
   CANCELLATION_POLICY_PATH,
   CANCEL_FAILED,
@@ -179,13 +179,13 @@ function BookingCard({ booking, noticeHours, choosable, chosen, onToggle, onCanc
           <>
             {first.pickUpDate && (
               <>
-                <dt>Curb-side pick-up</dt>
+                <dt>{PICK_UP_DATE_LABELS.pickUp}</dt>
                 <dd>{formatMoment(first.pickUpDate, zone)}</dd>
               </>
             )}
             {first.virtualDate && (
               <>
-                <dt>Virtual video session</dt>
+                <dt>{PICK_UP_DATE_LABELS.videoSession}</dt>
                 <dd>{formatMoment(first.virtualDate, zone)}</dd>
               </>
             )}

@@ -6,5 +6,6 @@ export {
   formatSession,
   formatTime,
   ordinal,
+  PICK_UP_DATE_LABELS,
   zoneName,
 } from '@testerhub/shared/schedule-format';

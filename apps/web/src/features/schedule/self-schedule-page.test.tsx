@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { SelectedSchedulesStatus, SelfScheduleStudy } from '@testerhub/shared/self-schedule-schemas';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
@@ -83,6 +83,21 @@ function answerReward() {
   api.answers['/profile/CheckEXP'] = { body: { status: 'succeed', level: 1, levelUp: false } };
 }
 
+/** The screener list as far as this page is concerned: what it is told to say on arrival. */
+function ScreenerList() {
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  return (
+    <>
+      <p>Screener list</p>
+      {notice && <p role="status">{notice}</p>}
+    </>
+  );
+}
+
+const WAITLISTED =
+  'You are on the waiting list for Breakfast cereal taste test. We will contact you if a place opens at the time you chose.';
+const DECLINED = 'You told us you are not interested in Breakfast cereal taste test. We will not offer you its times again.';
+
 function renderPage(search = LINK) {
   const user = userEvent.setup();
   render(
@@ -91,7 +106,7 @@ function renderPage(search = LINK) {
         <Routes>
           <Route path="/community/main/schedule/self" element={<SelfSchedulePage />} />
           <Route path="/community/main/schedule/check" element={<p>Schedule check page</p>} />
-          <Route path="/community/main/screener" element={<p>Screener list</p>} />
+          <Route path="/community/main/screener" element={<ScreenerList />} />
           <Route path="/community/login" element={<p>Login page</p>} />
         </Routes>
       </WithPortalQuery>
@@ -185,7 +200,7 @@ describe('self-schedule: view 1, one study', JOURNEY, () => {
     expect(await screen.findByText('Schedule check page')).toBeInTheDocument();
   });
 
-  test('a Notify me choice turns the button into "Wait for this time": SelfWaitList, then view 2 with the four reasons', async () => {
+  test('a Notify me choice turns the button into "Wait for this time": SelfWaitList, then the screener list says so (issue 28, item 3)', async () => {
     answerChoices('single', [study()]);
     api.answers['/schedule/SelfWaitList'] = { body: { status: 'succeed', url: '/community/main/screener' } };
     const user = renderPage();
@@ -193,24 +208,12 @@ describe('self-schedule: view 1, one study', JOURNEY, () => {
     expect(screen.queryByRole('button', { name: 'Schedule Me' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Wait for this time' }));
 
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
-    await waitFor(() => expect(heading).toHaveFocus());
+    expect(await screen.findByRole('status')).toHaveTextContent(WAITLISTED);
+    expect(screen.getByText('Screener list')).toBeInTheDocument();
     expect(callsTo('/schedule/SelfWaitList')[0]!.body).toEqual({ Study: STUDY, Child: null, GroupIds: [CLOSED] });
     expect(callsTo('/schedule/SelfSchedule')).toHaveLength(0);
-    expect(
-      within(screen.getByRole('list'))
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
-      'You are already scheduled for another study.',
-      'You took part in a similar study recently.',
-      'The study was booked up while you were completing the screener.',
-      'The quota for this study has been filled.',
-    ]);
+    expect(screen.queryByText('You are already scheduled for another study.')).not.toBeInTheDocument();
     expect(stored()).toMatchObject({ s: null, t: null, d: null });
-    // Back to the screener list from the thank-you.
-    await user.click(screen.getByRole('link', { name: 'See other studies' }));
-    expect(await screen.findByText('Screener list')).toBeInTheDocument();
   });
 
   test('switching back from Notify me to Select gives "Schedule Me" again', async () => {
@@ -222,12 +225,12 @@ describe('self-schedule: view 1, one study', JOURNEY, () => {
     expect(screen.getByRole('button', { name: 'Schedule Me' })).toBeEnabled();
   });
 
-  test('Not interested posts NotInterest and ends in view 2', async () => {
+  test('Not interested posts NotInterest, then the screener list says so (issue 28, item 3)', async () => {
     answerChoices('single', [study()]);
     api.answers['/schedule/NotInterest'] = { body: { status: 'succeed', url: '/community/main/screener' } };
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Not interested' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(DECLINED);
     expect(callsTo('/schedule/NotInterest')[0]!.body).toEqual({ StudyNo: 501, Child: null });
     expect(callsTo('/schedule/SelfSchedule')).toHaveLength(0);
   });
@@ -244,7 +247,7 @@ describe('self-schedule: view 1, one study', JOURNEY, () => {
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('radio', { name: /^Notify me/ })).toBeChecked();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(WAITLISTED);
   });
 });
 
@@ -272,7 +275,7 @@ describe("self-schedule: a child's link (k, decision 029)", JOURNEY, () => {
     const user = renderPage(`${LINK}&k=${KID}`);
     await user.click(await screen.findByRole('radio', { name: /^Notify me/ }));
     await user.click(screen.getByRole('button', { name: 'Wait for this time' }));
-    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    expect(await screen.findByRole('status')).toHaveTextContent(WAITLISTED);
     expect(callsTo('/schedule/SelfWaitList')[0]!.body).toEqual({ Study: STUDY, Child: KID, GroupIds: [CLOSED] });
   });
 
@@ -281,7 +284,7 @@ describe("self-schedule: a child's link (k, decision 029)", JOURNEY, () => {
     api.answers['/schedule/NotInterest'] = { body: { status: 'succeed', url: '/community/main/screener' } };
     const user = renderPage(`${LINK}&k=${KID}`);
     await user.click(await screen.findByRole('button', { name: 'Not interested' }));
-    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    expect(await screen.findByRole('status')).toHaveTextContent(DECLINED);
     expect(callsTo('/schedule/NotInterest')[0]!.body).toEqual({ StudyNo: 501, Child: KID });
   });
 
@@ -291,7 +294,7 @@ describe("self-schedule: a child's link (k, decision 029)", JOURNEY, () => {
     api.answers['/schedule/NotInterest'] = { body: { status: 'succeed', url: '/community/main/screener' } };
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Not interested' }));
-    await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    expect(await screen.findByRole('status')).toHaveTextContent(DECLINED);
     expect(callsTo('/schedule/NotInterest')[0]!.body).toEqual({ StudyNo: 501, Child: null });
   });
 });
@@ -313,8 +316,8 @@ describe('self-schedule: several studies', JOURNEY, () => {
     await waitFor(() => expect(studyHeading).toHaveFocus());
     expect(screen.getByText('Study 2 of 2')).toBeInTheDocument();
     expect(screen.getByTestId('self-schedule-live')).toHaveTextContent('Study 2 of 2: Take-home hair care study');
-    const row = screen.getByRole('radio', { name: /^Select Tuesday, December 1st, 2026/ }).closest('tr')!;
-    expect(within(row).getByText('Tuesday, December 8th, 2026, 10:00 AM – 10:30 AM CST')).toBeInTheDocument();
+    const row = screen.getByRole('radio', { name: /^Select Curb-side pick-up: Tuesday, December 1st, 2026, 10:00 AM CST$/ }).closest('tr')!;
+    expect(within(row).getByText('Virtual video session: Tuesday, December 8th, 2026, 10:00 AM – 10:30 AM CST')).toBeInTheDocument();
     expect(within(row).getByText('$75.50')).toBeInTheDocument();
     expect(within(row).getByText('Yes')).toBeInTheDocument();
     const scheduleMe = screen.getByRole('button', { name: 'Schedule Me' });
@@ -325,14 +328,14 @@ describe('self-schedule: several studies', JOURNEY, () => {
     expect(screen.getByRole('radio', { name: /^Select Thursday/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Next (1 of 2)' }));
 
-    await user.click(screen.getByRole('radio', { name: /^Select Tuesday/ }));
+    await user.click(screen.getByRole('radio', { name: /^Select Curb-side pick-up: Tuesday/ }));
     await user.click(screen.getByRole('button', { name: 'Schedule Me' }));
     expect(await screen.findByTestId('reward-coins')).toHaveTextContent('+80 coins');
     expect(callsTo('/schedule/SelfSchedule')).toHaveLength(1);
     expect(callsTo('/schedule/SelfSchedule')[0]!.body).toMatchObject({ groupIDs: [OPEN], pickUpgroupIDs: [PICK_UP] });
   });
 
-  test('a Notify me on one study waitlists: "Wait for this time" books the other and ends in view 2', async () => {
+  test('a Notify me on one study waitlists: "Wait for this time" books the other; after the reward the screener list says both', async () => {
     answerChoices('multi', [study(), secondStudy()]);
     api.answers['/schedule/SelfSchedule'] = {
       body: { status: 'succeed', coins: 30, exp: 10, returnSchedules: [], url: '/community/main/schedule/check' },
@@ -341,19 +344,20 @@ describe('self-schedule: several studies', JOURNEY, () => {
     const user = renderPage();
     await user.click(await screen.findByRole('radio', { name: /^Notify me/ }));
     await user.click(screen.getByRole('button', { name: 'Next (1 of 2)' }));
-    await user.click(await screen.findByRole('radio', { name: /^Select Tuesday/ }));
+    await user.click(await screen.findByRole('radio', { name: /^Select Curb-side pick-up: Tuesday/ }));
     await user.click(screen.getByRole('button', { name: 'Wait for this time' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
+    // The booking's reward shows; closing it goes to the screener list, which says what was done.
+    const dialog = await screen.findByRole('dialog');
     expect(callsTo('/schedule/SelfSchedule')[0]!.body).toMatchObject({ groupIDs: [], pickUpgroupIDs: [PICK_UP] });
     expect(callsTo('/schedule/SelfWaitList')[0]!.body).toEqual({ Study: STUDY, Child: null, GroupIds: [CLOSED] });
-    // The booking's reward still shows; closing it stays on the thank-you.
-    const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `You are booked for Take-home hair care study: your time is on My schedule. ${WAITLISTED}`,
+    );
   });
 
-  test('Not interested in study 1 of 2 moves on; the last study booked still ends in view 2', async () => {
+  test('Not interested in study 1 of 2 moves on; after the last study is booked the screener list says both', async () => {
     answerChoices('multi', [study(), secondStudy()]);
     api.answers['/schedule/NotInterest'] = { body: { status: 'succeed', url: '/community/main/screener' } };
     api.answers['/schedule/SelfSchedule'] = {
@@ -362,9 +366,12 @@ describe('self-schedule: several studies', JOURNEY, () => {
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Not interested' }));
     expect(await screen.findByText('Study 2 of 2')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: /^Select Tuesday/ }));
+    await user.click(screen.getByRole('radio', { name: /^Select Curb-side pick-up: Tuesday/ }));
     await user.click(screen.getByRole('button', { name: 'Schedule Me' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `You are booked for Take-home hair care study: your time is on My schedule. ${DECLINED}`,
+    );
     expect(callsTo('/schedule/NotInterest')[0]!.body).toEqual({ StudyNo: 501, Child: null });
     expect(callsTo('/schedule/SelfSchedule')[0]!.body).toMatchObject({ groupIDs: [], pickUpgroupIDs: [PICK_UP] });
   });

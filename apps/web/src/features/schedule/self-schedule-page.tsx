@@ -23,7 +23,7 @@ import { useSelfSchedule } from './api/self-schedule';
 import { useSelfWaitList } from './api/self-wait-list';
 import { GroupCells, GroupTable, groupDates } from './group-table';
 import { clearSelfScheduleLink, forgetExternalToken, readSelfScheduleLink, type SelfScheduleLink } from './self-schedule-link';
-import { SELF_SCHEDULE_TEXTS as TEXTS, nextLabel } from './self-schedule-texts';
+import { SELF_SCHEDULE_TEXTS as TEXTS, choicesNotice, nextLabel } from './self-schedule-texts';
 import './schedule.css';
 
 /** What the tester chose for one study: a time (Select, an Open group) or a waiting list (Notify me, a Closed group). */
@@ -41,6 +41,8 @@ interface Reward {
   task: string;
   /** Where the page goes when the popup closes (null: it stays on the view it shows). */
   then: string | null;
+  /** What the screener list says on arrival (the waiting lists joined and the studies declined). */
+  notice?: string;
 }
 
 /** Only a path of this site is followed after a call; anything else goes to the given default. */
@@ -61,6 +63,9 @@ function linkRequest(link: SelfScheduleLink): SelectedSchedulesRequest | null {
   // A child's link (decision 029): the choices are the child's.
   return link.k ? { ...request, Child: link.k } : request;
 }
+
+/** The name a study goes by on this page and in what it confirms. */
+const studyTitle = (study: SelfScheduleStudy) => study.studyName || `${study.colorName} study ${study.studyNo}`;
 
 /** Moves keyboard and screen-reader focus to a new view's heading. */
 function useFocusOnChange(ref: RefObject<HTMLElement | null>, key: unknown) {
@@ -198,6 +203,14 @@ function Choices({ link }: { link: SelfScheduleLink }) {
     else view = { view: shown === 1 ? 2 : shown };
   }
 
+  // A link the server answered with nothing to book (views 2 and 3) is spent: kept, it would stand in for
+  // the menu's visit, which must show what the server says is bookable now (issue 28, item 2).
+  const answeredView = query.data ? SELF_SCHEDULE_STATUS_VIEW[query.data.status] : null;
+  const spent = request === null || (fromLink && (answeredView === 2 || answeredView === 3));
+  useEffect(() => {
+    if (spent) clearSelfScheduleLink();
+  }, [spent]);
+
   const current = studies[Math.min(step, studies.length - 1)];
   const anyNotify = Object.values(choices).some((choice) => choice.kind === 'notify');
   const last = step >= studies.length - 1;
@@ -270,12 +283,21 @@ function Choices({ link }: { link: SelfScheduleLink }) {
 
     // Every study has its answer: the link is spent.
     clearSelfScheduleLink();
+    // A waiting list joined or a study declined returns to the screener list (spec 3), which says
+    // what was done in plain words; a booking alone goes to the schedule check.
     const waitlisted = notifies.length > 0 || declinedNow.size > 0;
-    if (waitlisted) show({ view: 2 });
+    const notice = waitlisted
+      ? choicesNotice({
+          booked: picks.map(studyTitle),
+          waitlisted: notifies.map(studyTitle),
+          declined: studies.filter((study) => declinedNow.has(study.studyNo)).map(studyTitle),
+        })
+      : undefined;
+    const then = waitlisted ? WAIT_LIST_SUCCESS_URL : (paid?.url ?? null);
     if (paid && (paid.coins > 0 || paid.exp > 0)) {
-      setReward({ coins: paid.coins, exp: paid.exp, task: TEXTS.rewardTask, then: waitlisted ? null : paid.url });
-    } else if (paid && !waitlisted) {
-      void navigate(paid.url);
+      setReward({ coins: paid.coins, exp: paid.exp, task: TEXTS.rewardTask, then, notice });
+    } else if (then) {
+      void navigate(then, { state: notice ? { notice } : undefined });
     }
     if (paid) setAnnouncement(TEXTS.scheduledAnnouncement);
   };
@@ -372,7 +394,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
           onRewarded={portal?.refreshProfile}
           onClose={() => {
             setReward(null);
-            if (reward.then) void navigate(reward.then);
+            if (reward.then) void navigate(reward.then, { state: reward.notice ? { notice: reward.notice } : undefined });
           }}
         />
       )}
@@ -437,7 +459,7 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
       >
         {total > 1 && <p className="self-schedule__step">{`Study ${step + 1} of ${total}`}</p>}
         <h2 className="self-schedule__study" tabIndex={-1} ref={studyHeading}>
-          {study.studyName || `${study.colorName} study ${study.studyNo}`}
+          {studyTitle(study)}
         </h2>
         {(study.coins > 0 || study.exp > 0) && (
           <p className="self-schedule__pays">{`Scheduling earns you ${study.coins} coins and ${study.exp} EXP.`}</p>
@@ -500,11 +522,7 @@ function GroupRow({
           <span aria-hidden="true">{action}</span>
         </label>
       </td>
-      <GroupCells
-        group={group}
-        dates={dates}
-        notes={[group.isPickUp && group.pickUpDate && 'Curb-side pick-up', kind === 'notify' && 'Closed']}
-      />
+      <GroupCells group={group} dates={dates} notes={[kind === 'notify' && 'Closed']} />
     </tr>
   );
 }

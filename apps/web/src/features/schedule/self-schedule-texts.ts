@@ -65,6 +65,29 @@ export const SELF_SCHEDULE_TEXTS = {
   externalRewardTask: 'Outside screener completed',
 } as const;
 
+/** 'A', 'A and B', 'A, B and C'. */
+function listed(names: string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+}
+
+/**
+ * What the screener list says after the last study's answer when a waiting list was joined or a
+ * study declined: each choice confirmed in plain words, and nothing else (issue 28, item 3).
+ */
+export function choicesNotice(choices: { booked: string[]; waitlisted: string[]; declined: string[] }): string {
+  const sentences: string[] = [];
+  if (choices.booked.length > 0) sentences.push(`You are booked for ${listed(choices.booked)}: your time is on My schedule.`);
+  if (choices.waitlisted.length > 0)
+    sentences.push(
+      `You are on the waiting list for ${listed(choices.waitlisted)}. We will contact you if a place opens at the time you chose.`,
+    );
+  if (choices.declined.length > 0)
+    sentences.push(
+      `You told us you are not interested in ${listed(choices.declined)}. We will not offer you ${choices.declined.length > 1 ? 'their' : 'its'} times again.`,
+    );
+  return sentences.join(' ');
+}
+
 /** 'Next (2 of 3)'. */
 export function nextLabel(step: number, total: number): string {
   return `Next (${step} of ${total})`;

@@ -33,6 +33,11 @@ export const RUN_TEXTS = {
   submitFailed: 'We could not send your answers. Please try again.',
   thankYouTitle: 'Thank you for your time',
   waitlistedTitle: 'You are on the waiting list',
+  /**
+   * The screener's coins are paid when the tester qualifies (a place, the waiting list, or already
+   * booked elsewhere), not for an answer that rules them out: the promise says so (decision 101).
+   */
+  coinPromise: (coins: number) => `Earn ${coins} coins if you qualify for this study.`,
 } as const;
 
 /**
@@ -214,7 +219,7 @@ function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
           {run.title}
         </h1>
         {run.childName && <p className="screener-run__child">Answering for {run.childName}</p>}
-        <p className="screener-run__coins">Earn {run.coinValue} coins for completing this screener.</p>
+        <p className="screener-run__coins">{RUN_TEXTS.coinPromise(run.coinValue)}</p>
       </header>
       {question ? (
         <form

@@ -1,6 +1,6 @@
 import { COMPANY } from '@testerhub/shared/company';
 import { PERSON_NAME_PATTERN } from '@testerhub/shared/account-rules';
-import { formatCompensation, formatMoment, formatSession } from '@testerhub/shared/schedule-format';
+import { PICK_UP_DATE_LABELS, formatCompensation, formatMoment, formatSession } from '@testerhub/shared/schedule-format';
 import type { TestSite } from '@testerhub/shared/public-content';
 import { calendarText, standardMessage, type CalendarEvent, type CalendarMethod, type OutgoingEmail } from '../../mail/mail-service.ts';
 import type { GroupWithSessions, SessionRow } from '../scheduling-repository.ts';
@@ -31,6 +31,9 @@ export interface ScheduleMailFacts {
   /** A change to a group with fewer days: the old group's days past the new count, removed from the calendar. */
   droppedDays?: GroupWithSessions;
 }
+
+/** The line of the session dates, which each calendar entry states by itself. */
+const WHEN_LABEL = 'When:';
 
 const KIND_LABEL = { inPerson: 'In-person session', virtual: 'Virtual session', pickUp: 'Curb-side pick-up, then a video session' };
 
@@ -65,11 +68,13 @@ function dayLine(session: SessionRow, total: number, timeZone: string): string {
 function factLines(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'site' | 'timeZone'>, options: { arrival: boolean }): string[] {
   const { group, timeZone } = facts;
   const lines = [`What: ${title(facts)} (${KIND_LABEL[group.kind as keyof typeof KIND_LABEL] ?? group.kind}).`, `Where: ${where(facts)}`];
-  if (group.kind === 'pickUp' && group.pickUpAt) {
-    lines.push(`Curb-side pick-up: ${formatMoment(group.pickUpAt.toISOString(), timeZone)}.`);
-  }
   const total = group.sessions.length;
-  lines.push(`When: ${group.sessions.map((session) => dayLine(session, total, timeZone)).join('; ')}.`);
+  const sessions = group.sessions.map((session) => dayLine(session, total, timeZone)).join('; ');
+  if (group.kind === 'pickUp' && group.pickUpAt) {
+    // Both dates, each named: the sessions of a pick-up group are its video sessions, not the pick-up.
+    lines.push(`${PICK_UP_DATE_LABELS.pickUp}: ${formatMoment(group.pickUpAt.toISOString(), timeZone)}.`);
+    lines.push(`${PICK_UP_DATE_LABELS.videoSession}: ${sessions}.`);
+  } else lines.push(`${WHEN_LABEL} ${sessions}.`);
   if (group.kind !== 'inPerson' && group.videoLink) lines.push(`Video link: ${group.videoLink}`);
   if (options.arrival) {
     lines.push(
@@ -91,7 +96,7 @@ function calendarFor(facts: ScheduleMailFacts, method: CalendarMethod) {
   const { group, booking } = facts;
   const location = group.kind === 'virtual' ? (group.videoLink ?? 'Online') : facts.site ? `${facts.site.name}, ${facts.site.address}` : '';
   const description = factLines(facts, { arrival: true })
-    .filter((line) => !line.startsWith('When:'))
+    .filter((line) => !line.startsWith(WHEN_LABEL))
     .join('\n');
   // The group's day count: for the dropped days of a change, the last day's number, not how many were dropped.
   const total = Math.max(group.sessions.length, ...group.sessions.map((session) => session.testerDay));

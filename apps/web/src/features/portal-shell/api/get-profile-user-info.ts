@@ -1,6 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiGet } from '../../../lib/api';
+import { spreadCoinBalance } from '../../../lib/coin-balance';
 import type { ProfileUserInfo, TesterInfo } from '@testerhub/shared/profile-schemas';
 import { portalShellKeys } from './query-keys';
 
@@ -16,7 +17,8 @@ export function profileUserInfoQueryOptions() {
 
 /**
  * Reloads the level, experience and coins shown in the nav: asks /profile/GetUserInfo and,
- * when it succeeded, writes the answer over the tester information the nav shows.
+ * when it succeeded, writes the answer over the tester information the nav shows, and hands the
+ * balance to every query that shows coins (lib/coin-balance).
  * Failures follow the QueryClient's rule (401 to login, others logged).
  */
 export function useRefreshProfile(): () => void {
@@ -26,6 +28,8 @@ export function useRefreshProfile(): () => void {
       (answer) => {
         if (answer.status !== 'succeed') return;
         queryClient.setQueryData<TesterInfo>(portalShellKeys.testerInfo(), (current) => (current ? { ...current, ...answer } : current));
+        // Every other place that shows the coins follows the same balance.
+        spreadCoinBalance(queryClient, answer.coins);
       },
       () => undefined,
     );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CheckCoins } from '@testerhub/shared/winners-schemas';
 import { apiGet } from '../../../lib/api';
+import { SHOWS_COINS } from '../../../lib/coin-balance';
 import { winnersKeys } from './query-keys';
 
 /** GET /api/event/checkCoins: whether the coins cover a drawing entry and a spin. */
@@ -9,5 +10,5 @@ export function fetchCheckCoins(): Promise<CheckCoins> {
 }
 
 export function useCheckCoins() {
-  return useQuery({ queryKey: winnersKeys.checkCoins(), queryFn: fetchCheckCoins });
+  return useQuery({ queryKey: winnersKeys.checkCoins(), queryFn: fetchCheckCoins, meta: SHOWS_COINS });
 }
