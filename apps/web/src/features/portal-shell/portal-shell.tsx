@@ -108,6 +108,14 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
             <div className="portal-nav__status">
               {testerInfo.data && <LevelProgress info={testerInfo.data} onOpen={refreshProgress} />}
               {profile === 'pending' && <span className="portal-nav__placeholder" aria-hidden="true" />}
+              {/* Spec 2's shell: the mobile-only entries (MY ACCOUNT) also stand as a link beside the level badge on desktop. */}
+              {topNav
+                .filter((item) => item.mobileOnly)
+                .map((item) => (
+                  <NavLink key={item.to} to={item.to} className={({ isActive }) => `portal-nav__account${isActive ? ' is-active' : ''}`}>
+                    {item.label}
+                  </NavLink>
+                ))}
             </div>
             <LogoutButton className="button button--outline portal-nav__logout" />
             <BurgerButton menu={menu} controls={menuId} onClick={toggleMenu} className="portal-nav__burger" />
