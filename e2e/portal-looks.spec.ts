@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { createGroup } from './support/test-support';
 
 /**
  * Issue 28, items 9 to 12: how the portal looks and behaves at the widths where the walk-through
@@ -8,6 +10,25 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
  */
 
 const MAIN = '/community/main';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** A session `days` ahead at a random five-minute mark within the next twelve hours, `minutes` long. */
+function slot(days: number, minutes: number) {
+  const start = Math.floor((Date.now() + days * DAY) / (5 * MINUTE)) * 5 * MINUTE + randomInt(0, 144) * 5 * MINUTE;
+  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
+}
+
+/** The tester qualified for the study (as a passed screener records it) and its self-schedule address. */
+async function selfScheduleLink(request: APIRequestContext, testerId: string, studyNo: number): Promise<string> {
+  const response = await request.post('/api/test-support/self-schedule-link', {
+    headers: { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET! },
+    data: { testerId, studyNo },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { url: string }).url;
+}
 
 async function boxOf(page: Page, locator: ReturnType<Page['locator']>) {
   await expect(locator).toBeVisible();
@@ -35,6 +56,77 @@ test.describe('item 12: on desktop', () => {
     await account.click();
     await expect(page).toHaveURL(`${MAIN}/account/general`);
     await expect(account).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('item 10: the content card and the self-schedule page at 1280 x 800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the card grows with a tall page: no scrolling inside it, the page background reaches the bottom', async ({
+    loggedInPage: page,
+  }) => {
+    await page.goto(`${MAIN}/screener`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Available studies' })).toBeVisible();
+    const card = page.getByTestId('portal-content');
+    // A page taller than the window, whatever the studies listed today.
+    await card.evaluate((element) => {
+      const filler = document.createElement('div');
+      filler.style.height = '1600px';
+      element.append(filler);
+    });
+    const sizes = await card.evaluate((element) => ({
+      maxHeight: getComputedStyle(element).maxHeight,
+      scrollHeight: element.scrollHeight,
+      clientHeight: element.clientHeight,
+      bottom: element.getBoundingClientRect().bottom + window.scrollY,
+      page: document.documentElement.scrollHeight,
+      body: document.body.getBoundingClientRect().height,
+    }));
+    expect(sizes.maxHeight).toBe('none');
+    expect(sizes.scrollHeight).toBeLessThanOrEqual(sizes.clientHeight + 1);
+    expect(sizes.page).toBeGreaterThan(1600);
+    expect(sizes.bottom).toBeLessThanOrEqual(sizes.page);
+    expect(sizes.body + 1).toBeGreaterThanOrEqual(sizes.bottom);
+  });
+
+  test('an in-person study: its location in the table, the photo ID and arrive-early notes, and Schedule Me above the fold', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    await createGroup(request, { studyNo: 24101, seats: 4, sessions: [slot(40, 90)] });
+    await page.goto(await selfScheduleLink(request, testerSession.tester.testerId, 24101));
+    await expect(page.getByRole('heading', { level: 1, name: 'Congratulations!' })).toBeVisible();
+    const table = page.getByRole('table', { name: /^Times for / });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Choose',
+      'Date',
+      'Location',
+      'Total days',
+      'Total compensation',
+      'Multi-day',
+    ]);
+    await expect(table.getByRole('cell', { name: /Chicago/ }).first()).toBeVisible();
+    await expect(page.getByText(/Bring a government-issued photo ID/)).toBeVisible();
+    await expect(page.getByText(/Arrive 15 minutes before your session starts/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Schedule Me' })).toBeInViewport();
+    await expectNoAxeViolations(page);
+  });
+
+  test('a virtual study: "Virtual session" as its location, and no photo ID or arrive-early notes', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    await createGroup(request, { studyNo: 24106, kind: 'virtual', siteId: null, seats: 4, sessions: [slot(41, 30)] });
+    await page.goto(await selfScheduleLink(request, testerSession.tester.testerId, 24106));
+    await expect(page.getByRole('heading', { level: 1, name: 'Congratulations!' })).toBeVisible();
+    const table = page.getByRole('table', { name: /^Times for / });
+    await expect(table.getByRole('cell', { name: 'Virtual session' }).first()).toBeVisible();
+    await expect(page.getByText(/photo ID/)).toHaveCount(0);
+    await expect(page.getByText(/Arrive 15 minutes/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Schedule Me' })).toBeInViewport();
     await expectNoAxeViolations(page);
   });
 });

@@ -32,7 +32,7 @@ interface PortalShellProps {
  * /community/main: the logged-in shell (spec 2, section 2). It checks the session on entry
  * (none: to login, through the portal QueryClient's 401 rule), loads the tester's level,
  * coins and avatar, and shows the side menu, the top nav with its burger below 1024 px, and
- * the page in a scrolling content area. Its data comes from ./api (decision 012).
+ * the page in a content card that grows with it. Its data comes from ./api (decision 012).
  */
 export function PortalShell({ entryFlow }: PortalShellProps = {}) {
   const navigate = useNavigate();
@@ -158,8 +158,7 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
               <LogoutButton className="portal-side__logout" />
             </div>
           </nav>
-          {/* Focusable so keyboard users can scroll the content area, whose height is capped. */}
-          <main className="portal__content" tabIndex={0} data-testid="portal-content">
+          <main className="portal__content" data-testid="portal-content">
             <Outlet context={context} />
           </main>
         </div>

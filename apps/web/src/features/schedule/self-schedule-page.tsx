@@ -424,10 +424,13 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
         {TEXTS.title}
       </h1>
       <p>{TEXTS.intro}</p>
-      <ul className="self-schedule__instructions">
-        <li>{TEXTS.bringId}</li>
-        <li>{TEXTS.arriveEarly}</li>
-      </ul>
+      {/* Photo ID and arriving early concern a visit to a test site: not a virtual or a pick-up session. */}
+      {study.groups.some((group) => group.kind === 'inPerson') && (
+        <ul className="self-schedule__instructions">
+          <li>{TEXTS.bringId}</li>
+          <li>{TEXTS.arriveEarly}</li>
+        </ul>
+      )}
       <form
         className="schedule__form"
         onSubmit={(event) => {
@@ -445,7 +448,12 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
         {study.groups.some((group) => group.status === 'Closed') && <p className="booking-card__note">{TEXTS.closedHint}</p>}
         <fieldset className="self-schedule__choices">
           <legend className="visually-hidden">{`${TEXTS.chooseLegend}: ${study.studyName || study.studyNo}`}</legend>
-          <GroupTable captionId={captionId} caption={`Times for ${study.studyName || `study ${study.studyNo}`}`} pickColumn="Choose">
+          <GroupTable
+            captionId={captionId}
+            caption={`Times for ${study.studyName || `study ${study.studyNo}`}`}
+            pickColumn="Choose"
+            withLocation
+          >
             {study.groups.map((group) => (
               <GroupRow key={group.groupId} study={study} group={group} choice={choice} onChoose={onChoose} />
             ))}
@@ -504,6 +512,7 @@ function GroupRow({
         group={group}
         dates={dates}
         notes={[group.isPickUp && group.pickUpDate && 'Curb-side pick-up', kind === 'notify' && 'Closed']}
+        withLocation
       />
     </tr>
   );
