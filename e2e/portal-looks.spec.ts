@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { createGroup } from './support/test-support';
+import { newTester } from './support/accounts';
+import { attendStudy, createGroup } from './support/test-support';
 
 /**
  * Issue 28, items 9 to 12: how the portal looks and behaves at the widths where the walk-through
@@ -127,6 +128,79 @@ test.describe('item 10: the content card and the self-schedule page at 1280 x 80
     await expect(page.getByText(/photo ID/)).toHaveCount(0);
     await expect(page.getByText(/Arrive 15 minutes/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Schedule Me' })).toBeInViewport();
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('item 9: disabled buttons', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  /** What makes a button look disabled: the same for every portal button, and unlike any action's colour. */
+  const DISABLED_LOOK = { background: 'rgb(228, 231, 236)', color: 'rgb(71, 84, 103)', cursor: 'not-allowed' };
+  const lookOf = (button: ReturnType<Page['locator']>) =>
+    button.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, color: style.color, cursor: style.cursor };
+    });
+
+  test('child Register, Spin at 0 spins, Claim before Complete and Get a reward before a choice: one grey look, each with its reason beside it', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    // Register on the empty child form (a tester who has attended, so the form is offered).
+    await attendStudy(request, testerSession.tester.testerId);
+    await page.goto(`${MAIN}/account/general`);
+    await page.getByRole('button', { name: 'Register your kid(s)' }).click();
+    const childForm = page.getByRole('dialog', { name: 'Register your child' });
+    const register = childForm.getByRole('button', { name: 'Register', exact: true });
+    await expect(register).toBeDisabled();
+    expect(await lookOf(register)).toEqual(DISABLED_LOOK);
+    await expect(register).toHaveAccessibleDescription('Fill in every field to register.');
+    await expect(childForm.getByText('Fill in every field to register.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(childForm).toBeHidden();
+
+    // Spin with no spins left this week (the count as the server would send it then).
+    await page.route('**/api/event/GetEventCount', async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), count: 0 } });
+    });
+    await page.goto(`${MAIN}/winners/try-your-luck`);
+    const spin = page.getByTestId('wheel-panel').getByRole('button', { name: /^Spin for \d+ coins$/ });
+    await expect(spin).toBeDisabled();
+    expect(await lookOf(spin)).toEqual(DISABLED_LOOK);
+    await expect(spin).toHaveAccessibleDescription('You have used all your spins this week. Come back next Monday!');
+    await expectNoAxeViolations(page);
+
+    // Claim on a referral that is not Complete yet.
+    const friend = newTester('frnd');
+    const referred = await page.request.post('/api/account/UpdateReferralList', {
+      headers: { 'x-requested-with': 'TesterHub' },
+      data: {
+        firstname: friend.firstName,
+        lastname: friend.lastName,
+        age: '40',
+        emailAddress: friend.email,
+        phoneNumber: `773${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
+      },
+    });
+    expect(await referred.json()).toEqual({ status: 'succeed' });
+    await page.goto(`${MAIN}/referral/history`);
+    const claim = page.getByRole('button', { name: `Claim the reward for ${friend.firstName} ${friend.lastName}` });
+    await expect(claim).toBeDisabled();
+    expect(await lookOf(claim)).toEqual(DISABLED_LOOK);
+    await expect(claim).toHaveAccessibleDescription('Claimable once Complete');
+    await expectNoAxeViolations(page);
+
+    // Get a reward before a reward is chosen.
+    await page.goto('/popup/redeem-item');
+    const dialog = page.getByRole('dialog', { name: 'Redeem a reward' });
+    const getReward = dialog.getByRole('button', { name: 'Get a reward' });
+    await expect(getReward).toBeDisabled();
+    expect(await lookOf(getReward)).toEqual(DISABLED_LOOK);
+    await expect(getReward).toHaveAccessibleDescription('Choose a reward first.');
     await expectNoAxeViolations(page);
   });
 });

@@ -87,15 +87,23 @@ export function ReferralHistoryPage() {
                       {referral.redeemedReward ? (
                         <span className="referral__claimed">Claimed</span>
                       ) : (
-                        <button
-                          type="button"
-                          className="button button--primary referral__claim"
-                          disabled={!isReferralClaimable(referral) || claim.isPending}
-                          aria-label={`Claim the reward for ${referral.firstName} ${referral.lastName}`}
-                          onClick={() => void onClaim(referral)}
-                        >
-                          Claim
-                        </button>
+                        <>
+                          <button
+                            type="button"
+                            className="button button--primary referral__claim"
+                            disabled={!isReferralClaimable(referral) || claim.isPending}
+                            aria-label={`Claim the reward for ${referral.firstName} ${referral.lastName}`}
+                            aria-describedby={isReferralClaimable(referral) ? undefined : `referral-wait-${referral.referralId}`}
+                            onClick={() => void onClaim(referral)}
+                          >
+                            Claim
+                          </button>
+                          {!isReferralClaimable(referral) && (
+                            <p id={`referral-wait-${referral.referralId}`} className="button-reason">
+                              {REFERRAL_TEXTS.claimWhenComplete}
+                            </p>
+                          )}
+                        </>
                       )}
                     </td>
                   </tr>
