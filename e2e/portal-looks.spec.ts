@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { newTester } from './support/accounts';
-import { attendStudy, createGroup } from './support/test-support';
+import { attendStudy, bookGroup, createGroup } from './support/test-support';
 
 /**
  * Issue 28, items 9 to 12: how the portal looks and behaves at the widths where the walk-through
@@ -201,6 +201,166 @@ test.describe('item 9: disabled buttons', () => {
     await expect(getReward).toBeDisabled();
     expect(await lookOf(getReward)).toEqual(DISABLED_LOOK);
     await expect(getReward).toHaveAccessibleDescription('Choose a reward first.');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('item 11: at 360 px (a phone)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+  async function acceptCookieNotice(page: Page) {
+    const notice = page.getByRole('region', { name: 'Cookie notice' });
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await expect(notice).toBeHidden();
+  }
+
+  test('quick-survey result bars have width beside their figures', async ({ loggedInPage: page }) => {
+    await page.goto(`${MAIN}/quick-survey`);
+    await acceptCookieNotice(page);
+    await page
+      .getByRole('list', { name: 'Quick surveys' })
+      .getByRole('button', { name: 'Streaming at home 25 coins', exact: true })
+      .click();
+    await page.getByRole('group', { name: 'Which kinds of shows do you stream?' }).getByRole('checkbox', { name: 'Series' }).check();
+    await page.getByRole('group', { name: 'How many hours a day do you stream?' }).getByRole('radio', { name: '1 to 2' }).check();
+    await page.getByRole('textbox', { name: 'What do you miss in your streaming service?' }).fill('Subtitles');
+    await page.getByRole('button', { name: 'Complete Survey', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: /Task complete|Level up!/ })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Streaming at home: what testers answered' })).toBeVisible();
+    const bars = page.locator('.bar-chart__bar');
+    await expect(bars.first()).toBeVisible();
+    for (const bar of await bars.all()) expect((await bar.boundingBox())!.width).toBeGreaterThan(100);
+    expect(await noSideScroll(page)).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the leaderboard: a long username stays on one line, the three tabs on one row', async ({ loggedInPage: page }) => {
+    const longName = 'WWWWWWWWWWWWWWWWWWWW';
+    await page.route('**/api/leaderboard/GetRankerList', async (route) => {
+      const answer = await route.fetch();
+      const list = await answer.json();
+      const ranker = { type: 'Deep Pockets', username: longName, imageSrc: list.myInfo.imageSrc, amount: 123456 };
+      await route.fulfill({ response: answer, json: { ...list, coinRankers: [ranker, ...list.coinRankers].slice(0, 10) } });
+    });
+    await page.goto(`${MAIN}/account/general`);
+    await acceptCookieNotice(page);
+    await page.getByRole('button', { name: 'Open the leaderboard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leaderboard' });
+    await dialog.getByRole('tab', { name: 'Deep Pockets' }).click();
+    const name = dialog.getByRole('tabpanel').getByText(longName, { exact: true });
+    await expect(name).toBeVisible();
+    // One line: every rectangle of the name's text starts at the same height (a name broken in two has a second row).
+    const rows = await name.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(rows).toBe(1);
+    const tabs = await dialog.getByRole('tab').all();
+    expect(tabs).toHaveLength(3);
+    const tops = await Promise.all(tabs.map(async (tab) => Math.round((await tab.boundingBox())!.y)));
+    expect(new Set(tops).size).toBe(1);
+    for (const tab of tabs) expect((await tab.boundingBox())!.x + (await tab.boundingBox())!.width).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe('the login bonus calendar', () => {
+    test.use({ showLoginBonus: true });
+
+    test("each day's label fits inside its cell", async ({ loggedInPage: page }) => {
+      await page.goto(`${MAIN}/screener`);
+      const calendar = page.getByRole('list', { name: 'Login bonus calendar' });
+      await expect(calendar).toBeVisible();
+      const overflowing = await calendar.evaluate((list) =>
+        [...list.querySelectorAll('.daily-calendar__day')]
+          .filter((cell) => {
+            const label = cell.querySelector('.daily-calendar__label')!;
+            const box = cell.getBoundingClientRect();
+            const text = label.getBoundingClientRect();
+            return text.left < box.left || text.right > box.right || label.scrollWidth > label.clientWidth;
+          })
+          .map((cell) => cell.querySelector('.daily-calendar__label')!.textContent),
+      );
+      expect(overflowing).toEqual([]);
+      await expectNoAxeViolations(page);
+    });
+  });
+
+  test('the referral list does not scroll sideways inside the card', async ({ loggedInPage: page }) => {
+    const friend = newTester('frnd');
+    const referred = await page.request.post('/api/account/UpdateReferralList', {
+      headers: { 'x-requested-with': 'TesterHub' },
+      data: {
+        firstname: friend.firstName,
+        lastname: friend.lastName,
+        age: '40',
+        emailAddress: friend.email,
+        phoneNumber: `773${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
+      },
+    });
+    expect(await referred.json()).toEqual({ status: 'succeed' });
+    await page.goto(`${MAIN}/referral/history`);
+    await acceptCookieNotice(page);
+    const table = page.getByRole('region', { name: 'Your referrals and their status' });
+    await expect(table.getByRole('row').filter({ hasText: friend.firstName })).toBeVisible();
+    const sizes = await table.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+    await expect(table.getByRole('button', { name: `Claim the reward for ${friend.firstName} ${friend.lastName}` })).toBeVisible();
+    expect(await noSideScroll(page)).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the compact navigation bar shows the current page’s entry', async ({ loggedInPage: page }) => {
+    await page.goto(`${MAIN}/account/coins`);
+    await expect(page.getByRole('heading', { level: 1, name: 'My coins' })).toBeVisible();
+    const bar = page.getByRole('navigation', { name: 'Portal menu' });
+    const current = bar.getByRole('link', { name: 'Coins', exact: true });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect
+      .poll(async () => {
+        const [outer, inner] = [(await bar.boundingBox())!, (await current.boundingBox())!];
+        return inner.x >= outer.x && inner.x + inner.width <= outer.x + outer.width;
+      })
+      .toBe(true);
+  });
+
+  test('the call-out shows in full once, then collapses to its title on later pages and after a reload', async ({ loggedInPage: page }) => {
+    await page.goto(`${MAIN}/screener`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Available studies' })).toBeVisible();
+    const callouts = page.getByRole('complementary', { name: 'Call-outs' });
+    await expect(callouts.getByText('Earn 50 coins')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('navigation', { name: 'Portal menu' }).getByRole('link', { name: 'About me', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About me' })).toBeVisible();
+    const show = callouts.getByRole('button', { name: /^Show call-out: / });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await expect(callouts.getByText('Earn 50 coins')).toBeHidden();
+    expect((await callouts.boundingBox())!.height).toBeLessThanOrEqual(80);
+    await expectNoAxeViolations(page);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'About me' })).toBeVisible();
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await expect(callouts.getByText('Earn 50 coins')).toBeHidden();
+    await show.click();
+    await expect(callouts.getByText('Earn 50 coins')).toBeVisible();
+    await expect(callouts.getByRole('button', { name: /^Hide call-out: / })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('a cancellation says it succeeded', async ({ loggedInPage: page, testerSession, request }) => {
+    const group = await createGroup(request, { studyNo: 24106, kind: 'virtual', siteId: null, seats: 4, sessions: [slot(42, 45)] });
+    await bookGroup(request, { testerId: testerSession.tester.testerId, groupId: group.groupId });
+    await page.goto(`${MAIN}/schedule/check`);
+    await expect(page.getByRole('heading', { level: 1, name: 'My schedule' })).toBeVisible();
+    await page.getByRole('button', { name: /^Cancel Schedule: / }).click();
+    await page.getByRole('dialog', { name: 'Cancel Schedule', exact: true }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(`${MAIN}/screener`);
+    await expect(page.getByRole('status').filter({ hasText: 'Your booking has been cancelled.' })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -1,5 +1,5 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { COMPANY } from '@testerhub/shared/company';
 import { BurgerButton, BurgerMenu } from '../../components/burger-button';
@@ -54,6 +54,16 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
     if (menu === 'open') closeMenu();
   }, [menu, closeMenu]);
   const closeProfileNotice = useCallback(() => setProfileNoticeOpen(false), []);
+
+  // Below 1024 px the side menu is a bar that scrolls sideways: bring the current page's entry into view.
+  const sideMenu = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const bar = sideMenu.current;
+    const current = bar?.querySelector<HTMLElement>('a.is-active');
+    if (!bar || !current || bar.scrollWidth <= bar.clientWidth) return;
+    bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
+  }, [pathname, authorized]);
 
   if (!authorized) {
     return (
@@ -136,7 +146,7 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
           </BurgerMenu>
         </header>
         <div className="portal__body">
-          <nav aria-label="Portal menu" className="portal-side">
+          <nav aria-label="Portal menu" className="portal-side" ref={sideMenu}>
             {firstName && <p className="portal-side__greeting">Hi, {firstName}!</p>}
             {groups.map((group) => (
               <div key={group.label} className="portal-side__group">
