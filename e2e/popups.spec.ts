@@ -232,6 +232,58 @@ test.describe('test site maps', () => {
   }
 });
 
+test.describe('the maps popup: city tabs, a map per site (issue 28, item 7)', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
+    test(`at ${viewport.width} px: the page's city selected, a drawn map with its text alternative, arrow keys change city, nothing asked of another host`, async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      const elsewhere: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin !== new URL(baseURL!).origin) elsewhere.push(request.url());
+      });
+      await page.goto('/popup/maps/da');
+      await expectPopupLoaded(page, 'Dallas test site');
+      const main = page.getByRole('main');
+      const tabs = main.getByRole('tablist', { name: 'Test site cities' }).getByRole('tab');
+      await expect(tabs).toHaveText(['Chicago', 'Dallas', 'New York', 'Los Angeles']);
+      const dallas = main.getByRole('tab', { name: 'Dallas' });
+      await expect(dallas).toHaveAttribute('aria-selected', 'true');
+      const panel = main.getByRole('tabpanel', { name: 'Dallas' });
+      await expect(panel.getByRole('heading', { level: 2, name: 'Dallas Test Center' })).toBeVisible();
+      const map = panel.getByRole('img', { name: 'Map: where the Dallas Test Center is' });
+      await expect(map).toBeVisible();
+      await expect(map).toHaveAccessibleDescription(/Plano.*5000 Legacy Dr, Suite 300, Plano, TX 75024/);
+      await expect(panel.locator('address')).toHaveText('5000 Legacy Dr, Suite 300, Plano, TX 75024');
+      await expect(panel.getByRole('region', { name: /^From Dallas\/Fort Worth/ })).toContainText('Legacy Drive');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectNoAxeViolations(page);
+
+      await dallas.focus();
+      await page.keyboard.press('ArrowRight');
+      const newYork = main.getByRole('tab', { name: 'New York' });
+      await expect(newYork).toBeFocused();
+      await expect(newYork).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('heading', { level: 1, name: 'New York test site' })).toBeVisible();
+      const newYorkPanel = main.getByRole('tabpanel', { name: 'New York' });
+      await expect(newYorkPanel.getByRole('img', { name: 'Map: where the New York Test Center is' })).toBeVisible();
+      await expect(newYorkPanel.locator('address')).toContainText('White Plains');
+      await page.keyboard.press('End');
+      await expect(main.getByRole('tab', { name: 'Los Angeles' })).toBeFocused();
+      await expect(main.getByRole('tabpanel', { name: 'Los Angeles' }).locator('address')).toContainText('Santa Ana');
+      await page.keyboard.press('Home');
+      await expect(main.getByRole('tab', { name: 'Chicago' })).toHaveAttribute('aria-selected', 'true');
+      await expect(main.getByRole('tabpanel', { name: 'Chicago' }).getByRole('img', { name: /Chicago Test Center/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(elsewhere).toEqual([]);
+    });
+  }
+});
+
 test.describe('legal and informational popups', () => {
   const PAGES = [
     { path: '/popup/rules', title: 'Tester Rules' },

@@ -17,4 +17,4 @@ export type Callout = z.infer<typeof calloutSchema>;
 export const calloutListResponseSchema = z.object({ status: z.literal('succeed'), calloutGTypes: z.array(calloutSchema) });
 export type CalloutListResponse = z.infer<typeof calloutListResponseSchema>;
 
-export { calloutDismissedCookie, isPortalPath } from './callout-rules.ts';
+export { calloutDismissedCookie, calloutReadCookie, isPortalPath } from './callout-rules.ts';

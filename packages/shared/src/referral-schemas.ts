@@ -44,6 +44,8 @@ export const REFERRAL_TEXTS = {
   fetchFailed: 'Failed to Fetch Referral List',
   digitsOnly: 'Please enter digit only',
   succeed: 'Thank you! We have e-mailed your friend an invitation to join.',
+  /** Beside a Claim button that is off: why (CLAIMABLE_REFERRAL_STATUSES). */
+  claimWhenComplete: 'Claimable once Complete',
 } as const;
 
 const required = () =>

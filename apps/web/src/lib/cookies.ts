@@ -1,6 +1,7 @@
-export function readCookie(name: string): string | undefined {
+/** The cookie's value in `cookies` (the document's now, unless a copy taken earlier is given). */
+export function readCookie(name: string, cookies: string = document.cookie): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
-  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  const found = cookies.split('; ').find((part) => part.startsWith(prefix));
   return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
 }
 

@@ -61,6 +61,7 @@ export function ChildRegistrationForm({ busy, onRegister }: ChildRegistrationFor
   const { field, register, handleSubmit, watch, setValue, getValues } = useSchemaForm(schema, { defaultValues: EMPTY });
   const years = useMemo(() => childBirthYearChoices(new Date()).map((year) => ({ value: String(year), label: String(year) })), []);
   const birthId = useId();
+  const reasonId = useId();
 
   const values = watch();
   const year = Number(values.year) || 0;
@@ -125,9 +126,20 @@ export function ChildRegistrationForm({ busy, onRegister }: ChildRegistrationFor
         </div>
       </fieldset>
       <div className="child-form__actions">
-        <button type="submit" className="button button--primary" disabled={!ready || busy} aria-busy={busy}>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!ready || busy}
+          aria-busy={busy}
+          aria-describedby={ready ? undefined : reasonId}
+        >
           {busy ? T.registering : T.register}
         </button>
+        {!ready && (
+          <p id={reasonId} className="button-reason">
+            {T.registerNeeds}
+          </p>
+        )}
       </div>
     </form>
   );

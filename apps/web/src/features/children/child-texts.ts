@@ -52,5 +52,7 @@ export const CHILD_FORM_TEXTS = {
   day: 'Day',
   months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   register: 'Register',
+  /** Beside Register while it is disabled. */
+  registerNeeds: 'Fill in every field to register.',
   registering: 'Registering…',
 } as const;

@@ -1,5 +1,5 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ENTRY_TEXTS } from '@testerhub/shared/entry-texts';
 import { COMPANY } from '@testerhub/shared/company';
 import { BurgerButton, BurgerMenu } from '../../components/burger-button';
@@ -32,7 +32,7 @@ interface PortalShellProps {
  * /community/main: the logged-in shell (spec 2, section 2). It checks the session on entry
  * (none: to login, through the portal QueryClient's 401 rule), loads the tester's level,
  * coins and avatar, and shows the side menu, the top nav with its burger below 1024 px, and
- * the page in a scrolling content area. Its data comes from ./api (decision 012).
+ * the page in a content card that grows with it. Its data comes from ./api (decision 012).
  */
 export function PortalShell({ entryFlow }: PortalShellProps = {}) {
   const navigate = useNavigate();
@@ -54,6 +54,16 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
     if (menu === 'open') closeMenu();
   }, [menu, closeMenu]);
   const closeProfileNotice = useCallback(() => setProfileNoticeOpen(false), []);
+
+  // Below 1024 px the side menu is a bar that scrolls sideways: bring the current page's entry into view.
+  const sideMenu = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const bar = sideMenu.current;
+    const current = bar?.querySelector<HTMLElement>('a.is-active');
+    if (!bar || !current || bar.scrollWidth <= bar.clientWidth) return;
+    bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
+  }, [pathname, authorized]);
 
   if (!authorized) {
     return (
@@ -108,6 +118,14 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
             <div className="portal-nav__status">
               {testerInfo.data && <LevelProgress info={testerInfo.data} onOpen={refreshProgress} />}
               {profile === 'pending' && <span className="portal-nav__placeholder" aria-hidden="true" />}
+              {/* Spec 2's shell: the mobile-only entries (MY ACCOUNT) also stand as a link beside the level badge on desktop. */}
+              {topNav
+                .filter((item) => item.mobileOnly)
+                .map((item) => (
+                  <NavLink key={item.to} to={item.to} className={({ isActive }) => `portal-nav__account${isActive ? ' is-active' : ''}`}>
+                    {item.label}
+                  </NavLink>
+                ))}
             </div>
             <LogoutButton className="button button--outline portal-nav__logout" />
             <BurgerButton menu={menu} controls={menuId} onClick={toggleMenu} className="portal-nav__burger" />
@@ -128,7 +146,7 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
           </BurgerMenu>
         </header>
         <div className="portal__body">
-          <nav aria-label="Portal menu" className="portal-side">
+          <nav aria-label="Portal menu" className="portal-side" ref={sideMenu}>
             {firstName && <p className="portal-side__greeting">Hi, {firstName}!</p>}
             {groups.map((group) => (
               <div key={group.label} className="portal-side__group">
@@ -150,8 +168,7 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
               <LogoutButton className="portal-side__logout" />
             </div>
           </nav>
-          {/* Focusable so keyboard users can scroll the content area, whose height is capped. */}
-          <main className="portal__content" tabIndex={0} data-testid="portal-content">
+          <main className="portal__content" data-testid="portal-content">
             <Outlet context={context} />
           </main>
         </div>

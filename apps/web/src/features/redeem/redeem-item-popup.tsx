@@ -135,9 +135,20 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
             ))}
           </fieldset>
           <p className="redeem__note">Rewards are sent once your order has been processed.</p>
-          <button type="submit" className="button button--primary" disabled={!canRedeem} aria-busy={spend.isPending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!canRedeem}
+            aria-busy={spend.isPending}
+            aria-describedby={chosen ? undefined : 'redeem-choose-first'}
+          >
             Get a reward
           </button>
+          {!chosen && (
+            <p id="redeem-choose-first" className="button-reason">
+              Choose a reward first.
+            </p>
+          )}
         </form>
       )}
     </ModalDialog>

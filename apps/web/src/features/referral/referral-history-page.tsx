@@ -67,35 +67,58 @@ export function ReferralHistoryPage() {
         )}
         {status === 'success' && referrals.length > 0 && (
           <div className="referral__table-wrap" role="region" aria-labelledby="referral-list-caption" tabIndex={0}>
-            <table className="referral__table">
+            {/* Explicit roles: on a phone the rows are restyled as blocks, and a CSS display must not cost the table its semantics. */}
+            <table className="referral__table" role="table">
               <caption id="referral-list-caption">Your referrals and their status</caption>
-              <thead>
-                <tr>
-                  <th scope="col">First name</th>
-                  <th scope="col">Last name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Reward</th>
+              <thead role="rowgroup">
+                <tr role="row">
+                  <th scope="col" role="columnheader">
+                    First name
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Last name
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Status
+                  </th>
+                  <th scope="col" role="columnheader">
+                    Reward
+                  </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup">
                 {referrals.map((referral) => (
-                  <tr key={referral.referralId} data-testid="referral-row">
-                    <td>{referral.firstName}</td>
-                    <td>{referral.lastName}</td>
-                    <td>{referral.status}</td>
-                    <td>
+                  <tr key={referral.referralId} role="row" data-testid="referral-row">
+                    <td role="cell" data-label="First name">
+                      {referral.firstName}
+                    </td>
+                    <td role="cell" data-label="Last name">
+                      {referral.lastName}
+                    </td>
+                    <td role="cell" data-label="Status">
+                      {referral.status}
+                    </td>
+                    <td role="cell" data-label="Reward">
                       {referral.redeemedReward ? (
                         <span className="referral__claimed">Claimed</span>
                       ) : (
-                        <button
-                          type="button"
-                          className="button button--primary referral__claim"
-                          disabled={!isReferralClaimable(referral) || claim.isPending}
-                          aria-label={`Claim the reward for ${referral.firstName} ${referral.lastName}`}
-                          onClick={() => void onClaim(referral)}
-                        >
-                          Claim
-                        </button>
+                        <>
+                          <button
+                            type="button"
+                            className="button button--primary referral__claim"
+                            disabled={!isReferralClaimable(referral) || claim.isPending}
+                            aria-label={`Claim the reward for ${referral.firstName} ${referral.lastName}`}
+                            aria-describedby={isReferralClaimable(referral) ? undefined : `referral-wait-${referral.referralId}`}
+                            onClick={() => void onClaim(referral)}
+                          >
+                            Claim
+                          </button>
+                          {!isReferralClaimable(referral) && (
+                            <p id={`referral-wait-${referral.referralId}`} className="button-reason">
+                              {REFERRAL_TEXTS.claimWhenComplete}
+                            </p>
+                          )}
+                        </>
                       )}
                     </td>
                   </tr>

@@ -4,6 +4,8 @@ import { PICK_UP_DATE_LABELS, formatCompensation, formatMoment, formatSession } 
 
 /** The columns after the first (the pick) of every table of session groups (spec 3, "Schedule change"). */
 const GROUP_COLUMNS = ['Date', 'Total days', 'Total compensation', 'Multi-day'] as const;
+/** The self-schedule table adds where each group meets after its dates (issue 28, item 10). */
+const WITH_LOCATION = ['Date', 'Location', 'Total days', 'Total compensation', 'Multi-day'] as const;
 
 /**
  * Each session of the group as an ordinal date and 12-hour times in its site's zone. A pick-up
@@ -28,11 +30,13 @@ export function GroupTable({
   captionId,
   caption,
   pickColumn,
+  withLocation = false,
   children,
 }: {
   captionId: string;
   caption: string;
   pickColumn: string;
+  withLocation?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -41,7 +45,7 @@ export function GroupTable({
         <caption id={captionId}>{caption}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            {[pickColumn, ...GROUP_COLUMNS].map((column) => (
+            {[pickColumn, ...(withLocation ? WITH_LOCATION : GROUP_COLUMNS)].map((column) => (
               <th key={column} scope="col" role="columnheader">
                 {column}
               </th>
@@ -54,8 +58,18 @@ export function GroupTable({
   );
 }
 
-/** A group's cells after the pick: its dates (with notes such as 'Full' under them), days, compensation, multi-day. */
-export function GroupCells({ group, dates, notes }: { group: ScheduleGroup; dates: string[]; notes: (string | null | false)[] }) {
+/** A group's cells after the pick: its dates (with notes such as 'Full' under them), its location if asked, days, compensation, multi-day. */
+export function GroupCells({
+  group,
+  dates,
+  notes,
+  withLocation = false,
+}: {
+  group: ScheduleGroup;
+  dates: string[];
+  notes: (string | null | false)[];
+  withLocation?: boolean;
+}) {
   return (
     <>
       <td role="cell" data-label="Date">
@@ -70,6 +84,11 @@ export function GroupCells({ group, dates, notes }: { group: ScheduleGroup; date
           </span>
         ))}
       </td>
+      {withLocation && (
+        <td role="cell" data-label="Location">
+          {group.location}
+        </td>
+      )}
       <td role="cell" data-label="Total days">
         {group.totalTesterDays}
       </td>

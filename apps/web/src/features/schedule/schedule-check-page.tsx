@@ -20,6 +20,7 @@ import {
   SCREENER_LIST_PATH,
   SELF_SCHEDULE_PATH,
   cancelFailure,
+  cancelledText,
   coinsTakenBackText,
   insideWindowNote,
   noticeLine,
@@ -58,9 +59,9 @@ export function ScheduleCheckPage() {
     try {
       const answer = studyNos.length === 1 ? await cancelOne.mutateAsync(studyNos[0]!) : await cancelMany.mutateAsync(studyNos);
       if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status, noticeHours) };
-      // The screener list says how many coins the cancel took back (decision 080).
-      const notice = answer.coinsTakenBack > 0 ? coinsTakenBackText(answer.coinsTakenBack, targets.length) : undefined;
-      void navigate(SCREENER_LIST_PATH, { state: notice ? { notice } : undefined });
+      // The screener list says the cancel succeeded, and how many coins it took back (decision 080).
+      const coinsNotice = answer.coinsTakenBack > 0 ? ` ${coinsTakenBackText(answer.coinsTakenBack, targets.length)}` : '';
+      void navigate(SCREENER_LIST_PATH, { state: { notice: `${cancelledText(targets.length)}${coinsNotice}` } });
       return { ok: true };
     } catch (error) {
       // A 401 is already on its way to login: just close.

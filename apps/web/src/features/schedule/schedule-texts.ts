@@ -35,6 +35,11 @@ export function insideWindowNote(hours: number | undefined): string {
 export const CANCEL_TAKE_BACK_NOTE = 'The coins and experience a booking paid you are taken back when it is cancelled.';
 
 /** Told on the screener list after a cancel that took coins back (decision 080). */
+/** What the screener list says after a cancel succeeded (issue 28: a cancellation said nothing). */
+export function cancelledText(bookings: number): string {
+  return bookings === 1 ? 'Your booking has been cancelled.' : `Your ${bookings} bookings have been cancelled.`;
+}
+
 export function coinsTakenBackText(coins: number, bookings: number): string {
   const amount = coins === 1 ? 'The 1 coin' : `The ${coins} coins`;
   const which = bookings === 1 ? 'this booking' : 'these bookings';

@@ -143,7 +143,7 @@ describe('self-schedule: view 1, one study', JOURNEY, () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Choose', 'Date', 'Total days', 'Total compensation', 'Multi-day']);
+    ).toEqual(['Choose', 'Date', 'Location', 'Total days', 'Total compensation', 'Multi-day']);
     const group = screen.getByRole('group', { name: 'Choose a time: Breakfast cereal taste test' });
     const radios = within(group).getAllByRole('radio');
     expect(radios.map((radio) => radio.getAttribute('aria-label'))).toEqual([

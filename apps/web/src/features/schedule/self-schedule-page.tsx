@@ -446,10 +446,13 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
         {TEXTS.title}
       </h1>
       <p>{TEXTS.intro}</p>
-      <ul className="self-schedule__instructions">
-        <li>{TEXTS.bringId}</li>
-        <li>{TEXTS.arriveEarly}</li>
-      </ul>
+      {/* Photo ID and arriving early concern a visit to a test site: not a virtual or a pick-up session. */}
+      {study.groups.some((group) => group.kind === 'inPerson') && (
+        <ul className="self-schedule__instructions">
+          <li>{TEXTS.bringId}</li>
+          <li>{TEXTS.arriveEarly}</li>
+        </ul>
+      )}
       <form
         className="schedule__form"
         onSubmit={(event) => {
@@ -467,7 +470,12 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
         {study.groups.some((group) => group.status === 'Closed') && <p className="booking-card__note">{TEXTS.closedHint}</p>}
         <fieldset className="self-schedule__choices">
           <legend className="visually-hidden">{`${TEXTS.chooseLegend}: ${study.studyName || study.studyNo}`}</legend>
-          <GroupTable captionId={captionId} caption={`Times for ${study.studyName || `study ${study.studyNo}`}`} pickColumn="Choose">
+          <GroupTable
+            captionId={captionId}
+            caption={`Times for ${study.studyName || `study ${study.studyNo}`}`}
+            pickColumn="Choose"
+            withLocation
+          >
             {study.groups.map((group) => (
               <GroupRow key={group.groupId} study={study} group={group} choice={choice} onChoose={onChoose} />
             ))}
@@ -522,7 +530,7 @@ function GroupRow({
           <span aria-hidden="true">{action}</span>
         </label>
       </td>
-      <GroupCells group={group} dates={dates} notes={[kind === 'notify' && 'Closed']} />
+      <GroupCells group={group} dates={dates} notes={[kind === 'notify' && 'Closed']} withLocation />
     </tr>
   );
 }

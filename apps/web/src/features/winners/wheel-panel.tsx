@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { EVENT_TEXTS, wheelResultMessage, type ApplyEventAnswer, type EventCount } from '@testerhub/shared/winners-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { ModalDialog } from '../../components/modal-dialog';
@@ -33,6 +33,7 @@ export function WheelPanel() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [oddsOpen, setOddsOpen] = useState(false);
   const closeOdds = useCallback(() => setOddsOpen(false), []);
+  const reasonId = useId();
 
   const onStopped = useCallback(() => {
     const reward = landOn ?? 0;
@@ -68,6 +69,8 @@ export function WheelPanel() {
   const { coins: cost, count, totalCount, currentCoins, winningRate } = eventCount.data;
   const spinning = spin.isPending || landOn !== null;
   const shownCoins = landOn !== null ? currentCoins - cost : currentCoins;
+  // Why Spin is off, said beside it (no spins left this week, or too few coins).
+  const reason = spinning ? null : count < 1 ? EVENT_TEXTS.noSpins : currentCoins < cost ? `You need ${cost} coins to spin.` : null;
   const start = () =>
     spin.mutate(undefined, {
       onSuccess: (answer) => (answer.status === 'succeed' ? setLandOn(answer.reward) : setRefusal(REFUSALS[answer.status])),
@@ -90,15 +93,24 @@ export function WheelPanel() {
         </div>
       </dl>
       <div className="winners-panel__actions">
-        <button type="button" className="button button--primary" onClick={start} disabled={spinning || count < 1 || currentCoins < cost}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={start}
+          disabled={spinning || reason !== null}
+          aria-describedby={reason ? reasonId : undefined}
+        >
           {spinning ? 'Spinning…' : `Spin for ${cost} coins`}
         </button>
         <button type="button" className="button button--outline" onClick={() => setOddsOpen(true)}>
           Odds
         </button>
       </div>
-      {count < 1 && !spinning && <p className="winners-panel__note">{EVENT_TEXTS.noSpins}</p>}
-      {count > 0 && currentCoins < cost && !spinning && <p className="winners-panel__note">You need {cost} coins to spin.</p>}
+      {reason && (
+        <p id={reasonId} className="winners-panel__note button-reason">
+          {reason}
+        </p>
+      )}
       {oddsOpen && <OddsPopup segments={winningRate} onClose={closeOdds} />}
       {result !== null && (
         <ModalDialog title={EVENT_TEXTS.wheelTitle} onClose={() => setResult(null)}>
