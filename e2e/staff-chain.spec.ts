@@ -44,7 +44,6 @@ test.use({ actionTimeout: 20_000 });
 
 const ZONE = 'America/Chicago'; // the Chicago Test Center's zone
 const SITE = 'Chicago Test Center';
-const SITE_ID = '00001';
 const QUARTER = 15 * 60_000;
 const HOUR = 3600_000;
 const SWEEP_JOB = 'attendance-no-show-sweep';
@@ -113,7 +112,8 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
       await invite.getByLabel('Name').fill(person.name);
       await invite.getByLabel('E-mail address').fill(person.email);
       await invite.getByRole('checkbox', { name: person.role }).check();
-      if (person.role === 'Site staff') await invite.getByLabel('Site ids (comma-separated)').fill(SITE_ID);
+      if (person.role === 'Site staff')
+        await invite.getByRole('group', { name: 'Test sites they work at' }).getByRole('checkbox', { name: SITE }).check();
       await invite.getByRole('button', { name: 'Send invitation' }).click();
       await expect(invite.getByText(`${person.name} is invited.`)).toBeVisible();
     }

@@ -75,6 +75,8 @@ test('site staff check a tester in by the QR code’s token and mark attended; t
   await expect(card).toBeVisible();
   await expect(card.getByTestId('check-in-status')).toHaveText('Expected');
   await expect(card.getByText(/Day 1: .* (CST|CDT)/)).toBeVisible();
+  // The date of birth, to compare with the photo ID (issue 29).
+  await expect(card.getByTestId('check-in-birth-date')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
   await expectStaffPageSound(page);
   await card.getByRole('button', { name: 'Mark attended' }).click();
   await expect(page.getByRole('status')).toContainText('is checked in');

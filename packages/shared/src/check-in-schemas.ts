@@ -31,6 +31,8 @@ export const CHECK_IN_BOOKING_STATUSES = ['booked', 'attended', 'cancelled', 'no
 export const checkInBookingSchema = z.object({
   bookingId: z.number().int(),
   testerName: z.string(),
+  /** The tester's date of birth (YYYY-MM-DD), to compare with their photo ID; null when the tester is gone. */
+  testerBirthDate: z.string().nullable(),
   /** The child this seat is for, or null for the tester's own seat. */
   childName: z.string().nullable(),
   studyNo: z.number().int(),

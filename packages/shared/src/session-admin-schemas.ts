@@ -191,24 +191,10 @@ export const staffGroupsResponseSchema = z.object({
 export type StaffGroupsResponse = z.infer<typeof staffGroupsResponseSchema>;
 
 export const SCREENING_OUTCOMES = ['inProgress', 'qualified', 'disqualified', 'full', 'alreadyScheduled', 'waitlisted'] as const;
-export const OUTCOME_TEXTS: Record<(typeof SCREENING_OUTCOMES)[number], string> = {
-  inProgress: 'In progress',
-  qualified: 'Qualified',
-  disqualified: 'Not qualified',
-  full: 'Study full',
-  alreadyScheduled: 'Already scheduled',
-  waitlisted: 'Waiting list',
-};
 export const WAITING_REASON_TEXTS: Record<'screener' | 'notify' | 'notInterested', string> = {
   screener: 'Screened for a waiting-list study',
   notify: 'Asked to be told when a group opens',
   notInterested: 'Not interested',
-};
-export const BOOKING_STATUS_TEXTS: Record<'booked' | 'cancelled' | 'attended' | 'noShow', string> = {
-  booked: 'Booked',
-  cancelled: 'Cancelled',
-  attended: 'Attended',
-  noShow: 'No-show',
 };
 
 const personSchema = z.object({ testerName: z.string(), username: z.string(), childName: z.string().nullable() });

@@ -117,6 +117,8 @@ export const testerPageResponseSchema = z.object({
       bookings: exportedRows,
       screenings: exportedRows,
       waitingList: exportedRows,
+      /** The names of the studies the bookings and screeners name, by study number. */
+      studyNames: z.record(z.string(), z.string()),
       children: exportedRows,
       referrals: exportedRows,
       /** The newest ledger entries (the earnings history's own read), with the reason in words. */

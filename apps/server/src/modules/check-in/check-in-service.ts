@@ -59,7 +59,7 @@ export function createCheckInService(deps: {
   scheduling: Pick<SchedulingService, 'recordAttendance' | 'verifyCheckInToken' | 'checkInBookings'>;
   ledger: Pick<LedgerService, 'record'>;
   staff: Pick<StaffService, 'audited'>;
-  testers: Pick<TesterService, 'fullNames'>;
+  testers: Pick<TesterService, 'namesAndBirthDates'>;
   children: Pick<ChildrenService, 'childNames'>;
   studies: Pick<StudyService, 'findStudies'>;
   listTestSites: () => Promise<TestSite[]>;
@@ -74,13 +74,13 @@ export function createCheckInService(deps: {
     siteId ? ((await deps.listTestSites()).find((site) => site.siteId === siteId) ?? null) : null;
   const one = async (bookingId: number) => (await deps.scheduling.checkInBookings({ bookingId }))[0] ?? null;
 
-  /** The bookings as the page shows them: names of the tester, child and study, the site and its zone. */
+  /** The bookings as the page shows them: names of the tester (with the date of birth), child and study, the site and its zone. */
   async function describe(rows: BookingView[]): Promise<CheckInBooking[]> {
     const childIds = [...new Set(rows.flatMap((row) => [row.childId, ...row.household.map((seat) => seat.childId)]))].filter(
       (id): id is number => id !== null,
     );
     const [testerNames, childNames, studies, sites] = await Promise.all([
-      deps.testers.fullNames([...new Set(rows.map((row) => row.testerId))]),
+      deps.testers.namesAndBirthDates([...new Set(rows.map((row) => row.testerId))]),
       deps.children.childNames(childIds),
       deps.studies.findStudies([...new Set(rows.map((row) => row.studyNo))]),
       deps.listTestSites(),
@@ -92,6 +92,7 @@ export function createCheckInService(deps: {
       return {
         bookingId: row.bookingId,
         testerName: tester ? `${tester.firstName} ${tester.lastName}` : 'A tester',
+        testerBirthDate: tester?.birthDate ?? null,
         childName: childName(row.childId),
         studyNo: row.studyNo,
         studyName: studies.find((study) => study.studyNo === row.studyNo)?.studyBasicInfo ?? `Study ${row.studyNo}`,

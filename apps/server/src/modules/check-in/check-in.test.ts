@@ -31,9 +31,13 @@ async function staffCookie(roles: StaffRole[], siteIds?: string[]) {
 
 /** A tester booked at `siteId` in a group whose one session runs from half an hour ago (or `startsAt`) for two hours. */
 async function bookedToday(
-  options: { siteId?: string; startsAt?: Date; firstName?: string; coOpCostCents?: number; withChild?: boolean } = {},
+  options: { siteId?: string; startsAt?: Date; firstName?: string; birthDate?: string; coOpCostCents?: number; withChild?: boolean } = {},
 ) {
-  const tester = await createTester(db(), { firstName: options.firstName ?? 'Quentin', lastName: 'Checkley' });
+  const tester = await createTester(db(), {
+    firstName: options.firstName ?? 'Quentin',
+    lastName: 'Checkley',
+    ...(options.birthDate ? { birthDate: options.birthDate } : {}),
+  });
   const study = await createStudy(db(), { studyBasicInfo: 'Kitchen scales at home', attendanceCoins: 150, attendanceExp: 40 });
   const startsAt = options.startsAt ?? new Date(NOW.getTime() - HOUR / 2);
   const endsAt = new Date(startsAt.getTime() + 2 * HOUR);
@@ -139,6 +143,20 @@ describe('the name search', () => {
     expect(answer.json().bookings.map((booking: { bookingId: number }) => booking.bookingId)).toEqual([today.booking.id]);
     const tooShort = await testApp.app.inject({ method: 'GET', url: '/api/staff/check-in/Search?name=s', headers: { cookie } });
     expect(tooShort.statusCode).toBe(400);
+  });
+});
+
+describe('the date of birth on the check-in card', () => {
+  it('comes with the booking from a scan and from the name search, to compare with the photo ID', async () => {
+    clock.set(NOW);
+    const { cookie } = await staffCookie(['site-staff'], ['00001']);
+    const { booking, token } = await bookedToday({ firstName: 'Bornday', birthDate: '1984-02-29' });
+    const scan = await post('/api/staff/check-in/Scan', cookie, { token });
+    expect(scan.statusCode, scan.body).toBe(200);
+    expect(scan.json().booking).toMatchObject({ bookingId: booking.id, testerBirthDate: '1984-02-29' });
+    const search = await testApp.app.inject({ method: 'GET', url: '/api/staff/check-in/Search?name=bornday', headers: { cookie } });
+    expect(search.statusCode, search.body).toBe(200);
+    expect(search.json().bookings).toMatchObject([{ bookingId: booking.id, testerBirthDate: '1984-02-29' }]);
   });
 });
 

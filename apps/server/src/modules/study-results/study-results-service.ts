@@ -1,12 +1,8 @@
 import { instantToWallClock } from '@testerhub/shared/wall-clock';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type { WAITING_REASON_TEXTS } from '@testerhub/shared/session-admin-schemas';
-import {
-  BOOKING_STATUS_TEXTS,
-  OUTCOME_TEXTS,
-  RESULTS_PAGE_SCREENINGS,
-  type StudyResultsResponse,
-} from '@testerhub/shared/session-admin-schemas';
+import { BOOKING_STATUS_TEXTS, SCREENING_STATUS_TEXTS } from '@testerhub/shared/staff-words';
+import { RESULTS_PAGE_SCREENINGS, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
 import type { Clock } from '../../core/clock.ts';
 import type { ChildrenService } from '../children/children-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
@@ -14,7 +10,7 @@ import type { ScreeningService } from '../screening/screening-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { csvRecord } from './csv.ts';
 
-type Outcome = keyof typeof OUTCOME_TEXTS;
+type Outcome = keyof typeof SCREENING_STATUS_TEXTS;
 type Reason = keyof typeof WAITING_REASON_TEXTS;
 type BookingStatus = keyof typeof BOOKING_STATUS_TEXTS;
 type Question = Awaited<ReturnType<ScreeningService['screenerQuestions']>>[number];
@@ -216,7 +212,7 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
             person.testerName,
             person.username,
             person.childName ?? '',
-            OUTCOME_TEXTS[row.status as Outcome] ?? row.status,
+            SCREENING_STATUS_TEXTS[row.status as Outcome] ?? row.status,
             row.startedAt.toISOString(),
             row.completedAt?.toISOString() ?? '',
             ...answers,

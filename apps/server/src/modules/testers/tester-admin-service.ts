@@ -26,6 +26,7 @@ import type { PrivacyService } from '../privacy/privacy-service.ts';
 import type { ReferralService } from '../referral/referral-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
+import type { StudyService } from '../studies/study-service.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
@@ -39,6 +40,8 @@ interface TesterAdminDeps {
   screening: Pick<ScreeningService, 'exportData'>;
   children: Pick<ChildrenService, 'exportData'>;
   referrals: Pick<ReferralService, 'exportData'>;
+  /** The names of the studies the bookings and screeners name, shown beside their numbers. */
+  studies: Pick<StudyService, 'studyNames'>;
   /** The privacy module's export document and deletion unit of work (decision 040). */
   privacy: Pick<PrivacyService, 'documentFor' | 'eraseWithin' | 'afterErased'>;
   /** The staff service's audit helper and its trail of one row (decisions 043 and 053). */
@@ -132,6 +135,8 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       const screening = await deps.screening.exportData(testerId);
       const children = await deps.children.exportData(testerId);
       const referrals = await deps.referrals.exportData(testerId);
+      const studyNos = [...scheduling.bookings, ...screening.screenings].map((row) => row.studyNo);
+      const studyNames = await deps.studies.studyNames([...new Set(studyNos)]);
       // One row past the page says whether there is an older page.
       const ledger = await deps.ledger.history(testerId, { limit: TESTER_PAGE_ROWS + 1, offset: (ledgerPage - 1) * TESTER_PAGE_ROWS });
       const audit = await deps.staff.auditTrailOf(target(testerId), TESTER_PAGE_ROWS + 1, (auditPage - 1) * TESTER_PAGE_ROWS);
@@ -149,6 +154,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
           bookings: scheduling.bookings,
           screenings: screening.screenings,
           waitingList: screening.waitingList,
+          studyNames: Object.fromEntries(studyNames),
           children: children.children,
           referrals: referrals.referralsMade,
           ledger: ledger.slice(0, TESTER_PAGE_ROWS).map((row) => ({

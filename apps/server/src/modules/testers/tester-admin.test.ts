@@ -8,7 +8,15 @@ import {
   type TesterSearchResponse,
 } from '@testerhub/shared/staff-testers-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
-import { balanceAndLedger, createLoggedInTester, createRewardItem, createTester } from '../../../test/factories.ts';
+import {
+  balanceAndLedger,
+  createBooking,
+  createLoggedInTester,
+  createQualifiedScreening,
+  createRewardItem,
+  createStudy,
+  createTester,
+} from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { mailsTo } from '../../../test/schedule-mail-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
@@ -117,6 +125,18 @@ describe('a tester’s page', () => {
     const unknown = await page(cookie, '00000000-0000-4000-8000-000000000000');
     expect(unknown).toEqual({ status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null });
     expect((await getWith(testApp.app, '/api/staff/testers/Tester?testerId=nope', { cookie })).statusCode).toBe(400);
+  });
+
+  it('names the studies its bookings and screeners are for, so staff read names beside the numbers', async () => {
+    const { cookie } = await recruiter();
+    const tester = await createTester(db());
+    const booked = await createStudy(db(), { studyBasicInfo: 'Snack bar taste test' });
+    const screened = await createStudy(db(), { studyBasicInfo: 'Running shoe fitting' });
+    await createBooking(db(), { testerId: tester.id, studyNo: booked.studyNo, status: 'noShow' });
+    await createQualifiedScreening(db(), { testerId: tester.id, studyNo: screened.studyNo });
+    const shown = (await page(cookie, tester.id)).tester!;
+    expect(shown.studyNames).toEqual({ [booked.studyNo]: 'Snack bar taste test', [screened.studyNo]: 'Running shoe fitting' });
+    expect(shown.bookings[0]).toMatchObject({ studyNo: booked.studyNo, status: 'noShow' });
   });
 
   it('pages the ledger and the staff changes apart, TESTER_PAGE_ROWS each, newest first', async () => {

@@ -99,7 +99,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     namesByIds(ids: readonly string[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db
-        .select({ id: testers.id, firstName: testers.firstName, lastName: testers.lastName })
+        .select({ id: testers.id, firstName: testers.firstName, lastName: testers.lastName, birthDate: testers.birthDate })
         .from(testers)
         .where(inArray(testers.id, [...ids]));
     },

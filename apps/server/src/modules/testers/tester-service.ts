@@ -53,6 +53,10 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     async fullNames(ids: readonly string[]): Promise<Map<string, { firstName: string; lastName: string }>> {
       return new Map((await base.namesByIds(ids)).map((row) => [row.id, { firstName: row.firstName, lastName: row.lastName }]));
     },
+    /** Names with the date of birth (YYYY-MM-DD), for site staff to compare with a photo ID at check-in. */
+    async namesAndBirthDates(ids: readonly string[]): Promise<Map<string, { firstName: string; lastName: string; birthDate: string }>> {
+      return new Map((await base.namesByIds(ids)).map(({ id, ...row }) => [id, row]));
+    },
     signUpsByWeek: (from: Date, timeZone: string) => base.signUpsByWeek(from, timeZone),
     findByUsername: base.findByUsername,
     findByEmail: base.findByEmail,

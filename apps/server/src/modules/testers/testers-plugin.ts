@@ -21,7 +21,10 @@ export const testersModule = defineModule({
  */
 export const testerAdminModule = defineModule({
   name: 'tester-admin',
-  build({ testers, ledger, scheduling, screening, children, referrals, privacy, staff, mail }: Omit<TesterAdminDeps, 'clock'>, { clock }) {
+  build(
+    { testers, ledger, scheduling, screening, children, referrals, studies, privacy, staff, mail }: Omit<TesterAdminDeps, 'clock'>,
+    { clock },
+  ) {
     const testerAdmin = createTesterAdminService({
       clock,
       testers,
@@ -30,6 +33,7 @@ export const testerAdminModule = defineModule({
       screening,
       children,
       referrals,
+      studies,
       privacy,
       staff,
       mail,

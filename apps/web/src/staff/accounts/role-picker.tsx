@@ -1,12 +1,14 @@
 import { useId } from 'react';
 import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from '@testerhub/shared/staff-schemas';
+import { requestErrorMessage } from '../../lib/request-error';
+import { useStaffTestSites } from '../api/site-content';
 
-/** The roles as checkboxes, and the site ids field that site staff need. */
+/** The roles as checkboxes, and the test sites that site staff work at, ticked by name. */
 export function RolePicker(props: {
   roles: StaffRole[];
-  siteIds: string;
+  siteIds: string[];
   onRoles: (roles: StaffRole[]) => void;
-  onSiteIds: (text: string) => void;
+  onSiteIds: (siteIds: string[]) => void;
   rolesError?: string | null;
   sitesError?: string | null;
 }) {
@@ -31,26 +33,56 @@ export function RolePicker(props: {
           </p>
         )}
       </fieldset>
-      {props.roles.includes('site-staff') && (
-        <div className="form-field">
-          <label htmlFor={`${id}-sites`} className="form-field__label">
-            Site ids (comma-separated)
-          </label>
-          <input
-            id={`${id}-sites`}
-            className="form-field__control"
-            value={props.siteIds}
-            onChange={(event) => props.onSiteIds(event.target.value)}
-            aria-invalid={!!props.sitesError}
-            aria-describedby={props.sitesError ? `${id}-sites-error` : undefined}
-          />
-          {props.sitesError && (
-            <p id={`${id}-sites-error`} className="form-field__error" role="alert">
-              {props.sitesError}
-            </p>
-          )}
+      {props.roles.includes('site-staff') && <SitePicker siteIds={props.siteIds} onSiteIds={props.onSiteIds} error={props.sitesError} />}
+    </>
+  );
+}
+
+/** The test sites as checkboxes by name (issue 29: admins typed site ids); the ids go to the call as before. */
+function SitePicker({ siteIds, onSiteIds, error }: { siteIds: string[]; onSiteIds: (siteIds: string[]) => void; error?: string | null }) {
+  const id = useId();
+  const sites = useStaffTestSites();
+  const listed = sites.data?.sites.map((site) => ({ siteId: site.siteId, label: site.name })) ?? [];
+  // A site this person holds that is no longer listed (removed since) stays shown, so it can be unticked.
+  const unlisted = sites.data
+    ? siteIds
+        .filter((siteId) => !listed.some((site) => site.siteId === siteId))
+        .map((siteId) => ({ siteId, label: `Site ${siteId} (no longer listed)` }))
+    : [];
+  const options = [...listed, ...unlisted];
+  const toggle = (siteId: string, on: boolean) =>
+    onSiteIds(
+      on
+        ? options.map((option) => option.siteId).filter((known) => known === siteId || siteIds.includes(known))
+        : siteIds.filter((s) => s !== siteId),
+    );
+  return (
+    <fieldset className="staff-roles" aria-describedby={error ? `${id}-sites-error` : undefined}>
+      <legend>Test sites they work at</legend>
+      {sites.isPending && <p aria-busy="true">Loading the test sites…</p>}
+      {sites.isError && (
+        <div role="alert">
+          <p className="staff-problem">{requestErrorMessage(sites.error)}</p>
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => void sites.refetch()}>
+            Try again
+          </button>
         </div>
       )}
-    </>
+      {options.map((option) => (
+        <label key={option.siteId} className="staff-check">
+          <input
+            type="checkbox"
+            checked={siteIds.includes(option.siteId)}
+            onChange={(event) => toggle(option.siteId, event.target.checked)}
+          />
+          {option.label}
+        </label>
+      ))}
+      {error && (
+        <p id={`${id}-sites-error`} className="form-field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

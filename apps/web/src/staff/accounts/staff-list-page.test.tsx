@@ -1,15 +1,17 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import type { StaffTestSite } from '@testerhub/shared/site-content-schemas';
 import { STAFF_TEXTS, type StaffListEntry } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../test/fake-api';
 import { renderStaffPages } from '../../../test/staff-pages';
 import { StaffListPage } from './staff-list-page';
 
 /**
- * The staff accounts page (decision 043): a site id that names no test site is refused by the
- * server at the site ids field (decision 069), and the refusal shows beside that field, in the
- * invitation form and in a staff member's roles form.
+ * The staff accounts page (decision 043): site staff's test sites are ticked by name (issue 29:
+ * admins typed ids); a site that no longer exists is refused by the server at the sites field
+ * (decision 069), and the refusal shows beside it, in the invitation form and in a staff member's
+ * roles form.
  */
 
 const api = fakeApi();
@@ -25,29 +27,68 @@ const SAM: StaffListEntry = {
 };
 const refusal = (siteIds: string[]) => ({ body: { status: 'failed', message: STAFF_TEXTS.unknownSites(siteIds), field: 'siteIds' } });
 
+const site = (siteId: string, name: string): StaffTestSite => ({
+  siteId,
+  name,
+  city: name,
+  address: '1 Main St',
+  phone: '',
+  fax: '',
+  tollFree: '',
+  timeZone: 'America/Chicago',
+  airportDirections: [],
+  mapCode: null,
+  revision: 1,
+});
+const SITES = [site('00001', 'Chicago Lincoln Park'), site('00002', 'Dallas Uptown'), site('00003', 'Denver Highlands')];
+
 function renderPage() {
   api.answers['/staff/admin/StaffList'] = { body: { status: 'succeed', staff: [SAM] } };
+  api.answers['/staff/content/TestSites'] = { body: { status: 'succeed', sites: SITES } };
   return renderStaffPages('/staff/accounts', { accounts: <StaffListPage /> }, ['admin']);
 }
 
 describe('site ids that name no test site', () => {
-  test('the invitation form shows the refusal at the site ids field and keeps what was typed', async () => {
-    api.answers['/staff/admin/Invite'] = refusal(['99999']);
+  test('the invitation form offers the test sites by name and sends the ids of those ticked (issue 29)', async () => {
+    api.answers['/staff/admin/Invite'] = { body: { status: 'succeed', message: 'Sid Site is invited.' } };
     const user = renderPage();
     const form = screen.getByRole('form', { name: 'Invite someone' });
     await user.type(within(form).getByLabelText('Name'), 'Sid Site');
     await user.type(within(form).getByLabelText('E-mail address'), 'sid@staff.example.test');
     await user.click(within(form).getByRole('checkbox', { name: 'Site staff' }));
-    await user.type(within(form).getByLabelText('Site ids (comma-separated)'), '00001, 99999');
+    const sites = within(await within(form).findByRole('group', { name: 'Test sites they work at' }));
+    expect(await sites.findAllByRole('checkbox')).toHaveLength(3);
+    expect(within(form).queryByRole('textbox', { name: /site/i })).toBeNull();
+    await user.click(sites.getByRole('checkbox', { name: 'Denver Highlands' }));
+    await user.click(sites.getByRole('checkbox', { name: 'Chicago Lincoln Park' }));
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Sid Site is invited.');
+    expect(api.calls.find((call) => call.path === '/staff/admin/Invite')?.body).toEqual({
+      name: 'Sid Site',
+      email: 'sid@staff.example.test',
+      roles: ['site-staff'],
+      siteIds: ['00001', '00003'],
+    });
+  });
+
+  test('the invitation form shows the refusal at the sites and keeps what was ticked', async () => {
+    api.answers['/staff/admin/Invite'] = refusal(['00003']);
+    const user = renderPage();
+    const form = screen.getByRole('form', { name: 'Invite someone' });
+    await user.type(within(form).getByLabelText('Name'), 'Sid Site');
+    await user.type(within(form).getByLabelText('E-mail address'), 'sid@staff.example.test');
+    await user.click(within(form).getByRole('checkbox', { name: 'Site staff' }));
+    const group = await within(form).findByRole('group', { name: 'Test sites they work at' });
+    await user.click(await within(group).findByRole('checkbox', { name: 'Chicago Lincoln Park' }));
+    await user.click(within(group).getByRole('checkbox', { name: 'Denver Highlands' }));
     await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
 
-    const field = within(form).getByLabelText('Site ids (comma-separated)');
-    expect(await within(form).findByText(STAFF_TEXTS.unknownSites(['99999']))).toHaveAttribute('role', 'alert');
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription(STAFF_TEXTS.unknownSites(['99999']));
-    expect(field).toHaveValue('00001, 99999');
+    expect(await within(form).findByText(STAFF_TEXTS.unknownSites(['00003']))).toHaveAttribute('role', 'alert');
+    expect(group).toHaveAccessibleDescription(STAFF_TEXTS.unknownSites(['00003']));
+    expect(within(group).getByRole('checkbox', { name: 'Chicago Lincoln Park' })).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'Denver Highlands' })).toBeChecked();
     expect(within(form).queryByRole('status')).toBeNull();
-    expect(api.calls.find((call) => call.path === '/staff/admin/Invite')?.body).toMatchObject({ siteIds: ['00001', '99999'] });
+    expect(api.calls.find((call) => call.path === '/staff/admin/Invite')?.body).toMatchObject({ siteIds: ['00001', '00003'] });
   });
 
   test("the invitation form checks with the call's schema before sending, and empties itself after a success", async () => {
@@ -73,19 +114,19 @@ describe('site ids that name no test site', () => {
     expect(within(form).getByRole('checkbox', { name: 'Recruiter' })).not.toBeChecked();
   });
 
-  test("a staff member's roles form shows the refusal at their site ids field", async () => {
-    api.answers['/staff/admin/SetRoles'] = refusal(['77777']);
+  test("a staff member's roles form shows their sites ticked and the refusal at the sites", async () => {
+    api.answers['/staff/admin/SetRoles'] = refusal(['00002']);
     const user = renderPage();
     const card = await screen.findByRole('listitem', { name: 'Sam Site' });
     await user.click(within(card).getByText('Change roles of Sam Site'));
-    const field = within(card).getByLabelText('Site ids (comma-separated)');
-    await user.clear(field);
-    await user.type(field, '00001 77777');
+    const group = within(card).getByRole('group', { name: 'Test sites they work at' });
+    expect(await within(group).findByRole('checkbox', { name: 'Chicago Lincoln Park' })).toBeChecked();
+    await user.click(within(group).getByRole('checkbox', { name: 'Dallas Uptown' }));
     await user.click(within(card).getByRole('button', { name: 'Save roles' }));
 
-    expect(await within(card).findByText(STAFF_TEXTS.unknownSites(['77777']))).toBeInTheDocument();
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription(STAFF_TEXTS.unknownSites(['77777']));
+    expect(await within(card).findByText(STAFF_TEXTS.unknownSites(['00002']))).toBeInTheDocument();
+    expect(group).toHaveAccessibleDescription(STAFF_TEXTS.unknownSites(['00002']));
+    expect(api.calls.find((call) => call.path === '/staff/admin/SetRoles')?.body).toMatchObject({ siteIds: ['00001', '00002'] });
     expect(within(card).queryByRole('status')).toBeNull();
   });
 });

@@ -1,15 +1,8 @@
 import { RequiresRole } from '../shell/staff-page-parts';
 import { useState, type FormEvent } from 'react';
 import { useOutletContext } from 'react-router';
-import { z } from 'zod';
-import {
-  STAFF_ROLES,
-  STAFF_TEXTS,
-  staffInviteSchema,
-  staffSetRolesSchema,
-  type StaffListEntry,
-  type StaffRole,
-} from '@testerhub/shared/staff-schemas';
+import type { z } from 'zod';
+import { STAFF_TEXTS, staffInviteSchema, staffSetRolesSchema, type StaffListEntry, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -20,7 +13,7 @@ import { useInviteStaff, useResetStaffSignIn, useSetStaffDisabled, useSetStaffRo
 import { useStaffList } from '../api/staff-list';
 import { RolePicker } from './role-picker';
 import type { StaffOutletContext } from '../shell/staff-shell';
-import { parseSiteIds, roleNames } from './staff-roles';
+import { roleNames } from './staff-roles';
 
 const STATE_LABELS = { active: 'Active', invited: 'Invited (set-up not finished)', disabled: 'Disabled' } as const;
 
@@ -79,22 +72,17 @@ function Outcome({ status }: { status: StaffStatus | null }) {
   );
 }
 
-/** The invitation form holds the site ids as typed; the call's schema checks the list they make. */
-const inviteFormSchema = z
-  .object({ name: z.string(), email: z.string(), roles: z.array(z.enum(STAFF_ROLES)), siteIds: z.string() })
-  .transform((values): z.input<typeof staffInviteSchema> => ({ ...values, siteIds: parseSiteIds(values.siteIds) }))
-  .pipe(staffInviteSchema);
-const EMPTY_INVITE: z.input<typeof inviteFormSchema> = { name: '', email: '', roles: [], siteIds: '' };
+const EMPTY_INVITE = { name: '', email: '', roles: [], siteIds: [] } satisfies z.input<typeof staffInviteSchema>;
 
 function InviteForm() {
   const invite = useInviteStaff();
   // Checked by the call's schema when sent, then as the typing goes on.
-  const { field, handleSubmit, formState, setValue, setError, reset, watch } = useSchemaForm(inviteFormSchema, {
+  const { field, handleSubmit, formState, setValue, setError, reset, watch } = useSchemaForm(staffInviteSchema, {
     mode: 'onSubmit',
     defaultValues: EMPTY_INVITE,
   });
   const [outcome, setOutcome] = useState<StaffStatus | null>(null);
-  // The role boxes and the site ids live in the picker: their values go through the form.
+  // The role and site boxes live in the picker: their values go through the form.
   const checkAgain = { shouldValidate: formState.isSubmitted };
   const submit = handleSubmit(
     async (payload) => {
@@ -120,9 +108,9 @@ function InviteForm() {
       <TextField label="E-mail address" type="email" {...field('email')} />
       <RolePicker
         roles={watch('roles')}
-        siteIds={watch('siteIds')}
+        siteIds={watch('siteIds') ?? []}
         onRoles={(roles) => setValue('roles', roles, checkAgain)}
-        onSiteIds={(text) => setValue('siteIds', text, checkAgain)}
+        onSiteIds={(siteIds) => setValue('siteIds', siteIds, checkAgain)}
         rolesError={fieldErrorText(formState.errors, 'roles')}
         sitesError={fieldErrorText(formState.errors, 'siteIds')}
       />
@@ -138,7 +126,7 @@ function StaffCard({ person, isMe }: { person: StaffListEntry; isMe: boolean }) 
   const setRolesCall = useSetStaffRoles();
   const setDisabledCall = useSetStaffDisabled();
   const [roles, setRoles] = useState<StaffRole[]>(person.roles);
-  const [sites, setSites] = useState(person.siteIds.join(', '));
+  const [sites, setSites] = useState<string[]>(person.siteIds);
   const [issues, setIssues] = useState<Issue[]>([]);
   const [outcome, setOutcome] = useState<StaffStatus | null>(null);
   const run = async (call: () => Promise<StaffStatus>) => {
@@ -154,7 +142,7 @@ function StaffCard({ person, isMe }: { person: StaffListEntry; isMe: boolean }) 
   };
   const saveRoles = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = staffSetRolesSchema.safeParse({ staffId: person.id, roles, siteIds: parseSiteIds(sites) });
+    const parsed = staffSetRolesSchema.safeParse({ staffId: person.id, roles, siteIds: sites });
     setIssues(parsed.success ? [] : parsed.error.issues);
     if (parsed.success) await run(() => setRolesCall.mutateAsync(parsed.data));
   };

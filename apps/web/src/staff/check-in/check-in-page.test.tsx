@@ -12,6 +12,7 @@ const api = fakeApi();
 const BOOKING: CheckInBooking = {
   bookingId: 42,
   testerName: 'Quentin Checkley',
+  testerBirthDate: '1984-02-29',
   childName: null,
   studyNo: 24101,
   studyName: 'Kitchen scales at home',
@@ -107,5 +108,19 @@ describe('the check-in page (decision 048)', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Pip Checkley is checked in.');
     expect(within(card).getByText(/Pip Checkley: Checked in/)).toBeInTheDocument();
     expect(api.calls.find((call) => call.path === '/staff/check-in/MarkAttended')?.body).toEqual({ bookingId: 43 });
+  });
+
+  test('the card shows the date of birth to compare with the photo ID, the parent’s on a child’s card (issue 29)', async () => {
+    const childCard = { ...BOOKING, bookingId: 43, childName: 'Pip Checkley', household: [] };
+    api.answers['/staff/check-in/Search?name=checkley'] = { body: { status: 'succeed', bookings: [BOOKING, childCard] } };
+    const user = renderPage();
+    await user.type(screen.getByLabelText('Tester’s or child’s name'), 'checkley');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    const card = await screen.findByRole('article', { name: 'Quentin Checkley' });
+    expect(within(card).getByText('Date of birth')).toBeVisible();
+    expect(within(card).getByTestId('check-in-birth-date')).toHaveTextContent('February 29, 1984');
+    const child = screen.getByRole('article', { name: 'Pip Checkley (child of Quentin Checkley)' });
+    expect(within(child).getByText('Quentin Checkley’s date of birth')).toBeVisible();
+    expect(within(child).getByTestId('check-in-birth-date')).toHaveTextContent('February 29, 1984');
   });
 });

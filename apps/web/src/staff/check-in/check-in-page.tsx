@@ -16,6 +16,9 @@ const STATUS_TEXT: Record<CheckInBooking['status'], string> = {
   noShow: 'No-show',
 };
 
+/** A YYYY-MM-DD date of birth as a photo ID shows it ("February 29, 1984"), read as a calendar day, not an instant. */
+const birthDay = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 const KIND_TEXT: Record<string, string> = { inPerson: 'In person', virtual: 'Virtual', pickUp: 'Pick-up' };
 
 type Notice = { kind: 'done' | 'problem'; text: string } | null;
@@ -83,6 +86,12 @@ function BookingCard({ booking, onMark, marking }: { booking: CheckInBooking; on
     <article className="staff-card check-in-booking" aria-labelledby={titleId}>
       <h3 id={titleId}>{booking.childName ? `${booking.childName} (child of ${booking.testerName})` : booking.testerName}</h3>
       <dl className="staff-facts">
+        {booking.testerBirthDate && (
+          <>
+            <dt>{booking.childName ? `${booking.testerName}’s date of birth` : 'Date of birth'}</dt>
+            <dd data-testid="check-in-birth-date">{birthDay(booking.testerBirthDate)}</dd>
+          </>
+        )}
         <dt>Study</dt>
         <dd>
           {booking.studyName} (study {booking.studyNo})

@@ -1,12 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { formatMoment } from '@testerhub/shared/schedule-format';
-import {
-  BOOKING_STATUS_TEXTS,
-  OUTCOME_TEXTS,
-  RESULTS_PAGE_SCREENINGS,
-  WAITING_REASON_TEXTS,
-  type StudyResultsResponse,
-} from '@testerhub/shared/session-admin-schemas';
+import { RESULTS_PAGE_SCREENINGS, WAITING_REASON_TEXTS, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
+import { BOOKING_STATUS_TEXTS, SCREENING_STATUS_TEXTS } from '@testerhub/shared/staff-words';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { studyResultsCsvUrl, useStudyResults } from '../api/study-results';
@@ -100,7 +95,7 @@ function ResultSections({ results, onPage }: { results: StudyResultsResponse; on
                     <dt>Username</dt>
                     <dd>{screening.username}</dd>
                     <dt>Outcome</dt>
-                    <dd>{OUTCOME_TEXTS[screening.outcome]}</dd>
+                    <dd>{SCREENING_STATUS_TEXTS[screening.outcome]}</dd>
                     <dt>Started</dt>
                     <dd>
                       <time dateTime={screening.startedAt}>{when(screening.startedAt)}</time>

@@ -8,6 +8,7 @@ import {
   type TesterActionResponse,
   type TesterPage as TesterPageData,
 } from '@testerhub/shared/staff-testers-schemas';
+import { BOOKING_STATUS_TEXTS, SCREENING_STATUS_TEXTS, studyLabel, SUSPENSION_REASON_TEXTS, wordFor } from '@testerhub/shared/staff-words';
 import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
@@ -94,6 +95,7 @@ function TesterRecords({
   onPage: (list: 'ledger' | 'audit', page: number) => void;
 }) {
   const profile = tester.profile;
+  const study = (studyNo: unknown) => studyLabel(studyNo, tester.studyNames[String(studyNo)]);
   return (
     <>
       <h1>
@@ -136,16 +138,16 @@ function TesterRecords({
 
       <Records title="Bookings" id="bookings" rows={tester.bookings} empty="No bookings.">
         {(row) => [
-          ['Study', shown(row.studyNo)],
+          ['Study', study(row.studyNo)],
           ['Session', `${when(row.startsAt)} to ${when(row.endsAt)}`],
-          ['Status', shown(row.status)],
+          ['Status', wordFor(BOOKING_STATUS_TEXTS, row.status)],
           ['For a child', row.childId ? 'Yes' : 'No'],
         ]}
       </Records>
       <Records title="Screeners" id="screeners" rows={tester.screenings} empty="No screeners answered.">
         {(row) => [
-          ['Study', shown(row.studyNo)],
-          ['Status', shown(row.status)],
+          ['Study', study(row.studyNo)],
+          ['Status', wordFor(SCREENING_STATUS_TEXTS, row.status)],
           ['Started', when(row.startedAt)],
           ['Completed', when(row.completedAt)],
         ]}
@@ -183,7 +185,7 @@ function TesterRecords({
         {(row) => [
           ['From', when(row.startsAt)],
           ['Until', when(row.endsAt)],
-          ['Why', shown(row.reason)],
+          ['Why', wordFor(SUSPENSION_REASON_TEXTS, row.reason)],
           ['Lifted', row.liftedAt ? `${when(row.liftedAt)}: ${shown(row.liftReason)}` : 'No'],
         ]}
       </Records>

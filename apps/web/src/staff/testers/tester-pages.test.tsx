@@ -46,6 +46,7 @@ const PAGE: TesterPage = {
   bookings: [{ id: 1, studyNo: 1234, startsAt: '2026-11-20T15:00:00.000Z', endsAt: '2026-11-20T16:00:00.000Z', status: 'noShow' }],
   screenings: [],
   waitingList: [],
+  studyNames: { 1234: 'Snack bar taste test' },
   children: [],
   referrals: [],
   ledger: [
@@ -125,7 +126,7 @@ describe('a tester’s page (decision 053)', () => {
     expect(await screen.findByRole('heading', { name: 'Anna Tester', level: 1 })).toBeInTheDocument();
     expect(screen.getByTestId('tester-coins')).toHaveTextContent('120');
     expect(screen.getByTestId('tester-suspension')).toHaveTextContent('Suspended until May 1, 2027');
-    expect(within(screen.getByTestId('tester-bookings')).getByText('noShow')).toBeInTheDocument();
+    expect(within(screen.getByTestId('tester-bookings')).getByText('No-show')).toBeInTheDocument();
     expect(within(screen.getByTestId('tester-ledger')).getByText('Adjusted by Tester Services')).toBeInTheDocument();
     expect(within(screen.getByTestId('tester-audit')).getByText('Goodwill')).toBeInTheDocument();
     expect(screen.getByText('No children registered.')).toBeInTheDocument();
@@ -133,6 +134,29 @@ describe('a tester’s page (decision 053)', () => {
       'href',
       `/api/staff/testers/Export?testerId=${ID}`,
     );
+  });
+
+  test('says bookings, screeners and suspensions in words, each study by number and name (issue 29)', async () => {
+    const tester: TesterPage = {
+      ...PAGE,
+      screenings: [
+        { id: 5, studyNo: 1234, status: 'alreadyScheduled', startedAt: '2026-11-19T10:00:00.000Z', completedAt: null },
+        { id: 6, studyNo: 77, status: 'disqualified', startedAt: '2026-11-18T10:00:00.000Z', completedAt: null },
+      ],
+      suspensions: [{ id: 2, reason: 'noShows', startsAt: '2026-11-21T10:00:00.000Z', endsAt: '2027-05-01T00:00:00.000Z', liftedAt: null }],
+    };
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = { body: { status: 'succeed', message: '', tester } };
+    renderAt(`/staff/testers/${ID}`);
+    const bookings = within(await screen.findByTestId('tester-bookings'));
+    expect(bookings.getByText('1234 · Snack bar taste test')).toBeInTheDocument();
+    expect(bookings.getByText('No-show')).toBeInTheDocument();
+    const screeners = within(screen.getByTestId('tester-screeners'));
+    expect(screeners.getByText('Already scheduled (101)')).toBeInTheDocument();
+    expect(screeners.getByText('Not qualified')).toBeInTheDocument();
+    // A study the server could not name (deleted since) keeps its number.
+    expect(screeners.getByText('77')).toBeInTheDocument();
+    expect(within(screen.getByTestId('tester-suspensions')).getByText('Too many no-shows')).toBeInTheDocument();
+    for (const code of ['noShow', 'alreadyScheduled', 'disqualified', 'noShows']) expect(screen.queryByText(code)).not.toBeInTheDocument();
   });
 
   test('pages the coin ledger and the audit trail apart, each page kept in the address', async () => {
