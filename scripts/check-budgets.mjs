@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Checks the budgets of docs GUIDE section 8 against the current build (`npm run budgets`).
+// Checks the front-end budgets of docs GUIDE section 8 against the current build (`npm run budgets:front-end`;
+// `npm run budgets` is the speed guards, scripts/benchmarks/speed-budgets.ts).
 // It builds nothing: run `npm run build` first.
 //
 //   (a) home page first-load JavaScript, KB gzipped (level 9):    budget <= 100 KB

@@ -61,16 +61,22 @@ function cannon(request) {
   );
 }
 
-async function measure(target, { connections, duration, warmup }) {
+/**
+ * One target's figures over `duration` seconds after `warmup` unrecorded ones. `beforeRecorded`
+ * runs between the two (e.g. to read a process's CPU time just for the recorded requests).
+ */
+export async function measureTarget(target, { connections, duration, warmup }, { beforeRecorded } = {}) {
   // `options`: further autocannon settings of the target (a method, a body, per-request set-up).
   const request = { url: target.url, headers: target.headers ?? {}, connections, ...target.options };
   if (warmup > 0) await cannon({ ...request, duration: warmup });
+  beforeRecorded?.();
   const result = await cannon({ ...request, duration });
   const unexpected = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => Number(code) !== (target.status ?? 200))
     .reduce((sum, [, stats]) => sum + stats.count, 0);
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     latency: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
     bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
     unexpectedStatus: unexpected + result.errors + result.timeouts,
@@ -89,7 +95,7 @@ export async function compareWithBare({ bare, real, rounds = 5, connections = 50
     // Alternate which goes first, so neither always gets the machine's fresher seconds.
     const order = round % 2 === 1 ? ['bare', 'real'] : ['real', 'bare'];
     const measured = {};
-    for (const which of order) measured[which] = await measure(which === 'bare' ? bare : real, { connections, duration, warmup });
+    for (const which of order) measured[which] = await measureTarget(which === 'bare' ? bare : real, { connections, duration, warmup });
     results.push({ round, ...measured, ratio: measured.real.requestsPerSecond / measured.bare.requestsPerSecond });
   }
 

@@ -198,6 +198,16 @@ export function waitForHealth({ port, ...rest }) {
   return waitForUrl({ url: `http://127.0.0.1:${port}/api/health`, ...rest });
 }
 
+/** Clock ticks per second, the unit of the CPU times in /proc/<pid>/stat. */
+export const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU seconds (user + system, every thread) a running Linux process has used so far, from /proc/<pid>/stat. */
+export function processCpuSeconds(pid) {
+  // After "pid (comm) " the state is field 3, so utime and stime (fields 14 and 15) are at 11 and 12.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
 /** Resident set size of a Linux process in MB (VmRSS from /proc/<pid>/status). */
 export function residentMemoryMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

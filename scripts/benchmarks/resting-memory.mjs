@@ -6,15 +6,26 @@
 // of /api/health, then the server process's VmRSS (from /proc/<pid>/status) right then and
 // after --idle seconds without a request, and the RSS of the start.mjs wrapper beside it.
 // The server process is the child of start.mjs. MB = VmRSS kB / 1024.
+// Then "after use" (GUIDE section 8: also after an hour of use), one more start on that folder:
+// --logins logins (each a session of its own, as many testers coming and going), then --use
+// seconds of mixed traffic over those sessions (the portal's reads, the daily reward and the
+// spin, which write; the home page and a public read), a compressed hour: about as many
+// requests as a busy hour's portal traffic, then --idle seconds without a request before RSS.
 // Builds nothing: run `npm run build` first (start.mjs would build, and that is not measured).
 // Exits 1 when a server's RSS at rest is over the budget.
 //
-//   node scripts/benchmarks/resting-memory.mjs [--idle 30] [--runs 2] [--budget 250]
+//   node scripts/benchmarks/resting-memory.mjs [--idle 30] [--runs 2] [--budget 250] [--use 60] [--logins 300]
+//        [--heap-snapshot DIR]
+//
+// --heap-snapshot DIR: after use and idle, the server writes a V8 heap snapshot into DIR (SIGUSR2;
+// V8 collects all garbage first), and RSS and the heap are read again: what a collection gives
+// back, and in the snapshot (Chromium's developer tools, Memory tab) what holds the rest.
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import {
   PRERENDER_DIR,
   ROOT,
@@ -40,8 +51,13 @@ const { values: options } = parseArgs({
     idle: { type: 'string', default: '30' },
     runs: { type: 'string', default: '2' },
     budget: { type: 'string', default: '250' },
+    use: { type: 'string', default: '60' },
+    logins: { type: 'string', default: '300' },
+    'heap-snapshot': { type: 'string' },
   },
 });
+const useSeconds = Number(options.use);
+const logins = Number(options.logins);
 const idleSeconds = Number(options.idle);
 const runs = Math.max(1, Number(options.runs));
 const budgetMb = Number(options.budget);
@@ -64,41 +80,176 @@ async function serverPid(wrapperPid) {
   throw new Error('start.mjs has no single child process');
 }
 
-async function measure(label) {
+/** Logs the demo tester in `count` times, four at a time; resolves with the session cookies. */
+async function logIn(origin, count) {
+  const cookies = [];
+  const one = async () => {
+    const response = await fetch(`${origin}/api/account/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demotester1', password: 'Demo#Pass1' }),
+    });
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+    if (response.status === 200 && cookie) cookies.push(cookie);
+  };
+  for (let done = 0; done < count; done += 4) await Promise.all(Array.from({ length: Math.min(4, count - done) }, one));
+  return cookies;
+}
+
+/** `seconds` of mixed traffic on 10 connections, every request with one of `cookies` in turn. */
+function mixedTraffic(origin, cookies, seconds) {
+  const paths = [
+    '/api/account/GetPKTesterInfo',
+    '/api/schedule/GetScreeners',
+    '/api/schedule/GetCurrentSchedule',
+    '/api/leaderboard/GetRankerList',
+    '/api/reward/GetDailyReward',
+    '/api/event/ApplyEvent',
+    '/api/reward/GetFaqs',
+    '/',
+  ];
+  let sent = 0;
+  const statuses = {};
+  return new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url: origin,
+        connections: 10,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request) => {
+              sent += 1;
+              return {
+                ...request,
+                path: paths[sent % paths.length],
+                headers: { cookie: cookies[sent % cookies.length], 'x-requested-with': 'TesterHub' },
+              };
+            },
+            onResponse: (status) => {
+              statuses[status] = (statuses[status] ?? 0) + 1;
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve({ requests: result.requests.total, statuses })),
+    ),
+  );
+}
+
+/**
+ * Where the resident memory is, from the server's Prometheus listener: V8's heap (used, and
+ * reserved), and memory outside it (PGlite's WebAssembly memory, buffers).
+ */
+async function heapFigures(metricsPort) {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const figure = (name) => Number(new RegExp(`^testerhub_${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) / 1024 ** 2;
+  return {
+    heapUsedMb: figure('nodejs_heap_size_used_bytes'),
+    heapTotalMb: figure('nodejs_heap_size_total_bytes'),
+    externalMb: figure('nodejs_external_memory_bytes'),
+  };
+}
+
+const snapshotDir = options['heap-snapshot'] && path.resolve(options['heap-snapshot']);
+if (snapshotDir) fs.mkdirSync(snapshotDir, { recursive: true });
+
+/** Has the server write a heap snapshot (a full collection first), waits for it; then RSS and heap again. */
+async function snapshotHeap(pid, metricsPort) {
+  const before = new Set(fs.readdirSync(snapshotDir));
+  process.kill(pid, 'SIGUSR2');
+  let file;
+  let size = -1;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    await sleep(500);
+    file ??= fs.readdirSync(snapshotDir).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
+    if (!file) continue;
+    const now = fs.statSync(path.join(snapshotDir, file)).size;
+    if (now === size && now > 0) break;
+    size = now;
+  }
+  if (!file) throw new Error('the server wrote no heap snapshot');
+  await sleep(2_000);
+  return { file: path.join(snapshotDir, file), restMb: residentMemoryMb(pid), heap: await heapFigures(metricsPort) };
+}
+
+async function measure(label, { use = false } = {}) {
   const port = await freePort();
+  const metricsPort = await freePort();
   const startedAt = process.hrtime.bigint();
   const wrapper = track(
     spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+      // Login limits raised for the measurement only: every login here is the owner's right password.
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOGIN_ATTEMPTS_PER_WINDOW: '100000000',
+        METRICS_PORT: String(metricsPort),
+        // A heap snapshot on SIGUSR2 (after use only): V8 collects all garbage first.
+        ...(use && snapshotDir ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${snapshotDir}` } : {}),
+      },
       stdio: 'ignore',
     }),
   );
   const healthyAt = await waitForHealth({ port, child: wrapper });
   const pid = await serverPid(wrapper.pid);
   const healthyMb = residentMemoryMb(pid);
+  let traffic;
+  if (use) {
+    const origin = `http://127.0.0.1:${port}`;
+    const cookies = await logIn(origin, logins);
+    if (cookies.length === 0) throw new Error('no login succeeded');
+    traffic = { sessions: cookies.length, ...(await mixedTraffic(origin, cookies, useSeconds)), busyMb: residentMemoryMb(pid) };
+  }
   await sleep(idleSeconds * 1000);
   const restMb = residentMemoryMb(pid);
+  const heap = await heapFigures(metricsPort);
+  const collected = use && snapshotDir ? await snapshotHeap(pid, metricsPort) : undefined;
   const wrapperMb = residentMemoryMb(wrapper.pid);
   await stopChild(wrapper);
-  return { label, ms: Number(healthyAt - startedAt) / 1e6, healthyMb, restMb, wrapperMb };
+  return { label, ms: Number(healthyAt - startedAt) / 1e6, healthyMb, restMb, wrapperMb, traffic, heap, collected };
 }
 
 const results = [await measure('first start (new folder)')];
 for (let run = 1; run <= runs; run += 1) results.push(await measure(`existing folder, start ${run}`));
+if (useSeconds > 0) results.push(await measure(`existing folder, after ${useSeconds} s of use`, { use: true }));
 
 printTable(
-  ['start', 'to first 200 ms', 'server RSS at first 200 MB', `server RSS after ${idleSeconds} s idle MB`, 'start.mjs RSS MB'],
+  [
+    'start',
+    'to first 200 ms',
+    'server RSS at first 200 MB',
+    `server RSS after ${idleSeconds} s idle MB`,
+    'of which V8 heap used / reserved MB',
+    'outside the heap (external) MB',
+    'start.mjs RSS MB',
+  ],
   results.map((result) => [
     result.label,
     result.ms.toFixed(0),
     result.healthyMb.toFixed(1),
     result.restMb.toFixed(1),
+    `${result.heap.heapUsedMb.toFixed(1)} / ${result.heap.heapTotalMb.toFixed(1)}`,
+    result.heap.externalMb.toFixed(1),
     result.wrapperMb.toFixed(1),
   ]),
 );
-const existing = results.slice(1).map((result) => result.restMb);
+const existing = results.slice(1, runs + 1).map((result) => result.restMb);
 console.log(`\nserver at rest: first start ${results[0].restMb.toFixed(1)} MB, existing folder median ${median(existing).toFixed(1)} MB`);
+for (const { traffic, restMb, collected } of results.filter((result) => result.traffic)) {
+  console.log(
+    `after use: ${traffic.sessions} sessions, ${traffic.requests} requests (${JSON.stringify(traffic.statuses)} by HTTP status), ` +
+      `RSS ${traffic.busyMb.toFixed(1)} MB at the end of the traffic, ${restMb.toFixed(1)} MB after ${idleSeconds} s idle`,
+  );
+  if (collected)
+    console.log(
+      `after a full collection (heap snapshot ${collected.file}): RSS ${collected.restMb.toFixed(1)} MB, ` +
+        `V8 heap used ${collected.heap.heapUsedMb.toFixed(1)} / reserved ${collected.heap.heapTotalMb.toFixed(1)} MB, external ${collected.heap.externalMb.toFixed(1)} MB`,
+    );
+}
 console.log(loadNote('at end'));
 const over = results.filter((result) => result.restMb > budgetMb);
 if (over.length > 0) {

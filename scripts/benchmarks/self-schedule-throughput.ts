@@ -16,13 +16,18 @@
 // BENCH_SERVER_LOG=FILE keeps the server's output there.
 //
 // Exit code: 0 budget met, 1 budget missed (or a request did not book), 2 could not measure.
-import { sql } from 'drizzle-orm';
 import { compareWithBare, parseRoundOptions } from './compare-with-bare.mjs';
-import { benchSessions, countingTarget, queryOnce, runWriteBenchmark } from './write-benchmark.ts';
+import {
+  BOOKING_STUDIES as STUDIES,
+  BOOKING_STUDY_BASE,
+  benchSessions,
+  countingTarget,
+  prepareBookers,
+  queryOnce,
+  runWriteBenchmark,
+} from './write-benchmark.ts';
 
 const WRITE_BUDGET = { minRatio: 0.15 };
-const STUDIES = 50;
-const STUDY_BASE = 700_000;
 /** Testers the IsRequest false rounds cycle through (they never book, so they can be asked again). */
 const CHECKERS = 2_000;
 
@@ -40,42 +45,11 @@ await runWriteBenchmark({
   kind: options.database === 'postgres' ? 'postgres' : 'pglite',
   prefix: 'bench_self_schedule',
   settings,
-  async prepare(database): Promise<string[]> {
-    const { db } = database;
-    // Bookers 'book1'..'bookN' and checkers 'check1'..: each qualified for study n mod STUDIES.
-    await db.execute(sql`
-      insert into testers (username, email, password_hash, first_name, last_name, zip_code, address, city, state, sex, phone,
-        race_id, ad_id, birth_date, site_id, email_confirmed_at)
-      select p.prefix || n, p.prefix || n || '@bench.testerhub.example', 'x', 'Bench', 'Tester', '60614', '1 Bench St', 'Chicago',
-        'IL', 'F', '3125550100', 'O', '1R', date '1980-01-01' + (n % 5000), '0000' || (1 + n % 4), now()
-      from (values ('book', ${TESTERS}::int), ('check', ${CHECKERS}::int)) as p(prefix, total), generate_series(1, p.total) as n`);
-    await db.execute(sql`
-      insert into studies (study_no, project_type, participant_type_id, minimum_age, color_name, tester_label,
-        study_basic_info, coin_value, screening_exp, schedule_coins, schedule_exp, site_id, opens_at, closes_at)
-      select ${STUDY_BASE} + n, 1 + n % 30, 1, 18, 'Blue', 'Adult', 'Benchmark study ' || n, 25, 10, 50, 20,
-        '0000' || (1 + n % 4), now() - interval '1 day', now() + interval '60 days'
-      from generate_series(0, ${STUDIES - 1}) as n`);
-    // One in-person group per study, ten days ahead (outside the notice window), seats for everyone.
-    await db.execute(sql`
-      insert into session_groups (study_no, site_id, kind, color, cell, co_op_cost_cents, seats)
-      select study_no, site_id, 'inPerson', 'Blue', 'B', 7500, ${TESTERS + CHECKERS} from studies where study_no >= ${STUDY_BASE}`);
-    await db.execute(sql`
-      insert into group_sessions (group_id, tester_day, starts_at, ends_at)
-      select g.id, 1, now() + interval '10 days' + (g.study_no % 24) * interval '1 hour',
-        now() + interval '10 days' + (g.study_no % 24) * interval '1 hour' + interval '2 hours'
-      from session_groups g where g.study_no >= ${STUDY_BASE}`);
-    await db.execute(sql`
-      insert into screenings (tester_id, study_no, status, started_at, completed_at)
-      select id, ${STUDY_BASE} + substring(username from '[0-9]+')::int % ${STUDIES}, 'qualified', now() - interval '1 hour', now() - interval '1 hour'
-      from testers where username ~ '^(book|check)[0-9]+$'`);
-    await sessions.insertFor(database, '^(book|check)[0-9]+$');
-    const groups = (
-      await db.execute<{ study_no: number; public_id: string }>(
-        sql`select study_no, public_id from session_groups where study_no >= ${STUDY_BASE} order by study_no`,
-      )
-    ).rows as { study_no: number; public_id: string }[];
-    return groups.map((group) => group.public_id);
-  },
+  prepare: (database) =>
+    prepareBookers(database, sessions, [
+      { prefix: 'book', total: TESTERS },
+      { prefix: 'check', total: CHECKERS },
+    ]),
   async measure({ prepared: groupIds, origin, bare, databaseUrl }) {
     const endpoint = `${origin}/api/schedule/SelfSchedule`;
     const bodyOf = (n: number, isRequest: boolean) =>
@@ -146,7 +120,7 @@ await runWriteBenchmark({
     if (databaseUrl) {
       const [counted] = await queryOnce<{ bookings: number }>(
         databaseUrl,
-        `select count(*)::int as bookings from bookings where study_no >= ${STUDY_BASE}`,
+        `select count(*)::int as bookings from bookings where study_no >= ${BOOKING_STUDY_BASE}`,
       );
       console.log(`bookings in the database: ${counted!.bookings}`);
     }

@@ -21,13 +21,11 @@
 // the budget asks is the number of cores PostgreSQL alone would need.
 //
 // Exit code: 0 budget met, 1 budget missed (or a request did not succeed), 2 could not measure.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { compareWithBare, parseRoundOptions } from './compare-with-bare.mjs';
-import { benchSessions, countingTarget, queryOnce, runWriteBenchmark } from './write-benchmark.ts';
+import { CLOCK_TICKS } from './lib.mjs';
+import { benchSessions, countingTarget, prepareSpenders, queryOnce, runPgbench, runWriteBenchmark } from './write-benchmark.ts';
 
 const WRITE_BUDGET = { minRatio: 0.15 };
 const BALANCE = 100_000_000;
@@ -48,7 +46,6 @@ function reapedBackendCpuSeconds(postmasterPid: number): number {
   // After "pid (comm) ": state is field 3, so cutime and cstime (fields 16 and 17) are at 13 and 14.
   return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
 }
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** pgbench's spends per second for `script` with SERVER_POOL clients, and PostgreSQL's CPU milliseconds per spend. */
 async function pgbenchRun(databaseUrl: string, script: string, item: number, cost: number) {
@@ -58,20 +55,16 @@ async function pgbenchRun(databaseUrl: string, script: string, item: number, cos
   await new Promise((resolve) => setTimeout(resolve, 200));
   const cpuBefore = reapedBackendCpuSeconds(postmasterPid);
   const transactions = SERVER_POOL * 1000;
-  const result = spawnSync(
-    'pgbench',
-    [
-      ...['-n', '-M', 'extended', '-c', String(SERVER_POOL), '-j', '2', '-t', String(transactions / SERVER_POOL)],
-      ...['-D', `testers=${TESTERS}`, '-D', `item=${item}`, '-D', `cost=${cost}`],
-      ...['-f', path.join(path.dirname(fileURLToPath(import.meta.url)), script), databaseUrl],
-    ],
-    { encoding: 'utf8' },
-  );
-  const tps = /tps = ([\d.]+)/.exec(result.stdout);
-  if (result.status !== 0 || !tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
+  const { rate } = runPgbench({
+    databaseUrl,
+    script,
+    clients: SERVER_POOL,
+    run: { transactions: transactions / SERVER_POOL },
+    defines: { testers: TESTERS, item, cost },
+  });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const cpuMsPerSpend = ((reapedBackendCpuSeconds(postmasterPid) - cpuBefore) * 1000) / transactions;
-  return { rate: Number(tps[1]), cpuMsPerSpend };
+  return { rate, cpuMsPerSpend };
 }
 
 await runWriteBenchmark({
@@ -79,28 +72,7 @@ await runWriteBenchmark({
   kind: options.database === 'postgres' ? 'postgres' : 'pglite',
   prefix: 'bench_spend_coin',
   settings,
-  async prepare(database) {
-    const { db } = database;
-    await db.execute(sql`
-      insert into testers (username, email, password_hash, first_name, last_name, zip_code, address, city, state, sex, phone,
-        race_id, ad_id, birth_date, site_id, email_confirmed_at, coins)
-      select 'spend' || n, 'spend' || n || '@bench.testerhub.example', 'x', 'Bench', 'Tester', '60614', '1 Bench St', 'Chicago',
-        'IL', 'F', '3125550100', 'O', '1R', date '1980-01-01' + (n % 5000), '00001', now(), ${BALANCE}
-      from generate_series(1, ${TESTERS}) as n`);
-    await db.execute(sql`
-      insert into coin_ledger (tester_id, amount, experience, reason, reference)
-      select id, coins, 0, 'bench-balance', id::text from testers where username ~ '^spend[0-9]+$'`);
-    await sessions.insertFor(database, '^spend[0-9]+$');
-    // pgbench picks its testers by number (spend-coin.pgbench).
-    await db.execute(sql`
-      create table bench_ids as select substring(username from 6)::int as n, id from testers where username ~ '^spend[0-9]+$'`);
-    await db.execute(sql`create unique index on bench_ids (n)`);
-    const [cheapest] = (
-      await db.execute<{ id: number; coins: number }>(sql`select id, coins from reward_items where active order by coins limit 1`)
-    ).rows as { id: number; coins: number }[];
-    if (!cheapest) throw new Error('no active reward in the seed');
-    return cheapest;
-  },
+  prepare: (database) => prepareSpenders(database, sessions, TESTERS, BALANCE),
   async measure({ prepared: reward, origin, bare, databaseUrl }) {
     let sent = 0;
     const statuses = new Map<string, number>();
