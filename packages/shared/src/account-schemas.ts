@@ -306,6 +306,14 @@ export function registerExistedUserSchema(language: Language = 'en') {
 /** An outcome and the message to show. */
 export const statusMessageResponseSchema = z.object({ status: z.string(), message: z.string() });
 export type StatusMessageResponse = z.infer<typeof statusMessageResponseSchema>;
+/**
+ * POST /api/account/ResendConfirmEmail: no fields; the account is the one whose login answered
+ * notConfirmed a moment ago (its HttpOnly cookie), so the call names no username or e-mail.
+ */
+export const resendConfirmEmailSchema = z.object({}).strict();
+/** succeed (sent again), confirmed (nothing to send) or failed (no such login: log in again), with the text to show. */
+export const resendConfirmEmailResponseSchema = z.object({ status: z.enum(['succeed', 'confirmed', 'failed']), message: z.string() });
+export type ResendConfirmEmailResponse = z.infer<typeof resendConfirmEmailResponseSchema>;
 /** An outcome alone (confirming an e-mail, the short sign-up). */
 export const statusResponseSchema = z.object({ status: z.string() });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;

@@ -13,7 +13,7 @@ import { RateLimiter, type RateLimitStore, rateLimitAddress } from '../rate-limi
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { type SessionCookie } from '../../core/auth/session-cookie.ts';
-import type { AuthService } from './auth-service.ts';
+import { CONFIRMATION_RESEND_COOKIE, CONFIRMATION_RESEND_MINUTES, type AuthService } from './auth-service.ts';
 
 export interface AuthRouteOptions {
   auth: AuthService;
@@ -81,6 +81,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
           sameSite: 'strict',
           secure: sessionCookie.secure,
           maxAge: 15 * 60,
+        });
+      // Ties a request to send the confirmation e-mail again to this login (no username or e-mail in that call).
+      if (result.status === 'notConfirmed')
+        reply.setCookie(CONFIRMATION_RESEND_COOKIE, result.resendToken, {
+          path: '/api/account',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: sessionCookie.secure,
+          maxAge: CONFIRMATION_RESEND_MINUTES * 60,
         });
       return { status: result.status, url: result.url, message: result.message };
     },

@@ -7,7 +7,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 export type TesterRow = typeof testers.$inferSelect;
 export type NewTester = typeof testers.$inferInsert;
-export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credentials';
+export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credentials' | 'resend-confirmation';
 
 /**
  * Every write to the testers table goes through here (ESLint keeps the table to this module,

@@ -12,6 +12,7 @@ import { logError } from '../../lib/log';
 import { requestErrorMessage, requestErrorTitle } from '../../lib/request-error';
 import { statusTitle } from '../../lib/status-title';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { ConfirmationResend } from './confirmation-resend';
 import { CredentialsForm, type NewCredentials } from './credentials-form';
 import { postLogin, postLoginUsername, safeRedirect } from './login-api';
 import { forgetUsername, readRememberedUsername, rememberUsername } from './remember-me';
@@ -21,6 +22,8 @@ import './login.css';
 interface Popup {
   title: string;
   message: string;
+  /** The login answered notConfirmed: offer to send the confirmation e-mail again. */
+  offersResend?: boolean;
 }
 
 /** The password field opens once the trimmed username has more than 6 characters (the shared rule). */
@@ -80,7 +83,12 @@ export function LoginPage() {
           (result) => {
             if (result.status === 'succeed') navigate(safeRedirect(result.url), { replace: true });
             else if (result.status === 'changePassword') setForcedChange({ username: name, password: secret });
-            else setPopup({ title: statusTitle(result.status), message: result.message || ENTRY_TEXTS.loginDefault });
+            else
+              setPopup({
+                title: statusTitle(result.status),
+                message: result.message || ENTRY_TEXTS.loginDefault,
+                offersResend: result.status === 'notConfirmed',
+              });
           },
           (error: unknown) => setPopup({ title: requestErrorTitle(error), message: requestErrorMessage(error) }),
         )
@@ -177,6 +185,7 @@ export function LoginPage() {
       {popup && (
         <ModalDialog title={popup.title} tone="error" onClose={closePopup}>
           <p>{popup.message}</p>
+          {popup.offersResend && <ConfirmationResend />}
         </ModalDialog>
       )}
       {forcedChange && (
