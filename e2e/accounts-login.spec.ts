@@ -2,7 +2,18 @@ import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations } from './fixtures';
-import { logInThroughForm, loginForm, newTester, readyTester, registerThroughApi } from './support/accounts';
+import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import {
+  CONFIRM_SUBJECT,
+  confirmationMail,
+  logInThroughForm,
+  loginForm,
+  newTester,
+  pathOf,
+  readyTester,
+  registerThroughApi,
+} from './support/accounts';
+import { findLink, messagesTo } from './support/mailbox';
 
 /** Login (spec 2, sections 2, 4, 5 and 8): the password field rule, the popups, Remember me. */
 test.describe('login', () => {
@@ -38,6 +49,37 @@ test.describe('login', () => {
     await form.submit.click();
     await expect(page.getByRole('dialog')).toContainText('Incorrect username or password.');
     await expect(page).toHaveURL('/community/login');
+  });
+
+  test("'Not confirmed' offers to send the confirmation e-mail again; the new e-mail's link confirms and the login goes through", async ({
+    page,
+  }) => {
+    const tester = newTester('rsnd');
+    await registerThroughApi(page.request, tester);
+    const first = await confirmationMail(tester);
+
+    await page.goto('/community/login');
+    const form = loginForm(page);
+    await form.username.fill(tester.username);
+    await form.password.fill(tester.password);
+    await form.submit.click();
+    const popup = page.getByRole('dialog', { name: 'Not confirmed' });
+    await expect(popup).toContainText(ENTRY_TEXTS.notConfirmed);
+    await expectNoAxeViolations(page);
+    await popup.getByRole('button', { name: ENTRY_TEXTS.resendConfirmation }).click();
+    await expect(popup.getByRole('status')).toHaveText(ENTRY_TEXTS.confirmationResent);
+    await expect(popup.getByRole('button', { name: ENTRY_TEXTS.resendConfirmation })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    const confirmations = () => messagesTo(tester.email).filter((message) => message.subject.includes(CONFIRM_SUBJECT.en));
+    await expect.poll(() => confirmations().length).toBe(2);
+    const again = confirmations()
+      .map((message) => findLink(message, '/community/checkConfirmEmail'))
+      .find((link) => link.href !== first.link.href);
+    await page.goto(pathOf(again!));
+    await expect(page.getByText('Thank you! Your e-mail address is confirmed and your account is ready.')).toBeVisible();
+    await page.goto('/community/login');
+    await logInThroughForm(page, tester);
   });
 
   test('Remember me keeps the username, never the password, across a browser restart', async ({

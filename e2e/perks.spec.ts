@@ -64,6 +64,24 @@ test.describe('with the login bonus shown', () => {
   });
 });
 
+test("a refused upgrade says which condition is missing: 'Not enough conditions', the coins it needs and those the tester has", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const tester = await createTester(request, { coins: 30 });
+  await addSessionCookie(context, baseURL!, await startSession(request, { testerId: tester.testerId }));
+  const perks = await openPerks(page);
+  await perks.getByRole('button', { name: /Early Bird/ }).click();
+  // Level 1 of Early Bird needs level 1 (met: the button is on) and 50 coins (short).
+  await expect(perks.getByTestId('perk-detail')).toContainText('50 coins');
+  await perks.getByRole('button', { name: 'Upgrade' }).click();
+  const refusal = page.getByRole('dialog', { name: PERK_TEXTS.notEnough });
+  await expect(refusal.getByTestId('perk-missing')).toHaveText(PERK_TEXTS.needsCoins(50, 30));
+  await expectNoAxeViolations(page);
+});
+
 test('My Profile: a picture the level allows is saved and shown; one above it cannot be chosen', async ({ loggedInPage: page }) => {
   await page.goto(ACCOUNT);
   const tile = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'My Profile' }) });

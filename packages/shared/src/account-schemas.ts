@@ -110,6 +110,27 @@ export function registrationProfileFormSchema(language: Language = 'en') {
 }
 export type RegistrationProfileForm = z.input<ReturnType<typeof registrationProfileFormSchema>>;
 
+/**
+ * Step 1 of registration (and the existing-user Complete form): the Register call's username, e-mail
+ * and password, then the password's repeat. `isTaken` says whether the server reported a value as
+ * taken (its answers are kept by the form); such a value is refused with the call's own text.
+ */
+export function registrationAccountFormSchema(
+  language: Language = 'en',
+  isTaken: (field: 'username' | 'email', value: string) => boolean = () => false,
+) {
+  const call = registerSchema(language).shape;
+  return z
+    .object({
+      username: call.Username.refine((value) => !isTaken('username', value), message('usernameTaken', language)),
+      email: call.EmailAddress.refine((value) => !isTaken('email', value), message('emailTaken', language)),
+      password: call.Password,
+      confirmation: z.string(),
+    })
+    .superRefine(confirmationOf('password', language));
+}
+export type RegistrationAccountForm = z.input<ReturnType<typeof registrationAccountFormSchema>>;
+
 export const isInfoExistSchema = z.object({
   username: plain()
     .max(LIMITS.usernameMax * 4)
@@ -237,10 +258,10 @@ export function resetPasswordSchema(language: Language = 'en') {
 }
 
 /** A form's repeat of its new password must equal it (spec 2, section 5), under the password's own message. */
-function confirmationOf<Password extends string>(password: Password) {
+function confirmationOf<Password extends string>(password: Password, language: Language = 'en') {
   return (values: Record<Password | 'confirmation', string>, context: z.RefinementCtx) => {
     const problem = checkPasswordConfirmation(values[password], values.confirmation);
-    if (problem) context.addIssue({ code: 'custom', path: ['confirmation'], message: message(problem) });
+    if (problem) context.addIssue({ code: 'custom', path: ['confirmation'], message: message(problem, language) });
   };
 }
 
@@ -306,6 +327,14 @@ export function registerExistedUserSchema(language: Language = 'en') {
 /** An outcome and the message to show. */
 export const statusMessageResponseSchema = z.object({ status: z.string(), message: z.string() });
 export type StatusMessageResponse = z.infer<typeof statusMessageResponseSchema>;
+/**
+ * POST /api/account/ResendConfirmEmail: no fields; the account is the one whose login answered
+ * notConfirmed a moment ago (its HttpOnly cookie), so the call names no username or e-mail.
+ */
+export const resendConfirmEmailSchema = z.object({}).strict();
+/** succeed (sent again), confirmed (nothing to send) or failed (no such login: log in again), with the text to show. */
+export const resendConfirmEmailResponseSchema = z.object({ status: z.enum(['succeed', 'confirmed', 'failed']), message: z.string() });
+export type ResendConfirmEmailResponse = z.infer<typeof resendConfirmEmailResponseSchema>;
 /** An outcome alone (confirming an e-mail, the short sign-up). */
 export const statusResponseSchema = z.object({ status: z.string() });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;

@@ -8,6 +8,7 @@ import {
   loginFormSchema,
   loginSchema,
   reEngagementFormSchema,
+  registrationAccountFormSchema,
   registrationProfileFormSchema,
   resetPasswordFormSchema,
   shortSignUpFormSchema,
@@ -153,5 +154,24 @@ describe("registration's step 2, built from the Register call's fields", () => {
       ['address', message('required', 'es')],
       ['state', message('stateInvalid', 'es')],
     ]);
+  });
+});
+
+describe("registration's step 1, built from the Register call's fields", () => {
+  test("each field with the catalogue text in the tester's language, the repeat's too", () => {
+    const values = { username: 'john doe1', email: 'not-an-email', password: 'abcdefgh', confirmation: 'abcdefgX' };
+    expect(messages(registrationAccountFormSchema('es').safeParse(values))).toEqual([
+      ['username', message('usernameSpaces', 'es')],
+      ['email', message('emailInvalid', 'es')],
+      ['password', message('passwordDigit', 'es')],
+      ['confirmation', message('passwordMismatch', 'es')],
+    ]);
+  });
+
+  test("a value the server reported taken is refused with the call's text, whatever its case", () => {
+    const isTaken = (field: 'username' | 'email', value: string) => field === 'username' && value.toLowerCase() === 'takenname1';
+    const values = { username: 'TakenName1', email: 'new@example.com', password: 'Abcdef1!', confirmation: 'Abcdef1!' };
+    expect(messages(registrationAccountFormSchema('en', isTaken).safeParse(values))).toEqual([['username', message('usernameTaken')]]);
+    expect(registrationAccountFormSchema('en').safeParse(values).success).toBe(true);
   });
 });

@@ -20,4 +20,9 @@ export const ENTRY_TEXTS = {
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   loginUsernameRequired: 'Please enter your username.',
   loginPasswordRequired: 'Please enter your password.',
+  notConfirmed: 'Please confirm your e-mail address first: follow the link in the e-mail we sent when you registered.',
+  resendConfirmation: 'Send the e-mail again',
+  confirmationResent: 'We have sent the confirmation e-mail again. Please check your inbox, and your spam folder too.',
+  confirmationResendExpired: 'Please log in again to have the confirmation e-mail sent.',
+  alreadyConfirmed: 'Your e-mail address is confirmed. Please log in.',
 } as const;

@@ -6,11 +6,22 @@ export const PERK_TEXTS = {
   title: 'Perks',
   none: 'None',
   notEnough: 'Not enough conditions',
+  /** Under 'Not enough conditions': each condition the tester is short of, with what it needs and what they have. */
+  needsLevel: (required: number, level: number) => `This upgrade needs level ${required}; you are level ${level}.`,
+  needsCoins: (required: number, coins: number) => `This upgrade needs ${required} coins; you have ${coins}.`,
   upgraded: 'Perk Upgraded',
   failed: 'Failed to get information',
   maxLevel: 'This perk is at its highest level.',
   avatarFailed: 'Failed to change profile pic. Please retry again',
 } as const;
+
+/** The conditions a refused upgrade is short of, one sentence each (the level first, as the detail lists it). */
+export function missingConditions(refusal: { requireLevel: number; requireCoins: number; level: number; coins: number }): string[] {
+  const missing: string[] = [];
+  if (refusal.level < refusal.requireLevel) missing.push(PERK_TEXTS.needsLevel(refusal.requireLevel, refusal.level));
+  if (refusal.coins < refusal.requireCoins) missing.push(PERK_TEXTS.needsCoins(refusal.requireCoins, refusal.coins));
+  return missing;
+}
 
 /** 'Lv N', or 'None' for a perk never upgraded. */
 export const perkLevelText = (level: number) => (level > 0 ? `Lv ${level}` : PERK_TEXTS.none);
@@ -52,7 +63,15 @@ export type SkillDetail = z.infer<typeof skillDetailResponseSchema>;
 
 export const skillUpResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('succeed'), level: z.number().int(), effect: z.string() }),
-  z.object({ status: z.enum(['notEnoughConditions', 'maxLevel']) }),
+  /** What the next level needs and what the tester has, so the refusal can say which condition is missing. */
+  z.object({
+    status: z.literal('notEnoughConditions'),
+    requireLevel: z.number().int(),
+    requireCoins: z.number().int(),
+    level: z.number().int(),
+    coins: z.number().int(),
+  }),
+  z.object({ status: z.literal('maxLevel') }),
 ]);
 export type SkillUpAnswer = z.infer<typeof skillUpResponseSchema>;
 

@@ -95,6 +95,11 @@ describe('isKnownPagePath (spec 1, 2.1)', () => {
     expect(isKnownPagePath(path)).toBe(true);
   });
 
+  it('knows the account root the e-mailed links open (/community?k=..., /community?s&t&d)', () => {
+    expect(isKnownPagePath('/community')).toBe(true);
+    expect(isKnownPagePath('/Community/')).toBe(true);
+  });
+
   it('ignores case and a trailing slash', () => {
     expect(isKnownPagePath('/Benefits/')).toBe(true);
     expect(isKnownPagePath('/POPUP/Maps/CH')).toBe(true);

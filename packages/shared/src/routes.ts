@@ -62,6 +62,8 @@ const FIXED_PAGES = new Set<string>([
 
 /** Pages of the entry flows (spec 2); the portal under /community/main/ is decided by the browser app. */
 const COMMUNITY_PAGES = new Set<string>([
+  // The account root the e-mails link to (/community?k=..., /community?s=&t=&d=, decision 026).
+  '/community',
   '/community/join/attention',
   '/community/join/account',
   '/community/join/profile',

@@ -108,6 +108,12 @@ describe('web app shell', () => {
     expectSent(await get('/no-such-page', 'gzip'), 404, 'gzip', buildGzip(SHELL));
   });
 
+  it("answers 200 on the e-mailed links to the account root (/community?k=..., /community?s&t&d), the app's own page", async () => {
+    const get = await serve(webBuild({ compressed: true }));
+    for (const link of ['/community?k=Ab3dE9', '/community?s=12&t=ab&d=2026-12-01', '/community/', '/COMMUNITY?k=x'])
+      expectSent(await get(link, 'gzip'), 200, 'gzip', buildGzip(SHELL));
+  });
+
   it('leaves copies of another shell alone (a web build without the prerender step) and compresses its own', async () => {
     const get = await serve(webBuild({ compressed: true, shellCopy: SHELL.replace('TesterHub', 'An older build') }));
     expectSent(await get('/community/login', 'br'), 200, 'br', serverBrotli(SHELL));

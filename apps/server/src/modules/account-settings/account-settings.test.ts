@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectFieldError, getWith, latestMail, login, postJson, sessionCookieFrom } from '../../../test/account-helpers.ts';
+import { expectFieldError, getWith, latestMail, linkIn, login, postJson, sessionCookieFrom } from '../../../test/account-helpers.ts';
 import { createLoggedInTester, createTester, FACTORY_PASSWORD, sessionCookieFor } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
@@ -224,6 +224,40 @@ describe('GET /api/account/GetPasswordAge', () => {
     const { cookie } = await createLoggedInTester(db(), { createdAt: new Date(clock.nowMs() - 365 * DAY_MS) });
     expect((await get('/api/account/GetPasswordAge', cookie)).json().changeRecommended).toBe(true);
     await post('/api/account/ChangePassword', { currentPassword: FACTORY_PASSWORD, newPassword: NEW_PASSWORD }, cookie);
+    expect((await get('/api/account/GetPasswordAge', cookie)).json()).toMatchObject({ changeRecommended: false });
+  });
+
+  it('starts again from the forced credential change: the new password is as old as the change', async () => {
+    const tester = await createTester(db(), { createdAt: new Date(clock.nowMs() - 365 * DAY_MS), mustChangeCredentials: true });
+    const changed = await postJson(testApp.app, '/api/account/initializeInformation', {
+      Username: tester.username,
+      CurrentPassword: FACTORY_PASSWORD,
+      NewPassword: NEW_PASSWORD,
+      EmailAddress: `new.${tester.email}`,
+      PhoneNumber: '3125550177',
+    });
+    expect(changed.json()).toMatchObject({ status: 'succeed' });
+    expect((await testerRow(tester.id)).passwordChangedAt).toEqual(clock.now());
+    const cookie = await sessionCookieFor(db(), tester.id);
+    expect((await get('/api/account/GetPasswordAge', cookie)).json()).toMatchObject({
+      passwordChangedAt: clock.now().toISOString(),
+      changeRecommended: false,
+    });
+  });
+
+  it('starts again from a reset with the mailed link', async () => {
+    const tester = await createTester(db(), { createdAt: new Date(clock.nowMs() - 365 * DAY_MS) });
+    const requested = await postJson(testApp.app, '/api/account/forgotpassword', { username: tester.username, emailAddress: tester.email });
+    expect(requested.json()).toMatchObject({ status: 'succeed' });
+    const link = linkIn((await latestMail(testApp.database, tester.email, 'reset-password'))!.text, '/account/resetPassword');
+    const reset = await postJson(testApp.app, '/api/account/ResetPassword', {
+      UserID: link.searchParams.get('userId'),
+      Code: link.searchParams.get('code'),
+      Password: NEW_PASSWORD,
+    });
+    expect(reset.json()).toMatchObject({ status: 'succeed' });
+    expect((await testerRow(tester.id)).passwordChangedAt).toEqual(clock.now());
+    const cookie = await sessionCookieFor(db(), tester.id);
     expect((await get('/api/account/GetPasswordAge', cookie)).json()).toMatchObject({ changeRecommended: false });
   });
 });

@@ -13,7 +13,7 @@ import { RateLimiter, type RateLimitStore, rateLimitAddress } from '../rate-limi
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { type SessionCookie } from '../../core/auth/session-cookie.ts';
-import type { AuthService } from './auth-service.ts';
+import { CONFIRMATION_RESEND_COOKIE, CONFIRMATION_RESEND_MINUTES, type AuthService } from './auth-service.ts';
 
 export interface AuthRouteOptions {
   auth: AuthService;
@@ -63,25 +63,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
         { event: 'auth.login', status: result.status, testerId: result.status === 'succeed' ? result.tester.id : undefined },
         'login attempt',
       );
+      /** A cookie only the account calls receive, never script. */
+      const setAccountCookie = (name: string, value: string, maxAgeSeconds: number) =>
+        reply.setCookie(name, value, {
+          path: '/api/account',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: sessionCookie.secure,
+          maxAge: maxAgeSeconds,
+        });
       if (result.status === 'succeed') {
         sessionCookie.set(reply, result.sessionId);
-        reply.setCookie(DEVICE_COOKIE, result.deviceCookie, {
-          path: '/api/account',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: sessionCookie.secure,
-          maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
-        });
+        setAccountCookie(DEVICE_COOKIE, result.deviceCookie, DEVICE_COOKIE_DAYS * 24 * 3600);
       }
       // Ties the coming credential change to this login, so the form may choose a new username.
-      if (result.status === 'changePassword')
-        reply.setCookie(CHANGE_COOKIE, result.changeToken, {
-          path: '/api/account',
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: sessionCookie.secure,
-          maxAge: 15 * 60,
-        });
+      if (result.status === 'changePassword') setAccountCookie(CHANGE_COOKIE, result.changeToken, 15 * 60);
+      // Ties a request to send the confirmation e-mail again to this login (no username or e-mail in that call).
+      if (result.status === 'notConfirmed')
+        setAccountCookie(CONFIRMATION_RESEND_COOKIE, result.resendToken, CONFIRMATION_RESEND_MINUTES * 60);
       return { status: result.status, url: result.url, message: result.message };
     },
   );

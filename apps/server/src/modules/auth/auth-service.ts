@@ -16,10 +16,16 @@ export const PORTAL_HOME = '/community/main/screener';
 /** How long the login that answered changePassword stays good for the credential change. */
 const CREDENTIAL_CHANGE_MINUTES = 15;
 
+/** How long the login that answered notConfirmed may have the confirmation e-mail sent again. */
+export const CONFIRMATION_RESEND_MINUTES = 15;
+/** Cookie naming the login that answered notConfirmed (registration's ResendConfirmEmail reads it). */
+export const CONFIRMATION_RESEND_COOKIE = 'th_confirmation_resend';
+
 export type LoginResult =
   | { status: 'succeed'; url: string; message: string; sessionId: string; tester: TesterRow; deviceCookie: string }
   | { status: 'changePassword'; url: string; message: string; changeToken: string }
-  | { status: 'notConfirmed' | 'failed'; url: string; message: string };
+  | { status: 'notConfirmed'; url: string; message: string; resendToken: string }
+  | { status: 'failed'; url: string; message: string };
 
 export function createAuthService(deps: {
   testers: TesterService;
@@ -103,11 +109,15 @@ export function createAuthService(deps: {
       }
       if (!tester.emailConfirmedAt) {
         refused('notConfirmed');
-        return {
-          status: 'notConfirmed',
-          url: '',
-          message: 'Please confirm your e-mail address first: follow the link in the e-mail we sent when you registered.',
-        };
+        // Only this login, which gave the right password, may have the e-mail sent again: the resend names no account.
+        const resendToken = randomToken();
+        await testers.issueToken(
+          tester.id,
+          'resend-confirmation',
+          hashToken(resendToken),
+          new Date(clock.nowMs() + CONFIRMATION_RESEND_MINUTES * 60_000),
+        );
+        return { status: 'notConfirmed', url: '', message: ENTRY_TEXTS.notConfirmed, resendToken };
       }
       const sessionId = await startSession(tester.id);
       return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester, deviceCookie: failures.issue(tester.id) };

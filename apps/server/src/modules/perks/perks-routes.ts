@@ -43,7 +43,8 @@ export function perksRoutes(perks: PerksService): FastifyPluginAsyncZod {
         schema: {
           tags: ['skill'],
           body: skillTypeIdSchema,
-          description: "Body: the perk's skillTypeID as a bare JSON number. notEnoughConditions: short of coins or level.",
+          description:
+            "Body: the perk's skillTypeID as a bare JSON number. notEnoughConditions: short of coins or level, with what the next level needs (requireLevel, requireCoins) and what the tester has (level, coins).",
           response: { 200: skillUpResponseSchema },
         },
       },

@@ -100,22 +100,27 @@ export function createPerksService(db: Database, deps: { clock: Clock; ledger: L
      * a level is paid once), in one transaction. The next level's figures (the level it needs,
      * its coins, its effect) are read in that transaction under a share lock on the perk, so the
      * upgrade pays the perk as stored when it runs, never a level a staff save removed (decision
-     * 064). Short of coins or level: notEnoughConditions.
+     * 064). Short of coins or level: notEnoughConditions with what the level needs and what the tester has.
      */
     async upgrade(testerId: string, skillTypeId: number): Promise<SkillUpAnswer | null> {
       const { types } = await tree();
       const type = types.find((row) => row.id === skillTypeId);
       if (!type) return null;
       // Read before the transaction: on PGlite a read beside it would wait for it.
-      const [levels, level] = await Promise.all([repository.testerLevels(testerId), testerLevel(testerId)]);
+      const [levels, balance] = await Promise.all([repository.testerLevels(testerId), deps.ledger.balance(testerId)]);
       const current = levels.get(type.id) ?? 0;
+      const level = balance?.level ?? 1;
+      // The next level's figures, for a refusal that says which condition is missing.
+      let needs = { requireLevel: 0, requireCoins: 0 };
+      const refusal = (coins: number) => ({ status: 'notEnoughConditions', ...needs, level, coins }) as const;
       try {
         return await inTransaction(db, async (tx) => {
           const perks = createPerksRepository(tx);
           const next = await perks.lockedLevel(type.id, current + 1);
           if (!next) return { status: 'maxLevel' } as const;
+          needs = { requireLevel: next.requireLevel, requireCoins: next.requireCoins };
           if (level < next.requireLevel || !(await perks.upgrade(testerId, type.id, current, deps.clock.now()))) {
-            return { status: 'notEnoughConditions' } as const;
+            return refusal(balance?.coins ?? 0);
           }
           if (next.requireCoins > 0) {
             await deps.ledger.record(
@@ -126,7 +131,8 @@ export function createPerksService(db: Database, deps: { clock: Clock; ledger: L
           return { status: 'succeed', level: next.level, effect: next.effect } as const;
         });
       } catch (error) {
-        if (error instanceof InsufficientBalanceError) return { status: 'notEnoughConditions' };
+        // The balance when the charge was refused, not the one read before (another spend may have come between).
+        if (error instanceof InsufficientBalanceError) return refusal((await deps.ledger.balance(testerId))?.coins ?? 0);
         throw error;
       }
     },

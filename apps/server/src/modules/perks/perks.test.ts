@@ -65,17 +65,34 @@ describe('the skill tree', () => {
       level: 1,
       effect: '+5 coins from the daily bonus',
     });
-    // Level 2 of Early Bird needs level 3; Lucky Spinner needs level 2; this tester is level 1.
-    expect((await post('/api/skill/SkillUp', cookie, earlyBird)).json()).toEqual({ status: 'notEnoughConditions' });
-    expect((await post('/api/skill/SkillUp', cookie, await perkId(cookie, 'Lucky Spinner'))).json()).toEqual({
+    // Level 2 of Early Bird needs level 3; Lucky Spinner needs level 2; this tester is level 1. The answer says what each needs.
+    expect((await post('/api/skill/SkillUp', cookie, earlyBird)).json()).toEqual({
       status: 'notEnoughConditions',
+      requireLevel: 3,
+      requireCoins: 200,
+      level: 1,
+      coins: 50,
+    });
+    const spinner = await perkId(cookie, 'Lucky Spinner');
+    expect((await post('/api/skill/SkillUp', cookie, spinner)).json()).toEqual({
+      status: 'notEnoughConditions',
+      requireLevel: 2,
+      requireCoins: 100,
+      level: 1,
+      coins: 50,
     });
     expect(await balanceAndLedger(db(), tester.id)).toMatchObject({ coins: 50, ledgerCoins: 50 });
     const { testerSkillTypes } = await get('/api/skill/Getskills', cookie);
     expect(testerSkillTypes[0]).toMatchObject({ name: 'Early Bird', level: 1 });
 
     const poor = await createLoggedInTester(db(), { coins: 49 });
-    expect((await post('/api/skill/SkillUp', poor.cookie, earlyBird)).json()).toEqual({ status: 'notEnoughConditions' });
+    expect((await post('/api/skill/SkillUp', poor.cookie, earlyBird)).json()).toEqual({
+      status: 'notEnoughConditions',
+      requireLevel: 1,
+      requireCoins: 50,
+      level: 1,
+      coins: 49,
+    });
     expect(await balanceAndLedger(db(), poor.tester.id)).toMatchObject({ coins: 49, entries: 1 });
   });
 

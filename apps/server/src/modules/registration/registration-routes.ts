@@ -8,6 +8,8 @@ import {
   raceListQuerySchema,
   raceListResponseSchema,
   reEngagementResponseSchema,
+  resendConfirmEmailResponseSchema,
+  resendConfirmEmailSchema,
   reEngagementSchema,
   registerExistedUserSchema,
   registerSchema,
@@ -21,6 +23,7 @@ import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
 import type { RegistrationService } from './registration-service.ts';
+import { CONFIRMATION_RESEND_COOKIE } from '../auth/auth-service.ts';
 import { rejectInLanguage } from '../../core/http/validate-in-language.ts';
 
 export interface RegistrationRouteOptions {
@@ -43,6 +46,34 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
   const limitChecks = async (ip: string, what: string) => {
     if (!(await checks.hit(`${what}:${rateLimitAddress(ip)}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
   };
+  // Confirmation e-mails sent again per tester, from all addresses together: an inbox is not flooded through many logins.
+  const resendsPerTester = new RateLimiter(
+    options.rateLimits,
+    'confirmation-resend',
+    options.attemptsPerTarget,
+    options.windowSeconds * 1000,
+  );
+
+  app.post(
+    '/account/ResendConfirmEmail',
+    {
+      schema: {
+        tags: ['account'],
+        description:
+          'No fields: sends the confirmation e-mail again for the login that answered notConfirmed (its HttpOnly cookie), once per such login.',
+        body: resendConfirmEmailSchema,
+        response: { 200: resendConfirmEmailResponseSchema },
+      },
+    },
+    async (request) => {
+      await limitChecks(request.ip, 'resend-confirmation');
+      const answer = await registration.resendConfirmation(request.cookies[CONFIRMATION_RESEND_COOKIE], (testerId) =>
+        resendsPerTester.hit(`tester:${testerId}`),
+      );
+      request.log.info({ event: 'auth.resend-confirmation', status: answer.status }, 'confirmation e-mail asked again');
+      return answer;
+    },
+  );
 
   app.post(
     '/account/IsInfoExist',

@@ -1,4 +1,5 @@
-import { message, type Language } from '@testerhub/shared/account-messages';
+import { ENTRY_TEXTS, message, type Language } from '@testerhub/shared/account-messages';
+import type { ResendConfirmEmailResponse } from '@testerhub/shared/account-schemas';
 import { AD_OTHER, DEFAULT_BEST_CONTACT_TIME, TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
 import type { AppConfig } from '../../core/config/env.ts';
 import type { Clock } from '../../core/clock.ts';
@@ -9,6 +10,7 @@ import { uniqueViolation, type TesterService } from '../testers/tester-service.t
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { createRegistrationRepository } from './registration-repository.ts';
 import { hashPassword } from '../../core/security/passwords.ts';
+import { TooManyRequestsError } from '../../core/errors.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { ReferralService } from '../referral/referral-service.ts';
@@ -93,6 +95,32 @@ export function createRegistrationService(
   // it would wait for the transaction to end, and the transaction for the query.
   const lookupsOn = (tx?: Executor) => (tx ? createRegistrationRepository(tx, () => clock.now()) : lookups);
 
+  /** A new confirmation code for the tester and its e-mail in the outbox, inside the caller's unit of work. */
+  async function queueConfirmation(
+    tester: { id: string; email: string; firstName: string; username: string },
+    language: Language,
+    unit: Executor,
+  ) {
+    const code = randomToken();
+    await testers.issueToken(
+      tester.id,
+      'confirm-email',
+      hashToken(code),
+      new Date(clock.nowMs() + config.confirmCodeTtlHours * 3600_000),
+      unit,
+    );
+    await mail.queue(
+      confirmEmailMessage({
+        to: tester.email,
+        firstName: tester.firstName,
+        username: tester.username,
+        language,
+        link: mail.link('/community/checkConfirmEmail', { t: tester.id, r: code, e: 'confirm' }),
+      }),
+      unit,
+    );
+  }
+
   async function siteForZip(zip: string, tx?: Executor): Promise<string> {
     return (await lookupsOn(tx).siteForZipPrefix(zip.slice(0, 3))) ?? ONLINE_ONLY_SITE_ID;
   }
@@ -115,8 +143,6 @@ export function createRegistrationService(
   async function register(input: RegistrationInput, tx?: Executor): Promise<RegistrationResult> {
     const language = input.language;
     const passwordHash = await hashPassword(input.password);
-    const code = randomToken();
-    const expiresAt = new Date(clock.nowMs() + config.confirmCodeTtlHours * 3600_000);
     try {
       const created = await inTransaction(
         db,
@@ -147,7 +173,6 @@ export function createRegistrationService(
             },
             unit,
           );
-          await testers.issueToken(tester.id, 'confirm-email', hashToken(code), expiresAt, unit);
           if (input.referralCode) await deps.referrals?.registeredThroughCode(input.referralCode, tester.id, unit);
           if (input.acceptedTerms) await deps.terms?.recordCurrent(tester.id, unit);
           if (config.welcomeCoins > 0) {
@@ -156,16 +181,7 @@ export function createRegistrationService(
               unit,
             );
           }
-          await mail.queue(
-            confirmEmailMessage({
-              to: tester.email,
-              firstName: tester.firstName,
-              username: tester.username,
-              language,
-              link: mail.link('/community/checkConfirmEmail', { t: tester.id, r: code, e: 'confirm' }),
-            }),
-            unit,
-          );
+          await queueConfirmation(tester, language, unit);
           afterCommit(unit, () => deps.counters?.registrations.inc());
           return tester;
         },
@@ -190,6 +206,30 @@ export function createRegistrationService(
     forgetEmail: (email: string, tx: Executor) => lookupsOn(tx).deleteFor(email),
 
     siteForZip: (zip: string) => siteForZip(zip),
+
+    /**
+     * The confirmation e-mail again, with a new code, for the login that answered notConfirmed
+     * (`resendToken`, its cookie; used once). The call names no account, so it tells nothing of
+     * one; `mayResend` is the caller's limit per tester, counted only for a real login's token.
+     */
+    async resendConfirmation(
+      resendToken: string | undefined,
+      mayResend: (testerId: string) => Promise<boolean>,
+    ): Promise<ResendConfirmEmailResponse> {
+      const expired = { status: 'failed', message: ENTRY_TEXTS.confirmationResendExpired } as const;
+      if (!resendToken) return expired;
+      const testerId = await testers.testerForToken(hashToken(resendToken), 'resend-confirmation');
+      const tester = testerId ? await testers.findById(testerId) : null;
+      if (!tester) return expired;
+      if (tester.emailConfirmedAt) return { status: 'confirmed', message: ENTRY_TEXTS.alreadyConfirmed };
+      if (!(await mayResend(tester.id))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      const sent = await inTransaction(db, async (unit) => {
+        if (!(await testers.consumeToken(hashToken(resendToken), 'resend-confirmation', tester.id, unit))) return false;
+        await queueConfirmation(tester, tester.language === 'es' ? 'es' : 'en', unit);
+        return true;
+      });
+      return sent ? { status: 'succeed', message: ENTRY_TEXTS.confirmationResent } : expired;
+    },
     lockedSiteForZip,
 
     async isInfoExist(username: string, email: string) {

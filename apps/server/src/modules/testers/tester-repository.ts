@@ -7,7 +7,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 export type TesterRow = typeof testers.$inferSelect;
 export type NewTester = typeof testers.$inferInsert;
-export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credentials';
+export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credentials' | 'resend-confirmation';
 
 /**
  * Every write to the testers table goes through here (ESLint keeps the table to this module,
@@ -275,7 +275,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     },
 
     async setPassword(testerId: string, passwordHash: string) {
-      await db.update(testers).set({ passwordHash }).where(eq(testers.id, testerId));
+      await db.update(testers).set({ passwordHash, passwordChangedAt: now() }).where(eq(testers.id, testerId));
       onTesterChanged(testerId, db);
     },
 
@@ -325,7 +325,7 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     async updateCredentials(testerId: string, values: { username: string; email: string; phone: string; passwordHash: string }) {
       await db
         .update(testers)
-        .set({ ...values, mustChangeCredentials: false })
+        .set({ ...values, passwordChangedAt: now(), mustChangeCredentials: false })
         .where(eq(testers.id, testerId));
       onTesterChanged(testerId, db);
     },

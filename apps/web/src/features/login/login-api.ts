@@ -1,4 +1,9 @@
-import type { CredentialsResponse, LoginResponse, LoginUsernameResponse } from '@testerhub/shared/account-schemas';
+import type {
+  CredentialsResponse,
+  LoginResponse,
+  LoginUsernameResponse,
+  ResendConfirmEmailResponse,
+} from '@testerhub/shared/account-schemas';
 import { apiPost } from '../../lib/api';
 
 /** Where a tester goes when the answer's url is missing or not one of ours. */
@@ -14,6 +19,11 @@ export interface CredentialsPayload {
 
 export function postLogin(username: string, password: string): Promise<LoginResponse> {
   return apiPost<LoginResponse>('/account/Login', { username, password });
+}
+
+/** The confirmation e-mail again, for the login that just answered notConfirmed (its cookie names the account). */
+export function postResendConfirmation(): Promise<ResendConfirmEmailResponse> {
+  return apiPost<ResendConfirmEmailResponse>('/account/ResendConfirmEmail', {});
 }
 
 export function postInitializeInformation(payload: CredentialsPayload): Promise<CredentialsResponse> {

@@ -196,6 +196,31 @@ describe('login answers', () => {
     expect(dialog).toHaveTextContent('Please confirm your e-mail address first.');
   });
 
+  test('notConfirmed offers to send the confirmation e-mail again, once, and shows what the server says', async () => {
+    answers['/account/Login'] = { body: { status: 'notConfirmed', url: '', message: ENTRY_TEXTS.notConfirmed } };
+    answers['/account/ResendConfirmEmail'] = { body: { status: 'succeed', message: ENTRY_TEXTS.confirmationResent } };
+    const user = userEvent.setup();
+    renderLogin();
+    await logIn();
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: ENTRY_TEXTS.resendConfirmation }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(ENTRY_TEXTS.confirmationResent);
+    expect(within(dialog).queryByRole('button', { name: ENTRY_TEXTS.resendConfirmation })).toBeNull();
+    // No username or e-mail in the call: the login's cookie names the account.
+    expect(calls.filter((call) => call.path === '/account/ResendConfirmEmail').map((call) => call.body)).toEqual([{}]);
+  });
+
+  test('a refused resend (too many) shows the server message in place of the button', async () => {
+    answers['/account/Login'] = { body: { status: 'notConfirmed', url: '', message: ENTRY_TEXTS.notConfirmed } };
+    answers['/account/ResendConfirmEmail'] = { status: 429, body: { message: ENTRY_TEXTS.tooManyRequests } };
+    const user = userEvent.setup();
+    renderLogin();
+    await logIn();
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: ENTRY_TEXTS.resendConfirmation }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(ENTRY_TEXTS.tooManyRequests);
+  });
+
   test('a rate limit shows the server message', async () => {
     answers['/account/Login'] = { status: 429, body: { message: ENTRY_TEXTS.tooManyRequests } };
     renderLogin();

@@ -14,6 +14,7 @@ import { logError } from '../../lib/log';
 import { requestErrorMessage, requestErrorTitle } from '../../lib/request-error';
 import { statusTitle } from '../../lib/status-title';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { ConfirmationResend } from './confirmation-resend';
 import { CredentialsForm, type NewCredentials } from './credentials-form';
 import { postLogin, postLoginUsername, safeRedirect } from './login-api';
 import { forgetUsername, readRememberedUsername, rememberUsername } from './remember-me';
@@ -23,6 +24,8 @@ import './login.css';
 interface Popup {
   title: string;
   message: string;
+  /** The login answered notConfirmed: offer to send the confirmation e-mail again. */
+  offersResend?: boolean;
 }
 
 /** A child-confirmation link's k waits for the login (a study link's k comes with its s). */
@@ -88,7 +91,12 @@ export function LoginPage() {
           (result) => {
             if (result.status === 'succeed') navigate(safeRedirect(result.url), { replace: true });
             else if (result.status === 'changePassword') setForcedChange({ username: name, password: secret });
-            else setPopup({ title: statusTitle(result.status), message: result.message || ENTRY_TEXTS.loginDefault });
+            else
+              setPopup({
+                title: statusTitle(result.status),
+                message: result.message || ENTRY_TEXTS.loginDefault,
+                offersResend: result.status === 'notConfirmed',
+              });
           },
           (error: unknown) => setPopup({ title: requestErrorTitle(error), message: requestErrorMessage(error) }),
         )
@@ -190,6 +198,7 @@ export function LoginPage() {
       {popup && (
         <ModalDialog title={popup.title} tone="error" onClose={closePopup}>
           <p>{popup.message}</p>
+          {popup.offersResend && <ConfirmationResend />}
         </ModalDialog>
       )}
       {forcedChange && (

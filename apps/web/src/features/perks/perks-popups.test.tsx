@@ -81,14 +81,26 @@ describe('the skill tree (spec 3, "Perks (skill tree)")', () => {
     expect(refreshProfile).toHaveBeenCalled();
   });
 
-  test("a refusal shows 'Not enough conditions'", async () => {
+  test.each([
+    [{ requireLevel: 3, requireCoins: 50, level: 3, coins: 49 }, ['This upgrade needs 50 coins; you have 49.']],
+    [{ requireLevel: 3, requireCoins: 50, level: 2, coins: 80 }, ['This upgrade needs level 3; you are level 2.']],
+    [
+      { requireLevel: 3, requireCoins: 50, level: 1, coins: 0 },
+      ['This upgrade needs level 3; you are level 1.', 'This upgrade needs 50 coins; you have 0.'],
+    ],
+  ])("a refusal shows 'Not enough conditions' and which condition is missing (%o)", async (figures, missing) => {
     answers['/skill/Getskills'] = { body: { testerSkillTypes: [EARLY_BIRD] } };
     answers['/skill/GetDetailInfo'] = { body: { skills: [level(1, false, EARLY_BIRD), level(2, true, EARLY_BIRD)] } };
-    answers['/skill/SkillUp'] = { body: { status: 'notEnoughConditions' } };
+    answers['/skill/SkillUp'] = { body: { status: 'notEnoughConditions', ...figures } };
     const user = render_(<SkillTreePopup onClose={vi.fn()} refreshProfile={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: /Early Bird/ }));
     await user.click(await screen.findByRole('button', { name: 'Upgrade' }));
-    expect(await screen.findByRole('dialog', { name: PERK_TEXTS.notEnough })).toBeInTheDocument();
+    const refusal = await screen.findByRole('dialog', { name: PERK_TEXTS.notEnough });
+    expect(
+      within(refusal)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(missing);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PERK_TEXTS, perkLevelText, type SkillUpAnswer } from '@testerhub/shared/perks-schemas';
+import { PERK_TEXTS, missingConditions, perkLevelText, type SkillUpAnswer } from '@testerhub/shared/perks-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { ModalDialog } from '../../components/modal-dialog';
 import { shownFailure } from '../../lib/query-status';
@@ -15,12 +15,12 @@ interface SkillTreePopupProps {
   refreshProfile: () => void;
 }
 
-type Outcome = { kind: 'upgraded'; name: string; level: number; effect: string } | { kind: 'failed'; message: string };
+type Outcome = { kind: 'upgraded'; name: string; level: number; effect: string } | { kind: 'failed'; message: string; reasons?: string[] };
 
 /**
  * The skill tree (spec 3, "Perks (skill tree)"; popup skillTree): the perks with 'Lv N' or 'None';
  * a chosen perk's current and next effect and requirements; Upgrade only when the next level is
- * active; 'Perk Upgraded' with the new level and effect, or 'Not enough conditions'.
+ * active; 'Perk Upgraded' with the new level and effect, or 'Not enough conditions' with the condition missing.
  */
 export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps) {
   const skills = useSkills();
@@ -38,7 +38,16 @@ export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps)
       </ModalDialog>
     );
   }
-  if (outcome?.kind === 'failed') return <MessagePopup data={outcome.message} onClose={() => setOutcome(null)} />;
+  if (outcome?.kind === 'failed') {
+    const reasons = outcome.reasons?.length ? (
+      <ul data-testid="perk-missing">
+        {outcome.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+    ) : undefined;
+    return <MessagePopup data={outcome.message} message={reasons} onClose={() => setOutcome(null)} />;
+  }
 
   const levels = detail.data?.skills ?? [];
   const type = levels[0]?.skillType;
@@ -48,8 +57,10 @@ export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps)
     if (answer.status === 'succeed') {
       refreshProfile();
       setOutcome({ kind: 'upgraded', name: type?.name ?? '', level: answer.level, effect: answer.effect });
+    } else if (answer.status === 'maxLevel') {
+      setOutcome({ kind: 'failed', message: PERK_TEXTS.maxLevel });
     } else {
-      setOutcome({ kind: 'failed', message: answer.status === 'maxLevel' ? PERK_TEXTS.maxLevel : PERK_TEXTS.notEnough });
+      setOutcome({ kind: 'failed', message: PERK_TEXTS.notEnough, reasons: missingConditions(answer) });
     }
   };
 

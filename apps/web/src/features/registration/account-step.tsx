@@ -1,15 +1,13 @@
-import type { IsInfoExistResponse } from '@testerhub/shared/account-schemas';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { message, type Language, type MessageKey } from '@testerhub/shared/account-messages';
+import { registrationAccountFormSchema, type IsInfoExistResponse } from '@testerhub/shared/account-schemas';
+import { useCallback, useEffect, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
+import type { Language } from '@testerhub/shared/account-messages';
 import { apiPost } from '../../lib/api';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { TextField } from '../../components/form-field';
-import { useCheckedForm } from '../../hooks/use-checked-form';
-import { focusControl } from '../../hooks/use-touched';
+import { rechecksConfirmation } from '../../components/new-password-fields';
 import { requestFailureText } from './form-helpers';
-import { accountErrors, recallPasswords, rememberPasswords, type AccountField } from './registration-draft';
+import { recallPasswords, rememberPasswords } from './registration-draft';
 import { REGISTRATION_TEXTS } from './registration-texts';
-
-const FIELDS: readonly AccountField[] = ['username', 'email', 'password', 'confirmation'];
 
 export interface AccountValues {
   username: string;
@@ -32,7 +30,8 @@ interface AccountStepProps {
   children?: ReactNode;
 }
 
-type Taken = Record<'username' | 'email', Record<string, boolean>>;
+type Checked = 'username' | 'email';
+type Known = Record<Checked, Record<string, boolean>>;
 const normalise = (value: string) => value.trim().toLowerCase();
 
 /** Username, e-mail, password and confirmation: step 1 of registration, and the existing-user Complete form. */
@@ -49,42 +48,58 @@ export function AccountStep({
   children,
 }: AccountStepProps) {
   const t = REGISTRATION_TEXTS[language];
-  const [passwords, setPasswords] = useState(recallPasswords);
-  const [known, setKnown] = useState<Taken>({ username: {}, email: {} });
+  // The server's answers by normalised value.
+  const [known, setKnown] = useState<Known>({ username: {}, email: {} });
+  const isTaken = useCallback(
+    (name: Checked, value: string) => {
+      const key = normalise(value);
+      const refused = taken[name];
+      return known[name][key] === true || (refused !== undefined && normalise(refused) === key);
+    },
+    [known, taken],
+  );
+  const schema = useMemo(() => registrationAccountFormSchema(language, isTaken), [language, isTaken]);
+  const [defaultValues] = useState(() => ({ ...values, ...recallPasswords() }));
+  const { field, handleSubmit, watch, trigger, getFieldState, getValues, setFocus, formState } = useSchemaForm(schema, {
+    language,
+    defaultValues,
+  });
   const [checking, setChecking] = useState(0);
   const [requestProblem, setRequestProblem] = useState<string | null>(null);
 
-  const errors: Partial<Record<AccountField, MessageKey>> = accountErrors(values, passwords);
-  const isTaken = (field: 'username' | 'email') => {
-    const key = normalise(values[field]);
-    return known[field][key] === true || (taken[field] !== undefined && normalise(taken[field]) === key);
-  };
-  if (!errors.username && isTaken('username')) errors.username = 'usernameTaken';
-  if (!errors.email && isTaken('email')) errors.email = 'emailTaken';
+  // The page's draft follows the username and e-mail; the passwords stay in memory only (Back and Next keep them).
+  useEffect(() => {
+    const subscription = watch(({ username = '', email = '', password = '', confirmation = '' }) => {
+      onValuesChange({ username, email });
+      rememberPasswords({ password, confirmation });
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, onValuesChange]);
+
+  // A taken name is news from the server (an answer, or a refused registration): it shows at once, even before the field is left.
+  useEffect(() => {
+    const refused = (['username', 'email'] as const).filter((name) => isTaken(name, getValues(name)));
+    if (refused.length > 0) void trigger(refused);
+  }, [isTaken, getValues, trigger]);
 
   const pending = checking > 0 || busy;
-  const { formRef, touch, shown: shownOnceLeft, hasProblem, readyToSubmit } = useCheckedForm(FIELDS, errors, language);
-  const blocked = pending || hasProblem;
-  // A taken name is news from the server: show it even before the field was left.
-  const shown = (field: AccountField) => {
-    const problem = errors[field];
-    return problem === 'usernameTaken' || problem === 'emailTaken' ? message(problem, language) : shownOnceLeft(field);
-  };
+  const blocked = pending || !formState.isValid;
 
   /** Asks the server whether a valid username or e-mail is free; null when the answer is unknown. */
-  function checkTaken(field: 'username' | 'email', value: string): Promise<boolean | null> {
+  function checkTaken(name: Checked): Promise<boolean | null> {
+    const value = getValues(name);
     const key = normalise(value);
-    const cached = known[field][key];
+    const cached = known[name][key];
     if (cached !== undefined) return Promise.resolve(cached);
     setChecking((count) => count + 1);
     return apiPost<IsInfoExistResponse>('/account/IsInfoExist', {
-      username: field === 'username' ? value.trim() : '',
-      email: field === 'email' ? value.trim() : '',
+      username: name === 'username' ? value.trim() : '',
+      email: name === 'email' ? value.trim() : '',
       u: linkUser,
     })
       .then((answer) => {
-        const result = field === 'username' ? answer.isExists1 : answer.isExists2;
-        setKnown((previous) => ({ ...previous, [field]: { ...previous[field], [key]: result } }));
+        const result = name === 'username' ? answer.isExists1 : answer.isExists2;
+        setKnown((previous) => ({ ...previous, [name]: { ...previous[name], [key]: result } }));
         setRequestProblem(null);
         return result;
       })
@@ -96,35 +111,33 @@ export function AccountStep({
       .finally(() => setChecking((count) => count - 1));
   }
 
-  function leave(field: AccountField) {
-    touch(field);
-    if (field === 'username' && !accountErrors(values, passwords).username) void checkTaken('username', values.username);
-    if (field === 'email' && !accountErrors(values, passwords).email) void checkTaken('email', values.email);
+  /** A field's register props; leaving a valid username or e-mail asks the server whether it is taken. */
+  function checkedField(name: Checked) {
+    const registered = field(name);
+    return {
+      ...registered,
+      onBlur: async (event: FocusEvent<HTMLInputElement>) => {
+        await registered.onBlur(event);
+        if (!getFieldState(name).invalid) void checkTaken(name);
+      },
+    };
   }
 
-  function changePasswords(next: typeof passwords) {
-    setPasswords(next);
-    rememberPasswords(next);
-  }
-
-  async function submit(event: FormEvent) {
-    if (!readyToSubmit(event, pending)) return;
-    const [usernameTaken, emailTaken] = await Promise.all([checkTaken('username', values.username), checkTaken('email', values.email)]);
-    if (usernameTaken) return focusControl(formRef.current, 'username');
-    if (emailTaken) return focusControl(formRef.current, 'email');
-    onSubmit(values, passwords.password);
-  }
+  // Problems show and take the focus even while a check is under way; a busy form never goes on.
+  const submit = handleSubmit(async ({ username, email, password }) => {
+    if (pending) return;
+    const [usernameTaken, emailTaken] = await Promise.all([checkTaken('username'), checkTaken('email')]);
+    if (usernameTaken) return setFocus('username');
+    if (emailTaken) return setFocus('email');
+    onSubmit({ username, email }, password);
+  });
 
   return (
-    <form ref={formRef} className="registration-form" noValidate onSubmit={submit} aria-busy={pending}>
+    <form className="registration-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={pending}>
       {notice}
       <TextField
         label={t.username}
-        name="username"
-        value={values.username}
-        onChange={(event) => onValuesChange({ ...values, username: event.target.value })}
-        onBlur={() => leave('username')}
-        error={shown('username')}
+        {...checkedField('username')}
         hint={t.usernameHint}
         autoComplete="username"
         autoCapitalize="none"
@@ -133,12 +146,8 @@ export function AccountStep({
       />
       <TextField
         label={t.email}
-        name="email"
         type="email"
-        value={values.email}
-        onChange={(event) => onValuesChange({ ...values, email: event.target.value })}
-        onBlur={() => leave('email')}
-        error={shown('email')}
+        {...checkedField('email')}
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
@@ -146,27 +155,13 @@ export function AccountStep({
       />
       <TextField
         label={t.password}
-        name="password"
         type="password"
-        value={passwords.password}
-        onChange={(event) => changePasswords({ ...passwords, password: event.target.value })}
-        onBlur={() => leave('password')}
-        error={shown('password')}
+        {...field('password', rechecksConfirmation({ getValues, getFieldState, trigger }, 'confirmation'))}
         hint={t.passwordHint}
         autoComplete="new-password"
         required
       />
-      <TextField
-        label={t.confirmPassword}
-        name="confirmation"
-        type="password"
-        value={passwords.confirmation}
-        onChange={(event) => changePasswords({ ...passwords, confirmation: event.target.value })}
-        onBlur={() => leave('confirmation')}
-        error={shown('confirmation')}
-        autoComplete="new-password"
-        required
-      />
+      <TextField label={t.confirmPassword} type="password" {...field('confirmation')} autoComplete="new-password" required />
       {requestProblem && (
         <p className="registration-form__problem" role="alert">
           {requestProblem}

@@ -1,16 +1,6 @@
-import {
-  AD_OTHER,
-  GENDERS,
-  LIMITS,
-  RACE_IDS,
-  checkBirthDate,
-  checkEmail,
-  checkPassword,
-  checkPasswordConfirmation,
-  checkUsername,
-} from '@testerhub/shared/account-rules';
+import { AD_OTHER, GENDERS, LIMITS, RACE_IDS, checkBirthDate } from '@testerhub/shared/account-rules';
 import type { MessageKey } from '@testerhub/shared/account-messages';
-import { registrationProfileFormSchema } from '@testerhub/shared/account-schemas';
+import { registrationAccountFormSchema, registrationProfileFormSchema } from '@testerhub/shared/account-schemas';
 import { AD_TYPE_STORAGE_KEY, DEFAULT_AD_TYPE } from '@testerhub/shared/marketing';
 import { sessionValues } from '../../lib/browser-storage';
 import { phoneProblem } from '../../lib/phone';
@@ -23,7 +13,6 @@ import { phoneProblem } from '../../lib/phone';
 export const DRAFT_STORAGE_KEY = 'registrationDraft';
 export const REFERRAL_STORAGE_KEY = 'referralCode';
 
-export type AccountField = 'username' | 'email' | 'password' | 'confirmation';
 export type ProfileField = 'firstName' | 'lastName' | 'zipCode' | 'address' | 'city' | 'state';
 export type DetailField = 'gender' | 'phone' | 'raceId' | 'adId' | 'adDetail' | 'birth' | 'acceptTerms';
 
@@ -153,19 +142,6 @@ function compact<Field extends string>(entries: [Field, MessageKey | null][]): F
   return errors;
 }
 
-/** Step 1 rules (spec 2, 5), in the order of the form. */
-export function accountErrors(
-  values: { username: string; email: string },
-  passwords: { password: string; confirmation: string },
-): FieldErrors<AccountField> {
-  return compact<AccountField>([
-    ['username', checkUsername(values.username)],
-    ['email', checkEmail(values.email)],
-    ['password', checkPassword(passwords.password)],
-    ['confirmation', checkPasswordConfirmation(passwords.password, passwords.confirmation)],
-  ]);
-}
-
 export function birthOf(draft: Pick<RegistrationDraft, 'year' | 'month' | 'day'>): { year: number; month: number; day: number } {
   return { year: Number(draft.year) || 0, month: Number(draft.month) || 0, day: Number(draft.day) || 0 };
 }
@@ -187,11 +163,9 @@ export function detailErrors(draft: RegistrationDraft, adId: string, today: Date
   ]);
 }
 
-const isEmpty = (errors: object) => Object.keys(errors).length === 0;
-
 /** The step a visitor may be on: a later step needs every earlier one valid (and the password still in memory). */
 export function furthestAllowedStep(draft: RegistrationDraft): 'account' | 'profile' | 'detail' {
-  if (!isEmpty(accountErrors(draft, recallPasswords()))) return 'account';
+  if (!registrationAccountFormSchema().safeParse({ ...draft, ...recallPasswords() }).success) return 'account';
   if (!registrationProfileFormSchema().safeParse(draft).success) return 'profile';
   return 'detail';
 }

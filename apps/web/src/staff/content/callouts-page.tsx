@@ -16,6 +16,8 @@ import {
   ContentSectionPage,
   EditFormFooter,
   useContentForm,
+  bindContentFields,
+  type ContentFieldsProps,
   useEditSubmit,
   type OnOutcome,
 } from './content-form-parts';
@@ -30,7 +32,6 @@ type Fields = {
   startTimeStamp: string;
   endTimeStamp: string;
 };
-type FieldErrors = Record<string, string>;
 
 const emptyFields = (): Fields => {
   const start = new Date();
@@ -99,57 +100,29 @@ export function CalloutsPage() {
   );
 }
 
-function CalloutFields({ fields, errors, onChange }: { fields: Fields; errors: FieldErrors; onChange: (fields: Fields) => void }) {
+function CalloutFields(props: ContentFieldsProps<Fields>) {
+  const bind = bindContentFields(props);
   return (
     <>
-      <TextField
-        label="Title"
-        value={fields.title}
-        autoComplete="off"
-        error={errors.title ?? null}
-        onChange={(event) => onChange({ ...fields, title: event.target.value })}
-      />
-      <TextAreaField
-        label="Text"
-        value={fields.description}
-        rows={3}
-        error={errors.description ?? null}
-        onChange={(event) => onChange({ ...fields, description: event.target.value })}
-      />
+      <TextField label="Title" {...bind.text('title')} autoComplete="off" />
+      <TextAreaField label="Text" {...bind.text('description')} rows={3} />
       <TextField
         label="Bonus coins"
+        {...bind.text('pkCoins')}
         inputMode="numeric"
-        value={fields.pkCoins}
         autoComplete="off"
-        error={errors.pkCoins ?? null}
         hint="0 for none; otherwise shown as “Earn N coins”."
-        onChange={(event) => onChange({ ...fields, pkCoins: event.target.value })}
       />
       <TextField
         label="Portal page it points to"
-        value={fields.screener}
+        {...bind.text('screener')}
         autoComplete="off"
-        error={errors.screener ?? null}
         hint="Optional, such as /community/main/screener."
-        onChange={(event) => onChange({ ...fields, screener: event.target.value })}
       />
-      <TextField
-        label="Starts"
-        type="datetime-local"
-        value={fields.startTimeStamp}
-        error={errors.startTimeStamp ?? null}
-        onChange={(event) => onChange({ ...fields, startTimeStamp: event.target.value })}
-      />
-      <TextField
-        label="Ends"
-        type="datetime-local"
-        value={fields.endTimeStamp}
-        error={errors.endTimeStamp ?? null}
-        hint="Testers stop seeing it then."
-        onChange={(event) => onChange({ ...fields, endTimeStamp: event.target.value })}
-      />
+      <TextField label="Starts" {...bind.text('startTimeStamp')} type="datetime-local" />
+      <TextField label="Ends" {...bind.text('endTimeStamp')} type="datetime-local" hint="Testers stop seeing it then." />
       <label className="staff-check">
-        <input type="checkbox" checked={fields.active} onChange={(event) => onChange({ ...fields, active: event.target.checked })} />
+        <input type="checkbox" {...bind.check('active')} />
         Active (shown to testers between its start and end)
       </label>
     </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
@@ -48,6 +48,35 @@ export async function settleSave<Field extends string, Answer extends Outcome & 
   if (answer.status === 'failed' && field) toField(field, answer.message);
   else onOutcome(answer);
   return answer;
+}
+
+/** What a content page's fields component is handed: the form's fields, their messages, and the change. */
+export interface ContentFieldsProps<Fields> {
+  fields: Fields;
+  errors: Partial<Record<string, string>>;
+  onChange: (fields: Fields) => void;
+}
+
+/** The names of the fields holding a `Value`. */
+type FieldsHolding<Fields, Value> = { [Name in keyof Fields]: Fields[Name] extends Value ? Name : never }[keyof Fields] & string;
+
+/**
+ * The wiring every control of a content form repeats, once: `text(name)` gives a text box, text
+ * area or select its value, its message and a change that writes that field; `check(name)` gives
+ * a checkbox its state and change.
+ */
+export function bindContentFields<Fields>({ fields, errors, onChange }: ContentFieldsProps<Fields>) {
+  return {
+    text: (name: FieldsHolding<Fields, string>) => ({
+      value: fields[name] as string,
+      error: errors[name] ?? null,
+      onChange: (event: ChangeEvent<{ value: string }>) => onChange({ ...fields, [name]: event.target.value }),
+    }),
+    check: (name: FieldsHolding<Fields, boolean>) => ({
+      checked: fields[name] as boolean,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...fields, [name]: event.target.checked }),
+    }),
+  };
 }
 
 /**

@@ -11,6 +11,8 @@ import {
   ContentSectionPage,
   EditFormFooter,
   useContentForm,
+  bindContentFields,
+  type ContentFieldsProps,
   useEditSubmit,
   type OnOutcome,
 } from './content-form-parts';
@@ -18,7 +20,6 @@ import {
 const GROUP_OPTIONS = FAQ_TYPES.map(({ type, label }) => ({ value: String(type), label }));
 
 type Fields = { type: string; question: string; answer: string; hidden: boolean };
-type FieldErrors = Partial<Record<'type' | 'question' | 'answer', string>>;
 
 /** Content staff: the public FAQ page's questions added, edited, hidden and reordered (decision 057). */
 export function FaqsPage() {
@@ -57,33 +58,15 @@ export function FaqsPage() {
   );
 }
 
-function FaqFields({ fields, errors, onChange }: { fields: Fields; errors: FieldErrors; onChange: (fields: Fields) => void }) {
+function FaqFields(props: ContentFieldsProps<Fields>) {
+  const bind = bindContentFields(props);
   return (
     <>
-      <SelectField
-        label="Group"
-        value={fields.type}
-        options={GROUP_OPTIONS}
-        error={errors.type ?? null}
-        onChange={(event) => onChange({ ...fields, type: event.target.value })}
-      />
-      <TextField
-        label="Question"
-        value={fields.question}
-        autoComplete="off"
-        error={errors.question ?? null}
-        onChange={(event) => onChange({ ...fields, question: event.target.value })}
-      />
-      <TextAreaField
-        label="Answer"
-        rows={5}
-        value={fields.answer}
-        error={errors.answer ?? null}
-        hint="Simple HTML is kept: paragraphs, lists, bold, links."
-        onChange={(event) => onChange({ ...fields, answer: event.target.value })}
-      />
+      <SelectField label="Group" {...bind.text('type')} options={GROUP_OPTIONS} />
+      <TextField label="Question" {...bind.text('question')} autoComplete="off" />
+      <TextAreaField label="Answer" {...bind.text('answer')} rows={5} hint="Simple HTML is kept: paragraphs, lists, bold, links." />
       <label className="staff-check">
-        <input type="checkbox" checked={fields.hidden} onChange={(event) => onChange({ ...fields, hidden: event.target.checked })} />
+        <input type="checkbox" {...bind.check('hidden')} />
         Hidden from the public FAQ page
       </label>
     </>

@@ -15,12 +15,13 @@ import {
   ContentSectionPage,
   EditFormFooter,
   useContentForm,
+  bindContentFields,
+  type ContentFieldsProps,
   useEditSubmit,
   type OnOutcome,
 } from './content-form-parts';
 
 type Fields = { month: string; referralComment: string; sortOrder: string };
-type FieldErrors = Record<string, string>;
 
 /** The fields as the shared schema takes them: the place as a number (blank stays missing, so the schema says so). */
 const payloadOf = (fields: Fields) => ({
@@ -61,35 +62,25 @@ export function ReferralEventsPage() {
   );
 }
 
-function EventFields({ fields, errors, onChange }: { fields: Fields; errors: FieldErrors; onChange: (fields: Fields) => void }) {
+function EventFields(props: ContentFieldsProps<Fields>) {
+  const bind = bindContentFields(props);
   return (
     <>
       <TextField
         label="Month"
+        {...bind.text('month')}
         type="month"
-        value={fields.month}
         placeholder="YYYY-MM"
-        error={errors.month ?? null}
         hint="The month the text is shown from (YYYY-MM)."
-        onChange={(event) => onChange({ ...fields, month: event.target.value })}
       />
       <TextAreaField
         label="Text testers see"
-        value={fields.referralComment}
+        {...bind.text('referralComment')}
         rows={3}
         maxLength={REFERRAL_EVENT_LIMITS.maxLength}
-        error={errors.referralComment ?? null}
         hint={`Plain text, up to ${REFERRAL_EVENT_LIMITS.maxLength} characters.`}
-        onChange={(event) => onChange({ ...fields, referralComment: event.target.value })}
       />
-      <TextField
-        label="Place in the month"
-        inputMode="numeric"
-        value={fields.sortOrder}
-        error={errors.sortOrder ?? null}
-        hint="Lower places are shown first."
-        onChange={(event) => onChange({ ...fields, sortOrder: event.target.value })}
-      />
+      <TextField label="Place in the month" {...bind.text('sortOrder')} inputMode="numeric" hint="Lower places are shown first." />
     </>
   );
 }

@@ -16,6 +16,8 @@ import {
   ContentSectionPage,
   EditFormFooter,
   useContentForm,
+  bindContentFields,
+  type ContentFieldsProps,
   useEditSubmit,
   type OnOutcome,
 } from './content-form-parts';
@@ -24,7 +26,6 @@ const KIND_OPTIONS = WINNER_KINDS.map(({ value, label }) => ({ value, label }));
 const kindLabel = (value: string) => WINNER_KINDS.find((kind) => kind.value === value)?.label ?? value;
 
 type Fields = { winnerTypeDesc: string; periodStart: string; winnerTime: string; winner: string; hidden: boolean };
-type FieldErrors = Record<string, string>;
 const EMPTY: Fields = { winnerTypeDesc: 'Online25', periodStart: '', winnerTime: '', winner: '', hidden: false };
 
 /** Content staff: the winners of the public winners pages added, edited, hidden and removed (decision 061). */
@@ -49,42 +50,31 @@ export function WinnersPage() {
   );
 }
 
-function WinnerFields({ fields, errors, onChange }: { fields: Fields; errors: FieldErrors; onChange: (fields: Fields) => void }) {
+function WinnerFields(props: ContentFieldsProps<Fields>) {
+  const bind = bindContentFields(props);
   return (
     <>
-      <SelectField
-        label="Giveaway"
-        value={fields.winnerTypeDesc}
-        options={KIND_OPTIONS}
-        error={errors.winnerTypeDesc ?? null}
-        onChange={(event) => onChange({ ...fields, winnerTypeDesc: event.target.value })}
-      />
+      <SelectField label="Giveaway" {...bind.text('winnerTypeDesc')} options={KIND_OPTIONS} />
       <TextField
         label="Winner’s name as shown"
-        value={fields.winner}
+        {...bind.text('winner')}
         autoComplete="off"
-        error={errors.winner ?? null}
         hint="First name and initial, such as “Maria G.”."
-        onChange={(event) => onChange({ ...fields, winner: event.target.value })}
       />
       <TextField
         label="First day of the period"
+        {...bind.text('periodStart')}
         type="date"
-        value={fields.periodStart}
-        error={errors.periodStart ?? null}
         hint="Orders the list and gives the year shown."
-        onChange={(event) => onChange({ ...fields, periodStart: event.target.value })}
       />
       <TextField
         label="Period label"
-        value={fields.winnerTime}
+        {...bind.text('winnerTime')}
         autoComplete="off"
-        error={errors.winnerTime ?? null}
         hint="As the public page shows it, such as “March” or “Q1”."
-        onChange={(event) => onChange({ ...fields, winnerTime: event.target.value })}
       />
       <label className="staff-check">
-        <input type="checkbox" checked={fields.hidden} onChange={(event) => onChange({ ...fields, hidden: event.target.checked })} />
+        <input type="checkbox" {...bind.check('hidden')} />
         Hidden from the public winners pages
       </label>
     </>
