@@ -174,6 +174,12 @@ function valueFor(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   return schema.nullable ? fc.oneof({ weight: 1, arbitrary: fc.constant(null) }, { weight: 4, arbitrary: value }) : value;
 }
 
+/** The fields a body schema names; a body that names none (an empty object) gets an undocumented one. */
+const bodyFields = (schema: JsonSchema) => {
+  const named = Object.keys(schema.properties ?? {});
+  return named.length > 0 ? named : ['value'];
+};
+
 /** A body that passes the documented schema, or one that does except for one field (odd or of the wrong type). */
 const validBodyFor = (schema: JsonSchema) =>
   fc.oneof(
@@ -181,7 +187,7 @@ const validBodyFor = (schema: JsonSchema) =>
     {
       weight: 2,
       arbitrary: fc
-        .tuple(valueFor(schema), fc.constantFrom(...Object.keys(schema.properties ?? { value: {} })), fieldValue)
+        .tuple(valueFor(schema), fc.constantFrom(...bodyFields(schema)), fieldValue)
         .map(([body, field, odd]) => (body && typeof body === 'object' && !Array.isArray(body) ? { ...body, [field]: odd } : body)),
     },
   );

@@ -180,9 +180,10 @@ describe('step 1: account', () => {
     const next = submitButton('Next');
     expect(next).toHaveAttribute('aria-disabled', 'true');
     await user.click(next);
-    expect(errorOf('Username')).toBe('This field is required.');
+    // The schema's resolver answers after the click: wait for what the page says.
+    await waitFor(() => expect(errorOf('Username')).toBe('This field is required.'));
     expect(errorOf('Confirm password')).toBe('This field is required.');
-    expect(field('Username')).toHaveFocus();
+    await waitFor(() => expect(field('Username')).toHaveFocus());
     expect(screen.getByRole('heading', { name: /Your account/ })).toBeInTheDocument();
 
     await fill(user, 'Username', 'newtester1');
