@@ -66,7 +66,11 @@ test('a seat freed by a cancel is offered by e-mail to the tester waiting for it
   await expect(heading(page, 'Congratulations!')).toBeVisible();
   await page.getByRole('radio', { name: `Notify me ${siteSession(session)} (Closed)`, exact: true }).check();
   await page.getByRole('button', { name: 'Wait for this time' }).click();
-  await expect(heading(page, 'Thank you!')).toBeFocused();
+  // Back on the screener list, which says what was done (issue 28, item 3).
+  await expect(page).toHaveURL('/community/main/screener');
+  await expect(page.getByRole('status').filter({ hasText: 'You are on the waiting list for' })).toHaveText(
+    `You are on the waiting list for ${STUDY_NAME}. We will contact you if a place opens at the time you chose.`,
+  );
   await expectNoAxeViolations(page);
 
   // The other tester cancels from their booking e-mail's one-click link.
