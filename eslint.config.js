@@ -62,11 +62,6 @@ const contractsInShared = [
   },
 ];
 
-/**
- * Forms still on useState fields (decision 091 says why each waits); the list only shrinks.
- */
-const formsNotYetOnSchemaForm = ['apps/web/src/features/registration/detail-step.tsx'];
-
 export default tseslint.config(
   {
     ignores: [
@@ -141,7 +136,7 @@ export default tseslint.config(
   {
     // One form pattern (issue 25; decision 091): a form's fields live in useSchemaForm with the call's shared schema.
     files: ['apps/web/src/features/**/*.tsx', 'apps/web/src/staff/**/*.tsx'],
-    ignores: ['apps/web/src/**/*.test.tsx', ...formsNotYetOnSchemaForm],
+    ignores: ['apps/web/src/**/*.test.tsx'],
     plugins: { 'schema-forms': schemaForms },
     rules: { 'schema-forms/schema-form-fields': 'error' },
   },

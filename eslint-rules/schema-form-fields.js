@@ -2,8 +2,8 @@
 // fields in useSchemaForm (react-hook-form checked by the call's shared schema), not in
 // useState. A field kept in useState shows up as a state setter called from a change handler
 // (an on…Change prop or property); three or more of them in one file is a hand-rolled form. The
-// older pattern, useCheckedForm (hooks/use-checked-form.ts: fields in state, rules by hand), is
-// refused in a form too.
+// older pattern, useCheckedForm (fields in state, rules by hand; removed with the last form that
+// used it), stays refused in a form, so it does not come back.
 
 const FIELD_LIMIT = 3;
 const CHANGE_HANDLER = /^on[A-Z]?\w*Change$/;

@@ -69,6 +69,14 @@ function RolePicker(props: { roles: string[]; onRoles: (roles: string[]) => void
     expect(await formMessages(code('onOutcome'), PLANTED_IN_STAFF)).toEqual([]);
   });
 
+  test("no form is excepted any more: registration's detail step, the last to move, is checked and passes", async () => {
+    const detailStep = 'apps/web/src/features/registration/detail-step.tsx';
+    const config = (await eslint.calculateConfigForFile(path.join(repoRoot, detailStep))) as { rules?: Record<string, unknown> };
+    expect(config.rules).toHaveProperty('schema-forms/schema-form-fields');
+    const [result] = await eslint.lintFiles([path.join(repoRoot, detailStep)]);
+    expect(result?.messages.filter((message) => message.ruleId === 'schema-forms/schema-form-fields')).toEqual([]);
+  });
+
   test('a form checked by useCheckedForm is refused', async () => {
     const code = `import { useCheckedForm } from '../../hooks/use-checked-form';
 export function Planted() {

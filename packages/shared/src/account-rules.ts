@@ -191,6 +191,11 @@ export function formatPhone(value: string): string {
   return value;
 }
 
+/** How-heard Other needs its detail text (spec 2, 5). */
+export function checkAdDetail(adId: string, adDetail: string): Check {
+  return adId === AD_OTHER && !adDetail.trim() ? 'adDetailRequired' : null;
+}
+
 /** Birth-year choices: from 13 years ago back to 80 years ago (spec 2, 5). */
 export function birthYearChoices(today: Date): number[] {
   const year = today.getFullYear();
@@ -201,6 +206,11 @@ export function birthYearChoices(today: Date): number[] {
 
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The date of birth chosen in three selects (year, month, day); a select still empty gives 0. */
+export function birthDateOf(selects: { year: string; month: string; day: string }): { year: number; month: number; day: number } {
+  return { year: Number(selects.year) || 0, month: Number(selects.month) || 0, day: Number(selects.day) || 0 };
 }
 
 /** Whole years between a birth date and today. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ENTRY_TEXTS, message, type Language, type MessageKey } from './account-messages.ts';
 import {
-  AD_OTHER,
   EMAIL_PATTERN,
   GENDERS,
   LIMITS,
   RACE_IDS,
   STATE_CODES,
+  birthDateOf,
+  checkAdDetail,
   checkBirthDate,
   checkCode,
   checkEmail,
@@ -86,9 +87,8 @@ export function registerSchema(language: Language = 'en', today: Date = new Date
       Language: languageSchema,
     })
     .superRefine((payload, context) => {
-      if (payload.AdID === AD_OTHER && !payload.AdDetail.trim()) {
-        context.addIssue({ code: 'custom', path: ['AdDetail'], message: message('adDetailRequired', language) });
-      }
+      const detailProblem = checkAdDetail(payload.AdID, payload.AdDetail);
+      if (detailProblem) context.addIssue({ code: 'custom', path: ['AdDetail'], message: message(detailProblem, language) });
       const [year, month, day] = payload.Birth.split('-').map(Number) as [number, number, number];
       const problem = checkBirthDate({ year, month, day }, today);
       if (problem) context.addIssue({ code: 'custom', path: ['Birth'], message: message(problem, language) });
@@ -130,6 +130,51 @@ export function registrationAccountFormSchema(
     .superRefine(confirmationOf('password', language));
 }
 export type RegistrationAccountForm = z.input<ReturnType<typeof registrationAccountFormSchema>>;
+
+/** The date-of-birth selects of registration's step 3, in the order they unlock. */
+export const BIRTH_SELECTS = ['year', 'month', 'day'] as const;
+
+/** Whether `value` is an object whose `names` are all strings. */
+const holdsText = (value: unknown, names: readonly string[]) =>
+  typeof value === 'object' && value !== null && names.every((name) => typeof (value as Record<string, unknown>)[name] === 'string');
+
+/**
+ * Step 3 of registration (detail): the Register call's rules and texts for the values as the form
+ * holds them: the choices as their selects give them, the phone as typed (sent as digits), the
+ * how-heard detail (required for Other), the date of birth from its three selects and the terms
+ * box. The date's problem is reported on its first select still empty (the day once all three are
+ * chosen), which takes the focus.
+ */
+export function registrationDetailFormSchema(language: Language = 'en', today: Date = new Date()) {
+  const call = registerSchema(language, today).shape;
+  return z
+    .object({
+      gender: z.string().pipe(call.SexID),
+      phone: z.string().transform(phoneValue).pipe(call.PhoneNo),
+      raceId: z.string().pipe(call.RaceID),
+      adId: call.AdID,
+      adDetail: call.AdDetail,
+      year: z.string(),
+      month: z.string(),
+      day: z.string(),
+      acceptTerms: z.boolean().pipe(call.AcceptTerms),
+    })
+    .superRefine(
+      (values, context) => {
+        const detailProblem = checkAdDetail(values.adId, values.adDetail);
+        if (detailProblem) context.addIssue({ code: 'custom', path: ['adDetail'], message: message(detailProblem, language) });
+        const birthProblem = checkBirthDate(birthDateOf(values), today);
+        const select = BIRTH_SELECTS.find((name) => !values[name]) ?? 'day';
+        if (birthProblem) context.addIssue({ code: 'custom', path: [select], message: message(birthProblem, language) });
+      },
+      // Every problem shows at once: these rules run even when a choice elsewhere (gender, race) was refused.
+      { when: ({ value }) => holdsText(value, ['adId', 'adDetail', ...BIRTH_SELECTS]) },
+    );
+}
+/** Step 3's values as the form holds them. */
+export type RegistrationDetailForm = z.input<ReturnType<typeof registrationDetailFormSchema>>;
+/** Step 3's values once checked: the choices typed as the Register call takes them, the phone as digits. */
+export type RegistrationDetail = z.output<ReturnType<typeof registrationDetailFormSchema>>;
 
 export const isInfoExistSchema = z.object({
   username: plain()

@@ -9,6 +9,7 @@ import {
   loginSchema,
   reEngagementFormSchema,
   registrationAccountFormSchema,
+  registrationDetailFormSchema,
   registrationProfileFormSchema,
   resetPasswordFormSchema,
   shortSignUpFormSchema,
@@ -173,5 +174,48 @@ describe("registration's step 1, built from the Register call's fields", () => {
     const values = { username: 'TakenName1', email: 'new@example.com', password: 'Abcdef1!', confirmation: 'Abcdef1!' };
     expect(messages(registrationAccountFormSchema('en', isTaken).safeParse(values))).toEqual([['username', message('usernameTaken')]]);
     expect(registrationAccountFormSchema('en').safeParse(values).success).toBe(true);
+  });
+});
+
+describe("registration's step 3, built from the Register call's fields", () => {
+  const today = new Date(2026, 10, 28);
+  const filled = {
+    gender: 'F',
+    phone: '(312)555-0100',
+    raceId: 'C',
+    adId: '0O',
+    adDetail: 'A poster',
+    year: '2000',
+    month: '4',
+    day: '15',
+    acceptTerms: true,
+  };
+
+  test("every problem at once with the catalogue text in the tester's language, the choices not made included", () => {
+    const blank = { gender: '', phone: '312555', raceId: '', adId: '0O', adDetail: ' ', year: '', month: '', day: '', acceptTerms: false };
+    expect(messages(registrationDetailFormSchema('es', today).safeParse(blank))).toEqual([
+      ['gender', message('genderInvalid', 'es')],
+      ['phone', message('phoneInvalid', 'es')],
+      ['raceId', message('raceInvalid', 'es')],
+      ['acceptTerms', message('termsRequired', 'es')],
+      ['adDetail', message('adDetailRequired', 'es')],
+      ['year', message('required', 'es')],
+    ]);
+  });
+
+  test('the date of birth is reported on its first select still empty, on the day once all three are chosen', () => {
+    const schema = registrationDetailFormSchema('en', today);
+    expect(messages(schema.safeParse({ ...filled, month: '', day: '' }))).toEqual([['month', message('required')]]);
+    expect(messages(schema.safeParse({ ...filled, day: '' }))).toEqual([['day', message('required')]]);
+    expect(messages(schema.safeParse({ ...filled, month: '2', day: '30' }))).toEqual([['day', message('birthDateInvalid')]]);
+    // 13 the day after: the year is offered, the full date decides.
+    expect(messages(schema.safeParse({ ...filled, year: '2013', month: '11', day: '29' }))).toEqual([['day', message('birthDateAge')]]);
+    expect(schema.safeParse({ ...filled, year: '2013', month: '11', day: '28' }).success).toBe(true);
+  });
+
+  test('the detail is needed for Other only; the values come out as the call takes them', () => {
+    const schema = registrationDetailFormSchema('en', today);
+    expect(schema.safeParse({ ...filled, adId: '2A', adDetail: '' }).success).toBe(true);
+    expect(schema.parse(filled)).toEqual({ ...filled, phone: '3125550100' });
   });
 });

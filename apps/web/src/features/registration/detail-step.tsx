@@ -1,17 +1,26 @@
-import type { MoreInfoResponse, RaceListResponse } from '@testerhub/shared/account-schemas';
-import { useId, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  BIRTH_SELECTS,
+  registrationDetailFormSchema,
+  type MoreInfoResponse,
+  type RaceListResponse,
+  type RegistrationDetail,
+  type RegistrationDetailForm,
+} from '@testerhub/shared/account-schemas';
+import { useEffect, useId, useMemo, useState, type FocusEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { message, type Language } from '@testerhub/shared/account-messages';
-import { AD_OTHER, GENDERS, RACES, birthYearChoices, daysInMonth } from '@testerhub/shared/account-rules';
+import { AD_OTHER, GENDERS, RACES, birthDateOf, birthYearChoices, daysInMonth } from '@testerhub/shared/account-rules';
 import { apiGet } from '../../lib/api';
+import { fieldErrorText } from '../../lib/form-errors';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useCachedQuery } from '../../hooks/use-cached-query';
-import { useCheckedForm } from '../../hooks/use-checked-form';
 import { SelectField, TextField } from '../../components/form-field';
-import { PhoneField } from '../../components/phone-field';
-import { detailErrors, type DetailField, type RegistrationDraft } from './registration-draft';
+import { SchemaPhoneField } from '../../components/phone-field';
+import type { RegistrationDraft } from './registration-draft';
 import { REGISTRATION_TEXTS } from './registration-texts';
 
-const FIELDS: readonly DetailField[] = ['gender', 'phone', 'raceId', 'adId', 'adDetail', 'birth', 'acceptTerms'];
+/** The fields in the order they show: a submit with problems focuses the first (the detail text appears mid-form, later than it registers). */
+const FIELD_ORDER = ['gender', 'phone', 'raceId', 'adId', 'adDetail', ...BIRTH_SELECTS, 'acceptTerms'] as const;
 
 interface DetailStepProps {
   language: Language;
@@ -19,8 +28,8 @@ interface DetailStepProps {
   onChange: (patch: Partial<RegistrationDraft>) => void;
   today: Date;
   busy: boolean;
-  /** Called with the how-heard value actually shown (a stored value not in the list becomes Other). */
-  onComplete: (adId: string) => void;
+  /** Called with the checked values: the how-heard value is the one shown (a stored value not in the list became Other). */
+  onComplete: (detail: RegistrationDetail) => void;
   back: ReactNode;
 }
 
@@ -36,6 +45,32 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
   const birthErrorId = useId();
   const termsId = useId();
   const termsErrorId = useId();
+  const schema = useMemo(() => registrationDetailFormSchema(language, today), [language, today]);
+  const [defaultValues] = useState<RegistrationDetailForm>(() => ({
+    gender: draft.gender,
+    phone: draft.phone,
+    raceId: draft.raceId,
+    adId: draft.adId,
+    adDetail: draft.adDetail,
+    year: draft.year,
+    month: draft.month,
+    day: draft.day,
+    acceptTerms: draft.acceptTerms,
+  }));
+  const { field, register, handleSubmit, watch, trigger, getValues, setValue, setFocus, formState } = useSchemaForm(schema, {
+    language,
+    defaultValues,
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitted, isValid } = formState;
+  // The date of birth is judged once focus has left its three selects (or at a submit), not between them.
+  const [birthJudged, setBirthJudged] = useState(false);
+
+  // The draft follows the form (session storage: Back and a reload find the values again).
+  useEffect(() => {
+    const subscription = watch((values) => onChange(values as Partial<RegistrationDraft>));
+    return () => subscription.unsubscribe();
+  }, [watch, onChange]);
 
   const races = useCachedQuery<RaceListResponse>(`race-list:${language}`, () =>
     apiGet<RaceListResponse>(`/account/GetRaceList?lang=${language}`),
@@ -48,106 +83,93 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
     value: race.raceID,
     label: race.raceName,
   }));
+  const adsLoading = ads.status === 'loading';
   const adList = ads.status === 'success' ? ads.data.adsInfo : null;
-  const adId = ads.status === 'loading' ? draft.adId : shownAdId(draft.adId, adList);
   const adOptions = (adList ?? [{ adID: AD_OTHER, adName: '' }]).map((ad) => ({
     value: ad.adID,
     label: ad.adID === AD_OTHER ? t.other : ad.adName,
   }));
 
-  const year = Number(draft.year) || 0;
-  const month = Number(draft.month) || 0;
-  const errors = detailErrors(draft, adId, today);
-  // A wrong date of birth is reported on the first of its three selects still empty.
-  const { formRef, touch, shown, hasProblem, readyToSubmit } = useCheckedForm(FIELDS, errors, language, {
-    controlOf: (field) => (field === 'birth' ? (!year ? 'year' : !month ? 'month' : 'day') : field),
-  });
-  const blocked = busy || ads.status === 'loading' || hasProblem;
-  const dayCount = year && month ? daysInMonth(year, month) : 0;
-  const birthError = shown('birth');
+  // Once the list is known the select holds a value it offers (and shows it: its option may have been missing until now).
+  useEffect(() => {
+    if (!adsLoading) setValue('adId', shownAdId(getValues('adId'), adList), { shouldValidate: true });
+  }, [adsLoading, adList, getValues, setValue]);
 
-  function changeYear(value: string) {
-    const nextYear = Number(value) || 0;
-    // Month needs a year and day needs a month; a day past the month's end is dropped (29 February).
-    if (!nextYear) return onChange({ year: '', month: '', day: '' });
-    const day = month && Number(draft.day) > daysInMonth(nextYear, month) ? '' : draft.day;
-    onChange({ year: value, day });
+  const [adId, year, month, day] = watch(['adId', 'year', 'month', 'day']);
+  const chosen = birthDateOf({ year, month, day });
+  const dayCount = chosen.year && chosen.month ? daysInMonth(chosen.year, chosen.month) : 0;
+  const birthError = BIRTH_SELECTS.map((name) => fieldErrorText(errors, name)).find(Boolean) ?? null;
+  const pending = busy || adsLoading;
+  const blocked = pending || !isValid;
+
+  /** Month needs a year and day needs a month; a day past the month's end is dropped (29 February). */
+  function keepBirthInOrder() {
+    const birth = birthDateOf(getValues());
+    if (!birth.year) setValue('month', '');
+    if (!birth.year || !birth.month || birth.day > daysInMonth(birth.year, birth.month)) setValue('day', '');
+    if (birthJudged) void trigger(BIRTH_SELECTS);
   }
 
-  function changeMonth(value: string) {
-    const nextMonth = Number(value) || 0;
-    if (!nextMonth) return onChange({ month: '', day: '' });
-    const day = Number(draft.day) > daysInMonth(year, nextMonth) ? '' : draft.day;
-    onChange({ month: value, day });
-  }
+  /** A date select: its own leaving does not judge the date (the group's does). */
+  const birthSelect = (name: (typeof BIRTH_SELECTS)[number]) => ({ ...register(name, { onChange: keepBirthInOrder }), onBlur: undefined });
 
-  // The date is judged when focus leaves all three selects, not between them.
   function leaveBirth(event: FocusEvent<HTMLFieldSetElement>) {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) touch('birth');
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    setBirthJudged(true);
+    void trigger(BIRTH_SELECTS);
   }
 
-  function submit(event: FormEvent) {
-    if (readyToSubmit(event, busy || ads.status === 'loading')) onComplete(adId);
-  }
+  // After a submit, Other's detail text says at once that it is needed, as every other field does.
+  const adField = field('adId', {
+    onChange: () => {
+      if (isSubmitted) void trigger('adDetail');
+    },
+  });
+  // A ticked or unticked box is judged at once.
+  const { error: termsError, ...terms } = field('acceptTerms', { onChange: () => void trigger('acceptTerms') });
+
+  // Problems show and take the focus even while the list loads or a registration is under way; a busy step never goes on.
+  const submit = handleSubmit(
+    (detail) => {
+      if (!pending) onComplete(detail);
+    },
+    (problems) => {
+      const first = FIELD_ORDER.find((name) => problems[name]);
+      if (first) setFocus(first);
+    },
+  );
 
   const termsHref = language === 'es' ? '/popup/community-terms?lang=es' : '/popup/community-terms';
 
   return (
-    <form ref={formRef} className="registration-form" noValidate onSubmit={submit} aria-busy={busy}>
+    <form
+      className="registration-form"
+      noValidate
+      onSubmit={(event) => {
+        setBirthJudged(true);
+        void submit(event);
+      }}
+      aria-busy={busy}
+    >
       <div className="registration-form__grid">
         <SelectField
           label={t.gender}
-          name="gender"
-          value={draft.gender}
-          onChange={(event) => onChange({ gender: event.target.value })}
-          onBlur={() => touch('gender')}
-          error={shown('gender')}
+          {...field('gender')}
           options={GENDERS.map((gender) => ({ value: gender, label: t.genders[gender] }))}
           placeholder={t.genderPlaceholder}
           autoComplete="sex"
           required
         />
-        <PhoneField
+        <SchemaPhoneField
           language={language}
-          value={draft.phone}
-          error={shown('phone')}
-          onChange={(phone) => onChange({ phone })}
-          onLeave={() => touch('phone')}
+          field={field('phone')}
+          value={() => getValues('phone')}
+          show={(formatted) => setValue('phone', formatted, { shouldValidate: true })}
         />
       </div>
-      <SelectField
-        label={t.race}
-        name="raceId"
-        value={draft.raceId}
-        onChange={(event) => onChange({ raceId: event.target.value })}
-        onBlur={() => touch('raceId')}
-        error={shown('raceId')}
-        options={raceOptions}
-        placeholder={t.racePlaceholder}
-        required
-      />
-      <SelectField
-        label={t.howHeard}
-        name="adId"
-        value={adId}
-        onChange={(event) => onChange({ adId: event.target.value })}
-        onBlur={() => touch('adId')}
-        error={shown('adId')}
-        options={adOptions}
-        disabled={ads.status === 'loading'}
-        required
-      />
-      {adId === AD_OTHER && (
-        <TextField
-          label={t.howDetail}
-          name="adDetail"
-          value={draft.adDetail}
-          onChange={(event) => onChange({ adDetail: event.target.value })}
-          onBlur={() => touch('adDetail')}
-          error={shown('adDetail')}
-          required
-        />
-      )}
+      <SelectField label={t.race} {...field('raceId')} options={raceOptions} placeholder={t.racePlaceholder} required />
+      <SelectField label={t.howHeard} {...adField} options={adOptions} disabled={adsLoading} required />
+      {adId === AD_OTHER && <TextField label={t.howDetail} {...field('adDetail')} required />}
 
       <fieldset className="registration-form__birth" aria-describedby={birthError ? birthErrorId : undefined} onBlur={leaveBirth}>
         <legend className="form-field__label">{t.birthDate}</legend>
@@ -155,36 +177,30 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
         <div className="registration-form__birth-selects">
           <SelectField
             label={t.year}
-            name="year"
-            value={draft.year}
-            onChange={(event) => changeYear(event.target.value)}
+            {...birthSelect('year')}
             options={birthYearChoices(today).map((choice) => ({ value: String(choice), label: String(choice) }))}
             placeholder={t.yearPlaceholder}
-            aria-invalid={!!birthError && !year}
+            aria-invalid={!!birthError && !chosen.year}
             autoComplete="bday-year"
             required
           />
           <SelectField
             label={t.month}
-            name="month"
-            value={draft.month}
-            onChange={(event) => changeMonth(event.target.value)}
+            {...birthSelect('month')}
             options={t.months.map((name, index) => ({ value: String(index + 1), label: name }))}
             placeholder={t.monthPlaceholder}
-            disabled={!year}
-            aria-invalid={!!birthError && !!year && !month}
+            disabled={!chosen.year}
+            aria-invalid={!!birthError && !!chosen.year && !chosen.month}
             autoComplete="bday-month"
             required
           />
           <SelectField
             label={t.day}
-            name="day"
-            value={draft.day}
-            onChange={(event) => onChange({ day: event.target.value })}
+            {...birthSelect('day')}
             options={Array.from({ length: dayCount }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }))}
             placeholder={t.dayPlaceholder}
-            disabled={!month}
-            aria-invalid={!!birthError && !!month && !draft.day}
+            disabled={!chosen.month}
+            aria-invalid={!!birthError && !!chosen.month && !chosen.day}
             autoComplete="bday-day"
             required
           />
@@ -196,19 +212,13 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
         )}
       </fieldset>
 
-      <div className={shown('acceptTerms') ? 'registration-form__terms registration-form__terms--invalid' : 'registration-form__terms'}>
+      <div className={termsError ? 'registration-form__terms registration-form__terms--invalid' : 'registration-form__terms'}>
         <input
           id={termsId}
           type="checkbox"
-          name="acceptTerms"
-          checked={draft.acceptTerms}
-          onChange={(event) => {
-            touch('acceptTerms');
-            onChange({ acceptTerms: event.target.checked });
-          }}
-          onBlur={() => touch('acceptTerms')}
-          aria-invalid={!!shown('acceptTerms')}
-          aria-describedby={shown('acceptTerms') ? termsErrorId : undefined}
+          {...terms}
+          aria-invalid={!!termsError}
+          aria-describedby={termsError ? termsErrorId : undefined}
           required
         />
         <label htmlFor={termsId}>
@@ -217,9 +227,9 @@ export function DetailStep({ language, draft, onChange, today, busy, onComplete,
           {t.termsAfter}
         </label>
       </div>
-      {shown('acceptTerms') && (
+      {termsError && (
         <p id={termsErrorId} className="form-field__error" role="alert">
-          {shown('acceptTerms')}
+          {termsError}
         </p>
       )}
 

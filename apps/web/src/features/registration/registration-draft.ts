@@ -1,9 +1,7 @@
-import { AD_OTHER, GENDERS, LIMITS, RACE_IDS, checkBirthDate } from '@testerhub/shared/account-rules';
-import type { MessageKey } from '@testerhub/shared/account-messages';
+import { birthDateOf } from '@testerhub/shared/account-rules';
 import { registrationAccountFormSchema, registrationProfileFormSchema } from '@testerhub/shared/account-schemas';
 import { AD_TYPE_STORAGE_KEY, DEFAULT_AD_TYPE } from '@testerhub/shared/marketing';
 import { sessionValues } from '../../lib/browser-storage';
-import { phoneProblem } from '../../lib/phone';
 
 /**
  * Session key of the registration draft. The join page's short sign-up form writes
@@ -14,7 +12,6 @@ export const DRAFT_STORAGE_KEY = 'registrationDraft';
 export const REFERRAL_STORAGE_KEY = 'referralCode';
 
 export type ProfileField = 'firstName' | 'lastName' | 'zipCode' | 'address' | 'city' | 'state';
-export type DetailField = 'gender' | 'phone' | 'raceId' | 'adId' | 'adDetail' | 'birth' | 'acceptTerms';
 
 /** Everything the three steps ask but the passwords; step 2's fields (ProfileField) are all text. */
 export interface RegistrationDraft extends Record<ProfileField, string> {
@@ -134,35 +131,6 @@ export function forgetPasswords(): void {
   rememberedPasswords = { password: '', confirmation: '' };
 }
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, MessageKey>>;
-
-function compact<Field extends string>(entries: [Field, MessageKey | null][]): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  for (const [field, problem] of entries) if (problem) errors[field] = problem;
-  return errors;
-}
-
-export function birthOf(draft: Pick<RegistrationDraft, 'year' | 'month' | 'day'>): { year: number; month: number; day: number } {
-  return { year: Number(draft.year) || 0, month: Number(draft.month) || 0, day: Number(draft.day) || 0 };
-}
-
-/** Step 3 rules; adId is the how-heard value actually shown (an unknown stored one falls back to Other). */
-export function detailErrors(draft: RegistrationDraft, adId: string, today: Date): FieldErrors<DetailField> {
-  const detailProblem = (): MessageKey | null => {
-    if (adId === AD_OTHER && !draft.adDetail.trim()) return 'adDetailRequired';
-    return draft.adDetail.length > LIMITS.adDetailMax ? 'textTooLong' : null;
-  };
-  return compact<DetailField>([
-    ['gender', (GENDERS as readonly string[]).includes(draft.gender) ? null : 'genderInvalid'],
-    ['phone', phoneProblem(draft.phone)],
-    ['raceId', (RACE_IDS as readonly string[]).includes(draft.raceId) ? null : 'raceInvalid'],
-    ['adId', adId ? null : 'adInvalid'],
-    ['adDetail', detailProblem()],
-    ['birth', checkBirthDate(birthOf(draft), today)],
-    ['acceptTerms', draft.acceptTerms ? null : 'termsRequired'],
-  ]);
-}
-
 /** The step a visitor may be on: a later step needs every earlier one valid (and the password still in memory). */
 export function furthestAllowedStep(draft: RegistrationDraft): 'account' | 'profile' | 'detail' {
   if (!registrationAccountFormSchema().safeParse({ ...draft, ...recallPasswords() }).success) return 'account';
@@ -171,7 +139,7 @@ export function furthestAllowedStep(draft: RegistrationDraft): 'account' | 'prof
 }
 
 /** YYYY-MM-DD for the Birth field. */
-export function birthIso(draft: Pick<RegistrationDraft, 'year' | 'month' | 'day'>): string {
-  const { year, month, day } = birthOf(draft);
+export function birthIso(selects: Pick<RegistrationDraft, 'year' | 'month' | 'day'>): string {
+  const { year, month, day } = birthDateOf(selects);
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

@@ -11,6 +11,8 @@ import { RegistrationPage } from './registration-page';
 type Call = { url: string; body: unknown };
 let calls: Call[] = [];
 let registerAnswer: { status: string; message: string } = { status: 'succeed', message: '' };
+/** The how-heard list is answered once this settles (a test holds it to see step 3 while the list loads). */
+let adsArrive: Promise<void> = Promise.resolve();
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -18,6 +20,7 @@ const json = (body: unknown, status = 200) =>
 beforeEach(() => {
   calls = [];
   registerAnswer = { status: 'succeed', message: '' };
+  adsArrive = Promise.resolve();
   window.sessionStorage.clear();
   forgetPasswords();
   clearQueryCache();
@@ -39,13 +42,15 @@ beforeEach(() => {
             { raceID: 'O', raceName: 'Other' },
           ],
         });
-      if (url.endsWith('/account/GetMoreInfo'))
+      if (url.endsWith('/account/GetMoreInfo')) {
+        await adsArrive;
         return json({
           adsInfo: [
             { adID: '2A', adName: 'Facebook' },
             { adID: '0O', adName: 'Other' },
           ],
         });
+      }
       if (url.endsWith('/account/register') || url.endsWith('/account/registerExistedUser')) return json(registerAnswer);
       return json({ message: 'not found' }, 404);
     }),
@@ -84,8 +89,9 @@ async function fill(user: ReturnType<typeof userEvent.setup>, label: string, val
 }
 
 /** The error shown for a field: the text its aria-describedby points at, if it is an error. */
-function errorOf(label: string): string | null {
-  const ids = field(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+function errorOf(label: string | HTMLElement): string | null {
+  const control = typeof label === 'string' ? field(label) : label;
+  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
   const error = ids.map((id) => document.getElementById(id)).find((element) => element?.getAttribute('role') === 'alert');
   return error?.textContent ?? null;
 }
@@ -477,6 +483,125 @@ describe('step 3: detail and registration', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Change username or e-mail' }));
     await screen.findByRole('heading', { name: /Your account/ });
     expect(errorOf('Username')).toBe('Username is already taken. Please choose another name.');
+  });
+});
+
+/** Opens step 3 with steps 1 and 2 done, as they leave the draft (plus `detail`), and waits for its how-heard list unless told. */
+async function openDetailStep(detail: Record<string, unknown> = {}, { waitForList = true } = {}) {
+  window.sessionStorage.setItem(
+    'registrationDraft',
+    JSON.stringify({
+      username: 'newtester1',
+      email: 'new@example.com',
+      firstName: 'Ana',
+      lastName: 'Lopez',
+      zipCode: '60614',
+      address: '1 Main St',
+      city: 'Chicago',
+      state: 'IL',
+      ...detail,
+    }),
+  );
+  rememberPasswords({ password: VALID_PASSWORD, confirmation: VALID_PASSWORD });
+  renderAt('/community/join/detail');
+  const howHeard = await screen.findByRole('combobox', { name: /How did you hear about us\?|¿Cómo se enteró de nosotros\?/ });
+  if (waitForList) await waitFor(() => expect(howHeard).toBeEnabled());
+}
+
+const registrations = () => calls.filter((call) => call.url === '/api/account/register');
+
+describe('step 3 on the schema form (issue 25)', () => {
+  test('Completar pressed early shows every problem at once, in Spanish, and focuses the first, the gender', async () => {
+    window.sessionStorage.setItem('isSpanish', 'true');
+    const user = userEvent.setup({ delay: null });
+    await openDetailStep();
+    await user.click(submitButton('Completar'));
+    // The schema's resolver answers after the click: wait for what the page says.
+    await waitFor(() => expect(errorOf('Género')).toBe(message('genderInvalid', 'es')));
+    expect(errorOf('Número de teléfono')).toBe(message('required', 'es'));
+    expect(errorOf('Raza / origen étnico')).toBe(message('raceInvalid', 'es'));
+    expect(errorOf('¿Dónde se enteró de nosotros?')).toBe(message('adDetailRequired', 'es'));
+    const birth = screen.getByRole('group', { name: 'Fecha de nacimiento' });
+    expect(within(birth).getByRole('alert').textContent).toBe(message('required', 'es'));
+    expect(field('Año')).toHaveAttribute('aria-invalid', 'true');
+    expect(errorOf(screen.getByRole('checkbox'))).toBe(message('termsRequired', 'es'));
+    await waitFor(() => expect(field('Género')).toHaveFocus());
+    expect(registrations()).toHaveLength(0);
+  });
+
+  test("the date's message waits until focus leaves the three selects, sits on the first still empty, and follows each choice", async () => {
+    const user = userEvent.setup({ delay: null });
+    await openDetailStep({ gender: 'F', phone: '3125550100', raceId: 'C', adId: '2A' });
+    const birth = screen.getByRole('group', { name: 'Date of birth' });
+    await user.selectOptions(field('Year'), '2000');
+    await user.click(field('Month'));
+    expect(within(birth).queryByRole('alert')).toBeNull();
+    await user.click(field('Gender'));
+    await waitFor(() => expect(within(birth).getByRole('alert').textContent).toBe(message('required', 'en')));
+    expect(field('Month')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Year')).toHaveAttribute('aria-invalid', 'false');
+
+    await user.selectOptions(field('Month'), '2');
+    await waitFor(() => expect(field('Day')).toHaveAttribute('aria-invalid', 'true'));
+    expect(field('Month')).toHaveAttribute('aria-invalid', 'false');
+    await user.selectOptions(field('Day'), '29');
+    await waitFor(() => expect(within(birth).queryByRole('alert')).toBeNull());
+    // 2001 has no 29 February: the day is dropped and asked for again.
+    await user.selectOptions(field('Year'), '2001');
+    await waitFor(() => expect(within(birth).getByRole('alert').textContent).toBe(message('required', 'en')));
+    expect(field('Day').value).toBe('');
+    expect(field('Day')).toHaveAttribute('aria-invalid', 'true');
+
+    // A submit focuses the first empty select (the date comes before the terms box, still unticked).
+    await user.click(submitButton('Complete'));
+    await waitFor(() => expect(field('Day')).toHaveFocus());
+  });
+
+  test('a stored how-heard value the list lacks shows as Other; its detail is asked for and focused before the terms, then sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    await openDetailStep({ gender: 'M', phone: '3125550100', raceId: 'C', adId: '9Z', year: '1990', month: '1', day: '31' });
+    await waitFor(() => expect(screen.getByLabelText('How did you hear about us?')).toHaveValue('0O'));
+    expect(field('Phone number').value).toBe('3125550100');
+    await user.click(submitButton('Complete'));
+    await waitFor(() => expect(errorOf('Where did you hear about us?')).toBe(message('adDetailRequired', 'en')));
+    expect(errorOf(screen.getByRole('checkbox'))).toBe(message('termsRequired', 'en'));
+    await waitFor(() => expect(field('Where did you hear about us?')).toHaveFocus());
+
+    await fill(user, 'Where did you hear about us?', 'A poster');
+    await user.click(screen.getByRole('checkbox'));
+    await waitFor(() => expect(submitButton('Complete')).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(submitButton('Complete'));
+    await screen.findByRole('dialog');
+    expect(registrations()[0]?.body).toMatchObject({
+      SexID: 'M',
+      PhoneNo: '3125550100',
+      RaceID: 'C',
+      AdID: '0O',
+      AdDetail: 'A poster',
+      Birth: '1990-01-31',
+      AcceptTerms: true,
+    });
+  });
+
+  test('Complete while the how-heard list loads does not register; once the list is there it does, once', async () => {
+    let listAnswered = () => {};
+    adsArrive = new Promise((resolve) => (listAnswered = resolve));
+    const user = userEvent.setup({ delay: null });
+    const detail = { gender: 'F', phone: '3125550100', raceId: 'C', adId: '2A', year: '1990', month: '6', day: '15', acceptTerms: true };
+    await openDetailStep(detail, { waitForList: false });
+    const howHeard = screen.getByLabelText('How did you hear about us?');
+    expect(howHeard).toBeDisabled();
+    expect(submitButton('Complete')).toHaveAttribute('aria-disabled', 'true');
+    await user.click(submitButton('Complete'));
+
+    listAnswered();
+    await waitFor(() => expect(howHeard).toHaveValue('2A'));
+    expect(howHeard).toBeEnabled();
+    await waitFor(() => expect(submitButton('Complete')).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(submitButton('Complete'));
+    await screen.findByRole('dialog');
+    expect(registrations()).toHaveLength(1);
+    expect(registrations()[0]?.body).toMatchObject({ AdID: '2A', AdDetail: '' });
   });
 });
 

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { message, type Language } from '@testerhub/shared/account-messages';
-import { AD_OTHER, DEFAULT_BEST_CONTACT_TIME, ageOn, checkEmail, checkUsername } from '@testerhub/shared/account-rules';
-import type { RegisterPayload, StatusMessageResponse } from '@testerhub/shared/account-schemas';
+import { AD_OTHER, DEFAULT_BEST_CONTACT_TIME, ageOn, birthDateOf, checkEmail, checkUsername } from '@testerhub/shared/account-rules';
+import type { RegisterPayload, RegistrationDetail, StatusMessageResponse } from '@testerhub/shared/account-schemas';
 import { COMPANY } from '@testerhub/shared/company';
 import { apiPost } from '../../lib/api';
 import { sessionValues } from '../../lib/browser-storage';
-import { phoneValue } from '../../lib/phone';
 import { EntryPage } from '../../components/entry-page';
 import { ModalDialog } from '../../components/modal-dialog';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -18,7 +17,6 @@ import { useEntryLanguage } from '../../hooks/use-entry-language';
 import {
   REFERRAL_STORAGE_KEY,
   birthIso,
-  birthOf,
   clearDraft,
   forgetPasswords,
   furthestAllowedStep,
@@ -110,8 +108,7 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
     }
   }
 
-  function register(adId: string) {
-    const birth = birthOf(draft);
+  function register(detail: RegistrationDetail) {
     const payload: RegisterPayload = {
       Username: draft.username,
       EmailAddress: draft.email.trim(),
@@ -122,13 +119,13 @@ export function RegistrationPage({ step }: { step: RegistrationStep }) {
       Address: draft.address.trim(),
       City: draft.city.trim(),
       State: draft.state,
-      SexID: draft.gender as RegisterPayload['SexID'],
-      PhoneNo: phoneValue(draft.phone),
-      RaceID: draft.raceId as RegisterPayload['RaceID'],
-      AdID: adId,
-      AdDetail: adId === AD_OTHER ? draft.adDetail.trim() : '',
-      Birth: birthIso(draft),
-      CAge: ageOn(birth, today),
+      SexID: detail.gender,
+      PhoneNo: detail.phone,
+      RaceID: detail.raceId,
+      AdID: detail.adId,
+      AdDetail: detail.adId === AD_OTHER ? detail.adDetail.trim() : '',
+      Birth: birthIso(detail),
+      CAge: ageOn(birthDateOf(detail), today),
       Referral: (sessionValues.get(REFERRAL_STORAGE_KEY) ?? '').slice(0, 64),
       DayIndex: 0,
       ContactBestTimeFrom: DEFAULT_BEST_CONTACT_TIME.from,
