@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { NEW_STUDY_DEFAULTS, screenerQuestion, STUDY_ADMIN_TEXTS, type StudyDetail } from '@testerhub/shared/study-admin-schemas';
@@ -175,6 +175,27 @@ describe('the study form speaks in named options (issue 29, decision 105)', () =
       participantTypeId: 1,
       targetAnswerIds: [11, 21],
     });
+  });
+
+  test('creating a study refreshes the invitation form’s options, whose open studies it changes', async () => {
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/studies/CreateStudy'] = {
+      body: { status: 'succeed', message: STUDY_ADMIN_TEXTS.created, studyNo: 24101, version: 1 },
+    };
+    api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: STUDY } };
+    const user = renderAt('/staff/studies/new');
+    await screen.findByRole('checkbox', { name: 'Own' });
+    const optionsRead = () => api.paths().filter((path) => path === '/staff/invitations/Options').length;
+    expect(optionsRead()).toBe(1);
+    await user.type(screen.getByLabelText('Study number'), '24101');
+    await user.type(screen.getByLabelText('Name and basic information (what testers read)'), 'Cereal taste test');
+    await user.type(screen.getByLabelText('Colour name'), 'Blue');
+    await user.type(screen.getByLabelText('Question 1 text'), 'Do you eat cereal?');
+    await user.type(screen.getByLabelText('Option 1', { exact: true }), 'Yes');
+    await user.type(screen.getByLabelText('Option 2', { exact: true }), 'No');
+    await user.click(screen.getByRole('button', { name: 'Create the study' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Study 24101: Cereal taste test' })).toBeInTheDocument();
+    await waitFor(() => expect(optionsRead()).toBe(2));
   });
 
   test('a study holding codes no name covers and an answer no longer offered keeps them, shown as Other and unticked by hand', async () => {
