@@ -144,6 +144,8 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
       await recruiter.getByLabel('Study number').fill(String(no));
       await recruiter.getByLabel('Name and basic information (what testers read)').fill(name);
       await recruiter.getByLabel('Colour name').fill('Teal');
+      await recruiter.getByRole('combobox', { name: 'Project type' }).selectOption({ label: 'Taste test (1)' });
+      await recruiter.getByRole('combobox', { name: 'Participant type' }).selectOption({ label: 'Adults (4)' });
       const opens = await recruiter.evaluate(
         (at) => {
           const local = new Date(at);

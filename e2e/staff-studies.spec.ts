@@ -31,6 +31,12 @@ test('a recruiter creates, previews and opens a study; a tester screens for it a
   await staff.getByLabel('Study number').fill(String(studyNo));
   await staff.getByLabel('Name and basic information (what testers read)').fill(name);
   await staff.getByLabel('Colour name').fill('Brown');
+  // Types picked by name, an About-me answer ticked under its question (issue 29: numbers and ids were typed).
+  await staff.getByRole('combobox', { name: 'Project type' }).selectOption({ label: 'Focus group (2)' });
+  await staff.getByRole('combobox', { name: 'Participant type' }).selectOption({ label: 'Adults (4)' });
+  const aboutMe = staff.getByRole('group', { name: 'About-me answers required' });
+  const ownOrRent = aboutMe.getByRole('group', { name: /Do you own or rent your home\?/ });
+  await ownOrRent.getByRole('checkbox', { name: 'Own' }).check();
   await staff.getByLabel('Question 1 text').fill('Do you drink coffee?');
   await staff.getByLabel('Option 1', { exact: true }).fill('Yes');
   await staff.getByLabel('Option 2', { exact: true }).fill('No');
@@ -62,6 +68,14 @@ test('a recruiter creates, previews and opens a study; a tester screens for it a
   await expect(staff.getByTestId('study-state')).toHaveText('Opens later');
   await expect(staff.getByRole('link', { name: 'Session groups' })).toHaveAttribute('href', `/staff/studies/${studyNo}/sessions`);
   await expect(staff.getByRole('link', { name: 'Results' })).toHaveAttribute('href', `/staff/studies/${studyNo}/results`);
+  await expect(staff.getByRole('combobox', { name: 'Project type' })).toHaveValue('2');
+  await expect(staff.getByRole('combobox', { name: 'Participant type' })).toHaveValue('4');
+  await expect(ownOrRent.getByRole('checkbox', { name: 'Own' })).toBeChecked();
+  // Unticked and saved: the tester below holds no About-me answers.
+  await ownOrRent.getByRole('checkbox', { name: 'Own' }).uncheck();
+  await staff.getByRole('button', { name: 'Save the study' }).click();
+  await expect(staff.getByTestId('study-outcome')).toContainText('The study was saved.');
+  await expect(ownOrRent.getByRole('checkbox', { name: 'Own' })).not.toBeChecked();
   await staff.getByRole('button', { name: 'Open now' }).click();
   await expect(staff.getByTestId('study-outcome')).toContainText('The study is open.');
   await expect(staff.getByTestId('study-state')).toHaveText('Open');

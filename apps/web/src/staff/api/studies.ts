@@ -45,13 +45,21 @@ export const setStudyOpen = (payload: SetStudyOpenPayload) => apiPost<StudyChang
 export const previewScreener = (payload: PreviewScreenerPayload) =>
   apiPost<PreviewScreenerResponse>('/staff/studies/PreviewScreener', payload);
 
-/** A change to a study: the list and the study refresh after it, whatever the answer. */
+/**
+ * A change to a study: the list and the study refresh after it, whatever the answer, and so do the
+ * invitation form's options, whose open studies it may change (the study form reads its About-me
+ * answers from them, so they are often fresh in the cache when a study is created or opened).
+ */
 function useStudyChange<Payload>(mutationFn: (payload: Payload) => Promise<StudyChangeResponse>, name: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['staff', 'studies', name],
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'studies'] }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'studies'] }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.invitationOptions() }),
+      ]),
   });
 }
 export const useCreateStudy = () => useStudyChange(createStudy, 'create');

@@ -11,11 +11,13 @@ import {
   type ScreenerQuestionInput,
   type StudyFormOptions,
 } from '@testerhub/shared/study-admin-schemas';
+import { PARTICIPANT_TYPE_TEXTS, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
 import type { input } from 'zod/v4/core';
 import { SelectField, TextField } from '../../components/form-field';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SubmitButton } from '../shell/staff-page-parts';
 import { ScreenerPreview } from './screener-preview';
+import { AboutMePicker, NamedCodeField } from './study-form-choices';
 
 export type StudyFormValues = input<typeof createStudySchema>;
 type Form = UseFormReturn<StudyFormValues, unknown, CreateStudyPayload>;
@@ -48,6 +50,13 @@ function errorAt(form: Form, name: string): string | null {
   const errors = form.formState.errors;
   const found = (get(errors, name) as { message?: string; root?: { message?: string } } | undefined) ?? undefined;
   return found?.message ?? found?.root?.message ?? null;
+}
+
+/** The About-me answers' problem: the list's (too many), or the server's at one id (`targetAnswerIds.2`: unknown). */
+function answerIdsError(form: Form): string | null {
+  const atIds = form.formState.errors.targetAnswerIds as unknown;
+  const atOne = Array.isArray(atIds) ? (atIds as ({ message?: string } | undefined)[]).find((item) => item?.message)?.message : undefined;
+  return errorAt(form, 'targetAnswerIds') ?? atOne ?? null;
 }
 
 /**
@@ -88,6 +97,8 @@ export function StudyForm({
   const num = (name: string) => ({ ...form.register(name as never, { setValueAs: toNumber }), error: errorAt(form, name) });
   const field = (name: string) => ({ ...form.register(name as never), error: errorAt(form, name) });
   const kind = form.watch('screenerKind');
+  // A value chosen in a picker rather than typed: checked again once the form was sent.
+  const picked = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
   return (
     <form
       className="staff-form study-form"
@@ -101,12 +112,23 @@ export function StudyForm({
         <TextField label="Name and basic information (what testers read)" {...field('studyBasicInfo')} />
         <TextField label="Tester label" hint="For example Adult, Teen and adult, Kids." {...field('testerLabel')} />
         <TextField label="Colour name" {...field('colorName')} />
-        <TextField label="Project type" inputMode="numeric" hint="26, 27 and 28 are kid studies." {...num('projectType')} />
-        <TextField
+        <NamedCodeField
+          label="Project type"
+          hint="Kid studies take children through a parent’s account."
+          words={PROJECT_TYPE_TEXTS}
+          value={form.watch('projectType')}
+          error={errorAt(form, 'projectType')}
+          onPick={(code) => form.setValue('projectType', code, picked)}
+          number={{ label: 'Project type number', hint: 'From 1 to 999.', ...num('projectType') }}
+        />
+        <NamedCodeField
           label="Participant type"
-          inputMode="numeric"
-          hint="1, 2 and 5 kids; 3 teens and adults; 4 adults."
-          {...num('participantTypeId')}
+          hint="Kids go through a parent’s account; teens and adults are asked who takes part."
+          words={PARTICIPANT_TYPE_TEXTS}
+          value={form.watch('participantTypeId')}
+          error={errorAt(form, 'participantTypeId')}
+          onPick={(code) => form.setValue('participantTypeId', code, picked)}
+          number={{ label: 'Participant type number', hint: 'From 1 to 99.', ...num('participantTypeId') }}
         />
         <SelectField
           label="Test site"
@@ -139,20 +161,10 @@ export function StudyForm({
         <TextField label="Maximum age" inputMode="numeric" hint="Empty for no upper age." {...num('maximumAge')} />
         <TextField label="Children’s minimum age (kid studies)" inputMode="numeric" {...num('childMinimumAge')} />
         <TextField label="Children’s maximum age (kid studies)" inputMode="numeric" {...num('childMaximumAge')} />
-        <TextField
-          label="About-me answers required (ids, separated by commas)"
-          hint="Only testers holding every one of these answers see the study."
-          {...form.register('targetAnswerIds', {
-            setValueAs: (value: unknown) =>
-              Array.isArray(value)
-                ? value
-                : String(value ?? '')
-                    .split(',')
-                    .map((part) => part.trim())
-                    .filter(Boolean)
-                    .map(Number),
-          })}
-          error={errorAt(form, 'targetAnswerIds')}
+        <AboutMePicker
+          picked={form.watch('targetAnswerIds') ?? []}
+          onChange={(answerIds) => form.setValue('targetAnswerIds', answerIds, picked)}
+          error={answerIdsError(form)}
         />
       </fieldset>
 

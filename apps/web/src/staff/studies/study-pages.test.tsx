@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { NEW_STUDY_DEFAULTS, screenerQuestion, STUDY_ADMIN_TEXTS, type StudyDetail } from '@testerhub/shared/study-admin-schemas';
 import { fakeApi } from '../../../test/fake-api';
 import { StudiesPage } from './studies-page';
-import { StudyPage } from './study-pages';
+import { StudyNewPage, StudyPage } from './study-pages';
 import { renderStaffPages } from '../../../test/staff-pages';
 
 const api = fakeApi();
@@ -48,8 +48,24 @@ const EXTERNAL: StudyDetail = {
 };
 const OPTIONS = { status: 'succeed', sites: [{ id: '00001', name: 'Chicago (Chicago)' }], screenerHosts: ['forms.example.com'] };
 
+/** The About-me answers staff read (the invitation form's list): two questions, in the server's order. */
+const ABOUT_ME = {
+  studies: [],
+  sites: [],
+  answers: [
+    { answerId: 11, question: 'Pets Which pets live in your home?', answer: 'Dog' },
+    { answerId: 12, question: 'Pets Which pets live in your home?', answer: 'Cat' },
+    { answerId: 21, question: 'Your home Do you own or rent your home?', answer: 'Own' },
+    { answerId: 22, question: 'Your home Do you own or rent your home?', answer: 'Rent' },
+  ],
+};
+// Every study form ticks its About-me answers from this list.
+beforeEach(() => {
+  api.answers['/staff/invitations/Options'] = { body: ABOUT_ME };
+});
+
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
-  return renderStaffPages(entry, { studies: <StudiesPage />, 'studies/:studyNo': <StudyPage /> }, roles);
+  return renderStaffPages(entry, { studies: <StudiesPage />, 'studies/new': <StudyNewPage />, 'studies/:studyNo': <StudyPage /> }, roles);
 }
 
 describe('the study page (decision 050)', () => {
@@ -119,6 +135,114 @@ describe('the study page (decision 050)', () => {
     renderAt('/staff/studies/24101', ['rewards']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only staff with the recruiter role can open this page.');
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('the study form speaks in named options (issue 29, decision 105)', () => {
+  test('a new study: project and participant types are picked by name, About-me answers ticked under their questions; the numbers and ids are sent', async () => {
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/studies/CreateStudy'] = {
+      body: { status: 'failed', message: STUDY_ADMIN_TEXTS.studyNoTaken, field: 'studyNo' },
+    };
+    const user = renderAt('/staff/studies/new');
+    const projectType = await screen.findByRole('combobox', { name: 'Project type' });
+    expect(projectType).toHaveDisplayValue('Taste test (1)');
+    expect(screen.getByRole('combobox', { name: 'Participant type' })).toHaveDisplayValue('Adults (4)');
+    expect(screen.queryByRole('textbox', { name: /type|About-me|ids/i })).toBeNull();
+
+    await user.selectOptions(projectType, 'Kid study (27)');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Participant type' }), 'Kids (1)');
+    const aboutMe = screen.getByRole('group', { name: 'About-me answers required' });
+    const home = within(await within(aboutMe).findByRole('group', { name: 'Your home Do you own or rent your home?' }));
+    const pets = within(within(aboutMe).getByRole('group', { name: 'Pets Which pets live in your home?' }));
+    expect(pets.getAllByRole('checkbox').map((box) => box.parentElement?.textContent?.trim())).toEqual(['Dog', 'Cat']);
+    await user.click(home.getByRole('checkbox', { name: 'Own' }));
+    await user.click(pets.getByRole('checkbox', { name: 'Cat' }));
+    await user.click(pets.getByRole('checkbox', { name: 'Dog' }));
+    await user.click(pets.getByRole('checkbox', { name: 'Cat' }));
+
+    await user.type(screen.getByLabelText('Study number'), '24150');
+    await user.type(screen.getByLabelText('Name and basic information (what testers read)'), 'Snack test');
+    await user.type(screen.getByLabelText('Colour name'), 'Green');
+    await user.type(screen.getByLabelText('Question 1 text'), 'Do you snack?');
+    await user.type(screen.getByLabelText('Option 1', { exact: true }), 'Yes');
+    await user.type(screen.getByLabelText('Option 2', { exact: true }), 'No');
+    await user.click(screen.getByRole('button', { name: 'Create the study' }));
+    expect(await screen.findByTestId('study-outcome')).toHaveTextContent(STUDY_ADMIN_TEXTS.studyNoTaken);
+    expect(api.calls.find((call) => call.path === '/staff/studies/CreateStudy')?.body).toMatchObject({
+      studyNo: 24150,
+      projectType: 27,
+      participantTypeId: 1,
+      targetAnswerIds: [11, 21],
+    });
+  });
+
+  test('creating a study refreshes the invitation form’s options, whose open studies it changes', async () => {
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/studies/CreateStudy'] = {
+      body: { status: 'succeed', message: STUDY_ADMIN_TEXTS.created, studyNo: 24101, version: 1 },
+    };
+    api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: STUDY } };
+    const user = renderAt('/staff/studies/new');
+    await screen.findByRole('checkbox', { name: 'Own' });
+    const optionsRead = () => api.paths().filter((path) => path === '/staff/invitations/Options').length;
+    expect(optionsRead()).toBe(1);
+    await user.type(screen.getByLabelText('Study number'), '24101');
+    await user.type(screen.getByLabelText('Name and basic information (what testers read)'), 'Cereal taste test');
+    await user.type(screen.getByLabelText('Colour name'), 'Blue');
+    await user.type(screen.getByLabelText('Question 1 text'), 'Do you eat cereal?');
+    await user.type(screen.getByLabelText('Option 1', { exact: true }), 'Yes');
+    await user.type(screen.getByLabelText('Option 2', { exact: true }), 'No');
+    await user.click(screen.getByRole('button', { name: 'Create the study' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Study 24101: Cereal taste test' })).toBeInTheDocument();
+    await waitFor(() => expect(optionsRead()).toBe(2));
+  });
+
+  test('a study holding codes no name covers and an answer no longer offered keeps them, shown as Other and unticked by hand', async () => {
+    api.answers['/staff/studies/Study?studyNo=24101'] = {
+      body: { status: 'succeed', study: { ...STUDY, projectType: 12, participantTypeId: 7, targetAnswerIds: [21, 99] } },
+    };
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/studies/SaveStudy'] = {
+      body: { status: 'failed', message: STUDY_ADMIN_TEXTS.unknownTarget, field: 'targetAnswerIds.1' },
+    };
+    const user = renderAt('/staff/studies/24101');
+    expect(await screen.findByRole('combobox', { name: 'Project type' })).toHaveDisplayValue('Other (number)');
+    expect(screen.getByRole('textbox', { name: 'Project type number' })).toHaveValue('12');
+    expect(screen.getByRole('combobox', { name: 'Participant type' })).toHaveDisplayValue('Other (number)');
+    expect(screen.getByRole('textbox', { name: 'Participant type number' })).toHaveValue('7');
+    const aboutMe = screen.getByRole('group', { name: 'About-me answers required' });
+    const gone = within(await within(aboutMe).findByRole('group', { name: 'No longer offered to testers' }));
+    expect(gone.getByRole('checkbox', { name: 'Answer 99' })).toBeChecked();
+    expect(within(aboutMe).getByRole('checkbox', { name: 'Own' })).toBeChecked();
+
+    // Saved untouched, every stored value goes back as it was; the server's refusal at an id shows at the answers.
+    await user.click(screen.getByRole('button', { name: 'Save the study' }));
+    expect(await within(aboutMe).findByText(STUDY_ADMIN_TEXTS.unknownTarget)).toHaveAttribute('role', 'alert');
+    expect(aboutMe).toHaveAccessibleDescription(expect.stringContaining(STUDY_ADMIN_TEXTS.unknownTarget));
+    expect(api.calls.find((call) => call.path === '/staff/studies/SaveStudy')?.body).toMatchObject({
+      projectType: 12,
+      participantTypeId: 7,
+      targetAnswerIds: [21, 99],
+    });
+
+    // Unticked, another number typed, then a named type chosen after all.
+    await user.click(gone.getByRole('checkbox', { name: 'Answer 99' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Participant type number' }));
+    await user.type(screen.getByRole('textbox', { name: 'Participant type number' }), '8');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project type' }), 'Focus group (2)');
+    expect(screen.queryByRole('textbox', { name: 'Project type number' })).toBeNull();
+    api.answers['/staff/studies/SaveStudy'] = {
+      body: { status: 'succeed', message: STUDY_ADMIN_TEXTS.saved, studyNo: 24101, version: 4 },
+    };
+    api.calls.length = 0;
+    await user.click(screen.getByRole('button', { name: 'Save the study' }));
+    expect(await screen.findByText(STUDY_ADMIN_TEXTS.saved)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/studies/SaveStudy')?.body).toMatchObject({
+      projectType: 2,
+      participantTypeId: 8,
+      targetAnswerIds: [21],
+    });
   });
 });
 
