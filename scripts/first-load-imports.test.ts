@@ -11,7 +11,7 @@ import { valueImportSpecifiers } from './module-graph.ts';
  * and the pages that parse, which load later: texts and small rules the shell needs live in
  * zod-free modules of packages/shared. The login bonus's and the terms' dialogs, which open on
  * some visits only, load when they open; so do the e-mailed links' flows (a study link, a child's
- * confirmation) and the SMS opt-in prompt. `npm run test:e2e`'s first-load check weighs the built
+ * confirmation), the SMS opt-in prompt and the suspension notice. `npm run test:e2e`'s first-load check weighs the built
  * chunks; this test names what came back, without a build.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -99,5 +99,12 @@ describe("the portal's first load", () => {
       'apps/web/src/features/account-settings/sms-opt-in-prompt.tsx',
     ];
     expect(occasionalParts.filter((file) => files.has(file))).toEqual([]);
+  });
+
+  test("loads the suspension notice's text and the date formatting only for a suspended tester", () => {
+    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    expect(files.has('apps/web/src/features/portal-shell/suspension-notice.tsx')).toBe(true);
+    const suspendedOnly = ['apps/web/src/features/portal-shell/suspension-notice-body.tsx', 'packages/shared/src/schedule-format.ts'];
+    expect(suspendedOnly.filter((file) => files.has(file))).toEqual([]);
   });
 });
