@@ -10,7 +10,8 @@ import { valueImportSpecifiers } from './module-graph.ts';
  * import statically, before the tester sees anything. zod (26 KB gzipped) belongs to the forms
  * and the pages that parse, which load later: texts and small rules the shell needs live in
  * zod-free modules of packages/shared. The login bonus's and the terms' dialogs, which open on
- * some visits only, load when they open. `npm run test:e2e`'s first-load check weighs the built
+ * some visits only, load when they open; so do the e-mailed links' flows (a study link, a child's
+ * confirmation), the SMS opt-in prompt and the suspension notice. `npm run test:e2e`'s first-load check weighs the built
  * chunks; this test names what came back, without a build.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,5 +82,29 @@ describe("the portal's first load", () => {
       'apps/web/src/features/terms/terms.css',
     ];
     expect(dialogParts.filter((file) => files.has(file))).toEqual([]);
+  });
+
+  test('loads the study-link flow, the child confirmation and the SMS opt-in prompt only when a visit needs them', () => {
+    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    // What stays: the runners that look in sessionStorage for a stored link and load the rest.
+    expect(files.has('apps/web/src/features/screeners/study-link-runner.tsx')).toBe(true);
+    expect(files.has('apps/web/src/features/children/kid-confirmation-runner.tsx')).toBe(true);
+    const occasionalParts = [
+      'apps/web/src/features/screeners/study-link-flow-runner.tsx',
+      'apps/web/src/features/screeners/study-link-flow.ts',
+      'apps/web/src/features/screeners/screener-redirect.ts',
+      'apps/web/src/features/screeners/study-link.css',
+      'apps/web/src/features/children/kid-confirmation.tsx',
+      'packages/shared/src/children-texts.ts',
+      'apps/web/src/features/account-settings/sms-opt-in-prompt.tsx',
+    ];
+    expect(occasionalParts.filter((file) => files.has(file))).toEqual([]);
+  });
+
+  test("loads the suspension notice's text and the date formatting only for a suspended tester", () => {
+    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    expect(files.has('apps/web/src/features/portal-shell/suspension-notice.tsx')).toBe(true);
+    const suspendedOnly = ['apps/web/src/features/portal-shell/suspension-notice-body.tsx', 'packages/shared/src/schedule-format.ts'];
+    expect(suspendedOnly.filter((file) => files.has(file))).toEqual([]);
   });
 });

@@ -1,15 +1,19 @@
-import { SmsOptInPrompt } from '../../features/account-settings/sms-opt-in-prompt';
+import { Suspense } from 'react';
 import { PasswordReminderNotice } from '../../features/account-settings/password-reminder-notice';
 import { CalloutPanel } from '../../features/callouts/callout-panel';
 import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
 import { LoginBonusRunner } from '../../features/daily-bonus/login-bonus-runner';
 import { PortalShell } from '../../features/portal-shell/portal-shell';
 import { SuspensionNotice } from '../../features/portal-shell/suspension-notice';
-import { readStoredLink } from '../../features/screeners/study-link-flow';
+import { readStoredLink } from '../../features/screeners/stored-study-link';
 import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
 import { TermsGate } from '../../features/terms/terms-gate';
+import { lazyPage } from '../../lib/lazy-page';
 import { PortalQueryProvider } from '../../lib/query-provider';
 import { childPopup } from './child-popup-slot';
+
+// Offered after a claimed login bonus only, so it loads then, not with every portal page (decision 100).
+const SmsOptInPrompt = lazyPage(() => import('../../features/account-settings/sms-opt-in-prompt'), 'SmsOptInPrompt');
 
 /**
  * What runs in the shell on every portal page: first the terms (decision 041: while a new version
@@ -28,7 +32,11 @@ const entryFlow = ({ logOut, refreshProfile }: { logOut: () => void; refreshProf
     <LoginBonusRunner
       refreshProfile={refreshProfile}
       waitWhile={() => readStoredLink() !== null}
-      after={(done) => <SmsOptInPrompt onDone={done} />}
+      after={(done) => (
+        <Suspense fallback={null}>
+          <SmsOptInPrompt onDone={done} />
+        </Suspense>
+      )}
     />
   </TermsGate>
 );

@@ -1,53 +1,23 @@
-import { useEffect, useState } from 'react';
-import { CHILD_TEXTS } from '@testerhub/shared/children-texts';
-import { ModalDialog } from '../../components/modal-dialog';
+import { Suspense, useState } from 'react';
 import { sessionValues } from '../../lib/browser-storage';
-import { useConfirmKid } from './api/confirm-kid';
+import { lazyPage } from '../../lib/lazy-page';
 
-/** childConfirmed: Tester Services have confirmed the child by phone; the link itself confirms only the e-mail (decision 079). */
-type Outcome = { opened: true; fullName: string; childConfirmed: boolean } | { opened: false };
+// The confirmation, its call and its notices load when the portal opens with a child's link, not with every portal page (decision 100).
+const KidConfirmation = lazyPage(() => import('./kid-confirmation'), 'KidConfirmation');
+
+/** A child's confirmation link waits: a `k` without a study link's `s` (which makes `k` the study link's). */
+const confirmationStored = () => Boolean(sessionValues.get('k')) && !sessionValues.get('s');
 
 /**
- * The parent's confirmation link (/community?k=<kid GUID>, decision 028): the account root keeps
- * `k`; once the portal knows the session, this marks the e-mail step and says whether the child still
- * waits for Tester Services' call (decision 079). A `k` that came
- * with a study link (s and t) is that link's (the study-link flow's), not a confirmation.
+ * The parent's confirmation link in the portal shell (decision 028): looked for as the portal opens,
+ * as the account root stores `k` and then opens the portal; KidConfirmation confirms and says how it went.
  */
 export function KidConfirmationRunner() {
-  const { mutate, isPending } = useConfirmKid();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  useEffect(() => {
-    const childId = sessionValues.get('k');
-    if (!childId || sessionValues.get('s') || isPending) return;
-    // Taken before the call: a reload or a second tab does not confirm (or fail) twice.
-    sessionValues.remove('k');
-    mutate(childId, {
-      onSuccess: (answer) =>
-        setOutcome(
-          answer.status === 'succeed'
-            ? { opened: true, fullName: answer.fullName ?? '', childConfirmed: answer.isConfirmed === true }
-            : { opened: false },
-        ),
-      onError: () => setOutcome({ opened: false }),
-    });
-  }, [mutate, isPending]);
-
-  if (!outcome) return null;
-  const close = () => setOutcome(null);
-  if (outcome.opened && !outcome.childConfirmed)
-    return (
-      <ModalDialog title={outcome.fullName ? `${outcome.fullName} awaits a call from Tester Services` : 'E-mail confirmed'} onClose={close}>
-        <p>{CHILD_TEXTS.emailConfirmed}</p>
-      </ModalDialog>
-    );
-  return outcome.opened ? (
-    <ModalDialog title={outcome.fullName ? `${outcome.fullName} is confirmed` : 'Child confirmed'} onClose={close}>
-      <p>{CHILD_TEXTS.confirmed}</p>
-    </ModalDialog>
-  ) : (
-    <ModalDialog title="Confirmation failed" tone="error" onClose={close}>
-      <p>{CHILD_TEXTS.confirmFailed}</p>
-    </ModalDialog>
+  const [confirming] = useState(confirmationStored);
+  if (!confirming) return null;
+  return (
+    <Suspense fallback={null}>
+      <KidConfirmation />
+    </Suspense>
   );
 }

@@ -15,26 +15,14 @@ import { getQueStatusId } from './api/get-que-status-id';
 import { getStudyInfo } from './api/get-study-info';
 import { redirectTarget } from './screener-redirect';
 import { SCHEDULE_CHECK_PATH, STUDY_LINK_SESSION_KEYS } from './screener-texts';
+import type { StoredLink } from './stored-study-link';
 
-/** A link's parameters as the account root stored them (s and t are required; the others may be ''). */
-export interface StoredLink {
-  s: string;
-  t: string;
-  d: string;
-  k: string;
-}
+export { readStoredLink, type StoredLink } from './stored-study-link';
 
 /** Marks the link the flow last ran for, so that coming back to the portal does not run it again. */
 export const HANDLED_LINK_KEY = STUDY_LINK_HANDLED_KEY;
 /** The study and tester pair the account root stores beside s and t. */
 const PAIR_KEYS = ['study', 'tester'] as const;
-
-export function readStoredLink(): StoredLink | null {
-  const s = sessionValues.get('s');
-  const t = sessionValues.get('t');
-  if (!s || !t) return null;
-  return { s, t, d: sessionValues.get('d') ?? '', k: sessionValues.get('k') ?? '' };
-}
 
 export const linkKey = (link: StoredLink) => [link.s, link.t, link.d, link.k].join('|');
 

@@ -75,6 +75,16 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     expect(api.calls).toEqual([]);
   });
 
+  test('a link stored after the portal opened runs on the next navigation (the flow loads then)', async () => {
+    const { user } = renderRunner();
+    expect(api.calls).toEqual([]);
+    storeLink();
+    answer({ info: info('succeed', 'screener', '/community/main/screener/24106') });
+    await user.click(screen.getByRole('link', { name: 'About me' }));
+    await waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24106'));
+    expect(api.paths()).toEqual(['/study/CheckParticipantType', '/default/GetQueStatusID', '/study/GetStudyInfo']);
+  });
+
   test('common, then succeed: the calls in the spec’s order with the stored parameters, a loading state, then the screener it names', async () => {
     storeLink({ s: S, t: T, d: D, e: 'code1' });
     answer({ info: info('succeed', 'screener', '/community/main/screener/24106') });

@@ -1,162 +1,27 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { ModalDialog } from '../../components/modal-dialog';
-import { sessionValues } from '../../lib/browser-storage';
-import { screenerKeys, screenerMutationKeys } from './api/query-keys';
-import type { ChildPopupSlot } from './child-popup-slot';
-import { outsidePage } from './screener-redirect';
-import { SELF_SCHEDULE_PATH, STUDY_LINK_TEXTS } from './screener-texts';
-import {
-  clearStoredLink,
-  HANDLED_LINK_KEY,
-  linkKey,
-  readStoredLink,
-  runStudyLinkFlow,
-  type StoredLink,
-  type StudyLinkNotice,
-  type StudyLinkOutcome,
-} from './study-link-flow';
-import './study-link.css';
+import { Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
+import type { StudyLinkRunnerProps } from './study-link-flow-runner';
+import { readStoredLink } from './stored-study-link';
 
-type Shown = Exclude<StudyLinkNotice, 'child'> | 'priority' | 'failed' | { child: number };
-
-interface StudyLinkRunnerProps {
-  /** Ends the session (the portal shell's logout): the mismatch notice logs the wrong account out. */
-  logOut: () => void;
-  /** The children feature's child popup, handed in by app/ (decision 030). */
-  childPopup: ChildPopupSlot;
-}
+// The flow, its calls and its notices load once a link is stored, not with every portal page (decision 100).
+const StudyLinkFlowRunner = lazyPage(() => import('./study-link-flow-runner'), 'StudyLinkFlowRunner');
 
 /**
- * Runs the login-time study-link flow (spec 2, section 4; decision 026) in the portal, once the
- * session is known: after a login with a stored link, and for a tester already logged in who opens
- * one (the account root stores s, t, d and k, then comes here). Each link runs once per tab; the
- * self-schedule page reads its own parameters, so the flow waits while that page is open.
+ * The login-time study-link flow's place in the portal shell (spec 2, section 4; decision 026):
+ * it looks for a stored link on every navigation and, once one is there, loads and keeps the flow
+ * (StudyLinkFlowRunner), which runs the link and shows its notices after it cleared the link.
  */
-export function StudyLinkRunner({ logOut, childPopup }: StudyLinkRunnerProps) {
-  const queryClient = useQueryClient();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [failedLink, setFailedLink] = useState<StoredLink | null>(null);
-  const { mutate, isPending } = useMutation({
-    mutationKey: screenerMutationKeys.studyLink,
-    mutationFn: (link: StoredLink) => runStudyLinkFlow(link),
-  });
-
-  const apply = useCallback(
-    (outcome: StudyLinkOutcome) => {
-      if (outcome.kind === 'go') {
-        if (!outcome.keepLink) clearStoredLink();
-        navigate(outcome.path);
-        if (outcome.notice) setShown(outcome.notice);
-        return;
-      }
-      clearStoredLink();
-      if (outcome.kind === 'outside') outsidePage.open(outcome.href);
-      else if (outcome.notice === 'child') setShown({ child: outcome.studyNo });
-      else setShown(outcome.notice);
-    },
-    [navigate],
-  );
-
-  const run = useCallback(
-    (link: StoredLink) => {
-      sessionValues.set(HANDLED_LINK_KEY, linkKey(link));
-      mutate(link, {
-        onSuccess: apply,
-        onError: () => {
-          setFailedLink(link);
-          setShown('failed');
-        },
-      });
-    },
-    [mutate, apply],
-  );
-
-  useEffect(() => {
-    if (isPending) return;
-    const link = readStoredLink();
-    if (!link) return;
-    // The self-schedule page handles the link it was opened with; leaving that page must not run it
-    // through this flow again (which would send the tester straight back to it).
-    if (location.pathname.toLowerCase().startsWith(SELF_SCHEDULE_PATH)) {
-      sessionValues.set(HANDLED_LINK_KEY, linkKey(link));
-      return;
-    }
-    if (sessionValues.get(HANDLED_LINK_KEY) === linkKey(link)) return;
-    run(link);
-    // Looked at again on every navigation: a link stored meanwhile runs then.
-  }, [location.key, location.pathname, isPending, run]);
-
-  const close = useCallback(() => setShown(null), []);
-  const closeMismatch = useCallback(() => {
-    setShown(null);
-    logOut();
-  }, [logOut]);
-  const tryAgain = useCallback(() => {
-    setShown(null);
-    setFailedLink(null);
-    if (failedLink) run(failedLink);
-  }, [failedLink, run]);
-
+export function StudyLinkRunner(props: StudyLinkRunnerProps) {
+  useLocation(); // a navigation looks for a stored link again, as the flow itself does
+  const linkStored = readStoredLink() !== null;
+  const [flowNeeded, setFlowNeeded] = useState(linkStored);
+  // Set during render (React's pattern for state that follows a value): the flow mounts in the same pass.
+  if (linkStored && !flowNeeded) setFlowNeeded(true);
+  if (!flowNeeded) return null;
   return (
-    <>
-      {isPending && (
-        <p role="status" className="study-link__status">
-          <span className="study-link__spinner" aria-hidden="true" />
-          {STUDY_LINK_TEXTS.opening}
-        </p>
-      )}
-      {shown === 'mismatch' && (
-        <ModalDialog
-          title={STUDY_LINK_TEXTS.mismatchTitle}
-          tone="error"
-          onClose={closeMismatch}
-          closeLabel={STUDY_LINK_TEXTS.mismatchClose}
-        >
-          <p>{STUDY_LINK_TEXTS.mismatch}</p>
-        </ModalDialog>
-      )}
-      {shown === 'invalid' && (
-        <ModalDialog title={STUDY_LINK_TEXTS.invalidTitle} tone="error" onClose={close}>
-          <p>{STUDY_LINK_TEXTS.invalid}</p>
-        </ModalDialog>
-      )}
-      {shown === 'noSeat' && (
-        <ModalDialog title={STUDY_LINK_TEXTS.noSeatTitle} onClose={close}>
-          <p>{STUDY_LINK_TEXTS.noSeat}</p>
-          <p>{STUDY_LINK_TEXTS.noSeatNote}</p>
-        </ModalDialog>
-      )}
-      {shown === 'priority' && (
-        <ModalDialog title={STUDY_LINK_TEXTS.priorityTitle} onClose={close}>
-          <p>{STUDY_LINK_TEXTS.priority}</p>
-        </ModalDialog>
-      )}
-      {typeof shown === 'object' &&
-        shown !== null &&
-        childPopup({
-          studyNo: shown.child,
-          who: 'kid',
-          onClose: close,
-          onStudyRemoved: () => void queryClient.invalidateQueries({ queryKey: screenerKeys.list() }),
-        })}
-      {shown === 'failed' && (
-        <ModalDialog
-          title={STUDY_LINK_TEXTS.failedTitle}
-          tone="error"
-          onClose={close}
-          actions={
-            <button type="button" className="button button--primary" onClick={tryAgain}>
-              {STUDY_LINK_TEXTS.tryAgain}
-            </button>
-          }
-        >
-          <p>{STUDY_LINK_TEXTS.failed}</p>
-        </ModalDialog>
-      )}
-    </>
+    <Suspense fallback={null}>
+      <StudyLinkFlowRunner {...props} />
+    </Suspense>
   );
 }
