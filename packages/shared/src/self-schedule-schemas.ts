@@ -204,8 +204,10 @@ export const SELF_SCHEDULE_TEXTS = {
 /**
  * A group offered for self-schedule: the change page's group, where status is what the tester can
  * do with it now. Open: it can be picked (Select): open, a free seat, outside the notice window.
- * Closed: closed, full or too close to start: it can only be chosen for Notify me. `available` equals
- * status === 'Open'; isCurrent is always false. Groups whose first session has started are left out.
+ * Closed: closed, full or too close to start (unavailableBecause says which): a closed or full one can
+ * be chosen for Notify me; one past its booking close (bookingClosed) cannot be chosen at all, since no
+ * seat of it is offered any more (decision 031). `available` equals status === 'Open'; isCurrent is
+ * always false. Groups whose first session has started are left out.
  */
 export const selfScheduleGroupSchema = scheduleGroupSchema;
 export type SelfScheduleGroup = z.infer<typeof selfScheduleGroupSchema>;
