@@ -145,7 +145,8 @@ export type SelfScheduleStatus = (typeof SELF_SCHEDULE_STATUSES)[number];
  * SelfWaitList and NotInterest statuses:
  * - succeed: the tester is on the study's waiting list (again: the call is idempotent); go to url (the screener).
  * - groupOpen: SelfWaitList only; a chosen group is Open (pick it with Select instead); nothing changed.
- * - notAvailable: SelfWaitList only; a chosen group is not one of the study's; nothing changed.
+ * - notAvailable: SelfWaitList only; a chosen group is not one of the study's, or its booking has closed
+ *   (it starts within the notice window, so no seat of it is offered); nothing changed.
  * - notRequested: the tester never qualified for the study.
  * - hasSchedule: the tester is already booked in the study.
  * - failed: anything else ('Failed to retrieve waiting list').

@@ -254,7 +254,10 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       return byStudy;
     },
 
-    /** The groups the ids name (unknown ids left out): key, study, kind and whether Open for self-schedule now. */
+    /**
+     * The groups the ids name (unknown ids left out): key, study, kind, whether Open for self-schedule
+     * now, and whether past its booking close (the notice window: Notify me is refused for it).
+     */
     async groupsByPublicIds(publicIds: readonly string[], tx?: Executor, holder?: Person) {
       const at = now();
       const { groups, offeredGroupIds } = await on(tx).groupsForPerson(publicIds, holder && deps.offers ? holder : null, at);
@@ -265,6 +268,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         studyNo: group.studyNo,
         kind: group.kind as SessionKind,
         open: openFor(group, at, held),
+        bookingClosed: unavailableBecause(group, at, held) === 'bookingClosed',
       }));
     },
 

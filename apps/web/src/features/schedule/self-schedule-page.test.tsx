@@ -566,6 +566,16 @@ describe('self-schedule: failures', JOURNEY, () => {
     expect(screen.queryByRole('heading', { level: 1, name: 'Thank you!', hidden: true })).not.toBeInTheDocument();
   });
 
+  test('SelfWaitList notAvailable (the time’s booking closed while the page was open): the popup says so (issue 29)', async () => {
+    answerChoices('single', [study()]);
+    api.answers['/schedule/SelfWaitList'] = { body: { status: 'notAvailable', url: '' } };
+    const user = renderPage();
+    await user.click(await screen.findByRole('radio', { name: /^Notify me/ }));
+    await user.click(screen.getByRole('button', { name: 'Wait for this time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Failed to retrieve waiting list' });
+    expect(dialog).toHaveTextContent('Booking for that time has closed, so there is no waiting list for it. Please choose another time.');
+  });
+
   test('NotInterest fails: "Something went wrong", and the study stays', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     answerChoices('single', [study()]);

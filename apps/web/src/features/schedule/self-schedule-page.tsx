@@ -413,6 +413,8 @@ function allows(group: SelfScheduleGroup, kind: Choice['kind']): boolean {
 function waitListExplanation(status: string): string | undefined {
   if (status === 'groupOpen') return TEXTS.groupOpenText;
   if (status === 'hasSchedule') return TEXTS.hasScheduleText;
+  // The page offers no Notify me past a time's booking close; one still open from before it gets this.
+  if (status === 'notAvailable') return TEXTS.waitlistClosedText;
   return undefined;
 }
 

@@ -61,6 +61,7 @@ export const SELF_SCHEDULE_TEXTS = {
   waitlistFailed: CATALOGUE.waitListFailed,
   groupOpenText: 'That time has opened up: choose Select for it instead.',
   hasScheduleText: 'You are already scheduled for this study.',
+  waitlistClosedText: 'Booking for that time has closed, so there is no waiting list for it. Please choose another time.',
   somethingWrong: CATALOGUE.somethingWrong,
   externalRewardFailed: CATALOGUE.externalRewardFailed,
   externalRewardFailedText: 'This screener link has already been used, or it is not yours.',

@@ -463,6 +463,16 @@ describe('POST /api/schedule/SelfWaitList and /NotInterest', () => {
     expect(after).toMatchObject([{ reason: 'notInterested', groupIds: [] }]);
   });
 
+  it('refuses Notify me for a time past its booking close (notice window): no seat of it is ever offered (issue 29)', async () => {
+    clock.set(NOW);
+    const { study } = await studyWithGroups();
+    const soon = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 1, taken: 1, sessions: [session(10)] });
+    const { tester, cookie } = await qualifiedTester(study);
+    const answer = await post('/api/schedule/SelfWaitList', cookie, { Study: study.guid, Child: null, GroupIds: [soon.publicId] });
+    expect(answer.json()).toEqual({ status: 'notAvailable', url: '' });
+    expect(await db().select().from(studyWaitingList).where(eq(studyWaitingList.testerId, tester.id))).toEqual([]);
+  });
+
   it('refuses a study the tester did not qualify for or is booked in', async () => {
     clock.set(NOW);
     const { study, open, closed } = await studyWithGroups();
