@@ -188,6 +188,41 @@ test.describe('self-schedule from a passed screener', () => {
   });
 });
 
+test.describe('times inside the notice window (issue 29, defect 1)', () => {
+  test('at 1280 px a time starting within 24 hours, seats free, says "Booking closed" and why, with no Select or Notify me; a later time is picked as usual', async ({
+    loggedInPage: page,
+    testerSession,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Six hours ahead on the five-minute mark: not started, well inside the server's 24-hour notice window.
+    const start = Math.floor((Date.now() + 6 * 60 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE + randomInt(0, 12) * 5 * MINUTE;
+    const soon = await ownGroup(request, {
+      studyNo: 24101,
+      sessions: [{ startsAt: new Date(start).toISOString(), endsAt: new Date(start + 90 * MINUTE).toISOString() }],
+    });
+    const later = await ownGroup(request, { studyNo: 24101, sessions: [slot(16, 90)] });
+    await page.goto(await selfScheduleLink(request, testerSession.tester.testerId, 24101));
+    await expect(heading(page, TEXTS.congratulations)).toBeVisible();
+
+    const table = page.getByRole('table', { name: `Times for ${NAME[24101]}` });
+    const row = table.getByRole('row').filter({ hasText: siteSession(soon.sessions[0]!) });
+    await expect(row.getByRole('cell').first()).toHaveText('Booking closed');
+    await expect(row.getByRole('radio')).toHaveCount(0);
+    await expect(row).not.toContainText('Notify me');
+    await expect(
+      page.getByText(
+        'Booking closes 24 hours before a time starts, so times marked Booking closed can no longer be chosen. To ask about one, call Tester Services at (800) 555-0142.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('radio', { name: new RegExp(`^(Select|Notify me) ${siteSession(soon.sessions[0]!)}`) })).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: `Select ${siteSession(later.sessions[0]!)}`, exact: true })).toBeVisible();
+    // The table fits the 1280-pixel window: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await expectNoAxeViolations(page);
+  });
+});
+
 test.describe('cancelling a self-scheduled booking (decision 080)', () => {
   test('the question says the coins go back; after Yes the screener list says how many, and the balance is where it was @postgres', async ({
     loggedInPage: page,

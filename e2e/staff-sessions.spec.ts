@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { formatSession } from '@testerhub/shared/schedule-format';
+import { formatMoment, formatSession } from '@testerhub/shared/schedule-format';
 import { SESSION_ADMIN_TEXTS, type StaffGroupsResponse } from '@testerhub/shared/session-admin-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
 import { openStaffConsole, PHONE } from './support/staff';
-import { bookGroup, createTester } from './support/test-support';
+import { bookGroup, createGroup, createTester } from './support/test-support';
 import { readApi } from './support/api-read';
 
 /**
@@ -159,4 +159,43 @@ test('a recruiter adds a group, a tester books it, the seats stay above the book
   expect(row).toContain(`,Booked,`);
   expect(row).toContain(`,${cell},Orange,Chicago Test Center,${slot.date} ${slot.start} ${SITE_ZONE}`);
   expect(records.find((record) => record.includes(other.username))).toContain('Not screened here');
+});
+
+test('the recruiter sees when each open group stops taking bookings, and "Booking closed" for one starting within 24 hours (issue 29)', async ({
+  request,
+  browser,
+  baseURL,
+}) => {
+  const HOUR = 3600_000;
+  const at = (hours: number) => Math.floor((Date.now() + hours * HOUR) / (5 * 60_000)) * 5 * 60_000 + randomInt(0, 12) * 5 * 60_000;
+  const session = (start: number) => ({ startsAt: new Date(start).toISOString(), endsAt: new Date(start + 90 * 60_000).toISOString() });
+  const soonCell = `E2E-${randomSuffix(5)}`;
+  const laterCell = `E2E-${randomSuffix(5)}`;
+  const soon = await createGroup(request, { studyNo: STUDY, color: 'Teal', cell: soonCell, seats: 4, sessions: [session(at(6))] });
+  const later = await createGroup(request, { studyNo: STUDY, color: 'Teal', cell: laterCell, seats: 4, sessions: [session(at(24 * 25))] });
+  const closesAt = (group: { sessions: { startsAt: string }[] }) =>
+    formatMoment(new Date(Date.parse(group.sessions[0]!.startsAt) - 24 * HOUR).toISOString(), SITE_ZONE);
+
+  const { page: staff } = await openStaffConsole(browser, baseURL!, request, {
+    roles: ['recruiter'],
+    name: `Rae Recruiter ${randomSuffix()}`,
+  });
+  await staff.goto(`/staff/studies/${STUDY}/sessions`);
+  await expect(staff.getByRole('heading', { level: 1, name: `Sessions: ${STUDY_NAME}` })).toBeVisible();
+  const cardOf = (cell: string) =>
+    staff
+      .getByTestId('session-groups')
+      .getByRole('listitem')
+      .filter({ has: staff.getByRole('heading', { name: `Group ${cell} (Teal)` }) });
+  await expect(cardOf(soonCell).getByTestId('group-status')).toHaveText('Open');
+  await expect(cardOf(soonCell).getByTestId('group-booking-window')).toHaveText(`Booking closed (since ${closesAt(soon)})`);
+  await expect(cardOf(laterCell).getByTestId('group-booking-window')).toHaveText(`Testers can book until ${closesAt(later)}`);
+  await expectNoAxeViolations(staff);
+
+  // Closed by the recruiter: the group takes no bookings anyway, so no time is shown.
+  await cardOf(laterCell)
+    .getByRole('button', { name: `Close group ${laterCell}` })
+    .click();
+  await expect(cardOf(laterCell).getByTestId('group-status')).toHaveText('Closed');
+  await expect(cardOf(laterCell).getByTestId('group-booking-window')).toHaveCount(0);
 });

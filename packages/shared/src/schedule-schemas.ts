@@ -28,6 +28,16 @@ export type SessionKind = (typeof SESSION_KINDS)[number];
 export const GROUP_STATUSES = ['Open', 'Closed'] as const;
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 
+/**
+ * Why an offered group cannot be picked now (issue 29, defect 1):
+ * - bookingClosed: its first session starts within the notice window (bookingClosesAt has passed);
+ * - closed: staff closed it, or it is booked outside (an external group);
+ * - full: every seat is taken or held for the waiting list.
+ * A group past its booking close is bookingClosed whatever else holds: no seat will open for it.
+ */
+export const GROUP_UNAVAILABLE_REASONS = ['bookingClosed', 'closed', 'full'] as const;
+export type GroupUnavailableReason = (typeof GROUP_UNAVAILABLE_REASONS)[number];
+
 const instant = z.string().meta({ description: 'UTC instant, ISO 8601' });
 
 /** One dated session of a group: day testerDay of the group's totalTesterDays. */
@@ -101,6 +111,12 @@ export const scheduleGroupSchema = z.object({
   sessions: z.array(scheduleSessionSchema),
   /** Open with a free seat. */
   available: z.boolean(),
+  /** Why it is not available (null when it is). */
+  unavailableBecause: z.enum(GROUP_UNAVAILABLE_REASONS).nullable(),
+  /** When the group stops taking bookings: noticeHours before its first session (null for a group without sessions). */
+  bookingClosesAt: instant.nullable(),
+  /** How many hours before its first session a group stops taking bookings (SCHEDULE_NOTICE_HOURS). */
+  noticeHours: z.number().int(),
   /** The group the tester is booked in now. */
   isCurrent: z.boolean(),
 });

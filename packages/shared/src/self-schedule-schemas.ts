@@ -145,7 +145,8 @@ export type SelfScheduleStatus = (typeof SELF_SCHEDULE_STATUSES)[number];
  * SelfWaitList and NotInterest statuses:
  * - succeed: the tester is on the study's waiting list (again: the call is idempotent); go to url (the screener).
  * - groupOpen: SelfWaitList only; a chosen group is Open (pick it with Select instead); nothing changed.
- * - notAvailable: SelfWaitList only; a chosen group is not one of the study's; nothing changed.
+ * - notAvailable: SelfWaitList only; a chosen group is not one of the study's, or its booking has closed
+ *   (it starts within the notice window, so no seat of it is offered); nothing changed.
  * - notRequested: the tester never qualified for the study.
  * - hasSchedule: the tester is already booked in the study.
  * - failed: anything else ('Failed to retrieve waiting list').
@@ -204,8 +205,10 @@ export const SELF_SCHEDULE_TEXTS = {
 /**
  * A group offered for self-schedule: the change page's group, where status is what the tester can
  * do with it now. Open: it can be picked (Select): open, a free seat, outside the notice window.
- * Closed: closed, full or too close to start: it can only be chosen for Notify me. `available` equals
- * status === 'Open'; isCurrent is always false. Groups whose first session has started are left out.
+ * Closed: closed, full or too close to start (unavailableBecause says which): a closed or full one can
+ * be chosen for Notify me; one past its booking close (bookingClosed) cannot be chosen at all, since no
+ * seat of it is offered any more (decision 031). `available` equals status === 'Open'; isCurrent is
+ * always false. Groups whose first session has started are left out.
  */
 export const selfScheduleGroupSchema = scheduleGroupSchema;
 export type SelfScheduleGroup = z.infer<typeof selfScheduleGroupSchema>;

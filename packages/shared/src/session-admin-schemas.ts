@@ -176,6 +176,10 @@ export const staffGroupSchema = z.object({
   status: z.enum(GROUP_STATUSES),
   isExternal: z.boolean(),
   sessions: z.array(z.object({ testerDay: z.number().int(), startsAt: instant, endsAt: instant })),
+  /** When self-schedule stops taking bookings: SCHEDULE_NOTICE_HOURS before the first session (null without sessions). */
+  bookingClosesAt: instant.nullable(),
+  /** Whether bookingClosesAt has passed by the server's clock (issue 29, defect 1). */
+  bookingClosed: z.boolean(),
   /** The form's values of this group (wall clock of its site). */
   fields: sessionGroupFieldsSchema,
 });

@@ -7,6 +7,7 @@ import type {
   CancelScheduleStatus,
   ConfirmChangeScheduleResponse,
   CurrentScheduleResponse,
+  GroupUnavailableReason,
   ScheduleGroup,
   ScheduleStamp,
   SessionKind,
@@ -135,6 +136,19 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
   /** Free for this person: a free seat, or one held by the person's live offer. */
   const openFor = (group: GroupWithSessions, at: Date, held: ReadonlySet<number>) =>
     hasFreeSeat(group, at) || (held.has(group.id) && bookableGroup(group, at));
+  /** When the group stops taking bookings: noticeHours before its first session; null without sessions. */
+  const bookingClosesAt = (group: GroupWithSessions) =>
+    group.sessions.length > 0 ? new Date(firstStart(group).getTime() - noticeMs) : null;
+  /**
+   * Why the person cannot pick the group now, null when they can. Past its booking close comes first:
+   * no seat of such a group opens again (offers skip it too), so neither "closed" nor "full" would help.
+   */
+  const unavailableBecause = (group: GroupWithSessions, at: Date, held: ReadonlySet<number>): GroupUnavailableReason | null => {
+    if (openFor(group, at, held)) return null;
+    if (group.sessions.length > 0 && !beforeNotice(firstStart(group), at)) return 'bookingClosed';
+    if (group.status !== 'Open' || group.isExternal || group.sessions.length === 0) return 'closed';
+    return 'full';
+  };
   const heldBy = async (holder: Person | undefined, tx?: Executor): Promise<ReadonlySet<number>> =>
     holder && deps.offers ? deps.offers.heldBy(holder, tx) : new Set<number>();
 
@@ -186,6 +200,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         endsAt: session.endsAt.toISOString(),
       })),
       available: openFor(group, at, held),
+      unavailableBecause: unavailableBecause(group, at, held),
+      bookingClosesAt: bookingClosesAt(group)?.toISOString() ?? null,
+      noticeHours: deps.noticeHours,
       isCurrent: group.id === currentGroupId,
     };
   }
@@ -237,7 +254,10 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       return byStudy;
     },
 
-    /** The groups the ids name (unknown ids left out): key, study, kind and whether Open for self-schedule now. */
+    /**
+     * The groups the ids name (unknown ids left out): key, study, kind, whether Open for self-schedule
+     * now, and whether past its booking close (the notice window: Notify me is refused for it).
+     */
     async groupsByPublicIds(publicIds: readonly string[], tx?: Executor, holder?: Person) {
       const at = now();
       const { groups, offeredGroupIds } = await on(tx).groupsForPerson(publicIds, holder && deps.offers ? holder : null, at);
@@ -248,6 +268,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         studyNo: group.studyNo,
         kind: group.kind as SessionKind,
         open: openFor(group, at, held),
+        bookingClosed: unavailableBecause(group, at, held) === 'bookingClosed',
       }));
     },
 
@@ -279,6 +300,12 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     /** Whether the tester holds a live booking in this study (the study-link flow's ts). */
     async hasLiveBookingInStudy(testerId: string, studyNo: number): Promise<boolean> {
       return (await base.liveBookingsOfStudy(testerId, studyNo)).length > 0;
+    },
+
+    /** When the group stops taking bookings, and whether that has passed (the staff console's sessions page). */
+    bookingWindow(group: GroupWithSessions): { closesAt: Date | null; closed: boolean } {
+      const closesAt = bookingClosesAt(group);
+      return { closesAt, closed: closesAt !== null && !beforeNotice(firstStart(group), now()) };
     },
 
     /** Whether the study has a group a tester could book now (the study-link flow's noSeat otherwise). */

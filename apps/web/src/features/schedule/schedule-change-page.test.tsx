@@ -143,6 +143,25 @@ describe('schedule change: choosing', () => {
     expect(changeButton()).toBeEnabled();
   });
 
+  test('a time past its booking close says "Booking closed", not "Full" (issue 29)', async () => {
+    answerIndex([stamp()]);
+    answerGroups([
+      ...offered(),
+      group({
+        groupId: '4d5e6f7a-8b9c-4d0e-9f1a-3b4c5d6e7f8a',
+        available: false,
+        unavailableBecause: 'bookingClosed',
+        sessions: [{ testerDay: 1, startsAt: '2026-11-29T15:00:00Z', endsAt: '2026-11-29T16:00:00Z' }],
+      }),
+    ]);
+    renderPage();
+    await screen.findByRole('table', { name: 'Other times for Blue study 501' });
+    const closed = rowRadio('Select Sunday, November 29th, 2026, 9:00 AM – 10:00 AM CST (Booking closed)');
+    expect(closed).toBeDisabled();
+    expect(screen.getByRole('row', { name: /Sunday, November 29th/ })).toHaveTextContent('Booking closed');
+    expect(screen.getByRole('row', { name: /Sunday, November 29th/ })).not.toHaveTextContent('Full');
+  });
+
   test('several studies: pick one by radio; not changeable and external ones are disabled with their reason', async () => {
     answerIndex([
       stamp(),

@@ -188,7 +188,7 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
     <GroupTable captionId="schedule-groups-caption" caption={`Other times for ${bookingName(booking)}`} pickColumn="Select">
       {groups.map((group) => {
         const dates = groupDates(group);
-        const state = group.isCurrent ? 'Your current time' : pickable(group) ? null : 'Full';
+        const state = group.isCurrent ? 'Your current time' : pickable(group) ? null : unavailableNote(group);
         return (
           <tr key={group.groupId} role="row" className={group.groupId === groupId ? 'schedule__row--chosen' : undefined}>
             <td role="cell">
@@ -208,6 +208,11 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
       })}
     </GroupTable>
   );
+}
+
+/** Why a group other than the current one cannot be chosen: past its booking close (the notice window), else full. */
+function unavailableNote(group: ScheduleGroup): string {
+  return group.unavailableBecause === 'bookingClosed' ? SCHEDULE_TEXTS.bookingClosed : 'Full';
 }
 
 /** A group the booking can move to: open, with a seat, and not the one it is in. */

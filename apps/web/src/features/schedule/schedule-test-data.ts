@@ -62,6 +62,9 @@ export function group(overrides: Partial<ScheduleGroup> = {}): ScheduleGroup {
     isExternalStudy: false,
     sessions: [{ testerDay: 1, startsAt: '2026-11-26T19:00:00Z', endsAt: '2026-11-26T21:00:00Z' }],
     available: true,
+    unavailableBecause: null,
+    bookingClosesAt: '2026-11-25T19:00:00Z',
+    noticeHours: 24,
     isCurrent: false,
     ...overrides,
   };

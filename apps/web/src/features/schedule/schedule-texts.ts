@@ -18,6 +18,8 @@ export const SCHEDULE_TEXTS = {
   noOpenings: 'There are no other openings for this study at this time. If more open, Tester Services may contact you.',
   changeSucceeded: 'Schedule Changed',
   changeSucceededText: 'Your schedule has been changed. We have e-mailed you the new dates.',
+  /** A time starting within the notice window: not full, but no longer taking bookings (issue 29). */
+  bookingClosed: 'Booking closed',
 } as const;
 
 /** The notice under both pages. */

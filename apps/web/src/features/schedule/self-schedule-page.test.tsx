@@ -159,6 +159,49 @@ describe('self-schedule: view 1, one study', JOURNEY, () => {
     expect(stored()).toMatchObject({ s: STUDY, t: TESTER, d: DATA });
   });
 
+  test('a time past its booking close says "Booking closed" and why, offers neither Select nor Notify me, and is not called full (issue 29)', async () => {
+    const SOON = '4d5e6f7a-8b9c-4d0e-9f1a-3b4c5d6e7f8a';
+    const soon = group({
+      groupId: SOON,
+      status: 'Closed',
+      available: false,
+      unavailableBecause: 'bookingClosed',
+      bookingClosesAt: '2026-11-24T15:00:00Z',
+      noticeHours: 24,
+      sessions: [{ testerDay: 1, startsAt: '2026-11-25T15:00:00Z', endsAt: '2026-11-25T16:00:00Z' }],
+    });
+    answerChoices('single', [study({ groups: [soon, group({ groupId: OPEN })] })]);
+    const user = renderPage();
+    const table = await screen.findByRole('table', { name: 'Times for Breakfast cereal taste test' });
+    const row = within(table).getByRole('row', { name: /Wednesday, November 25th, 2026, 9:00 AM – 10:00 AM CST/ });
+    expect(within(row).getByRole('cell', { name: 'Booking closed' })).toBeInTheDocument();
+    expect(within(row).queryByRole('radio')).not.toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-label')),
+    ).toEqual(['Select Thursday, November 26th, 2026, 1:00 PM – 3:00 PM CST']);
+    expect(
+      screen.getByText(
+        'Booking closes 24 hours before a time starts, so times marked Booking closed can no longer be chosen. To ask about one, call Tester Services at (800) 555-0142.',
+      ),
+    ).toBeInTheDocument();
+    // Not full: the spec's hint for full times is not shown for it.
+    expect(screen.queryByText(/Times marked Closed are full/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /^Select Thursday/ }));
+    expect(screen.getByRole('button', { name: 'Schedule Me' })).toBeEnabled();
+  });
+
+  test('a full time keeps the spec’s words: Notify me (Closed) and "Times marked Closed are full"; no booking-closed hint', async () => {
+    const full = group({ groupId: CLOSED, status: 'Closed', available: false, unavailableBecause: 'full' });
+    answerChoices('single', [study({ groups: [group({ groupId: OPEN }), full] })]);
+    renderPage();
+    expect(await screen.findByText('Times marked Closed are full: choose Notify me to join their waiting list.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Notify me .* \(Closed\)$/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Booking closes/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Booking closed')).not.toBeInTheDocument();
+  });
+
   test.each([
     ['UTC', 15],
     ['Asia/Tokyo', 0],
@@ -521,6 +564,16 @@ describe('self-schedule: failures', JOURNEY, () => {
     await user.click(screen.getByRole('button', { name: 'Wait for this time' }));
     expect(await screen.findByRole('dialog', { name: 'Failed to retrieve waiting list' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Thank you!', hidden: true })).not.toBeInTheDocument();
+  });
+
+  test('SelfWaitList notAvailable (the time’s booking closed while the page was open): the popup says so (issue 29)', async () => {
+    answerChoices('single', [study()]);
+    api.answers['/schedule/SelfWaitList'] = { body: { status: 'notAvailable', url: '' } };
+    const user = renderPage();
+    await user.click(await screen.findByRole('radio', { name: /^Notify me/ }));
+    await user.click(screen.getByRole('button', { name: 'Wait for this time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Failed to retrieve waiting list' });
+    expect(dialog).toHaveTextContent('Booking for that time has closed, so there is no waiting list for it. Please choose another time.');
   });
 
   test('NotInterest fails: "Something went wrong", and the study stays', async () => {

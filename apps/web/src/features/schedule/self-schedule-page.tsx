@@ -402,14 +402,19 @@ function Choices({ link }: { link: SelfScheduleLink }) {
   );
 }
 
-/** A group the choice may name: Select an Open group, Notify me for a Closed one. */
+/** Past its booking close (the notice window): neither picked nor waited for, since no seat of it opens again. */
+const bookingClosed = (group: SelfScheduleGroup) => group.unavailableBecause === 'bookingClosed';
+
+/** A group the choice may name: Select an Open group, Notify me for a Closed one whose booking has not closed. */
 function allows(group: SelfScheduleGroup, kind: Choice['kind']): boolean {
-  return kind === 'select' ? group.status === 'Open' : group.status === 'Closed';
+  return kind === 'select' ? group.status === 'Open' : group.status === 'Closed' && !bookingClosed(group);
 }
 
 function waitListExplanation(status: string): string | undefined {
   if (status === 'groupOpen') return TEXTS.groupOpenText;
   if (status === 'hasSchedule') return TEXTS.hasScheduleText;
+  // The page offers no Notify me past a time's booking close; one still open from before it gets this.
+  if (status === 'notAvailable') return TEXTS.waitlistClosedText;
   return undefined;
 }
 
@@ -439,6 +444,7 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
     } else studyHeading.current?.focus();
   }, [step]);
   const captionId = `self-schedule-caption-${study.studyNo}`;
+  const closedForBooking = study.groups.find(bookingClosed);
 
   return (
     <>
@@ -467,7 +473,10 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
         {(study.coins > 0 || study.exp > 0) && (
           <p className="self-schedule__pays">{`Scheduling earns you ${study.coins} coins and ${study.exp} EXP.`}</p>
         )}
-        {study.groups.some((group) => group.status === 'Closed') && <p className="booking-card__note">{TEXTS.closedHint}</p>}
+        {study.groups.some((group) => group.status === 'Closed' && !bookingClosed(group)) && (
+          <p className="booking-card__note">{TEXTS.closedHint}</p>
+        )}
+        {closedForBooking && <p className="booking-card__note">{TEXTS.bookingClosedHint(closedForBooking.noticeHours)}</p>}
         <fieldset className="self-schedule__choices">
           <legend className="visually-hidden">{`${TEXTS.chooseLegend}: ${study.studyName || study.studyNo}`}</legend>
           <GroupTable
@@ -514,6 +523,15 @@ function GroupRow({
   const action = kind === 'select' ? 'Select' : 'Notify me';
   const dates = groupDates(group);
   const chosen = choice?.groupId === group.groupId;
+  if (bookingClosed(group))
+    return (
+      <tr role="row">
+        <td role="cell">
+          <span className="self-schedule__pick">{TEXTS.bookingClosed}</span>
+        </td>
+        <GroupCells group={group} dates={dates} notes={[]} withLocation />
+      </tr>
+    );
   return (
     <tr role="row" className={chosen ? 'schedule__row--chosen' : undefined}>
       <td role="cell">

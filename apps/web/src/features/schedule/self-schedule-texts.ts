@@ -1,5 +1,6 @@
 import { COMPANY } from '@testerhub/shared/company';
 import { SELF_SCHEDULE_TEXTS as CATALOGUE } from '@testerhub/shared/self-schedule-schemas';
+import { SCHEDULE_TEXTS } from './schedule-texts';
 
 /**
  * Texts of the self-schedule page (spec 3: "Self-schedule", sections 4, 8 and 9). The catalogue's
@@ -19,6 +20,10 @@ export const SELF_SCHEDULE_TEXTS = {
   arriveEarly: `Arrive ${ARRIVE_EARLY_MINUTES} minutes before your session starts: late arrivals may not be seated.`,
   chooseLegend: 'Choose a time',
   closedHint: 'Times marked Closed are full: choose Notify me to join their waiting list.',
+  /** Issue 29: a time inside the notice window is not full, its booking has closed; no seat of it opens again. */
+  bookingClosed: SCHEDULE_TEXTS.bookingClosed,
+  bookingClosedHint: (hours: number) =>
+    `Booking closes ${hours} hours before a time starts, so times marked Booking closed can no longer be chosen. To ask about one, call Tester Services at ${COMPANY.supportPhone}.`,
   notInterested: 'Not interested',
   scheduleMe: 'Schedule Me',
   waitForThisTime: 'Wait for this time',
@@ -56,6 +61,7 @@ export const SELF_SCHEDULE_TEXTS = {
   waitlistFailed: CATALOGUE.waitListFailed,
   groupOpenText: 'That time has opened up: choose Select for it instead.',
   hasScheduleText: 'You are already scheduled for this study.',
+  waitlistClosedText: 'Booking for that time has closed, so there is no waiting list for it. Please choose another time.',
   somethingWrong: CATALOGUE.somethingWrong,
   externalRewardFailed: CATALOGUE.externalRewardFailed,
   externalRewardFailedText: 'This screener link has already been used, or it is not yours.',

@@ -28,6 +28,8 @@ const GROUP: StaffGroup = {
   status: 'Open',
   isExternal: false,
   sessions: [{ testerDay: 1, startsAt: '2026-12-01T15:00:00.000Z', endsAt: '2026-12-01T17:00:00.000Z' }],
+  bookingClosesAt: '2026-11-30T15:00:00.000Z',
+  bookingClosed: false,
   fields: {
     kind: 'inPerson',
     siteId: '00001',
@@ -67,6 +69,27 @@ describe('the sessions page (decision 051)', () => {
     expect(card.getByText('$75.50')).toBeInTheDocument();
     expect(card.getByTestId('group-seats')).toHaveTextContent('2 booked of 3, 1 held for the waiting list');
     expect(card.getByTestId('group-status')).toHaveTextContent('Open');
+  });
+
+  test('says when each open group stops taking bookings, and "Booking closed" once past; nothing for a closed group (issue 29)', async () => {
+    const soon: StaffGroup = {
+      ...GROUP,
+      groupId: '22222222-2222-4222-8222-222222222222',
+      cell: 'B2',
+      bookingClosesAt: '2026-11-27T15:00:00.000Z',
+      bookingClosed: true,
+    };
+    const closed: StaffGroup = { ...GROUP, groupId: '33333333-3333-4333-8333-333333333333', cell: 'C3', status: 'Closed' };
+    api.answers[GROUPS_PATH] = groups([GROUP, soon, closed]);
+    renderAt('/staff/studies/24101/sessions');
+    const open = within(await screen.findByRole('listitem', { name: 'Group A1 (Green)' }));
+    expect(open.getByTestId('group-booking-window')).toHaveTextContent('Testers can book until Monday, November 30th, 2026, 9:00 AM CST');
+    const past = within(screen.getByRole('listitem', { name: 'Group B2 (Green)' }));
+    expect(past.getByTestId('group-status')).toHaveTextContent('Open');
+    expect(past.getByTestId('group-booking-window')).toHaveTextContent('Booking closed (since Friday, November 27th, 2026, 9:00 AM CST)');
+    expect(
+      within(screen.getByRole('listitem', { name: 'Group C3 (Green)' })).queryByTestId('group-booking-window'),
+    ).not.toBeInTheDocument();
   });
 
   test('adds a group: the shared schema names missing fields before anything is sent, then the typed group is sent', async () => {

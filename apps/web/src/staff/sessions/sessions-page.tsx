@@ -91,6 +91,12 @@ function Sessions({ studyNo }: { studyNo: number }) {
   );
 }
 
+/** When an open group stops taking bookings, on its site's clock; 'Booking closed' once that has passed. */
+export function bookingWindowText(closesAt: string, closed: boolean, timeZone: string): string {
+  const moment = formatMoment(closesAt, timeZone);
+  return closed ? `Booking closed (since ${moment})` : `Testers can book until ${moment}`;
+}
+
 function GroupCard({
   studyNo,
   group,
@@ -163,6 +169,13 @@ function GroupCard({
           {group.status}
           {group.isExternal && ' (external)'}
         </dd>
+        {/* Self-schedule stops taking bookings SCHEDULE_NOTICE_HOURS before the first session (issue 29). */}
+        {group.status === 'Open' && !group.isExternal && group.bookingClosesAt && (
+          <>
+            <dt>Bookings</dt>
+            <dd data-testid="group-booking-window">{bookingWindowText(group.bookingClosesAt, group.bookingClosed, group.timeZone)}</dd>
+          </>
+        )}
       </dl>
       {problem && (
         <p className="staff-problem" role="alert">

@@ -190,6 +190,44 @@ describe('POST /api/schedule/GetSelectedSchedules', () => {
     expect((await selected(cookie, { ...link, Study: link.Study.toUpperCase(), Tester: link.Tester.toUpperCase() })).status).toBe('single');
   });
 
+  it('says why each group cannot be picked: past its booking close (notice window) with free seats, full, or closed (issue 29)', async () => {
+    clock.set(NOW);
+    const { study, open, full, closed } = await studyWithGroups();
+    // Free seats, but its first session starts 10 hours from now: inside the 24-hour notice window.
+    const soon = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 5, sessions: [session(10)] });
+    // Full and inside the notice window as well: booking has closed, so no seat of it opens again.
+    const soonFull = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 1, taken: 1, sessions: [session(12)] });
+    const { cookie, link } = await qualifiedTester(study);
+    const [view] = (await selected(cookie, link)).filteredScheduleView;
+    const byId = new Map(view!.groups.map((group) => [group.groupId, group]));
+    const why = (groupId: string) => {
+      const group = byId.get(groupId)!;
+      return [group.status, group.unavailableBecause, group.bookingClosesAt, group.noticeHours];
+    };
+    expect(why(soon.publicId)).toEqual(['Closed', 'bookingClosed', at(10 - 24).toISOString(), 24]);
+    expect(why(soonFull.publicId)).toEqual(['Closed', 'bookingClosed', at(12 - 24).toISOString(), 24]);
+    expect(why(open.publicId)).toEqual(['Open', null, at(48 - 24).toISOString(), 24]);
+    expect(why(full.publicId)).toEqual(['Closed', 'full', at(120 - 24).toISOString(), 24]);
+    expect(why(closed.publicId)).toEqual(['Closed', 'closed', at(144 - 24).toISOString(), 24]);
+    // A refused booking's refreshed choices say the same.
+    const refused = await schedule(cookie, { ...link, IsRequest: true, groupIDs: [soon.publicId] });
+    expect(refused.status).toBe('notAvailable');
+    expect(refused.returnSchedules[0]!.groups.find((group) => group.groupId === soon.publicId)!.unavailableBecause).toBe('bookingClosed');
+
+    // The open group's booking closes at its 24th hour before the start: open one millisecond before, closed at it.
+    clock.set(new Date(at(24).getTime() - 1));
+    expect((await selected(cookie, link)).filteredScheduleView[0]!.groups.find((group) => group.groupId === open.publicId)).toMatchObject({
+      status: 'Open',
+      unavailableBecause: null,
+    });
+    clock.set(at(24));
+    expect((await selected(cookie, link)).filteredScheduleView[0]!.groups.find((group) => group.groupId === open.publicId)).toMatchObject({
+      status: 'Closed',
+      unavailableBecause: 'bookingClosed',
+    });
+    clock.set(NOW);
+  });
+
   it('answers failed for a forged or expired d, notMatched for another tester’s link or another study', async () => {
     clock.set(NOW);
     const { study } = await studyWithGroups();
@@ -423,6 +461,16 @@ describe('POST /api/schedule/SelfWaitList and /NotInterest', () => {
     expect((await post('/api/schedule/NotInterest', cookie, { StudyNo: study.studyNo, Child: null })).json().status).toBe('succeed');
     const after = await db().select().from(studyWaitingList).where(eq(studyWaitingList.testerId, tester.id));
     expect(after).toMatchObject([{ reason: 'notInterested', groupIds: [] }]);
+  });
+
+  it('refuses Notify me for a time past its booking close (notice window): no seat of it is ever offered (issue 29)', async () => {
+    clock.set(NOW);
+    const { study } = await studyWithGroups();
+    const soon = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 1, taken: 1, sessions: [session(10)] });
+    const { tester, cookie } = await qualifiedTester(study);
+    const answer = await post('/api/schedule/SelfWaitList', cookie, { Study: study.guid, Child: null, GroupIds: [soon.publicId] });
+    expect(answer.json()).toEqual({ status: 'notAvailable', url: '' });
+    expect(await db().select().from(studyWaitingList).where(eq(studyWaitingList.testerId, tester.id))).toEqual([]);
   });
 
   it('refuses a study the tester did not qualify for or is booked in', async () => {

@@ -358,6 +358,8 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       const groups = await deps.scheduling.groupsByPublicIds(ids, undefined, subject.person);
       if (groups.length !== ids.length || groups.some((group) => group.studyNo !== study.studyNo)) return waitListAnswer('notAvailable');
       if (groups.some((group) => group.open)) return waitListAnswer('groupOpen');
+      // No seat of a group past its booking close is offered to the waiting list (decision 031): nothing to wait for.
+      if (groups.some((group) => group.bookingClosed)) return waitListAnswer('notAvailable');
       await deps.screening.addToWaitingList({
         studyNo: study.studyNo,
         testerId: tester.id,

@@ -20,7 +20,7 @@ import { createSchedulingRepository, type GroupRow, type GroupWithSessions } fro
 import type { SchedulingService } from '../scheduling-service.ts';
 
 interface SessionAdminDeps {
-  scheduling: Pick<SchedulingService, 'createGroup' | 'passOnFreedSeats'>;
+  scheduling: Pick<SchedulingService, 'createGroup' | 'passOnFreedSeats' | 'bookingWindow'>;
   studyNames: (studyNos: readonly number[], tx?: Executor) => Promise<Map<number, string>>;
   listTestSites: () => Promise<TestSite[]>;
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
@@ -90,6 +90,7 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
 
   function staffView(group: GroupWithSessions, sites: Map<string, TestSite>): StaffGroup {
     const zone = zoneOf(group.siteId, sites);
+    const booking = deps.scheduling.bookingWindow(group);
     const pickUp = group.pickUpAt ? instantToWallClock(group.pickUpAt, zone) : null;
     return {
       groupId: group.publicId,
@@ -112,6 +113,8 @@ export function createSessionAdminService(db: Database, deps: SessionAdminDeps) 
         startsAt: session.startsAt.toISOString(),
         endsAt: session.endsAt.toISOString(),
       })),
+      bookingClosesAt: booking.closesAt?.toISOString() ?? null,
+      bookingClosed: booking.closed,
       fields: {
         kind: group.kind as SessionKind,
         siteId: group.siteId,

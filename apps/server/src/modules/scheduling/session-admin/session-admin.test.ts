@@ -129,6 +129,28 @@ describe('creating and listing groups', () => {
     ]);
   });
 
+  it('lists when each group stops taking bookings (24 hours before its first session), and that it has once past (issue 29)', async () => {
+    const { cookie } = await recruiter();
+    const study = await createStudy(db());
+    const startsIn = (hours: number) => {
+      const startsAt = new Date(NOW.getTime() + hours * HOUR_MS);
+      return [{ startsAt, endsAt: new Date(startsAt.getTime() + 2 * HOUR_MS) }];
+    };
+    const later = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 4, sessions: startsIn(72) });
+    const soon = await createSessionGroup(db(), { studyNo: study.studyNo, seats: 4, sessions: startsIn(10) });
+    const window = async () =>
+      new Map((await groupsOf(cookie, study.studyNo)).groups.map((group) => [group.groupId, [group.bookingClosesAt, group.bookingClosed]]));
+    const listed = await window();
+    expect(listed.get(later.publicId)).toEqual([new Date(NOW.getTime() + 48 * HOUR_MS).toISOString(), false]);
+    expect(listed.get(soon.publicId)).toEqual([new Date(NOW.getTime() - 14 * HOUR_MS).toISOString(), true]);
+    // At the 24th hour before its start the later group stops taking bookings too.
+    clock.set(new Date(NOW.getTime() + 48 * HOUR_MS - 1));
+    expect((await window()).get(later.publicId)![1]).toBe(false);
+    clock.set(new Date(NOW.getTime() + 48 * HOUR_MS));
+    expect((await window()).get(later.publicId)![1]).toBe(true);
+    clock.set(NOW);
+  });
+
   it('answers 400 with the field’s message, 404 for an unknown study, and failed for an unknown site, writing nothing', async () => {
     const { cookie } = await recruiter();
     const study = await createStudy(db());
