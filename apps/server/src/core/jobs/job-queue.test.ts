@@ -207,6 +207,46 @@ describe('job queue (pg-boss in the app database)', () => {
  * fail it and hand it to another instance (pg-boss 10 has no heartbeat). The expiry is what bounds
  * that wait (decision 097; scripts/cluster-faults.mjs kills an instance mid-job and times it).
  */
+describe('a stop while a job still runs', () => {
+  test(
+    'hands the job back, and the handler ending later writes nothing to the database (it may be closed by then)',
+    { timeout: 30_000 },
+    async () => {
+      let statementsAfterStop = 0;
+      let stoppedAt: number | null = null;
+      const counting: DatabaseHandle = {
+        ...copy.database,
+        executeSql: (text, values) => {
+          if (stoppedAt !== null) statementsAfterStop += 1;
+          return copy.database.executeSql(text, values);
+        },
+      };
+      const queue = queueOn(counting);
+      let release: (error: Error) => void = () => undefined;
+      let started = false;
+      queue.define('outlives-the-stop', {
+        retryLimit: 0,
+        handler: () =>
+          new Promise<void>((_resolve, reject) => {
+            started = true;
+            release = reject;
+          }),
+      });
+      await queue.start();
+      await queue.send('outlives-the-stop', {});
+      await until(() => started, 20_000, 'the handler to start');
+      // pg-boss waits at least 1 s for the handler, then fails the job back to the queue and returns.
+      await queue.stop({ timeoutMs: 1000 });
+      stoppedAt = Date.now();
+      // The handler ends now, as when the app closes its database under it: pg-boss writes its failure unawaited.
+      release(new Error('the database is closed'));
+      // Its failure is written within microtasks of the rejection: one turn of the event loop lets them all run.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(statementsAfterStop).toBe(0);
+    },
+  );
+});
+
 describe('the expiry of a job an instance may die running', () => {
   async function expiryOfJob(database: DatabaseHandle, id: string | null) {
     const { rows } = await database.executeSql('select extract(epoch from expire_in)::int as seconds from pgboss.job where id = $1', [id]);

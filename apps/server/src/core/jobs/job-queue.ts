@@ -76,6 +76,28 @@ export function createJobQueue(options: {
   const workerIds = new Map<string, string>();
   let boss: PgBoss | undefined;
   let starting: Promise<PgBoss> | undefined;
+  /**
+   * Set once stop() has handed the queue back. pg-boss does not await the completion or failure it
+   * writes when a handler ends, so a handler still running when the stop's time ran out (its job
+   * already failed back to the queue by the stop) would write to a database the app has closed,
+   * an unhandled rejection; such late writes are dropped instead.
+   */
+  let stopped = false;
+  const pending = new Set<Promise<unknown>>();
+
+  /** The database's plain-SQL door for pg-boss: its statements in flight are awaited by stop(), and none reach the database after it. */
+  function executeSql(text: string, values?: unknown[]) {
+    // pg-boss reads the count of a completion or failure it wrote: none was.
+    if (stopped) return Promise.resolve({ rows: [{ count: 0 }], rowCount: 0 });
+    const call = database.executeSql(text, values);
+    const settled = call.then(
+      () => undefined,
+      () => undefined,
+    );
+    pending.add(settled);
+    void settled.then(() => pending.delete(settled));
+    return call;
+  }
 
   function running(): PgBoss {
     if (!boss) throw new Error('The job queue has not been started.');
@@ -84,7 +106,7 @@ export function createJobQueue(options: {
 
   async function startBoss(): Promise<PgBoss> {
     const instance = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      db: { executeSql },
       schema: 'pgboss',
       migrate: true,
       supervise: true,
@@ -138,6 +160,7 @@ export function createJobQueue(options: {
     },
     async start() {
       if (definitions.size === 0) return;
+      stopped = false;
       starting ??= startBoss();
       boss = await starting;
     },
@@ -147,6 +170,8 @@ export function createJobQueue(options: {
       starting = undefined;
       workerIds.clear();
       if (instance) await instance.stop({ graceful: true, wait: true, close: false, timeout: stopOptions.timeoutMs });
+      stopped = true;
+      await Promise.all(pending);
     },
     async stats() {
       if (!boss) return [];
