@@ -61,5 +61,4 @@ export const STUDY_LINK_TEXTS = {
 
 /** Where the study-link flow sends a tester who is already booked (spec 2, section 4: ts and hasSchedule). */
 export const SCHEDULE_CHECK_PATH = '/community/main/schedule/check';
-/** The self-schedule page reads its own s, t and d: the flow does not run there. */
-export const SELF_SCHEDULE_PATH = '/community/main/schedule/self';
+export { SELF_SCHEDULE_PATH } from './stored-study-link';

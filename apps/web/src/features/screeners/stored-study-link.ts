@@ -1,4 +1,4 @@
-import { sessionValues } from '../../lib/browser-storage';
+import { sessionValues, STUDY_LINK_HANDLED_KEY } from '../../lib/browser-storage';
 
 /** A link's parameters as the account root stored them (s and t are required; the others may be ''). */
 export interface StoredLink {
@@ -18,3 +18,11 @@ export function readStoredLink(): StoredLink | null {
   if (!s || !t) return null;
   return { s, t, d: sessionValues.get('d') ?? '', k: sessionValues.get('k') ?? '' };
 }
+
+/** Marks the link the flow last ran for, so that coming back to the portal does not run it again. */
+export const HANDLED_LINK_KEY = STUDY_LINK_HANDLED_KEY;
+
+export const linkKey = (link: StoredLink) => [link.s, link.t, link.d, link.k].join('|');
+
+/** The self-schedule page reads its own s, t and d: the flow does not run there. */
+export const SELF_SCHEDULE_PATH = '/community/main/schedule/self';

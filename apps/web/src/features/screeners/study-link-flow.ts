@@ -7,7 +7,7 @@ import type {
   GetStudyInfoRequest,
   GetStudyInfoResponse,
 } from '@testerhub/shared/study-link-schemas';
-import { sessionValues, STUDY_LINK_HANDLED_KEY } from '../../lib/browser-storage';
+import { sessionValues } from '../../lib/browser-storage';
 import { ApiRequestError } from '../../lib/api';
 import { checkParticipantType } from './api/check-participant-type';
 import { getKidStudyInfo } from './api/get-kid-study-info';
@@ -15,16 +15,13 @@ import { getQueStatusId } from './api/get-que-status-id';
 import { getStudyInfo } from './api/get-study-info';
 import { redirectTarget } from './screener-redirect';
 import { SCHEDULE_CHECK_PATH, STUDY_LINK_SESSION_KEYS } from './screener-texts';
-import type { StoredLink } from './stored-study-link';
+import { HANDLED_LINK_KEY, type StoredLink } from './stored-study-link';
 
 export { readStoredLink, type StoredLink } from './stored-study-link';
 
-/** Marks the link the flow last ran for, so that coming back to the portal does not run it again. */
-export const HANDLED_LINK_KEY = STUDY_LINK_HANDLED_KEY;
+export { HANDLED_LINK_KEY, linkKey } from './stored-study-link';
 /** The study and tester pair the account root stores beside s and t. */
 const PAIR_KEYS = ['study', 'tester'] as const;
-
-export const linkKey = (link: StoredLink) => [link.s, link.t, link.d, link.k].join('|');
 
 /**
  * Clears the link parameters (spec 2, section 4: the mismatch and invalid-link notices clear the

@@ -122,6 +122,13 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     expect(api.paths().filter((path) => path === '/default/GetQueStatusID')).toHaveLength(1);
   });
 
+  test('on the self-schedule page the stored link is marked handled at once, before the flow has loaded (CI: leaving the page ran it again)', () => {
+    storeLink();
+    renderRunner(`/community/main/schedule/self?s=${S}&t=${T}&d=${D}`);
+    // No await: the flow's chunk has not loaded yet, and the tester may leave the page before it does.
+    expect(window.sessionStorage.getItem(HANDLED_LINK_KEY)).toBe(`${S}|${T}|${D}|`);
+  });
+
   test('leaves the self-schedule page its own parameters, also once the tester moves on from it', async () => {
     storeLink();
     answer({ info: info('succeed', 'selfSchedule', `/community/main/schedule/self?s=${S}&t=${T}&d=${D}`) });

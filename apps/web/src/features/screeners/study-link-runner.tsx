@@ -1,8 +1,9 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { lazyPage } from '../../lib/lazy-page';
 import type { StudyLinkRunnerProps } from './study-link-flow-runner';
-import { readStoredLink } from './stored-study-link';
+import { sessionValues } from '../../lib/browser-storage';
+import { HANDLED_LINK_KEY, linkKey, readStoredLink, SELF_SCHEDULE_PATH } from './stored-study-link';
 
 // The flow, its calls and its notices load once a link is stored, not with every portal page (decision 100).
 const StudyLinkFlowRunner = lazyPage(() => import('./study-link-flow-runner'), 'StudyLinkFlowRunner');
@@ -13,8 +14,16 @@ const StudyLinkFlowRunner = lazyPage(() => import('./study-link-flow-runner'), '
  * (StudyLinkFlowRunner), which runs the link and shows its notices after it cleared the link.
  */
 export function StudyLinkRunner(props: StudyLinkRunnerProps) {
-  useLocation(); // a navigation looks for a stored link again, as the flow itself does
-  const linkStored = readStoredLink() !== null;
+  const { pathname } = useLocation(); // a navigation looks for a stored link again, as the flow itself does
+  const link = readStoredLink();
+  const linkStored = link !== null;
+  const linkId = link && linkKey(link);
+  // The self-schedule page handles the link it was opened with, so leaving it must not run the link
+  // through the flow again (which would send the tester straight back). Marked here, at once: the
+  // flow's own mark came too late when its chunk loaded after the tester had left the page.
+  useEffect(() => {
+    if (linkId && pathname.toLowerCase().startsWith(SELF_SCHEDULE_PATH)) sessionValues.set(HANDLED_LINK_KEY, linkId);
+  }, [linkId, pathname]);
   const [flowNeeded, setFlowNeeded] = useState(linkStored);
   // Set during render (React's pattern for state that follows a value): the flow mounts in the same pass.
   if (linkStored && !flowNeeded) setFlowNeeded(true);
