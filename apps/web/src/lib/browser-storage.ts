@@ -28,3 +28,6 @@ export const sessionValues = {
  * The account root forgets it when a link is opened again.
  */
 export const STUDY_LINK_HANDLED_KEY = 'studyLinkHandled';
+
+/** How a study link (s, t, d, k) is recorded under STUDY_LINK_HANDLED_KEY. */
+export const studyLinkKey = (link: { s: string; t: string; d: string; k: string }) => [link.s, link.t, link.d, link.k].join('|');

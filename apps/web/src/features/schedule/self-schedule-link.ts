@@ -1,4 +1,4 @@
-import { sessionValues } from '../../lib/browser-storage';
+import { sessionValues, STUDY_LINK_HANDLED_KEY, studyLinkKey } from '../../lib/browser-storage';
 
 /** The parameters of an e-mailed or screener self-schedule link (spec 3, section 2). */
 export interface SelfScheduleLink {
@@ -38,6 +38,11 @@ export function readSelfScheduleLink(search: string): SelfScheduleLink {
     if (fromAddress && value) sessionValues.set(key, value);
     // A new address without k is the tester's own link: a child stored by an earlier one must not ride along.
     else if (fromAddress && key === 'k') sessionValues.remove(key);
+  }
+  // This page handles the link it was opened with: the portal's study-link flow, which may load
+  // only after the tester has left the page, must not run it again and send them back here.
+  if (fromAddress && link.s && link.t) {
+    sessionValues.set(STUDY_LINK_HANDLED_KEY, studyLinkKey({ s: link.s, t: link.t, d: link.d ?? '', k: link.k ?? '' }));
   }
   return link;
 }

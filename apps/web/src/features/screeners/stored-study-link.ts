@@ -1,4 +1,4 @@
-import { sessionValues, STUDY_LINK_HANDLED_KEY } from '../../lib/browser-storage';
+import { sessionValues, STUDY_LINK_HANDLED_KEY, studyLinkKey } from '../../lib/browser-storage';
 
 /** A link's parameters as the account root stored them (s and t are required; the others may be ''). */
 export interface StoredLink {
@@ -22,7 +22,7 @@ export function readStoredLink(): StoredLink | null {
 /** Marks the link the flow last ran for, so that coming back to the portal does not run it again. */
 export const HANDLED_LINK_KEY = STUDY_LINK_HANDLED_KEY;
 
-export const linkKey = (link: StoredLink) => [link.s, link.t, link.d, link.k].join('|');
+export const linkKey = (link: StoredLink) => studyLinkKey(link);
 
 /** The self-schedule page reads its own s, t and d: the flow does not run there. */
 export const SELF_SCHEDULE_PATH = '/community/main/schedule/self';
