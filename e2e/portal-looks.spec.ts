@@ -38,6 +38,23 @@ async function boxOf(page: Page, locator: ReturnType<Page['locator']>) {
   return box!;
 }
 
+/** The logged-in tester refers a new friend, whose referral is then not Complete. */
+async function referFriend(page: Page) {
+  const friend = newTester('frnd');
+  const referred = await page.request.post('/api/account/UpdateReferralList', {
+    headers: { 'x-requested-with': 'TesterHub' },
+    data: {
+      firstname: friend.firstName,
+      lastname: friend.lastName,
+      age: '40',
+      emailAddress: friend.email,
+      phoneNumber: `773${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
+    },
+  });
+  expect(await referred.json()).toEqual({ status: 'succeed' });
+  return friend;
+}
+
 test.describe('item 12: on desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -175,18 +192,7 @@ test.describe('item 9: disabled buttons', () => {
     await expectNoAxeViolations(page);
 
     // Claim on a referral that is not Complete yet.
-    const friend = newTester('frnd');
-    const referred = await page.request.post('/api/account/UpdateReferralList', {
-      headers: { 'x-requested-with': 'TesterHub' },
-      data: {
-        firstname: friend.firstName,
-        lastname: friend.lastName,
-        age: '40',
-        emailAddress: friend.email,
-        phoneNumber: `773${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
-      },
-    });
-    expect(await referred.json()).toEqual({ status: 'succeed' });
+    const friend = await referFriend(page);
     await page.goto(`${MAIN}/referral/history`);
     const claim = page.getByRole('button', { name: `Claim the reward for ${friend.firstName} ${friend.lastName}` });
     await expect(claim).toBeDisabled();
@@ -291,18 +297,7 @@ test.describe('item 11: at 360 px (a phone)', () => {
   });
 
   test('the referral list does not scroll sideways inside the card', async ({ loggedInPage: page }) => {
-    const friend = newTester('frnd');
-    const referred = await page.request.post('/api/account/UpdateReferralList', {
-      headers: { 'x-requested-with': 'TesterHub' },
-      data: {
-        firstname: friend.firstName,
-        lastname: friend.lastName,
-        age: '40',
-        emailAddress: friend.email,
-        phoneNumber: `773${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
-      },
-    });
-    expect(await referred.json()).toEqual({ status: 'succeed' });
+    const friend = await referFriend(page);
     await page.goto(`${MAIN}/referral/history`);
     await acceptCookieNotice(page);
     const table = page.getByRole('region', { name: 'Your referrals and their status' });

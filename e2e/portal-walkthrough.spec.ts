@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { waitForMessage } from './support/mailbox';
 import { addSessionCookie, attendStudy, createGroup, createTester, startSession } from './support/test-support';
+import { DAY, MINUTE, siteMoment, siteSession, slot } from './support/site-clock';
 
 /**
  * Issue 28, items 1 to 6: what the walk-through of the tester portal against specs 2 and 3 found
@@ -14,45 +15,6 @@ const SELF = '/community/main/schedule/self';
 const CHECK = '/community/main/schedule/check';
 const SCREENER_LIST = '/community/main/screener';
 const CEREAL = 'Breakfast cereal taste test, 90 minutes, $60';
-const SITE_ZONE = 'America/Chicago';
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/** A session `days` ahead at a random five-minute mark within the next twelve hours, `minutes` long. */
-function slot(days: number, minutes: number) {
-  const start = Math.floor((Date.now() + days * DAY) / (5 * MINUTE)) * 5 * MINUTE + randomInt(0, 144) * 5 * MINUTE;
-  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
-}
-
-function ordinal(day: number): string {
-  if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
-  return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`;
-}
-
-function siteParts(instant: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: SITE_ZONE, ...options }).formatToParts(new Date(instant));
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
-}
-
-function siteDate(instant: string): string {
-  const p = siteParts(instant, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  return `${p.weekday}, ${p.month} ${ordinal(Number(p.day))}, ${p.year}`;
-}
-
-function siteTime(instant: string): string {
-  const p = siteParts(instant, { hour: 'numeric', minute: '2-digit', hour12: true });
-  return `${p.hour}:${p.minute} ${p.dayPeriod}`;
-}
-
-const siteZoneName = (instant: string) => siteParts(instant, { timeZoneName: 'short' }).timeZoneName!;
-
-/** 'Friday, December 25th, 2026, 9:05 AM – 10:35 AM CST' on the site's clock. */
-const siteSession = (session: { startsAt: string; endsAt: string }) =>
-  `${siteDate(session.startsAt)}, ${siteTime(session.startsAt)} – ${siteTime(session.endsAt)} ${siteZoneName(session.startsAt)}`;
-
-/** 'Friday, December 25th, 2026, 9:05 AM CST'. */
-const siteMoment = (instant: string) => `${siteDate(instant)}, ${siteTime(instant)} ${siteZoneName(instant)}`;
-
 function secretHeader(): Record<string, string> {
   return { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET! };
 }

@@ -13,6 +13,7 @@ import {
   type GroupFields,
   type SupportGroup,
 } from './support/test-support';
+import { DAY, MINUTE, ordinal, siteDate, siteMoment, siteSession, siteTime, slot } from './support/site-clock';
 
 /**
  * Issue 10, section 3: the schedule check, change and cancel pages in Chromium on the production
@@ -38,7 +39,6 @@ const NAME = {
 const CHECK = '/community/main/schedule/check';
 const CHANGE = '/community/main/schedule/change';
 const SCREENER_LIST = '/community/main/screener';
-const SITE_ZONE = 'America/Chicago';
 const CHICAGO_SITE = 'Chicago Test Center, 200 W Monroe St, Suite 1200, Chicago, IL 60606';
 const DALLAS_SITE = 'Dallas Test Center, 5000 Legacy Dr, Suite 300, Plano, TX 75024';
 const SUPPORT = '(800) 555-0142';
@@ -68,56 +68,12 @@ async function logInWithBadEmail(page: Page, request: APIRequestContext, baseURL
   return tester;
 }
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/**
- * A session `days` ahead at a random five-minute mark within the next twelve hours, `minutes` long:
- * sessions of one tester `days` two or more apart never overlap, and another test's rarely share a time.
- */
-function slot(days: number, minutes: number) {
-  const start = Math.floor((Date.now() + days * DAY) / (5 * MINUTE)) * 5 * MINUTE + randomInt(0, 144) * 5 * MINUTE;
-  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
-}
-
 /** An evening session in Chicago, `days` ahead, that is already the next day in UTC (01:30 UTC is 7:30 or 8:30 PM there). */
 function eveningSlot(days: number, minutes: number) {
   const day = new Date(Date.now() + days * DAY);
   const start = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 1, 30);
   return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
 }
-
-function ordinal(day: number): string {
-  if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
-  return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`;
-}
-
-function siteParts(instant: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: SITE_ZONE, ...options }).formatToParts(new Date(instant));
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
-}
-
-/** 'Friday, December 25th, 2026' on the site's calendar. */
-function siteDate(instant: string): string {
-  const p = siteParts(instant, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  return `${p.weekday}, ${p.month} ${ordinal(Number(p.day))}, ${p.year}`;
-}
-
-/** '9:05 AM' on the site's clock. */
-function siteTime(instant: string): string {
-  const p = siteParts(instant, { hour: 'numeric', minute: '2-digit', hour12: true });
-  return `${p.hour}:${p.minute} ${p.dayPeriod}`;
-}
-
-const siteZoneName = (instant: string) => siteParts(instant, { timeZoneName: 'short' }).timeZoneName!;
-
-/** 'Friday, December 25th, 2026, 9:05 AM – 10:35 AM CST'. */
-function siteSession(session: { startsAt: string; endsAt: string }): string {
-  return `${siteDate(session.startsAt)}, ${siteTime(session.startsAt)} – ${siteTime(session.endsAt)} ${siteZoneName(session.startsAt)}`;
-}
-
-/** 'Friday, December 25th, 2026, 9:05 AM CST'. */
-const siteMoment = (instant: string) => `${siteDate(instant)}, ${siteTime(instant)} ${siteZoneName(instant)}`;
 
 interface Stamp {
   studyNo: number;

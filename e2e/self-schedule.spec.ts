@@ -2,6 +2,7 @@ import { createHmac, randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { createGroup, type GroupFields, type SupportGroup } from './support/test-support';
+import { MINUTE, siteSession, slot } from './support/site-clock';
 
 /**
  * Issue 10, section 2: the self-schedule page (decision 025) in Chromium on the production build,
@@ -19,7 +20,6 @@ const NAME = {
 const SELF = '/community/main/schedule/self';
 const CHECK = '/community/main/schedule/check';
 const SCREENER_LIST = '/community/main/screener';
-const SITE_ZONE = 'America/Chicago';
 
 const TEXTS = {
   congratulations: 'Congratulations!',
@@ -38,36 +38,6 @@ const TEXTS = {
   completed: 'You have already completed this prescreening',
   rewardFailed: 'Failed to retrieve reward from external screener',
 } as const;
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/** A session `days` ahead at a random five-minute mark within the next twelve hours, `minutes` long. */
-function slot(days: number, minutes: number) {
-  const start = Math.floor((Date.now() + days * DAY) / (5 * MINUTE)) * 5 * MINUTE + randomInt(0, 144) * 5 * MINUTE;
-  return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
-}
-
-function ordinal(day: number): string {
-  if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
-  return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`;
-}
-
-function siteParts(instant: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: SITE_ZONE, ...options }).formatToParts(new Date(instant));
-  return Object.fromEntries(parts.map((part) => [part.type, part.value]));
-}
-
-/** 'Friday, December 25th, 2026, 9:05 AM – 10:35 AM CST' on the site's clock. */
-function siteSession(session: { startsAt: string; endsAt: string }): string {
-  const date = siteParts(session.startsAt, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  const time = (instant: string) => {
-    const p = siteParts(instant, { hour: 'numeric', minute: '2-digit', hour12: true });
-    return `${p.hour}:${p.minute} ${p.dayPeriod}`;
-  };
-  const zone = siteParts(session.startsAt, { timeZoneName: 'short' }).timeZoneName!;
-  return `${date.weekday}, ${date.month} ${ordinal(Number(date.day))}, ${date.year}, ${time(session.startsAt)} – ${time(session.endsAt)} ${zone}`;
-}
 
 function secretHeader(): Record<string, string> {
   return { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET! };

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { findLink, waitForMessage } from './support/mailbox';
 import { bookGroup, createGroup, createTester } from './support/test-support';
+import { DAY, siteSession } from './support/site-clock';
 
 /**
  * Issue 10, section 6 (decision 031): a tester on Notify me for a full group is offered the seat
@@ -11,31 +12,6 @@ import { bookGroup, createGroup, createTester } from './support/test-support';
 
 const STUDY = 24101;
 const STUDY_NAME = 'Breakfast cereal taste test, 90 minutes, $60';
-const SITE_ZONE = 'America/Chicago';
-const DAY = 24 * 3600_000;
-
-function ordinal(day: number): string {
-  if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
-  return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`;
-}
-
-/** 'Friday, December 25th, 2026, 9:05 AM – 10:35 AM CST' on the site's clock. */
-function siteSession(session: { startsAt: string; endsAt: string }): string {
-  const parts = (instant: string, options: Intl.DateTimeFormatOptions) =>
-    Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', { timeZone: SITE_ZONE, ...options })
-        .formatToParts(new Date(instant))
-        .map((part) => [part.type, part.value]),
-    );
-  const date = parts(session.startsAt, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-  const time = (instant: string) => {
-    const p = parts(instant, { hour: 'numeric', minute: '2-digit', hour12: true });
-    return `${p.hour}:${p.minute} ${p.dayPeriod}`;
-  };
-  const zone = parts(session.startsAt, { timeZoneName: 'short' }).timeZoneName;
-  return `${date.weekday}, ${date.month} ${ordinal(Number(date.day))}, ${date.year}, ${time(session.startsAt)} – ${time(session.endsAt)} ${zone}`;
-}
-
 /** The tester qualified for the study (as a passed screener records it) and its self-schedule address. */
 async function selfScheduleLink(request: APIRequestContext, testerId: string): Promise<string> {
   const response = await request.post('/api/test-support/self-schedule-link', {

@@ -1,7 +1,7 @@
 import type { Callout } from '@testerhub/shared/callout-schemas';
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
-import { isSuspended } from '../testers/tester-service.ts';
+import { isBarredFromStudies } from '../testers/tester-service.ts';
 import { createCalloutRepository } from './callout-repository.ts';
 
 /** Call-outs shown in the portal (spec 3, "Callout"; decision 035). */
@@ -15,7 +15,7 @@ export function createCalloutService(db: Database, deps: { clock: Clock }) {
      */
     async currentCallouts(tester: { blackList: boolean; suspendedUntil: Date | null }): Promise<Callout[]> {
       const now = deps.clock.now();
-      if (tester.blackList || isSuspended(tester, now)) return [];
+      if (isBarredFromStudies(tester, now)) return [];
       const rows = await repository.current(now);
       return rows.map((row) => ({
         rKey: row.rKey,

@@ -111,6 +111,10 @@ export const screenings = pgTable(
   (table) => [
     unique('screenings_once_per_person_study').on(table.testerId, table.studyNo, table.childId).nullsNotDistinct(),
     index('screenings_study').on(table.studyNo),
+    // The 101 release job (decision 104) reads only these rows, every 15 minutes: never the whole table.
+    index('screenings_already_scheduled')
+      .on(table.testerId)
+      .where(sql`${table.status} = 'alreadyScheduled'`),
     check(
       'screenings_status',
       sql`${table.status} in ('inProgress', 'qualified', 'disqualified', 'full', 'alreadyScheduled', 'waitlisted')`,

@@ -2,7 +2,7 @@ import { isStudyFull, SCREENER_TEXTS, testerAge } from '@testerhub/shared/study-
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
-import { isSuspended, type TesterRow } from '../testers/tester-service.ts';
+import { isBarredFromStudies, type TesterRow } from '../testers/tester-service.ts';
 import { isExternalReturnSigned } from './external-return-signature.ts';
 import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
 
@@ -53,8 +53,7 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     };
   }
 
-  /** A blackListed tester, and one suspended by the no-show rule (decision 046), sees and screens for no study. */
-  const barred = (tester: TesterRow) => tester.blackList || isSuspended(tester, deps.clock.now());
+  const barred = (tester: TesterRow) => isBarredFromStudies(tester, deps.clock.now());
 
   /** The study when this tester may screen for it now; a barred tester may screen for none. */
   async function openStudyFor(tester: TesterRow, studyNo: number, tx?: Executor): Promise<StudyRow | null> {

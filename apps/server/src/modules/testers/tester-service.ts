@@ -21,6 +21,11 @@ export function isSuspended(tester: { suspendedUntil: Date | null }, now: Date):
   return tester.suspendedUntil !== null && tester.suspendedUntil > now;
 }
 
+/** A black-listed tester, and one suspended by the no-show rule (decision 046), sees and screens for no study. */
+export function isBarredFromStudies(tester: { blackList: boolean; suspendedUntil: Date | null }, now: Date): boolean {
+  return tester.blackList || isSuspended(tester, now);
+}
+
 /** PostgreSQL's unique_violation, and which index raised it. */
 export function uniqueViolation(error: unknown): string | null {
   const cause = (error as { cause?: unknown }).cause ?? error;

@@ -1,0 +1,1 @@
+CREATE INDEX "screenings_already_scheduled" ON "screenings" USING btree ("tester_id") WHERE "screenings"."status" = 'alreadyScheduled';
