@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { Database } from '../../core/db/client.ts';
+import type { Database, Executor } from '../../core/db/client.ts';
 import { createRateLimitRepository } from './rate-limit-repository.ts';
 
 /** Expired windows are swept at most this often per instance, by the hit that comes due. */
@@ -16,6 +16,8 @@ const READABLE_KEY = /^[\x20-\x7e]{1,200}$/;
  */
 export interface RateLimitStore {
   windows: ReturnType<typeof createRateLimitRepository>;
+  /** The windows on another handle: a hit that counts inside the caller's unit of work. */
+  windowsOn: (handle: Executor) => ReturnType<typeof createRateLimitRepository>;
   now: () => number;
   /** The time (ms) of this instance's last sweep of expired windows. */
   sweptAt: number;
@@ -24,7 +26,13 @@ export interface RateLimitStore {
 }
 
 export function createRateLimitStore(db: Database, now: () => number, onRefused?: (limit: string) => void): RateLimitStore {
-  return { windows: createRateLimitRepository(db), now, sweptAt: Number.NEGATIVE_INFINITY, onRefused };
+  return {
+    windows: createRateLimitRepository(db),
+    windowsOn: createRateLimitRepository,
+    now,
+    sweptAt: Number.NEGATIVE_INFINITY,
+    onRefused,
+  };
 }
 
 /**
@@ -44,11 +52,13 @@ export class RateLimiter {
    * Counts one attempt; false once the key has used up its window. One statement counts and
    * answers, so concurrent hits on any instance are admitted exactly `limit` times. A window past
    * its end, or one ending further ahead than a window (a clock set back, in tests), starts again.
+   * Given `within`, the hit counts in that unit of work and is undone if it rolls back.
    */
-  async hit(key: string): Promise<boolean> {
+  async hit(key: string, within?: Executor): Promise<boolean> {
     const time = this.store.now();
-    const count = await this.store.windows.hit(this.storedKey(key), new Date(time), new Date(time + this.windowMs), this.limit + 1);
-    await this.sweep(time);
+    const windows = within ? this.store.windowsOn(within) : this.store.windows;
+    const count = await windows.hit(this.storedKey(key), new Date(time), new Date(time + this.windowMs), this.limit + 1);
+    await this.sweep(time, windows);
     if (count <= this.limit) return true;
     this.store.onRefused?.(this.name);
     return false;
@@ -65,10 +75,10 @@ export class RateLimiter {
   }
 
   /** Deletes windows past their end, at most once a minute per instance (a cheap indexed delete). */
-  private async sweep(time: number) {
+  private async sweep(time: number, windows: RateLimitStore['windows']) {
     if (time - this.store.sweptAt < SWEEP_EVERY_MS && time >= this.store.sweptAt) return;
     this.store.sweptAt = time;
-    await this.store.windows.sweep(new Date(time), SWEEP_BATCH);
+    await windows.sweep(new Date(time), SWEEP_BATCH);
   }
 }
 

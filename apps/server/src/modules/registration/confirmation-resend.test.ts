@@ -74,11 +74,15 @@ describe('POST /api/account/ResendConfirmEmail', () => {
   it('sends one e-mail for one login however many requests arrive at once', async () => {
     const tester = await unconfirmedTester();
     const cookie = await notConfirmedLogin(tester.username);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => resend(cookie)));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => resend(cookie)));
     const statuses = answers.map((answer) => answer.json().status);
     expect(statuses.filter((status) => status === 'succeed')).toHaveLength(1);
-    expect(statuses.filter((status) => status === 'failed')).toHaveLength(5);
+    expect(statuses.filter((status) => status === 'failed')).toHaveLength(11);
     expect(await confirmationMails(tester.email)).toHaveLength(1);
+    // The race spent one of the tester's sends, not six: the other logins of the window still may.
+    for (let sent = 1; sent < PER_TESTER; sent += 1)
+      expect((await resend(await notConfirmedLogin(tester.username))).json().status).toBe('succeed');
+    expect(await confirmationMails(tester.email)).toHaveLength(PER_TESTER);
   });
 
   it(`sends at most ${PER_TESTER} e-mails a window to one tester, whatever the logins and addresses, then 429`, async () => {

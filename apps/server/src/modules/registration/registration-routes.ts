@@ -67,8 +67,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     },
     async (request) => {
       await limitChecks(request.ip, 'resend-confirmation');
-      const answer = await registration.resendConfirmation(request.cookies[CONFIRMATION_RESEND_COOKIE], (testerId) =>
-        resendsPerTester.hit(`tester:${testerId}`),
+      const answer = await registration.resendConfirmation(request.cookies[CONFIRMATION_RESEND_COOKIE], (testerId, within) =>
+        resendsPerTester.hit(`tester:${testerId}`, within),
       );
       request.log.info({ event: 'auth.resend-confirmation', status: answer.status }, 'confirmation e-mail asked again');
       return answer;

@@ -214,7 +214,7 @@ export function createRegistrationService(
      */
     async resendConfirmation(
       resendToken: string | undefined,
-      mayResend: (testerId: string) => Promise<boolean>,
+      mayResend: (testerId: string, within: Executor) => Promise<boolean>,
     ): Promise<ResendConfirmEmailResponse> {
       const expired = { status: 'failed', message: ENTRY_TEXTS.confirmationResendExpired } as const;
       if (!resendToken) return expired;
@@ -222,9 +222,11 @@ export function createRegistrationService(
       const tester = testerId ? await testers.findById(testerId) : null;
       if (!tester) return expired;
       if (tester.emailConfirmedAt) return { status: 'confirmed', message: ENTRY_TEXTS.alreadyConfirmed };
-      if (!(await mayResend(tester.id))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      // The token is claimed before the limit counts, so requests racing on one login spend one of
+      // the tester's sends, not one each; a refusal rolls the claim back.
       const sent = await inTransaction(db, async (unit) => {
         if (!(await testers.consumeToken(hashToken(resendToken), 'resend-confirmation', tester.id, unit))) return false;
+        if (!(await mayResend(tester.id, unit))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
         await queueConfirmation(tester, tester.language === 'es' ? 'es' : 'en', unit);
         return true;
       });
