@@ -99,3 +99,9 @@ export type ChangeContactSettingResponse = z.infer<typeof changeContactSettingRe
 /** GET /profile/GetSMSContactSetting: whether text messages are on. */
 export const smsContactSettingResponseSchema = z.object({ status: z.literal('succeed'), smsSetting: z.boolean() });
 export type SmsContactSettingResponse = z.infer<typeof smsContactSettingResponseSchema>;
+
+/** POST /api/account/ChangeLanguage (not in the spec; issue 28): the tester's language for every page and e-mail. */
+export const changeLanguageSchema = z.object({ language: z.enum(['en', 'es']) });
+export type ChangeLanguagePayload = z.infer<typeof changeLanguageSchema>;
+export const changeLanguageResponseSchema = z.object({ status: z.enum(['succeed', 'failed']), language: z.enum(['en', 'es']) });
+export type ChangeLanguageResponse = z.infer<typeof changeLanguageResponseSchema>;

@@ -24,6 +24,8 @@ export const testerInfoSchema = z.object({
   loginDaysThisMonth: z.number().int().min(0),
   /** Until when the no-show rule suspends the tester (decision 046); null when not suspended. */
   suspendedUntil: z.string().nullable(),
+  /** The tester's language (chosen at registration, changed in account settings): every portal page and e-mail uses it. */
+  language: z.enum(['en', 'es']),
 });
 export type TesterInfo = z.infer<typeof testerInfoSchema>;
 

@@ -45,6 +45,7 @@ function logIn() {
         blackList: false,
         loginDaysThisMonth: 1,
         suspendedUntil: null,
+        language: 'en',
       },
     },
     '/account/GetUserInfo': { body: { testerInfo: { firstName: 'Dana' } } },

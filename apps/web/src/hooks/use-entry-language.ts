@@ -1,8 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Language } from '@testerhub/shared/account-messages';
+import type { Language } from '@testerhub/shared/i18n';
 import { sessionValues } from '../lib/browser-storage';
 
-/** Session key of the entry screens' language (spec 2, section 3): 'true' means Spanish. */
+/** Session key of the visitor's language (spec 2, section 3): 'true' means Spanish. */
 export const SPANISH_STORAGE_KEY = 'isSpanish';
 
 const listeners = new Set<() => void>();
@@ -16,12 +16,25 @@ function subscribe(listener: () => void): () => void {
 
 const readSpanish = () => sessionValues.get(SPANISH_STORAGE_KEY) === 'true';
 
-/** The language of the join and registration pages, kept in sessionStorage so every page (and a reload) shows the same one. */
+/**
+ * Sets the language of every page of this tab: the entry pages' toggle before login, the tester's
+ * own language (GetPKTesterInfo) once logged in. Kept in sessionStorage, so a reload and the pages
+ * after login read the same one; the document's lang follows for screen readers.
+ */
+export function setLanguage(language: Language): void {
+  if (readSpanish() === (language === 'es')) return;
+  sessionValues.set(SPANISH_STORAGE_KEY, String(language === 'es'));
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  for (const listener of listeners) listener();
+}
+
+/** The language this tab shows (English on the server's render). */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, readSpanish, () => false) ? 'es' : 'en';
+}
+
+/** The language of the join and registration pages, with its setter (the toggle). */
 export function useEntryLanguage(): [Language, (language: Language) => void] {
-  const spanish = useSyncExternalStore(subscribe, readSpanish, () => false);
-  const setLanguage = useCallback((language: Language) => {
-    sessionValues.set(SPANISH_STORAGE_KEY, String(language === 'es'));
-    for (const listener of listeners) listener();
-  }, []);
-  return [spanish ? 'es' : 'en', setLanguage];
+  const language = useLanguage();
+  return [language, useCallback((next: Language) => setLanguage(next), [])];
 }

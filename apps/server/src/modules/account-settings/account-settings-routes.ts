@@ -3,6 +3,8 @@ import {
   changeContactResponseSchema,
   changeContactSchema,
   changeContactSettingResponseSchema,
+  changeLanguageResponseSchema,
+  changeLanguageSchema,
   changePasswordResponseSchema,
   changePasswordSchema,
   contactInfoResponseSchema,
@@ -34,6 +36,19 @@ export function accountSettingsRoutes(settings: AccountSettingsService, sessionC
       '/account/ChangeContact',
       { schema: { tags: ['account'], body: changeContactSchema, response: { 200: changeContactResponseSchema } } },
       withTester((request: WithBody<typeof changeContactSchema>, tester) => settings.changeContact(tester, request.body)),
+    );
+
+    app.post(
+      '/account/ChangeLanguage',
+      {
+        schema: {
+          tags: ['account'],
+          description: "Not in the spec (issue 28, Spanish end to end): the tester's language for every portal page and e-mail.",
+          body: changeLanguageSchema,
+          response: { 200: changeLanguageResponseSchema },
+        },
+      },
+      withTester((request: WithBody<typeof changeLanguageSchema>, tester) => settings.changeLanguage(tester, request.body)),
     );
 
     app.post(

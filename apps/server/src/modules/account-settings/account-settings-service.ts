@@ -1,5 +1,7 @@
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import type {
+  ChangeLanguagePayload,
+  ChangeLanguageResponse,
   ChangeContactPayload,
   ChangeContactResponse,
   ChangePasswordPayload,
@@ -19,7 +21,7 @@ import type { TesterRow, TesterService } from '../testers/tester-service.ts';
 
 interface AccountSettingsDeps {
   clock: Clock;
-  testers: Pick<TesterService, 'updateContact' | 'replacePassword' | 'contactSettings' | 'setContactSetting'>;
+  testers: Pick<TesterService, 'updateContact' | 'replacePassword' | 'contactSettings' | 'setContactSetting' | 'setLanguage'>;
   auth: Pick<AuthService, 'endOtherSessions'>;
   /** The zip's test site, as registration finds it (decision 007), read and share-locked in the change's transaction (decision 071). */
   lockedSiteForZip: RegistrationService['lockedSiteForZip'];
@@ -64,6 +66,12 @@ export function createAccountSettingsService(db: Database, deps: AccountSettings
         return testers.updateContact(tester.id, { ...contact, address: contact.address.trim(), city: contact.city.trim(), siteId }, tx);
       });
       return { status: changed ? 'succeed' : 'failed' };
+    },
+
+    /** The language of every page and e-mail from now on (the session cache forgets the old row). */
+    async changeLanguage(tester: TesterRow, { language }: ChangeLanguagePayload): Promise<ChangeLanguageResponse> {
+      const changed = await testers.setLanguage(tester.id, language);
+      return { status: changed ? 'succeed' : 'failed', language };
     },
 
     /**

@@ -349,3 +349,19 @@ describe('contact settings (opt-ins)', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('POST /api/account/ChangeLanguage (issue 28, Spanish end to end)', () => {
+  it('stores the language, which GetPKTesterInfo then answers at once (the session cache forgets the old row)', async () => {
+    const { tester, cookie } = await createLoggedInTester(db());
+    expect((await get('/api/account/GetPKTesterInfo', cookie)).json().language).toBe('en');
+    expect((await post('/api/account/ChangeLanguage', { language: 'es' }, cookie)).json()).toEqual({ status: 'succeed', language: 'es' });
+    expect((await testerRow(tester.id)).language).toBe('es');
+    expect((await get('/api/account/GetPKTesterInfo', cookie)).json().language).toBe('es');
+  });
+
+  it('refuses a language it does not have (400) and a stranger (401)', async () => {
+    const { cookie } = await createLoggedInTester(db());
+    expect((await post('/api/account/ChangeLanguage', { language: 'fr' }, cookie)).statusCode).toBe(400);
+    expect((await post('/api/account/ChangeLanguage', { language: 'es' }, '')).statusCode).toBe(401);
+  });
+});

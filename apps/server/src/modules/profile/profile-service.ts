@@ -1,3 +1,4 @@
+import { languageOf } from '@testerhub/shared/i18n';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../core/clock.ts';
 import type { Database } from '../../core/db/client.ts';
@@ -52,6 +53,7 @@ export function createProfileService(
         blackList: tester.blackList,
         loginDaysThisMonth,
         suspendedUntil: isSuspended(tester, deps.clock.now()) ? tester.suspendedUntil!.toISOString() : null,
+        language: languageOf(tester.language),
       };
     },
 

@@ -286,6 +286,13 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
       return rows.length === 1;
     },
 
+    /** The tester's language for every page and e-mail from now on. */
+    async setLanguage(testerId: string, language: 'en' | 'es') {
+      const rows = await db.update(testers).set({ language }).where(eq(testers.id, testerId)).returning({ id: testers.id });
+      onTesterChanged(testerId, db);
+      return rows.length === 1;
+    },
+
     /**
      * Replaces the password only while it is still the one the caller checked (`previousHash`):
      * of two changes racing with the same current password exactly one goes through.

@@ -101,6 +101,7 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
       values: { address: string; city: string; zipCode: string; phone: string; siteId: string },
       tx?: Executor,
     ) => on(tx).updateContact(testerId, values),
+    setLanguage: (testerId: string, language: 'en' | 'es', tx?: Executor) => on(tx).setLanguage(testerId, language),
     /** True when the password was still `previousHash` and is now `passwordHash` (stamped with the clock's time). */
     replacePassword: (testerId: string, previousHash: string, passwordHash: string, tx?: Executor) =>
       on(tx).replacePassword(testerId, previousHash, passwordHash),

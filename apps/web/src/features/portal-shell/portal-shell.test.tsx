@@ -27,6 +27,7 @@ const TESTER: TesterInfo = {
   blackList: false,
   loginDaysThisMonth: 3,
   suspendedUntil: null,
+  language: 'en',
 };
 
 function answerAll(info: TesterInfo) {

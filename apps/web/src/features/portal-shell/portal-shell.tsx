@@ -6,6 +6,7 @@ import { BurgerButton, BurgerMenu } from '../../components/burger-button';
 import { CallLoadingIndicator } from '../../components/call-loading-indicator';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useBurgerMenu } from '../../hooks/use-burger-menu';
+import { setLanguage } from '../../hooks/use-entry-language';
 import type { PortalContext } from '../../hooks/use-portal-context';
 import { viewStatus } from '../../lib/query-status';
 import { useAuthorization } from './api/check-authorize';
@@ -16,6 +17,7 @@ import { useTesterInfo } from './api/get-tester-info';
 import { LevelProgress } from './level-progress';
 import { LogoutButton, LogoutProvider, WithLogOut } from './logout-control';
 import { visibleGroups, visibleTopNav } from './portal-menu';
+import { usePortalShellTexts } from './portal-shell-texts';
 import './portal-shell.css';
 
 const LOGIN = '/community/login';
@@ -42,6 +44,12 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
   const authorized = auth === 'success';
   const testerInfo = useTesterInfo({ enabled: authorized });
   const profile = viewStatus(testerInfo);
+  const t = usePortalShellTexts();
+  // Once known, the tester's own language is the language of every page (issue 28, Spanish end to end).
+  const testerLanguage = testerInfo.data?.language;
+  useEffect(() => {
+    if (testerLanguage) setLanguage(testerLanguage);
+  }, [testerLanguage]);
   const firstName = useAccountUserInfo({ enabled: authorized }).data?.testerInfo.firstName ?? '';
   const refreshProfile = useRefreshProfile();
   const refreshProgress = useRefreshLevelProgress();
@@ -71,13 +79,13 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
         {auth === 'pending' ? (
           <p role="status" className="portal-gate__status">
             <span className="portal-gate__spinner" aria-hidden="true" />
-            Loading your account…
+            {t('loadingAccount')}
           </p>
         ) : (
           <div role="alert">
-            <p>We could not reach the server to check your session.</p>
+            <p>{t('sessionCheckFailed')}</p>
             <button type="button" className="button button--primary" onClick={() => void authorization.refetch()}>
-              Try again
+              {t('tryAgain')}
             </button>
           </div>
         )}
