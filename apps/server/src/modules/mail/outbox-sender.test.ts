@@ -1,3 +1,4 @@
+import { createServer, type Server, type Socket } from 'node:net';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/smtp-capture.ts';
@@ -163,5 +164,47 @@ describe('the sender and the outbox row', () => {
     expect(marked).toEqual([1, 2]);
     expect(claimedBefore.get(1)).toEqual([1]);
     expect(claimedBefore.get(2)).toEqual([1, 2]);
+  });
+});
+
+/**
+ * A mail server that takes the connection and then says nothing: the send fails at the greeting's
+ * timeout and the message goes back to the outbox, instead of hanging past its one-minute claim
+ * (nodemailer's own greeting and socket timeouts are 30 s and 10 minutes).
+ */
+describe('a mail server that stalls', () => {
+  let server: Server | undefined;
+  const sockets: Socket[] = [];
+  let stopSender: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await stopSender?.();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  // Well under nodemailer's own 30 s greeting timeout, which the sender used before.
+  it('fails the send within the stage timeout and hands the message back', { timeout: 10_000 }, async () => {
+    server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    let handedBack!: (id: number) => void;
+    const failed = new Promise<number>((resolve) => (handedBack = resolve));
+    let claimed = false;
+    const outbox = {
+      claimDue: async () => (claimed ? [] : ((claimed = true), [outboxRow(9, 'stalled.reader@mail.example.test')])),
+      markSent: async () => undefined,
+      markFailed: async (id: number) => handedBack(id),
+    } as unknown as OutboxRepository;
+    const sender = startOutboxSender({
+      outbox,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      mailFrom: 'TesterHub <no-reply@testerhub.example>',
+      log: pino({ level: 'silent' }),
+      clock: systemClock,
+      stageTimeoutMs: 300,
+    });
+    stopSender = () => sender.stop();
+    expect(await failed).toBe(9);
+    expect(sockets.length).toBeGreaterThan(0);
   });
 });

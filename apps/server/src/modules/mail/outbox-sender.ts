@@ -8,6 +8,23 @@ const POLL_INTERVAL_MS = 2000;
 /** Messages sent per wake-up at most; each is claimed only as its own send begins (see sendDue). */
 const BATCH_SIZE = 20;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/**
+ * How long a send may wait on the mail server at each stage (connecting, its greeting, any silence
+ * after): a third of the outbox's one-minute claim, so a stalled server fails the send and hands
+ * the message back well before its claim runs out and another sender could take it (decision 097).
+ */
+export const SMTP_STAGE_TIMEOUT_MS = 20_000;
+/**
+ * The SMTP URL with the stage timeouts as its query (nodemailer reads options from a URL's query,
+ * and given a URL it ignores options passed beside it); a timeout the URL sets already is kept.
+ */
+function withStageTimeouts(smtpUrl: string, timeoutMs: number): string {
+  const url = new URL(smtpUrl);
+  for (const option of ['connectionTimeout', 'greetingTimeout', 'socketTimeout'])
+    if (!url.searchParams.has(option)) url.searchParams.set(option, String(timeoutMs));
+  return url.toString();
+}
+
 /** How often a delivered message's 'sent' mark is tried again while the database is away. */
 const MARK_SENT_RETRY_MS = 500;
 
@@ -57,9 +74,12 @@ export function startOutboxSender(options: {
   clock: Clock;
   /** Told of every message the SMTP server did not take. */
   onSendFailed?: () => void;
+  /** SMTP_STAGE_TIMEOUT_MS unless a test shortens it. */
+  stageTimeoutMs?: number;
 }) {
   const { outbox, smtpUrl, mailFrom, log, clock, onSendFailed } = options;
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  const stageTimeout = options.stageTimeoutMs ?? SMTP_STAGE_TIMEOUT_MS;
+  const transport: Transporter = nodemailer.createTransport(withStageTimeouts(smtpUrl, stageTimeout));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
