@@ -109,6 +109,47 @@ test.describe('home page', () => {
     await expect(overlay).toBeHidden();
   });
 
+  test('hydrates with its own entry: no router or app code until a link leaves the home page, no error, and Back returns (decision 110)', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The scripts the page has loaded; React Router's own messages show whether it is among them.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    const routerLoaded = async () => (await Promise.all(scripts)).some((script) => script.includes('in the context of a <Router>'));
+
+    await page.goto('/');
+    // The client code has run: the testimonials come from the API after hydration.
+    await expect(page.getByRole('region', { name: 'Reviews' }).getByRole('figure')).toHaveCount(2);
+    const hero = page.getByRole('region', { name: HERO_TITLE });
+    await hero.getByRole('button', { name: 'Watch this video' }).click();
+    await page.getByRole('dialog', { name: 'How testing works video' }).getByRole('button', { name: 'Close video' }).click();
+    await page.getByTestId('top-nav').getByRole('link', { name: 'How it works', exact: true }).click();
+    await expect(page).toHaveURL('/how');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await routerLoaded(), 'React Router loaded before the visitor left the home page').toBe(false);
+
+    // From the keyboard, as a link of the app would.
+    await page.getByRole('link', { name: 'Check FAQS' }).press('Enter');
+    await expect(page).toHaveURL('/popup/faqs');
+    await expect(page.getByRole('heading', { level: 1, name: 'FAQs' })).toBeVisible();
+    expect(await routerLoaded(), 'React Router loaded with the app').toBe(true);
+
+    await page.goBack();
+    await expect(page).toHaveURL('/how');
+    await expect(page.getByRole('heading', { level: 1, name: HERO_TITLE })).toBeVisible();
+    await hero.getByRole('link', { name: 'Login', exact: true }).click();
+    await expect(page).toHaveURL('/community/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('More info: three cards whose CHECK buttons open the matching popups', async ({ page }) => {
     const cards = [
       { name: 'Check What to expect', path: '/popup/expectation', title: 'What to Expect' },

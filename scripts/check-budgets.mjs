@@ -3,7 +3,7 @@
 // `npm run budgets` is the speed guards, scripts/benchmarks/speed-budgets.ts).
 // It builds nothing: run `npm run build` first.
 //
-//   (a) home page first-load JavaScript, KB gzipped (level 9):    budget <= 100 KB
+//   (a) home page first-load JavaScript, KB gzipped (level 9):    budget <= 80 KB (issue 27)
 //       = every <script type="module" src> and <link rel="modulepreload" href> of
 //         apps/web/dist-prerender/index.html (the HTML the server sends for /)
 //   (a') the staff console's first-load JavaScript at /staff, KB gzipped:  budget <= 150 KB (issue 27),
@@ -51,7 +51,8 @@ import {
 } from './benchmarks/lib.mjs';
 import { staffFirstLoad } from './benchmarks/staff-first-load.mjs';
 
-const BUDGET = { firstLoadJsKb: 100, staffFirstLoadJsKb: 150, performance: 95, accessibility: 100 };
+// The home page's first load: GUIDE section 8 said 100 KB, issue 27 asks 80 (met since decision 110).
+const BUDGET = { firstLoadJsKb: 80, staffFirstLoadJsKb: 150, performance: 95, accessibility: 100 };
 const KB = 1000; // kB as Vite and Lighthouse print them (1 KB = 1000 bytes); the stricter reading of "100 KB"
 
 const { values: options } = parseArgs({

@@ -108,3 +108,23 @@ describe("the portal's first load", () => {
     expect(suspendedOnly.filter((file) => files.has(file))).toEqual([]);
   });
 });
+
+/**
+ * The home page's own entry (decision 110): it hydrates the prerendered home page without React
+ * Router, so that its first load stays under 80 KB (React DOM alone is about 68). The router, the
+ * app's route table and the portal's libraries load when the visitor leaves the home page, through
+ * the entry's one dynamic import of app/browser-app.tsx.
+ */
+describe("the home page's first load", () => {
+  test('reaches neither React Router nor the app through a static import, only React DOM and the home page', () => {
+    const { packages, files } = reachedStatically(['entry-home.tsx']);
+    expect(packages.has('react-dom')).toBe(true);
+    expect(files.has('apps/web/src/features/home/home-page.tsx')).toBe(true);
+    const chainTo = (pkg: string) => packages.get(pkg)?.join(' -> ') ?? `no ${pkg}`;
+    expect(chainTo('react-router')).toBe('no react-router');
+    expect(chainTo('@tanstack/react-query')).toBe('no @tanstack/react-query');
+    expect(chainTo('zod')).toBe('no zod');
+    const appOnly = ['apps/web/src/app/app.tsx', 'apps/web/src/app/browser-app.tsx', 'apps/web/src/app/root-layout.tsx'];
+    expect(appOnly.filter((file) => files.has(file))).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // First-load JavaScript of the site's three doors (issue 27): what a browser fetches before the
 // page is interactive, gzip level 9, 1 KB = 1000 bytes, as check-budgets.mjs counts.
-//   home:   the scripts and module preloads of the prerendered home page (dist-prerender/index.html)
+//   home:   the scripts and module preloads of the prerendered home page (dist-prerender/index.html,
+//           built from home.html: the home page's own entry, decision 110)
 //   portal: the entry script of dist/index.html, the portal's layout, its route guard and the
 //           portal's home page (/community/main), each with what it imports statically
 //   staff:  scripts/benchmarks/staff-first-load.mjs
@@ -60,9 +61,10 @@ export function firstLoads() {
 
 /** KB gzipped: the most each door may weigh now, and where it should get to. */
 export const FIRST_LOAD_LIMITS = {
-  home: { ceiling: 97, goal: 80 },
-  portal: { ceiling: 121, goal: 120 },
-  staff: { ceiling: 148, goal: 150 },
+  // 77.9 KB since the home page hydrates with its own entry, without React Router (decision 110).
+  home: { ceiling: 79, goal: 80 },
+  portal: { ceiling: 119, goal: 120 },
+  staff: { ceiling: 146, goal: 150 },
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

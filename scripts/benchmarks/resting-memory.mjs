@@ -206,11 +206,22 @@ async function measure(label, { use = false } = {}) {
   }
   await sleep(idleSeconds * 1000);
   const restMb = residentMemoryMb(pid);
+  const restParts = residentParts(pid);
   const heap = await heapFigures(metricsPort);
   const collected = use && snapshotDir ? await snapshotHeap(pid, metricsPort) : undefined;
   const wrapperMb = residentMemoryMb(wrapper.pid);
   await stopChild(wrapper);
-  return { label, ms: Number(healthyAt - startedAt) / 1e6, healthyMb, restMb, wrapperMb, traffic, heap, collected };
+  return { label, ms: Number(healthyAt - startedAt) / 1e6, healthyMb, restMb, restParts, wrapperMb, traffic, heap, collected };
+}
+
+/**
+ * RSS in its two kinds: anonymous (the heaps: V8's, PGlite's WebAssembly memory, malloc's) and
+ * file-backed (Node's binary and libraries as paged in, which the kernel may drop and read again).
+ */
+function residentParts(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { anonymousMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024 };
 }
 
 const results = [await measure('first start (new folder)')];
@@ -225,6 +236,7 @@ printTable(
     `server RSS after ${idleSeconds} s idle MB`,
     'of which V8 heap used / reserved MB',
     'outside the heap (external) MB',
+    'RSS anonymous / file-backed MB',
     'start.mjs RSS MB',
   ],
   results.map((result) => [
@@ -234,6 +246,7 @@ printTable(
     result.restMb.toFixed(1),
     `${result.heap.heapUsedMb.toFixed(1)} / ${result.heap.heapTotalMb.toFixed(1)}`,
     result.heap.externalMb.toFixed(1),
+    `${result.restParts.anonymousMb.toFixed(1)} / ${result.restParts.fileMb.toFixed(1)}`,
     result.wrapperMb.toFixed(1),
   ]),
 );

@@ -9,6 +9,7 @@ import { withKeptSecrets } from './core/config/secrets.ts';
 import { isNewPgliteFolder, openDatabase, pgliteDataDir, type DatabaseHandle } from './core/db/client.ts';
 import { seedDemoData } from './core/db/seed.ts';
 import { createReadiness, type Readiness } from './core/http/readiness.ts';
+import { collectGarbageWhenIdle, fullGarbageCollection, IDLE_COLLECTION_QUIET_MS } from './core/idle-collection.ts';
 
 /** Argument of the child process that creates a new PGlite database and exits (see prepareInChildProcess). */
 const PREPARE_ONLY_ARG = '--prepare-database-only';
@@ -118,6 +119,8 @@ async function main() {
 
   app = await buildApp({ config: { ...config, webDistDir }, database: ready, readiness });
   app.log.info({ database: ready.kind, dataDir: ready.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
+  // On the embedded database V8 leaves the garbage of a busy spell uncollected at rest (decision 015, "After use").
+  if (ready.kind === 'pglite') collectGarbageWhenIdle(app.server, { quietMs: IDLE_COLLECTION_QUIET_MS, collect: fullGarbageCollection() });
   await app.listen({ port: config.port, host: config.host });
 }
 

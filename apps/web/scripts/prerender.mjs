@@ -24,17 +24,24 @@ function writeCompressed(file, content) {
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
 }
 
-const { render } = await import(pathToFileURL(ssrEntry).href);
-const { PRERENDERED_PATHS } = await import(pathToFileURL(ssrEntry).href);
-const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-if (!template.includes('<!--app-html-->')) throw new Error('index.html lacks the <!--app-html--> marker');
+const { render, templateFor, PRERENDERED_PATHS } = await import(pathToFileURL(ssrEntry).href);
+// index.html (the app) and home.html (the home page's own entry, decision 110), as built.
+const templates = new Map();
+function template(name) {
+  if (!templates.has(name)) {
+    const html = fs.readFileSync(path.join(distDir, name), 'utf8');
+    if (!html.includes('<!--app-html-->')) throw new Error(`${name} lacks the <!--app-html--> marker`);
+    templates.set(name, html);
+  }
+  return templates.get(name);
+}
 
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(path.dirname(shellCopy), { recursive: true });
 const manifest = {};
 for (const route of PRERENDERED_PATHS) {
   const { html, title } = await render(route);
-  let page = template.replace('<!--app-html-->', html);
+  let page = template(templateFor(route)).replace('<!--app-html-->', html);
   if (title) page = page.replace(/<title>[^<]*<\/title>/, `<title>${title.replace(/</g, '&lt;')}</title>`);
   const file = route === '/' ? 'index.html' : `${route.slice(1).replace(/\//g, '__')}.html`;
   writeWithCompressed(path.join(outDir, file), page);

@@ -1,15 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { App } from './app/app';
+import { BrowserApp } from './app/browser-app';
 import './styles/global.css';
 
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <BrowserApp />
   </StrictMode>
 );
 

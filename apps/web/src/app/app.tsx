@@ -3,13 +3,16 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AD_CODE_PREFIXES, AD_ENTRY_CODES, LANDING_ALIAS_PATHS } from '@testerhub/shared/marketing';
 import { MAP_CODES } from '@testerhub/shared/public-content';
 import { HOME_SECTIONS, STATIC_POPUP_PAGES } from '@testerhub/shared/routes';
-import { HomePage } from '../features/home/home-page';
 import { lazyPage } from '../lib/lazy-page';
 import { LoadingStatus } from '../components/loading-status';
 import { RootLayout } from './root-layout';
+import { RouterSiteNavigation } from './router-site-navigation';
 import { WithFooterLayout } from './with-footer-layout';
 
-// Everything but the home page is split off, so the first load stays small (GUIDE section 8).
+// Every page is split off, so the first load stays small (GUIDE section 8). The home page too: its
+// addresses are prerendered and hydrated by its own entry (entry-home.tsx, decision 110), so the
+// app needs its code only when Back or a link leads there, and the portal's first load goes without it.
+const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
 const AdEntryRoute = lazyPage(() => import('./routes/ad-entry-route'), 'AdEntryRoute');
 const LegalPopupRoute = lazyPage(() => import('./routes/legal-popup-route'), 'default');
 const LandingIndexPage = lazyPage(() => import('../features/landing/landing-index-page'), 'LandingIndexPage');
@@ -58,102 +61,104 @@ const StaffApp = lazyPage(() => import('../staff/staff-app'), 'StaffApp');
 
 export function App() {
   return (
-    <Routes>
-      <Route
-        path="staff/*"
-        element={
-          <Suspense fallback={<LoadingStatus />}>
-            <StaffApp />
-          </Suspense>
-        }
-      />
-      <Route element={<RootLayout />}>
-        <Route element={<WithFooterLayout />}>
-          <Route index element={<HomePage />} />
-          {HOME_SECTIONS.map((section) => (
-            <Route key={section} path={section} element={<HomePage section={section} />} />
-          ))}
-          {LANDING_ALIAS_PATHS.map((path) => (
-            <Route key={path} path={path} element={<LandingIndexPage />} />
-          ))}
-          <Route path="lp/index" element={<LandingIndexPage />} />
-          <Route path="lp/welcome" element={<LandingWelcomePage />} />
-          <Route path="covid19" element={<CovidPage />} />
-        </Route>
-        {Object.keys(AD_ENTRY_CODES).map((path) => (
-          <Route key={path} path={path} element={<AdEntryRoute />} />
-        ))}
-        {AD_CODE_PREFIXES.map((prefix) => (
-          <Route key={prefix} path={prefix}>
-            <Route index element={<AdEntryRoute />} />
-            <Route path=":adCode" element={<AdEntryRoute />} />
+    <RouterSiteNavigation>
+      <Routes>
+        <Route
+          path="staff/*"
+          element={
+            <Suspense fallback={<LoadingStatus />}>
+              <StaffApp />
+            </Suspense>
+          }
+        />
+        <Route element={<RootLayout />}>
+          <Route element={<WithFooterLayout />}>
+            <Route index element={<HomePage />} />
+            {HOME_SECTIONS.map((section) => (
+              <Route key={section} path={section} element={<HomePage section={section} />} />
+            ))}
+            {LANDING_ALIAS_PATHS.map((path) => (
+              <Route key={path} path={path} element={<LandingIndexPage />} />
+            ))}
+            <Route path="lp/index" element={<LandingIndexPage />} />
+            <Route path="lp/welcome" element={<LandingWelcomePage />} />
+            <Route path="covid19" element={<CovidPage />} />
           </Route>
-        ))}
-        <Route path="ie-user" element={<IeUserPage />} />
-        <Route path="popup">
-          <Route path="faqs" element={<FaqsPopup />} />
-          <Route path="rewards" element={<RewardsPopup />} />
-          <Route path="referral" element={<ReferralPopup />} />
-          {/* The redeem popup needs the tester's session and data: it opens over the coins page, in the portal (decision 034). */}
-          <Route path="redeem-item" element={<PortalRoute />}>
-            <Route index element={<CoinsPage redeemOpen />} />
+          {Object.keys(AD_ENTRY_CODES).map((path) => (
+            <Route key={path} path={path} element={<AdEntryRoute />} />
+          ))}
+          {AD_CODE_PREFIXES.map((prefix) => (
+            <Route key={prefix} path={prefix}>
+              <Route index element={<AdEntryRoute />} />
+              <Route path=":adCode" element={<AdEntryRoute />} />
+            </Route>
+          ))}
+          <Route path="ie-user" element={<IeUserPage />} />
+          <Route path="popup">
+            <Route path="faqs" element={<FaqsPopup />} />
+            <Route path="rewards" element={<RewardsPopup />} />
+            <Route path="referral" element={<ReferralPopup />} />
+            {/* The redeem popup needs the tester's session and data: it opens over the coins page, in the portal (decision 034). */}
+            <Route path="redeem-item" element={<PortalRoute />}>
+              <Route index element={<CoinsPage redeemOpen />} />
+            </Route>
+            {MAP_CODES.map((code) => (
+              <Route key={code} path={`maps/${code}`} element={<MapPopup mapCode={code} />} />
+            ))}
+            {STATIC_POPUP_PAGES.map((page) => (
+              <Route key={page} path={page} element={<LegalPopupRoute page={page} />} />
+            ))}
           </Route>
-          {MAP_CODES.map((code) => (
-            <Route key={code} path={`maps/${code}`} element={<MapPopup mapCode={code} />} />
-          ))}
-          {STATIC_POPUP_PAGES.map((page) => (
-            <Route key={page} path={page} element={<LegalPopupRoute page={page} />} />
-          ))}
-        </Route>
-        <Route path="community" element={<CommunityLayout />}>
-          <Route index element={<CommunityIndex />} />
-          <Route path="join/attention" element={<JoinAttentionPage />} />
-          <Route path="join/account" element={<RegistrationPage step="account" />} />
-          <Route path="join/profile" element={<RegistrationPage step="profile" />} />
-          <Route path="join/detail" element={<RegistrationPage step="detail" />} />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="changePassword" element={<ChangeCredentialsPage />} />
-          <Route path="findinfo/username" element={<FindInfoPage tab="username" />} />
-          <Route path="findinfo/password" element={<FindInfoPage tab="password" />} />
-          <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
-          <Route path="cancel" element={<CancelLinkPage />} />
-          {/* Where a deleted account lands, logged out (decision 040). */}
-          <Route path="accountDeleted" element={<AccountDeletedPage />} />
-          {/* The whole portal area asks for a session first, unknown addresses too (security finding 12). */}
-          <Route path="main" element={<PortalRoute />}>
-            <Route index element={<Navigate to="screener" replace />} />
-            <Route path="screener" element={<ScreenerRoute />} />
-            <Route path="about-me" element={<AboutMePage />} />
-            <Route path="quick-survey" element={<QuickSurveyPage />} />
-            <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
-            <Route path="schedule/check" element={<ScheduleCheckPage />} />
-            <Route path="schedule/change" element={<ScheduleChangePage />} />
-            <Route path="schedule/self" element={<SelfSchedulePage />} />
-            <Route path="referral/event" element={<ReferralEventPage />} />
-            <Route path="referral/offer" element={<ReferralOfferPage />} />
-            <Route path="referral/history" element={<ReferralHistoryPage />} />
-            <Route path="account/general" element={<AccountGeneralRoute />} />
-            <Route path="winners/try-your-luck" element={<TryYourLuckRoute />} />
-            <Route path="winners/eCard" element={<GiveawayWinnersPage type="eCard" />} />
-            <Route path="winners/new-tester" element={<GiveawayWinnersPage type="newTester" />} />
-            <Route path="winners/0" element={<FunEventsPage />} />
-            <Route path="account/contact" element={<ContactPage />} />
-            <Route path="account/password" element={<PasswordPage />} />
-            <Route path="account/privacy" element={<PrivacyPage />} />
-            <Route path="account/coins" element={<CoinsPage />} />
-            <Route path="account/earnings" element={<EarningsPage />} />
-            <Route path="*" element={<PortalNotFound />} />
+          <Route path="community" element={<CommunityLayout />}>
+            <Route index element={<CommunityIndex />} />
+            <Route path="join/attention" element={<JoinAttentionPage />} />
+            <Route path="join/account" element={<RegistrationPage step="account" />} />
+            <Route path="join/profile" element={<RegistrationPage step="profile" />} />
+            <Route path="join/detail" element={<RegistrationPage step="detail" />} />
+            <Route path="login" element={<LoginPage />} />
+            <Route path="changePassword" element={<ChangeCredentialsPage />} />
+            <Route path="findinfo/username" element={<FindInfoPage tab="username" />} />
+            <Route path="findinfo/password" element={<FindInfoPage tab="password" />} />
+            <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
+            <Route path="cancel" element={<CancelLinkPage />} />
+            {/* Where a deleted account lands, logged out (decision 040). */}
+            <Route path="accountDeleted" element={<AccountDeletedPage />} />
+            {/* The whole portal area asks for a session first, unknown addresses too (security finding 12). */}
+            <Route path="main" element={<PortalRoute />}>
+              <Route index element={<Navigate to="screener" replace />} />
+              <Route path="screener" element={<ScreenerRoute />} />
+              <Route path="about-me" element={<AboutMePage />} />
+              <Route path="quick-survey" element={<QuickSurveyPage />} />
+              <Route path="screener/:studyNo" element={<ScreenerRunPage />} />
+              <Route path="schedule/check" element={<ScheduleCheckPage />} />
+              <Route path="schedule/change" element={<ScheduleChangePage />} />
+              <Route path="schedule/self" element={<SelfSchedulePage />} />
+              <Route path="referral/event" element={<ReferralEventPage />} />
+              <Route path="referral/offer" element={<ReferralOfferPage />} />
+              <Route path="referral/history" element={<ReferralHistoryPage />} />
+              <Route path="account/general" element={<AccountGeneralRoute />} />
+              <Route path="winners/try-your-luck" element={<TryYourLuckRoute />} />
+              <Route path="winners/eCard" element={<GiveawayWinnersPage type="eCard" />} />
+              <Route path="winners/new-tester" element={<GiveawayWinnersPage type="newTester" />} />
+              <Route path="winners/0" element={<FunEventsPage />} />
+              <Route path="account/contact" element={<ContactPage />} />
+              <Route path="account/password" element={<PasswordPage />} />
+              <Route path="account/privacy" element={<PrivacyPage />} />
+              <Route path="account/coins" element={<CoinsPage />} />
+              <Route path="account/earnings" element={<EarningsPage />} />
+              <Route path="*" element={<PortalNotFound />} />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          <Route path="account" element={<CommunityLayout />}>
+            <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
+            <Route path="ConfirmEmail" element={<ConfirmEmailPage />} />
+            <Route path="resetPassword" element={<ResetPasswordPage />} />
+            <Route path="*" element={<NotFoundPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route path="account" element={<CommunityLayout />}>
-          <Route path="checkConfirmEmail" element={<ConfirmEmailPage />} />
-          <Route path="ConfirmEmail" element={<ConfirmEmailPage />} />
-          <Route path="resetPassword" element={<ResetPasswordPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+      </Routes>
+    </RouterSiteNavigation>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from '../lib/site-navigation';
 import { externalPortalHref } from '../config/site';
 import { useBrowserValue } from '../hooks/use-browser-value';
 
@@ -21,8 +21,8 @@ export function PortalLink({ to, className, children }: PortalLinkProps) {
     );
   }
   return (
-    <Link to={to} className={className}>
+    <SiteLink to={to} className={className}>
       {children}
-    </Link>
+    </SiteLink>
   );
 }

@@ -1,10 +1,6 @@
-import { useLocation, useNavigate } from 'react-router';
-import { HOME_SECTIONS, type HomeSection } from '@testerhub/shared/routes';
-
-export function isHomePath(pathname: string): boolean {
-  const path = pathname.toLowerCase().replace(/\/+$/, '');
-  return path === '' || HOME_SECTIONS.some((section) => path === `/${section}`);
-}
+import type { HomeSection } from '@testerhub/shared/routes';
+import { isHomePath } from '../lib/home-paths';
+import { useSiteNavigation } from '../lib/site-navigation';
 
 /**
  * Moves to a home-page section. On the home page the address is rewritten in place
@@ -12,11 +8,10 @@ export function isHomePath(pathname: string): boolean {
  * scrolls smoothly; from another page it is a normal navigation.
  */
 export function useHomeNavigation() {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { location, navigate } = useSiteNavigation();
   return (section: HomeSection | null) => {
     const target = section ? `/${section}` : '/';
-    const onHome = isHomePath(pathname);
+    const onHome = isHomePath(location.pathname);
     navigate(target, { replace: onHome, preventScrollReset: true, state: { smoothScroll: onHome } });
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from '../../lib/site-navigation';
 import { COOKIE_POLICY_ACCEPT, COOKIE_POLICY_LIFETIME_DAYS } from '@testerhub/shared/marketing';
 import { useBrowserValue } from '../../hooks/use-browser-value';
 import { readCookie, writeCookie } from '../../lib/cookies';
@@ -51,9 +51,9 @@ function VisibleCookieNotice() {
           <button type="button" className="button button--accent" onClick={accept}>
             Accept
           </button>
-          <Link to="/popup/privacy" className="button button--outline-light">
+          <SiteLink to="/popup/privacy" className="button button--outline-light">
             Privacy Policy
-          </Link>
+          </SiteLink>
         </div>
       </section>
     </>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../../lib/site-navigation';
 import { COMPANY } from '@testerhub/shared/company';
 import { PortalLink } from '../../components/portal-link';
 import './site-footer.css';
@@ -27,13 +27,13 @@ export function SiteFooter() {
           <h2 id="footer-learn">Learn More</h2>
           <ul>
             <li>
-              <Link to="/">Home</Link>
+              <SiteLink to="/">Home</SiteLink>
             </li>
             <li>
-              <Link to="/popup/expectation">What To Expect</Link>
+              <SiteLink to="/popup/expectation">What To Expect</SiteLink>
             </li>
             <li>
-              <Link to="/popup/faqs">FAQS</Link>
+              <SiteLink to="/popup/faqs">FAQS</SiteLink>
             </li>
             <li>
               <a href={COMPANY.corporateSiteUrl}>Corporate Clients</a>
@@ -47,16 +47,16 @@ export function SiteFooter() {
               <PortalLink to="/community/login">Login</PortalLink>
             </li>
             <li>
-              <Link to="/popup/rewards">Rewards</Link>
+              <SiteLink to="/popup/rewards">Rewards</SiteLink>
             </li>
             <li>
               <PortalLink to="/community/join/attention">Registration</PortalLink>
             </li>
             <li>
-              <Link to="/popup/faqs">Self-service</Link>
+              <SiteLink to="/popup/faqs">Self-service</SiteLink>
             </li>
             <li>
-              <Link to="/popup/referral">Referral</Link>
+              <SiteLink to="/popup/referral">Referral</SiteLink>
             </li>
           </ul>
         </nav>
@@ -65,7 +65,7 @@ export function SiteFooter() {
           <ul>
             {CONTACTS.map((contact) => (
               <li key={contact.code}>
-                <Link to={`/popup/maps/${contact.code}`}>{contact.city}</Link>
+                <SiteLink to={`/popup/maps/${contact.code}`}>{contact.city}</SiteLink>
               </li>
             ))}
           </ul>
@@ -75,7 +75,7 @@ export function SiteFooter() {
           <ul>
             {SUPPORT.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <SiteLink to={link.to}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../../lib/site-navigation';
 import { COMPANY } from '@testerhub/shared/company';
 
 const SITES = [
@@ -30,7 +30,7 @@ export function AboutSection() {
           <ul>
             {SITES.map((site) => (
               <li key={site.code}>
-                <Link to={`/popup/maps/${site.code}`}>{site.city}</Link>
+                <SiteLink to={`/popup/maps/${site.code}`}>{site.city}</SiteLink>
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import type { HomeSection } from '@testerhub/shared/routes';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useSiteLocation } from '../../lib/site-navigation';
 import { AboutSection } from './about-section';
 import { BenefitsSection } from './benefits-section';
 import { Hero } from './hero';
@@ -24,7 +24,7 @@ const SECTION_TITLES: Record<HomeSection, string> = {
  * scrolled to their section: at once when opened directly, smoothly from the navigation.
  */
 export function HomePage({ section }: { section?: HomeSection }) {
-  const location = useLocation();
+  const location = useSiteLocation();
   const firstScroll = useRef(true);
   usePageTitle(section ? SECTION_TITLES[section] : '');
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../../lib/site-navigation';
 
 const CARDS = [
   { title: 'What to expect', text: 'What happens before, during and after a study visit.', to: '/popup/expectation' },
@@ -18,9 +18,9 @@ export function MoreInfoSection() {
             <li key={card.to} className="card card--info">
               <h3 className="card__title">{card.title}</h3>
               <p>{card.text}</p>
-              <Link to={card.to} className="button button--primary" aria-label={`Check ${card.title}`}>
+              <SiteLink to={card.to} className="button button--primary" aria-label={`Check ${card.title}`}>
                 CHECK
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>
