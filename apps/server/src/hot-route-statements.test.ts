@@ -63,7 +63,7 @@ const STATEMENTS = {
   GetRankerList: 2,
   SpendCoin: 6,
   SelfSchedule: 11,
-  GetDailyReward: 8,
+  GetDailyReward: 7,
   ApplyEvent: 9,
 };
 
