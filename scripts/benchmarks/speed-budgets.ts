@@ -47,11 +47,10 @@ const FLOORS = {
 };
 
 /**
- * The spend's pgbench protocol: prepared, as the server's pool sends its statements named (decision
- * 109). The booking's file is still the 23 statements of f2c4e98 (the server sends 11), so it keeps
- * the extended protocol it was read with. BENCH_PGBENCH_PROTOCOL=extended measures the spend as before.
+ * pgbench's protocol: prepared, as the server's pool sends its statements named (decision 109), so
+ * that both sides parse a statement once. BENCH_PGBENCH_PROTOCOL=extended measures as before.
  */
-const SPEND_PGBENCH_PROTOCOL = process.env.BENCH_PGBENCH_PROTOCOL === 'extended' ? 'extended' : 'prepared';
+const PGBENCH_PROTOCOL = process.env.BENCH_PGBENCH_PROTOCOL === 'extended' ? 'extended' : 'prepared';
 
 /** The server's PostgreSQL pool (core/db/client.ts): pgbench gets as many clients. */
 const SERVER_POOL = 10;
@@ -179,7 +178,7 @@ await runWriteBenchmark({
           clients: SERVER_POOL,
           run: { seconds: settings.duration },
           defines: { testers: SPENDERS, item: reward.id, cost: reward.coins },
-          protocol: SPEND_PGBENCH_PROTOCOL,
+          protocol: PGBENCH_PROTOCOL,
         }),
       serverPid,
     );
@@ -202,7 +201,14 @@ await runWriteBenchmark({
         },
         bookStatuses,
       ),
-      () => runPgbench({ databaseUrl, script: 'self-schedule.pgbench', clients: SERVER_POOL, run: { seconds: settings.duration } }),
+      () =>
+        runPgbench({
+          databaseUrl,
+          script: 'self-schedule.pgbench',
+          clients: SERVER_POOL,
+          run: { seconds: settings.duration },
+          protocol: PGBENCH_PROTOCOL,
+        }),
       serverPid,
     );
     const bookingsSucceeded = allSucceeded('SelfSchedule', bookStatuses);
