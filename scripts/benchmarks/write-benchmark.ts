@@ -254,9 +254,10 @@ export async function runWriteBenchmark<Prepared>(options: {
 }
 
 /**
- * pgbench with `clients` clients on `script` (a file beside this one), extended protocol (what
- * node-postgres does), for `transactions` per client or `seconds`; `defines` become -D variables.
- * Resolves with its transactions per second; throws when a client failed.
+ * pgbench with `clients` clients on `script` (a file beside this one), for `transactions` per client
+ * or `seconds`; `defines` become -D variables. `protocol`: extended (unnamed statements, as
+ * node-postgres sends them by default) unless told; prepared is what the server's pool does since
+ * decision 109. Resolves with its transactions per second; throws when a client failed.
  */
 export function runPgbench(options: {
   databaseUrl: string;
@@ -264,12 +265,13 @@ export function runPgbench(options: {
   clients: number;
   run: { transactions: number } | { seconds: number };
   defines?: Record<string, string | number>;
+  protocol?: 'extended' | 'prepared';
 }): { rate: number; transactions: number } {
-  const { databaseUrl, script, clients, run, defines = {} } = options;
+  const { databaseUrl, script, clients, run, defines = {}, protocol = 'extended' } = options;
   const result = spawnSync(
     'pgbench',
     [
-      ...['-n', '-M', 'extended', '-c', String(clients), '-j', String(Math.min(clients, 2))],
+      ...['-n', '-M', protocol, '-c', String(clients), '-j', String(Math.min(clients, 2))],
       ...('transactions' in run ? ['-t', String(run.transactions)] : ['-T', String(run.seconds)]),
       ...Object.entries(defines).flatMap(([name, value]) => ['-D', `${name}=${value}`]),
       ...['-f', path.join(path.dirname(fileURLToPath(import.meta.url)), script), databaseUrl],

@@ -63,8 +63,8 @@ const STATEMENTS = {
   GetRankerList: 2,
   SpendCoin: 6,
   SelfSchedule: 11,
-  GetDailyReward: 8,
-  ApplyEvent: 9,
+  GetDailyReward: 6,
+  ApplyEvent: 7,
 };
 
 describe('statements per hot call', () => {

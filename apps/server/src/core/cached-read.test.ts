@@ -18,6 +18,19 @@ describe('cachedRead', () => {
     expect(reads).toBe(2);
   });
 
+  it('runs a lazy read (a query builder, run each time it is awaited) once', async () => {
+    let runs = 0;
+    const query: PromiseLike<string> = {
+      then(onFulfilled, onRejected) {
+        runs += 1;
+        return Promise.resolve('calendar').then(onFulfilled, onRejected);
+      },
+    };
+    const read = cachedRead(60_000, () => query);
+    expect(await Promise.all([read(), read()])).toEqual(['calendar', 'calendar']);
+    expect(runs).toBe(1);
+  });
+
   it('does not keep a failed read', async () => {
     let fail = true;
     const read = cachedRead(60_000, async () => {

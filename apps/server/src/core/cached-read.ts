@@ -5,7 +5,7 @@
  */
 export function cachedRead<T>(
   ttlMs: number,
-  read: () => Promise<T>,
+  read: () => PromiseLike<T>,
   now: () => number = Date.now,
 ): (() => Promise<T>) & { /** Drops the kept copy: the next call reads again (a staff change, decision 057). */ forget: () => void } {
   let kept: { value: Promise<T>; from: number; until: number } | undefined;
@@ -16,7 +16,9 @@ export function cachedRead<T>(
     const time = now();
     // A clock set back (a test's fake clock, a corrected system clock) reads again rather than trust a copy from its future.
     if (kept && time >= kept.from && time < kept.until) return kept.value;
-    const value = read();
+    // Settled once into a promise of our own: a query builder runs its query each time it is
+    // awaited, so the failure handler below on the bare builder would have sent it a second time.
+    const value = Promise.resolve(read());
     const entry = { value, from: time, until: time + ttlMs };
     kept = entry;
     value.catch(() => {

@@ -14,8 +14,18 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The last day formatted per time zone, with the minute it holds for. */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
 export function localDay(at: Date, timeZone: string): string {
-  return formatterFor(timeZone).format(at);
+  // Every time zone's midnight falls on a whole minute (offsets are multiples of 15 minutes), so
+  // one minute is one day: formatting (a few microseconds, on every write that needs its day) runs once a minute.
+  const minute = Math.floor(at.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
+  const day = formatterFor(timeZone).format(at);
+  lastDays.set(timeZone, { minute, day });
+  return day;
 }
 
 /** The first day of the month `day` ('YYYY-MM-DD') falls in. */

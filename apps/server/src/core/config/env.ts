@@ -74,6 +74,8 @@ const envSchema = z.object({
   STUDY_LINK_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  /** Whether the PostgreSQL pool names (prepares) the statements it sends: unset means yes; false behind a pooler that cannot keep them. */
+  DATABASE_NAMED_STATEMENTS: booleanFlag,
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -225,6 +227,8 @@ export interface AppConfig {
   studyLinkValidDays: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: statements parsed once per connection and named (issue 27); off behind a transaction-mode pooler. */
+  databaseNamedStatements: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
@@ -322,6 +326,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     studyLinkValidDays: env.STUDY_LINK_VALID_DAYS,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS !== 'false',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
     logLevel: env.LOG_LEVEL,

@@ -243,11 +243,55 @@ export async function openPglite(options: {
  */
 export const POOL_WAIT_MS = 30_000;
 
+/** At most this many statement texts get a name of their own (each connection keeps its parsed ones); later texts go unnamed. */
+export const NAMED_STATEMENTS_MAX = 1000;
+
+/**
+ * Names each statement text Drizzle sends the first time it is seen, so that every connection of
+ * the pool parses (and, after a few runs, plans) it once and afterwards only binds and runs it
+ * (issue 27): less work per statement for PostgreSQL and a shorter message from the server. Only
+ * Drizzle's statements with values (a query config, its values apart); the job queue's plain SQL
+ * text stays unnamed. Every query of Drizzle selects or returns its columns by name, so an added column
+ * (an expand migration of a rolling deploy) does not change a named statement's result.
+ */
+export function createStatementNamer(max = NAMED_STATEMENTS_MAX) {
+  const names = new Map<string, string>();
+  return (text: string): string | undefined => {
+    const known = names.get(text);
+    if (known !== undefined || names.size >= max) return known;
+    const name = `th${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+}
+
 export async function openPostgres(
   connectionString: string,
-  options: { poolWaitMs?: number; onStatement?: StatementWatcher } = {},
+  options: { poolWaitMs?: number; onStatement?: StatementWatcher; namedStatements?: boolean } = {},
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: options.poolWaitMs ?? POOL_WAIT_MS });
+  const nameOf = createStatementNamer();
+  /** The pool's connections: Drizzle's statements named (createStatementNamer), everything else as sent. */
+  class NamingClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [{ text?: unknown; name?: string } | string, unknown];
+      // Drizzle sends a config object with its values apart; a statement without values (BEGIN) stays a simple query.
+      if (
+        typeof config === 'object' &&
+        typeof config.text === 'string' &&
+        config.name === undefined &&
+        Array.isArray(values) &&
+        values.length > 0
+      )
+        config.name = nameOf(config.text);
+      return (super.query as (...rest: unknown[]) => never)(...args);
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: options.poolWaitMs ?? POOL_WAIT_MS,
+    Client: options.namedStatements === false ? pg.Client : NamingClient,
+  });
   // An idle client that loses its server must not bring the process down; the next query reports it.
   pool.on('error', () => undefined);
   // Nor one a unit of work holds between two statements (the pool listens to idle ones only): a
@@ -359,10 +403,11 @@ async function migrateUnderLock(connectionString: string): Promise<void> {
 /** PostgreSQL when DATABASE_URL is set (a query waits for a connection as long as a request may take), otherwise embedded PGlite in DATA_DIR. */
 export function openDatabase(config: {
   databaseUrl: string | undefined;
+  databaseNamedStatements?: boolean;
   dataDir: string;
   requestTimeoutSeconds: number;
 }): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, { poolWaitMs: config.requestTimeoutSeconds * 1000 })
+    ? openPostgres(config.databaseUrl, { poolWaitMs: config.requestTimeoutSeconds * 1000, namedStatements: config.databaseNamedStatements })
     : openPglite({ dataDir: pgliteDataDir(config.dataDir) });
 }

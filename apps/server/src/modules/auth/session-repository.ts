@@ -37,14 +37,19 @@ export function createSessionRepository(db: Database, cache: ActiveSessionCache,
     return pending;
   }
 
+  // Built once (issue 27): every request after a write of the tester's row misses the cache and
+  // sends it, and building its 33 columns was a large part of the request's own work.
+  const activeSessionRead = db
+    .select({ tester: testers, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(testers, eq(testers.id, sessions.testerId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('active_session_read');
+
   async function read(idHash: string, now: Date): Promise<CachedSession | null> {
     const generation = cache.generation();
-    const rows = await db
-      .select({ tester: testers, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
-      .from(sessions)
-      .innerJoin(testers, eq(testers.id, sessions.testerId))
-      .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-      .limit(1);
+    const rows = await activeSessionRead.execute({ idHash, now });
     const found = rows[0];
     if (!found) return null;
     const entry = { ...found, loadedAt: now.getTime() };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { resultRows, type Executor } from '../../core/db/client.ts';
 // The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
 // eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
@@ -40,28 +40,45 @@ export function createLedgerRepository(db: Executor) {
   }
 
   /**
-   * The entry and the balance change in one statement, when the caller made sure the balance
-   * allows it (a credit, or a debit on the balance it locked): the balance moves only when the
-   * entry was written, so a second change with the same tester, reason and reference writes nothing.
+   * The entries (of one tester) and the balance change in one statement, when the caller made sure
+   * the balance allows them (credits, or debits on the balance it locked): the balance moves by
+   * the entries written, so a second change with the same tester, reason and reference writes
+   * nothing. One outcome per entry, in order.
    */
-  async function writeEntry(entry: LedgerEntryInput, at: Date): Promise<EntryOutcome> {
-    const { testerId, coins, experience, reason, reference } = entry;
+  async function writeEntries(entries: readonly LedgerEntryInput[], at: Date): Promise<EntryOutcome[]> {
+    const testerId = entries[0]!.testerId;
+    if (entries.some((entry) => entry.testerId !== testerId)) throw new TypeError('Entries written together belong to one tester.');
+    const rows = entries.map(
+      ({ coins, experience, reason, reference, shortfallCoins, shortfallExperience }) =>
+        sql`(${testerId}, ${coins}, ${experience}, ${reason}, ${reference}, ${at.toISOString()}::timestamptz, ${shortfallCoins ?? 0}, ${shortfallExperience ?? 0})`,
+    );
+    const written = (column: string) => sql.raw(`(select coalesce(sum(written.${column}), 0) from written)`);
     const result = await db.execute(sql`
       with written as (
         insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
-        values (${testerId}, ${coins}, ${experience}, ${reason}, ${reference}, ${at.toISOString()}::timestamptz,
-          ${entry.shortfallCoins ?? 0}, ${entry.shortfallExperience ?? 0})
+        values ${sql.join(rows, sql`, `)}
         on conflict (tester_id, reason, reference) do nothing
-        returning 1
+        returning amount, experience, reason, reference
       )
       update ${testers}
-      set coins = ${testers.coins} + ${coins}, exp = ${testers.exp} + ${experience}, level = ${levelFor(sql`${testers.exp} + ${experience}`)}
+      set coins = ${testers.coins} + ${written('amount')}, exp = ${testers.exp} + ${written('experience')},
+        level = ${levelFor(sql`${testers.exp} + ${written('experience')}`)}
       where ${testers.id} = ${testerId} and exists (select 1 from written)
-      returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level`);
-    const [moved] = resultRows<{ coins: number; exp: number; level: number }>(result);
-    if (!moved) return { status: 'alreadyRecorded' };
-    return { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) };
+      returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level,
+        (select json_agg(json_build_array(written.reason, written.reference)) from written) as written`);
+    const [moved] = resultRows<{ coins: number; exp: number; level: number; written: [string, string][] | string }>(result);
+    if (!moved) return entries.map(() => ({ status: 'alreadyRecorded' }));
+    const writtenKeys = new Set(
+      (typeof moved.written === 'string' ? (JSON.parse(moved.written) as [string, string][]) : moved.written).map(
+        ([reason, reference]) => `${reason}\u0000${reference}`,
+      ),
+    );
+    const balance = { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) } as const;
+    return entries.map((entry) => (writtenKeys.has(`${entry.reason}\u0000${entry.reference}`) ? balance : { status: 'alreadyRecorded' }));
   }
+
+  /** One entry and its balance change in one statement (writeEntries of one). */
+  const writeEntry = async (entry: LedgerEntryInput, at: Date): Promise<EntryOutcome> => (await writeEntries([entry], at))[0]!;
 
   return {
     /** Every coin and experience entry of the tester, for the tester's data export (decision 040). */
@@ -70,30 +87,38 @@ export function createLedgerRepository(db: Executor) {
     },
 
     /**
-     * The entry and its balance change in one round trip for a credit, two for a debit (issue 27;
-     * no savepoint). For a debit the tester's row is locked first, so changes of one tester take
-     * turns and the second statement sees the balance the change before it left. The entry is written only when the balance stays at
-     * or above zero, and the balance moves only when the entry was written (a second change with
-     * the same tester, reason and reference writes nothing): nothing is written unless
-     * everything is. The level follows the experience through the level table.
+     * The entries of one tester (a change, or a spin's cost and win) and their balance change in
+     * one round trip when none is a debit, two when one is (issue 27; no savepoint). For a debit the
+     * tester's row is locked first, so changes of one tester take turns and the second statement
+     * sees the balance the change before it left. The entries are written only when the balance,
+     * moved by each in turn, stays at or above zero, and the balance moves only by the entries
+     * written (a second change with the same tester, reason and reference writes nothing): nothing
+     * is written unless everything is. The level follows the experience through the level table.
      */
-    async recordEntry(entry: LedgerEntryInput, at: Date): Promise<EntryOutcome> {
-      const { testerId, coins, experience, reason, reference } = entry;
-      // A credit cannot take a balance below zero: it needs no look at the balance first, and the
-      // UPDATE of writeEntry takes the row's lock. A debit sizes itself on the locked balance.
-      if (coins < 0 || experience < 0) {
+    async recordEntries(entries: readonly LedgerEntryInput[], at: Date): Promise<EntryOutcome[]> {
+      const testerId = entries[0]!.testerId;
+      // Credits cannot take a balance below zero: they need no look at the balance first, and the
+      // UPDATE of writeEntries takes the row's lock. Debits size themselves on the locked balance.
+      if (entries.some((entry) => entry.coins < 0 || entry.experience < 0)) {
         const balance = await lockedBalance(testerId);
-        if (!balance || balance.coins + coins < 0 || balance.exp + experience < 0) {
-          // A change recorded before says so even when it could not be paid again.
+        let coins = balance?.coins ?? 0;
+        let exp = balance?.exp ?? 0;
+        const stays = entries.every((entry) => (coins += entry.coins) >= 0 && (exp += entry.experience) >= 0);
+        if (!balance || !stays) {
+          // Changes recorded before say so even when they could not be paid again.
           const earlier = await db
-            .select({ id: coinLedger.id })
+            .select({ reason: coinLedger.reason, reference: coinLedger.reference })
             .from(coinLedger)
-            .where(and(eq(coinLedger.testerId, testerId), eq(coinLedger.reason, reason), eq(coinLedger.reference, reference)))
-            .limit(1);
-          return earlier.length > 0 ? { status: 'alreadyRecorded' } : { status: 'refused' };
+            .where(
+              and(
+                eq(coinLedger.testerId, testerId),
+                or(...entries.map((entry) => and(eq(coinLedger.reason, entry.reason), eq(coinLedger.reference, entry.reference)))),
+              ),
+            );
+          return entries.map(() => (earlier.length === entries.length ? { status: 'alreadyRecorded' } : { status: 'refused' }));
         }
       }
-      return writeEntry(entry, at);
+      return writeEntries(entries, at);
     },
 
     writeEntry,

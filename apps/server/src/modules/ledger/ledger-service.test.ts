@@ -75,6 +75,26 @@ describe('recording a change', () => {
     });
   });
 
+  it('records changes together in order (a spin: its cost, then its win), each once, none when the cost exceeds the balance before the win', async () => {
+    const tester = await createTester(db(), { coins: 30 });
+    const spin = (reference: string, cost: number, win: number) => [
+      { testerId: tester.id, coins: -cost, experience: 0, reason: 'wheelSpin', reference },
+      { testerId: tester.id, coins: win, experience: 0, reason: 'wheelWin', reference },
+    ];
+    // The win would cover it, but the cost is sized on the balance before it.
+    await expect(ledger.recordAll(spin('1', 40, 50))).rejects.toBeInstanceOf(InsufficientBalanceError);
+    expect(await balanceAndLedger(db(), tester.id)).toMatchObject({ coins: 30, ledgerCoins: 30, entries: 1 });
+    const recorded = { status: 'recorded', coins: 50, exp: 0, level: 1 };
+    expect(await ledger.recordAll(spin('2', 30, 50))).toEqual([recorded, recorded]);
+    expect(await ledger.recordAll(spin('2', 30, 50))).toEqual([{ status: 'alreadyRecorded' }, { status: 'alreadyRecorded' }]);
+    // Only the change not recorded before moves the balance.
+    expect(await ledger.recordAll([...spin('3', 10, 0).slice(0, 1), ...spin('2', 0, 50).slice(1)])).toEqual([
+      { status: 'recorded', coins: 40, exp: 0, level: 1 },
+      { status: 'alreadyRecorded' },
+    ]);
+    expect(await balanceAndLedger(db(), tester.id)).toMatchObject({ coins: 40, ledgerCoins: 40, entries: 4 });
+  });
+
   it('refuses fractions and a change for an unknown tester', async () => {
     const tester = await createTester(db());
     await expect(ledger.record({ testerId: tester.id, coins: 1.5, experience: 0, reason: 'x', reference: 'y' })).rejects.toThrow(TypeError);
@@ -119,6 +139,21 @@ describe('under concurrent requests', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
     expect(results.filter((result) => result.status === 'rejected' && result.reason instanceof InsufficientBalanceError)).toHaveLength(10);
     expect(await balanceAndLedger(db(), tester.id)).toMatchObject({ coins: 0, ledgerCoins: 0, entries: 11 });
+  });
+
+  it('takes 20 spins (a cost of 10, a win of 5) at once from 50: exactly 9 go through, the balance ends at 5 and equals the ledger', async () => {
+    const tester = await createTester(db(), { coins: 50 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        ledger.recordAll([
+          { testerId: tester.id, coins: -10, experience: 0, reason: 'wheelSpin', reference: `spin-${index}` },
+          { testerId: tester.id, coins: 5, experience: 0, reason: 'wheelWin', reference: `spin-${index}` },
+        ]),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(9);
+    expect(results.filter((result) => result.status === 'rejected' && result.reason instanceof InsufficientBalanceError)).toHaveLength(11);
+    expect(await balanceAndLedger(db(), tester.id)).toMatchObject({ coins: 5, ledgerCoins: 5, entries: 19 });
   });
 
   it('pays one reward claimed 20 times at once exactly once', async () => {

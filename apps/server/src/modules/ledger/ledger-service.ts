@@ -55,27 +55,48 @@ export function createLedgerService(
   // The level table, kept in memory until a staff save on any instance drops it (the LOYALTY_SETTINGS_CHANNEL notice, decision 056).
   const levels = cachedRead(LOYALTY_SETTINGS_CACHE_MS, () => repository.listLevels(), deps.clock.nowMs);
 
-  async function record(change: LedgerChange, tx?: Executor): Promise<LedgerResult> {
-    if (!Number.isInteger(change.coins) || !Number.isInteger(change.experience)) throw new TypeError('Ledger amounts are whole numbers.');
-    // recordEntry writes the entry and the balance or nothing, so a refused change leaves the
+  /**
+   * Changes of one tester recorded together, in order (a spin's cost, then its win): each is
+   * recorded once per (tester, reason, reference), none unless the balance moved by each in turn
+   * stays at or above zero (InsufficientBalanceError), in one statement after the lock a debit
+   * takes (issue 27). In the caller's unit of work when `tx` is given.
+   */
+  async function recordAll(changes: readonly LedgerChange[], tx?: Executor): Promise<LedgerResult[]> {
+    if (changes.length === 0) return [];
+    if (changes.some((change) => !Number.isInteger(change.coins) || !Number.isInteger(change.experience)))
+      throw new TypeError('Ledger amounts are whole numbers.');
+    const testerId = changes[0]!.testerId;
+    // recordEntries writes the entries and the balance or nothing, so a refused change leaves the
     // caller's transaction as it was, free to go on or give up: no savepoint needed. A spend also
     // tells the leaderboard, in the same unit of work.
-    const work = async (executor: Executor): Promise<LedgerResult> => {
-      const outcome = await createLedgerRepository(executor).recordEntry(change, deps.clock.now());
-      if (outcome.status === 'refused') throw new InsufficientBalanceError(change.testerId);
-      if (outcome.status === 'recorded' && change.coins < 0 && deps.onCoinsSpent)
-        await deps.onCoinsSpent(change.testerId, -change.coins, executor);
-      return outcome.status === 'recorded' ? { status: 'recorded', coins: outcome.coins, exp: outcome.exp, level: outcome.level } : outcome;
+    const work = async (executor: Executor): Promise<LedgerResult[]> => {
+      const outcomes = await createLedgerRepository(executor).recordEntries(changes, deps.clock.now());
+      if (outcomes.some((outcome) => outcome.status === 'refused')) throw new InsufficientBalanceError(testerId);
+      const spent = changes.reduce(
+        (sum, change, index) => (outcomes[index]!.status === 'recorded' && change.coins < 0 ? sum - change.coins : sum),
+        0,
+      );
+      if (spent > 0 && deps.onCoinsSpent) await deps.onCoinsSpent(testerId, spent, executor);
+      return outcomes.map((outcome) =>
+        outcome.status === 'recorded'
+          ? { status: 'recorded', coins: outcome.coins, exp: outcome.exp, level: outcome.level }
+          : { status: 'alreadyRecorded' },
+      );
     };
-    const result = tx ? await work(tx) : await inTransaction(db, work);
-    if (result.status === 'recorded') {
-      deps.onTesterChanged(change.testerId, tx ?? db);
+    const results = tx ? await work(tx) : await inTransaction(db, work);
+    if (results.some((result) => result.status === 'recorded')) {
+      deps.onTesterChanged(testerId, tx ?? db);
       const { counters } = deps;
-      if (counters && change.coins !== 0)
-        afterCommit(tx ?? db, () => (change.coins > 0 ? counters.coinsPaid.inc(change.coins) : counters.coinsSpent.inc(-change.coins)));
+      changes.forEach((change, index) => {
+        if (counters && change.coins !== 0 && results[index]!.status === 'recorded')
+          afterCommit(tx ?? db, () => (change.coins > 0 ? counters.coinsPaid.inc(change.coins) : counters.coinsSpent.inc(-change.coins)));
+      });
     }
-    return result;
+    return results;
   }
+
+  /** One change: recordAll of one. */
+  const record = async (change: LedgerChange, tx?: Executor): Promise<LedgerResult> => (await recordAll([change], tx))[0]!;
 
   /**
    * Takes back an earlier credit (decision 080): as much of the owed coins and experience as the
@@ -112,6 +133,7 @@ export function createLedgerService(
     exportData: (testerId: string) => repository.exportOf(testerId),
 
     record,
+    recordAll,
     takeBack,
     balance: (testerId: string) => repository.balance(testerId),
     /**

@@ -16,6 +16,24 @@ export function createPerksRepository(db: Executor) {
 
     listLevels: (): Promise<SkillLevel[]> => db.select().from(skillLevels).orderBy(asc(skillLevels.skillTypeId), asc(skillLevels.level)),
 
+    /**
+     * The whole tree in one statement: each perk with its levels (in level order) as JSON, as the
+     * wheel's segments are read. What the service keeps in memory for the tester-facing calls.
+     */
+    async tree(): Promise<{ type: SkillType; levels: SkillLevel[] }[]> {
+      const rows = await db
+        .select({
+          type: skillTypes,
+          levels: sql<SkillLevel[] | string>`(select coalesce(json_agg(json_build_object('skillTypeId', l.skill_type_id,
+            'level', l.level, 'effect', l.effect, 'effectValue', l.effect_value, 'requireLevel', l.require_level,
+            'requireCoins', l.require_coins, 'requireConditionsDesc', l.require_conditions_desc) order by l.level), '[]'::json)
+            from ${skillLevels} l where l.skill_type_id = ${skillTypes.id})`,
+        })
+        .from(skillTypes)
+        .orderBy(asc(skillTypes.sortOrder), asc(skillTypes.id));
+      return rows.map((row) => ({ type: row.type, levels: typeof row.levels === 'string' ? JSON.parse(row.levels) : row.levels }));
+    },
+
     /** The tester's level of each perk, by skill type id. */
     async testerLevels(testerId: string): Promise<Map<number, number>> {
       const rows = await db

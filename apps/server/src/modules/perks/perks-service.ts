@@ -28,8 +28,9 @@ export function createPerksService(db: Database, deps: { clock: Clock; ledger: L
   const tree = cachedRead(
     LOYALTY_SETTINGS_CACHE_MS,
     async () => {
-      const [types, levels] = await Promise.all([repository.listTypes(), repository.listLevels()]);
-      return { types, levelsOf: (id: number) => levels.filter((row) => row.skillTypeId === id) };
+      const perks = await repository.tree();
+      const levelsByType = new Map(perks.map(({ type, levels }) => [type.id, levels]));
+      return { types: perks.map(({ type }) => type), levelsOf: (id: number) => levelsByType.get(id) ?? [] };
     },
     deps.clock.nowMs,
   );

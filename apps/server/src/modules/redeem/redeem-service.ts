@@ -29,7 +29,7 @@ const ORDER_REASONS = new Set([REDEEM_REASON, 'redeem-refund']);
 interface RedeemDeps {
   clock: Clock;
   ledger: Pick<LedgerService, 'record' | 'balance' | 'history'>;
-  testers: Pick<TesterService, 'findById'>;
+  testers: Pick<TesterService, 'mailContact'>;
   mail: Pick<MailService, 'queue'>;
   /** Attended sessions with their compensation in cents, newest first (the scheduling service). */
   attendedCompensation: (testerId: string) => Promise<{ studyNo: number; endsAt: Date; coOpCostCents: number }[]>;
@@ -90,7 +90,7 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
           const placed = await createRedeemRepository(tx).placeOrder(testerId, itemNo, deps.clock.now());
           if (!placed) return { status: 'failed', coins: 0 };
           const { orderId, reward } = placed;
-          const tester = await deps.testers.findById(testerId, tx);
+          const tester = await deps.testers.mailContact(testerId, tx);
           if (!tester) throw new NotFoundError('No such tester.');
           // The confirmation cannot reach the tester: the order goes back with the unit of work.
           if (checkEmail(tester.email) || !tester.emailConfirmedAt) throw new UnreachableTesterError();

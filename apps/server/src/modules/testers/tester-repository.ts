@@ -160,6 +160,17 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
       return rows[0] ?? null;
     },
 
+    /** What a message to the tester needs (their address, whether it is confirmed, their first name), not the whole row. */
+    async mailContact(id: string) {
+      if (!UUID_PATTERN.test(id)) return null;
+      const rows = await db
+        .select({ email: testers.email, emailConfirmedAt: testers.emailConfirmedAt, firstName: testers.firstName })
+        .from(testers)
+        .where(eq(testers.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     /** The tester's row locked until the transaction ends: one scheduling change of a tester at a time. */
     async lockForUpdate(id: string) {
       if (!UUID_PATTERN.test(id)) return null;

@@ -47,6 +47,8 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
   return {
     /** Inside a unit of work pass its `tx` (on PGlite a read beside the transaction would wait for it). */
     findById: (id: string, tx?: Executor) => on(tx).findById(id),
+    /** The address, its confirmation and the first name, for a message written in the caller's unit of work (issue 27: 3 columns, not 31). */
+    mailContact: (id: string, tx?: Executor) => on(tx).mailContact(id),
     /** How many testers are assigned to the site, in the caller's unit of work (the staff console's site removal, decision 069). */
     testersAtSite: (siteId: string, tx: Executor) => on(tx).countAtSite(siteId),
     /** The tester's part of the data export (decision 040): the record without the password hash, choices, codes without hashes. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNotNull, lt, notExists, sql } from 'drizzle-orm';
-import type { Executor } from '../../core/db/client.ts';
+import { resultRows, type Executor } from '../../core/db/client.ts';
 import type { DrawingRule } from './drawing-week.ts';
 import { eventSettings, goldCardDrawings, goldCardEntries, wheelSegments, wheelSpins, wheelWeekSpins } from './winners-tables.ts';
 
@@ -149,24 +149,31 @@ export function createWinnersRepository(db: Executor) {
       return row?.spins ?? 0;
     },
 
-    /** Takes one spin of the week's allowance, unless it is used up; the spins used after, or null. */
-    async takeSpin(testerId: string, week: string, allowance: number): Promise<number | null> {
+    /**
+     * Takes one spin of the week's allowance, unless it is used up, and writes the spin's row, in
+     * one statement (issue 27): the row only when the count's conditional upsert took a spin. The
+     * spins used after and the spin's id, or null when none was left.
+     */
+    async takeSpin(
+      spin: { testerId: string; cost: number; coins: number; createdAt: Date },
+      week: string,
+      allowance: number,
+    ): Promise<{ used: number; spinId: number } | null> {
       if (allowance < 1) return null;
-      const rows = await db
-        .insert(wheelWeekSpins)
-        .values({ testerId, weekStart: week, spins: 1 })
-        .onConflictDoUpdate({
-          target: [wheelWeekSpins.testerId, wheelWeekSpins.weekStart],
-          set: { spins: sql`${wheelWeekSpins.spins} + 1` },
-          setWhere: lt(wheelWeekSpins.spins, allowance),
-        })
-        .returning({ spins: wheelWeekSpins.spins });
-      return rows[0]?.spins ?? null;
-    },
-
-    async insertSpin(spin: { testerId: string; cost: number; coins: number; createdAt: Date }): Promise<number> {
-      const [row] = await db.insert(wheelSpins).values(spin).returning({ id: wheelSpins.id });
-      return row!.id;
+      const result = await db.execute(sql`
+        with taken as (
+          insert into ${wheelWeekSpins} (tester_id, week_start, spins) values (${spin.testerId}, ${week}, 1)
+          on conflict (tester_id, week_start) do update set spins = ${wheelWeekSpins.spins} + 1
+          where ${wheelWeekSpins.spins} < ${allowance}
+          returning spins
+        ), written as (
+          insert into ${wheelSpins} (tester_id, cost, coins, created_at)
+          select ${spin.testerId}, ${spin.cost}, ${spin.coins}, ${spin.createdAt.toISOString()}::timestamptz from taken
+          returning id
+        )
+        select taken.spins as used, written.id as spin_id from taken, written`);
+      const [row] = resultRows<{ used: number; spin_id: number }>(result);
+      return row ? { used: Number(row.used), spinId: Number(row.spin_id) } : null;
     },
 
     /** Big wins (at least `minimum` coins), newest first. */

@@ -143,22 +143,23 @@ export function createWinnersService(
       try {
         return await inTransaction(db, async (tx) => {
           const events = createWinnersRepository(tx);
-          const used = await events.takeSpin(tester.id, week, spinsPerWeek);
-          if (used === null) return { status: 'noSpins', reward: 0, count: 0 } as const;
-          usedWithThis = used;
-          const spinId = String(
-            await events.insertSpin({ testerId: tester.id, cost: spinCost, coins: reward, createdAt: deps.clock.now() }),
+          const taken = await events.takeSpin(
+            { testerId: tester.id, cost: spinCost, coins: reward, createdAt: deps.clock.now() },
+            week,
+            spinsPerWeek,
           );
-          await deps.ledger.record(
-            { testerId: tester.id, coins: -spinCost, experience: 0, reason: LEDGER_REASONS.spin, reference: spinId },
+          if (taken === null) return { status: 'noSpins', reward: 0, count: 0 } as const;
+          const used = taken.used;
+          usedWithThis = used;
+          const spinId = String(taken.spinId);
+          // The cost, then the win, in one ledger write: the cost is sized on the balance before the win.
+          await deps.ledger.recordAll(
+            [
+              { testerId: tester.id, coins: -spinCost, experience: 0, reason: LEDGER_REASONS.spin, reference: spinId },
+              ...(reward > 0 ? [{ testerId: tester.id, coins: reward, experience: 0, reason: LEDGER_REASONS.win, reference: spinId }] : []),
+            ],
             tx,
           );
-          if (reward > 0) {
-            await deps.ledger.record(
-              { testerId: tester.id, coins: reward, experience: 0, reason: LEDGER_REASONS.win, reference: spinId },
-              tx,
-            );
-          }
           return { status: 'succeed', reward, count: spinsPerWeek - used } as const;
         });
       } catch (error) {
