@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { adminUrl, databaseUrl, quoteIdent } from '../test/database-names.ts';
-import { createTestDatabase } from '../test/test-app.ts';
+import { createTestDatabase, pgliteTemplate } from '../test/test-app.ts';
 import { migrationsHead, openPglite, pgliteDataDir } from './core/db/client.ts';
 
 /**
@@ -57,7 +57,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(tempDir, 'web'));
   const template = inject('testDatabase');
   if (template?.kind === 'pglite') {
-    const copy = await openPglite({ dataDir: pgliteDataDir(tempDir), loadDataDir: new Blob([fs.readFileSync(template.templateFile)]) });
+    const copy = await openPglite({ dataDir: pgliteDataDir(tempDir), loadDataDir: pgliteTemplate() });
     await copy.close();
   } else {
     const copy = await createTestDatabase();

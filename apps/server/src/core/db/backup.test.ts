@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createTester } from '../../../test/factories.ts';
-import { createTestDatabase, TEST_POOL } from '../../../test/test-app.ts';
+import { createTestDatabase, pgliteTemplate, TEST_POOL } from '../../../test/test-app.ts';
 import { testers } from '../../modules/testers/tester-tables.ts';
 import { BackupRefusal, backupDatabase, restoreDatabase } from './backup.ts';
 import { openPglite, openPostgres, pgliteDataDir, type Database } from './client.ts';
@@ -57,10 +57,9 @@ describe.skipIf(provided?.kind !== 'pglite')('backup and restore on the embedded
     const dataDir = newTempDir();
     const file = path.join(dataDir, 'testerhub-backup.tar.gz');
     const target = { databaseUrl: undefined, dataDir };
-    const template = new Blob([fs.readFileSync((provided as { templateFile: string }).templateFile)]);
     const open = () => openPglite({ dataDir: pgliteDataDir(dataDir) });
 
-    const first = await openPglite({ dataDir: pgliteDataDir(dataDir), loadDataDir: template });
+    const first = await openPglite({ dataDir: pgliteDataDir(dataDir), loadDataDir: pgliteTemplate() });
     const kept = await createTester(first.db, { firstName: 'Before' });
     // The server has the folder open: neither command may touch it.
     await expect(backupDatabase(target, file)).rejects.toThrow(BackupRefusal);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { adminUrl, copyPrefix, databaseUrl, quoteIdent } from '../../../test/database-names.ts';
-import { TEST_POOL } from '../../../test/test-app.ts';
+import { pgliteTemplate, TEST_POOL } from '../../../test/test-app.ts';
 import { latestAppliedMigration, migrationsFolder, migrationsHead, openPglite, openPostgres, pgliteDataDir, resultRows } from './client.ts';
 
 /**
@@ -93,8 +93,7 @@ describe.skipIf(provided?.kind !== 'pglite')('migrations on the embedded databas
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
     // Any open folder will do: filled from the migrated template (under a second of CPU) rather than
     // created new (initdb, 2 to 4 s of CPU); the new folder's migration is the next test's.
-    const templateFile = provided?.kind === 'pglite' ? provided.templateFile : '';
-    const open = await openPglite({ dataDir: pgliteDataDir(dataDir), loadDataDir: new Blob([fs.readFileSync(templateFile)]) });
+    const open = await openPglite({ dataDir: pgliteDataDir(dataDir), loadDataDir: pgliteTemplate() });
     try {
       const run = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
       expect(run.code, run.output).toBe(1);
