@@ -95,14 +95,18 @@ export function staffRouteTable(db: () => Database): StaffRouteCase[] {
   }
 
   /** A tester booked at site 00001 in a session that started half an hour ago. */
-  async function bookingToday() {
+  async function bookingToday(status: 'booked' | 'attended' = 'booked') {
     const tester = await createTester(db());
     const study = await createStudy(db());
     const startsAt = new Date(Date.now() - 1800_000);
     const endsAt = new Date(startsAt.getTime() + 7200_000);
-    const group = await createSessionGroup(db(), { studyNo: study.studyNo, siteId: '00001', sessions: [{ startsAt, endsAt }] });
-    const booking = await createBooking(db(), { testerId: tester.id, studyNo: study.studyNo, groupId: group.id, startsAt, endsAt });
-    return { booking, token: signCheckInToken({ bookingId: booking.id, testerId: tester.id, studyNo: study.studyNo }, LINK_SECRET) };
+    const group = await createSessionGroup(db(), { studyNo: study.studyNo, siteId: '00001', taken: 1, sessions: [{ startsAt, endsAt }] });
+    const booking = await createBooking(db(), { testerId: tester.id, studyNo: study.studyNo, groupId: group.id, startsAt, endsAt, status });
+    return {
+      booking,
+      study,
+      token: signCheckInToken({ bookingId: booking.id, testerId: tester.id, studyNo: study.studyNo }, LINK_SECRET),
+    };
   }
 
   /** A session group's form values (decision 051): in person at site 00001, a week ahead on the site's clock. */
@@ -275,6 +279,48 @@ export function staffRouteTable(db: () => Database): StaffRouteCase[] {
       path: '/api/staff/check-in/MarkAttended',
       roles: ['site-staff'],
       prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/check-in/UndoAttendance',
+      roles: ['site-staff', 'recruiter'],
+      prepare: async () => ({ body: { bookingId: (await bookingToday('attended')).booking.id, reason: 'Mistaken check-in' } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/attendance/MarkNoShow',
+      roles: ['site-staff', 'recruiter'],
+      prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id, reason: 'Called to say they will not come' } }),
+    },
+    {
+      method: 'GET',
+      path: '/api/staff/sessions/GroupBookings',
+      roles: ['recruiter'],
+      prepare: async () => ({ query: `?groupId=${(await emptyGroup()).publicId}` }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/sessions/CancelBooking',
+      roles: ['recruiter'],
+      prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id, reason: 'Tester asked' } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/sessions/MoveBooking',
+      roles: ['recruiter'],
+      prepare: async () => {
+        const { booking, study } = await bookingToday();
+        const later = await createSessionGroup(db(), { studyNo: study.studyNo });
+        return { body: { bookingId: booking.id, groupId: later.publicId, reason: 'Tester asked' } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/sessions/SeatTester',
+      roles: ['recruiter'],
+      prepare: async () => ({
+        body: { groupId: (await emptyGroup()).publicId, email: (await createTester(db())).email, reason: 'Client asked' },
+      }),
     },
     {
       method: 'GET',

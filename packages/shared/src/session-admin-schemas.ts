@@ -21,6 +21,7 @@ export const SESSION_ADMIN_TEXTS = {
   unreadable: 'Remove the characters that are not allowed.',
   costInvalid: 'Enter the compensation in dollars, 0 or more (up to 10,000).',
   seatsInvalid: 'Enter a whole number of seats from 1 to 1,000.',
+  overbookInvalid: 'Enter a whole number of extra seats from 0 to 100.',
   dateInvalid: 'Enter the date as YYYY-MM-DD.',
   timeInvalid: 'Enter the time as HH:MM (24-hour).',
   endAfterStart: 'The session must end after it starts.',
@@ -40,7 +41,7 @@ export const SESSION_ADMIN_TEXTS = {
     `Seats cannot be fewer than the ${held} ${held === 1 ? 'seat' : 'seats'} already booked or held for the waiting list.`,
 } as const;
 
-export const STAFF_SESSION_LIMITS = { maxSeats: 1000, maxSessions: 10, maxCostDollars: 10_000 } as const;
+export const STAFF_SESSION_LIMITS = { maxSeats: 1000, maxSessions: 10, maxCostDollars: 10_000, maxOverbook: 100 } as const;
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -97,6 +98,16 @@ export const sessionGroupFieldsSchema = z
       .int(SESSION_ADMIN_TEXTS.seatsInvalid)
       .min(1, SESSION_ADMIN_TEXTS.seatsInvalid)
       .max(STAFF_SESSION_LIMITS.maxSeats, SESSION_ADMIN_TEXTS.seatsInvalid),
+    /**
+     * Seats past `seats` that only staff seating fills (decision 111): testers see the group full at
+     * `seats`. Left out, a new group has none and an edited one keeps its own.
+     */
+    overbook: z
+      .number({ error: SESSION_ADMIN_TEXTS.overbookInvalid })
+      .int(SESSION_ADMIN_TEXTS.overbookInvalid)
+      .min(0, SESSION_ADMIN_TEXTS.overbookInvalid)
+      .max(STAFF_SESSION_LIMITS.maxOverbook, SESSION_ADMIN_TEXTS.overbookInvalid)
+      .optional(),
     status: z.enum(GROUP_STATUSES),
     isExternal: z.boolean(),
     sessions: z
@@ -169,6 +180,8 @@ export const staffGroupSchema = z.object({
   cell: z.string(),
   coOpCost: z.number(),
   seats: z.number().int(),
+  /** Seats past `seats` that staff seating may fill (decision 111); the server always sends it. */
+  overbook: z.number().int().optional(),
   /** Live bookings. */
   taken: z.number().int(),
   /** Seats held by seat offers to the waiting list (decision 031). */

@@ -1,7 +1,7 @@
 import { COMPANY } from '@testerhub/shared/company';
 import { formatDate } from '@testerhub/shared/schedule-format';
 import type { Clock } from '../../core/clock.ts';
-import { inTransaction, type Database } from '../../core/db/client.ts';
+import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { standardMessage, type MailService } from '../mail/mail-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
@@ -88,6 +88,30 @@ export function createAttendanceService(
 ) {
   const { rule } = deps;
 
+  /**
+   * The rule for a tester who just got a no-show, in the caller's unit of work: a warning below the
+   * count, else the suspension and its e-mail (once: suspending is conditional). Answers whether it
+   * suspended.
+   */
+  async function applyRule(testerId: string, now: Date, tx: Executor): Promise<boolean> {
+    const tester = await deps.testers.lockForUpdate(testerId, tx);
+    if (!tester) return false;
+    // No-shows already answered by a suspension do not count again.
+    const [last] = await deps.testers.suspensions(testerId, tx);
+    const windowStart = addMonths(now, -rule.windowMonths);
+    const since = last && last.startsAt > windowStart ? last.startsAt : windowStart;
+    const noShows = await deps.scheduling.noShowsSince(testerId, since, tx);
+    if (noShows < rule.limit) {
+      await deps.mail.queue(noShowWarningMessage({ to: tester.email, firstName: tester.firstName, noShows, rule }), tx);
+      return false;
+    }
+    const until = addMonths(now, rule.suspensionMonths);
+    const done = await deps.testers.suspend(testerId, { reason: NO_SHOW_SUSPENSION_REASON, noShows, startsAt: now, endsAt: until }, tx);
+    if (!done) return false;
+    await deps.mail.queue(suspensionMessage({ to: tester.email, firstName: tester.firstName, until, noShows, rule }), tx);
+    return true;
+  }
+
   return {
     /** Marks the ended bookings no-shows and applies the rule to their testers; what it did. */
     async sweepNoShows(): Promise<{ noShows: number; suspended: string[] }> {
@@ -97,31 +121,15 @@ export function createAttendanceService(
         const suspended: string[] = [];
         // In key order, so two sweeps (or a sweep and a booking) lock testers in the same order.
         for (const testerId of [...new Set(marked.map((booking) => booking.testerId))].sort()) {
-          const tester = await deps.testers.lockForUpdate(testerId, tx);
-          if (!tester) continue;
-          // No-shows already answered by a suspension do not count again.
-          const [last] = await deps.testers.suspensions(testerId, tx);
-          const windowStart = addMonths(now, -rule.windowMonths);
-          const since = last && last.startsAt > windowStart ? last.startsAt : windowStart;
-          const noShows = await deps.scheduling.noShowsSince(testerId, since, tx);
-          if (noShows < rule.limit) {
-            await deps.mail.queue(noShowWarningMessage({ to: tester.email, firstName: tester.firstName, noShows, rule }), tx);
-            continue;
-          }
-          const until = addMonths(now, rule.suspensionMonths);
-          const done = await deps.testers.suspend(
-            testerId,
-            { reason: NO_SHOW_SUSPENSION_REASON, noShows, startsAt: now, endsAt: until },
-            tx,
-          );
-          if (!done) continue;
-          await deps.mail.queue(suspensionMessage({ to: tester.email, firstName: tester.firstName, until, noShows, rule }), tx);
-          suspended.push(testerId);
+          if (await applyRule(testerId, now, tx)) suspended.push(testerId);
         }
         return { noShows: marked.length, suspended };
       });
       return outcome;
     },
+
+    /** The rule for a tester who just got a no-show, in the caller's unit of work (staff's no-show by hand, decision 111): whether it suspended. */
+    applyRule,
   };
 }
 

@@ -7,12 +7,15 @@ import {
   checkInSearchResponseSchema,
   checkInSearchSchema,
 } from '@testerhub/shared/check-in-schemas';
+import { bookingControlResponseSchema, bookingControlSchema } from '@testerhub/shared/booking-control-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { CheckInService } from './check-in-service.ts';
 
 /** Site staff at their own sites (admins, who hold every role's work, everywhere: decision 049). */
 const CHECK_IN_ROLES: readonly StaffRole[] = ['site-staff'];
+/** Undoing a check-in: site staff at their own sites, and recruiters at every site, as for a no-show by hand (decision 111). */
+const UNDO_ROLES: readonly StaffRole[] = ['site-staff', 'recruiter'];
 
 /** The check-in calls of the staff scope (issue 12 section 4; decision 048). */
 export function checkInRoutes(checkIn: CheckInService): FastifyPluginAsyncZod {
@@ -64,6 +67,19 @@ export function checkInRoutes(checkIn: CheckInService): FastifyPluginAsyncZod {
         request.log.info({ event: 'staff.check-in.attend', staffId: me.id, bookingId, status: result.status }, 'booking marked attended');
         return result;
       },
+    );
+
+    staffPost(
+      app,
+      '/staff/check-in/UndoAttendance',
+      {
+        roles: UNDO_ROLES,
+        description:
+          'A mistaken check-in undone, with the reason: the booking is booked again and that check-in’s coins and experience are taken back once, never below zero (what was spent is recorded as the shortfall). failed: not checked in, or at a site not the caller’s.',
+        input: bookingControlSchema,
+        response: bookingControlResponseSchema,
+      },
+      async (input, me) => checkIn.undoAttendance(me, input),
     );
   };
 }

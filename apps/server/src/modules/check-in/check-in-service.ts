@@ -1,5 +1,8 @@
 import type { CheckInBooking, CheckInMarkResponse, CheckInScanResponse, CheckInSearchResponse } from '@testerhub/shared/check-in-schemas';
+import { BOOKING_CONTROL_TEXTS, type BookingControlPayload, type BookingControlResponse } from '@testerhub/shared/booking-control-schemas';
 import type { TestSite } from '@testerhub/shared/public-content';
+import { refusalAnswered } from '../../core/audit/audited.ts';
+import { bookingSitesOf } from '../../core/auth/booking-sites.ts';
 import type { Clock } from '../../core/clock.ts';
 import { localDay } from '../../core/local-day.ts';
 import type { ChildrenService } from '../children/children-service.ts';
@@ -11,7 +14,14 @@ import type { TesterService } from '../testers/tester-service.ts';
 
 /** The ledger's reason of an attendance payment; its reference is the booking (paid once). */
 export const ATTENDANCE_REWARD_REASON = 'attendance';
-export const attendanceReference = (bookingId: number) => `booking:${bookingId}`;
+/**
+ * A check-in's payment reference: the booking, and after staff undid its attendance (decision 111)
+ * the round, so each check-in pays once and each undo takes back that check-in's payment once.
+ */
+export const attendanceReference = (bookingId: number, round = 0) =>
+  round === 0 ? `booking:${bookingId}` : `booking:${bookingId}:${round}`;
+/** The ledger's reason of an undone attendance's take-back; its reference is the check-in's (decision 111). */
+export const ATTENDANCE_UNDONE_REASON = 'attendanceUndone';
 
 /** How many bookings a name search answers at most, and how many of the day's it reads to find them. */
 const SEARCH_LIMIT = 25;
@@ -56,8 +66,8 @@ class Refused extends Error {
  */
 export function createCheckInService(deps: {
   clock: Clock;
-  scheduling: Pick<SchedulingService, 'recordAttendance' | 'verifyCheckInToken' | 'checkInBookings'>;
-  ledger: Pick<LedgerService, 'record'>;
+  scheduling: Pick<SchedulingService, 'attend' | 'undoAttendance' | 'verifyCheckInToken' | 'checkInBookings'>;
+  ledger: Pick<LedgerService, 'record' | 'takeBack' | 'paidFor'>;
   staff: Pick<StaffService, 'audited'>;
   testers: Pick<TesterService, 'namesAndBirthDates'>;
   children: Pick<ChildrenService, 'childNames'>;
@@ -173,7 +183,8 @@ export function createCheckInService(deps: {
       if (localDay(now, zone) < localDay(row.startsAt, zone)) return { status: 'tooEarly', message: MESSAGES.tooEarly };
       try {
         const paid = await deps.staff.audited(staff.id, 'check-in.attend', { type: 'booking', id: String(bookingId) }, async (tx) => {
-          if (!(await deps.scheduling.recordAttendance(bookingId, tx))) {
+          const attended = await deps.scheduling.attend(bookingId, tx);
+          if (!attended) {
             // Another staff member's press went first (or the sweep closed it): nothing is paid twice.
             throw new Refused('notBooked', MESSAGES.notBooked.attended!);
           }
@@ -185,7 +196,7 @@ export function createCheckInService(deps: {
                 coins: pays.coins,
                 experience: pays.experience,
                 reason: ATTENDANCE_REWARD_REASON,
-                reference: attendanceReference(bookingId),
+                reference: attendanceReference(bookingId, attended.round),
               },
               tx,
             );
@@ -212,6 +223,42 @@ export function createCheckInService(deps: {
         }
         throw error;
       }
+    },
+
+    /**
+     * Undoes a mistaken check-in (decision 111), by site staff at their sites or a recruiter: the
+     * booking is booked again once (a conditional UPDATE), and that check-in's payment is taken back
+     * through the ledger once (its reference), never below zero: coins already spent stay spent and
+     * the entry records them as its shortfall. Audited with the reason typed.
+     */
+    async undoAttendance(staff: StaffPrincipal, input: BookingControlPayload): Promise<BookingControlResponse> {
+      return refusalAnswered(() =>
+        deps.staff.audited(staff.id, 'booking.undo-attendance', { type: 'booking', id: String(input.bookingId) }, async (tx) => {
+          const undone = await deps.scheduling.undoAttendance(input.bookingId, bookingSitesOf(staff), tx);
+          const reference = attendanceReference(input.bookingId, undone.round);
+          const paid = await deps.ledger.paidFor(undone.testerId, ATTENDANCE_REWARD_REASON, reference, tx);
+          let takenBack = { coins: 0, experience: 0, shortfallCoins: 0, shortfallExperience: 0 };
+          if (paid && (paid.coins > 0 || paid.experience > 0)) {
+            const taken = await deps.ledger.takeBack(
+              { testerId: undone.testerId, coins: paid.coins, experience: paid.experience, reason: ATTENDANCE_UNDONE_REASON, reference },
+              tx,
+            );
+            if (taken.status === 'recorded') {
+              const { status: _recorded, ...amounts } = taken;
+              takenBack = amounts;
+            }
+          }
+          const { round: _round, ...named } = undone;
+          return {
+            before: { ...named, status: 'attended' },
+            after: { status: 'booked', ...takenBack, reason: input.reason },
+            result: {
+              status: 'succeed' as const,
+              message: BOOKING_CONTROL_TEXTS.attendanceUndone(undone.person, takenBack.coins, takenBack.shortfallCoins),
+            },
+          };
+        }),
+      );
     },
   };
 }

@@ -125,6 +125,16 @@ export function createLedgerRepository(db: Executor) {
 
     lockedBalance,
 
+    /** The amounts of the tester's entry of this reason and reference, or null when there is none. */
+    async entryAmounts(testerId: string, reason: string, reference: string) {
+      const [row] = await db
+        .select({ coins: coinLedger.coins, experience: coinLedger.experience })
+        .from(coinLedger)
+        .where(and(eq(coinLedger.testerId, testerId), eq(coinLedger.reason, reason), eq(coinLedger.reference, reference)))
+        .limit(1);
+      return row ?? null;
+    },
+
     async balance(testerId: string) {
       const rows = await db
         .select({ coins: testers.coins, exp: testers.exp, level: testers.level })

@@ -135,6 +135,9 @@ export function createLedgerService(
     record,
     recordAll,
     takeBack,
+    /** What the tester's entry of this reason and reference paid, null when none (an undone attendance's take-back, decision 111). */
+    paidFor: (testerId: string, reason: string, reference: string, tx?: Executor) =>
+      createLedgerRepository(tx ?? db).entryAmounts(testerId, reason, reference),
     balance: (testerId: string) => repository.balance(testerId),
     /**
      * A page of the tester's changes, newest first (the earnings history, decision 034): `limit`

@@ -15,6 +15,8 @@ import { createSchedulingService, REMINDER_QUEUE, SEAT_OFFER_EXPIRY_QUEUE } from
 import { createSeatOffers } from './seat-offers/seat-offers.ts';
 import { selfScheduleRoutes } from './self-schedule/self-schedule-routes.ts';
 import { createSelfScheduleService } from './self-schedule/self-schedule-service.ts';
+import { bookingControlRoutes } from './session-admin/booking-control-routes.ts';
+import { createBookingControls } from './session-admin/booking-controls.ts';
 import { sessionAdminRoutes } from './session-admin/session-admin-routes.ts';
 import { createSessionAdminService } from './session-admin/session-admin-service.ts';
 
@@ -56,6 +58,7 @@ export const schedulingModule = defineModule({
       counters: metrics.business,
       testers,
       listTestSites: publicContent.listTestSites,
+      listTestSitesIn: publicContent.listTestSitesIn,
       studyNames: studies.studyNames,
       childNames: childrenReader.childNames,
       noticeHours: config.scheduleNoticeHours,
@@ -98,6 +101,7 @@ export const schedulingModule = defineModule({
       listTestSites: publicContent.listTestSites,
       audited: staff.audited,
     });
+    const bookingControls = createBookingControls({ scheduling, testers, audited: staff.audited });
     // Reminders before each session day (decision 027): a sweep every minute, sent once across instances.
     const reminders: ModuleJob = {
       name: REMINDER_QUEUE,
@@ -124,7 +128,7 @@ export const schedulingModule = defineModule({
       routes: {
         public: [(api) => api.register(cancelLinkRoutes, { scheduling, ...routeChecks })],
         tester: [schedulingRoutes(scheduling)],
-        staff: [sessionAdminRoutes(sessionAdmin)],
+        staff: [sessionAdminRoutes(sessionAdmin), bookingControlRoutes(bookingControls)],
       },
       jobs: config.reminderHours.length > 0 ? [reminders, seatOfferExpiry] : [seatOfferExpiry],
     };

@@ -416,7 +416,16 @@ export function createSchedulingRepository(db: Executor) {
       const [row] = rows;
       if (!row) return null;
       // The row as written: the columns left out keep their defaults.
-      return { ...booking, id: Number(row.id), status: 'booked', changedAt: null, cancelledAt: null, revision: 0, compensationCents: null };
+      return {
+        ...booking,
+        id: Number(row.id),
+        status: 'booked',
+        changedAt: null,
+        cancelledAt: null,
+        revision: 0,
+        compensationCents: null,
+        attendanceUndone: 0,
+      };
     },
 
     /** Locks the groups' rows in key order (two changes in opposite directions then wait instead of deadlocking). */
@@ -435,6 +444,25 @@ export function createSchedulingRepository(db: Executor) {
         .update(sessionGroups)
         .set({ taken: sql`${sessionGroups.taken} + 1` })
         .where(openWithFreeSeat(groupId))
+        .returning({ id: sessionGroups.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Staff seating (decision 111): a seat of a group not scheduled elsewhere, within its seats and
+     * its overbooking, whether it is open to testers or not. One conditional UPDATE: true when taken.
+     */
+    async takeStaffSeat(groupId: number): Promise<boolean> {
+      const rows = await db
+        .update(sessionGroups)
+        .set({ taken: sql`${sessionGroups.taken} + 1` })
+        .where(
+          and(
+            eq(sessionGroups.id, groupId),
+            eq(sessionGroups.isExternal, false),
+            sql`${sessionGroups.taken} + ${sessionGroups.held} < ${sessionGroups.seats} + ${sessionGroups.overbook}`,
+          ),
+        )
         .returning({ id: sessionGroups.id });
       return rows.length === 1;
     },
@@ -520,6 +548,39 @@ export function createSchedulingRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** A booked session closed as a no-show by staff (decision 111): once, like the sweep's; null when it is not booked. */
+    async markNoShow(bookingId: number, at: Date): Promise<BookingRow | null> {
+      const [row] = await db
+        .update(bookings)
+        .set({ status: 'noShow', changedAt: at })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'booked')))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * An attended booking back to booked (decision 111): once per check-in, its compensation owed
+     * cleared and its round counted, so the next check-in's payment has a reference of its own.
+     * Null when it is not attended.
+     */
+    async undoAttendance(bookingId: number, at: Date): Promise<BookingRow | null> {
+      const [row] = await db
+        .update(bookings)
+        .set({ status: 'booked', changedAt: at, compensationCents: null, attendanceUndone: sql`${bookings.attendanceUndone} + 1` })
+        .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'attended')))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The group's bookings of every status, oldest first (the staff's booking controls). */
+    bookingsOfGroup(groupId: number) {
+      return db
+        .select({ bookingId: bookings.id, testerId: bookings.testerId, childId: bookings.childId, status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.groupId, groupId))
+        .orderBy(asc(bookings.id));
+    },
+
     async insertBooking(booking: typeof bookings.$inferInsert): Promise<BookingRow> {
       const [row] = await db.insert(bookings).values(booking).returning();
       return row!;
@@ -599,8 +660,8 @@ export function createSchedulingRepository(db: Executor) {
     },
 
     /**
-     * The staff's edit of a group's fields (decision 051): one conditional UPDATE, so the seats never
-     * go below the seats taken or held at the moment it runs, even when a booking races it (the
+     * The staff's edit of a group's fields (decision 051): one conditional UPDATE, so the seats (with
+     * the overbooking, decision 111) never go below the seats taken or held at the moment it runs, even when a booking races it (the
      * booking's own UPDATE of the row waits for this one, or this one for it). Null when refused.
      */
     async updateGroupFields(id: number, fields: Partial<Omit<NewGroup, 'id' | 'publicId' | 'studyNo' | 'taken' | 'held'>>) {
@@ -609,7 +670,14 @@ export function createSchedulingRepository(db: Executor) {
         .update(sessionGroups)
         .set(fields)
         .where(
-          and(eq(sessionGroups.id, id), seats === undefined ? undefined : sql`${sessionGroups.taken} + ${sessionGroups.held} <= ${seats}`),
+          and(
+            eq(sessionGroups.id, id),
+            seats === undefined && fields.overbook === undefined
+              ? undefined
+              : sql`${sessionGroups.taken} + ${sessionGroups.held} <= ${seats === undefined ? sessionGroups.seats : sql`${seats}::integer`} + ${
+                  fields.overbook === undefined ? sessionGroups.overbook : sql`${fields.overbook}::integer`
+                }`,
+          ),
         )
         .returning();
       return row ?? null;

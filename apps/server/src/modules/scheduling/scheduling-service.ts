@@ -1,5 +1,7 @@
 import { signCheckInToken, verifyCheckInToken, type CheckInData } from './check-in-token.ts';
 import { checkEmail } from '@testerhub/shared/account-rules';
+import { BOOKING_CONTROL_TEXTS } from '@testerhub/shared/booking-control-schemas';
+import { studyLabel } from '@testerhub/shared/staff-words';
 import type { CancelLinkBookingResponse, CancelLinkRefusal } from '@testerhub/shared/cancel-link-schemas';
 import type { TestSite } from '@testerhub/shared/public-content';
 import type {
@@ -16,6 +18,7 @@ import { HOUR_MS, type Clock } from '../../core/clock.ts';
 import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
 import { NotFoundError } from '../../core/errors.ts';
+import { StaffRefusal } from '../../core/audit/audited.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import { isSuspended, type TesterService } from '../testers/tester-service.ts';
 import { verifyCancelLinkToken } from './cancel-link-token.ts';
@@ -84,10 +87,12 @@ interface SchedulingDeps {
   testers: Pick<TesterService, 'lockForUpdate'>;
   /** The test sites (name, address, zone), read outside transactions (a cached read). */
   listTestSites: () => Promise<TestSite[]>;
-  /** The studies' descriptions by number (the studies service), to name each booking. */
-  studyNames: (studyNos: readonly number[]) => Promise<Map<number, string>>;
+  /** The test sites read inside a unit of work (a staff control's audit row names the site); absent in a few service tests. */
+  listTestSitesIn?: (tx: Executor) => Promise<TestSite[]>;
+  /** The studies' descriptions by number (the studies service), to name each booking; inside the caller's unit of work when given one. */
+  studyNames: (studyNos: readonly number[], tx?: Executor) => Promise<Map<number, string>>;
   /** Children's full names by key (the children service), to name a child's booking; absent in a few service tests. */
-  childNames?: (childIds: readonly number[]) => Promise<Map<number, string>>;
+  childNames?: (childIds: readonly number[], tx?: Executor) => Promise<Map<number, string>>;
   /** Changes and cancellations close this many hours before the first session (SCHEDULE_NOTICE_HOURS). */
   noticeHours: number;
   /** Signs the check-in tokens of the QR codes and the cancel links (the study-link secret, with its own purpose in each token). */
@@ -209,6 +214,9 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
 
   async function siteMap() {
     return new Map((await listTestSites()).map((site) => [site.siteId, site]));
+  }
+  async function siteMapIn(tx: Executor) {
+    return new Map((await (deps.listTestSitesIn ? deps.listTestSitesIn(tx) : listTestSites())).map((site) => [site.siteId, site]));
   }
 
   /**
@@ -399,18 +407,14 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
      * (a referral of them is then Complete). False when the booking is not booked.
      */
     async recordAttendance(bookingId: number, tx?: Executor): Promise<boolean> {
-      return inTransaction(
-        db,
-        async (work) => {
-          const attended = await on(work).markAttended(bookingId, now());
-          if (!attended) return false;
-          afterCommit(work, () => deps.counters?.attendances.inc());
-          if (attended.childId === null) await deps.onTesterAttended?.(attended.testerId, work);
-          return true;
-        },
-        tx,
-      );
+      return (await attend(bookingId, tx)) !== null;
     },
+
+    /**
+     * recordAttendance answering the check-in's round: how many times staff undid this booking's
+     * attendance before (decision 111), which names this check-in's payment; null when not booked.
+     */
+    attend,
 
     /**
      * Books the tester (or their child) into a group: one unit of work that locks the tester, checks
@@ -651,6 +655,122 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     /** Sends the reminders due now, each once (the job queue's sweep calls it every minute); answers how many. */
     sendDueReminders: async (): Promise<number> => (deps.notices ? deps.notices.sendDueReminders() : 0),
 
+    /**
+     * Staff close a booked session as a no-show by hand (decision 111: the tester called to say they
+     * will not come), in the caller's audited unit of work: once, like the sweep's. A seat of a group
+     * still to start is freed and offered to the waiting list. The caller applies the no-show rule.
+     */
+    async markNoShowByHand(bookingId: number, sites: readonly string[] | null, tx: Executor) {
+      const found = await lockedBooking(bookingId, sites, tx);
+      const repository = on(tx);
+      const at = now();
+      if (!(await repository.markNoShow(bookingId, at))) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.notBooked);
+      if (found.group.sessions.length > 0 && firstStart(found.group) > at) {
+        await repository.lockGroups([found.group.id]);
+        await repository.releaseSeat(found.group.id);
+        await deps.offers?.offerFreedSeats(found.group.id, tx);
+      }
+      return staffView(found, tx);
+    },
+
+    /**
+     * Staff undo a mistaken check-in (decision 111): the booking is booked again, once per check-in.
+     * Answers the round of the attendance undone (how many times it was undone before), which names
+     * that check-in's payment in the ledger.
+     */
+    async undoAttendance(bookingId: number, sites: readonly string[] | null, tx: Executor) {
+      const found = await lockedBooking(bookingId, sites, tx);
+      const undone = await on(tx).undoAttendance(bookingId, now());
+      if (!undone) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.notAttended);
+      return { ...(await staffView(found, tx)), testerId: undone.testerId, round: undone.attendanceUndone - 1 };
+    },
+
+    /**
+     * Staff cancel a tester's booking (decision 111), inside the notice window too: the seat is freed
+     * and offered to the waiting list, the scheduling credit taken back as for the tester's own cancel
+     * (decision 080), and the tester e-mailed the cancellation (METHOD:CANCEL).
+     */
+    async cancelByStaff(bookingId: number, tx: Executor) {
+      const found = await lockedBooking(bookingId, null, tx);
+      if (found.group.isExternal) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.external);
+      const repository = on(tx);
+      await repository.lockGroups([found.group.id]);
+      const cancelled = await repository.cancelBooking(bookingId, now());
+      if (!cancelled) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.notBooked);
+      afterCommit(tx, () => deps.counters?.cancellations.inc());
+      await repository.releaseSeat(found.group.id);
+      const coinsTakenBack = await takeBackCredit(found.tester.id, bookingId, cancelled, tx);
+      await deps.notices?.cancelled(found.tester, bookingId, tx);
+      await deps.offers?.offerFreedSeats(found.group.id, tx);
+      return { ...(await staffView(found, tx)), coinsTakenBack };
+    },
+
+    /**
+     * Staff move a booking to another group of its study (decision 111): a seat within the new group's
+     * seats and overbooking is taken by one conditional UPDATE (so two staff moving people into its
+     * last seat at once seat one), the old seat freed and offered on, and the tester e-mailed the
+     * change with the same calendar entry at a higher SEQUENCE.
+     */
+    async moveByStaff(bookingId: number, groupId: string, tx: Executor) {
+      const found = await lockedBooking(bookingId, null, tx);
+      const repository = on(tx);
+      const target = await repository.groupByPublicId(groupId);
+      if (!target) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupNotFound, 'groupId');
+      if (target.studyNo !== found.booking.studyNo) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.otherStudy, 'groupId');
+      if (target.id === found.group.id) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.sameGroup, 'groupId');
+      if (found.group.isExternal || target.isExternal) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.external, 'groupId');
+      if (found.booking.status !== 'booked') throw new StaffRefusal(BOOKING_CONTROL_TEXTS.notBooked);
+      await staffSeatChecks(found.booking.testerId, found.booking.childId, target, bookingId, tx);
+      await repository.lockGroups([found.group.id, target.id]);
+      if (!(await repository.takeStaffSeat(target.id))) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupFull, 'groupId');
+      await repository.releaseSeat(found.group.id);
+      await repository.moveBooking(bookingId, { id: target.id, startsAt: firstStart(target), endsAt: lastEnd(target) }, now());
+      await deps.notices?.changed(found.tester, bookingId, tx, found.group);
+      await deps.offers?.offerFreedSeats(found.group.id, tx);
+      return { ...(await staffView(found, tx)), to: groupLabel(target, await siteMapIn(tx)) };
+    },
+
+    /**
+     * Staff seat a tester (themselves, not a child) in a group by hand (decision 111): any tester
+     * not suspended, within the group's seats and overbooking, whether the group is open to testers
+     * or not. Pays no scheduling credit; the tester is e-mailed the booking.
+     */
+    async seatByStaff(testerId: string, groupId: string, tx: Executor) {
+      const tester = await lockTester(testerId, tx);
+      if (isSuspended(tester, now())) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.suspended, 'email');
+      const repository = on(tx);
+      const group = await repository.groupByPublicId(groupId);
+      if (!group) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupNotFound);
+      if (group.isExternal) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.external);
+      if (await repository.liveBookingForUpdate(testerId, group.studyNo, null))
+        throw new StaffRefusal(BOOKING_CONTROL_TEXTS.hasSchedule, 'email');
+      await staffSeatChecks(testerId, null, group, null, tx);
+      if (!(await repository.takeStaffSeat(group.id))) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupFull);
+      const booking = await repository.insertBooking({
+        testerId,
+        childId: null,
+        studyNo: group.studyNo,
+        groupId: group.id,
+        startsAt: firstStart(group),
+        endsAt: lastEnd(group),
+        createdAt: now(),
+        status: 'booked',
+      });
+      await deps.notices?.booked(tester, booking, group, tx);
+      afterCommit(tx, () => deps.counters?.bookings.inc());
+      return staffView({ tester, booking, group }, tx);
+    },
+
+    /** A group's bookings with the names of their testers and children (the staff's booking controls); null for an unknown group. */
+    async bookingsOfGroup(groupId: string) {
+      const group = await base.groupByPublicId(groupId);
+      if (!group) return null;
+      const rows = await base.bookingsOfGroup(group.id);
+      const childIds = rows.flatMap((row) => (row.childId === null ? [] : [row.childId]));
+      const childNames = childIds.length && deps.childNames ? await deps.childNames(childIds) : new Map<number, string>();
+      return { group, rows, childNames };
+    },
+
     /** The booking a one-click cancel link names, for its page (decision 027): never cancels. */
     async lookUpCancelLink(token: string): Promise<CancelLinkBookingResponse> {
       const sites = await siteMap();
@@ -699,6 +819,78 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       });
     },
   };
+
+  /**
+   * The booking a staff control changes, its tester's row locked first as every booking write does,
+   * then the booking's: refused when gone or, for site staff (`sites` not null), at another site.
+   */
+  async function lockedBooking(bookingId: number, sites: readonly string[] | null, tx: Executor) {
+    const repository = on(tx);
+    const seen = await repository.bookingById(bookingId);
+    const tester = seen ? await deps.testers.lockForUpdate(seen.testerId, tx) : null;
+    const booking = tester ? await repository.bookingByIdForUpdate(bookingId) : null;
+    if (!tester || !booking) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.bookingNotFound);
+    const group = (await repository.groupById(booking.groupId))!;
+    if (sites !== null && (group.siteId === null || !sites.includes(group.siteId))) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.otherSite);
+    return { tester, booking, group };
+  }
+
+  /** What staff seating asks of a group and a person: not started, and no overlap with the person's other live bookings. */
+  async function staffSeatChecks(
+    testerId: string,
+    childId: number | null,
+    group: GroupWithSessions,
+    exceptBookingId: number | null,
+    tx: Executor,
+  ) {
+    if (group.sessions.length === 0 || firstStart(group) <= now()) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupStarted, 'groupId');
+    if (await on(tx).overlapsLiveBooking(testerId, childId, group.id, exceptBookingId))
+      throw new StaffRefusal(BOOKING_CONTROL_TEXTS.overlap);
+  }
+
+  /** A group as the audit log names it: cell, place and first start (UTC). */
+  function groupLabel(group: GroupWithSessions, sites: Map<string, TestSite>) {
+    const where = group.kind === 'virtual' ? 'virtual' : (sites.get(group.siteId ?? '')?.name ?? group.siteId);
+    return `${group.cell} (${group.color}), ${where}, ${group.sessions[0]?.startsAt.toISOString() ?? 'no sessions'}`;
+  }
+
+  /** The booking as a staff control's audit row and answer name it: the tester, the child, the study and the session. */
+  async function staffView(
+    found: { tester: { id: string; firstName: string; lastName: string }; booking: BookingRow; group: GroupWithSessions },
+    tx: Executor,
+  ) {
+    const { tester, booking, group } = found;
+    // Read in the unit of work: the embedded database has one connection, which the transaction holds.
+    const names = await deps.studyNames([booking.studyNo], tx);
+    const sites = await siteMapIn(tx);
+    const children = booking.childId !== null && deps.childNames ? await deps.childNames([booking.childId], tx) : new Map<number, string>();
+    const testerName = `${tester.firstName} ${tester.lastName}`;
+    const childName = booking.childId === null ? null : (children.get(booking.childId) ?? 'A child');
+    return {
+      bookingId: booking.id,
+      testerId: tester.id,
+      tester: testerName,
+      child: childName,
+      /** Who the message names: the child when the seat is theirs. */
+      person: childName ?? testerName,
+      study: studyLabel(booking.studyNo, names.get(booking.studyNo)),
+      session: groupLabel(group, sites),
+    };
+  }
+
+  async function attend(bookingId: number, tx?: Executor): Promise<{ round: number } | null> {
+    return inTransaction(
+      db,
+      async (work) => {
+        const attended = await on(work).markAttended(bookingId, now());
+        if (!attended) return null;
+        afterCommit(work, () => deps.counters?.attendances.inc());
+        if (attended.childId === null) await deps.onTesterAttended?.(attended.testerId, work);
+        return { round: attended.attendanceUndone };
+      },
+      tx,
+    );
+  }
 
   /** The link's booking after the link's own checks: signed here, not expired, still live, not moved since. */
   async function findLinkedBooking(token: string, repository: ReturnType<typeof on>, forUpdate = false) {

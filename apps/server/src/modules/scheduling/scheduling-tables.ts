@@ -30,6 +30,8 @@ export const sessionGroups = pgTable(
     /** Total compensation of the group (all days), in cents. */
     coOpCostCents: integer('co_op_cost_cents').notNull(),
     seats: integer('seats').notNull(),
+    /** Seats past `seats` that only staff seating may fill (decision 111): testers see the group full at `seats`. */
+    overbook: integer('overbook').notNull().default(0),
     taken: integer('taken').notNull().default(0),
     /** Seats held by live seat offers (decision 031): nobody but the offered person takes them. */
     held: integer('held').notNull().default(0),
@@ -41,8 +43,12 @@ export const sessionGroups = pgTable(
     index('session_groups_study').on(table.studyNo),
     check('session_groups_kind', sql`${table.kind} in ('inPerson', 'virtual', 'pickUp')`),
     check('session_groups_status', sql`${table.status} in ('Open', 'Closed')`),
-    check('session_groups_seats', sql`${table.taken} >= 0 and ${table.taken} <= ${table.seats}`),
-    check('session_groups_held', sql`${table.held} >= 0 and ${table.taken} + ${table.held} <= ${table.seats}`),
+    check('session_groups_overbook', sql`${table.overbook} >= 0`),
+    check('session_groups_seats_overbooked', sql`${table.taken} >= 0 and ${table.taken} <= ${table.seats} + ${table.overbook}`),
+    check(
+      'session_groups_held_overbooked',
+      sql`${table.held} >= 0 and ${table.taken} + ${table.held} <= ${table.seats} + ${table.overbook}`,
+    ),
     check('session_groups_cost', sql`${table.coOpCostCents} >= 0`),
     check('session_groups_in_person_site', sql`${table.kind} = 'virtual' or ${table.siteId} is not null`),
     check('session_groups_video_link', sql`${table.kind} = 'inPerson' or ${table.videoLink} is not null`),
@@ -102,6 +108,8 @@ export const bookings = pgTable(
     /** The scheduling credit this booking paid (decision 080): what its cancellation takes back. */
     creditCoins: integer('credit_coins').notNull().default(0),
     creditExp: integer('credit_exp').notNull().default(0),
+    /** Times staff undid this booking's attendance (decision 111): each round's payment and take-back has its own ledger reference. */
+    attendanceUndone: integer('attendance_undone').notNull().default(0),
   },
   (table) => [
     index('bookings_tester_starts').on(table.testerId, table.startsAt),

@@ -18,6 +18,7 @@ export const staffKeys = {
   loyaltyAvatars: () => [...staffKeys.all, 'loyalty', 'avatars'] as const,
   loyaltyPerks: () => [...staffKeys.all, 'loyalty', 'perks'] as const,
   sessionGroups: (studyNo: number) => [...staffKeys.all, 'session-groups', studyNo] as const,
+  groupBookings: (groupId: string) => [...staffKeys.all, 'group-bookings', groupId] as const,
   studyResults: (studyNo: number) => [...staffKeys.all, 'study-results', studyNo] as const,
   testerSearch: (q: string) => [...staffKeys.all, 'testers', 'search', q] as const,
   tester: (testerId: string) => [...staffKeys.all, 'testers', 'tester', testerId] as const,

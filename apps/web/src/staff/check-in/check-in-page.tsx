@@ -6,6 +6,7 @@ import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useMarkAttended, useScanCheckInCode, useSearchCheckIns } from '../api/check-in';
+import { AttendanceControls } from './attendance-controls';
 import { RequiresRole } from '../shell/staff-page-parts';
 import { createQrDecoder } from './qr-decoder';
 
@@ -80,7 +81,17 @@ function CameraScanner({ onCode, onClose }: { onCode: (text: string) => void; on
   );
 }
 
-function BookingCard({ booking, onMark, marking }: { booking: CheckInBooking; onMark: (bookingId: number) => void; marking: boolean }) {
+function BookingCard({
+  booking,
+  onMark,
+  marking,
+  onChanged,
+}: {
+  booking: CheckInBooking;
+  onMark: (bookingId: number) => void;
+  marking: boolean;
+  onChanged: (bookingId: number, status: CheckInBooking['status'], message: string) => void;
+}) {
   const titleId = `booking-${booking.bookingId}`;
   return (
     <article className="staff-card check-in-booking" aria-labelledby={titleId}>
@@ -134,6 +145,7 @@ function BookingCard({ booking, onMark, marking }: { booking: CheckInBooking; on
           Mark attended
         </button>
       )}
+      <AttendanceControls booking={booking} onChanged={onChanged} />
     </article>
   );
 }
@@ -240,6 +252,12 @@ function CheckIn() {
     }
   };
 
+  /** A no-show marked or a check-in undone at the door: the card shows the booking's new state. */
+  const changed = (bookingId: number, status: CheckInBooking['status'], message: string) => {
+    setNotice({ kind: 'done', text: message });
+    setBookings((current) => current?.map((booking) => (booking.bookingId === bookingId ? { ...booking, status } : booking)) ?? null);
+  };
+
   return (
     <div className="check-in">
       <h1>Check-in</h1>
@@ -293,7 +311,13 @@ function CheckIn() {
         <section aria-labelledby="bookings-title">
           <h2 id="bookings-title">{bookings.length === 1 ? 'Booking' : `${bookings.length} bookings`}</h2>
           {bookings.map((booking) => (
-            <BookingCard key={booking.bookingId} booking={booking} marking={mark.isPending} onMark={(id) => void markAttended(id)} />
+            <BookingCard
+              key={booking.bookingId}
+              booking={booking}
+              marking={mark.isPending}
+              onMark={(id) => void markAttended(id)}
+              onChanged={changed}
+            />
           ))}
         </section>
       )}

@@ -47,7 +47,7 @@ interface GroupFormProps {
 
 /**
  * A session group's every field (issue 10; decision 051), checked by the call's own shared schema:
- * kind, site, video link, pick-up moment, colour, cell, compensation, seats, Open or Closed,
+ * kind, site, video link, pick-up moment, colour, cell, compensation, seats, overbooking (decision 111), Open or Closed,
  * external, and one or more session days on the site's clock.
  */
 export function GroupForm({ title, sites, initial, submitLabel, onSave, onCancel }: GroupFormProps) {
@@ -108,6 +108,15 @@ export function GroupForm({ title, sites, initial, submitLabel, onSave, onCancel
           max={STAFF_SESSION_LIMITS.maxSeats}
           {...form.register('seats', { valueAsNumber: true })}
           error={field('seats').error}
+        />
+        <TextField
+          label="Overbook (extra places only staff fill)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={STAFF_SESSION_LIMITS.maxOverbook}
+          hint="Testers see the group full at its seats."
+          {...form.numberField('overbook')}
         />
         <SelectField label="Status" options={GROUP_STATUSES.map((value) => ({ value, label: value }))} {...field('status')} />
       </div>

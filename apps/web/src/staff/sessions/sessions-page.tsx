@@ -6,6 +6,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useCreateGroup, useSessionGroups, useSetGroupStatus, useUpdateGroup } from '../api/session-groups';
 import { EMPTY_GROUP, GroupForm, KIND_LABELS } from './group-form';
+import { GroupPeople } from './group-people';
 import { RequiresRole } from '../shell/staff-page-parts';
 import { INTEGER_COLUMN_MAX } from '@testerhub/shared/integer-column';
 
@@ -81,7 +82,14 @@ function Sessions({ studyNo }: { studyNo: number }) {
           ) : (
             <ol className="staff-people" data-testid="session-groups" aria-busy={groups.isFetching}>
               {groups.data.groups.map((group) => (
-                <GroupCard key={group.groupId} studyNo={studyNo} group={group} sites={groups.data.sites} onOutcome={setOutcome} />
+                <GroupCard
+                  key={group.groupId}
+                  studyNo={studyNo}
+                  group={group}
+                  groups={groups.data.groups}
+                  sites={groups.data.sites}
+                  onOutcome={setOutcome}
+                />
               ))}
             </ol>
           )}
@@ -100,17 +108,21 @@ export function bookingWindowText(closesAt: string, closed: boolean, timeZone: s
 function GroupCard({
   studyNo,
   group,
+  groups,
   sites,
   onOutcome,
 }: {
   studyNo: number;
   group: StaffGroup;
+  /** The study's groups, to move a booking to. */
+  groups: StaffGroup[];
   sites: StaffGroupsResponse['sites'];
   onOutcome: (message: string | null) => void;
 }) {
   const update = useUpdateGroup(studyNo);
   const setStatus = useSetGroupStatus(studyNo);
   const [editing, setEditing] = useState(false);
+  const [showPeople, setShowPeople] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = `group-${group.groupId}`;
   const next = group.status === 'Open' ? 'Closed' : 'Open';
@@ -162,6 +174,7 @@ function GroupCard({
         <dt>Seats</dt>
         <dd data-testid="group-seats">
           {group.taken} booked of {group.seats}
+          {(group.overbook ?? 0) > 0 && ` (+${group.overbook} overbooked by staff)`}
           {group.held > 0 && `, ${group.held} held for the waiting list`}
         </dd>
         <dt>Status</dt>
@@ -207,8 +220,17 @@ function GroupCard({
           <button type="button" className="staff-button staff-button--quiet" disabled={setStatus.isPending} onClick={() => void toggle()}>
             {next === 'Open' ? `Open group ${group.cell}` : `Close group ${group.cell}`}
           </button>
+          <button
+            type="button"
+            className="staff-button staff-button--quiet"
+            aria-expanded={showPeople}
+            onClick={() => setShowPeople(!showPeople)}
+          >
+            {showPeople ? `Hide people in group ${group.cell}` : `People in group ${group.cell}`}
+          </button>
         </div>
       )}
+      {showPeople && <GroupPeople studyNo={studyNo} group={group} groups={groups} />}
     </li>
   );
 }
