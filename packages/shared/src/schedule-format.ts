@@ -2,6 +2,7 @@
  * Dates and times of a session, in its test site's time zone, never the reader's: ordinal dates and
  * 12-hour times (spec 3, section 9). Shared: the schedule pages and the schedule e-mails say the same.
  */
+import type { Language } from './i18n.ts';
 
 /** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd. */
 export function ordinal(day: number): string {
@@ -11,22 +12,35 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-function parts(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
+/** The locale a language's dates are written in (Spanish as written in the United States). */
+function localeOf(language: Language): string {
+  return language === 'es' ? 'es-US' : 'en-US';
+}
+
+function parts(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions, language: Language = 'en'): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat('en-US', { timeZone, ...options }).formatToParts(new Date(instant))) {
+  for (const part of new Intl.DateTimeFormat(localeOf(language), { timeZone, ...options }).formatToParts(new Date(instant))) {
     found[part.type] = part.value;
   }
   return found;
 }
 
-/** 'Monday, November 23rd, 2026' on the site's calendar. */
-export function formatDate(instant: string, timeZone: string): string {
+/** 'Monday, November 23rd, 2026' on the site's calendar ('lunes, 23 de noviembre de 2026' in Spanish). */
+export function formatDate(instant: string, timeZone: string, language: Language = 'en'): string {
+  if (language !== 'en') {
+    const options = { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' } as const;
+    return new Intl.DateTimeFormat(localeOf(language), options).format(new Date(instant));
+  }
   const p = parts(instant, timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   return `${p.weekday}, ${p.month} ${ordinal(Number(p.day))}, ${p.year}`;
 }
 
-/** '9:00 AM' on the site's clock. */
-export function formatTime(instant: string, timeZone: string): string {
+/** '9:00 AM' on the site's clock ('9:00 a.m.' in Spanish). */
+export function formatTime(instant: string, timeZone: string, language: Language = 'en'): string {
+  if (language !== 'en') {
+    const options = { timeZone, hour: 'numeric', minute: '2-digit', hour12: true } as const;
+    return new Intl.DateTimeFormat(localeOf(language), options).format(new Date(instant));
+  }
   const p = parts(instant, timeZone, { hour: 'numeric', minute: '2-digit', hour12: true });
   return `${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
@@ -37,8 +51,8 @@ export function zoneName(instant: string, timeZone: string): string {
 }
 
 /** 'Monday, November 23rd, 2026, 9:00 AM – 11:00 AM CST'. */
-export function formatSession(startsAt: string, endsAt: string, timeZone: string): string {
-  return `${formatDate(startsAt, timeZone)}, ${formatTime(startsAt, timeZone)} – ${formatTime(endsAt, timeZone)} ${zoneName(startsAt, timeZone)}`;
+export function formatSession(startsAt: string, endsAt: string, timeZone: string, language: Language = 'en'): string {
+  return `${formatDate(startsAt, timeZone, language)}, ${formatTime(startsAt, timeZone, language)} – ${formatTime(endsAt, timeZone, language)} ${zoneName(startsAt, timeZone)}`;
 }
 
 /**
@@ -48,8 +62,8 @@ export function formatSession(startsAt: string, endsAt: string, timeZone: string
 export const PICK_UP_DATE_LABELS = { pickUp: 'Curb-side pick-up', videoSession: 'Virtual video session' } as const;
 
 /** 'Monday, November 23rd, 2026, 9:00 AM CST': one moment (a pick-up or video-session date). */
-export function formatMoment(instant: string, timeZone: string): string {
-  return `${formatDate(instant, timeZone)}, ${formatTime(instant, timeZone)} ${zoneName(instant, timeZone)}`;
+export function formatMoment(instant: string, timeZone: string, language: Language = 'en'): string {
+  return `${formatDate(instant, timeZone, language)}, ${formatTime(instant, timeZone, language)} ${zoneName(instant, timeZone)}`;
 }
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });

@@ -1,8 +1,11 @@
 import { COMPANY } from '@testerhub/shared/company';
+import { bilingual, languageOf } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/mail-attendance.json';
+import es from '@testerhub/shared/locales/es/mail-attendance.json';
 import { formatDate } from '@testerhub/shared/schedule-format';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
-import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { greetingFor, standardMessage, type MailService } from '../mail/mail-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 
@@ -28,20 +31,30 @@ export function addMonths(date: Date, months: number): Date {
   return moved;
 }
 
-function suspensionMessage(options: { to: string; firstName: string; until: Date; noShows: number; rule: NoShowRule }) {
-  const { to, firstName, until, noShows, rule } = options;
-  const untilText = formatDate(until.toISOString(), COMPANY.timeZone);
+const attendanceTexts = bilingual(en, es);
+
+interface AttendanceRecipient {
+  email: string;
+  firstName: string;
+  language: string;
+}
+
+export function suspensionMessage(options: { tester: AttendanceRecipient; until: Date; noShows: number; rule: NoShowRule }) {
+  const { tester, until, noShows, rule } = options;
+  const language = languageOf(tester.language);
+  const t = attendanceTexts(language);
+  const untilText = formatDate(until.toISOString(), COMPANY.timeZone, language);
+  const months = rule.windowMonths;
   return standardMessage({
-    to,
+    to: tester.email,
     kind: 'suspension',
-    subject: `Your TesterHub account is suspended until ${untilText}`,
-    greeting: `Hi ${firstName},`,
+    language,
+    subject: t('suspensionSubject', { until: untilText }),
+    greeting: greetingFor(language, tester.firstName),
     paragraphs: [
-      `You did not come to ${noShows} booked studies within ${rule.windowMonths} months. As our Tester Rules say, ` +
-        `${rule.limit} or more no-shows within ${rule.windowMonths} months lead to a ${rule.suspensionMonths}-month suspension.`,
-      `Your account is suspended until ${untilText}. Until then you will not see studies or be able to book one; ` +
-        'your coins and your account stay as they are.',
-      `If you think this is a mistake, please call Tester Services at ${COMPANY.supportPhone}.`,
+      t('suspensionWhy', { noShows, months, limit: rule.limit, suspensionMonths: rule.suspensionMonths }),
+      t('suspensionUntil', { until: untilText }),
+      t('suspensionMistake', { phone: COMPANY.supportPhone }),
     ],
   });
 }
@@ -51,20 +64,21 @@ function suspensionMessage(options: { to: string; firstName: string; until: Date
  * until the suspension itself). Sent once per sweep that marked the tester's no-shows, which marks
  * each booking once.
  */
-function noShowWarningMessage(options: { to: string; firstName: string; noShows: number; rule: NoShowRule }) {
-  const { to, firstName, noShows, rule } = options;
-  const counted = noShows === 1 ? '1 no-show' : `${noShows} no-shows`;
+export function noShowWarningMessage(options: { tester: AttendanceRecipient; noShows: number; rule: NoShowRule }) {
+  const { tester, noShows, rule } = options;
+  const language = languageOf(tester.language);
+  const t = attendanceTexts(language);
+  const months = rule.windowMonths;
   return standardMessage({
-    to,
+    to: tester.email,
     kind: 'no-show-warning',
-    subject: 'We missed you at your TesterHub study',
-    greeting: `Hi ${firstName},`,
+    language,
+    subject: t('warningSubject'),
+    greeting: greetingFor(language, tester.firstName),
     paragraphs: [
-      `You were booked for a study but did not come, so it counts as a no-show: you now have ${counted} within ${rule.windowMonths} months.`,
-      `As our Tester Rules say, ${rule.limit} or more no-shows within ${rule.windowMonths} months lead to a ${rule.suspensionMonths}-month ` +
-        'suspension, during which you cannot see or book studies.',
-      'If you cannot come to a booked study, please cancel or change it on My schedule at least 12 hours before it starts, ' +
-        `or call Tester Services at ${COMPANY.supportPhone}.`,
+      t(noShows === 1 ? 'warningOne' : 'warningMany', { noShows, months }),
+      t('warningRule', { limit: rule.limit, months, suspensionMonths: rule.suspensionMonths }),
+      t('warningCancel', { phone: COMPANY.supportPhone }),
     ],
   });
 }
@@ -102,13 +116,13 @@ export function createAttendanceService(
     const since = last && last.startsAt > windowStart ? last.startsAt : windowStart;
     const noShows = await deps.scheduling.noShowsSince(testerId, since, tx);
     if (noShows < rule.limit) {
-      await deps.mail.queue(noShowWarningMessage({ to: tester.email, firstName: tester.firstName, noShows, rule }), tx);
+      await deps.mail.queue(noShowWarningMessage({ tester, noShows, rule }), tx);
       return false;
     }
     const until = addMonths(now, rule.suspensionMonths);
     const done = await deps.testers.suspend(testerId, { reason: NO_SHOW_SUSPENSION_REASON, noShows, startsAt: now, endsAt: until }, tx);
     if (!done) return false;
-    await deps.mail.queue(suspensionMessage({ to: tester.email, firstName: tester.firstName, until, noShows, rule }), tx);
+    await deps.mail.queue(suspensionMessage({ tester, until, noShows, rule }), tx);
     return true;
   }
 

@@ -1,4 +1,5 @@
 import { checkEmail } from '@testerhub/shared/account-rules';
+import { screenerMessagesFor } from '@testerhub/shared/screener-messages';
 import {
   CHILD_FLOW_TEXTS,
   CHILD_LIMITS,
@@ -250,7 +251,7 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
       const { screened, waitlisted } = await deps.childrenInStudy(tester.id, studyNo);
       if (screened.has(child.id) || waitlisted.has(child.id))
         return { status: 'notQualified', message: CHILD_FLOW_TEXTS.childAlreadyScreened };
-      if (isStudyFull(study)) return { status: SCREENER_TEXTS.fullStatus, message: SCREENER_TEXTS.full };
+      if (isStudyFull(study)) return { status: SCREENER_TEXTS.fullStatus, message: screenerMessagesFor(tester)('full') };
       return { status: 'succeed', redirectLink: `${hostedScreenerPath(studyNo)}?${new URLSearchParams({ k: child.publicId }).toString()}` };
     },
 

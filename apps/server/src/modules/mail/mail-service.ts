@@ -11,6 +11,7 @@ export {
   confirmEmailMessage,
   invitationMessage,
   referralInvitationMessage,
+  greetingFor,
   resetPasswordMessage,
   standardMessage,
   usernameMessage,

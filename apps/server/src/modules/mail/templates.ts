@@ -1,5 +1,7 @@
 import { COMPANY } from '@testerhub/shared/company';
-import type { Language } from '@testerhub/shared/account-messages';
+import { bilingual, type Language } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/mail-account.json';
+import es from '@testerhub/shared/locales/es/mail-account.json';
 import type { MailAttachment } from './mail-tables.ts';
 import type { OutgoingEmail } from './outbox-repository.ts';
 
@@ -36,10 +38,19 @@ ${action ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style=
   return { toAddress: to, subject, html, text, kind };
 }
 
-const SIGNATURE = {
-  en: `${COMPANY.name} Tester Services · ${COMPANY.supportPhone} · ${COMPANY.supportHours}`,
-  es: `Servicios al Probador de ${COMPANY.name} · ${COMPANY.supportPhone} · lunes a viernes, 9am-5pm CST`,
-};
+const accountTexts = bilingual(en, es);
+
+/** The greeting every e-mail opens with, in the recipient's language. */
+export function greetingFor(language: Language, firstName: string): string {
+  return accountTexts(language)('greeting', { firstName });
+}
+
+/** Tester Services' signature under every e-mail, in the recipient's language. */
+function signatureFor(language: Language): string {
+  return accountTexts(language)('signature', { company: COMPANY.name, phone: COMPANY.supportPhone });
+}
+
+const community = COMPANY.communityName;
 
 export function confirmEmailMessage(options: {
   to: string;
@@ -49,31 +60,15 @@ export function confirmEmailMessage(options: {
   language: Language;
 }): OutgoingEmail {
   const { to, firstName, username, link, language } = options;
-  if (language === 'es') {
-    return layout({
-      to,
-      kind: 'confirm-email',
-      subject: `Confirme su correo electrónico de ${COMPANY.communityName}`,
-      greeting: `Hola ${firstName}:`,
-      paragraphs: [
-        `Gracias por registrarse. Su nombre de usuario es ${username}.`,
-        'Confirme su dirección de correo electrónico para activar su cuenta.',
-      ],
-      action: { label: 'Confirmar mi correo electrónico', href: link },
-      footer: SIGNATURE.es,
-    });
-  }
+  const t = accountTexts(language);
   return layout({
     to,
     kind: 'confirm-email',
-    subject: `Confirm your ${COMPANY.communityName} e-mail address`,
-    greeting: `Hi ${firstName},`,
-    paragraphs: [
-      `Thank you for registering. Your username is ${username}.`,
-      'Please confirm your e-mail address to activate your account.',
-    ],
-    action: { label: 'Confirm my e-mail address', href: link },
-    footer: SIGNATURE.en,
+    subject: t('confirmSubject', { community }),
+    greeting: greetingFor(language, firstName),
+    paragraphs: [t('confirmThanks', { username }), t('confirmPlease')],
+    action: { label: t('confirmAction'), href: link },
+    footer: signatureFor(language),
   });
 }
 
@@ -85,25 +80,15 @@ export function usernameMessage(options: {
   language: Language;
 }): OutgoingEmail {
   const { to, firstName, username, loginLink, language } = options;
-  if (language === 'es') {
-    return layout({
-      to,
-      kind: 'username',
-      subject: `Su nombre de usuario de ${COMPANY.communityName}`,
-      greeting: `Hola ${firstName}:`,
-      paragraphs: [`Su nombre de usuario es ${username}.`, 'Si usted no lo solicitó, puede ignorar este mensaje.'],
-      action: { label: 'Iniciar sesión', href: loginLink },
-      footer: SIGNATURE.es,
-    });
-  }
+  const t = accountTexts(language);
   return layout({
     to,
     kind: 'username',
-    subject: `Your ${COMPANY.communityName} username`,
-    greeting: `Hi ${firstName},`,
-    paragraphs: [`Your username is ${username}.`, 'If you did not ask for this, you can ignore this message.'],
-    action: { label: 'Log in', href: loginLink },
-    footer: SIGNATURE.en,
+    subject: t('usernameSubject', { community }),
+    greeting: greetingFor(language, firstName),
+    paragraphs: [t('usernameIs', { username }), t('usernameIgnore')],
+    action: { label: t('usernameAction'), href: loginLink },
+    footer: signatureFor(language),
   });
 }
 
@@ -115,31 +100,15 @@ export function resetPasswordMessage(options: {
   language: Language;
 }): OutgoingEmail {
   const { to, firstName, link, validMinutes, language } = options;
-  if (language === 'es') {
-    return layout({
-      to,
-      kind: 'reset-password',
-      subject: `Restablezca su contraseña de ${COMPANY.communityName}`,
-      greeting: `Hola ${firstName}:`,
-      paragraphs: [
-        `Recibimos una solicitud para restablecer su contraseña. El enlace es válido durante ${validMinutes} minutos y se puede usar una sola vez.`,
-        'Si usted no lo solicitó, ignore este mensaje: su contraseña no cambiará.',
-      ],
-      action: { label: 'Elegir una nueva contraseña', href: link },
-      footer: SIGNATURE.es,
-    });
-  }
+  const t = accountTexts(language);
   return layout({
     to,
     kind: 'reset-password',
-    subject: `Reset your ${COMPANY.communityName} password`,
-    greeting: `Hi ${firstName},`,
-    paragraphs: [
-      `We received a request to reset your password. The link works for ${validMinutes} minutes and only once.`,
-      'If you did not ask for this, ignore this message: your password stays as it is.',
-    ],
-    action: { label: 'Choose a new password', href: link },
-    footer: SIGNATURE.en,
+    subject: t('resetSubject', { community }),
+    greeting: greetingFor(language, firstName),
+    paragraphs: [t('resetReceived', { minutes: validMinutes }), t('resetIgnore')],
+    action: { label: t('resetAction'), href: link },
+    footer: signatureFor(language),
   });
 }
 
@@ -157,35 +126,20 @@ export function childConfirmationMessage(options: {
   language: Language;
 }): OutgoingEmail {
   const { to, parentFirstName, childName, link, hours, language } = options;
-  if (language === 'es') {
-    return layout({
-      to,
-      subject: `Confirme el registro de su hijo o hija en ${COMPANY.communityName}`,
-      kind: 'confirm-child',
-      greeting: `Hola ${parentFirstName}:`,
-      paragraphs: [
-        `Registró a ${childName} en su cuenta de ${COMPANY.communityName}.`,
-        `Tester Services le llamará dentro de ${hours} horas para confirmar a ${childName}; si no se confirma en ese plazo, el registro vence y sus datos se eliminan.`,
-        'Mientras tanto, confirme su dirección de correo electrónico con el botón.',
-        'Si no fue usted, ignore este mensaje.',
-      ],
-      action: { label: 'Confirmar mi correo electrónico', href: link },
-      footer: SIGNATURE.es,
-    });
-  }
+  const t = accountTexts(language);
   return layout({
     to,
-    subject: `Confirm your child's ${COMPANY.communityName} registration`,
+    subject: t('childSubject', { community }),
     kind: 'confirm-child',
-    greeting: `Hi ${parentFirstName},`,
+    greeting: greetingFor(language, parentFirstName),
     paragraphs: [
-      `You registered ${childName} on your ${COMPANY.communityName} account.`,
-      `Tester Services will call you within ${hours} hours to confirm ${childName}; a registration not confirmed by then expires and your child's details are removed.`,
-      'Meanwhile, please confirm your e-mail address with the button below.',
-      'If this was not you, ignore this message.',
+      t('childRegistered', { childName, community }),
+      t('childCall', { hours, childName }),
+      t('childConfirmEmail'),
+      t('childIgnore'),
     ],
-    action: { label: 'Confirm my e-mail address', href: link },
-    footer: SIGNATURE.en,
+    action: { label: t('childAction'), href: link },
+    footer: signatureFor(language),
   });
 }
 
@@ -204,65 +158,51 @@ export function invitationMessage(options: {
   language: Language;
 }): OutgoingEmail {
   const { to, firstName, studyName, coinValue, link, validDays, language } = options;
-  if (language === 'es') {
-    return layout({
-      to,
-      kind: 'study-invitation',
-      subject: `Lo invitamos a un nuevo estudio de ${COMPANY.communityName}`,
-      greeting: `Hola ${firstName}:`,
-      paragraphs: [
-        `Creemos que usted podría ser ideal para un nuevo estudio: ${studyName}.`,
-        `Conteste unas breves preguntas para saber si califica. Si califica, recibirá ${coinValue} monedas.`,
-        `Inicie sesión con su propia cuenta. El enlace es válido durante ${validDays} días.`,
-      ],
-      action: { label: 'Ver el estudio', href: link },
-      footer: SIGNATURE.es,
-    });
-  }
+  const t = accountTexts(language);
   return layout({
     to,
     kind: 'study-invitation',
-    subject: `You are invited to a new ${COMPANY.communityName} study`,
-    greeting: `Hi ${firstName},`,
+    subject: t('invitationSubject', { community }),
+    greeting: greetingFor(language, firstName),
     paragraphs: [
-      `We think you could be a great fit for a new study: ${studyName}.`,
-      `Answer a few short questions to see if you qualify. If you do, you earn ${coinValue} coins.`,
-      `Please log in with your own account. The link works for ${validDays} days.`,
+      t('invitationFit', { studyName }),
+      t('invitationQualify', { coins: coinValue }),
+      t('invitationLogIn', { days: validDays }),
     ],
-    action: { label: 'See the study', href: link },
-    footer: SIGNATURE.en,
+    action: { label: t('invitationAction'), href: link },
+    footer: signatureFor(language),
   });
 }
 
 /**
  * To a friend a tester referred (decision 036): an invitation to join, with the join link carrying
  * the referral code. The subject holds no name anyone typed (issue 24): the referrer is named in the body.
+ * The friend has no row yet: the message is in the referrer's language (decision 115).
  */
 export function referralInvitationMessage(options: {
   to: string;
   firstName: string;
   referrerFirstName: string;
   link: string;
+  language: Language;
 }): OutgoingEmail {
-  const { to, firstName, referrerFirstName, link } = options;
+  const { to, firstName, referrerFirstName, link, language } = options;
+  const t = accountTexts(language);
   return layout({
     to,
     kind: 'referral-invitation',
-    subject: `A friend invites you to join ${COMPANY.communityName}`,
-    greeting: `Hi ${firstName},`,
-    paragraphs: [
-      `${referrerFirstName} thinks you would enjoy testing products with ${COMPANY.communityName}: testers share their opinion on new products and are paid for their time.`,
-      'Join through the link below: your friend is then credited for referring you.',
-      'If you did not expect this message, ignore it: nothing else will be sent.',
-    ],
-    action: { label: 'Join the community', href: link },
-    footer: SIGNATURE.en,
+    subject: t('referralSubject', { community }),
+    greeting: greetingFor(language, firstName),
+    paragraphs: [t('referralEnjoy', { referrer: referrerFirstName, community }), t('referralJoin'), t('referralIgnore')],
+    action: { label: t('referralAction'), href: link },
+    footer: signatureFor(language),
   });
 }
 
 /**
- * A message in the common layout for another module's text (the schedule e-mails): English, with
- * Tester Services' signature, and any files it carries.
+ * A message in the common layout for another module's text (the schedule, loyalty and attendance
+ * e-mails), with Tester Services' signature in the recipient's language (English when not given:
+ * staff e-mails), and any files it carries.
  */
 export function standardMessage(options: {
   to: string;
@@ -272,7 +212,8 @@ export function standardMessage(options: {
   paragraphs: string[];
   action?: { label: string; href: string };
   attachments?: MailAttachment[];
+  language?: Language;
 }): OutgoingEmail {
-  const { attachments, ...rest } = options;
-  return { ...layout({ ...rest, footer: SIGNATURE.en }), ...(attachments ? { attachments } : {}) };
+  const { attachments, language = 'en', ...rest } = options;
+  return { ...layout({ ...rest, footer: signatureFor(language) }), ...(attachments ? { attachments } : {}) };
 }

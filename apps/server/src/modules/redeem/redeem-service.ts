@@ -1,4 +1,7 @@
 import { checkEmail } from '@testerhub/shared/account-rules';
+import { bilingual, languageOf } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/mail-loyalty.json';
+import es from '@testerhub/shared/locales/es/mail-loyalty.json';
 import {
   REDEEM_LIMITS,
   entryText,
@@ -14,7 +17,7 @@ import { inTransaction, type Database, type Executor } from '../../core/db/clien
 import { NotFoundError } from '../../core/errors.ts';
 import { InsufficientBalanceError } from '../../core/errors.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
-import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { greetingFor, standardMessage, type MailService } from '../mail/mail-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { createRedeemRepository, type RewardItemRow } from './redeem-repository.ts';
 
@@ -37,18 +40,27 @@ interface RedeemDeps {
   studyNames: (studyNos: readonly number[]) => Promise<Map<number, string>>;
 }
 
+const loyaltyTexts = bilingual(en, es);
+
 /** The order's confirmation: pending, and the 30 days to report an issue (spec 3, section 9). */
-function orderConfirmationMessage(options: { to: string; firstName: string; orderId: number; reward: RewardItemRow }) {
-  const { to, firstName, orderId, reward } = options;
+export function orderConfirmationMessage(options: {
+  tester: { email: string; firstName: string; language: string };
+  orderId: number;
+  reward: RewardItemRow;
+}) {
+  const { tester, orderId, reward } = options;
+  const language = languageOf(tester.language);
+  const t = loyaltyTexts(language);
   return standardMessage({
-    to,
+    to: tester.email,
     kind: 'redeem-order',
-    subject: `Your reward order #${orderId}: ${reward.name}`,
-    greeting: `Hi ${firstName},`,
+    language,
+    subject: t('orderSubject', { orderId, reward: reward.name }),
+    greeting: greetingFor(language, tester.firstName),
     paragraphs: [
-      `Thank you for redeeming ${reward.coins} coins for ${reward.name} (order #${orderId}).`,
-      'Your order is pending: we will send your reward once it has been processed.',
-      `If there is any issue with your reward, please report it within ${REDEEM_LIMITS.issueReportDays} days of this message.`,
+      t('orderThanks', { coins: reward.coins, reward: reward.name, orderId }),
+      t('orderPending'),
+      t('orderReport', { days: REDEEM_LIMITS.issueReportDays }),
     ],
   });
 }
@@ -100,7 +112,7 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
           );
           // A new order's id is never a reference already paid: anything else is a fault, and rolls back.
           if (spent.status !== 'recorded') throw new Error(`Order ${orderId} was already debited.`);
-          await deps.mail.queue(orderConfirmationMessage({ to: tester.email, firstName: tester.firstName, orderId, reward }), tx);
+          await deps.mail.queue(orderConfirmationMessage({ tester, orderId, reward }), tx);
           return { status: 'succeed', coins: spent.coins };
         });
       } catch (error) {

@@ -9,10 +9,13 @@ import {
   type RejectOrderPayload,
   type StaffOrdersResponse,
 } from '@testerhub/shared/redeem-schemas';
+import { bilingual, languageOf, type Language } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/mail-loyalty.json';
+import es from '@testerhub/shared/locales/es/mail-loyalty.json';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
-import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { greetingFor, standardMessage, type MailService } from '../mail/mail-service.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
@@ -30,7 +33,59 @@ interface RewardOrdersDeps {
   audited: StaffService['audited'];
 }
 
-const dateText = (date: Date) => date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const dateText = (date: Date, language: Language) =>
+  date.toLocaleDateString(language === 'es' ? 'es-US' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+const loyaltyTexts = bilingual(en, es);
+type LoyaltyTranslate = ReturnType<typeof loyaltyTexts>;
+
+/** What a decision says, in the language it is given. */
+type OrderDecisionText = (
+  t: LoyaltyTranslate,
+  language: Language,
+) => { kind: 'redeem-fulfilled' | 'redeem-rejected'; subject: string; paragraphs: string[] };
+
+/** A fulfilled order: the code or note, and the end of the window to report an issue. */
+export const fulfilledText =
+  (orderId: number, code: string, windowEnd: Date): OrderDecisionText =>
+  (t, language) => ({
+    kind: 'redeem-fulfilled',
+    subject: t('fulfilledSubject', { orderId }),
+    paragraphs: [
+      t('fulfilledSent'),
+      code,
+      t('fulfilledReport', { days: REDEEM_LIMITS.issueReportDays, date: dateText(windowEnd, language) }),
+    ],
+  });
+
+/** A rejected order: staff's reason and the coins returned. */
+export const rejectedText =
+  (orderId: number, reason: string, coins: number): OrderDecisionText =>
+  (t) => ({
+    kind: 'redeem-rejected',
+    subject: t('rejectedSubject', { orderId }),
+    paragraphs: [t('rejectedReason'), reason, t('rejectedRefund', { coins })],
+  });
+
+/** A staff decision on a reward order, told to its tester in their own language. */
+export function orderDecisionMessage(
+  tester: { email: string; firstName: string; language: string },
+  order: Pick<RedemptionOrderRow, 'id' | 'coins'>,
+  rewardName: string,
+  message: OrderDecisionText,
+) {
+  const language = languageOf(tester.language);
+  const t = loyaltyTexts(language);
+  const { kind, subject, paragraphs } = message(t, language);
+  return standardMessage({
+    to: tester.email,
+    kind,
+    language,
+    subject,
+    greeting: greetingFor(language, tester.firstName),
+    paragraphs: [t('orderLine', { orderId: order.id, reward: rewardName, coins: order.coins }), ...paragraphs],
+  });
+}
 
 /** The audit rows' view of an order: what it is about, never more. */
 const auditView = (order: RedemptionOrderRow) => ({
@@ -52,24 +107,10 @@ export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) 
   const repository = createRedeemRepository(db);
 
   /** The order's tester and the e-mail to them, queued in the decision's transaction. */
-  async function tellTester(
-    tx: Executor,
-    order: RedemptionOrderRow,
-    rewardName: string,
-    message: { kind: 'redeem-fulfilled' | 'redeem-rejected'; subject: string; paragraphs: string[] },
-  ) {
+  async function tellTester(tx: Executor, order: RedemptionOrderRow, rewardName: string, message: OrderDecisionText) {
     const tester = await deps.testers.findById(order.testerId, tx);
     if (!tester) return;
-    await deps.mail.queue(
-      standardMessage({
-        to: tester.email,
-        kind: message.kind,
-        subject: message.subject,
-        greeting: `Hi ${tester.firstName},`,
-        paragraphs: [`Your order #${order.id} for ${rewardName} (${order.coins} coins):`, ...message.paragraphs],
-      }),
-      tx,
-    );
+    await deps.mail.queue(orderDecisionMessage(tester, order, rewardName, message), tx);
   }
 
   async function decide(
@@ -124,15 +165,7 @@ export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) 
     fulfil(actor: StaffPrincipal, input: FulfilOrderPayload) {
       return decide(actor, input.orderId, 'fulfilled', input.code, async (tx, order, rewardName) => {
         const windowEnd = reportWindowEnd(order.fulfilledAt!);
-        await tellTester(tx, order, rewardName, {
-          kind: 'redeem-fulfilled',
-          subject: `Your reward has been sent: order #${order.id}`,
-          paragraphs: [
-            'Your reward has been sent. Here is your code or note from our rewards team:',
-            input.code,
-            `If there is any issue with your reward, please report it within ${REDEEM_LIMITS.issueReportDays} days, by ${dateText(windowEnd)}.`,
-          ],
-        });
+        await tellTester(tx, order, rewardName, fulfilledText(order.id, input.code, windowEnd));
       });
     },
 
@@ -145,15 +178,7 @@ export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) 
         );
         // The conditional UPDATE lets an order be rejected once; a refund already there is a fault, and rolls back.
         if (refund.status !== 'recorded') throw new Error(`Order ${order.id} was already refunded.`);
-        await tellTester(tx, order, rewardName, {
-          kind: 'redeem-rejected',
-          subject: `Your reward order #${order.id} was not fulfilled`,
-          paragraphs: [
-            'We could not fulfil this order, for this reason:',
-            input.reason,
-            `Your ${order.coins} coins have been returned to your balance.`,
-          ],
-        });
+        await tellTester(tx, order, rewardName, rejectedText(order.id, input.reason, order.coins));
       });
     },
   };

@@ -8,6 +8,7 @@ import {
   type ReferralRewardResponse,
   type ReferralStatus,
 } from '@testerhub/shared/referral-schemas';
+import { languageOf } from '@testerhub/shared/i18n';
 import { REFERRAL_MOVES, type StaffReferralStatus } from '@testerhub/shared/staff-queues-schemas';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
@@ -146,6 +147,8 @@ export function createReferralService(db: Database, deps: ReferralDeps) {
             to: referral.email,
             firstName: referral.firstName,
             referrerFirstName: referrer.firstName,
+            // The friend has no row (no language) yet: the referrer's language is the best guess.
+            language: languageOf(referrer.language),
             link: deps.mail.link(REFERRAL_JOIN_PATH, { refer: referral.code }),
           }),
           tx,

@@ -910,7 +910,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
    * each booking cancelled while still live gives back the credit it paid (decision 080).
    */
   async function cancelFound(
-    tester: { id: string; email: string; firstName: string; lastName: string },
+    tester: { id: string; email: string; firstName: string; lastName: string; language: string },
     found: BookingRow[],
     work: Executor,
   ): Promise<CancelScheduleResponse> {

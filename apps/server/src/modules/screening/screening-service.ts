@@ -1,4 +1,5 @@
 import type { CompleteOutcome } from '@testerhub/shared/screener-schemas';
+import { screenerMessagesFor } from '@testerhub/shared/screener-messages';
 import type { Clock } from '../../core/clock.ts';
 import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
@@ -250,7 +251,7 @@ export function createScreeningService(
 
         if (verdict.kind === 'disqualified') {
           await finish('disqualified');
-          return { outcome: 'disqualified' as const, message: SCREENER_TEXTS.disqualified };
+          return { outcome: 'disqualified' as const, message: screenerMessagesFor(tester)('disqualified') };
         }
         if (study.isWaitingList) {
           await screenings.addToWaitingList(
@@ -258,9 +259,13 @@ export function createScreeningService(
             now,
           );
           await finish('waitlisted');
-          return { outcome: 'waitlisted' as const, message: SCREENER_TEXTS.waitlisted, ...(await credit(tester, study, tx, child)) };
+          return {
+            outcome: 'waitlisted' as const,
+            message: screenerMessagesFor(tester)('waitlisted'),
+            ...(await credit(tester, study, tx, child)),
+          };
         }
-        const full = { outcome: 'full' as const, status: SCREENER_TEXTS.fullStatus, message: SCREENER_TEXTS.full };
+        const full = { outcome: 'full' as const, status: SCREENER_TEXTS.fullStatus, message: screenerMessagesFor(tester)('full') };
         if (await deps.scheduling.hasUpcomingBooking(tester.id, now, tx, person.childId)) {
           // A tester who cannot book takes no place: fullness is only read here.
           const current = await deps.studies.findStudy(studyNo, tx);
@@ -272,7 +277,7 @@ export function createScreeningService(
           return {
             outcome: 'alreadyScheduled' as const,
             status: SCREENER_TEXTS.alreadyScheduledStatus,
-            message: SCREENER_TEXTS.alreadyScheduled,
+            message: screenerMessagesFor(tester)('alreadyScheduled'),
             ...(await credit(tester, study, tx, child)),
           };
         }

@@ -1,4 +1,5 @@
 import { isStudyFull, SCREENER_TEXTS, testerAge } from '@testerhub/shared/study-rules';
+import { screenerMessagesFor } from '@testerhub/shared/screener-messages';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
@@ -78,11 +79,12 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     /** The click on a study: where the tester goes to screen, or why not. */
     async doScreeners(tester: TesterRow, studyNo: number): Promise<DoScreenersResult> {
       const study = await openStudyFor(tester, studyNo);
-      if (!study) return { status: 'failed', message: SCREENER_TEXTS.notAvailable };
-      if (isStudyFull(study)) return { status: SCREENER_TEXTS.fullStatus, message: SCREENER_TEXTS.full };
+      const messages = screenerMessagesFor(tester);
+      if (!study) return { status: 'failed', message: messages('notAvailable') };
+      if (isStudyFull(study)) return { status: SCREENER_TEXTS.fullStatus, message: messages('full') };
       if (study.screenerKind === 'hosted') return { status: 'succeed', redirectLink: hostedScreenerPath(study.studyNo) };
       const url = allowedScreenerUrl(study.externalUrl, await repository.listHosts());
-      if (!url) return { status: 'failed', message: SCREENER_TEXTS.notAvailable };
+      if (!url) return { status: 'failed', message: messages('notAvailable') };
       const token = randomToken();
       await repository.insertExternalToken({ tokenHash: hashToken(token), testerId: tester.id, studyNo, createdAt: deps.clock.now() });
       url.searchParams.set('tk', token);

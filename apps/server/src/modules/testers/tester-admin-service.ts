@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { bilingual, languageOf } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/mail-attendance.json';
+import es from '@testerhub/shared/locales/es/mail-attendance.json';
 import { COMPANY } from '@testerhub/shared/company';
 import { entryText } from '@testerhub/shared/redeem-schemas';
 import {
@@ -29,7 +32,7 @@ import type { ScreeningService } from '../screening/screening-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
-import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { greetingFor, standardMessage, type MailService } from '../mail/mail-service.ts';
 import { isSuspended, type TesterService } from './tester-service.ts';
 
 interface TesterAdminDeps {
@@ -50,17 +53,19 @@ interface TesterAdminDeps {
   mail: Pick<MailService, 'queue'>;
 }
 
+const attendanceTexts = bilingual(en, es);
+
 /** A lifted suspension, told to the tester (issue 29: they heard nothing); staff's reason stays in the audit log. */
-function suspensionLiftedMessage(tester: { email: string; firstName: string }) {
+export function suspensionLiftedMessage(tester: { email: string; firstName: string; language: string }) {
+  const language = languageOf(tester.language);
+  const t = attendanceTexts(language);
   return standardMessage({
     to: tester.email,
     kind: 'suspension-lifted',
-    subject: 'Your TesterHub account is active again',
-    greeting: `Hi ${tester.firstName},`,
-    paragraphs: [
-      'Tester Services has lifted the suspension of your account. From now on you can see the studies open to you and book them again.',
-      `If you have a question, please call Tester Services at ${COMPANY.supportPhone}.`,
-    ],
+    language,
+    subject: t('liftedSubject'),
+    greeting: greetingFor(language, tester.firstName),
+    paragraphs: [t('liftedBody'), t('liftedQuestion', { phone: COMPANY.supportPhone })],
   });
 }
 

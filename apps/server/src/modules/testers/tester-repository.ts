@@ -160,11 +160,16 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
       return rows[0] ?? null;
     },
 
-    /** What a message to the tester needs (their address, whether it is confirmed, their first name), not the whole row. */
+    /** What a message to the tester needs (their address, whether it is confirmed, their first name and language), not the whole row. */
     async mailContact(id: string) {
       if (!UUID_PATTERN.test(id)) return null;
       const rows = await db
-        .select({ email: testers.email, emailConfirmedAt: testers.emailConfirmedAt, firstName: testers.firstName })
+        .select({
+          email: testers.email,
+          emailConfirmedAt: testers.emailConfirmedAt,
+          firstName: testers.firstName,
+          language: testers.language,
+        })
         .from(testers)
         .where(eq(testers.id, id))
         .limit(1);

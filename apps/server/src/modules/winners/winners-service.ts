@@ -9,6 +9,9 @@ import type {
   LatestWinnersRequest,
   WinnerList,
 } from '@testerhub/shared/winners-schemas';
+import { bilingual, languageOf } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/mail-loyalty.json';
+import es from '@testerhub/shared/locales/es/mail-loyalty.json';
 import { cachedRead } from '../../core/cached-read.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
@@ -17,7 +20,7 @@ import { addDays, localDay, weekStart } from '../../core/local-day.ts';
 import { drawingWeekOf, lastEndedWeek } from './drawing-week.ts';
 import { InsufficientBalanceError } from '../../core/errors.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
-import { standardMessage, type MailService } from '../mail/mail-service.ts';
+import { greetingFor, standardMessage, type MailService } from '../mail/mail-service.ts';
 import { PERK_EFFECTS, type PerksService } from '../perks/perks-service.ts';
 import { avatarSrc } from '../profile/profile-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
@@ -28,6 +31,22 @@ import { createWinnersRepository, type WheelSegment } from './winners-repository
 export const LEDGER_REASONS = { spin: 'wheelSpin', win: 'wheelWin', goldCard: 'goldCardEntry' } as const;
 
 /** The winners' page shows this many of each list. */
+const loyaltyTexts = bilingual(en, es);
+
+/** The weekly drawing's winner is told, in their own language. */
+export function drawingWinnerMessage(winner: { email: string; firstName: string; language: string }, week: string, prize: string) {
+  const language = languageOf(winner.language);
+  const t = loyaltyTexts(language);
+  return standardMessage({
+    to: winner.email,
+    subject: t('winnerSubject', { prize }),
+    kind: 'gold-card-winner',
+    language,
+    greeting: greetingFor(language, winner.firstName),
+    paragraphs: [t('winnerCongratulations', { week, prize }), t('winnerDelivery')],
+  });
+}
+
 const LIST_LENGTH = 10;
 const HISTORY_LENGTH = 20;
 /** How far back the drawing job looks for a week with entries left undrawn (a job that did not run for weeks). */
@@ -229,21 +248,7 @@ export function createWinnersService(
         });
         if (!claimed) return { status: 'alreadyDrawn' } as const;
         const winner = winnerId ? await deps.testers.findById(winnerId, tx) : null;
-        if (winner) {
-          await deps.mail.queue(
-            standardMessage({
-              to: winner.email,
-              subject: `You won the weekly drawing: ${goldCardPrize}`,
-              kind: 'gold-card-winner',
-              greeting: `Hi ${winner.firstName},`,
-              paragraphs: [
-                `Congratulations! You are the winner of the gift-card drawing of the week of ${week}: ${goldCardPrize}.`,
-                'We will e-mail your gift card within 5 business days. Your name is on the winners page.',
-              ],
-            }),
-            tx,
-          );
-        }
+        if (winner) await deps.mail.queue(drawingWinnerMessage(winner, week, goldCardPrize), tx);
         return { status: 'drawn', week, winnerId, entries: entrants.length } as const;
       });
       return result;

@@ -1,8 +1,18 @@
 import { COMPANY } from '@testerhub/shared/company';
 import { PERSON_NAME_PATTERN } from '@testerhub/shared/account-rules';
-import { PICK_UP_DATE_LABELS, formatCompensation, formatMoment, formatSession } from '@testerhub/shared/schedule-format';
+import { bilingual, type Language } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/mail-schedule.json';
+import es from '@testerhub/shared/locales/es/mail-schedule.json';
+import { formatCompensation, formatMoment, formatSession } from '@testerhub/shared/schedule-format';
 import type { TestSite } from '@testerhub/shared/public-content';
-import { calendarText, standardMessage, type CalendarEvent, type CalendarMethod, type OutgoingEmail } from '../../mail/mail-service.ts';
+import {
+  calendarText,
+  greetingFor,
+  standardMessage,
+  type CalendarEvent,
+  type CalendarMethod,
+  type OutgoingEmail,
+} from '../../mail/mail-service.ts';
 import type { GroupWithSessions, SessionRow } from '../scheduling-repository.ts';
 
 /** Minutes before a session a tester should arrive (spec 3, self-schedule instructions and section 9). */
@@ -13,6 +23,8 @@ export type ScheduleMailKind = 'schedule-booked' | 'schedule-changed' | 'schedul
 /** Everything one schedule e-mail says, read inside the unit of work that writes it. */
 export interface ScheduleMailFacts {
   tester: { email: string; firstName: string; lastName: string };
+  /** The tester's language: every text, date and calendar entry of the e-mail is in it. */
+  language: Language;
   booking: { id: number; revision: number };
   studyName: string;
   /** The child a booking is for (decision 029): a parent booking two children gets two e-mails it can tell apart. */
@@ -32,15 +44,16 @@ export interface ScheduleMailFacts {
   droppedDays?: GroupWithSessions;
 }
 
-/** The line of the session dates, which each calendar entry states by itself. */
-const WHEN_LABEL = 'When:';
+const scheduleTexts = bilingual(en, es);
 
-const KIND_LABEL = { inPerson: 'In-person session', virtual: 'Virtual session', pickUp: 'Curb-side pick-up, then a video session' };
+type Translate = ReturnType<typeof scheduleTexts>;
+
+const KIND_KEY = { inPerson: 'kindInPerson', virtual: 'kindVirtual', pickUp: 'kindPickUp' } as const;
 
 /** The name a booking goes by in e-mails: its study's description, or colour and cell as the schedule page does. */
-function title(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'childName'>): string {
-  const study = facts.studyName || `${facts.group.color} study ${facts.group.studyNo}`;
-  return facts.childName ? `${study}, for ${facts.childName}` : study;
+function title(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'childName'>, t: Translate): string {
+  const study = facts.studyName || t('studyByColor', { color: facts.group.color, studyNo: facts.group.studyNo });
+  return facts.childName ? t('forChild', { study, childName: facts.childName }) : study;
 }
 
 /**
@@ -48,56 +61,63 @@ function title(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'childName
  * children tells the e-mails apart, only while it holds to the name rule (account-rules'
  * PERSON_NAME_PATTERN): a name stored before the rule (issue 24) reads "your child" there.
  */
-function subjectTitle(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'childName'>): string {
-  const childName = facts.childName && !PERSON_NAME_PATTERN.test(facts.childName) ? 'your child' : facts.childName;
-  return title({ ...facts, childName });
+function subjectTitle(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'childName'>, t: Translate): string {
+  const childName = facts.childName && !PERSON_NAME_PATTERN.test(facts.childName) ? t('yourChild') : facts.childName;
+  return title({ ...facts, childName }, t);
 }
 
-function where(facts: Pick<ScheduleMailFacts, 'group' | 'site'>): string {
+function where(facts: Pick<ScheduleMailFacts, 'group' | 'site'>, t: Translate): string {
   const { group, site } = facts;
-  if (group.kind === 'virtual') return 'Online (video session).';
-  return site ? `${site.name}, ${site.address}.` : '';
+  if (group.kind === 'virtual') return t('whereOnline');
+  return site ? t('whereSite', { site: site.name, address: site.address }) : '';
 }
 
-function dayLine(session: SessionRow, total: number, timeZone: string): string {
-  const when = formatSession(session.startsAt.toISOString(), session.endsAt.toISOString(), timeZone);
-  return total > 1 ? `Day ${session.testerDay} of ${total}: ${when}` : when;
+function dayLine(session: SessionRow, total: number, timeZone: string, language: Language): string {
+  const when = formatSession(session.startsAt.toISOString(), session.endsAt.toISOString(), timeZone, language);
+  return total > 1 ? scheduleTexts(language)('dayOf', { day: session.testerDay, total, when }) : when;
 }
 
-/** The facts every schedule e-mail states: what, where, when (each day), what to bring, pay. */
-function factLines(facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'site' | 'timeZone'>, options: { arrival: boolean }): string[] {
+/**
+ * The facts every schedule e-mail states: what, where, when (each day), what to bring, pay. The
+ * calendar entries leave out the line of dates (each entry states its own; a pick-up's two named dates
+ * stay), a cancellation the pay and the video link.
+ */
+function factLines(
+  facts: Pick<ScheduleMailFacts, 'studyName' | 'group' | 'site' | 'timeZone' | 'childName'>,
+  language: Language,
+  options: { arrival: boolean; dates?: boolean; cancelled?: boolean },
+): string[] {
   const { group, timeZone } = facts;
-  const lines = [`What: ${title(facts)} (${KIND_LABEL[group.kind as keyof typeof KIND_LABEL] ?? group.kind}).`, `Where: ${where(facts)}`];
+  const { dates = true, cancelled = false } = options;
+  const t = scheduleTexts(language);
+  const kindKey = KIND_KEY[group.kind as keyof typeof KIND_KEY];
+  const lines = [t('what', { title: title(facts, t), kind: kindKey ? t(kindKey) : group.kind }), t('where', { where: where(facts, t) })];
   const total = group.sessions.length;
-  const sessions = group.sessions.map((session) => dayLine(session, total, timeZone)).join('; ');
+  const sessions = group.sessions.map((session) => dayLine(session, total, timeZone, language)).join('; ');
   if (group.kind === 'pickUp' && group.pickUpAt) {
     // Both dates, each named: the sessions of a pick-up group are its video sessions, not the pick-up.
-    lines.push(`${PICK_UP_DATE_LABELS.pickUp}: ${formatMoment(group.pickUpAt.toISOString(), timeZone)}.`);
-    lines.push(`${PICK_UP_DATE_LABELS.videoSession}: ${sessions}.`);
-  } else lines.push(`${WHEN_LABEL} ${sessions}.`);
-  if (group.kind !== 'inPerson' && group.videoLink) lines.push(`Video link: ${group.videoLink}`);
+    lines.push(t('pickUpAt', { when: formatMoment(group.pickUpAt.toISOString(), timeZone, language) }));
+    lines.push(t('videoSessionAt', { sessions }));
+  } else if (dates) lines.push(t('when', { sessions }));
+  if (!cancelled && group.kind !== 'inPerson' && group.videoLink) lines.push(t('videoLink', { link: group.videoLink }));
   if (options.arrival) {
-    lines.push(
-      group.kind === 'virtual'
-        ? `Have a government-issued photo ID with you and join ${ARRIVE_EARLY_MINUTES} minutes early.`
-        : `Bring a government-issued photo ID and arrive ${ARRIVE_EARLY_MINUTES} minutes early.`,
-    );
+    lines.push(t(group.kind === 'virtual' ? 'arriveVirtual' : 'arriveInPerson', { minutes: ARRIVE_EARLY_MINUTES }));
   }
-  lines.push(`Compensation: ${formatCompensation(group.coOpCostCents / 100)} in total.`);
+  if (!cancelled) lines.push(t('compensation', { amount: formatCompensation(group.coOpCostCents / 100) }));
   return lines;
 }
 
-function policyLine(noticeHours: number): string {
-  return `Changes and cancellations must be made at least ${noticeHours} hours before your first session; after that, please call Tester Services at ${COMPANY.supportPhone}.`;
+function policyLine(noticeHours: number, t: Translate): string {
+  return t('policy', { hours: noticeHours, phone: COMPANY.supportPhone });
 }
 
 /** One VEVENT per session day; the UID names the booking and the day, so a change or cancel updates the same entries. */
 function calendarFor(facts: ScheduleMailFacts, method: CalendarMethod) {
-  const { group, booking } = facts;
-  const location = group.kind === 'virtual' ? (group.videoLink ?? 'Online') : facts.site ? `${facts.site.name}, ${facts.site.address}` : '';
-  const description = factLines(facts, { arrival: true })
-    .filter((line) => !line.startsWith(WHEN_LABEL))
-    .join('\n');
+  const { group, booking, language } = facts;
+  const t = scheduleTexts(language);
+  const location =
+    group.kind === 'virtual' ? (group.videoLink ?? t('locationOnline')) : facts.site ? `${facts.site.name}, ${facts.site.address}` : '';
+  const description = factLines(facts, language, { arrival: true, dates: false }).join('\n');
   // The group's day count: for the dropped days of a change, the last day's number, not how many were dropped.
   const total = Math.max(group.sessions.length, ...group.sessions.map((session) => session.testerDay));
   const events: CalendarEvent[] = group.sessions.map((session) => ({
@@ -105,7 +125,7 @@ function calendarFor(facts: ScheduleMailFacts, method: CalendarMethod) {
     sequence: booking.revision,
     start: session.startsAt,
     end: session.endsAt,
-    summary: total > 1 ? `${title(facts)} (day ${session.testerDay} of ${total})` : title(facts),
+    summary: total > 1 ? t('calendarSummaryDay', { title: title(facts, t), day: session.testerDay, total }) : title(facts, t),
     location,
     description,
     url: facts.scheduleLink,
@@ -127,20 +147,22 @@ export function scheduleMessage(
   kind: Exclude<ScheduleMailKind, 'schedule-reminder' | 'seat-offer'>,
   facts: ScheduleMailFacts,
 ): OutgoingEmail {
-  const name = title(facts);
-  const subjectName = subjectTitle(facts);
-  const base = { to: facts.tester.email, kind, greeting: `Hi ${facts.tester.firstName},` };
-  const cancelAction = facts.cancelLink ? { label: 'Cancel this booking', href: facts.cancelLink } : undefined;
+  const { language } = facts;
+  const t = scheduleTexts(language);
+  const name = title(facts, t);
+  const subjectName = subjectTitle(facts, t);
+  const base = { to: facts.tester.email, kind, language, greeting: greetingFor(language, facts.tester.firstName) };
+  const cancelAction = facts.cancelLink ? { label: t('cancelAction'), href: facts.cancelLink } : undefined;
   switch (kind) {
     case 'schedule-booked':
       return standardMessage({
         ...base,
-        subject: `You are booked: ${subjectName}`,
+        subject: t('bookedSubject', { title: subjectName }),
         paragraphs: [
-          `You are scheduled for ${name}. The calendar invitation attached holds each session.`,
-          ...factLines(facts, { arrival: true }),
-          policyLine(facts.noticeHours),
-          `See your schedule: ${facts.scheduleLink}`,
+          t('bookedIntro', { title: name }),
+          ...factLines(facts, language, { arrival: true }),
+          policyLine(facts.noticeHours, t),
+          t('seeSchedule', { link: facts.scheduleLink }),
         ],
         action: cancelAction,
         attachments: [calendarFor(facts, 'REQUEST')],
@@ -148,12 +170,12 @@ export function scheduleMessage(
     case 'schedule-changed':
       return standardMessage({
         ...base,
-        subject: `Your booking has changed: ${subjectName}`,
+        subject: t('changedSubject', { title: subjectName }),
         paragraphs: [
-          `Your booking for ${name} has moved to the time below. The calendar invitation attached updates your calendar.`,
-          ...factLines(facts, { arrival: true }),
-          policyLine(facts.noticeHours),
-          `See your schedule: ${facts.scheduleLink}`,
+          t('changedIntro', { title: name }),
+          ...factLines(facts, language, { arrival: true }),
+          policyLine(facts.noticeHours, t),
+          t('seeSchedule', { link: facts.scheduleLink }),
         ],
         action: cancelAction,
         attachments: [
@@ -166,12 +188,12 @@ export function scheduleMessage(
     case 'schedule-cancelled':
       return standardMessage({
         ...base,
-        subject: `Your booking is cancelled: ${subjectName}`,
+        subject: t('cancelledSubject', { title: subjectName }),
         paragraphs: [
-          `Your booking for ${name} is cancelled. The calendar file attached removes it from your calendar.`,
-          ...factLines(facts, { arrival: false }).filter((line) => !line.startsWith('Compensation') && !line.startsWith('Video link')),
-          'No compensation is paid for a cancelled session.',
-          'Look for your next study on your screener list.',
+          t('cancelledIntro', { title: name }),
+          ...factLines(facts, language, { arrival: false, cancelled: true }),
+          t('cancelledNoPay'),
+          t('cancelledNext'),
         ],
         attachments: [calendarFor(facts, 'CANCEL')],
       });
@@ -180,43 +202,53 @@ export function scheduleMessage(
 
 /** The reminder names the session it is about first, then the booking's facts. */
 export function reminderMessage(facts: ScheduleMailFacts, session: SessionRow): OutgoingEmail {
-  const when = formatSession(session.startsAt.toISOString(), session.endsAt.toISOString(), facts.timeZone);
-  const day = facts.group.sessions.length > 1 ? ` (day ${session.testerDay} of ${facts.group.sessions.length})` : '';
+  const { language } = facts;
+  const t = scheduleTexts(language);
+  const when = formatSession(session.startsAt.toISOString(), session.endsAt.toISOString(), facts.timeZone, language);
+  const total = facts.group.sessions.length;
+  const intro =
+    total > 1
+      ? t('reminderIntroDay', { title: title(facts, t), day: session.testerDay, total, when })
+      : t('reminderIntro', { title: title(facts, t), when });
   return standardMessage({
     to: facts.tester.email,
     kind: 'schedule-reminder',
-    greeting: `Hi ${facts.tester.firstName},`,
-    subject: `Reminder: ${subjectTitle(facts)} on ${when}`,
+    language,
+    greeting: greetingFor(language, facts.tester.firstName),
+    subject: t('reminderSubject', { title: subjectTitle(facts, t), when }),
     paragraphs: [
-      `A reminder of your session for ${title(facts)}${day}: ${when}.`,
-      ...factLines(facts, { arrival: true }),
-      policyLine(facts.noticeHours),
-      `See your schedule: ${facts.scheduleLink}`,
+      intro,
+      ...factLines(facts, language, { arrival: true }),
+      policyLine(facts.noticeHours, t),
+      t('seeSchedule', { link: facts.scheduleLink }),
     ],
   });
 }
 
 /** What a seat offer's e-mail states (decision 031): the group, the hold's end and the self-schedule link. */
-export interface SeatOfferFacts extends Pick<ScheduleMailFacts, 'tester' | 'studyName' | 'group' | 'site' | 'timeZone'> {
+export interface SeatOfferFacts extends Pick<ScheduleMailFacts, 'tester' | 'studyName' | 'group' | 'site' | 'timeZone' | 'language'> {
   expiresAt: Date;
   link: string;
 }
 
 /** The seat offer: a seat of a group the tester asked to be told about is free and held for them until a time. */
 export function seatOfferMessage(facts: SeatOfferFacts): OutgoingEmail {
-  const name = title(facts);
-  const until = formatMoment(facts.expiresAt.toISOString(), facts.timeZone);
+  const { language } = facts;
+  const t = scheduleTexts(language);
+  const name = title(facts, t);
+  const until = formatMoment(facts.expiresAt.toISOString(), facts.timeZone, language);
   return standardMessage({
     to: facts.tester.email,
     kind: 'seat-offer',
-    greeting: `Hi ${facts.tester.firstName},`,
-    subject: `A seat is free for you: ${name}`,
+    language,
+    greeting: greetingFor(language, facts.tester.firstName),
+    subject: t('seatOfferSubject', { title: name }),
     paragraphs: [
-      `A seat has opened in the session you asked us to tell you about, and we are holding it for you until ${until}.`,
-      ...factLines(facts, { arrival: false }),
-      `To take it, open the link below and choose Schedule Me. After ${until} the seat goes to the next person waiting.`,
-      `Book your seat: ${facts.link}`,
+      t('seatOfferHeld', { until }),
+      ...factLines(facts, language, { arrival: false }),
+      t('seatOfferHow', { until }),
+      t('seatOfferLink', { link: facts.link }),
     ],
-    action: { label: 'Book this seat', href: facts.link },
+    action: { label: t('seatOfferAction'), href: facts.link },
   });
 }

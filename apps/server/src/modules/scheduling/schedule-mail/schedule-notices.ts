@@ -1,3 +1,4 @@
+import { languageOf } from '@testerhub/shared/i18n';
 import type { TestSite } from '@testerhub/shared/public-content';
 import { HOUR_MS, type Clock } from '../../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../../core/db/client.ts';
@@ -38,6 +39,8 @@ interface Recipient {
   email: string;
   firstName: string;
   lastName: string;
+  /** The row's language: the e-mails are written in it. */
+  language: string;
 }
 
 /**
@@ -63,6 +66,7 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
     const childName = booking.childId !== null ? (await deps.childNames?.([booking.childId], tx))?.get(booking.childId) : undefined;
     return {
       tester,
+      language: languageOf(tester.language),
       booking: { id: booking.id, revision: booking.revision },
       studyName,
       ...(childName && { childName }),

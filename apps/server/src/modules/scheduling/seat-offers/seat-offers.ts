@@ -1,4 +1,5 @@
 import type { TestSite } from '@testerhub/shared/public-content';
+import { languageOf } from '@testerhub/shared/i18n';
 import { HOUR_MS, type Clock } from '../../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../../core/db/client.ts';
 import type { MailService } from '../../mail/mail-service.ts';
@@ -56,6 +57,7 @@ export function createSeatOffers(db: Database, deps: SeatOfferDeps) {
     await deps.mail.queue(
       seatOfferMessage({
         tester,
+        language: languageOf(tester.language),
         studyName: names.get(group.studyNo) ?? '',
         group,
         site,

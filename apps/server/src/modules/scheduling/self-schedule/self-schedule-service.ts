@@ -1,8 +1,8 @@
 import { checkEmail } from '@testerhub/shared/account-rules';
+import { screenerMessagesFor } from '@testerhub/shared/screener-messages';
 import {
   hasLink,
   SELF_SCHEDULE_SUCCESS_URL,
-  SELF_SCHEDULE_TEXTS,
   WAIT_LIST_SUCCESS_URL,
   type GiveCoinsExternalScreenerResponse,
   type NotInterestRequest,
@@ -399,14 +399,15 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
         self,
         standing.open.map((candidate) => candidate.studyNo),
       );
+      const messages = screenerMessagesFor(tester);
       if (view.length === 1)
         return {
           url: deps.screening.selfScheduleLink(tester.id, { studyNo: view[0]!.studyNo, guid: view[0]!.studyGuid }),
-          detail: SELF_SCHEDULE_TEXTS.reSelfScheduleFound,
+          detail: messages('reSelfScheduleFound'),
         };
-      if (view.length > 1) return { url: SELF_SCHEDULE_PATH, detail: SELF_SCHEDULE_TEXTS.reSelfScheduleFound };
-      if (standing.nothingOpen().status === 'externalPending') return { url: '', detail: SELF_SCHEDULE_TEXTS.reSelfSchedulePending };
-      return { url: '', detail: SELF_SCHEDULE_TEXTS.reSelfScheduleNone };
+      if (view.length > 1) return { url: SELF_SCHEDULE_PATH, detail: messages('reSelfScheduleFound') };
+      if (standing.nothingOpen().status === 'externalPending') return { url: '', detail: messages('reSelfSchedulePending') };
+      return { url: '', detail: messages('reSelfScheduleNone') };
     },
 
     /**
