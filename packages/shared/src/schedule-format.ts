@@ -1,7 +1,11 @@
 /**
  * Dates and times of a session, in its test site's time zone, never the reader's: ordinal dates and
  * 12-hour times (spec 3, section 9). Shared: the schedule pages and the schedule e-mails say the same.
+ * In Spanish (issue 28) the platform's own es-US wording: 'lunes, 23 de noviembre de 2026', '9:00 a.m.'.
  */
+import type { Language } from './account-messages.ts';
+
+const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-US' };
 
 /** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd. */
 export function ordinal(day: number): string {
@@ -13,21 +17,30 @@ export function ordinal(day: number): string {
 
 function parts(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat('en-US', { timeZone, ...options }).formatToParts(new Date(instant))) {
+  for (const part of new Intl.DateTimeFormat(LOCALE.en, { timeZone, ...options }).formatToParts(new Date(instant))) {
     found[part.type] = part.value;
   }
   return found;
 }
 
-/** 'Monday, November 23rd, 2026' on the site's calendar. */
-export function formatDate(instant: string, timeZone: string): string {
-  const p = parts(instant, timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+function inSpanish(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(LOCALE.es, { timeZone, ...options }).format(new Date(instant));
+}
+
+const DATE: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: true };
+
+/** 'Monday, November 23rd, 2026' on the site's calendar ('lunes, 23 de noviembre de 2026'). */
+export function formatDate(instant: string, timeZone: string, language: Language = 'en'): string {
+  if (language === 'es') return inSpanish(instant, timeZone, DATE);
+  const p = parts(instant, timeZone, DATE);
   return `${p.weekday}, ${p.month} ${ordinal(Number(p.day))}, ${p.year}`;
 }
 
-/** '9:00 AM' on the site's clock. */
-export function formatTime(instant: string, timeZone: string): string {
-  const p = parts(instant, timeZone, { hour: 'numeric', minute: '2-digit', hour12: true });
+/** '9:00 AM' on the site's clock ('9:00 a.m.'). */
+export function formatTime(instant: string, timeZone: string, language: Language = 'en'): string {
+  if (language === 'es') return inSpanish(instant, timeZone, TIME);
+  const p = parts(instant, timeZone, TIME);
   return `${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
@@ -37,8 +50,8 @@ export function zoneName(instant: string, timeZone: string): string {
 }
 
 /** 'Monday, November 23rd, 2026, 9:00 AM – 11:00 AM CST'. */
-export function formatSession(startsAt: string, endsAt: string, timeZone: string): string {
-  return `${formatDate(startsAt, timeZone)}, ${formatTime(startsAt, timeZone)} – ${formatTime(endsAt, timeZone)} ${zoneName(startsAt, timeZone)}`;
+export function formatSession(startsAt: string, endsAt: string, timeZone: string, language: Language = 'en'): string {
+  return `${formatDate(startsAt, timeZone, language)}, ${formatTime(startsAt, timeZone, language)} – ${formatTime(endsAt, timeZone, language)} ${zoneName(startsAt, timeZone)}`;
 }
 
 /**
@@ -48,8 +61,8 @@ export function formatSession(startsAt: string, endsAt: string, timeZone: string
 export const PICK_UP_DATE_LABELS = { pickUp: 'Curb-side pick-up', videoSession: 'Virtual video session' } as const;
 
 /** 'Monday, November 23rd, 2026, 9:00 AM CST': one moment (a pick-up or video-session date). */
-export function formatMoment(instant: string, timeZone: string): string {
-  return `${formatDate(instant, timeZone)}, ${formatTime(instant, timeZone)} ${zoneName(instant, timeZone)}`;
+export function formatMoment(instant: string, timeZone: string, language: Language = 'en'): string {
+  return `${formatDate(instant, timeZone, language)}, ${formatTime(instant, timeZone, language)} ${zoneName(instant, timeZone)}`;
 }
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
