@@ -298,4 +298,13 @@ describe('in Spanish (issue 28)', () => {
     expect(within(side).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es');
   });
+
+  test('a page loaded afresh in a tab already Spanish says so to screen readers: the document language follows the tester', async () => {
+    window.sessionStorage.setItem('isSpanish', 'true');
+    document.documentElement.lang = 'en';
+    answerAll({ ...TESTER, language: 'es' });
+    renderShell();
+    await screen.findByRole('navigation', { name: 'Menú del portal' });
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+  });
 });
