@@ -1,10 +1,10 @@
 import { useTesterInfo } from './api/get-tester-info';
-import { usePortalShellTexts } from './portal-shell-texts';
+import { usePortalPagesTexts } from './portal-pages-texts';
 
 /** The Login Count tile's figure (spec 3, "Account general"): the days this month the tester came, from GetPKTesterInfo. */
 export function LoginCount() {
   const info = useTesterInfo();
-  const t = usePortalShellTexts();
+  const t = usePortalPagesTexts();
   if (info.data) {
     const days = info.data.loginDaysThisMonth;
     return (

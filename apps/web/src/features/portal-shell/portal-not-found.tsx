@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { usePortalShellTexts } from './portal-shell-texts';
+import { usePortalPagesTexts } from './portal-pages-texts';
 
 /**
  * An address under /community/main that no portal page claims, for a logged-in tester: a
@@ -8,7 +8,7 @@ import { usePortalShellTexts } from './portal-shell-texts';
  * shell's session check sends them to login first).
  */
 export function PortalNotFound() {
-  const t = usePortalShellTexts();
+  const t = usePortalPagesTexts();
   usePageTitle(t('notFoundTitle'));
   const { pathname, search } = useLocation();
   return (

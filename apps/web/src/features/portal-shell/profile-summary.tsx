@@ -1,10 +1,10 @@
 import { useTesterInfo } from './api/get-tester-info';
-import { usePortalShellTexts } from './portal-shell-texts';
+import { usePortalPagesTexts } from './portal-pages-texts';
 
 /** The My Profile tile's summary (spec 3, "Account general"): the tester's picture, name and level. */
 export function ProfileSummary() {
   const info = useTesterInfo();
-  const t = usePortalShellTexts();
+  const t = usePortalPagesTexts();
   if (info.isError) return <p role="alert">{t('profileFailed')}</p>;
   if (!info.data) return <p role="status">{t('loading')}</p>;
   return (

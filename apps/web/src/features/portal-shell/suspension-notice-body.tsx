@@ -3,9 +3,9 @@ import { COMPANY } from '@testerhub/shared/company';
 import { formatDate } from '@testerhub/shared/schedule-format';
 import type { Language } from '@testerhub/shared/i18n';
 import { useLanguage } from '../../hooks/use-entry-language';
-import { usePortalShellTexts } from './portal-shell-texts';
+import { usePortalPagesTexts } from './portal-pages-texts';
 
-type Translate = ReturnType<typeof usePortalShellTexts>;
+type Translate = ReturnType<typeof usePortalPagesTexts>;
 
 /** The notice's text (decision 046): why, until when, and what it means. */
 export function suspensionText(suspendedUntil: string, t: Translate, language: Language): string {
@@ -14,7 +14,7 @@ export function suspensionText(suspendedUntil: string, t: Translate, language: L
 
 /** What SuspensionNotice (./suspension-notice) shows a suspended tester. */
 export function SuspensionNoticeBody({ suspendedUntil }: { suspendedUntil: string }) {
-  const t = usePortalShellTexts();
+  const t = usePortalPagesTexts();
   const language = useLanguage();
   return (
     <aside className="suspension-notice" aria-label={t('suspendedLabel')}>
