@@ -133,8 +133,10 @@ for (const viewport of [
       await choice.check();
       await page.getByRole('button', { name: 'Programarme', exact: true }).click();
       const reward = page.getByRole('dialog');
-      await expect(reward).toBeVisible();
-      await reward.getByRole('button', { name: /^(Close|Cerrar)$/ }).click();
+      await expect(reward.getByRole('heading', { name: /^(Tarea completada|¡Subió de nivel!)$/ })).toBeVisible();
+      await expect(reward).toContainText('Estudio programado');
+      await expectNoAxeViolations(page);
+      await reward.getByRole('button', { name: 'Cerrar' }).click();
 
       // My schedule.
       await expect(page).toHaveURL('/community/main/schedule/check');

@@ -31,45 +31,45 @@ function labelled(text: PortalShellKey): { label: string; text: PortalShellKey }
 
 export const SIDE_MENU: readonly MenuGroup[] = [
   {
-    ...labelled('menuHome'),
+    ...labelled('home'),
     entries: [
-      { ...labelled('menuScreener'), to: `${MAIN}/screener`, ready: true },
-      { ...labelled('menuAboutMe'), to: `${MAIN}/about-me`, ready: true },
-      { ...labelled('menuQuickSurvey'), to: `${MAIN}/quick-survey`, ready: true },
-      { ...labelled('menuForum'), to: `${MAIN}/forum`, ready: false },
+      { ...labelled('screener'), to: `${MAIN}/screener`, ready: true },
+      { ...labelled('aboutMe'), to: `${MAIN}/about-me`, ready: true },
+      { ...labelled('quickSurvey'), to: `${MAIN}/quick-survey`, ready: true },
+      { ...labelled('forum'), to: `${MAIN}/forum`, ready: false },
     ],
   },
   {
-    ...labelled('menuSchedule'),
+    ...labelled('schedule'),
     entries: [
-      { ...labelled('menuMySchedule'), to: `${MAIN}/schedule/check`, ready: true },
-      { ...labelled('menuChangeOrCancel'), to: `${MAIN}/schedule/change`, ready: true },
-      { ...labelled('menuSelfSchedule'), to: `${MAIN}/schedule/self`, ready: true },
+      { ...labelled('mySchedule'), to: `${MAIN}/schedule/check`, ready: true },
+      { ...labelled('changeOrCancel'), to: `${MAIN}/schedule/change`, ready: true },
+      { ...labelled('selfSchedule'), to: `${MAIN}/schedule/self`, ready: true },
     ],
   },
   {
-    ...labelled('menuReferral'),
+    ...labelled('referral'),
     entries: [
-      { ...labelled('menuReferralEvent'), to: `${MAIN}/referral/event`, ready: true },
-      { ...labelled('menuReferAFriend'), to: `${MAIN}/referral/offer`, ready: true },
-      { ...labelled('menuReferralHistory'), to: `${MAIN}/referral/history`, ready: true },
+      { ...labelled('referralEvent'), to: `${MAIN}/referral/event`, ready: true },
+      { ...labelled('referAFriend'), to: `${MAIN}/referral/offer`, ready: true },
+      { ...labelled('referralHistory'), to: `${MAIN}/referral/history`, ready: true },
     ],
   },
   {
-    ...labelled('menuWinners'),
+    ...labelled('winners'),
     entries: [
-      { ...labelled('menuTryYourLuck'), to: `${MAIN}/winners/try-your-luck`, ready: true },
-      { ...labelled('menuECard'), to: `${MAIN}/winners/eCard`, ready: true },
-      { ...labelled('menuNewTester'), to: `${MAIN}/winners/new-tester`, ready: true },
+      { ...labelled('tryYourLuck'), to: `${MAIN}/winners/try-your-luck`, ready: true },
+      { ...labelled('eCard'), to: `${MAIN}/winners/eCard`, ready: true },
+      { ...labelled('newTester'), to: `${MAIN}/winners/new-tester`, ready: true },
     ],
   },
   {
-    ...labelled('menuAccount'),
+    ...labelled('account'),
     entries: [
-      { ...labelled('menuGeneral'), to: `${MAIN}/account/general`, ready: true },
-      { ...labelled('menuContact'), to: `${MAIN}/account/contact`, ready: true },
-      { ...labelled('menuPassword'), to: `${MAIN}/account/password`, ready: true },
-      { ...labelled('menuCoins'), to: `${MAIN}/account/coins`, ready: true },
+      { ...labelled('general'), to: `${MAIN}/account/general`, ready: true },
+      { ...labelled('contact'), to: `${MAIN}/account/contact`, ready: true },
+      { ...labelled('password'), to: `${MAIN}/account/password`, ready: true },
+      { ...labelled('coins'), to: `${MAIN}/account/coins`, ready: true },
     ],
   },
 ];
