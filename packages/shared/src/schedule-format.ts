@@ -1,8 +1,11 @@
 /**
  * Dates and times of a session, in its test site's time zone, never the reader's: ordinal dates and
  * 12-hour times (spec 3, section 9). Shared: the schedule pages and the schedule e-mails say the same.
+ * In Spanish (issue 28) the platform's own es-US wording: 'lunes, 23 de noviembre de 2026', '9:00 a.m.'.
  */
 import type { Language } from './i18n.ts';
+
+const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-US' };
 
 /** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st, 22nd. */
 export function ordinal(day: number): string {
@@ -12,36 +15,32 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-/** The locale a language's dates are written in (Spanish as written in the United States). */
-function localeOf(language: Language): string {
-  return language === 'es' ? 'es-US' : 'en-US';
-}
-
-function parts(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions, language: Language = 'en'): Record<string, string> {
+function parts(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat(localeOf(language), { timeZone, ...options }).formatToParts(new Date(instant))) {
+  for (const part of new Intl.DateTimeFormat(LOCALE.en, { timeZone, ...options }).formatToParts(new Date(instant))) {
     found[part.type] = part.value;
   }
   return found;
 }
 
-/** 'Monday, November 23rd, 2026' on the site's calendar ('lunes, 23 de noviembre de 2026' in Spanish). */
+function inSpanish(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat(LOCALE.es, { timeZone, ...options }).format(new Date(instant));
+}
+
+const DATE: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: true };
+
+/** 'Monday, November 23rd, 2026' on the site's calendar ('lunes, 23 de noviembre de 2026'). */
 export function formatDate(instant: string, timeZone: string, language: Language = 'en'): string {
-  if (language !== 'en') {
-    const options = { timeZone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' } as const;
-    return new Intl.DateTimeFormat(localeOf(language), options).format(new Date(instant));
-  }
-  const p = parts(instant, timeZone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  if (language === 'es') return inSpanish(instant, timeZone, DATE);
+  const p = parts(instant, timeZone, DATE);
   return `${p.weekday}, ${p.month} ${ordinal(Number(p.day))}, ${p.year}`;
 }
 
-/** '9:00 AM' on the site's clock ('9:00 a.m.' in Spanish). */
+/** '9:00 AM' on the site's clock ('9:00 a.m.'). */
 export function formatTime(instant: string, timeZone: string, language: Language = 'en'): string {
-  if (language !== 'en') {
-    const options = { timeZone, hour: 'numeric', minute: '2-digit', hour12: true } as const;
-    return new Intl.DateTimeFormat(localeOf(language), options).format(new Date(instant));
-  }
-  const p = parts(instant, timeZone, { hour: 'numeric', minute: '2-digit', hour12: true });
+  if (language === 'es') return inSpanish(instant, timeZone, TIME);
+  const p = parts(instant, timeZone, TIME);
   return `${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 

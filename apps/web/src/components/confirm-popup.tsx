@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import en from '@testerhub/shared/locales/en/components.json';
+import { useComponentsTexts } from './components-texts';
 import { ModalDialog } from './modal-dialog';
 import { MessagePopup } from './message-popup';
 
@@ -13,11 +15,11 @@ export interface ConfirmPopupData {
 export type ConfirmOutcome = { ok: true } | { ok: false; status: string; message?: ReactNode };
 
 /** The question each type asks when the caller gives none (the schedule text is spec 3's cancel question). */
-export const CONFIRM_QUESTIONS: Record<ConfirmPopupData['type'], string> = {
-  screener:
-    'This study has a waiting list. If you qualify, you will be added to its waiting list and contacted when a spot opens. Do you want to take the screener?',
-  schedule: 'Are you sure you want to cancel? Doing so will clear your schedule and you will not be able to reschedule these dates.',
-};
+export const CONFIRM_QUESTIONS = { screener: en.confirmScreener, schedule: en.confirmSchedule } satisfies Record<
+  ConfirmPopupData['type'],
+  string
+>;
+const QUESTION_KEYS = { screener: 'confirmScreener', schedule: 'confirmSchedule' } as const;
 
 interface ConfirmPopupProps extends ConfirmPopupData {
   /** Runs the action (the screener, or the schedule cancel); a failure stays in the popup. */
@@ -31,6 +33,7 @@ interface ConfirmPopupProps extends ConfirmPopupData {
  * shows the failure code as its header with the explanation (red for a failure, spec 2 section 8).
  */
 export function ConfirmPopup({ type, studyNo, header, onConfirm, onClose, children }: ConfirmPopupProps) {
+  const t = useComponentsTexts();
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<{ status: string; message?: ReactNode } | null>(null);
 
@@ -53,14 +56,14 @@ export function ConfirmPopup({ type, studyNo, header, onConfirm, onClose, childr
     <ModalDialog
       title={header}
       onClose={onClose}
-      closeLabel="No"
+      closeLabel={t('no')}
       actions={
         <button type="button" className="button button--accent" onClick={() => void confirm()} disabled={running} aria-busy={running}>
-          Yes
+          {t('yes')}
         </button>
       }
     >
-      {children ?? <p>{CONFIRM_QUESTIONS[type]}</p>}
+      {children ?? <p>{t(QUESTION_KEYS[type])}</p>}
     </ModalDialog>
   );
 }

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { setLanguage } from '../hooks/use-entry-language';
+import { ConfirmPopup } from './confirm-popup';
 import { MessagePopup, popupTone } from './message-popup';
 
 describe('generic popup (spec 2, section 8)', () => {
@@ -29,5 +31,29 @@ describe('generic popup (spec 2, section 8)', () => {
     expect(dialog.className).not.toMatch(/error/);
     expect(dialog).toHaveTextContent('You were added to the waiting list.');
     expect(dialog).not.toHaveTextContent('Tester Services');
+  });
+});
+
+describe('the portal popups in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test('a failure without a message: the default help and the close button in Spanish', async () => {
+    setLanguage('es');
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void render(<MessagePopup data="Scheduling attempt failed" onClose={vi.fn()} />));
+    const dialog = await screen.findByRole('dialog', { name: 'Scheduling attempt failed' });
+    expect(dialog).toHaveTextContent(/^Scheduling attempt failedInténtelo de nuevo o comuníquese con Servicios al Probador al /);
+    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+  });
+
+  test('the confirm popup asks in Spanish and answers with Sí and No', async () => {
+    setLanguage('es');
+    await act(
+      async () => void render(<ConfirmPopup type="screener" studyNo={1} header="Lista de espera" onConfirm={vi.fn()} onClose={vi.fn()} />),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Lista de espera' });
+    expect(dialog).toHaveTextContent('Este estudio tiene lista de espera.');
+    expect(within(dialog).getByRole('button', { name: 'Sí' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'No' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { COMPANY } from '@testerhub/shared/company';
 import type { ReactNode } from 'react';
+import { useComponentsTexts } from './components-texts';
 import { ModalDialog } from './modal-dialog';
 
 /** What a page asks the generic popup to show: the data text (its title) and an optional message. */
@@ -15,11 +16,11 @@ export function popupTone(data: string): 'error' | 'info' {
 
 /** The help text a failure shows when it brings no message of its own: how to reach Tester Services. */
 export function DefaultFailureHelp() {
+  const t = useComponentsTexts();
   return (
     <p>
-      Please try again, or contact Tester Services at{' '}
-      <a href={`tel:${COMPANY.supportPhone.replace(/[^\d+]/g, '')}`}>{COMPANY.supportPhone}</a> or{' '}
-      <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a> ({COMPANY.supportHours}).
+      {t('failureHelpBefore')} <a href={`tel:${COMPANY.supportPhone.replace(/[^\d+]/g, '')}`}>{COMPANY.supportPhone}</a>{' '}
+      {t('failureHelpOr')} <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a> ({COMPANY.supportHours}).
     </p>
   );
 }
@@ -31,9 +32,10 @@ export function DefaultFailureHelp() {
  */
 export function MessagePopup({ data, message, onClose }: PopupMessage & { onClose: () => void }) {
   const tone = popupTone(data);
+  const t = useComponentsTexts();
   const body = message ?? (tone === 'error' ? <DefaultFailureHelp /> : null);
   return (
-    <ModalDialog title={data} tone={tone} onClose={onClose}>
+    <ModalDialog title={data} tone={tone} onClose={onClose} closeLabel={t('close')}>
       {typeof body === 'string' ? <p>{body}</p> : body}
     </ModalDialog>
   );

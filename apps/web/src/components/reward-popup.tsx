@@ -4,14 +4,16 @@ import type { AvailableSkills } from '@testerhub/shared/perks-schemas';
 import type { CheckExpResponse, NextLevelInfo } from '@testerhub/shared/profile-schemas';
 import { apiGet } from '../lib/api';
 import { shownFailure } from '../lib/query-status';
+import en from '@testerhub/shared/locales/en/components.json';
+import { useComponentsTexts } from './components-texts';
 import { ModalDialog } from './modal-dialog';
 import './reward-popup.css';
 
 /** Spec 3, section 8 (levels): the reward popup's failure texts. */
 export const REWARD_POPUP_TEXTS = {
-  profileFailed: 'Failed to Retrieve User Profile',
-  levelFailed: 'Level Information Retrieval Failed',
-  maxLevel: 'You reach Max Level',
+  profileFailed: en.rewardProfileFailed,
+  levelFailed: en.rewardLevelFailed,
+  maxLevel: en.rewardMaxLevel,
 } as const;
 
 /** The bar grows one percent every 10 ms (spec 3, "Experience and level popups"). */
@@ -57,6 +59,7 @@ export interface RewardPopupProps {
  */
 export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPopupProps) {
   const labelId = useId();
+  const t = useComponentsTexts();
   const onRewardedRef = useRef(onRewarded);
 
   // The reward changed the shell's coins and experience: ask for them again, once.
@@ -106,22 +109,22 @@ export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPop
 
   const levelFailed = (levelCheck.isError && shownFailure(levelCheck.error)) || levelCheck.data?.kind === 'failed';
   if (profileFailed || levelFailed) {
-    const title = profileFailed ? REWARD_POPUP_TEXTS.profileFailed : REWARD_POPUP_TEXTS.levelFailed;
+    const title = profileFailed ? t('rewardProfileFailed') : t('rewardLevelFailed');
     return (
-      <ModalDialog title={title} tone="error" onClose={onClose}>
+      <ModalDialog title={title} tone="error" onClose={onClose} closeLabel={t('close')}>
         <RewardSummary coins={coins} exp={exp} task={task} />
-        <p>Your reward was saved. We could not show your level progress right now.</p>
+        <p>{t('rewardSavedNoLevel')}</p>
       </ModalDialog>
     );
   }
 
   if (levelCheck.data?.kind === 'levelUp') {
     return (
-      <ModalDialog title="Level up!" onClose={onClose}>
+      <ModalDialog title={t('rewardLevelUp')} onClose={onClose} closeLabel={t('close')}>
         <p className="reward-popup__level" data-testid="reward-level">
-          Level {levelCheck.data.level}
+          {t('rewardLevel', { level: levelCheck.data.level })}
         </p>
-        <p>Congratulations! Your experience took you to a new level.</p>
+        <p>{t('rewardLevelUpText')}</p>
         <RewardSummary coins={coins} exp={exp} task={task} />
         <UnlockedSkills />
       </ModalDialog>
@@ -130,11 +133,15 @@ export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPop
 
   const answer = nextLevel.data;
   return (
-    <ModalDialog title={levelCheck.data?.kind === 'done' ? 'Task complete' : 'Reward earned'} onClose={onClose}>
+    <ModalDialog
+      title={levelCheck.data?.kind === 'done' ? t('rewardTaskComplete') : t('rewardEarned')}
+      onClose={onClose}
+      closeLabel={t('close')}
+    >
       <RewardSummary coins={coins} exp={exp} task={task} />
       <div className="reward-popup__progress">
         <p id={labelId} className="reward-popup__progress-label">
-          Experience
+          {t('rewardExperience')}
         </p>
         <div
           className="reward-popup__bar"
@@ -151,13 +158,13 @@ export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPop
         {answer?.status === 'succeed' && (
           <p className="reward-popup__explain">
             {answer.nextLevelExp === 'Max'
-              ? REWARD_POPUP_TEXTS.maxLevel
-              : `${answer.exp} / ${answer.nextLevelExp} EXP: ${answer.remainExp} EXP to the next level`}
+              ? t('rewardMaxLevel')
+              : t('rewardProgress', { exp: answer.exp, next: answer.nextLevelExp, remain: answer.remainExp })}
           </p>
         )}
         {answer === undefined && (
           <p role="status" className="reward-popup__explain">
-            Loading your level…
+            {t('rewardLoadingLevel')}
           </p>
         )}
       </div>
@@ -167,6 +174,7 @@ export function RewardPopup({ coins, exp, task, onRewarded, onClose }: RewardPop
 
 /** The level-up view's list of the perks the new level unlocks (GET /api/skill/GetAvailableSkills; decision 038). */
 function UnlockedSkills() {
+  const t = useComponentsTexts();
   const skills = useQuery({
     queryKey: ['reward-popup', 'available-skills'],
     queryFn: () => apiGet<AvailableSkills>('/skill/GetAvailableSkills'),
@@ -176,11 +184,11 @@ function UnlockedSkills() {
   if (!skills.data || skills.data.length === 0) return null;
   return (
     <div className="reward-popup__skills">
-      <p>Perks you can now upgrade:</p>
+      <p>{t('rewardPerks')}</p>
       <ul data-testid="unlocked-skills">
         {skills.data.map((skill) => (
           <li key={`${skill.name}-${skill.level}`}>
-            <img src={skill.imgSrc} alt="" width={28} height={28} /> {skill.name} Lv {skill.level}
+            <img src={skill.imgSrc} alt="" width={28} height={28} /> {t('rewardSkill', { name: skill.name, level: skill.level })}
           </li>
         ))}
       </ul>
@@ -189,12 +197,13 @@ function UnlockedSkills() {
 }
 
 function RewardSummary({ coins, exp, task }: Pick<RewardPopupProps, 'coins' | 'exp' | 'task'>) {
+  const t = useComponentsTexts();
   return (
     <div className="reward-popup__summary">
       <p className="reward-popup__task">{task}</p>
       <ul className="reward-popup__amounts">
-        <li data-testid="reward-coins">+{coins} coins</li>
-        <li data-testid="reward-exp">+{exp} EXP</li>
+        <li data-testid="reward-coins">{t('rewardCoins', { coins })}</li>
+        <li data-testid="reward-exp">{t('rewardExp', { exp })}</li>
       </ul>
     </div>
   );

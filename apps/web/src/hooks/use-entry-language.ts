@@ -22,9 +22,10 @@ const readSpanish = () => sessionValues.get(SPANISH_STORAGE_KEY) === 'true';
  * after login read the same one; the document's lang follows for screen readers.
  */
 export function setLanguage(language: Language): void {
+  // Every time: a page loaded afresh starts with the HTML's lang, even when the tab's language was already kept.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   if (readSpanish() === (language === 'es')) return;
   sessionValues.set(SPANISH_STORAGE_KEY, String(language === 'es'));
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
   for (const listener of listeners) listener();
 }
 

@@ -1,12 +1,16 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { TesterInfo } from '@testerhub/shared/profile-schemas';
+import { translator, type Translate } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/portal-shell.json';
+import type { PortalShellKey } from './portal-menu';
+import { usePortalShellTexts } from './portal-shell-texts';
 
 type Progress = Pick<TesterInfo, 'exp' | 'nextLevelExp' | 'remainExp'>;
 
 /** The popover's lines: current over next experience and the remainder, or the top-level text (spec 2, section 2). */
-export function progressLines(progress: Progress): string[] {
-  if (progress.nextLevelExp === 'Max') return ['You reach Max Level'];
-  return [`${progress.exp} / ${progress.nextLevelExp} EXP`, `${progress.remainExp} EXP to the next level`];
+export function progressLines(progress: Progress, t: Translate<PortalShellKey> = translator(en)): string[] {
+  if (progress.nextLevelExp === 'Max') return [t('maxLevel')];
+  return [t('expFraction', { exp: progress.exp, next: progress.nextLevelExp }), t('expRemaining', { remain: progress.remainExp })];
 }
 
 function progressPercent(progress: Progress): number {
@@ -33,6 +37,7 @@ export function LevelProgress({ info, onOpen }: LevelProgressProps) {
   const openedAt = useRef(0);
   const wrapper = useRef<HTMLDivElement>(null);
   const popoverId = useId();
+  const t = usePortalShellTexts();
 
   const show = () => {
     if (open) return;
@@ -85,11 +90,11 @@ export function LevelProgress({ info, onOpen }: LevelProgressProps) {
         onPointerEnter={onPointerEnter}
         data-testid="level-progress-button"
       >
-        <span className="level-progress__badge">Lv {info.level}</span>
+        <span className="level-progress__badge">{t('levelBadge', { level: info.level })}</span>
         <span className="level-progress__coins">
           <CoinIcon />
           {info.coins.toLocaleString('en-US')}
-          <span className="visually-hidden"> coins</span>
+          <span className="visually-hidden">{t('coinsHidden')}</span>
         </span>
         {info.imageSrc ? (
           <img className="level-progress__avatar" src={info.imageSrc} alt="" width={36} height={36} />
@@ -98,8 +103,8 @@ export function LevelProgress({ info, onOpen }: LevelProgressProps) {
         )}
       </button>
       <div id={popoverId} className="level-progress__popover" hidden={!open} data-testid="level-progress-popover">
-        <p className="level-progress__title">Level {info.level}</p>
-        {progressLines(info).map((line) => (
+        <p className="level-progress__title">{t('levelTitle', { level: info.level })}</p>
+        {progressLines(info, t).map((line) => (
           <p key={line} className="level-progress__line">
             {line}
           </p>

@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { ModalDialog } from '../../components/modal-dialog';
 import { shownFailure } from '../../lib/query-status';
 import { useLogout } from './api/logout';
+import { usePortalShellTexts } from './portal-shell-texts';
 
 interface LogoutState {
   logOut: () => void;
@@ -25,6 +26,7 @@ interface LogoutProviderProps {
  */
 export function LogoutProvider({ onStart, onLoggedOut, children }: LogoutProviderProps) {
   const mutation = useLogout({ onLoggedOut });
+  const t = usePortalShellTexts();
   const { mutate, isPending, error, reset } = mutation;
   const logOut = useCallback(() => {
     if (isPending) return;
@@ -36,8 +38,8 @@ export function LogoutProvider({ onStart, onLoggedOut, children }: LogoutProvide
     <LogoutContext.Provider value={state}>
       {children}
       {shownFailure(error) && (
-        <ModalDialog title="Could not log out" tone="error" onClose={reset}>
-          <p>We could not log you out. Please check your connection and try again.</p>
+        <ModalDialog title={t('logoutFailedTitle')} tone="error" onClose={reset}>
+          <p>{t('logoutFailed')}</p>
         </ModalDialog>
       )}
     </LogoutContext.Provider>
@@ -47,9 +49,10 @@ export function LogoutProvider({ onStart, onLoggedOut, children }: LogoutProvide
 /** A Log out button of the shell. */
 export function LogoutButton({ className }: { className?: string }) {
   const { logOut, loggingOut } = useContext(LogoutContext);
+  const t = usePortalShellTexts();
   return (
     <button type="button" className={className} onClick={logOut} disabled={loggingOut}>
-      Log out
+      {t('logOut')}
     </button>
   );
 }

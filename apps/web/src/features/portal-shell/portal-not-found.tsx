@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { usePortalPagesTexts } from './portal-pages-texts';
 
 /**
  * An address under /community/main that no portal page claims, for a logged-in tester: a
@@ -7,23 +8,24 @@ import { usePageTitle } from '../../hooks/use-page-title';
  * shell's session check sends them to login first).
  */
 export function PortalNotFound() {
-  usePageTitle('Page not found');
+  const t = usePortalPagesTexts();
+  usePageTitle(t('notFoundTitle'));
   const { pathname, search } = useLocation();
   return (
     <section aria-labelledby="portal-not-found-title" className="portal-not-found">
       <h1 id="portal-not-found-title" className="portal-not-found__title">
-        Page not found
+        {t('notFoundTitle')}
       </h1>
       <p>
-        We could not find{' '}
+        {t('notFoundBefore')}{' '}
         <code className="portal-not-found__code" data-testid="not-found-url">
           {`${pathname}${search}`}
         </code>
         .
       </p>
-      <p>The link may be old or mistyped.</p>
+      <p>{t('notFoundHint')}</p>
       <Link to="/community/main/screener" className="button button--primary">
-        Go to your studies
+        {t('notFoundHome')}
       </Link>
     </section>
   );

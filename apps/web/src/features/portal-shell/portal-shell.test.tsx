@@ -3,9 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { lazy, Suspense } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { fakeApi } from '../../../test/fake-api';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { progressLines } from './level-progress';
@@ -276,5 +277,34 @@ describe('menus', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(menu).toHaveAttribute('data-state', 'closed');
     expect(menu).not.toBeVisible();
+  });
+});
+
+describe('in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test("a Spanish tester's portal speaks Spanish: menus, greeting, level and coins, log out", async () => {
+    answerAll({ ...TESTER, language: 'es' });
+    renderShell();
+    const side = await screen.findByRole('navigation', { name: 'Menú del portal' });
+    expect(within(side).getByText('Inicio')).toBeInTheDocument();
+    expect(within(side).getByText('¡Hola, Dana!')).toBeInTheDocument();
+    expect(within(side).getByRole('link', { name: 'Cuestionarios' })).toHaveAttribute('aria-current', 'page');
+    expect(within(side).getByRole('link', { name: 'Mis citas' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Principal' })).getByRole('link', { name: 'CITAS' })).toBeInTheDocument();
+    expect(screen.getByTestId('level-progress-button')).toHaveTextContent('Nv 2');
+    expect(screen.getByTestId('level-progress-button')).toHaveTextContent('1,350 monedas');
+    expect(screen.getByTestId('level-progress-popover')).toHaveTextContent('Faltan 120 EXP para el siguiente nivel');
+    expect(within(side).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  test('a page loaded afresh in a tab already Spanish says so to screen readers: the document language follows the tester', async () => {
+    window.sessionStorage.setItem('isSpanish', 'true');
+    document.documentElement.lang = 'en';
+    answerAll({ ...TESTER, language: 'es' });
+    renderShell();
+    await screen.findByRole('navigation', { name: 'Menú del portal' });
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
   });
 });

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/entry-texts';
 import { COMPANY } from '@testerhub/shared/company';
 import { BurgerButton, BurgerMenu } from '../../components/burger-button';
 import { CallLoadingIndicator } from '../../components/call-loading-indicator';
@@ -110,14 +109,14 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
               <img src="/favicon.svg" alt="" width="32" height="32" />
               <span className="portal-nav__brand">{COMPANY.communityName}</span>
             </Link>
-            <nav aria-label="Main" className="portal-nav__links">
+            <nav aria-label={t('mainNavLabel')} className="portal-nav__links">
               <ul>
                 {topNav
                   .filter((item) => !item.mobileOnly)
                   .map((item) => (
                     <li key={item.to}>
                       <NavLink to={item.to} className={navLinkClass}>
-                        {item.label}
+                        {t(item.text)}
                       </NavLink>
                     </li>
                   ))}
@@ -131,19 +130,19 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
                 .filter((item) => item.mobileOnly)
                 .map((item) => (
                   <NavLink key={item.to} to={item.to} className={({ isActive }) => `portal-nav__account${isActive ? ' is-active' : ''}`}>
-                    {item.label}
+                    {t(item.text)}
                   </NavLink>
                 ))}
             </div>
             <LogoutButton className="button button--outline portal-nav__logout" />
             <BurgerButton menu={menu} controls={menuId} onClick={toggleMenu} className="portal-nav__burger" />
           </div>
-          <BurgerMenu id={menuId} menu={menu} className="portal-nav__menu" label="Mobile" testId="portal-burger-menu">
+          <BurgerMenu id={menuId} menu={menu} className="portal-nav__menu" label={t('mobileMenuLabel')} testId="portal-burger-menu">
             <ul>
               {topNav.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} className={navLinkClass} onClick={closeMenu}>
-                    {item.label}
+                    {t(item.text)}
                   </NavLink>
                 </li>
               ))}
@@ -154,18 +153,18 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
           </BurgerMenu>
         </header>
         <div className="portal__body">
-          <nav aria-label="Portal menu" className="portal-side" ref={sideMenu}>
-            {firstName && <p className="portal-side__greeting">Hi, {firstName}!</p>}
+          <nav aria-label={t('portalMenuLabel')} className="portal-side" ref={sideMenu}>
+            {firstName && <p className="portal-side__greeting">{t('greeting', { name: firstName })}</p>}
             {groups.map((group) => (
               <div key={group.label} className="portal-side__group">
-                <p className="portal-side__heading" id={`${menuId}-${group.label}`}>
-                  {group.label}
+                <p className="portal-side__heading" id={`${menuId}-${group.text}`}>
+                  {t(group.text)}
                 </p>
-                <ul aria-labelledby={`${menuId}-${group.label}`}>
+                <ul aria-labelledby={`${menuId}-${group.text}`}>
                   {group.entries.map((entry) => (
                     <li key={entry.to}>
                       <NavLink to={entry.to} className={navLinkClass}>
-                        {entry.label}
+                        {t(entry.text)}
                       </NavLink>
                     </li>
                   ))}
@@ -181,8 +180,8 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
           </main>
         </div>
         {profile === 'error' && profileNoticeOpen && (
-          <ModalDialog title="Something went wrong" tone="error" onClose={closeProfileNotice}>
-            <p>{ENTRY_TEXTS.profileFailure}</p>
+          <ModalDialog title={t('somethingWentWrong')} tone="error" onClose={closeProfileNotice}>
+            <p>{t('profileFailure')}</p>
           </ModalDialog>
         )}
       </div>

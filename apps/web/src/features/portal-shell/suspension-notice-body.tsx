@@ -1,22 +1,27 @@
 import { Link } from 'react-router';
 import { COMPANY } from '@testerhub/shared/company';
 import { formatDate } from '@testerhub/shared/schedule-format';
+import type { Language } from '@testerhub/shared/i18n';
+import { useLanguage } from '../../hooks/use-entry-language';
+import { usePortalPagesTexts } from './portal-pages-texts';
+
+type Translate = ReturnType<typeof usePortalPagesTexts>;
 
 /** The notice's text (decision 046): why, until when, and what it means. */
-export function suspensionText(suspendedUntil: string): string {
-  return (
-    `Your account is suspended until ${formatDate(suspendedUntil, COMPANY.timeZone)} because of two or more no-shows ` +
-    'within 3 months. Until then you will not see studies or be able to book one.'
-  );
+export function suspensionText(suspendedUntil: string, t: Translate, language: Language): string {
+  return t('suspended', { date: formatDate(suspendedUntil, COMPANY.timeZone, language) });
 }
 
 /** What SuspensionNotice (./suspension-notice) shows a suspended tester. */
 export function SuspensionNoticeBody({ suspendedUntil }: { suspendedUntil: string }) {
+  const t = usePortalPagesTexts();
+  const language = useLanguage();
   return (
-    <aside className="suspension-notice" aria-label="Account suspended">
-      <p>{suspensionText(suspendedUntil)}</p>
+    <aside className="suspension-notice" aria-label={t('suspendedLabel')}>
+      <p>{suspensionText(suspendedUntil, t, language)}</p>
       <p>
-        See the <Link to="/popup/rules">rules</Link>, or call Tester Services at {COMPANY.supportPhone} with any question.
+        {t('suspendedSeeBefore')} <Link to="/popup/rules">{t('suspendedRules')}</Link>
+        {t('suspendedCall', { phone: COMPANY.supportPhone })}
       </p>
     </aside>
   );

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { apiPost } from '../../lib/api';
 import { logError } from '../../lib/log';
 import { formatCompensation, formatSession } from './schedule-format';
-import { cancelFailure, insideWindowNote, noticeLine } from './schedule-texts';
+import { cancelFailure, insideWindowNote, noticeLine, useScheduleTexts } from './schedule-texts';
 import './cancel-link.css';
 
 /** The spec's cancel question (spec 3, "Schedule check"). */
@@ -127,6 +127,7 @@ function BookingToCancel({
   onCancel: () => void;
 }) {
   const first = stamps[0];
+  const t = useScheduleTexts();
   if (!first) return <p role="alert">{LINK_REFUSALS.invalid}</p>;
   const name = first.studyName || `${first.color} study ${first.studyNo}`;
   return (
@@ -149,8 +150,8 @@ function BookingToCancel({
         <dt>Compensation</dt>
         <dd>{formatCompensation(first.coOpCost)}</dd>
       </dl>
-      {!first.changeable && <p className="cancel-link__note">{insideWindowNote(noticeHours)}</p>}
-      <p>{noticeLine(noticeHours)}</p>
+      {!first.changeable && <p className="cancel-link__note">{insideWindowNote(noticeHours, t)}</p>}
+      <p>{noticeLine(noticeHours, t)}</p>
       <p id="cancel-link-question">{CANCEL_QUESTION}</p>
       <button type="button" className="cancel-link__button" aria-describedby="cancel-link-question" disabled={busy} onClick={onCancel}>
         {busy ? 'Cancelling…' : 'Cancel Schedule'}

@@ -10,7 +10,7 @@ import { useCurrentSchedule } from './api/get-current-schedule';
 import { useScheduledGroupTime } from './api/get-scheduled-group-time';
 import { useScheduleIndex } from './api/get-schedule-index';
 import { bookingName, toBookings, type Booking } from './bookings';
-import { GroupCells, GroupTable, groupDates } from './group-table';
+import { GroupCells, GroupTable, useGroupDates } from './group-table';
 import { formatSession } from './schedule-format';
 import { ScheduleLoadStates } from './schedule-load-states';
 import {
@@ -20,13 +20,15 @@ import {
   changeFailure,
   insideWindowNote,
   noticeLine,
+  useScheduleTexts,
+  type ScheduleTranslate,
 } from './schedule-texts';
 import './schedule.css';
 
 /** Why a booked study cannot be picked on this page, or null when it can. */
-function lockReason(booking: Booking, noticeHours: number | undefined): string | null {
-  if (booking.external) return SCHEDULE_TEXTS.externalNote;
-  if (!booking.days.every((day) => day.changeable)) return insideWindowNote(noticeHours);
+function lockReason(booking: Booking, noticeHours: number | undefined, t: ScheduleTranslate): string | null {
+  if (booking.external) return t('externalNote');
+  if (!booking.days.every((day) => day.changeable)) return insideWindowNote(noticeHours, t);
   return null;
 }
 
@@ -42,6 +44,7 @@ function sitePath(url: string): string {
  */
 export function ScheduleChangePage() {
   usePageTitle('Change my schedule');
+  const t = useScheduleTexts();
   const index = useScheduleIndex();
   const status = viewStatus(index);
   const bookings = toBookings(index.data?.scheduleStamps ?? []);
@@ -101,7 +104,7 @@ export function ScheduleChangePage() {
           <fieldset className="schedule__studies">
             <legend>Choose the study to change</legend>
             {bookings.map((item) => {
-              const reason = lockReason(item, noticeHours);
+              const reason = lockReason(item, noticeHours, t);
               const noteId = `study-note-${item.studyNo}`;
               return (
                 <div key={item.key} className="schedule__study">
@@ -129,7 +132,7 @@ export function ScheduleChangePage() {
               );
             })}
           </fieldset>
-          {booking && lockReason(booking, noticeHours) === null && (
+          {booking && lockReason(booking, noticeHours, t) === null && (
             <GroupChoice booking={booking} groupId={groupId} onChoose={setGroupId} />
           )}
           <div className="schedule__actions">
@@ -145,7 +148,7 @@ export function ScheduleChangePage() {
         </form>
       )}
       <p className="schedule__notice">
-        {noticeLine(noticeHours)} <Link to={CANCELLATION_POLICY_PATH}>{SCHEDULE_TEXTS.policyLink}</Link>
+        {noticeLine(noticeHours, t)} <Link to={CANCELLATION_POLICY_PATH}>{t('policyLink')}</Link>
       </p>
       {popup && <MessagePopup data={popup.data} message={popup.message} onClose={closePopup} />}
     </section>
@@ -164,6 +167,7 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
   const status = viewStatus(query);
   const groups = query.data ?? [];
   const open = groups.filter((group) => pickable(group));
+  const groupDatesOf = useGroupDates();
 
   if (status === 'pending') {
     return (
@@ -187,7 +191,7 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
   return (
     <GroupTable captionId="schedule-groups-caption" caption={`Other times for ${bookingName(booking)}`} pickColumn="Select">
       {groups.map((group) => {
-        const dates = groupDates(group);
+        const dates = groupDatesOf(group);
         const state = group.isCurrent ? 'Your current time' : pickable(group) ? null : unavailableNote(group);
         return (
           <tr key={group.groupId} role="row" className={group.groupId === groupId ? 'schedule__row--chosen' : undefined}>

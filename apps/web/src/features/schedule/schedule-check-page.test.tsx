@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { qrModules, qrPath } from './check-in-qr';
 import { ScheduleCheckPage } from './schedule-check-page';
 import { stamp } from './schedule-test-data';
@@ -311,5 +312,24 @@ describe('schedule check: cancel', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel chosen schedules (2)' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('dialog', { name: 'Cancel schedule Failed - 101' })).toBeInTheDocument();
+  });
+});
+
+describe('schedule check: in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test('the page, a booking card with its date in Spanish, and the notice', async () => {
+    setLanguage('es');
+    answerSchedule([stamp()], 36);
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void renderPage());
+    expect(await screen.findByRole('heading', { name: 'Mis citas', level: 1 })).toBeInTheDocument();
+    const card = await screen.findByTestId('booking-card');
+    expect(within(card).getByText('Lugar')).toBeInTheDocument();
+    expect(within(card).getByText('martes, 24 de noviembre de 2026, 9:00 a.m. – 11:00 a.m. CST')).toBeInTheDocument();
+    expect(within(card).getByText('Compensación total')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /^Cancelar cita: / })).toBeInTheDocument();
+    expect(screen.getByText(/^Los cambios y cancelaciones deben hacerse al menos 36 horas antes de su sesión\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Política de cancelación' })).toBeInTheDocument();
   });
 });

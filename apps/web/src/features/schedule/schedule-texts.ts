@@ -1,4 +1,11 @@
 import { COMPANY } from '@testerhub/shared/company';
+import en from '@testerhub/shared/locales/en/schedule.json';
+import { textsFor } from '../../lib/texts';
+
+/** The schedule pages' texts in the tester's language (locales/<language>/schedule.json). */
+export const useScheduleTexts = textsFor(en, () => import('@testerhub/shared/locales/es/schedule.json'));
+
+export type ScheduleTranslate = ReturnType<typeof useScheduleTexts>;
 
 /**
  * Texts of the schedule check, change and cancel pages (spec 3, sections 2, 4 and 8). The notice
@@ -10,31 +17,27 @@ function ahead(hours: number | undefined, before = 'your session'): string {
 }
 
 export const SCHEDULE_TEXTS = {
-  nothingScheduled: 'Nothing currently scheduled',
-  loadFailed: 'Failed to retrieve schedule information',
-  loadFailedHelp: 'We could not load your schedule. Please try again.',
-  policyLink: 'Cancellation policy',
-  externalNote: 'This study is scheduled by an outside company. To change or cancel it, please contact Tester Services.',
+  loadFailed: en.loadFailed,
+  policyLink: en.policyLink,
+  externalNote: en.externalNote,
   noOpenings: 'There are no other openings for this study at this time. If more open, Tester Services may contact you.',
   changeSucceeded: 'Schedule Changed',
   changeSucceededText: 'Your schedule has been changed. We have e-mailed you the new dates.',
   /** A time starting within the notice window: not full, but no longer taking bookings (issue 29). */
-  bookingClosed: 'Booking closed',
+  bookingClosed: en.selfBookingClosed,
 } as const;
 
 /** The notice under both pages. */
-export function noticeLine(hours: number | undefined): string {
-  return `Changes and cancellations must be made ${ahead(hours)}. After that, please call Tester Services at ${COMPANY.supportPhone}.`;
+export function noticeLine(hours: number | undefined, t: ScheduleTranslate): string {
+  const phone = COMPANY.supportPhone;
+  return hours === undefined ? t('noticeAhead', { phone }) : t('noticeHours', { hours, phone });
 }
 
 /** A booking inside the notice window (by phone only). */
-export function insideWindowNote(hours: number | undefined): string {
-  const when = hours === undefined ? 'soon' : `less than ${hours} hours away`;
-  return `This session is ${when}: to change or cancel it, please call Tester Services at ${COMPANY.supportPhone}.`;
+export function insideWindowNote(hours: number | undefined, t: ScheduleTranslate): string {
+  const phone = COMPANY.supportPhone;
+  return hours === undefined ? t('insideWindowSoon', { phone }) : t('insideWindowHours', { hours, phone });
 }
-
-/** The cancel question's extra line under the spec's text (decision 080): the scheduling credit does not outlive the booking. */
-export const CANCEL_TAKE_BACK_NOTE = 'The coins and experience a booking paid you are taken back when it is cancelled.';
 
 /** Told on the screener list after a cancel that took coins back (decision 080). */
 /** What the screener list says after a cancel succeeded (issue 28: a cancellation said nothing). */

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { SelectedSchedulesStatus, SelfScheduleStudy } from '@testerhub/shared/self-schedule-schemas';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { EXPIRED_SCHEDULE_COOKIE } from '../../lib/expired-schedule-session';
 import { group } from './schedule-test-data';
 import { SelfSchedulePage } from './self-schedule-page';
@@ -596,5 +597,32 @@ describe('self-schedule: failures', JOURNEY, () => {
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(document.cookie).toContain(`${EXPIRED_SCHEDULE_COOKIE}=1`);
     expect(stored()).toMatchObject({ s: STUDY, t: TESTER, d: DATA });
+  });
+});
+
+describe('self-schedule: in Spanish (issue 28)', JOURNEY, () => {
+  afterEach(() => setLanguage('en'));
+
+  test('the congratulations, the instructions, the table with Spanish dates and the buttons', async () => {
+    setLanguage('es');
+    answerChoices('single', [study()]);
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void renderPage());
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Felicitaciones!' })).toBeInTheDocument();
+    expect(screen.getByText(/^Llegue 15 minutos antes de que empiece su sesión/)).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Horarios de Breakfast cereal taste test' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Elegir', 'Fecha', 'Lugar', 'Días en total', 'Compensación total', 'Varios días']);
+    const group = screen.getByRole('group', { name: 'Elija un horario: Breakfast cereal taste test' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-label'))[0],
+    ).toBe('Seleccionar jueves, 26 de noviembre de 2026, 1:00 p.m. – 3:00 p.m. CST');
+    expect(screen.getByRole('button', { name: 'No me interesa' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Programarme' })).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@testerhub/shared/self-schedule-schemas';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { RewardPopup } from '../../components/reward-popup';
+import { COMPANY } from '@testerhub/shared/company';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { viewStatus } from '../../lib/query-status';
@@ -21,9 +22,10 @@ import { useNotInterest } from './api/not-interest';
 import { useSelectedSchedules } from './api/get-selected-schedules';
 import { useSelfSchedule } from './api/self-schedule';
 import { useSelfWaitList } from './api/self-wait-list';
-import { GroupCells, GroupTable, groupDates } from './group-table';
+import { GroupCells, GroupTable, useGroupDates } from './group-table';
+import { useScheduleTexts, type ScheduleTranslate } from './schedule-texts';
 import { clearSelfScheduleLink, forgetExternalToken, readSelfScheduleLink, type SelfScheduleLink } from './self-schedule-link';
-import { SELF_SCHEDULE_TEXTS as TEXTS, choicesNotice, nextLabel } from './self-schedule-texts';
+import { ARRIVE_EARLY_MINUTES, EXTERNAL_WAIT_MINUTES, choicesNotice } from './self-schedule-texts';
 import './schedule.css';
 
 /** What the tester chose for one study: a time (Select, an Open group) or a waiting list (Notify me, a Closed group). */
@@ -65,7 +67,11 @@ function linkRequest(link: SelfScheduleLink): SelectedSchedulesRequest | null {
 }
 
 /** The name a study goes by on this page and in what it confirms. */
-const studyTitle = (study: SelfScheduleStudy) => study.studyName || `${study.colorName} study ${study.studyNo}`;
+const studyTitle = (study: SelfScheduleStudy, t: ScheduleTranslate) =>
+  study.studyName || t('selfStudyFallback', { colour: study.colorName, studyNo: study.studyNo });
+
+/** The waiting list's reasons (spec 3, view 2), in order. */
+const WAITLIST_REASONS = ['selfWaitlistReason1', 'selfWaitlistReason2', 'selfWaitlistReason3', 'selfWaitlistReason4'] as const;
 
 /** Moves keyboard and screen-reader focus to a new view's heading. */
 function useFocusOnChange(ref: RefObject<HTMLElement | null>, key: unknown) {
@@ -80,7 +86,8 @@ function useFocusOnChange(ref: RefObject<HTMLElement | null>, key: unknown) {
  * with ex. Decision 025.
  */
 export function SelfSchedulePage() {
-  usePageTitle('Self-schedule');
+  const t = useScheduleTexts();
+  usePageTitle(t('selfPageTitle'));
   const { search } = useLocation();
   // Read once per address: the stored values serve a visit from the menu or after a login.
   const link = useMemo(() => readSelfScheduleLink(search), [search]);
@@ -96,6 +103,7 @@ export function SelfSchedulePage() {
  * the token was already used or the return is not signed by the partner).
  */
 function ExternalReturn({ ex, sig }: { ex: string; sig: string | null }) {
+  const t = useScheduleTexts();
   const portal = usePortalContext();
   const give = useGiveCoinsExternalScreener();
   const { mutate } = give;
@@ -116,25 +124,25 @@ function ExternalReturn({ ex, sig }: { ex: string; sig: string | null }) {
           if (answer.status === 'succeed') {
             setView({ view: 4, availableAt: answer.availableAt });
             if (answer.coins > 0 || answer.exp > 0)
-              setReward({ coins: answer.coins, exp: answer.exp, task: TEXTS.externalRewardTask, then: null });
+              setReward({ coins: answer.coins, exp: answer.exp, task: t('selfExternalRewardTask'), then: null });
           } else {
             setView({ view: 5 });
-            setPopup({ data: TEXTS.externalRewardFailed, message: TEXTS.externalRewardFailedText });
+            setPopup({ data: t('selfExternalRewardFailed'), message: t('selfExternalRewardFailedText') });
           }
         },
         onError: (error) => {
           if (isUnauthenticated(error)) return;
           setView({ view: 5 });
-          setPopup({ data: TEXTS.externalRewardFailed });
+          setPopup({ data: t('selfExternalRewardFailed') });
         },
       },
     );
-  }, [ex, sig, mutate]);
+  }, [ex, sig, mutate, t]);
 
   return (
     <>
       {view ? <OutcomeView view={view} /> : <Loading />}
-      <Announcer text={view?.view === 4 ? TEXTS.externalTitle : ''} />
+      <Announcer text={view?.view === 4 ? t('selfExternalTitle') : ''} />
       {popup && <MessagePopup {...popup} onClose={() => setPopup(null)} />}
       {reward && <RewardPopup {...reward} onRewarded={portal?.refreshProfile} onClose={() => setReward(null)} />}
     </>
@@ -142,12 +150,13 @@ function ExternalReturn({ ex, sig }: { ex: string; sig: string | null }) {
 }
 
 function Loading() {
+  const t = useScheduleTexts();
   return (
     <>
       <h1 id="self-schedule-title" className="schedule__title">
-        Self-schedule
+        {t('selfPageTitle')}
       </h1>
-      <p role="status">{TEXTS.loading}</p>
+      <p role="status">{t('selfLoading')}</p>
       <div className="schedule__skeleton" aria-hidden="true" />
     </>
   );
@@ -164,6 +173,7 @@ function Announcer({ text }: { text: string }) {
 
 /** The link's choices (view 1) and every outcome that follows them. */
 function Choices({ link }: { link: SelfScheduleLink }) {
+  const t = useScheduleTexts();
   const portal = usePortalContext();
   const navigate = useNavigate();
   const request = useMemo(() => linkRequest(link), [link]);
@@ -220,7 +230,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
   const goToStep = (next: number) => {
     setStep(next);
     const study = studies[next];
-    if (study) setAnnouncement(`Study ${next + 1} of ${studies.length}: ${study.studyName}`);
+    if (study) setAnnouncement(t('selfStudyStepAnnounced', { step: next + 1, total: studies.length, study: study.studyName }));
   };
 
   /** The end of the steps: book the chosen times, then join the chosen waiting lists. */
@@ -246,15 +256,15 @@ function Choices({ link }: { link: SelfScheduleLink }) {
           refreshChoices(answer.returnSchedules, chosen);
           setPopup(
             answer.status === 'notAvailable'
-              ? { data: TEXTS.unavailable, message: TEXTS.unavailableText }
-              : { data: TEXTS.scheduleFailed, message: TEXTS.overlapText },
+              ? { data: t('selfUnavailable'), message: t('selfUnavailableText') }
+              : { data: t('selfScheduleFailed'), message: t('selfOverlapText') },
           );
           return;
         } else if (answer.status === 'changeEmailAddress') {
-          setPopup({ data: TEXTS.invalidEmail, message: TEXTS.invalidEmailText });
+          setPopup({ data: t('selfInvalidEmail'), message: t('selfInvalidEmailText') });
           return;
         } else if (answer.status === 'checked') {
-          setPopup({ data: TEXTS.scheduleFailed });
+          setPopup({ data: t('selfScheduleFailed') });
           return;
         } else {
           // The link or the study changed meanwhile: the view its status stands for.
@@ -263,7 +273,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
           return;
         }
       } catch (error) {
-        if (!isUnauthenticated(error)) setPopup({ data: TEXTS.scheduleFailed });
+        if (!isUnauthenticated(error)) setPopup({ data: t('selfScheduleFailed') });
         return;
       }
     }
@@ -272,11 +282,11 @@ function Choices({ link }: { link: SelfScheduleLink }) {
       try {
         const answer = await waitList.mutateAsync({ Study: study.studyGuid, Child: link.k, GroupIds: [chosen[study.studyNo]!.groupId] });
         if (answer.status !== 'succeed') {
-          setPopup({ data: TEXTS.waitlistFailed, message: waitListExplanation(answer.status) });
+          setPopup({ data: t('selfWaitlistFailed'), message: waitListExplanation(answer.status, t) });
           return;
         }
       } catch (error) {
-        if (!isUnauthenticated(error)) setPopup({ data: TEXTS.waitlistFailed });
+        if (!isUnauthenticated(error)) setPopup({ data: t('selfWaitlistFailed') });
         return;
       }
     }
@@ -287,19 +297,22 @@ function Choices({ link }: { link: SelfScheduleLink }) {
     // what was done in plain words; a booking alone goes to the schedule check.
     const waitlisted = notifies.length > 0 || declinedNow.size > 0;
     const notice = waitlisted
-      ? choicesNotice({
-          booked: picks.map(studyTitle),
-          waitlisted: notifies.map(studyTitle),
-          declined: studies.filter((study) => declinedNow.has(study.studyNo)).map(studyTitle),
-        })
+      ? choicesNotice(
+          {
+            booked: picks.map((study) => studyTitle(study, t)),
+            waitlisted: notifies.map((study) => studyTitle(study, t)),
+            declined: studies.filter((study) => declinedNow.has(study.studyNo)).map((study) => studyTitle(study, t)),
+          },
+          t,
+        )
       : undefined;
     const then = waitlisted ? WAIT_LIST_SUCCESS_URL : (paid?.url ?? null);
     if (paid && (paid.coins > 0 || paid.exp > 0)) {
-      setReward({ coins: paid.coins, exp: paid.exp, task: TEXTS.rewardTask, then, notice });
+      setReward({ coins: paid.coins, exp: paid.exp, task: t('selfRewardTask'), then, notice });
     } else if (then) {
       void navigate(then, { state: notice ? { notice } : undefined });
     }
-    if (paid) setAnnouncement(TEXTS.scheduledAnnouncement);
+    if (paid) setAnnouncement(t('selfScheduledAnnouncement'));
   };
 
   /** Puts the refreshed choices in place, drops the choices they no longer allow, and returns to the first such study. */
@@ -323,7 +336,7 @@ function Choices({ link }: { link: SelfScheduleLink }) {
 
   const show = (next: View) => {
     setOutcome(next);
-    if (next.view === 2) setAnnouncement(TEXTS.waitlistTitle);
+    if (next.view === 2) setAnnouncement(t('selfWaitlistTitle'));
   };
 
   const onNotInterested = async () => {
@@ -331,11 +344,11 @@ function Choices({ link }: { link: SelfScheduleLink }) {
     try {
       const answer = await notInterest.mutateAsync({ StudyNo: current.studyNo, Child: link.k });
       if (answer.status !== 'succeed' && answer.status !== 'hasSchedule') {
-        setPopup({ data: TEXTS.somethingWrong, message: waitListExplanation(answer.status) });
+        setPopup({ data: t('selfSomethingWrong'), message: waitListExplanation(answer.status, t) });
         return;
       }
     } catch (error) {
-      if (!isUnauthenticated(error)) setPopup({ data: TEXTS.somethingWrong });
+      if (!isUnauthenticated(error)) setPopup({ data: t('selfSomethingWrong') });
       return;
     }
     const declinedNow = new Set(declined).add(current.studyNo);
@@ -358,13 +371,13 @@ function Choices({ link }: { link: SelfScheduleLink }) {
       {view.view === 'error' && (
         <>
           <h1 id="self-schedule-title" className="schedule__title">
-            Self-schedule
+            {t('selfPageTitle')}
           </h1>
           <div className="schedule__error" role="alert">
-            <p className="schedule__error-title">{TEXTS.loadFailed}</p>
-            <p>{TEXTS.loadFailedHelp}</p>
+            <p className="schedule__error-title">{t('loadFailed')}</p>
+            <p>{t('selfLoadFailedHelp')}</p>
             <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
-              Try again
+              {t('tryAgain')}
             </button>
           </div>
         </>
@@ -376,7 +389,9 @@ function Choices({ link }: { link: SelfScheduleLink }) {
           total={studies.length}
           choice={choices[current.studyNo] ?? null}
           onChoose={(choice) => choose(current.studyNo, choice)}
-          nextText={last ? (anyNotify ? TEXTS.waitForThisTime : TEXTS.scheduleMe) : nextLabel(step + 1, studies.length)}
+          nextText={
+            last ? (anyNotify ? t('selfWaitForThisTime') : t('selfScheduleMe')) : t('selfNext', { step: step + 1, total: studies.length })
+          }
           busy={busy}
           onBack={step > 0 ? () => goToStep(step - 1) : null}
           onNext={onNext}
@@ -410,11 +425,11 @@ function allows(group: SelfScheduleGroup, kind: Choice['kind']): boolean {
   return kind === 'select' ? group.status === 'Open' : group.status === 'Closed' && !bookingClosed(group);
 }
 
-function waitListExplanation(status: string): string | undefined {
-  if (status === 'groupOpen') return TEXTS.groupOpenText;
-  if (status === 'hasSchedule') return TEXTS.hasScheduleText;
+function waitListExplanation(status: string, t: ScheduleTranslate): string | undefined {
+  if (status === 'groupOpen') return t('selfGroupOpenText');
+  if (status === 'hasSchedule') return t('selfHasScheduleText');
   // The page offers no Notify me past a time's booking close; one still open from before it gets this.
-  if (status === 'notAvailable') return TEXTS.waitlistClosedText;
+  if (status === 'notAvailable') return t('selfWaitlistClosedText');
   return undefined;
 }
 
@@ -443,20 +458,21 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
       heading.current?.focus();
     } else studyHeading.current?.focus();
   }, [step]);
+  const t = useScheduleTexts();
   const captionId = `self-schedule-caption-${study.studyNo}`;
   const closedForBooking = study.groups.find(bookingClosed);
 
   return (
     <>
       <h1 id="self-schedule-title" className="schedule__title" tabIndex={-1} ref={heading}>
-        {TEXTS.title}
+        {t('selfTitle')}
       </h1>
-      <p>{TEXTS.intro}</p>
+      <p>{t('selfIntro')}</p>
       {/* Photo ID and arriving early concern a visit to a test site: not a virtual or a pick-up session. */}
       {study.groups.some((group) => group.kind === 'inPerson') && (
         <ul className="self-schedule__instructions">
-          <li>{TEXTS.bringId}</li>
-          <li>{TEXTS.arriveEarly}</li>
+          <li>{t('selfBringId')}</li>
+          <li>{t('selfArriveEarly', { minutes: ARRIVE_EARLY_MINUTES })}</li>
         </ul>
       )}
       <form
@@ -466,23 +482,27 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
           onNext();
         }}
       >
-        {total > 1 && <p className="self-schedule__step">{`Study ${step + 1} of ${total}`}</p>}
+        {total > 1 && <p className="self-schedule__step">{t('selfStudyStep', { step: step + 1, total })}</p>}
         <h2 className="self-schedule__study" tabIndex={-1} ref={studyHeading}>
-          {studyTitle(study)}
+          {studyTitle(study, t)}
         </h2>
         {(study.coins > 0 || study.exp > 0) && (
-          <p className="self-schedule__pays">{`Scheduling earns you ${study.coins} coins and ${study.exp} EXP.`}</p>
+          <p className="self-schedule__pays">{t('selfPays', { coins: study.coins, exp: study.exp })}</p>
         )}
         {study.groups.some((group) => group.status === 'Closed' && !bookingClosed(group)) && (
-          <p className="booking-card__note">{TEXTS.closedHint}</p>
+          <p className="booking-card__note">{t('selfClosedHint')}</p>
         )}
-        {closedForBooking && <p className="booking-card__note">{TEXTS.bookingClosedHint(closedForBooking.noticeHours)}</p>}
+        {closedForBooking && (
+          <p className="booking-card__note">
+            {t('selfBookingClosedHint', { hours: closedForBooking.noticeHours, phone: COMPANY.supportPhone })}
+          </p>
+        )}
         <fieldset className="self-schedule__choices">
-          <legend className="visually-hidden">{`${TEXTS.chooseLegend}: ${study.studyName || study.studyNo}`}</legend>
+          <legend className="visually-hidden">{t('selfChooseLegend', { study: study.studyName || study.studyNo })}</legend>
           <GroupTable
             captionId={captionId}
-            caption={`Times for ${study.studyName || `study ${study.studyNo}`}`}
-            pickColumn="Choose"
+            caption={study.studyName ? t('selfTimesFor', { study: study.studyName }) : t('selfTimesForStudyNo', { studyNo: study.studyNo })}
+            pickColumn={t('selfChoose')}
             withLocation
           >
             {study.groups.map((group) => (
@@ -493,11 +513,11 @@ function ChoiceStep({ study, step, total, choice, onChoose, nextText, busy, onBa
         <div className="schedule__actions self-schedule__actions">
           {onBack && (
             <button type="button" className="button" onClick={onBack} disabled={busy}>
-              Back
+              {t('selfBack')}
             </button>
           )}
           <button type="button" className="button" onClick={onNotInterested} disabled={busy}>
-            {TEXTS.notInterested}
+            {t('selfNotInterested')}
           </button>
           <button type="submit" className="button button--primary" disabled={choice === null || busy} aria-busy={busy}>
             {nextText}
@@ -519,15 +539,16 @@ function GroupRow({
   choice: Choice | null;
   onChoose: (choice: Choice) => void;
 }) {
+  const t = useScheduleTexts();
   const kind: Choice['kind'] = group.status === 'Open' ? 'select' : 'notify';
-  const action = kind === 'select' ? 'Select' : 'Notify me';
-  const dates = groupDates(group);
+  const action = kind === 'select' ? t('selfSelect') : t('selfNotifyMe');
+  const dates = useGroupDates()(group);
   const chosen = choice?.groupId === group.groupId;
   if (bookingClosed(group))
     return (
       <tr role="row">
         <td role="cell">
-          <span className="self-schedule__pick">{TEXTS.bookingClosed}</span>
+          <span className="self-schedule__pick">{t('selfBookingClosed')}</span>
         </td>
         <GroupCells group={group} dates={dates} notes={[]} withLocation />
       </tr>
@@ -542,19 +563,20 @@ function GroupRow({
             value={group.groupId}
             checked={chosen}
             // The name starts with the visible word, so speech control finds it too.
-            aria-label={`${action} ${dates[0] ?? group.cell}${kind === 'notify' ? ' (Closed)' : ''}`}
+            aria-label={`${action} ${dates[0] ?? group.cell}${kind === 'notify' ? ` (${t('selfClosed')})` : ''}`}
             onChange={() => onChoose({ kind, groupId: group.groupId })}
           />
           <span aria-hidden="true">{action}</span>
         </label>
       </td>
-      <GroupCells group={group} dates={dates} notes={[kind === 'notify' && 'Closed']} withLocation />
+      <GroupCells group={group} dates={dates} notes={[kind === 'notify' && t('selfClosed')]} withLocation />
     </tr>
   );
 }
 
 /** Views 2 to 5, and the menu's "nothing waiting". */
 function OutcomeView({ view }: { view: View }) {
+  const t = useScheduleTexts();
   const heading = useRef<HTMLHeadingElement>(null);
   useFocusOnChange(heading, view.view);
   let title: string;
@@ -562,18 +584,18 @@ function OutcomeView({ view }: { view: View }) {
   let links: ReactNode;
   const toStudies = (
     <Link className="button button--primary" to={WAIT_LIST_SUCCESS_URL}>
-      {TEXTS.toStudies}
+      {t('selfToStudies')}
     </Link>
   );
   switch (view.view) {
     case 2:
-      title = TEXTS.waitlistTitle;
+      title = t('selfWaitlistTitle');
       body = (
         <>
-          <p>{TEXTS.waitlistIntro}</p>
+          <p>{t('selfWaitlistIntro')}</p>
           <ul className="self-schedule__reasons">
-            {TEXTS.waitlistReasons.map((reason) => (
-              <li key={reason}>{reason}</li>
+            {WAITLIST_REASONS.map((reason) => (
+              <li key={reason}>{t(reason)}</li>
             ))}
           </ul>
         </>
@@ -581,37 +603,37 @@ function OutcomeView({ view }: { view: View }) {
       links = toStudies;
       break;
     case 6:
-      title = TEXTS.suspendedTitle;
-      body = <p>{TEXTS.suspendedText}</p>;
+      title = t('selfSuspendedTitle');
+      body = <p>{t('selfSuspendedText', { phone: COMPANY.supportPhone })}</p>;
       links = toStudies;
       break;
     case 3:
-      title = TEXTS.mismatchTitle;
-      body = <p>{TEXTS.mismatchText}</p>;
+      title = t('selfMismatchTitle');
+      body = <p>{t('selfMismatchText', { phone: COMPANY.supportPhone })}</p>;
       links = toStudies;
       break;
     case 4:
-      title = TEXTS.externalTitle;
-      body = <p>{TEXTS.externalText}</p>;
+      title = t('selfExternalTitle');
+      body = <p>{t('selfExternalText', { minutes: EXTERNAL_WAIT_MINUTES })}</p>;
       links = toStudies;
       break;
     case 5:
-      title = TEXTS.completedTitle;
-      body = <p>{TEXTS.completedText}</p>;
+      title = t('selfCompletedTitle');
+      body = <p>{t('selfCompletedText')}</p>;
       links = (
         <>
           <Link className="button button--primary" to={SELF_SCHEDULE_SUCCESS_URL}>
-            {TEXTS.toSchedule}
+            {t('selfToSchedule')}
           </Link>
           <Link className="button" to={WAIT_LIST_SUCCESS_URL}>
-            {TEXTS.toStudies}
+            {t('selfToStudies')}
           </Link>
         </>
       );
       break;
     default:
-      title = 'Self-schedule';
-      body = <p className="schedule__empty">{TEXTS.nothingWaiting}</p>;
+      title = t('selfPageTitle');
+      body = <p className="schedule__empty">{t('selfNothingWaiting')}</p>;
       links = toStudies;
   }
   return (

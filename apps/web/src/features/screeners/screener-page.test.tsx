@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { childPopupStub } from '../../../test/child-popup-stub';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { ScreenerPage } from './screener-page';
 import { isKidStudy, type Screener } from './study-kind';
 
@@ -121,5 +122,33 @@ describe('screener list', () => {
     renderPage();
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test('the list, its cards and the teen-or-adult choice speak Spanish', async () => {
+    setLanguage('es');
+    stubScreeners(200, [study({}), study({ screenerStudyNo: 2, participantTypeID: 3, isWaitingList: true })]);
+    const user = userEvent.setup();
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void renderPage());
+    expect(await screen.findByRole('heading', { name: 'Estudios disponibles' })).toBeInTheDocument();
+    const cards = await screen.findAllByTestId('screener-card');
+    expect(cards[0]).toHaveTextContent('50 monedas');
+    expect(within(cards[0]!).getByRole('img', { name: 'Estudio para adultos' })).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent('Lista de espera');
+    await user.click(within(cards[1]!).getByRole('button', { name: /^Responder el cuestionario/ }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Quién responde este cuestionario?' });
+    expect(within(dialog).getByRole('button', { name: 'Yo mismo' })).toBeInTheDocument();
+  });
+
+  test('an empty list says so in Spanish', async () => {
+    setLanguage('es');
+    stubScreeners(200, []);
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void renderPage());
+    expect(await screen.findByText('No hay estudios disponibles en este momento. Vuelva a consultar más tarde.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { ConfirmPopup } from '../../components/confirm-popup';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -10,7 +9,8 @@ import { viewStatus } from '../../lib/query-status';
 import { useScreeners } from './api/get-screeners';
 import { screenerKeys } from './api/query-keys';
 import type { ChildPopupSlot } from './child-popup-slot';
-import { STUDY_LINK_SESSION_KEYS, WAITING_LIST_HEADER } from './screener-texts';
+import { STUDY_LINK_SESSION_KEYS } from './screener-texts';
+import { useScreenersTexts } from './screeners-texts';
 import { TeenOrAdultDialog } from './study-choice-dialogs';
 import { chipColour, isKidStudy, TEEN_AND_ADULT_PARTICIPANT_TYPE, type Screener } from './study-kind';
 import { useStartScreener, type StartResult } from './use-start-screener';
@@ -31,7 +31,8 @@ function studyName(screener: Screener): string {
  * online screener at once. The child popup comes from the children feature through childPopup.
  */
 export function ScreenerPage({ childPopup }: { childPopup: ChildPopupSlot }) {
-  usePageTitle('Screeners');
+  const t = useScreenersTexts();
+  usePageTitle(t('pageTitle'));
   // What the page the tester came from has to tell (a cancelled booking's coins taken back, decision 080).
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const query = useScreeners();
@@ -72,9 +73,9 @@ export function ScreenerPage({ childPopup }: { childPopup: ChildPopupSlot }) {
   return (
     <section aria-labelledby="screeners-title" aria-busy={status === 'pending'}>
       <h1 id="screeners-title" className="screeners__title">
-        Available studies
+        {t('listTitle')}
       </h1>
-      <p className="screeners__intro">Studies you may qualify for. Complete a screener to see whether you are a match.</p>
+      <p className="screeners__intro">{t('listIntro')}</p>
       {notice && (
         <p role="status" className="screeners__notice">
           {notice}
@@ -83,7 +84,7 @@ export function ScreenerPage({ childPopup }: { childPopup: ChildPopupSlot }) {
       {status === 'pending' && (
         <>
           <p role="status" className="visually-hidden">
-            Loading studies…
+            {t('loadingStudies')}
           </p>
           <div className="screeners__list" aria-hidden="true">
             <div className="screeners__skeleton" />
@@ -93,15 +94,15 @@ export function ScreenerPage({ childPopup }: { childPopup: ChildPopupSlot }) {
       )}
       {status === 'error' && (
         <div className="screeners__error" role="alert">
-          <p>We could not load the studies. Please try again.</p>
+          <p>{t('listFailed')}</p>
           <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       )}
-      {status === 'success' && screeners.length === 0 && <p className="screeners__empty">{ENTRY_TEXTS.noScreeners}</p>}
+      {status === 'success' && screeners.length === 0 && <p className="screeners__empty">{t('noScreeners')}</p>}
       {status === 'success' && screeners.length > 0 && (
-        <ul className="screeners__list" aria-label="Studies">
+        <ul className="screeners__list" aria-label={t('studiesLabel')}>
           {screeners.map((screener) => (
             <ScreenerCard
               key={screener.screenerStudyNo}
@@ -134,7 +135,7 @@ export function ScreenerPage({ childPopup }: { childPopup: ChildPopupSlot }) {
         <ConfirmPopup
           type="screener"
           studyNo={choice.screener.screenerStudyNo}
-          header={WAITING_LIST_HEADER}
+          header={t('waitingList')}
           onClose={closeChoice}
           onConfirm={async ({ studyNo }) => {
             const result = await start(studyNo);
@@ -158,22 +159,23 @@ interface ScreenerCardProps {
 
 function ScreenerCard({ screener, disabled, starting, onChoose }: ScreenerCardProps) {
   const kid = isKidStudy(screener);
+  const t = useScreenersTexts();
   return (
     <li className={kid ? 'screener-card screener-card--kid' : 'screener-card'} data-testid="screener-card">
-      <span className="screener-card__icon">{kid ? <KidIcon /> : <AdultIcon />}</span>
+      <span className="screener-card__icon">{kid ? <KidIcon label={t('kidStudy')} /> : <AdultIcon label={t('adultStudy')} />}</span>
       <div className="screener-card__meta">
         <span className="screener-card__colour">
           <span className="screener-card__chip" style={{ background: chipColour(screener.colorName) }} aria-hidden="true" />
           {screener.colorName}
         </span>
         <span className="screener-card__label">{screener.testerLabel}</span>
-        {screener.isWaitingList && <span className="screener-card__waiting">Waiting list</span>}
+        {screener.isWaitingList && <span className="screener-card__waiting">{t('waitingList')}</span>}
       </div>
       <p className="screener-card__info">{screener.studyBasicInfo}</p>
       <p className="screener-card__info">
         <span className="screener-card__coins">
           <CoinIcon />
-          {screener.coinValue} coins
+          {t('coins', { coins: screener.coinValue })}
         </span>
       </p>
       <button
@@ -183,16 +185,16 @@ function ScreenerCard({ screener, disabled, starting, onChoose }: ScreenerCardPr
         disabled={disabled}
         aria-busy={starting}
       >
-        {starting ? 'Starting…' : 'Take the screener'}
+        {starting ? t('starting') : t('takeScreener')}
         <span className="visually-hidden">: {studyName(screener)}</span>
       </button>
     </li>
   );
 }
 
-function KidIcon() {
+function KidIcon({ label }: { label: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="30" height="30" role="img" aria-label="Kid study" focusable="false">
+    <svg viewBox="0 0 24 24" width="30" height="30" role="img" aria-label={label} focusable="false">
       <circle cx="12" cy="7" r="4" fill="currentColor" />
       <path d="M6 22v-5a6 6 0 0 1 12 0v5z" fill="currentColor" />
       <path d="M9.5 6.5h.01M14.5 6.5h.01" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
@@ -200,9 +202,9 @@ function KidIcon() {
   );
 }
 
-function AdultIcon() {
+function AdultIcon({ label }: { label: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="30" height="30" role="img" aria-label="Adult study" focusable="false">
+    <svg viewBox="0 0 24 24" width="30" height="30" role="img" aria-label={label} focusable="false">
       <circle cx="12" cy="6" r="3.5" fill="currentColor" />
       <path d="M5 23v-7.5A5.5 5.5 0 0 1 10.5 10h3a5.5 5.5 0 0 1 5.5 5.5V23z" fill="currentColor" />
     </svg>

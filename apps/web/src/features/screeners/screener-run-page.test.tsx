@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
 import type { Answers, ScreenerQuestion, ScreenerRun } from './run/screener-rules';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { ScreenerRunPage } from './screener-run-page';
 
 const api = fakeApi();
@@ -331,5 +332,24 @@ describe('hosted screener: states', () => {
     api.answers['/screener/7'] = { body: run() };
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await heading('Do you own a pet?')).toBeInTheDocument();
+  });
+});
+
+describe('hosted screener: in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test('the progress, the coin promise, the buttons and the hints speak Spanish', async () => {
+    setLanguage('es');
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    const { user } = await act(async () => renderRun(run({ '1': 10 })));
+    expect(await screen.findByText('Pregunta 2 de 5')).toBeInTheDocument();
+    expect(screen.getByText('Gane 40 monedas si califica para este estudio.')).toBeInTheDocument();
+    expect(screen.getByText('Elija de 2 a 3.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Avance del cuestionario' })).toHaveAttribute('aria-valuetext', 'Pregunta 2 de 5');
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Por favor responda esta pregunta.');
+    await user.click(screen.getByRole('button', { name: 'Atrás' }));
+    expect(await screen.findByText('Pregunta 1 de 5')).toBeInTheDocument();
   });
 });

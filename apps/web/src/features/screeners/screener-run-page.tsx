@@ -20,25 +20,10 @@ import {
   type ScreenerRun,
 } from './run/screener-rules';
 import { SCREENER_LIST_PATH } from './screener-texts';
+import { useScreenersTexts } from './screeners-texts';
 import { chipColour } from './study-kind';
 import { useFollowRedirect } from './use-start-screener';
 import './screener-run-page.css';
-
-export const RUN_TEXTS = {
-  notAvailable: 'This screener is no longer available',
-  notAvailableHelp: 'It may have closed, or you may have completed it already.',
-  backToList: 'Back to the studies',
-  loadFailed: 'We could not load this screener. Please try again.',
-  saveFailed: 'We could not save your answers. Please try again.',
-  submitFailed: 'We could not send your answers. Please try again.',
-  thankYouTitle: 'Thank you for your time',
-  waitlistedTitle: 'You are on the waiting list',
-  /**
-   * The screener's coins are paid when the tester qualifies (a place, the waiting list, or already
-   * booked elsewhere), not for an answer that rules them out: the promise says so (decision 101).
-   */
-  coinPromise: (coins: number) => `Earn ${coins} coins if you qualify for this study.`,
-} as const;
 
 /**
  * /community/main/screener/:studyNo: a screener hosted here (issue 9, section 3), one question
@@ -53,14 +38,15 @@ export function ScreenerRunPage() {
   const query = useScreenerRun(studyNo, { enabled: studyNo > 0, kid });
   const status = viewStatus(query);
   const notFound = studyNo === 0 || (query.error instanceof ApiRequestError && query.error.status === 404);
-  usePageTitle(query.data?.title ?? 'Screener');
+  const t = useScreenersTexts();
+  usePageTitle(query.data?.title ?? t('runTitle'));
 
   if (notFound) return <NotAvailable />;
   if (status === 'pending') {
     return (
       <section aria-busy="true" aria-labelledby="screener-run-loading">
         <p id="screener-run-loading" role="status" className="screener-run__status">
-          Loading the screener…
+          {t('runLoading')}
         </p>
       </section>
     );
@@ -69,12 +55,12 @@ export function ScreenerRunPage() {
     return (
       <section className="screener-run" aria-labelledby="screener-run-error">
         <h1 id="screener-run-error" className="screener-run__title">
-          Screener
+          {t('runTitle')}
         </h1>
         <div role="alert" className="screener-run__failure">
-          <p>{RUN_TEXTS.loadFailed}</p>
+          <p>{t('loadFailed')}</p>
           <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
         <BackToList />
@@ -85,20 +71,22 @@ export function ScreenerRunPage() {
 }
 
 function BackToList() {
+  const t = useScreenersTexts();
   return (
     <p>
-      <Link to={SCREENER_LIST_PATH}>{RUN_TEXTS.backToList}</Link>
+      <Link to={SCREENER_LIST_PATH}>{t('backToList')}</Link>
     </p>
   );
 }
 
 function NotAvailable() {
+  const t = useScreenersTexts();
   return (
     <section className="screener-run" aria-labelledby="screener-run-gone">
       <h1 id="screener-run-gone" className="screener-run__title">
-        {RUN_TEXTS.notAvailable}
+        {t('notAvailable')}
       </h1>
-      <p>{RUN_TEXTS.notAvailableHelp}</p>
+      <p>{t('notAvailableHelp')}</p>
       <BackToList />
     </section>
   );
@@ -108,6 +96,7 @@ type Ending = { kind: 'thankYou'; message: string } | { kind: 'popup'; popup: Po
 
 function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
   const navigate = useNavigate();
+  const t = useScreenersTexts();
   const follow = useFollowRedirect();
   const save = useSaveScreenerAnswers(run.studyNo, kid);
   const complete = useCompleteScreener(run.studyNo, kid);
@@ -160,7 +149,7 @@ function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
 
   const checkCurrent = (): boolean => {
     if (!question) return true;
-    const problem = answerProblem(question, answers[String(question.id)]);
+    const problem = answerProblem(question, answers[String(question.id)], t);
     if (problem) setErrors({ [String(question.id)]: problem });
     return !problem;
   };
@@ -171,16 +160,16 @@ function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
       await save.mutateAsync(answersToSend(run.questions, answers));
       setStep(index + 1);
     } catch (error) {
-      showRejection(error, RUN_TEXTS.saveFailed);
+      showRejection(error, t('saveFailed'));
     }
   };
 
   const submit = async () => {
     if (!checkCurrent()) return;
-    const firstProblem = visible.findIndex((shown) => answerProblem(shown, answers[String(shown.id)]));
+    const firstProblem = visible.findIndex((shown) => answerProblem(shown, answers[String(shown.id)], t));
     if (firstProblem >= 0) {
       const shown = visible[firstProblem]!;
-      setErrors({ [String(shown.id)]: answerProblem(shown, answers[String(shown.id)])! });
+      setErrors({ [String(shown.id)]: answerProblem(shown, answers[String(shown.id)], t)! });
       setStep(firstProblem);
       return;
     }
@@ -195,13 +184,13 @@ function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
           setEnding({ kind: 'popup', popup: { data: result.status, message: result.message } });
           break;
         case 'waitlisted':
-          setEnding({ kind: 'popup', popup: { data: RUN_TEXTS.waitlistedTitle, message: result.message } });
+          setEnding({ kind: 'popup', popup: { data: t('waitlistedTitle'), message: result.message } });
           break;
         default:
           setEnding({ kind: 'thankYou', message: result.message });
       }
     } catch (error) {
-      showRejection(error, RUN_TEXTS.submitFailed);
+      showRejection(error, t('submitFailed'));
     }
   };
 
@@ -218,8 +207,11 @@ function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
           <span className="screener-run__chip" style={{ background: chipColour(run.colorName) }} aria-hidden="true" />
           {run.title}
         </h1>
-        {run.childName && <p className="screener-run__child">Answering for {run.childName}</p>}
-        <p className="screener-run__coins">{RUN_TEXTS.coinPromise(run.coinValue)}</p>
+        {run.childName && <p className="screener-run__child">{t('answeringFor', { name: run.childName })}</p>}
+        <p className="screener-run__coins">
+          {/* Paid when the tester qualifies, not for an answer that rules them out (decision 101). */}
+          {t('coinPromise', { coins: run.coinValue })}
+        </p>
       </header>
       {question ? (
         <form
@@ -246,15 +238,15 @@ function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
           )}
           <div className="screener-run__buttons">
             <button type="button" className="button button--outline" onClick={back} disabled={index === 0 || busy}>
-              Back
+              {t('back')}
             </button>
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {last ? 'Submit' : 'Next'}
+              {last ? t('submit') : t('next')}
             </button>
           </div>
         </form>
       ) : (
-        <p>This screener has no questions for you.</p>
+        <p>{t('noQuestions')}</p>
       )}
       <BackToList />
       {ending?.kind === 'popup' && <MessagePopup {...ending.popup} onClose={() => void navigate(SCREENER_LIST_PATH)} />}
@@ -263,14 +255,15 @@ function ScreenerRunner({ run, kid }: { run: ScreenerRun; kid: string }) {
 }
 
 function Progress({ current, total }: { current: number; total: number }) {
-  const text = `Question ${current} of ${total}`;
+  const t = useScreenersTexts();
+  const text = t('progress', { current, total });
   return (
     <div className="screener-run__progress">
       <p className="screener-run__step">{text}</p>
       <div
         className="screener-run__bar"
         role="progressbar"
-        aria-label="Screener progress"
+        aria-label={t('progressLabel')}
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={current}
@@ -283,17 +276,18 @@ function Progress({ current, total }: { current: number; total: number }) {
 }
 
 function ThankYou({ title, message }: { title: string; message: string }) {
+  const t = useScreenersTexts();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <section className="screener-run screener-run--done" aria-labelledby="screener-run-thanks">
       <h1 id="screener-run-thanks" ref={headingRef} tabIndex={-1} className="screener-run__title">
-        {RUN_TEXTS.thankYouTitle}
+        {t('thankYouTitle')}
       </h1>
       <p className="screener-run__study">{title}</p>
       <p>{message}</p>
       <Link to={SCREENER_LIST_PATH} className="button button--primary">
-        {RUN_TEXTS.backToList}
+        {t('backToList')}
       </Link>
     </section>
   );

@@ -24,15 +24,6 @@ export function screenerFailure(status: string, message?: string): { data: strin
   };
 }
 
-export const TEEN_OR_ADULT = {
-  title: 'Who is taking this screener?',
-  question: 'This study is open to teens and adults. Are you answering for yourself, or for your teen?',
-  myself: 'Myself',
-  teen: 'My teen',
-};
-
-export const WAITING_LIST_HEADER = 'Waiting list';
-
 export const SCREENER_LIST_PATH = '/community/main/screener';
 
 /** Session storage keys of the study-link flow (spec 2 section 3, spec 3 section 3), cleared when the teen/adult popup closes. */

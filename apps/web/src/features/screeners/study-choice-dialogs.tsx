@@ -1,5 +1,5 @@
 import { ModalDialog } from '../../components/modal-dialog';
-import { TEEN_OR_ADULT } from './screener-texts';
+import { useScreenersTexts } from './screeners-texts';
 
 interface TeenOrAdultDialogProps {
   studyName: string;
@@ -13,23 +13,24 @@ interface TeenOrAdultDialogProps {
 
 /** The screenerTeenagerAndAdult popup (spec 3, section 4 "Self or teen choice") for a participant-type-3 study. */
 export function TeenOrAdultDialog({ studyName, running, onMyself, onTeen, onClose }: TeenOrAdultDialogProps) {
+  const t = useScreenersTexts();
   return (
     <ModalDialog
-      title={TEEN_OR_ADULT.title}
+      title={t('teenOrAdultTitle')}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="button button--accent" onClick={onMyself} disabled={running} aria-busy={running}>
-            {TEEN_OR_ADULT.myself}
+            {t('myself')}
           </button>
           <button type="button" className="button button--outline" onClick={onTeen} disabled={running}>
-            {TEEN_OR_ADULT.teen}
+            {t('myTeen')}
           </button>
         </>
       }
     >
       <p className="screeners__dialog-study">{studyName}</p>
-      <p>{TEEN_OR_ADULT.question}</p>
+      <p>{t('teenOrAdultQuestion')}</p>
     </ModalDialog>
   );
 }

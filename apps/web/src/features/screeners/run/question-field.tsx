@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { useScreenersTexts, type ScreenersTranslate } from '../screeners-texts';
 import type { AnswerValue, ScreenerQuestion } from './screener-rules';
 
 interface QuestionFieldProps {
@@ -19,7 +20,8 @@ export function QuestionField({ question, value, error, onChange, headingRef }: 
   const headingId = `${id}-heading`;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const hint = questionHint(question, value);
+  const t = useScreenersTexts();
+  const hint = questionHint(question, value, t);
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -27,7 +29,7 @@ export function QuestionField({ question, value, error, onChange, headingRef }: 
       <legend className="screener-run__legend">
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="screener-run__prompt">
           {question.prompt}
-          {question.required ? <span className="screener-run__required"> (required)</span> : null}
+          {question.required ? <span className="screener-run__required">{t('required')}</span> : null}
         </h2>
       </legend>
       <Input question={question} value={value} onChange={onChange} labelledBy={headingId} describedBy={describedBy} invalid={!!error} />
@@ -46,24 +48,24 @@ export function QuestionField({ question, value, error, onChange, headingRef }: 
 }
 
 /** The rule shown under a question: how many boxes, which range, how many characters. */
-function questionHint(question: ScreenerQuestion, value: AnswerValue | undefined): string | null {
+function questionHint(question: ScreenerQuestion, value: AnswerValue | undefined, t: ScreenersTranslate): string | null {
   if (question.kind === 'multiple') {
     const count = Array.isArray(value) ? value.length : 0;
     const { minChoices: min, maxChoices: max } = question;
-    if (max !== undefined && count >= max) return `You have chosen ${max}, the most allowed.`;
-    if (min !== undefined && count > 0 && count < min) return `Choose at least ${min} (${count} chosen).`;
-    if (min !== undefined && max !== undefined) return `Choose from ${min} to ${max}.`;
-    if (max !== undefined) return `Choose up to ${max}.`;
-    return min !== undefined ? `Choose at least ${min}.` : 'Choose all that apply.';
+    if (max !== undefined && count >= max) return t('hintMostChosen', { max });
+    if (min !== undefined && count > 0 && count < min) return t('hintAtLeastChosen', { min, count });
+    if (min !== undefined && max !== undefined) return t('hintFromTo', { min, max });
+    if (max !== undefined) return t('hintUpTo', { max });
+    return min !== undefined ? t('hintAtLeast', { min }) : t('hintAll');
   }
   if (question.kind === 'number' && (question.minValue !== undefined || question.maxValue !== undefined)) {
     const { minValue: min, maxValue: max } = question;
-    if (min !== undefined && max !== undefined) return `A number from ${min} to ${max}.`;
-    return min !== undefined ? `A number of at least ${min}.` : `A number of at most ${max}.`;
+    if (min !== undefined && max !== undefined) return t('hintNumberRange', { min, max });
+    return min !== undefined ? t('hintNumberMin', { min }) : t('hintNumberMax', { max: String(max) });
   }
   if (question.kind === 'text' && question.maxLength !== undefined) {
     const length = typeof value === 'string' ? value.length : 0;
-    return `${length} of ${question.maxLength} characters.`;
+    return t('hintCharacters', { length, max: question.maxLength });
   }
   return null;
 }

@@ -1,5 +1,8 @@
 /** The hosted screener's shapes (GET /api/screener/<studyNo>) and the rules the page applies before the server does. */
 import type { AnswerValue, Answers, ScreenerQuestion } from '@testerhub/shared/screener-schemas';
+import { translator } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/screeners.json';
+import type { ScreenersTranslate } from '../screeners-texts';
 
 export type { AnswerValue, Answers, QuestionKind, ScreenerQuestion, ScreenerRun } from '@testerhub/shared/screener-schemas';
 
@@ -33,34 +36,38 @@ export function isAnswered(value: AnswerValue | undefined): value is AnswerValue
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function rangeText(min: number | undefined, max: number | undefined): string {
-  if (min !== undefined && max !== undefined) return `Enter a number from ${min} to ${max}.`;
-  return min !== undefined ? `Enter a number of at least ${min}.` : `Enter a number of at most ${max}.`;
+function rangeText(min: number | undefined, max: number | undefined, t: ScreenersTranslate): string {
+  if (min !== undefined && max !== undefined) return t('problemNumberRange', { min, max });
+  return min !== undefined ? t('problemNumberMin', { min }) : t('problemNumberMax', { max: String(max) });
 }
 
-/** What is wrong with an answer, in words for the tester, or null when it may be sent. */
-export function answerProblem(question: ScreenerQuestion, value: AnswerValue | undefined): string | null {
-  if (!isAnswered(value)) return question.required ? 'Please answer this question.' : null;
+/** What is wrong with an answer, in words for the tester (in their language), or null when it may be sent. */
+export function answerProblem(
+  question: ScreenerQuestion,
+  value: AnswerValue | undefined,
+  t: ScreenersTranslate = translator(en),
+): string | null {
+  if (!isAnswered(value)) return question.required ? t('problemRequired') : null;
   switch (question.kind) {
     case 'single':
-      return typeof value === 'number' && question.options.some((option) => option.id === value) ? null : 'Please choose one answer.';
+      return typeof value === 'number' && question.options.some((option) => option.id === value) ? null : t('problemChooseOne');
     case 'multiple': {
       const count = chosenIds(value).length;
-      if (question.minChoices !== undefined && count < question.minChoices) return `Choose at least ${question.minChoices}.`;
-      if (question.maxChoices !== undefined && count > question.maxChoices) return `Choose no more than ${question.maxChoices}.`;
+      if (question.minChoices !== undefined && count < question.minChoices) return t('problemAtLeast', { min: question.minChoices });
+      if (question.maxChoices !== undefined && count > question.maxChoices) return t('problemAtMost', { max: question.maxChoices });
       return null;
     }
     case 'number': {
-      if (typeof value !== 'number') return 'Enter a number.';
+      if (typeof value !== 'number') return t('problemNumber');
       const { minValue: min, maxValue: max } = question;
-      return (min !== undefined && value < min) || (max !== undefined && value > max) ? rangeText(min, max) : null;
+      return (min !== undefined && value < min) || (max !== undefined && value > max) ? rangeText(min, max, t) : null;
     }
     case 'text':
       return question.maxLength !== undefined && String(value).length > question.maxLength
-        ? `Use no more than ${question.maxLength} characters.`
+        ? t('problemTooLong', { max: question.maxLength })
         : null;
     case 'date':
-      return typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'Enter a date.';
+      return typeof value === 'string' && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) ? null : t('problemDate');
   }
 }
 
