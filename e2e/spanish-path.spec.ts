@@ -151,8 +151,10 @@ for (const viewport of [
       const booking = () =>
         messagesTo(tester.email).filter((message) => message.subject !== CONFIRM_SUBJECT.es && message.text?.includes(CEREAL));
       await expect.poll(() => booking().length).toBeGreaterThan(0);
-      // lead: the booking e-mail's subject is English on this branch; once the mail area's Spanish lands, assert it here:
-      // expect(booked.subject).toBe('<the Spanish booking subject>');
+      // Written in the tester's language (decision 115), its calendar file too.
+      const [booked] = booking();
+      expect(booked!.subject).toMatch(/^Su cita está confirmada: /);
+      expect(booked!.text).toContain('Cuándo: ');
     });
   });
 }
