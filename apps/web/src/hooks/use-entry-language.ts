@@ -22,9 +22,11 @@ const readSpanish = () => sessionValues.get(SPANISH_STORAGE_KEY) === 'true';
  * after login read the same one; the document's lang follows for screen readers.
  */
 export function setLanguage(language: Language): void {
+  // Even when the tab holds this language already: after a reload the stored language is Spanish
+  // while the served page says lang="en" until the portal sets it here.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   if (readSpanish() === (language === 'es')) return;
   sessionValues.set(SPANISH_STORAGE_KEY, String(language === 'es'));
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
   for (const listener of listeners) listener();
 }
 

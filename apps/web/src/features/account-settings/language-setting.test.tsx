@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
-import { setLanguage, useLanguage } from '../../hooks/use-entry-language';
+import { SPANISH_STORAGE_KEY, setLanguage, useLanguage } from '../../hooks/use-entry-language';
 import { LanguageSetting } from './language-setting';
 
 const api = fakeApi();
@@ -40,7 +40,10 @@ describe('the language setting (issue 28, Spanish end to end; decision 114)', ()
 
     await user.click(screen.getByRole('button', { name: 'Español' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Guardado: sus páginas y correos electrónicos ahora están en español.');
+    expect(await screen.findByText('Guardado: sus páginas y correos electrónicos ahora están en español.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(posted()).toEqual([{ language: 'es' }]);
     expect(onChanged).toHaveBeenCalledWith('es');
     expect(screen.getByTestId('page-language')).toHaveTextContent('es');
@@ -52,9 +55,10 @@ describe('the language setting (issue 28, Spanish end to end; decision 114)', ()
   test('a Spanish reader switches back to English, confirmed in English', async () => {
     setLanguage('es');
     api.answers['/account/ChangeLanguage'] = (body) => ({ body: { status: 'succeed', ...(body as object) } });
-    const { user } = renderSetting();
+    // The Spanish texts load on first use: the setting suspends until they have.
+    const { user } = await act(async () => renderSetting());
     await user.click(await screen.findByRole('button', { name: 'English' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Saved: your pages and e-mails are now in English.');
+    expect(await screen.findByText('Saved: your pages and e-mails are now in English.')).toHaveAttribute('role', 'status');
     expect(posted()).toEqual([{ language: 'en' }]);
     expect(screen.getByTestId('page-language')).toHaveTextContent('en');
   });
@@ -74,4 +78,11 @@ describe('the language setting (issue 28, Spanish end to end; decision 114)', ()
     expect(screen.getByTestId('page-language')).toHaveTextContent('en');
     expect(onChanged).not.toHaveBeenCalled();
   });
+});
+
+test("after a reload the tab's stored Spanish sets the page's lang too (the served page says en)", () => {
+  window.sessionStorage.setItem(SPANISH_STORAGE_KEY, 'true');
+  document.documentElement.lang = 'en';
+  setLanguage('es');
+  expect(document.documentElement.lang).toBe('es');
 });
