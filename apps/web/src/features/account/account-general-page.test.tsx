@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { COMPANY } from '@testerhub/shared/company';
 import { describe, expect, test } from 'vitest';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { ACCOUNT_TILES } from './account-tiles';
 import { AccountGeneralPage } from './account-general-page';
 
@@ -42,6 +43,7 @@ function renderPage() {
           </div>
         )}
         profileSummary={<p>demotester1, level 2</p>}
+        languageSetting={<p>Language choice</p>}
         profilePopup={(onClose) => (
           <div role="dialog" aria-label="Picture popup">
             <button type="button" onClick={onClose}>
@@ -139,5 +141,35 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Notifications popup' });
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('the language choice sits on the My Profile tile', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'My Profile' }).closest('li')).toHaveTextContent('Language choice');
+  });
+
+  test('a Spanish reader reads the page in Spanish (issue 28, Spanish end to end)', async () => {
+    setLanguage('es');
+    // The Spanish texts load on first use: the page suspends until they have.
+    await act(async () => {
+      renderPage();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Beneficios',
+      'Registre a sus hijos',
+      'Mi perfil',
+      'Notificaciones',
+      'Preguntas frecuentes',
+      'Clasificación',
+      'Días de inicio de sesión',
+      'Ayuda',
+      'Ubicaciones',
+      'Sus datos',
+      'Cerrar sesión',
+    ]);
+    expect(screen.getByRole('button', { name: 'Ver beneficios' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Descargar o eliminar mis datos' })).toHaveAttribute('href', '/community/main/account/privacy');
+    expect(document.title).toContain('Mi cuenta');
   });
 });

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COMPANY } from '@testerhub/shared/company';
-import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useAccountTexts } from './account-texts';
 import { LOCATIONS, visibleTiles, type AccountTile } from './account-tiles';
 import './account-general.css';
 
@@ -22,6 +22,8 @@ interface AccountGeneralPageProps {
   /** The tester's picture and level (the shell's), and the picture choice (decision 038). */
   profileSummary: ReactNode;
   profilePopup: (onClose: () => void) => ReactNode;
+  /** The account settings feature's language choice (decision 114), on the My Profile tile. */
+  languageSetting?: ReactNode;
 }
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -36,8 +38,10 @@ export function AccountGeneralPage({
   perksPopup,
   profileSummary,
   profilePopup,
+  languageSetting,
 }: AccountGeneralPageProps) {
-  usePageTitle('My account');
+  const t = useAccountTexts();
+  usePageTitle(t('title'));
   const [open, setOpen] = useState<'kids' | 'perks' | 'profile' | 'notifications' | 'leaderboard' | null>(null);
   const close = () => setOpen(null);
 
@@ -46,19 +50,19 @@ export function AccountGeneralPage({
       case 'perks':
         return (
           <>
-            <p>Spend coins on perks: more spins, a cheaper drawing, a bigger daily bonus.</p>
+            <p>{t('perksNote')}</p>
             <button type="button" className="button button--primary" onClick={() => setOpen('perks')}>
-              Open perks
+              {t('openPerks')}
             </button>
           </>
         );
       case 'kids':
         return (
           <>
-            <p>Register your children and see whether they are confirmed.</p>
-            <p>{CHILD_TEXTS.onlineAfterFirstVisit}</p>
+            <p>{t('kidsNote')}</p>
+            <p>{t('kidsOnline')}</p>
             <button type="button" className="button button--primary" onClick={() => setOpen('kids')}>
-              {tile.label}
+              {t(`tile.${tile.id}`)}
             </button>
           </>
         );
@@ -67,38 +71,39 @@ export function AccountGeneralPage({
           <>
             {profileSummary}
             <button type="button" className="button button--outline" onClick={() => setOpen('profile')}>
-              Change picture
+              {t('changePicture')}
             </button>
+            {languageSetting}
           </>
         );
       case 'notifications':
         return (
           <>
-            <p>Choose whether we may call, text or e-mail you.</p>
+            <p>{t('notificationsNote')}</p>
             <button type="button" className="button button--primary" onClick={() => setOpen('notifications')}>
-              {tile.label}
+              {t(`tile.${tile.id}`)}
             </button>
           </>
         );
       case 'leaderboard':
         return (
           <>
-            <p>See who spent, referred and screened the most this month.</p>
+            <p>{t('leaderboardNote')}</p>
             <button type="button" className="button button--primary" onClick={() => setOpen('leaderboard')}>
-              Open the leaderboard
+              {t('openLeaderboard')}
             </button>
           </>
         );
       case 'faqs':
         return (
           <p>
-            <Link to="/popup/faqs">Read the FAQs</Link>
+            <Link to="/popup/faqs">{t('readFaqs')}</Link>
           </p>
         );
       case 'support':
         return (
           <>
-            <p>Tester Services, {COMPANY.supportHours}.</p>
+            <p>{t('supportLine', { hours: COMPANY.supportHours })}</p>
             <p>
               <a href={telHref(COMPANY.supportPhone)}>{COMPANY.supportPhone}</a>
               <br />
@@ -119,9 +124,9 @@ export function AccountGeneralPage({
       case 'privacy':
         return (
           <>
-            <p>Download everything we hold about you, or delete your account.</p>
+            <p>{t('privacyNote')}</p>
             <p>
-              <Link to="/community/main/account/privacy">Download or delete my data</Link>
+              <Link to="/community/main/account/privacy">{t('privacyLink')}</Link>
             </p>
           </>
         );
@@ -137,12 +142,12 @@ export function AccountGeneralPage({
   return (
     <section className="account-general" aria-labelledby="account-general-title">
       <h1 id="account-general-title" className="account-general__title">
-        My account
+        {t('title')}
       </h1>
       <ul className="account-tiles">
         {visibleTiles().map((tile) => (
           <li key={tile.id} className="account-tiles__tile">
-            <h2 className="account-tiles__name">{tile.label}</h2>
+            <h2 className="account-tiles__name">{t(`tile.${tile.id}`)}</h2>
             {body(tile)}
           </li>
         ))}

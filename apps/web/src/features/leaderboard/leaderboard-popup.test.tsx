@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { LEADERBOARD_TEXTS } from '@testerhub/shared/leaderboard-schemas';
 import { describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { LeaderboardPopup } from './leaderboard-popup';
 
 const { answers } = fakeApi();
@@ -86,5 +87,21 @@ describe('the leaderBoard popup (spec 3, "Leaderboard"; decision 039)', () => {
     await screen.findByTestId('leaderboard-mine');
     await user.click(screen.getByRole('button', { name: /close/i }));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('in Spanish (issue 28, Spanish end to end)', () => {
+  test("the tester's figures and the lists read in Spanish; the boards keep their names", async () => {
+    setLanguage('es');
+    answers['/leaderboard/GetRankerList'] = { body: LIST };
+    // The Spanish texts load on first use: the popup suspends until they have.
+    await act(async () => {
+      renderPopup();
+    });
+    expect(await screen.findByRole('dialog', { name: 'Clasificación' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Usted este mes: demotester1' })).toBeInTheDocument();
+    expect(screen.getByTestId('leaderboard-mine')).toHaveTextContent('Monedas gastadas1,200');
+    expect(screen.getByRole('tab', { name: 'Deep Pockets' })).toHaveAttribute('aria-selected', 'true');
+    expect(rows()).toEqual(['1bigspender5,000 monedas', '2demotester11,200 monedas']);
   });
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { PERK_TEXTS } from '@testerhub/shared/perks-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { ModalDialog } from '../../components/modal-dialog';
 import { shownFailure } from '../../lib/query-status';
 import { useProfilePics } from './api/get-profile-pic';
 import { useSaveProfilePic } from './api/save-profile-pic';
+import { usePerksTexts } from './perks-texts';
 import './perks.css';
 
 interface AvatarPopupProps {
@@ -22,12 +22,13 @@ interface AvatarPopupProps {
  * 'Failed to change profile pic. Please retry again'.
  */
 export function AvatarPopup({ level, fileName, onClose, refreshProfile }: AvatarPopupProps) {
+  const t = usePerksTexts();
   const pictures = useProfilePics();
   const save = useSaveProfilePic();
   const [chosen, setChosen] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
 
-  if (failed) return <MessagePopup data={PERK_TEXTS.avatarFailed} onClose={() => setFailed(false)} />;
+  if (failed) return <MessagePopup data={t('avatarFailed')} onClose={() => setFailed(false)} />;
   const byLevel = new Map<number, NonNullable<typeof pictures.data>>();
   for (const picture of pictures.data ?? []) byLevel.set(picture.requireLevel, [...(byLevel.get(picture.requireLevel) ?? []), picture]);
   const selected = chosen ?? pictures.data?.find((picture) => picture.fileName === fileName)?.imageID ?? null;
@@ -46,21 +47,21 @@ export function AvatarPopup({ level, fileName, onClose, refreshProfile }: Avatar
 
   return (
     <ModalDialog
-      title="My Profile"
+      title={t('profileTitle')}
       onClose={onClose}
-      closeLabel="Cancel"
+      closeLabel={t('cancel')}
       actions={
         <button type="button" className="button button--primary" disabled={chosen === null || save.isPending} onClick={onSave}>
-          Save
+          {t('save')}
         </button>
       }
     >
-      <p>Level {level}. Choose your picture: more open up as your level rises.</p>
-      {pictures.isPending && <p role="status">Loading the pictures…</p>}
-      {pictures.isError && shownFailure(pictures.error) && <p role="alert">The pictures could not be loaded.</p>}
+      <p>{t('pictureIntro', { level })}</p>
+      {pictures.isPending && <p role="status">{t('loadingPictures')}</p>}
+      {pictures.isError && shownFailure(pictures.error) && <p role="alert">{t('picturesFailed')}</p>}
       {[...byLevel.entries()].map(([requireLevel, group]) => (
         <fieldset key={requireLevel} className="avatar-group">
-          <legend>Level {requireLevel}</legend>
+          <legend>{t('levelGroup', { n: requireLevel })}</legend>
           {group.map((picture) => {
             const locked = picture.requireLevel > level;
             return (
@@ -75,8 +76,8 @@ export function AvatarPopup({ level, fileName, onClose, refreshProfile }: Avatar
                 />
                 <img src={picture.imageSrc} alt="" width={48} height={48} />
                 <span className="visually-hidden">
-                  Picture {picture.fileName.replace(/\.\w+$/, '')}
-                  {locked ? `, needs level ${picture.requireLevel}` : ''}
+                  {t('picture', { name: picture.fileName.replace(/\.\w+$/, '') })}
+                  {locked ? t('pictureNeeds', { n: picture.requireLevel }) : ''}
                 </span>
               </label>
             );

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { PERK_TEXTS } from '@testerhub/shared/perks-schemas';
 import { describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { AvatarPopup } from './avatar-popup';
 import { SkillTreePopup } from './skill-tree-popup';
 
@@ -135,5 +136,30 @@ describe('the picture choice (spec 3, "Avatar")', () => {
     await user.click(await screen.findByRole('radio', { name: 'Picture avatar-03' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('dialog', { name: PERK_TEXTS.avatarFailed })).toBeInTheDocument();
+  });
+});
+
+describe('in Spanish (issue 28, Spanish end to end)', () => {
+  test('the skill tree and a refused upgrade read in Spanish; the perks keep their stored names', async () => {
+    setLanguage('es');
+    answers['/skill/Getskills'] = { body: { testerSkillTypes: [EARLY_BIRD, SPINNER] } };
+    answers['/skill/GetDetailInfo'] = { body: { skills: [level(1, false, EARLY_BIRD), level(2, true, EARLY_BIRD)] } };
+    answers['/skill/SkillUp'] = { body: { status: 'notEnoughConditions', requireLevel: 2, requireCoins: 200, level: 1, coins: 50 } };
+    // The Spanish texts load on first use: the popup suspends until they have.
+    await act(async () => {
+      render_(<SkillTreePopup onClose={vi.fn()} refreshProfile={vi.fn()} />);
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('dialog', { name: 'Beneficios' })).toBeInTheDocument();
+    const grid = await screen.findByRole('list', { name: 'Beneficios' });
+    expect(within(grid).getByRole('button', { name: /Early Bird\s*Nv 1/ })).toBeInTheDocument();
+    expect(within(grid).getByRole('button', { name: /Lucky Spinner\s*Ninguno/ })).toBeInTheDocument();
+    await user.click(within(grid).getByRole('button', { name: /Early Bird/ }));
+    const detail = await screen.findByTestId('perk-detail');
+    expect(detail).toHaveTextContent('Ahora (Nv 1)+5 coins');
+    expect(detail).toHaveTextContent('Nivel 2200 monedas');
+    await user.click(within(detail).getByRole('button', { name: 'Mejorar' }));
+    expect(await screen.findByText('No cumple las condiciones')).toBeInTheDocument();
+    expect(screen.getByTestId('perk-missing')).toHaveTextContent('Esta mejora requiere 200 monedas; usted tiene 50.');
   });
 });

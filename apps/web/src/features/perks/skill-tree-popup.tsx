@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PERK_TEXTS, missingConditions, perkLevelText, type SkillUpAnswer } from '@testerhub/shared/perks-schemas';
+import type { SkillUpAnswer } from '@testerhub/shared/perks-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { ModalDialog } from '../../components/modal-dialog';
 import { shownFailure } from '../../lib/query-status';
@@ -7,6 +7,7 @@ import { sanitizeHtml } from '../../lib/sanitize-html';
 import { useSkillDetail } from './api/get-detail-info';
 import { useSkills } from './api/get-skills';
 import { useSkillUp } from './api/skill-up';
+import { missingConditions, perkLevelText, usePerksTexts } from './perks-texts';
 import './perks.css';
 
 interface SkillTreePopupProps {
@@ -23,6 +24,7 @@ type Outcome = { kind: 'upgraded'; name: string; level: number; effect: string }
  * active; 'Perk Upgraded' with the new level and effect, or 'Not enough conditions' with the condition missing.
  */
 export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps) {
+  const t = usePerksTexts();
   const skills = useSkills();
   const [chosen, setChosen] = useState<number | null>(null);
   const detail = useSkillDetail(chosen);
@@ -31,9 +33,9 @@ export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps)
 
   if (outcome?.kind === 'upgraded') {
     return (
-      <ModalDialog title={PERK_TEXTS.upgraded} onClose={() => setOutcome(null)}>
+      <ModalDialog title={t('upgraded')} onClose={() => setOutcome(null)}>
         <p data-testid="perk-upgraded">
-          {outcome.name}: {perkLevelText(outcome.level)}. {outcome.effect}.
+          {outcome.name}: {perkLevelText(t, outcome.level)}. {outcome.effect}.
         </p>
       </ModalDialog>
     );
@@ -58,18 +60,18 @@ export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps)
       refreshProfile();
       setOutcome({ kind: 'upgraded', name: type?.name ?? '', level: answer.level, effect: answer.effect });
     } else if (answer.status === 'maxLevel') {
-      setOutcome({ kind: 'failed', message: PERK_TEXTS.maxLevel });
+      setOutcome({ kind: 'failed', message: t('maxLevel') });
     } else {
-      setOutcome({ kind: 'failed', message: PERK_TEXTS.notEnough, reasons: missingConditions(answer) });
+      setOutcome({ kind: 'failed', message: t('notEnough'), reasons: missingConditions(t, answer) });
     }
   };
 
   return (
-    <ModalDialog title={PERK_TEXTS.title} onClose={onClose} focusKey={chosen === null ? 'grid' : `perk-${chosen}`}>
-      {skills.isPending && <p role="status">Loading the perks…</p>}
-      {skills.isError && shownFailure(skills.error) && <p role="alert">{PERK_TEXTS.failed}</p>}
+    <ModalDialog title={t('title')} onClose={onClose} focusKey={chosen === null ? 'grid' : `perk-${chosen}`}>
+      {skills.isPending && <p role="status">{t('loadingPerks')}</p>}
+      {skills.isError && shownFailure(skills.error) && <p role="alert">{t('failed')}</p>}
       {skills.data && (
-        <ul className="perk-grid" aria-label="Perks">
+        <ul className="perk-grid" aria-label={t('perksList')}>
           {skills.data.testerSkillTypes.map((perk) => (
             <li key={perk.skillTypeID}>
               <button
@@ -80,34 +82,34 @@ export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps)
               >
                 <img src={perk.imageSrc} alt="" width={40} height={40} />
                 <span className="perk-grid__name">{perk.name}</span>
-                <span className="perk-grid__level">{perkLevelText(perk.level)}</span>
+                <span className="perk-grid__level">{perkLevelText(t, perk.level)}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
-      {chosen !== null && detail.isPending && <p role="status">Loading the perk…</p>}
-      {chosen !== null && detail.isError && shownFailure(detail.error) && <p role="alert">{PERK_TEXTS.failed}</p>}
+      {chosen !== null && detail.isPending && <p role="status">{t('loadingPerk')}</p>}
+      {chosen !== null && detail.isError && shownFailure(detail.error) && <p role="alert">{t('failed')}</p>}
       {type && (
         <section className="perk-detail" aria-labelledby="perk-detail-title" data-testid="perk-detail">
           <h3 id="perk-detail-title">{type.name}</h3>
           <p>{type.description}</p>
           <dl className="perk-detail__effects">
             <div>
-              <dt>Now ({perkLevelText(type.level)})</dt>
-              <dd>{current?.effect ?? 'No effect yet'}</dd>
+              <dt>{t('now', { level: perkLevelText(t, type.level) })}</dt>
+              <dd>{current?.effect ?? t('noEffect')}</dd>
             </div>
             <div>
-              <dt>Next</dt>
-              <dd>{next ? `${perkLevelText(next.level)}: ${next.effect}` : PERK_TEXTS.maxLevel}</dd>
+              <dt>{t('next')}</dt>
+              <dd>{next ? `${perkLevelText(t, next.level)}: ${next.effect}` : t('maxLevel')}</dd>
             </div>
           </dl>
           {next && (
             <>
-              <h4>Requirements</h4>
+              <h4>{t('requirements')}</h4>
               <ul className="perk-detail__requirements">
-                <li>Level {next.requireLevel}</li>
-                <li>{next.requireCoins} coins</li>
+                <li>{t('requireLevel', { n: next.requireLevel })}</li>
+                <li>{t('requireCoins', { n: next.requireCoins })}</li>
               </ul>
               <div className="perk-detail__condition" dangerouslySetInnerHTML={{ __html: sanitizeHtml(next.requireConditionsDesc) }} />
               <button
@@ -117,11 +119,11 @@ export function SkillTreePopup({ onClose, refreshProfile }: SkillTreePopupProps)
                 onClick={() =>
                   upgrade.mutate(type.skillTypeID, {
                     onSuccess: onAnswer,
-                    onError: (error) => shownFailure(error) && setOutcome({ kind: 'failed', message: PERK_TEXTS.failed }),
+                    onError: (error) => shownFailure(error) && setOutcome({ kind: 'failed', message: t('failed') }),
                   })
                 }
               >
-                Upgrade
+                {t('upgrade')}
               </button>
             </>
           )}

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { PRIVACY_TEXTS } from '@testerhub/shared/privacy-schemas';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { ACCOUNT_DELETED_PATH, AccountDeletedPage } from './account-deleted-page';
 import { PrivacyPage } from './privacy-page';
 
@@ -91,5 +92,22 @@ describe('the Your data page (decision 040)', () => {
     api.answers['/account/ExportMyData'] = { status: 500, body: { message: 'boom' } };
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(await screen.findByText(PRIVACY_TEXTS.exportFailed)).toBeInTheDocument();
+  });
+});
+
+describe('in Spanish (issue 28, Spanish end to end)', () => {
+  test('the page, a wrong password and the confirmation read in Spanish', async () => {
+    setLanguage('es');
+    api.answers['/account/DeleteMyAccount'] = { body: { status: 'failed' } };
+    // The Spanish texts load on first use: the page suspends until they have.
+    const user = await act(async () => renderPage());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sus datos' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Descargar mis datos' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Su contraseña', { selector: 'input' }), 'Wrong#Pass1');
+    await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar su cuenta?' });
+    expect(dialog).toHaveTextContent('Esto no se puede deshacer.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, eliminar todo' }));
+    expect(await screen.findByText('Esa contraseña no es correcta. No se eliminó nada.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteAccountSchema, PRIVACY_TEXTS, type DeleteAccountPayload } from '@testerhub/shared/privacy-schemas';
+import { deleteAccountSchema, type DeleteAccountPayload } from '@testerhub/shared/privacy-schemas';
 import { ModalDialog } from '../../components/modal-dialog';
 import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -10,19 +10,15 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { useDeleteMyAccount } from './api/delete-my-account';
 import { useExportMyData } from './api/export-my-data';
 import { ACCOUNT_DELETED_PATH } from './account-deleted-page';
+import { usePrivacyTexts } from './privacy-texts';
 import './privacy.css';
 
 const EMPTY: DeleteAccountPayload = { password: '' };
 
 /** What a deletion removes, said on the page and again in the confirmation. */
-const DELETED_ITEMS = [
-  'your account, profile and contact details, and your login',
-  'your children’s registrations, their answers and their bookings',
-  'your coins, experience, perks, orders and rewards history',
-  'your bookings and waiting-list places (the seats go to other testers)',
-  'your answers to screeners, About-me questions and quick surveys',
-  'the e-mails we sent you, and your referrals',
-];
+const DELETED_ITEMS = ['item1', 'item2', 'item3', 'item4', 'item5', 'item6'] as const;
+/** The confirmation's shorter list. */
+const CONFIRM_ITEMS = ['confirm1', 'confirm2', 'confirm3', 'confirm4'] as const;
 
 function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.status === 429 ? error.message : fallback;
@@ -34,7 +30,8 @@ function failureText(error: unknown, fallback: string): string {
  * what goes and that it cannot be undone.
  */
 export function PrivacyPage() {
-  usePageTitle('Your data');
+  const t = usePrivacyTexts();
+  usePageTitle(t('title'));
   const navigate = useNavigate();
   const download = useExportMyData();
   const { field, handleSubmit, setError, getValues } = useSchemaForm(deleteAccountSchema, { defaultValues: EMPTY });
@@ -54,11 +51,11 @@ export function PrivacyPage() {
         onSuccess: (answer) => {
           if (answer.status === 'succeed') return;
           setConfirming(false);
-          setError('password', { message: PRIVACY_TEXTS.wrongPassword }, { shouldFocus: true });
+          setError('password', { message: t('wrongPassword') }, { shouldFocus: true });
         },
         onError: (error) => {
           setConfirming(false);
-          if (shownFailure(error)) setFailure(failureText(error, PRIVACY_TEXTS.deleteFailed));
+          if (shownFailure(error)) setFailure(failureText(error, t('deleteFailed')));
         },
       },
     );
@@ -67,15 +64,12 @@ export function PrivacyPage() {
   return (
     <section className="privacy" aria-labelledby="privacy-title">
       <h1 id="privacy-title" className="privacy__title">
-        Your data
+        {t('title')}
       </h1>
 
       <section className="privacy__part" aria-labelledby="privacy-download-title">
-        <h2 id="privacy-download-title">Download my data</h2>
-        <p>
-          One file (JSON) with everything we hold about you and your children: your profile and contact choices, your answers, bookings,
-          coins and orders, referrals, visits and the e-mails we sent you. Passwords and security codes are never included.
-        </p>
+        <h2 id="privacy-download-title">{t('downloadTitle')}</h2>
+        <p>{t('downloadNote')}</p>
         <button
           type="button"
           className="button button--primary"
@@ -83,32 +77,32 @@ export function PrivacyPage() {
           disabled={download.isPending}
           aria-busy={download.isPending}
         >
-          {download.isPending ? 'Preparing your file…' : 'Download my data'}
+          {download.isPending ? t('preparing') : t('download')}
         </button>
         {download.isSuccess && (
           <p className="privacy__note" role="status">
-            Your file {download.data.fileName} has been downloaded.
+            {t('downloaded', { fileName: download.data.fileName })}
           </p>
         )}
         {shownFailure(download.error) && (
           <p className="privacy__error" role="alert">
-            {failureText(download.error, PRIVACY_TEXTS.exportFailed)}
+            {failureText(download.error, t('exportFailed'))}
           </p>
         )}
       </section>
 
       <section className="privacy__part privacy__part--danger" aria-labelledby="privacy-delete-title">
-        <h2 id="privacy-delete-title">Delete my account</h2>
-        <p>Deleting your account removes, for good:</p>
+        <h2 id="privacy-delete-title">{t('deleteTitle')}</h2>
+        <p>{t('removes')}</p>
         <ul>
           {DELETED_ITEMS.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item}>{t(item)}</li>
           ))}
         </ul>
-        <p>Unspent coins are lost. You may want to download your data first.</p>
+        <p>{t('coinsLost')}</p>
         <form className="privacy__form" noValidate onSubmit={(event) => void askToConfirm(event)} aria-busy={remove.isPending}>
           <TextField
-            label="Your password"
+            label={t('password')}
             type="password"
             autoComplete="current-password"
             maxLength={200}
@@ -117,7 +111,7 @@ export function PrivacyPage() {
           />
           <div className="privacy__actions">
             <button type="submit" className="button privacy__delete" disabled={remove.isPending}>
-              Delete my account
+              {t('deleteButton')}
             </button>
           </div>
         </form>
@@ -130,9 +124,9 @@ export function PrivacyPage() {
 
       {confirming && (
         <ModalDialog
-          title="Delete your account?"
+          title={t('confirmTitle')}
           tone="error"
-          closeLabel="Keep my account"
+          closeLabel={t('keep')}
           onClose={() => {
             if (!remove.isPending) setConfirming(false);
           }}
@@ -144,19 +138,18 @@ export function PrivacyPage() {
               disabled={remove.isPending}
               aria-busy={remove.isPending}
             >
-              {remove.isPending ? 'Deleting…' : 'Yes, delete everything'}
+              {remove.isPending ? t('deleting') : t('confirmDelete')}
             </button>
           }
         >
-          <p>This deletes your account and everything in it:</p>
+          <p>{t('confirmIntro')}</p>
           <ul>
-            <li>your account and login</li>
-            <li>your children’s data</li>
-            <li>your coins</li>
-            <li>your bookings</li>
+            {CONFIRM_ITEMS.map((item) => (
+              <li key={item}>{t(item)}</li>
+            ))}
           </ul>
           <p>
-            <strong>This cannot be undone.</strong>
+            <strong>{t('cannotUndo')}</strong>
           </p>
         </ModalDialog>
       )}

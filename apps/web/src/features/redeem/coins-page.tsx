@@ -1,9 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { RetryAlert } from '../../components/retry-alert';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { viewStatus } from '../../lib/query-status';
 import { useCurrentCoin } from './api/get-current-coin';
-import { coinsText, RedeemItemPopup } from './redeem-item-popup';
+import { RedeemItemPopup } from './redeem-item-popup';
+import { coinsText, useRedeemTexts } from './redeem-texts';
 import './coins.css';
 
 export const COINS_PATH = '/community/main/account/coins';
@@ -15,7 +17,9 @@ export const EARNINGS_PATH = '/community/main/account/earnings';
  * and under it /popup/redeem-item, the redeem popup over this page (decision 034).
  */
 export function CoinsPage({ redeemOpen = false }: { redeemOpen?: boolean }) {
-  usePageTitle(redeemOpen ? 'Redeem a reward' : 'My coins');
+  const t = useRedeemTexts();
+  const language = useLanguage();
+  usePageTitle(t(redeemOpen ? 'redeemTitle' : 'coinsTitle'));
   const navigate = useNavigate();
   const balance = useCurrentCoin();
   const status = viewStatus(balance);
@@ -23,24 +27,22 @@ export function CoinsPage({ redeemOpen = false }: { redeemOpen?: boolean }) {
   return (
     <section className="coins" aria-labelledby="coins-title" aria-busy={status === 'pending'}>
       <h1 id="coins-title" className="coins__title">
-        My coins
+        {t('coinsTitle')}
       </h1>
-      {status === 'pending' && <p role="status">Loading your balance…</p>}
-      {status === 'error' && (
-        <RetryAlert className="coins__error" text="We could not load your balance." onRetry={() => void balance.refetch()} />
-      )}
+      {status === 'pending' && <p role="status">{t('loadingBalance')}</p>}
+      {status === 'error' && <RetryAlert className="coins__error" text={t('balanceFailed')} onRetry={() => void balance.refetch()} />}
       {status === 'success' && balance.data && (
         <p className="coins__balance">
-          Your balance: <strong>{coinsText(balance.data.coins)}</strong>
+          {t('yourBalance')} <strong>{coinsText(t, language, balance.data.coins)}</strong>
         </p>
       )}
-      <p>Coins have no cash value. Redeem them for gift cards and other rewards.</p>
+      <p>{t('noCashValue')}</p>
       <ul className="coins__links">
         <li>
-          <Link to={REDEEM_ITEM_PATH}>redeem a reward</Link>
+          <Link to={REDEEM_ITEM_PATH}>{t('redeemLink')}</Link>
         </li>
         <li>
-          <Link to={EARNINGS_PATH}>Earnings history</Link>
+          <Link to={EARNINGS_PATH}>{t('earningsLink')}</Link>
         </li>
       </ul>
       {redeemOpen && <RedeemItemPopup onClose={() => void navigate(COINS_PATH)} />}

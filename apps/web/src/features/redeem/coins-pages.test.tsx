@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { CoinsPage } from './coins-page';
 import { EarningsPage } from './earnings-page';
 
@@ -134,5 +135,50 @@ describe('the reward orders on the earnings page (issue 29: status and code were
     const section = await screen.findByRole('region', { name: 'Reward orders' });
     expect(await within(section).findByText(/No reward orders yet/)).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Choose a reward' })).toHaveAttribute('href', '/community/main/account/coins');
+  });
+});
+
+describe('in Spanish (issue 28, Spanish end to end)', () => {
+  test('the coins page and the earnings history read in Spanish, dates and figures too', async () => {
+    setLanguage('es');
+    api.answers['/reward/GetCurrentCoin'] = { body: { coins: 1250 } };
+    api.answers['/reward/GetRewardOrders'] = {
+      body: {
+        orders: [
+          {
+            orderId: 7,
+            rewardName: '$5 e-gift card',
+            coins: 500,
+            status: 'pending',
+            orderedAt: '2026-11-20T15:00:00.000Z',
+            decidedAt: null,
+            note: null,
+          },
+        ],
+      },
+    };
+    api.answers['/reward/GetEarningsHistory?page=1'] = history(1, false, [
+      { coins: 25, exp: 10, description: 'Screener completed', loggedAt: '2026-11-19T15:00:00.000Z' },
+    ]);
+    // The Spanish texts load on first use: the page suspends until they have.
+    await act(async () => {
+      renderIn(<CoinsPage />);
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mis monedas' })).toBeInTheDocument();
+    expect(await screen.findByText('1,250 monedas')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'canjear una recompensa' })).toHaveAttribute('href', '/popup/redeem-item');
+    expect(
+      screen.getByText('Las monedas no tienen valor en efectivo. Canjéelas por tarjetas de regalo y otras recompensas.'),
+    ).toBeInTheDocument();
+
+    await act(async () => {
+      renderIn(<EarningsPage />);
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Historial de ganancias' })).toBeInTheDocument();
+    expect(await screen.findByText('Pedido n.º 7, 20 nov 2026')).toBeInTheDocument();
+    expect(screen.getByText('En preparación. Le enviaremos un correo electrónico cuando se envíe.')).toBeInTheDocument();
+    const changes = await screen.findByRole('region', { name: 'Cambios de monedas y experiencia' });
+    expect(within(changes).getByRole('columnheader', { name: 'Motivo' })).toBeInTheDocument();
+    expect(within(changes).getByText('19 nov 2026')).toBeInTheDocument();
   });
 });

@@ -2,19 +2,23 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Compensation, EarningsEntry, RewardOrder } from '@testerhub/shared/redeem-schemas';
 import { RetryAlert } from '../../components/retry-alert';
+import type { Language } from '@testerhub/shared/i18n';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { viewStatus } from '../../lib/query-status';
 import { useEarningsHistory } from './api/get-earnings-history';
 import { useRewardOrders } from './api/get-reward-orders';
 import { COINS_PATH } from './coins-page';
+import { localeOf, useRedeemTexts } from './redeem-texts';
 import './coins.css';
 
 /** A date in the visitor's own time, with the year (the history reaches back years). */
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateText = (language: Language, iso: string) =>
+  new Date(iso).toLocaleDateString(localeOf(language), { month: 'short', day: 'numeric', year: 'numeric' });
 /** A change with its sign: +25, -400, 0 shown as a dash. */
-const signed = (value: number) =>
-  value === 0 ? '–' : value > 0 ? `+${value.toLocaleString('en-US')}` : `−${(-value).toLocaleString('en-US')}`;
-const dollars = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const signed = (language: Language, value: number) =>
+  value === 0 ? '–' : value > 0 ? `+${value.toLocaleString(localeOf(language))}` : `−${(-value).toLocaleString(localeOf(language))}`;
+const dollars = (language: Language, amount: number) => amount.toLocaleString(localeOf(language), { style: 'currency', currency: 'USD' });
 
 /**
  * /community/main/account/earnings (beyond the spec, decision 034): every coin and experience
@@ -22,7 +26,8 @@ const dollars = (amount: number) => amount.toLocaleString('en-US', { style: 'cur
  * studies the tester attended.
  */
 export function EarningsPage() {
-  usePageTitle('Earnings history');
+  const t = useRedeemTexts();
+  usePageTitle(t('earningsTitle'));
   const [page, setPage] = useState(1);
   const history = useEarningsHistory(page);
   const status = viewStatus(history);
@@ -31,33 +36,31 @@ export function EarningsPage() {
   return (
     <section className="coins earnings" aria-labelledby="earnings-title" aria-busy={status === 'pending' || history.isFetching}>
       <h1 id="earnings-title" className="coins__title">
-        Earnings history
+        {t('earningsTitle')}
       </h1>
       <p>
-        <Link to={COINS_PATH}>Back to my coins</Link>
+        <Link to={COINS_PATH}>{t('backToCoins')}</Link>
       </p>
       <RewardOrders />
-      {status === 'pending' && <p role="status">Loading your history…</p>}
-      {status === 'error' && (
-        <RetryAlert className="coins__error" text="We could not load your earnings history." onRetry={() => void history.refetch()} />
-      )}
+      {status === 'pending' && <p role="status">{t('loadingHistory')}</p>}
+      {status === 'error' && <RetryAlert className="coins__error" text={t('historyFailed')} onRetry={() => void history.refetch()} />}
       {status === 'success' && data && (
         <>
-          <h2 className="earnings__heading">Coins and experience</h2>
-          {data.entries.length === 0 ? <p>No coins or experience yet.</p> : <ChangesTable entries={data.entries} />}
+          <h2 className="earnings__heading">{t('changesHeading')}</h2>
+          {data.entries.length === 0 ? <p>{t('noChanges')}</p> : <ChangesTable entries={data.entries} />}
           {(page > 1 || data.hasMore) && (
-            <nav className="earnings__pages" aria-label="History pages">
+            <nav className="earnings__pages" aria-label={t('historyPages')}>
               <button type="button" className="button button--outline" disabled={page === 1} onClick={() => setPage(page - 1)}>
-                Newer
+                {t('newer')}
               </button>
-              <span>Page {data.page}</span>
+              <span>{t('page', { n: data.page })}</span>
               <button type="button" className="button button--outline" disabled={!data.hasMore} onClick={() => setPage(page + 1)}>
-                Older
+                {t('older')}
               </button>
             </nav>
           )}
-          <h2 className="earnings__heading">Study compensation</h2>
-          {data.compensation.length === 0 ? <p>No attended studies yet.</p> : <CompensationTable rows={data.compensation} />}
+          <h2 className="earnings__heading">{t('compensationHeading')}</h2>
+          {data.compensation.length === 0 ? <p>{t('noCompensation')}</p> : <CompensationTable rows={data.compensation} />}
         </>
       )}
     </section>
@@ -66,17 +69,19 @@ export function EarningsPage() {
 
 /** What each order's status means to the tester, with the rewards team's code or reason once decided. */
 function OrderStatus({ order }: { order: RewardOrder }) {
-  const decided = order.decidedAt ? dateText(order.decidedAt) : '';
-  if (order.status === 'pending') return <p className="orders__status">Being prepared. We will e-mail you when it is sent.</p>;
+  const t = useRedeemTexts();
+  const language = useLanguage();
+  const decided = order.decidedAt ? dateText(language, order.decidedAt) : '';
+  if (order.status === 'pending') return <p className="orders__status">{t('orderPending')}</p>;
   if (order.status === 'rejected')
     return (
       <p className="orders__status">
-        Not sent ({decided}): {order.note}. Your {order.coins.toLocaleString('en-US')} coins were returned.
+        {t('orderRejected', { date: decided, note: order.note ?? '', coins: order.coins.toLocaleString(localeOf(language)) })}
       </p>
     );
   return (
     <>
-      <p className="orders__status">Sent on {decided}. Your code or note from our rewards team:</p>
+      <p className="orders__status">{t('orderSent', { date: decided })}</p>
       <p className="orders__code">
         <code>{order.note}</code>
       </p>
@@ -84,41 +89,39 @@ function OrderStatus({ order }: { order: RewardOrder }) {
   );
 }
 
-const ORDER_STATUS_WORDS: Record<RewardOrder['status'], string> = { pending: 'Pending', fulfilled: 'Sent', rejected: 'Not sent' };
+const ORDER_STATUS_KEYS = { pending: 'statusPending', fulfilled: 'statusFulfilled', rejected: 'statusRejected' } as const;
 
 /**
  * The tester's reward orders, newest first (issue 29: the status and the gift code were only in the
  * e-mails): a list rather than a table, so a long code wraps on a phone instead of scrolling.
  */
 function RewardOrders() {
+  const t = useRedeemTexts();
+  const language = useLanguage();
   const orders = useRewardOrders();
   const status = viewStatus(orders);
   return (
     <section className="orders" aria-labelledby="orders-title" aria-busy={status === 'pending'}>
       <h2 id="orders-title" className="earnings__heading">
-        Reward orders
+        {t('ordersHeading')}
       </h2>
-      {status === 'pending' && <p role="status">Loading your orders…</p>}
-      {status === 'error' && (
-        <RetryAlert className="coins__error" text="We could not load your orders." onRetry={() => void orders.refetch()} />
-      )}
+      {status === 'pending' && <p role="status">{t('loadingOrders')}</p>}
+      {status === 'error' && <RetryAlert className="coins__error" text={t('ordersFailed')} onRetry={() => void orders.refetch()} />}
       {status === 'success' &&
         orders.data &&
         (orders.data.orders.length === 0 ? (
           <p>
-            No reward orders yet. <Link to={COINS_PATH}>Choose a reward</Link>
+            {t('noOrders')} <Link to={COINS_PATH}>{t('chooseAReward')}</Link>
           </p>
         ) : (
           <ul className="orders__list">
             {orders.data.orders.map((order) => (
               <li key={order.orderId} className="orders__item">
                 <p className="orders__title">
-                  <strong>{order.rewardName}</strong>, {order.coins.toLocaleString('en-US')} coins{' '}
-                  <span className={`orders__badge orders__badge--${order.status}`}>{ORDER_STATUS_WORDS[order.status]}</span>
+                  <strong>{order.rewardName}</strong>, {t('orderCoins', { coins: order.coins.toLocaleString(localeOf(language)) })}{' '}
+                  <span className={`orders__badge orders__badge--${order.status}`}>{t(ORDER_STATUS_KEYS[order.status])}</span>
                 </p>
-                <p className="orders__meta">
-                  Order #{order.orderId}, {dateText(order.orderedAt)}
-                </p>
+                <p className="orders__meta">{t('orderMeta', { id: order.orderId, date: dateText(language, order.orderedAt) })}</p>
                 <OrderStatus order={order} />
               </li>
             ))}
@@ -136,10 +139,11 @@ type Column = { heading: string; amount?: boolean };
  * region that the keyboard can scroll too.
  */
 function HistoryTable({ label, columns, rows }: { label: string; columns: Column[]; rows: { key: string; cells: ReactNode[] }[] }) {
+  const newestFirst = useRedeemTexts()('newestFirst', { label });
   return (
     <div className="earnings__scroll" role="region" aria-label={label} tabIndex={0}>
       <table className="earnings__table">
-        <caption className="visually-hidden">{label}, newest first</caption>
+        <caption className="visually-hidden">{newestFirst}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
@@ -166,26 +170,35 @@ function HistoryTable({ label, columns, rows }: { label: string; columns: Column
 }
 
 function ChangesTable({ entries }: { entries: EarningsEntry[] }) {
+  const t = useRedeemTexts();
+  const language = useLanguage();
   return (
     <HistoryTable
-      label="Coin and experience changes"
-      columns={[{ heading: 'Date' }, { heading: 'Reason' }, { heading: 'Coins', amount: true }, { heading: 'Experience', amount: true }]}
+      label={t('changesLabel')}
+      columns={[
+        { heading: t('columnDate') },
+        { heading: t('columnReason') },
+        { heading: t('columnCoins'), amount: true },
+        { heading: t('columnExperience'), amount: true },
+      ]}
       rows={entries.map((entry, index) => ({
         key: `${entry.loggedAt}-${index}`,
-        cells: [dateText(entry.loggedAt), entry.description, signed(entry.coins), signed(entry.exp)],
+        cells: [dateText(language, entry.loggedAt), entry.description, signed(language, entry.coins), signed(language, entry.exp)],
       }))}
     />
   );
 }
 
 function CompensationTable({ rows }: { rows: Compensation[] }) {
+  const t = useRedeemTexts();
+  const language = useLanguage();
   return (
     <HistoryTable
-      label="Study compensation"
-      columns={[{ heading: 'Date' }, { heading: 'Study' }, { heading: 'Compensation', amount: true }]}
+      label={t('compensationHeading')}
+      columns={[{ heading: t('columnDate') }, { heading: t('columnStudy') }, { heading: t('columnCompensation'), amount: true }]}
       rows={rows.map((row, index) => ({
         key: `${row.attendedAt}-${index}`,
-        cells: [dateText(row.attendedAt), row.studyName, dollars(row.amount)],
+        cells: [dateText(language, row.attendedAt), row.studyName, dollars(language, row.amount)],
       }))}
     />
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
-import { REDEEM_TEXTS, isAffordable, rewardNoSchema, type Reward, type SpendCoinStatus } from '@testerhub/shared/redeem-schemas';
+import { REDEEM_LIMITS, isAffordable, rewardNoSchema, type Reward, type SpendCoinStatus } from '@testerhub/shared/redeem-schemas';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { viewStatus } from '../../lib/query-status';
 import { isUnauthenticated } from '../../lib/request-error';
@@ -10,21 +11,23 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { useCurrentCoin } from './api/get-current-coin';
 import { useRewardList } from './api/get-reward-list';
 import { useSpendCoin } from './api/spend-coin';
+import { coinsText, useRedeemTexts, type RedeemTranslate } from './redeem-texts';
 import './coins.css';
-
-const TITLE = 'Redeem a reward';
 
 /** The radio group's value (a string) read as the SpendCoin body, by the shared rule. */
 const redeemFormSchema = z.object({ rItemNo: z.string({ error: 'Choose a reward.' }).transform(Number).pipe(rewardNoSchema) });
 
 /** What the popup says after a spend: the server's status, or 'failed' when the call itself failed. */
-const OUTCOMES: Record<SpendCoinStatus, { title: string; text: string; tone: 'info' | 'error' }> = {
-  succeed: { title: REDEEM_TEXTS.succeeded, text: REDEEM_TEXTS.succeededDetail, tone: 'info' },
-  failed: { title: REDEEM_TEXTS.failed, text: REDEEM_TEXTS.failedDetail, tone: 'error' },
-  changeEmailAddress: { title: REDEEM_TEXTS.emailFailedTitle, text: REDEEM_TEXTS.emailFailed, tone: 'error' },
+const outcomeOf = (t: RedeemTranslate, status: SpendCoinStatus): { title: string; text: string; tone: 'info' | 'error' } => {
+  switch (status) {
+    case 'succeed':
+      return { title: t('succeeded'), text: t('succeededDetail', { days: REDEEM_LIMITS.issueReportDays }), tone: 'info' };
+    case 'failed':
+      return { title: t('failed'), text: t('failedDetail'), tone: 'error' };
+    case 'changeEmailAddress':
+      return { title: t('emailFailedTitle'), text: t('emailFailed'), tone: 'error' };
+  }
 };
-
-export const coinsText = (coins: number) => `${coins.toLocaleString('en-US')} ${coins === 1 ? 'coin' : 'coins'}`;
 
 /**
  * /popup/redeem-item (spec 3, "Redeem"): the rewards with a radio choice, the coin balance, 'Get a
@@ -32,6 +35,9 @@ export const coinsText = (coins: number) => `${coins.toLocaleString('en-US')} ${
  * refreshes the balance here and the coins in the portal's nav.
  */
 export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
+  const t = useRedeemTexts();
+  const language = useLanguage();
+  const title = t('redeemTitle');
   const rewards = useRewardList();
   const balance = useCurrentCoin();
   const spend = useSpendCoin();
@@ -57,7 +63,7 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
   });
 
   if (outcome) {
-    const shown = OUTCOMES[outcome];
+    const shown = outcomeOf(t, outcome);
     return (
       <ModalDialog
         title={shown.title}
@@ -67,21 +73,25 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
         actions={
           outcome === 'succeed' ? undefined : (
             <button type="button" className="button button--outline" onClick={() => setOutcome(null)}>
-              Back to the rewards
+              {t('backToRewards')}
             </button>
           )
         }
       >
         <p>{shown.text}</p>
-        {balance.data && <p className="redeem__balance">Your balance: {coinsText(balance.data.coins)}</p>}
+        {balance.data && (
+          <p className="redeem__balance">
+            {t('yourBalance')} {coinsText(t, language, balance.data.coins)}
+          </p>
+        )}
       </ModalDialog>
     );
   }
 
   if (status === 'pending') {
     return (
-      <ModalDialog title={TITLE} onClose={onClose} focusKey="loading">
-        <p role="status">Loading the rewards…</p>
+      <ModalDialog title={title} onClose={onClose} focusKey="loading">
+        <p role="status">{t('loadingRewards')}</p>
       </ModalDialog>
     );
   }
@@ -89,7 +99,7 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
   if (status === 'error') {
     return (
       <ModalDialog
-        title={TITLE}
+        title={title}
         tone="error"
         onClose={onClose}
         focusKey="error"
@@ -102,11 +112,11 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
               void balance.refetch();
             }}
           >
-            Try again
+            {t('tryAgain')}
           </button>
         }
       >
-        <p role="alert">We could not load the rewards. Please try again.</p>
+        <p role="alert">{t('rewardsFailed')}</p>
       </ModalDialog>
     );
   }
@@ -117,14 +127,16 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
   const canRedeem = chosen !== undefined && isAffordable(chosen, coins) && !spend.isPending;
 
   return (
-    <ModalDialog title={TITLE} onClose={onClose} focusKey="choose">
-      <p className="redeem__balance">Your balance: {coinsText(coins)}</p>
+    <ModalDialog title={title} onClose={onClose} focusKey="choose">
+      <p className="redeem__balance">
+        {t('yourBalance')} {coinsText(t, language, coins)}
+      </p>
       {list.length === 0 ? (
-        <p>There are no rewards to redeem right now. Please come back later.</p>
+        <p>{t('noRewards')}</p>
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <fieldset className="redeem__choices">
-            <legend>Choose a reward</legend>
+            <legend>{t('chooseReward')}</legend>
             {list.map((reward) => (
               <RewardChoice
                 key={reward.rItemNo}
@@ -134,7 +146,7 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
               />
             ))}
           </fieldset>
-          <p className="redeem__note">Rewards are sent once your order has been processed.</p>
+          <p className="redeem__note">{t('processedNote')}</p>
           <button
             type="submit"
             className="button button--primary"
@@ -142,11 +154,11 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
             aria-busy={spend.isPending}
             aria-describedby={chosen ? undefined : 'redeem-choose-first'}
           >
-            Get a reward
+            {t('getReward')}
           </button>
           {!chosen && (
             <p id="redeem-choose-first" className="button-reason">
-              Choose a reward first.
+              {t('chooseFirst')}
             </p>
           )}
         </form>
@@ -156,6 +168,8 @@ export function RedeemItemPopup({ onClose }: { onClose: () => void }) {
 }
 
 function RewardChoice({ reward, affordable, field }: { reward: Reward; affordable: boolean; field: UseFormRegisterReturn<'rItemNo'> }) {
+  const t = useRedeemTexts();
+  const language = useLanguage();
   const id = `reward-${reward.rItemNo}`;
   return (
     <div className={affordable ? 'redeem__choice' : 'redeem__choice redeem__choice--short'}>
@@ -164,8 +178,8 @@ function RewardChoice({ reward, affordable, field }: { reward: Reward; affordabl
         <img src={reward.rItemImagePath} alt="" width={80} height={50} />
         <span className="redeem__name">{reward.rItemName}</span>
         <span className="redeem__cost">
-          {coinsText(reward.rItemCoins)}
-          {!affordable && ' (not enough coins)'}
+          {coinsText(t, language, reward.rItemCoins)}
+          {!affordable && t('notEnoughCoins')}
         </span>
       </label>
     </div>

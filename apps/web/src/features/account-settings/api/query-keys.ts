@@ -17,4 +17,5 @@ export const accountSettingsMutationKeys = {
   changeContact: ['account-settings', 'change-contact'] as const,
   changePassword: ['account-settings', 'change-password'] as const,
   changeContactSetting: ['account-settings', 'change-contact-setting'] as const,
+  changeLanguage: ['account-settings', 'change-language'] as const,
 };
