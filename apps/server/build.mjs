@@ -27,9 +27,11 @@ await build({
     {
       name: 'bundle-shared',
       setup(b) {
-        b.onResolve({ filter: /^@testerhub\/shared\// }, (args) => ({
-          path: path.join(here, '../../packages/shared/src', `${args.path.slice('@testerhub/shared/'.length)}.ts`),
-        }));
+        // As the package's exports say: a module by its name, a translation file as it is named.
+        b.onResolve({ filter: /^@testerhub\/shared\// }, (args) => {
+          const name = args.path.slice('@testerhub/shared/'.length);
+          return { path: path.join(here, '../../packages/shared/src', name.endsWith('.json') ? name : `${name}.ts`) };
+        });
       },
     },
   ],

@@ -63,7 +63,7 @@ export function firstLoads() {
 export const FIRST_LOAD_LIMITS = {
   // 77.9 KB since the home page hydrates with its own entry, without React Router (decision 110).
   home: { ceiling: 79, goal: 80 },
-  portal: { ceiling: 119, goal: 120 },
+  portal: { ceiling: 120, goal: 120 },
   staff: { ceiling: 146, goal: 150 },
 };
 
