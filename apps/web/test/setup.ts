@@ -4,10 +4,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// findBy*/waitFor wait up to 5 s instead of 1 s: a lazy route's first import takes longer than a
-// second while the machine is busy (CI runs other suites beside this one), and a test must not
-// depend on the machine being idle. A passing assertion still returns at once.
-configure({ asyncUtilTimeout: 5000 });
+// findBy*/waitFor wait up to 15 s instead of 1 s: a lazy route's first import takes longer than a
+// second while the machine is busy (CI runs other suites beside this one; 5 s was once too short at
+// a load of 40), and a test must not depend on the machine being idle. A passing assertion still
+// returns at once; the test's own limit (30 s) stays above this one.
+configure({ asyncUtilTimeout: 15_000 });
 
 polyfillDialog();
 
