@@ -105,7 +105,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Three workers on 2 cores: a browser test waits on the server and the page most of its time.
+  // Three workers on 2 cores. The suite is CPU-bound, not waiting: Chromium's processes take about
+  // three quarters of its CPU (decision 107); five workers were no faster under load than three.
   // The whole suite on a quiet machine: 5.9 minutes with three, about 7 with two (docs/benchmarks.md).
   workers: Number(process.env.E2E_WORKERS ?? 3),
   // Generous: the 2-core machine is often busy with other builds and tests.
@@ -135,7 +136,11 @@ export default defineConfig({
     // than a core in software compositing even on an idle page. The suite browses as a user who
     // asked for reduced motion, which the site honours; the tests about motion ask for it back.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Kept for a failed test: its actions, DOM snapshots (the page at each step), network and console.
+    // Without the screencast: a trace's screenshots stream JPEG frames of every page of every test
+    // (passing ones too, whose traces are thrown away), about a quarter of the suite's CPU, most of it
+    // in Chromium's browser and GPU processes (decision 107).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
   },
   webServer: {
     command: 'node apps/server/dist/main.js',

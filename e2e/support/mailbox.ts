@@ -127,13 +127,28 @@ export function parseMessage(file: string): CapturedMessage {
   };
 }
 
+/**
+ * The messages parsed so far in this worker, by file: a message file never changes once it is
+ * there (the capture renames it into place whole), and waitForMessage looks four times a second
+ * through a folder that holds every message of the run by its end.
+ */
+const parsed = new Map<string, CapturedMessage>();
+
 export function listMessages(): CapturedMessage[] {
   const dir = mailDir();
   return fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.eml'))
     .sort()
-    .map((name) => parseMessage(path.join(dir, name)));
+    .map((name) => {
+      const file = path.join(dir, name);
+      let message = parsed.get(file);
+      if (!message) {
+        message = parseMessage(file);
+        parsed.set(file, message);
+      }
+      return message;
+    });
 }
 
 /** Waits for a message to `to` whose subject contains `subject` and whose text contains `text`; fails with what did arrive. */
