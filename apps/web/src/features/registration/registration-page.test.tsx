@@ -96,6 +96,14 @@ function errorOf(label: string | HTMLElement): string | null {
   return error?.textContent ?? null;
 }
 
+/**
+ * Waits for the field's error to read `expected` (null: no error). The message follows the form's
+ * validation, which a busy machine can commit after the keystrokes' promise settles.
+ */
+async function expectErrorOf(label: string | HTMLElement, expected: string | null, because?: string) {
+  await waitFor(() => expect(errorOf(label), because).toBe(expected));
+}
+
 const VALID_PASSWORD = 'Abcdef1!';
 
 async function completeStepOne(user: ReturnType<typeof userEvent.setup>) {
@@ -126,17 +134,17 @@ describe('step 1: account', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('Step 1 of 3');
 
     await fill(user, 'Username', '');
-    expect(errorOf('Username')).toBe('This field is required.');
+    await expectErrorOf('Username', 'This field is required.');
     await fill(user, 'Username', 'john doe1');
-    expect(errorOf('Username')).toBe('Username cannot contain spaces.');
+    await expectErrorOf('Username', 'Username cannot contain spaces.');
     await fill(user, 'Username', 'a'.repeat(7));
-    expect(errorOf('Username')).toBe('Username must contain at least 8 characters.');
+    await expectErrorOf('Username', 'Username must contain at least 8 characters.');
     await fill(user, 'Username', 'a'.repeat(8));
-    expect(errorOf('Username')).toBeNull();
+    await expectErrorOf('Username', null);
     await fill(user, 'Username', 'a'.repeat(20));
-    expect(errorOf('Username')).toBeNull();
+    await expectErrorOf('Username', null);
     await fill(user, 'Username', 'a'.repeat(21));
-    expect(errorOf('Username')).toBe('Username must contain at most 20 characters.');
+    await expectErrorOf('Username', 'Username must contain at most 20 characters.');
   });
 
   test('shows the password messages in the order of the rules, with both length boundaries', async () => {
@@ -154,7 +162,7 @@ describe('step 1: account', () => {
     ];
     for (const [value, expected] of cases) {
       await fill(user, 'Password', value);
-      expect(errorOf('Password'), value).toBe(expected);
+      await expectErrorOf('Password', expected, value);
     }
   });
 
@@ -162,13 +170,13 @@ describe('step 1: account', () => {
     const user = userEvent.setup({ delay: null });
     renderAt('/community/join/account');
     await fill(user, 'E-mail address', 'not-an-email');
-    expect(errorOf('E-mail address')).toBe('Please enter a valid email address.');
+    await expectErrorOf('E-mail address', 'Please enter a valid email address.');
     await user.type(field('E-mail address'), '@example.com');
-    expect(errorOf('E-mail address')).toBeNull();
+    await expectErrorOf('E-mail address', null);
 
     await fill(user, 'Password', VALID_PASSWORD);
     await fill(user, 'Confirm password', 'Abcdef1?');
-    expect(errorOf('Confirm password')).toBe('Passwords do not match. Please ensure they are identical.');
+    await expectErrorOf('Confirm password', 'Passwords do not match. Please ensure they are identical.');
 
     await fill(user, 'Username', 'takenname1');
     expect(await screen.findByText('Username is already taken. Please choose another name.')).toBeInTheDocument();
@@ -188,7 +196,7 @@ describe('step 1: account', () => {
     await user.click(next);
     // The schema's resolver answers after the click: wait for what the page says.
     await waitFor(() => expect(errorOf('Username')).toBe('This field is required.'));
-    expect(errorOf('Confirm password')).toBe('This field is required.');
+    await expectErrorOf('Confirm password', 'This field is required.');
     await waitFor(() => expect(field('Username')).toHaveFocus());
     expect(screen.getByRole('heading', { name: /Your account/ })).toBeInTheDocument();
 
@@ -207,7 +215,7 @@ describe('language', () => {
     const user = userEvent.setup({ delay: null });
     const { container } = renderAt('/community/join/account');
     await fill(user, 'Username', 'abc');
-    expect(errorOf('Username')).toBe('Username must contain at least 8 characters.');
+    await expectErrorOf('Username', 'Username must contain at least 8 characters.');
 
     await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(window.sessionStorage.getItem('isSpanish')).toBe('true');
@@ -236,7 +244,7 @@ describe('language', () => {
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     await screen.findByRole('heading', { name: /Dónde vive/ });
     await fill(user, 'Código postal', '1234');
-    expect(errorOf('Código postal')).toBe(message('zipInvalid', 'es'));
+    await expectErrorOf('Código postal', message('zipInvalid', 'es'));
     expect(screen.getByText(message('zipInvalid', 'es'))).toBeInTheDocument();
   });
 });
@@ -300,8 +308,8 @@ describe('moving between steps', () => {
     await screen.findByRole('heading', { name: /Where you live/ });
     await fill(user, 'City', 'Chicago');
     await user.click(submitButton('Next'));
-    expect(errorOf('First name')).toBe(message('required', 'en'));
-    expect(errorOf('Zip code')).toBe(message('required', 'en'));
+    await expectErrorOf('First name', message('required', 'en'));
+    await expectErrorOf('Zip code', message('required', 'en'));
     expect(field('First name')).toHaveFocus();
     expect(screen.getByRole('heading', { name: /Where you live/ })).toBeInTheDocument();
   });
@@ -353,7 +361,7 @@ describe('step 2: profile', () => {
     await fill(user, 'Zip code', '60614');
     await waitFor(() => expect(screen.queryByText(message('zipTooFar', 'en'))).toBeNull());
     await fill(user, 'Zip code', '6061');
-    expect(errorOf('Zip code')).toBe('Please enter a 5-digit zip code.');
+    await expectErrorOf('Zip code', 'Please enter a 5-digit zip code.');
   });
 });
 
@@ -363,17 +371,17 @@ describe('step 2: names (issue 24)', () => {
     renderAt('/community/join/account');
     await completeStepOne(user);
     await fill(user, 'First name', 'Eve Bcc: x@evil.example');
-    expect(errorOf('First name')).toBe('Use letters, spaces, hyphens, apostrophes and periods only.');
+    await expectErrorOf('First name', 'Use letters, spaces, hyphens, apostrophes and periods only.');
     await fill(user, 'Last name', 'Lopez 2');
-    expect(errorOf('Last name')).toBe('Use letters, spaces, hyphens, apostrophes and periods only.');
+    await expectErrorOf('Last name', 'Use letters, spaces, hyphens, apostrophes and periods only.');
     await fill(user, 'First name', 'José-María');
-    expect(errorOf('First name')).toBeNull();
+    await expectErrorOf('First name', null);
     await fill(user, 'Last name', 'O’Brien Jr.');
-    expect(errorOf('Last name')).toBeNull();
+    await expectErrorOf('Last name', null);
 
     await user.click(screen.getByRole('button', { name: 'Español' }));
     await fill(user, 'Nombre', '<b>Ana</b>');
-    expect(errorOf('Nombre')).toBe('Use solo letras, espacios, guiones, apóstrofos y puntos.');
+    await expectErrorOf('Nombre', 'Use solo letras, espacios, guiones, apóstrofos y puntos.');
   });
 });
 
@@ -389,7 +397,7 @@ describe('step 3: detail and registration', () => {
 
     await user.selectOptions(screen.getByLabelText('Gender'), 'F');
     await fill(user, 'Phone number', '312555');
-    expect(errorOf('Phone number')).toBe('Please enter a valid phone number with a 10-digit format, including the area code.');
+    await expectErrorOf('Phone number', 'Please enter a valid phone number with a 10-digit format, including the area code.');
     await fill(user, 'Phone number', '3125550100');
     expect(field('Phone number').value).toBe('(312)555-0100');
     await user.selectOptions(await screen.findByLabelText('Race / ethnicity'), 'C');
@@ -482,7 +490,7 @@ describe('step 3: detail and registration', () => {
     expect(calls.find((call) => call.url === '/api/account/register')?.body).toMatchObject({ AdID: '2A', AdDetail: '' });
     await user.click(within(dialog).getByRole('button', { name: 'Change username or e-mail' }));
     await screen.findByRole('heading', { name: /Your account/ });
-    expect(errorOf('Username')).toBe('Username is already taken. Please choose another name.');
+    await expectErrorOf('Username', 'Username is already taken. Please choose another name.');
   });
 });
 
@@ -518,13 +526,13 @@ describe('step 3 on the schema form (issue 25)', () => {
     await user.click(submitButton('Completar'));
     // The schema's resolver answers after the click: wait for what the page says.
     await waitFor(() => expect(errorOf('Género')).toBe(message('genderInvalid', 'es')));
-    expect(errorOf('Número de teléfono')).toBe(message('required', 'es'));
-    expect(errorOf('Raza / origen étnico')).toBe(message('raceInvalid', 'es'));
-    expect(errorOf('¿Dónde se enteró de nosotros?')).toBe(message('adDetailRequired', 'es'));
+    await expectErrorOf('Número de teléfono', message('required', 'es'));
+    await expectErrorOf('Raza / origen étnico', message('raceInvalid', 'es'));
+    await expectErrorOf('¿Dónde se enteró de nosotros?', message('adDetailRequired', 'es'));
     const birth = screen.getByRole('group', { name: 'Fecha de nacimiento' });
     expect(within(birth).getByRole('alert').textContent).toBe(message('required', 'es'));
     expect(field('Año')).toHaveAttribute('aria-invalid', 'true');
-    expect(errorOf(screen.getByRole('checkbox'))).toBe(message('termsRequired', 'es'));
+    await expectErrorOf(screen.getByRole('checkbox'), message('termsRequired', 'es'));
     await waitFor(() => expect(field('Género')).toHaveFocus());
     expect(registrations()).toHaveLength(0);
   });
@@ -564,7 +572,7 @@ describe('step 3 on the schema form (issue 25)', () => {
     expect(field('Phone number').value).toBe('3125550100');
     await user.click(submitButton('Complete'));
     await waitFor(() => expect(errorOf('Where did you hear about us?')).toBe(message('adDetailRequired', 'en')));
-    expect(errorOf(screen.getByRole('checkbox'))).toBe(message('termsRequired', 'en'));
+    await expectErrorOf(screen.getByRole('checkbox'), message('termsRequired', 'en'));
     await waitFor(() => expect(field('Where did you hear about us?')).toHaveFocus());
 
     await fill(user, 'Where did you hear about us?', 'A poster');
