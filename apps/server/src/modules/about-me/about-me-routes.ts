@@ -8,6 +8,7 @@ import {
   dossierQuestionsRequestSchema,
   dossierQuestionsResponseSchema,
 } from '@testerhub/shared/about-me-schemas';
+import { languageOf } from '@testerhub/shared/i18n';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
 import type { AboutMeService } from './about-me-service.ts';
 
@@ -47,7 +48,7 @@ export function aboutMeRoutes(aboutMe: AboutMeService): FastifyPluginAsyncZod {
         },
       },
       withTester(async (request: WithBody<typeof addDossierAnswerRequestSchema>, tester) => {
-        await aboutMe.saveAnswers(tester.id, request.body);
+        await aboutMe.saveAnswers(tester.id, request.body, languageOf(tester.language));
         return { status: 'succeed' as const };
       }),
     );

@@ -1,3 +1,6 @@
+import { bilingual, type Language } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/messages-about-me.json';
+import es from '@testerhub/shared/locales/es/messages-about-me.json';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -41,21 +44,27 @@ export type DossierReward = { status: 'succeed'; isScreenerGetReward: boolean; e
 /** The fewest boxes a checkbox set takes: its minimum, and never none (spec 2: "an answer other than N"). */
 export const fewestChecked = (minChecked: number) => Math.max(1, minChecked);
 
+/** The refusals of a page's answers, in the tester's own language (issue 28; decision 115). */
+const aboutMeMessages = bilingual(en, es);
+
 /**
  * The problem with one set's answer, or null: answers must be the set's own, without repeats;
  * a checkbox set takes between its minimum (at least one) and maximum boxes, a radio set one.
+ * The message is in `language` (English when left out).
  */
 export function setAnswerProblem(
   set: Pick<DossierSet, 'questionType' | 'minChecked' | 'maxChecked'>,
   validIds: ReadonlySet<number>,
   chosen: readonly number[],
+  language: Language = 'en',
 ) {
-  if (new Set(chosen).size !== chosen.length) return 'An answer is chosen twice.';
-  if (chosen.some((id) => !validIds.has(id))) return 'An answer does not belong to this question.';
-  if (set.questionType !== 'C') return chosen.length === 1 ? null : 'Choose exactly one answer.';
+  const t = aboutMeMessages(language);
+  if (new Set(chosen).size !== chosen.length) return t('answerTwice');
+  if (chosen.some((id) => !validIds.has(id))) return t('notItsAnswer');
+  if (set.questionType !== 'C') return chosen.length === 1 ? null : t('chooseExactlyOne');
   const fewest = fewestChecked(set.minChecked);
-  if (chosen.length < fewest) return fewest === 1 ? 'Choose at least one answer.' : `Choose at least ${fewest} answers.`;
-  if (chosen.length > set.maxChecked) return `Choose at most ${set.maxChecked} answers.`;
+  if (chosen.length < fewest) return fewest === 1 ? t('chooseAtLeastOne') : t('chooseAtLeast', { min: fewest });
+  if (chosen.length > set.maxChecked) return t('chooseAtMost', { max: set.maxChecked });
   return null;
 }
 
@@ -115,36 +124,36 @@ export function createAboutMeService(db: Database, deps: { clock: Clock; ledger:
     /**
      * Saves one page's answers: every active set of the page answered once, each by its rules.
      * The answers replace what the tester held and the page is marked completed, in one
-     * transaction. Violations are 400 naming the item's field.
+     * transaction. Violations are 400 naming the item's field, in `language` (the tester's).
      */
-    async saveAnswers(testerId: string, items: readonly DossierAnswerItem[]): Promise<void> {
+    async saveAnswers(testerId: string, items: readonly DossierAnswerItem[], language: Language = 'en'): Promise<void> {
+      const t = aboutMeMessages(language);
       const problems: { field: string; message: string }[] = [];
       const seen = new Set<number>();
       items.forEach((item, index) => {
-        if (seen.has(item.questionID)) problems.push({ field: `${index}.questionID`, message: 'This question is answered twice.' });
+        if (seen.has(item.questionID)) problems.push({ field: `${index}.questionID`, message: t('answeredTwice') });
         seen.add(item.questionID);
       });
       if (problems.length) throw new RequestValidationError(problems);
 
       const owners = new Map((await repository.pagesOfSets([...seen])).map((row) => [row.setId, row.pageId]));
       items.forEach((item, index) => {
-        if (!owners.has(item.questionID))
-          problems.push({ field: `${index}.questionID`, message: 'No open About-me question has this id.' });
+        if (!owners.has(item.questionID)) problems.push({ field: `${index}.questionID`, message: t('noSuchQuestion') });
       });
       if (problems.length) throw new RequestValidationError(problems);
       const pageIds = new Set(owners.values());
-      if (pageIds.size !== 1) throw new RequestValidationError([{ field: 'body', message: 'Send the answers of one page at a time.' }]);
+      if (pageIds.size !== 1) throw new RequestValidationError([{ field: 'body', message: t('onePageAtATime') }]);
       const pageId = [...pageIds][0]!;
 
       const sets = new Map((await questionsOf(pageId)).flatMap((question) => question.questionSets).map((set) => [set.questionID, set]));
       items.forEach((item, index) => {
         const set = sets.get(item.questionID);
-        if (!set) return problems.push({ field: `${index}.questionID`, message: 'No open About-me question has this id.' });
-        const problem = setAnswerProblem(set, new Set(set.dossierAnswers.map((answer) => answer.answerID)), item.answerIDs);
+        if (!set) return problems.push({ field: `${index}.questionID`, message: t('noSuchQuestion') });
+        const problem = setAnswerProblem(set, new Set(set.dossierAnswers.map((answer) => answer.answerID)), item.answerIDs, language);
         if (problem) problems.push({ field: `${index}.answerIDs`, message: problem });
       });
       for (const setId of sets.keys()) {
-        if (!seen.has(setId)) problems.push({ field: 'body', message: `Answer every question: question ${setId} has no answer.` });
+        if (!seen.has(setId)) problems.push({ field: 'body', message: t('unanswered', { question: setId }) });
       }
       if (problems.length) throw new RequestValidationError(problems);
 

@@ -1,9 +1,10 @@
 import { checkEmail } from '@testerhub/shared/account-rules';
+import { bilingual, languageOf } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/messages-children.json';
+import es from '@testerhub/shared/locales/es/messages-children.json';
 import { screenerMessagesFor } from '@testerhub/shared/screener-messages';
 import {
-  CHILD_FLOW_TEXTS,
   CHILD_LIMITS,
-  CHILD_TEXTS,
   isChildSelectable,
   type ChildRegistrationPayload,
   type ChildRegistrationResponse,
@@ -66,6 +67,14 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const tidyName = (name: string) => name.trim().replace(/\s+/g, ' ');
 const DEFAULT_CHILDREN_PER_PARENT = 6;
 const fullName = (child: Pick<ChildRow, 'firstName' | 'lastName'>) => `${child.firstName} ${child.lastName}`;
+
+const childMessages = bilingual(en, es);
+/**
+ * The refusals a parent reads when registering or screening a child, in the parent's own language
+ * (issue 28; decision 115). The English file says word for word what CHILD_TEXTS and CHILD_FLOW_TEXTS
+ * say (children-messages.test.ts holds them together).
+ */
+const childMessagesFor = (tester: { language: string }) => childMessages(languageOf(tester.language));
 
 /**
  * The children's rows other modules read: the names of booked children, the kid GUID of a seat
@@ -133,12 +142,13 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
         // One registration of a parent at a time: the duplicate check and the cap below then see the other one.
         const parent = await deps.testers.lockForUpdate(parentId, tx);
         if (!parent) throw new NotFoundError('No such tester.');
-        if (!(await deps.hasAttended(parentId, tx))) return { status: '101' as const, detail: CHILD_TEXTS.mustJoinFirst };
+        const t = childMessagesFor(parent);
+        if (!(await deps.hasAttended(parentId, tx))) return { status: '101' as const, detail: t('mustJoinFirst') };
         if (studyNo !== null) {
           const study = await deps.findStudy(studyNo, tx);
-          if (!study || !isStudyOpen(study, at)) return { status: '103' as const, detail: CHILD_TEXTS.studyUnavailable };
+          if (!study || !isStudyOpen(study, at)) return { status: '103' as const, detail: t('studyUnavailable') };
         }
-        if (checkEmail(parent.email)) return { status: '102' as const, detail: CHILD_TEXTS.emailUnsendable };
+        if (checkEmail(parent.email)) return { status: '102' as const, detail: t('emailUnsendable') };
 
         const children = createChildrenRepository(tx);
         const identity = {
@@ -147,13 +157,13 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
           birthDate: `${payload.year}-${pad(payload.month)}-${pad(payload.day)}`,
         };
         const same = await children.findSame(parentId, identity);
-        const duplicate = { status: 'kidExisted' as const, detail: CHILD_TEXTS.duplicate };
+        const duplicate = { status: 'kidExisted' as const, detail: t('duplicate') };
         if (same && (same.confirmedAt || (same.expiresAt && same.expiresAt > at))) return duplicate;
         // An expired registration the job has not removed yet is replaced by the new one.
         if (same) await children.deleteById(same.id);
         // Counted under the parent's lock, so simultaneous registrations cannot pass the cap together.
         if ((await children.countCurrent(parentId, at)) >= childrenPerParent)
-          return { status: 'tooManyChildren' as const, detail: CHILD_TEXTS.tooMany(childrenPerParent) };
+          return { status: 'tooManyChildren' as const, detail: t('tooMany', { limit: childrenPerParent }) };
         const child = await children.insert({
           ...identity,
           parentId,
@@ -236,21 +246,21 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
 
     /** POST DoChildrenScreener: where the parent goes to screen the child for the study, or why not. */
     async doChildrenScreener(tester: TesterRow, childPublicId: string, studyNo: number): Promise<DoChildrenScreenerResponse> {
+      const t = childMessagesFor(tester);
       const study = await deps.openStudyFor(tester, studyNo);
       // Outside screeners are not run for children online: Tester Services screens them (decision 029).
       if (!study || childAgesOf(study) === null || study.screenerKind !== 'hosted')
-        return { status: '103', message: CHILD_TEXTS.studyUnavailable };
+        return { status: '103', message: t('studyUnavailable') };
       const child = await repository.findConfirmed(tester.id, childPublicId.toLowerCase());
       if (!child) {
         // The parent's own child Tester Services have not confirmed yet: say so rather than "register first".
         const waiting = await repository.findCurrent(tester.id, childPublicId.toLowerCase(), now());
-        return { status: '101', message: waiting ? CHILD_TEXTS.notConfirmedYet : CHILD_TEXTS.mustJoinFirst };
+        return { status: '101', message: t(waiting ? 'notConfirmedYet' : 'mustJoinFirst') };
       }
-      if (checkEmail(tester.email)) return { status: '102', message: CHILD_TEXTS.emailUnsendable };
-      if (!childFitsStudy(study, child, now())) return { status: 'notQualified', message: CHILD_FLOW_TEXTS.childAgeNotTaken };
+      if (checkEmail(tester.email)) return { status: '102', message: t('emailUnsendable') };
+      if (!childFitsStudy(study, child, now())) return { status: 'notQualified', message: t('childAgeNotTaken') };
       const { screened, waitlisted } = await deps.childrenInStudy(tester.id, studyNo);
-      if (screened.has(child.id) || waitlisted.has(child.id))
-        return { status: 'notQualified', message: CHILD_FLOW_TEXTS.childAlreadyScreened };
+      if (screened.has(child.id) || waitlisted.has(child.id)) return { status: 'notQualified', message: t('childAlreadyScreened') };
       if (isStudyFull(study)) return { status: SCREENER_TEXTS.fullStatus, message: screenerMessagesFor(tester)('full') };
       return { status: 'succeed', redirectLink: `${hostedScreenerPath(studyNo)}?${new URLSearchParams({ k: child.publicId }).toString()}` };
     },

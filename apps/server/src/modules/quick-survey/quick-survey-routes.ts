@@ -42,13 +42,13 @@ export function quickSurveyRoutes(surveys: QuickSurveyService): FastifyPluginAsy
           response: { 200: updateQuickResponseResponseSchema },
         },
       },
-      withTester((request: WithBody<typeof updateQuickResponseRequestSchema>, tester) => surveys.submit(tester.id, request.body)),
+      withTester((request: WithBody<typeof updateQuickResponseRequestSchema>, tester) => surveys.submit(tester, request.body)),
     );
 
     app.post(
       '/quickQuestion/GetResult',
       { schema: { tags: ['quickQuestion'], ...jobIdBody, response: { 200: quickResultResponseSchema } } },
-      withTester((request: JobIdBody, tester) => surveys.results(tester.id, request.body)),
+      withTester((request: JobIdBody, tester) => surveys.results(tester, request.body)),
     );
 
     app.post(

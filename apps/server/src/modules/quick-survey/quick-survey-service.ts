@@ -1,4 +1,7 @@
-import { COMMENT_TOO_LONG, COMMENT_TOO_SHORT, commentProblem, type QuickResponse } from '@testerhub/shared/quick-survey-schemas';
+import { bilingual, languageOf, type Language, type Translate } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/messages-quick-survey.json';
+import es from '@testerhub/shared/locales/es/messages-quick-survey.json';
+import { COMMENT_MAX, COMMENT_MIN, commentProblem, type QuickResponse } from '@testerhub/shared/quick-survey-schemas';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
 import { NotFoundError } from '../../core/errors.ts';
@@ -38,57 +41,80 @@ export type ResponseItem = QuickResponse;
 
 type Problem = { field: string; message: string };
 
-const commentMessage = (comment: string) => {
+/**
+ * The messages a tester reads, in the tester's own language (issue 28; decision 115). The English
+ * says what the spec and COMMENT_TOO_SHORT / COMMENT_TOO_LONG say (quick-survey-routes.test.ts holds them together).
+ */
+const surveyMessages = bilingual(en, es);
+type SurveyMessage = Translate<keyof typeof en>;
+
+const commentMessage = (comment: string, t: SurveyMessage) => {
   const problem = commentProblem(comment);
-  return problem === 'short' ? COMMENT_TOO_SHORT : problem === 'long' ? COMMENT_TOO_LONG : null;
+  return problem === 'short'
+    ? t('commentTooShort', { min: COMMENT_MIN })
+    : problem === 'long'
+      ? t('commentTooLong', { max: COMMENT_MAX })
+      : null;
 };
 
 /**
  * The problems of one submission against the survey's questions (spec 2, section 5), each with
  * the item's field: every question answered once; checkbox: its own keys, NONE alone, a comment
  * (Other) of 2 to 200 characters, never the OTHER key itself; radio: exactly one of its keys;
- * textbox: no key and a comment of 2 to 200 characters.
+ * textbox: no key and a comment of 2 to 200 characters. Messages in `language` (English when left out).
  */
-export function responseProblems(questions: readonly SurveyQuestion[], items: readonly ResponseItem[]): Problem[] {
+export function responseProblems(
+  questions: readonly SurveyQuestion[],
+  items: readonly ResponseItem[],
+  language: Language = 'en',
+): Problem[] {
+  const t = surveyMessages(language);
   const problems: Problem[] = [];
   const byIndex = new Map(questions.map((question) => [question.questionIndex, question]));
   const answered = new Set<number>();
   items.forEach((item, index) => {
     const at = (field: string, message: string) => problems.push({ field: `${index}.${field}`, message });
     const question = byIndex.get(item.questionIndex);
-    if (!question) return at('questionIndex', 'This survey has no such question.');
-    if (answered.has(item.questionIndex)) return at('questionIndex', 'This question is answered twice.');
+    if (!question) return at('questionIndex', t('noSuchQuestion'));
+    if (answered.has(item.questionIndex)) return at('questionIndex', t('answeredTwice'));
     answered.add(item.questionIndex);
     const keys = item.response;
     const comment = item.codedResponse;
-    if (new Set(keys).size !== keys.length) return at('response', 'A choice is sent twice.');
+    if (new Set(keys).size !== keys.length) return at('response', t('choiceTwice'));
     if (question.styleTypeStyle === 'textbox') {
-      if (keys.length) return at('response', 'A text question takes a comment, not choices.');
-      const problem = commentMessage(comment);
+      if (keys.length) return at('response', t('textTakesComment'));
+      const problem = commentMessage(comment, t);
       return problem ? at('codedResponse', problem) : undefined;
     }
-    if (keys.includes(OTHER_KEY)) return at('response', 'Send the comment for Other, not its key.');
+    if (keys.includes(OTHER_KEY)) return at('response', t('otherAsComment'));
     const ownKeys = new Set(question.scales.map((scale) => scale.valueKey));
     if (question.styleTypeStyle === 'radio') {
-      if (keys.length !== 1) return at('response', 'Choose exactly one answer.');
-      if (!ownKeys.has(keys[0]!)) return at('response', 'This choice does not belong to the question.');
-      return comment ? at('codedResponse', 'This question takes no comment.') : undefined;
+      if (keys.length !== 1) return at('response', t('chooseExactlyOne'));
+      if (!ownKeys.has(keys[0]!)) return at('response', t('notItsChoice'));
+      return comment ? at('codedResponse', t('noComment')) : undefined;
     }
     if (keys.includes(NONE_KEY)) {
-      if (keys.length > 1) return at('response', 'None of the above goes alone.');
-      return comment ? at('codedResponse', 'None of the above goes without a comment.') : undefined;
+      if (keys.length > 1) return at('response', t('noneAlone'));
+      return comment ? at('codedResponse', t('noneWithoutComment')) : undefined;
     }
-    if (keys.some((key) => !ownKeys.has(key))) return at('response', 'This choice does not belong to the question.');
+    if (keys.some((key) => !ownKeys.has(key))) return at('response', t('notItsChoice'));
     if (comment) {
-      const problem = commentMessage(comment);
+      const problem = commentMessage(comment, t);
       return problem ? at('codedResponse', problem) : undefined;
     }
-    return keys.length ? undefined : at('response', 'Choose an answer.');
+    return keys.length ? undefined : at('response', t('chooseAnswer'));
   });
   for (const question of questions) {
-    if (!answered.has(question.questionIndex)) problems.push({ field: 'body', message: `Answer question ${question.questionIndex}.` });
+    if (!answered.has(question.questionIndex))
+      problems.push({ field: 'body', message: t('answerQuestion', { number: question.questionIndex }) });
   }
   return problems;
+}
+
+/** Who answers or asks: the tester's id and language (their messages come in it). */
+export interface SurveyTester {
+  id: string;
+  language: string;
 }
 
 /** The counters one (valid) submission moves: each chosen key, OTHER for a checkbox comment; textboxes have none. Sorted. */
@@ -184,14 +210,18 @@ export function createQuickSurveyService(db: Database, deps: { clock: Clock; led
      * Stores the tester's one response to a survey. Bad input is 400 naming the item's field; a
      * second submission (even a concurrent one) answers 'Already answered' and counts nothing.
      */
-    async submit(testerId: string, items: readonly ResponseItem[]): Promise<{ status: 'succeed' } | { status: 'failed'; message: string }> {
+    async submit(
+      tester: SurveyTester,
+      items: readonly ResponseItem[],
+    ): Promise<{ status: 'succeed' } | { status: 'failed'; message: string }> {
+      const language = languageOf(tester.language);
       const jobId = items[0]!.jobID;
       const otherSurvey = items.findIndex((item) => item.jobID !== jobId);
       if (otherSurvey >= 0)
-        throw new RequestValidationError([{ field: `${otherSurvey}.jobID`, message: 'Send the answers of one survey at a time.' }]);
+        throw new RequestValidationError([{ field: `${otherSurvey}.jobID`, message: surveyMessages(language)('oneSurveyAtATime') }]);
       await activeSurvey(jobId);
       const questions = await questionsOf(jobId);
-      const problems = responseProblems(questions, items);
+      const problems = responseProblems(questions, items, language);
       if (problems.length) throw new RequestValidationError(problems);
 
       const responses: ResponseRow[] = items.map((item) => ({
@@ -203,12 +233,12 @@ export function createQuickSurveyService(db: Database, deps: { clock: Clock; led
       const at = deps.clock.now();
       const stored = await inTransaction(db, async (tx) => {
         const unit = createQuickSurveyRepository(tx);
-        if (!(await unit.claimCompletion(testerId, jobId, at))) return false;
-        await unit.insertResponses(testerId, jobId, responses);
+        if (!(await unit.claimCompletion(tester.id, jobId, at))) return false;
+        await unit.insertResponses(tester.id, jobId, responses);
         await unit.incrementCounters(jobId, steps);
         return true;
       });
-      return stored ? { status: 'succeed' } : { status: 'failed', message: 'Already answered' };
+      return stored ? { status: 'succeed' } : { status: 'failed', message: surveyMessages(language)('alreadyAnswered') };
     },
 
     /**
@@ -216,10 +246,10 @@ export function createQuickSurveyService(db: Database, deps: { clock: Clock; led
      * the non-empty comments; None of the above). Text questions are left out: their comments
      * are the testers' own words. Only a tester who answered the survey sees them.
      */
-    async results(testerId: string, jobId: number) {
-      const found = await repository.surveyFor(testerId, jobId);
+    async results(tester: SurveyTester, jobId: number) {
+      const found = await repository.surveyFor(tester.id, jobId);
       if (!found) throw new NotFoundError('No quick survey has this id.');
-      if (!found.done) return { status: 'failed' as const, message: 'Answer this survey to see its results.' };
+      if (!found.done) return { status: 'failed' as const, message: surveyMessages(languageOf(tester.language))('answerToSeeResults') };
       const [questions, counters] = await Promise.all([questionsOf(jobId), repository.counters(jobId)]);
       const counts = new Map(counters.map((row) => [`${row.questionIndex}:${row.answerKey}`, row.count]));
       const results = questions

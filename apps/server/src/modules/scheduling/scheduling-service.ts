@@ -1,5 +1,6 @@
 import { signCheckInToken, verifyCheckInToken, type CheckInData } from './check-in-token.ts';
 import { checkEmail } from '@testerhub/shared/account-rules';
+import { languageOf, type Language } from '@testerhub/shared/i18n';
 import { BOOKING_CONTROL_TEXTS } from '@testerhub/shared/booking-control-schemas';
 import { studyLabel } from '@testerhub/shared/staff-words';
 import type { CancelLinkBookingResponse, CancelLinkRefusal } from '@testerhub/shared/cancel-link-schemas';
@@ -84,7 +85,7 @@ interface SchedulingDeps {
   clock: Clock;
   /** Bookings, cancellations and attendances, counted once committed (decision 094); absent in a few tests. */
   counters?: Pick<BusinessCounters, 'bookings' | 'cancellations' | 'attendances'>;
-  testers: Pick<TesterService, 'lockForUpdate'>;
+  testers: Pick<TesterService, 'lockForUpdate' | 'mailContact'>;
   /** The test sites (name, address, zone), read outside transactions (a cached read). */
   listTestSites: () => Promise<TestSite[]>;
   /** The test sites read inside a unit of work (a staff control's audit row names the site); absent in a few service tests. */
@@ -800,6 +801,15 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
           checkInToken: '',
         })),
       };
+    },
+
+    /**
+     * The language of the tester a cancel link names, for the link page's refusals (its 429): the
+     * row decides, as for the e-mail the link came in; English for a token this server did not sign.
+     */
+    async cancelLinkLanguage(token: string): Promise<Language> {
+      const data = verifyCancelLinkToken(token, deps.checkInSecret);
+      return languageOf(data ? (await deps.testers.mailContact(data.testerId))?.language : null);
     },
 
     /**

@@ -3,7 +3,7 @@ import en from '@testerhub/shared/locales/en/messages-screener.json';
 import { SELF_SCHEDULE_TEXTS } from '@testerhub/shared/self-schedule-schemas';
 import { SCREENER_TEXTS } from '@testerhub/shared/study-rules';
 import { OUR_PAGE } from '../../../test/account-helpers.ts';
-import { createLoggedInTester, createStudy } from '../../../test/factories.ts';
+import { createLoggedInTester, createScreener, createStudy } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
 
@@ -21,6 +21,13 @@ const doScreeners = (cookie: string, studyNo: number) =>
     url: '/api/schedule/DoScreeners',
     headers: { cookie, ...OUR_PAGE, 'content-type': 'application/json' },
     payload: JSON.stringify({ StudyNo: studyNo, ScreenerType: 'Online' }),
+  });
+const screenerCall = (method: 'PUT' | 'POST', cookie: string, url: string, answers: unknown) =>
+  testApp.app.inject({
+    method,
+    url,
+    headers: { cookie, ...OUR_PAGE, 'content-type': 'application/json' },
+    payload: JSON.stringify({ answers }),
   });
 const reSelfSchedule = (cookie: string) => testApp.app.inject({ method: 'GET', url: '/api/schedule/ReSelfSchedule', headers: { cookie } });
 
@@ -53,5 +60,38 @@ describe('the screener and self-schedule messages', () => {
 
     expect((await reSelfSchedule(spanish.cookie)).json()).toEqual({ url: '', detail: 'No tiene ningún estudio pendiente de programar.' });
     expect((await reSelfSchedule(english.cookie)).json()).toEqual({ url: '', detail: 'You have no study waiting to be scheduled.' });
+  });
+});
+
+describe("the hosted screener's answer checks", () => {
+  it('refuse a Spanish tester in Spanish and an English tester in the English word for word', async () => {
+    const spanish = await createLoggedInTester(db(), { language: 'es' });
+    const english = await createLoggedInTester(db());
+    const study = await createStudy(db());
+    const ids = await createScreener(db(), {
+      studyNo: study.studyNo,
+      questions: [
+        { key: 'age', kind: 'number', prompt: 'Your age?', minValue: 13, maxValue: 120 },
+        { key: 'name', kind: 'text', prompt: 'Your pet’s name?' },
+      ],
+    });
+    const age = ids.question('age');
+    const saveTooOld = (cookie: string) => screenerCall('PUT', cookie, `/api/screener/${study.studyNo}/answers`, { [age]: 200 });
+    const completeWithoutName = (cookie: string) => screenerCall('POST', cookie, `/api/screener/${study.studyNo}/complete`, { [age]: 30 });
+
+    expect((await saveTooOld(spanish.cookie)).json()).toMatchObject({
+      status: 'invalid',
+      message: 'Escriba un número de 120 como máximo.',
+    });
+    expect((await saveTooOld(english.cookie)).json()).toMatchObject({ status: 'invalid', message: 'Enter a number of at most 120.' });
+    expect((await completeWithoutName(spanish.cookie)).json()).toMatchObject({
+      status: 'invalid',
+      field: `answers.${ids.question('name')}`,
+      message: 'Por favor, conteste esta pregunta.',
+    });
+    expect((await completeWithoutName(english.cookie)).json()).toMatchObject({
+      status: 'invalid',
+      message: 'Please answer this question.',
+    });
   });
 });

@@ -1,4 +1,7 @@
 import { hash } from 'node:crypto';
+import { bilingual, type Language } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/messages-answers.json';
+import es from '@testerhub/shared/locales/es/messages-answers.json';
 import type { AnswerValue, Answers, QuestionKind } from '@testerhub/shared/screener-schemas';
 
 /** The hosted screener's rules, pure (decision 017): what is shown, what is valid, who qualifies, which quota. */
@@ -45,20 +48,33 @@ export interface ScreenerQuota {
 /** A short text's limit when the question names none. */
 export const DEFAULT_TEXT_MAX_LENGTH = 500;
 
-export const ANSWER_TEXTS = {
-  required: 'Please answer this question.',
-  notAQuestion: 'This is not a question of this screener.',
-  chooseOne: 'Choose one of the options.',
-  chooseFromList: 'Choose options from the list, each once.',
-  tooFew: (min: number) => `Choose at least ${min}.`,
-  tooMany: (max: number) => `Choose at most ${max}.`,
-  number: 'Enter a number.',
-  below: (min: number) => `Enter a number of at least ${min}.`,
-  above: (max: number) => `Enter a number of at most ${max}.`,
-  text: 'Enter a text.',
-  tooLong: (max: number) => `Use at most ${max} characters.`,
-  date: 'Enter a date as YYYY-MM-DD.',
-} as const;
+const answerTexts = bilingual(en, es);
+
+/** The answer checks' messages in a language: the tester's on their screener, English for staff's preview. */
+function answerTextsIn(language: Language) {
+  const t = answerTexts(language);
+  return {
+    required: t('required'),
+    notAQuestion: t('notAQuestion'),
+    chooseOne: t('chooseOne'),
+    chooseFromList: t('chooseFromList'),
+    tooFew: (min: number) => t('tooFew', { min }),
+    tooMany: (max: number) => t('tooMany', { max }),
+    number: t('number'),
+    below: (min: number) => t('below', { min }),
+    above: (max: number) => t('above', { max }),
+    text: t('text'),
+    tooLong: (max: number) => t('tooLong', { max }),
+    date: t('date'),
+  };
+}
+
+type AnswerTexts = ReturnType<typeof answerTextsIn>;
+
+const ANSWER_TEXTS_BY_LANGUAGE: Record<Language, AnswerTexts> = { en: answerTextsIn('en'), es: answerTextsIn('es') };
+
+/** The English messages (locales/en/messages-answers.json), as staff's preview and an English tester read them. */
+export const ANSWER_TEXTS = ANSWER_TEXTS_BY_LANGUAGE.en;
 
 /** The options chosen in an answer (one for single, several for multiple, none otherwise). */
 function chosen(value: AnswerValue | undefined): number[] {
@@ -95,32 +111,32 @@ const isIsoDate = (value: string) => {
 };
 
 /** The problem with one given answer, or null. `value` is an answered value (see isAnswered). */
-function answerProblem(question: ScreenerQuestion, value: AnswerValue): string | null {
+function answerProblem(question: ScreenerQuestion, value: AnswerValue, texts: AnswerTexts): string | null {
   const optionIds = new Set(question.options.map((option) => option.id));
   switch (question.kind) {
     case 'single':
-      return typeof value === 'number' && optionIds.has(value) ? null : ANSWER_TEXTS.chooseOne;
+      return typeof value === 'number' && optionIds.has(value) ? null : texts.chooseOne;
     case 'multiple': {
       if (!Array.isArray(value) || new Set(value).size !== value.length || value.some((id) => !optionIds.has(id)))
-        return ANSWER_TEXTS.chooseFromList;
+        return texts.chooseFromList;
       const min = question.minChoices ?? 1;
       const max = question.maxChoices ?? question.options.length;
-      if (value.length < min) return ANSWER_TEXTS.tooFew(min);
-      if (value.length > max) return ANSWER_TEXTS.tooMany(max);
+      if (value.length < min) return texts.tooFew(min);
+      if (value.length > max) return texts.tooMany(max);
       return null;
     }
     case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return ANSWER_TEXTS.number;
-      if (question.minValue !== null && value < question.minValue) return ANSWER_TEXTS.below(question.minValue);
-      if (question.maxValue !== null && value > question.maxValue) return ANSWER_TEXTS.above(question.maxValue);
+      if (typeof value !== 'number' || !Number.isFinite(value)) return texts.number;
+      if (question.minValue !== null && value < question.minValue) return texts.below(question.minValue);
+      if (question.maxValue !== null && value > question.maxValue) return texts.above(question.maxValue);
       return null;
     case 'text': {
-      if (typeof value !== 'string') return ANSWER_TEXTS.text;
+      if (typeof value !== 'string') return texts.text;
       const max = question.maxLength ?? DEFAULT_TEXT_MAX_LENGTH;
-      return value.trim().length > max ? ANSWER_TEXTS.tooLong(max) : null;
+      return value.trim().length > max ? texts.tooLong(max) : null;
     }
     case 'date':
-      return typeof value === 'string' && isIsoDate(value) ? null : ANSWER_TEXTS.date;
+      return typeof value === 'string' && isIsoDate(value) ? null : texts.date;
   }
 }
 
@@ -129,22 +145,29 @@ export type AnswerCheck = { ok: true; answers: Answers } | { ok: false; field: s
 /**
  * Checks answers against the questions. Progress (`complete` false): every given answer must fit its
  * question, nothing is required yet. Completion: only the shown questions count (answers to hidden ones
- * are dropped) and every shown required question needs an answer. Texts are kept trimmed.
+ * are dropped) and every shown required question needs an answer. Texts are kept trimmed. Messages are in
+ * `language` (the tester's; English when left out, as for staff's preview).
  */
-export function checkAnswers(questions: readonly ScreenerQuestion[], answers: Answers, complete: boolean): AnswerCheck {
+export function checkAnswers(
+  questions: readonly ScreenerQuestion[],
+  answers: Answers,
+  complete: boolean,
+  language: Language = 'en',
+): AnswerCheck {
+  const texts = ANSWER_TEXTS_BY_LANGUAGE[language];
   const byId = new Map(questions.map((question) => [String(question.id), question]));
   for (const key of Object.keys(answers)) {
-    if (!byId.has(key)) return { ok: false, field: `answers.${key}`, message: ANSWER_TEXTS.notAQuestion };
+    if (!byId.has(key)) return { ok: false, field: `answers.${key}`, message: texts.notAQuestion };
   }
   const considered = complete ? visibleQuestions(questions, answers) : questions;
   const kept: Answers = {};
   for (const question of considered) {
     const value = answers[question.id];
     if (!isAnswered(value)) {
-      if (complete && question.required) return { ok: false, field: `answers.${question.id}`, message: ANSWER_TEXTS.required };
+      if (complete && question.required) return { ok: false, field: `answers.${question.id}`, message: texts.required };
       continue;
     }
-    const problem = answerProblem(question, value);
+    const problem = answerProblem(question, value, texts);
     if (problem) return { ok: false, field: `answers.${question.id}`, message: problem };
     kept[question.id] = typeof value === 'string' ? value.trim() : value;
   }
@@ -203,8 +226,9 @@ export function screenerVerdict(
   questions: readonly ScreenerQuestion[],
   quotas: readonly ScreenerQuota[],
   answers: Answers,
+  language: Language = 'en',
 ): ScreenerVerdict {
-  const checked = checkAnswers(questions, answers, true);
+  const checked = checkAnswers(questions, answers, true, language);
   if (!checked.ok) return { kind: 'invalid', field: checked.field, message: checked.message };
   const quota = matchingQuota(quotas, checked.answers);
   if (isDisqualified(questions, checked.answers) || (quotas.length > 0 && !quota))

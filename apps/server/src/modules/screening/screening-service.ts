@@ -1,5 +1,6 @@
 import type { CompleteOutcome } from '@testerhub/shared/screener-schemas';
 import { screenerMessagesFor } from '@testerhub/shared/screener-messages';
+import { languageOf } from '@testerhub/shared/i18n';
 import type { Clock } from '../../core/clock.ts';
 import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
@@ -214,7 +215,7 @@ export function createScreeningService(
       if (!screenee) return { status: 'notFound' };
       const study = await hostedStudyFor(tester, studyNo, screenee.child);
       if (!study) return { status: 'notFound' };
-      const checked = checkAnswers((await repository.loadScreener(studyNo)).questions, answers, false);
+      const checked = checkAnswers((await repository.loadScreener(studyNo)).questions, answers, false, languageOf(tester.language));
       if (!checked.ok) return { status: 'invalid', field: checked.field, message: checked.message };
       const saved = await repository.saveProgress(personOf(tester, screenee.child), studyNo, checked.answers, deps.clock.now());
       return saved ? { status: 'saved' } : { status: 'notFound' };
@@ -233,7 +234,7 @@ export function createScreeningService(
       const study = await hostedStudyFor(tester, studyNo, child);
       if (!study) return { status: 'notFound' };
       const { questions, quotas } = await repository.loadScreener(studyNo);
-      const verdict = screenerVerdict(questions, quotas, answers);
+      const verdict = screenerVerdict(questions, quotas, answers, languageOf(tester.language));
       if (verdict.kind === 'invalid') return { status: 'invalid', field: verdict.field, message: verdict.message };
       const given = verdict.answers;
 

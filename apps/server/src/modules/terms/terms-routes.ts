@@ -30,7 +30,7 @@ export function termsRoutes(terms: TermsService): FastifyPluginAsyncZod {
           response: { 200: acceptTermsResponseSchema },
         },
       },
-      withTester((request: WithBody<typeof acceptTermsSchema>, tester) => terms.accept(tester.id, request.body.version)),
+      withTester((request: WithBody<typeof acceptTermsSchema>, tester) => terms.accept(tester, request.body.version)),
     );
   };
 }

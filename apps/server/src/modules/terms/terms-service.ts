@@ -1,5 +1,7 @@
 import type { AcceptTermsResponse, TermsStatusResponse } from '@testerhub/shared/terms-schemas';
-import { TERMS_TEXTS } from '@testerhub/shared/terms-schemas';
+import { bilingual, languageOf } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/messages-terms.json';
+import es from '@testerhub/shared/locales/es/messages-terms.json';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import { createTermsRepository, type TermsVersionRow } from './terms-repository.ts';
@@ -23,6 +25,9 @@ export class TermsChangedError extends Error {
     super('terms changed since the publisher opened them');
   }
 }
+
+/** The answers' messages in the tester's language; the English says what TERMS_TEXTS says (terms.test.ts holds them together). */
+const termsMessages = bilingual(en, es);
 
 const summaryIn = (version: TermsVersionRow | null, language: 'en' | 'es') =>
   !version ? '' : language === 'es' ? version.summaryEs : version.summaryEn;
@@ -56,15 +61,16 @@ export function createTermsService(db: Database, deps: { clock: Clock }) {
     },
 
     /** AcceptTerms: only the version in force is accepted; accepting it again answers the first time. */
-    async accept(testerId: string, version: number): Promise<AcceptTermsResponse> {
+    async accept(tester: TermsReader, version: number): Promise<AcceptTermsResponse> {
       return inTransaction(db, async (unit) => {
         const terms = createTermsRepository(unit);
         const now = clock.now();
         const current = await terms.current(now, { share: true });
         if (!current || current.version !== version) {
-          return { status: 'notCurrent', message: TERMS_TEXTS.notCurrent, currentVersion: current?.version ?? null };
+          const message = termsMessages(languageOf(tester.language))('notCurrent');
+          return { status: 'notCurrent', message, currentVersion: current?.version ?? null };
         }
-        const row = await terms.accept(testerId, version, now);
+        const row = await terms.accept(tester.id, version, now);
         return { status: 'succeed', acceptedVersion: row.version, acceptedAt: row.acceptedAt.toISOString() };
       });
     },

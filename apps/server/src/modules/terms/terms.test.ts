@@ -5,6 +5,7 @@ import { createLoggedInTester, createTester } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
 import { termsAcceptances, termsVersions } from '../../core/db/schema.ts';
+import { TERMS_TEXTS } from '@testerhub/shared/terms-schemas';
 import { createTermsService } from './terms-service.ts';
 
 /**
@@ -115,6 +116,19 @@ describe('GET /api/account/GetTermsStatus and POST /api/account/AcceptTerms', ()
     });
     expect(await status(cookie)).toMatchObject({ currentVersion: 3, acceptedVersion: 3, needsAcceptance: false });
     expect((await acceptancesOf(tester.id)).map((row) => row.version)).toEqual([2, 3]);
+  });
+
+  it('refuses an old version in the tester’s language: Spanish for a Spanish tester, the English of TERMS_TEXTS for an English one', async () => {
+    const spanish = await createLoggedInTester(db(), { language: 'es' });
+    const english = await createLoggedInTester(db());
+    const { currentVersion } = await status(english.cookie);
+    const acceptOld = (cookie: string) => post('/api/account/AcceptTerms', { version: currentVersion - 1 }, cookie);
+    expect((await acceptOld(spanish.cookie)).json()).toEqual({
+      status: 'notCurrent',
+      message: 'Los términos cambiaron de nuevo mientras esta página estaba abierta. Lea el resumen más reciente y acéptelos otra vez.',
+      currentVersion,
+    });
+    expect((await acceptOld(english.cookie)).json()).toEqual({ status: 'notCurrent', message: TERMS_TEXTS.notCurrent, currentVersion });
   });
 
   it('sixteen acceptances at once store one row', async () => {

@@ -181,4 +181,30 @@ describe('CancelByLink', () => {
       await limited.close();
     }
   });
+
+  it('answers its 429 in the language of the tester the link names (English for a link it did not sign)', async () => {
+    const limited = await createTestApp({
+      env: { LOGIN_ATTEMPTS_PER_WINDOW: '1', STUDY_LINK_SECRET: LINK_SECRET },
+      database: testApp.database,
+    });
+    const linkOf = (testerId: string) =>
+      signCancelLinkToken({ bookingId: 1, testerId, groupId: 'group', expiresAt: new Date(NOW.getTime() + HOUR_MS) }, LINK_SECRET);
+    /** Posts the link from an address of its own until the limit refuses it; answers the refusal's message. */
+    const refusalFor = async (token: string, remoteAddress: string) => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const response = await limited.app.inject({ method: 'POST', url: '/api/schedule/CancelByLink', payload: { token }, remoteAddress });
+        if (response.statusCode === 429) return response.json().message as string;
+      }
+      throw new Error('never limited');
+    };
+    try {
+      const spanish = await createTester(db(), { language: 'es' });
+      const english = await createTester(db());
+      expect(await refusalFor(linkOf(spanish.id), '203.0.113.81')).toBe('Demasiados intentos. Espere unos minutos e inténtelo de nuevo.');
+      expect(await refusalFor(linkOf(english.id), '203.0.113.82')).toBe('Too many attempts. Please wait a few minutes and try again.');
+      expect(await refusalFor('a.b', '203.0.113.83')).toBe('Too many attempts. Please wait a few minutes and try again.');
+    } finally {
+      await limited.close();
+    }
+  });
 });

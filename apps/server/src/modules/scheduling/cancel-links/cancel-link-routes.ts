@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { message } from '@testerhub/shared/account-messages';
 import {
   cancelByLinkResponseSchema,
   cancelLinkBookingResponseSchema,
@@ -28,15 +28,17 @@ const tags = ['schedule'];
 export const cancelLinkRoutes: FastifyPluginAsyncZod<CancelLinkRouteOptions> = async (app, options) => {
   const { scheduling } = options;
   const limiter = new RateLimiter(options.rateLimits, 'cancel-link', options.checksPerWindow, options.windowSeconds * 1000);
-  const limit = async (address: string) => {
-    if (!(await limiter.hit(`cancel-link:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  // Refused in the language of the tester the link names: the page has no session to tell it. Read only once refused.
+  const limit = async (address: string, token: string) => {
+    if (!(await limiter.hit(`cancel-link:${address}`)))
+      throw new TooManyRequestsError(message('tooManyRequests', await scheduling.cancelLinkLanguage(token)));
   };
 
   app.post(
     '/schedule/GetCancelLinkBooking',
     { schema: { tags, body: cancelLinkRequestSchema, response: { 200: cancelLinkBookingResponseSchema } } },
     async (request) => {
-      await limit(rateLimitAddress(request.ip));
+      await limit(rateLimitAddress(request.ip), request.body.token);
       return scheduling.lookUpCancelLink(request.body.token);
     },
   );
@@ -45,7 +47,7 @@ export const cancelLinkRoutes: FastifyPluginAsyncZod<CancelLinkRouteOptions> = a
     '/schedule/CancelByLink',
     { schema: { tags, body: cancelLinkRequestSchema, response: { 200: cancelByLinkResponseSchema } } },
     async (request) => {
-      await limit(rateLimitAddress(request.ip));
+      await limit(rateLimitAddress(request.ip), request.body.token);
       const status = await scheduling.cancelByLink(request.body.token);
       request.log.info({ event: 'schedule.cancel-by-link', status }, 'cancel link used');
       return { status };
