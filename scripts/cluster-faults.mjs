@@ -193,7 +193,9 @@ function startLoad({ sessionSecret, groupIds, rewardId }) {
     try {
       return await fetch(request.url, { ...request.init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     } catch (error) {
-      if (error.cause?.code !== 'UND_ERR_SOCKET') throw error;
+      // undici reports the close as a socket error, or as the reset itself when the close met the
+      // request's first bytes (seen once in a CI rolling restart at load 22: a read, ECONNRESET).
+      if (!['UND_ERR_SOCKET', 'ECONNRESET'].includes(error.cause?.code)) throw error;
       record.resent = true;
       return fetchOnNewConnection(request.url, { ...request.init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     }
