@@ -1,15 +1,12 @@
-import en from './locales/en/daily-bonus.json';
-
 /** The daily login bonus (spec 3, "Daily login bonus"; decision 033). */
 export const DAILY_BONUS_CYCLE_DAYS = 28;
 
-/** The spec's texts in English, for the tests that look for them (the page reads daily-bonus.json in the tester's language). */
 export const DAILY_BONUS_TEXTS = {
-  title: en.title,
-  thanks: en.thanks,
-  failed: en.failed,
-  alreadyReceived: en.alreadyReceived,
-  whatAreCoins: en.whatAreCoins,
+  title: 'Daily login bonus',
+  thanks: 'Thanks for visiting today',
+  failed: 'Daily Reward Retrieval Failed',
+  alreadyReceived: "Today's reward has already been received. Come back tomorrow!",
+  whatAreCoins: 'What are coins?',
 } as const;
 
 /**

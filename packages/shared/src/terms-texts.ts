@@ -1,18 +1,12 @@
-import en from './locales/en/terms.json';
-
-/**
- * The terms dialog's words in English (decision 041; the dialog reads terms.json in the tester's
- * language), apart from the schemas so that the portal's shell loads no zod. `notCurrent` is the
- * server's answer.
- */
+/** The terms dialog's words (decision 041), apart from the schemas so that the portal's shell loads no zod. */
 export const TERMS_TEXTS = {
-  title: en.title,
-  intro: en.intro,
-  readTerms: en.readTerms,
-  opensInNewTab: en.opensInNewTab,
-  accept: en.accept,
-  logOut: en.logOut,
-  accepting: en.accepting,
+  title: 'Our terms have changed',
+  intro: 'Please read what changed and accept the new terms to keep using your account.',
+  readTerms: 'Read the Terms of Use',
+  opensInNewTab: '(opens in a new tab)',
+  accept: 'I accept',
+  logOut: 'Log out',
+  accepting: 'Saving your answer…',
   notCurrent: 'The terms changed again while this page was open. Please read the latest summary and accept again.',
-  failed: en.failed,
+  failed: 'Your answer could not be saved. Please try again.',
 } as const;
