@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { AboutMePage } from './about-me-page';
 import type { DossierPage, DossierQuestion } from '@testerhub/shared/about-me-schemas';
 
@@ -270,5 +271,32 @@ describe('About-me page', () => {
     await answerAndComplete();
     const dialog = await screen.findByRole('dialog', { name: 'Failed to Retrieve PK Coins' });
     expect(dialog).toHaveTextContent('failed');
+  });
+});
+
+describe('About-me page in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test('the list, a group with its rule and count, and its button read Spanish; the questions are as staff wrote them', async () => {
+    setLanguage('es');
+    stubHappyPath();
+    const user = userEvent.setup();
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void renderPage());
+    expect(await screen.findByRole('heading', { name: 'Sobre mí', level: 1 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Grupos de preguntas' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Pets20 monedas', 'Food10 monedas']);
+    await openPets(user);
+    expect(screen.getByText('20 monedas por responder todas las preguntas.')).toBeInTheDocument();
+    const pets = screen.getByRole('group', { name: 'Which pets do you own?' });
+    expect(pets).toHaveTextContent('Elija al menos 2 y como máximo 3. 0 de 3 elegidas.');
+    await user.click(within(pets).getByRole('checkbox', { name: 'Dog' }));
+    expect(pets).toHaveTextContent('1 de 3 elegidas.');
+    expect(screen.getByRole('button', { name: 'Completar encuesta' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Volver a la lista' })).toBeInTheDocument();
   });
 });

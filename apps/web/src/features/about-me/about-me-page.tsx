@@ -7,7 +7,7 @@ import { failureMessage } from '../../components/status-failure';
 import { saveThenClaim } from '../../components/save-then-claim';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { viewStatus } from '../../lib/query-status';
-import { ABOUT_ME_TEXTS, aboutMeTask } from './about-me-texts';
+import { useAboutMeTexts } from './about-me-texts';
 import { answerPayload, canComplete, choose, type DossierChoices } from './about-me-rules';
 import { useAddDossierAnswer } from './api/add-dossier-answer';
 import { useDossierCoins } from './api/get-dossier-coins';
@@ -31,7 +31,8 @@ interface Reward {
  */
 export function AboutMePage() {
   const portal = usePortalContext();
-  usePageTitle('About me');
+  const t = useAboutMeTexts();
+  usePageTitle(t('title'));
   const groups = useDossierGroup();
   const [selected, setSelected] = useState<DossierPage | null>(null);
   const [popup, setPopup] = useState<PopupMessage | null>(null);
@@ -41,7 +42,7 @@ export function AboutMePage() {
   const status = viewStatus(groups);
   const failed = status === 'error' || (status === 'success' && groups.data?.status !== 'succeed');
   const pages = (status === 'success' && groups.data?.status === 'succeed' && groups.data.pageList) || [];
-  const groupsNotice = failed && !groupsNoticeClosed ? failureMessage(ABOUT_ME_TEXTS.groupsFailed, groups.error ?? groups.data) : null;
+  const groupsNotice = failed && !groupsNoticeClosed ? failureMessage(t('groupsFailed'), groups.error ?? groups.data) : null;
 
   const retry = () => {
     setGroupsNoticeClosed(false);
@@ -51,7 +52,7 @@ export function AboutMePage() {
   return (
     <section aria-labelledby="about-me-title" aria-busy={status === 'pending'} className="about-me">
       <h1 id="about-me-title" className="task-page__title">
-        About me
+        {t('title')}
       </h1>
       {selected ? (
         <PageQuestions
@@ -65,17 +66,17 @@ export function AboutMePage() {
         />
       ) : (
         <>
-          <p className="task-page__intro">Tell us about yourself: each group of questions earns coins once.</p>
-          {status === 'pending' && <p role="status">Loading your questions…</p>}
-          {failed && <RetryAlert className="about-me__error" text={ABOUT_ME_TEXTS.groupsFailed} onRetry={retry} />}
-          {!failed && status === 'success' && pages.length === 0 && <p className="about-me__empty">{ABOUT_ME_TEXTS.empty}</p>}
+          <p className="task-page__intro">{t('intro')}</p>
+          {status === 'pending' && <p role="status">{t('loadingGroups')}</p>}
+          {failed && <RetryAlert className="about-me__error" text={t('groupsFailed')} onRetry={retry} />}
+          {!failed && status === 'success' && pages.length === 0 && <p className="about-me__empty">{t('empty')}</p>}
           {pages.length > 0 && (
-            <ul className="task-list" aria-label="Question groups">
+            <ul className="task-list" aria-label={t('groupsLabel')}>
               {pages.map((page) => (
                 <li key={page.pageID}>
                   <button type="button" className="task-list__item" onClick={() => setSelected(page)}>
                     <span className="task-list__name">{page.pageTitle}</span>
-                    <span className="task-list__coins">{page.numCoins} coins</span>
+                    <span className="task-list__coins">{t('groupCoins', { coins: page.numCoins })}</span>
                   </button>
                 </li>
               ))}
@@ -100,6 +101,7 @@ interface PageQuestionsProps {
 
 /** One group's questions and its 'Complete Survey' button: save, then claim the coins. */
 function PageQuestions({ page, onBack, onFailure, onDone }: PageQuestionsProps) {
+  const t = useAboutMeTexts();
   const questions = useDossierGroupQuestions(page.pageID);
   const addAnswer = useAddDossierAnswer();
   const claimCoins = useDossierCoins();
@@ -107,7 +109,7 @@ function PageQuestions({ page, onBack, onFailure, onDone }: PageQuestionsProps) 
   const [noticeClosed, setNoticeClosed] = useState(false);
   const status = viewStatus(questions);
   const failed = status === 'error' || (status === 'success' && questions.data?.status !== 'succeed');
-  const notice = failed && !noticeClosed ? failureMessage(ABOUT_ME_TEXTS.groupsFailed, questions.error ?? questions.data) : null;
+  const notice = failed && !noticeClosed ? failureMessage(t('groupsFailed'), questions.error ?? questions.data) : null;
   const list = (questions.data?.status === 'succeed' && questions.data.questions) || [];
   const busy = addAnswer.isPending || claimCoins.isPending;
 
@@ -115,26 +117,26 @@ function PageQuestions({ page, onBack, onFailure, onDone }: PageQuestionsProps) 
     const done = await saveThenClaim({
       save: () => addAnswer.mutateAsync(answerPayload(list, choices)),
       claim: () => claimCoins.mutateAsync(page.pageID),
-      texts: ABOUT_ME_TEXTS,
+      texts: { saveFailed: t('saveFailed'), coinsFailed: t('coinsFailed') },
       onFailure,
     });
     if (!done.saved) return;
     const coins = done.claimed;
-    onDone(coins?.isScreenerGetReward ? { coins: coins.coins ?? 0, exp: coins.exp ?? 0, task: aboutMeTask(page.pageTitle) } : null);
+    onDone(coins?.isScreenerGetReward ? { coins: coins.coins ?? 0, exp: coins.exp ?? 0, task: t('task', { page: page.pageTitle }) } : null);
   };
 
   return (
     <div aria-busy={status === 'pending'}>
       <button type="button" className="button button--outline about-me__back" onClick={onBack}>
-        Back to the list
+        {t('back')}
       </button>
       <h2 className="about-me__page-heading">{page.pageTitle}</h2>
-      <p className="task-page__intro">{page.numCoins} coins for answering every question.</p>
-      {status === 'pending' && <p role="status">Loading the questions…</p>}
+      <p className="task-page__intro">{t('pageCoins', { coins: page.numCoins })}</p>
+      {status === 'pending' && <p role="status">{t('loadingQuestions')}</p>}
       {failed && (
         <RetryAlert
           className="about-me__error"
-          text={ABOUT_ME_TEXTS.groupsFailed}
+          text={t('groupsFailed')}
           onRetry={() => {
             setNoticeClosed(false);
             void questions.refetch();
@@ -155,7 +157,7 @@ function PageQuestions({ page, onBack, onFailure, onDone }: PageQuestionsProps) 
             onChoose={(set, answerID) => setChoices((c) => choose(c, set, answerID))}
           />
           <button type="submit" className="button button--primary about-me__complete" disabled={busy || !canComplete(list, choices)}>
-            {ABOUT_ME_TEXTS.complete}
+            {t('complete')}
           </button>
         </form>
       )}

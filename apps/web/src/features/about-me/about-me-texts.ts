@@ -1,13 +1,7 @@
-/** The About-me page's texts (spec 2, sections 2 and 8), quoted exactly. */
-export const ABOUT_ME_TEXTS = {
-  empty: 'You have answered our most recent questions, but we will have more soon. Please check back tomorrow!',
-  groupsFailed: 'Failed to retrieve dossier groups',
-  saveFailed: 'Failed to Save About me Response',
-  coinsFailed: 'Failed to Retrieve PK Coins',
-  complete: 'Complete Survey',
-} as const;
+import en from '@testerhub/shared/locales/en/about-me.json';
+import { textsFor } from '../../lib/texts';
 
-/** The reward popup's task description. */
-export function aboutMeTask(pageTitle: string): string {
-  return `About me: ${pageTitle}`;
-}
+/** The About-me page's texts in the tester's language (locales/<language>/about-me.json; spec 2, sections 2 and 8). */
+export const useAboutMeTexts = textsFor(en, () => import('@testerhub/shared/locales/es/about-me.json'));
+
+export type AboutMeTranslate = ReturnType<typeof useAboutMeTexts>;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { boxDisabled, isCheckboxSet, maxBoxes, minBoxes, type DossierChoices } from './about-me-rules';
 import type { DossierQuestion, DossierQuestionSet } from '@testerhub/shared/about-me-schemas';
+import { useAboutMeTexts, type AboutMeTranslate } from './about-me-texts';
 
 interface DossierQuestionListProps {
   questions: readonly DossierQuestion[];
@@ -25,12 +26,12 @@ export function DossierQuestionList({ questions, choices, onChoose }: DossierQue
 }
 
 /** The rule a checkbox set shows: how many boxes it takes. */
-export function checkboxHint(set: DossierQuestionSet): string {
+export function checkboxHint(set: DossierQuestionSet, t: AboutMeTranslate): string {
   const min = minBoxes(set);
   const max = maxBoxes(set);
-  if (min === max) return `Choose ${min}.`;
-  if (max >= set.dossierAnswers.length) return `Choose at least ${min}.`;
-  return `Choose at least ${min} and at most ${max}.`;
+  if (min === max) return t('chooseExactly', { min });
+  if (max >= set.dossierAnswers.length) return t('chooseAtLeast', { min });
+  return t('chooseBetween', { min, max });
 }
 
 interface QuestionSetProps {
@@ -41,6 +42,7 @@ interface QuestionSetProps {
 }
 
 function QuestionSet({ set, chosen, choices, onChoose }: QuestionSetProps) {
+  const t = useAboutMeTexts();
   const hintId = useId();
   const checkbox = isCheckboxSet(set);
   const belowMin = checkbox && chosen.length > 0 && chosen.length < minBoxes(set);
@@ -49,7 +51,7 @@ function QuestionSet({ set, chosen, choices, onChoose }: QuestionSetProps) {
       <legend className="about-me__legend">{set.questionText}</legend>
       {checkbox && (
         <p id={hintId} className={belowMin ? 'about-me__hint about-me__hint--short' : 'about-me__hint'}>
-          {checkboxHint(set)} <span aria-live="polite">{`${chosen.length} of ${maxBoxes(set)} chosen.`}</span>
+          {checkboxHint(set, t)} <span aria-live="polite">{t('chosenCount', { count: chosen.length, max: maxBoxes(set) })}</span>
         </p>
       )}
       {set.dossierAnswers.map((answer) => (

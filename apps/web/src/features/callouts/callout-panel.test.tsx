@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { CalloutPanel } from './callout-panel';
 
 const api = fakeApi();
@@ -67,6 +68,27 @@ describe('the call-out (spec 3, "Callout dismissal")', () => {
   test('nothing current: nothing shown', async () => {
     renderPanel([]);
     await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+  });
+});
+
+describe('the call-out in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test('its own words read Spanish; the title and text are shown as staff wrote them', async () => {
+    setLanguage('es');
+    let user!: ReturnType<typeof userEvent.setup>;
+    // The Spanish texts load as a chunk of their own: the list suspends until they come.
+    await act(async () => void ({ user } = renderPanel()));
+    const region = await screen.findByRole('complementary', { name: 'Avisos' });
+    expect(region).toHaveTextContent('Holiday taste tests are open');
+    expect(region).toHaveTextContent('Gane 50 monedas');
+    expect(screen.getByRole('link', { name: 'Ver' })).toHaveAttribute('href', '/community/main/screener');
+    await user.click(screen.getByRole('button', { name: 'Ocultar aviso: Holiday taste tests are open' }));
+    const show = screen.getByRole('button', { name: 'Mostrar aviso: Holiday taste tests are open' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await user.click(show);
+    await user.click(screen.getByRole('button', { name: 'Descartar aviso: Holiday taste tests are open' }));
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
   });
 });

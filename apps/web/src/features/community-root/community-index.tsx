@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { sessionValues, STUDY_LINK_HANDLED_KEY } from '../../lib/browser-storage';
+import { useCommunityRootTexts } from './community-root-texts';
 import { keepEntryQuery } from './entry-query';
 
 /**
@@ -21,9 +22,19 @@ export function CommunityIndex() {
     navigate('/community/main', { replace: true });
   }, [pathname, search, navigate]);
 
+  // Its own boundary: a Spanish tab waits for the words, never for the move to the portal.
+  return (
+    <Suspense fallback={null}>
+      <OpeningStatus />
+    </Suspense>
+  );
+}
+
+function OpeningStatus() {
+  const t = useCommunityRootTexts();
   return (
     <p role="status" className="visually-hidden">
-      Opening your account…
+      {t('openingAccount')}
     </p>
   );
 }

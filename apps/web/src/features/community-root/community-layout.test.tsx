@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { markScheduleSessionExpired } from '../../lib/expired-schedule-session';
 import { CommunityLayout, EXPIRED_SCHEDULE_COOKIE } from './community-layout';
 import { joinRedirectTarget, themeColours } from './entry-query';
@@ -143,5 +144,23 @@ describe('account root', () => {
     await user.click(screen.getByRole('button', { name: 'Session ends' }));
     expect(await screen.findByRole('dialog', { name: 'Session expired' })).toHaveTextContent(ENTRY_TEXTS.sessionExpired);
     expect(screen.getByTestId('where')).toHaveTextContent('/community/login');
+  });
+});
+
+describe('the account root in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test('the expired scheduling session notice and its Close read Spanish; the page under it is not held back', async () => {
+    setLanguage('es');
+    document.cookie = `${EXPIRED_SCHEDULE_COOKIE}=1; path=/`;
+    const user = userEvent.setup();
+    // The Spanish texts load as a chunk of their own: the notice suspends until they come.
+    await act(async () => void renderAt('/community/login'));
+    expect(screen.getByTestId('where')).toHaveTextContent('/community/login');
+    const dialog = await screen.findByRole('dialog', { name: 'Sesión vencida' });
+    expect(dialog).toHaveTextContent(/^.*Su sesión ha vencido\. Inicie sesión de nuevo/);
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(document.cookie).not.toContain(EXPIRED_SCHEDULE_COOKIE);
   });
 });

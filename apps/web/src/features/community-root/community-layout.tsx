@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/entry-texts';
 import { BREAKPOINTS } from '@testerhub/shared/breakpoints';
 import { COMPANY } from '@testerhub/shared/company';
 import type { ThemeStyle } from '@testerhub/shared/public-content';
@@ -8,6 +7,7 @@ import { ModalDialog } from '../../components/modal-dialog';
 import { apiPost } from '../../lib/api';
 import { EXPIRED_SCHEDULE_COOKIE, forgetScheduleSessionExpired, scheduleSessionExpired } from '../../lib/expired-schedule-session';
 import { logError } from '../../lib/log';
+import { useCommunityRootTexts } from './community-root-texts';
 import { joinRedirectTarget, keepEntryQuery, themeColours } from './entry-query';
 import './community-layout.css';
 
@@ -81,10 +81,21 @@ export function CommunityLayout() {
       )}
       <Outlet />
       {sessionExpired && (
-        <ModalDialog title="Session expired" onClose={closeExpiredNotice}>
-          <p>{ENTRY_TEXTS.sessionExpired}</p>
-        </ModalDialog>
+        // Its own boundary: a Spanish tab waits for the notice's words, not the page for them.
+        <Suspense fallback={null}>
+          <SessionExpiredNotice onClose={closeExpiredNotice} />
+        </Suspense>
       )}
     </div>
+  );
+}
+
+/** A self-schedule session ended before the booking was made (spec 2, section 8). */
+function SessionExpiredNotice({ onClose }: { onClose: () => void }) {
+  const t = useCommunityRootTexts();
+  return (
+    <ModalDialog title={t('sessionExpiredTitle')} onClose={onClose} closeLabel={t('close')}>
+      <p>{t('sessionExpired')}</p>
+    </ModalDialog>
   );
 }

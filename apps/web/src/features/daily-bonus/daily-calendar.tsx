@@ -1,13 +1,14 @@
 import { dailyRewardIcon, type DailyRewardIcon } from '@testerhub/shared/daily-bonus-rules';
 import type { DailyRewardList } from '@testerhub/shared/daily-bonus-schemas';
+import { useDailyBonusTexts } from './daily-bonus-texts';
 
-const ICON_LABELS: Record<DailyRewardIcon, string> = {
-  'silver-stack': 'silver coins',
-  'gold-stack': 'gold coins',
-  'silver-single': 'silver coin',
-  'gold-single': 'gold coin',
-  special: 'special reward',
-};
+const ICON_LABELS = {
+  'silver-stack': 'iconSilverStack',
+  'gold-stack': 'iconGoldStack',
+  'silver-single': 'iconSilverSingle',
+  'gold-single': 'iconGoldSingle',
+  special: 'iconSpecial',
+} as const satisfies Record<DailyRewardIcon, string>;
 
 /** A coin, a stack of three, or the 28th day's chest, drawn inline so the calendar needs no image requests. */
 function CoinIcon({ icon }: { icon: DailyRewardIcon }) {
@@ -37,8 +38,9 @@ function CoinIcon({ icon }: { icon: DailyRewardIcon }) {
  * received, today marked as the current date.
  */
 export function DailyCalendar({ list }: { list: DailyRewardList }) {
+  const t = useDailyBonusTexts();
   return (
-    <ol className="daily-calendar" aria-label="Login bonus calendar">
+    <ol className="daily-calendar" aria-label={t('calendarLabel')}>
       {list.rewards.map(({ day, coins }) => {
         const received = day < list.day || (day === list.day && list.receivedToday);
         const icon = dailyRewardIcon(day);
@@ -50,12 +52,12 @@ export function DailyCalendar({ list }: { list: DailyRewardList }) {
             aria-current={day === list.day ? 'date' : undefined}
             data-testid={`daily-day-${day}`}
           >
-            <span className="daily-calendar__label">Day {day}</span>
+            <span className="daily-calendar__label">{t('day', { day })}</span>
             <CoinIcon icon={icon} />
             <span className="daily-calendar__coins">{coins}</span>
             <span className="visually-hidden">
-              {` coins, ${ICON_LABELS[icon]}`}
-              {received ? ', received' : day === list.day ? ', today' : ''}
+              {t('dayCoins', { icon: t(ICON_LABELS[icon]) })}
+              {received ? t('dayReceived') : day === list.day ? t('dayToday') : ''}
             </span>
             {received && (
               <span className="daily-calendar__received" aria-hidden="true">

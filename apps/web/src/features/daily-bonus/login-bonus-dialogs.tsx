@@ -1,4 +1,4 @@
-import { DAILY_BONUS_TEXTS, dailyRewardIcon } from '@testerhub/shared/daily-bonus-rules';
+import { dailyRewardIcon } from '@testerhub/shared/daily-bonus-rules';
 import type { DailyRewardAnswer } from '@testerhub/shared/daily-bonus-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { ModalDialog } from '../../components/modal-dialog';
@@ -6,6 +6,7 @@ import { RewardPopup } from '../../components/reward-popup';
 import { shownFailure } from '../../lib/query-status';
 import { useDailyRewardList } from './api/get-daily-reward-list';
 import { useClaimDailyReward } from './api/get-daily-reward';
+import { useDailyBonusTexts } from './daily-bonus-texts';
 import { DailyCalendar } from './daily-calendar';
 import { WhatAreCoins } from './what-are-coins';
 import './daily-bonus.css';
@@ -56,35 +57,36 @@ function CalendarDialog({
   onWhatAreCoins: () => void;
   onOpenReward: () => void;
 }) {
+  const t = useDailyBonusTexts();
   const list = useDailyRewardList();
   return (
     <ModalDialog
-      title={DAILY_BONUS_TEXTS.title}
+      title={t('title')}
       onClose={onClose}
-      closeLabel="Later"
+      closeLabel={t('later')}
       actions={
         <>
           <button type="button" className="button button--outline" onClick={onWhatAreCoins}>
-            {DAILY_BONUS_TEXTS.whatAreCoins}
+            {t('whatAreCoins')}
           </button>
           <button type="button" className="button button--primary" onClick={onOpenReward} disabled={!list.data}>
-            Get today's reward
+            {t('getTodaysReward')}
           </button>
         </>
       }
     >
-      <p>Visit every day to move along the calendar: every 7th day pays more, and day 28 is special.</p>
+      <p>{t('intro')}</p>
       {list.data && <DailyCalendar list={list.data} />}
       {list.isPending && (
         <p role="status" className="daily-bonus__status">
-          Loading the calendar…
+          {t('loadingCalendar')}
         </p>
       )}
       {list.isError && (
         <div role="alert" className="daily-bonus__status">
-          <p>The calendar could not be loaded.</p>
+          <p>{t('calendarFailed')}</p>
           <button type="button" className="button button--outline" onClick={() => void list.refetch()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       )}
@@ -94,19 +96,21 @@ function CalendarDialog({
 
 /** loginBonusCoin: today's reward; closing it (Collect, Escape or Close) claims it. */
 function TodaysCoin({ pending, onCollect }: { pending: boolean; onCollect: () => void }) {
+  const t = useDailyBonusTexts();
   const list = useDailyRewardList();
   const today = list.data?.rewards.find((reward) => reward.day === list.data?.day);
   return (
-    <ModalDialog title={today ? `Day ${today.day} reward` : "Today's reward"} onClose={onCollect} closeLabel="Collect">
+    <ModalDialog title={today ? t('dayReward', { day: today.day }) : t('todaysReward')} onClose={onCollect} closeLabel={t('collect')}>
       {today && (
         <p className={`daily-bonus__today daily-bonus__today--${dailyRewardIcon(today.day)}`}>
-          <span data-testid="daily-today-coins">{today.coins} coins</span> and <span>{today.exp} EXP</span>
+          <span data-testid="daily-today-coins">{t('todayCoins', { coins: today.coins })}</span> {t('todayAnd')}{' '}
+          <span>{t('todayExp', { exp: today.exp })}</span>
         </p>
       )}
-      <p>Close this window to collect your reward.</p>
+      <p>{t('closeToCollect')}</p>
       {pending && (
         <p role="status" className="daily-bonus__status">
-          Collecting your reward…
+          {t('collecting')}
         </p>
       )}
     </ModalDialog>
@@ -124,18 +128,13 @@ function ClaimResult({
   refreshProfile: () => void;
   onClose: () => void;
 }) {
+  const t = useDailyBonusTexts();
   if (answer?.status === 'succeed') {
-    return (
-      <RewardPopup coins={answer.reward} exp={answer.exp} task={DAILY_BONUS_TEXTS.thanks} onRewarded={refreshProfile} onClose={onClose} />
-    );
+    return <RewardPopup coins={answer.reward} exp={answer.exp} task={t('thanks')} onRewarded={refreshProfile} onClose={onClose} />;
   }
   // A 401 is already on its way to login: nothing to show.
   if (!answer && !failed) return null;
   return (
-    <MessagePopup
-      data={DAILY_BONUS_TEXTS.failed}
-      message={answer?.status === 'alreadyReceived' ? DAILY_BONUS_TEXTS.alreadyReceived : undefined}
-      onClose={onClose}
-    />
+    <MessagePopup data={t('failed')} message={answer?.status === 'alreadyReceived' ? t('alreadyReceived') : undefined} onClose={onClose} />
   );
 }

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-schemas';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { LATER_COOKIE, LoginBonusRunner } from './login-bonus-runner';
 
 const { answers, paths } = fakeApi();
@@ -124,5 +125,34 @@ describe('the login bonus at entry (spec 2 "Login bonus at entry", spec 3 "Daily
     expect(within(explainer).getByRole('link', { name: /My account/ })).toHaveAttribute('href', '/community/main/account/general');
     await user.click(within(explainer).getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('dialog', { name: DAILY_BONUS_TEXTS.title })).toBeInTheDocument();
+  });
+});
+
+describe('the login bonus in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test("the calendar, what coins are, today's reward and the result read Spanish", async () => {
+    setLanguage('es');
+    answerBonus({ day: 3 });
+    let user!: ReturnType<typeof userEvent.setup>;
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void ({ user } = renderRunner()));
+    const calendar = await screen.findByRole('dialog', { name: 'Bono diario por iniciar sesión' });
+    const days = await within(calendar).findAllByRole('listitem');
+    expect(days[0]).toHaveTextContent(/^Día 110 monedas, monedas de plata, recibida/);
+    expect(days[2]).toHaveTextContent(/, hoy$/);
+    expect(days[27]).toHaveTextContent(/200 monedas, recompensa especial$/);
+    expect(within(calendar).getByRole('button', { name: 'Más tarde' })).toBeInTheDocument();
+
+    await user.click(within(calendar).getByRole('button', { name: '¿Qué son las monedas?' }));
+    const explainer = screen.getByRole('dialog', { name: '¿Qué son las monedas?' });
+    expect(within(explainer).getByRole('link', { name: 'Ver sus monedas y canjear una recompensa' })).toBeInTheDocument();
+    await user.click(within(explainer).getByRole('button', { name: 'Volver' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Recibir la recompensa de hoy' }));
+    const coin = await screen.findByRole('dialog', { name: 'Recompensa del día 3' });
+    expect(coin).toHaveTextContent('10 monedas y 5 EXP');
+    await user.click(within(coin).getByRole('button', { name: 'Recoger' }));
+    expect(await screen.findByText('Gracias por visitarnos hoy')).toBeInTheDocument();
   });
 });

@@ -1,22 +1,20 @@
 import { Link } from 'react-router';
-import { DAILY_BONUS_TEXTS } from '@testerhub/shared/daily-bonus-rules';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useDailyBonusTexts } from './daily-bonus-texts';
 
 /** The 'What are coins?' explainer (spec 3 popup whatIsCoin), with its links to the account pages. */
 export function WhatAreCoins({ onClose }: { onClose: () => void }) {
+  const t = useDailyBonusTexts();
   return (
-    <ModalDialog title={DAILY_BONUS_TEXTS.whatAreCoins} onClose={onClose} closeLabel="Back">
-      <p>
-        Coins are points you earn here: for visiting every day, for screeners, About-me questions and quick surveys, and for the studies you
-        attend. Experience (EXP) comes with them and raises your level, which unlocks perks and avatars.
-      </p>
-      <p>Spend your coins on rewards, a spin of the wheel or an entry in the weekly gift-card drawing. Coins have no cash value.</p>
+    <ModalDialog title={t('whatAreCoins')} onClose={onClose} closeLabel={t('back')}>
+      <p>{t('coinsAre')}</p>
+      <p>{t('coinsSpend')}</p>
       <ul className="daily-bonus__links">
         <li>
-          <Link to="/community/main/account/coins">See your coins and redeem a reward</Link>
+          <Link to="/community/main/account/coins">{t('coinsLink')}</Link>
         </li>
         <li>
-          <Link to="/community/main/account/general">Go to My account</Link>
+          <Link to="/community/main/account/general">{t('accountLink')}</Link>
         </li>
       </ul>
     </ModalDialog>

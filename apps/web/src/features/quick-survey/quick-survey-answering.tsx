@@ -20,7 +20,7 @@ import {
   type QuickAnswer,
   type QuickAnswers,
 } from './quick-survey-rules';
-import { QUICK_SURVEY_TEXTS, quickSurveyTask } from './quick-survey-texts';
+import { useQuickSurveyTexts } from './quick-survey-texts';
 
 export interface Reward {
   coins: number;
@@ -38,6 +38,7 @@ interface QuickSurveyAnsweringProps {
 
 /** View 1: the survey's questions and 'Complete Survey': save, claim the coins, then the results. */
 export function QuickSurveyAnswering({ study, onBack, onFailure, onCompleted }: QuickSurveyAnsweringProps) {
+  const t = useQuickSurveyTexts();
   const questions = useQuickQuestions(study.jobID);
   const update = useUpdateQuickResponse();
   const claimCoins = useQuickCoins();
@@ -46,7 +47,7 @@ export function QuickSurveyAnswering({ study, onBack, onFailure, onCompleted }: 
   const status = viewStatus(questions);
   const failed = status === 'error' || (status === 'success' && questions.data?.status !== 'succeed');
   const list = (questions.data?.status === 'succeed' && questions.data.customQuestionInfo) || [];
-  const notice = failed && !noticeClosed ? failureMessage(QUICK_SURVEY_TEXTS.questionsFailed, questions.error ?? questions.data) : null;
+  const notice = failed && !noticeClosed ? failureMessage(t('questionsFailed'), questions.error ?? questions.data) : null;
   const busy = update.isPending || claimCoins.isPending;
 
   const change = (question: QuickQuestion, next: QuickAnswer) => setAnswers((all) => ({ ...all, [question.questionIndex]: next }));
@@ -55,26 +56,26 @@ export function QuickSurveyAnswering({ study, onBack, onFailure, onCompleted }: 
     const done = await saveThenClaim({
       save: () => update.mutateAsync(responsePayload(list, answers)),
       claim: () => claimCoins.mutateAsync(study.jobID),
-      texts: QUICK_SURVEY_TEXTS,
+      texts: { saveFailed: t('saveFailed'), coinsFailed: t('coinsFailed') },
       onFailure,
     });
     if (!done.saved) return;
     const coins = done.claimed;
     const earned = !!coins && ((coins.coins ?? 0) > 0 || (coins.exp ?? 0) > 0);
-    onCompleted(earned ? { coins: coins.coins ?? 0, exp: coins.exp ?? 0, task: quickSurveyTask(study.shortName) } : null);
+    onCompleted(earned ? { coins: coins.coins ?? 0, exp: coins.exp ?? 0, task: t('task', { name: study.shortName }) } : null);
   };
 
   return (
     <div aria-busy={status === 'pending'}>
       <button type="button" className="button button--outline quick-survey__back" onClick={onBack}>
-        {QUICK_SURVEY_TEXTS.back}
+        {t('back')}
       </button>
       <h2 className="quick-survey__heading">{study.shortName}</h2>
-      {status === 'pending' && <p role="status">Loading the questions…</p>}
+      {status === 'pending' && <p role="status">{t('loadingQuestions')}</p>}
       {failed && (
         <RetryAlert
           className="quick-survey__error"
-          text={QUICK_SURVEY_TEXTS.questionsFailed}
+          text={t('questionsFailed')}
           onRetry={() => {
             setNoticeClosed(false);
             void questions.refetch();
@@ -96,7 +97,7 @@ export function QuickSurveyAnswering({ study, onBack, onFailure, onCompleted }: 
             ))}
           </ol>
           <button type="submit" className="button button--primary quick-survey__complete" disabled={busy || !canComplete(list, answers)}>
-            {QUICK_SURVEY_TEXTS.complete}
+            {t('complete')}
           </button>
         </form>
       )}
@@ -112,6 +113,7 @@ interface QuestionFieldProps {
 }
 
 function QuestionField({ question, answer, onChange }: QuestionFieldProps) {
+  const t = useQuickSurveyTexts();
   const id = useId();
   if (question.styleTypeStyle === 'textbox') {
     return (
@@ -141,7 +143,7 @@ function QuestionField({ question, answer, onChange }: QuestionFieldProps) {
       ))}
       {question.styleTypeStyle === 'checkbox' && needsComment(question, answer) && (
         <div className="quick-survey__other">
-          <label htmlFor={`${id}-other`}>Tell us about your other answer</label>
+          <label htmlFor={`${id}-other`}>{t('otherAnswer')}</label>
           <CommentBox id={`${id}-other`} comment={answer.comment} onChange={(comment) => onChange({ ...answer, comment })} />
         </div>
       )}
@@ -151,6 +153,7 @@ function QuestionField({ question, answer, onChange }: QuestionFieldProps) {
 
 /** A comment of 2 to 200 characters; the count and the rule are announced as the tester types. */
 function CommentBox({ id, comment, onChange }: { id: string; comment: string; onChange: (comment: string) => void }) {
+  const t = useQuickSurveyTexts();
   const [touched, setTouched] = useState(false);
   const problem = commentProblem(comment);
   const shown = problem === 'long' || (touched && problem === 'short');
@@ -167,8 +170,8 @@ function CommentBox({ id, comment, onChange }: { id: string; comment: string; on
         onBlur={() => setTouched(true)}
       />
       <p id={`${id}-help`} className={shown ? 'quick-survey__help quick-survey__help--error' : 'quick-survey__help'} aria-live="polite">
-        {shown && (problem === 'long' ? QUICK_SURVEY_TEXTS.commentTooLong : QUICK_SURVEY_TEXTS.commentTooShort)}{' '}
-        {`${comment.length} / ${COMMENT_MAX} characters`}
+        {shown && (problem === 'long' ? t('commentTooLong') : t('commentTooShort'))}{' '}
+        {t('characters', { count: comment.length, max: COMMENT_MAX })}
       </p>
     </>
   );

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import type { QuickQuestion, QuickScale, QuickStudy } from '@testerhub/shared/quick-survey-schemas';
 import { QuickSurveyPage } from './quick-survey-page';
 import { responsePayload, toggleChoice } from './quick-survey-rules';
@@ -301,5 +302,46 @@ describe('quick survey page', () => {
     await answerAll(user);
     expect(await screen.findByRole('dialog', { name: 'Failed to Retrieve PK Coins' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'How often?' })).toBeInTheDocument();
+  });
+});
+
+describe('quick survey page in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  async function renderInSpanish() {
+    setLanguage('es');
+    stubHappyPath();
+    const user = userEvent.setup();
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void renderPage());
+    return user;
+  }
+
+  test('the list, a survey with its comment rule and count, in Spanish; the questions are as staff wrote them', async () => {
+    const user = await renderInSpanish();
+    expect(await screen.findByRole('heading', { name: 'Encuesta rápida', level: 1 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Encuestas rápidas' });
+    const [snacks, coffee] = within(list).getAllByRole('button');
+    expect(snacks).toHaveTextContent('5 monedas');
+    expect(coffee).toHaveAccessibleName('Coffee terminada');
+    const snackQuestion = await openSnacks(user);
+    await user.click(within(snackQuestion).getByRole('checkbox', { name: 'Other' }));
+    const other = within(snackQuestion).getByRole('textbox', { name: 'Cuéntenos sobre su otra respuesta' });
+    typeInto(other, 'x'.repeat(201));
+    expect(other).toHaveAccessibleDescription('Los comentarios tienen un límite de 200 caracteres. 201 / 200 caracteres');
+    expect(screen.getByRole('button', { name: 'Completar encuesta' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Volver a la lista' })).toBeInTheDocument();
+  });
+
+  test("the results: the heading and the charts' column names in Spanish", async () => {
+    const user = await renderInSpanish();
+    await user.click(await screen.findByRole('button', { name: 'Coffee terminada' }));
+    expect(await screen.findByRole('heading', { name: 'Coffee: lo que respondieron los probadores' })).toBeInTheDocument();
+    const chart = await screen.findByRole('table', { name: 'How often?' });
+    expect(
+      within(chart)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Respuesta', 'Probadores']);
   });
 });

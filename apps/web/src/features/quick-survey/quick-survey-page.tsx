@@ -10,7 +10,7 @@ import type { QuickStudy } from '@testerhub/shared/quick-survey-schemas';
 import { useQuickStudies } from './api/get-studies';
 import { QuickSurveyAnswering, type Reward } from './quick-survey-answering';
 import { QuickSurveyResults } from './quick-survey-results';
-import { QUICK_SURVEY_TEXTS } from './quick-survey-texts';
+import { useQuickSurveyTexts } from './quick-survey-texts';
 import '../../components/task-list.css';
 import './quick-survey.css';
 
@@ -23,7 +23,8 @@ type View = { view: 0 } | { view: 1; study: QuickStudy } | { view: 2; study: Qui
  */
 export function QuickSurveyPage() {
   const portal = usePortalContext();
-  usePageTitle('Quick survey');
+  const t = useQuickSurveyTexts();
+  usePageTitle(t('title'));
   const [state, setState] = useState<View>({ view: 0 });
   const [popup, setPopup] = useState<PopupMessage | null>(null);
   const [reward, setReward] = useState<Reward | null>(null);
@@ -32,7 +33,7 @@ export function QuickSurveyPage() {
   return (
     <section aria-labelledby="quick-survey-title" className="quick-survey">
       <h1 id="quick-survey-title" className="task-page__title">
-        Quick survey
+        {t('title')}
       </h1>
       {state.view === 0 && <StudyList onOpen={(study) => setState({ view: study.isDone ? 2 : 1, study })} />}
       {state.view === 1 && (
@@ -55,32 +56,31 @@ export function QuickSurveyPage() {
 
 /** View 0: each survey with its short name and coins, or a check when done. */
 function StudyList({ onOpen }: { onOpen: (study: QuickStudy) => void }) {
+  const t = useQuickSurveyTexts();
   const studies = useQuickStudies();
   const [noticeClosed, setNoticeClosed] = useState(false);
   const status = viewStatus(studies);
   const failed = status === 'error' || (status === 'success' && studies.data?.status !== 'succeed');
   const list = (studies.data?.status === 'succeed' && studies.data.filteredStudyDatas) || [];
-  const notice = failed && !noticeClosed ? failureMessage(QUICK_SURVEY_TEXTS.listFailed, studies.error ?? studies.data) : null;
+  const notice = failed && !noticeClosed ? failureMessage(t('listFailed'), studies.error ?? studies.data) : null;
 
   return (
     <div aria-busy={status === 'pending'}>
-      <p className="task-page__intro">A few questions each, coins for every survey you complete. Done surveys show what others answered.</p>
-      {status === 'pending' && <p role="status">Loading quick surveys…</p>}
+      <p className="task-page__intro">{t('intro')}</p>
+      {status === 'pending' && <p role="status">{t('loadingList')}</p>}
       {failed && (
         <RetryAlert
           className="quick-survey__error"
-          text={QUICK_SURVEY_TEXTS.listFailed}
+          text={t('listFailed')}
           onRetry={() => {
             setNoticeClosed(false);
             void studies.refetch();
           }}
         />
       )}
-      {!failed && status === 'success' && list.every((study) => study.isDone) && (
-        <p className="quick-survey__empty">{QUICK_SURVEY_TEXTS.empty}</p>
-      )}
+      {!failed && status === 'success' && list.every((study) => study.isDone) && <p className="quick-survey__empty">{t('empty')}</p>}
       {list.length > 0 && (
-        <ul className="task-list" aria-label="Quick surveys">
+        <ul className="task-list" aria-label={t('listLabel')}>
           {list.map((study) => (
             <li key={study.jobID}>
               <button type="button" className="task-list__item" onClick={() => onOpen(study)}>
@@ -89,10 +89,10 @@ function StudyList({ onOpen }: { onOpen: (study: QuickStudy) => void }) {
                 {study.isDone ? (
                   <span className="quick-survey__done">
                     <CheckIcon />
-                    <span className="visually-hidden">done</span>
+                    <span className="visually-hidden">{t('done')}</span>
                   </span>
                 ) : (
-                  <span className="task-list__coins">{study.coinValue} coins</span>
+                  <span className="task-list__coins">{t('coins', { coins: study.coinValue })}</span>
                 )}
               </button>
             </li>

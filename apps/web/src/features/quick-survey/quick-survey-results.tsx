@@ -5,31 +5,32 @@ import { failureMessage } from '../../components/status-failure';
 import { viewStatus } from '../../lib/query-status';
 import { useQuickResult } from './api/get-result';
 import type { QuickStudy } from '@testerhub/shared/quick-survey-schemas';
-import { QUICK_SURVEY_TEXTS } from './quick-survey-texts';
+import { useQuickSurveyTexts } from './quick-survey-texts';
 
 // The chart is its own chunk: only the results view loads it (GUIDE section 10, decision 019).
 const ResultChart = lazy(async () => ({ default: (await import('./result-chart')).ResultChart }));
 
 /** View 2: a bar chart per question and 'Go back to List'. */
 export function QuickSurveyResults({ study, onBack }: { study: QuickStudy; onBack: () => void }) {
+  const t = useQuickSurveyTexts();
   const result = useQuickResult(study.jobID);
   const [noticeClosed, setNoticeClosed] = useState(false);
   const status = viewStatus(result);
   const failed = status === 'error' || (status === 'success' && result.data?.status !== 'succeed');
   const results = (result.data?.status === 'succeed' && result.data.results) || [];
-  const notice = failed && !noticeClosed ? failureMessage(QUICK_SURVEY_TEXTS.resultFailed, result.error ?? result.data) : null;
+  const notice = failed && !noticeClosed ? failureMessage(t('resultFailed'), result.error ?? result.data) : null;
 
   return (
     <div aria-busy={status === 'pending'}>
       <button type="button" className="button button--outline quick-survey__back" onClick={onBack}>
-        {QUICK_SURVEY_TEXTS.back}
+        {t('back')}
       </button>
-      <h2 className="quick-survey__heading">{study.shortName}: what testers answered</h2>
-      {status === 'pending' && <p role="status">Loading the results…</p>}
+      <h2 className="quick-survey__heading">{t('resultsHeading', { name: study.shortName })}</h2>
+      {status === 'pending' && <p role="status">{t('loadingResults')}</p>}
       {failed && (
         <RetryAlert
           className="quick-survey__error"
-          text={QUICK_SURVEY_TEXTS.resultFailed}
+          text={t('resultFailed')}
           onRetry={() => {
             setNoticeClosed(false);
             void result.refetch();
@@ -37,7 +38,7 @@ export function QuickSurveyResults({ study, onBack }: { study: QuickStudy; onBac
         />
       )}
       {results.length > 0 && (
-        <Suspense fallback={<p role="status">Loading the charts…</p>}>
+        <Suspense fallback={<p role="status">{t('loadingCharts')}</p>}>
           <div className="quick-survey__charts">
             {results.map((question, index) => (
               <ResultChart key={`${index}-${question.questionName}`} result={question} />

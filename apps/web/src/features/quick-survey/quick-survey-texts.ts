@@ -1,19 +1,9 @@
-/** The quick survey page's texts (spec 2, sections 2, 8 and 9), quoted exactly where the spec gives them. */
-export const QUICK_SURVEY_TEXTS = {
-  // The spec gives only the gist; the About-me wording, adapted (decision 019).
-  empty: 'You have answered our most recent quick surveys, but we will have more soon. Please check back tomorrow!',
-  listFailed: 'Failed to Retrieve Quick Question List',
-  resultFailed: 'Failed to Retrieve Quick Question Answers',
-  coinsFailed: 'Failed to Retrieve PK Coins',
-  saveFailed: 'Failed to save Quick Question Answer',
-  questionsFailed: 'Failed to Retrieve Quick Question Information',
-  complete: 'Complete Survey',
-  back: 'Go back to List',
-  commentTooShort: 'Please write at least 2 characters.',
-  commentTooLong: 'Comments are limited to 200 characters.',
-} as const;
+import en from '@testerhub/shared/locales/en/quick-survey.json';
+import { textsFor } from '../../lib/texts';
 
-/** The reward popup's task description. */
-export function quickSurveyTask(shortName: string): string {
-  return `Quick survey: ${shortName}`;
-}
+/**
+ * The quick survey page's texts in the tester's language (locales/<language>/quick-survey.json;
+ * spec 2, sections 2, 8 and 9), quoted exactly where the spec gives them. The empty text: the spec
+ * gives only the gist; the About-me wording, adapted (decision 019).
+ */
+export const useQuickSurveyTexts = textsFor(en, () => import('@testerhub/shared/locales/es/quick-survey.json'));

@@ -1,5 +1,6 @@
 import { BarChart } from '../../components/bar-chart';
 import type { QuickResult } from '@testerhub/shared/quick-survey-schemas';
+import { useQuickSurveyTexts } from './quick-survey-texts';
 
 /** Each answer's count and its share of the question's answers, in whole percent. */
 export function chartRows(result: QuickResult): { name: string; count: number; percent: number }[] {
@@ -12,11 +13,12 @@ export function chartRows(result: QuickResult): { name: string; count: number; p
 
 /** One question's answers as a bar chart (decision 019): each answer's count and share. */
 export function ResultChart({ result }: { result: QuickResult }) {
+  const t = useQuickSurveyTexts();
   return (
     <BarChart
       caption={result.questionName}
-      labelHeader="Answer"
-      valueHeader="Testers"
+      labelHeader={t('chartAnswer')}
+      valueHeader={t('chartTesters')}
       rows={chartRows(result).map((row, index) => ({
         key: `${index}-${row.name}`,
         label: row.name,

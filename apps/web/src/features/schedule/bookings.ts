@@ -1,4 +1,5 @@
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
+import type { ScheduleTranslate } from './schedule-texts';
 
 /** One booking: the stamps (session days) of one study and group, in day order. */
 export interface Booking {
@@ -26,8 +27,8 @@ export function toBookings(stamps: readonly ScheduleStamp[]): Booking[] {
 }
 
 /** The name a booking goes by in headings, buttons and dialogs: the study's description, else its colour and number. */
-export function bookingName(booking: Booking): string {
-  return booking.first.studyName.trim() || `${booking.first.color} study ${booking.studyNo}`;
+export function bookingName(booking: Booking, t: ScheduleTranslate): string {
+  return booking.first.studyName.trim() || t('selfStudyFallback', { colour: booking.first.color, studyNo: booking.studyNo });
 }
 
 /** A CSS colour for a colour name from the server; an unknown name gets a neutral grey. */

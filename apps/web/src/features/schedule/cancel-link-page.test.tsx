@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 import { fakeApi } from '../../../test/fake-api';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { CANCEL_QUESTION, CANCELLED_TEXT, CancelLinkPage, LINK_REFUSALS } from './cancel-link-page';
 
 const { answers, calls, paths } = fakeApi();
@@ -116,5 +117,40 @@ describe('the cancel link page (/community/cancel?c=)', () => {
     renderAt('/community/cancel?c=abc.def');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Schedule' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(LINK_REFUSALS.alreadyCancelled));
+  });
+});
+
+describe('the cancel link page in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  async function renderInSpanish(url: string) {
+    setLanguage('es');
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void renderAt(url));
+  }
+
+  test('the booking with its days in Spanish, the question and the button; a 101 explained in Spanish', async () => {
+    answers['/schedule/GetCancelLinkBooking'] = { body: { status: 'succeed', scheduleStamps: [stamp(1), stamp(2)], noticeHours: 24 } };
+    answers['/schedule/CancelByLink'] = { body: { status: '101' } };
+    await renderInSpanish('/community/cancel?c=abc.def');
+    expect(await screen.findByRole('heading', { name: 'Cancelar su cita' })).toBeInTheDocument();
+    expect(await screen.findByText('Día 1 de 2: martes, 20 de enero de 2026, 9:00 a.m. – 11:00 a.m. CST')).toBeInTheDocument();
+    expect(screen.getByText('Dónde')).toBeInTheDocument();
+    expect(screen.getByText('Cuándo')).toBeInTheDocument();
+    expect(screen.getByText('Compensación')).toBeInTheDocument();
+    expect(screen.getByText(/al menos 24 horas antes de su sesión/)).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Cancelar cita' });
+    expect(button).toHaveAccessibleDescription(/^¿Está seguro de que desea cancelar\?/);
+    await userEvent.click(button);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudo cancelar la cita - 101');
+    expect(alert).toHaveTextContent('al menos 24 horas antes de la prueba');
+    expect(screen.getByRole('link', { name: 'Inicie sesión para ver sus citas' })).toBeInTheDocument();
+  });
+
+  test('a refused link says why in Spanish', async () => {
+    answers['/schedule/GetCancelLinkBooking'] = { body: { status: 'expired', scheduleStamps: [], noticeHours: 24 } };
+    await renderInSpanish('/community/cancel?c=abc.def');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este enlace de cancelación ha vencido: la sesión ya comenzó.');
   });
 });

@@ -2,35 +2,43 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CancelByLinkResponse, CancelLinkBookingResponse, CancelLinkRefusal } from '@testerhub/shared/cancel-link-schemas';
 import { COMPANY } from '@testerhub/shared/company';
+import en from '@testerhub/shared/locales/en/schedule.json';
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 import { AccountPanel } from '../../components/account-panel';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { apiPost } from '../../lib/api';
 import { logError } from '../../lib/log';
 import { formatCompensation, formatSession } from './schedule-format';
-import { cancelFailure, insideWindowNote, noticeLine, useScheduleTexts } from './schedule-texts';
+import { cancelFailure, insideWindowNote, noticeLine, useScheduleTexts, type ScheduleTranslate } from './schedule-texts';
 import './cancel-link.css';
 
 /** The spec's cancel question (spec 3, "Schedule check"). */
-export const CANCEL_QUESTION =
-  'Are you sure you want to cancel? Doing so will clear your schedule and you will not be able to reschedule these dates.';
+export const CANCEL_QUESTION = en.cancelQuestion;
 
-/** Why a cancel link does not work (decision 027). */
+/** The text key of why a cancel link does not work (decision 027). */
+const REFUSAL_KEYS = {
+  invalid: 'cancelLinkInvalid',
+  expired: 'cancelLinkExpired',
+  alreadyCancelled: 'cancelLinkAlreadyCancelled',
+  changed: 'cancelLinkChanged',
+} as const satisfies Record<CancelLinkRefusal, Parameters<ScheduleTranslate>[0]>;
+
+/** Why a cancel link does not work, in English (decision 027). */
 export const LINK_REFUSALS: Record<CancelLinkRefusal, string> = {
-  invalid: 'This cancel link is not valid. Please use the link in your latest booking e-mail, or log in to see your schedule.',
-  expired: 'This cancel link has expired: the session has already started.',
-  alreadyCancelled: 'This booking is already cancelled.',
-  changed:
-    'Your booking has changed since this e-mail was sent. Please use the link in your latest e-mail, or log in to see your schedule.',
+  invalid: en[REFUSAL_KEYS.invalid],
+  expired: en[REFUSAL_KEYS.expired],
+  alreadyCancelled: en[REFUSAL_KEYS.alreadyCancelled],
+  changed: en[REFUSAL_KEYS.changed],
 };
 
-export const CANCELLED_TEXT = 'Your booking is cancelled. We have e-mailed you a confirmation.';
+export const CANCELLED_TEXT = en.cancelLinkDone;
 
 type View =
   | { kind: 'loading' }
   | { kind: 'booking'; stamps: ScheduleStamp[]; noticeHours: number }
-  | { kind: 'refused'; message: string }
-  | { kind: 'failed'; status: string; message: string }
+  | { kind: 'refused'; refusal: CancelLinkRefusal }
+  | { kind: 'failed'; status: string; noticeHours: number }
   | { kind: 'cancelled' };
 
 /**
@@ -39,11 +47,12 @@ type View =
  * cancels, by the same notice rule as the schedule page. No login: the signed link is the authority.
  */
 export function CancelLinkPage() {
-  usePageTitle('Cancel your booking');
+  const t = useScheduleTexts();
+  usePageTitle(t('cancelLinkTitle'));
   const [searchParams] = useSearchParams();
   const token = searchParams.get('c') ?? '';
   const [state, setView] = useState<View>({ kind: 'loading' });
-  const view: View = token ? state : { kind: 'refused', message: LINK_REFUSALS.invalid };
+  const view: View = token ? state : { kind: 'refused', refusal: 'invalid' };
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -54,12 +63,12 @@ export function CancelLinkPage() {
       (answer) => {
         if (!active) return;
         if (answer.status === 'succeed') setView({ kind: 'booking', stamps: answer.scheduleStamps, noticeHours: answer.noticeHours });
-        else setView({ kind: 'refused', message: LINK_REFUSALS[answer.status] });
+        else setView({ kind: 'refused', refusal: answer.status });
       },
       (error: unknown) => {
         logError('cancel link could not be read', error);
         // A link the server refuses as input (400) is not a link it made.
-        if (active) setView({ kind: 'refused', message: LINK_REFUSALS.invalid });
+        if (active) setView({ kind: 'refused', refusal: 'invalid' });
       },
     );
     return () => {
@@ -72,43 +81,38 @@ export function CancelLinkPage() {
     try {
       const { status } = await apiPost<CancelByLinkResponse>('/schedule/CancelByLink', { token });
       if (status === 'succeed') setView({ kind: 'cancelled' });
-      else if (status in LINK_REFUSALS) setView({ kind: 'refused', message: LINK_REFUSALS[status as CancelLinkRefusal] });
-      else setView({ kind: 'failed', ...cancelFailure(status, noticeHours) });
+      else if (Object.hasOwn(REFUSAL_KEYS, status)) setView({ kind: 'refused', refusal: status as CancelLinkRefusal });
+      else setView({ kind: 'failed', status, noticeHours });
     } catch (error) {
       logError('cancel by link failed', error);
-      setView({ kind: 'failed', ...cancelFailure('failed', noticeHours) });
+      setView({ kind: 'failed', status: 'failed', noticeHours });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <AccountPanel title="Cancel your booking">
+    <AccountPanel title={t('cancelLinkTitle')}>
       {view.kind === 'loading' && (
         <p className="account-panel__status" role="status">
-          Checking your link…
+          {t('cancelLinkChecking')}
         </p>
       )}
       {view.kind === 'booking' && <BookingToCancel {...view} busy={busy} onCancel={() => void cancel(view.noticeHours)} />}
       {view.kind === 'cancelled' && (
         <p role="status" className="cancel-link__done">
-          {CANCELLED_TEXT}
+          {t('cancelLinkDone')}
         </p>
       )}
       {view.kind === 'refused' && (
         <div className="cancel-link__failure" role="alert">
-          <p>{view.message}</p>
+          <p>{t(REFUSAL_KEYS[view.refusal])}</p>
         </div>
       )}
-      {view.kind === 'failed' && (
-        <div className="cancel-link__failure" role="alert">
-          <p className="cancel-link__failure-title">{view.status}</p>
-          <p>{view.message}</p>
-        </div>
-      )}
+      {view.kind === 'failed' && <CancelFailure status={view.status} noticeHours={view.noticeHours} />}
       {view.kind !== 'loading' && view.kind !== 'booking' && (
         <p>
-          <Link to="/community/login">Log in to see your schedule</Link>
+          <Link to="/community/login">{t('cancelLinkLogIn')}</Link>
         </p>
       )}
     </AccountPanel>
@@ -128,37 +132,47 @@ function BookingToCancel({
 }) {
   const first = stamps[0];
   const t = useScheduleTexts();
-  if (!first) return <p role="alert">{LINK_REFUSALS.invalid}</p>;
-  const name = first.studyName || `${first.color} study ${first.studyNo}`;
+  const language = useLanguage();
+  if (!first) return <p role="alert">{t('cancelLinkInvalid')}</p>;
+  const name = first.studyName || t('selfStudyFallback', { colour: first.color, studyNo: first.studyNo });
   return (
     <>
       <h2 className="cancel-link__study">{name}</h2>
       <dl className="cancel-link__facts">
-        <dt>Where</dt>
+        <dt>{t('cancelLinkWhere')}</dt>
         <dd>{first.location}</dd>
-        <dt>When</dt>
+        <dt>{t('cancelLinkWhen')}</dt>
         <dd>
           <ul className="cancel-link__days">
             {stamps.map((stamp) => (
               <li key={stamp.testerDay}>
-                {stamps.length > 1 && `Day ${stamp.testerDay} of ${stamp.totalTesterDays}: `}
-                {formatSession(stamp.scheduleStamp, stamp.endStamp, stamp.timeZone)}
+                {stamps.length > 1 && t('dayOf', { day: stamp.testerDay, total: stamp.totalTesterDays })}
+                {formatSession(stamp.scheduleStamp, stamp.endStamp, stamp.timeZone, language)}
               </li>
             ))}
           </ul>
         </dd>
-        <dt>Compensation</dt>
+        <dt>{t('cancelLinkCompensation')}</dt>
         <dd>{formatCompensation(first.coOpCost)}</dd>
       </dl>
       {!first.changeable && <p className="cancel-link__note">{insideWindowNote(noticeHours, t)}</p>}
       <p>{noticeLine(noticeHours, t)}</p>
-      <p id="cancel-link-question">{CANCEL_QUESTION}</p>
+      <p id="cancel-link-question">{t('cancelQuestion')}</p>
       <button type="button" className="cancel-link__button" aria-describedby="cancel-link-question" disabled={busy} onClick={onCancel}>
-        {busy ? 'Cancelling…' : 'Cancel Schedule'}
+        {busy ? t('cancelLinkCancelling') : t('cancelSchedule')}
       </button>
-      <p className="cancel-link__help">
-        Questions? Tester Services: {COMPANY.supportPhone}, {COMPANY.supportHours}.
-      </p>
+      <p className="cancel-link__help">{t('cancelLinkHelp', { phone: COMPANY.supportPhone, serviceHours: COMPANY.supportHours })}</p>
     </>
+  );
+}
+
+/** A cancel the server refused by the notice rule or could not make (spec 3, section 8). */
+function CancelFailure({ status, noticeHours }: { status: string; noticeHours: number }) {
+  const failure = cancelFailure(status, noticeHours, useScheduleTexts());
+  return (
+    <div className="cancel-link__failure" role="alert">
+      <p className="cancel-link__failure-title">{failure.status}</p>
+      <p>{failure.message}</p>
+    </div>
   );
 }

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { ScheduleGroup } from '@testerhub/shared/schedule-schemas';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 import { ScheduleChangePage } from './schedule-change-page';
 import { group, stamp } from './schedule-test-data';
@@ -257,5 +258,46 @@ describe('schedule change: outcomes', () => {
     await chooseAndChange({ message: 'Please log in.' }, 401);
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('schedule change: in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  async function renderInSpanish() {
+    setLanguage('es');
+    answerIndex([stamp()]);
+    answerGroups(offered());
+    let user!: ReturnType<typeof userEvent.setup>;
+    // The Spanish texts load as a chunk of their own: the first render suspends until they come.
+    await act(async () => void (user = renderPage()));
+    return user;
+  }
+
+  test('the page, the study, the table of times with their dates and notes, and the notice', async () => {
+    await renderInSpanish();
+    expect(await screen.findByRole('heading', { name: 'Cambiar mis citas', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Elija el estudio que desea cambiar' })).toBeInTheDocument();
+    expect(rowRadio(/^Estudio Blue 501: martes, 24 de noviembre de 2026, 9:00 a\.m\./)).toBeChecked();
+    const table = await screen.findByRole('table', { name: 'Otros horarios para Estudio Blue 501' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Seleccionar', 'Fecha', 'Días en total', 'Compensación total', 'Varios días']);
+    expect(rowRadio('Seleccionar martes, 24 de noviembre de 2026, 9:00 a.m. – 11:00 a.m. CST (Su horario actual)')).toBeDisabled();
+    expect(rowRadio('Seleccionar viernes, 27 de noviembre de 2026, 9:00 a.m. – 10:00 a.m. CST (Completo)')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cambiar cita' })).toBeDisabled();
+    expect(screen.getByText(/^Los cambios y cancelaciones deben hacerse al menos 24 horas antes de su sesión\./)).toBeInTheDocument();
+  });
+
+  test('a change refused inside the notice window says so in Spanish', async () => {
+    api.answers['/schedule/confirmChangeSchedule'] = { body: { status: 'notChangeable', url: '', filteredScheduleView: [] } };
+    const user = await renderInSpanish();
+    await screen.findByRole('table');
+    await user.click(rowRadio('Seleccionar jueves, 26 de noviembre de 2026, 1:00 p.m. – 3:00 p.m. CST'));
+    await user.click(screen.getByRole('button', { name: 'Cambiar cita' }));
+    const popup = await screen.findByRole('dialog', { name: 'No se pudo cambiar la cita' });
+    expect(popup).toHaveTextContent('Los cambios deben hacerse al menos 24 horas antes de la prueba. Llame a Servicios al Probador al');
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ScheduleGroup } from '@testerhub/shared/schedule-schemas';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isUnauthenticated } from '../../lib/request-error';
 import { viewStatus } from '../../lib/query-status';
@@ -16,7 +17,6 @@ import { ScheduleLoadStates } from './schedule-load-states';
 import {
   CANCELLATION_POLICY_PATH,
   SCHEDULE_CHECK_PATH,
-  SCHEDULE_TEXTS,
   changeFailure,
   insideWindowNote,
   noticeLine,
@@ -43,8 +43,9 @@ function sitePath(url: string): string {
  * Change Schedule.
  */
 export function ScheduleChangePage() {
-  usePageTitle('Change my schedule');
   const t = useScheduleTexts();
+  const language = useLanguage();
+  usePageTitle(t('changeTitle'));
   const index = useScheduleIndex();
   const status = viewStatus(index);
   const bookings = toBookings(index.data?.scheduleStamps ?? []);
@@ -70,14 +71,14 @@ export function ScheduleChangePage() {
     try {
       const answer = await change.mutateAsync(groupId);
       if (answer.status === 'succeed') {
-        setPopup({ data: SCHEDULE_TEXTS.changeSucceeded, message: SCHEDULE_TEXTS.changeSucceededText, then: sitePath(answer.url) });
+        setPopup({ data: t('changeSucceeded'), message: t('changeSucceededText'), then: sitePath(answer.url) });
       } else {
         // notAvailable: the hook has already put the refreshed groups in place; the old choice is gone.
         if (answer.status === 'notAvailable') setGroupId(null);
-        setPopup(changeFailure(answer.status, noticeHours));
+        setPopup(changeFailure(answer.status, noticeHours, t));
       }
     } catch (error) {
-      if (!isUnauthenticated(error)) setPopup(changeFailure('failed', noticeHours));
+      if (!isUnauthenticated(error)) setPopup(changeFailure('failed', noticeHours, t));
     }
   };
 
@@ -90,7 +91,7 @@ export function ScheduleChangePage() {
   return (
     <section className="schedule" aria-labelledby="schedule-change-title" aria-busy={status === 'pending'}>
       <h1 id="schedule-change-title" className="schedule__title">
-        Change my schedule
+        {t('changeTitle')}
       </h1>
       <ScheduleLoadStates status={status} empty={bookings.length === 0} onRetry={() => void index.refetch()} />
       {status === 'success' && bookings.length > 0 && (
@@ -102,7 +103,7 @@ export function ScheduleChangePage() {
           }}
         >
           <fieldset className="schedule__studies">
-            <legend>Choose the study to change</legend>
+            <legend>{t('changeChooseStudy')}</legend>
             {bookings.map((item) => {
               const reason = lockReason(item, noticeHours, t);
               const noteId = `study-note-${item.studyNo}`;
@@ -119,8 +120,8 @@ export function ScheduleChangePage() {
                       onChange={() => pickStudy(item.studyNo)}
                     />
                     <span>
-                      <strong>{bookingName(item)}</strong>:{' '}
-                      {formatSession(item.first.scheduleStamp, item.first.endStamp, item.first.timeZone)}
+                      <strong>{bookingName(item, t)}</strong>:{' '}
+                      {formatSession(item.first.scheduleStamp, item.first.endStamp, item.first.timeZone, language)}
                     </span>
                   </label>
                   {reason && (
@@ -142,7 +143,7 @@ export function ScheduleChangePage() {
               disabled={groupId === null || change.isPending}
               aria-busy={change.isPending}
             >
-              Change Schedule
+              {t('changeSubmit')}
             </button>
           </div>
         </form>
@@ -163,6 +164,7 @@ interface GroupChoiceProps {
 
 /** The table of the study's groups: select, date, total days, total compensation, multi-day. */
 function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
+  const t = useScheduleTexts();
   const query = useScheduledGroupTime(booking.studyNo);
   const status = viewStatus(query);
   const groups = query.data ?? [];
@@ -172,27 +174,31 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
   if (status === 'pending') {
     return (
       <p role="status" className="schedule__loading">
-        Loading openings…
+        {t('changeLoadingOpenings')}
       </p>
     );
   }
   if (status === 'error') {
     return (
       <div className="schedule__error" role="alert">
-        <p className="schedule__error-title">{SCHEDULE_TEXTS.loadFailed}</p>
+        <p className="schedule__error-title">{t('loadFailed')}</p>
         <button type="button" className="button button--primary" onClick={() => void query.refetch()}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     );
   }
-  if (open.length === 0) return <p className="schedule__empty">{SCHEDULE_TEXTS.noOpenings}</p>;
+  if (open.length === 0) return <p className="schedule__empty">{t('changeNoOpenings')}</p>;
 
   return (
-    <GroupTable captionId="schedule-groups-caption" caption={`Other times for ${bookingName(booking)}`} pickColumn="Select">
+    <GroupTable
+      captionId="schedule-groups-caption"
+      caption={t('changeOtherTimes', { name: bookingName(booking, t) })}
+      pickColumn={t('changeSelectColumn')}
+    >
       {groups.map((group) => {
         const dates = groupDatesOf(group);
-        const state = group.isCurrent ? 'Your current time' : pickable(group) ? null : unavailableNote(group);
+        const state = group.isCurrent ? t('changeCurrentTime') : pickable(group) ? null : unavailableNote(group, t);
         return (
           <tr key={group.groupId} role="row" className={group.groupId === groupId ? 'schedule__row--chosen' : undefined}>
             <td role="cell">
@@ -202,7 +208,11 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
                 value={group.groupId}
                 checked={group.groupId === groupId}
                 disabled={!pickable(group)}
-                aria-label={`Select ${dates[0] ?? group.cell}${state ? ` (${state})` : ''}`}
+                aria-label={
+                  state
+                    ? t('changeSelectTimeNoted', { date: dates[0] ?? group.cell, note: state })
+                    : t('changeSelectTime', { date: dates[0] ?? group.cell })
+                }
                 onChange={() => onChoose(group.groupId)}
               />
             </td>
@@ -215,8 +225,8 @@ function GroupChoice({ booking, groupId, onChoose }: GroupChoiceProps) {
 }
 
 /** Why a group other than the current one cannot be chosen: past its booking close (the notice window), else full. */
-function unavailableNote(group: ScheduleGroup): string {
-  return group.unavailableBecause === 'bookingClosed' ? SCHEDULE_TEXTS.bookingClosed : 'Full';
+function unavailableNote(group: ScheduleGroup, t: ScheduleTranslate): string {
+  return group.unavailableBecause === 'bookingClosed' ? t('selfBookingClosed') : t('changeFull');
 }
 
 /** A group the booking can move to: open, with a seat, and not the one it is in. */

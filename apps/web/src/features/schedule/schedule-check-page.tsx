@@ -15,7 +15,6 @@ import { ScheduleLoadStates } from './schedule-load-states';
 import { formatCompensation, formatMoment, formatSession } from './schedule-format';
 import {
   CANCELLATION_POLICY_PATH,
-  CANCEL_FAILED,
   SCREENER_LIST_PATH,
   SELF_SCHEDULE_PATH,
   cancelFailure,
@@ -60,14 +59,14 @@ export function ScheduleCheckPage() {
     const studyNos = targets.map((booking) => booking.studyNo);
     try {
       const answer = studyNos.length === 1 ? await cancelOne.mutateAsync(studyNos[0]!) : await cancelMany.mutateAsync(studyNos);
-      if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status, noticeHours) };
+      if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status, noticeHours, t) };
       // The screener list says the cancel succeeded, and how many coins it took back (decision 080).
       const coinsNotice = answer.coinsTakenBack > 0 ? ` ${coinsTakenBackText(answer.coinsTakenBack, targets.length)}` : '';
       void navigate(SCREENER_LIST_PATH, { state: { notice: `${cancelledText(targets.length)}${coinsNotice}` } });
       return { ok: true };
     } catch (error) {
       // A 401 is already on its way to login: just close.
-      return isUnauthenticated(error) ? { ok: true } : { ok: false, ...CANCEL_FAILED };
+      return isUnauthenticated(error) ? { ok: true } : { ok: false, ...cancelFailure('failed', noticeHours, t) };
     }
   };
 
@@ -126,7 +125,7 @@ export function ScheduleCheckPage() {
           <ul className="schedule__cancel-list">
             {cancelling.map((booking) => (
               <li key={booking.key}>
-                {bookingName(booking)}:{' '}
+                {bookingName(booking, t)}:{' '}
                 {formatSession(booking.first.scheduleStamp, booking.first.endStamp, booking.first.timeZone, language)}
               </li>
             ))}
@@ -149,10 +148,10 @@ interface BookingCardProps {
 
 function BookingCard({ booking, noticeHours, choosable, chosen, onToggle, onCancel }: BookingCardProps) {
   const { first, days } = booking;
-  const name = bookingName(booking);
+  const t = useScheduleTexts();
+  const name = bookingName(booking, t);
   const headingId = useId();
   const noteId = useId();
-  const t = useScheduleTexts();
   const language = useLanguage();
   // External: by the outside company; inside the notice window: by phone (the server answers 101).
   const note = booking.external ? t('externalNote') : booking.days.every((day) => day.changeable) ? null : insideWindowNote(noticeHours, t);

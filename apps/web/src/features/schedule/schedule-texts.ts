@@ -8,26 +8,10 @@ export const useScheduleTexts = textsFor(en, () => import('@testerhub/shared/loc
 export type ScheduleTranslate = ReturnType<typeof useScheduleTexts>;
 
 /**
- * Texts of the schedule check, change and cancel pages (spec 3, sections 2, 4 and 8). The notice
- * window is the server's configuration (`noticeHours` of GetCurrentSchedule, decision 022); until
- * it is known the texts say "ahead of time", as the spec's page does.
+ * The notice under both pages. The notice window is the server's configuration (`noticeHours` of
+ * GetCurrentSchedule, decision 022); until it is known the texts say "ahead of time", as the spec's
+ * page does.
  */
-function ahead(hours: number | undefined, before = 'your session'): string {
-  return hours === undefined ? 'ahead of time' : `at least ${hours} hours before ${before}`;
-}
-
-export const SCHEDULE_TEXTS = {
-  loadFailed: en.loadFailed,
-  policyLink: en.policyLink,
-  externalNote: en.externalNote,
-  noOpenings: 'There are no other openings for this study at this time. If more open, Tester Services may contact you.',
-  changeSucceeded: 'Schedule Changed',
-  changeSucceededText: 'Your schedule has been changed. We have e-mailed you the new dates.',
-  /** A time starting within the notice window: not full, but no longer taking bookings (issue 29). */
-  bookingClosed: en.selfBookingClosed,
-} as const;
-
-/** The notice under both pages. */
 export function noticeLine(hours: number | undefined, t: ScheduleTranslate): string {
   const phone = COMPANY.supportPhone;
   return hours === undefined ? t('noticeAhead', { phone }) : t('noticeHours', { hours, phone });
@@ -51,48 +35,40 @@ export function coinsTakenBackText(coins: number, bookings: number): string {
   return `${amount} for ${which} ${coins === 1 ? 'has' : 'have'} been taken back.`;
 }
 
-export const CANCEL_FAILED = {
-  status: 'Cancel schedule Failed',
-  message: `There was a problem with your scheduling information. Please contact Tester Services at ${COMPANY.supportPhone} or ${COMPANY.supportEmail}.`,
-};
-
-/** A cancel refusal by the server's status (spec 3, section 8). */
-export function cancelFailure(status: string, hours: number | undefined): { status: string; message: string } {
+/** A cancel refusal by the server's status (spec 3, section 8); any other status is the generic failure. */
+export function cancelFailure(status: string, hours: number | undefined, t: ScheduleTranslate): { status: string; message: string } {
+  const phone = COMPANY.supportPhone;
   if (status === '101') {
+    const serviceHours = COMPANY.supportHours;
     return {
-      status: 'Cancel schedule Failed - 101',
-      message: `Changes and cancellations must be made ${ahead(hours, 'testing')}. Please call Tester Services at ${COMPANY.supportPhone} (${COMPANY.supportHours}).`,
+      status: t('cancelFailedCode', { code: status }),
+      message:
+        hours === undefined ? t('cancelTooLateAhead', { phone, serviceHours }) : t('cancelTooLateHours', { hours, phone, serviceHours }),
     };
   }
-  if (status === '102') {
-    return {
-      status: 'Cancel schedule Failed - 102',
-      message: 'Your e-mail address is invalid. Please update it under My Account, Change Contact Info, and try again.',
-    };
-  }
-  return CANCEL_FAILED;
+  if (status === '102') return { status: t('cancelFailedCode', { code: status }), message: t('cancelInvalidEmailText') };
+  return { status: t('cancelFailed'), message: t('cancelFailedText', { phone, email: COMPANY.supportEmail }) };
 }
 
 /** Change outcomes other than succeed (spec 3, sections 4 and 8). */
 export function changeFailure(
   status: 'notAvailable' | 'changeEmailAddress' | 'notChangeable' | 'failed',
   hours: number | undefined,
+  t: ScheduleTranslate,
 ): { data: string; message?: string } {
+  const phone = COMPANY.supportPhone;
   switch (status) {
     case 'notAvailable':
-      return {
-        data: 'Study Schedule Unavailable',
-        message: 'The time you selected is no longer available. Please check the updated list and choose another time.',
-      };
+      return { data: t('selfUnavailable'), message: t('changeUnavailableText') };
     case 'changeEmailAddress':
-      return { data: 'Invalid Email Address', message: 'Please update your e-mail address under My Account, Change Contact Info.' };
+      return { data: t('selfInvalidEmail'), message: t('selfInvalidEmailText') };
     case 'notChangeable':
       return {
-        data: 'Failed to change schedule',
-        message: `Changes must be made ${ahead(hours, 'testing')}. Please call Tester Services at ${COMPANY.supportPhone}.`,
+        data: t('changeFailed'),
+        message: hours === undefined ? t('changeTooLateAhead', { phone }) : t('changeTooLateHours', { hours, phone }),
       };
     default:
-      return { data: 'Failed to change schedule' };
+      return { data: t('changeFailed') };
   }
 }
 

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useComponentsTexts } from '../../components/components-texts';
 import { ModalDialog } from '../../components/modal-dialog';
 import { sessionValues } from '../../lib/browser-storage';
 import { screenerKeys, screenerMutationKeys } from './api/query-keys';
 import type { ChildPopupSlot } from './child-popup-slot';
 import { outsidePage } from './screener-redirect';
-import { SELF_SCHEDULE_PATH, STUDY_LINK_TEXTS } from './screener-texts';
+import { SELF_SCHEDULE_PATH } from './screener-texts';
+import { useStudyLinkTexts } from './study-link-texts';
 import {
   clearStoredLink,
   HANDLED_LINK_KEY,
@@ -36,6 +38,9 @@ export interface StudyLinkRunnerProps {
  * StudyLinkRunner (./study-link-runner) loads it once a link is stored (decision 100).
  */
 export function StudyLinkFlowRunner({ logOut, childPopup }: StudyLinkRunnerProps) {
+  const t = useStudyLinkTexts();
+  // The notices' Close is the popups' word (components.json), not the dialog's English default.
+  const closeLabel = useComponentsTexts()('close');
   const queryClient = useQueryClient();
   const location = useLocation();
   const navigate = useNavigate();
@@ -107,33 +112,28 @@ export function StudyLinkFlowRunner({ logOut, childPopup }: StudyLinkRunnerProps
       {isPending && (
         <p role="status" className="study-link__status">
           <span className="study-link__spinner" aria-hidden="true" />
-          {STUDY_LINK_TEXTS.opening}
+          {t('opening')}
         </p>
       )}
       {shown === 'mismatch' && (
-        <ModalDialog
-          title={STUDY_LINK_TEXTS.mismatchTitle}
-          tone="error"
-          onClose={closeMismatch}
-          closeLabel={STUDY_LINK_TEXTS.mismatchClose}
-        >
-          <p>{STUDY_LINK_TEXTS.mismatch}</p>
+        <ModalDialog title={t('mismatchTitle')} tone="error" onClose={closeMismatch} closeLabel={t('mismatchClose')}>
+          <p>{t('mismatch')}</p>
         </ModalDialog>
       )}
       {shown === 'invalid' && (
-        <ModalDialog title={STUDY_LINK_TEXTS.invalidTitle} tone="error" onClose={close}>
-          <p>{STUDY_LINK_TEXTS.invalid}</p>
+        <ModalDialog title={t('invalidTitle')} tone="error" onClose={close} closeLabel={closeLabel}>
+          <p>{t('invalid')}</p>
         </ModalDialog>
       )}
       {shown === 'noSeat' && (
-        <ModalDialog title={STUDY_LINK_TEXTS.noSeatTitle} onClose={close}>
-          <p>{STUDY_LINK_TEXTS.noSeat}</p>
-          <p>{STUDY_LINK_TEXTS.noSeatNote}</p>
+        <ModalDialog title={t('noSeatTitle')} onClose={close} closeLabel={closeLabel}>
+          <p>{t('noSeat')}</p>
+          <p>{t('noSeatNote')}</p>
         </ModalDialog>
       )}
       {shown === 'priority' && (
-        <ModalDialog title={STUDY_LINK_TEXTS.priorityTitle} onClose={close}>
-          <p>{STUDY_LINK_TEXTS.priority}</p>
+        <ModalDialog title={t('priorityTitle')} onClose={close} closeLabel={closeLabel}>
+          <p>{t('priority')}</p>
         </ModalDialog>
       )}
       {typeof shown === 'object' &&
@@ -146,16 +146,17 @@ export function StudyLinkFlowRunner({ logOut, childPopup }: StudyLinkRunnerProps
         })}
       {shown === 'failed' && (
         <ModalDialog
-          title={STUDY_LINK_TEXTS.failedTitle}
+          title={t('failedTitle')}
           tone="error"
           onClose={close}
+          closeLabel={closeLabel}
           actions={
             <button type="button" className="button button--primary" onClick={tryAgain}>
-              {STUDY_LINK_TEXTS.tryAgain}
+              {t('tryAgain')}
             </button>
           }
         >
-          <p>{STUDY_LINK_TEXTS.failed}</p>
+          <p>{t('failed')}</p>
         </ModalDialog>
       )}
     </>

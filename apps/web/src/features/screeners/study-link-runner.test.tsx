@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { childPopupStub } from '../../../test/child-popup-stub';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { outsidePage } from './screener-redirect';
 import { STUDY_LINK_TEXTS } from './screener-texts';
 import { HANDLED_LINK_KEY } from './study-link-flow';
@@ -289,5 +290,37 @@ describe('the login-time study-link flow (spec 2, section 4 "Login-time study li
     api.answers['/default/GetQueStatusID'] = { body: { status: 'common', data: D } };
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(where()).toHaveTextContent('/community/main/screener/24106'));
+  });
+});
+
+describe('the study-link notices in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  async function renderInSpanish() {
+    setLanguage('es');
+    let opened!: ReturnType<typeof renderRunner>;
+    // The Spanish texts load as a chunk of their own: the flow suspends until they come.
+    await act(async () => void (opened = renderRunner()));
+    return opened;
+  }
+
+  test('another account: the mismatch notice and its Log out read Spanish', async () => {
+    storeLink();
+    answer({ que: { status: 'differentAccount', data: '' } });
+    const { user, logOut } = await renderInSpanish();
+    const dialog = await screen.findByRole('dialog', { name: 'Este enlace es para otra cuenta' });
+    expect(dialog).toHaveTextContent('no corresponden a este enlace de estudio');
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar sesión' }));
+    expect(logOut).toHaveBeenCalledTimes(1);
+  });
+
+  test('an invalid link: the notice and its Close read Spanish', async () => {
+    storeLink();
+    answer({ que: { status: 'invalid study', data: '' } });
+    const { user } = await renderInSpanish();
+    const dialog = await screen.findByRole('dialog', { name: 'Enlace no válido' });
+    expect(dialog).toHaveTextContent('Este enlace de estudio no es válido o ha vencido.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

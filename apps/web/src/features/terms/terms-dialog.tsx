@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import { TERMS_TEXTS } from '@testerhub/shared/terms-texts';
 import type { TermsStatusResponse } from '@testerhub/shared/terms-schemas';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { shownFailure } from '../../lib/query-status';
 import { useAcceptTerms } from './api/accept-terms';
+import { useTermsTexts } from './terms-texts';
 import '../../components/modal-dialog.css';
 import './terms.css';
 
@@ -19,6 +20,8 @@ export function TermsDialog({ status, logOut }: { status: TermsStatusResponse; l
   const summaryId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const accept = useAcceptTerms();
+  const t = useTermsTexts();
+  const language = useLanguage();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -48,7 +51,9 @@ export function TermsDialog({ status, logOut }: { status: TermsStatusResponse; l
     if (version === null || accept.isPending) return;
     accept.mutate({ version });
   };
-  const published = status.publishedAt ? new Date(status.publishedAt).toLocaleDateString('en-US', { dateStyle: 'long' }) : null;
+  const published = status.publishedAt
+    ? new Date(status.publishedAt).toLocaleDateString(language === 'es' ? 'es-US' : 'en-US', { dateStyle: 'long' })
+    : null;
 
   return (
     <dialog
@@ -62,12 +67,12 @@ export function TermsDialog({ status, logOut }: { status: TermsStatusResponse; l
       }}
     >
       <h2 id={titleId} className="modal-dialog__title">
-        {TERMS_TEXTS.title}
+        {t('title')}
       </h2>
       <div className="modal-dialog__body">
-        <p id={introId}>{TERMS_TEXTS.intro}</p>
+        <p id={introId}>{t('intro')}</p>
         <h3 className="terms-dialog__heading">
-          What changed{version !== null && ` in version ${version}`}
+          {version === null ? t('whatChanged') : t('whatChangedIn', { version })}
           {published && <span className="terms-dialog__date">, {published}</span>}
         </h3>
         <p id={summaryId} className="terms-dialog__summary" lang={status.language}>
@@ -75,13 +80,13 @@ export function TermsDialog({ status, logOut }: { status: TermsStatusResponse; l
         </p>
         <p>
           <a href={TERMS_PAGE} target="_blank" rel="noopener">
-            {`${TERMS_TEXTS.readTerms} `}
-            <span className="visually-hidden">{TERMS_TEXTS.opensInNewTab}</span>
+            {`${t('readTerms')} `}
+            <span className="visually-hidden">{t('opensInNewTab')}</span>
           </a>
         </p>
         {accept.isPending && (
           <p role="status" className="terms-dialog__status">
-            {TERMS_TEXTS.accepting}
+            {t('accepting')}
           </p>
         )}
         {answer?.status === 'notCurrent' && !accept.isPending && (
@@ -91,16 +96,16 @@ export function TermsDialog({ status, logOut }: { status: TermsStatusResponse; l
         )}
         {accept.isError && shownFailure(accept.error) && (
           <p role="alert" className="terms-dialog__status terms-dialog__status--error">
-            {TERMS_TEXTS.failed}
+            {t('failed')}
           </p>
         )}
       </div>
       <div className="modal-dialog__actions">
         <button type="button" className="button button--outline" onClick={logOut}>
-          {TERMS_TEXTS.logOut}
+          {t('logOut')}
         </button>
         <button type="button" className="button button--primary" onClick={sendAccept} disabled={accept.isPending}>
-          {TERMS_TEXTS.accept}
+          {t('accept')}
         </button>
       </div>
     </dialog>

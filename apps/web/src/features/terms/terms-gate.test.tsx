@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { TermsStatusResponse } from '@testerhub/shared/terms-schemas';
 import { fakeApi } from '../../../test/fake-api';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { setLanguage } from '../../hooks/use-entry-language';
 import { TermsGate } from './terms-gate';
 
 const { answers, calls, paths } = fakeApi();
@@ -109,5 +110,22 @@ describe('the terms gate at the start of the portal’s entry flow (decision 041
     renderGate();
     await waitFor(() => expect(screen.getByText('The login bonus')).toBeInTheDocument(), { timeout: 5000 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the terms dialog in Spanish (issue 28)', () => {
+  afterEach(() => setLanguage('en'));
+
+  test('its words and the date read Spanish; the summary keeps the language it was written in', async () => {
+    setLanguage('es');
+    answers['/account/GetTermsStatus'] = { body: { ...STATUS, summary: 'Añadimos las reglas del nuevo concurso.', language: 'es' } };
+    // The Spanish texts load as a chunk of their own: the dialog suspends until they come.
+    await act(async () => void renderGate());
+    const dialog = await screen.findByRole('dialog', { name: 'Nuestros términos han cambiado' });
+    expect(dialog).toHaveAccessibleDescription(/^Lea lo que cambió .* Añadimos las reglas del nuevo concurso\.$/);
+    expect(within(dialog).getByRole('heading', { level: 3 })).toHaveTextContent('Qué cambió en la versión 3, 20 de noviembre de 2026');
+    expect(within(dialog).getByRole('link', { name: 'Leer los Términos de uso (se abre en una pestaña nueva)' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Acepto' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
   });
 });
