@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { passwordReminderText } from '@testerhub/shared/password-reminder';
+import { useAccountSettingsTexts } from './account-settings-texts';
 import { usePasswordAge } from './api/get-password-age';
 import './account-settings.css';
 
@@ -16,12 +16,22 @@ export function PasswordReminderNotice() {
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);
   if (!age.data?.changeRecommended || dismissed || pathname.toLowerCase() === PASSWORD_PAGE.toLowerCase()) return null;
+  // Its own boundary: on every portal page, so a Spanish reader's texts loading must not blank the page.
   return (
-    <aside className="password-reminder" aria-label="Password reminder">
-      <p>{passwordReminderText(age.data.reminderMonths)}</p>
-      <Link to={PASSWORD_PAGE}>Change your password</Link>
-      <button type="button" className="button button--outline" onClick={() => setDismissed(true)}>
-        Dismiss reminder
+    <Suspense fallback={null}>
+      <PasswordReminder months={age.data.reminderMonths} onDismiss={() => setDismissed(true)} />
+    </Suspense>
+  );
+}
+
+function PasswordReminder({ months, onDismiss }: { months: number; onDismiss: () => void }) {
+  const t = useAccountSettingsTexts();
+  return (
+    <aside className="password-reminder" aria-label={t('reminderLabel')}>
+      <p>{t('passwordReminder', { months })}</p>
+      <Link to={PASSWORD_PAGE}>{t('reminderLink')}</Link>
+      <button type="button" className="button button--outline" onClick={onDismiss}>
+        {t('reminderDismiss')}
       </button>
     </aside>
   );
