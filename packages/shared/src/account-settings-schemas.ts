@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { message } from './account-messages.ts';
+import { message, type Language } from './account-messages.ts';
 import { LIMITS, checkPassword, checkPasswordConfirmation, checkPhone, checkRequired, checkZip } from './account-rules.ts';
 import { checked } from './account-schemas.ts';
+import en from './locales/en/account-settings.json';
 import { text } from './text.ts';
 
 /**
@@ -10,21 +11,26 @@ import { text } from './text.ts';
  */
 
 export const ACCOUNT_SETTINGS_TEXTS = {
-  contactFailed: 'Updating contact information was unsuccessful.',
-  contactSaved: 'Your contact information has been updated.',
-  passwordFailedTitle: 'Password Change Failed',
-  passwordFailedBody: 'Unable to change password. Please try again.',
-  passwordChanged: 'Your password has been changed. You have been logged out everywhere else.',
-  currentPasswordRequired: 'Current password is required.',
-} as const;
+  contactFailed: en.contactFailed,
+  contactSaved: en.contactSaved,
+  passwordFailedTitle: en.passwordFailedTitle,
+  passwordFailedBody: en.passwordFailedBody,
+  passwordChanged: en.passwordChanged,
+  currentPasswordRequired: en.currentPasswordRequired,
+};
 
-/** POST /account/ChangeContact: address, city, a 5-digit zip and a 10-digit phone, all required. */
-export const changeContactSchema = z.object({
-  address: checked((value) => checkRequired(value, LIMITS.addressMax), 'en'),
-  city: checked((value) => checkRequired(value, LIMITS.cityMax), 'en'),
-  zipCode: checked(checkZip, 'en'),
-  phone: checked(checkPhone, 'en'),
-});
+/**
+ * POST /account/ChangeContact: address, city, a 5-digit zip and a 10-digit phone, all required;
+ * the messages in a language (the form shows the tester's, the server parses with English).
+ */
+export const contactSchemaIn = (language: Language) =>
+  z.object({
+    address: checked((value) => checkRequired(value, LIMITS.addressMax), language),
+    city: checked((value) => checkRequired(value, LIMITS.cityMax), language),
+    zipCode: checked(checkZip, language),
+    phone: checked(checkPhone, language),
+  });
+export const changeContactSchema = contactSchemaIn('en');
 export type ChangeContactPayload = z.infer<typeof changeContactSchema>;
 
 export const changeContactResponseSchema = z.object({ status: z.enum(['succeed', 'failed']) });
@@ -40,21 +46,30 @@ export const contactInfoResponseSchema = z.object({
 });
 export type ContactInfoResponse = z.infer<typeof contactInfoResponseSchema>;
 
-/** POST /account/ChangePassword: the current password and a new one by the registration's rule (one rule). */
-export const changePasswordSchema = z.object({
-  currentPassword: text(message('invalidCharacters'), { error: () => ACCOUNT_SETTINGS_TEXTS.currentPasswordRequired })
-    .min(1, ACCOUNT_SETTINGS_TEXTS.currentPasswordRequired)
-    .max(200),
-  newPassword: checked(checkPassword, 'en'),
-});
+/**
+ * POST /account/ChangePassword: the current password and a new one by the registration's rule (one
+ * rule), the messages in a language; "current password is required" is the caller's text (the web
+ * has it in the tester's language, account-settings.json).
+ */
+const passwordSchemaIn = (language: Language, currentPasswordRequired: string) =>
+  z.object({
+    currentPassword: text(message('invalidCharacters', language), { error: () => currentPasswordRequired })
+      .min(1, currentPasswordRequired)
+      .max(200),
+    newPassword: checked(checkPassword, language),
+  });
+export const changePasswordSchema = passwordSchemaIn('en', ACCOUNT_SETTINGS_TEXTS.currentPasswordRequired);
 export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
 
 /** The password form: the call's payload plus the confirmation, which must equal the new password. */
-export const changePasswordFormSchema = changePasswordSchema.extend({ confirmPassword: z.string() }).superRefine((values, context) => {
-  const problem = checkPasswordConfirmation(values.newPassword, values.confirmPassword);
-  if (problem) context.addIssue({ code: 'custom', path: ['confirmPassword'], message: message(problem) });
-});
-export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+export const changePasswordFormSchemaIn = (language: Language, currentPasswordRequired: string) =>
+  passwordSchemaIn(language, currentPasswordRequired)
+    .extend({ confirmPassword: z.string() })
+    .superRefine((values, context) => {
+      const problem = checkPasswordConfirmation(values.newPassword, values.confirmPassword);
+      if (problem) context.addIssue({ code: 'custom', path: ['confirmPassword'], message: message(problem, language) });
+    });
+export type ChangePasswordForm = z.input<ReturnType<typeof changePasswordFormSchemaIn>>;
 
 export const changePasswordResponseSchema = z.object({ status: z.enum(['succeed', 'failed']) });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
@@ -68,14 +83,11 @@ export const passwordAgeResponseSchema = z.object({
   reminderMonths: z.number().int(),
 });
 
-// Apart from the schemas, so that the portal's shell loads no zod.
-export { passwordReminderText } from './password-reminder.ts';
 export type PasswordAgeResponse = z.infer<typeof passwordAgeResponseSchema>;
 
 /** The contact channels, as the spec names them; NoText is the text-message channel. */
 export const CONTACT_TYPES = ['Phone', 'NoText', 'Email'] as const;
 export type ContactType = (typeof CONTACT_TYPES)[number];
-export const CONTACT_TYPE_LABELS: Record<ContactType, string> = { Phone: 'Phone', NoText: 'Text', Email: 'Email' };
 
 /** The lock after a toggle (spec 3, section 9). */
 export const CONTACT_TOGGLE_LOCK_MS = 1000;

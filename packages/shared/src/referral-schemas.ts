@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { message } from './account-messages.ts';
+import { message, type Language } from './account-messages.ts';
 import { EMAIL_PATTERN, LIMITS } from './account-rules.ts';
+import { fillText } from './i18n.ts';
+import en from './locales/en/referral.json';
 import { personName } from './person-name.ts';
 import { text, UUID_PATTERN } from './text.ts';
 
@@ -34,40 +36,53 @@ export function isReferralClaimable(referral: { status: ReferralStatus; redeemed
 
 /** The texts of spec 3, section 8 ("Referral") and the form's messages (section 5). */
 export const REFERRAL_TEXTS = {
-  maximum: 'Maximum',
+  maximum: en.maximum,
   // Every request counts, also one for someone already referred (decision 075).
-  maximumDetail: `You can refer up to ${REFERRAL_LIMITS.monthly} people a month, counting anyone you asked about who was already referred. Please come back next month.`,
-  existUser: 'Exist user',
+  maximumDetail: fillText(en.maximumDetail, { monthly: REFERRAL_LIMITS.monthly }),
+  existUser: en.existUser,
   // Only "already referred": never whether the person is a tester (decision 075).
-  existUserDetail: 'This person has already been referred.',
-  failed: 'Referral Request Failed',
-  fetchFailed: 'Failed to Fetch Referral List',
-  digitsOnly: 'Please enter digit only',
-  succeed: 'Thank you! We have e-mailed your friend an invitation to join.',
+  existUserDetail: en.existUserDetail,
+  failed: en.failed,
+  fetchFailed: en.fetchFailed,
+  digitsOnly: en.digitsOnly,
+  succeed: en.sent,
   /** Beside a Claim button that is off: why (CLAIMABLE_REFERRAL_STATUSES). */
-  claimWhenComplete: 'Claimable once Complete',
-} as const;
+  claimWhenComplete: en.claimWhenComplete,
+};
 
-const required = () =>
-  text(message('invalidCharacters'), { error: () => message('required') })
+const required = (language: Language) =>
+  text(message('invalidCharacters', language), { error: () => message('required', language) })
     .trim()
-    .min(1, message('required'));
+    .min(1, message('required', language));
 
 /** The friend's name goes into the invitation e-mail: person-name.ts's rule. */
-const name = () => personName({ max: REFERRAL_LIMITS.nameMax, tooLong: message('profileNameTooLong') });
+const name = (language: Language) =>
+  personName({ max: REFERRAL_LIMITS.nameMax, tooLong: message('profileNameTooLong', language), language });
+
+/** The age's own messages, in the caller's language (the web has them in locales/<language>/referral.json). */
+export interface ReferralAgeTexts {
+  digitsOnly: string;
+  ageTooLong: string;
+}
 
 /**
  * POST /account/UpdateReferralList (spec 3, section 5): all five fields required; the age digits
- * only; the e-mail the simple pattern; the phone exactly 10 digits. One schema for the form and the server.
+ * only; the e-mail the simple pattern; the phone exactly 10 digits. One rule for the form (in the
+ * tester's language) and the server (English).
  */
-export const referralRequestSchema = z.object({
-  firstname: name(),
-  lastname: name(),
-  age: required()
-    .regex(/^\d+$/, REFERRAL_TEXTS.digitsOnly)
-    .max(REFERRAL_LIMITS.ageDigitsMax, `Use at most ${REFERRAL_LIMITS.ageDigitsMax} digits.`),
-  emailAddress: required().max(LIMITS.emailMax, message('emailInvalid')).regex(EMAIL_PATTERN, message('emailInvalid')),
-  phoneNumber: required().regex(new RegExp(`^\\d{${LIMITS.phoneDigits}}$`), message('phoneInvalid')),
+export const referralRequestSchemaIn = (language: Language, ageTexts: ReferralAgeTexts) =>
+  z.object({
+    firstname: name(language),
+    lastname: name(language),
+    age: required(language).regex(/^\d+$/, ageTexts.digitsOnly).max(REFERRAL_LIMITS.ageDigitsMax, ageTexts.ageTooLong),
+    emailAddress: required(language)
+      .max(LIMITS.emailMax, message('emailInvalid', language))
+      .regex(EMAIL_PATTERN, message('emailInvalid', language)),
+    phoneNumber: required(language).regex(new RegExp(`^\\d{${LIMITS.phoneDigits}}$`), message('phoneInvalid', language)),
+  });
+export const referralRequestSchema = referralRequestSchemaIn('en', {
+  digitsOnly: REFERRAL_TEXTS.digitsOnly,
+  ageTooLong: fillText(en.ageTooLong, { max: REFERRAL_LIMITS.ageDigitsMax }),
 });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 

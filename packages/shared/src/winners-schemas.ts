@@ -1,44 +1,53 @@
 import { z } from 'zod';
+import type { Language } from './account-messages.ts';
+import { fillText, translator, type Translate } from './i18n.ts';
+import en from './locales/en/winners.json';
 
-/** Spin the wheel and the weekly gift-card drawing (spec 3, "Wheel", "Gift-card drawing"; decision 037). */
+/** The winners area's texts in one language (locales/<language>/winners.json); English unless the caller hands its own. */
+export type WinnersTexts = Translate<keyof typeof en>;
+const inEnglish: WinnersTexts = translator(en);
+
+/** Spin the wheel and the weekly gift-card drawing (spec 3, "Wheel", "Gift-card drawing"; decision 037): the English file's texts. */
 export const EVENT_TEXTS = {
-  wheelTitle: 'SPIN THE WHEEL',
-  drawingTitle: 'Weekly gift-card drawing',
-  fetchFailed: 'Failed to Fetch Reward Information',
-  comeBackMonday: 'You are in! Come back next Monday',
-  spinFailed: 'Spin failed',
-  drawingFailed: 'Drawing entry failed',
-  notEnoughCoins: 'You do not have enough coins.',
-  noSpins: 'You have used all your spins this week. Come back next Monday!',
-  blackListed: 'The wheel is not available for your account.',
-} as const;
+  wheelTitle: en.wheelTitle,
+  drawingTitle: en.drawingTitle,
+  fetchFailed: en.fetchFailed,
+  comeBackMonday: fillText(en.comeBack, { day: 'Monday' }),
+  spinFailed: en.spinFailed,
+  drawingFailed: en.drawingFailed,
+  notEnoughCoins: en.notEnoughCoins,
+  noSpins: en.noSpins,
+  blackListed: en.blackListed,
+};
 
 /** The drawing's weekdays, ISO order (1 Monday ... 7 Sunday); content staff choose one (decision 065). */
 export const DRAWING_WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
-/** The name of ISO weekday `day` (1 Monday ... 7 Sunday); Monday for anything else. */
-export function drawingDayName(day: number): string {
-  return DRAWING_WEEKDAYS[day - 1] ?? DRAWING_WEEKDAYS[0];
+/** The name of ISO weekday `day` (1 Monday ... 7 Sunday) in a language; Monday for anything else. */
+export function drawingDayName(day: number, language: Language = 'en'): string {
+  const english = DRAWING_WEEKDAYS[day - 1];
+  if (language === 'en') return english ?? DRAWING_WEEKDAYS[0];
+  const iso = english ? day : 1;
+  // 1 January 2024 was a Monday: its week names the days, in Spanish from Intl ("lunes").
+  return new Intl.DateTimeFormat('es-US', { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, iso));
 }
 
 /** The button after an entry: the spec's words on Monday, the chosen day's name otherwise (decision 065). */
-export function comeBackText(day: number): string {
-  return EVENT_TEXTS.comeBackMonday.replace('Monday', drawingDayName(day));
+export function comeBackText(day: number, t: WinnersTexts = inEnglish, language: Language = 'en'): string {
+  return t('comeBack', { day: drawingDayName(day, language) });
 }
 
 /** The spin's stages in milliseconds: about 11.35 s in all at duration 1. */
 export const WHEEL_SPIN_MS = { start: 2600, continue: 750, stop: 8000 } as const;
 
 /** A win is at least twice the spin's cost. */
-export function wheelResultMessage(reward: number, cost: number): string {
-  return reward >= 2 * cost
-    ? `Congratulations! You've received ${reward} coins.`
-    : `You've received ${reward} coins. Better luck next time!`;
+export function wheelResultMessage(reward: number, cost: number, t: WinnersTexts = inEnglish): string {
+  return t(reward >= 2 * cost ? 'resultWin' : 'resultLose', { coins: reward });
 }
 
 /** The odds as the table shows them: 1 in ceil(1 / (rate / 100000)); a rate of 0 never comes up. */
-export function oddsText(rate: number): string {
-  return rate > 0 ? `1 in ${Math.ceil(1 / (rate / 100000)).toLocaleString('en-US')}` : 'never';
+export function oddsText(rate: number, t: WinnersTexts = inEnglish): string {
+  return rate > 0 ? t('oddsOneIn', { n: Math.ceil(1 / (rate / 100000)).toLocaleString('en-US') }) : t('oddsNever');
 }
 
 export const eventCountResponseSchema = z.object({

@@ -1,19 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { CONTACT_TOGGLE_LOCK_MS, CONTACT_TYPE_LABELS, CONTACT_TYPES, type ContactType } from '@testerhub/shared/account-settings-schemas';
+import { CONTACT_TOGGLE_LOCK_MS, CONTACT_TYPES, type ContactType } from '@testerhub/shared/account-settings-schemas';
 import { ModalDialog } from '../../components/modal-dialog';
 import { RetryAlert } from '../../components/retry-alert';
 import { shownFailure, viewStatus } from '../../lib/query-status';
+import { useAccountSettingsTexts } from './account-settings-texts';
 import { useChangeContactSetting } from './api/change-contact-setting';
 import { useContactSetting } from './api/get-contact-setting';
 import './account-settings.css';
 
 type Choices = Record<ContactType, boolean>;
 
-const NOTES: Record<ContactType, string> = {
-  Phone: 'Calls about studies you may qualify for.',
-  NoText: 'Text messages about studies. Once off, turn it back on from the text-message prompt.',
-  Email: 'Study invitations and news. Account and security e-mails always come.',
-};
+/** Each channel's name and note in the texts (NoText reads as "Text", as the spec labels it). */
+const CHANNEL_TEXTS = {
+  Phone: { label: 'optInPhone', note: 'optInPhoneNote' },
+  NoText: { label: 'optInText', note: 'optInTextNote' },
+  Email: { label: 'optInEmail', note: 'optInEmailNote' },
+} as const satisfies Record<ContactType, object>;
 
 /**
  * The optIn popup (spec 3, "Opt-in" and "Contact toggle"; decision 035): a switch per channel,
@@ -25,6 +27,7 @@ export function OptInPopup({ onClose }: { onClose: () => void }) {
   const settings = useContactSetting();
   const status = viewStatus(settings);
   const change = useChangeContactSetting();
+  const t = useAccountSettingsTexts();
   const [choices, setChoices] = useState<Choices | null>(null);
   const [locked, setLocked] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -57,18 +60,14 @@ export function OptInPopup({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <ModalDialog title="Notification settings" onClose={onClose}>
-      {status === 'pending' && <p role="status">Loading your notification settings…</p>}
+    <ModalDialog title={t('optInTitle')} onClose={onClose}>
+      {status === 'pending' && <p role="status">{t('optInLoading')}</p>}
       {status === 'error' && (
-        <RetryAlert
-          className="account-settings__alert"
-          text="We could not load your notification settings."
-          onRetry={() => void settings.refetch()}
-        />
+        <RetryAlert className="account-settings__alert" text={t('optInLoadFailed')} onRetry={() => void settings.refetch()} />
       )}
       {shown && (
         <>
-          <p className="opt-in__note">Choose how we may contact you.</p>
+          <p className="opt-in__note">{t('optInNote')}</p>
           <ul className="opt-in__list">
             {CONTACT_TYPES.map((contactType) => {
               const labelId = `opt-in-${contactType}`;
@@ -76,9 +75,9 @@ export function OptInPopup({ onClose }: { onClose: () => void }) {
               return (
                 <li key={contactType} className="opt-in__row">
                   <span>
-                    <span id={labelId}>{CONTACT_TYPE_LABELS[contactType]}</span>
+                    <span id={labelId}>{t(CHANNEL_TEXTS[contactType].label)}</span>
                     <br />
-                    <small>{NOTES[contactType]}</small>
+                    <small>{t(CHANNEL_TEXTS[contactType].note)}</small>
                   </span>
                   <button
                     type="button"
@@ -97,7 +96,7 @@ export function OptInPopup({ onClose }: { onClose: () => void }) {
           </ul>
           {failed && (
             <p className="form-field__error" role="alert">
-              Your change could not be saved. Please try again.
+              {t('optInFailed')}
             </p>
           )}
         </>

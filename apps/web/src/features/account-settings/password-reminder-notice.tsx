@@ -1,10 +1,13 @@
-import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { passwordReminderText } from '@testerhub/shared/password-reminder';
+import { Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
+import { lazyPage } from '../../lib/lazy-page';
 import { usePasswordAge } from './api/get-password-age';
 import './account-settings.css';
 
 export const PASSWORD_PAGE = '/community/main/account/password';
+
+// On every portal page but due now and then: it loads with its texts when due (the first load's ceiling).
+const PasswordReminder = lazyPage(() => import('./password-reminder'), 'PasswordReminder');
 
 /**
  * The portal's notice that the password is older than the configured months (spec 3, section 5:
@@ -16,13 +19,10 @@ export function PasswordReminderNotice() {
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);
   if (!age.data?.changeRecommended || dismissed || pathname.toLowerCase() === PASSWORD_PAGE.toLowerCase()) return null;
+  // Its own boundary: loading the reminder (and a Spanish reader's texts) never blanks the page.
   return (
-    <aside className="password-reminder" aria-label="Password reminder">
-      <p>{passwordReminderText(age.data.reminderMonths)}</p>
-      <Link to={PASSWORD_PAGE}>Change your password</Link>
-      <button type="button" className="button button--outline" onClick={() => setDismissed(true)}>
-        Dismiss reminder
-      </button>
-    </aside>
+    <Suspense fallback={null}>
+      <PasswordReminder months={age.data.reminderMonths} onDismiss={() => setDismissed(true)} />
+    </Suspense>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { shownFailure } from '../../lib/query-status';
+import { useAccountSettingsTexts } from './account-settings-texts';
 import { useChangeContactSetting } from './api/change-contact-setting';
 import { fetchSmsContactSetting } from './api/get-sms-contact-setting';
 
@@ -21,6 +22,7 @@ type Shown = 'waiting' | 'offer' | 'saved' | 'failed';
 export function SmsOptInPrompt({ onDone }: { onDone: () => void }) {
   const [shown, setShown] = useState<Shown>('waiting');
   const change = useChangeContactSetting();
+  const t = useAccountSettingsTexts();
   // The latest onDone: a new function from the parent must not restart the 2-second wait.
   const onDoneRef = useRef(onDone);
   useEffect(() => {
@@ -51,8 +53,8 @@ export function SmsOptInPrompt({ onDone }: { onDone: () => void }) {
   if (shown === 'waiting') return null;
   if (shown === 'saved') {
     return (
-      <ModalDialog title="Text messages on" onClose={onDone}>
-        <p>Thank you! We will text you about studies you may join. You can change this in My account, Notification settings.</p>
+      <ModalDialog title={t('smsSavedTitle')} onClose={onDone}>
+        <p>{t('smsSaved')}</p>
       </ModalDialog>
     );
   }
@@ -63,19 +65,17 @@ export function SmsOptInPrompt({ onDone }: { onDone: () => void }) {
     );
   return (
     <ModalDialog
-      title="Get study news by text?"
+      title={t('smsTitle')}
       onClose={onDone}
-      closeLabel="Not now"
+      closeLabel={t('smsNotNow')}
       actions={
         <button type="button" className="button button--primary" onClick={turnOn} disabled={change.isPending}>
-          Turn on text messages
+          {t('smsTurnOn')}
         </button>
       }
     >
-      <p>
-        Studies fill fast. Turn on text messages and we will tell you when a study you may join opens. Message and data rates may apply.
-      </p>
-      {shown === 'failed' && <p role="alert">Your choice could not be saved. Please try again.</p>}
+      <p>{t('smsOffer')}</p>
+      {shown === 'failed' && <p role="alert">{t('smsFailed')}</p>}
     </ModalDialog>
   );
 }

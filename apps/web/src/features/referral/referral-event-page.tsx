@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import { nonEmptyReferralComments } from '@testerhub/shared/public-content';
 import { REFERRAL_LIMITS } from '@testerhub/shared/referral-schemas';
 import { RetryAlert } from '../../components/retry-alert';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { viewStatus } from '../../lib/query-status';
 import { useReferralEvent } from './api/get-referral-event';
 import { ReferralNav } from './referral-nav';
+import { useReferralTexts } from './referral-texts';
 import './referral.css';
 
 /**
@@ -13,24 +15,24 @@ import './referral.css';
  * the guidelines with spec 3's limits (section 9; decision 036).
  */
 export function ReferralEventPage() {
-  usePageTitle('Referral event');
+  const t = useReferralTexts();
+  const language = useLanguage();
+  usePageTitle(t('eventTitle'));
   const query = useReferralEvent();
   const status = viewStatus(query);
   const comments = nonEmptyReferralComments(query.data ?? []);
-  const month = new Date().toLocaleString('en-US', { month: 'long' });
+  const month = new Date().toLocaleString(language === 'es' ? 'es-US' : 'en-US', { month: 'long' });
 
   return (
     <section className="referral" aria-labelledby="referral-event-title">
       <h1 id="referral-event-title" className="referral__title">
-        Referral event
+        {t('eventTitle')}
       </h1>
       <ReferralNav />
       <section className="referral__panel" aria-labelledby="referral-offer-title">
-        <h2 id="referral-offer-title">{month} special offer</h2>
-        {status === 'pending' && <p role="status">Loading this month's offer…</p>}
-        {status === 'error' && (
-          <RetryAlert className="referral__alert" text="This month's offer could not be loaded." onRetry={() => void query.refetch()} />
-        )}
+        <h2 id="referral-offer-title">{t('eventOffer', { month })}</h2>
+        {status === 'pending' && <p role="status">{t('eventLoading')}</p>}
+        {status === 'error' && <RetryAlert className="referral__alert" text={t('eventLoadFailed')} onRetry={() => void query.refetch()} />}
         {status === 'success' &&
           (comments.length > 0 ? (
             <ul data-testid="referral-event-comments">
@@ -39,24 +41,27 @@ export function ReferralEventPage() {
               ))}
             </ul>
           ) : (
-            <p>There is no special offer this month: the regular referral reward still applies.</p>
+            <p>{t('eventNoOffer')}</p>
           ))}
       </section>
       <section className="referral__panel" aria-labelledby="referral-guidelines-title">
-        <h2 id="referral-guidelines-title">Guidelines</h2>
+        <h2 id="referral-guidelines-title">{t('guidelines')}</h2>
         <ul data-testid="referral-guidelines">
-          <li>The referral program is for current testers only.</li>
-          <li>You can refer up to {REFERRAL_LIMITS.monthly} people a month.</li>
-          <li>We contact the people you refer within {REFERRAL_LIMITS.contactedWithinBusinessDays} business days.</li>
+          <li>{t('guideTesters')}</li>
+          <li>{t('guideMonthly', { monthly: REFERRAL_LIMITS.monthly })}</li>
+          <li>{t('guideContacted', { days: REFERRAL_LIMITS.contactedWithinBusinessDays })}</li>
           <li>
-            When your friend completes a first study you can claim {REFERRAL_LIMITS.rewardCoins} coins and {REFERRAL_LIMITS.rewardExp} EXP
-            under My referrals; your check is mailed within {REFERRAL_LIMITS.checkMailedWithinDays} days of that study.
+            {t('guideReward', {
+              coins: REFERRAL_LIMITS.rewardCoins,
+              exp: REFERRAL_LIMITS.rewardExp,
+              checkDays: REFERRAL_LIMITS.checkMailedWithinDays,
+            })}
           </li>
-          <li>The person you refer must be new to our community and must not live in your household.</li>
+          <li>{t('guideNew')}</li>
         </ul>
         <p>
           <Link to="/community/main/referral/offer" className="button button--primary">
-            Refer a friend
+            {t('referAFriend')}
           </Link>
         </p>
       </section>

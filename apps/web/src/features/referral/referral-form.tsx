@@ -1,19 +1,24 @@
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { formatPhone } from '@testerhub/shared/account-rules';
-import { referralRequestSchema, type ReferralRequest } from '@testerhub/shared/referral-schemas';
+import { REFERRAL_LIMITS, referralRequestSchemaIn, type ReferralAgeTexts, type ReferralRequest } from '@testerhub/shared/referral-schemas';
+import type { Language } from '@testerhub/shared/i18n';
 import { TextField } from '../../components/form-field';
 import { phoneValue } from '../../lib/phone';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { useReferralTexts } from './referral-texts';
 
 const FIELDS = ['firstname', 'lastname', 'age', 'emailAddress', 'phoneNumber'] as const;
 type FormValues = Record<(typeof FIELDS)[number], string>;
 const EMPTY: FormValues = { firstname: '', lastname: '', age: '', emailAddress: '', phoneNumber: '' };
 
-/** The controls hold a formatted phone; the payload has its digits, checked by the call's own schema. */
-export const referralFormSchema = z
-  .object({ firstname: z.string(), lastname: z.string(), age: z.string(), emailAddress: z.string(), phoneNumber: z.string() })
-  .transform((values) => ({ ...values, phoneNumber: phoneValue(values.phoneNumber) }))
-  .pipe(referralRequestSchema);
+/** The controls hold a formatted phone; the payload has its digits, checked by the call's own rule in the tester's language. */
+const referralFormSchemaIn = (language: Language, ageTexts: ReferralAgeTexts) =>
+  z
+    .object({ firstname: z.string(), lastname: z.string(), age: z.string(), emailAddress: z.string(), phoneNumber: z.string() })
+    .transform((values) => ({ ...values, phoneNumber: phoneValue(values.phoneNumber) }))
+    .pipe(referralRequestSchemaIn(language, ageTexts));
 
 interface ReferralFormProps {
   busy: boolean;
@@ -27,9 +32,16 @@ interface ReferralFormProps {
  * any field is empty or has a problem.
  */
 export function ReferralForm({ busy, onRefer }: ReferralFormProps) {
-  const { field, handleSubmit, watch, setValue, getValues, reset } = useSchemaForm(referralFormSchema, { defaultValues: EMPTY });
+  const t = useReferralTexts();
+  const language = useLanguage();
+  const schema = useMemo(
+    () =>
+      referralFormSchemaIn(language, { digitsOnly: t('digitsOnly'), ageTooLong: t('ageTooLong', { max: REFERRAL_LIMITS.ageDigitsMax }) }),
+    [language, t],
+  );
+  const { field, handleSubmit, watch, setValue, getValues, reset } = useSchemaForm(schema, { language, defaultValues: EMPTY });
   const values = watch();
-  const ready = FIELDS.every((name) => values[name].trim() !== '') && referralFormSchema.safeParse(values).success;
+  const ready = FIELDS.every((name) => values[name].trim() !== '') && schema.safeParse(values).success;
   const phone = field('phoneNumber');
 
   const submit = handleSubmit(async (referral) => {
@@ -39,13 +51,13 @@ export function ReferralForm({ busy, onRefer }: ReferralFormProps) {
   return (
     <form className="referral__form" noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
       <div className="referral__grid">
-        <TextField label="First name" {...field('firstname')} autoComplete="off" maxLength={60} required />
-        <TextField label="Last name" {...field('lastname')} autoComplete="off" maxLength={60} required />
+        <TextField label={t('firstName')} {...field('firstname')} autoComplete="off" maxLength={60} required />
+        <TextField label={t('lastName')} {...field('lastname')} autoComplete="off" maxLength={60} required />
       </div>
-      <TextField label="Age" {...field('age')} inputMode="numeric" autoComplete="off" maxLength={5} required />
-      <TextField label="E-mail address" {...field('emailAddress')} type="email" autoComplete="off" maxLength={60} required />
+      <TextField label={t('age')} {...field('age')} inputMode="numeric" autoComplete="off" maxLength={5} required />
+      <TextField label={t('emailAddress')} {...field('emailAddress')} type="email" autoComplete="off" maxLength={60} required />
       <TextField
-        label="Phone number"
+        label={t('phoneNumber')}
         {...phone}
         onBlur={(event) => {
           void phone.onBlur(event);
@@ -57,12 +69,12 @@ export function ReferralForm({ busy, onRefer }: ReferralFormProps) {
         type="tel"
         inputMode="tel"
         autoComplete="off"
-        hint="10 digits, including the area code."
+        hint={t('phoneHint')}
         required
       />
       <div className="referral__actions">
         <button type="submit" className="button button--primary" disabled={!ready || busy} aria-busy={busy}>
-          {busy ? 'Sending…' : 'Refer my friend'}
+          {busy ? t('sending') : t('submit')}
         </button>
       </div>
     </form>

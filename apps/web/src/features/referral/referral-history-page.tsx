@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { isReferralClaimable, REFERRAL_TEXTS, type ReferralListItem } from '@testerhub/shared/referral-schemas';
+import en from '@testerhub/shared/locales/en/referral.json';
+import { isReferralClaimable, type ReferralListItem } from '@testerhub/shared/referral-schemas';
 import { MessagePopup, type PopupMessage } from '../../components/message-popup';
 import { RetryAlert } from '../../components/retry-alert';
 import { RewardPopup } from '../../components/reward-popup';
@@ -10,13 +11,11 @@ import { shownFailure, viewStatus } from '../../lib/query-status';
 import { useGetReferralReward } from './api/get-referral-reward';
 import { useReferralList } from './api/get-referral-list';
 import { ReferralNav } from './referral-nav';
+import { useReferralTexts } from './referral-texts';
 import './referral.css';
 
-/** Spec 3 names no text for a refused claim: this one (red, as a failure) says what to do. */
-export const CLAIM_FAILED: PopupMessage = {
-  data: 'Reward claim failed',
-  message: 'This reward is not available to claim. It may have been claimed already; the list is now up to date.',
-};
+/** Spec 3 names no text for a refused claim: this one (red, as a failure) says what to do (in English; the page shows the tester's language). */
+export const CLAIM_FAILED: PopupMessage = { data: en.claimFailedTitle, message: en.claimFailed };
 
 interface Reward {
   coins: number;
@@ -29,7 +28,8 @@ interface Reward {
  * enabled for a Complete or Paid referral not yet redeemed; a claim shows the reward popup.
  */
 export function ReferralHistoryPage() {
-  usePageTitle('My referrals');
+  const t = useReferralTexts();
+  usePageTitle(t('historyTitle'));
   const query = useReferralList();
   const status = viewStatus(query);
   const claim = useGetReferralReward();
@@ -42,80 +42,78 @@ export function ReferralHistoryPage() {
     try {
       const answer = await claim.mutateAsync(referral);
       if (answer.status === 'succeed') {
-        setReward({ coins: answer.coins, exp: answer.exp, task: `Referral: ${referral.firstName} ${referral.lastName}` });
-      } else setFailure(CLAIM_FAILED);
+        setReward({ coins: answer.coins, exp: answer.exp, task: t('rewardTask', { name: `${referral.firstName} ${referral.lastName}` }) });
+      } else setFailure({ data: t('claimFailedTitle'), message: t('claimFailed') });
     } catch (error) {
-      if (shownFailure(error)) setFailure({ data: CLAIM_FAILED.data });
+      if (shownFailure(error)) setFailure({ data: t('claimFailedTitle') });
     }
   };
 
   return (
     <section className="referral" aria-labelledby="referral-history-title">
       <h1 id="referral-history-title" className="referral__title">
-        My referrals
+        {t('historyTitle')}
       </h1>
       <ReferralNav />
       <div className="referral__panel">
-        {status === 'pending' && <p role="status">Loading your referrals…</p>}
-        {status === 'error' && (
-          <RetryAlert className="referral__alert" text={REFERRAL_TEXTS.fetchFailed} onRetry={() => void query.refetch()} />
-        )}
+        {status === 'pending' && <p role="status">{t('historyLoading')}</p>}
+        {status === 'error' && <RetryAlert className="referral__alert" text={t('fetchFailed')} onRetry={() => void query.refetch()} />}
         {status === 'success' && referrals.length === 0 && (
           <p>
-            You have not referred anyone yet. <Link to="/community/main/referral/offer">Refer a friend</Link>
+            {t('noneYet')} <Link to="/community/main/referral/offer">{t('referAFriend')}</Link>
           </p>
         )}
         {status === 'success' && referrals.length > 0 && (
           <div className="referral__table-wrap" role="region" aria-labelledby="referral-list-caption" tabIndex={0}>
             {/* Explicit roles: on a phone the rows are restyled as blocks, and a CSS display must not cost the table its semantics. */}
             <table className="referral__table" role="table">
-              <caption id="referral-list-caption">Your referrals and their status</caption>
+              <caption id="referral-list-caption">{t('caption')}</caption>
               <thead role="rowgroup">
                 <tr role="row">
                   <th scope="col" role="columnheader">
-                    First name
+                    {t('firstName')}
                   </th>
                   <th scope="col" role="columnheader">
-                    Last name
+                    {t('lastName')}
                   </th>
                   <th scope="col" role="columnheader">
-                    Status
+                    {t('status')}
                   </th>
                   <th scope="col" role="columnheader">
-                    Reward
+                    {t('reward')}
                   </th>
                 </tr>
               </thead>
               <tbody role="rowgroup">
                 {referrals.map((referral) => (
                   <tr key={referral.referralId} role="row" data-testid="referral-row">
-                    <td role="cell" data-label="First name">
+                    <td role="cell" data-label={t('firstName')}>
                       {referral.firstName}
                     </td>
-                    <td role="cell" data-label="Last name">
+                    <td role="cell" data-label={t('lastName')}>
                       {referral.lastName}
                     </td>
-                    <td role="cell" data-label="Status">
-                      {referral.status}
+                    <td role="cell" data-label={t('status')}>
+                      {t(`status.${referral.status}`)}
                     </td>
-                    <td role="cell" data-label="Reward">
+                    <td role="cell" data-label={t('reward')}>
                       {referral.redeemedReward ? (
-                        <span className="referral__claimed">Claimed</span>
+                        <span className="referral__claimed">{t('claimed')}</span>
                       ) : (
                         <>
                           <button
                             type="button"
                             className="button button--primary referral__claim"
                             disabled={!isReferralClaimable(referral) || claim.isPending}
-                            aria-label={`Claim the reward for ${referral.firstName} ${referral.lastName}`}
+                            aria-label={t('claimFor', { name: `${referral.firstName} ${referral.lastName}` })}
                             aria-describedby={isReferralClaimable(referral) ? undefined : `referral-wait-${referral.referralId}`}
                             onClick={() => void onClaim(referral)}
                           >
-                            Claim
+                            {t('claim')}
                           </button>
                           {!isReferralClaimable(referral) && (
                             <p id={`referral-wait-${referral.referralId}`} className="button-reason">
-                              {REFERRAL_TEXTS.claimWhenComplete}
+                              {t('claimWhenComplete')}
                             </p>
                           )}
                         </>
@@ -127,7 +125,7 @@ export function ReferralHistoryPage() {
             </table>
           </div>
         )}
-        <p className="referral__note">The reward can be claimed once your friend's status is Complete or Paid.</p>
+        <p className="referral__note">{t('claimNote')}</p>
       </div>
       {reward && <RewardPopup {...reward} onRewarded={portal?.refreshProfile} onClose={() => setReward(null)} />}
       {failure && <MessagePopup {...failure} onClose={() => setFailure(null)} />}

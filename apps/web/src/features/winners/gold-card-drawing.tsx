@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { comeBackText, drawingDayName, EVENT_TEXTS, type ApplyGoldCardAnswer } from '@testerhub/shared/winners-schemas';
+import { comeBackText, drawingDayName, type ApplyGoldCardAnswer } from '@testerhub/shared/winners-schemas';
 import { MessagePopup } from '../../components/message-popup';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePortalContext } from '../../hooks/use-portal-context';
 import { shownFailure } from '../../lib/query-status';
 import { useApplyGoldCardEvent } from './api/apply-gold-card-event';
 import { useCheckCoins } from './api/check-coins';
 import { useGoldRewardAvailable } from './api/check-gold-reward-available';
+import { useWinnersTexts } from './winners-texts';
 
 /**
  * The weekly gift-card drawing (spec 3, "Gift-card drawing"): one entry a week; after it, come back
@@ -17,20 +19,22 @@ export function GoldCardDrawing() {
   const coins = useCheckCoins();
   const enter = useApplyGoldCardEvent();
   const [failure, setFailure] = useState<string | null>(null);
+  const t = useWinnersTexts();
+  const language = useLanguage();
 
   if (available.isPending) {
     return (
       <p role="status" className="winners-panel__status">
-        Loading the drawing…
+        {t('loadingDrawing')}
       </p>
     );
   }
   if (available.isError) {
     return shownFailure(available.error) ? (
       <div role="alert" className="winners-panel__status">
-        <p>{EVENT_TEXTS.fetchFailed}</p>
+        <p>{t('fetchFailed')}</p>
         <button type="button" className="button button--outline" onClick={() => void available.refetch()}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     ) : null;
@@ -41,26 +45,23 @@ export function GoldCardDrawing() {
   const affordable = coins.data?.checkGiftCard ?? false;
   const onAnswer = (answer: ApplyGoldCardAnswer) => {
     if (answer.status === 'succeed') portal?.refreshProfile();
-    if (answer.status === 'notEnoughCoins') setFailure(EVENT_TEXTS.notEnoughCoins);
+    if (answer.status === 'notEnoughCoins') setFailure(t('notEnoughCoins'));
   };
   return (
     <>
-      <p>
-        Enter this week's drawing for a {prize}: {goldCardCoin} coins, one entry a week. The winner is drawn on {drawingDayName(drawingDay)}
-        .
-      </p>
+      <p>{t('drawingIntro', { prize, coins: goldCardCoin, day: drawingDayName(drawingDay, language) })}</p>
       <button
         type="button"
         className="button button--primary"
         disabled={entered || !affordable || enter.isPending}
         onClick={() =>
-          enter.mutate(undefined, { onSuccess: onAnswer, onError: (error) => shownFailure(error) && setFailure(EVENT_TEXTS.fetchFailed) })
+          enter.mutate(undefined, { onSuccess: onAnswer, onError: (error) => shownFailure(error) && setFailure(t('fetchFailed')) })
         }
       >
-        {entered ? comeBackText(drawingDay) : `Enter for ${goldCardCoin} coins`}
+        {entered ? comeBackText(drawingDay, t, language) : t('enterFor', { coins: goldCardCoin })}
       </button>
-      {!entered && coins.data && !affordable && <p className="winners-panel__note">You need {goldCardCoin} coins to enter.</p>}
-      {failure && <MessagePopup data={EVENT_TEXTS.drawingFailed} message={failure} onClose={() => setFailure(null)} />}
+      {!entered && coins.data && !affordable && <p className="winners-panel__note">{t('needCoinsToEnter', { coins: goldCardCoin })}</p>}
+      {failure && <MessagePopup data={t('drawingFailed')} message={failure} onClose={() => setFailure(null)} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { EVENT_TEXTS, WHEEL_SPIN_MS, type EventCount } from '@testerhub/shared/winners-schemas';
+import { WHEEL_SPIN_MS, type EventCount } from '@testerhub/shared/winners-schemas';
+import { useWinnersTexts } from './winners-texts';
 
 const SEGMENT_DEGREES = 360 / 9;
 const COLOURS = ['#0b5cab', '#f79009', '#12b76a', '#7a5af8', '#f04438', '#0ba5ec', '#ee46bc', '#667085', '#b54708'];
@@ -43,6 +44,7 @@ interface SpinWheelProps {
  * slowing down onto the drawn wedge); with reduced motion it stops at once.
  */
 export function SpinWheel({ segments, landOn, onStopped }: SpinWheelProps) {
+  const t = useWinnersTexts();
   const [rotation, setRotation] = useState(0);
   const [transition, setTransition] = useState('none');
   const rotationRef = useRef(0);
@@ -81,7 +83,10 @@ export function SpinWheel({ segments, landOn, onStopped }: SpinWheelProps) {
   }, [landOn, segments]);
 
   return (
-    <figure className="spin-wheel" aria-label={`${EVENT_TEXTS.wheelTitle}: ${segments.map((segment) => segment.coins).join(', ')} coins`}>
+    <figure
+      className="spin-wheel"
+      aria-label={t('wheelLabel', { title: t('wheelTitle'), values: segments.map((segment) => segment.coins).join(', ') })}
+    >
       <svg viewBox="0 0 200 200" className="spin-wheel__svg" aria-hidden="true">
         <g
           className="spin-wheel__disc"

@@ -1,8 +1,8 @@
-import { EVENT_TEXTS } from '@testerhub/shared/winners-schemas';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { GoldCardDrawing } from './gold-card-drawing';
 import { WheelPanel } from './wheel-panel';
 import { WinnerLists } from './winner-lists';
+import { useWinnersTexts } from './winners-texts';
 import './winners.css';
 
 interface TryYourLuckPageProps {
@@ -12,18 +12,19 @@ interface TryYourLuckPageProps {
 
 /** /community/main/winners/try-your-luck: the weekly drawing, the wheel and the winners (spec 3; decision 037). */
 export function TryYourLuckPage({ blackList }: TryYourLuckPageProps) {
-  usePageTitle('Try your luck');
+  const t = useWinnersTexts();
+  usePageTitle(t('pageTitle'));
   return (
     <div className="winners-page">
-      <h1 className="winners-page__title">Try your luck</h1>
+      <h1 className="winners-page__title">{t('pageTitle')}</h1>
       <div className="winners-page__panels">
         <section className="winners-panel" aria-labelledby="drawing-title">
-          <h2 id="drawing-title">{EVENT_TEXTS.drawingTitle}</h2>
+          <h2 id="drawing-title">{t('drawingTitle')}</h2>
           <GoldCardDrawing />
         </section>
         {!blackList && (
           <section className="winners-panel" aria-labelledby="wheel-title" data-testid="wheel-panel">
-            <h2 id="wheel-title">{EVENT_TEXTS.wheelTitle}</h2>
+            <h2 id="wheel-title">{t('wheelTitle')}</h2>
             <WheelPanel />
           </section>
         )}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState } from 'react';
-import { EVENT_TEXTS, wheelResultMessage, type ApplyEventAnswer, type EventCount } from '@testerhub/shared/winners-schemas';
+import { wheelResultMessage, type EventCount } from '@testerhub/shared/winners-schemas';
 import { MessagePopup } from '../../components/message-popup';
 import { ModalDialog } from '../../components/modal-dialog';
 import { usePortalContext } from '../../hooks/use-portal-context';
@@ -10,12 +10,7 @@ import { useEventCount } from './api/get-event-count';
 import { winnersKeys } from './api/query-keys';
 import { OddsPopup } from './odds-popup';
 import { SpinWheel } from './spin-wheel';
-
-const REFUSALS: Record<Exclude<ApplyEventAnswer['status'], 'succeed'>, string> = {
-  noSpins: EVENT_TEXTS.noSpins,
-  notEnoughCoins: EVENT_TEXTS.notEnoughCoins,
-  blackListed: EVENT_TEXTS.blackListed,
-};
+import { useWinnersTexts } from './winners-texts';
 
 /**
  * SPIN THE WHEEL (spec 3, "Wheel"): the wheel, its cost, the spins left (count/totalCount), the
@@ -34,6 +29,7 @@ export function WheelPanel() {
   const [oddsOpen, setOddsOpen] = useState(false);
   const closeOdds = useCallback(() => setOddsOpen(false), []);
   const reasonId = useId();
+  const t = useWinnersTexts();
 
   const onStopped = useCallback(() => {
     const reward = landOn ?? 0;
@@ -51,16 +47,16 @@ export function WheelPanel() {
   if (eventCount.isPending) {
     return (
       <p role="status" className="winners-panel__status">
-        Loading the wheel…
+        {t('loadingWheel')}
       </p>
     );
   }
   if (eventCount.isError) {
     return shownFailure(eventCount.error) ? (
       <div role="alert" className="winners-panel__status">
-        <p>{EVENT_TEXTS.fetchFailed}</p>
+        <p>{t('fetchFailed')}</p>
         <button type="button" className="button button--outline" onClick={() => void eventCount.refetch()}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     ) : null;
@@ -70,11 +66,12 @@ export function WheelPanel() {
   const spinning = spin.isPending || landOn !== null;
   const shownCoins = landOn !== null ? currentCoins - cost : currentCoins;
   // Why Spin is off, said beside it (no spins left this week, or too few coins).
-  const reason = spinning ? null : count < 1 ? EVENT_TEXTS.noSpins : currentCoins < cost ? `You need ${cost} coins to spin.` : null;
+  const reason = spinning ? null : count < 1 ? t('noSpins') : currentCoins < cost ? t('needCoinsToSpin', { coins: cost }) : null;
   const start = () =>
     spin.mutate(undefined, {
-      onSuccess: (answer) => (answer.status === 'succeed' ? setLandOn(answer.reward) : setRefusal(REFUSALS[answer.status])),
-      onError: (error) => shownFailure(error) && setRefusal(EVENT_TEXTS.fetchFailed),
+      // A refusal's text is keyed by its status (noSpins, notEnoughCoins, blackListed).
+      onSuccess: (answer) => (answer.status === 'succeed' ? setLandOn(answer.reward) : setRefusal(t(answer.status))),
+      onError: (error) => shownFailure(error) && setRefusal(t('fetchFailed')),
     });
 
   return (
@@ -82,13 +79,13 @@ export function WheelPanel() {
       <SpinWheel segments={winningRate} landOn={landOn} onStopped={onStopped} />
       <dl className="winners-panel__figures">
         <div>
-          <dt>Spins left</dt>
+          <dt>{t('spinsLeft')}</dt>
           <dd data-testid="wheel-spins">
             {count}/{totalCount}
           </dd>
         </div>
         <div>
-          <dt>Your coins</dt>
+          <dt>{t('yourCoins')}</dt>
           <dd data-testid="wheel-coins">{shownCoins.toLocaleString('en-US')}</dd>
         </div>
       </dl>
@@ -100,10 +97,10 @@ export function WheelPanel() {
           disabled={spinning || reason !== null}
           aria-describedby={reason ? reasonId : undefined}
         >
-          {spinning ? 'Spinning…' : `Spin for ${cost} coins`}
+          {spinning ? t('spinning') : t('spinFor', { coins: cost })}
         </button>
         <button type="button" className="button button--outline" onClick={() => setOddsOpen(true)}>
-          Odds
+          {t('odds')}
         </button>
       </div>
       {reason && (
@@ -113,11 +110,11 @@ export function WheelPanel() {
       )}
       {oddsOpen && <OddsPopup segments={winningRate} onClose={closeOdds} />}
       {result !== null && (
-        <ModalDialog title={EVENT_TEXTS.wheelTitle} onClose={() => setResult(null)}>
-          <p data-testid="wheel-result">{wheelResultMessage(result, cost)}</p>
+        <ModalDialog title={t('wheelTitle')} onClose={() => setResult(null)}>
+          <p data-testid="wheel-result">{wheelResultMessage(result, cost, t)}</p>
         </ModalDialog>
       )}
-      {refusal && <MessagePopup data={EVENT_TEXTS.spinFailed} message={refusal} onClose={() => setRefusal(null)} />}
+      {refusal && <MessagePopup data={t('spinFailed')} message={refusal} onClose={() => setRefusal(null)} />}
     </>
   );
 }
