@@ -17,6 +17,7 @@ import {
   referralEvents,
   staffAuditLog,
   termsVersions,
+  testerNotes,
   testSites,
   winners,
   zipPrefixSites,
@@ -66,8 +67,11 @@ export interface StaffRouteCase {
   roles: readonly StaffRole[] | 'any';
   /** The body (or query) for an admitted call; `callerCode` is a TOTP code of the calling staff member, for the calls about their own sign-in. */
   request?: (callerCode: string) => { body?: unknown; query?: string };
-  /** Instead of `request`: a call that needs rows made first (a staff account or pending order to act on, a booking today at site 00001). */
-  prepare?: () => Promise<{ body?: unknown; query?: string }>;
+  /**
+   * Instead of `request`: a call that needs rows made first (a staff account or pending order to act on, a booking today at site 00001);
+   * `callerId` is the admitted caller's staff id, for a row the caller must own (their own note); absent for the refused calls.
+   */
+  prepare?: (callerId?: string) => Promise<{ body?: unknown; query?: string }>;
   /** A POST that only reads (a count preview): it answers succeed and writes no audit row. */
   readsOnly?: true;
 }
@@ -398,6 +402,32 @@ export function staffRouteTable(db: () => Database): StaffRouteCase[] {
       prepare: async () => {
         const tester = await createTester(db());
         return { body: { testerId: tester.id, confirmation: tester.username, reason: 'Asked by e-mail' } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/staff/testers/Notes',
+      roles: ['recruiter'],
+      prepare: async () => ({ query: `?testerId=${(await createTester(db())).id}` }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/testers/AddNote',
+      roles: ['recruiter'],
+      prepare: async () => ({ body: { testerId: (await createTester(db())).id, text: 'Prefers morning sessions.' } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/testers/DeleteNote',
+      roles: ['recruiter'],
+      // Only the author deletes a note: the admitted caller's own, just written.
+      prepare: async (callerId) => {
+        const tester = await createTester(db());
+        const [note] = await db()
+          .insert(testerNotes)
+          .values({ testerId: tester.id, staffId: callerId ?? (await newTarget()), text: 'Written in error.' })
+          .returning();
+        return { body: { testerId: tester.id, noteId: note!.id } };
       },
     },
     { method: 'GET', path: '/api/staff/studies/List', roles: ['recruiter'], request: () => ({ query: '?status=all&q=Factory' }) },
@@ -862,8 +892,8 @@ export function staffRouteTableCases(part: FuzzPart) {
     return made;
   };
 
-  const requestFor = async (route: StaffRouteCase, callerCode: string) =>
-    route.prepare ? route.prepare() : (route.request?.(callerCode) ?? {});
+  const requestFor = async (route: StaffRouteCase, callerCode: string, callerId?: string) =>
+    route.prepare ? route.prepare(callerId) : (route.request?.(callerCode) ?? {});
   // A route's refused callers send one valid request, prepared once: a refused call changes nothing, so it stays valid.
   const refusedRequests = new Map<StaffRouteCase, Promise<{ body?: unknown; query?: string }>>();
   const refusedRequest = (route: StaffRouteCase) => {
@@ -891,7 +921,7 @@ export function staffRouteTableCases(part: FuzzPart) {
         } else if (caller.kind !== 'none') {
           ({ staffId: callerId, cookie } = await refusedCaller(caller));
         }
-        const request = admitted ? await requestFor(route, callerCode) : await refusedRequest(route);
+        const request = admitted ? await requestFor(route, callerCode, callerId) : await refusedRequest(route);
         const since = new Date(Date.now() - 1000);
         const answer = await testApp.app.inject({
           method: route.method,

@@ -188,3 +188,57 @@ export type DeleteTesterPayload = z.infer<typeof deleteTesterSchema>;
 
 export const testerActionResponseSchema = z.object({ status: z.enum(['succeed', 'failed']), message: z.string() });
 export type TesterActionResponse = z.infer<typeof testerActionResponseSchema>;
+
+/* Notes on a tester (issue 29; decision 116): the company's record, never shown to the tester nor in their export. */
+
+/** The longest note, in characters. */
+export const TESTER_NOTE_MAX = 2000;
+/** How long after writing it the author may still delete a note. */
+export const TESTER_NOTE_DELETE_HOURS = 24;
+/** The newest notes the tester's page lists. */
+export const TESTER_NOTES_SHOWN = 100;
+
+export const TESTER_NOTE_TEXTS = {
+  textRequired: 'Write the note.',
+  textTooLong: `Keep the note to ${TESTER_NOTE_MAX.toLocaleString('en-US')} characters.`,
+  added: 'Note added.',
+  deleted: 'Note deleted.',
+  noteUnknown: 'No such note: it may have been deleted already.',
+  notDeletable: `Only its author may delete a note, within ${TESTER_NOTE_DELETE_HOURS} hours of writing it.`,
+} as const;
+
+/** POST /staff/testers/AddNote: the note's text, trimmed, 1 to 2,000 characters. */
+export const addTesterNoteSchema = z.object({
+  testerId,
+  text: text(STAFF_TESTER_TEXTS.unreadable, { error: TESTER_NOTE_TEXTS.textRequired })
+    .trim()
+    .min(1, TESTER_NOTE_TEXTS.textRequired)
+    .max(TESTER_NOTE_MAX, TESTER_NOTE_TEXTS.textTooLong),
+});
+export type AddTesterNotePayload = z.infer<typeof addTesterNoteSchema>;
+
+/** POST /staff/testers/DeleteNote: the author's own note, within 24 hours. */
+export const deleteTesterNoteSchema = z.object({
+  testerId,
+  noteId: text(TESTER_NOTE_TEXTS.noteUnknown, { error: TESTER_NOTE_TEXTS.noteUnknown }).regex(UUID_PATTERN, TESTER_NOTE_TEXTS.noteUnknown),
+});
+export type DeleteTesterNotePayload = z.infer<typeof deleteTesterNoteSchema>;
+
+export const testerNoteSchema = z.object({
+  noteId: z.string(),
+  text: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  /** Whether the staff member asking may delete it (their own, under 24 hours old). */
+  deletable: z.boolean(),
+});
+export type TesterNote = z.infer<typeof testerNoteSchema>;
+
+/** GET /staff/testers/Notes?testerId=: newest first, at most TESTER_NOTES_SHOWN. failed: no such tester. */
+export const testerNotesResponseSchema = z.object({
+  status: z.enum(['succeed', 'failed']),
+  message: z.string(),
+  notes: z.array(testerNoteSchema),
+  hasMore: z.boolean(),
+});
+export type TesterNotesResponse = z.infer<typeof testerNotesResponseSchema>;

@@ -4,6 +4,7 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 // tables in its own *-tables.ts; only core/db (client, seed) reads them all from here.
 export * from '../../modules/public-content/public-content-tables.ts';
 export * from '../../modules/testers/tester-tables.ts';
+export * from '../../modules/testers/tester-note-tables.ts';
 export * from '../../modules/ledger/ledger-tables.ts';
 export * from '../../modules/auth/session-tables.ts';
 export * from '../../modules/mail/mail-tables.ts';

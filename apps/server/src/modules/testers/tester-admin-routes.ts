@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import {
+  addTesterNoteSchema,
   adjustCoinsSchema,
+  deleteTesterNoteSchema,
   deleteTesterSchema,
   liftSuspensionSchema,
   setBlackListSchema,
   STAFF_TESTER_TEXTS,
   testerActionResponseSchema,
   testerIdQuerySchema,
+  testerNotesResponseSchema,
   testerPageQuerySchema,
   testerPageResponseSchema,
   testerSearchQuerySchema,
@@ -16,12 +19,13 @@ import {
 import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import { NotFoundError } from '../../core/errors.ts';
 import type { TesterAdminService } from './tester-admin-service.ts';
+import type { TesterNoteService } from './tester-note-service.ts';
 
 /** Recruiters (admins hold every role's work: decision 049). */
 const TESTER_ROLES: readonly StaffRole[] = ['recruiter'];
 
 /** Testers in the staff console (issue 12 section 5, first bullet; decision 053). */
-export function testerAdminRoutes(admin: TesterAdminService): FastifyPluginAsyncZod {
+export function testerAdminRoutes(admin: TesterAdminService, notes: TesterNoteService): FastifyPluginAsyncZod {
   return async (app) => {
     staffGet(
       app,
@@ -117,6 +121,45 @@ export function testerAdminRoutes(admin: TesterAdminService): FastifyPluginAsync
         response: testerActionResponseSchema,
       },
       async (input, me) => admin.deleteTester(me, input),
+    );
+
+    // Notes (decision 116): the recruiters' record about the tester, never shown to the tester nor in their export.
+    staffGet(
+      app,
+      '/staff/testers/Notes',
+      {
+        roles: TESTER_ROLES,
+        description:
+          'Staff notes on the tester, newest first (at most 100), with author, time and whether the caller may delete each. failed: no such tester.',
+        input: testerIdQuerySchema,
+        response: testerNotesResponseSchema,
+      },
+      async (input, me) => notes.list(me, input.testerId),
+    );
+
+    staffPost(
+      app,
+      '/staff/testers/AddNote',
+      {
+        roles: TESTER_ROLES,
+        description: 'A note on the tester (1 to 2,000 characters, trimmed); audited without its text. failed: no such tester.',
+        input: addTesterNoteSchema,
+        response: testerActionResponseSchema,
+      },
+      async (input, me) => notes.add(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/testers/DeleteNote',
+      {
+        roles: TESTER_ROLES,
+        description:
+          'Deletes a note: only its author, within 24 hours of writing it; audited. failed: not theirs, too old, or no such note.',
+        input: deleteTesterNoteSchema,
+        response: testerActionResponseSchema,
+      },
+      async (input, me) => notes.delete(me, input),
     );
   };
 }

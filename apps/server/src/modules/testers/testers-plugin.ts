@@ -2,10 +2,13 @@ import type { Executor } from '../../core/db/client.ts';
 import { defineModule } from '../../core/modules/app-module.ts';
 import { testerAdminRoutes } from './tester-admin-routes.ts';
 import { createTesterAdminService } from './tester-admin-service.ts';
+import { createTesterNoteService } from './tester-note-service.ts';
 import { createTesterService } from './tester-service.ts';
 
-/** What the tester-admin service is made with: the modules' reads, privacy, staff. */
-type TesterAdminDeps = Parameters<typeof createTesterAdminService>[0];
+/** What the tester-admin and note services are made with: the modules' reads, privacy, staff. */
+type TesterAdminDeps = Parameters<typeof createTesterAdminService>[0] & {
+  staff: Parameters<typeof createTesterNoteService>[1]['staff'];
+};
 
 /** The account record and its e-mailed codes; a changed row is forgotten by the session cache. */
 export const testersModule = defineModule({
@@ -23,7 +26,7 @@ export const testerAdminModule = defineModule({
   name: 'tester-admin',
   build(
     { testers, ledger, scheduling, screening, children, referrals, studies, privacy, staff, mail }: Omit<TesterAdminDeps, 'clock'>,
-    { clock },
+    { db, clock },
   ) {
     const testerAdmin = createTesterAdminService({
       clock,
@@ -38,6 +41,7 @@ export const testerAdminModule = defineModule({
       staff,
       mail,
     });
-    return { provides: {}, routes: { staff: [testerAdminRoutes(testerAdmin)] } };
+    const notes = createTesterNoteService(db, { clock, testers, staff });
+    return { provides: {}, routes: { staff: [testerAdminRoutes(testerAdmin, notes)] } };
   },
 });

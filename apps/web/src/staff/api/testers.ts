@@ -1,10 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AddTesterNotePayload,
   AdjustCoinsPayload,
+  DeleteTesterNotePayload,
   DeleteTesterPayload,
   LiftSuspensionPayload,
   SetBlackListPayload,
   TesterActionResponse,
+  TesterNotesResponse,
   TesterPageResponse,
   TesterSearchResponse,
 } from '@testerhub/shared/staff-testers-schemas';
@@ -63,3 +66,16 @@ export const useAdjustCoins = () => useTesterChange(adjustCoins, 'adjust-coins')
 export const useSetBlackList = () => useTesterChange(setBlackList, 'set-black-list');
 export const useLiftSuspension = () => useTesterChange(liftSuspension, 'lift-suspension');
 export const useDeleteTester = () => useTesterChange(deleteTester, 'delete-tester');
+
+/** GET /api/staff/testers/Notes: staff notes on the tester, newest first (decision 116). */
+export const getTesterNotes = (testerId: string) =>
+  apiGet<TesterNotesResponse>(`/staff/testers/Notes?testerId=${encodeURIComponent(testerId)}`);
+
+export const useTesterNotes = (testerId: string) =>
+  useQuery({ queryKey: [...staffKeys.tester(testerId), 'notes'], queryFn: () => getTesterNotes(testerId) });
+
+export const addTesterNote = (payload: AddTesterNotePayload) => apiPost<TesterActionResponse>('/staff/testers/AddNote', payload);
+export const deleteTesterNote = (payload: DeleteTesterNotePayload) => apiPost<TesterActionResponse>('/staff/testers/DeleteNote', payload);
+
+export const useAddTesterNote = () => useTesterChange(addTesterNote, 'add-tester-note');
+export const useDeleteTesterNote = () => useTesterChange(deleteTesterNote, 'delete-tester-note');

@@ -15,6 +15,7 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
 import { testerExportHref, useAdjustCoins, useDeleteTester, useLiftSuspension, useSetBlackList, useTester } from '../api/testers';
 import { Pages, RequiresRole } from '../shell/staff-page-parts';
+import { TesterNotes } from './tester-notes';
 
 type Row = Record<string, unknown>;
 type OnOutcome = (outcome: TesterActionResponse | null) => void;
@@ -135,6 +136,8 @@ function TesterRecords({
         <BlackList testerId={testerId} on={tester.blackList} onOutcome={onOutcome} />
         {tester.suspendedUntil && <LiftSuspension testerId={testerId} onOutcome={onOutcome} />}
       </section>
+
+      <TesterNotes testerId={testerId} />
 
       <Records title="Bookings" id="bookings" rows={tester.bookings} empty="No bookings.">
         {(row) => [

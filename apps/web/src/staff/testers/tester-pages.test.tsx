@@ -2,7 +2,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
-import { STAFF_TESTER_TEXTS, type TesterPage, type TesterSummary } from '@testerhub/shared/staff-testers-schemas';
+import {
+  STAFF_TESTER_TEXTS,
+  TESTER_NOTE_TEXTS,
+  type TesterNote,
+  type TesterPage,
+  type TesterSummary,
+} from '@testerhub/shared/staff-testers-schemas';
 import { fakeApi } from '../../../test/fake-api';
 import { TesterPage as TesterPageView } from './tester-page';
 import { TesterSearchPage } from './tester-search-page';
@@ -229,5 +235,78 @@ describe('a tester’s page (decision 053)', () => {
     };
     renderAt(`/staff/testers/${ID}`);
     expect(await screen.findByText(STAFF_TESTER_TEXTS.testerUnknown)).toBeInTheDocument();
+  });
+});
+
+describe('notes on a tester (decision 116)', () => {
+  const NOTES_PATH = `/staff/testers/Notes?testerId=${ID}`;
+  const NEWER: TesterNote = {
+    noteId: '0b6f7c2e-1d4a-4f3b-9c8d-7e6f5a4b3c21',
+    text: 'Prefers morning sessions.\nAsk for Anna at the desk.',
+    authorName: 'Rita',
+    createdAt: '2026-11-27T15:00:00.000Z',
+    deletable: true,
+  };
+  const OLDER: TesterNote = {
+    noteId: '1c7a8d3f-2e5b-4a4c-8d9e-8f7a6b5c4d32',
+    text: 'Called about parking.',
+    authorName: 'Sam',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    deletable: false,
+  };
+
+  function answerPage() {
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: PAGE },
+    };
+  }
+
+  test('lists the notes newest first with author and time; only the reader’s own recent note offers Delete', async () => {
+    answerPage();
+    api.answers[NOTES_PATH] = { body: { status: 'succeed', message: '', hasMore: false, notes: [NEWER, OLDER] } };
+    api.answers['/staff/testers/DeleteNote'] = { body: { status: 'succeed', message: TESTER_NOTE_TEXTS.deleted } };
+    const user = renderAt(`/staff/testers/${ID}`);
+    const list = await screen.findByTestId('tester-notes');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('strong')?.textContent)).toEqual(['Rita', 'Sam']);
+    expect(within(items[0]!).getByText('Ask for Anna', { exact: false })).toBeInTheDocument();
+    expect(items[0]!.querySelector('time')).toHaveAttribute('dateTime', NEWER.createdAt);
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(items[0]!).getByRole('button', { name: /^Delete your note of / }));
+    expect(await screen.findByText(TESTER_NOTE_TEXTS.deleted)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/testers/DeleteNote')?.body).toEqual({ testerId: ID, noteId: NEWER.noteId });
+  });
+
+  test('refuses a blank note at the field, then sends the note and tells the server’s answer', async () => {
+    answerPage();
+    api.answers[NOTES_PATH] = { body: { status: 'succeed', message: '', hasMore: false, notes: [] } };
+    api.answers['/staff/testers/AddNote'] = { body: { status: 'succeed', message: TESTER_NOTE_TEXTS.added } };
+    const user = renderAt(`/staff/testers/${ID}`);
+    expect(await screen.findByText('No notes yet.')).toBeInTheDocument();
+    const form = within(screen.getByRole('form', { name: 'Add a note' }));
+    const field = form.getByLabelText('New note', { exact: false });
+    await user.click(form.getByRole('button', { name: 'Add the note' }));
+    expect(form.getByText(TESTER_NOTE_TEXTS.textRequired)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.paths()).not.toContain('/staff/testers/AddNote');
+
+    await user.type(field, 'Prefers mornings');
+    await user.click(form.getByRole('button', { name: 'Add the note' }));
+    expect(await screen.findByText(TESTER_NOTE_TEXTS.added)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/testers/AddNote')?.body).toEqual({ testerId: ID, text: 'Prefers mornings' });
+    await waitFor(() => expect(field).toHaveValue(''));
+  });
+
+  test('offers Try again when the notes cannot be read', async () => {
+    answerPage();
+    let fail = true;
+    api.answers[NOTES_PATH] = () =>
+      fail ? { status: 500, body: { message: 'boom' } } : { body: { status: 'succeed', message: '', hasMore: false, notes: [OLDER] } };
+    const user = renderAt(`/staff/testers/${ID}`);
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Called about parking.')).toBeInTheDocument();
   });
 });
