@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { message, type Language } from './account-messages.ts';
 import { LIMITS, checkPassword, checkPasswordConfirmation, checkPhone, checkRequired, checkZip } from './account-rules.ts';
 import { checked } from './account-schemas.ts';
-import en from './locales/en/account-settings.json';
+import en from './locales/en/account-settings.json' with { type: 'json' };
 import { text } from './text.ts';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { message, type Language } from './account-messages.ts';
 import { EMAIL_PATTERN, LIMITS } from './account-rules.ts';
 import { fillText } from './i18n.ts';
-import en from './locales/en/referral.json';
+import en from './locales/en/referral.json' with { type: 'json' };
 import { personName } from './person-name.ts';
 import { text, UUID_PATTERN } from './text.ts';
 

@@ -1,6 +1,6 @@
 import { bilingual, languageOf } from './i18n.ts';
-import en from './locales/en/messages-screener.json';
-import es from './locales/es/messages-screener.json';
+import en from './locales/en/messages-screener.json' with { type: 'json' };
+import es from './locales/es/messages-screener.json' with { type: 'json' };
 
 const screenerTexts = bilingual(en, es);
 

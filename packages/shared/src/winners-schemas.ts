@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Language } from './account-messages.ts';
 import { fillText, translator, type Translate } from './i18n.ts';
-import en from './locales/en/winners.json';
+import en from './locales/en/winners.json' with { type: 'json' };
 
 /** The winners area's texts in one language (locales/<language>/winners.json); English unless the caller hands its own. */
 export type WinnersTexts = Translate<keyof typeof en>;
