@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   BookingControlPayload,
   BookingControlResponse,
@@ -8,6 +8,7 @@ import type {
 } from '@testerhub/shared/booking-control-schemas';
 import { apiGet, apiPost } from '../../lib/api';
 import { staffKeys } from './query-keys';
+import { useGroupChange } from './session-groups';
 
 /** GET /api/staff/sessions/GroupBookings (recruiter): a group's people for its booking controls (decision 111). */
 export const getGroupBookings = (groupId: string) =>
@@ -26,19 +27,9 @@ export const cancelBooking = (payload: BookingControlPayload) => apiPost<Booking
 export const moveBooking = (payload: MoveBookingPayload) => apiPost<BookingControlResponse>('/staff/sessions/MoveBooking', payload);
 export const seatTester = (payload: SeatTesterPayload) => apiPost<BookingControlResponse>('/staff/sessions/SeatTester', payload);
 
-/** A booking control of a study's group: refreshes the study's groups (seats), every group's people, and the results. */
-function useBookingControl<Payload>(mutationFn: (payload: Payload) => Promise<BookingControlResponse>, name: string, studyNo: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['staff', name],
-    mutationFn,
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: staffKeys.sessionGroups(studyNo) });
-      await queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'group-bookings'] });
-      await queryClient.invalidateQueries({ queryKey: staffKeys.studyResults(studyNo) });
-    },
-  });
-}
+/** A booking control of a study's group: refreshes what a group change does, and every group's people. */
+const useBookingControl = <Payload>(mutationFn: (payload: Payload) => Promise<BookingControlResponse>, name: string, studyNo: number) =>
+  useGroupChange(mutationFn, name, studyNo, [[...staffKeys.all, 'group-bookings']]);
 
 export const useMarkNoShow = (studyNo: number) => useBookingControl(markNoShow, 'mark-no-show', studyNo);
 export const useUndoAttendance = (studyNo: number) => useBookingControl(undoAttendance, 'undo-attendance', studyNo);

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   CreateGroupPayload,
   GroupChangeResponse,
@@ -22,13 +22,23 @@ export const createGroup = (payload: CreateGroupPayload) => apiPost<GroupChangeR
 export const updateGroup = (payload: UpdateGroupPayload) => apiPost<GroupChangeResponse>('/staff/sessions/UpdateGroup', payload);
 export const setGroupStatus = (payload: SetGroupStatusPayload) => apiPost<GroupChangeResponse>('/staff/sessions/SetGroupStatus', payload);
 
-function useGroupChange<Payload>(mutationFn: (payload: Payload) => Promise<GroupChangeResponse>, name: string, studyNo: number) {
+/**
+ * A change to a study's groups: refreshes the study's groups (seats) and results, and any other
+ * query the change touches (`alsoRefresh`: the booking controls' people lists).
+ */
+export function useGroupChange<Payload, Answer>(
+  mutationFn: (payload: Payload) => Promise<Answer>,
+  name: string,
+  studyNo: number,
+  alsoRefresh: readonly QueryKey[] = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['staff', name],
     mutationFn,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: staffKeys.sessionGroups(studyNo) });
+      for (const queryKey of alsoRefresh) await queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: staffKeys.studyResults(studyNo) });
     },
   });
