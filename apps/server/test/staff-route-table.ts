@@ -279,6 +279,24 @@ export function staffRouteTable(db: () => Database): StaffRouteCase[] {
     },
     { method: 'GET', path: '/api/staff/check-in/Search', roles: ['site-staff'], request: () => ({ query: '?name=Factory' }) },
     {
+      method: 'GET',
+      path: '/api/staff/calendar/Sessions',
+      roles: ['recruiter', 'site-staff'],
+      request: () => ({ query: '?from=2026-11-25&days=7&siteId=00001' }),
+    },
+    {
+      method: 'GET',
+      path: '/api/staff/calendar/DayList',
+      roles: ['recruiter', 'site-staff'],
+      request: () => ({ query: '?date=2026-11-25&siteId=00001' }),
+    },
+    {
+      method: 'GET',
+      path: '/api/staff/calendar/DayList.csv',
+      roles: ['recruiter', 'site-staff'],
+      request: () => ({ query: '?date=2026-11-25&siteId=00001' }),
+    },
+    {
       method: 'POST',
       path: '/api/staff/check-in/MarkAttended',
       roles: ['site-staff'],

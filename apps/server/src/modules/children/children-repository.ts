@@ -123,6 +123,16 @@ export function createChildrenRepository(db: Executor) {
       return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`]));
     },
 
+    /** Full names with the date of birth (YYYY-MM-DD), for the ages on site staff's list of the day (decision 120). */
+    async namesAndBirthDatesByIds(ids: readonly number[]): Promise<Map<number, { name: string; birthDate: string }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: children.id, firstName: children.firstName, lastName: children.lastName, birthDate: children.birthDate })
+        .from(children)
+        .where(inArray(children.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, { name: `${row.firstName} ${row.lastName}`, birthDate: row.birthDate }]));
+    },
+
     /** The staff queue (decision 054): unconfirmed children still within their 24 hours, the soonest to expire first. */
     awaitingConfirmation(now: Date, offset: number, limit: number): Promise<ChildRow[]> {
       return db

@@ -97,6 +97,9 @@ export function createChildrenReader(db: Database) {
 
     /** Full names by child key (the schedule check and the schedule e-mails name the child of a booking). */
     childNames: (ids: readonly number[], tx?: Executor) => createChildrenRepository(tx ?? db).namesByIds(ids),
+
+    /** Full names and dates of birth by child key (site staff's list of the day shows each child's age). */
+    childNamesAndBirthDates: (ids: readonly number[]) => repository.namesAndBirthDatesByIds(ids),
   };
 }
 

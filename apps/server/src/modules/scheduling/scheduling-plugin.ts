@@ -8,6 +8,8 @@ import type { ScreeningReader, ScreeningService } from '../screening/screening-s
 import type { StaffService } from '../staff/staff-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
+import { calendarRoutes } from './calendar/calendar-routes.ts';
+import { createCalendarService } from './calendar/calendar-service.ts';
 import { cancelLinkRoutes, type CancelLinkRouteOptions } from './cancel-links/cancel-link-routes.ts';
 import { createScheduleNotices } from './schedule-mail/schedule-notices.ts';
 import { schedulingRoutes } from './scheduling-routes.ts';
@@ -43,7 +45,7 @@ export const schedulingModule = defineModule({
       testers: TesterService;
       publicContent: Pick<PublicContentService, 'listTestSites' | 'listTestSitesIn'>;
       studies: Pick<StudyService, 'studyNames' | 'findStudies'>;
-      childrenReader: Pick<ChildrenReader, 'childNames' | 'publicIdOf'>;
+      childrenReader: Pick<ChildrenReader, 'childNames' | 'publicIdOf' | 'childNamesAndBirthDates'>;
       screeningReader: ScreeningReader;
       referrals: Pick<ReferralService, 'firstStudyAttended'>;
       ledger: LedgerService;
@@ -102,6 +104,14 @@ export const schedulingModule = defineModule({
       audited: staff.audited,
     });
     const bookingControls = createBookingControls({ scheduling, testers, audited: staff.audited });
+    const calendar = createCalendarService({
+      db,
+      listTestSites: publicContent.listTestSites,
+      studyNames: studies.studyNames,
+      testerContacts: testers.namesAndPhones,
+      childNamesAndBirthDates: childrenReader.childNamesAndBirthDates,
+      audited: staff.audited,
+    });
     // Reminders before each session day (decision 027): a sweep every minute, sent once across instances.
     const reminders: ModuleJob = {
       name: REMINDER_QUEUE,
@@ -128,7 +138,7 @@ export const schedulingModule = defineModule({
       routes: {
         public: [(api) => api.register(cancelLinkRoutes, { scheduling, ...routeChecks })],
         tester: [schedulingRoutes(scheduling)],
-        staff: [sessionAdminRoutes(sessionAdmin), bookingControlRoutes(bookingControls)],
+        staff: [sessionAdminRoutes(sessionAdmin), bookingControlRoutes(bookingControls), calendarRoutes(calendar)],
       },
       jobs: config.reminderHours.length > 0 ? [reminders, seatOfferExpiry] : [seatOfferExpiry],
     };

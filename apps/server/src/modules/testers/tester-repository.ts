@@ -104,6 +104,15 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
         .where(inArray(testers.id, [...ids]));
     },
 
+    /** Names and phone numbers, for site staff's list of the day (decision 120). */
+    namesAndPhonesByIds(ids: readonly string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: testers.id, firstName: testers.firstName, lastName: testers.lastName, phone: testers.phone })
+        .from(testers)
+        .where(inArray(testers.id, [...ids]));
+    },
+
     /**
      * The staff search (decision 053): testers whose key of each of `kinds` starts with `prefix`
      * (lower case; digits for a phone), at most `limit` per kind, duplicates possible. Each kind is

@@ -64,6 +64,10 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     async namesAndBirthDates(ids: readonly string[]): Promise<Map<string, { firstName: string; lastName: string; birthDate: string }>> {
       return new Map((await base.namesByIds(ids)).map(({ id, ...row }) => [id, row]));
     },
+    /** Names with the phone number, for site staff's list of the day (decision 120). */
+    async namesAndPhones(ids: readonly string[]): Promise<Map<string, { firstName: string; lastName: string; phone: string }>> {
+      return new Map((await base.namesAndPhonesByIds(ids)).map(({ id, ...row }) => [id, row]));
+    },
     signUpsByWeek: (from: Date, timeZone: string) => base.signUpsByWeek(from, timeZone),
     findByUsername: base.findByUsername,
     findByEmail: base.findByEmail,
