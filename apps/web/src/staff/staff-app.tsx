@@ -39,6 +39,8 @@ const ReferralEventsPage = lazyPage(() => import('./content/referral-events-page
 const LegalTextsPage = lazyPage(() => import('./content/legal-texts-page'), 'LegalTextsPage');
 const InvitationsPage = lazyPage(() => import('./invitations/invitations-page'), 'InvitationsPage');
 const InvitationPage = lazyPage(() => import('./invitations/invitation-page'), 'InvitationPage');
+const CalendarPage = lazyPage(() => import('./calendar/calendar-page'), 'CalendarPage');
+const DayListPage = lazyPage(() => import('./calendar/day-list-page'), 'DayListPage');
 
 /** The console's own query client: a 401 from any staff call leads to the staff login (never the testers'). */
 function useStaffQueryClient() {
@@ -101,6 +103,8 @@ export function StaffApp() {
             <Route path="content/legal" element={<LegalTextsPage />} />
             <Route path="invitations" element={<InvitationsPage />} />
             <Route path="invitations/:invitationId" element={<InvitationPage />} />
+            <Route path="calendar" element={<CalendarPage />} />
+            <Route path="calendar/day" element={<DayListPage />} />
             <Route path="*" element={<StaffNotFound />} />
           </Route>
         </Routes>

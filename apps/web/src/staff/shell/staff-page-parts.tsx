@@ -6,20 +6,20 @@ import { requestErrorMessage } from '../../lib/request-error';
 import type { StaffOutletContext } from './staff-shell';
 
 /**
- * A console page's own guard: its content only for a staff member holding `role` (admins hold every
- * role, decision 049). Anyone else gets a page of its own, with a heading, the reason and the way back
- * (issue 29), never a failed call's "Something went wrong".
+ * A console page's own guard: its content only for a staff member holding `role`, or one of the roles
+ * given (admins hold every role, decision 049). Anyone else gets a page of its own, with a heading, the
+ * reason and the way back (issue 29), never a failed call's "Something went wrong".
  */
-export function RequiresRole({ role, children }: { role: StaffRole; children: ReactNode }) {
+export function RequiresRole({ role, children }: { role: StaffRole | readonly StaffRole[]; children: ReactNode }) {
   const { me } = useOutletContext<StaffOutletContext>();
-  if (holdsRole(me.roles, role)) return children;
+  const roles: readonly StaffRole[] = typeof role === 'string' ? [role] : role;
+  if (roles.some((one) => holdsRole(me.roles, one))) return children;
+  const named = roles.map((one) => STAFF_ROLE_LABELS[one].toLowerCase()).join(' or ');
   return (
     <section aria-labelledby="not-allowed-heading">
       <h1 id="not-allowed-heading">Not open to your role</h1>
       <p className="staff-problem" role="alert">
-        {role === 'admin'
-          ? 'Only admins can open this page.'
-          : `Only staff with the ${STAFF_ROLE_LABELS[role].toLowerCase()} role can open this page.`}
+        {role === 'admin' ? 'Only admins can open this page.' : `Only staff with the ${named} role can open this page.`}
       </p>
       <p>An admin can give you the role on the staff accounts page if your work needs it.</p>
       <p>

@@ -10,7 +10,7 @@ import { LoadingStatus } from '../../components/loading-status';
 import './staff.css';
 
 /** The console's sections, each for the role whose work it is (an admin holds every role, decision 049), grouped by role. */
-const STAFF_NAV: { to: string; label: string; role?: StaffRole }[] = [
+const STAFF_NAV: { to: string; label: string; role?: StaffRole | readonly StaffRole[] }[] = [
   { to: '/staff', label: 'Home' },
   { to: '/staff/dashboard', label: 'Dashboard' },
   { to: '/staff/studies', label: 'Studies', role: 'recruiter' },
@@ -19,6 +19,7 @@ const STAFF_NAV: { to: string; label: string; role?: StaffRole }[] = [
   { to: '/staff/testers', label: 'Testers', role: 'recruiter' },
   { to: '/staff/children', label: 'Children', role: 'recruiter' },
   { to: '/staff/referrals', label: 'Referrals', role: 'recruiter' },
+  { to: '/staff/calendar', label: 'Calendar', role: ['recruiter', 'site-staff'] },
   { to: '/staff/check-in', label: 'Check-in', role: 'site-staff' },
   { to: '/staff/rewards/orders', label: 'Orders', role: 'rewards' },
   { to: '/staff/rewards/catalogue', label: 'Catalogue', role: 'rewards' },
@@ -68,7 +69,7 @@ export function StaffShell() {
         <p className="staff-brand">Staff console</p>
         <nav aria-label="Staff console">
           <ul className="staff-nav">
-            {STAFF_NAV.filter((item) => !item.role || holdsRole(me.data.roles, item.role)).map((item) => (
+            {STAFF_NAV.filter((item) => !item.role || [item.role].flat().some((role) => holdsRole(me.data.roles, role))).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/staff'}>
                   {item.label}
