@@ -124,8 +124,14 @@ export async function createGroup(request: APIRequestContext, group: GroupFields
   return (await response.json()) as SupportGroup;
 }
 
-/** Books the tester into a group by its public id, by the scheduling service's rules (a free seat, no overlap). */
-export async function bookGroup(request: APIRequestContext, booking: { testerId: string; groupId: string }): Promise<void> {
+/**
+ * Books the tester into a group by its public id, by the scheduling service's rules (a free seat, no overlap); with `child`, the
+ * seat is for a new confirmed child of the tester's.
+ */
+export async function bookGroup(
+  request: APIRequestContext,
+  booking: { testerId: string; groupId: string; child?: { firstName: string; lastName: string; birthDate: string } },
+): Promise<void> {
   const response = await request.post('/api/test-support/booking', { headers: secretHeader(), data: booking });
   expect(response.status(), await response.text()).toBe(200);
 }

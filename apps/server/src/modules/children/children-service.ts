@@ -285,6 +285,21 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
         return true;
       }),
 
+    /** Test support only: a child Tester Services have already confirmed by phone, as the demo seed makes one; its key. */
+    async addConfirmedChild(parentId: string, child: { firstName: string; lastName: string; birthDate: string }): Promise<number> {
+      const at = now();
+      const row = await repository.insert({
+        parentId,
+        ...child,
+        race: 'O',
+        gender: 'F',
+        phone: '3125550113',
+        createdAt: at,
+        confirmedAt: at,
+      });
+      return row!.id;
+    },
+
     /** Test support only: an unconfirmed registration's expiry moved (back), as if its 24 hours had passed. */
     moveExpiry: (childPublicId: string, expiresAt: Date) => repository.setExpiry(childPublicId, expiresAt),
   };

@@ -128,6 +128,8 @@ const bookingBody = z
     coOpCostCents: z.number().int().min(0).max(10_000_000).optional(),
     /** Or a booking into this group (its public id) by the scheduling service's rules. */
     groupId: z.uuid().optional(),
+    /** With groupId: the seat is for a new confirmed child of the tester's, made first. */
+    child: z.object({ firstName: z.string().min(1).max(50), lastName: z.string().min(1).max(50), birthDate: z.iso.date() }).optional(),
   })
   .refine((body) => (body.studyNo === undefined) !== (body.groupId === undefined), { message: 'Give studyNo or groupId.' })
   .refine((body) => body.groupId === undefined || (body.startsAt === undefined && body.attended === undefined), {
@@ -245,9 +247,9 @@ export const testSupportRoutes: FastifyPluginAsyncZod<TestSupportRouteOptions> =
     '/test-support/booking',
     { schema: { hide: true, body: bookingBody, response: { 200: bookingAnswer, 404: problem, 409: problem } } },
     async (request, reply) => {
-      const { testerId, studyNo, startsAt, groupId, attended, siteId, coOpCostCents } = request.body;
+      const { testerId, studyNo, startsAt, groupId, attended, siteId, coOpCostCents, child } = request.body;
       if (groupId !== undefined) {
-        const result = await service.bookGroup({ testerId, groupId });
+        const result = await service.bookGroup({ testerId, groupId, child });
         if (result.status === 'succeed') return { bookingId: result.bookingId };
         if (result.status === 'notFound') return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: 'No such group.' });
         return reply.status(409).send({ statusCode: 409, error: 'Conflict', message: `Not booked: ${result.status}.` });

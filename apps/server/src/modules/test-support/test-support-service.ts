@@ -85,7 +85,7 @@ export function createTestSupportService(
     screening: Pick<ScreeningService, 'recordQualified' | 'selfScheduleLink'>;
     clock: Clock;
     studyLinks: Pick<StudyLinkService, 'mintLink' | 'inviteAndSend'>;
-    children: Pick<ChildrenService, 'moveExpiry' | 'confirmByPhone'>;
+    children: Pick<ChildrenService, 'moveExpiry' | 'confirmByPhone' | 'addConfirmedChild'>;
     terms: Pick<TermsService, 'recordCurrent' | 'publish' | 'acceptCurrentForEveryoneBut'>;
   },
 ) {
@@ -299,8 +299,10 @@ export function createTestSupportService(
     },
 
     /** A booking into a group by its public id, as the self-schedule will book: seats, overlap and the one-per-study rule apply. */
-    bookGroup(input: { testerId: string; groupId: string }) {
-      return deps.scheduling.book({ testerId: input.testerId, groupId: input.groupId });
+    /** Books the tester into the group, or a new confirmed child of theirs when `child` is given (site staff's list of the day). */
+    async bookGroup(input: { testerId: string; groupId: string; child?: { firstName: string; lastName: string; birthDate: string } }) {
+      const childId = input.child ? await deps.children.addConfirmedChild(input.testerId, input.child) : null;
+      return deps.scheduling.book({ testerId: input.testerId, groupId: input.groupId, childId });
     },
 
     /**
