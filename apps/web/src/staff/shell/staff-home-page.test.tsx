@@ -25,6 +25,7 @@ describe('the console home', () => {
       expect(screen.getAllByRole('heading', { name })).toHaveLength(1);
     }
     expect(screen.getByRole('link', { name: 'Check-in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/staff/calendar');
     const ids = [...document.body.querySelectorAll('[id]')].map((element) => element.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -35,5 +36,6 @@ describe('the console home', () => {
     expect(content.getByText(/the perks and the profile pictures/)).toBeInTheDocument();
     expect(content.getByText(/ZIP prefixes, maps page and place in the list; add or remove a site/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Recruiting' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Calendar' })).toBeNull();
   });
 });

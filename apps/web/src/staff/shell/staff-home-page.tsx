@@ -28,6 +28,12 @@ export function StaffHomePage() {
         <Link to="/staff/dashboard">Dashboard</Link>: today’s sessions at each site with their check-ins, the studies filling, and sign-ups
         and no-shows by week.
       </p>
+      {(holdsRole(me.roles, 'recruiter') || holdsRole(me.roles, 'site-staff')) && (
+        <p>
+          <Link to="/staff/calendar">Calendar</Link>: the sessions of a day or a week at each site, with seats taken and free and check-ins,
+          and the list of the day to print or download.
+        </p>
+      )}
       {holdsRole(me.roles, 'recruiter') && (
         <section aria-labelledby="recruiting-sections">
           <h2 id="recruiting-sections">Recruiting</h2>
