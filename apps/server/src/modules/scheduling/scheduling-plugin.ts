@@ -8,6 +8,8 @@ import type { ScreeningReader, ScreeningService } from '../screening/screening-s
 import type { StaffService } from '../staff/staff-service.ts';
 import type { StudyService } from '../studies/study-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
+import { staffMessageRoutes } from './messages/staff-message-routes.ts';
+import { createStaffMessages } from './messages/staff-messages.ts';
 import { cancelLinkRoutes, type CancelLinkRouteOptions } from './cancel-links/cancel-link-routes.ts';
 import { createScheduleNotices } from './schedule-mail/schedule-notices.ts';
 import { schedulingRoutes } from './scheduling-routes.ts';
@@ -48,7 +50,7 @@ export const schedulingModule = defineModule({
       referrals: Pick<ReferralService, 'firstStudyAttended'>;
       ledger: LedgerService;
       mail: MailService;
-      staff: Pick<StaffService, 'audited'>;
+      staff: Pick<StaffService, 'audited' | 'staffNames'>;
       routeChecks: Omit<CancelLinkRouteOptions, 'scheduling'>;
     },
     { db, clock, config, log, secrets, metrics },
@@ -101,7 +103,18 @@ export const schedulingModule = defineModule({
       listTestSites: publicContent.listTestSites,
       audited: staff.audited,
     });
-    const bookingControls = createBookingControls({ scheduling, testers, audited: staff.audited });
+    const messages = createStaffMessages(db, {
+      clock,
+      scheduling,
+      testers,
+      waiting: screeningReader,
+      mail,
+      listTestSitesIn: publicContent.listTestSitesIn,
+      studyNames: studies.studyNames,
+      staffNames: staff.staffNames,
+      audited: staff.audited,
+    });
+    const bookingControls = createBookingControls({ scheduling, testers, messages, audited: staff.audited });
     // Reminders before each session day (decision 027): a sweep every minute, sent once across instances.
     const reminders: ModuleJob = {
       name: REMINDER_QUEUE,
@@ -128,7 +141,7 @@ export const schedulingModule = defineModule({
       routes: {
         public: [(api) => api.register(cancelLinkRoutes, { scheduling, ...routeChecks })],
         tester: [schedulingRoutes(scheduling)],
-        staff: [sessionAdminRoutes(sessionAdmin), bookingControlRoutes(bookingControls)],
+        staff: [sessionAdminRoutes(sessionAdmin), bookingControlRoutes(bookingControls), staffMessageRoutes(messages)],
       },
       jobs: config.reminderHours.length > 0 ? [reminders, seatOfferExpiry] : [seatOfferExpiry],
     };
