@@ -118,6 +118,54 @@ describe('messaging a group’s people (decision 123)', () => {
   });
 });
 
+describe('messaging a study’s people (decision 123)', () => {
+  test('sends free text to the study’s booked and waiting people, and lists it among the messages sent', async () => {
+    api.answers['/staff/messages/Preview'] = { body: { status: 'succeed', recipients: 5, skipped: 0, example: null } };
+    api.answers['/staff/messages/Send'] = { body: { status: 'succeed', message: MESSAGE_TEXTS.sent(5, 0), queued: 5, skipped: 0 } };
+    api.answers['/staff/messages/Sent?studyNo=24101'] = {
+      body: {
+        status: 'succeed',
+        messages: [
+          {
+            sentAt: '2026-11-20T15:00:00.000Z',
+            sentBy: 'Rui Recruiter',
+            scope: 'study',
+            group: null,
+            template: 'freeText',
+            recipients: 'booked-and-waitlisted',
+            subject: 'Parking',
+            queued: 5,
+            skipped: 0,
+          },
+        ],
+      },
+    };
+    const user = renderSessions();
+    await user.click(await screen.findByRole('button', { name: 'Message the study’s people' }));
+    const composer = within(screen.getByRole('region', { name: 'Message the people of study 24101' }));
+    await user.selectOptions(composer.getByLabelText('Send to'), 'booked-and-waitlisted');
+    await user.selectOptions(composer.getByLabelText('Template'), 'freeText');
+    await user.type(composer.getByLabelText('Subject'), 'Parking');
+    await user.type(composer.getByLabelText('Message'), 'Park behind the building.');
+    await user.click(composer.getByRole('button', { name: 'Preview' }));
+    await user.click(await composer.findByRole('button', { name: 'Send to 5 people' }));
+    expect(await screen.findByText(MESSAGE_TEXTS.sent(5, 0))).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/messages/Send')?.body).toMatchObject({
+      scope: 'study',
+      studyNo: 24101,
+      recipients: 'booked-and-waitlisted',
+      template: 'freeText',
+      subject: 'Parking',
+      body: 'Park behind the building.',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Messages sent to this study’s people' }));
+    const sent = within(await screen.findByTestId('sent-messages'));
+    expect(sent.getByText('Parking')).toBeInTheDocument();
+    expect(sent.getByText(/by Rui Recruiter, to the whole study \(booked and waiting list\): 5 sent\./)).toBeInTheDocument();
+  });
+});
+
 describe('cancelling a group (decision 123)', () => {
   test('asks for the reason, names how many will be told and how many bookings cancelled, then cancels with the notice', async () => {
     api.answers['/staff/messages/Preview'] = { body: { status: 'succeed', recipients: 3, skipped: 0, example: null } };
