@@ -97,8 +97,9 @@ const bodyField = text(MESSAGE_TEXTS.bodyRequired, { error: MESSAGE_TEXTS.bodyRe
   .trim()
   .min(1, MESSAGE_TEXTS.bodyRequired)
   .max(5000, MESSAGE_TEXTS.bodyTooLong);
+// A UUID as the database makes them: anything else would reach PostgreSQL's uuid column as an error.
 const groupIdField = text(MESSAGE_TEXTS.groupNotFound, { error: MESSAGE_TEXTS.groupNotFound }).regex(
-  /^[0-9a-f-]{36}$/i,
+  UUID_PATTERN,
   MESSAGE_TEXTS.groupNotFound,
 );
 const studyNoField = z

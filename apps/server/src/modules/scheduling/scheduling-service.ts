@@ -725,7 +725,8 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       const offers = createSeatOfferRepository(tx);
       const endedOffers = await offers.declineOffersOfGroup(group.id, now());
       for (let index = 0; index < endedOffers.length; index++) await offers.releaseHold(group.id);
-      return { group, label: groupLabel(group, await siteMapIn(tx)), cancelled, endedOffers };
+      const study = studyLabel(group.studyNo, (await deps.studyNames([group.studyNo], tx)).get(group.studyNo));
+      return { group, label: groupLabel(group, await siteMapIn(tx)), study, cancelled, endedOffers };
     },
 
     /** The people booked (live) in a study, with their groups: a study-wide message's recipients (decision 123). */

@@ -282,7 +282,14 @@ describe('a recruiter cancelling a group', () => {
     const [audit, ...moreAudit] = await auditRowsWhere(db(), { action: 'session-group.cancel', targetId: group.publicId });
     expect(moreAudit).toHaveLength(0);
     expect(audit!.staffId).toBe(staff.id);
-    expect(audit!.after).toMatchObject({ status: 'cancelled', reason: 'The client moved the study', released: 3, told: 5, skipped: 0 });
+    expect(audit!.after).toMatchObject({
+      status: 'cancelled',
+      reason: 'The client moved the study',
+      study: `${study.studyNo} · Coffee makers at home`,
+      released: 3,
+      told: 5,
+      skipped: 0,
+    });
     expect(audit!.before).toMatchObject({ session: expect.stringContaining(group.cell) });
   });
 

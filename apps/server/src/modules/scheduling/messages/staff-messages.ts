@@ -180,7 +180,7 @@ export function createStaffMessages(
             });
             if (!logged) {
               const first = await createStaffMessageRepository(tx).byRequestId(input.requestId);
-              if (first) throw new AlreadySent(first);
+              throw first ? new AlreadySent(first) : new StaffRefusal(MESSAGE_TEXTS.requestInvalid);
             }
             await queueAll(letters, tx);
             return {

@@ -78,7 +78,7 @@ export function createBookingControls(deps: {
             after: {
               status: 'cancelled',
               reason: input.reason,
-              study: done.cancelled[0]?.study ?? null,
+              study: done.study,
               released: done.cancelled.length,
               offersEnded: done.endedOffers.length,
               told,
