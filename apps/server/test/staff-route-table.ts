@@ -129,6 +129,9 @@ export function staffRouteTable(db: () => Database): StaffRouteCase[] {
     sessions: [{ date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), start: '10:00', end: '12:00' }],
   };
 
+  /** A message's text (decision 123): free text, as written to everyone. */
+  const MESSAGE_NOTICE = { template: 'freeText', subject: 'About your session', body: 'Please bring your glasses.' };
+
   /** A group without bookings of a fresh study. */
   async function emptyGroup() {
     return createSessionGroup(db(), { studyNo: (await createStudy(db())).studyNo });
@@ -325,6 +328,51 @@ export function staffRouteTable(db: () => Database): StaffRouteCase[] {
       path: '/api/staff/sessions/CancelBooking',
       roles: ['recruiter'],
       prepare: async () => ({ body: { bookingId: (await bookingToday()).booking.id, reason: 'Tester asked' } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/sessions/CancelGroup',
+      roles: ['recruiter'],
+      prepare: async () => {
+        const group = await emptyGroup();
+        await createBooking(db(), {
+          testerId: (await createTester(db())).id,
+          studyNo: group.studyNo,
+          groupId: group.id,
+          startsAt: group.sessions[0]!.startsAt,
+          endsAt: group.sessions[0]!.endsAt,
+        });
+        return { body: { groupId: group.publicId, reason: 'Client cancelled', notice: MESSAGE_NOTICE } };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/messages/Preview',
+      roles: ['recruiter'],
+      readsOnly: true,
+      prepare: async () => ({
+        body: { ...MESSAGE_NOTICE, scope: 'study', studyNo: (await bookingToday()).study.studyNo, recipients: 'booked' },
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/messages/Send',
+      roles: ['recruiter'],
+      prepare: async () => ({
+        body: {
+          ...MESSAGE_NOTICE,
+          scope: 'study',
+          studyNo: (await bookingToday()).study.studyNo,
+          recipients: 'booked',
+          requestId: randomUUID(),
+        },
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/api/staff/messages/Sent',
+      roles: ['recruiter'],
+      prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
     },
     {
       method: 'POST',

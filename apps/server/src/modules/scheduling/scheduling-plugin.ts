@@ -10,6 +10,8 @@ import type { StudyService } from '../studies/study-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
 import { calendarRoutes } from './calendar/calendar-routes.ts';
 import { createCalendarService } from './calendar/calendar-service.ts';
+import { staffMessageRoutes } from './messages/staff-message-routes.ts';
+import { createStaffMessages } from './messages/staff-messages.ts';
 import { cancelLinkRoutes, type CancelLinkRouteOptions } from './cancel-links/cancel-link-routes.ts';
 import { createScheduleNotices } from './schedule-mail/schedule-notices.ts';
 import { schedulingRoutes } from './scheduling-routes.ts';
@@ -50,7 +52,7 @@ export const schedulingModule = defineModule({
       referrals: Pick<ReferralService, 'firstStudyAttended'>;
       ledger: LedgerService;
       mail: MailService;
-      staff: Pick<StaffService, 'audited'>;
+      staff: Pick<StaffService, 'audited' | 'staffNames'>;
       routeChecks: Omit<CancelLinkRouteOptions, 'scheduling'>;
     },
     { db, clock, config, log, secrets, metrics },
@@ -103,7 +105,18 @@ export const schedulingModule = defineModule({
       listTestSites: publicContent.listTestSites,
       audited: staff.audited,
     });
-    const bookingControls = createBookingControls({ scheduling, testers, audited: staff.audited });
+    const messages = createStaffMessages(db, {
+      clock,
+      scheduling,
+      testers,
+      waiting: screeningReader,
+      mail,
+      listTestSitesIn: publicContent.listTestSitesIn,
+      studyNames: studies.studyNames,
+      staffNames: staff.staffNames,
+      audited: staff.audited,
+    });
+    const bookingControls = createBookingControls({ scheduling, testers, messages, audited: staff.audited });
     const calendar = createCalendarService({
       db,
       listTestSites: publicContent.listTestSites,
@@ -138,7 +151,12 @@ export const schedulingModule = defineModule({
       routes: {
         public: [(api) => api.register(cancelLinkRoutes, { scheduling, ...routeChecks })],
         tester: [schedulingRoutes(scheduling)],
-        staff: [sessionAdminRoutes(sessionAdmin), bookingControlRoutes(bookingControls), calendarRoutes(calendar)],
+        staff: [
+          sessionAdminRoutes(sessionAdmin),
+          bookingControlRoutes(bookingControls),
+          calendarRoutes(calendar),
+          staffMessageRoutes(messages),
+        ],
       },
       jobs: config.reminderHours.length > 0 ? [reminders, seatOfferExpiry] : [seatOfferExpiry],
     };

@@ -573,6 +573,15 @@ export function createSchedulingRepository(db: Executor) {
     },
 
     /** The group's bookings of every status, oldest first (the staff's booking controls). */
+    /** The live bookings of a study with their groups, oldest first. */
+    liveBookingsInStudy(studyNo: number) {
+      return db
+        .select({ bookingId: bookings.id, testerId: bookings.testerId, childId: bookings.childId, groupId: bookings.groupId })
+        .from(bookings)
+        .where(and(eq(bookings.studyNo, studyNo), eq(bookings.status, 'booked')))
+        .orderBy(asc(bookings.id));
+    },
+
     bookingsOfGroup(groupId: number) {
       return db
         .select({ bookingId: bookings.id, testerId: bookings.testerId, childId: bookings.childId, status: bookings.status })

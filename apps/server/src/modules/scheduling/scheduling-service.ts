@@ -2,6 +2,7 @@ import { signCheckInToken, verifyCheckInToken, type CheckInData } from './check-
 import { checkEmail } from '@testerhub/shared/account-rules';
 import { languageOf, type Language } from '@testerhub/shared/i18n';
 import { BOOKING_CONTROL_TEXTS } from '@testerhub/shared/booking-control-schemas';
+import { MESSAGE_TEXTS as GROUP_CANCEL_TEXTS } from '@testerhub/shared/staff-message-schemas';
 import { studyLabel } from '@testerhub/shared/staff-words';
 import type { CancelLinkBookingResponse, CancelLinkRefusal } from '@testerhub/shared/cancel-link-schemas';
 import type { TestSite } from '@testerhub/shared/public-content';
@@ -116,6 +117,12 @@ class GroupFilled extends Error {
   ) {
     super('notAvailable');
   }
+}
+
+/** A group as the audit log names it: cell, place and first start (UTC). */
+export function groupLabel(group: GroupWithSessions, sites: Map<string, TestSite>) {
+  const where = group.kind === 'virtual' ? 'virtual' : (sites.get(group.siteId ?? '')?.name ?? group.siteId);
+  return `${group.cell} (${group.color}), ${where}, ${group.sessions[0]?.startsAt.toISOString() ?? 'no sessions'}`;
 }
 
 /**
@@ -691,20 +698,43 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
      * and offered to the waiting list, the scheduling credit taken back as for the tester's own cancel
      * (decision 080), and the tester e-mailed the cancellation (METHOD:CANCEL).
      */
-    async cancelByStaff(bookingId: number, tx: Executor) {
-      const found = await lockedBooking(bookingId, null, tx);
-      if (found.group.isExternal) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.external);
+    cancelByStaff: (bookingId: number, tx: Executor) => cancelBookingByStaff(bookingId, tx),
+
+    /**
+     * Staff cancel a whole group (decision 123), in the caller's audited unit of work: refused once
+     * its first session has started. The group is closed, so no tester and no seat offer takes a
+     * seat of it again; each live booking is cancelled by the staff cancel (seat freed, credit taken
+     * back, the tester e-mailed the cancellation); the live seat offers of it are declined and their
+     * holds released. Answers the bookings cancelled and the people whose offers ended.
+     */
+    async cancelGroupByStaff(groupId: string, tx: Executor) {
       const repository = on(tx);
-      await repository.lockGroups([found.group.id]);
-      const cancelled = await repository.cancelBooking(bookingId, now());
-      if (!cancelled) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.notBooked);
-      afterCommit(tx, () => deps.counters?.cancellations.inc());
-      await repository.releaseSeat(found.group.id);
-      const coinsTakenBack = await takeBackCredit(found.tester.id, bookingId, cancelled, tx);
-      await deps.notices?.cancelled(found.tester, bookingId, tx);
-      await deps.offers?.offerFreedSeats(found.group.id, tx);
-      return { ...(await staffView(found, tx)), coinsTakenBack };
+      const seen = await repository.groupByPublicId(groupId);
+      if (!seen) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupNotFound, 'groupId');
+      const liveIn = async (group: number) => (await repository.bookingsOfGroup(group)).filter((booking) => booking.status === 'booked');
+      // Every booking write locks the tester's row before the group's: so does this, in key order.
+      for (const testerId of [...new Set((await liveIn(seen.id)).map((booking) => booking.testerId))].sort())
+        await deps.testers.lockForUpdate(testerId, tx);
+      const group = (await repository.groupForUpdate(groupId))!;
+      if (group.isExternal) throw new StaffRefusal(GROUP_CANCEL_TEXTS.external, 'groupId');
+      if (group.sessions.length === 0 || firstStart(group) <= now()) throw new StaffRefusal(GROUP_CANCEL_TEXTS.groupStarted, 'groupId');
+      await repository.updateGroupFields(group.id, { status: 'Closed' });
+      const cancelled = [];
+      // Read again under the group's lock: a booking that committed before it is cancelled too.
+      for (const booking of await liveIn(group.id)) cancelled.push(await cancelBookingByStaff(booking.bookingId, tx));
+      const offers = createSeatOfferRepository(tx);
+      const endedOffers = await offers.declineOffersOfGroup(group.id, now());
+      for (let index = 0; index < endedOffers.length; index++) await offers.releaseHold(group.id);
+      const study = studyLabel(group.studyNo, (await deps.studyNames([group.studyNo], tx)).get(group.studyNo));
+      return { group, label: groupLabel(group, await siteMapIn(tx)), study, cancelled, endedOffers };
     },
+
+    /** The people booked (live) in a study, with their groups: a study-wide message's recipients (decision 123). */
+    liveBookingsInStudy: (studyNo: number, tx: Executor) => on(tx).liveBookingsInStudy(studyNo),
+    /** A group by its public id, read in the caller's unit of work. */
+    groupByPublicId: (groupId: string, tx: Executor) => on(tx).groupByPublicId(groupId),
+    /** A study's groups, read in the caller's unit of work. */
+    groupsOfStudyIn: (studyNo: number, tx: Executor) => on(tx).groupsOfStudy(studyNo),
 
     /**
      * Staff move a booking to another group of its study (decision 111): a seat within the new group's
@@ -845,6 +875,26 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     return { tester, booking, group };
   }
 
+  /**
+   * Staff cancel a tester's booking (decision 111), inside the notice window too: the seat is freed
+   * and offered to the waiting list, the scheduling credit taken back as for the tester's own cancel
+   * (decision 080), and the tester e-mailed the cancellation (METHOD:CANCEL).
+   */
+  async function cancelBookingByStaff(bookingId: number, tx: Executor) {
+    const found = await lockedBooking(bookingId, null, tx);
+    if (found.group.isExternal) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.external);
+    const repository = on(tx);
+    await repository.lockGroups([found.group.id]);
+    const cancelled = await repository.cancelBooking(bookingId, now());
+    if (!cancelled) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.notBooked);
+    afterCommit(tx, () => deps.counters?.cancellations.inc());
+    await repository.releaseSeat(found.group.id);
+    const coinsTakenBack = await takeBackCredit(found.tester.id, bookingId, cancelled, tx);
+    await deps.notices?.cancelled(found.tester, bookingId, tx);
+    await deps.offers?.offerFreedSeats(found.group.id, tx);
+    return { ...(await staffView(found, tx)), coinsTakenBack };
+  }
+
   /** What staff seating asks of a group and a person: not started, and no overlap with the person's other live bookings. */
   async function staffSeatChecks(
     testerId: string,
@@ -856,12 +906,6 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     if (group.sessions.length === 0 || firstStart(group) <= now()) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupStarted, 'groupId');
     if (await on(tx).overlapsLiveBooking(testerId, childId, group.id, exceptBookingId))
       throw new StaffRefusal(BOOKING_CONTROL_TEXTS.overlap);
-  }
-
-  /** A group as the audit log names it: cell, place and first start (UTC). */
-  function groupLabel(group: GroupWithSessions, sites: Map<string, TestSite>) {
-    const where = group.kind === 'virtual' ? 'virtual' : (sites.get(group.siteId ?? '')?.name ?? group.siteId);
-    return `${group.cell} (${group.color}), ${where}, ${group.sessions[0]?.startsAt.toISOString() ?? 'no sessions'}`;
   }
 
   /** The booking as a staff control's audit row and answer name it: the tester, the child, the study and the session. */

@@ -188,3 +188,33 @@ export const seatOffers = pgTable(
     check('seat_offers_expires_after_offer', sql`${table.expiresAt} > ${table.offeredAt}`),
   ],
 );
+
+/**
+ * A message staff sent to a session group's or a study's people (decision 123): who, when, to whom,
+ * from which template, how many were queued and how many skipped (e-mail turned off). The page's
+ * request id is unique, so a retried or double-submitted send queues nobody twice.
+ */
+export const staffMessagesSent = pgTable(
+  'staff_messages_sent',
+  {
+    id: serial('id').primaryKey(),
+    requestId: text('request_id').notNull().unique(),
+    /** The staff member who sent it (the staff module's key; kept as written when the account goes). */
+    staffId: uuid('staff_id').notNull(),
+    studyNo: integer('study_no')
+      .notNull()
+      .references(() => studies.studyNo, { onDelete: 'cascade' }),
+    /** Null: the whole study's people. */
+    groupId: integer('group_id').references(() => sessionGroups.id, { onDelete: 'cascade' }),
+    recipients: text('recipients').notNull(),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    queued: integer('queued').notNull(),
+    skipped: integer('skipped').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('staff_messages_sent_study').on(table.studyNo, table.sentAt),
+    check('staff_messages_sent_recipients', sql`${table.recipients} in ('booked', 'waitlisted', 'booked-and-waitlisted')`),
+  ],
+);

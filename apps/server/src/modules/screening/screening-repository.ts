@@ -291,6 +291,29 @@ export function createScreeningRepository(db: Executor) {
         .orderBy(asc(studyWaitingList.addedAt), asc(studyWaitingList.id));
     },
 
+    /** Who waits for any seat of the study (screener and Notify me entries), oldest first: a study-wide message's waiting list (decision 123). */
+    async waitersOfStudy(studyNo: number): Promise<{ testerId: string; childId: number | null }[]> {
+      return db
+        .select({ testerId: studyWaitingList.testerId, childId: studyWaitingList.childId })
+        .from(studyWaitingList)
+        .where(and(eq(studyWaitingList.studyNo, studyNo), inArray(studyWaitingList.reason, ['screener', 'notify'])))
+        .orderBy(asc(studyWaitingList.addedAt), asc(studyWaitingList.id));
+    },
+
+    /** Takes a cancelled group out of every Notify me entry naming it (decision 123): they no longer wait for it. */
+    async forgetGroup(studyNo: number, groupId: number): Promise<void> {
+      await db
+        .update(studyWaitingList)
+        .set({ groupIds: sql`array_remove(${studyWaitingList.groupIds}, ${groupId})` })
+        .where(
+          and(
+            eq(studyWaitingList.studyNo, studyNo),
+            eq(studyWaitingList.reason, 'notify'),
+            sql`${groupId} = any(${studyWaitingList.groupIds})`,
+          ),
+        );
+    },
+
     /** The tester's children who finished the study's screener, and those on its waiting list, by child key. */
     async childrenInStudy(testerId: string, studyNo: number): Promise<{ screened: Set<number>; waitlisted: Set<number> }> {
       const [finished, waiting] = await Promise.all([

@@ -80,6 +80,10 @@ export function createScreeningReader(db: Database, deps: { clock: Clock; studyL
      */
     waitingForGroup: (studyNo: number, groupId: number, tx?: Executor) =>
       createScreeningRepository(tx ?? db).notifyWaitersOf(studyNo, groupId),
+    /** Who waits for any seat of the study: screener and Notify me entries, oldest first (decision 123). */
+    waitingForStudy: (studyNo: number, tx?: Executor) => createScreeningRepository(tx ?? db).waitersOfStudy(studyNo),
+    /** A cancelled group leaves every Notify me entry naming it, in the caller's unit of work (decision 123). */
+    forgetGroup: (studyNo: number, groupId: number, tx: Executor) => createScreeningRepository(tx).forgetGroup(studyNo, groupId),
   };
 }
 

@@ -7,6 +7,8 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { useCreateGroup, useSessionGroups, useSetGroupStatus, useUpdateGroup } from '../api/session-groups';
 import { EMPTY_GROUP, GroupForm, KIND_LABELS } from './group-form';
 import { GroupPeople } from './group-people';
+import { MessageComposer } from './message-composer';
+import { SentMessages } from './sent-messages';
 import { RequiresRole } from '../shell/staff-page-parts';
 import { INTEGER_COLUMN_MAX } from '@testerhub/shared/integer-column';
 
@@ -32,6 +34,8 @@ function Sessions({ studyNo }: { studyNo: number }) {
   const groups = useSessionGroups(studyNo);
   const create = useCreateGroup(studyNo);
   const [adding, setAdding] = useState(false);
+  const [messaging, setMessaging] = useState(false);
+  const [showSent, setShowSent] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   return (
     <>
@@ -77,6 +81,18 @@ function Sessions({ studyNo }: { studyNo: number }) {
               Add a session group
             </button>
           )}
+          {messaging ? (
+            <MessageComposer
+              studyNo={studyNo}
+              audience={{ scope: 'study' }}
+              onDone={(message) => (setMessaging(false), setOutcome(message))}
+              onClose={() => setMessaging(false)}
+            />
+          ) : (
+            <button type="button" className="staff-button staff-button--quiet" onClick={() => (setOutcome(null), setMessaging(true))}>
+              Message the study’s people
+            </button>
+          )}
           {groups.data.groups.length === 0 ? (
             <p>This study has no session groups yet.</p>
           ) : (
@@ -93,6 +109,15 @@ function Sessions({ studyNo }: { studyNo: number }) {
               ))}
             </ol>
           )}
+          <button
+            type="button"
+            className="staff-button staff-button--quiet"
+            aria-expanded={showSent}
+            onClick={() => setShowSent(!showSent)}
+          >
+            {showSent ? 'Hide the messages sent' : 'Messages sent to this study’s people'}
+          </button>
+          {showSent && <SentMessages studyNo={studyNo} />}
         </>
       )}
     </>
@@ -123,6 +148,7 @@ function GroupCard({
   const setStatus = useSetGroupStatus(studyNo);
   const [editing, setEditing] = useState(false);
   const [showPeople, setShowPeople] = useState(false);
+  const [composing, setComposing] = useState<'message' | 'cancel' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = `group-${group.groupId}`;
   const next = group.status === 'Open' ? 'Closed' : 'Open';
@@ -228,7 +254,38 @@ function GroupCard({
           >
             {showPeople ? `Hide people in group ${group.cell}` : `People in group ${group.cell}`}
           </button>
+          <button
+            type="button"
+            className="staff-button staff-button--quiet"
+            aria-expanded={composing === 'message'}
+            onClick={() => setComposing(composing === 'message' ? null : 'message')}
+          >
+            Message the people of group {group.cell}
+          </button>
+          {!group.isExternal && (
+            <button
+              type="button"
+              className="staff-button staff-button--quiet"
+              aria-expanded={composing === 'cancel'}
+              onClick={() => setComposing(composing === 'cancel' ? null : 'cancel')}
+            >
+              Cancel group {group.cell}
+            </button>
+          )}
         </div>
+      )}
+      {composing && (
+        <MessageComposer
+          key={composing}
+          studyNo={studyNo}
+          audience={{ scope: 'group', groupId: group.groupId, cell: group.cell }}
+          cancelling={composing === 'cancel' ? { booked: group.taken } : undefined}
+          onDone={(message) => {
+            setComposing(null);
+            onOutcome(`Group ${group.cell}: ${message}`);
+          }}
+          onClose={() => setComposing(null)}
+        />
       )}
       {showPeople && <GroupPeople studyNo={studyNo} group={group} groups={groups} />}
     </li>

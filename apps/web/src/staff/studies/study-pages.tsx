@@ -14,6 +14,7 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { useCreateStudy, useSaveStudy, useSetStudyOpen, useStudy, useStudyFormOptions } from '../api/studies';
 import { RequiresRole } from '../shell/staff-page-parts';
 import { blankQuestion, StudyForm, toLocalInput, type StudyFormValues } from './study-form';
+import { MessageComposer } from '../sessions/message-composer';
 
 type BoundForm = UseFormReturn<StudyFormValues, unknown, CreateStudyPayload>;
 
@@ -220,6 +221,7 @@ function StudyEditor({
   const setOpen = useSetStudyOpen();
   const { outcome, setOutcome, show, bind } = useOutcome(kept);
   const [changed, setChanged] = useState(false);
+  const [messaging, setMessaging] = useState(false);
   const { version, state, qualifiedCount, answeredCount, externalReturnSecretEnding, ...fields } = study;
   const [defaults] = useState<StudyFormValues>(() => ({
     ...fields,
@@ -268,6 +270,21 @@ function StudyEditor({
           <Link to={`/staff/studies/${study.studyNo}/results`}>Results</Link>: screener answers, waiting list, bookings and CSV.
         </li>
       </ul>
+      {messaging ? (
+        <MessageComposer
+          studyNo={study.studyNo}
+          audience={{ scope: 'study' }}
+          onDone={(message) => (setMessaging(false), setOutcome({ ok: true, message }))}
+          onClose={() => setMessaging(false)}
+        />
+      ) : (
+        <p>
+          <button type="button" className="staff-button staff-button--quiet" onClick={() => (setOutcome(null), setMessaging(true))}>
+            Message the study’s people
+          </button>{' '}
+          <Link to={`/staff/studies/${study.studyNo}/sessions`}>Messages sent</Link> are listed with the session groups.
+        </p>
+      )}
       <p className="form-field__hint">
         {open
           ? 'Opening lets testers see the study on their screener list now.'

@@ -104,6 +104,15 @@ export function createSeatOfferRepository(db: Executor) {
       return rows.map((row) => row.groupId);
     },
 
+    /** Declines the group's live offers (the group is cancelled, decision 123); answers whose they were. */
+    async declineOffersOfGroup(groupId: number, now: Date): Promise<Person[]> {
+      return db
+        .update(seatOffers)
+        .set({ status: 'declined', closedAt: now })
+        .where(and(eq(seatOffers.groupId, groupId), eq(seatOffers.status, 'offered')))
+        .returning({ testerId: seatOffers.testerId, childId: seatOffers.childId });
+    },
+
     /** Declines the person's live offers in a study (Not interested); answers the groups freed. */
     async declineOffersInStudy(person: Person, studyNo: number, now: Date): Promise<number[]> {
       const rows = await db

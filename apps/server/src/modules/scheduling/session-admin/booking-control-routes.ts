@@ -7,6 +7,7 @@ import {
   moveBookingSchema,
   seatTesterSchema,
 } from '@testerhub/shared/booking-control-schemas';
+import { cancelGroupResponseSchema, cancelGroupSchema } from '@testerhub/shared/staff-message-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { staffGet, staffPost } from '../../../core/auth/staff-scope.ts';
 import { NotFoundError } from '../../../core/errors.ts';
@@ -45,6 +46,19 @@ export function bookingControlRoutes(controls: BookingControls): FastifyPluginAs
         response: bookingControlResponseSchema,
       },
       async (input, me) => controls.cancel(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/sessions/CancelGroup',
+      {
+        roles: RECRUITER,
+        description:
+          'A whole group cancelled with the reason, before its first session only: closed, every booking cancelled (each tester e-mailed, METHOD:CANCEL), seat offers and Notify me entries for it ended, everyone told with the notice.',
+        input: cancelGroupSchema,
+        response: cancelGroupResponseSchema,
+      },
+      async (input, me) => controls.cancelGroup(me, input),
     );
 
     staffPost(

@@ -6,9 +6,11 @@ import {
   type MoveBookingPayload,
   type SeatTesterPayload,
 } from '@testerhub/shared/booking-control-schemas';
+import { MESSAGE_TEXTS, type CancelGroupPayload, type CancelGroupResponse } from '@testerhub/shared/staff-message-schemas';
 import { refusalAnswered, StaffRefusal } from '../../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../../staff/staff-service.ts';
 import type { TesterService } from '../../testers/tester-service.ts';
+import type { StaffMessages } from '../messages/staff-messages.ts';
 import type { SchedulingService } from '../scheduling-service.ts';
 
 /**
@@ -18,8 +20,9 @@ import type { SchedulingService } from '../scheduling-service.ts';
  * and the reason typed commit together or not at all.
  */
 export function createBookingControls(deps: {
-  scheduling: Pick<SchedulingService, 'cancelByStaff' | 'moveByStaff' | 'seatByStaff' | 'bookingsOfGroup'>;
+  scheduling: Pick<SchedulingService, 'cancelByStaff' | 'cancelGroupByStaff' | 'moveByStaff' | 'seatByStaff' | 'bookingsOfGroup'>;
   testers: Pick<TesterService, 'findByEmail' | 'fullNames'>;
+  messages: Pick<StaffMessages, 'noticeOfCancelledGroup'>;
   audited: StaffService['audited'];
 }) {
   const booking = (id: number) => ({ type: 'booking', id: String(id) });
@@ -53,6 +56,41 @@ export function createBookingControls(deps: {
             before: { ...cancelled, status: 'booked' },
             after: { status: 'cancelled', coinsTakenBack, reason: input.reason },
             result: { status: 'succeed' as const, message: BOOKING_CONTROL_TEXTS.cancelled(cancelled.person) },
+          };
+        }),
+      );
+    },
+
+    /**
+     * Cancels a whole group with a notice (decision 123): closed, each booking cancelled by the staff
+     * cancel above (seat freed, credit taken back, the tester's cancellation e-mail and .ics), its
+     * seat offers and Notify me entries ended, and everyone it released or kept waiting told with
+     * the notice, in one audited unit of work.
+     */
+    cancelGroup(staff: StaffPrincipal, input: CancelGroupPayload): Promise<CancelGroupResponse> {
+      return refusalAnswered(() =>
+        deps.audited(staff.id, 'session-group.cancel', { type: 'session-group', id: input.groupId }, async (tx) => {
+          const done = await deps.scheduling.cancelGroupByStaff(input.groupId, tx);
+          const testerIds = [...done.cancelled.map((booking) => booking.testerId), ...done.endedOffers.map((person) => person.testerId)];
+          const { told, skipped } = await deps.messages.noticeOfCancelledGroup(staff, { group: done.group, testerIds }, input.notice, tx);
+          return {
+            before: { session: done.label, status: done.group.status, bookings: done.cancelled.map((booking) => booking.person) },
+            after: {
+              status: 'cancelled',
+              reason: input.reason,
+              study: done.study,
+              released: done.cancelled.length,
+              offersEnded: done.endedOffers.length,
+              told,
+              skipped,
+              notice: { template: input.notice.template, subject: input.notice.subject },
+            },
+            result: {
+              status: 'succeed' as const,
+              message: MESSAGE_TEXTS.cancelled(done.cancelled.length, told),
+              released: done.cancelled.length,
+              told,
+            },
           };
         }),
       );
