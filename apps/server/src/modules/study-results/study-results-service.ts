@@ -8,7 +8,7 @@ import type { ChildrenService } from '../children/children-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { csvRecord } from './csv.ts';
+import { csvRecord } from '../../core/csv.ts';
 
 type Outcome = keyof typeof SCREENING_STATUS_TEXTS;
 type Reason = keyof typeof WAITING_REASON_TEXTS;
