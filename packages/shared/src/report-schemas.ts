@@ -12,11 +12,11 @@ export const REPORT_TEXTS = {
 } as const;
 
 /** A calendar month, 'YYYY-MM' (2000-01 to 2999-12). */
-const MONTH = /^2\d{3}-(0[1-9]|1[0-2])$/;
+export const MONTH_PATTERN = /^2\d{3}-(0[1-9]|1[0-2])$/;
 
 export const paymentsQuerySchema = z.object({
   /** The month in the company's time zone; this month when absent. */
-  month: z.string().regex(MONTH, REPORT_TEXTS.monthInvalid).optional(),
+  month: z.string().regex(MONTH_PATTERN, REPORT_TEXTS.monthInvalid).optional(),
 });
 export type PaymentsQuery = z.infer<typeof paymentsQuerySchema>;
 

@@ -211,8 +211,14 @@ describe('the payments report', () => {
   it('adds up a month of each study’s coins by what paid them, the compensation owed and the reward orders, by the company’s month', async () => {
     const { studyA, studyB } = await seededStudies();
     const cookie = await cookieOf(['recruiter']);
+    watched = [];
     const response = await getWith(testApp.app, '/api/staff/reports/Payments?month=2026-03', { cookie });
+    const statements = watched;
+    watched = null;
     expect(response.statusCode).toBe(200);
+    // Set-based: one read of the ledger, of the orders, and two of the bookings (the month's check-ins, the studies of the ledger's bookings).
+    const reading = (table: string) => statements.filter((query) => query.includes(`from "${table}"`)).length;
+    expect([reading('coin_ledger'), reading('redemption_orders'), reading('bookings')]).toEqual([1, 1, 2]);
     const report = response.json<PaymentsReport>();
     expect(report.month).toBe('2026-03');
     expect(report.timeZone).toBe('America/Chicago');

@@ -1,12 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
-import type { PaymentTotals, PaymentsReport } from '@testerhub/shared/report-schemas';
+import { MONTH_PATTERN, type PaymentTotals, type PaymentsReport } from '@testerhub/shared/report-schemas';
 import { formatCompensation } from '@testerhub/shared/schedule-format';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { paymentsCsvUrl, usePaymentsReport } from '../api/reports';
 import { LoadFailed, RequiresRole } from '../shell/staff-page-parts';
 import './reports.css';
-
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const coins = (amount: number) => amount.toLocaleString('en-US');
 const monthName = (month: string) =>
@@ -26,7 +24,7 @@ export function PaymentsReportPage() {
 function useMonthParam(): [string, (month: string) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get('month') ?? '';
-  return [MONTH.test(asked) ? asked : '', (month) => setParams({ month })];
+  return [MONTH_PATTERN.test(asked) ? asked : '', (month) => setParams({ month })];
 }
 
 function Payments() {
@@ -43,7 +41,7 @@ function Payments() {
           type="month"
           value={shown}
           onChange={(event) => {
-            if (MONTH.test(event.target.value)) setMonth(event.target.value);
+            if (MONTH_PATTERN.test(event.target.value)) setMonth(event.target.value);
           }}
         />
         {shown && (
