@@ -36,6 +36,7 @@ import { recoveryModule } from './modules/recovery/recovery-plugin.ts';
 import { referralModule } from './modules/referral/referral-plugin.ts';
 import { registrationModule } from './modules/registration/registration-plugin.ts';
 import { redeemModule } from './modules/redeem/redeem-plugin.ts';
+import { reportsModule } from './modules/reports/reports-plugin.ts';
 import { schedulingModule, selfScheduleModule } from './modules/scheduling/scheduling-plugin.ts';
 import { screeningModule, screeningReaderModule } from './modules/screening/screening-plugin.ts';
 import { staffModule } from './modules/staff/staff-plugin.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     .add(checkInModule)
     .add(dashboardModule)
     .add(studyResultsModule)
+    .add(reportsModule)
     .add(contentAdminModule)
     .add(calloutsModule)
     .add(testSupportModule)

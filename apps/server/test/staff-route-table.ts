@@ -428,6 +428,14 @@ export function staffRouteTable(db: () => Database): StaffRouteCase[] {
       roles: ['recruiter'],
       prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
     },
+    { method: 'GET', path: '/api/staff/reports/Payments', roles: ['recruiter'], request: () => ({ query: '?month=2026-01' }) },
+    { method: 'GET', path: '/api/staff/reports/PaymentsExport', roles: ['recruiter'], request: () => ({ query: '?month=2026-01' }) },
+    {
+      method: 'GET',
+      path: '/api/staff/reports/Funnel',
+      roles: ['recruiter'],
+      prepare: async () => ({ query: `?studyNo=${(await createStudy(db())).studyNo}` }),
+    },
     { method: 'GET', path: '/api/staff/testers/Search', roles: ['recruiter'], request: () => ({ query: '?q=fran' }) },
     {
       method: 'GET',

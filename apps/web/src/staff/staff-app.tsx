@@ -22,6 +22,7 @@ const LoyaltySettingsPage = lazyPage(() => import('./loyalty-settings/loyalty-se
 const StudyPickerPage = lazyPage(() => import('./sessions/study-picker'), 'StudyPickerPage');
 const SessionsPage = lazyPage(() => import('./sessions/sessions-page'), 'SessionsPage');
 const StudyResultsPage = lazyPage(() => import('./sessions/study-results-page'), 'StudyResultsPage');
+const PaymentsReportPage = lazyPage(() => import('./reports/payments-report-page'), 'PaymentsReportPage');
 const StudiesPage = lazyPage(() => import('./studies/studies-page'), 'StudiesPage');
 const StudyNewPage = lazyPage(() => import('./studies/study-pages'), 'StudyNewPage');
 const StudyPage = lazyPage(() => import('./studies/study-pages'), 'StudyPage');
@@ -88,6 +89,7 @@ export function StaffApp() {
             <Route path="sessions" element={<StudyPickerPage />} />
             <Route path="studies/:studyNo/sessions" element={<SessionsPage />} />
             <Route path="studies/:studyNo/results" element={<StudyResultsPage />} />
+            <Route path="reports/payments" element={<PaymentsReportPage />} />
             <Route path="testers" element={<TesterSearchPage />} />
             <Route path="testers/:testerId" element={<TesterPage />} />
             <Route path="studies" element={<StudiesPage />} />

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { resultRows, type Executor } from '../../core/db/client.ts';
 // The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
 // eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
@@ -152,6 +152,22 @@ export function createLedgerRepository(db: Executor) {
         .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
         .limit(limit)
         .offset(offset);
+    },
+
+    /**
+     * Coins of the given reasons written in [from, to), summed per reason and subject in one
+     * statement (the payments report, decision 122). The subject is what the reference names
+     * first: the booking's id of a `booking:{id}[:{round}]` reference, else its first part (a
+     * study's number, `{studyNo}` or `{studyNo}:child:{kid}`).
+     */
+    async coinsByReasonAndSubject(reasons: readonly string[], from: Date, to: Date) {
+      if (reasons.length === 0) return [];
+      const subject = sql<string>`case when ${coinLedger.reference} like 'booking:%' then split_part(${coinLedger.reference}, ':', 2) else split_part(${coinLedger.reference}, ':', 1) end`;
+      return db
+        .select({ reason: coinLedger.reason, subject, coins: sql<number>`sum(${coinLedger.coins})::int` })
+        .from(coinLedger)
+        .where(and(inArray(coinLedger.reason, [...reasons]), gte(coinLedger.createdAt, from), lt(coinLedger.createdAt, to)))
+        .groupBy(sql`1`, sql`2`);
     },
 
     async listLevels() {

@@ -138,6 +138,8 @@ export function createLedgerService(
     /** What the tester's entry of this reason and reference paid, null when none (an undone attendance's take-back, decision 111). */
     paidFor: (testerId: string, reason: string, reference: string, tx?: Executor) =>
       createLedgerRepository(tx ?? db).entryAmounts(testerId, reason, reference),
+    /** Coins of these reasons written in [from, to), per reason and the subject its reference names (decision 122). */
+    coinsByReasonAndSubject: (reasons: readonly string[], from: Date, to: Date) => repository.coinsByReasonAndSubject(reasons, from, to),
     balance: (testerId: string) => repository.balance(testerId),
     /**
      * A page of the tester's changes, newest first (the earnings history, decision 034): `limit`

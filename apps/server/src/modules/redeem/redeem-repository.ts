@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { resultRows, type Executor } from '../../core/db/client.ts';
 import { redemptionOrders, rewardItems } from './redeem-tables.ts';
 
@@ -8,6 +8,31 @@ export type RedemptionOrderRow = typeof redemptionOrders.$inferSelect;
 
 export function createRedeemRepository(db: Executor) {
   return {
+    /**
+     * The reward orders of [from, to) in one statement (the payments report, decision 122): placed
+     * (by the order's time), fulfilled (by the time staff sent it) and rejected (by the time staff
+     * refused it, its coins refunded), each a count and its coins.
+     */
+    async orderFigures(from: Date, to: Date) {
+      const within = (column: AnyColumn) => sql`${column} >= ${from} and ${column} < ${to}`;
+      const rejected = sql`${redemptionOrders.status} = 'rejected' and ${within(redemptionOrders.decidedAt)}`;
+      const [row] = await db
+        .select({
+          redeemedCount: sql<number>`count(*) filter (where ${within(redemptionOrders.createdAt)})::int`,
+          redeemedCoins: sql<number>`coalesce(sum(${redemptionOrders.coins}) filter (where ${within(redemptionOrders.createdAt)}), 0)::int`,
+          fulfilledCount: sql<number>`count(*) filter (where ${within(redemptionOrders.fulfilledAt)})::int`,
+          fulfilledCoins: sql<number>`coalesce(sum(${redemptionOrders.coins}) filter (where ${within(redemptionOrders.fulfilledAt)}), 0)::int`,
+          rejectedCount: sql<number>`count(*) filter (where ${rejected})::int`,
+          rejectedCoins: sql<number>`coalesce(sum(${redemptionOrders.coins}) filter (where ${rejected}), 0)::int`,
+        })
+        .from(redemptionOrders)
+        // Each order counts in the month of any of its three times: only those rows are read.
+        .where(
+          sql`${within(redemptionOrders.createdAt)} or ${within(redemptionOrders.fulfilledAt)} or ${within(redemptionOrders.decidedAt)}`,
+        );
+      return row!;
+    },
+
     /** The tester's redemption orders, for the tester's data export (decision 040). */
     async exportOf(testerId: string) {
       return { redemptionOrders: await db.select().from(redemptionOrders).where(eq(redemptionOrders.testerId, testerId)) };

@@ -81,6 +81,9 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
   const currentCoins = async (testerId: string) => (await deps.ledger.balance(testerId))?.coins ?? 0;
 
   return {
+    /** The month's reward orders placed, fulfilled and rejected, counts and coins (decision 122). */
+    orderFigures: (from: Date, to: Date) => repository.orderFigures(from, to),
+
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 

@@ -233,6 +233,52 @@ export function createSchedulingRepository(db: Executor) {
       );
     },
 
+    /**
+     * Attended bookings checked in during [from, to) per study, with the compensation owed for them
+     * (decision 122): what was copied at check-in, or the group's figure for bookings attended
+     * before decision 048. A check-in's time is the booking's change time (an undone one is booked
+     * again, so it counts nowhere), the session's end when an old row has none.
+     */
+    async compensationByStudy(from: Date, to: Date) {
+      const checkedInAt = sql`coalesce(${bookings.changedAt}, ${bookings.endsAt})`;
+      return db
+        .select({
+          studyNo: bookings.studyNo,
+          attended: sql<number>`count(*)::int`,
+          compensationCents: sql<number>`coalesce(sum(coalesce(${bookings.compensationCents}, ${sessionGroups.coOpCostCents})), 0)::int`,
+        })
+        .from(bookings)
+        .innerJoin(sessionGroups, eq(sessionGroups.id, bookings.groupId))
+        .where(and(eq(bookings.status, 'attended'), sql`${checkedInAt} >= ${from}`, sql`${checkedInAt} < ${to}`))
+        .groupBy(bookings.studyNo);
+    },
+
+    /** The study of each booking, by id. */
+    async studiesOfBookings(bookingIds: readonly number[]) {
+      if (bookingIds.length === 0) return [];
+      return db
+        .select({ bookingId: bookings.id, studyNo: bookings.studyNo })
+        .from(bookings)
+        .where(inArray(bookings.id, [...bookingIds]));
+    },
+
+    /**
+     * A study's funnel from its bookings (decision 122), in one statement: the people (a tester, or
+     * a child) who hold or held a seat that was not cancelled, and those who attended or did not come.
+     */
+    async bookingFunnel(studyNo: number) {
+      const person = sql`(${bookings.testerId}, coalesce(${bookings.childId}, 0))`;
+      const [row] = await db
+        .select({
+          booked: sql<number>`count(distinct ${person}) filter (where ${bookings.status} <> 'cancelled')::int`,
+          attended: sql<number>`count(distinct ${person}) filter (where ${bookings.status} = 'attended')::int`,
+          noShow: sql<number>`count(distinct ${person}) filter (where ${bookings.status} = 'noShow')::int`,
+        })
+        .from(bookings)
+        .where(eq(bookings.studyNo, studyNo));
+      return row!;
+    },
+
     /** The sessions of the groups, by group and day. */
     sessionsOfGroups(groupIds: readonly number[]) {
       if (groupIds.length === 0) return Promise.resolve([]);

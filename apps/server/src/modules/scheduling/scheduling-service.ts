@@ -45,6 +45,12 @@ export const REMINDER_QUEUE = 'schedule-reminders';
 export const SEAT_OFFER_EXPIRY_QUEUE = 'seat-offers-expire';
 
 /**
+ * The ledger reason of the scheduling credit; the reference is the study number: paid once per tester
+ * and study. A cancellation takes it back (decision 080).
+ */
+export const SELF_SCHEDULE_REWARD_REASON = 'selfSchedule';
+
+/**
  * The ledger reason of a cancelled booking's take-back of its scheduling credit (decision 080); the
  * reference is `bookingTakeBackReference`, so a booking's credit is taken back once.
  */
@@ -387,6 +393,15 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     dashboardSessions: (from: Date, to: Date) => on(db).dashboardSessions(from, to),
     filling: () => on(db).filling(now()),
     attendanceByWeek: (from: Date, timeZone: string) => on(db).attendanceByWeek(from, timeZone),
+    /** Attended bookings checked in during [from, to) per study, with the compensation owed (decision 122). */
+    compensationByStudy: (from: Date, to: Date) => on(db).compensationByStudy(from, to),
+    /** The study of each booking, by id (the payments report reads booking references of the ledger). */
+    async studiesOfBookings(bookingIds: readonly number[]): Promise<Map<number, number>> {
+      const rows = await on(db).studiesOfBookings(bookingIds);
+      return new Map(rows.map((row) => [row.bookingId, row.studyNo]));
+    },
+    /** A study's booked, attended and no-show people (decision 122). */
+    bookingFunnel: (studyNo: number) => on(db).bookingFunnel(studyNo),
 
     /**
      * The check-in's view of bookings (decision 048): one by id or those with a session in a

@@ -261,6 +261,22 @@ export function createScreeningRepository(db: Executor) {
       return row?.count ?? 0;
     },
 
+    /**
+     * A study's screener in the recruiting funnel, in one statement (decision 122): people who
+     * finished it, and those whose answers passed (qualified, or passed when the study was full,
+     * kept a waiting list, or they were booked elsewhere).
+     */
+    async screeningFunnel(studyNo: number) {
+      const [row] = await db
+        .select({
+          screened: sql<number>`count(*) filter (where ${screenings.status} <> 'inProgress')::int`,
+          qualified: sql<number>`count(*) filter (where ${screenings.status} not in ('inProgress', 'disqualified'))::int`,
+        })
+        .from(screenings)
+        .where(eq(screenings.studyNo, studyNo));
+      return row!;
+    },
+
     /** The study's waiting list, oldest entry first. */
     waitingListOfStudy(studyNo: number) {
       return db

@@ -332,6 +332,8 @@ export function createScreeningService(
     screeningsOfStudy: (studyNo: number, page: { afterId: number; limit: number } | { newestSkipping: number; limit: number }) =>
       repository.screeningsOfStudy(studyNo, page),
     countScreenings: (studyNo: number) => repository.countScreenings(studyNo),
+    /** Who finished the study's screener and who passed it (the recruiting funnel, decision 122). */
+    screeningFunnel: (studyNo: number) => repository.screeningFunnel(studyNo),
     /** The study's waiting list, oldest entry first (the staff's results). */
     waitingListOfStudy: (studyNo: number) => repository.waitingListOfStudy(studyNo),
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { studyInvitations } from './study-link-tables.ts';
 
@@ -45,6 +45,18 @@ export function createStudyLinkRepository(db: Executor) {
         .update(studyInvitations)
         .set({ answeredAt: at })
         .where(and(eq(studyInvitations.id, id), isNull(studyInvitations.answeredAt)));
+    },
+
+    /** A study's invited testers (their e-mail queued) and those who opened the link, in one statement (decision 122). */
+    async invitationFunnel(studyNo: number) {
+      const [row] = await db
+        .select({
+          invited: sql<number>`count(*) filter (where ${studyInvitations.sentAt} is not null)::int`,
+          clicked: sql<number>`count(*) filter (where ${studyInvitations.clickedAt} is not null)::int`,
+        })
+        .from(studyInvitations)
+        .where(eq(studyInvitations.studyNo, studyNo));
+      return row!;
     },
   };
 }

@@ -268,6 +268,9 @@ export function createStudyLinkService(db: Database, deps: StudyLinkDeps) {
       return result;
     },
 
+    /** A study's invited and clicked testers (the recruiting funnel, decision 122). */
+    invitationFunnel: (studyNo: number) => repository.invitationFunnel(studyNo),
+
     /** The invitation row (tests and test support read its times). */
     findInvitation: (id: number) => repository.findInvitation(id),
 

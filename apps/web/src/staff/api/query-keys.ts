@@ -21,6 +21,9 @@ export const staffKeys = {
   groupBookings: (groupId: string) => [...staffKeys.all, 'group-bookings', groupId] as const,
   studyResults: (studyNo: number) => [...staffKeys.all, 'study-results', studyNo] as const,
   sentMessages: (studyNo: number) => [...staffKeys.all, 'sent-messages', studyNo] as const,
+  /** Payment reports by month ('' for this month) and a study's funnel (decision 122). */
+  paymentsReport: (month: string) => [...staffKeys.all, 'reports', 'payments', month] as const,
+  studyFunnel: (studyNo: number) => [...staffKeys.all, 'reports', 'funnel', studyNo] as const,
   testerSearch: (q: string) => [...staffKeys.all, 'testers', 'search', q] as const,
   tester: (testerId: string) => [...staffKeys.all, 'testers', 'tester', testerId] as const,
   studies: (query: { status: string; q: string; page: number }) => [...staffKeys.all, 'studies', 'list', query] as const,

@@ -5,6 +5,7 @@ import { BOOKING_STATUS_TEXTS, SCREENING_STATUS_TEXTS } from '@testerhub/shared/
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { studyResultsCsvUrl, useStudyResults } from '../api/study-results';
+import { StudyFunnel } from '../reports/study-funnel';
 import { Pages, RequiresRole } from '../shell/staff-page-parts';
 import { useStudyNo } from './sessions-page';
 
@@ -55,6 +56,7 @@ function Results({ studyNo }: { studyNo: number }) {
           </button>
         </div>
       )}
+      <StudyFunnel studyNo={studyNo} />
       {results.data && <ResultSections results={results.data} onPage={setPage} />}
     </>
   );

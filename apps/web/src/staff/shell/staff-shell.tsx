@@ -20,6 +20,7 @@ const STAFF_NAV: { to: string; label: string; role?: StaffRole | readonly StaffR
   { to: '/staff/children', label: 'Children', role: 'recruiter' },
   { to: '/staff/referrals', label: 'Referrals', role: 'recruiter' },
   { to: '/staff/calendar', label: 'Calendar', role: ['recruiter', 'site-staff'] },
+  { to: '/staff/reports/payments', label: 'Reports', role: 'recruiter' },
   { to: '/staff/check-in', label: 'Check-in', role: 'site-staff' },
   { to: '/staff/rewards/orders', label: 'Orders', role: 'rewards' },
   { to: '/staff/rewards/catalogue', label: 'Catalogue', role: 'rewards' },

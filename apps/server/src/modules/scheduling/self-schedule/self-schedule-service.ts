@@ -31,13 +31,7 @@ import {
 import { isStudyOpen } from '@testerhub/shared/study-rules';
 import type { StudyService } from '../../studies/study-service.ts';
 import { isSuspended, type TesterRow, type TesterService } from '../../testers/tester-service.ts';
-import type { SchedulingService } from '../scheduling-service.ts';
-
-/**
- * The ledger reason of the scheduling credit; the reference is the study number: paid once per tester
- * and study. A cancellation takes it back (decision 080).
- */
-export const SELF_SCHEDULE_REWARD_REASON = 'selfSchedule';
+import { SELF_SCHEDULE_REWARD_REASON, type SchedulingService } from '../scheduling-service.ts';
 
 const DAY_SECONDS = 24 * 3600;
 
