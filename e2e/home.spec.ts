@@ -1,5 +1,4 @@
 import { test, expect, expectNoAxeViolations, expectOneMainLandmark, currentYear } from './fixtures';
-import { expectHydrated } from './support/page-settled';
 
 const HERO_TITLE = 'Get paid to try products before anyone else';
 
@@ -95,8 +94,6 @@ test.describe('home page', () => {
     await expect(hero.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/community/join/attention');
     await expect(hero.getByRole('link', { name: 'Login', exact: true })).toHaveAttribute('href', '/community/login');
 
-    // The button comes in the prerendered page: a click before React has hydrated it would do nothing.
-    await expectHydrated(hero.getByRole('button', { name: 'Watch this video' }));
     await hero.getByRole('button', { name: 'Watch this video' }).click();
     const overlay = page.getByRole('dialog', { name: 'How testing works video' });
     await expect(overlay).toBeVisible();
