@@ -377,7 +377,7 @@ test.describe('About me at 360 px (a phone)', () => {
     await openAboutMe(page);
     await acceptCookieNotice(page);
     await expect(groupList(page).getByRole('button')).toHaveCount(3);
-    expect(await noSideScroll(page)).toBe(true);
+    await expect.poll(() => noSideScroll(page)).toBe(true);
     await expectNoAxeViolations(page);
 
     await openGroup(page, GROUP.food);
@@ -389,7 +389,7 @@ test.describe('About me at 360 px (a phone)', () => {
     // One box is below the minimum of two: not complete yet.
     await expect(drinks).toContainText('1 of 4 chosen.');
     await expect(completeButton(page)).toBeDisabled();
-    expect(await noSideScroll(page)).toBe(true);
+    await expect.poll(() => noSideScroll(page)).toBe(true);
     await expectNoAxeViolations(page);
     await drinks.getByRole('checkbox', { name: 'Tea' }).check();
     await expect(completeButton(page)).toBeEnabled();
@@ -400,7 +400,7 @@ test.describe('About me at 360 px (a phone)', () => {
       { task: `About me: ${GROUP.food.title}`, coins: GROUP.food.coins, exp: GROUP.food.exp },
       { exp: 50, next: 100 },
     );
-    expect(await noSideScroll(page)).toBe(true);
+    await expect.poll(() => noSideScroll(page)).toBe(true);
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(groupList(page).getByRole('button')).toHaveCount(2);
@@ -552,7 +552,7 @@ test.describe('Quick survey', () => {
       const before = await countsBefore(request, survey.jobID);
       await openQuickSurvey(page);
       await acceptCookieNotice(page);
-      expect(await noSideScroll(page)).toBe(true);
+      await expect.poll(() => noSideScroll(page)).toBe(true);
       await expectNoAxeViolations(page);
 
       await openSurveyButton(page, survey).click();
@@ -563,7 +563,7 @@ test.describe('Quick survey', () => {
       await expect(kinds.getByRole('checkbox', { name: 'Series' })).not.toBeChecked();
       await questionSet(page, 'How many hours a day do you stream?').getByRole('radio', { name: '1 to 2' }).check();
       await page.getByRole('textbox', { name: 'What do you miss in your streaming service?' }).fill('Subtitles in more languages');
-      expect(await noSideScroll(page)).toBe(true);
+      await expect.poll(() => noSideScroll(page)).toBe(true);
       await expectNoAxeViolations(page);
       await completeButton(page).click();
 
@@ -584,7 +584,7 @@ test.describe('Quick survey', () => {
           'How many hours a day do you stream?': ['1 to 2'],
         }),
       );
-      expect(await noSideScroll(page)).toBe(true);
+      await expect.poll(() => noSideScroll(page)).toBe(true);
       await expectNoAxeViolations(page);
       await expectShell(page, 1, testerSession.tester.coins + survey.coins);
     });

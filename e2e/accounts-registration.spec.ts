@@ -489,15 +489,15 @@ test.describe('registration', () => {
     await expect(f.day).toBeEnabled();
     const dayValues = () =>
       f.day.locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
-    expect(await dayValues()).toHaveLength(29);
+    await expect.poll(dayValues).toHaveLength(29);
     await f.day.selectOption('29');
     await f.year.selectOption('2001');
-    expect(await dayValues()).toHaveLength(28);
+    await expect.poll(dayValues).toHaveLength(28);
     await expect(f.day).toHaveValue('');
     await f.month.selectOption('4');
-    expect(await dayValues()).toHaveLength(30);
+    await expect.poll(dayValues).toHaveLength(30);
     await f.month.selectOption('12');
-    expect(await dayValues()).toHaveLength(31);
+    await expect.poll(dayValues).toHaveLength(31);
     await f.day.selectOption('31');
     await f.gender.selectOption('M');
     await f.race.selectOption('A');

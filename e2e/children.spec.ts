@@ -151,8 +151,9 @@ test.describe('at 360 px (a phone)', () => {
     await register.scrollIntoViewIfNeeded();
     await register.click();
     await expect(page.getByRole('dialog', { name: 'Child registered' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
   });
 });

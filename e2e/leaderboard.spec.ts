@@ -68,11 +68,15 @@ test.describe('at 360 px (a phone)', () => {
     const dialog = await openLeaderboard(page);
     const panel = dialog.getByRole('tabpanel');
     await expect(panel.getByRole('listitem').first()).toBeVisible();
-    const box = (await panel.boundingBox())!;
-    expect(Math.round(box.height)).toBe(370);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect.poll(async () => Math.round((await panel.boundingBox())?.height ?? 0)).toBe(370);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     for (const tab of await dialog.getByRole('tab').all())
-      expect((await tab.boundingBox())!.x + (await tab.boundingBox())!.width).toBeLessThanOrEqual(360);
+      await expect
+        .poll(async () => {
+          const box = await tab.boundingBox();
+          return box ? box.x + box.width : Infinity;
+        })
+        .toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
   });
 });

@@ -79,7 +79,7 @@ test.describe('top navigation', () => {
       // are already on screen before it moves: wait until the scroll has run to its end.
       await expect.poll(async () => (await scrolling()).ended, { message: `${section.label}: the scroll ended` }).toBeGreaterThan(0);
       await expectSectionInView(page, section.heading);
-      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       const log = await scrolling();
       expect(log.behaviors, `${section.label}: scroll requests (positions seen: ${log.positions.join(', ')})`).toContain('smooth');
       expect(log.behaviors).not.toContain('instant');

@@ -104,7 +104,7 @@ test.describe('at 360 px (a phone)', () => {
     const perks = await openPerks(page);
     await perks.getByRole('button', { name: /Early Bird/ }).click();
     await expect(perks.getByTestId('perk-detail')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
   });
 });

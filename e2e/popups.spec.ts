@@ -260,7 +260,7 @@ test.describe('the maps popup: city tabs, a map per site (issue 28, item 7)', ()
       await expect(map).toHaveAccessibleDescription(/Plano.*5000 Legacy Dr, Suite 300, Plano, TX 75024/);
       await expect(panel.locator('address')).toHaveText('5000 Legacy Dr, Suite 300, Plano, TX 75024');
       await expect(panel.getByRole('region', { name: /^From Dallas\/Fort Worth/ })).toContainText('Legacy Drive');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await expectNoAxeViolations(page);
 
       await dallas.focus();

@@ -101,19 +101,22 @@ test.describe('item 10: the content card and the self-schedule page at 1280 x 80
       filler.style.height = '1600px';
       element.append(filler);
     });
-    const sizes = await card.evaluate((element) => ({
-      maxHeight: getComputedStyle(element).maxHeight,
-      scrollHeight: element.scrollHeight,
-      clientHeight: element.clientHeight,
-      bottom: element.getBoundingClientRect().bottom + window.scrollY,
-      page: document.documentElement.scrollHeight,
-      body: document.body.getBoundingClientRect().height,
-    }));
-    expect(sizes.maxHeight).toBe('none');
-    expect(sizes.scrollHeight).toBeLessThanOrEqual(sizes.clientHeight + 1);
-    expect(sizes.page).toBeGreaterThan(1600);
-    expect(sizes.bottom).toBeLessThanOrEqual(sizes.page);
-    expect(sizes.body + 1).toBeGreaterThanOrEqual(sizes.bottom);
+    // Measured until the layout has settled (the page may still be filling in below the heading).
+    await expect
+      .poll(() =>
+        card.evaluate((element) => {
+          const bottom = element.getBoundingClientRect().bottom + window.scrollY;
+          const page = document.documentElement.scrollHeight;
+          return {
+            maxHeight: getComputedStyle(element).maxHeight,
+            noInnerScroll: element.scrollHeight <= element.clientHeight + 1,
+            pageTall: page > 1600,
+            cardWithinPage: bottom <= page,
+            bodyReachesCard: document.body.getBoundingClientRect().height + 1 >= bottom,
+          };
+        }),
+      )
+      .toEqual({ maxHeight: 'none', noInnerScroll: true, pageTall: true, cardWithinPage: true, bodyReachesCard: true });
   });
 
   test('an in-person study: its location in the table, the photo ID and arrive-early notes, and Schedule Me above the fold', async ({
@@ -247,8 +250,8 @@ test.describe('item 11: at 360 px (a phone)', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Streaming at home: what testers answered' })).toBeVisible();
     const bars = page.locator('.bar-chart__bar');
     await expect(bars.first()).toBeVisible();
-    for (const bar of await bars.all()) expect((await bar.boundingBox())!.width).toBeGreaterThan(100);
-    expect(await noSideScroll(page)).toBe(true);
+    for (const bar of await bars.all()) await expect.poll(async () => (await bar.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+    await expect.poll(() => noSideScroll(page)).toBe(true);
     await expectNoAxeViolations(page);
   });
 
@@ -268,17 +271,28 @@ test.describe('item 11: at 360 px (a phone)', () => {
     const name = dialog.getByRole('tabpanel').getByText(longName, { exact: true });
     await expect(name).toBeVisible();
     // One line: every rectangle of the name's text starts at the same height (a name broken in two has a second row).
-    const rows = await name.evaluate((element) => {
-      const range = document.createRange();
-      range.selectNodeContents(element);
-      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-    });
-    expect(rows).toBe(1);
-    const tabs = await dialog.getByRole('tab').all();
-    expect(tabs).toHaveLength(3);
-    const tops = await Promise.all(tabs.map(async (tab) => Math.round((await tab.boundingBox())!.y)));
-    expect(new Set(tops).size).toBe(1);
-    for (const tab of tabs) expect((await tab.boundingBox())!.x + (await tab.boundingBox())!.width).toBeLessThanOrEqual(360);
+    await expect
+      .poll(() =>
+        name.evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      )
+      .toBe(1);
+    const tabs = dialog.getByRole('tab');
+    await expect(tabs).toHaveCount(3);
+    // The three measured together until the dialog's layout has settled.
+    await expect
+      .poll(async () => {
+        const boxes = await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()));
+        if (boxes.some((box) => !box)) return null;
+        return {
+          oneRow: new Set(boxes.map((box) => Math.round(box!.y))).size === 1,
+          allFit: boxes.every((box) => box!.x + box!.width <= 360),
+        };
+      })
+      .toEqual({ oneRow: true, allFit: true });
     await expectNoAxeViolations(page);
   });
 
@@ -289,17 +303,18 @@ test.describe('item 11: at 360 px (a phone)', () => {
       await page.goto(`${MAIN}/screener`);
       const calendar = page.getByRole('list', { name: 'Login bonus calendar' });
       await expect(calendar).toBeVisible();
-      const overflowing = await calendar.evaluate((list) =>
-        [...list.querySelectorAll('.daily-calendar__day')]
-          .filter((cell) => {
-            const label = cell.querySelector('.daily-calendar__label')!;
-            const box = cell.getBoundingClientRect();
-            const text = label.getBoundingClientRect();
-            return text.left < box.left || text.right > box.right || label.scrollWidth > label.clientWidth;
-          })
-          .map((cell) => cell.querySelector('.daily-calendar__label')!.textContent),
-      );
-      expect(overflowing).toEqual([]);
+      const overflowing = () =>
+        calendar.evaluate((list) =>
+          [...list.querySelectorAll('.daily-calendar__day')]
+            .filter((cell) => {
+              const label = cell.querySelector('.daily-calendar__label')!;
+              const box = cell.getBoundingClientRect();
+              const text = label.getBoundingClientRect();
+              return text.left < box.left || text.right > box.right || label.scrollWidth > label.clientWidth;
+            })
+            .map((cell) => cell.querySelector('.daily-calendar__label')!.textContent),
+        );
+      await expect.poll(overflowing).toEqual([]);
       await expectNoAxeViolations(page);
     });
   });
@@ -310,10 +325,9 @@ test.describe('item 11: at 360 px (a phone)', () => {
     await acceptCookieNotice(page);
     const table = page.getByRole('region', { name: 'Your referrals and their status' });
     await expect(table.getByRole('row').filter({ hasText: friend.firstName })).toBeVisible();
-    const sizes = await table.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
-    expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+    await expect.poll(() => table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
     await expect(table.getByRole('button', { name: `Claim the reward for ${friend.firstName} ${friend.lastName}` })).toBeVisible();
-    expect(await noSideScroll(page)).toBe(true);
+    await expect.poll(() => noSideScroll(page)).toBe(true);
     await expectNoAxeViolations(page);
   });
 
@@ -343,7 +357,7 @@ test.describe('item 11: at 360 px (a phone)', () => {
     const show = callouts.getByRole('button', { name: /^Show call-out: / });
     await expect(show).toHaveAttribute('aria-expanded', 'false');
     await expect(callouts.getByText('Earn 50 coins')).toBeHidden();
-    expect((await callouts.boundingBox())!.height).toBeLessThanOrEqual(80);
+    await expect.poll(async () => (await callouts.boundingBox())?.height ?? Infinity).toBeLessThanOrEqual(80);
     await expectNoAxeViolations(page);
 
     await page.reload();

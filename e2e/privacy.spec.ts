@@ -130,7 +130,7 @@ test.describe('at 360 px (a phone)', () => {
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await page.goto(PRIVACY);
     await expect(page.getByRole('heading', { level: 1, name: 'Your data' })).toBeVisible();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
     // On a phone the cookie notice covers the foot of the page until it is accepted.
     await page.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Accept' }).click();
@@ -138,7 +138,7 @@ test.describe('at 360 px (a phone)', () => {
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await expect(dialog).toBeVisible();
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    await expect.poll(overflow).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);

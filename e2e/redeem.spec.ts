@@ -145,8 +145,7 @@ test.describe('at 360 px (a phone)', () => {
     await dialog.getByRole('button', { name: 'Get a reward' }).click();
     await expect(page.getByRole('dialog', { name: REDEEM_TEXTS.succeeded })).toContainText(`Your balance: ${coinsText(balance - 1000)}`);
     await expectNoAxeViolations(page);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(360);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.goto('/community/main/account/earnings');
     await expect(page.getByRole('table').first()).toContainText(`Reward redeemed: ${TEN}`);
     await expectNoAxeViolations(page);

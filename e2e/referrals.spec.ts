@@ -201,8 +201,9 @@ test.describe('at 360 px (a phone)', () => {
         await fillForm(page, friend);
         await referAndExpect(page, 'Referral sent');
       }
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), { message: path })
+        .toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
     }
   });

@@ -56,7 +56,7 @@ test('a booking e-mails an invitation and a cancel link; the link cancels only o
   await expectNoAxeViolations(page);
   // A phone (spec 3, section 9: 360 px): nothing wider than the screen.
   await page.setViewportSize({ width: 360, height: 740 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.reload();

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { BOOKING_CONTROL_TEXTS } from '@testerhub/shared/booking-control-schemas';
+import { instantToWallClock, wallClockToInstant } from '@testerhub/shared/wall-clock';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
+import { DAY, SITE_ZONE } from './support/site-clock';
 import { openStaffConsole, PHONE } from './support/staff';
 import { bookGroup, createBooking, createGroup, createTester } from './support/test-support';
 
@@ -15,16 +17,21 @@ import { bookGroup, createBooking, createGroup, createTester } from './support/t
  */
 
 const STUDY = 24101;
-const DAY = 24 * 3600_000;
 
 const noHorizontalScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-/** A two-hour session `days` days ahead at a random five-minute mark (so parallel runs do not overlap a tester's bookings). */
+/**
+ * A two-hour session `days` days ahead on the Chicago site's clock, at a random five-minute mark from
+ * 8:00 to 19:55 (so parallel runs do not overlap a tester's bookings). It ends the same day there: the
+ * group form edits a session as one date with a start and an end, so one that crossed midnight would
+ * read as ending before it starts, and the form would refuse to save the group at all.
+ */
 function session(days: number) {
-  // On a whole five minutes: the group form edits times to the minute, so seconds would read as a change of time.
-  const fiveMinutes = 5 * 60_000;
-  const startsAt = new Date(Math.floor((Date.now() + days * DAY) / fiveMinutes) * fiveMinutes + randomInt(0, 200) * fiveMinutes);
+  const date = instantToWallClock(new Date(Date.now() + days * DAY), SITE_ZONE).date;
+  const minutes = 8 * 60 + randomInt(0, 144) * 5;
+  const start = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  const startsAt = wallClockToInstant(date, start, SITE_ZONE);
   return { startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 2 * 3600_000).toISOString() };
 }
 

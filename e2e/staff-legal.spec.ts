@@ -71,7 +71,7 @@ test('content staff publish a legal text visitors see on load, then return it to
   await expectHydrated(visitor.locator('[data-legal-body]'));
   await expect(visitor.getByText(line)).toBeVisible();
   await expectNoAxeViolations(visitor);
-  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect.poll(() => visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   expect(errors).toEqual([]);
 
   // Reached by a link from another legal page (client navigation, no text in the HTML): "Loading…"

@@ -80,6 +80,8 @@ test('content staff add, rename and remove a winner and edit a site; the public 
   const airport = `Heliport ${suffix}`;
 
   await dallas.getByRole('button', { name: `Edit ${siteName}` }).click();
+  // Counted once the edit form shows (its airports come with it): other runs may have added some.
+  await expect(dallas.getByRole('button', { name: 'Add an airport' })).toBeVisible();
   const count = await dallas.getByLabel(/^Airport \d$/).count();
   await dallas.getByRole('button', { name: 'Add an airport' }).click();
   await dallas.getByRole('button', { name: 'Save' }).click();

@@ -33,7 +33,7 @@ function ownSlot() {
 }
 
 const noHorizontalScroll = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
 test('a recruiter adds a group, a tester books it, the seats stay above the bookings, and the results and CSV show them @postgres', async ({
   loggedInPage: tester,

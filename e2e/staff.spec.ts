@@ -33,7 +33,7 @@ async function phonePage(browser: Browser, baseURL: string) {
 
 /** Nothing wider than the phone's screen. */
 async function expectFitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
 /** The set-up page from its link: password, the authenticator (QR and key), then the recovery codes. Answers the TOTP secret and the code that confirmed it. */

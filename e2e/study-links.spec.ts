@@ -310,10 +310,13 @@ test.describe('at 360 px', () => {
     const notice = page.getByRole('dialog', { name: TEXTS.noSeatTitle });
     await expect(notice).toContainText(TEXTS.noSeat);
     await expectNoAxeViolations(page);
-    const box = await notice.boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect
+      .poll(async () => {
+        const box = await notice.boundingBox();
+        return box && { fromLeftEdge: box.x >= 0, toRightEdge: box.x + box.width <= 360 };
+      })
+      .toEqual({ fromLeftEdge: true, toRightEdge: true });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await notice.getByRole('button', { name: 'Close' }).click();
 
     const other = await invitedTester(request, STUDY.cleaning);
@@ -321,6 +324,6 @@ test.describe('at 360 px', () => {
     const mismatch = page.getByRole('dialog', { name: TEXTS.mismatchTitle });
     await expect(mismatch).toContainText(TEXTS.mismatch);
     await expectNoAxeViolations(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

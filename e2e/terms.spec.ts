@@ -113,11 +113,14 @@ test.describe('at 360 px (a phone)', () => {
     await page.goto(PORTAL);
     const dialog = termsDialog(page);
     await expect(dialog).toBeVisible();
-    const box = (await dialog.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    await expect
+      .poll(async () => {
+        const box = await dialog.boundingBox();
+        return box && { fromLeftEdge: box.x >= 0, toRightEdge: box.x + box.width <= 360 };
+      })
+      .toEqual({ fromLeftEdge: true, toRightEdge: true });
     for (const name of [TERMS_TEXTS.accept, TERMS_TEXTS.logOut]) await expect(dialog.getByRole('button', { name })).toBeInViewport();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
 
     await dialog.getByRole('button', { name: TERMS_TEXTS.logOut }).click();

@@ -112,7 +112,7 @@ test.describe('at 360 px (a phone)', () => {
     await page.goto(TRY_YOUR_LUCK);
     await expect(wheel(page).getByTestId('wheel-spins')).toHaveText('3/3');
     await expect(page.getByRole('heading', { name: 'My spins' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
   });
 });

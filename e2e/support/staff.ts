@@ -9,7 +9,7 @@ export const PHONE = { width: 360, height: 740 };
 /** What every staff page is held to: no axe violations, and no sideways scroll on a 360 px phone. */
 export async function expectStaffPageSound(page: Page): Promise<void> {
   await expectNoAxeViolations(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
 /** From the console's home to one of its pages by the home's link; the page's heading shows, and the page is sound. */
@@ -78,6 +78,8 @@ export async function setUpStaffAccount(
   await page.getByLabel('New password', { exact: true }).fill(password);
   await page.getByLabel('Repeat the new password').fill(password);
   await page.getByRole('button', { name: 'Save password' }).click();
+  // Shown once the password is saved: a refusal (a rate limit, say) then fails here with what the page says.
+  await expect(page.getByTestId('totp-secret')).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
   await check();
   await page.getByLabel('The 6-digit code the app shows').fill(totpNow(secret));
