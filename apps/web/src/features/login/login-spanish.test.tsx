@@ -51,13 +51,13 @@ describe('the login page in Spanish', () => {
     );
     expect(screen.getByText(/¿Necesita ayuda\? Llame a Servicios al Probador al/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(screen.getByLabelText('Nombre de usuario')).toHaveAccessibleDescription('Por favor ingrese su nombre de usuario.');
 
     answers['/account/Login'] = { body: { status: 'failed', url: '', message: 'Nombre de usuario o contraseña incorrectos.' } };
     await user.type(screen.getByLabelText('Nombre de usuario'), 'demotester1');
     await user.type(screen.getByLabelText('Contraseña'), 'Wrong#Pass1');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading')).toHaveTextContent('Error');
     expect(dialog).toHaveTextContent('Nombre de usuario o contraseña incorrectos.');
@@ -74,7 +74,7 @@ describe('the login page in Spanish', () => {
     renderAt('/community/login');
     await user.type(await screen.findByLabelText('Nombre de usuario'), 'demotester1');
     await user.type(screen.getByLabelText('Contraseña'), 'Demo#Pass1');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading')).toHaveTextContent('Correo no confirmado');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar el correo de nuevo' }));
@@ -88,7 +88,7 @@ describe('the login page in Spanish', () => {
     renderAt('/community/login');
     await user.type(await screen.findByLabelText('Nombre de usuario'), 'demotester1');
     await user.type(screen.getByLabelText('Contraseña'), 'Demo#Pass1');
-    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading')).toHaveTextContent('Algo salió mal');
     expect(dialog).toHaveTextContent(
