@@ -31,12 +31,12 @@ export function issuesFromZod(error: { issues: readonly { path: readonly Propert
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = (requestLanguage(request) === 'es' && issuesInSpanish(request, error.validationContext)) || [
-        ...error.validation.map((issue) => ({
+      const issues =
+        (requestLanguage(request) === 'es' && issuesInSpanish(request, error.validationContext)) ||
+        error.validation.map((issue) => ({
           field: fieldName(issue.instancePath, (issue.params as { missingProperty?: string } | undefined)?.missingProperty),
           message: issue.message ?? 'Invalid value.',
-        })),
-      ];
+        }));
       const body: ApiError = {
         statusCode: 400,
         error: 'Bad Request',
