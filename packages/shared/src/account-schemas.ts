@@ -221,16 +221,50 @@ export function reEngagementFormSchema(language: Language = 'en') {
 }
 export type ReEngagementForm = z.input<ReturnType<typeof reEngagementFormSchema>>;
 
+/**
+ * The sign-in pages' own texts a schema words its rules with (locales/<language>/sign-in.json): the
+ * caller hands them in (the form its `t`, the server the request's language), so these schemas carry
+ * no Spanish. English by default, the texts below (the English file repeats them word for word).
+ */
+export type SignInRuleKey =
+  | 'loginUsernameRequired'
+  | 'loginPasswordRequired'
+  | 'firstNameRequired'
+  | 'lastNameRequired'
+  | 'findUsernameEmail'
+  | 'usernameTooLong'
+  | 'currentPasswordRequired';
+export type SignInRuleTexts = (key: SignInRuleKey, params?: Record<string, string | number>) => string;
+
+/** The texts of the recovery forms; the find-username e-mail text is the spec's, without a full stop (spec 2, section 5). */
+export const RECOVERY_TEXTS = {
+  firstNameRequired: 'Please enter your first name.',
+  lastNameRequired: 'Please enter your last name.',
+  findUsernameEmail: 'Please enter a valid email address',
+  usernameTooLong: `Username must contain at most ${LIMITS.emailMax} characters.`,
+} as const;
+
+const ENGLISH_RULE_TEXTS: Record<SignInRuleKey, string> = {
+  loginUsernameRequired: ENTRY_TEXTS.loginUsernameRequired,
+  loginPasswordRequired: ENTRY_TEXTS.loginPasswordRequired,
+  currentPasswordRequired: 'Current password is required.',
+  ...RECOVERY_TEXTS,
+};
+const inEnglish: SignInRuleTexts = (key) => ENGLISH_RULE_TEXTS[key];
+
 /** POST /api/account/Login, with the login form's texts (the spec gives none for this call). */
-export const loginSchema = z.object({
-  username: text(message('invalidCharacters'), { error: () => ENTRY_TEXTS.loginUsernameRequired })
-    .trim()
-    .min(1, ENTRY_TEXTS.loginUsernameRequired)
-    .max(100),
-  password: text(message('invalidCharacters'), { error: () => ENTRY_TEXTS.loginPasswordRequired })
-    .min(1, ENTRY_TEXTS.loginPasswordRequired)
-    .max(200),
-});
+export function loginSchemaIn(t: SignInRuleTexts = inEnglish, language: Language = 'en') {
+  return z.object({
+    username: text(message('invalidCharacters', language), { error: () => t('loginUsernameRequired') })
+      .trim()
+      .min(1, t('loginUsernameRequired'))
+      .max(100),
+    password: text(message('invalidCharacters', language), { error: () => t('loginPasswordRequired') })
+      .min(1, t('loginPasswordRequired'))
+      .max(200),
+  });
+}
+export const loginSchema = loginSchemaIn();
 
 /**
  * Spec 2, section 5 says "Username non-empty. The password field is enabled when longer than
@@ -246,52 +280,54 @@ export function isLoginPasswordEnabled(username: string): boolean {
  * The login form: the call's username, then a password asked for only once a username is given
  * (one message at a time, the username's first) and the password field is open; Remember me.
  */
-export const loginFormSchema = z
-  .object({ username: loginSchema.shape.username, password: z.string(), remember: z.boolean() })
-  .superRefine(({ username, password }, context) => {
-    // A blank username is the one thing to say (its own message); the password's comes after.
-    if (!username.trim()) return;
-    if (!isLoginPasswordEnabled(username) || !loginSchema.shape.password.safeParse(password).success) {
-      context.addIssue({ code: 'custom', path: ['password'], message: ENTRY_TEXTS.loginPasswordRequired });
-    }
-  });
+export function loginFormSchemaIn(t: SignInRuleTexts = inEnglish, language: Language = 'en') {
+  const call = loginSchemaIn(t, language);
+  return z
+    .object({ username: call.shape.username, password: z.string(), remember: z.boolean() })
+    .superRefine(({ username, password }, context) => {
+      // A blank username is the one thing to say (its own message); the password's comes after.
+      if (!username.trim()) return;
+      if (!isLoginPasswordEnabled(username) || !call.shape.password.safeParse(password).success) {
+        context.addIssue({ code: 'custom', path: ['password'], message: t('loginPasswordRequired') });
+      }
+    });
+}
+export const loginFormSchema = loginFormSchemaIn();
 export type LoginForm = z.input<typeof loginFormSchema>;
 
-/** The texts of the recovery forms; the find-username e-mail text is the spec's, without a full stop (spec 2, section 5). */
-export const RECOVERY_TEXTS = {
-  firstNameRequired: 'Please enter your first name.',
-  lastNameRequired: 'Please enter your last name.',
-  findUsernameEmail: 'Please enter a valid email address',
-  usernameTooLong: `Username must contain at most ${LIMITS.emailMax} characters.`,
-} as const;
-
 /** A required, trimmed text whose absence or blank reads `required`. */
-const requiredText = (required: string) =>
-  text(message('invalidCharacters'), { error: () => required })
+const requiredText = (required: string, language: Language) =>
+  text(message('invalidCharacters', language), { error: () => required })
     .trim()
     .min(1, { message: required, abort: true });
 
 /** POST /account/findusername, and its form: first and last name non-empty, the e-mail valid. */
-export const findUsernameSchema = z.object({
-  firstname: requiredText(RECOVERY_TEXTS.firstNameRequired).max(LIMITS.profileNameMax),
-  lastname: requiredText(RECOVERY_TEXTS.lastNameRequired).max(LIMITS.profileNameMax),
-  emailAddress: text(message('invalidCharacters'), { error: () => RECOVERY_TEXTS.findUsernameEmail })
-    .trim()
-    .max(LIMITS.emailMax, { message: RECOVERY_TEXTS.findUsernameEmail, abort: true })
-    .regex(EMAIL_PATTERN, RECOVERY_TEXTS.findUsernameEmail),
-});
+export function findUsernameSchemaIn(t: SignInRuleTexts = inEnglish, language: Language = 'en') {
+  return z.object({
+    firstname: requiredText(t('firstNameRequired'), language).max(LIMITS.profileNameMax),
+    lastname: requiredText(t('lastNameRequired'), language).max(LIMITS.profileNameMax),
+    emailAddress: text(message('invalidCharacters', language), { error: () => t('findUsernameEmail') })
+      .trim()
+      .max(LIMITS.emailMax, { message: t('findUsernameEmail'), abort: true })
+      .regex(EMAIL_PATTERN, t('findUsernameEmail')),
+  });
+}
+export const findUsernameSchema = findUsernameSchemaIn();
 export type FindUsernameForm = z.input<typeof findUsernameSchema>;
 
 /** POST /account/forgotpassword, and its form: the username non-empty, the e-mail valid (a blank one too), both at most 50 characters. */
-export const forgotPasswordSchema = z.object({
-  username: requiredText(ENTRY_TEXTS.loginUsernameRequired).max(LIMITS.emailMax, RECOVERY_TEXTS.usernameTooLong),
-  emailAddress: text(message('invalidCharacters'), { error: () => message('emailInvalid') })
-    .trim()
-    .superRefine((value, context) => {
-      const problem = checkEmail(value);
-      if (problem) context.addIssue({ code: 'custom', message: message(problem === 'required' ? 'emailInvalid' : problem) });
-    }),
-});
+export function forgotPasswordSchemaIn(t: SignInRuleTexts = inEnglish, language: Language = 'en') {
+  return z.object({
+    username: requiredText(t('loginUsernameRequired'), language).max(LIMITS.emailMax, t('usernameTooLong', { max: LIMITS.emailMax })),
+    emailAddress: text(message('invalidCharacters', language), { error: () => message('emailInvalid', language) })
+      .trim()
+      .superRefine((value, context) => {
+        const problem = checkEmail(value);
+        if (problem) context.addIssue({ code: 'custom', message: message(problem === 'required' ? 'emailInvalid' : problem, language) });
+      }),
+  });
+}
+export const forgotPasswordSchema = forgotPasswordSchemaIn();
 export type ForgotPasswordForm = z.input<typeof forgotPasswordSchema>;
 
 export function resetPasswordSchema(language: Language = 'en') {
@@ -311,13 +347,20 @@ function confirmationOf<Password extends string>(password: Password, language: L
 }
 
 /** The reset link's form: the call's new password and its confirmation (the link gives the user id and code). */
-export const resetPasswordFormSchema = z
-  .object({ password: resetPasswordSchema('en').shape.Password, confirmation: z.string() })
-  .superRefine(confirmationOf('password'));
+export function resetPasswordFormSchemaIn(language: Language = 'en') {
+  return z
+    .object({ password: resetPasswordSchema(language).shape.Password, confirmation: z.string() })
+    .superRefine(confirmationOf('password', language));
+}
+export const resetPasswordFormSchema = resetPasswordFormSchemaIn();
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
 
-export const checkConfirmEmailSchema = z.object({ userId: testerId(), code: plain().min(1).max(200) });
-export const confirmEmailAnotherSchema = z.object({ token: plain().min(1).max(400).regex(TESTER_TOKEN_PATTERN, message('idInvalid')) });
+export const checkConfirmEmailSchemaIn = (language: Language = 'en') =>
+  z.object({ userId: testerId(language), code: plain(language).min(1).max(200) });
+export const checkConfirmEmailSchema = checkConfirmEmailSchemaIn();
+export const confirmEmailAnotherSchemaIn = (language: Language = 'en') =>
+  z.object({ token: plain(language).min(1).max(400).regex(TESTER_TOKEN_PATTERN, message('idInvalid', language)) });
+export const confirmEmailAnotherSchema = confirmEmailAnotherSchemaIn();
 export const emailClickTrackSchema = z.object({ tester: testerId(), eCode: plain().min(1).max(200) });
 export const testerIdSchema = testerId();
 
@@ -328,28 +371,35 @@ export const testerIdSchema = testerId();
 export const loginUsernameSchema = z.union([testerIdSchema, z.object({ t: testerIdSchema, d: plain().min(1).max(2000) })]);
 export type LoginUsernameRequest = z.infer<typeof loginUsernameSchema>;
 
-export const initializeInformationSchema = z.object({
-  Username: checked(checkUsername, 'en'),
-  CurrentPassword: plain().min(1, 'Current password is required.').max(200),
-  NewPassword: checked(checkPassword, 'en'),
-  EmailAddress: checked(checkEmail, 'en'),
-  PhoneNumber: checked(checkPhone, 'en'),
-});
+export function initializeInformationSchemaIn(t: SignInRuleTexts = inEnglish, language: Language = 'en') {
+  return z.object({
+    Username: checked(checkUsername, language),
+    CurrentPassword: plain(language).min(1, t('currentPasswordRequired')).max(200),
+    NewPassword: checked(checkPassword, language),
+    EmailAddress: checked(checkEmail, language),
+    PhoneNumber: checked(checkPhone, language),
+  });
+}
+export const initializeInformationSchema = initializeInformationSchemaIn();
 
 /**
  * The forced credential change's form, in the order it shows its fields: the call's fields as
  * typed (username and e-mail trimmed, as the call receives them) and the new password's repeat.
  */
-export const initializeInformationFormSchema = z
-  .object({
-    username: z.string().trim().pipe(initializeInformationSchema.shape.Username),
-    currentPassword: initializeInformationSchema.shape.CurrentPassword,
-    email: z.string().trim().pipe(initializeInformationSchema.shape.EmailAddress),
-    phone: initializeInformationSchema.shape.PhoneNumber,
-    newPassword: initializeInformationSchema.shape.NewPassword,
-    confirmation: z.string(),
-  })
-  .superRefine(confirmationOf('newPassword'));
+export function initializeInformationFormSchemaIn(t: SignInRuleTexts = inEnglish, language: Language = 'en') {
+  const call = initializeInformationSchemaIn(t, language);
+  return z
+    .object({
+      username: z.string().trim().pipe(call.shape.Username),
+      currentPassword: call.shape.CurrentPassword,
+      email: z.string().trim().pipe(call.shape.EmailAddress),
+      phone: call.shape.PhoneNumber,
+      newPassword: call.shape.NewPassword,
+      confirmation: z.string(),
+    })
+    .superRefine(confirmationOf('newPassword', language));
+}
+export const initializeInformationFormSchema = initializeInformationFormSchemaIn();
 export type InitializeInformationForm = z.input<typeof initializeInformationFormSchema>;
 
 export function registerExistedUserSchema(language: Language = 'en') {

@@ -13,6 +13,8 @@ interface NewPasswordFieldsProps {
   confirmation: BoundField;
   passwordLabel?: string;
   confirmationLabel?: string;
+  /** The rules under the password; the English NEW_PASSWORD_HINT unless the page speaks another language. */
+  hint?: string;
   disabled?: boolean;
 }
 
@@ -25,12 +27,13 @@ export function NewPasswordFields({
   confirmation,
   passwordLabel = 'New password',
   confirmationLabel = 'Confirm new password',
+  hint = NEW_PASSWORD_HINT,
   disabled = false,
 }: NewPasswordFieldsProps) {
   const shared = { type: 'password', autoComplete: 'new-password', maxLength: LIMITS.passwordMax * 2, required: true, disabled };
   return (
     <>
-      <TextField label={passwordLabel} hint={NEW_PASSWORD_HINT} {...password} {...shared} />
+      <TextField label={passwordLabel} hint={hint} {...password} {...shared} />
       <TextField label={confirmationLabel} {...confirmation} {...shared} />
     </>
   );

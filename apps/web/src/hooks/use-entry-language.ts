@@ -29,6 +29,11 @@ export function setLanguage(language: Language): void {
   for (const listener of listeners) listener();
 }
 
+/** The language this tab shows, outside React (the API client tells the server). */
+export function currentLanguage(): Language {
+  return readSpanish() ? 'es' : 'en';
+}
+
 /** The language this tab shows (English on the server's render). */
 export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, readSpanish, () => false) ? 'es' : 'en';

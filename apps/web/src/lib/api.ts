@@ -1,3 +1,5 @@
+import { currentLanguage } from '../hooks/use-entry-language';
+
 /** Small JSON client for /api. Failures reject with ApiRequestError so callers can decide what to show. */
 
 export class ApiRequestError extends Error {
@@ -19,6 +21,8 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
     headers: {
       accept: 'application/json',
       'x-requested-with': 'TesterHub',
+      // The tab's language, not the browser's: the server words a visitor's answers in it (decision 118).
+      'accept-language': currentLanguage(),
       ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...init.headers,
     },

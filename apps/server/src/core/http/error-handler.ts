@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import type { ApiError } from '@testerhub/shared/api-errors';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { requestLanguage, spanishErrorMap } from './request-language.ts';
 
 /** What a 503 for a database away asks a client to wait: within readiness's 10 s recovery bound (issue 26). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -29,10 +31,12 @@ export function issuesFromZod(error: { issues: readonly { path: readonly Propert
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        field: fieldName(issue.instancePath, (issue.params as { missingProperty?: string } | undefined)?.missingProperty),
-        message: issue.message ?? 'Invalid value.',
-      }));
+      const issues =
+        (requestLanguage(request) === 'es' && issuesInSpanish(request, error.validationContext)) ||
+        error.validation.map((issue) => ({
+          field: fieldName(issue.instancePath, (issue.params as { missingProperty?: string } | undefined)?.missingProperty),
+          message: issue.message ?? 'Invalid value.',
+        }));
       const body: ApiError = {
         statusCode: 400,
         error: 'Bad Request',
@@ -94,6 +98,30 @@ export function registerErrorHandler(app: FastifyInstance) {
     };
     return reply.status(404).send(body);
   });
+}
+
+/** What a request's part (body, querystring, params) is checked with, when the route checks it with zod. */
+function zodSchemaOf(request: FastifyRequest, part: string): ZodType | null {
+  const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part];
+  return schema && typeof (schema as ZodType).safeParse === 'function' ? (schema as ZodType) : null;
+}
+
+/**
+ * A malformed request that asked for Spanish (decision 118): the route's schema checks the raw part
+ * again with zod's issues worded in Spanish. A schema's own texts stay as the schema words them
+ * (the sign-in and registration routes check in the visitor's language themselves). Null when
+ * the part cannot be checked again, so the English issues stand.
+ */
+function issuesInSpanish(request: FastifyRequest, part: string | undefined) {
+  const inputs: Record<string, unknown> = { body: request.body, querystring: request.query, params: request.params };
+  const schema = part && part in inputs ? zodSchemaOf(request, part) : null;
+  if (!schema) return null;
+  try {
+    const parsed = schema.safeParse(inputs[part!], { error: spanishErrorMap });
+    return parsed.success ? null : issuesFromZod(parsed.error);
+  } catch {
+    return null; // an asynchronous refinement: zod cannot check it again synchronously
+  }
 }
 
 function clientMessage(error: FastifyError): string {

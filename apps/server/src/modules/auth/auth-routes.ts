@@ -3,8 +3,10 @@ import {
   checkAuthorizeResponseSchema,
   credentialsResponseSchema,
   initializeInformationSchema,
+  initializeInformationSchemaIn,
   loginResponseSchema,
   loginSchema,
+  loginSchemaIn,
   loginUsernameResponseSchema,
   loginUsernameSchema,
   logoutResponseSchema,
@@ -12,6 +14,9 @@ import {
 import { RateLimiter, type RateLimitStore, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { signInTexts } from '@testerhub/shared/sign-in-texts';
+import { requestLanguage } from '../../core/http/request-language.ts';
+import { rejectInLanguage } from '../../core/http/validate-in-language.ts';
 import { type SessionCookie } from '../../core/auth/session-cookie.ts';
 import { CONFIRMATION_RESEND_COOKIE, CONFIRMATION_RESEND_MINUTES, type AuthService } from './auth-service.ts';
 
@@ -45,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
   app.post(
     '/account/Login',
     {
+      attachValidation: true,
       schema: {
         tags: ['account'],
         body: loginSchema,
@@ -52,11 +58,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       },
     },
     async (request, reply) => {
+      // The login page's language (Accept-Language): its messages, and a malformed request's (decision 118).
+      rejectInLanguage(request, (language) => loginSchemaIn(signInTexts(language), language));
       const result = await auth.login(
         request.body.username,
         request.body.password,
         rateLimitAddress(request.ip),
         request.cookies[DEVICE_COOKIE],
+        requestLanguage(request),
       );
       // No username in the log (personal data): the tester's id once known.
       request.log.info(
@@ -127,8 +136,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
 
   app.post(
     '/account/initializeInformation',
-    { schema: { tags: ['account'], body: initializeInformationSchema, response: { 200: credentialsResponseSchema } } },
+    {
+      attachValidation: true,
+      schema: { tags: ['account'], body: initializeInformationSchema, response: { 200: credentialsResponseSchema } },
+    },
     async (request, reply) => {
+      rejectInLanguage(request, (language) => initializeInformationSchemaIn(signInTexts(language), language));
       const body = request.body;
       const result = await auth.initializeInformation(
         {
@@ -138,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
           email: body.EmailAddress,
           phone: body.PhoneNumber,
         },
-        { address: rateLimitAddress(request.ip), changeToken: request.cookies[CHANGE_COOKIE] },
+        { address: rateLimitAddress(request.ip), changeToken: request.cookies[CHANGE_COOKIE], language: requestLanguage(request) },
       );
       request.log.info({ event: 'auth.initialize-information', status: result.status }, 'forced credential change');
       if (result.status === 'succeed') reply.clearCookie(CHANGE_COOKIE, { path: '/api/account' });

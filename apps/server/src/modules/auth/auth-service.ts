@@ -1,4 +1,5 @@
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { message, type Language } from '@testerhub/shared/account-messages';
+import { signInTexts } from '@testerhub/shared/sign-in-texts';
 import type { AppConfig } from '../../core/config/env.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { SessionRepository } from './session-repository.ts';
@@ -79,22 +80,30 @@ export function createAuthService(deps: {
   }
 
   return {
-    async login(username: string, password: string, address: string, deviceCookie?: string): Promise<LoginResult> {
+    /** The answer's message is in `language`, the visitor's (decision 118): no session yet, and a failed login names no account. */
+    async login(
+      username: string,
+      password: string,
+      address: string,
+      deviceCookie?: string,
+      language: Language = 'en',
+    ): Promise<LoginResult> {
+      const t = signInTexts(language);
       if (!(await addressAttempts.hit(`ip:${address}`))) {
         refused('rateLimited');
-        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+        throw new TooManyRequestsError(message('tooManyRequests', language));
       }
       const named = await testers.findByUsername(username.trim());
       const failed = failures.counterFor(`login:${nameTarget(username)}`, named?.id, deviceCookie);
       // Counted before the (slow) password check, so attempts sent all at once are limited too.
       if (!(await failed.hit())) {
         refused('rateLimited');
-        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+        throw new TooManyRequestsError(message('tooManyRequests', language));
       }
       const tester = await checkPassword(named, password);
       if (!tester) {
         refused('credentials');
-        return { status: 'failed', url: '', message: ENTRY_TEXTS.loginDefault };
+        return { status: 'failed', url: '', message: t('loginDefault') };
       }
       await failed.reset();
       if (tester.mustChangeCredentials) {
@@ -105,7 +114,7 @@ export function createAuthService(deps: {
           hashToken(changeToken),
           new Date(clock.nowMs() + CREDENTIAL_CHANGE_MINUTES * 60_000),
         );
-        return { status: 'changePassword', url: '', message: 'Please choose a new username and password.', changeToken };
+        return { status: 'changePassword', url: '', message: t('loginChangePassword'), changeToken };
       }
       if (!tester.emailConfirmedAt) {
         refused('notConfirmed');
@@ -117,7 +126,7 @@ export function createAuthService(deps: {
           hashToken(resendToken),
           new Date(clock.nowMs() + CONFIRMATION_RESEND_MINUTES * 60_000),
         );
-        return { status: 'notConfirmed', url: '', message: ENTRY_TEXTS.notConfirmed, resendToken };
+        return { status: 'notConfirmed', url: '', message: t('notConfirmed'), resendToken };
       }
       const sessionId = await startSession(tester.id);
       return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester, deviceCookie: failures.issue(tester.id) };
@@ -158,19 +167,20 @@ export function createAuthService(deps: {
      */
     async initializeInformation(
       input: { username: string; currentPassword: string; newPassword: string; email: string; phone: string },
-      context: { address: string; changeToken: string | undefined },
+      context: { address: string; changeToken: string | undefined; language?: Language },
     ) {
-      if (!(await addressAttempts.hit(`ip:${context.address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      const language = context.language ?? 'en';
+      if (!(await addressAttempts.hit(`ip:${context.address}`))) throw new TooManyRequestsError(message('tooManyRequests', language));
       // The account is the one whose login answered changePassword (its token), so Username may be a new one;
       // without the token, Username names the account and stays as it is.
       const { tester, byToken } = await changingTester(context.changeToken, input.username);
       // Without the token its current password is a guess like a login's: counted with the account's wrong logins,
       // so that spreading guesses over addresses gains nothing. The token's holder gave that password a moment ago.
       if (!byToken && !(await failures.counterFor(`login:${nameTarget(input.username)}`, undefined, undefined).hit()))
-        throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+        throw new TooManyRequestsError(message('tooManyRequests', language));
       const passwordRight = await verifyPassword(tester?.passwordHash ?? (await decoyPasswordHash()), input.currentPassword);
       if (!tester || !passwordRight || !tester.mustChangeCredentials)
-        return { status: 'failedLogin' as const, message: ENTRY_TEXTS.forcedChangeFailure };
+        return { status: 'failedLogin' as const, message: signInTexts(language)('forcedChangeFailure') };
       try {
         await testers.updateCredentials(tester.id, {
           username: input.username.trim(),
@@ -180,15 +190,13 @@ export function createAuthService(deps: {
         });
       } catch (error) {
         const index = uniqueViolation(error);
-        if (index === 'testers_email_lower')
-          return { status: 'emailTaken' as const, message: 'Sorry, this email is already in use. Please choose another one.' };
-        if (index === 'testers_username_lower')
-          return { status: 'usernameTaken' as const, message: 'Username is already taken. Please choose another name.' };
+        if (index === 'testers_email_lower') return { status: 'emailTaken' as const, message: message('emailTaken', language) };
+        if (index === 'testers_username_lower') return { status: 'usernameTaken' as const, message: message('usernameTaken', language) };
         throw error;
       }
       if (context.changeToken) await testers.consumeToken(hashToken(context.changeToken), 'change-credentials', tester.id);
       await sessions.deleteAllForTester(tester.id);
-      return { status: 'succeed' as const, message: ENTRY_TEXTS.forcedChangeSuccess };
+      return { status: 'succeed' as const, message: signInTexts(language)('forcedChangeSuccess') };
     },
 
     async loginUsername(testerId: string) {

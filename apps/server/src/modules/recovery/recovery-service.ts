@@ -1,4 +1,5 @@
-import { ENTRY_TEXTS, type Language } from '@testerhub/shared/account-messages';
+import { message, type Language } from '@testerhub/shared/account-messages';
+import { signInTexts } from '@testerhub/shared/sign-in-texts';
 import type { AppConfig } from '../../core/config/env.ts';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database } from '../../core/db/client.ts';
@@ -50,20 +51,21 @@ export function createRecoveryService(
     config.rateLimitWindowSeconds * 1000,
   );
   /** Counts one attempt from the address (a rate-limit address, see rateLimitAddress) and one for what it names. */
-  async function limit(address: string, target: string) {
-    if (!(await recoveryAttempts.hit(`recovery:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
-    if (!(await targetAttempts.hit(target))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  async function limit(address: string, target: string, language: Language) {
+    if (!(await recoveryAttempts.hit(`recovery:${address}`))) throw new TooManyRequestsError(message('tooManyRequests', language));
+    if (!(await targetAttempts.hit(target))) throw new TooManyRequestsError(message('tooManyRequests', language));
   }
 
+  // The answers' messages are in the visitor's language (the request's, decision 118); the e-mails in the tester's own.
   return {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => clicks.exportOf(testerId),
 
     /** Shows the username (as the original did) and also mails it to the address on file. */
-    async findUsername(firstName: string, lastName: string, email: string, address: string) {
-      await limit(address, `email:${nameTarget(email)}`);
+    async findUsername(firstName: string, lastName: string, email: string, address: string, language: Language = 'en') {
+      await limit(address, `email:${nameTarget(email)}`, language);
       const tester = await testers.findByNameAndEmail(firstName, lastName, email);
-      if (!tester) return { status: 'failed' as const, userName: '', message: ENTRY_TEXTS.findUsernameFailure };
+      if (!tester) return { status: 'failed' as const, userName: '', message: signInTexts(language)('findUsernameFailure') };
       await mail.queue(
         usernameMessage({
           to: tester.email,
@@ -76,11 +78,12 @@ export function createRecoveryService(
       return { status: 'succeed' as const, userName: tester.username, message: '' };
     },
 
-    async forgotPassword(username: string, email: string, address: string) {
-      await limit(address, `username:${nameTarget(username)}`);
+    async forgotPassword(username: string, email: string, address: string, language: Language = 'en') {
+      const t = signInTexts(language);
+      await limit(address, `username:${nameTarget(username)}`, language);
       const tester = await testers.findByUsername(username.trim());
       if (!tester || tester.email.toLowerCase() !== email.trim().toLowerCase())
-        return { status: 'failed' as const, message: ENTRY_TEXTS.forgotPasswordFailure };
+        return { status: 'failed' as const, message: t('forgotPasswordFailure') };
       const code = randomToken();
       // One unit of work: the older links end, the new one starts, and its e-mail is queued, or none of it.
       await inTransaction(db, async (tx) => {
@@ -103,18 +106,19 @@ export function createRecoveryService(
           tx,
         );
       });
-      return { status: 'succeed' as const, message: ENTRY_TEXTS.forgotPasswordSuccess };
+      return { status: 'succeed' as const, message: t('forgotPasswordSuccess') };
     },
 
     /**
      * A reset code works once, before it expires, and using it voids every other reset code of the
      * tester; the new password ends every session of the tester.
      */
-    async resetPassword(userId: string, code: string, password: string) {
+    async resetPassword(userId: string, code: string, password: string, language: Language = 'en') {
+      const t = signInTexts(language);
       const tester = await testers.findById(userId);
       // A code that is not open fails before the (slow) password hash; the transaction below decides for good.
       if (!tester || (await testers.testerForToken(hashToken(code), 'reset-password')) !== tester.id)
-        return { status: 'failed' as const, message: ENTRY_TEXTS.resetFailure };
+        return { status: 'failed' as const, message: t('resetFailure') };
       const passwordHash = await hashPassword(password);
       const reset = await inTransaction(db, async (tx) => {
         if (!(await testers.consumeToken(hashToken(code), 'reset-password', tester.id, tx))) return false;
@@ -122,11 +126,11 @@ export function createRecoveryService(
         await testers.setPassword(tester.id, passwordHash, tx);
         return true;
       });
-      if (!reset) return { status: 'failed' as const, message: ENTRY_TEXTS.resetFailure };
+      if (!reset) return { status: 'failed' as const, message: t('resetFailure') };
       // The owner read the mailed link: the requests for this username that led here are spent.
       await targetAttempts.reset(`username:${nameTarget(tester.username)}`);
       await auth.endAllSessions(tester.id);
-      return { status: 'succeed' as const, message: ENTRY_TEXTS.resetSuccess };
+      return { status: 'succeed' as const, message: t('resetSuccess') };
     },
 
     async confirmEmail(userId: string, code: string) {
@@ -142,10 +146,10 @@ export function createRecoveryService(
       return { status: 'confirmed' as const };
     },
 
-    async recordClick(testerId: string, eCode: string, address: string) {
-      if (!(await clickAttempts.hit(`click:${address}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+    async recordClick(testerId: string, eCode: string, address: string, language: Language = 'en') {
+      if (!(await clickAttempts.hit(`click:${address}`))) throw new TooManyRequestsError(message('tooManyRequests', language));
       const tester = await testers.findById(testerId);
-      if (!tester) return { status: 'failed' as const, message: ENTRY_TEXTS.clickTrackFailure };
+      if (!tester) return { status: 'failed' as const, message: signInTexts(language)('clickTrackFailure') };
       await clicks.recordClick(tester.id, eCode);
       return { status: 'succeed' as const, message: '' };
     },

@@ -20,11 +20,12 @@ import {
 } from '@testerhub/shared/account-schemas';
 import { RateLimiter, type RateLimitStore, phoneTarget, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
+import { ENTRY_TEXTS, message, type Language } from '@testerhub/shared/account-messages';
 import { TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
 import type { RegistrationService } from './registration-service.ts';
 import { CONFIRMATION_RESEND_COOKIE } from '../auth/auth-service.ts';
 import { rejectInLanguage } from '../../core/http/validate-in-language.ts';
+import { requestLanguage } from '../../core/http/request-language.ts';
 
 export interface RegistrationRouteOptions {
   registration: RegistrationService;
@@ -43,8 +44,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
   const checks = new RateLimiter(options.rateLimits, 'registration-checks', options.checksPerWindow, options.windowSeconds * 1000);
   // Codes tried per phone: a code can be guessed from many addresses, so the phone it belongs to bounds them all.
   const codesPerPhone = new RateLimiter(options.rateLimits, 're-engagement-phone', options.attemptsPerTarget, options.windowSeconds * 1000);
-  const limitChecks = async (ip: string, what: string) => {
-    if (!(await checks.hit(`${what}:${rateLimitAddress(ip)}`))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+  const limitChecks = async (ip: string, what: string, language: Language = 'en') => {
+    if (!(await checks.hit(`${what}:${rateLimitAddress(ip)}`))) throw new TooManyRequestsError(message('tooManyRequests', language));
   };
   // Confirmation e-mails sent again per tester, from all addresses together: an inbox is not flooded through many logins.
   const resendsPerTester = new RateLimiter(
@@ -66,9 +67,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
       },
     },
     async (request) => {
-      await limitChecks(request.ip, 'resend-confirmation');
-      const answer = await registration.resendConfirmation(request.cookies[CONFIRMATION_RESEND_COOKIE], (testerId, within) =>
-        resendsPerTester.hit(`tester:${testerId}`, within),
+      // The answer speaks the login page's language (Accept-Language, decision 118).
+      const language = requestLanguage(request);
+      await limitChecks(request.ip, 'resend-confirmation', language);
+      const answer = await registration.resendConfirmation(
+        request.cookies[CONFIRMATION_RESEND_COOKIE],
+        (testerId, within) => resendsPerTester.hit(`tester:${testerId}`, within),
+        language,
       );
       request.log.info({ event: 'auth.resend-confirmation', status: answer.status }, 'confirmation e-mail asked again');
       return answer;

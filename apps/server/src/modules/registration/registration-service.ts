@@ -1,4 +1,5 @@
-import { ENTRY_TEXTS, message, type Language } from '@testerhub/shared/account-messages';
+import { message, type Language } from '@testerhub/shared/account-messages';
+import { signInTexts } from '@testerhub/shared/sign-in-texts';
 import type { ResendConfirmEmailResponse } from '@testerhub/shared/account-schemas';
 import { AD_OTHER, DEFAULT_BEST_CONTACT_TIME, TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
 import type { AppConfig } from '../../core/config/env.ts';
@@ -215,22 +216,25 @@ export function createRegistrationService(
     async resendConfirmation(
       resendToken: string | undefined,
       mayResend: (testerId: string, within: Executor) => Promise<boolean>,
+      /** The answer's (the login page's, decision 118); the e-mail is in the tester's own. */
+      language: Language = 'en',
     ): Promise<ResendConfirmEmailResponse> {
-      const expired = { status: 'failed', message: ENTRY_TEXTS.confirmationResendExpired } as const;
+      const t = signInTexts(language);
+      const expired = { status: 'failed', message: t('confirmationResendExpired') } as const;
       if (!resendToken) return expired;
       const testerId = await testers.testerForToken(hashToken(resendToken), 'resend-confirmation');
       const tester = testerId ? await testers.findById(testerId) : null;
       if (!tester) return expired;
-      if (tester.emailConfirmedAt) return { status: 'confirmed', message: ENTRY_TEXTS.alreadyConfirmed };
+      if (tester.emailConfirmedAt) return { status: 'confirmed', message: t('alreadyConfirmed') };
       // The token is claimed before the limit counts, so requests racing on one login spend one of
       // the tester's sends, not one each; a refusal rolls the claim back.
       const sent = await inTransaction(db, async (unit) => {
         if (!(await testers.consumeToken(hashToken(resendToken), 'resend-confirmation', tester.id, unit))) return false;
-        if (!(await mayResend(tester.id, unit))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+        if (!(await mayResend(tester.id, unit))) throw new TooManyRequestsError(message('tooManyRequests', language));
         await queueConfirmation(tester, tester.language === 'es' ? 'es' : 'en', unit);
         return true;
       });
-      return sent ? { status: 'succeed', message: ENTRY_TEXTS.confirmationResent } : expired;
+      return sent ? { status: 'succeed', message: t('confirmationResent') } : expired;
     },
     lockedSiteForZip,
 

@@ -3,26 +3,17 @@ import { Link, useNavigate } from 'react-router';
 import { AccountPanel } from '../../components/account-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useTabList } from '../../hooks/use-tab-list';
+import { SignInLanguageToggle, useSignInTexts } from '../../components/sign-in-texts';
 import { FindUsernameForm } from './find-username-form';
 import { ForgotPasswordForm } from './forgot-password-form';
 import './recovery.css';
 
 type Tab = 'username' | 'password';
 
-const TABS: readonly { key: Tab; label: string; path: string; intro: string }[] = [
-  {
-    key: 'username',
-    label: 'Find username',
-    path: '/community/findinfo/username',
-    intro: 'Tell us your name and the e-mail address you registered with, and we will show you your username.',
-  },
-  {
-    key: 'password',
-    label: 'Reset password',
-    path: '/community/findinfo/password',
-    intro: 'Enter your username and e-mail address, and we will e-mail you a link to choose a new password.',
-  },
-];
+const TABS = [
+  { key: 'username', label: 'findUsernameTab', path: '/community/findinfo/username', intro: 'findUsernameIntro' },
+  { key: 'password', label: 'resetPasswordTab', path: '/community/findinfo/password', intro: 'resetPasswordIntro' },
+] as const satisfies readonly { key: Tab; label: string; path: string; intro: string }[];
 
 /**
  * /community/findinfo/username and /community/findinfo/password: two tabs, each with its own
@@ -30,21 +21,22 @@ const TABS: readonly { key: Tab; label: string; path: string; intro: string }[] 
  * activation: arrow keys, Home and End move between them and open the other address.
  */
 export function FindInfoPage({ tab }: { tab: Tab }) {
-  const current = TABS.find((entry) => entry.key === tab) ?? TABS[0]!;
-  usePageTitle(current.label);
+  const t = useSignInTexts();
+  const current = TABS.find((entry) => entry.key === tab) ?? TABS[0];
+  usePageTitle(t(current.label));
   const navigate = useNavigate();
   const baseId = useId();
   const { tabListProps, tabProps } = useTabList<HTMLAnchorElement>({
     count: TABS.length,
-    selected: TABS.indexOf(current),
+    selected: TABS.findIndex((entry) => entry.key === current.key),
     onSelect: (index) => navigate(TABS[index]!.path, { replace: true }),
   });
   const tabId = (key: Tab) => `${baseId}-tab-${key}`;
   const panelId = `${baseId}-panel`;
 
   return (
-    <AccountPanel title="Forgot your username or password?" intro={current.intro}>
-      <div aria-label="Account recovery" className="find-info__tabs" {...tabListProps}>
+    <AccountPanel title={t('recoveryTitle')} intro={t(current.intro)} top={<SignInLanguageToggle />}>
+      <div aria-label={t('recoveryTabs')} className="find-info__tabs" {...tabListProps}>
         {TABS.map((entry, index) => (
           <Link
             key={entry.key}
@@ -55,7 +47,7 @@ export function FindInfoPage({ tab }: { tab: Tab }) {
             aria-controls={panelId}
             className="find-info__tab"
           >
-            {entry.label}
+            {t(entry.label)}
           </Link>
         ))}
       </div>
@@ -64,7 +56,7 @@ export function FindInfoPage({ tab }: { tab: Tab }) {
         {tab === 'username' ? <FindUsernameForm key="username" /> : <ForgotPasswordForm key="password" />}
       </div>
       <p className="find-info__back">
-        <Link to="/community/login">Back to log in</Link>
+        <Link to="/community/login">{t('backToLogIn')}</Link>
       </p>
     </AccountPanel>
   );

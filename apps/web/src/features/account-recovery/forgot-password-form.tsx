@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { LIMITS } from '@testerhub/shared/account-rules';
-import { forgotPasswordSchema } from '@testerhub/shared/account-schemas';
+import { forgotPasswordSchemaIn } from '@testerhub/shared/account-schemas';
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { postForgotPassword } from './recovery-api';
 import { ErrorPopupDialog, useRecoveryCall, type ErrorPopup } from './recovery-form';
@@ -14,15 +14,17 @@ type Popup = { kind: 'sent' } | ErrorPopup;
 /** Reset password: the popups forgotPassword (then login) and forgotPasswordError. */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
-  const { field, handleSubmit } = useSchemaForm(forgotPasswordSchema, { defaultValues: { username: '', emailAddress: '' } });
-  const { pending, popup, closePopup, send } = useRecoveryCall<Popup>();
+  const language = useLanguage();
+  const { pending, popup, closePopup, send, t } = useRecoveryCall<Popup>();
+  const schema = useMemo(() => forgotPasswordSchemaIn(t, language), [t, language]);
+  const { field, handleSubmit } = useSchemaForm(schema, { language, defaultValues: { username: '', emailAddress: '' } });
 
   const submit = handleSubmit(({ username, emailAddress }) =>
     send(() =>
       postForgotPassword(username, emailAddress).then((result): Popup =>
         result.status === 'succeed'
           ? { kind: 'sent' }
-          : { kind: 'error', title: 'Something went wrong', message: ENTRY_TEXTS.forgotPasswordFailure },
+          : { kind: 'error', title: t('somethingWentWrong'), message: t('forgotPasswordFailure') },
       ),
     ),
   );
@@ -32,7 +34,7 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
       <TextField
-        label="Username"
+        label={t('username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
@@ -40,13 +42,20 @@ export function ForgotPasswordForm() {
         required
         {...field('username')}
       />
-      <TextField label="E-mail address" type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...field('emailAddress')} />
+      <TextField
+        label={t('emailAddress')}
+        type="email"
+        autoComplete="email"
+        maxLength={LIMITS.emailMax}
+        required
+        {...field('emailAddress')}
+      />
       <button type="submit" className="button button--primary find-info__submit" disabled={pending}>
-        {pending ? 'Sending…' : 'Reset password'}
+        {pending ? t('sending') : t('resetPasswordTab')}
       </button>
       {popup?.kind === 'sent' && (
-        <ModalDialog title="Check your e-mail" onClose={closeSent} closeLabel="Go to log in">
-          <p>{ENTRY_TEXTS.forgotPasswordSuccess}</p>
+        <ModalDialog title={t('checkYourEmail')} onClose={closeSent} closeLabel={t('goToLogIn')}>
+          <p>{t('forgotPasswordSuccess')}</p>
         </ModalDialog>
       )}
       <ErrorPopupDialog popup={popup} onClose={closePopup} />

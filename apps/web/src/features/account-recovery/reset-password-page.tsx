@@ -1,13 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
-import { resetPasswordFormSchema } from '@testerhub/shared/account-schemas';
+import { resetPasswordFormSchemaIn } from '@testerhub/shared/account-schemas';
 import { AccountPanel } from '../../components/account-panel';
 import { ModalDialog } from '../../components/modal-dialog';
 import { NewPasswordFields, rechecksConfirmation } from '../../components/new-password-fields';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { ApiRequestError } from '../../lib/api';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { newPasswordTexts, SignInLanguageToggle, useSignInTexts } from '../../components/sign-in-texts';
 import { postResetPassword } from './recovery-api';
 import { ErrorPopupDialog, requestErrorPopup, type ErrorPopup } from './recovery-form';
 import './recovery.css';
@@ -25,13 +26,17 @@ function queryValue(query: URLSearchParams, name: string): string {
  * the registration rules; success and a used or broken link both end on the login page.
  */
 export function ResetPasswordPage() {
-  usePageTitle('Choose a new password');
+  const t = useSignInTexts();
+  const language = useLanguage();
+  usePageTitle(t('choosePasswordTitle'));
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const userId = queryValue(query, 'userId');
   const code = queryValue(query, 'code');
   // Messages show as soon as a field has text or was left; submit waits until every rule holds.
-  const { field, handleSubmit, getValues, getFieldState, trigger, formState } = useSchemaForm(resetPasswordFormSchema, {
+  const schema = useMemo(() => resetPasswordFormSchemaIn(language), [language]);
+  const { field, handleSubmit, getValues, getFieldState, trigger, formState } = useSchemaForm(schema, {
+    language,
     mode: 'all',
     defaultValues: { password: '', confirmation: '' },
   });
@@ -49,7 +54,7 @@ export function ResetPasswordPage() {
         (result) => setPopup(result.status === 'succeed' ? { kind: 'reset' } : { kind: 'badLink' }),
         // The form checked the password already: a 400 is about the link (a malformed user id or code).
         (error: unknown) =>
-          setPopup(error instanceof ApiRequestError && error.status === 400 ? { kind: 'badLink' } : requestErrorPopup(error)),
+          setPopup(error instanceof ApiRequestError && error.status === 400 ? { kind: 'badLink' } : requestErrorPopup(error, t)),
       )
       .finally(() => setPending(false));
   });
@@ -59,25 +64,26 @@ export function ResetPasswordPage() {
   const closeError = () => setPopup(null);
 
   return (
-    <AccountPanel title="Choose a new password" intro="Enter your new password twice. You will log in with it from now on.">
+    <AccountPanel title={t('choosePasswordTitle')} intro={t('choosePasswordIntro')} top={<SignInLanguageToggle />}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
         <NewPasswordFields
           password={field('password', rechecksConfirmation({ getValues, getFieldState, trigger }, 'confirmation'))}
           confirmation={field('confirmation')}
           disabled={linkBroken}
+          {...newPasswordTexts(t)}
         />
         <button type="submit" className="button button--primary find-info__submit" disabled={!valid || pending || linkBroken}>
-          {pending ? 'Saving…' : 'Reset password'}
+          {pending ? t('saving') : t('resetPasswordTab')}
         </button>
       </form>
       {popup?.kind === 'reset' && (
-        <ModalDialog title="Password reset" onClose={toLogin}>
-          <p>{ENTRY_TEXTS.resetSuccess}</p>
+        <ModalDialog title={t('passwordResetTitle')} onClose={toLogin} closeLabel={t('close')}>
+          <p>{t('resetSuccess')}</p>
         </ModalDialog>
       )}
       {(popup?.kind === 'badLink' || (linkBroken && !popup)) && (
-        <ModalDialog title="Link not valid" tone="error" onClose={toLogin} closeLabel="Go to log in">
-          <p>{ENTRY_TEXTS.resetFailure}</p>
+        <ModalDialog title={t('linkNotValidTitle')} tone="error" onClose={toLogin} closeLabel={t('goToLogIn')}>
+          <p>{t('resetFailure')}</p>
         </ModalDialog>
       )}
       <ErrorPopupDialog popup={popup} onClose={closeError} />

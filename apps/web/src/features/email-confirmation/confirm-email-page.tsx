@@ -1,12 +1,12 @@
 import type { StatusResponse } from '@testerhub/shared/account-schemas';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { COMPANY } from '@testerhub/shared/company';
 import { AccountPanel } from '../../components/account-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { apiPost } from '../../lib/api';
 import { logError } from '../../lib/log';
+import { aroundSlot, SignInLanguageToggle, useSignInTexts } from '../../components/sign-in-texts';
 import { RedirectCountdown } from './redirect-countdown';
 import './confirm-email.css';
 
@@ -66,7 +66,8 @@ function confirm(request: Request): Promise<Outcome> {
  * failure texts of spec 2, section 8.
  */
 export function ConfirmEmailPage() {
-  usePageTitle('E-mail confirmation');
+  const t = useSignInTexts();
+  usePageTitle(t('confirmTitle'));
   const { pathname, search } = useLocation();
   const [result, setResult] = useState<{ key: string; outcome: Outcome } | null>(null);
   const key = `${pathname}${search}`;
@@ -93,38 +94,46 @@ export function ConfirmEmailPage() {
 
   // A link without its parameters fails at once; otherwise the answer for this very address.
   const outcome: Outcome | 'checking' = !hasRequest ? 'failed' : result?.key === key ? result.outcome : 'checking';
+  const [supportBefore, supportAfter] = aroundSlot(t('supportLine', { hours: COMPANY.supportHours }), 'phone');
 
   return (
-    <AccountPanel title="E-mail confirmation">
+    <AccountPanel title={t('confirmTitle')} top={<SignInLanguageToggle />}>
       {outcome === 'checking' && (
         <p className="account-panel__status" role="status">
-          Checking your link…
+          {t('checkingLink')}
         </p>
       )}
       {outcome === 'confirmed' && (
         <>
-          <p>Thank you! Your e-mail address is confirmed and your account is ready.</p>
-          <RedirectCountdown seconds={CONFIRM_REDIRECT_SECONDS} to="/community/login" destination="the log-in page" />
+          <p>{t('confirmed')}</p>
+          <RedirectCountdown
+            seconds={CONFIRM_REDIRECT_SECONDS}
+            to="/community/login"
+            textOne={t('countdownOne')}
+            textMany={t('countdownMany')}
+            goNowLabel={t('logInNow')}
+          />
         </>
       )}
       {(outcome === 'failed' || outcome === 'linkGone') && (
         <>
           <div className="confirm-email__failure" role="alert">
             {outcome === 'linkGone' ? (
-              <p>{ENTRY_TEXTS.clickTrackFailure}</p>
+              <p>{t('clickTrackFailure')}</p>
             ) : (
               <>
-                <p>{ENTRY_TEXTS.confirmFailure}</p>
-                <p>{ENTRY_TEXTS.confirmFailureOther}</p>
+                <p>{t('confirmFailure')}</p>
+                <p>{t('confirmFailureOther')}</p>
               </>
             )}
           </div>
           <p>
-            Tester Services: <a href={`tel:${COMPANY.supportPhone.replace(/[^\d+]/g, '')}`}>{COMPANY.supportPhone}</a>,{' '}
-            {COMPANY.supportHours}.
+            {supportBefore}
+            <a href={`tel:${COMPANY.supportPhone.replace(/[^\d+]/g, '')}`}>{COMPANY.supportPhone}</a>
+            {supportAfter}
           </p>
           <p>
-            <Link to="/community/login">Go to log in</Link>
+            <Link to="/community/login">{t('goToLogIn')}</Link>
           </p>
         </>
       )}

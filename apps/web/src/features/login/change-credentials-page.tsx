@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { AccountPanel } from '../../components/account-panel';
 import { ModalDialog } from '../../components/modal-dialog';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { logError } from '../../lib/log';
 import { CredentialsForm, type NewCredentials } from './credentials-form';
 import { postLogin, safeRedirect } from './login-api';
+import { SignInLanguageToggle, useSignInTexts } from '../../components/sign-in-texts';
 import { SupportFooter } from './support-footer';
 import './login.css';
 
@@ -17,7 +17,8 @@ import './login.css';
  * here. On success the visitor is logged in with the new credentials.
  */
 export function ChangeCredentialsPage() {
-  usePageTitle('Update your account');
+  const t = useSignInTexts();
+  usePageTitle(t('updateAccountTitle'));
   const navigate = useNavigate();
   const location = useLocation();
   const handed = (location.state as { username?: unknown } | null)?.username;
@@ -41,20 +42,21 @@ export function ChangeCredentialsPage() {
   return (
     <AccountPanel
       wide
-      title="Update your account"
-      intro="For your security, please confirm your details and choose a new password before you continue."
+      title={t('updateAccountTitle')}
+      intro={t('updateAccountIntro')}
       footer={<SupportFooter />}
+      top={<SignInLanguageToggle />}
     >
       {loggingIn ? (
         <p className="account-panel__status" role="status">
-          Logging you in…
+          {t('loggingYouIn')}
         </p>
       ) : (
         <CredentialsForm initialUsername={typeof handed === 'string' ? handed : ''} onSucceeded={setChanged} />
       )}
       {changed && (
-        <ModalDialog title={ENTRY_TEXTS.forcedChangeSuccess} onClose={closeChanged} closeLabel="Close and log in">
-          <p>Your account is updated. We will now log you in with your new password.</p>
+        <ModalDialog title={t('forcedChangeSuccess')} onClose={closeChanged} closeLabel={t('closeAndLogIn')}>
+          <p>{t('accountUpdated')}</p>
         </ModalDialog>
       )}
     </AccountPanel>

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
-import { requestErrorMessage } from '../../lib/request-error';
 import { postResendConfirmation } from './login-api';
+import { signInRequestError, useSignInTexts } from '../../components/sign-in-texts';
 
 /**
  * Under "Not confirmed" at login: sends the confirmation e-mail again for that very login, once, and
  * says what happened (sent, already confirmed, log in again, or too many attempts).
  */
 export function ConfirmationResend() {
+  const t = useSignInTexts();
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
 
@@ -16,7 +16,7 @@ export function ConfirmationResend() {
     postResendConfirmation()
       .then(
         (answer) => setOutcome(answer.message),
-        (error: unknown) => setOutcome(requestErrorMessage(error)),
+        (error: unknown) => setOutcome(signInRequestError(error, t).message),
       )
       .finally(() => setPending(false));
   }
@@ -24,7 +24,7 @@ export function ConfirmationResend() {
   if (outcome) return <p role="status">{outcome}</p>;
   return (
     <button type="button" className="button button--outline" onClick={resend} disabled={pending}>
-      {pending ? 'Sending…' : ENTRY_TEXTS.resendConfirmation}
+      {pending ? t('sending') : t('resendConfirmation')}
     </button>
   );
 }

@@ -1,12 +1,13 @@
-import { useState, type ChangeEvent } from 'react';
-import { ENTRY_TEXTS, message } from '@testerhub/shared/account-messages';
+import { useMemo, useState, type ChangeEvent } from 'react';
+import { message } from '@testerhub/shared/account-messages';
 import { LIMITS, phoneDigits } from '@testerhub/shared/account-rules';
-import { initializeInformationFormSchema } from '@testerhub/shared/account-schemas';
+import { initializeInformationFormSchemaIn } from '@testerhub/shared/account-schemas';
 import { TextField } from '../../components/form-field';
 import { NewPasswordFields, rechecksConfirmation } from '../../components/new-password-fields';
-import { requestErrorMessage } from '../../lib/request-error';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { postInitializeInformation } from './login-api';
+import { newPasswordTexts, signInRequestError, useSignInTexts } from '../../components/sign-in-texts';
 
 export interface NewCredentials {
   username: string;
@@ -25,8 +26,12 @@ interface CredentialsFormProps {
  * section 5 (initializeInformationFormSchema). Submit stays disabled until every rule holds.
  */
 export function CredentialsForm({ initialUsername = '', initialPassword = '', onSucceeded }: CredentialsFormProps) {
+  const t = useSignInTexts();
+  const language = useLanguage();
+  const schema = useMemo(() => initializeInformationFormSchemaIn(t, language), [t, language]);
   // A message shows once the field has text or was left; the server's 'in use' at once.
-  const form = useSchemaForm(initializeInformationFormSchema, {
+  const form = useSchemaForm(schema, {
+    language,
     mode: 'all',
     defaultValues: {
       username: initialUsername,
@@ -56,10 +61,10 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
         (result) => {
           if (result.status === 'succeed') onSucceeded({ username, password: newPassword });
           // 'Sorry, this email is already in use' goes as soon as the address changes (the next check replaces it).
-          else if (result.status === 'emailTaken') form.setError('email', { message: message('emailTaken') });
-          else setFailure(ENTRY_TEXTS.forcedChangeFailure);
+          else if (result.status === 'emailTaken') form.setError('email', { message: message('emailTaken', language) });
+          else setFailure(t('forcedChangeFailure'));
         },
-        (error: unknown) => setFailure(requestErrorMessage(error)),
+        (error: unknown) => setFailure(signInRequestError(error, t).message),
       )
       .finally(() => setPending(false));
   });
@@ -71,17 +76,17 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
           {failure}
         </p>
       )}
-      <TextField label="Username" autoComplete="username" maxLength={LIMITS.usernameMax * 2} required {...field('username')} />
-      <TextField label="Current password" type="password" autoComplete="current-password" required {...field('currentPassword')} />
-      <TextField label="E-mail address" type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...field('email')} />
+      <TextField label={t('username')} autoComplete="username" maxLength={LIMITS.usernameMax * 2} required {...field('username')} />
+      <TextField label={t('currentPassword')} type="password" autoComplete="current-password" required {...field('currentPassword')} />
+      <TextField label={t('emailAddress')} type="email" autoComplete="email" maxLength={LIMITS.emailMax} required {...field('email')} />
       <TextField
-        label="Phone number"
+        label={t('phoneNumber')}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
         maxLength={LIMITS.phoneDigits}
         required
-        hint="10 digits including the area code, for example 3125550100."
+        hint={t('phoneHint')}
         {...field('phone')}
         // Digits only (spec 2, section 5): anything else typed or pasted is dropped.
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
@@ -89,9 +94,13 @@ export function CredentialsForm({ initialUsername = '', initialPassword = '', on
           void field('phone').onChange(event);
         }}
       />
-      <NewPasswordFields password={field('newPassword', rechecksConfirmation(form, 'confirmation'))} confirmation={field('confirmation')} />
+      <NewPasswordFields
+        password={field('newPassword', rechecksConfirmation(form, 'confirmation'))}
+        confirmation={field('confirmation')}
+        {...newPasswordTexts(t)}
+      />
       <button type="submit" className="button button--primary credentials-form__submit" disabled={!form.formState.isValid || pending}>
-        {pending ? 'Saving…' : 'Save and continue'}
+        {pending ? t('saving') : t('saveAndContinue')}
       </button>
     </form>
   );

@@ -1,23 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
-import { CHILD_TEXTS } from '@testerhub/shared/children-schemas';
 import { LIMITS } from '@testerhub/shared/account-rules';
-import { isLoginPasswordEnabled, loginFormSchema, type LoginForm } from '@testerhub/shared/account-schemas';
+import { isLoginPasswordEnabled, loginFormSchemaIn, type LoginForm } from '@testerhub/shared/account-schemas';
 import { AccountPanel } from '../../components/account-panel';
 import { TextField } from '../../components/form-field';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useBrowserValue } from '../../hooks/use-browser-value';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { sessionValues } from '../../lib/browser-storage';
 import { logError } from '../../lib/log';
-import { requestErrorMessage, requestErrorTitle } from '../../lib/request-error';
-import { statusTitle } from '../../lib/status-title';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { ConfirmationResend } from './confirmation-resend';
 import { CredentialsForm, type NewCredentials } from './credentials-form';
 import { postLogin, postLoginUsername, safeRedirect } from './login-api';
 import { forgetUsername, readRememberedUsername, rememberUsername } from './remember-me';
+import { SignInLanguageToggle, signInRequestError, signInStatusTitle, useSignInTexts } from '../../components/sign-in-texts';
 import { SupportFooter } from './support-footer';
 import './login.css';
 
@@ -36,7 +34,9 @@ export const isPasswordEnabled = isLoginPasswordEnabled;
 
 /** /community/login (spec 2, sections 2, 4, 5 and 8). */
 export function LoginPage() {
-  usePageTitle('Log in');
+  const t = useSignInTexts();
+  const language = useLanguage();
+  usePageTitle(t('loginTitle'));
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -48,7 +48,10 @@ export function LoginPage() {
     return { username: givenUsername ?? rememberedUsername ?? '', password: '', remember: rememberedUsername !== null };
   });
   // Messages show from the first submit on, and follow the typing from then (as the form always did).
-  const { field, register, handleSubmit, setValue, setFocus, watch } = useSchemaForm(loginFormSchema, {
+  // The rules word their messages in the page's language; a switch re-words those on show.
+  const schema = useMemo(() => loginFormSchemaIn(t, language), [t, language]);
+  const { field, register, handleSubmit, setValue, setFocus, watch } = useSchemaForm(schema, {
+    language,
     defaultValues,
     mode: 'onSubmit',
     // The first problem's field takes the focus, unless it is the closed password: then the username.
@@ -93,16 +96,16 @@ export function LoginPage() {
             else if (result.status === 'changePassword') setForcedChange({ username: name, password: secret });
             else
               setPopup({
-                title: statusTitle(result.status),
-                message: result.message || ENTRY_TEXTS.loginDefault,
+                title: signInStatusTitle(result.status, t),
+                message: result.message || t('loginDefault'),
                 offersResend: result.status === 'notConfirmed',
               });
           },
-          (error: unknown) => setPopup({ title: requestErrorTitle(error), message: requestErrorMessage(error) }),
+          (error: unknown) => setPopup(signInRequestError(error, t)),
         )
         .finally(() => setPending(false));
     },
-    [navigate],
+    [navigate, t],
   );
 
   const passwordEnabled = isPasswordEnabled(watch('username'));
@@ -136,15 +139,15 @@ export function LoginPage() {
   }, [changed, logIn, setValue]);
 
   return (
-    <AccountPanel title="Log in" intro="Welcome back! Log in to see the studies waiting for you." footer={<SupportFooter />}>
+    <AccountPanel title={t('loginTitle')} intro={t('loginIntro')} footer={<SupportFooter />} top={<SignInLanguageToggle />}>
       {confirmingChild && (
         <p role="status" className="login__notice">
-          {CHILD_TEXTS.logInToConfirm}
+          {t('childLogInToConfirm')}
         </p>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate aria-busy={pending}>
         <TextField
-          label="Username"
+          label={t('username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -162,12 +165,12 @@ export function LoginPage() {
           }}
         />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="current-password"
           maxLength={200}
           required
-          hint={passwordEnabled ? undefined : `Available once your username has more than ${LIMITS.loginPasswordEnableAfter} characters.`}
+          hint={passwordEnabled ? undefined : t('passwordClosedHint', { count: LIMITS.loginPasswordEnableAfter })}
           {...field('password')}
           disabled={!passwordEnabled}
         />
@@ -181,30 +184,30 @@ export function LoginPage() {
               },
             })}
           />
-          Remember me
+          {t('rememberMe')}
         </label>
         <div className="account-panel__actions">
           <Link to="/community/join/attention" className="button button--outline">
-            Register
+            {t('register')}
           </Link>
           <button type="submit" className="button button--primary login__submit" disabled={pending}>
-            {pending ? 'Logging in…' : 'Login'}
+            {pending ? t('loggingIn') : t('login')}
           </button>
         </div>
         <p className="login__forgot">
-          <Link to="/community/findinfo/username">Forgot Username / reset password?</Link>
+          <Link to="/community/findinfo/username">{t('forgotLink')}</Link>
         </p>
       </form>
       {popup && (
-        <ModalDialog title={popup.title} tone="error" onClose={closePopup}>
+        <ModalDialog title={popup.title} tone="error" onClose={closePopup} closeLabel={t('close')}>
           <p>{popup.message}</p>
           {popup.offersResend && <ConfirmationResend />}
         </ModalDialog>
       )}
       {forcedChange && (
-        <ModalDialog title="Update your account" onClose={closeForcedChange} closeLabel="Cancel">
+        <ModalDialog title={t('updateAccountTitle')} onClose={closeForcedChange} closeLabel={t('cancel')}>
           <div className="credentials-dialog">
-            <p>For your security, please confirm your details and choose a new password before you continue.</p>
+            <p>{t('updateAccountIntro')}</p>
             <CredentialsForm
               initialUsername={forcedChange.username}
               initialPassword={forcedChange.password}
@@ -214,8 +217,8 @@ export function LoginPage() {
         </ModalDialog>
       )}
       {changed && (
-        <ModalDialog title={ENTRY_TEXTS.forcedChangeSuccess} onClose={closeChanged} closeLabel="Close and log in">
-          <p>Your account is updated. We will now log you in with your new password.</p>
+        <ModalDialog title={t('forcedChangeSuccess')} onClose={closeChanged} closeLabel={t('closeAndLogIn')}>
+          <p>{t('accountUpdated')}</p>
         </ModalDialog>
       )}
     </AccountPanel>
