@@ -76,7 +76,16 @@ describe('the invitations page (decision 052)', () => {
     expect(await screen.findByTestId('invitation-preview')).toHaveTextContent(
       '5 testers match, 2 of them invited to this study already. 3 testers would be invited.',
     );
-    const filters = { minAge: 40, maxAge: 65, siteIds: ['00002'], answerIds: [7], notTestedMonths: 6 };
+    const filters = {
+      minAge: 40,
+      maxAge: 65,
+      siteIds: ['00002'],
+      answerIds: [7],
+      notTestedMonths: 6,
+      excludeStudyNos: [],
+      excludeProjectTypes: [],
+      excludeWithinMonths: null,
+    };
     expect(api.calls.find((call) => call.path === '/staff/invitations/Preview')?.body).toEqual({ studyNo: 24106, filters });
 
     await user.dblClick(screen.getByRole('button', { name: 'Send to 3 testers' }));
@@ -128,7 +137,16 @@ describe('one invitation’s page', () => {
     invitation: {
       ...SUMMARY,
       counts: { matched: 2, queued: 2, sent: 2, skipped: 0, clicked: 1, answered: 1 },
-      filters: { minAge: 18, maxAge: null, siteIds: ['00001'], answerIds: [], notTestedMonths: 6 },
+      filters: {
+        minAge: 18,
+        maxAge: null,
+        siteIds: ['00001'],
+        answerIds: [],
+        notTestedMonths: 6,
+        excludeStudyNos: [],
+        excludeProjectTypes: [],
+        excludeWithinMonths: null,
+      },
     },
     recipients: [
       {
@@ -157,6 +175,19 @@ describe('one invitation’s page', () => {
     const ben = within(screen.getByRole('listitem', { name: 'bentester' }));
     expect(ben.getByTestId('recipient-state')).toHaveTextContent('Skipped: e-mail turned off');
     expect(ben.getByTestId('recipient-clicked')).toHaveTextContent('Not yet');
+  });
+
+  test('shows the earlier studies and kinds of study whose testers the sending left out (decision 121)', async () => {
+    const filters = { ...DETAIL.invitation!.filters, excludeStudyNos: [24001, 24002], excludeProjectTypes: [2], excludeWithinMonths: 12 };
+    api.answers['/staff/invitations/Detail?invitationId=12&page=1'] = {
+      body: { ...DETAIL, invitation: { ...DETAIL.invitation!, filters } },
+    };
+    renderAt('/staff/invitations/12');
+    expect(
+      await screen.findByText(
+        'ages 18 to any; sites 00001; not tested in the last 6 months; leaving out who took part in studies 24001, 24002 or any Focus group (2) in the last 12 months',
+      ),
+    ).toBeInTheDocument();
   });
 
   test('says so for an unknown invitation and offers Try again on an error', async () => {
