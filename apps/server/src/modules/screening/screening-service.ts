@@ -328,6 +328,8 @@ export function createScreeningService(
     screeningsOfStudy: (studyNo: number, page: { afterId: number; limit: number } | { newestSkipping: number; limit: number }) =>
       repository.screeningsOfStudy(studyNo, page),
     countScreenings: (studyNo: number) => repository.countScreenings(studyNo),
+    /** Each quota's fill, qualified of target, in order (the study page, its results and CSV; decision 121). */
+    quotaFill: (studyNo: number) => repository.quotaFill(studyNo),
     /** The study's waiting list, oldest entry first (the staff's results). */
     waitingListOfStudy: (studyNo: number) => repository.waitingListOfStudy(studyNo),
 
