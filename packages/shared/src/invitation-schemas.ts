@@ -15,6 +15,10 @@ export const INVITATION_TEXTS = {
   monthsRange: 'Enter a number of months from 1 to 120.',
   tooManySites: 'Choose at most 50 sites.',
   tooManyAnswers: 'Choose at most 20 About-me answers.',
+  tooManyExcludedStudies: 'Choose at most 20 earlier studies to leave out.',
+  tooManyProjectTypes: 'Choose at most 20 kinds of study to leave out.',
+  projectTypeRange: 'Choose a kind of study from the list.',
+  excludedStudy: 'Choose earlier studies from the list.',
   requestId: 'This form is out of date: reload the page.',
   unreadable: 'This text cannot be read: remove unusual characters.',
   studyNotFound: 'That study does not exist.',
@@ -34,6 +38,16 @@ const age = z
   .min(13, INVITATION_TEXTS.ageRange)
   .max(120, INVITATION_TEXTS.ageRange);
 const id = integerColumnId;
+const months = z
+  .number({ error: INVITATION_TEXTS.monthsRange })
+  .int(INVITATION_TEXTS.monthsRange)
+  .min(1, INVITATION_TEXTS.monthsRange)
+  .max(120, INVITATION_TEXTS.monthsRange);
+const projectType = z
+  .number({ error: INVITATION_TEXTS.projectTypeRange })
+  .int(INVITATION_TEXTS.projectTypeRange)
+  .min(1, INVITATION_TEXTS.projectTypeRange)
+  .max(999, INVITATION_TEXTS.projectTypeRange);
 
 /**
  * The filters: every one optional. Testers who are suspended, black-listed or have turned
@@ -48,13 +62,16 @@ export const invitationFiltersSchema = z
     /** About-me answers the tester must hold, every one. */
     answerIds: z.array(id(INVITATION_TEXTS.tooManyAnswers)).max(20, INVITATION_TEXTS.tooManyAnswers).default([]),
     /** Last tested (an attended session) more than this many months ago, or never; null: any. */
-    notTestedMonths: z
-      .number({ error: INVITATION_TEXTS.monthsRange })
-      .int(INVITATION_TEXTS.monthsRange)
-      .min(1, INVITATION_TEXTS.monthsRange)
-      .max(120, INVITATION_TEXTS.monthsRange)
-      .nullable()
-      .default(null),
+    notTestedMonths: months.nullable().default(null),
+    /**
+     * Leave out who took part in these earlier studies (decision 121): attended, or holds a booking
+     * in it (ahead, or not yet marked); a no-show or a cancelled booking does not count.
+     */
+    excludeStudyNos: z.array(id(INVITATION_TEXTS.excludedStudy)).max(20, INVITATION_TEXTS.tooManyExcludedStudies).default([]),
+    /** The same for every study of these project types. */
+    excludeProjectTypes: z.array(projectType).max(20, INVITATION_TEXTS.tooManyProjectTypes).default([]),
+    /** Only a session starting in the last this many months counts for the two above; null: any time. */
+    excludeWithinMonths: months.nullable().default(null),
   })
   .refine((filters) => filters.minAge === null || filters.maxAge === null || filters.minAge <= filters.maxAge, {
     message: INVITATION_TEXTS.ageOrder,
@@ -160,6 +177,9 @@ export const invitationDetailResponseSchema = z.object({
         siteIds: z.array(z.string()),
         answerIds: z.array(z.number().int()),
         notTestedMonths: z.number().int().nullable(),
+        excludeStudyNos: z.array(z.number().int()),
+        excludeProjectTypes: z.array(z.number().int()),
+        excludeWithinMonths: z.number().int().nullable(),
       }),
     })
     .nullable(),
@@ -169,9 +189,14 @@ export const invitationDetailResponseSchema = z.object({
 });
 export type InvitationDetailResponse = z.infer<typeof invitationDetailResponseSchema>;
 
-/** GET /staff/invitations/Options: what the form offers (open studies, test sites, About-me answers). */
+/**
+ * GET /staff/invitations/Options: what the form offers (open studies, test sites, About-me answers;
+ * the studies opened so far and their project types, to leave out who took part).
+ */
 export const invitationOptionsResponseSchema = z.object({
   studies: z.array(z.object({ studyNo: z.number().int(), name: z.string() })),
+  earlierStudies: z.array(z.object({ studyNo: z.number().int(), name: z.string() })),
+  projectTypes: z.array(z.object({ projectType: z.number().int(), name: z.string() })),
   sites: z.array(z.object({ siteId: z.string(), name: z.string() })),
   answers: z.array(z.object({ answerId: z.number().int(), question: z.string(), answer: z.string() })),
 });

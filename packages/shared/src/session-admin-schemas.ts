@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GROUP_STATUSES, SESSION_KINDS } from './schedule-schemas.ts';
 import { text } from './text.ts';
 import { INTEGER_COLUMN_MAX } from './integer-column.ts';
+import { quotaFillSchema } from './study-admin-schemas.ts';
 
 /**
  * The recruiters' session groups and study results (issue 12 section 2; decision 051): a study's
@@ -221,6 +222,8 @@ export const studyResultsResponseSchema = z.object({
   studyNo: z.number().int(),
   studyName: z.string(),
   questions: z.array(z.object({ id: z.number().int(), prompt: z.string() })),
+  /** Each screener quota's fill, in order (decision 121). */
+  quotaFill: z.array(quotaFillSchema),
   screenings: z.array(
     personSchema.extend({
       outcome: z.enum(SCREENING_OUTCOMES),

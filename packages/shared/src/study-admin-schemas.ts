@@ -344,6 +344,15 @@ export type StudyListResponse = z.infer<typeof studyListResponseSchema>;
 
 export const studyQuerySchema = z.object({ studyNo: z.coerce.number().int().min(1).max(INTEGER_COLUMN_MAX) });
 
+/**
+ * A screener quota's fill (decision 121): qualified testers holding one of its places, of its size.
+ * The study page, its results page and the results CSV show it.
+ */
+export const quotaFillSchema = z.object({ name: z.string(), qualified: z.number().int(), target: z.number().int() });
+export type QuotaFill = z.infer<typeof quotaFillSchema>;
+/** "3 of 5": a quota's fill as every page and the CSV word it. */
+export const quotaFillText = (fill: Pick<QuotaFill, 'qualified' | 'target'>) => `${fill.qualified} of ${fill.target}`;
+
 export const studyDetailResponseSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('succeed'),
@@ -355,6 +364,8 @@ export const studyDetailResponseSchema = z.discriminatedUnion('status', [
       answeredCount: z.number().int(),
       /** The last 4 characters of the outside screener's return secret, or null when none is set (decision 077). */
       externalReturnSecretEnding: z.string().nullable(),
+      /** Each screener quota's fill, in order. */
+      quotaFill: z.array(quotaFillSchema),
     }),
   }),
   z.object({ status: z.literal('failed'), message: z.string() }),

@@ -64,6 +64,20 @@ export const attendedSinceSql = (since: Date): SqlFragment =>
 export const upcomingBookingOfSql = (testerId: SqlFragment, childId: SqlFragment, now: Date): SqlFragment =>
   sql`exists (select 1 from ${bookings} where ${bookings.testerId} = ${testerId} and ${bookings.childId} is not distinct from ${childId} and ${bookings.status} = 'booked' and ${bookings.startsAt} > ${now})`;
 
+/**
+ * Testers who took part in any of the studies named (numbers, or a subquery of `study_no`), as a
+ * subquery of `tester_id` (decision 121): attended, or holding a booking not yet marked (ahead, or
+ * awaiting check-in), for themselves or a child, in a session starting on or after `since` (null:
+ * any time). A no-show or a cancelled booking is not taking part.
+ */
+export const tookPartInStudiesSql = (studies: readonly number[] | SqlFragment, since: Date | null): SqlFragment => {
+  const inStudies = Array.isArray(studies)
+    ? inArray(bookings.studyNo, [...studies])
+    : sql`${bookings.studyNo} in (${studies as SqlFragment})`;
+  const inWindow = since ? sql` and ${bookings.startsAt} >= ${since}` : sql``;
+  return sql`select ${bookings.testerId} as tester_id from ${bookings} where ${bookings.status} in ('attended', 'booked') and ${inStudies}${inWindow}`;
+};
+
 /** Testers (themselves) holding a booking in the study, kept or not, as a subquery of `tester_id` (decision 052). */
 export const bookedInStudySql = (studyNo: number): SqlFragment =>
   sql`select ${bookings.testerId} as tester_id from ${bookings} where ${bookings.studyNo} = ${studyNo} and ${bookings.childId} is null`;

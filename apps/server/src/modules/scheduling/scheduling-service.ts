@@ -36,7 +36,7 @@ export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
 export { DEFAULT_TIME_ZONE } from './schedule-mail/schedule-notices.ts';
 /** Subqueries of tester ids for set-based statements elsewhere (invitations, decision 052). */
-export { attendedSinceSql, bookedInStudySql, upcomingBookingOfSql } from './scheduling-repository.ts';
+export { attendedSinceSql, bookedInStudySql, tookPartInStudiesSql, upcomingBookingOfSql } from './scheduling-repository.ts';
 
 /** The job queue's name of the reminder sweep (decision 027). */
 export const REMINDER_QUEUE = 'schedule-reminders';

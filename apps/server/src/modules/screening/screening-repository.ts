@@ -242,6 +242,7 @@ export function createScreeningRepository(db: Executor) {
           childId: screenings.childId,
           status: screenings.status,
           answers: screenings.answers,
+          quotaId: screenings.quotaId,
           startedAt: screenings.startedAt,
           completedAt: screenings.completedAt,
         })
@@ -278,6 +279,15 @@ export function createScreeningRepository(db: Executor) {
     },
 
     /** The study's waiting list, oldest entry first. */
+    /** Each quota of the study in order, with its places taken (qualified testers) and its size: one query (decision 121). */
+    quotaFill(studyNo: number) {
+      return db
+        .select({ id: screenerQuotas.id, name: screenerQuotas.name, qualified: screenerQuotas.filled, target: screenerQuotas.capacity })
+        .from(screenerQuotas)
+        .where(eq(screenerQuotas.studyNo, studyNo))
+        .orderBy(asc(screenerQuotas.position), asc(screenerQuotas.id));
+    },
+
     waitingListOfStudy(studyNo: number) {
       return db
         .select({

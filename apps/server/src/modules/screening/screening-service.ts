@@ -334,6 +334,8 @@ export function createScreeningService(
     countScreenings: (studyNo: number) => repository.countScreenings(studyNo),
     /** Who finished the study's screener and who passed it (the recruiting funnel, decision 122). */
     screeningFunnel: (studyNo: number) => repository.screeningFunnel(studyNo),
+    /** Each quota's fill, qualified of target, in order (the study page, its results and CSV; decision 121). */
+    quotaFill: (studyNo: number) => repository.quotaFill(studyNo),
     /** The study's waiting list, oldest entry first (the staff's results). */
     waitingListOfStudy: (studyNo: number) => repository.waitingListOfStudy(studyNo),
 

@@ -135,7 +135,7 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
     async detail(studyNo: number): Promise<StudyDetailResponse> {
       const row = await repository.findStudy(studyNo);
       if (!row) return { status: 'failed', message: TEXTS.notFound };
-      const [{ filled: _filled, ...screener }, targetAnswerIds, answeredCount, externalReturnSecretEnding] = await Promise.all([
+      const [{ filled, ...screener }, targetAnswerIds, answeredCount, externalReturnSecretEnding] = await Promise.all([
         deps.screeners.definitionOf(studyNo, db),
         repository.targetsOf(studyNo),
         deps.screeners.screeningsOf(studyNo, db),
@@ -156,6 +156,8 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
           qualifiedCount,
           answeredCount,
           externalReturnSecretEnding,
+          // The screener's own read holds each quota's places taken: no query more.
+          quotaFill: screener.quotas.map((quota, index) => ({ name: quota.name, qualified: filled[index] ?? 0, target: quota.capacity })),
         },
       };
     },

@@ -26,6 +26,10 @@ export interface OpenStudyFilter {
   heldAnswerIds: readonly number[];
 }
 
+/** The studies of these project types, as a subquery of `study_no` (the invitation filters' exclusion by kind, decision 121). */
+export const studiesOfProjectTypesSql = (projectTypes: readonly number[]) =>
+  sql`select ${studies.studyNo} as study_no from ${studies} where ${inArray(studies.projectType, [...projectTypes])}`;
+
 /** An int[] literal for one parameter: the same plan whatever the number of ids. */
 const intArray = (ids: readonly number[]) => `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;
 
@@ -146,6 +150,15 @@ export function createStudyRepository(db: Executor) {
         .from(studies)
         .where(sql`${studies.opensAt} <= ${now} and (${studies.closesAt} is null or ${studies.closesAt} > ${now})`)
         .orderBy(sql`${studies.studyNo} desc`);
+    },
+
+    /** Every study that has opened by `now`, newest first, with its project type: what an invitation may leave out the testers of (decision 121). */
+    async studiesOpenedBy(now: Date) {
+      return db
+        .select({ studyNo: studies.studyNo, name: studies.studyBasicInfo, projectType: studies.projectType })
+        .from(studies)
+        .where(lte(studies.opensAt, now))
+        .orderBy(desc(studies.studyNo));
     },
 
     async studyNames(studyNos: readonly number[]): Promise<Map<number, string>> {

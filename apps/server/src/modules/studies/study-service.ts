@@ -8,6 +8,7 @@ import { isExternalReturnSigned } from './external-return-signature.ts';
 import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
 
 export type { StudyRow } from './study-repository.ts';
+export { studiesOfProjectTypesSql } from './study-repository.ts';
 
 /** The About-me answers a tester holds; the dossier module provides it. */
 
@@ -96,6 +97,8 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     findStudy: (studyNo: number, tx?: Executor) => createStudyRepository(tx ?? db).findStudy(studyNo),
     /** The studies open now, newest first (the staff's invitation form, decision 052). */
     openStudies: () => repository.openStudies(deps.clock.now()),
+    /** Every study opened by now, newest first (the invitation form's "leave out who took part in", decision 121). */
+    studiesOpened: () => repository.studiesOpenedBy(deps.clock.now()),
     /** The study a link's `s` names, or null (a malformed GUID included). */
     findStudyByGuid: (guid: string) => repository.findStudyByGuid(guid),
 

@@ -12,13 +12,14 @@ import {
   type SendInvitationResponse,
 } from '@testerhub/shared/invitation-schemas';
 import type { Clock } from '../../core/clock.ts';
-import { inTransaction, type Database } from '../../core/db/client.ts';
+import { inTransaction, type Database, type SqlFragment } from '../../core/db/client.ts';
 import { holdersOfAnswersSql, type AboutMeService } from '../about-me/about-me-service.ts';
-import { attendedSinceSql, bookedInStudySql } from '../scheduling/scheduling-service.ts';
+import { attendedSinceSql, bookedInStudySql, tookPartInStudiesSql } from '../scheduling/scheduling-service.ts';
 import { screenedInStudySql } from '../screening/screening-service.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { isStudyOpen } from '@testerhub/shared/study-rules';
-import type { StudyService } from '../studies/study-service.ts';
+import { namedCode, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
+import { studiesOfProjectTypesSql, type StudyService } from '../studies/study-service.ts';
 import { testerAudienceSql, type TesterService } from '../testers/tester-service.ts';
 import { createInvitationSendRepository, type InvitationSendRow } from './invitation-send-repository.ts';
 import type { StudyLinkService } from './study-link-service.ts';
@@ -33,7 +34,7 @@ interface InvitationSendDeps {
   clock: Clock;
   /** INVITATION_MAILS_PER_MINUTE: at most this many invitation e-mails reach the outbox in any 60 seconds, across instances. */
   mailsPerMinute: number;
-  studies: Pick<StudyService, 'findStudy' | 'openStudies' | 'studyNames'>;
+  studies: Pick<StudyService, 'findStudy' | 'openStudies' | 'studiesOpened' | 'studyNames'>;
   testers: Pick<TesterService, 'publicProfiles'>;
   aboutMe: Pick<AboutMeService, 'answerOptions'>;
   listTestSites: () => Promise<{ siteId: string; name: string }[]>;
@@ -76,9 +77,19 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
   const repository = createInvitationSendRepository(db);
   const now = () => deps.clock.now();
 
+  /** Who took part in the earlier studies or kinds of study the filters leave out (decision 121), as subqueries of tester ids. */
+  function tookPartInExcluded(filters: InvitationFilters, at: Date): SqlFragment[] {
+    const since = filters.excludeWithinMonths === null ? null : monthsBefore(at, filters.excludeWithinMonths);
+    const tookPart: SqlFragment[] = [];
+    if (filters.excludeStudyNos.length > 0) tookPart.push(tookPartInStudiesSql(filters.excludeStudyNos, since));
+    if (filters.excludeProjectTypes.length > 0)
+      tookPart.push(tookPartInStudiesSql(studiesOfProjectTypesSql(filters.excludeProjectTypes), since));
+    return tookPart;
+  }
+
   /** The testers the filters reach for the study: never one who screened or booked it already. */
   function audience(studyNo: number, filters: InvitationFilters, at: Date) {
-    const exclude = [screenedInStudySql(studyNo), bookedInStudySql(studyNo)];
+    const exclude = [screenedInStudySql(studyNo), bookedInStudySql(studyNo), ...tookPartInExcluded(filters, at)];
     if (filters.notTestedMonths !== null) exclude.push(attendedSinceSql(monthsBefore(at, filters.notTestedMonths)));
     return testerAudienceSql({
       now: at,
@@ -148,11 +159,19 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
   return {
     mailsPerMinute: deps.mailsPerMinute,
 
-    /** What the form offers: the open studies, the test sites, the About-me answers. */
+    /** What the form offers: the open studies, the test sites, the About-me answers, and the earlier studies and kinds to leave out. */
     async options(): Promise<InvitationOptionsResponse> {
-      const [studies, sites, answers] = await Promise.all([deps.studies.openStudies(), deps.listTestSites(), deps.aboutMe.answerOptions()]);
+      const [studies, sites, answers, opened] = await Promise.all([
+        deps.studies.openStudies(),
+        deps.listTestSites(),
+        deps.aboutMe.answerOptions(),
+        deps.studies.studiesOpened(),
+      ]);
+      const projectTypes = [...new Set(opened.map((study) => study.projectType))].sort((a, b) => a - b);
       return {
         studies,
+        earlierStudies: opened.map((study) => ({ studyNo: study.studyNo, name: study.name })),
+        projectTypes: projectTypes.map((projectType) => ({ projectType, name: namedCode(PROJECT_TYPE_TEXTS, projectType) })),
         sites: sites.map((site) => ({ siteId: site.siteId, name: site.name })),
         answers: answers.map((row) => ({
           answerId: row.answerId,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INVITATION_TEXTS,
+  invitationFiltersSchema,
   type InvitationDetailResponse,
   type InvitationListResponse,
   type SendInvitationPayload,
@@ -11,6 +12,7 @@ import {
 import { expectFieldError, getWith, postJson } from '../../../test/account-helpers.ts';
 import {
   createBooking,
+  createChild,
   createDossierPage,
   createStudy,
   createTester,
@@ -212,6 +214,135 @@ describe('the filters and the count preview', () => {
   });
 });
 
+describe('leaving out who took part in earlier studies (decision 121)', () => {
+  const DAY_MS = 24 * 3600_000;
+  const daysAgo = (days: number) => new Date(clock.nowMs() - days * DAY_MS);
+
+  it('leaves out who attended or is booked in a chosen study within the months asked; one outside them, a no-show or a cancellation still matches', async () => {
+    const { cookie } = await recruiter();
+    const site = freshSite();
+    const study = await createStudy(db());
+    const earlier = await createStudy(db());
+    const unrelated = await createStudy(db());
+    const tookPart = async (studyNo: number, status: 'attended' | 'booked' | 'noShow' | 'cancelled', startsAt: Date) => {
+      const each = await tester(site);
+      await createBooking(db(), { testerId: each.id, studyNo, status, startsAt });
+      return each;
+    };
+    const attendedLately = await tookPart(earlier.studyNo, 'attended', daysAgo(60));
+    const bookedAhead = await tookPart(earlier.studyNo, 'booked', new Date(clock.nowMs() + 3 * DAY_MS));
+    const attendedLongAgo = await tookPart(earlier.studyNo, 'attended', daysAgo(300));
+    const matching = [
+      attendedLongAgo,
+      await tookPart(earlier.studyNo, 'noShow', daysAgo(30)),
+      await tookPart(earlier.studyNo, 'cancelled', daysAgo(30)),
+      await tookPart(unrelated.studyNo, 'attended', daysAgo(30)),
+      await tester(site),
+    ];
+
+    const count = async (filters: object) => {
+      const answer = await preview(cookie, { studyNo: study.studyNo, filters: { siteIds: [site], ...filters } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().matched as number;
+    };
+    expect(await count({})).toBe(matching.length + 2);
+    expect(await count({ excludeStudyNos: [earlier.studyNo], excludeWithinMonths: 6 })).toBe(matching.length);
+    // With no months given, taking part at any time counts: the one who attended 300 days ago is left out too.
+    expect(await count({ excludeStudyNos: [earlier.studyNo] })).toBe(matching.length - 1);
+
+    // Send honours the same filters, and the sending shows the filters it used.
+    const filters = { siteIds: [site], excludeStudyNos: [earlier.studyNo], excludeWithinMonths: 6 };
+    const sent = (await send(cookie, { studyNo: study.studyNo, filters, requestId: randomUUID() })).json();
+    expect(sent).toMatchObject({ status: 'succeed', matched: matching.length, queued: matching.length });
+    const recipients = await db().select().from(invitationRecipients).where(eq(invitationRecipients.sendId, sent.invitationId));
+    expect(recipients.map((row) => row.testerId).sort()).toEqual(matching.map((row) => row.id).sort());
+    expect(recipients.map((row) => row.testerId)).not.toContain(attendedLately.id);
+    expect(recipients.map((row) => row.testerId)).not.toContain(bookedAhead.id);
+    expect((await detail(cookie, sent.invitationId)).invitation!.filters).toEqual({
+      minAge: null,
+      maxAge: null,
+      siteIds: [site],
+      answerIds: [],
+      notTestedMonths: null,
+      excludeStudyNos: [earlier.studyNo],
+      excludeProjectTypes: [],
+      excludeWithinMonths: 6,
+    });
+  });
+
+  it('leaves out who took part in any study of a chosen project type, a booking for a child included', async () => {
+    const { cookie } = await recruiter();
+    const site = freshSite();
+    const study = await createStudy(db());
+    const focusGroup = await createStudy(db(), { projectType: 2 });
+    const otherFocusGroup = await createStudy(db(), { projectType: 2 });
+    const tasteTest = await createStudy(db(), { projectType: 1 });
+    const [inFocusGroup, inOtherFocusGroup, inTasteTest] = [await tester(site), await tester(site), await tester(site)];
+    await createBooking(db(), { testerId: inFocusGroup.id, studyNo: focusGroup.studyNo, status: 'attended', startsAt: daysAgo(20) });
+    const child = await createChild(db(), { parentId: inOtherFocusGroup.id, birthDate: bornYearsAgo(8) });
+    await createBooking(db(), {
+      testerId: inOtherFocusGroup.id,
+      childId: child.id,
+      studyNo: otherFocusGroup.studyNo,
+      status: 'attended',
+      startsAt: daysAgo(20),
+    });
+    await createBooking(db(), { testerId: inTasteTest.id, studyNo: tasteTest.studyNo, status: 'attended', startsAt: daysAgo(20) });
+
+    const answer = await preview(cookie, {
+      studyNo: study.studyNo,
+      filters: { siteIds: [site], excludeProjectTypes: [2], excludeWithinMonths: 3 },
+    });
+    expect(answer.json()).toMatchObject({ status: 'succeed', matched: 1 });
+    const sent = (
+      await send(cookie, { studyNo: study.studyNo, filters: { siteIds: [site], excludeProjectTypes: [2] }, requestId: randomUUID() })
+    ).json();
+    const recipients = await db().select().from(invitationRecipients).where(eq(invitationRecipients.sendId, sent.invitationId));
+    expect(recipients.map((row) => row.testerId)).toEqual([inTasteTest.id]);
+  });
+
+  it('reads a payload and a stored sending from before these filters, and refuses too many or unknown choices', async () => {
+    const { cookie, staff } = await recruiter();
+    const site = freshSite();
+    const study = await createStudy(db());
+    await tester(site);
+    const old = { minAge: null, maxAge: null, siteIds: [site], answerIds: [], notTestedMonths: null };
+    expect((await preview(cookie, { studyNo: study.studyNo, filters: old })).json()).toMatchObject({ status: 'succeed', matched: 1 });
+    const [stored] = await db()
+      .insert(invitationSends)
+      .values({ requestId: randomUUID(), studyNo: study.studyNo, filters: old, matched: 0, createdBy: staff.id, createdAt: clock.now() })
+      .returning();
+    expect((await detail(cookie, stored!.id)).invitation!.filters).toEqual({
+      ...old,
+      excludeStudyNos: [],
+      excludeProjectTypes: [],
+      excludeWithinMonths: null,
+    });
+
+    const many = Array.from({ length: 21 }, (_, index) => index + 1);
+    expectFieldError(
+      await preview(cookie, { studyNo: study.studyNo, filters: { excludeStudyNos: many } }),
+      'filters.excludeStudyNos',
+      INVITATION_TEXTS.tooManyExcludedStudies,
+    );
+    expectFieldError(
+      await preview(cookie, { studyNo: study.studyNo, filters: { excludeProjectTypes: many } }),
+      'filters.excludeProjectTypes',
+      INVITATION_TEXTS.tooManyProjectTypes,
+    );
+    expectFieldError(
+      await preview(cookie, { studyNo: study.studyNo, filters: { excludeProjectTypes: [1000] } }),
+      'filters.excludeProjectTypes.0',
+      INVITATION_TEXTS.projectTypeRange,
+    );
+    expectFieldError(
+      await preview(cookie, { studyNo: study.studyNo, filters: { excludeWithinMonths: 121 } }),
+      'filters.excludeWithinMonths',
+      INVITATION_TEXTS.monthsRange,
+    );
+  });
+});
+
 describe('sending', () => {
   it('invites and queues every match in one unit of work with its audit row; nobody is invited twice', async () => {
     const { cookie, staff } = await recruiter();
@@ -278,7 +409,8 @@ describe('sending', () => {
   });
 });
 
-const filtersFor = (site: string) => ({ minAge: null, maxAge: null, siteIds: [site], answerIds: [], notTestedMonths: null });
+/** The filters as the route hands them to the service: the schema's defaults filled in. */
+const filtersFor = (site: string) => invitationFiltersSchema.parse({ siteIds: [site] });
 
 describe('the rate', () => {
   it('two instances sending at once never put more than INVITATION_MAILS_PER_MINUTE e-mails in the outbox in any minute', async () => {
@@ -396,9 +528,10 @@ describe('the counts and the recipients', () => {
     expect((await detail(cookie, 987_654)).status).toBe('failed');
   });
 
-  it('offers the open studies, the test sites and the About-me answers', async () => {
+  it('offers the open studies, the test sites, the About-me answers, and the studies opened so far with their kinds to leave out', async () => {
     const { cookie } = await recruiter();
     const open = await createStudy(db(), { studyBasicInfo: 'Open for invitations' });
+    const notYet = await createStudy(db(), { opensAt: new Date(clock.nowMs() + 24 * 3600_000) });
     const closed = await createStudy(db(), { closesAt: new Date(clock.nowMs() - 1000) });
     const optionsAnswer = await getWith(app, '/api/staff/invitations/Options', { cookie });
     expect(optionsAnswer.statusCode, optionsAnswer.body).toBe(200);
@@ -407,5 +540,9 @@ describe('the counts and the recipients', () => {
     expect(options.studies.map((study: { studyNo: number }) => study.studyNo)).not.toContain(closed.studyNo);
     expect(options.sites.map((site: { siteId: string }) => site.siteId)).toContain('00001');
     expect(options.answers.length).toBeGreaterThan(0);
+    const earlier = options.earlierStudies.map((study: { studyNo: number }) => study.studyNo);
+    expect(earlier).toEqual(expect.arrayContaining([open.studyNo, closed.studyNo]));
+    expect(earlier).not.toContain(notYet.studyNo);
+    expect(options.projectTypes).toContainEqual({ projectType: 1, name: 'Taste test (1)' });
   });
 });

@@ -3,6 +3,7 @@ import type { TestSite } from '@testerhub/shared/public-content';
 import type { WAITING_REASON_TEXTS } from '@testerhub/shared/session-admin-schemas';
 import { BOOKING_STATUS_TEXTS, SCREENING_STATUS_TEXTS } from '@testerhub/shared/staff-words';
 import { RESULTS_PAGE_SCREENINGS, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
+import { quotaFillText } from '@testerhub/shared/study-admin-schemas';
 import type { Clock } from '../../core/clock.ts';
 import type { ChildrenService } from '../children/children-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
@@ -19,7 +20,7 @@ type AnswerValue = number | number[] | string;
 interface StudyResultsDeps {
   clock: Clock;
   scheduling: Pick<SchedulingService, 'groupsOfStudy' | 'bookingsOfStudy'>;
-  screening: Pick<ScreeningService, 'screenerQuestions' | 'screeningsOfStudy' | 'countScreenings' | 'waitingListOfStudy'>;
+  screening: Pick<ScreeningService, 'screenerQuestions' | 'screeningsOfStudy' | 'countScreenings' | 'waitingListOfStudy' | 'quotaFill'>;
   testers: Pick<TesterService, 'fullNames' | 'publicProfiles'>;
   childNames: ChildrenService['childNames'];
   studyNames: (studyNos: readonly number[]) => Promise<Map<number, string>>;
@@ -97,13 +98,14 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
     async summary(studyNo: number, page = 1): Promise<StudyResultsResponse | null> {
       const names = await deps.studyNames([studyNo]);
       if (!names.has(studyNo)) return null;
-      const [questions, screenings, total, waiting, groups, bookings] = await Promise.all([
+      const [questions, screenings, total, waiting, groups, bookings, quotas] = await Promise.all([
         deps.screening.screenerQuestions(studyNo),
         deps.screening.screeningsOfStudy(studyNo, { newestSkipping: (page - 1) * RESULTS_PAGE_SCREENINGS, limit: RESULTS_PAGE_SCREENINGS }),
         deps.screening.countScreenings(studyNo),
         deps.screening.waitingListOfStudy(studyNo),
         groupsWithPlaces(studyNo),
         allBookings(studyNo),
+        deps.screening.quotaFill(studyNo),
       ]);
       const nameOf = await namesFor([...screenings, ...waiting, ...bookings]);
       const cellById = new Map(groups.map(({ group }) => [group.id, group.cell]));
@@ -112,6 +114,7 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
         studyNo,
         studyName: names.get(studyNo) ?? '',
         questions: questions.map((question) => ({ id: question.id, prompt: question.prompt })),
+        quotaFill: quotas.map(({ name, qualified, target }) => ({ name, qualified, target })),
         screenings: screenings.map((row) => ({
           ...nameOf(row),
           outcome: row.status as Outcome,
@@ -155,11 +158,20 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
      * Times are UTC (ISO 8601); a session's start also on its site's clock.
      */
     async *exportCsv(studyNo: number): AsyncGenerator<string> {
-      const [questions, groups, bookings] = await Promise.all([
+      const [questions, groups, bookings, quotas] = await Promise.all([
         deps.screening.screenerQuestions(studyNo),
         groupsWithPlaces(studyNo),
         allBookings(studyNo),
+        deps.screening.quotaFill(studyNo),
       ]);
+      // With quotas, each screening says the quota it counted in and that quota's fill; without, the columns are left out.
+      const quotaById = new Map(quotas.map((quota) => [quota.id, quota]));
+      const quotaHeads = quotas.length > 0 ? ['Quota', 'Quota fill (qualified of target)'] : [];
+      const quotaCells = (quotaId: number | null) => {
+        if (quotas.length === 0) return [];
+        const quota = quotaId === null ? undefined : quotaById.get(quotaId);
+        return quota ? [quota.name, quotaFillText(quota)] : ['', ''];
+      };
       const groupById = new Map(groups.map((entry) => [entry.group.id, entry]));
       const bookingsOf = new Map<string, typeof bookings>();
       for (const booking of bookings) bookingsOf.set(personKey(booking), [...(bookingsOf.get(personKey(booking)) ?? []), booking]);
@@ -172,6 +184,7 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
         'Screener started (UTC)',
         'Screener completed (UTC)',
         ...questions.map((question) => question.prompt),
+        ...quotaHeads,
         'Booking status',
         'Booked at (UTC)',
         'Group cell',
@@ -216,6 +229,7 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
             row.startedAt.toISOString(),
             row.completedAt?.toISOString() ?? '',
             ...answers,
+            ...quotaCells(row.quotaId),
           ];
           const theirs = bookingsOf.get(key) ?? [];
           for (const booking of theirs.length > 0 ? theirs : [undefined]) chunk += csvRecord([...head, ...bookingCells(booking)]);
@@ -240,6 +254,7 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
             '',
             '',
             ...questions.map(() => ''),
+            ...quotaCells(null),
             ...bookingCells(booking),
           ]);
         }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RESULTS_PAGE_SCREENINGS, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
 import { getWith } from '../../../test/account-helpers.ts';
@@ -5,7 +6,7 @@ import { createBooking, createChild, createScreener, createSessionGroup, createS
 import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock } from '../../core/clock.ts';
-import { screenings, studyWaitingList } from '../../core/db/schema.ts';
+import { screenerQuotas, screenings, studyWaitingList } from '../../core/db/schema.ts';
 
 /**
  * A study's results for recruiters (issue 12 section 2; decision 051): who screened, when, the
@@ -229,6 +230,65 @@ describe('a study’s results', () => {
     // The header, three screenings and the walk-in, each ended by CRLF (the answer's bare LF is inside its quotes).
     expect(records).toHaveLength(6);
     expect((await getWith(testApp.app, '/api/staff/study-results/Export?studyNo=999999', { cookie })).statusCode).toBe(404);
+  });
+
+  it('shows each quota’s fill, qualified of target, on the study page, the results and in the CSV (decision 121)', async () => {
+    const cookie = await recruiterCookie();
+    const study = await createStudy(db(), { studyBasicInfo: 'Quota test', recruitTarget: 8 });
+    const screener = await createScreener(db(), {
+      studyNo: study.studyNo,
+      questions: [
+        {
+          key: 'cups',
+          kind: 'single',
+          prompt: 'How much coffee?',
+          options: [
+            { key: 'light', label: 'A cup' },
+            { key: 'heavy', label: 'A pot' },
+          ],
+        },
+      ],
+      quotas: [
+        { name: 'Light', capacity: 5, filled: 3, conditions: [{ question: 'cups', options: ['light'] }] },
+        { name: 'Heavy', capacity: 3, filled: 0, conditions: [{ question: 'cups', options: ['heavy'] }] },
+      ],
+    });
+    const [light] = await db()
+      .select()
+      .from(screenerQuotas)
+      .where(eq(screenerQuotas.studyNo, study.studyNo))
+      .orderBy(screenerQuotas.position);
+    const cups = String(screener.question('cups'));
+    const tester = await createTester(db(), { firstName: 'Quin', lastName: 'Quota' });
+    await db()
+      .insert(screenings)
+      .values({
+        testerId: tester.id,
+        studyNo: study.studyNo,
+        status: 'qualified',
+        answers: { [cups]: screener.option('cups', 'light') },
+        quotaId: light!.id,
+        startedAt: new Date('2026-01-10T10:00:00Z'),
+        completedAt: new Date('2026-01-10T10:05:00Z'),
+      });
+    const fill = [
+      { name: 'Light', qualified: 3, target: 5 },
+      { name: 'Heavy', qualified: 0, target: 3 },
+    ];
+
+    const results = (
+      await getWith(testApp.app, `/api/staff/study-results/Summary?studyNo=${study.studyNo}`, { cookie })
+    ).json() as StudyResultsResponse;
+    expect(results.quotaFill).toEqual(fill);
+    const page = await getWith(testApp.app, `/api/staff/studies/Study?studyNo=${study.studyNo}`, { cookie });
+    expect(page.json().study.quotaFill).toEqual(fill);
+
+    const csv = (await getWith(testApp.app, `/api/staff/study-results/Export?studyNo=${study.studyNo}`, { cookie })).body;
+    const records = csv.split('\r\n');
+    expect(records[0]).toBe(
+      'Tester,Username,Child,Screener outcome,Screener started (UTC),Screener completed (UTC),How much coffee?,Quota,Quota fill (qualified of target),Booking status,Booked at (UTC),Group cell,Group colour,Site,First session (site time)',
+    );
+    expect(records[1]).toMatch(/^Quin Quota,[^,]*,,Qualified,2026-01-10T10:00:00.000Z,2026-01-10T10:05:00.000Z,A cup,Light,3 of 5,,,,,,$/);
   });
 
   it('has the seed’s demo screening and booking to show on the cereal study (24101)', async () => {

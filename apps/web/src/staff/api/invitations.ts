@@ -46,7 +46,20 @@ export const useInvitation = (query: InvitationDetailQuery) => useQuery(invitati
 /** POST /api/staff/invitations/Preview: a count, nothing changed. */
 export const previewInvitation = (payload: InvitationPreviewPayload) =>
   apiPost<InvitationPreviewResponse>('/staff/invitations/Preview', payload);
-export const usePreviewInvitation = () => useMutation({ mutationKey: ['staff', 'preview-invitation'], mutationFn: previewInvitation });
+/**
+ * The live count (decision 121): one query per payload (JSON text, null while the form is not
+ * valid), so an answer to filters since changed is never shown as the current one; the last count
+ * stays on screen, marked as updating, while the next is asked.
+ */
+export const useInvitationCount = (payloadText: string | null) =>
+  useQuery({
+    queryKey: staffKeys.invitationCount(payloadText ?? ''),
+    queryFn: () => previewInvitation(JSON.parse(payloadText!) as InvitationPreviewPayload),
+    enabled: payloadText !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 60_000,
+  });
 
 /** POST /api/staff/invitations/Send: queues the sending (once per requestId) and refreshes the list. */
 export const sendInvitation = (payload: SendInvitationPayload) => apiPost<SendInvitationResponse>('/staff/invitations/Send', payload);
@@ -55,6 +68,11 @@ export function useSendInvitation() {
   return useMutation({
     mutationKey: ['staff', 'send-invitation'],
     mutationFn: sendInvitation,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'invitations'] }),
+    // The sending changes the list and every count (its testers are invited already now).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'invitations'] }),
+        queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'invitation-count'] }),
+      ]),
   });
 }

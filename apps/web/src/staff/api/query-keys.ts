@@ -46,4 +46,6 @@ export const staffKeys = {
   invitations: (query: InvitationListQuery) => [...staffKeys.all, 'invitations', 'list', query] as const,
   invitation: (query: InvitationDetailQuery) => [...staffKeys.all, 'invitations', 'detail', query] as const,
   invitationOptions: () => [...staffKeys.all, 'invitation-options'] as const,
+  /** The live count of an invitation's filters, keyed by the payload as JSON text (decision 121). */
+  invitationCount: (payload: string) => [...staffKeys.all, 'invitation-count', payload] as const,
 };

@@ -1,6 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Pages, RequiresRole } from '../shell/staff-page-parts';
 import type { InvitationDetailResponse, InvitationRecipient, RecipientState } from '@testerhub/shared/invitation-schemas';
+import { namedCode, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useInvitation } from '../api/invitations';
@@ -84,6 +85,16 @@ function filtersText(filters: NonNullable<InvitationDetailResponse['invitation']
   if (filters.answerIds.length > 0)
     parts.push(`${filters.answerIds.length} About-me ${filters.answerIds.length === 1 ? 'answer' : 'answers'}`);
   if (filters.notTestedMonths !== null) parts.push(`not tested in the last ${filters.notTestedMonths} months`);
+  const tookPart = [
+    ...(filters.excludeStudyNos.length > 0
+      ? [`${filters.excludeStudyNos.length === 1 ? 'study' : 'studies'} ${filters.excludeStudyNos.join(', ')}`]
+      : []),
+    ...filters.excludeProjectTypes.map((projectType) => `any ${namedCode(PROJECT_TYPE_TEXTS, projectType)}`),
+  ];
+  if (tookPart.length > 0)
+    parts.push(
+      `leaving out who took part in ${tookPart.join(' or ')}${filters.excludeWithinMonths === null ? '' : ` in the last ${filters.excludeWithinMonths} months`}`,
+    );
   return parts.join('; ');
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { INVITATION_TEXTS, type InvitationDetailResponse, type InvitationSummary } from '@testerhub/shared/invitation-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
@@ -16,7 +16,17 @@ const OPTIONS = {
     { siteId: '00001', name: 'Chicago' },
     { siteId: '00002', name: 'Dallas' },
   ],
-  answers: [{ answerId: 7, question: 'Which pets do you have?', answer: 'Dog' }],
+  answers: [
+    { answerId: 7, question: 'Which pets do you have?', answer: 'Dog' },
+    { answerId: 8, question: 'Which pets do you have?', answer: 'Cat' },
+    { answerId: 9, question: 'Do you own or rent your home?', answer: 'Own' },
+    { answerId: 10, question: 'Do you own or rent your home?', answer: 'Rent' },
+  ],
+  earlierStudies: [
+    { studyNo: 24106, name: 'Snack taste test' },
+    { studyNo: 24001, name: 'Crisps taste test' },
+  ],
+  projectTypes: [{ projectType: 1, name: 'Taste test (1)' }],
 };
 const SUMMARY: InvitationSummary = {
   invitationId: 12,
@@ -46,59 +56,99 @@ describe('the invitations page (decision 052)', () => {
     expect(screen.getByText(/E-mails go out at 60 a minute/)).toBeInTheDocument();
   });
 
-  test('checks the filters with the shared schema, previews the count, then sends once with the form’s request id', async () => {
+  test('counts live as the filters change, from the shared schema’s valid filters only, then sends once with the form’s request id', async () => {
     api.answers[LIST_PATH] = list([]);
     api.answers['/staff/invitations/Options'] = { body: OPTIONS };
-    api.answers['/staff/invitations/Preview'] = { body: { status: 'succeed', message: '', matched: 5, alreadyInvited: 2 } };
+    // The count depends on the filters, as the server's would: each answer chosen or study left out takes testers off.
+    api.answers['/staff/invitations/Preview'] = (body) => {
+      const { filters } = body as { filters: { answerIds: number[]; excludeStudyNos: number[]; excludeProjectTypes: number[] } };
+      const matched = 9 - 2 * filters.answerIds.length - 3 * filters.excludeStudyNos.length - filters.excludeProjectTypes.length;
+      return { body: { status: 'succeed', message: '', matched, alreadyInvited: 2 } };
+    };
     api.answers['/staff/invitations/Send'] = {
-      body: { status: 'succeed', message: INVITATION_TEXTS.sent(3), invitationId: 13, matched: 5, queued: 3 },
+      body: { status: 'succeed', message: INVITATION_TEXTS.sent(1), invitationId: 13, matched: 3, queued: 1 },
     };
     const user = renderAt('/staff/invitations');
     await screen.findByLabelText('Study');
+    expect(screen.getByText('Choose a study to see how many testers match.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Preview count' }));
-    expect(screen.getByText(INVITATION_TEXTS.studyRequired)).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Study'), '24106');
+    const preview = await screen.findByTestId('invitation-preview');
+    await waitFor(() =>
+      expect(preview).toHaveTextContent('9 testers match, 2 of them invited to this study already. 7 testers would be invited.'),
+    );
+
+    // Ages in the wrong order: the schema's message, and no count is asked for them.
     await user.type(screen.getByLabelText('Lowest age', { exact: false }), '40');
     await user.type(screen.getByLabelText('Highest age', { exact: false }), '30');
-    await user.click(screen.getByRole('button', { name: 'Preview count' }));
-    expect(screen.getByText(INVITATION_TEXTS.ageOrder)).toBeInTheDocument();
+    expect(await screen.findByText(INVITATION_TEXTS.ageOrder)).toBeInTheDocument();
     expect(screen.getByLabelText('Highest age', { exact: false })).toHaveAttribute('aria-invalid', 'true');
-    expect(api.paths()).not.toContain('/staff/invitations/Preview');
-
+    expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
     await user.clear(screen.getByLabelText('Highest age', { exact: false }));
     await user.type(screen.getByLabelText('Highest age', { exact: false }), '65');
     await user.click(screen.getByLabelText('Dallas'));
-    await user.click(screen.getByLabelText('Which pets do you have?: Dog'));
     await user.type(screen.getByLabelText('Last tested more than', { exact: false }), '6');
-    expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Preview count' }));
-    expect(await screen.findByTestId('invitation-preview')).toHaveTextContent(
-      '5 testers match, 2 of them invited to this study already. 3 testers would be invited.',
-    );
-    const filters = { minAge: 40, maxAge: 65, siteIds: ['00002'], answerIds: [7], notTestedMonths: 6 };
-    expect(api.calls.find((call) => call.path === '/staff/invitations/Preview')?.body).toEqual({ studyNo: 24106, filters });
 
-    await user.dblClick(screen.getByRole('button', { name: 'Send to 3 testers' }));
-    expect(await screen.findByText(INVITATION_TEXTS.sent(3), { exact: false })).toBeInTheDocument();
+    // An About-me answer picked under its question: a chip, and the count follows.
+    const aboutMe = within(screen.getByRole('group', { name: 'About-me answers' }));
+    await user.click(within(aboutMe.getByRole('group', { name: 'Which pets do you have?' })).getByRole('checkbox', { name: 'Dog' }));
+    expect(
+      within(aboutMe.getByRole('list', { name: 'Chosen answers' })).getByRole('button', { name: 'Remove Which pets do you have?: Dog' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(preview).toHaveTextContent('7 testers match, 2 of them invited to this study already. 5 testers would be invited.'),
+    );
+
+    // An earlier study left out: the count drops again.
+    await user.selectOptions(screen.getByLabelText('Add an earlier study'), '24001');
+    expect(screen.getByRole('button', { name: 'Remove study 24001: Crisps taste test' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Taking part within the last', { exact: false }), '12');
+    // Send is offered once the count on screen is the one for the filters on screen.
+    const sendButton = await screen.findByRole('button', { name: 'Send to 2 testers' });
+    expect(preview).toHaveTextContent('4 testers match, 2 of them invited to this study already. 2 testers would be invited.');
+    const filters = {
+      minAge: 40,
+      maxAge: 65,
+      siteIds: ['00002'],
+      answerIds: [7],
+      notTestedMonths: 6,
+      excludeStudyNos: [24001],
+      excludeProjectTypes: [],
+      excludeWithinMonths: 12,
+    };
+    const previews = api.calls.filter((call) => call.path === '/staff/invitations/Preview');
+    expect(previews.at(-1)?.body).toEqual({ studyNo: 24106, filters });
+    // Only valid filters were counted: never the ages 40 to 30.
+    expect(previews.some((call) => (call.body as { filters: { maxAge: number | null } }).filters.maxAge === 30)).toBe(false);
+
+    await user.dblClick(sendButton);
+    expect(await screen.findByText(INVITATION_TEXTS.sent(1), { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Follow invitation #13' })).toHaveAttribute('href', '/staff/invitations/13');
     const sends = api.calls.filter((call) => call.path === '/staff/invitations/Send');
     expect(sends.length).toBeGreaterThanOrEqual(1);
     const ids = new Set(sends.map((call) => (call.body as { requestId: string }).requestId));
     expect(ids.size).toBe(1);
     expect(sends[0]!.body).toMatchObject({ studyNo: 24106, filters });
+    // Sent: the same filters are not offered for sending again.
+    expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
   });
 
-  test('a change to the filters asks for a new count before sending', async () => {
+  test('a change to the filters takes the old count off Send, marked as updating, until the new count is in', async () => {
     api.answers[LIST_PATH] = list([]);
     api.answers['/staff/invitations/Options'] = { body: OPTIONS };
-    api.answers['/staff/invitations/Preview'] = { body: { status: 'succeed', message: '', matched: 2, alreadyInvited: 0 } };
+    api.answers['/staff/invitations/Preview'] = (body) => {
+      const sites = (body as { filters: { siteIds: string[] } }).filters.siteIds;
+      return { body: { status: 'succeed', message: '', matched: sites.length === 0 ? 2 : 1, alreadyInvited: 0 } };
+    };
     const user = renderAt('/staff/invitations');
     await user.selectOptions(await screen.findByLabelText('Study'), '24106');
-    await user.click(screen.getByRole('button', { name: 'Preview count' }));
     await screen.findByRole('button', { name: 'Send to 2 testers' });
     await user.click(screen.getByLabelText('Chicago'));
+    // At once: the old count is marked as updating and cannot be sent.
     expect(screen.queryByRole('button', { name: /Send to/ })).toBeNull();
+    expect(screen.getByTestId('invitation-preview')).toHaveTextContent('Updating…');
+    expect(await screen.findByRole('button', { name: 'Send to 1 tester' })).toBeInTheDocument();
   });
 
   test('has empty and error states, and Try again', async () => {
@@ -128,7 +178,16 @@ describe('one invitation’s page', () => {
     invitation: {
       ...SUMMARY,
       counts: { matched: 2, queued: 2, sent: 2, skipped: 0, clicked: 1, answered: 1 },
-      filters: { minAge: 18, maxAge: null, siteIds: ['00001'], answerIds: [], notTestedMonths: 6 },
+      filters: {
+        minAge: 18,
+        maxAge: null,
+        siteIds: ['00001'],
+        answerIds: [],
+        notTestedMonths: 6,
+        excludeStudyNos: [],
+        excludeProjectTypes: [],
+        excludeWithinMonths: null,
+      },
     },
     recipients: [
       {
@@ -157,6 +216,19 @@ describe('one invitation’s page', () => {
     const ben = within(screen.getByRole('listitem', { name: 'bentester' }));
     expect(ben.getByTestId('recipient-state')).toHaveTextContent('Skipped: e-mail turned off');
     expect(ben.getByTestId('recipient-clicked')).toHaveTextContent('Not yet');
+  });
+
+  test('shows the earlier studies and kinds of study whose testers the sending left out (decision 121)', async () => {
+    const filters = { ...DETAIL.invitation!.filters, excludeStudyNos: [24001, 24002], excludeProjectTypes: [2], excludeWithinMonths: 12 };
+    api.answers['/staff/invitations/Detail?invitationId=12&page=1'] = {
+      body: { ...DETAIL, invitation: { ...DETAIL.invitation!, filters } },
+    };
+    renderAt('/staff/invitations/12');
+    expect(
+      await screen.findByText(
+        'ages 18 to any; sites 00001; not tested in the last 6 months; leaving out who took part in studies 24001, 24002 or any Focus group (2) in the last 12 months',
+      ),
+    ).toBeInTheDocument();
   });
 
   test('says so for an unknown invitation and offers Try again on an error', async () => {

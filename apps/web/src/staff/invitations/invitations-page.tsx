@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Pages, SubmitButton, RequiresRole } from '../shell/staff-page-parts';
+import { Pages, RequiresRole } from '../shell/staff-page-parts';
 import { Link, useSearchParams } from 'react-router';
 import {
   INVITATION_TEXTS,
@@ -15,7 +15,9 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { fieldErrorText } from '../../lib/form-errors';
 import { requestErrorMessage } from '../../lib/request-error';
 import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
-import { useInvitationOptions, useInvitations, usePreviewInvitation, useSendInvitation } from '../api/invitations';
+import { useInvitationCount, useInvitationOptions, useInvitations, useSendInvitation } from '../api/invitations';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { AboutMePicker } from './about-me-picker';
 import { CountsList, when } from './invitation-counts';
 
 /** Recruiters: invitations to studies, chosen by filters, counted before sending, sent at the configured rate (decision 052). */
@@ -108,80 +110,97 @@ function NewInvitation() {
 const EMPTY_INVITATION: InvitationPreviewPayload = {
   studyNo: BLANK_NUMBER,
   // An empty number box is missing, which the schema reads as no limit (null).
-  filters: { minAge: undefined, maxAge: undefined, siteIds: [], answerIds: [], notTestedMonths: undefined },
+  filters: {
+    minAge: undefined,
+    maxAge: undefined,
+    siteIds: [],
+    answerIds: [],
+    notTestedMonths: undefined,
+    excludeStudyNos: [],
+    excludeProjectTypes: [],
+    excludeWithinMonths: undefined,
+  },
 };
+
+/** How long the filters stay unchanged before they are counted: a count per pause in the typing, not per key. */
+const COUNT_DELAY_MS = 300;
+
+const testers = (count: number) => `${count} ${count === 1 ? 'tester' : 'testers'}`;
 
 function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
   const id = useId();
-  // Checked by the preview call's schema when a count is asked for, then as the typing goes on.
-  const { numberField, handleSubmit, formState, setValue, watch } = useSchemaForm(invitationPreviewSchema, {
-    mode: 'onSubmit',
+  // Checked by the preview call's schema as the recruiter types: the count follows the valid filters.
+  const { numberField, formState, setValue, watch } = useSchemaForm(invitationPreviewSchema, {
+    mode: 'onChange',
     defaultValues: EMPTY_INVITATION,
   });
   // The idempotency key of this form's sending: a double submit or a retry sends once; a new one after success.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
-  const [preview, setPreview] = useState<InvitationPreviewResponse | null>(null);
   const [outcome, setOutcome] = useState<SendInvitationResponse | { status: 'failed'; message: string } | null>(null);
-  const previewCall = usePreviewInvitation();
+  // The filters of the last successful sending: not offered again (a double click sends once), until they change.
+  const [sentText, setSentText] = useState<string | null>(null);
   const sendCall = useSendInvitation();
 
-  /** Any change makes the count stale: it is asked again before sending. */
-  const staleCount = () => {
-    setPreview(null);
-    setOutcome(null);
-  };
+  // The live count: the filters as the schema reads them, once valid and unchanged for a moment.
+  const parsed = invitationPreviewSchema.safeParse(watch());
+  const payloadText = parsed.success ? JSON.stringify(parsed.data) : null;
+  const countedText = useDebouncedValue(payloadText, COUNT_DELAY_MS);
+  const count = useInvitationCount(countedText);
+  /** The count shown is for the filters on screen (not an earlier answer kept while the next is asked). */
+  const current = count.data !== undefined && !count.isPlaceholderData && countedText === payloadText;
+  const preview: InvitationPreviewResponse | null = count.isError
+    ? { status: 'failed', message: requestErrorMessage(count.error), matched: 0, alreadyInvited: 0 }
+    : (count.data ?? null);
+
+  /** Any change: the last sending's message goes. */
+  const changed = () => setOutcome(null);
   const siteIds = watch('filters.siteIds') ?? [];
   const answerIds = watch('filters.answerIds') ?? [];
+  const excludeStudyNos = watch('filters.excludeStudyNos') ?? [];
+  const excludeProjectTypes = watch('filters.excludeProjectTypes') ?? [];
   const toggle = <T,>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((item) => item !== value));
-  /** A ticked or unticked site or answer: the list goes through the form (checked again once sent), and the count is stale. */
-  const tick = (name: 'filters.siteIds' | 'filters.answerIds', list: string[] | number[]) => {
-    setValue(name, list, { shouldValidate: formState.isSubmitted });
-    staleCount();
+  /** A list changed (a site, an answer, a study or kind left out): it goes through the form, checked at once. */
+  const pick = (
+    name: 'filters.siteIds' | 'filters.answerIds' | 'filters.excludeStudyNos' | 'filters.excludeProjectTypes',
+    list: string[] | number[],
+  ) => {
+    setValue(name, list, { shouldValidate: true });
+    changed();
   };
 
-  const runPreview = handleSubmit(
-    async (payload) => {
-      setOutcome(null);
-      try {
-        setPreview(await previewCall.mutateAsync(payload));
-      } catch (error) {
-        setPreview({ status: 'failed', message: requestErrorMessage(error), matched: 0, alreadyInvited: 0 });
-      }
-    },
-    () => setOutcome(null),
-  );
-
-  const send = handleSubmit(async (payload) => {
+  const send = async () => {
+    if (!current || countedText === null || countedText === sentText) return;
     try {
-      const answer = await sendCall.mutateAsync({ ...payload, requestId });
+      const answer = await sendCall.mutateAsync({ ...(JSON.parse(countedText) as InvitationPreviewPayload), requestId });
       setOutcome(answer);
       if (answer.status === 'succeed') {
-        setPreview(null);
+        setSentText(countedText);
         setRequestId(crypto.randomUUID());
       }
     } catch (error) {
       setOutcome({ status: 'failed', message: requestErrorMessage(error) });
     }
-  });
+  };
 
   const toInvite = preview && preview.status === 'succeed' ? preview.matched - preview.alreadyInvited : 0;
   const sitesError = fieldErrorText(formState.errors, 'filters.siteIds');
-  const answersError = fieldErrorText(formState.errors, 'filters.answerIds');
+  const studyNames = new Map(options.earlierStudies.map((study) => [study.studyNo, study.name]));
+  const studyText = (studyNo: number) => `${studyNo}: ${studyNames.get(studyNo) ?? ''}`;
   return (
-    <form className="staff-form" onSubmit={(event) => void runPreview(event)} noValidate aria-labelledby="new-invitation">
+    <form className="staff-form" onSubmit={(event) => event.preventDefault()} noValidate aria-labelledby="new-invitation">
       <SelectField
         label="Study"
         placeholder="Choose a study"
         options={options.studies.map((study) => ({ value: String(study.studyNo), label: `${study.studyNo}: ${study.name}` }))}
-        {...numberField('studyNo', { onChange: staleCount })}
+        {...numberField('studyNo', { onChange: changed })}
       />
       <div className="staff-filters">
-        <TextField label="Lowest age" inputMode="numeric" {...numberField('filters.minAge', { onChange: staleCount })} hint="Empty: any" />
-        <TextField label="Highest age" inputMode="numeric" {...numberField('filters.maxAge', { onChange: staleCount })} hint="Empty: any" />
+        <TextField label="Lowest age" inputMode="numeric" {...numberField('filters.minAge', { onChange: changed })} hint="Empty: any" />
+        <TextField label="Highest age" inputMode="numeric" {...numberField('filters.maxAge', { onChange: changed })} hint="Empty: any" />
         <TextField
           label="Last tested more than … months ago"
           inputMode="numeric"
-          {...numberField('filters.notTestedMonths', { onChange: staleCount })}
+          {...numberField('filters.notTestedMonths', { onChange: changed })}
           hint="Testers never tested match too. Empty: any"
         />
       </div>
@@ -193,7 +212,7 @@ function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
             <input
               type="checkbox"
               checked={siteIds.includes(site.siteId)}
-              onChange={(event) => tick('filters.siteIds', toggle(siteIds, site.siteId, event.target.checked))}
+              onChange={(event) => pick('filters.siteIds', toggle(siteIds, site.siteId, event.target.checked))}
             />
             {site.name}
           </label>
@@ -205,40 +224,85 @@ function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
         )}
       </fieldset>
       {options.answers.length > 0 && (
-        <fieldset className="staff-roles" aria-describedby={answersError ? `${id}-answers-error` : `${id}-answers-hint`}>
-          <legend>About-me answers</legend>
-          <p id={`${id}-answers-hint`}>Testers must hold every answer chosen. None chosen: any.</p>
-          {options.answers.map((answer) => (
-            <label key={answer.answerId} className="staff-check">
-              <input
-                type="checkbox"
-                checked={answerIds.includes(answer.answerId)}
-                onChange={(event) => tick('filters.answerIds', toggle(answerIds, answer.answerId, event.target.checked))}
-              />
-              {answer.question}: {answer.answer}
-            </label>
-          ))}
-          {answersError && (
-            <p id={`${id}-answers-error`} className="form-field__error" role="alert">
-              {answersError}
-            </p>
-          )}
-        </fieldset>
+        <AboutMePicker
+          legend="About-me answers"
+          hint="Testers must hold every answer chosen. None chosen: any."
+          answers={options.answers}
+          picked={answerIds}
+          onChange={(picked) => pick('filters.answerIds', picked)}
+          error={fieldErrorText(formState.errors, 'filters.answerIds')}
+        />
       )}
+      <fieldset className="study-picks" aria-describedby={`${id}-took-part-hint`}>
+        <legend>Leave out who took part</legend>
+        <p id={`${id}-took-part-hint`} className="form-field__hint">
+          Testers who attended, or are booked in, a chosen study or a study of a chosen kind (for themselves or a child). A no-show does not
+          count.
+        </p>
+        {excludeStudyNos.length > 0 && (
+          <ul className="about-me-picker__chips" aria-label="Earlier studies left out">
+            {excludeStudyNos.map((studyNo) => (
+              <li key={studyNo}>
+                <button
+                  type="button"
+                  className="about-me-picker__chip"
+                  aria-label={`Remove study ${studyText(studyNo)}`}
+                  onClick={() => pick('filters.excludeStudyNos', toggle(excludeStudyNos, studyNo, false))}
+                >
+                  {studyText(studyNo)} <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <SelectField
+          label="Add an earlier study"
+          placeholder="Choose a study to leave out"
+          value=""
+          options={options.earlierStudies
+            .filter((study) => !excludeStudyNos.includes(study.studyNo))
+            .map((study) => ({ value: String(study.studyNo), label: studyText(study.studyNo) }))}
+          onChange={(event) => {
+            if (event.target.value) pick('filters.excludeStudyNos', [...excludeStudyNos, Number(event.target.value)]);
+          }}
+          error={fieldErrorText(formState.errors, 'filters.excludeStudyNos')}
+        />
+        {options.projectTypes.length > 0 && (
+          <fieldset className="staff-roles">
+            <legend>Any study of these kinds</legend>
+            {options.projectTypes.map((kind) => (
+              <label key={kind.projectType} className="staff-check">
+                <input
+                  type="checkbox"
+                  checked={excludeProjectTypes.includes(kind.projectType)}
+                  onChange={(event) =>
+                    pick('filters.excludeProjectTypes', toggle(excludeProjectTypes, kind.projectType, event.target.checked))
+                  }
+                />
+                {kind.name}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <TextField
+          label="Taking part within the last … months"
+          inputMode="numeric"
+          {...numberField('filters.excludeWithinMonths', { onChange: changed })}
+          hint="Empty: at any time"
+        />
+      </fieldset>
       <p>
         Never invited: suspended or black-listed testers, testers who turned invitation e-mail off, and testers who already screened, booked
         or were invited to this study.
       </p>
-      <div>
-        <SubmitButton pending={previewCall.isPending} label="Preview count" pendingLabel="Counting…" />
-      </div>
-      <div role="status" aria-live="polite">
+      <div role="status" aria-live="polite" aria-busy={count.isFetching || payloadText !== countedText}>
+        {!Number.isInteger(watch('studyNo')) && <p>Choose a study to see how many testers match.</p>}
         {preview && preview.status === 'failed' && <p className="staff-problem">{preview.message}</p>}
         {preview && preview.status === 'succeed' && (
           <p data-testid="invitation-preview">
             {preview.matched} {preview.matched === 1 ? 'tester matches' : 'testers match'}
-            {preview.alreadyInvited > 0 && `, ${preview.alreadyInvited} of them invited to this study already`}. {toInvite}{' '}
-            {toInvite === 1 ? 'tester' : 'testers'} would be invited.
+            {preview.alreadyInvited > 0 && `, ${preview.alreadyInvited} of them invited to this study already`}. {testers(toInvite)} would
+            be invited.{!current && ' Updating…'}
           </p>
         )}
         {outcome && (
@@ -253,14 +317,14 @@ function InvitationForm({ options }: { options: InvitationOptionsResponse }) {
           </p>
         )}
       </div>
-      {preview && preview.status === 'succeed' && toInvite > 0 && (
+      {current && preview?.status === 'succeed' && toInvite > 0 && countedText !== sentText && (
         <div>
           <button type="button" className="staff-button" disabled={sendCall.isPending} onClick={() => void send()}>
-            {sendCall.isPending ? 'Sending…' : `Send to ${toInvite} ${toInvite === 1 ? 'tester' : 'testers'}`}
+            {sendCall.isPending ? 'Sending…' : `Send to ${testers(toInvite)}`}
           </button>
         </div>
       )}
-      {preview && preview.status === 'succeed' && toInvite === 0 && <p>{INVITATION_TEXTS.nobodyMatched}</p>}
+      {current && preview?.status === 'succeed' && toInvite === 0 && !outcome && <p>{INVITATION_TEXTS.nobodyMatched}</p>}
     </form>
   );
 }

@@ -177,6 +177,7 @@ const RESULTS: StudyResultsResponse = {
   status: 'succeed',
   studyNo: 24101,
   studyName: 'Cereal test',
+  quotaFill: [],
   questions: [
     { id: 1, prompt: 'How often?' },
     { id: 2, prompt: 'Which kinds?' },

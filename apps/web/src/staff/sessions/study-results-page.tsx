@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { QuotaFillTable } from '../studies/quota-fill';
 import { formatMoment } from '@testerhub/shared/schedule-format';
 import { RESULTS_PAGE_SCREENINGS, WAITING_REASON_TEXTS, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
 import { BOOKING_STATUS_TEXTS, SCREENING_STATUS_TEXTS } from '@testerhub/shared/staff-words';
@@ -82,6 +83,7 @@ function ScreeningPages({ results, onPage }: { results: StudyResultsResponse; on
 function ResultSections({ results, onPage }: { results: StudyResultsResponse; onPage: (page: number) => void }) {
   return (
     <>
+      <QuotaFillTable quotas={results.quotaFill} />
       <section aria-labelledby="screenings">
         <h2 id="screenings">Screener results</h2>
         {results.screenings.length === 0 ? (

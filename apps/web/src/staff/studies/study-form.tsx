@@ -17,7 +17,7 @@ import { SelectField, TextField } from '../../components/form-field';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { SubmitButton } from '../shell/staff-page-parts';
 import { ScreenerPreview } from './screener-preview';
-import { AboutMePicker, NamedCodeField } from './study-form-choices';
+import { StudyAboutMePicker, NamedCodeField } from './study-form-choices';
 
 export type StudyFormValues = input<typeof createStudySchema>;
 type Form = UseFormReturn<StudyFormValues, unknown, CreateStudyPayload>;
@@ -161,7 +161,7 @@ export function StudyForm({
         <TextField label="Maximum age" inputMode="numeric" hint="Empty for no upper age." {...num('maximumAge')} />
         <TextField label="Children’s minimum age (kid studies)" inputMode="numeric" {...num('childMinimumAge')} />
         <TextField label="Children’s maximum age (kid studies)" inputMode="numeric" {...num('childMaximumAge')} />
-        <AboutMePicker
+        <StudyAboutMePicker
           picked={form.watch('targetAnswerIds') ?? []}
           onChange={(answerIds) => form.setValue('targetAnswerIds', answerIds, picked)}
           error={answerIdsError(form)}

@@ -13,6 +13,7 @@ const api = fakeApi();
 const STUDY: StudyDetail = {
   ...NEW_STUDY_DEFAULTS,
   targetAnswerIds: [],
+  quotaFill: [],
   studyNo: 24101,
   colorName: 'Blue',
   studyBasicInfo: 'Cereal taste test',
@@ -69,6 +70,20 @@ function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
 }
 
 describe('the study page (decision 050)', () => {
+  test('shows each screener quota’s fill, qualified of target (decision 121)', async () => {
+    const quotaFill = [
+      { name: 'Women 21-34', qualified: 2, target: 2 },
+      { name: 'Anyone 35-64', qualified: 1, target: 4 },
+    ];
+    api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: { ...STUDY, quotaFill } } };
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    renderAt('/staff/studies/24101');
+    const table = within(await screen.findByTestId('quota-fill'));
+    expect(table.getByRole('row', { name: 'Women 21-34 2 of 2' })).toBeInTheDocument();
+    expect(table.getByRole('row', { name: 'Anyone 35-64 1 of 4' })).toBeInTheDocument();
+    expect(table.getByRole('columnheader', { name: 'Qualified of target' })).toBeInTheDocument();
+  });
+
   test('shows the study with its links, saves with the version it opened, and says when someone else changed it', async () => {
     api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: STUDY } };
     api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { QuotaFillTable } from './quota-fill';
 import type { UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import {
@@ -222,7 +223,7 @@ function StudyEditor({
   const { outcome, setOutcome, show, bind } = useOutcome(kept);
   const [changed, setChanged] = useState(false);
   const [messaging, setMessaging] = useState(false);
-  const { version, state, qualifiedCount, answeredCount, externalReturnSecretEnding, ...fields } = study;
+  const { version, state, qualifiedCount, answeredCount, externalReturnSecretEnding, quotaFill: _quotaFill, ...fields } = study;
   const [defaults] = useState<StudyFormValues>(() => ({
     ...fields,
     // Write-only (decision 077): empty keeps the secret set now.
@@ -262,6 +263,7 @@ function StudyEditor({
         <dt>Screener answers</dt>
         <dd>{answeredCount}</dd>
       </dl>
+      <QuotaFillTable quotas={study.quotaFill} />
       <ul className="staff-sections">
         <li>
           <Link to={`/staff/studies/${study.studyNo}/sessions`}>Session groups</Link>: sites, days, seats and pay.
