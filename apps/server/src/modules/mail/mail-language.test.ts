@@ -84,6 +84,14 @@ describe('the account and invitation e-mails', () => {
     expect(mail.text).toContain(`${ENGLISH_SIGNATURE} · `);
     expect(mail.text).toContain('Monday to Friday, 9am-5pm CST');
   });
+
+  it("sign with Tester Services' hours in Spanish for a Spanish recipient (COMPANY.supportHoursEs)", () => {
+    const mail = referralInvitationMessage({ ...ana, referrerFirstName: 'Rosa', link: 'https://testers.example.test/x', language: 'es' });
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(`${SPANISH_SIGNATURE} · (800) 555-0142 · de lunes a viernes, de 9 a.m. a 5 p.m. CST`);
+      expect(body).not.toContain('Monday to Friday');
+    }
+  });
 });
 
 describe('the attendance and loyalty e-mails', () => {

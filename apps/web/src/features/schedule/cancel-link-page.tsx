@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CancelByLinkResponse, CancelLinkBookingResponse, CancelLinkRefusal } from '@testerhub/shared/cancel-link-schemas';
-import { COMPANY } from '@testerhub/shared/company';
+import { COMPANY, supportHoursIn } from '@testerhub/shared/company';
 import en from '@testerhub/shared/locales/en/schedule.json';
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 import { AccountPanel } from '../../components/account-panel';
@@ -161,14 +161,14 @@ function BookingToCancel({
       <button type="button" className="cancel-link__button" aria-describedby="cancel-link-question" disabled={busy} onClick={onCancel}>
         {busy ? t('cancelLinkCancelling') : t('cancelSchedule')}
       </button>
-      <p className="cancel-link__help">{t('cancelLinkHelp', { phone: COMPANY.supportPhone, serviceHours: COMPANY.supportHours })}</p>
+      <p className="cancel-link__help">{t('cancelLinkHelp', { phone: COMPANY.supportPhone, serviceHours: supportHoursIn(language) })}</p>
     </>
   );
 }
 
 /** A cancel the server refused by the notice rule or could not make (spec 3, section 8). */
 function CancelFailure({ status, noticeHours }: { status: string; noticeHours: number }) {
-  const failure = cancelFailure(status, noticeHours, useScheduleTexts());
+  const failure = cancelFailure(status, noticeHours, useScheduleTexts(), useLanguage());
   return (
     <div className="cancel-link__failure" role="alert">
       <p className="cancel-link__failure-title">{failure.status}</p>
