@@ -180,6 +180,8 @@ describe("the schedule e-mails of a Spanish tester's booking", () => {
     expect(booked!.text).toContain('Traiga una identificación oficial con foto y llegue 15 minutos antes.');
     expect(booked!.text).toContain('Compensación: $75.50 en total.');
     expect(booked!.text).toContain('Cancelar esta cita: ');
+    // The cancel page opens in a fresh tab: the link tells it the tester's language.
+    expect(booked!.text).toMatch(/\/community\/cancel\?c=[\w.-]+&lang=es\b/);
     expect(booked!.text).not.toMatch(/\b(When|Where|What|Compensation):/);
     const [event] = parseCalendar(booked!.attachments![0]!.content).events;
     expect(event!.summary).toBe('Prueba de cereal');

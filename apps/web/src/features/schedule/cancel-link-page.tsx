@@ -6,6 +6,7 @@ import en from '@testerhub/shared/locales/en/schedule.json';
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 import { AccountPanel } from '../../components/account-panel';
 import { useLanguage } from '../../hooks/use-entry-language';
+import { useLinkLanguage } from '../../hooks/use-link-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { apiPost } from '../../lib/api';
 import { logError } from '../../lib/log';
@@ -45,8 +46,10 @@ type View =
  * /community/cancel?c=<token>: the one-click cancel link of the booking e-mails (decision 027).
  * Opening the page only shows the booking (mail scanners follow links); pressing Cancel Schedule
  * cancels, by the same notice rule as the schedule page. No login: the signed link is the authority.
+ * A Spanish tester's link carries `lang=es`, so the page opens in their language.
  */
 export function CancelLinkPage() {
+  useLinkLanguage();
   const t = useScheduleTexts();
   usePageTitle(t('cancelLinkTitle'));
   const [searchParams] = useSearchParams();
