@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { message } from './account-messages.ts';
 import { GENDERS, RACE_IDS, ageOn, checkPhone, daysInMonth } from './account-rules.ts';
+import childrenEn from './locales/en/children.json' with { type: 'json' };
+import childMessagesEn from './locales/en/messages-children.json' with { type: 'json' };
 import { studyNoSchema } from './schedule-schemas.ts';
 import { personName } from './person-name.ts';
 import { text, UUID_PATTERN } from './text.ts';
@@ -123,21 +125,21 @@ export type RegisteredChildrenResponse = z.infer<typeof registeredChildrenRespon
 /* Choosing, screening and scheduling a child (decision 029)                                        */
 /* ------------------------------------------------------------------------------------------------ */
 
-/** Texts of the child popup and the teen branch (spec 3, sections 4 and 8). */
+/** Texts of the child popup and the teen branch (spec 3, sections 4 and 8), in English from the translation files. */
 export const CHILD_FLOW_TEXTS = {
-  notFoundQuestion: 'We could not find your child. Would you like to register them?',
-  teenFailed: 'This study is no longer available.',
-  teenNotConfirmed: 'Your child must first be registered and joined to your account before they can take this screener.',
-  checkEmail: 'Check your email address',
-  noQualifiedChildren: 'Your registered children do not meet the criteria of this study.',
+  notFoundQuestion: childrenEn.notFoundQuestion,
+  teenFailed: childrenEn.teenFailed,
+  teenNotConfirmed: childrenEn.teenNotConfirmed,
+  checkEmail: childrenEn.checkEmail,
+  noQualifiedChildren: childrenEn.noQualifiedChildren,
   /** Code 101 of a child: the popup offers to ignore the study; Yes removes it from the list. */
-  ignoreStudyQuestion: 'Would you like to remove this study from your list?',
-  screened: '(Screened)',
+  ignoreStudyQuestion: childrenEn.ignoreStudyQuestion,
+  screened: childrenEn.screened,
   /** DoChildrenScreener notQualified: the child's age is not one the study takes. */
-  childAgeNotTaken: 'This study is for children of another age.',
+  childAgeNotTaken: childMessagesEn.childAgeNotTaken,
   /** DoChildrenScreener notQualified: the child already took this screener or waits for the study. */
-  childAlreadyScreened: 'Your child has already taken this screener.',
-  contactNotice: 'Please contact Tester Services, Monday to Friday 9am-5pm CST.',
+  childAlreadyScreened: childMessagesEn.childAlreadyScreened,
+  contactNotice: childrenEn.contactNotice,
 } as const;
 
 /**

@@ -1,3 +1,5 @@
+import type { Language } from './i18n.ts';
+
 /**
  * Company details used by the site, e-mails and legal texts. These are placeholder values:
  * a deployment changes them here, in one place, and no component holds them as literals.
@@ -14,6 +16,8 @@ export const COMPANY = {
   privacyEmail: 'privacy@testerhub.example',
   withdrawalPhone: '(800) 555-0199',
   supportHours: 'Monday to Friday, 9am-5pm CST',
+  /** The same hours for a Spanish reader (issue 28): change both together. */
+  supportHoursEs: 'de lunes a viernes, de 9 a.m. a 5 p.m. CST',
   /** Where Tester Services works: winners' dates are shown on its calendar (the server's LOYALTY_TIME_ZONE default). */
   timeZone: 'America/Chicago',
   mailingAddress: '100 Research Plaza, Suite 400, Chicago, IL 60601',
@@ -23,6 +27,11 @@ export const COMPANY = {
     { label: 'X', href: '/popup/faqs' },
   ],
 } as const;
+
+/** Tester Services' hours in the reader's language, for a text's `{hours}` slot. */
+export function supportHoursIn(language: Language): string {
+  return language === 'es' ? COMPANY.supportHoursEs : COMPANY.supportHours;
+}
 
 /** Date from which a cancelled session earns no compensation (spec 3, section 9). */
 export const NO_COMPENSATION_FOR_CANCELLATION_SINCE = '10/1/2020';

@@ -9,17 +9,21 @@ interface BurgerButtonProps {
   onClick: () => void;
   /** The navigation's own class: where the button shows and how it sits in the bar. */
   className: string;
+  /** The button's name in the page's language (the portal's); English by default. */
+  labels?: { open: string; close: string };
 }
 
+const ENGLISH_LABELS = { open: 'Open menu', close: 'Close menu' };
+
 /** The three-line button that opens and closes a burger menu (useBurgerMenu). */
-export function BurgerButton({ menu, controls, onClick, className }: BurgerButtonProps) {
+export function BurgerButton({ menu, controls, onClick, className, labels = ENGLISH_LABELS }: BurgerButtonProps) {
   return (
     <button
       type="button"
       className={`burger-button ${className}`}
       aria-expanded={menu === 'open'}
       aria-controls={controls}
-      aria-label={menu === 'open' ? 'Close menu' : 'Open menu'}
+      aria-label={menu === 'open' ? labels.close : labels.open}
       onClick={onClick}
     >
       <span aria-hidden="true" />

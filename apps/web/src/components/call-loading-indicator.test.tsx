@@ -21,11 +21,11 @@ function Loader({ queryKey }: { queryKey: string }) {
   return null;
 }
 
-function renderWith(ui: React.ReactNode) {
+function renderWith(ui: React.ReactNode, label?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <CallLoadingIndicator />
+      <CallLoadingIndicator label={label} />
       {ui}
     </QueryClientProvider>,
   );
@@ -55,6 +55,14 @@ describe('portal loading indicator (spec 2: shown while a call runs, cleared aft
     await act(async () => finish.forEach((done) => done()));
     await tick();
     expect(overlay()).not.toBeInTheDocument();
+  });
+
+  test("a screen reader hears the label in the portal's language (the shell gives 'Cargando…' to a Spanish tester)", async () => {
+    renderWith(<Caller />, 'Cargando…');
+    fireEvent.click(screen.getByRole('button', { name: 'Call' }));
+    await tick();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Cargando…$/);
+    await act(async () => finish.forEach((done) => done()));
   });
 
   test('a call still running after 2 seconds: the indicator goes at 2 s, not before', async () => {

@@ -10,9 +10,9 @@ export const MAX_CALL_LOADING_MS = 2000;
  * shown while a portal call runs and taken down after at most 2 seconds per appearance. It counts
  * first loads and every mutation; a background refresh of data already on screen does not cover
  * the page. Mounted once, in the portal shell. The live region stays in the page so a screen
- * reader hears "Loading…" when it starts.
+ * reader hears "Loading…" (the label the shell gives, in the tester's language) when it starts.
  */
-export function CallLoadingIndicator() {
+export function CallLoadingIndicator({ label = 'Loading…' }: { label?: string }) {
   const loads = useIsFetching({ predicate: (query) => query.state.data === undefined });
   const writes = useIsMutating();
   const busy = loads + writes > 0;
@@ -33,7 +33,7 @@ export function CallLoadingIndicator() {
       {shown && (
         <div className="navigation-loading" data-testid="call-loading-overlay">
           <span className="navigation-loading__spinner" aria-hidden="true" />
-          <span className="visually-hidden">Loading…</span>
+          <span className="visually-hidden">{label}</span>
         </div>
       )}
     </div>

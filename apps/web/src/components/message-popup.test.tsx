@@ -46,6 +46,14 @@ describe('the portal popups in Spanish (issue 28)', () => {
     expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
   });
 
+  test("the default help gives Tester Services' hours in Spanish", async () => {
+    setLanguage('es');
+    await act(async () => void render(<MessagePopup data="Scheduling attempt failed" onClose={vi.fn()} />));
+    const dialog = await screen.findByRole('dialog', { name: 'Scheduling attempt failed' });
+    expect(dialog).toHaveTextContent('(de lunes a viernes, de 9 a.m. a 5 p.m. CST).');
+    expect(dialog).not.toHaveTextContent('Monday to Friday');
+  });
+
   test('the confirm popup asks in Spanish and answers with Sí and No', async () => {
     setLanguage('es');
     await act(

@@ -1,5 +1,6 @@
-import { COMPANY } from '@testerhub/shared/company';
+import { COMPANY, supportHoursIn } from '@testerhub/shared/company';
 import type { ReactNode } from 'react';
+import { useLanguage } from '../hooks/use-entry-language';
 import { useComponentsTexts } from './components-texts';
 import { ModalDialog } from './modal-dialog';
 
@@ -17,10 +18,11 @@ export function popupTone(data: string): 'error' | 'info' {
 /** The help text a failure shows when it brings no message of its own: how to reach Tester Services. */
 export function DefaultFailureHelp() {
   const t = useComponentsTexts();
+  const language = useLanguage();
   return (
     <p>
       {t('failureHelpBefore')} <a href={`tel:${COMPANY.supportPhone.replace(/[^\d+]/g, '')}`}>{COMPANY.supportPhone}</a>{' '}
-      {t('failureHelpOr')} <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a> ({COMPANY.supportHours}).
+      {t('failureHelpOr')} <a href={`mailto:${COMPANY.supportEmail}`}>{COMPANY.supportEmail}</a> ({supportHoursIn(language)}).
     </p>
   );
 }

@@ -84,6 +84,14 @@ describe('the account and invitation e-mails', () => {
     expect(mail.text).toContain(`${ENGLISH_SIGNATURE} · `);
     expect(mail.text).toContain('Monday to Friday, 9am-5pm CST');
   });
+
+  it("sign with Tester Services' hours in Spanish for a Spanish recipient (COMPANY.supportHoursEs)", () => {
+    const mail = referralInvitationMessage({ ...ana, referrerFirstName: 'Rosa', link: 'https://testers.example.test/x', language: 'es' });
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain(`${SPANISH_SIGNATURE} · (800) 555-0142 · de lunes a viernes, de 9 a.m. a 5 p.m. CST`);
+      expect(body).not.toContain('Monday to Friday');
+    }
+  });
 });
 
 describe('the attendance and loyalty e-mails', () => {
@@ -172,6 +180,8 @@ describe("the schedule e-mails of a Spanish tester's booking", () => {
     expect(booked!.text).toContain('Traiga una identificación oficial con foto y llegue 15 minutos antes.');
     expect(booked!.text).toContain('Compensación: $75.50 en total.');
     expect(booked!.text).toContain('Cancelar esta cita: ');
+    // The cancel page opens in a fresh tab: the link tells it the tester's language.
+    expect(booked!.text).toMatch(/\/community\/cancel\?c=[\w.-]+&lang=es\b/);
     expect(booked!.text).not.toMatch(/\b(When|Where|What|Compensation):/);
     const [event] = parseCalendar(booked!.attachments![0]!.content).events;
     expect(event!.summary).toBe('Prueba de cereal');

@@ -1,4 +1,4 @@
-import { COMPANY } from '@testerhub/shared/company';
+import { COMPANY, supportHoursIn } from '@testerhub/shared/company';
 import { bilingual, type Language } from '@testerhub/shared/i18n';
 import en from '@testerhub/shared/locales/en/mail-account.json';
 import es from '@testerhub/shared/locales/es/mail-account.json';
@@ -47,7 +47,7 @@ export function greetingFor(language: Language, firstName: string): string {
 
 /** Tester Services' signature under every e-mail, in the recipient's language. */
 function signatureFor(language: Language): string {
-  return accountTexts(language)('signature', { company: COMPANY.name, phone: COMPANY.supportPhone });
+  return accountTexts(language)('signature', { company: COMPANY.name, phone: COMPANY.supportPhone, hours: supportHoursIn(language) });
 }
 
 const community = COMPANY.communityName;

@@ -147,9 +147,13 @@ export function createReferralService(db: Database, deps: ReferralDeps) {
             to: referral.email,
             firstName: referral.firstName,
             referrerFirstName: referrer.firstName,
-            // The friend has no row (no language) yet: the referrer's language is the best guess.
+            // The friend has no row (no language) yet: the referrer's language is the best guess,
+            // for the e-mail and for the join page its link opens (a new tab knows no language).
             language: languageOf(referrer.language),
-            link: deps.mail.link(REFERRAL_JOIN_PATH, { refer: referral.code }),
+            link: deps.mail.link(
+              REFERRAL_JOIN_PATH,
+              languageOf(referrer.language) === 'es' ? { refer: referral.code, lang: 'es' } : { refer: referral.code },
+            ),
           }),
           tx,
         );

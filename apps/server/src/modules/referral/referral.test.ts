@@ -131,6 +131,17 @@ describe('referring a friend', () => {
     expect(mail?.text).toContain('Rita thinks you would enjoy');
     const link = linkIn(mail!.text, '/community/join/attention');
     expect(link.searchParams.get('refer')).toBe(row.code);
+    expect(link.searchParams.has('lang')).toBe(false);
+  });
+
+  it("gives a Spanish referrer's friend a join link that opens in Spanish (lang=es)", async () => {
+    const { cookie } = await createLoggedInTester(db(), { firstName: 'Rosa', language: 'es' });
+    const payload = friend({ firstname: 'Nina' });
+    expect((await refer(cookie, payload)).json()).toEqual({ status: 'succeed' });
+    const mail = await latestMail(testApp.database, payload.emailAddress, 'referral-invitation');
+    const link = linkIn(mail!.text, '/community/join/attention');
+    expect(link.searchParams.get('lang')).toBe('es');
+    expect(link.searchParams.get('refer')).toBe((await referralFor(payload.emailAddress)).code);
   });
 
   it("keeps the referrer's stored name (even one from before the name rule) out of the invitation's subject (issue 24)", async () => {

@@ -171,5 +171,7 @@ describe('the account page (spec 3, "Account general"; decision 030)', () => {
     expect(screen.getByRole('button', { name: 'Ver beneficios' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Descargar o eliminar mis datos' })).toHaveAttribute('href', '/community/main/account/privacy');
     expect(document.title).toContain('Mi cuenta');
+    expect(screen.getByText(/de lunes a viernes, de 9 a\.m\. a 5 p\.m\. CST/)).toBeInTheDocument();
+    expect(screen.queryByText(/Monday to Friday/)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { COMPANY } from '@testerhub/shared/company';
+import { COMPANY, supportHoursIn } from '@testerhub/shared/company';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useAccountTexts } from './account-texts';
 import { LOCATIONS, visibleTiles, type AccountTile } from './account-tiles';
@@ -41,6 +42,7 @@ export function AccountGeneralPage({
   languageSetting,
 }: AccountGeneralPageProps) {
   const t = useAccountTexts();
+  const language = useLanguage();
   usePageTitle(t('title'));
   const [open, setOpen] = useState<'kids' | 'perks' | 'profile' | 'notifications' | 'leaderboard' | null>(null);
   const close = () => setOpen(null);
@@ -103,7 +105,7 @@ export function AccountGeneralPage({
       case 'support':
         return (
           <>
-            <p>{t('supportLine', { hours: COMPANY.supportHours })}</p>
+            <p>{t('supportLine', { hours: supportHoursIn(language) })}</p>
             <p>
               <a href={telHref(COMPANY.supportPhone)}>{COMPANY.supportPhone}</a>
               <br />

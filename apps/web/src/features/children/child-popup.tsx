@@ -1,8 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  CHILD_FLOW_TEXTS,
-  CHILD_TEXTS,
   isChildSelectable,
   type ChildRegistrationPayload,
   type CustomChild,
@@ -19,8 +17,8 @@ import { useRegistChildren } from './api/regist-children';
 import { useRemoveStudyFromList } from './api/remove-study-from-list';
 import { ChildRegistrationForm } from './child-registration-form';
 import { ChildrenLoading, ChildrenLookupFailed, ContactNotice, OutcomeBody, outcomeTitle, ViewToggle } from './child-steps';
-import { CHILD_POPUP_TEXTS as T } from './child-texts';
-import { CHILD_CODE_TEXTS, REGISTRATION_CALL_FAILED, registrationOutcome, type RegistrationOutcome } from './registration-outcome';
+import { useChildMessageTexts, useChildTexts, type ChildMessageTranslate, type ChildTranslate } from './child-texts';
+import { childCodeText, registrationCallFailed, registrationOutcome, type RegistrationOutcome } from './registration-outcome';
 import './child-popup.css';
 
 /** Session keys of a study link (spec 3, section 3): the popup clears them when it closes (spec 3, section 4). */
@@ -50,29 +48,27 @@ function inAppPath(link: string | undefined): string | null {
 }
 
 /** The labels a child carries in the list (spec 3, sections 4 and 5; decision 029). */
-export function childLabels(child: CustomChild): string[] {
-  if (!child.isConfirmed) return [CHILD_TEXTS.awaitingConfirmation];
+export function childLabels(child: CustomChild, t: ChildTranslate): string[] {
+  if (!child.isConfirmed) return [t('awaitingConfirmation')];
   const labels: string[] = [];
-  if (!child.isAgeQualified || !child.isQuotaQualified) labels.push(CHILD_TEXTS.notQualified);
-  if (child.isWaitList) labels.push(CHILD_TEXTS.inWaitList);
-  if (child.isScreened) labels.push(CHILD_FLOW_TEXTS.screened);
+  if (!child.isAgeQualified || !child.isQuotaQualified) labels.push(t('notQualified'));
+  if (child.isWaitList) labels.push(t('inWaitList'));
+  if (child.isScreened) labels.push(t('screened'));
   return labels;
 }
 
 /** Step 4 for a DoChildrenScreener answer other than succeed and 101 (spec 3, section 8). */
-function screenerOutcome(answer: DoChildrenScreenerResponse): RegistrationOutcome {
+function screenerOutcome(answer: DoChildrenScreenerResponse, t: ChildTranslate, messages: ChildMessageTranslate): RegistrationOutcome {
   const { status } = answer;
-  const title = status === 'notQualified' ? T.notQualifiedTitle : /^\d+$/.test(status) ? `${T.screenerFailed} - ${status}` : status;
-  return { step: 'failed', title, detail: answer.message || (CHILD_CODE_TEXTS[status] ?? ''), contact: /^\d+$/.test(status) };
+  const coded = /^\d+$/.test(status);
+  const title = status === 'notQualified' ? t('notQualifiedTitle') : coded ? t('screenerFailedCode', { code: status }) : status;
+  return { step: 'failed', title, detail: answer.message || childCodeText(status, messages), contact: coded };
 }
 
 /** A screener call that did not get through reads as 'Screener Failed - 102' (spec 3, section 8). */
-const SCREENER_CALL_FAILED: RegistrationOutcome = {
-  step: 'failed',
-  title: 'Screener Failed - 102',
-  detail: 'All schedule spots for this study have been filled. Please choose another study.',
-  contact: false,
-};
+function screenerCallFailed(t: ChildTranslate): RegistrationOutcome {
+  return { step: 'failed', title: t('screenerFailedCode', { code: '102' }), detail: t('spotsFilled'), contact: false };
+}
 
 /**
  * The selectChild popup (spec 3, section 4 "Child popup steps"), and the list of teens of the
@@ -81,6 +77,8 @@ const SCREENER_CALL_FAILED: RegistrationOutcome = {
  * screener starts with DoChildrenScreener; succeed goes to its redirect link.
  */
 export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }: ChildPopupProps) {
+  const t = useChildTexts();
+  const messages = useChildMessageTexts();
   const navigate = useNavigate();
   const kids = useChildrenForStudy(studyNo, { enabled: who === 'kid' });
   const teens = useTeensForStudy(studyNo, { enabled: who === 'teen' });
@@ -117,10 +115,10 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
       {
         onSuccess: (answer) => {
           if (answer.status === 'succeed') setRegisteredHere(true);
-          setView({ step: 'outcome', outcome: registrationOutcome(answer) });
+          setView({ step: 'outcome', outcome: registrationOutcome(answer, t, messages) });
         },
         onError: (error) => {
-          if (!isUnauthenticated(error)) setView({ step: 'outcome', outcome: REGISTRATION_CALL_FAILED });
+          if (!isUnauthenticated(error)) setView({ step: 'outcome', outcome: registrationCallFailed(t) });
         },
       },
     );
@@ -134,7 +132,7 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
         onSuccess: (answer) => {
           if (answer.status === 'succeed') {
             const path = inAppPath(answer.redirectLink);
-            if (!path) return setView({ step: 'outcome', outcome: SCREENER_CALL_FAILED });
+            if (!path) return setView({ step: 'outcome', outcome: screenerCallFailed(t) });
             // The link's work is done: the screener's address carries the child (k) from here.
             clearLink();
             onClose();
@@ -142,11 +140,11 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
             return;
           }
           setChosen(null);
-          if (answer.status === '101') setView({ step: 'ignore', message: answer.message || CHILD_TEXTS.mustJoinFirst });
-          else setView({ step: 'outcome', outcome: screenerOutcome(answer) });
+          if (answer.status === '101') setView({ step: 'ignore', message: answer.message || messages('mustJoinFirst') });
+          else setView({ step: 'outcome', outcome: screenerOutcome(answer, t, messages) });
         },
         onError: (error) => {
-          if (!isUnauthenticated(error)) setView({ step: 'outcome', outcome: SCREENER_CALL_FAILED });
+          if (!isUnauthenticated(error)) setView({ step: 'outcome', outcome: screenerCallFailed(t) });
         },
       },
     );
@@ -166,7 +164,7 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
 
   if (status === 'pending' && !view)
     return (
-      <ChildrenLoading title={who === 'teen' ? T.teenChooseTitle : T.chooseTitle} onClose={close}>
+      <ChildrenLoading title={who === 'teen' ? t('teenChooseTitle') : t('chooseTitle')} onClose={close}>
         {studyLine}
       </ChildrenLoading>
     );
@@ -178,16 +176,16 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
 
   if (!view && answer?.status === 'failed') {
     return (
-      <ModalDialog title={T.unavailableTitle} tone="error" onClose={close} focusKey="unavailable">
+      <ModalDialog title={t('unavailableTitle')} tone="error" closeLabel={t('close')} onClose={close} focusKey="unavailable">
         {studyLine}
-        <p>{CHILD_FLOW_TEXTS.teenFailed}</p>
+        <p>{t('teenFailed')}</p>
       </ModalDialog>
     );
   }
   if (!view && answer?.status === 'changeEmailAddress') {
     return (
-      <ModalDialog title={CHILD_FLOW_TEXTS.checkEmail} tone="error" onClose={close} focusKey="checkEmail">
-        <p>{T.checkEmailPointer}</p>
+      <ModalDialog title={t('checkEmail')} tone="error" closeLabel={t('close')} onClose={close} focusKey="checkEmail">
+        <p>{t('checkEmailPointer')}</p>
       </ModalDialog>
     );
   }
@@ -195,19 +193,19 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
   if (current.step === 'notFound') {
     return (
       <ModalDialog
-        title={T.notFoundTitle}
+        title={t('notFoundTitle')}
         onClose={close}
-        closeLabel={T.no}
+        closeLabel={t('no')}
         focusKey="notFound"
         actions={
           <button type="button" className="button button--accent" onClick={() => setView({ step: 'choose', tab: 'form' })}>
-            {T.yes}
+            {t('yes')}
           </button>
         }
       >
         {studyLine}
-        <p>{CHILD_TEXTS.onlineAfterFirstVisit}</p>
-        <p>{CHILD_FLOW_TEXTS.notFoundQuestion}</p>
+        <p>{t('onlineAfterFirstVisit')}</p>
+        <p>{t('notFoundQuestion')}</p>
       </ModalDialog>
     );
   }
@@ -216,14 +214,15 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
     const { outcome } = current;
     return (
       <ModalDialog
-        title={outcomeTitle(outcome)}
+        title={outcomeTitle(outcome, t)}
         tone={outcome.step === 'failed' ? 'error' : 'info'}
+        closeLabel={t('close')}
         onClose={close}
-        focusKey={`outcome-${outcomeTitle(outcome)}`}
+        focusKey={`outcome-${outcomeTitle(outcome, t)}`}
         actions={
           outcome.step === 'registered' ? (
             <button type="button" className="button button--outline" onClick={() => setView({ step: 'choose', tab: 'list' })}>
-              {T.backToList}
+              {t('backToList')}
             </button>
           ) : undefined
         }
@@ -236,40 +235,37 @@ export function ChildPopup({ studyNo, studyName, who, onClose, onStudyRemoved }:
   if (current.step === 'ignore') {
     return (
       <ModalDialog
-        title={T.ignoreTitle}
+        title={t('ignoreTitle')}
         tone="error"
         onClose={close}
-        closeLabel={T.no}
+        closeLabel={t('no')}
         focusKey="ignore"
         actions={
           <button type="button" className="button button--accent" onClick={ignoreStudy} disabled={removeStudy.isPending}>
-            {T.yes}
+            {t('yes')}
           </button>
         }
       >
         <p>{current.message}</p>
         <ContactNotice />
-        <p>{CHILD_FLOW_TEXTS.ignoreStudyQuestion}</p>
+        <p>{t('ignoreStudyQuestion')}</p>
       </ModalDialog>
     );
   }
 
   const notice =
-    answer?.status === 'notConfirmed'
-      ? CHILD_FLOW_TEXTS.teenNotConfirmed
-      : answer?.status === 'noQualifiedChildren'
-        ? CHILD_FLOW_TEXTS.noQualifiedChildren
-        : null;
+    answer?.status === 'notConfirmed' ? t('teenNotConfirmed') : answer?.status === 'noQualifiedChildren' ? t('noQualifiedChildren') : null;
   const busy = screen.isPending;
   return (
     <ModalDialog
-      title={who === 'teen' ? T.teenChooseTitle : T.chooseTitle}
+      title={who === 'teen' ? t('teenChooseTitle') : t('chooseTitle')}
+      closeLabel={t('close')}
       onClose={close}
       focusKey={`choose-${current.tab}`}
       actions={
         current.tab === 'list' ? (
           <button type="button" className="button button--accent" onClick={select} disabled={!chosen || busy} aria-busy={busy}>
-            {busy ? T.selecting : T.select}
+            {busy ? t('selecting') : t('select')}
           </button>
         ) : undefined
       }
@@ -296,13 +292,14 @@ interface ChildChoicesProps {
 
 /** The children as radio buttons; one that cannot be chosen is disabled and says why. */
 function ChildChoices({ kids, chosen, onChoose }: ChildChoicesProps) {
-  if (kids.length === 0) return <p>{T.noKids}</p>;
+  const t = useChildTexts();
+  if (kids.length === 0) return <p>{t('noKids')}</p>;
   return (
     <fieldset className="child-popup__choices">
-      <legend className="form-field__label">{T.chooseLegend}</legend>
+      <legend className="form-field__label">{t('chooseLegend')}</legend>
       <ul className="child-popup__list">
         {kids.map((child) => {
-          const labels = childLabels(child);
+          const labels = childLabels(child, t);
           return (
             <li key={child.testerId}>
               <label className="child-popup__choice">

@@ -2,11 +2,13 @@ import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { GENDERS, RACES, daysInMonth } from '@testerhub/shared/account-rules';
 import { childBirthYearChoices, childRegistrationSchema, type ChildRegistrationPayload } from '@testerhub/shared/children-schemas';
+import type { Language } from '@testerhub/shared/i18n';
 import { SelectField, TextField } from '../../components/form-field';
 import { FormattedPhoneField } from '../../components/formatted-phone-field';
+import { useLanguage } from '../../hooks/use-entry-language';
 import { phoneProblem, phoneValue } from '../../lib/phone';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { CHILD_FORM_TEXTS as T } from './child-texts';
+import { useChildTexts } from './child-texts';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'race', 'gender', 'year', 'month', 'day'] as const;
 type FormValues = Record<(typeof FIELDS)[number], string>;
@@ -42,9 +44,11 @@ function childFormSchema(today: () => Date) {
     .pipe(childRegistrationSchema(today));
 }
 
-const RACE_OPTIONS = RACES.map((race) => ({ value: race.raceID, label: race.en }));
-const GENDER_OPTIONS = GENDERS.map((gender) => ({ value: gender, label: T.genders[gender] }));
-const MONTH_OPTIONS = T.months.map((name, index) => ({ value: String(index + 1), label: name }));
+/** The twelve months by name in the reader's language (the platform's names, none written by hand). */
+function monthOptions(language: Language) {
+  const name = new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, index) => ({ value: String(index + 1), label: name.format(Date.UTC(2000, index, 1)) }));
+}
 
 interface ChildRegistrationFormProps {
   busy: boolean;
@@ -57,6 +61,11 @@ interface ChildRegistrationFormProps {
  * month's own days). Register stays disabled until every field is filled and the phone is valid.
  */
 export function ChildRegistrationForm({ busy, onRegister }: ChildRegistrationFormProps) {
+  const t = useChildTexts();
+  const language = useLanguage();
+  const raceOptions = useMemo(() => RACES.map((race) => ({ value: race.raceID, label: race[language] })), [language]);
+  const genderOptions = GENDERS.map((gender) => ({ value: gender, label: t(gender === 'M' ? 'genderM' : 'genderF') }));
+  const monthChoices = useMemo(() => monthOptions(language), [language]);
   const schema = useMemo(() => childFormSchema(() => new Date()), []);
   const { field, register, handleSubmit, watch, setValue, getValues } = useSchemaForm(schema, { defaultValues: EMPTY });
   const years = useMemo(() => childBirthYearChoices(new Date()).map((year) => ({ value: String(year), label: String(year) })), []);
@@ -86,40 +95,40 @@ export function ChildRegistrationForm({ busy, onRegister }: ChildRegistrationFor
   return (
     <form className="child-form" noValidate onSubmit={(event) => void handleSubmit(onRegister)(event)} aria-busy={busy}>
       <div className="child-form__grid">
-        <TextField label={T.firstName} {...field('firstName')} autoComplete="off" maxLength={60} required />
-        <TextField label={T.lastName} {...field('lastName')} autoComplete="off" maxLength={60} required />
+        <TextField label={t('firstName')} {...field('firstName')} autoComplete="off" maxLength={60} required />
+        <TextField label={t('lastName')} {...field('lastName')} autoComplete="off" maxLength={60} required />
       </div>
       <FormattedPhoneField
-        label={T.phone}
-        hint={T.phoneHint}
+        label={t('phone')}
+        hint={t('phoneHint')}
         field={field('phone')}
         value={() => getValues('phone')}
         show={(formatted) => setValue('phone', formatted, { shouldValidate: true })}
       />
       <div className="child-form__grid">
-        <SelectField label={T.race} {...field('race')} options={RACE_OPTIONS} placeholder={T.choose} required />
-        <SelectField label={T.gender} {...field('gender')} options={GENDER_OPTIONS} placeholder={T.choose} required />
+        <SelectField label={t('race')} {...field('race')} options={raceOptions} placeholder={t('choose')} required />
+        <SelectField label={t('gender')} {...field('gender')} options={genderOptions} placeholder={t('choose')} required />
       </div>
       <fieldset className="child-form__birth" aria-labelledby={birthId}>
         <legend id={birthId} className="form-field__label">
-          {T.birthDate}
+          {t('birthDate')}
         </legend>
         <div className="child-form__birth-selects">
-          <SelectField label={T.year} {...field('year')} {...yearField} options={years} placeholder={T.year} required />
+          <SelectField label={t('year')} {...field('year')} {...yearField} options={years} placeholder={t('year')} required />
           <SelectField
-            label={T.month}
+            label={t('month')}
             {...field('month')}
             {...monthField}
-            options={MONTH_OPTIONS}
-            placeholder={T.month}
+            options={monthChoices}
+            placeholder={t('month')}
             disabled={!year}
             required
           />
           <SelectField
-            label={T.day}
+            label={t('day')}
             {...field('day')}
             options={Array.from({ length: dayCount }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }))}
-            placeholder={T.day}
+            placeholder={t('day')}
             disabled={!month}
             required
           />
@@ -133,11 +142,11 @@ export function ChildRegistrationForm({ busy, onRegister }: ChildRegistrationFor
           aria-busy={busy}
           aria-describedby={ready ? undefined : reasonId}
         >
-          {busy ? T.registering : T.register}
+          {busy ? t('registering') : t('register')}
         </button>
         {!ready && (
           <p id={reasonId} className="button-reason">
-            {T.registerNeeds}
+            {t('registerNeeds')}
           </p>
         )}
       </div>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { CHILD_TEXTS } from '@testerhub/shared/children-texts';
 import { ModalDialog } from '../../components/modal-dialog';
 import { sessionValues } from '../../lib/browser-storage';
 import { useConfirmKid } from './api/confirm-kid';
+import { useChildTexts } from './child-texts';
 
 /** childConfirmed: Tester Services have confirmed the child by phone; the link itself confirms only the e-mail (decision 079). */
 type Outcome = { opened: true; fullName: string; childConfirmed: boolean } | { opened: false };
@@ -15,6 +15,7 @@ type Outcome = { opened: true; fullName: string; childConfirmed: boolean } | { o
  * KidConfirmationRunner (./kid-confirmation-runner) loads it when the portal opens with such a `k`.
  */
 export function KidConfirmation() {
+  const t = useChildTexts();
   const { mutate, isPending } = useConfirmKid();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -38,17 +39,25 @@ export function KidConfirmation() {
   const close = () => setOutcome(null);
   if (outcome.opened && !outcome.childConfirmed)
     return (
-      <ModalDialog title={outcome.fullName ? `${outcome.fullName} awaits a call from Tester Services` : 'E-mail confirmed'} onClose={close}>
-        <p>{CHILD_TEXTS.emailConfirmed}</p>
+      <ModalDialog
+        title={outcome.fullName ? t('confirmAwaitsCallTitle', { name: outcome.fullName }) : t('emailConfirmedTitle')}
+        closeLabel={t('close')}
+        onClose={close}
+      >
+        <p>{t('emailConfirmed')}</p>
       </ModalDialog>
     );
   return outcome.opened ? (
-    <ModalDialog title={outcome.fullName ? `${outcome.fullName} is confirmed` : 'Child confirmed'} onClose={close}>
-      <p>{CHILD_TEXTS.confirmed}</p>
+    <ModalDialog
+      title={outcome.fullName ? t('confirmedTitleOf', { name: outcome.fullName }) : t('confirmedTitle')}
+      closeLabel={t('close')}
+      onClose={close}
+    >
+      <p>{t('confirmed')}</p>
     </ModalDialog>
   ) : (
-    <ModalDialog title="Confirmation failed" tone="error" onClose={close}>
-      <p>{CHILD_TEXTS.confirmFailed}</p>
+    <ModalDialog title={t('confirmFailedTitle')} tone="error" closeLabel={t('close')} onClose={close}>
+      <p>{t('confirmFailed')}</p>
     </ModalDialog>
   );
 }

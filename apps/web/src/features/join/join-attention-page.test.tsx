@@ -39,9 +39,9 @@ afterEach(() => {
 
 vi.setConfig({ testTimeout: 30_000 });
 
-function renderPage() {
+function renderPage(url = '/community/join/attention') {
   return render(
-    <MemoryRouter initialEntries={['/community/join/attention']}>
+    <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path="/community/join/attention" element={<JoinAttentionPage />} />
         <Route path="/community/join/account" element={<h1>Registration step 1</h1>} />
@@ -57,6 +57,12 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
 }
 
 describe('join attention page', () => {
+  test("a referral invitation's link with lang=es opens the page in Spanish (the referrer's language)", async () => {
+    renderPage('/community/join/attention?refer=ABC123&lang=es');
+    expect(await screen.findByRole('heading', { level: 1, name: `Bienvenido a ${COMPANY.communityName}` })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+  });
+
   test('shows the pitch claims, the one-account warning, Register and the login link', () => {
     renderPage();
     const text = document.body.textContent ?? '';

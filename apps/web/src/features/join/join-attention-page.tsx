@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EntryPage } from '../../components/entry-page';
 import { useEntryLanguage } from '../../hooks/use-entry-language';
+import { useLinkLanguage } from '../../hooks/use-link-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { forgetEngaged, readEngagedV } from './join-storage';
 import { JOIN_TEXTS } from './join-texts';
@@ -17,6 +18,8 @@ const REGISTER_PATH = '/community/join/account';
  * and the login link, in English or Spanish.
  */
 export function JoinAttentionPage() {
+  // A referral invitation's link carries the referrer's language (the friend has none yet).
+  useLinkLanguage();
   const [language, setLanguage] = useEntryLanguage();
   const t = JOIN_TEXTS[language];
   usePageTitle(t.pageTitle);

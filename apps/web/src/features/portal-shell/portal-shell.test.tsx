@@ -307,4 +307,13 @@ describe('in Spanish (issue 28)', () => {
     await screen.findByRole('navigation', { name: 'Menú del portal' });
     await waitFor(() => expect(document.documentElement.lang).toBe('es'));
   });
+
+  test('the burger button is named in Spanish, open and closed', async () => {
+    answerAll({ ...TESTER, language: 'es' });
+    renderShell();
+    const burger = await screen.findByRole('button', { name: 'Abrir el menú' });
+    act(() => burger.click());
+    expect(await screen.findByRole('button', { name: 'Cerrar el menú' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('button', { name: /menu$/ })).not.toBeInTheDocument();
+  });
 });

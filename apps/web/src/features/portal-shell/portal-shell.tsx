@@ -101,7 +101,7 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
     <LogoutProvider onStart={closeOpenMenu} onLoggedOut={toLogin}>
       <div className="portal">
         {/* One loading indicator for every portal call (spec 2, "Loading indicator"). */}
-        <CallLoadingIndicator />
+        <CallLoadingIndicator label={t('loading')} />
         {entryFlow && <WithLogOut render={(logOut) => entryFlow({ logOut, refreshProfile })} />}
         <header className="portal-nav">
           <div className="portal-nav__bar">
@@ -135,7 +135,13 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
                 ))}
             </div>
             <LogoutButton className="button button--outline portal-nav__logout" />
-            <BurgerButton menu={menu} controls={menuId} onClick={toggleMenu} className="portal-nav__burger" />
+            <BurgerButton
+              menu={menu}
+              controls={menuId}
+              onClick={toggleMenu}
+              className="portal-nav__burger"
+              labels={{ open: t('openMenu'), close: t('closeMenu') }}
+            />
           </div>
           <BurgerMenu id={menuId} menu={menu} className="portal-nav__menu" label={t('mobileMenuLabel')} testId="portal-burger-menu">
             <ul>

@@ -4,31 +4,33 @@ import { REFERRAL_TERMS } from '@testerhub/shared/marketing';
 import { nonEmptyReferralComments, type ReferralEvent } from '@testerhub/shared/public-content';
 import { PopupShell } from '../../components/popup-shell';
 import { useCachedQuery } from '../../hooks/use-cached-query';
+import { useLanguage } from '../../hooks/use-entry-language';
+import { useLinkLanguage } from '../../hooks/use-link-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { apiGet } from '../../lib/api';
+import { useReferralTexts } from './referral-texts';
 
-function inviteMailto(): string {
-  const subject = `Join me at ${COMPANY.communityName}`;
-  const body = `I test products with ${COMPANY.communityName} and get paid for my opinion. You can join too: ask me for a referral and I will send your details.`;
-  return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
-
-/** The referral program (spec 1, 2.8): this month's offer, comments, guidelines and an e-mail option. */
+/** The referral program (spec 1, 2.8): this month's offer, comments, guidelines and an e-mail option, in the reader's language. */
 export function ReferralPopup() {
-  usePageTitle('Referral program');
+  useLinkLanguage();
+  const t = useReferralTexts();
+  const language = useLanguage();
+  usePageTitle(t('popupTitle'));
   const events = useCachedQuery('referral-events', () => apiGet<ReferralEvent[]>('/callout/GetReferralEvent'));
   const comments = events.status === 'success' ? nonEmptyReferralComments(events.data) : [];
-  const month = new Date().toLocaleString('en-US', { month: 'long' });
+  const month = new Date().toLocaleString(language === 'es' ? 'es-US' : 'en-US', { month: 'long' });
+  const community = COMPANY.communityName;
+  const inviteMailto = `mailto:?subject=${encodeURIComponent(t('popupMailSubject', { community }))}&body=${encodeURIComponent(t('popupMailBody', { community }))}`;
 
   return (
-    <PopupShell title="Referral program">
+    <PopupShell title={t('popupTitle')} closeLabel={t('popupClose')}>
       <p>
-        <strong>The referral program is for current testers only.</strong> Refer friends and family, and earn a reward when they complete
-        their first study.
+        <strong>{t('guideTesters')}</strong> {t('popupIntro')}
       </p>
       {comments.length > 0 && (
         <section aria-labelledby="referral-offer">
-          <h2 id="referral-offer">{month} special offer</h2>
+          {/* Staff's comments show as written. */}
+          <h2 id="referral-offer">{t('eventOffer', { month })}</h2>
           <ul data-testid="referral-comments">
             {comments.map((comment) => (
               <li key={comment}>{comment}</li>
@@ -37,20 +39,20 @@ export function ReferralPopup() {
         </section>
       )}
       <section aria-labelledby="referral-guidelines">
-        <h2 id="referral-guidelines">Guidelines</h2>
+        <h2 id="referral-guidelines">{t('guidelines')}</h2>
         <ul>
-          <li>You can refer up to {REFERRAL_TERMS.monthlyLimit} people a month.</li>
-          <li>We contact the people you refer within {REFERRAL_TERMS.referralContactedWithinDays} days.</li>
-          <li>Your reward check is mailed within {REFERRAL_TERMS.checkMailedWithinDays} days after your referral's first study.</li>
-          <li>The person you refer must be new to our community and must not live in your household.</li>
-          <li>Referral payments for referrals made two years ago or earlier ended on February 1 of last year.</li>
+          <li>{t('guideMonthly', { monthly: REFERRAL_TERMS.monthlyLimit })}</li>
+          <li>{t('popupContacted', { days: REFERRAL_TERMS.referralContactedWithinDays })}</li>
+          <li>{t('popupCheck', { days: REFERRAL_TERMS.checkMailedWithinDays })}</li>
+          <li>{t('guideNew')}</li>
+          <li>{t('popupPaymentsEnded')}</li>
         </ul>
       </section>
       <section aria-labelledby="referral-how">
-        <h2 id="referral-how">Refer someone</h2>
+        <h2 id="referral-how">{t('popupHowTitle')}</h2>
         <p>
-          Log in and open <Link to="/community/main/referral/offer">Refer a friend</Link> to send us their details, or{' '}
-          <a href={inviteMailto()}>tell a friend by e-mail</a>.
+          {t('popupHowLogIn')} <Link to="/community/main/referral/offer">{t('referAFriend')}</Link> {t('popupHowOr')}{' '}
+          <a href={inviteMailto}>{t('popupHowMail')}</a>.
         </p>
       </section>
     </PopupShell>

@@ -10,6 +10,7 @@ import { setLanguage } from '../../hooks/use-entry-language';
 import { ReferralEventPage } from './referral-event-page';
 import { ReferralHistoryPage } from './referral-history-page';
 import { ReferralOfferPage } from './referral-offer-page';
+import { ReferralPopup } from './referral-popup';
 
 const { answers } = fakeApi();
 
@@ -103,5 +104,23 @@ describe('the referral pages in Spanish (issue 28, Spanish end to end)', () => {
     expect(within(cora!).getByRole('button', { name: 'Reclamar la recompensa por Cora Friend' })).toBeEnabled();
     expect(rae).toHaveTextContent('Registrado');
     expect(rae).toHaveTextContent('Se puede reclamar cuando esté Completado');
+  });
+
+  test('the public referral popup: title, guidelines with their figures, the month and the e-mail option in Spanish', async () => {
+    answers['/callout/GetReferralEvent'] = { body: [{ referralComment: 'Double rewards this month' }] };
+    await renderInSpanish(<ReferralPopup />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Programa de referidos' })).toBeInTheDocument();
+    expect(screen.getByText('El programa de referidos es solo para probadores actuales.')).toBeInTheDocument();
+    const month = new Date().toLocaleString('es-US', { month: 'long' });
+    expect(await screen.findByRole('heading', { level: 2, name: `Oferta especial de ${month}` })).toBeInTheDocument();
+    expect(screen.getByText('Double rewards this month')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Normas' })).toBeInTheDocument();
+    expect(screen.getByText('Puede recomendar hasta 10 personas al mes.')).toBeInTheDocument();
+    expect(screen.getByText('Nos comunicamos con las personas que recomiende en un plazo de 10 días.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Recomiende a un amigo' })).toHaveAttribute('href', '/community/main/referral/offer');
+    const mail = screen.getByRole('link', { name: 'cuéntele a un amigo por correo electrónico' });
+    expect(decodeURIComponent(mail.getAttribute('href')!)).toContain('subject=Únase a TesterHub conmigo');
+    expect(screen.getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    expect(document.title).toContain('Programa de referidos');
   });
 });

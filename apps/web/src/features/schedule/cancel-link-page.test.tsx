@@ -153,4 +153,22 @@ describe('the cancel link page in Spanish (issue 28)', () => {
     await renderInSpanish('/community/cancel?c=abc.def');
     expect(await screen.findByRole('alert')).toHaveTextContent('Este enlace de cancelación ha vencido: la sesión ya comenzó.');
   });
+
+  test("a fresh tab opened from a Spanish e-mail's link (lang=es) reads in Spanish, the help with Spanish hours", async () => {
+    answers['/schedule/GetCancelLinkBooking'] = { body: { status: 'succeed', scheduleStamps: [stamp(1)], noticeHours: 24 } };
+    // The tab knows no language: the link tells it.
+    await act(async () => void renderAt('/community/cancel?c=abc.def&lang=es'));
+    expect(await screen.findByRole('heading', { name: 'Cancelar su cita' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    expect(
+      screen.getByText(/^¿Preguntas\? Servicios al Probador: .*de lunes a viernes, de 9 a\.m\. a 5 p\.m\. CST\.$/),
+    ).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ token: 'abc.def' });
+  });
+
+  test('a link without lang (sent before) keeps the tab in its language', async () => {
+    answers['/schedule/GetCancelLinkBooking'] = { body: { status: 'succeed', scheduleStamps: [stamp(1)], noticeHours: 24 } };
+    await act(async () => void renderAt('/community/cancel?c=abc.def'));
+    expect(await screen.findByRole('heading', { name: 'Cancel your booking' })).toBeInTheDocument();
+  });
 });

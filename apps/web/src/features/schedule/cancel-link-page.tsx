@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CancelByLinkResponse, CancelLinkBookingResponse, CancelLinkRefusal } from '@testerhub/shared/cancel-link-schemas';
-import { COMPANY } from '@testerhub/shared/company';
+import { COMPANY, supportHoursIn } from '@testerhub/shared/company';
 import en from '@testerhub/shared/locales/en/schedule.json';
 import type { ScheduleStamp } from '@testerhub/shared/schedule-schemas';
 import { AccountPanel } from '../../components/account-panel';
 import { useLanguage } from '../../hooks/use-entry-language';
+import { useLinkLanguage } from '../../hooks/use-link-language';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { apiPost } from '../../lib/api';
 import { logError } from '../../lib/log';
@@ -45,8 +46,10 @@ type View =
  * /community/cancel?c=<token>: the one-click cancel link of the booking e-mails (decision 027).
  * Opening the page only shows the booking (mail scanners follow links); pressing Cancel Schedule
  * cancels, by the same notice rule as the schedule page. No login: the signed link is the authority.
+ * A Spanish tester's link carries `lang=es`, so the page opens in their language.
  */
 export function CancelLinkPage() {
+  useLinkLanguage();
   const t = useScheduleTexts();
   usePageTitle(t('cancelLinkTitle'));
   const [searchParams] = useSearchParams();
@@ -161,14 +164,14 @@ function BookingToCancel({
       <button type="button" className="cancel-link__button" aria-describedby="cancel-link-question" disabled={busy} onClick={onCancel}>
         {busy ? t('cancelLinkCancelling') : t('cancelSchedule')}
       </button>
-      <p className="cancel-link__help">{t('cancelLinkHelp', { phone: COMPANY.supportPhone, serviceHours: COMPANY.supportHours })}</p>
+      <p className="cancel-link__help">{t('cancelLinkHelp', { phone: COMPANY.supportPhone, serviceHours: supportHoursIn(language) })}</p>
     </>
   );
 }
 
 /** A cancel the server refused by the notice rule or could not make (spec 3, section 8). */
 function CancelFailure({ status, noticeHours }: { status: string; noticeHours: number }) {
-  const failure = cancelFailure(status, noticeHours, useScheduleTexts());
+  const failure = cancelFailure(status, noticeHours, useScheduleTexts(), useLanguage());
   return (
     <div className="cancel-link__failure" role="alert">
       <p className="cancel-link__failure-title">{failure.status}</p>

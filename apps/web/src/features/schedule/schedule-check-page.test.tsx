@@ -332,4 +332,29 @@ describe('schedule check: in Spanish (issue 28)', () => {
     expect(screen.getByText(/^Los cambios y cancelaciones deben hacerse al menos 36 horas antes de su sesión\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Política de cancelación' })).toBeInTheDocument();
   });
+
+  test('after a cancel the screener list says in Spanish that it succeeded and which coins were taken back', async () => {
+    setLanguage('es');
+    answerSchedule([stamp()]);
+    api.answers['/schedule/CancelSchedule'] = { body: { status: 'succeed', coinsTakenBack: 100 } };
+    let user = userEvent.setup();
+    await act(async () => void (user = renderPage()));
+    await user.click(await screen.findByRole('button', { name: /^Cancelar cita: / }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sí' }));
+    expect(await screen.findByText('Screener list')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Su cita ha sido cancelada\. Se le han descontado las 100 monedas que le dio esta cita\.$/,
+    );
+  });
+
+  test('a 101 refusal gives the hours to call in Spanish', async () => {
+    setLanguage('es');
+    answerSchedule([stamp()]);
+    api.answers['/schedule/CancelSchedule'] = { body: { status: '101', coinsTakenBack: 0 } };
+    let user = userEvent.setup();
+    await act(async () => void (user = renderPage()));
+    await user.click(await screen.findByRole('button', { name: /^Cancelar cita: / }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sí' }));
+    expect(await screen.findByText(/\(de lunes a viernes, de 9 a\.m\. a 5 p\.m\. CST\)\.$/)).toBeInTheDocument();
+  });
 });

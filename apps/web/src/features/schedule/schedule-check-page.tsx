@@ -59,14 +59,14 @@ export function ScheduleCheckPage() {
     const studyNos = targets.map((booking) => booking.studyNo);
     try {
       const answer = studyNos.length === 1 ? await cancelOne.mutateAsync(studyNos[0]!) : await cancelMany.mutateAsync(studyNos);
-      if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status, noticeHours, t) };
+      if (answer.status !== 'succeed') return { ok: false, ...cancelFailure(answer.status, noticeHours, t, language) };
       // The screener list says the cancel succeeded, and how many coins it took back (decision 080).
-      const coinsNotice = answer.coinsTakenBack > 0 ? ` ${coinsTakenBackText(answer.coinsTakenBack, targets.length)}` : '';
-      void navigate(SCREENER_LIST_PATH, { state: { notice: `${cancelledText(targets.length)}${coinsNotice}` } });
+      const coinsNotice = answer.coinsTakenBack > 0 ? ` ${coinsTakenBackText(answer.coinsTakenBack, targets.length, t)}` : '';
+      void navigate(SCREENER_LIST_PATH, { state: { notice: `${cancelledText(targets.length, t)}${coinsNotice}` } });
       return { ok: true };
     } catch (error) {
       // A 401 is already on its way to login: just close.
-      return isUnauthenticated(error) ? { ok: true } : { ok: false, ...cancelFailure('failed', noticeHours, t) };
+      return isUnauthenticated(error) ? { ok: true } : { ok: false, ...cancelFailure('failed', noticeHours, t, language) };
     }
   };
 

@@ -1,4 +1,5 @@
-import { COMPANY } from '@testerhub/shared/company';
+import { COMPANY, supportHoursIn } from '@testerhub/shared/company';
+import type { Language } from '@testerhub/shared/i18n';
 import en from '@testerhub/shared/locales/en/schedule.json';
 import { textsFor } from '../../lib/texts';
 
@@ -23,23 +24,27 @@ export function insideWindowNote(hours: number | undefined, t: ScheduleTranslate
   return hours === undefined ? t('insideWindowSoon', { phone }) : t('insideWindowHours', { hours, phone });
 }
 
-/** Told on the screener list after a cancel that took coins back (decision 080). */
 /** What the screener list says after a cancel succeeded (issue 28: a cancellation said nothing). */
-export function cancelledText(bookings: number): string {
-  return bookings === 1 ? 'Your booking has been cancelled.' : `Your ${bookings} bookings have been cancelled.`;
+export function cancelledText(bookings: number, t: ScheduleTranslate): string {
+  return bookings === 1 ? t('cancelledOne') : t('cancelledMany', { count: bookings });
 }
 
-export function coinsTakenBackText(coins: number, bookings: number): string {
-  const amount = coins === 1 ? 'The 1 coin' : `The ${coins} coins`;
-  const which = bookings === 1 ? 'this booking' : 'these bookings';
-  return `${amount} for ${which} ${coins === 1 ? 'has' : 'have'} been taken back.`;
+/** Told on the screener list after a cancel that took coins back (decision 080). */
+export function coinsTakenBackText(coins: number, bookings: number, t: ScheduleTranslate): string {
+  if (coins === 1) return t(bookings === 1 ? 'coinTakenBackOne' : 'coinTakenBackMany');
+  return t(bookings === 1 ? 'coinsTakenBackOne' : 'coinsTakenBackMany', { coins });
 }
 
 /** A cancel refusal by the server's status (spec 3, section 8); any other status is the generic failure. */
-export function cancelFailure(status: string, hours: number | undefined, t: ScheduleTranslate): { status: string; message: string } {
+export function cancelFailure(
+  status: string,
+  hours: number | undefined,
+  t: ScheduleTranslate,
+  language: Language,
+): { status: string; message: string } {
   const phone = COMPANY.supportPhone;
   if (status === '101') {
-    const serviceHours = COMPANY.supportHours;
+    const serviceHours = supportHoursIn(language);
     return {
       status: t('cancelFailedCode', { code: status }),
       message:

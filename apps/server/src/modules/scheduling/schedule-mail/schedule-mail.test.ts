@@ -70,6 +70,8 @@ describe('the booking e-mail', () => {
     }
     expect(mail!.text).toContain(`${TEST_PUBLIC_URL}/community/cancel?c=`);
     expect(cancelTokenIn(mail!.text)).toMatch(/^[\w-]+\.[\w-]+$/);
+    // An English tester's link is as it always was: no language.
+    expect(mail!.text).not.toContain('lang=');
 
     const [attachment] = mail!.attachments!;
     expect(attachment).toMatchObject({ filename: 'invite.ics', calendarMethod: 'REQUEST' });

@@ -1,4 +1,4 @@
-import { languageOf } from '@testerhub/shared/i18n';
+import { languageOf, type Language } from '@testerhub/shared/i18n';
 import type { TestSite } from '@testerhub/shared/public-content';
 import { HOUR_MS, type Clock } from '../../../core/clock.ts';
 import { inTransaction, type Database, type Executor } from '../../../core/db/client.ts';
@@ -80,15 +80,18 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
     };
   }
 
-  /** A cancel link while the booking can still be cancelled by it (outside the notice window). */
-  function cancelLink(booking: BookingRow, group: GroupWithSessions): string | undefined {
+  /**
+   * A cancel link while the booking can still be cancelled by it (outside the notice window). A Spanish
+   * tester's carries `lang=es`: the page opens in a new tab, which knows no language until told.
+   */
+  function cancelLink(booking: BookingRow, group: GroupWithSessions, language: Language): string | undefined {
     const startsAt = group.sessions[0]?.startsAt;
     if (!startsAt || group.isExternal || startsAt.getTime() - now().getTime() <= noticeMs) return undefined;
     const token = signCancelLinkToken(
       { bookingId: booking.id, testerId: booking.testerId, groupId: group.publicId, expiresAt: startsAt },
       deps.secret,
     );
-    return deps.mail.link(CANCEL_LINK_PATH, { c: token });
+    return deps.mail.link(CANCEL_LINK_PATH, language === 'es' ? { c: token, lang: language } : { c: token });
   }
 
   async function notify(
@@ -120,7 +123,7 @@ export function createScheduleNotices(db: Database, deps: ScheduleNoticeDeps) {
         ? known
         : {
             ...known,
-            cancelLink: cancelLink(booking, group),
+            cancelLink: cancelLink(booking, group, known.language),
             droppedDays: dropped.length ? { ...previous!, sessions: dropped } : undefined,
           };
     await deps.mail.queue(scheduleMessage(kind, withLink), tx);
