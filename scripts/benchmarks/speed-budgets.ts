@@ -43,7 +43,8 @@ const FLOORS = {
   spend: { minRatio: 0.04, goal: '>= 0.80' },
   booking: { minRatio: 0.03, goal: '>= 0.80' },
   spendCpuMs: { max: 15, goal: '<= 1.5 ms' },
-  bookingCpuMs: { max: 30, goal: '<= 3 ms' },
+  // 30 until decision 125 took the booking e-mail's Intl and folding work out: 2.7 to 4.2 ms at load 28 to 39 since.
+  bookingCpuMs: { max: 15, goal: '<= 3 ms' },
 };
 
 /**

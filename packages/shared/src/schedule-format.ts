@@ -15,38 +15,59 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-function parts(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
+const DATE: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: true };
+const ZONE: Intl.DateTimeFormatOptions = { timeZoneName: 'short' };
+const FORMATS = { date: DATE, time: TIME, zone: ZONE };
+
+/** At most this many kept formatters; past it they are all let go, so odd zone spellings cannot grow the map. */
+const MAX_KEPT_FORMATTERS = 1_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The formatter of a language, zone and format, built once: building one costs far more than
+ * formatting with it (a booking's e-mail formats four times; decision 125).
+ */
+function formatterFor(language: Language, timeZone: string, format: keyof typeof FORMATS): Intl.DateTimeFormat {
+  const key = `${language} ${format} ${timeZone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE[language], { timeZone, ...FORMATS[format] });
+    if (formatters.size >= MAX_KEPT_FORMATTERS) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function parts(instant: string, timeZone: string, format: keyof typeof FORMATS): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const part of new Intl.DateTimeFormat(LOCALE.en, { timeZone, ...options }).formatToParts(new Date(instant))) {
+  for (const part of formatterFor('en', timeZone, format).formatToParts(new Date(instant))) {
     found[part.type] = part.value;
   }
   return found;
 }
 
-function inSpanish(instant: string, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(LOCALE.es, { timeZone, ...options }).format(new Date(instant));
+function inSpanish(instant: string, timeZone: string, format: keyof typeof FORMATS): string {
+  return formatterFor('es', timeZone, format).format(new Date(instant));
 }
-
-const DATE: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hour12: true };
 
 /** 'Monday, November 23rd, 2026' on the site's calendar ('lunes, 23 de noviembre de 2026'). */
 export function formatDate(instant: string, timeZone: string, language: Language = 'en'): string {
-  if (language === 'es') return inSpanish(instant, timeZone, DATE);
-  const p = parts(instant, timeZone, DATE);
+  if (language === 'es') return inSpanish(instant, timeZone, 'date');
+  const p = parts(instant, timeZone, 'date');
   return `${p.weekday}, ${p.month} ${ordinal(Number(p.day))}, ${p.year}`;
 }
 
 /** '9:00 AM' on the site's clock ('9:00 a.m.'). */
 export function formatTime(instant: string, timeZone: string, language: Language = 'en'): string {
-  if (language === 'es') return inSpanish(instant, timeZone, TIME);
-  const p = parts(instant, timeZone, TIME);
+  if (language === 'es') return inSpanish(instant, timeZone, 'time');
+  const p = parts(instant, timeZone, 'time');
   return `${p.hour}:${p.minute} ${p.dayPeriod}`;
 }
 
 /** The zone's short name at that instant ('CST', 'CDT'), so a tester elsewhere knows whose clock it is. */
 export function zoneName(instant: string, timeZone: string): string {
-  return parts(instant, timeZone, { timeZoneName: 'short' }).timeZoneName ?? timeZone;
+  return parts(instant, timeZone, 'zone').timeZoneName ?? timeZone;
 }
 
 /** 'Monday, November 23rd, 2026, 9:00 AM – 11:00 AM CST'. */

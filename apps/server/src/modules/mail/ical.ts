@@ -46,27 +46,35 @@ function paramValue(value: string): string {
   return `"${value.replace(/["\r\n]/g, '')}"`;
 }
 
+/** The UTF-8 octets of a code point (a lone surrogate is written as U+FFFD: three). */
+function utf8Octets(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
+
 /**
  * Lines longer than 75 octets are folded: CRLF and one space before each further piece, cut
- * between characters, never inside a UTF-8 sequence (RFC 5545, 3.1).
+ * between characters, never inside a UTF-8 sequence (RFC 5545, 3.1). Octets are counted from each
+ * code point and the pieces sliced, not built a character at a time: every booking e-mail folds its
+ * description (decision 125).
  */
 export function foldLine(line: string): string {
   const pieces: string[] = [];
-  let current = '';
+  let start = 0;
   let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char, 'utf8');
+  for (let index = 0; index < line.length;) {
+    const codePoint = line.codePointAt(index)!;
+    const size = utf8Octets(codePoint);
     // The first line holds 75 octets; a continuation holds 74 after its leading space.
     const limit = pieces.length === 0 ? 75 : 74;
     if (octets + size > limit) {
-      pieces.push(current);
-      current = '';
+      pieces.push(line.slice(start, index));
+      start = index;
       octets = 0;
     }
-    current += char;
     octets += size;
+    index += codePoint > 0xffff ? 2 : 1;
   }
-  pieces.push(current);
+  pieces.push(line.slice(start));
   return pieces.join('\r\n ');
 }
 

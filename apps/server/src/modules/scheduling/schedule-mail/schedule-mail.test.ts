@@ -48,6 +48,22 @@ describe('the iCalendar writer', () => {
     for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     expect(folded.replace(/\r\n /g, '')).toBe(`DESCRIPTION:${'é'.repeat(60)}`);
   });
+
+  it('folds text of one- to four-octet characters (and a lone surrogate) as their UTF-8 octets count, the first line at 75, the rest at 74', () => {
+    const line = `DESCRIPTION:${'a'.repeat(70)}${'é'.repeat(7)}${'漢'.repeat(9)}${'😀'.repeat(11)}\ud800${'b'.repeat(80)}`;
+    const folded = foldLine(line);
+    const pieces = folded.split('\r\n ');
+    expect(pieces.join('')).toBe(line);
+    pieces.forEach((piece, index) => {
+      const octets = Buffer.byteLength(piece, 'utf8');
+      const limit = index === 0 ? 75 : 74;
+      expect(octets).toBeLessThanOrEqual(limit);
+      // Full: the next piece's first character would not have fitted.
+      if (index < pieces.length - 1)
+        expect(octets + Buffer.byteLength(String.fromCodePoint(pieces[index + 1]!.codePointAt(0)!), 'utf8')).toBeGreaterThan(limit);
+    });
+    expect(foldLine('SUMMARY:short')).toBe('SUMMARY:short');
+  });
 });
 
 describe('the booking e-mail', () => {
