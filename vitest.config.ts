@@ -60,6 +60,10 @@ export default defineConfig({
           include: ['scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          // Its files share their worker's ESLint, typescript-eslint and TypeScript instead of importing
+          // them again per file: 1.2 s of the project's 10 s of CPU (decision 124). Each file makes its
+          // own ESLint instance; what a file keeps (a cached read) stays in its own module.
+          isolate: false,
         },
       },
     ],

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { adminUrl, copyPrefix, databaseUrl, quoteIdent } from '../../../test/database-names.ts';
-import { pgliteTemplate, TEST_POOL } from '../../../test/test-app.ts';
+import { TEST_POOL } from '../../../test/test-app.ts';
 import { latestAppliedMigration, migrationsFolder, migrationsHead, openPglite, openPostgres, pgliteDataDir, resultRows } from './client.ts';
 
 /**
@@ -87,24 +87,10 @@ describe.skipIf(provided?.kind !== 'postgres')('migrations on PostgreSQL', { con
   }, 240_000);
 });
 
-// The two run side by side: each waits mostly on a child process of its own, on a folder of its own.
-describe.skipIf(provided?.kind !== 'pglite')('migrations on the embedded database', { concurrent: true }, () => {
-  it('npm run db:migrate refuses, exit code 1, while a server has the PGlite folder open', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
-    // Any open folder will do: filled from the migrated template (under a second of CPU) rather than
-    // created new (initdb, 2 to 4 s of CPU); the new folder's migration is the next test's.
-    const open = await openPglite({ dataDir: pgliteDataDir(dataDir), loadDataDir: pgliteTemplate() });
-    try {
-      const run = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
-      expect(run.code, run.output).toBe(1);
-      expect(run.output).toContain('is in use: stop the server first');
-    } finally {
-      await open.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 240_000);
-
-  it('npm run db:migrate creates and migrates the PGlite folder in DATA_DIR and exits 0', async () => {
+// One folder for both: the refusal needs a folder a server has open, and the new folder's check
+// opens it anyway (a second folder filled from the template cost a second or more of CPU).
+describe.skipIf(provided?.kind !== 'pglite')('migrations on the embedded database', () => {
+  it('npm run db:migrate creates and migrates the PGlite folder in DATA_DIR and exits 0; refuses, exit code 1, while a server has it open', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
     try {
       const run = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
@@ -112,6 +98,9 @@ describe.skipIf(provided?.kind !== 'pglite')('migrations on the embedded databas
       const database = await openPglite({ dataDir: pgliteDataDir(dataDir) });
       try {
         expect(await latestAppliedMigration(database)).toBe(migrationsHead());
+        const refused = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
+        expect(refused.code, refused.output).toBe(1);
+        expect(refused.output).toContain('is in use: stop the server first');
       } finally {
         await database.close();
       }
