@@ -36,8 +36,9 @@ export default defineConfig({
           isolate: false,
           // Time-outs catch hangs, not slowness: on a CI machine shared with other runs (load 6 to 13
           // on 2 cores) a file's database copy and app alone took over 30 s. A passing run is not slower.
+          // At load 37 to 53 (session 21) one file's app took over 90 s to build: its hook may take 180 s.
           testTimeout: 60_000,
-          hookTimeout: 90_000,
+          hookTimeout: 180_000,
         },
       },
       {

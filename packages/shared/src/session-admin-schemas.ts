@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GROUP_STATUSES, SESSION_KINDS } from './schedule-schemas.ts';
 import { text } from './text.ts';
 import { INTEGER_COLUMN_MAX } from './integer-column.ts';
-import { quotaFillSchema } from './study-admin-schemas.ts';
+import { quotaFillSchema } from './quota-fill.ts';
 
 /**
  * The recruiters' session groups and study results (issue 12 section 2; decision 051): a study's

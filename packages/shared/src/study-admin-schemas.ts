@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { INTEGER_COLUMN_MAX } from './integer-column.ts';
+import { quotaFillSchema } from './quota-fill.ts';
 
 /**
  * Studies and their hosted screeners in the staff console (issue 12 section 2; decision 050): the
@@ -343,15 +344,6 @@ export const studyListResponseSchema = z.object({
 export type StudyListResponse = z.infer<typeof studyListResponseSchema>;
 
 export const studyQuerySchema = z.object({ studyNo: z.coerce.number().int().min(1).max(INTEGER_COLUMN_MAX) });
-
-/**
- * A screener quota's fill (decision 121): qualified testers holding one of its places, of its size.
- * The study page, its results page and the results CSV show it.
- */
-export const quotaFillSchema = z.object({ name: z.string(), qualified: z.number().int(), target: z.number().int() });
-export type QuotaFill = z.infer<typeof quotaFillSchema>;
-/** "3 of 5": a quota's fill as every page and the CSV word it. */
-export const quotaFillText = (fill: Pick<QuotaFill, 'qualified' | 'target'>) => `${fill.qualified} of ${fill.target}`;
 
 export const studyDetailResponseSchema = z.discriminatedUnion('status', [
   z.object({

@@ -3,7 +3,7 @@ import type { TestSite } from '@testerhub/shared/public-content';
 import type { WAITING_REASON_TEXTS } from '@testerhub/shared/session-admin-schemas';
 import { BOOKING_STATUS_TEXTS, SCREENING_STATUS_TEXTS } from '@testerhub/shared/staff-words';
 import { RESULTS_PAGE_SCREENINGS, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
-import { quotaFillText } from '@testerhub/shared/study-admin-schemas';
+import { quotaFillText } from '@testerhub/shared/quota-fill';
 import type { Clock } from '../../core/clock.ts';
 import type { ChildrenService } from '../children/children-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';

@@ -277,7 +277,7 @@ describe('schedule change: in Spanish (issue 28)', () => {
   test('the page, the study, the table of times with their dates and notes, and the notice', async () => {
     await renderInSpanish();
     expect(await screen.findByRole('heading', { name: 'Cambiar mis citas', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Elija el estudio que desea cambiar' })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Elija el estudio que desea cambiar' })).toBeInTheDocument();
     expect(rowRadio(/^Estudio Blue 501: martes, 24 de noviembre de 2026, 9:00 a\.m\./)).toBeChecked();
     const table = await screen.findByRole('table', { name: 'Otros horarios para Estudio Blue 501' });
     expect(

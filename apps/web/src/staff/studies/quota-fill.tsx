@@ -1,4 +1,4 @@
-import { quotaFillText, type QuotaFill } from '@testerhub/shared/study-admin-schemas';
+import { quotaFillText, type QuotaFill } from '@testerhub/shared/quota-fill';
 
 /** Each screener quota's fill, qualified of target (issue 29, decision 121); nothing for a study without quotas. */
 export function QuotaFillTable({ quotas }: { quotas: readonly QuotaFill[] }) {
