@@ -30,21 +30,23 @@ export interface StaffConsoleOptions {
  * A staff member made by test support (decision 043's create-account, as the set-up command
  * does), set up through the e-mailed set-up link like a person would: password, the TOTP code
  * computed from the shown secret, recovery codes acknowledged. Returns their own browser
- * context on the console's home page.
+ * context on the console's home page, with the sign-in it set up (e-mail, password, TOTP secret).
  */
 export async function openStaffConsole(
   browser: Browser,
   baseURL: string,
   request: APIRequestContext,
   options: StaffConsoleOptions,
-): Promise<{ context: BrowserContext; page: Page; name: string }> {
+): Promise<{ context: BrowserContext; page: Page; name: string; email: string; password: string; secret: string }> {
   const suffix = randomSuffix(8);
   const name = options.name ?? `Staff ${suffix}`;
+  const email = `staff.${suffix}@staff.example.test`;
+  const password = `Staff passphrase ${suffix}`;
   const response = await request.post('/api/test-support/staff', {
     headers: { 'x-test-support-secret': process.env.E2E_TEST_SUPPORT_SECRET ?? '' },
     data: {
       name,
-      email: `staff.${suffix}@staff.example.test`,
+      email,
       roles: options.roles,
       ...(options.siteIds ? { siteIds: options.siteIds } : {}),
     },
@@ -53,13 +55,14 @@ export async function openStaffConsole(
   const link = new URL(((await response.json()) as { link: string }).link);
   const context = await browser.newContext({ baseURL, viewport: options.viewport ?? PHONE });
   const page = await context.newPage();
-  await setUpStaffAccount(page, link, `Staff passphrase ${suffix}`, name);
-  return { context, page, name };
+  const secret = await setUpStaffAccount(page, link, password, name);
+  return { context, page, name, email, password, secret };
 }
 
 /**
  * The set-up a staff member does from their e-mailed link: a password, the TOTP code computed from
  * the shown secret, the recovery codes acknowledged; ends on the console's home page greeting them.
+ * Answers the TOTP secret (its current step's code is spent).
  */
 export async function setUpStaffAccount(
   page: Page,
@@ -67,7 +70,7 @@ export async function setUpStaffAccount(
   password: string,
   name: string,
   options: { checkEachStep?: boolean } = {},
-): Promise<void> {
+): Promise<string> {
   /** axe on each step's page, when the test visits them as pages of its own. */
   const check = async () => {
     if (options.checkEachStep) await expectNoAxeViolations(page);
@@ -88,4 +91,5 @@ export async function setUpStaffAccount(
   await check();
   await page.getByRole('link', { name: 'I have saved them: open the staff console' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${name}` })).toBeVisible();
+  return secret;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { STAFF_ROLES, staffRouteAdmits, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { NEW_STUDY_DEFAULTS, screenerQuestion } from '@testerhub/shared/study-admin-schemas';
@@ -16,6 +17,7 @@ import {
   redemptionOrders,
   referralEvents,
   staffAuditLog,
+  staffMembers,
   termsVersions,
   testerNotes,
   testSites,
@@ -26,7 +28,7 @@ import { demoLevels } from '../src/core/db/seed-data.ts';
 import { demoDailyRewardDays } from '../src/modules/daily-bonus/daily-bonus-seed.ts';
 import { skillLevels, skillTypes } from '../src/modules/perks/perks-tables.ts';
 import { signCheckInToken } from '../src/modules/scheduling/check-in-token.ts';
-import { totpCode } from '../src/modules/staff/totp.ts';
+import { createSecretBox, totpCode } from '../src/modules/staff/totp.ts';
 import { DEMO_WHEEL } from '../src/modules/winners/winners-seed.ts';
 import {
   createBooking,
@@ -39,6 +41,7 @@ import {
   createTester,
 } from './factories.ts';
 import type { FuzzPart } from './route-fuzz.ts';
+import { postJson } from './account-helpers.ts';
 import { makePng } from './png.ts';
 import { createStaffMember, STAFF_PASSWORD, staffCookieFor, TEST_STAFF_TOTP_KEY } from './staff-helpers.ts';
 import { useTestApp } from './test-app.ts';
@@ -81,7 +84,7 @@ let tableStudyNo = 66_000 + (process.pid % 1000) * 100;
 let emailCounter = 0;
 
 /** The staff route table over the database `db` reads (a test file's app database): one case per staff route. */
-export function staffRouteTable(db: () => Database): StaffRouteCase[] {
+export function staffRouteTable(db: () => Database, app: () => FastifyInstance): StaffRouteCase[] {
   /** A staff account for the admin's calls to act on. */
   async function newTarget() {
     return (await createStaffMember(db(), { roles: ['recruiter'] })).staff.id;
@@ -235,6 +238,31 @@ export function staffRouteTable(db: () => Database): StaffRouteCase[] {
       }),
     },
     { method: 'POST', path: '/api/staff/account/NewRecoveryCodes', roles: 'any', request: (code) => ({ body: { code } }) },
+    {
+      method: 'POST',
+      path: '/api/staff/account/StartAuthenticatorMove',
+      roles: 'any',
+      request: (code) => ({ body: { currentPassword: STAFF_PASSWORD, code } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/staff/account/FinishAuthenticatorMove',
+      roles: 'any',
+      // The caller starts a move (their code read from their sealed secret), then confirms it with the new secret's code.
+      prepare: async (callerId) => {
+        if (!callerId) return { body: { moveToken: 'not-a-token', code: '000000' } };
+        const [row] = await db().select().from(staffMembers).where(eq(staffMembers.id, callerId));
+        const code = totpCode(createSecretBox(TEST_STAFF_TOTP_KEY).open(row!.totpSecret!), Date.now());
+        const started = await postJson(
+          app(),
+          '/api/staff/account/StartAuthenticatorMove',
+          { currentPassword: STAFF_PASSWORD, code },
+          { cookie: await staffCookieFor(db(), callerId) },
+        );
+        const { moveToken, secret } = started.json() as { moveToken: string; secret: string };
+        return { body: { moveToken, code: totpCode(secret, Date.now()) } };
+      },
+    },
     { method: 'GET', path: '/api/staff/admin/StaffList', roles: ['admin'] },
     {
       method: 'POST',
@@ -948,7 +976,7 @@ const callerName = (caller: Caller) =>
 export function staffRouteTableCases(part: FuzzPart) {
   const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, STUDY_LINK_SECRET: LINK_SECRET } });
   const db = () => testApp.database.db;
-  const table = staffRouteTable(db);
+  const table = staffRouteTable(db, () => testApp.app);
   const refusedCallers = new Map<string, Promise<{ staffId?: string; cookie: string }>>();
   const refusedCaller = (caller: Caller) => {
     const key = callerName(caller);

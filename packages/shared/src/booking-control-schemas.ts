@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INTEGER_COLUMN_MAX } from './integer-column.ts';
-import { text } from './text.ts';
+import { text, UUID_PATTERN } from './text.ts';
 
 /**
  * Staff's booking controls (issue 29, "What recruiting teams rely on"; decision 111): mark a
@@ -15,6 +15,7 @@ export const BOOKING_CONTROL_TEXTS = {
   emailInvalid: 'Enter the tester’s e-mail address.',
   testerNotFound: 'There is no tester with that e-mail address.',
   groupNotFound: 'That session group no longer exists.',
+  groupIdInvalid: 'That is not a session group’s id: choose the group from the study’s list.',
   notBooked: 'This booking is no longer booked: it was checked in, cancelled or closed as a no-show.',
   notAttended: 'This booking is not checked in, so there is no attendance to undo.',
   external: 'This booking is scheduled by the client: change it with them.',
@@ -22,6 +23,7 @@ export const BOOKING_CONTROL_TEXTS = {
   sameGroup: 'The tester is already in that group.',
   groupStarted: 'That group has already started: choose one still to come.',
   groupFull: 'That group has no seat left, overbooking included.',
+  groupClosed: (cell: string) => `Group ${cell} is closed: open it before seating anyone.`,
   hasSchedule: 'This tester already holds a booking in this study: move it instead.',
   overlap: 'This tester has another booking at that time.',
   suspended: 'This tester is suspended after no-shows: lift the suspension first.',
@@ -47,9 +49,10 @@ const bookingIdField = z
   .positive(BOOKING_CONTROL_TEXTS.bookingNotFound)
   .max(INTEGER_COLUMN_MAX, BOOKING_CONTROL_TEXTS.bookingNotFound);
 
-const groupIdField = text(BOOKING_CONTROL_TEXTS.groupNotFound, { error: BOOKING_CONTROL_TEXTS.groupNotFound }).regex(
-  /^[0-9a-f-]{36}$/i,
-  BOOKING_CONTROL_TEXTS.groupNotFound,
+/** A group's public id is a real UUID: anything else would reach the database's uuid column as a 500. */
+const groupIdField = text(BOOKING_CONTROL_TEXTS.groupIdInvalid, { error: BOOKING_CONTROL_TEXTS.groupIdInvalid }).regex(
+  UUID_PATTERN,
+  BOOKING_CONTROL_TEXTS.groupIdInvalid,
 );
 
 /** POST /api/staff/attendance/MarkNoShow, /api/staff/check-in/UndoAttendance and /api/staff/sessions/CancelBooking. */

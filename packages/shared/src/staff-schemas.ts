@@ -249,6 +249,10 @@ export const STAFF_ACCOUNT_TEXTS = {
   passwordChanged: 'Your password is changed. Your other sessions have ended.',
   codesMade: 'Here are your new recovery codes; the old ones no longer work. Keep them somewhere safe: they are shown once.',
   totpOnly: 'Enter the 6-digit code your authenticator app shows now (a recovery code does not work here).',
+  moveStarted:
+    'Add this key to the authenticator app on your new phone, then enter the code it shows. Until then, your old phone keeps working.',
+  moveExpired: 'This move has expired or was already finished: start again with your current password and a code.',
+  moved: 'Your authenticator is moved: sign in with codes from your new phone. Your other sessions have ended.',
 } as const;
 
 /** A TOTP code, as the own-account changes ask for it: a recovery code is refused there. */
@@ -271,6 +275,32 @@ export const staffNewRecoveryCodesSchema = z.object({ code: totpCode });
 export type StaffNewRecoveryCodesPayload = z.infer<typeof staffNewRecoveryCodesSchema>;
 export const staffNewRecoveryCodesResponseSchema = staffAccountChangeResponseSchema.extend({ recoveryCodes: z.array(z.string()) });
 export type StaffNewRecoveryCodesResponse = z.infer<typeof staffNewRecoveryCodesResponseSchema>;
+
+/**
+ * POST /staff/account/StartAuthenticatorMove (decision 128): the current password and a code from the
+ * current authenticator; the answer holds a new secret to enrol and the sealed token that carries it
+ * to the confirmation. Nothing changes until FinishAuthenticatorMove.
+ */
+export const staffStartAuthenticatorMoveSchema = z.object({
+  currentPassword: text(STAFF_TEXTS.invalidCharacters, { error: STAFF_TEXTS.required }).min(1, STAFF_TEXTS.required).max(200),
+  code: totpCode,
+});
+export type StaffStartAuthenticatorMovePayload = z.infer<typeof staffStartAuthenticatorMoveSchema>;
+export const staffStartAuthenticatorMoveResponseSchema = staffAccountChangeResponseSchema.extend({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  moveToken: z.string().meta({ description: 'The new secret sealed for the confirmation (10 minutes); sent back as it is.' }),
+});
+export type StaffStartAuthenticatorMoveResponse = z.infer<typeof staffStartAuthenticatorMoveResponseSchema>;
+
+/** POST /staff/account/FinishAuthenticatorMove: the token from the start and a code from the new authenticator. */
+export const staffFinishAuthenticatorMoveSchema = z.object({
+  moveToken: text(STAFF_ACCOUNT_TEXTS.moveExpired, { error: STAFF_ACCOUNT_TEXTS.moveExpired })
+    .min(1, STAFF_ACCOUNT_TEXTS.moveExpired)
+    .max(1000, STAFF_ACCOUNT_TEXTS.moveExpired),
+  code: totpCode,
+});
+export type StaffFinishAuthenticatorMovePayload = z.infer<typeof staffFinishAuthenticatorMoveSchema>;
 
 /** GET /staff/account/RecoveryCodes: how many of the member's recovery codes are still unused. */
 export const staffRecoveryCodesLeftResponseSchema = z.object({

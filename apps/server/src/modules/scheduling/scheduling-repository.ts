@@ -520,6 +520,8 @@ export function createSchedulingRepository(db: Executor) {
           and(
             eq(sessionGroups.id, groupId),
             eq(sessionGroups.isExternal, false),
+            // A Closed group (a cancelled one, decision 123) stays empty, also when it closed while this waited.
+            eq(sessionGroups.status, 'Open'),
             sql`${sessionGroups.taken} + ${sessionGroups.held} < ${sessionGroups.seats} + ${sessionGroups.overbook}`,
           ),
         )

@@ -768,7 +768,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       if (found.booking.status !== 'booked') throw new StaffRefusal(BOOKING_CONTROL_TEXTS.notBooked);
       await staffSeatChecks(found.booking.testerId, found.booking.childId, target, bookingId, tx);
       await repository.lockGroups([found.group.id, target.id]);
-      if (!(await repository.takeStaffSeat(target.id))) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupFull, 'groupId');
+      await takeStaffSeatOf(target, 'groupId', tx);
       await repository.releaseSeat(found.group.id);
       await repository.moveBooking(bookingId, { id: target.id, startsAt: firstStart(target), endsAt: lastEnd(target) }, now());
       await deps.notices?.changed(found.tester, bookingId, tx, found.group);
@@ -778,8 +778,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
 
     /**
      * Staff seat a tester (themselves, not a child) in a group by hand (decision 111): any tester
-     * not suspended, within the group's seats and overbooking, whether the group is open to testers
-     * or not. Pays no scheduling credit; the tester is e-mailed the booking.
+     * not suspended, within the group's seats and overbooking, never in a Closed group (decision 128). Pays no scheduling credit; the tester is e-mailed the booking.
      */
     async seatByStaff(testerId: string, groupId: string, tx: Executor) {
       const tester = await lockTester(testerId, tx);
@@ -791,7 +790,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
       if (await repository.liveBookingForUpdate(testerId, group.studyNo, null))
         throw new StaffRefusal(BOOKING_CONTROL_TEXTS.hasSchedule, 'email');
       await staffSeatChecks(testerId, null, group, null, tx);
-      if (!(await repository.takeStaffSeat(group.id))) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupFull);
+      await takeStaffSeatOf(group, undefined, tx);
       const booking = await repository.insertBooking({
         testerId,
         childId: null,
@@ -918,9 +917,22 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     exceptBookingId: number | null,
     tx: Executor,
   ) {
+    if (group.status === 'Closed') throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupClosed(group.cell), 'groupId');
     if (group.sessions.length === 0 || firstStart(group) <= now()) throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupStarted, 'groupId');
     if (await on(tx).overlapsLiveBooking(testerId, childId, group.id, exceptBookingId))
       throw new StaffRefusal(BOOKING_CONTROL_TEXTS.overlap);
+  }
+
+  /**
+   * A staff seat of the group (decision 111) by the conditional UPDATE, which also refuses a group
+   * closed since it was read (a cancel committing meanwhile, decision 123): the refusal says which.
+   */
+  async function takeStaffSeatOf(group: GroupWithSessions, field: string | undefined, tx: Executor) {
+    const repository = on(tx);
+    if (await repository.takeStaffSeat(group.id)) return;
+    const now = await repository.groupByPublicId(group.publicId);
+    if (now?.status === 'Closed') throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupClosed(group.cell), 'groupId');
+    throw new StaffRefusal(BOOKING_CONTROL_TEXTS.groupFull, field);
   }
 
   /** The booking as a staff control's audit row and answer name it: the tester, the child, the study and the session. */

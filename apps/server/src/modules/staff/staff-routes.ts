@@ -24,6 +24,9 @@ import {
   staffSetupPasswordResponseSchema,
   staffSetupPasswordSchema,
   staffSetupTokenSchema,
+  staffFinishAuthenticatorMoveSchema,
+  staffStartAuthenticatorMoveResponseSchema,
+  staffStartAuthenticatorMoveSchema,
   staffStatusResponseSchema,
   staffLogoutResponseSchema,
 } from '@testerhub/shared/staff-schemas';
@@ -186,6 +189,32 @@ export function staffRoutes(staff: StaffService, cookie: StaffCookie): FastifyPl
         response: staffNewRecoveryCodesResponseSchema,
       },
       async (input, me) => staff.makeNewRecoveryCodes(me, input.code),
+    );
+
+    staffPost(
+      app,
+      '/staff/account/StartAuthenticatorMove',
+      {
+        roles: 'any',
+        description:
+          'Starts moving the signed-in staff member’s authenticator to a new phone (decision 128), given the current password and a code from the current one: a new secret to enrol and its sealed token. Nothing changes yet.',
+        input: staffStartAuthenticatorMoveSchema,
+        response: staffStartAuthenticatorMoveResponseSchema,
+      },
+      async (input, me) => staff.startAuthenticatorMove(me, input),
+    );
+
+    staffPost(
+      app,
+      '/staff/account/FinishAuthenticatorMove',
+      {
+        roles: 'any',
+        description:
+          'Switches to the new authenticator when a code from it is given with the start’s token; the member’s other sessions end and they are e-mailed.',
+        input: staffFinishAuthenticatorMoveSchema,
+        response: staffAccountChangeResponseSchema,
+      },
+      async (input, me, request) => staff.finishAuthenticatorMove(me, cookie.read(request), input),
     );
 
     staffGet(

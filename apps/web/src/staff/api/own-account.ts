@@ -2,9 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   StaffAccountChangeResponse,
   StaffChangePasswordPayload,
+  StaffFinishAuthenticatorMovePayload,
   StaffNewRecoveryCodesPayload,
   StaffNewRecoveryCodesResponse,
   StaffRecoveryCodesLeftResponse,
+  StaffStartAuthenticatorMovePayload,
+  StaffStartAuthenticatorMoveResponse,
 } from '@testerhub/shared/staff-schemas';
 import { apiGet, apiPost } from '../../lib/api';
 import { staffKeys } from './query-keys';
@@ -29,4 +32,17 @@ export function useNewRecoveryCodes() {
 export const useChangeStaffPassword = () =>
   useMutation({
     mutationFn: (payload: StaffChangePasswordPayload) => apiPost<StaffAccountChangeResponse>('/staff/account/ChangePassword', payload),
+  });
+
+/** Moving the authenticator to a new phone (decision 128): the start answers the new secret; the finish switches. */
+export const useStartAuthenticatorMove = () =>
+  useMutation({
+    mutationFn: (payload: StaffStartAuthenticatorMovePayload) =>
+      apiPost<StaffStartAuthenticatorMoveResponse>('/staff/account/StartAuthenticatorMove', payload),
+  });
+
+export const useFinishAuthenticatorMove = () =>
+  useMutation({
+    mutationFn: (payload: StaffFinishAuthenticatorMovePayload) =>
+      apiPost<StaffAccountChangeResponse>('/staff/account/FinishAuthenticatorMove', payload),
   });

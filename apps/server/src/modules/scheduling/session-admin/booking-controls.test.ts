@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_CONTROL_TEXTS, type GroupBookingsResponse } from '@testerhub/shared/booking-control-schemas';
 import type { StaffGroupsResponse } from '@testerhub/shared/session-admin-schemas';
-import { getWith, postJson } from '../../../../test/account-helpers.ts';
+import { expectFieldError, getWith, postJson } from '../../../../test/account-helpers.ts';
 import {
   balanceAndLedger,
   createLoggedInTester,
@@ -256,5 +256,71 @@ describe('a recruiter seating a tester by hand, and overbooking', () => {
     const { overbook: _kept, ...withoutOverbook } = view.fields;
     expect((await call('UpdateGroup', cookie, { groupId: group.publicId, ...withoutOverbook })).json().status).toBe('succeed');
     expect((await seatsOf(group.id)).overbook).toBe(3);
+  });
+});
+
+describe('a group id that is not a UUID, and a Closed group (decision 128)', () => {
+  it('answers 400 naming groupId for a 36-character id that is not a UUID, on GroupBookings, MoveBooking and SeatTester', async () => {
+    clock.set(NOW);
+    const { cookie } = await recruiter();
+    const notUuid = '------------------------------------';
+    const list = await getWith(testApp.app, `/api/staff/sessions/GroupBookings?groupId=${notUuid}`, { cookie });
+    expectFieldError(list, 'groupId', BOOKING_CONTROL_TEXTS.groupIdInvalid);
+    expectFieldError(
+      await call('MoveBooking', cookie, { bookingId: 1, groupId: 'abcdefabcdefabcdefabcdefabcdefabcdef', reason: 'x' }),
+      'groupId',
+      BOOKING_CONTROL_TEXTS.groupIdInvalid,
+    );
+    expectFieldError(
+      await call('SeatTester', cookie, { groupId: notUuid, email: 'someone@example.test', reason: 'x' }),
+      'groupId',
+      BOOKING_CONTROL_TEXTS.groupIdInvalid,
+    );
+  });
+
+  it('refuses seating into or moving into a Closed group with its name, taking no seat', async () => {
+    clock.set(NOW);
+    const { cookie } = await recruiter();
+    const { study, groups } = await studyWithGroups([2, 2]);
+    const [from, closed] = groups as [(typeof groups)[0], (typeof groups)[0]];
+    const { booking } = await selfBooked(study.studyNo, from.publicId);
+    await db().update(sessionGroups).set({ status: 'Closed' }).where(eq(sessionGroups.id, closed.id));
+    const refusal = { status: 'failed', message: BOOKING_CONTROL_TEXTS.groupClosed(closed.cell), field: 'groupId' };
+
+    const moved = await call('MoveBooking', cookie, { bookingId: booking.id, groupId: closed.publicId, reason: 'Asked' });
+    expect(moved.json()).toEqual(refusal);
+    const someone = await createLoggedInTester(db());
+    const seated = await call('SeatTester', cookie, { groupId: closed.publicId, email: someone.tester.email, reason: 'VIP' });
+    expect(seated.json()).toEqual(refusal);
+    expect(await seatsOf(closed.id)).toMatchObject({ taken: 0 });
+    expect((await bookingOf(booking.id)).groupId).toBe(from.id);
+    expect(await db().select().from(bookings).where(eq(bookings.groupId, closed.id))).toHaveLength(0);
+  });
+
+  it('a cancelled group stays empty when staff seat people into it while it is being cancelled', async () => {
+    clock.set(NOW);
+    const [first, second] = [await recruiter(), await recruiter()];
+    const { groups } = await studyWithGroups([4]);
+    const group = groups[0]!;
+    const people = [await createLoggedInTester(db()), await createLoggedInTester(db()), await createLoggedInTester(db())];
+    const notice = { template: 'freeText', subject: 'Your session is cancelled', body: 'Sorry, {firstName}: it is cancelled.' };
+    const answers = await Promise.all([
+      postJson(
+        testApp.app,
+        '/api/staff/sessions/CancelGroup',
+        { groupId: group.publicId, reason: 'Client moved', notice },
+        { cookie: first.cookie },
+      ),
+      ...people.map((person) =>
+        call('SeatTester', second.cookie, { groupId: group.publicId, email: person.tester.email, reason: 'Client asked' }),
+      ),
+    ]);
+    expect(answers[0]!.json().status).toBe('succeed');
+    // Whatever the order, nobody holds a seat of the cancelled group.
+    const live = (await db().select().from(bookings).where(eq(bookings.groupId, group.id))).filter((row) => row.status === 'booked');
+    expect(live).toHaveLength(0);
+    expect(await seatsOf(group.id)).toMatchObject({ taken: 0 });
+    for (const seat of answers.slice(1).filter((answer) => answer.json().status === 'failed'))
+      expect(seat.json().message).toBe(BOOKING_CONTROL_TEXTS.groupClosed(group.cell));
   });
 });
