@@ -289,6 +289,7 @@ export function staffRouteTable(db: () => Database, app: () => FastifyInstance):
       prepare: async () => ({ body: { staffId: await newTarget() } }),
     },
     { method: 'GET', path: '/api/staff/admin/AuditLog', roles: ['admin'], request: () => ({ query: '?page=1' }) },
+    { method: 'GET', path: '/api/staff/admin/AuditLog.csv', roles: ['admin'], request: () => ({ query: '?action=tester.view' }) },
     { method: 'GET', path: '/api/staff/rewards/Orders', roles: ['rewards'], request: () => ({ query: '?status=pending&page=1' }) },
     {
       method: 'POST',

@@ -220,6 +220,8 @@ export const staffAuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type StaffAuditQuery = z.input<typeof staffAuditQuerySchema>;
+/** GET /staff/admin/AuditLog.csv: the same filters, no page (decision 127). */
+export const staffAuditExportQuerySchema = staffAuditQuerySchema.omit({ page: true });
 export const staffAuditResponseSchema = z.object({
   status: z.literal('succeed'),
   page: z.number(),
@@ -234,6 +236,8 @@ export const staffAuditResponseSchema = z.object({
       action: z.string(),
       targetType: z.string(),
       targetId: z.string(),
+      /** The target by name ("Tester Ana Ruiz (…1a2b)", "Study 24101 Orange", "(deleted)"); empty for a kind not named. */
+      targetName: z.string(),
       before: z.unknown(),
       after: z.unknown(),
     }),

@@ -187,13 +187,21 @@ export function createStaffRepository() {
     /** Newest first, `limit + 1` rows from `offset` (the extra one says whether there is more). */
     async listAudit(
       db: Executor,
-      filter: { staffId?: string; action?: string; from?: Date; before?: Date; target?: { type: string; id: string } },
+      filter: {
+        staffId?: string;
+        action?: string;
+        exceptAction?: string;
+        from?: Date;
+        before?: Date;
+        target?: { type: string; id: string };
+      },
       offset: number,
       limit: number,
     ): Promise<(AuditRow & { staffName: string | null })[]> {
       const conditions: SQL[] = [];
       if (filter.staffId) conditions.push(eq(staffAuditLog.staffId, filter.staffId));
       if (filter.action) conditions.push(eq(staffAuditLog.action, filter.action));
+      if (filter.exceptAction) conditions.push(ne(staffAuditLog.action, filter.exceptAction));
       if (filter.from) conditions.push(gte(staffAuditLog.at, filter.from));
       if (filter.before) conditions.push(lt(staffAuditLog.at, filter.before));
       if (filter.target) conditions.push(eq(staffAuditLog.targetType, filter.target.type), eq(staffAuditLog.targetId, filter.target.id));
@@ -215,6 +223,24 @@ export function createStaffRepository() {
         .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
         .offset(offset)
         .limit(limit + 1);
+    },
+
+    /** Whether the member's action on the row is in the log since `since` (the target's index finds it). */
+    async auditedSince(db: Executor, row: { staffId: string; action: string; targetType: string; targetId: string }, since: Date) {
+      const [hit] = await db
+        .select({ id: staffAuditLog.id })
+        .from(staffAuditLog)
+        .where(
+          and(
+            eq(staffAuditLog.targetType, row.targetType),
+            eq(staffAuditLog.targetId, row.targetId),
+            gte(staffAuditLog.at, since),
+            eq(staffAuditLog.staffId, row.staffId),
+            eq(staffAuditLog.action, row.action),
+          ),
+        )
+        .limit(1);
+      return hit !== undefined;
     },
 
     /** The actions the log holds, for the filter's choices. */

@@ -1,5 +1,5 @@
 import { STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
-import { inTransaction } from '../../core/db/client.ts';
+import { inTransaction, type Executor } from '../../core/db/client.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
 import { decoyPasswordHash, verifyPassword } from '../../core/security/passwords.ts';
 import { hashToken } from '../../core/security/tokens.ts';
@@ -7,6 +7,9 @@ import { principal, type StaffContext, type StaffPrincipal } from './staff-conte
 import type { StaffSessions } from './staff-sessions.ts';
 import type { TwoFactor } from './staff-two-factor.ts';
 import { normaliseRecoveryCode } from './totp.ts';
+
+/** The target id of a failed sign-in that named no member (the table's target_id is NOT NULL). */
+export const UNKNOWN_MEMBER = 'unknown';
 
 export type StaffLoginResult =
   | { status: 'secondFactor'; message: string; pendingToken: string }
@@ -21,13 +24,28 @@ export function createStaffSignIn(context: StaffContext, parts: { twoFactor: Two
   const { db, clock, repository, passwordFailures, addressLimiter, codeLimiter, limit } = context;
   const { twoFactor, sessions } = parts;
 
+  /**
+   * A refused sign-in step in the audit log (decision 127), written without a session, so its actor
+   * is null ("Unknown (not signed in)" in the log); the target is the member named, if any. What was
+   * typed as the name and the request's address, never the password or the code.
+   */
+  const recordRefusal = (action: string, staffId: string, after: Record<string, string>, tx: Executor = db) =>
+    repository.insertAudit(tx, { staffId: null, action, targetType: 'staff', targetId: staffId, before: null, after, at: clock.now() });
+
   async function checkPasswordStep(email: string, password: string, address: string, deviceCookie?: string): Promise<StaffLoginResult> {
     await limit(addressLimiter, `ip:${address}`);
     const named = await repository.findByEmail(db, email.trim());
     const failed = passwordFailures.counterFor(`account:${email.trim().toLowerCase()}`, named?.id, deviceCookie);
     if (!(await failed.hit())) throw new TooManyRequestsError(STAFF_TEXTS.tooManyAttempts);
     const valid = await verifyPassword(named?.passwordHash ?? (await decoyPasswordHash()), password);
-    if (!named || !valid) return { status: 'failed', message: STAFF_TEXTS.loginFailed };
+    if (!named || !valid) {
+      await recordRefusal('staff.sign-in-failed', named?.id ?? UNKNOWN_MEMBER, {
+        username: email.trim(),
+        address,
+        reason: named ? 'wrong-password' : 'unknown-name',
+      });
+      return { status: 'failed', message: STAFF_TEXTS.loginFailed };
+    }
     await failed.reset();
     if (named.disabledAt) return { status: 'disabled', message: STAFF_TEXTS.disabled };
     if (!named.totpConfirmedAt) return { status: 'setupUnfinished', message: STAFF_TEXTS.setupUnfinished };
@@ -71,12 +89,18 @@ export function createStaffSignIn(context: StaffContext, parts: { twoFactor: Two
           return { status: 'expired' as const, message: STAFF_TEXTS.secondStepExpired };
         if (isTotp) {
           const checked = await twoFactor.checkTotp(tx, staff, code);
-          if (checked === 'wrong') return { status: 'codeWrong' as const, message: STAFF_TEXTS.codeWrong };
+          if (checked === 'wrong') {
+            await recordRefusal('staff.code-wrong', staff.id, { code: 'totp', address }, tx);
+            return { status: 'codeWrong' as const, message: STAFF_TEXTS.codeWrong };
+          }
           if (checked === 'replayed') return { status: 'codeReplayed' as const, message: STAFF_TEXTS.codeReplayed };
         } else {
           const spent = await repository.spendRecoveryCode(tx, staff.id, hashToken(normaliseRecoveryCode(code)), clock.now());
           if (spent === 'used') return { status: 'recoveryUsed' as const, message: STAFF_TEXTS.recoveryUsed };
-          if (spent === 'unknown') return { status: 'codeWrong' as const, message: STAFF_TEXTS.recoveryWrong };
+          if (spent === 'unknown') {
+            await recordRefusal('staff.code-wrong', staff.id, { code: 'recovery-code', address }, tx);
+            return { status: 'codeWrong' as const, message: STAFF_TEXTS.recoveryWrong };
+          }
         }
         await repository.update(tx, staff.id, { loginStepGeneration: staff.loginStepGeneration + 1 });
         const sessionId = await sessions.startSession(tx, staff.id);

@@ -35,18 +35,19 @@ export function studyResultsRoutes(results: StudyResultsService): FastifyPluginA
       {
         roles: RECRUITER,
         description:
-          'The answers and bookings as CSV (RFC 4180; cells beginning with = + - @ defused), streamed as an attachment named with the study and the day. 404 for an unknown study.',
+          'The answers and bookings as CSV (RFC 4180; cells beginning with = + - @ defused), streamed as an attachment named with the study and the day; audited. 404 for an unknown study.',
         input: studyQuerySchema,
       },
       async (input, me, request, reply) => {
         const { studyNo } = input;
         if (!(await results.studyExists(studyNo))) throw new NotFoundError('There is no study with that number.');
+        const records = await results.exportCsv(me.id, studyNo);
         request.log.info({ event: 'staff.study-results.export', staffId: me.id, studyNo }, 'study results exported');
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${results.exportFileName(studyNo)}"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(results.exportCsv(studyNo)));
+          .send(Readable.from(records));
       },
     );
   };

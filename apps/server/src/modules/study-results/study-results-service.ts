@@ -4,6 +4,7 @@ import type { WAITING_REASON_TEXTS } from '@testerhub/shared/session-admin-schem
 import { BOOKING_STATUS_TEXTS, SCREENING_STATUS_TEXTS } from '@testerhub/shared/staff-words';
 import { RESULTS_PAGE_SCREENINGS, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
 import { quotaFillText } from '@testerhub/shared/quota-fill';
+import type { Audited } from '../../core/audit/audited.ts';
 import type { Clock } from '../../core/clock.ts';
 import type { ChildrenService } from '../children/children-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
@@ -27,6 +28,7 @@ interface StudyResultsDeps {
   listTestSites: () => Promise<TestSite[]>;
   /** Zone of a group run from no site (scheduling's DEFAULT_TIME_ZONE). */
   defaultTimeZone: string;
+  audited: Audited;
 }
 
 /** Rows read at a time by the export: its memory stays flat however many testers screened. */
@@ -157,111 +159,129 @@ export function createStudyResultsService(deps: StudyResultsDeps) {
      * their bookings in the study (or none), then the bookings of people who did not screen here.
      * Times are UTC (ISO 8601); a session's start also on its site's clock.
      */
-    async *exportCsv(studyNo: number): AsyncGenerator<string> {
-      const [questions, groups, bookings, quotas] = await Promise.all([
+    async exportCsv(actorId: string, studyNo: number): Promise<AsyncGenerator<string>> {
+      const [questions, groups, bookings, quotas, screenings] = await Promise.all([
         deps.screening.screenerQuestions(studyNo),
         groupsWithPlaces(studyNo),
         allBookings(studyNo),
         deps.screening.quotaFill(studyNo),
+        deps.screening.countScreenings(studyNo),
       ]);
-      // With quotas, each screening says the quota it counted in and that quota's fill; without, the columns are left out.
-      const quotaById = new Map(quotas.map((quota) => [quota.id, quota]));
-      const quotaHeads = quotas.length > 0 ? ['Quota', 'Quota fill (qualified of target)'] : [];
-      const quotaCells = (quotaId: number | null) => {
-        if (quotas.length === 0) return [];
-        const quota = quotaId === null ? undefined : quotaById.get(quotaId);
-        return quota ? [quota.name, quotaFillText(quota)] : ['', ''];
-      };
-      const groupById = new Map(groups.map((entry) => [entry.group.id, entry]));
-      const bookingsOf = new Map<string, typeof bookings>();
-      for (const booking of bookings) bookingsOf.set(personKey(booking), [...(bookingsOf.get(personKey(booking)) ?? []), booking]);
-
-      yield csvRecord([
-        'Tester',
-        'Username',
-        'Child',
-        'Screener outcome',
-        'Screener started (UTC)',
-        'Screener completed (UTC)',
-        ...questions.map((question) => question.prompt),
-        ...quotaHeads,
-        'Booking status',
-        'Booked at (UTC)',
-        'Group cell',
-        'Group colour',
-        'Site',
-        'First session (site time)',
-      ]);
-
-      const bookingCells = (booking: (typeof bookings)[number] | undefined) => {
-        if (!booking) return ['', '', '', '', '', ''];
-        const place = groupById.get(booking.groupId);
-        const first = place?.group.sessions[0]?.startsAt;
-        const local = first && place ? instantToWallClock(first, place.timeZone) : null;
-        return [
-          BOOKING_STATUS_TEXTS[booking.status as BookingStatus] ?? booking.status,
-          booking.createdAt.toISOString(),
-          place?.group.cell ?? '',
-          place?.group.color ?? '',
-          place?.siteName ?? (place ? 'Virtual' : ''),
-          local && place ? `${local.date} ${local.time} ${place.timeZone}` : '',
-        ];
-      };
-
-      const screened = new Set<string>();
-      for (let afterId = 0; ;) {
-        const page = await deps.screening.screeningsOfStudy(studyNo, { afterId, limit: EXPORT_PAGE });
-        if (page.length === 0) break;
-        const nameOf = await namesFor(page);
-        let chunk = '';
-        for (const row of page) {
-          const key = personKey(row);
-          screened.add(key);
-          const person = nameOf(row);
-          const answers = questions.map((question) =>
-            answerText(question, (row.answers as Record<string, AnswerValue>)[String(question.id)]),
-          );
-          const head = [
-            person.testerName,
-            person.username,
-            person.childName ?? '',
-            SCREENING_STATUS_TEXTS[row.status as Outcome] ?? row.status,
-            row.startedAt.toISOString(),
-            row.completedAt?.toISOString() ?? '',
-            ...answers,
-            ...quotaCells(row.quotaId),
-          ];
-          const theirs = bookingsOf.get(key) ?? [];
-          for (const booking of theirs.length > 0 ? theirs : [undefined]) chunk += csvRecord([...head, ...bookingCells(booking)]);
-        }
-        yield chunk;
-        if (page.length < EXPORT_PAGE) break;
-        afterId = page[page.length - 1]!.id;
-      }
-
-      const unscreened = bookings.filter((booking) => !screened.has(personKey(booking)));
-      for (let start = 0; start < unscreened.length; start += EXPORT_PAGE) {
-        const page = unscreened.slice(start, start + EXPORT_PAGE);
-        const nameOf = await namesFor(page);
-        let chunk = '';
-        for (const booking of page) {
-          const person = nameOf(booking);
-          chunk += csvRecord([
-            person.testerName,
-            person.username,
-            person.childName ?? '',
-            'Not screened here',
-            '',
-            '',
-            ...questions.map(() => ''),
-            ...quotaCells(null),
-            ...bookingCells(booking),
-          ]);
-        }
-        yield chunk;
-      }
+      // A read of personal data (decision 127): audited before the first byte leaves, with how many
+      // screenings and bookings the file holds (a row per screening and each of its bookings).
+      await deps.audited(actorId, 'study-results.export', { type: 'study', id: String(studyNo) }, async () => ({
+        before: null,
+        after: { screenings, bookings: bookings.length },
+        result: undefined,
+      }));
+      return csvRecords(questions, groups, bookings, quotas, studyNo);
     },
   };
+
+  async function* csvRecords(
+    questions: Question[],
+    groups: Awaited<ReturnType<typeof groupsWithPlaces>>,
+    bookings: Awaited<ReturnType<typeof allBookings>>,
+    quotas: Awaited<ReturnType<ScreeningService['quotaFill']>>,
+    studyNo: number,
+  ): AsyncGenerator<string> {
+    // With quotas, each screening says the quota it counted in and that quota's fill; without, the columns are left out.
+    const quotaById = new Map(quotas.map((quota) => [quota.id, quota]));
+    const quotaHeads = quotas.length > 0 ? ['Quota', 'Quota fill (qualified of target)'] : [];
+    const quotaCells = (quotaId: number | null) => {
+      if (quotas.length === 0) return [];
+      const quota = quotaId === null ? undefined : quotaById.get(quotaId);
+      return quota ? [quota.name, quotaFillText(quota)] : ['', ''];
+    };
+    const groupById = new Map(groups.map((entry) => [entry.group.id, entry]));
+    const bookingsOf = new Map<string, typeof bookings>();
+    for (const booking of bookings) bookingsOf.set(personKey(booking), [...(bookingsOf.get(personKey(booking)) ?? []), booking]);
+
+    yield csvRecord([
+      'Tester',
+      'Username',
+      'Child',
+      'Screener outcome',
+      'Screener started (UTC)',
+      'Screener completed (UTC)',
+      ...questions.map((question) => question.prompt),
+      ...quotaHeads,
+      'Booking status',
+      'Booked at (UTC)',
+      'Group cell',
+      'Group colour',
+      'Site',
+      'First session (site time)',
+    ]);
+
+    const bookingCells = (booking: (typeof bookings)[number] | undefined) => {
+      if (!booking) return ['', '', '', '', '', ''];
+      const place = groupById.get(booking.groupId);
+      const first = place?.group.sessions[0]?.startsAt;
+      const local = first && place ? instantToWallClock(first, place.timeZone) : null;
+      return [
+        BOOKING_STATUS_TEXTS[booking.status as BookingStatus] ?? booking.status,
+        booking.createdAt.toISOString(),
+        place?.group.cell ?? '',
+        place?.group.color ?? '',
+        place?.siteName ?? (place ? 'Virtual' : ''),
+        local && place ? `${local.date} ${local.time} ${place.timeZone}` : '',
+      ];
+    };
+
+    const screened = new Set<string>();
+    for (let afterId = 0; ;) {
+      const page = await deps.screening.screeningsOfStudy(studyNo, { afterId, limit: EXPORT_PAGE });
+      if (page.length === 0) break;
+      const nameOf = await namesFor(page);
+      let chunk = '';
+      for (const row of page) {
+        const key = personKey(row);
+        screened.add(key);
+        const person = nameOf(row);
+        const answers = questions.map((question) =>
+          answerText(question, (row.answers as Record<string, AnswerValue>)[String(question.id)]),
+        );
+        const head = [
+          person.testerName,
+          person.username,
+          person.childName ?? '',
+          SCREENING_STATUS_TEXTS[row.status as Outcome] ?? row.status,
+          row.startedAt.toISOString(),
+          row.completedAt?.toISOString() ?? '',
+          ...answers,
+          ...quotaCells(row.quotaId),
+        ];
+        const theirs = bookingsOf.get(key) ?? [];
+        for (const booking of theirs.length > 0 ? theirs : [undefined]) chunk += csvRecord([...head, ...bookingCells(booking)]);
+      }
+      yield chunk;
+      if (page.length < EXPORT_PAGE) break;
+      afterId = page[page.length - 1]!.id;
+    }
+
+    const unscreened = bookings.filter((booking) => !screened.has(personKey(booking)));
+    for (let start = 0; start < unscreened.length; start += EXPORT_PAGE) {
+      const page = unscreened.slice(start, start + EXPORT_PAGE);
+      const nameOf = await namesFor(page);
+      let chunk = '';
+      for (const booking of page) {
+        const person = nameOf(booking);
+        chunk += csvRecord([
+          person.testerName,
+          person.username,
+          person.childName ?? '',
+          'Not screened here',
+          '',
+          '',
+          ...questions.map(() => ''),
+          ...quotaCells(null),
+          ...bookingCells(booking),
+        ]);
+      }
+      yield chunk;
+    }
+  }
 }
 
 export type StudyResultsService = ReturnType<typeof createStudyResultsService>;

@@ -37,7 +37,7 @@ export function testerAdminRoutes(admin: TesterAdminService, notes: TesterNoteSe
         input: testerSearchQuerySchema,
         response: testerSearchResponseSchema,
       },
-      async (input) => admin.search(input.q),
+      async (input, me) => admin.search(me, input.q),
     );
 
     staffGet(
@@ -50,7 +50,7 @@ export function testerAdminRoutes(admin: TesterAdminService, notes: TesterNoteSe
         input: testerPageQuerySchema,
         response: testerPageResponseSchema,
       },
-      async (input) => admin.page(input),
+      async (input, me) => admin.page(me, input),
     );
 
     staffGet(

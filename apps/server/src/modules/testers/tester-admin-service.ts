@@ -7,6 +7,7 @@ import { entryText } from '@testerhub/shared/redeem-schemas';
 import {
   phoneDigits,
   searchKind,
+  type TesterSearchKind,
   STAFF_ADJUSTMENT_REASON,
   STAFF_TESTER_TEXTS,
   TESTER_PAGE_ROWS,
@@ -48,7 +49,7 @@ interface TesterAdminDeps {
   /** The privacy module's export document and deletion unit of work (decision 040). */
   privacy: Pick<PrivacyService, 'documentFor' | 'eraseWithin' | 'afterErased'>;
   /** The staff service's audit helper and its trail of one row (decisions 043 and 053). */
-  staff: Pick<StaffService, 'audited' | 'auditTrailOf'>;
+  staff: Pick<StaffService, 'audited' | 'auditTrailOf' | 'auditedSince'>;
   /** The outbox, for what a change tells the tester (a lifted suspension). */
   mail: Pick<MailService, 'queue'>;
 }
@@ -71,6 +72,24 @@ export function suspensionLiftedMessage(tester: { email: string; firstName: stri
 
 const failed = (message: string): TesterActionResponse => ({ status: 'failed', message });
 const target = (testerId: string) => ({ type: 'tester', id: testerId });
+
+/** A member's views of one tester's page within this long make one audit row. */
+const VIEW_AUDIT_MS = 60_000;
+
+/**
+ * The search's words as the audit log keeps them (decision 127): a name or username as typed (what
+ * the searcher chose to look for, and the log is admins' only); an e-mail or a phone number is a
+ * tester's contact, so only its first character and domain, or its last two digits.
+ */
+function redactedQuery(kind: TesterSearchKind, query: string) {
+  const words = query.trim();
+  if (kind === 'email') {
+    const at = words.indexOf('@');
+    return `${words.slice(0, Math.min(1, at))}…${words.slice(at)}`;
+  }
+  if (kind === 'phone') return `…${phoneDigits(words)!.slice(-2)}`;
+  return words;
+}
 
 /**
  * Testers in the staff console (issue 12 section 5, first bullet; decision 053): the search, a
@@ -99,9 +118,20 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
     });
   }
 
+  /**
+   * A view of a tester's page in the audit log (decision 127), at most once a minute per member and
+   * tester: the page's own paging and refreshes would otherwise bury the log. Two views at the same
+   * instant may both be written (more rows, never fewer).
+   */
+  async function recordView(actor: StaffPrincipal, testerId: string) {
+    const view = { staffId: actor.id, action: 'tester.view', target: target(testerId) };
+    if (await deps.staff.auditedSince(view, new Date(deps.clock.nowMs() - VIEW_AUDIT_MS))) return;
+    await deps.staff.audited(actor.id, view.action, view.target, async () => ({ before: null, after: null, result: undefined }));
+  }
+
   return {
     /** At most TESTER_SEARCH_LIMIT testers; the query's shape picks the indexes read (decision 053). */
-    async search(query: string): Promise<TesterSearchResponse> {
+    async search(actor: StaffPrincipal, query: string): Promise<TesterSearchResponse> {
       const kind = searchKind(query);
       const limit = TESTER_SEARCH_LIMIT + 1;
       const lower = query.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -119,6 +149,12 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
           a.firstName.localeCompare(b.firstName, 'en') ||
           a.username.localeCompare(b.username, 'en'),
       );
+      // A read of personal data (decision 127): who searched, the kind, the words (an e-mail or phone redacted), how many came back.
+      await deps.staff.audited(actor.id, 'tester.search', { type: 'tester-search', id: kind }, async () => ({
+        before: null,
+        after: { kind, query: redactedQuery(kind, query), found: Math.min(testers.length, TESTER_SEARCH_LIMIT) },
+        result: undefined,
+      }));
       return {
         status: 'succeed',
         kind,
@@ -132,9 +168,10 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
     },
 
     /** The tester's page: each part read by its own module (their exportData, the ledger's history, the audit trail). */
-    async page({ testerId, ledgerPage, auditPage }: TesterPageQuery): Promise<TesterPageResponse> {
+    async page(actor: StaffPrincipal, { testerId, ledgerPage, auditPage }: TesterPageQuery): Promise<TesterPageResponse> {
       const tester = await deps.testers.findById(testerId);
       if (!tester) return { status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null };
+      await recordView(actor, testerId);
       const own = await deps.testers.exportData(testerId);
       const scheduling = await deps.scheduling.exportData(testerId);
       const screening = await deps.screening.exportData(testerId);

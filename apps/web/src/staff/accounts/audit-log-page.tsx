@@ -3,11 +3,33 @@ import { Pages, RequiresRole } from '../shell/staff-page-parts';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
-import { useAuditLog } from '../api/audit-log';
+import { auditLogCsvUrl, useAuditLog } from '../api/audit-log';
 import { useStaffList } from '../api/staff-list';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
+
+/** A stored value as words: text and numbers as they are, anything else (a list, an object) as compact JSON. */
+const valueText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+
+/** An entry's before or after: each field on its own line ("query: zamora"), or the value itself. */
+function Details({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  const fields = typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : [[label, value] as const];
+  return (
+    <div>
+      <p>{label}</p>
+      <dl className="staff-audit__fields">
+        {fields.map(([key, field]) => (
+          <div key={key}>
+            <dt>{key}</dt>
+            <dd>{valueText(field)}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
 
 /** Admin: the audit log, newest first, filtered by staff member, action and dates kept in the address (decision 043). */
 export function AuditLogPage() {
@@ -114,6 +136,9 @@ function AuditLog() {
         <button type="submit" className="staff-button">
           Show
         </button>
+        <a className="staff-button staff-button--quiet" href={auditLogCsvUrl(query)} download>
+          Export CSV
+        </a>
       </form>
       {log.isPending && <p aria-busy="true">Loading…</p>}
       {log.isError && (
@@ -130,19 +155,11 @@ function AuditLog() {
                 <strong>{entry.action}</strong> by {entry.staffName || 'a former account'} ·{' '}
                 <time dateTime={entry.at}>{when(entry.at)}</time>
               </p>
-              <p>
-                {entry.targetType} {entry.targetId}
-              </p>
+              <p>{entry.targetName || `${entry.targetType} ${entry.targetId}`}</p>
               {(entry.before !== null || entry.after !== null) && (
                 <div className="staff-diff">
-                  <div>
-                    <p>Before</p>
-                    <pre>{json(entry.before)}</pre>
-                  </div>
-                  <div>
-                    <p>After</p>
-                    <pre>{json(entry.after)}</pre>
-                  </div>
+                  <Details label="Before" value={entry.before} />
+                  <Details label="After" value={entry.after} />
                 </div>
               )}
             </li>

@@ -8,9 +8,16 @@ export type StaffAuditResponse = z.infer<typeof staffAuditResponseSchema>;
 
 /** GET /api/staff/admin/AuditLog (admin): newest first, filtered. */
 export function getAuditLog(query: StaffAuditQuery) {
+  return apiGet<StaffAuditResponse>(`/staff/admin/AuditLog?${queryString(query)}`);
+}
+
+/** The log's CSV under the same filters (admin; decision 127): a plain link, so the browser saves the attachment. */
+export const auditLogCsvUrl = (query: StaffAuditQuery) => `/api/staff/admin/AuditLog.csv?${queryString({ ...query, page: undefined })}`;
+
+function queryString(query: StaffAuditQuery) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
-  return apiGet<StaffAuditResponse>(`/staff/admin/AuditLog?${params.toString()}`);
+  return params.toString();
 }
 
 export const auditLogQuery = (query: StaffAuditQuery) =>
