@@ -78,7 +78,7 @@ export async function registerThroughApi(
       FirstName: tester.firstName,
       LastName: tester.lastName,
       ZipCode: '60614',
-      Address: '2200 N Lincoln Ave',
+      Address: `${randomPhone().slice(-4)} N Lincoln Ave`,
       City: 'Chicago',
       State: 'IL',
       SexID: 'F',
