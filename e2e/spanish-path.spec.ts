@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { CONFIRM_SUBJECT, confirmationMail, newTester, pathOf, type Tester } from './support/accounts';
+import { CONFIRM_SUBJECT, confirmationMail, newTester, pathOf, randomPhone, type Tester } from './support/accounts';
 import { messagesTo } from './support/mailbox';
 import { SITE_ZONE, slot } from './support/site-clock';
 import { createGroup } from './support/test-support';
@@ -49,7 +49,7 @@ async function registerInSpanish(page: Page, tester: Tester) {
   await expect(page).toHaveURL('/community/join/detail');
   await expect(field('¿Cómo se enteró de nosotros?')).toBeEnabled();
   await field('Género').selectOption('F');
-  await field('Número de teléfono').fill('3125550142');
+  await field('Número de teléfono').fill(randomPhone());
   await field('Raza / origen étnico').selectOption('C');
   await field('¿Cómo se enteró de nosotros?').selectOption('1W');
   await field('Año').selectOption('1990');

@@ -37,6 +37,15 @@ export const FACTORY_PASSWORD = 'Factory#Pass1';
 
 // argon2id costs ~70 ms a hash: one for the whole file.
 let passwordHash: Promise<string> | undefined;
+let testerNumber = 0;
+/** A phone and a street address of its own per factory tester: testers sharing one are likely duplicates (decision 129). */
+function factoryContact(): { phone: string; address: string } {
+  testerNumber += 1;
+  return {
+    phone: `8${String(process.pid % 1000).padStart(3, '0')}${String(testerNumber).padStart(6, '0')}`,
+    address: `${testerNumber} Test Way`,
+  };
+}
 
 export type TesterOverrides = Partial<typeof testers.$inferInsert>;
 
@@ -56,11 +65,10 @@ export async function createTester(db: Database, overrides: TesterOverrides = {}
       firstName: 'Fran',
       lastName: 'Factory',
       zipCode: '60614',
-      address: '1 Test Way',
       city: 'Chicago',
       state: 'IL',
       sex: 'F',
-      phone: '3125550100',
+      ...factoryContact(),
       raceId: 'H',
       adId: '1R',
       birthDate: birthYearsBack(30),

@@ -507,6 +507,15 @@ export function staffRouteTable(db: () => Database, app: () => FastifyInstance):
         return { body: { testerId: tester.id, confirmation: tester.username, reason: 'Asked by e-mail' } };
       },
     },
+    { method: 'GET', path: '/api/staff/testers/Duplicates', roles: ['recruiter'], request: () => ({ query: '?page=1' }) },
+    {
+      method: 'POST',
+      path: '/api/staff/testers/ReviewDuplicate',
+      roles: ['recruiter'],
+      prepare: async () => ({
+        body: { testerIds: [(await createTester(db())).id, (await createTester(db())).id], outcome: 'blockNewer', reason: 'Same person' },
+      }),
+    },
     {
       method: 'GET',
       path: '/api/staff/testers/Notes',

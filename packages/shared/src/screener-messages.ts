@@ -1,6 +1,8 @@
 import { bilingual, languageOf } from './i18n.ts';
 import en from './locales/en/messages-screener.json' with { type: 'json' };
 import es from './locales/es/messages-screener.json' with { type: 'json' };
+import holdEn from './locales/en/messages-duplicate-hold.json' with { type: 'json' };
+import holdEs from './locales/es/messages-duplicate-hold.json' with { type: 'json' };
 
 const screenerTexts = bilingual(en, es);
 
@@ -10,3 +12,8 @@ const screenerTexts = bilingual(en, es);
  * SELF_SCHEDULE_TEXTS say (apps/server's screener-messages.test.ts holds them together).
  */
 export const screenerMessagesFor = (tester: { language: string }) => screenerTexts(languageOf(tester.language));
+
+const holdTexts = bilingual(holdEn, holdEs);
+
+/** What a tester reads when a likely duplicate account holds their screening until staff review it (decision 129). */
+export const duplicateHoldMessageFor = (tester: { language: string }) => holdTexts(languageOf(tester.language))('screeningHeld');

@@ -242,3 +242,58 @@ export const testerNotesResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 export type TesterNotesResponse = z.infer<typeof testerNotesResponseSchema>;
+
+/* Likely duplicate accounts (issue 29; decision 129): pairs of testers sharing a signal, reviewed by recruiters. */
+
+/** What two accounts share: the e-mail once dots (gmail-like domains) and +tags are removed, the phone's digits, the street address with the ZIP. */
+export const DUPLICATE_SIGNALS = ['email', 'phone', 'address'] as const;
+export type DuplicateSignal = (typeof DUPLICATE_SIGNALS)[number];
+/** Signals strong enough to hold screening until staff review the pair. */
+export const STRONG_DUPLICATE_SIGNALS: readonly DuplicateSignal[] = ['email', 'phone'];
+/** Pairs a page of the duplicates list shows (newest account first). */
+export const DUPLICATE_PAGE_ROWS = 25;
+
+export const DUPLICATE_TEXTS = {
+  notDuplicate: 'Marked as different people: the pair is no longer shown.',
+  blockedNewer: 'The newer account is on the blackList: it sees no studies.',
+  alreadyReviewed: 'Nothing changed: someone already reviewed this pair.',
+  notAPair: 'Choose two different accounts.',
+} as const;
+
+/** GET /staff/testers/Duplicates?page=&testerId=: every unreviewed pair, or only the pairs of one tester. */
+export const duplicatesQuerySchema = z.object({ page: pageParam, testerId: testerId.optional() });
+export type DuplicatesQuery = z.infer<typeof duplicatesQuerySchema>;
+
+const duplicateAccountSchema = z.object({
+  testerId: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  blackList: z.boolean(),
+  createdAt: z.string(),
+});
+export type DuplicateAccount = z.infer<typeof duplicateAccountSchema>;
+
+export const duplicatesResponseSchema = z.object({
+  status: z.literal('succeed'),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+  /** Each pair: the older account, the newer one, and what they share. */
+  pairs: z.array(z.object({ older: duplicateAccountSchema, newer: duplicateAccountSchema, signals: z.array(z.enum(DUPLICATE_SIGNALS)) })),
+});
+export type DuplicatesResponse = z.infer<typeof duplicatesResponseSchema>;
+
+/** POST /staff/testers/ReviewDuplicate: notDuplicate hides the pair; blockNewer puts the newer account on the blackList. */
+export const reviewDuplicateSchema = z
+  .object({
+    testerIds: z.tuple([testerId, testerId]),
+    outcome: z.enum(['notDuplicate', 'blockNewer']),
+    reason,
+  })
+  .refine((input) => input.testerIds[0].toLowerCase() !== input.testerIds[1].toLowerCase(), {
+    message: DUPLICATE_TEXTS.notAPair,
+    path: ['testerIds'],
+  });
+export type ReviewDuplicatePayload = z.infer<typeof reviewDuplicateSchema>;

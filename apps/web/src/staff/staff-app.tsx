@@ -28,6 +28,7 @@ const StudyNewPage = lazyPage(() => import('./studies/study-pages'), 'StudyNewPa
 const StudyPage = lazyPage(() => import('./studies/study-pages'), 'StudyPage');
 const TesterSearchPage = lazyPage(() => import('./testers/tester-search-page'), 'TesterSearchPage');
 const TesterPage = lazyPage(() => import('./testers/tester-page'), 'TesterPage');
+const DuplicatesPage = lazyPage(() => import('./testers/duplicates-page'), 'DuplicatesPage');
 const CataloguePage = lazyPage(() => import('./queues/catalogue-page'), 'CataloguePage');
 const ChildrenQueuePage = lazyPage(() => import('./queues/children-queue-page'), 'ChildrenQueuePage');
 const ReferralsPage = lazyPage(() => import('./queues/referrals-page'), 'ReferralsPage');
@@ -91,6 +92,7 @@ export function StaffApp() {
             <Route path="studies/:studyNo/results" element={<StudyResultsPage />} />
             <Route path="reports/payments" element={<PaymentsReportPage />} />
             <Route path="testers" element={<TesterSearchPage />} />
+            <Route path="testers/duplicates" element={<DuplicatesPage />} />
             <Route path="testers/:testerId" element={<TesterPage />} />
             <Route path="studies" element={<StudiesPage />} />
             <Route path="studies/new" element={<StudyNewPage />} />

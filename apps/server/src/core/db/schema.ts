@@ -5,6 +5,7 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export * from '../../modules/public-content/public-content-tables.ts';
 export * from '../../modules/testers/tester-tables.ts';
 export * from '../../modules/testers/tester-note-tables.ts';
+export * from '../../modules/testers/duplicate-tables.ts';
 export * from '../../modules/ledger/ledger-tables.ts';
 export * from '../../modules/auth/session-tables.ts';
 export * from '../../modules/mail/mail-tables.ts';

@@ -126,6 +126,8 @@ export function createScreeningService(
   async function hostedStudyFor(tester: TesterRow, studyNo: number, child: ScreeningChild | null): Promise<StudyRow | null> {
     const study = await deps.studies.openStudyFor(tester, studyNo);
     if (!study || study.screenerKind !== 'hosted') return null;
+    // A screener opened by its address, not through DoScreeners, is held too (decision 129).
+    if (await deps.studies.screeningHeld(tester.id)) return null;
     if (child && !childFitsStudy(study, child, deps.clock.now())) return null;
     return study;
   }

@@ -3,6 +3,7 @@ import type { AboutMeService } from '../about-me/about-me-service.ts';
 import type { PublicContentService } from '../public-content/public-content-service.ts';
 import type { ScreenerAdminService } from '../screening/screener-admin-service.ts';
 import type { StaffService } from '../staff/staff-service.ts';
+import type { TesterService } from '../testers/tester-service.ts';
 import { studyAdminRoutes } from './study-admin-routes.ts';
 import { createStudyAdminService } from './study-admin-service.ts';
 import { studyRoutes } from './study-routes.ts';
@@ -11,8 +12,8 @@ import { createStudyService } from './study-service.ts';
 /** Studies and who may screen for them (decision 017). */
 export const studiesModule = defineModule({
   name: 'studies',
-  build({ aboutMe }: { aboutMe: AboutMeService }, { db, clock }) {
-    const studies = createStudyService(db, { clock, aboutMe });
+  build({ aboutMe, testers }: { aboutMe: AboutMeService; testers: Pick<TesterService, 'heldAsDuplicate'> }, { db, clock }) {
+    const studies = createStudyService(db, { clock, aboutMe, screeningHeld: testers.heldAsDuplicate });
     return { provides: { studies }, routes: { tester: [studyRoutes(studies)] } };
   },
 });

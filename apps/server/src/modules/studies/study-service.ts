@@ -1,5 +1,5 @@
 import { isStudyFull, SCREENER_TEXTS, testerAge } from '@testerhub/shared/study-rules';
-import { screenerMessagesFor } from '@testerhub/shared/screener-messages';
+import { duplicateHoldMessageFor, screenerMessagesFor } from '@testerhub/shared/screener-messages';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { hashToken, randomToken } from '../../core/security/tokens.ts';
@@ -41,8 +41,17 @@ export function allowedScreenerUrl(address: string | null, hosts: readonly strin
  * Studies and who may screen for them (spec 2, sections 2 to 4; decision 017): the screener list,
  * the click (DoScreeners) and the rules the screening module reuses for a single study.
  */
-export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: AboutMeAnswers }) {
+export function createStudyService(
+  db: Database,
+  deps: {
+    clock: Clock;
+    aboutMe: AboutMeAnswers;
+    /** Whether a likely duplicate account holds the tester's screening until review (decision 129); absent: never (unit tests). */
+    screeningHeld?: (testerId: string) => Promise<boolean>;
+  },
+) {
   const repository = createStudyRepository(db);
+  const screeningHeld = deps.screeningHeld ?? (async () => false);
 
   async function filterFor(tester: TesterRow) {
     const now = deps.clock.now();
@@ -71,6 +80,8 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
     studiesAtSite: (siteId: string, tx: Executor) => createStudyRepository(tx).countAtSite(siteId),
 
     openStudyFor,
+    /** Whether the tester's screening is held for a duplicate review (decision 129): the hosted screener checks it too. */
+    screeningHeld,
 
     async screenersFor(tester: TesterRow) {
       if (barred(tester)) return [];
@@ -82,6 +93,8 @@ export function createStudyService(db: Database, deps: { clock: Clock; aboutMe: 
       const study = await openStudyFor(tester, studyNo);
       const messages = screenerMessagesFor(tester);
       if (!study) return { status: 'failed', message: messages('notAvailable') };
+      // Read only when a screener is started, so the screener list costs no statement more.
+      if (await screeningHeld(tester.id)) return { status: 'failed', message: duplicateHoldMessageFor(tester) };
       if (isStudyFull(study)) return { status: SCREENER_TEXTS.fullStatus, message: messages('full') };
       if (study.screenerKind === 'hosted') return { status: 'succeed', redirectLink: hostedScreenerPath(study.studyNo) };
       const url = allowedScreenerUrl(study.externalUrl, await repository.listHosts());

@@ -27,7 +27,7 @@ export interface TestTesterInput {
   language?: 'en' | 'es';
   /** The starting coins instead of the welcome gift (a tester who can afford a spin or a reward). */
   coins?: number;
-  /** Ten digits; 3125550177 unless given (the staff search by phone needs one of the test's own). */
+  /** Ten digits; a random 312 number unless given (testers sharing a phone are held as likely duplicates, decision 129). */
   phone?: string;
 }
 
@@ -61,6 +61,11 @@ export interface TestGroupInput {
 export type CreateTesterResult = { status: 'created'; tester: TestTester } | { status: 'usernameTaken' | 'emailTaken' };
 
 /** Lower-case letters and digits, random: a generated username or e-mail never meets another test's. */
+/** Ten digits, 312 and seven random ones. */
+function randomPhone(): string {
+  return `312${[...randomBytes(7)].map((byte) => byte % 10).join('')}`;
+}
+
 function randomSuffix(length: number): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
@@ -115,11 +120,12 @@ export function createTestSupportService(
               firstName,
               lastName,
               zipCode,
-              address: '2200 N Lincoln Ave',
+              // A house number of its own: testers sharing a street address are listed as likely duplicates (decision 129).
+              address: `${randomPhone().slice(-4)} N Lincoln Ave`,
               city: 'Chicago',
               state: 'IL',
               sex: 'F',
-              phone: input.phone ?? '3125550177',
+              phone: input.phone ?? randomPhone(),
               raceId: 'R',
               adId: '1W',
               birthDate: input.birthDate ?? '1990-06-15',

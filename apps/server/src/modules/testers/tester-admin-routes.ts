@@ -5,6 +5,9 @@ import {
   adjustCoinsSchema,
   deleteTesterNoteSchema,
   deleteTesterSchema,
+  duplicatesQuerySchema,
+  duplicatesResponseSchema,
+  reviewDuplicateSchema,
   liftSuspensionSchema,
   setBlackListSchema,
   STAFF_TESTER_TEXTS,
@@ -121,6 +124,33 @@ export function testerAdminRoutes(admin: TesterAdminService, notes: TesterNoteSe
         response: testerActionResponseSchema,
       },
       async (input, me) => admin.deleteTester(me, input),
+    );
+
+    // Likely duplicate accounts (decision 129).
+    staffGet(
+      app,
+      '/staff/testers/Duplicates',
+      {
+        roles: TESTER_ROLES,
+        description:
+          'Pairs of accounts no one has reviewed that share an e-mail (dots and +tags aside), a phone or a street address with its ZIP, newest account first, 25 a page; only the pairs of testerId when given.',
+        input: duplicatesQuerySchema,
+        response: duplicatesResponseSchema,
+      },
+      async (input) => admin.duplicates(input),
+    );
+
+    staffPost(
+      app,
+      '/staff/testers/ReviewDuplicate',
+      {
+        roles: TESTER_ROLES,
+        description:
+          'Reviews a pair, with a reason; audited. notDuplicate: no longer listed; blockNewer: the newer account goes on the blackList. Either ends the hold on their screening. failed: reviewed already, or no such tester.',
+        input: reviewDuplicateSchema,
+        response: testerActionResponseSchema,
+      },
+      async (input, me) => admin.reviewDuplicate(me, input),
     );
 
     // Notes (decision 116): the recruiters' record about the tester, never shown to the tester nor in their export.

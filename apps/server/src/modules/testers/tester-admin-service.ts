@@ -5,6 +5,8 @@ import es from '@testerhub/shared/locales/es/mail-attendance.json';
 import { COMPANY } from '@testerhub/shared/company';
 import { entryText } from '@testerhub/shared/redeem-schemas';
 import {
+  DUPLICATE_PAGE_ROWS,
+  DUPLICATE_TEXTS,
   phoneDigits,
   searchKind,
   type TesterSearchKind,
@@ -13,6 +15,10 @@ import {
   TESTER_PAGE_ROWS,
   TESTER_SEARCH_LIMIT,
   type AdjustCoinsPayload,
+  type DuplicateAccount,
+  type DuplicatesQuery,
+  type DuplicatesResponse,
+  type ReviewDuplicatePayload,
   type DeleteTesterPayload,
   type LiftSuspensionPayload,
   type SetBlackListPayload,
@@ -38,7 +44,10 @@ import { isSuspended, type TesterService } from './tester-service.ts';
 
 interface TesterAdminDeps {
   clock: Clock;
-  testers: Pick<TesterService, 'findById' | 'exportData' | 'searchByPrefix' | 'setBlackList' | 'liftSuspension'>;
+  testers: Pick<
+    TesterService,
+    'findById' | 'exportData' | 'searchByPrefix' | 'setBlackList' | 'liftSuspension' | 'duplicatePairs' | 'recordDuplicateReview'
+  >;
   ledger: Pick<LedgerService, 'record' | 'history'>;
   scheduling: Pick<SchedulingService, 'exportData'>;
   screening: Pick<ScreeningService, 'exportData'>;
@@ -71,6 +80,21 @@ export function suspensionLiftedMessage(tester: { email: string; firstName: stri
 }
 
 const failed = (message: string): TesterActionResponse => ({ status: 'failed', message });
+
+type PairAccount = Awaited<ReturnType<TesterAdminDeps['testers']['duplicatePairs']>>[number]['older'];
+const duplicateAccount = (row: PairAccount): DuplicateAccount => ({
+  testerId: row.id,
+  username: row.username,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone,
+  blackList: row.black_list,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+/** Older first: the account that came first is taken as the person's own (decision 129). */
+const byAge = (a: { id: string; createdAt: Date }, b: { id: string; createdAt: Date }) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1);
 const target = (testerId: string) => ({ type: 'tester', id: testerId });
 
 /** A member's views of one tester's page within this long make one audit row. */
@@ -252,6 +276,54 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
           before: { blackList: !input.blackList },
           after: { blackList: input.blackList, reason: input.reason },
           message: input.blackList ? STAFF_TESTER_TEXTS.blackListOn : STAFF_TESTER_TEXTS.blackListOff,
+        };
+      });
+    },
+
+    /** A page of unreviewed likely-duplicate pairs, newest account first (decision 129); one tester's when testerId is given. */
+    async duplicates({ page, testerId }: DuplicatesQuery): Promise<DuplicatesResponse> {
+      // One row past the page says whether there is another.
+      const rows = await deps.testers.duplicatePairs({
+        testerId,
+        limit: DUPLICATE_PAGE_ROWS + 1,
+        offset: (page - 1) * DUPLICATE_PAGE_ROWS,
+      });
+      return {
+        status: 'succeed',
+        page,
+        hasMore: rows.length > DUPLICATE_PAGE_ROWS,
+        pairs: rows.slice(0, DUPLICATE_PAGE_ROWS).map((row) => ({
+          older: duplicateAccount(row.older),
+          newer: duplicateAccount(row.newer),
+          signals: row.signals,
+        })),
+      };
+    },
+
+    /**
+     * A pair's review, once (the reviews table's key decides between racing reviews): notDuplicate
+     * hides it; blockNewer also puts the newer account on the blackList. Either ends the hold on screening.
+     */
+    async reviewDuplicate(actor: StaffPrincipal, input: ReviewDuplicatePayload): Promise<TesterActionResponse> {
+      const accounts = [];
+      for (const testerId of input.testerIds) {
+        const tester = await deps.testers.findById(testerId);
+        if (!tester) return failed(STAFF_TESTER_TEXTS.testerUnknown);
+        accounts.push(tester);
+      }
+      const [older, newer] = accounts.sort(byAge) as [(typeof accounts)[number], (typeof accounts)[number]];
+      return change(actor, 'tester.duplicate-review', newer.id, async (tx) => {
+        const recorded = await deps.testers.recordDuplicateReview(
+          { testerIds: [older.id, newer.id], outcome: input.outcome, reviewedBy: actor.id },
+          tx,
+        );
+        if (!recorded) throw new StaffRefusal(DUPLICATE_TEXTS.alreadyReviewed);
+        // Null when staff had black-listed it already: the review still stands.
+        const blocked = input.outcome === 'blockNewer' && (await deps.testers.setBlackList(newer.id, true, tx)) !== null;
+        return {
+          before: { olderTesterId: older.id, blackList: newer.blackList },
+          after: { outcome: input.outcome, reason: input.reason, blackList: newer.blackList || blocked },
+          message: input.outcome === 'blockNewer' ? DUPLICATE_TEXTS.blockedNewer : DUPLICATE_TEXTS.notDuplicate,
         };
       });
     },

@@ -1,5 +1,6 @@
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
+import { createDuplicateRepository, type DuplicateOutcome } from './duplicate-repository.ts';
 import { createTesterRepository, type NewTester, type TokenPurpose } from './tester-repository.ts';
 
 export type { NewTester, TesterRow, TokenPurpose } from './tester-repository.ts';
@@ -43,6 +44,7 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
   const now = () => deps.clock.now();
   const base = createTesterRepository(db, deps.onTesterChanged, now);
   const on = (tx?: Executor) => (tx ? createTesterRepository(tx, deps.onTesterChanged, now) : base);
+  const duplicates = createDuplicateRepository(db);
 
   return {
     /** Inside a unit of work pass its `tx` (on PGlite a read beside the transaction would wait for it). */
@@ -87,6 +89,13 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     },
     /** The staff search's read of one index (decision 053). */
     searchByPrefix: base.searchByPrefix,
+    /** A page of likely duplicate pairs no one has reviewed (decision 129), all or one tester's. */
+    duplicatePairs: (options: { testerId?: string; limit: number; offset: number }) => duplicates.unreviewedPairs(options),
+    /** Whether the tester's screening is held: an unreviewed account shares their e-mail or phone (decision 129). */
+    heldAsDuplicate: (testerId: string) => duplicates.heldAsDuplicate(testerId),
+    /** Records a pair's review in the caller's unit of work; false when it was reviewed already. */
+    recordDuplicateReview: (review: { testerIds: [string, string]; outcome: DuplicateOutcome; reviewedBy: string }, tx: Executor) =>
+      createDuplicateRepository(tx).recordReview({ ...review, at: now() }),
     /** The blackList flag on or off inside the caller's unit of work; null when it already was so. */
     setBlackList: (testerId: string, blackList: boolean, tx?: Executor) => on(tx).setBlackList(testerId, blackList),
     /** Suspends the tester unless a suspension is in force (decision 046); true when this call did. Inside the caller's unit of work. */

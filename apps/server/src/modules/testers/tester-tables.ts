@@ -1,5 +1,84 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * What makes two accounts likely duplicates (decision 129), as SQL over a tester's columns so that
+ * the list is one set-based query and the hold check reads an expression index. Every function
+ * here is immutable in PostgreSQL (lower, replace, split_part, regexp_replace, right), as an
+ * index expression must be. A key is null when there is too little to compare.
+ */
+
+type Column = AnyPgColumn | SQL;
+
+/** Domains whose mailboxes ignore dots in the local part; googlemail.com is gmail.com. */
+const DOTLESS_DOMAINS = ['gmail.com', 'googlemail.com'];
+
+/**
+ * The mailbox an address reaches: lower case, any +tag removed, and for gmail-like domains the
+ * dots of the local part removed and the domain written gmail.com.
+ */
+export function emailKey(email: Column): SQL<string | null> {
+  const lower = sql`lower(${email})`;
+  const local = sql`split_part(split_part(${lower}, '@', 1), '+', 1)`;
+  const domain = sql`split_part(${lower}, '@', 2)`;
+  const dotless = sql.join(
+    DOTLESS_DOMAINS.map((name) => sql.raw(`'${name}'`)),
+    sql`, `,
+  );
+  return sql`(case when ${domain} in (${dotless}) then replace(${local}, '.', '') || '@gmail.com' else ${local} || '@' || ${domain} end)`;
+}
+
+/** The phone's last ten digits (a leading 1 or +1 dropped); null under ten digits. */
+export function phoneKey(phone: Column): SQL<string | null> {
+  const digits = sql`regexp_replace(${phone}, '[^0-9]', '', 'g')`;
+  return sql`(case when length(${digits}) >= 10 then right(${digits}, 10) end)`;
+}
+
+/** Words an address writes either way, by the short form both become. */
+const ADDRESS_WORDS: readonly [string, string][] = [
+  ['street', 'st'],
+  ['avenue', 'ave'],
+  ['av', 'ave'],
+  ['road', 'rd'],
+  ['drive', 'dr'],
+  ['boulevard', 'blvd'],
+  ['lane', 'ln'],
+  ['court', 'ct'],
+  ['place', 'pl'],
+  ['apartment', 'apt'],
+  ['suite', 'ste'],
+  ['north', 'n'],
+  ['south', 's'],
+  ['east', 'e'],
+  ['west', 'w'],
+];
+
+/**
+ * The street address with the ZIP's first five digits: lower case, punctuation as spaces, the
+ * words above in their short form, spaces collapsed. Null without an address or a five-digit ZIP.
+ */
+export function addressKey(address: Column, zipCode: Column): SQL<string | null> {
+  let words: SQL = sql`regexp_replace(lower(${address}), '[^a-z0-9]+', ' ', 'g')`;
+  for (const [long, short] of ADDRESS_WORDS)
+    words = sql`regexp_replace(${words}, ${sql.raw(`'\\m${long}\\M'`)}, ${sql.raw(`'${short}'`)}, 'g')`;
+  const street = sql`btrim(${words})`;
+  const zip = sql`left(regexp_replace(${zipCode}, '[^0-9]', '', 'g'), 5)`;
+  return sql`(case when ${street} <> '' and length(${zip}) = 5 then ${street} || ' ' || ${zip} end)`;
+}
 
 /** Registered testers. Username and e-mail are unique without regard to case (see the indexes). */
 export const testers = pgTable(
@@ -52,6 +131,9 @@ export const testers = pgTable(
     index('testers_search_full_name').on(sql`lower(${table.firstName} || ' ' || ${table.lastName}) collate "C"`),
     index('testers_search_last_name').on(sql`lower(${table.lastName}) collate "C"`),
     index('testers_search_phone').on(sql`${table.phone} collate "C"`),
+    // The duplicate-account hold on starting a screener (decision 129): one lookup per key.
+    index('testers_duplicate_email').on(emailKey(table.email)),
+    index('testers_duplicate_phone').on(phoneKey(table.phone)),
     check('testers_coins_not_negative', sql`${table.coins} >= 0`),
     check('testers_exp_not_negative', sql`${table.exp} >= 0`),
   ],

@@ -4,6 +4,8 @@ import type {
   AdjustCoinsPayload,
   DeleteTesterNotePayload,
   DeleteTesterPayload,
+  DuplicatesResponse,
+  ReviewDuplicatePayload,
   LiftSuspensionPayload,
   SetBlackListPayload,
   TesterActionResponse,
@@ -79,3 +81,18 @@ export const deleteTesterNote = (payload: DeleteTesterNotePayload) => apiPost<Te
 
 export const useAddTesterNote = () => useTesterChange(addTesterNote, 'add-tester-note');
 export const useDeleteTesterNote = () => useTesterChange(deleteTesterNote, 'delete-tester-note');
+
+/** GET /api/staff/testers/Duplicates: a page of unreviewed likely-duplicate pairs, or one tester's (decision 129). */
+export const getDuplicates = (page: number, testerId?: string) =>
+  apiGet<DuplicatesResponse>(`/staff/testers/Duplicates?page=${page}${testerId ? `&testerId=${encodeURIComponent(testerId)}` : ''}`);
+
+export const useDuplicates = (page: number, testerId?: string) =>
+  useQuery({
+    queryKey: [...staffKeys.all, 'testers', 'duplicates', testerId ?? 'all', page],
+    queryFn: () => getDuplicates(page, testerId),
+    placeholderData: keepPreviousData,
+  });
+
+export const reviewDuplicate = (payload: ReviewDuplicatePayload) =>
+  apiPost<TesterActionResponse>('/staff/testers/ReviewDuplicate', payload);
+export const useReviewDuplicate = () => useTesterChange(reviewDuplicate, 'review-duplicate');

@@ -13,6 +13,7 @@ import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
+import { PossibleDuplicates } from './duplicates-page';
 import { testerExportHref, useAdjustCoins, useDeleteTester, useLiftSuspension, useSetBlackList, useTester } from '../api/testers';
 import { Pages, RequiresRole } from '../shell/staff-page-parts';
 import { TesterNotes } from './tester-notes';
@@ -136,6 +137,8 @@ function TesterRecords({
         <BlackList testerId={testerId} on={tester.blackList} onOutcome={onOutcome} />
         {tester.suspendedUntil && <LiftSuspension testerId={testerId} onOutcome={onOutcome} />}
       </section>
+
+      <PossibleDuplicates testerId={testerId} />
 
       <TesterNotes testerId={testerId} />
 

@@ -38,6 +38,9 @@ function TesterSearch() {
         Type the start of a tester’s name (first name, or first and last), last name, username, e-mail address or phone number. Up to{' '}
         {TESTER_SEARCH_LIMIT} testers are shown.
       </p>
+      <p>
+        <Link to="/staff/testers/duplicates">Possible duplicate accounts</Link>
+      </p>
       <form className="staff-filters" role="search" onSubmit={submit} noValidate aria-label="Find a tester">
         <TextField
           label="Name, username, e-mail or phone"

@@ -1,0 +1,113 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { resultRows, type Executor } from '../../core/db/client.ts';
+import type { DuplicateSignal } from '@testerhub/shared/staff-testers-schemas';
+import { testerDuplicateReviews } from './duplicate-tables.ts';
+import { addressKey, emailKey, phoneKey, testers } from './tester-tables.ts';
+
+export type DuplicateOutcome = 'notDuplicate' | 'blockNewer';
+
+interface AccountRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  black_list: boolean;
+  created_at: string | Date;
+}
+
+/** The two ids of a pair in the order the reviews table keeps them. */
+export function orderedPair(a: string, b: string): [string, string] {
+  return a < b ? [a, b] : [b, a];
+}
+
+const account = (prefix: string): SQL =>
+  sql.raw(
+    ['id', 'username', 'first_name', 'last_name', 'email', 'phone', 'black_list', 'created_at']
+      .map((column) => `${prefix}.${column} as ${prefix}_${column}`)
+      .join(', '),
+  );
+
+/** Whether the pair (a, b) was reviewed: its row in the reviews table, read by the primary key. */
+const reviewed = (a: SQL, b: SQL) =>
+  sql`exists (select 1 from ${testerDuplicateReviews} r where r.tester_low = least(${a}, ${b}) and r.tester_high = greatest(${a}, ${b}))`;
+
+/** Likely duplicate accounts (decision 129): the list, the hold on screening, the reviews. */
+export function createDuplicateRepository(db: Executor) {
+  return {
+    /**
+     * One page of unreviewed pairs, newest account first, with every signal each pair shares;
+     * only the pairs of `testerId` when given. One statement: each signal is a self-join on its key.
+     */
+    async unreviewedPairs(options: { testerId?: string; limit: number; offset: number }) {
+      const keyed = sql`select id, created_at, ${emailKey(testers.email)} as email_key, ${phoneKey(testers.phone)} as phone_key,
+        ${addressKey(testers.address, testers.zipCode)} as address_key from ${testers}`;
+      const bySignal = (signal: DuplicateSignal) => {
+        const key = sql.raw(`${signal}_key`);
+        return sql`select a.id as older_id, b.id as newer_id, ${signal}::text as signal from keyed a join keyed b
+          on a.${key} = b.${key} and (a.created_at, a.id) < (b.created_at, b.id)`;
+      };
+      const onlyOf = options.testerId ? sql`and (p.older_id = ${options.testerId} or p.newer_id = ${options.testerId})` : sql``;
+      const result = await db.execute(sql`
+        with keyed as (${keyed}),
+        pairs as (${bySignal('email')} union all ${bySignal('phone')} union all ${bySignal('address')}),
+        grouped as (
+          select p.older_id, p.newer_id, array_agg(distinct p.signal order by p.signal) as signals
+          from pairs p
+          where not ${reviewed(sql`p.older_id`, sql`p.newer_id`)} ${onlyOf}
+          group by p.older_id, p.newer_id
+        )
+        select g.signals, ${account('o')}, ${account('n')}
+        from grouped g join ${testers} o on o.id = g.older_id join ${testers} n on n.id = g.newer_id
+        order by n.created_at desc, n.id desc, o.created_at desc, o.id desc
+        limit ${options.limit} offset ${options.offset}`);
+      return resultRows<Record<string, unknown>>(result).map((row) => {
+        const side = (prefix: 'o' | 'n'): AccountRow => ({
+          id: row[`${prefix}_id`] as string,
+          username: row[`${prefix}_username`] as string,
+          first_name: row[`${prefix}_first_name`] as string,
+          last_name: row[`${prefix}_last_name`] as string,
+          email: row[`${prefix}_email`] as string,
+          phone: row[`${prefix}_phone`] as string,
+          black_list: row[`${prefix}_black_list`] as boolean,
+          created_at: row[`${prefix}_created_at`] as string | Date,
+        });
+        return { signals: parseSignals(row.signals), older: side('o'), newer: side('n') };
+      });
+    },
+
+    /**
+     * Whether the tester shares their e-mail key or phone key with another account in a pair no
+     * one has reviewed: their screening is held (decision 129). One statement, each side an index read.
+     */
+    async heldAsDuplicate(testerId: string): Promise<boolean> {
+      const strong = (key: (column: SQL) => SQL, column: 'email' | 'phone') => sql`exists (
+        select 1 from ${testers} me join ${testers} other on ${key(sql.raw(`other.${column}`))} = ${key(sql.raw(`me.${column}`))}
+        where me.id = ${testerId} and other.id <> me.id and not ${reviewed(sql`me.id`, sql`other.id`)})`;
+      const result = await db.execute(sql`select (${strong(emailKey, 'email')} or ${strong(phoneKey, 'phone')}) as held`);
+      return resultRows<{ held: boolean }>(result)[0]?.held === true;
+    },
+
+    /** Records the review of a pair; false when it was reviewed already (a racing review inserts nothing). */
+    async recordReview(review: { testerIds: [string, string]; outcome: DuplicateOutcome; reviewedBy: string; at: Date }) {
+      const [testerLow, testerHigh] = orderedPair(...review.testerIds);
+      const rows = await db
+        .insert(testerDuplicateReviews)
+        .values({ testerLow, testerHigh, outcome: review.outcome, reviewedBy: review.reviewedBy, reviewedAt: review.at })
+        .onConflictDoNothing()
+        .returning({ testerLow: testerDuplicateReviews.testerLow });
+      return rows.length === 1;
+    },
+  };
+}
+
+/** array_agg of text comes back as an array from node-postgres and as "{a,b}" text from some drivers. */
+function parseSignals(value: unknown): DuplicateSignal[] {
+  const list = Array.isArray(value)
+    ? value
+    : String(value)
+        .replace(/^\{|\}$/g, '')
+        .split(',');
+  return list.map(String) as DuplicateSignal[];
+}
