@@ -96,7 +96,8 @@ export async function setUpStaffAccount(
  */
 export async function openStaffMenu(page: Page): Promise<void> {
   const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
-  await expect(page.getByRole('navigation', { name: 'Staff console' })).toBeAttached();
+  // Hidden behind the closed Menu on a phone, but there once the console has loaded.
+  await expect(page.getByRole('navigation', { name: 'Staff console', includeHidden: true })).toBeAttached();
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
   await expect(page.getByRole('navigation', { name: 'Staff console' })).toBeVisible();
 }
