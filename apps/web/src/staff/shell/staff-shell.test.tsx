@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../test/fake-api';
@@ -21,7 +21,15 @@ async function renderShell(entry: string, roles: StaffRole[]) {
         <Routes>
           <Route path="/staff" element={<StaffShell />}>
             <Route path="*" element={<h1>A page</h1>} />
-            <Route index element={<h1>Home page</h1>} />
+            <Route
+              index
+              element={
+                <>
+                  <h1>Home page</h1>
+                  <Link to="/staff/testers">A link in the page</Link>
+                </>
+              }
+            />
           </Route>
         </Routes>
       </WithPortalQuery>
@@ -125,5 +133,15 @@ describe('the staff console’s navigation, grouped by the work (issue 29, decis
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(menu).toHaveFocus();
     expect(within(panel).getByRole('link', { name: 'Studies' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the phone’s menu closes when the page changes by a link outside it', async () => {
+    const { user } = await renderShell('/staff', ['recruiter']);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('link', { name: 'A link in the page' }));
+    expect(await screen.findByRole('heading', { name: 'A page' })).toBeInTheDocument();
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -93,7 +93,9 @@ export function StaffShell() {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const [problem, setProblem] = useState<string | null>(null);
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The phone's menu is open on the page it was opened on: any move to another page closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
   // The groups the member opened or closed on this page; a new page starts again from its own group.
   const [toggled, setToggled] = useState({ on: pathname, groups: [] as string[] });
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -120,7 +122,7 @@ export function StaffShell() {
   };
   const closeMenu = () => {
     if (!menuOpen) return;
-    setMenuOpen(false);
+    setMenuOpenOn(null);
     menuButton.current?.focus();
   };
   const navLink = (link: StaffNavLink) => (
@@ -149,7 +151,7 @@ export function StaffShell() {
           className="staff-button staff-button--quiet staff-menu-button"
           aria-expanded={menuOpen}
           aria-controls="staff-menu"
-          onClick={() => setMenuOpen(!menuOpen)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
         >
           Menu
         </button>
