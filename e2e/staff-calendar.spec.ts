@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { expectStaffPageSound, openStaffConsole } from './support/staff';
+import { expectStaffPageSound, followStaffNav, openStaffConsole } from './support/staff';
 import { bookGroup, createGroup, createTester } from './support/test-support';
 
 /**
@@ -36,7 +36,7 @@ test('a recruiter sees the week with each group’s seats taken and free, on the
   await bookGroup(request, { testerId: tester.testerId, groupId: group.groupId });
 
   const { page } = await openStaffConsole(browser, baseURL!, request, { roles: ['recruiter'], viewport: { width: 1280, height: 900 } });
-  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Calendar' }).click();
+  await followStaffNav(page, 'Calendar');
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await page.goto(`/staff/calendar?from=${chicagoDay(times.startsAt)}&site=00001`);
   const grid = page.getByRole('table', { name: 'Sessions by site and day' });
@@ -86,7 +86,7 @@ test('site staff on a phone open the list of the day, see a booked tester with t
   expect(lines.find((line) => line.includes(`Paula ${lastName}`))).toContain(`,Yes,Kit ${lastName} (7),`);
 
   // The calendar on the phone: the week as a list of days under headings, no sideways scroll.
-  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Calendar' }).click();
+  await followStaffNav(page, 'Calendar');
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await expectStaffPageSound(page);

@@ -10,7 +10,7 @@ import { bornYearsAgo, escapeRegExp, randomSuffix } from './support/accounts';
 import { findLink, waitForMessage } from './support/mailbox';
 import { decodeQr } from './support/qr';
 import { clockBaseURL, runScheduledJob, setServerClock } from './support/server-clock';
-import { expectStaffPageSound, openStaffConsole, PHONE, setUpStaffAccount } from './support/staff';
+import { expectStaffPageSound, followStaffNav, openStaffConsole, PHONE, setUpStaffAccount } from './support/staff';
 import { addSessionCookie, createTester, startSession, type SupportTester } from './support/test-support';
 import { lockServerClock } from './support/terms-lock';
 
@@ -100,7 +100,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
 
     // 1. The admin invites a recruiter and a site-staff member; each sets up from the e-mailed link.
     const admin = await openStaffConsole(browser, baseURL!, request, { roles: ['admin'], name: `Ada Admin ${suffix}` });
-    await admin.page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Staff accounts' }).click();
+    await followStaffNav(admin.page, 'Staff accounts', 'Administration');
     await expect(admin.page.getByRole('heading', { level: 1, name: 'Staff accounts' })).toBeVisible();
     await expectStaffPageSound(admin.page);
     const people = {
@@ -136,7 +136,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     // disqualifies (the preview shows it); and a second one for the second no-show, since a study booked
     // once is not offered to the same tester again.
     const createStudy = async (no: number, name: string, preview: boolean) => {
-      await recruiter.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Studies' }).click();
+      await followStaffNav(recruiter, 'Studies');
       await expect(recruiter.getByRole('heading', { level: 1, name: 'Studies' })).toBeVisible();
       await expectNoAxeViolations(recruiter);
       await recruiter.getByRole('link', { name: 'New study' }).click();
@@ -206,7 +206,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     // The testers, of the chosen age; the recruiter invites by that filter.
     const ann = await createTester(request, { firstName: 'Ann', lastName: `Attends${suffix}`, birthDate });
     const bob = await createTester(request, { firstName: 'Bob', lastName: `Absent${suffix}`, birthDate });
-    await recruiter.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Invitations' }).click();
+    await followStaffNav(recruiter, 'Invitations');
     await expect(recruiter.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
     await recruiter.getByLabel('Study', { exact: true }).selectOption(String(studyNo));
     await recruiter.getByLabel('Lowest age').fill(String(age));
@@ -263,7 +263,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     const bobSide = await screenAndBook(bob, bookAAt, groupA);
 
     // 4. Site staff check Ann in by her code; Bob does not come.
-    await siteStaff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Check-in' }).click();
+    await followStaffNav(siteStaff, 'Check-in');
     await expect(siteStaff.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
     await expectStaffPageSound(siteStaff);
     await siteStaff.getByLabel(/Or enter the code/).fill(token!);
@@ -288,7 +288,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     // The dashboard shows the site's day on the server's clock: read on the fake-clock listener, set to `end`.
     await setServerClock(request, new Date(end).toISOString());
     await siteStaff.goto(`${clock}/staff`);
-    await siteStaff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Dashboard' }).click();
+    await followStaffNav(siteStaff, 'Dashboard');
     await expect(siteStaff.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const session = siteStaff
       .getByRole('region', { name: new RegExp(`^${SITE}: `) })
@@ -336,7 +336,7 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await expect(bobPage.getByRole('heading', { name: 'Scheduling is paused' })).toBeVisible();
 
     // The recruiter finds Bob and lifts the suspension with a reason.
-    await recruiter.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Testers' }).click();
+    await followStaffNav(recruiter, 'Testers');
     await expect(recruiter.getByRole('heading', { level: 1, name: 'Testers' })).toBeVisible();
     await recruiter.getByLabel('Name, username, e-mail or phone').fill(bob.email);
     await recruiter.getByRole('button', { name: 'Search' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { bornYearsAgo, randomSuffix } from './support/accounts';
 import { findLink, waitForMessage } from './support/mailbox';
-import { expectStaffPageSound, openStaffConsole } from './support/staff';
+import { expectStaffPageSound, followStaffNav, openStaffConsole } from './support/staff';
 import { addSessionCookie, createTester, startSession } from './support/test-support';
 
 /**
@@ -26,7 +26,7 @@ test('a recruiter invites the testers the filters match; the tester’s click sh
     roles: ['recruiter'],
     name: `Rae Recruiter ${randomSuffix()}`,
   });
-  await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Invitations' }).click();
+  await followStaffNav(staff, 'Invitations');
   await expect(staff.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
   await staff.getByLabel('Study', { exact: true }).selectOption(String(STUDY));
   await staff.getByLabel('Lowest age').fill(String(AGE));

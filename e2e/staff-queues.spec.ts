@@ -4,7 +4,7 @@ import { CATALOGUE_TEXTS, CHILD_QUEUE_TEXTS, REFERRAL_PIPELINE_TEXTS } from '@te
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { escapeRegExp, randomSuffix } from './support/accounts';
 import { CONFIRM_CHILD_SUBJECT, findLink, waitForMessage } from './support/mailbox';
-import { expectStaffPageSound, openFromConsoleHome, openStaffConsole } from './support/staff';
+import { expectStaffPageSound, followStaffNav, openFromConsoleHome, openStaffConsole } from './support/staff';
 import { attendStudy, grantCoins } from './support/test-support';
 
 /**
@@ -108,7 +108,7 @@ test('a recruiter confirms a child by phone and moves a referral to Outreach; th
   await expect(kids).not.toContainText(`${childFirst} Example ${CHILD_TEXTS.awaitingConfirmation}`);
 
   // The referral pipeline: New to Outreach; Paid is not offered for it.
-  await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Referrals' }).click();
+  await followStaffNav(staff, 'Referrals');
   await expect(staff.getByRole('heading', { level: 1, name: 'Referrals' })).toBeVisible();
   await staff.getByLabel('Show').selectOption('New');
   const referral = staff
@@ -136,7 +136,7 @@ test('rewards staff add a reward the redeem popup offers, change its price, and 
   test.setTimeout(120_000);
   await grantCoins(request, testerSession.tester.testerId, 500);
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['rewards'] });
-  await staff.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Catalogue' }).click();
+  await followStaffNav(staff, 'Catalogue', 'Rewards');
   await expect(staff.getByRole('heading', { level: 1, name: 'Reward catalogue' })).toBeVisible();
   await expect(staff.getByTestId('catalogue')).toContainText('$5 e-gift card');
   await expectStaffPageSound(staff);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FunnelReport, PaymentsReport } from '@testerhub/shared/report-schemas';
 import { expect, test } from './fixtures';
-import { expectStaffPageSound, openStaffConsole } from './support/staff';
+import { expectStaffPageSound, followStaffNav, openStaffConsole } from './support/staff';
 import { createTester } from './support/test-support';
 
 /**
@@ -50,7 +50,7 @@ test('a recruiter sees the month’s payments by study, downloads them as CSV an
   const attendedNow = (await funnel()).stages.find((stage) => stage.stage === 'attended')!.count;
   expect(attendedNow).toBeGreaterThanOrEqual(attendedBefore + 1);
 
-  await page.getByRole('link', { name: 'Reports' }).first().click();
+  await followStaffNav(page, 'Reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Payment reports' })).toBeVisible();
   await expect(page.getByLabel('Month')).toHaveValue(after.month);
   const row = page

@@ -3,6 +3,7 @@ import { STAFF_ACCOUNT_TEXTS, STAFF_TEXTS } from '@testerhub/shared/staff-schema
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { findLink, waitForMessage } from './support/mailbox';
 import { randomSuffix } from './support/accounts';
+import { followStaffNav, openStaffMenu } from './support/staff';
 import { addSessionCookie, createTester, startSession } from './support/test-support';
 import { totpNow } from './support/totp';
 
@@ -95,6 +96,7 @@ test('an admin sets up, logs in with a code, invites a recruiter, who sets up fr
 
   // Log out, then in: password, then a code. The set-up's code is spent (replay refused, even in its
   // 30 seconds); the next step's code, inside the server's window, is taken.
+  await openStaffMenu(page);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -115,7 +117,7 @@ test('an admin sets up, logs in with a code, invites a recruiter, who sets up fr
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${adminName}` })).toBeVisible();
 
   // Invite a recruiter.
-  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Staff accounts' }).click();
+  await followStaffNav(page, 'Staff accounts', 'Administration');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff accounts' })).toBeVisible();
   await expectNoAxeViolations(page);
   await expectFitsPhone(page);
@@ -133,7 +135,7 @@ test('an admin sets up, logs in with a code, invites a recruiter, who sets up fr
   await expectNoAxeViolations(page);
 
   // The audit log shows the invitation, and filters by action.
-  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Audit log' }).click();
+  await followStaffNav(page, 'Audit log', 'Administration');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await expect(page.getByTestId('audit-entries').getByText('staff.invite').first()).toBeVisible();
   await expectNoAxeViolations(page);
@@ -151,6 +153,9 @@ test('an admin sets up, logs in with a code, invites a recruiter, who sets up fr
   await setUpThroughLink(recruiter.page, findLink(message, '/staff/setup'), `Recruiter passphrase ${suffix}`);
   await expect(recruiter.page.getByRole('heading', { level: 1, name: `Hello, ${recruiterName}` })).toBeVisible();
   await expect(recruiter.page.getByTestId('staff-roles')).toHaveText('Recruiter');
+  // With the menu open: the links would be there to see if the recruiter had them.
+  await openStaffMenu(recruiter.page);
+  await expect(recruiter.page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Studies' })).toBeVisible();
   await expect(recruiter.page.getByRole('link', { name: 'Staff accounts' })).toHaveCount(0);
   await expect(recruiter.page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await expectNoAxeViolations(recruiter.page);
@@ -162,7 +167,7 @@ test('an admin sets up, logs in with a code, invites a recruiter, who sets up fr
 
   // The recruiter lost their phone: the admin sends a new set-up link (decision 073), asked in a
   // dialog; the recruiter's session ends, and they set up again from the e-mail and sign in.
-  await page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', { name: 'Staff accounts' }).click();
+  await followStaffNav(page, 'Staff accounts', 'Administration');
   const card = page.getByRole('listitem', { name: recruiterName });
   await card.getByRole('button', { name: STAFF_TEXTS.resetAction }).click();
   const dialog = page.getByRole('dialog', { name: STAFF_TEXTS.resetTitle(recruiterName) });
@@ -178,6 +183,7 @@ test('an admin sets up, logs in with a code, invites a recruiter, who sets up fr
   const newPassword = `New recruiter passphrase ${suffix}`;
   const { secret: newSecret } = await setUpThroughLink(recruiter.page, findLink(again, '/staff/setup'), newPassword);
   await expect(recruiter.page.getByRole('heading', { level: 1, name: `Hello, ${recruiterName}` })).toBeVisible();
+  await openStaffMenu(recruiter.page);
   await recruiter.page.getByRole('button', { name: 'Log out' }).click();
   await recruiter.page.getByLabel('E-mail address').fill(recruiterEmail);
   await recruiter.page.getByLabel('Password').fill(newPassword);
@@ -217,6 +223,7 @@ test('a staff member makes new recovery codes and changes their password on "You
   const { secret } = await setUpThroughLink(page, new URL(link), password);
   let spent = Math.floor(Date.now() / 30_000);
 
+  await openStaffMenu(page);
   await page.getByRole('link', { name: 'Your sign-in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your sign-in' })).toBeVisible();
   await expect(page.getByTestId('recovery-codes-left')).toHaveText('10 of 10 recovery codes unused.');
@@ -255,6 +262,7 @@ test('a staff member makes new recovery codes and changes their password on "You
   await expect(page.getByText(STAFF_ACCOUNT_TEXTS.passwordChanged)).toBeVisible();
 
   // Out and in again: the old password is refused; the new one with a code of the new set signs in, and the count drops.
+  await openStaffMenu(page);
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -265,6 +273,7 @@ test('a staff member makes new recovery codes and changes their password on "You
   await page.getByLabel('Code').fill(newCodes[4]!);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Hello, Cora Content ${suffix}` })).toBeVisible();
+  await openStaffMenu(page);
   await page.getByRole('link', { name: 'Your sign-in' }).click();
   await expect(page.getByTestId('recovery-codes-left')).toHaveText('9 of 10 recovery codes unused.');
   await context.close();

@@ -93,3 +93,26 @@ export async function setUpStaffAccount(
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${name}` })).toBeVisible();
   return secret;
 }
+
+/**
+ * Opens the console's Menu when the page shows one (a phone, decision 126), as a person on a phone
+ * does before reaching the navigation, "Your sign-in" or "Log out"; on a wider screen they are in view.
+ */
+export async function openStaffMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Menu' });
+  // Hidden behind the closed Menu on a phone, but there once the console has loaded.
+  await expect(page.getByRole('navigation', { name: 'Staff console', includeHidden: true })).toBeAttached();
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click();
+  await expect(page.getByRole('navigation', { name: 'Staff console' })).toBeVisible();
+}
+
+/** Follows a link of the console's navigation as a person would: through the phone's Menu, opening the link's group when it is closed. */
+export async function followStaffNav(page: Page, link: string, group?: string): Promise<void> {
+  await openStaffMenu(page);
+  const nav = page.getByRole('navigation', { name: 'Staff console' });
+  if (group) {
+    const toggle = nav.getByRole('button', { name: group, exact: true });
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  }
+  await nav.getByRole('link', { name: link, exact: true }).click();
+}
