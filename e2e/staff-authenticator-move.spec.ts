@@ -1,6 +1,6 @@
 import { STAFF_ACCOUNT_TEXTS, STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { openStaffConsole } from './support/staff';
+import { openStaffConsole, openStaffMenu } from './support/staff';
 import { totpNow } from './support/totp';
 
 /**
@@ -18,6 +18,8 @@ test('a member moves their authenticator, then signs in with the new phone and n
   // The set-up spent the current step's code of the old secret.
   const { context, page, name, email, password, secret } = await openStaffConsole(browser, baseURL!, request, { roles: ['content'] });
 
+  // On a phone Your sign-in is behind the Menu (decision 126).
+  await openStaffMenu(page);
   await page.getByRole('link', { name: 'Your sign-in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your sign-in' })).toBeVisible();
   const section = page.getByRole('region', { name: 'Move your authenticator to a new phone' });
@@ -39,6 +41,7 @@ test('a member moves their authenticator, then signs in with the new phone and n
   await expect(section.getByText(STAFF_ACCOUNT_TEXTS.moved)).toBeVisible();
   await expectNoAxeViolations(page);
 
+  await openStaffMenu(page);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   await page.getByLabel('E-mail address').fill(email);
