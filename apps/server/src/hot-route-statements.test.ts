@@ -62,7 +62,7 @@ const STATEMENTS = {
   GetCurrentSchedule: 1,
   GetRankerList: 2,
   SpendCoin: 6,
-  SelfSchedule: 11,
+  SelfSchedule: 10,
   GetDailyReward: 6,
   ApplyEvent: 7,
 };

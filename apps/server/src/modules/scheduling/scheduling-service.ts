@@ -32,6 +32,12 @@ import type { Person, SeatOffers } from './seat-offers/seat-offers.ts';
 /** A tester's row as locking it for update reads it (the booking's checks and e-mail need these fields). */
 export type LockedTester = NonNullable<Awaited<ReturnType<TesterService['lockForUpdate']>>>;
 
+/** A group as a unit of work read it, with the groups the person holds a live seat offer of then. */
+export interface GroupRead {
+  group: GroupWithSessions;
+  offeredGroupIds: number[];
+}
+
 export type BookingStatus = 'booked' | 'cancelled' | 'attended' | 'noShow';
 
 export { DEFAULT_TIME_ZONE } from './schedule-mail/schedule-notices.ts';
@@ -291,6 +297,8 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         kind: group.kind as SessionKind,
         open: openFor(group, at, held),
         bookingClosed: unavailableBecause(group, at, held) === 'bookingClosed',
+        /** The read itself, for `book` in the same unit of work (its `groupRead`). */
+        read: { group, offeredGroupIds } satisfies GroupRead,
       }));
     },
 
@@ -453,6 +461,12 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         credit?: { coins: number; exp: number };
         /** The study's name when the caller has read it (the booking e-mail's): not read again. */
         studyName?: string;
+        /**
+         * The group and the person's live offers as `groupsByPublicIds` read them in `tx` after the
+         * tester's lock (self-schedule's unit of work): not read again. Only while nothing in the unit
+         * of work has changed the person's offers since (a second booking in it reads its own).
+         */
+        groupRead?: GroupRead;
       },
       tx?: Executor,
       /** The tester's row as the caller locked it in `tx` (self-schedule's unit of work): not locked again. */
@@ -467,10 +481,12 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
         if (isSuspended(tester, now())) return { status: 'suspended' };
         const person = { testerId: input.testerId, childId };
         // The group and the person's live offers (decision 031) in one read.
-        const {
-          groups: [group],
-          offeredGroupIds,
-        } = await repository.groupsForPerson([input.groupId], deps.offers ? person : null, now());
+        const { group, offeredGroupIds }: Partial<GroupRead> & Pick<GroupRead, 'offeredGroupIds'> =
+          input.groupRead ??
+          (await repository.groupsForPerson([input.groupId], deps.offers ? person : null, now()).then(({ groups, offeredGroupIds }) => ({
+            group: groups[0],
+            offeredGroupIds,
+          })));
         if (!group) return { status: 'notFound' };
         // Their groups are locked first, in key order, so accepting one and declining the others
         // cannot deadlock with the expiry sweep or a cancel.

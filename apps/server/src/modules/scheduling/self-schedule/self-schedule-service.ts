@@ -266,42 +266,50 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
       if ('status' in resolved) return selfScheduleAnswer(resolved.status);
       const { linkStudy, subject } = resolved;
       const ids = [...request.groupIDs, ...request.pickUpgroupIDs].map((id) => id.toLowerCase());
-      const groups = await deps.scheduling.groupsByPublicIds(ids, undefined, subject.person);
-      const studyNos = [...new Set(groups.map((group) => group.studyNo))];
-      if (studyNos.length !== groups.length)
-        throw new RequestValidationError([{ field: 'groupIDs', message: 'Choose one time for each study.' }]);
-      if (linkStudy !== null && studyNos.some((studyNo) => studyNo !== linkStudy)) return selfScheduleAnswer('notMatched');
-
-      const studies = new Map((await deps.studies.findStudies(studyNos)).map((study) => [study.studyNo, study]));
-      // An id no group has (a group removed meanwhile) is answered like a group that filled up; so is
-      // an Open group of a study closed meanwhile (its recruitment ended: decision 050).
-      const bookable = (group: (typeof groups)[number]) => group.open && isStudyOpen(studies.get(group.studyNo)!, now());
       // The studies whose choices a refusal shows again: those asked for, else every one open to the person.
       let asked: number[] = [];
+      /**
+       * The groups asked for and their studies, with the checks that need only them; in `tx` for a
+       * booking, after the tester's lock, so that `book` takes the read as it is (one read a booking).
+       */
+      const groupsAsked = async (tx?: Executor) => {
+        const groups = await deps.scheduling.groupsByPublicIds(ids, tx, subject.person);
+        const studyNos = [...new Set(groups.map((group) => group.studyNo))];
+        if (studyNos.length !== groups.length)
+          throw new RequestValidationError([{ field: 'groupIDs', message: 'Choose one time for each study.' }]);
+        if (linkStudy !== null && studyNos.some((studyNo) => studyNo !== linkStudy)) throw new Refused('notMatched');
+        const studies = new Map((await deps.studies.findStudies(studyNos, tx)).map((study) => [study.studyNo, study]));
+        return { groups, studyNos, studies };
+      };
       /** The checks before a booking, in their order, from the person's standing: each refuses by throwing Refused. */
-      const check = (standing: Standing) => {
+      const check = ({ groups, studyNos, studies }: Awaited<ReturnType<typeof groupsAsked>>, standing: Standing) => {
         asked = linkStudy !== null ? [linkStudy] : studyNos.length ? studyNos : standing.open.map((candidate) => candidate.studyNo);
         for (const studyNo of studyNos) {
           const status = standing.statusOf(studyNo);
           if (status !== 'open') throw new Refused(status);
         }
-        if (groups.length !== ids.length || !groups.every(bookable)) throw new Refused('notAvailable');
+        // An id no group has (a group removed meanwhile) is answered like a group that filled up; so is
+        // an Open group of a study closed meanwhile (its recruitment ended: decision 050).
+        if (groups.length !== ids.length || !groups.every((group) => group.open && isStudyOpen(studies.get(group.studyNo)!, now())))
+          throw new Refused('notAvailable');
         if (checkEmail(tester.email) !== null) throw new Refused('changeEmailAddress');
       };
 
       try {
         if (!request.IsRequest) {
-          check(await standingOf(subject.person));
+          check(await groupsAsked(), await standingOf(subject.person));
           return selfScheduleAnswer('checked', await choicesOf(subject.person, asked));
         }
         const paid = await inTransaction(db, async (tx) => {
-          // The tester's row, locked once for the unit of work, then the standing read under it: two
-          // calls of one tester run one after the other, so both cannot pass the 101 rule.
+          // The tester's row, locked once for the unit of work, then the groups and the standing read
+          // under it: two calls of one tester run one after the other, so both cannot pass the 101 rule.
           const locked = await deps.testers.lockForUpdate(tester.id, tx);
-          check(await standingOf(subject.person, tx));
+          const read = await groupsAsked(tx);
+          check(read, await standingOf(subject.person, tx));
           const total = { coins: 0, exp: 0 };
-          for (const group of [...groups].sort((a, b) => a.id - b.id)) {
-            const study = studies.get(group.studyNo)!;
+          const inOrder = [...read.groups].sort((a, b) => a.id - b.id);
+          for (const group of inOrder) {
+            const study = read.studies.get(group.studyNo)!;
             // Paid first, so that the booking is written with what it paid (decision 080) in one
             // statement; a refused booking below rolls the payment back with everything else.
             const paid =
@@ -319,8 +327,18 @@ export function createSelfScheduleService(db: Database, deps: SelfScheduleDeps) 
                 )
               ).status === 'recorded';
             const credit = paid ? { coins: study.scheduleCoins, exp: study.scheduleExp } : { coins: 0, exp: 0 };
+            // The first booking takes the group as read above; a later one reads its own, as the
+            // first may have declined the person's other seat offers.
+            const groupRead = group === inOrder[0] ? group.read : undefined;
             const booked = await deps.scheduling.book(
-              { testerId: tester.id, childId: subject.person.childId, groupId: group.publicId, credit, studyName: study.studyBasicInfo },
+              {
+                testerId: tester.id,
+                childId: subject.person.childId,
+                groupId: group.publicId,
+                credit,
+                studyName: study.studyBasicInfo,
+                groupRead,
+              },
               tx,
               locked ?? undefined,
             );

@@ -6,8 +6,8 @@ import { createFakeClock, HOUR_MS } from '../../../core/clock.ts';
 /**
  * What one SelfSchedule booking costs the database (issue 25, section 1): the tester's row is
  * locked once, and the tester's standing (qualified studies, outside-screener returns, bookings,
- * waiting list, the upcoming booking of the 101 rule, seat offers) is read once, under that lock
- * in the booking's unit of work, not once before it and again inside.
+ * waiting list, the upcoming booking of the 101 rule, seat offers) and the group asked for are read
+ * once, under that lock in the booking's unit of work, not once before it and again inside.
  */
 
 const NOW = new Date('2026-01-15T12:00:00Z');
@@ -36,10 +36,12 @@ const STANDING_READS = {
   externalReturns: /from "external_screener_tokens" where/,
   /** Scheduling's part, one statement (issue 27): the bookings, the upcoming one of the 101 rule, the seat offers. */
   bookingsAndOffers: /'studyNo', "bookings"\."study_no"[\s\S]*"bookings"\."starts_at" > \$\d+[\s\S]*from "seat_offers"/,
+  /** The group asked for with its sessions and the person's live seat offers (issue 27): `book` takes it as read. */
+  groupAndOffers: /from "session_groups" left join "group_sessions"[\s\S]*"session_groups"\."public_id" in/,
 };
 
 describe('a SelfSchedule booking', () => {
-  it("locks the tester's row once and reads the standing once, after the lock", async () => {
+  it("locks the tester's row once and reads the standing and the group once, after the lock", async () => {
     const study = await createStudy(db(), { scheduleCoins: 75, scheduleExp: 25 });
     const group = await createSessionGroup(db(), {
       studyNo: study.studyNo,
