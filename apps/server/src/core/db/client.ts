@@ -270,10 +270,17 @@ export async function openPostgres(
   options: { poolWaitMs?: number; onStatement?: StatementWatcher; namedStatements?: boolean } = {},
 ): Promise<DatabaseHandle> {
   const nameOf = createStatementNamer();
-  /** The pool's connections: Drizzle's statements named (createStatementNamer), everything else as sent. */
+  /**
+   * The pool's connections: Drizzle's statements named (createStatementNamer), everything else as
+   * sent; and a unit of work's statements sent one after the other. A unit of work that reads in
+   * parallel (Promise.all on one transaction) had pg queue them itself, which pg 8 warns of and pg 9
+   * will refuse; a connection runs one statement at a time either way, so waiting here costs nothing.
+   */
   class NamingClient extends pg.Client {
+    #previous: Promise<unknown> = Promise.resolve();
+
     override query(...args: unknown[]): never {
-      const [config, values] = args as [{ text?: unknown; name?: string } | string, unknown];
+      const [config, values] = args as [{ text?: unknown; name?: string; submit?: unknown } | string, unknown];
       // Drizzle sends a config object with its values apart; a statement without values (BEGIN) stays a simple query.
       if (
         typeof config === 'object' &&
@@ -283,7 +290,12 @@ export async function openPostgres(
         values.length > 0
       )
         config.name = nameOf(config.text);
-      return (super.query as (...rest: unknown[]) => never)(...args);
+      const send = () => (super.query as (...rest: unknown[]) => never)(...args);
+      // The pool's own calls (a callback) and submittables (a cursor) keep pg's queue; they are never parallel on a held connection.
+      if (typeof args.at(-1) === 'function' || (typeof config === 'object' && typeof config.submit === 'function')) return send();
+      const answer = this.#previous.then(send, send);
+      this.#previous = answer.catch(() => undefined);
+      return answer as never;
     }
   }
   const pool = new pg.Pool({
