@@ -246,7 +246,7 @@ export type TesterNotesResponse = z.infer<typeof testerNotesResponseSchema>;
 /* Likely duplicate accounts (issue 29; decision 129): pairs of testers sharing a signal, reviewed by recruiters. */
 
 /** What two accounts share: the e-mail once dots (gmail-like domains) and +tags are removed, the phone's digits, the street address with the ZIP. */
-export const DUPLICATE_SIGNALS = ['email', 'phone', 'address'] as const;
+export const DUPLICATE_SIGNALS = ['email', 'phone', 'address', 'device'] as const;
 export type DuplicateSignal = (typeof DUPLICATE_SIGNALS)[number];
 /** Signals strong enough to hold screening until staff review the pair. */
 export const STRONG_DUPLICATE_SIGNALS: readonly DuplicateSignal[] = ['email', 'phone'];

@@ -129,6 +129,9 @@ export function createAuthService(deps: {
         return { status: 'notConfirmed', url: '', message: t('notConfirmed'), resendToken };
       }
       const sessionId = await startSession(tester.id);
+      // This browser signed in to another account before: a likely duplicate for recruiters to review (decision 137).
+      const earlier = failures.accountOf(deviceCookie);
+      if (earlier !== null && earlier !== tester.id) await testers.recordSharedDevice([earlier, tester.id]);
       return { status: 'succeed', url: PORTAL_HOME, message: '', sessionId, tester, deviceCookie: failures.issue(tester.id) };
     },
 

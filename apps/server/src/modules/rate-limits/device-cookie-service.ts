@@ -53,6 +53,8 @@ export function createLoginFailureLimits(options: {
   return {
     /** A new device cookie for the account that just signed in. */
     issue: (accountId: string) => devices.issue(accountId),
+    /** The account a device cookie this server signed was given to, or null (none, or not ours). */
+    accountOf: (deviceCookie: string | undefined): string | null => devices.verify(deviceCookie)?.accountId ?? null,
     /**
      * The counter of this attempt: `accountKey` names the account as typed (its username or
      * e-mail), `accountId` the account it names (undefined: none).

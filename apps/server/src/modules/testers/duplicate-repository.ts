@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { resultRows, type Executor } from '../../core/db/client.ts';
 import type { DuplicateSignal } from '@testerhub/shared/staff-testers-schemas';
-import { testerDuplicateReviews } from './duplicate-tables.ts';
+import { testerDuplicateReviews, testerSharedDevices } from './duplicate-tables.ts';
 import { addressKey, emailKey, phoneKey, testers } from './tester-tables.ts';
 
 export type DuplicateOutcome = 'notDuplicate' | 'blockNewer';
@@ -43,15 +43,19 @@ export function createDuplicateRepository(db: Executor) {
     async unreviewedPairs(options: { testerId?: string; limit: number; offset: number }) {
       const keyed = sql`select id, created_at, ${emailKey(testers.email)} as email_key, ${phoneKey(testers.phone)} as phone_key,
         ${addressKey(testers.address, testers.zipCode)} as address_key from ${testers}`;
-      const bySignal = (signal: DuplicateSignal) => {
+      const bySignal = (signal: Exclude<DuplicateSignal, 'device'>) => {
         const key = sql.raw(`${signal}_key`);
         return sql`select a.id as older_id, b.id as newer_id, ${signal}::text as signal from keyed a join keyed b
           on a.${key} = b.${key} and (a.created_at, a.id) < (b.created_at, b.id)`;
       };
+      // A shared browser is stored as a pair already: which of the two is older is read from their rows.
+      const sharedDevices = sql`select case when (l.created_at, l.id) < (h.created_at, h.id) then l.id else h.id end as older_id,
+          case when (l.created_at, l.id) < (h.created_at, h.id) then h.id else l.id end as newer_id, 'device'::text as signal
+        from ${testerSharedDevices} d join ${testers} l on l.id = d.tester_low join ${testers} h on h.id = d.tester_high`;
       const onlyOf = options.testerId ? sql`and (p.older_id = ${options.testerId} or p.newer_id = ${options.testerId})` : sql``;
       const result = await db.execute(sql`
         with keyed as (${keyed}),
-        pairs as (${bySignal('email')} union all ${bySignal('phone')} union all ${bySignal('address')}),
+        pairs as (${bySignal('email')} union all ${bySignal('phone')} union all ${bySignal('address')} union all ${sharedDevices}),
         grouped as (
           select p.older_id, p.newer_id, array_agg(distinct p.signal order by p.signal) as signals
           from pairs p
@@ -87,6 +91,16 @@ export function createDuplicateRepository(db: Executor) {
         where me.id = ${testerId} and other.id <> me.id and not ${reviewed(sql`me.id`, sql`other.id`)})`;
       const result = await db.execute(sql`select (${strong(emailKey, 'email')} or ${strong(phoneKey, 'phone')}) as held`);
       return resultRows<{ held: boolean }>(result)[0]?.held === true;
+    },
+
+    /** Records that both accounts signed in on one browser (first and last time seen), while both exist: one statement. */
+    async recordSharedDevice(testerIds: [string, string], at: Date): Promise<void> {
+      const [testerLow, testerHigh] = orderedPair(...testerIds);
+      // Only while both accounts exist: the older cookie may name an account deleted since.
+      await db.execute(sql`insert into ${testerSharedDevices} (tester_low, tester_high, first_seen_at, last_seen_at)
+        select ${testerLow}, ${testerHigh}, ${at}, ${at}
+        where (select count(*) from ${testers} where id in (${testerLow}, ${testerHigh})) = 2
+        on conflict (tester_low, tester_high) do update set last_seen_at = excluded.last_seen_at`);
     },
 
     /** Records the review of a pair; false when it was reviewed already (a racing review inserts nothing). */

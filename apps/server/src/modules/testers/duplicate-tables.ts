@@ -27,3 +27,26 @@ export const testerDuplicateReviews = pgTable(
     check('tester_duplicate_reviews_outcome', sql`${table.outcome} in ('notDuplicate', 'blockNewer')`),
   ],
 );
+
+/**
+ * Two accounts signed in on one browser (decision 137): the login of one came with the device cookie
+ * the server had given the other's login (the brute-force guard's, decision 013 finding 7). The pair
+ * is stored once, the lower id first; a weak signal (a family's shared computer), listed, not holding.
+ */
+export const testerSharedDevices = pgTable(
+  'tester_shared_devices',
+  {
+    testerLow: uuid('tester_low')
+      .notNull()
+      .references(() => testers.id, { onDelete: 'cascade' }),
+    testerHigh: uuid('tester_high')
+      .notNull()
+      .references(() => testers.id, { onDelete: 'cascade' }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.testerLow, table.testerHigh] }),
+    check('tester_shared_devices_ordered', sql`${table.testerLow} < ${table.testerHigh}`),
+  ],
+);

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { duplicateHoldMessageFor } from '@testerhub/shared/screener-messages';
 import { DUPLICATE_TEXTS, STAFF_TESTER_TEXTS, type DuplicatesResponse } from '@testerhub/shared/staff-testers-schemas';
-import { getWith, OUR_PAGE, postJson } from '../../../test/account-helpers.ts';
-import { createLoggedInTester, createStudy, createTester } from '../../../test/factories.ts';
+import { getWith, login, OUR_PAGE, postJson, sessionCookieFrom } from '../../../test/account-helpers.ts';
+import { createLoggedInTester, createStudy, createTester, FACTORY_PASSWORD } from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { testers } from '../../core/db/schema.ts';
@@ -127,6 +127,33 @@ describe('likely duplicates', () => {
     const newer = await createLoggedInTester(db(), own);
     const study = await createStudy(db());
     expect((await doScreeners(newer.cookie, study.studyNo)).json()).toMatchObject({ status: 'succeed' });
+  });
+
+  it("pairs two accounts signed in on one browser (one's login brought the other's device cookie), a weak signal that holds nothing", async () => {
+    const { cookie } = await recruiter();
+    const first = await createTester(db(), { createdAt: later(-60) });
+    const second = await createTester(db());
+    type Answer = Awaited<ReturnType<typeof login>>;
+    const deviceOf = (answer: Answer) => {
+      const device = answer.cookies.find((candidate) => /(^|_)th_device$/.test(candidate.name) && candidate.value);
+      if (!device) throw new Error(`no device cookie in ${JSON.stringify(answer.headers['set-cookie'])}`);
+      return `${device.name}=${device.value}`;
+    };
+    const loginOn = async (username: string, device?: string) => {
+      const answer = await login(testApp.app, username, FACTORY_PASSWORD, device ? { headers: { cookie: device } } : {});
+      expect(answer.json()).toMatchObject({ status: 'succeed' });
+      return answer;
+    };
+
+    const firstLogin = await loginOn(first.username);
+    await loginOn(first.username, deviceOf(firstLogin));
+    expect(await pairsOf(cookie, first.id)).toEqual([]);
+
+    const secondLogin = await loginOn(second.username, deviceOf(firstLogin));
+    await loginOn(first.username, deviceOf(secondLogin));
+    expect(await pairsOf(cookie, second.id)).toEqual([{ older: first.id, newer: second.id, signals: ['device'] }]);
+    const study = await createStudy(db());
+    expect((await doScreeners(sessionCookieFrom(secondLogin), study.studyNo)).json()).toMatchObject({ status: 'succeed' });
   });
 
   it('blockNewer puts the newer account on the blackList, keeps the older one screening, audits; two reviews at once act once', async () => {

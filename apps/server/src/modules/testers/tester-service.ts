@@ -93,6 +93,8 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     duplicatePairs: (options: { testerId?: string; limit: number; offset: number }) => duplicates.unreviewedPairs(options),
     /** Whether the tester's screening is held: an unreviewed account shares their e-mail or phone (decision 129). */
     heldAsDuplicate: (testerId: string) => duplicates.heldAsDuplicate(testerId),
+    /** Records that both accounts signed in on one browser (decision 137): a weak duplicate signal. */
+    recordSharedDevice: (testerIds: [string, string]) => duplicates.recordSharedDevice(testerIds, now()),
     /** Records a pair's review in the caller's unit of work; false when it was reviewed already. */
     recordDuplicateReview: (review: { testerIds: [string, string]; outcome: DuplicateOutcome; reviewedBy: string }, tx: Executor) =>
       createDuplicateRepository(tx).recordReview({ ...review, at: now() }),

@@ -19,6 +19,7 @@ export const SIGNAL_TEXTS: Record<DuplicateSignal, string> = {
   email: 'Same e-mail (dots or +tag aside)',
   phone: 'Same phone',
   address: 'Same street address and ZIP',
+  device: 'Signed in on the same browser',
 };
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
