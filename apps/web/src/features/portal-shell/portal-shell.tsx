@@ -46,6 +46,8 @@ export function PortalShell({ entryFlow, entryPending = false }: PortalShellProp
   const authorization = useAuthorization();
   const auth = viewStatus(authorization);
   const authorized = auth === 'success';
+  // The page shows once the session is known and the entry flow has what it puts above the page.
+  const pageShown = authorized && !entryPending;
   const testerInfo = useTesterInfo({ enabled: authorized });
   const profile = viewStatus(testerInfo);
   const t = usePortalShellTexts();
@@ -75,9 +77,9 @@ export function PortalShell({ entryFlow, entryPending = false }: PortalShellProp
     const current = bar?.querySelector<HTMLElement>('a.is-active');
     if (!bar || !current || bar.scrollWidth <= bar.clientWidth) return;
     bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
-  }, [pathname, authorized]);
+  }, [pathname, pageShown]);
 
-  if (!authorized || entryPending) {
+  if (!pageShown) {
     return (
       <main className="portal-gate">
         {auth !== 'error' ? (
