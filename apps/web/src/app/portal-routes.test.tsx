@@ -2,6 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { calloutReadCookie } from '@testerhub/shared/callout-rules';
 import { fakeApi } from '../../test/fake-api';
 import { App } from './app';
 
@@ -81,6 +82,32 @@ describe('/community/main for a tester', () => {
     expect(within(content).getByRole('link', { name: 'Go to your studies' })).toHaveAttribute('href', '/community/main/screener');
     expect(screen.getByRole('navigation', { name: 'Portal menu' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/community\/main\/no-such-page$/);
+  });
+
+  test('the page shows with the call-out banner already above it (decision 130: it never lands on an open page)', async () => {
+    logIn();
+    answers['/callout/GetCalloutList'] = {
+      body: {
+        status: 'succeed',
+        calloutGTypes: [
+          {
+            rKey: 'portal-route-gate',
+            title: 'Holiday taste tests are open',
+            description: 'Fill in the holiday screener.',
+            pkCoins: 0,
+            screener: '/community/main/screener',
+            active: true,
+            startTimeStamp: '2026-01-01T00:00:00.000Z',
+            endTimeStamp: '2099-01-01T00:00:00.000Z',
+          },
+        ],
+      },
+    };
+    renderAt('/community/main/no-such-page');
+    await screen.findByTestId('portal-content');
+    // At once, with the page: not a moment later, pushing it down.
+    expect(screen.getByRole('complementary', { name: 'Call-outs' })).toHaveTextContent('Holiday taste tests are open');
+    document.cookie = `${calloutReadCookie('portal-route-gate')}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
 
   test('public addresses outside the portal keep the public not-found page', async () => {

@@ -1,12 +1,15 @@
-import { Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { PasswordReminderNotice } from '../../features/account-settings/password-reminder-notice';
-import { CalloutPanel } from '../../features/callouts/callout-panel';
+import { CalloutPanel, useCallouts } from '../../features/callouts/callout-panel';
 import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
 import { LoginBonusRunner } from '../../features/daily-bonus/login-bonus-runner';
+import { useAuthorization } from '../../features/portal-shell/api/check-authorize';
 import { PortalShell } from '../../features/portal-shell/portal-shell';
 import { SuspensionNotice } from '../../features/portal-shell/suspension-notice';
 import { readStoredLink } from '../../features/screeners/stored-study-link';
 import { StudyLinkRunner } from '../../features/screeners/study-link-runner';
+import { termsStatusQueryOptions } from '../../features/terms/api/get-terms-status';
 import { TermsGate } from '../../features/terms/terms-gate';
 import { lazyPage } from '../../lib/lazy-page';
 import { PortalQueryProvider } from '../../lib/query-provider';
@@ -49,7 +52,23 @@ const entryFlow = ({ logOut, refreshProfile }: { logOut: () => void; refreshProf
 export function PortalRoute() {
   return (
     <PortalQueryProvider>
-      <PortalShell entryFlow={entryFlow} />
+      <PortalWithEntryFlow />
     </PortalQueryProvider>
   );
+}
+
+/**
+ * The shell shows its page once it knows what the entry flow puts above it (decision 130): the terms'
+ * status (while it is asked the flow shows nothing) and the call-outs with their code. Both are
+ * asked together once the session is known, so the call-out banner is in place at the first paint
+ * and never pushes the page down under the tester's click.
+ */
+function PortalWithEntryFlow() {
+  const sessionKnown = useAuthorization().isSuccess;
+  const terms = useQuery({ ...termsStatusQueryOptions(), enabled: sessionKnown });
+  const callouts = useCallouts({ enabled: sessionKnown });
+  // Once shown, the page stays shown: a read asked again later (a failed one, as the flow mounts) must not take it away.
+  const [entryKnown, setEntryKnown] = useState(false);
+  if (!entryKnown && sessionKnown && !terms.isPending && callouts.settled) setEntryKnown(true);
+  return <PortalShell entryFlow={entryFlow} entryPending={sessionKnown && !entryKnown} />;
 }

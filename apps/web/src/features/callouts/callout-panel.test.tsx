@@ -78,7 +78,7 @@ describe('the call-out in Spanish (issue 28)', () => {
   test('its own words read Spanish; the title and text are shown as staff wrote them', async () => {
     setLanguage('es');
     let user!: ReturnType<typeof userEvent.setup>;
-    // The Spanish texts load as a chunk of their own: the list suspends until they come.
+    // The list's code, with its texts in both languages, loads as a chunk of its own (decision 130).
     await act(async () => void ({ user } = renderPanel()));
     const region = await screen.findByRole('complementary', { name: 'Avisos' });
     expect(region).toHaveTextContent('Holiday taste tests are open');

@@ -27,6 +27,11 @@ interface PortalShellProps {
    * study-link flow and the login bonus here): it gets the shell's logout and its profile refresh.
    */
   entryFlow?: (shell: { logOut: () => void; refreshProfile: () => void }) => ReactNode;
+  /**
+   * True while what the entry flow shows above the page is still coming (the call-outs): the shell
+   * keeps its loading status until then, so nothing lands above the page after it is shown (decision 130).
+   */
+  entryPending?: boolean;
 }
 
 /**
@@ -35,12 +40,14 @@ interface PortalShellProps {
  * coins and avatar, and shows the side menu, the top nav with its burger below 1024 px, and
  * the page in a content card that grows with it. Its data comes from ./api (decision 012).
  */
-export function PortalShell({ entryFlow }: PortalShellProps = {}) {
+export function PortalShell({ entryFlow, entryPending = false }: PortalShellProps = {}) {
   const navigate = useNavigate();
   // The session check comes first: without a session nothing else is asked (and nothing else fails).
   const authorization = useAuthorization();
   const auth = viewStatus(authorization);
   const authorized = auth === 'success';
+  // The page shows once the session is known and the entry flow has what it puts above the page.
+  const pageShown = authorized && !entryPending;
   const testerInfo = useTesterInfo({ enabled: authorized });
   const profile = viewStatus(testerInfo);
   const t = usePortalShellTexts();
@@ -70,12 +77,12 @@ export function PortalShell({ entryFlow }: PortalShellProps = {}) {
     const current = bar?.querySelector<HTMLElement>('a.is-active');
     if (!bar || !current || bar.scrollWidth <= bar.clientWidth) return;
     bar.scrollLeft = current.offsetLeft - (bar.clientWidth - current.offsetWidth) / 2;
-  }, [pathname, authorized]);
+  }, [pathname, pageShown]);
 
-  if (!authorized) {
+  if (!pageShown) {
     return (
       <main className="portal-gate">
-        {auth === 'pending' ? (
+        {auth !== 'error' ? (
           <p role="status" className="portal-gate__status">
             <span className="portal-gate__spinner" aria-hidden="true" />
             {t('loadingAccount')}

@@ -8,10 +8,15 @@ export function fetchCalloutList(): Promise<CalloutListResponse> {
   return apiGet<CalloutListResponse>('/callout/GetCalloutList');
 }
 
+/**
+ * Asked once per portal visit (decision 130): a call-out that starts or ends while the tester is in
+ * the portal waits for the next visit, and so does a failed read, so the banner never appears, grows
+ * or goes under an open page.
+ */
 export function calloutListQueryOptions() {
-  return queryOptions({ queryKey: calloutKeys.list(), queryFn: fetchCalloutList });
+  return queryOptions({ queryKey: calloutKeys.list(), queryFn: fetchCalloutList, staleTime: Infinity, retryOnMount: false });
 }
 
-export function useCalloutList() {
-  return useQuery(calloutListQueryOptions());
+export function useCalloutList({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...calloutListQueryOptions(), enabled });
 }
