@@ -12,7 +12,7 @@ import {
 import { useTestApp } from '../../../test/test-app.ts';
 import type { AuditTarget } from '../audit/audited.ts';
 import { auditTargetName, auditTargetNames, DELETED_TARGET } from './audit-target-names.ts';
-import { redemptionOrders } from './schema.ts';
+import { callouts, faqs, redemptionOrders, winners } from './schema.ts';
 
 /** The audit log's names for the kinds of target the audit writes beyond testers, studies, groups, staff and sites (decision 127). */
 
@@ -73,5 +73,31 @@ describe('the audit log names every kind of target it records', () => {
       'Site Chicago Test Center',
       'Site Chicago Test Center',
     ]);
+  });
+
+  it('names a call-out by its title, an FAQ by its question and a winner by name and drawing (the content pages)', async () => {
+    const at = new Date();
+    const [callout] = await db()
+      .insert(callouts)
+      .values({
+        rKey: `names-${at.getTime()}`,
+        title: 'Tell us about tea',
+        description: '',
+        startTimeStamp: at,
+        endTimeStamp: new Date(at.getTime() + 1000),
+      })
+      .returning();
+    const [faq] = await db().insert(faqs).values({ type: 1, question: 'How do I book?', answer: 'Online.' }).returning();
+    const [winner] = await db()
+      .insert(winners)
+      .values({ winnerTypeDesc: 'Monthly drawing', periodStart: '2026-11-01', winnerTime: 'November', winner: 'luckyone' })
+      .returning();
+    expect(
+      await namesOf(
+        { type: 'callout', id: String(callout!.id) },
+        { type: 'faq', id: String(faq!.id) },
+        { type: 'winner', id: String(winner!.id) },
+      ),
+    ).toEqual(['Call-out Tell us about tea', 'FAQ How do I book?', 'Winner luckyone, Monthly drawing']);
   });
 });

@@ -1,9 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditTarget } from '../audit/audited.ts';
 import { resultRows, type Executor } from './client.ts';
 import {
   bookings,
+  callouts,
   children,
+  faqs,
   groupSessions,
   redemptionOrders,
   referrals,
@@ -13,6 +16,7 @@ import {
   studies,
   testers,
   testSites,
+  winners,
 } from './schema.ts';
 
 /** The zone of a virtual group's times (scheduling's DEFAULT_TIME_ZONE; core may not import a module's file). */
@@ -42,7 +46,7 @@ const personName = (label: string, alias: string, idColumn: string) =>
  * The audit log's targets by name (decision 127): "Tester Ana Ruiz (…1a2b)", "Study 24101 Orange",
  * "Group B, 3 Dec 10:00" (the group's first session on its site's clock), a staff member's or a
  * site's name, "Booking 17: Ana Ruiz, Study 24101", "Child Mia Ruiz (…3c4d)", "Referral Bea Lopez (…5e6f)",
- * "Reward $25 gift card", "Order 12: $25 gift card". One statement for a page of the log, whatever it names: a branch per kind of target
+ * "Reward $25 gift card", "Order 12: $25 gift card", a call-out's title, an FAQ's question, a winner and their drawing. One statement for a page of the log, whatever it names: a branch per kind of target
  * the page holds, joined by UNION ALL (each branch names its columns: the first one present names them). Here in core/db, the one place that reads every module's
  * tables (schema.ts), so the staff module's log names rows of modules that come after it.
  * A named kind whose row is gone answers DELETED_TARGET; a kind not named here answers nothing.
@@ -117,16 +121,28 @@ export async function auditTargetNames(db: Executor, targets: readonly AuditTarg
     (ids) =>
       sql`select 'referral' as type, r.id::text as id, ${personName('Referral', 'r', 'r.id')} as name from ${referrals} r where r.id in ${ids}`,
   );
-  nameKind(
-    'reward',
-    SERIAL,
-    (ids) => sql`select 'reward' as type, ri.id::text as id, 'Reward ' || ri.name as name from ${rewardItems} ri where ri.id in ${ids}`,
-  );
+  /** A kind whose serial id names its row and one column of it names the target: "<label> <that column>". */
+  const nameBySerial = (type: string, label: string, table: PgTable, id: PgColumn, name: PgColumn) =>
+    nameKind(
+      type,
+      SERIAL,
+      (ids) =>
+        sql`select ${type}::text as type, ${id}::text as id, ${`${label} `}::text || ${name} as name from ${table} where ${id} in ${ids}`,
+    );
+  nameBySerial('reward', 'Reward', rewardItems, rewardItems.id, rewardItems.name);
   nameKind(
     'redemption-order',
     SERIAL,
     (ids) => sql`select 'redemption-order' as type, o.id::text as id, 'Order ' || o.id || ': ' || ri.name as name
       from ${redemptionOrders} o join ${rewardItems} ri on ri.id = o.item_no where o.id in ${ids}`,
+  );
+  nameBySerial('callout', 'Call-out', callouts, callouts.id, callouts.title);
+  nameBySerial('faq', 'FAQ', faqs, faqs.id, faqs.question);
+  nameKind(
+    'winner',
+    SERIAL,
+    (ids) => sql`select 'winner' as type, w.id::text as id, 'Winner ' || w.winner || ', ' || w.winner_type_desc as name
+      from ${winners} w where w.id in ${ids}`,
   );
   if (branches.length === 0) return names;
   const rows = resultRows<{ type: string; id: string; name: string }>(await db.execute(sql.join(branches, sql` union all `)));
