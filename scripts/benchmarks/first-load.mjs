@@ -64,9 +64,9 @@ export const FIRST_LOAD_LIMITS = {
   // 77.9 KB since the home page hydrates with its own entry, without React Router (decision 110).
   home: { ceiling: 79, goal: 80 },
   portal: { ceiling: 120, goal: 120 },
-  // 147.9 KB with session 21's grouped navigation and phone menu, and the UUID rule the console's
-  // session schemas now share (from 145.3); still under the goal.
-  staff: { ceiling: 148, goal: 150 },
+  // 144.7 KB (144,715 bytes) since the home's study picker reads the study number from its own
+  // small module instead of the session-admin schemas (from 147.9): 144.8 rounded up, plus 0.3.
+  staff: { ceiling: 145.1, goal: 150 },
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,10 +2,12 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { staffAuditLog, staffMembers, staffSessions } from '../src/core/db/schema.ts';
+import type { Clock } from '../src/core/clock.ts';
 import type { Database } from '../src/core/db/client.ts';
 import { hashPassword } from '../src/core/security/passwords.ts';
 import { hashToken, randomToken } from '../src/core/security/tokens.ts';
 import { createSecretBox, newTotpSecret } from '../src/modules/staff/totp.ts';
+import { useTestApp } from './test-app.ts';
 
 /** STAFF_TOTP_KEY of the staff tests' apps: the factory seals secrets with it too. */
 export const TEST_STAFF_TOTP_KEY = 'staff-test-key-0123456789abcdefghijklmnop';
@@ -65,4 +67,42 @@ export function auditRowsWhere(db: Database, where: { staffId?: string; action?:
     .from(staffAuditLog)
     .where(and(...conditions))
     .orderBy(asc(staffAuditLog.id));
+}
+
+/** BEGIN and COMMIT are left out of counted statements: PostgreSQL's driver reports them, the embedded database's does not. */
+const TRANSACTION_EDGE = /^(begin|commit)$/i;
+
+/**
+ * The test app of a staff test file (useTestApp with the staff TOTP key and the test's clock),
+ * with what such files repeat: GET with a cookie, a staff member of `roles` signed in at the
+ * clock's time for an hour, and the statements a request sends, counted.
+ */
+export function useStaffTestApp(clock: Clock) {
+  let watched: string[] | null = null;
+  const testApp = useTestApp({
+    clock,
+    env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY },
+    onStatement: (query) => (TRANSACTION_EDGE.test(query.trim()) ? undefined : watched?.push(query)),
+  });
+  const db = () => testApp.database.db;
+  return {
+    testApp,
+    db,
+    get: (url: string, cookie: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie } }),
+    async staffCookie(roles: StaffRole[], siteIds?: string[]) {
+      const { staff } = await createStaffMember(db(), { roles, siteIds });
+      const cookie = await staffCookieFor(db(), staff.id, { lastSeenAt: clock.now(), expiresAt: new Date(clock.nowMs() + 3600_000) });
+      return { staff, cookie };
+    },
+    /** What `run` answered and how many statements the app sent meanwhile. */
+    async countStatements<T>(run: () => Promise<T>) {
+      watched = [];
+      try {
+        const result = await run();
+        return { result, statements: watched.length };
+      } finally {
+        watched = null;
+      }
+    },
+  };
 }

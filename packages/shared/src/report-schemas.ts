@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { studyNoParam } from './session-admin-schemas.ts';
+import { studyNoParam } from './study-query.ts';
 
 /**
  * Staff reports (issue 29; decision 122): the month's payments by study, with the reward orders

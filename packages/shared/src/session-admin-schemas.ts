@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { GROUP_STATUSES, SESSION_KINDS } from './schedule-schemas.ts';
 import { text } from './text.ts';
-import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 import { quotaFillSchema } from './quota-fill.ts';
+import { STUDY_NOT_FOUND, studyNoParam, studyQuerySchema } from './study-query.ts';
 
 /**
  * The recruiters' session groups and study results (issue 12 section 2; decision 051): a study's
@@ -29,7 +29,7 @@ export const SESSION_ADMIN_TEXTS = {
   sessionsRequired: 'Add at least one session day.',
   tooManySessions: 'A group has at most 10 session days.',
   sessionsOverlap: 'Session days must not overlap.',
-  studyNotFound: 'There is no study with that number.',
+  studyNotFound: STUDY_NOT_FOUND,
   groupNotFound: 'That session group no longer exists.',
   unknownSite: 'There is no such test site.',
   created: 'Session group added.',
@@ -63,12 +63,6 @@ export const sessionDaySchema = z
   .object({ date: dateField, start: timeField, end: timeField })
   .refine((day) => day.end > day.start, { message: SESSION_ADMIN_TEXTS.endAfterStart, path: ['end'] });
 export type SessionDay = z.infer<typeof sessionDaySchema>;
-
-export const studyNoParam = z.coerce
-  .number({ error: SESSION_ADMIN_TEXTS.studyNotFound })
-  .int(SESSION_ADMIN_TEXTS.studyNotFound)
-  .min(1, SESSION_ADMIN_TEXTS.studyNotFound)
-  .max(INTEGER_COLUMN_MAX, SESSION_ADMIN_TEXTS.studyNotFound);
 
 const groupIdField = text(SESSION_ADMIN_TEXTS.groupNotFound, { error: SESSION_ADMIN_TEXTS.groupNotFound }).regex(
   /^[0-9a-f-]{36}$/i,
@@ -153,10 +147,6 @@ export type UpdateGroupPayload = z.infer<typeof updateGroupSchema>;
 /** POST /api/staff/sessions/SetGroupStatus: open or close a group. */
 export const setGroupStatusSchema = z.object({ groupId: groupIdField, status: z.enum(GROUP_STATUSES) });
 export type SetGroupStatusPayload = z.infer<typeof setGroupStatusSchema>;
-
-/** GET ...?studyNo= of the staff's study calls. */
-export const studyQuerySchema = z.object({ studyNo: studyNoParam });
-export type StudyQuery = z.infer<typeof studyQuerySchema>;
 
 /** A study's results: the screenings come RESULTS_PAGE_SCREENINGS a page, newest first. */
 export const studyResultsQuerySchema = studyQuerySchema.extend({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

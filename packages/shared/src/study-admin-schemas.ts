@@ -343,8 +343,6 @@ export const studyListResponseSchema = z.object({
 });
 export type StudyListResponse = z.infer<typeof studyListResponseSchema>;
 
-export const studyQuerySchema = z.object({ studyNo: z.coerce.number().int().min(1).max(INTEGER_COLUMN_MAX) });
-
 export const studyDetailResponseSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('succeed'),

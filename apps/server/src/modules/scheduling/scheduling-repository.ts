@@ -185,11 +185,13 @@ export function createSchedulingRepository(db: Executor) {
     },
 
     /**
-     * The staff dashboard's sessions (decision 058): each session starting in [from, to), with its
-     * group's study, site and seats and its bookings counted by status in one pass (a booking holds a
-     * seat in the whole group, so each of the group's sessions counts it; attendance is per booking).
+     * Each session starting in [from, to) with its group's study, site, cell, status and seats, and
+     * the group's bookings counted by status in one statement however many sessions (a booking holds
+     * a seat in the whole group, so each of the group's sessions counts it; attendance is per
+     * booking). `siteIds` narrows it to those sites (null: every site and the virtual sessions).
+     * The staff dashboard (decision 058) and the staff calendar (decision 120) read it.
      */
-    dashboardSessions(from: Date, to: Date) {
+    sessionsStarting(from: Date, to: Date, siteIds: readonly string[] | null = null) {
       return db
         .select({
           sessionId: groupSessions.id,
@@ -199,7 +201,13 @@ export function createSchedulingRepository(db: Executor) {
           studyNo: sessionGroups.studyNo,
           siteId: sessionGroups.siteId,
           kind: sessionGroups.kind,
+          cell: sessionGroups.cell,
+          color: sessionGroups.color,
+          status: sessionGroups.status,
           seats: sessionGroups.seats,
+          taken: sessionGroups.taken,
+          held: sessionGroups.held,
+          overbook: sessionGroups.overbook,
           booked: sql<number>`(count(*) filter (where ${bookings.status} = 'booked'))::int`,
           attended: sql<number>`(count(*) filter (where ${bookings.status} = 'attended'))::int`,
           noShow: sql<number>`(count(*) filter (where ${bookings.status} = 'noShow'))::int`,
@@ -207,7 +215,12 @@ export function createSchedulingRepository(db: Executor) {
         .from(groupSessions)
         .innerJoin(sessionGroups, eq(sessionGroups.id, groupSessions.groupId))
         .leftJoin(bookings, eq(bookings.groupId, sessionGroups.id))
-        .where(sql`${groupSessions.startsAt} >= ${from} and ${groupSessions.startsAt} < ${to}`)
+        .where(
+          and(
+            sql`${groupSessions.startsAt} >= ${from} and ${groupSessions.startsAt} < ${to}`,
+            siteIds ? inArray(sessionGroups.siteId, [...siteIds]) : undefined,
+          ),
+        )
         .groupBy(groupSessions.id, sessionGroups.id)
         .orderBy(asc(groupSessions.startsAt), asc(groupSessions.id));
     },

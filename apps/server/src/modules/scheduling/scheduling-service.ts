@@ -398,7 +398,7 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     },
 
     /** The staff dashboard's reads (decision 058): sessions starting in a window, studies filling, attendance by week. */
-    dashboardSessions: (from: Date, to: Date) => on(db).dashboardSessions(from, to),
+    dashboardSessions: (from: Date, to: Date) => on(db).sessionsStarting(from, to),
     filling: () => on(db).filling(now()),
     attendanceByWeek: (from: Date, timeZone: string) => on(db).attendanceByWeek(from, timeZone),
     /** Attended bookings checked in during [from, to) per study, with the compensation owed (decision 122). */

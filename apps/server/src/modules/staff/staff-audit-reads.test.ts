@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffAuditEntry, StaffRole } from '@testerhub/shared/staff-schemas';
 import { postJson } from '../../../test/account-helpers.ts';
 import { createBooking, createSessionGroup, createStudy, createTester } from '../../../test/factories.ts';
-import { auditRowsWhere, createStaffMember, STAFF_PASSWORD, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
-import { useTestApp } from '../../../test/test-app.ts';
+import { auditRowsWhere, createStaffMember, STAFF_PASSWORD, useStaffTestApp } from '../../../test/staff-helpers.ts';
 import { createFakeClock } from '../../core/clock.ts';
 import { staffAuditLog, testers } from '../../core/db/schema.ts';
 
@@ -15,25 +14,9 @@ import { staffAuditLog, testers } from '../../core/db/schema.ts';
  */
 
 const NOW = new Date('2026-11-25T18:00:00Z');
-const HOUR = 3_600_000;
 const clock = createFakeClock(NOW);
 
-let watched: string[] | null = null;
-/** BEGIN and COMMIT are left out: PostgreSQL's driver reports them, the embedded database's does not. */
-const TRANSACTION_EDGE = /^(begin|commit)$/i;
-const testApp = useTestApp({
-  clock,
-  env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY },
-  onStatement: (query) => (TRANSACTION_EDGE.test(query.trim()) ? undefined : watched?.push(query)),
-});
-const db = () => testApp.database.db;
-
-async function staffCookie(roles: StaffRole[]) {
-  const { staff } = await createStaffMember(db(), { roles });
-  return { staff, cookie: await staffCookieFor(db(), staff.id, { lastSeenAt: clock.now(), expiresAt: new Date(clock.nowMs() + HOUR) }) };
-}
-
-const get = (url: string, cookie: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+const { testApp, db, get, staffCookie, countStatements } = useStaffTestApp(clock);
 
 async function logEntries(cookie: string, query = ''): Promise<StaffAuditEntry[]> {
   const answer = await get(`/api/staff/admin/AuditLog?${query}`, cookie);
@@ -187,13 +170,8 @@ describe('the audit log names its targets', () => {
     const { cookie } = await staffCookie(['admin']);
     const { staff: recruiter, cookie: recruiterCookie } = await staffCookie(['recruiter']);
     const counted = async () => {
-      watched = [];
-      try {
-        const entries = await logEntries(cookie, `staffId=${recruiter.id}`);
-        return { statements: watched.length, entries: entries.length };
-      } finally {
-        watched = null;
-      }
+      const { result, statements } = await countStatements(() => logEntries(cookie, `staffId=${recruiter.id}`));
+      return { statements, entries: result.length };
     };
     const first = await createTester(db());
     await get(`/api/staff/testers/Tester?testerId=${first.id}`, recruiterCookie);

@@ -10,8 +10,8 @@ import {
   studyFormOptionsResponseSchema,
   studyListQuerySchema,
   studyListResponseSchema,
-  studyQuerySchema,
 } from '@testerhub/shared/study-admin-schemas';
+import { studyQuerySchema } from '@testerhub/shared/study-query';
 import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { StudyAdminService } from './study-admin-service.ts';
 

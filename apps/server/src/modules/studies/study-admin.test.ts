@@ -17,6 +17,7 @@ import { screenerQuestions, studies, studyReturnSecrets, testSites } from '../..
 import { externalReturnSignature } from './external-return-signature.ts';
 import { DEMO_SCREENER_HOST } from './studies-seed.ts';
 import { SCREENER_TEXTS } from '@testerhub/shared/study-rules';
+import { STUDY_NOT_FOUND } from '@testerhub/shared/study-query';
 
 /**
  * Studies in the staff console (issue 12 section 2; decision 050): create and save with the shared
@@ -200,6 +201,15 @@ describe('creating a study', () => {
       field: 'studyNo',
     });
     expect(await db().select().from(studies).where(eq(studies.studyNo, external.studyNo))).toEqual([]);
+  });
+
+  it('answers a study number that is no number with the sessions pages’ message (one study-number rule for every study call)', async () => {
+    const { cookie } = await recruiter();
+    for (const studyNo of ['abc', '0', '2147483648']) {
+      const answer = await getWith(testApp.app, `/api/staff/studies/Study?studyNo=${studyNo}`, { cookie });
+      expect(answer.statusCode, studyNo).toBe(400);
+      expect(answer.body, studyNo).toContain(STUDY_NOT_FOUND);
+    }
   });
 });
 

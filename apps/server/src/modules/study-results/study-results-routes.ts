@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { studyQuerySchema, studyResultsQuerySchema, studyResultsResponseSchema } from '@testerhub/shared/session-admin-schemas';
+import { studyResultsQuerySchema, studyResultsResponseSchema } from '@testerhub/shared/session-admin-schemas';
+import { studyQuerySchema } from '@testerhub/shared/study-query';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { staffGet } from '../../core/auth/staff-scope.ts';
 import { NotFoundError } from '../../core/errors.ts';

@@ -1,27 +1,14 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { fakeApi } from '../../../test/fake-api';
-import { FindInfoPage } from './find-info-page';
-import { ResetPasswordPage } from './reset-password-page';
+import { RecoveryPagesAt } from './recovery-test-helpers';
 
 const { answers, calls } = fakeApi();
 
-function renderAt(url: string) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/community/findinfo/username" element={<FindInfoPage tab="username" />} />
-        <Route path="/community/findinfo/password" element={<FindInfoPage tab="password" />} />
-        <Route path="/account/resetPassword" element={<ResetPasswordPage />} />
-        <Route path="/community/login" element={<p>Login page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (url: string) => render(<RecoveryPagesAt url={url} />);
 
 describe('find info tabs', () => {
   test('two tabs with tab semantics; the arrow key opens the other route', async () => {

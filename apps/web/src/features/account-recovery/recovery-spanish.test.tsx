@@ -1,39 +1,24 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { message } from '@testerhub/shared/account-messages';
 import { fakeApi } from '../../../test/fake-api';
+import { renderInSpanish } from '../../../test/in-spanish';
 import { setLanguage } from '../../hooks/use-entry-language';
-import { FindInfoPage } from './find-info-page';
-import { ResetPasswordPage } from './reset-password-page';
+import { RecoveryPagesAt } from './recovery-test-helpers';
 
 /** Account recovery in Spanish (issue 28; decision 118): the tab's language, the server's answers as they come. */
 
 const { answers } = fakeApi();
 afterEach(() => setLanguage('en'));
 
-async function renderInSpanish(url: string) {
-  setLanguage('es');
-  await act(async () => {
-    render(
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/community/findinfo/username" element={<FindInfoPage tab="username" />} />
-          <Route path="/community/findinfo/password" element={<FindInfoPage tab="password" />} />
-          <Route path="/account/resetPassword" element={<ResetPasswordPage />} />
-          <Route path="/community/login" element={<p>Login page</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
-  });
-}
+const renderAt = (url: string) => renderInSpanish(<RecoveryPagesAt url={url} />);
 
 describe('account recovery in Spanish', () => {
   test('find username: the tabs, the rules, the found name and the failure in Spanish', async () => {
     const user = userEvent.setup();
-    await renderInSpanish('/community/findinfo/username');
+    await renderAt('/community/findinfo/username');
     expect(await screen.findByRole('heading', { name: '¿Olvidó su nombre de usuario o su contraseña?' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Buscar nombre de usuario', 'Restablecer contraseña']);
     expect(screen.getByRole('tablist', { name: 'Recuperar la cuenta' })).toBeInTheDocument();
@@ -60,7 +45,7 @@ describe('account recovery in Spanish', () => {
 
   test('forgot password: its rules, the sent popup and a refusal (429) in Spanish', async () => {
     const user = userEvent.setup();
-    await renderInSpanish('/community/findinfo/password');
+    await renderAt('/community/findinfo/password');
     await user.click(await screen.findByRole('button', { name: 'Restablecer contraseña' }));
     expect(screen.getByLabelText('Nombre de usuario')).toHaveAccessibleDescription('Por favor ingrese su nombre de usuario.');
     expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(message('emailInvalid', 'es'));
@@ -85,7 +70,7 @@ describe('account recovery in Spanish', () => {
   test('the reset link page: its hint, the rules, and the success in Spanish', async () => {
     answers['/account/ResetPassword'] = { body: { status: 'succeed', message: '' } };
     const user = userEvent.setup();
-    await renderInSpanish('/account/resetPassword?userId=tester-1&code=code-1');
+    await renderAt('/account/resetPassword?userId=tester-1&code=code-1');
     expect(await screen.findByRole('heading', { name: 'Elija una nueva contraseña' })).toBeInTheDocument();
     const password = screen.getByLabelText('Nueva contraseña');
     expect(password).toHaveAccessibleDescription(
@@ -104,7 +89,7 @@ describe('account recovery in Spanish', () => {
   });
 
   test('a reset link without its code: "Enlace no válido" at once', async () => {
-    await renderInSpanish('/account/resetPassword');
+    await renderAt('/account/resetPassword');
     const dialog = await screen.findByRole('dialog', { name: 'Enlace no válido' });
     expect(dialog).toHaveTextContent('Algo salió mal con su enlace. Por favor seleccione de nuevo el enlace de su correo electrónico...');
     expect(within(dialog).getByRole('button', { name: 'Ir a iniciar sesión' })).toBeInTheDocument();

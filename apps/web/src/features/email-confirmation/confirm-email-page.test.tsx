@@ -1,25 +1,14 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { ENTRY_TEXTS } from '@testerhub/shared/account-messages';
 import { fakeApi } from '../../../test/fake-api';
-import { ConfirmEmailPage, confirmationRequest } from './confirm-email-page';
+import { confirmationRequest } from './confirm-email-page';
+import { ConfirmEmailAt } from './confirm-email-test-helpers';
 
 const { answers, calls } = fakeApi();
 
-function renderAt(url: string) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/community/checkConfirmEmail" element={<ConfirmEmailPage />} />
-        <Route path="/account/checkConfirmEmail" element={<ConfirmEmailPage />} />
-        <Route path="/account/ConfirmEmail" element={<ConfirmEmailPage />} />
-        <Route path="/community/login" element={<p>Login page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const renderAt = (url: string) => render(<ConfirmEmailAt url={url} />);
 
 /** Lets the stubbed calls resolve and React commit, without moving the fake clock. */
 async function settle() {

@@ -1,34 +1,22 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
+import { renderInSpanish } from '../../../test/in-spanish';
 import { setLanguage } from '../../hooks/use-entry-language';
-import { ConfirmEmailPage } from './confirm-email-page';
+import { ConfirmEmailAt } from './confirm-email-test-helpers';
 
 /** The e-mail confirmation page in Spanish (issue 28; decision 118). */
 
 const { answers } = fakeApi();
 afterEach(() => setLanguage('en'));
 
-async function renderInSpanish(url: string) {
-  setLanguage('es');
-  await act(async () => {
-    render(
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/account/checkConfirmEmail" element={<ConfirmEmailPage />} />
-          <Route path="/community/login" element={<p>Login page</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
-  });
-}
+const renderAt = (url: string) => renderInSpanish(<ConfirmEmailAt url={url} />);
 
 describe('e-mail confirmation in Spanish', () => {
   test('confirmed: the thanks and the countdown in Spanish', async () => {
     answers['/account/CheckConfirmEmail'] = { body: { status: 'confirmed' } };
-    await renderInSpanish('/account/checkConfirmEmail?userId=tester-1&code=code-1');
+    await renderAt('/account/checkConfirmEmail?userId=tester-1&code=code-1');
     expect(await screen.findByText('¡Gracias! Su correo electrónico está confirmado y su cuenta está lista.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Confirmación del correo electrónico' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Le llevaremos a la página de inicio de sesión en 5 segundos…');
@@ -37,7 +25,7 @@ describe('e-mail confirmation in Spanish', () => {
 
   test('a failed link: the failure texts and Tester Services in Spanish', async () => {
     answers['/account/CheckConfirmEmail'] = { body: { status: 'failed' } };
-    await renderInSpanish('/account/checkConfirmEmail?userId=tester-1&code=used');
+    await renderAt('/account/checkConfirmEmail?userId=tester-1&code=used');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
       'Algo salió mal con su enlace. Por favor seleccione de nuevo el enlace de su correo electrónico o comuníquese con Servicios al Probador',

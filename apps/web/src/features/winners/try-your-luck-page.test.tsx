@@ -1,54 +1,22 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { EVENT_TEXTS, WHEEL_SPIN_MS } from '@testerhub/shared/winners-schemas';
 import { describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { WithPortalQuery } from '../../../test/portal-query';
 import { landingRotation } from './spin-wheel';
 import { TryYourLuckPage } from './try-your-luck-page';
+import { answerTryYourLuck, InPortal } from './winners-test-helpers';
 
 const { answers, paths } = fakeApi();
 
-const SEGMENTS = [100, 10, 5000, 20, 250, 30, 1000, 50, 75].map((coins) => ({ coins, rate: coins === 10 ? 30000 : 5000 }));
-
-function answerPage({ count = 3, currentCoins = 500, entered = false, checkGiftCard = true, drawingDay = 1 } = {}) {
-  Object.assign(answers, {
-    '/event/GetEventCount': { body: { coins: 50, count, totalCount: 3, currentCoins, winningRate: SEGMENTS } },
-    '/event/checkCoins': { body: { checkGiftCard, checkWheel: currentCoins >= 50 } },
-    '/event/CheckGoldRewardAvailable': {
-      body: { status: entered ? 'applied' : 'available', goldCardCoin: 100, prize: '$25 e-gift card', drawingDay },
-    },
-    '/event/GetWinnerList': {
-      body: {
-        giftCardWinners: [
-          {
-            username: 'luckyone',
-            eventStamp: '2026-11-16T06:05:00Z',
-            coins: 0,
-            fileName: 'a.svg',
-            imageSrc: '/media/avatars/a.svg',
-            prize: '$25 e-gift card',
-          },
-        ],
-        wheelWinners: [],
-        myHistory: [{ coins: 20, logTime: '2026-11-20T18:00:00Z' }],
-        drawingDay,
-      },
-    },
-    '/event/ApplyEvent': { body: { status: 'succeed', reward: 250, count: count - 1 } },
-    '/event/ApplyGoldCardEvent': { body: { status: 'succeed', coins: currentCoins - 100 } },
-  });
-}
+const answerPage = (options?: Parameters<typeof answerTryYourLuck>[1]) => answerTryYourLuck(answers, options);
 
 function renderPage(blackList = false) {
   render(
-    <MemoryRouter>
-      <WithPortalQuery>
-        <TryYourLuckPage blackList={blackList} />
-      </WithPortalQuery>
-    </MemoryRouter>,
+    <InPortal>
+      <TryYourLuckPage blackList={blackList} />
+    </InPortal>,
   );
 }
 

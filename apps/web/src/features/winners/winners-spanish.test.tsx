@@ -1,63 +1,25 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { WithPortalQuery } from '../../../test/portal-query';
-import { setLanguage } from '../../hooks/use-entry-language';
+import { renderInSpanish } from '../../../test/in-spanish';
 import { FunEventsPage } from './fun-events-page';
 import { GiveawayWinnersPage } from './giveaway-winners-page';
 import { TryYourLuckPage } from './try-your-luck-page';
+import { answerTryYourLuck, InPortal } from './winners-test-helpers';
 
 const { answers } = fakeApi();
 
-const SEGMENTS = [100, 10, 5000, 20, 250, 30, 1000, 50, 75].map((coins) => ({ coins, rate: coins === 10 ? 30000 : 5000 }));
-
-function answerPage({ entered = false, drawingDay = 4 } = {}) {
-  Object.assign(answers, {
-    '/event/GetEventCount': { body: { coins: 50, count: 0, totalCount: 3, currentCoins: 500, winningRate: SEGMENTS } },
-    '/event/checkCoins': { body: { checkGiftCard: true, checkWheel: true } },
-    '/event/CheckGoldRewardAvailable': {
-      body: { status: entered ? 'applied' : 'available', goldCardCoin: 100, prize: '$25 e-gift card', drawingDay },
-    },
-    '/event/GetWinnerList': {
-      body: {
-        giftCardWinners: [
-          {
-            username: 'luckyone',
-            eventStamp: '2026-11-16T06:05:00Z',
-            coins: 0,
-            fileName: 'a.svg',
-            imageSrc: '/media/avatars/a.svg',
-            prize: '$25 e-gift card',
-          },
-        ],
-        wheelWinners: [],
-        myHistory: [{ coins: 20, logTime: '2026-11-20T18:00:00Z' }],
-        drawingDay,
-      },
-    },
-  });
-}
-
-/** Renders in Spanish; the Spanish texts load on first use, so the render waits for them. */
-async function renderInSpanish(page: ReactNode) {
-  setLanguage('es');
-  await act(async () => {
-    render(
-      <MemoryRouter>
-        <WithPortalQuery>{page}</WithPortalQuery>
-      </MemoryRouter>,
-    );
-  });
-}
+/** The page's calls answered with no spins left and the drawing on Thursday unless told. */
+const answerPage = ({ entered = false, drawingDay = 4 } = {}) => answerTryYourLuck(answers, { count: 0, entered, drawingDay });
+const renderPageInSpanish = (page: ReactNode) => renderInSpanish(<InPortal>{page}</InPortal>);
 
 describe('the winners pages in Spanish (issue 28, Spanish end to end)', () => {
   test('try your luck: the drawing with its weekday in Spanish, the wheel, its odds and the winner lists with Spanish dates', async () => {
     answerPage();
-    await renderInSpanish(<TryYourLuckPage blackList={false} />);
+    await renderPageInSpanish(<TryYourLuckPage blackList={false} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Pruebe su suerte' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sorteo semanal de tarjetas de regalo' })).toBeInTheDocument();
     expect(
@@ -86,13 +48,13 @@ describe('the winners pages in Spanish (issue 28, Spanish end to end)', () => {
 
   test('after an entry the button names the drawing day in Spanish', async () => {
     answerPage({ entered: true, drawingDay: 1 });
-    await renderInSpanish(<TryYourLuckPage blackList />);
+    await renderPageInSpanish(<TryYourLuckPage blackList />);
     expect(await screen.findByRole('button', { name: '¡Ya está participando! Vuelva el próximo lunes' })).toBeDisabled();
   });
 
   test('the fun events and a giveaway page in Spanish', async () => {
     answers['/reward/GetWinners'] = { body: [] };
-    await renderInSpanish(
+    await renderPageInSpanish(
       <>
         <FunEventsPage />
         <GiveawayWinnersPage type="newTester" />

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import type { StaffGroup } from '@testerhub/shared/session-admin-schemas';
 import { MESSAGE_TEMPLATES, MESSAGE_TEXTS } from '@testerhub/shared/staff-message-schemas';
 import { fakeApi } from '../../../test/fake-api';
-import { renderStaffPages } from '../../../test/staff-pages';
-import { SessionsPage } from './sessions-page';
+import { GROUP, GROUPS_PATH, groups, renderStudyPagesAt } from './sessions-test-helpers';
 
 /**
  * Messages to a group's people and cancelling a group from the sessions page (decision 123): the
@@ -15,47 +13,9 @@ import { SessionsPage } from './sessions-page';
 
 const api = fakeApi();
 
-const GROUP: StaffGroup = {
-  groupId: '11111111-1111-4111-8111-111111111111',
-  kind: 'inPerson',
-  siteId: '00001',
-  siteName: 'Chicago Test Center',
-  timeZone: 'America/Chicago',
-  videoLink: '',
-  pickUpAt: null,
-  color: 'Green',
-  cell: 'A1',
-  coOpCost: 75.5,
-  seats: 3,
-  taken: 2,
-  held: 0,
-  status: 'Open',
-  isExternal: false,
-  sessions: [{ testerDay: 1, startsAt: '2026-12-01T15:00:00.000Z', endsAt: '2026-12-01T17:00:00.000Z' }],
-  bookingClosesAt: '2026-11-30T15:00:00.000Z',
-  bookingClosed: false,
-  fields: {
-    kind: 'inPerson',
-    siteId: '00001',
-    videoLink: '',
-    pickUpDate: '',
-    pickUpTime: '',
-    color: 'Green',
-    cell: 'A1',
-    coOpCost: 75.5,
-    seats: 3,
-    status: 'Open',
-    isExternal: false,
-    sessions: [{ date: '2026-12-01', start: '09:00', end: '11:00' }],
-  },
-};
-const SITES = [{ siteId: '00001', name: 'Chicago Test Center', timeZone: 'America/Chicago' }];
-
 function renderSessions() {
-  api.answers['/staff/sessions/Groups?studyNo=24101'] = {
-    body: { status: 'succeed', studyNo: 24101, studyName: 'Cereal test', sites: SITES, groups: [GROUP] },
-  };
-  return renderStaffPages('/staff/studies/24101/sessions', { 'studies/:studyNo/sessions': <SessionsPage /> }, ['recruiter']);
+  api.answers[GROUPS_PATH] = groups([GROUP]);
+  return renderStudyPagesAt('/staff/studies/24101/sessions');
 }
 
 const EXAMPLE = {

@@ -2,66 +2,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { SESSION_ADMIN_TEXTS, type StaffGroup, type StudyResultsResponse } from '@testerhub/shared/session-admin-schemas';
-import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../test/fake-api';
-import { SessionsPage } from './sessions-page';
-import { StudyResultsPage } from './study-results-page';
-import { renderStaffPages } from '../../../test/staff-pages';
+import { GROUP, GROUPS_PATH, groups, renderStudyPagesAt } from './sessions-test-helpers';
 
 const api = fakeApi();
-
-const SITES = [{ siteId: '00001', name: 'Chicago Test Center', timeZone: 'America/Chicago' }];
-const GROUP: StaffGroup = {
-  groupId: '11111111-1111-4111-8111-111111111111',
-  kind: 'inPerson',
-  siteId: '00001',
-  siteName: 'Chicago Test Center',
-  timeZone: 'America/Chicago',
-  videoLink: '',
-  pickUpAt: null,
-  color: 'Green',
-  cell: 'A1',
-  coOpCost: 75.5,
-  seats: 3,
-  taken: 2,
-  held: 1,
-  status: 'Open',
-  isExternal: false,
-  sessions: [{ testerDay: 1, startsAt: '2026-12-01T15:00:00.000Z', endsAt: '2026-12-01T17:00:00.000Z' }],
-  bookingClosesAt: '2026-11-30T15:00:00.000Z',
-  bookingClosed: false,
-  fields: {
-    kind: 'inPerson',
-    siteId: '00001',
-    videoLink: '',
-    pickUpDate: '',
-    pickUpTime: '',
-    color: 'Green',
-    cell: 'A1',
-    coOpCost: 75.5,
-    seats: 3,
-    status: 'Open',
-    isExternal: false,
-    sessions: [{ date: '2026-12-01', start: '09:00', end: '11:00' }],
-  },
-};
-const GROUPS_PATH = '/staff/sessions/Groups?studyNo=24101';
-const groups = (list: StaffGroup[]) => ({
-  body: { status: 'succeed', studyNo: 24101, studyName: 'Cereal test', sites: SITES, groups: list },
-});
-
-function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
-  return renderStaffPages(
-    entry,
-    { 'studies/:studyNo/sessions': <SessionsPage />, 'studies/:studyNo/results': <StudyResultsPage /> },
-    roles,
-  );
-}
 
 describe('the sessions page (decision 051)', () => {
   test('shows each group’s kind, site, session in the site’s time, compensation, seats and status', async () => {
     api.answers[GROUPS_PATH] = groups([GROUP]);
-    renderAt('/staff/studies/24101/sessions');
+    renderStudyPagesAt('/staff/studies/24101/sessions');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sessions: Cereal test' })).toBeInTheDocument();
     const card = within(screen.getByRole('listitem', { name: 'Group A1 (Green)' }));
     expect(card.getByText('In person')).toBeInTheDocument();
@@ -81,7 +30,7 @@ describe('the sessions page (decision 051)', () => {
     };
     const closed: StaffGroup = { ...GROUP, groupId: '33333333-3333-4333-8333-333333333333', cell: 'C3', status: 'Closed' };
     api.answers[GROUPS_PATH] = groups([GROUP, soon, closed]);
-    renderAt('/staff/studies/24101/sessions');
+    renderStudyPagesAt('/staff/studies/24101/sessions');
     const open = within(await screen.findByRole('listitem', { name: 'Group A1 (Green)' }));
     expect(open.getByTestId('group-booking-window')).toHaveTextContent('Testers can book until Monday, November 30th, 2026, 9:00 AM CST');
     const past = within(screen.getByRole('listitem', { name: 'Group B2 (Green)' }));
@@ -99,7 +48,7 @@ describe('the sessions page (decision 051)', () => {
       list = [GROUP];
       return { body: { status: 'succeed', message: SESSION_ADMIN_TEXTS.created, groupId: GROUP.groupId } };
     };
-    const user = renderAt('/staff/studies/24101/sessions');
+    const user = renderStudyPagesAt('/staff/studies/24101/sessions');
     expect(await screen.findByText('This study has no session groups yet.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add a session group' }));
     const form = within(screen.getByRole('form', { name: 'Add a session group' }));
@@ -129,7 +78,7 @@ describe('the sessions page (decision 051)', () => {
     api.answers[GROUPS_PATH] = groups([GROUP]);
     const refusal = SESSION_ADMIN_TEXTS.seatsBelowBookings(3);
     api.answers['/staff/sessions/UpdateGroup'] = { body: { status: 'failed', message: refusal, field: 'seats' } };
-    const user = renderAt('/staff/studies/24101/sessions');
+    const user = renderStudyPagesAt('/staff/studies/24101/sessions');
     const card = within(await screen.findByRole('listitem', { name: 'Group A1 (Green)' }));
     await user.click(card.getByRole('button', { name: 'Edit group A1' }));
     const form = within(card.getByRole('form', { name: 'Edit group A1' }));
@@ -146,7 +95,7 @@ describe('the sessions page (decision 051)', () => {
     api.answers['/staff/sessions/SetGroupStatus'] = {
       body: { status: 'succeed', message: SESSION_ADMIN_TEXTS.closed, groupId: GROUP.groupId },
     };
-    const user = renderAt('/staff/studies/24101/sessions');
+    const user = renderStudyPagesAt('/staff/studies/24101/sessions');
     const card = within(await screen.findByRole('listitem', { name: 'Group A1 (Green)' }));
     await user.click(card.getByRole('button', { name: 'Close group A1' }));
     expect(await screen.findByText(`Group A1: ${SESSION_ADMIN_TEXTS.closed}`)).toBeInTheDocument();
@@ -159,7 +108,7 @@ describe('the sessions page (decision 051)', () => {
   test('has an error state with Try again', async () => {
     let fail = true;
     api.answers[GROUPS_PATH] = () => (fail ? { status: 500, body: { message: 'boom' } } : groups([]));
-    const user = renderAt('/staff/studies/24101/sessions');
+    const user = renderStudyPagesAt('/staff/studies/24101/sessions');
     const alert = await screen.findByRole('alert');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -167,7 +116,7 @@ describe('the sessions page (decision 051)', () => {
   });
 
   test('asks the server nothing for staff without the recruiter role', async () => {
-    renderAt('/staff/studies/24101/sessions', ['rewards']);
+    renderStudyPagesAt('/staff/studies/24101/sessions', ['rewards']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only staff with the recruiter role can open this page.');
     expect(api.calls).toEqual([]);
   });
@@ -224,7 +173,7 @@ const RESULTS: StudyResultsResponse = {
 describe('the results page (decision 051)', () => {
   test('shows the answers, the waiting list, the bookings per group and the CSV link', async () => {
     api.answers['/staff/study-results/Summary?studyNo=24101&page=1'] = { body: RESULTS };
-    renderAt('/staff/studies/24101/results');
+    renderStudyPagesAt('/staff/studies/24101/results');
     expect(await screen.findByRole('heading', { level: 1, name: 'Results: Cereal test' })).toBeInTheDocument();
     const screening = within(within(screen.getByTestId('screenings')).getByRole('listitem'));
     expect(screening.getByText('Qualified')).toBeInTheDocument();
@@ -249,7 +198,7 @@ describe('the results page (decision 051)', () => {
     });
     api.answers['/staff/study-results/Summary?studyNo=24101&page=2'] = onPage(2, 200);
     api.answers['/staff/study-results/Summary?studyNo=24101&page=3'] = onPage(3, 50);
-    const user = renderAt('/staff/studies/24101/results?page=2');
+    const user = renderStudyPagesAt('/staff/studies/24101/results?page=2');
     expect(await screen.findByText('Screenings 201–400 of 450, newest first; the CSV holds them all.')).toBeInTheDocument();
     const pages = within(screen.getByRole('navigation', { name: 'Screener results pages' }));
     expect(pages.getByRole('button', { name: 'Newer' })).toBeInTheDocument();
@@ -262,7 +211,7 @@ describe('the results page (decision 051)', () => {
     api.answers['/staff/study-results/Summary?studyNo=24101&page=1'] = {
       body: { ...RESULTS, screenings: [], screeningsShown: 0, screeningsTotal: 0, waitingList: [], groups: [] },
     };
-    renderAt('/staff/studies/24101/results');
+    renderStudyPagesAt('/staff/studies/24101/results');
     expect(await screen.findByText('Nobody has taken this study’s screener yet.')).toBeInTheDocument();
     expect(screen.getByText('Nobody is waiting for this study.')).toBeInTheDocument();
     expect(screen.getByText('This study has no session groups yet.')).toBeInTheDocument();

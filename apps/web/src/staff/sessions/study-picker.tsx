@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { studyQuerySchema } from '@testerhub/shared/session-admin-schemas';
+import { studyQuerySchema } from '@testerhub/shared/study-query';
 import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { RequiresRole } from '../shell/staff-page-parts';

@@ -19,6 +19,7 @@ import { formatTime } from '@testerhub/shared/schedule-format';
 import type { StaffPrincipal, StaffService } from '../../staff/staff-service.ts';
 import { csvRecord } from '../../../core/csv.ts';
 import { DEFAULT_TIME_ZONE } from '../schedule-mail/schedule-notices.ts';
+import { createSchedulingRepository } from '../scheduling-repository.ts';
 import { createCalendarRepository } from './calendar-repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -68,6 +69,7 @@ export function createCalendarService(deps: {
   audited: StaffService['audited'];
 }) {
   const repository = createCalendarRepository(deps.db);
+  const scheduling = createSchedulingRepository(deps.db);
 
   /** The places the staff member may see (every site and the virtual sessions, or their own sites), and the site asked for if any. */
   async function placesFor(staff: StaffPrincipal, siteId: string | undefined) {
@@ -144,7 +146,7 @@ export function createCalendarService(deps: {
       const places = everySite ? [...visible, VIRTUAL] : visible;
       const siteIds = chosen ? [chosen.siteId!] : everySite ? null : visible.map((site) => site.siteId!);
       const range = window(query.from, query.days);
-      const rows = siteIds?.length === 0 ? [] : await repository.sessions(range.from, range.to, siteIds);
+      const rows = siteIds?.length === 0 ? [] : await scheduling.sessionsStarting(range.from, range.to, siteIds);
       const last = addDays(query.from, query.days - 1);
       const zoneOf = (siteId: string | null) => places.find((place) => place.siteId === siteId)?.timeZone ?? DEFAULT_TIME_ZONE;
       const inRange = rows
@@ -177,8 +179,8 @@ export function createCalendarService(deps: {
           overbook: row.overbook,
           free: Math.max(0, row.seats - row.taken - row.held),
           booked: row.booked,
-          checkedIn: row.checkedIn,
-          noShows: row.noShows,
+          checkedIn: row.attended,
+          noShows: row.noShow,
         })),
       };
     },

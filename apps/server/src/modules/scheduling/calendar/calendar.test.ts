@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import type { CalendarSession, CalendarSessionsResponse, DayListResponse } from '@testerhub/shared/calendar-schemas';
 import { createBooking, createChild, createSessionGroup, createStudy, createTester } from '../../../../test/factories.ts';
-import { createStaffMember, staffCookieFor, TEST_STAFF_TOTP_KEY } from '../../../../test/staff-helpers.ts';
-import { useTestApp } from '../../../../test/test-app.ts';
+import { useStaffTestApp } from '../../../../test/staff-helpers.ts';
 import { createFakeClock } from '../../../core/clock.ts';
 import { staffAuditLog } from '../../../core/db/schema.ts';
 
@@ -14,22 +13,7 @@ const TODAY = '2026-11-25';
 const HOUR = 3_600_000;
 const clock = createFakeClock(NOW);
 
-let watched: string[] | null = null;
-/** BEGIN and COMMIT are left out: PostgreSQL's driver reports them, the embedded database's does not. */
-const TRANSACTION_EDGE = /^(begin|commit)$/i;
-const testApp = useTestApp({
-  clock,
-  env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY },
-  onStatement: (query) => (TRANSACTION_EDGE.test(query.trim()) ? undefined : watched?.push(query)),
-});
-const db = () => testApp.database.db;
-
-async function staffCookie(roles: StaffRole[], siteIds?: string[]) {
-  const { staff } = await createStaffMember(db(), { roles, siteIds });
-  return { staff, cookie: await staffCookieFor(db(), staff.id, { lastSeenAt: NOW, expiresAt: new Date(NOW.getTime() + HOUR) }) };
-}
-
-const get = (url: string, cookie: string) => testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+const { testApp, db, get, staffCookie, countStatements } = useStaffTestApp(clock);
 
 async function sessionsOf(cookie: string, query: string): Promise<CalendarSessionsResponse> {
   const answer = await get(`/api/staff/calendar/Sessions?${query}`, cookie);
@@ -178,13 +162,8 @@ describe('the calendar of sessions', () => {
     const day = '2026-12-02';
     const at = new Date('2026-12-02T16:00:00Z');
     const counted = async () => {
-      watched = [];
-      try {
-        const answer = await sessionsOf(cookie, `from=${day}&days=1`);
-        return { statements: watched.length, sessions: answer.sessions.length };
-      } finally {
-        watched = null;
-      }
+      const { result, statements } = await countStatements(() => sessionsOf(cookie, `from=${day}&days=1`));
+      return { statements, sessions: result.sessions.length };
     };
     const first = await sessionAt('00001', at);
     await createBooking(db(), {

@@ -4,9 +4,9 @@ import {
   groupChangeResponseSchema,
   setGroupStatusSchema,
   staffGroupsResponseSchema,
-  studyQuerySchema,
   updateGroupSchema,
 } from '@testerhub/shared/session-admin-schemas';
+import { studyQuerySchema } from '@testerhub/shared/study-query';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { staffGet, staffPost } from '../../../core/auth/staff-scope.ts';
 import { NotFoundError } from '../../../core/errors.ts';
