@@ -40,9 +40,19 @@ export function CollapsibleSection({
   );
 }
 
-/** Which sections are open, by id: `initial` open at first; `open` opens one (kept open), `toggle` flips one. */
-export function useOpenSections(initial: readonly string[] = []) {
-  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set(initial));
+export type OpenSectionsState = [ReadonlySet<string>, (update: (now: ReadonlySet<string>) => ReadonlySet<string>) => void];
+
+/** The open sections' ids kept by a parent, so they outlive a form made again (after a save). */
+export const useOpenSectionsState = (initial: readonly string[] = []): OpenSectionsState =>
+  useState<ReadonlySet<string>>(() => new Set(initial));
+
+/**
+ * Which sections are open, by id: `initial` open at first (or the parent's `kept` state); `open` opens
+ * some (kept open), `toggle` flips one.
+ */
+export function useOpenSections(initial: readonly string[] = [], kept?: OpenSectionsState) {
+  const own = useOpenSectionsState(initial);
+  const [opened, setOpened] = kept ?? own;
   return {
     isOpen: (id: string) => opened.has(id),
     toggle: (id: string) =>

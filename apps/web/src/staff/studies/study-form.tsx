@@ -17,7 +17,7 @@ import { zoneLabel } from '@testerhub/shared/wall-clock';
 import type { input } from 'zod/v4/core';
 import { SelectField, TextField } from '../../components/form-field';
 import { useSchemaForm } from '../../lib/use-schema-form';
-import { CollapsibleSection, useOpenSections } from '../shell/collapsible-section';
+import { CollapsibleSection, useOpenSections, type OpenSectionsState } from '../shell/collapsible-section';
 import { SubmitButton } from '../shell/staff-page-parts';
 import { ScreenerPreview } from './screener-preview';
 import { StudyAboutMePicker, NamedCodeField } from './study-form-choices';
@@ -135,6 +135,7 @@ export function StudyForm({
   onSubmit,
   bind,
   sectionsOpen,
+  openSections,
 }: {
   defaults: StudyFormValues;
   options: StudyFormOptions;
@@ -151,6 +152,8 @@ export function StudyForm({
   bind?: (form: Form) => void;
   /** Whether every section starts open (a new study) or closed until the recruiter opens one. */
   sectionsOpen: boolean;
+  /** The parent's open sections, kept when the form is made again after a save. */
+  openSections?: OpenSectionsState;
 }) {
   const form = useSchemaForm(createStudySchema, { defaultValues: defaults }) as unknown as Form & {
     field: (name: string) => ReturnType<Form['register']> & { error: string | null };
@@ -161,7 +164,7 @@ export function StudyForm({
   const kind = form.watch('screenerKind');
   // A value chosen in a picker rather than typed: checked again once the form was sent.
   const picked = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
-  const sections = useOpenSections(sectionsOpen ? STUDY_FORM_SECTIONS.map((section) => section.id) : []);
+  const sections = useOpenSections(sectionsOpen ? STUDY_FORM_SECTIONS.map((section) => section.id) : [], openSections);
   // A refusal in a closed section opens it, so its message is seen and its field reached.
   const erring = sectionsWithErrors(form.formState.errors);
   const erringKey = erring.join(' ');

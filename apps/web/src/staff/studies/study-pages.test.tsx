@@ -171,6 +171,8 @@ describe('the study page (decision 050)', () => {
     expect(await screen.findByText(STUDY_ADMIN_TEXTS.returnSecretSet(SECRET.slice(-4)))).toBeInTheDocument();
     expect(screen.queryByTestId('return-secret-missing')).toBeNull();
     expect(screen.getByLabelText('Return secret')).toHaveValue('');
+    // The sections opened before the save stay open in the form made again.
+    expect(screen.getByRole('button', { name: 'Screener' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('is refused without the recruiter role', async () => {

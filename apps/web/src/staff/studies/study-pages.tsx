@@ -18,6 +18,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useSessionGroups } from '../api/session-groups';
 import { useCreateStudy, useSaveStudy, useSetStudyOpen, useStudy, useStudyFormOptions } from '../api/studies';
+import { useOpenSectionsState, type OpenSectionsState } from '../shell/collapsible-section';
 import { RequiresRole } from '../shell/staff-page-parts';
 import { blankQuestion, StudyForm, studyTimeZone, type StudyFormValues } from './study-form';
 import { missingBeforeTesters, seatsText } from './study-readiness';
@@ -186,6 +187,7 @@ function Study({ studyNo }: { studyNo: number }) {
   const created = (useLocation().state as { created?: string } | null)?.created;
   const outcome = useState<OutcomeState>(created ? { ok: true, message: created } : null);
   const editing = useState(false);
+  const openSections = useOpenSectionsState();
   const shown = opened ?? (study.data?.status === 'succeed' ? study.data.study : null);
   if (study.isPending) return <p aria-busy="true">Loading the study…</p>;
   if (study.isError)
@@ -213,7 +215,17 @@ function Study({ studyNo }: { studyNo: number }) {
   return (
     <Loading
       options={options}
-      render={(data) => <StudyEditor key={shown.version} study={shown} options={data} reload={reload} kept={outcome} editing={editing} />}
+      render={(data) => (
+        <StudyEditor
+          key={shown.version}
+          study={shown}
+          options={data}
+          reload={reload}
+          kept={outcome}
+          editing={editing}
+          openSections={openSections}
+        />
+      )}
     />
   );
 }
@@ -286,12 +298,14 @@ function StudyEditor({
   reload,
   kept,
   editing: [editing, setEditing],
+  openSections,
 }: {
   study: StudyDetail;
   options: StudyFormOptions;
   reload: () => Promise<void>;
   kept: [OutcomeState, (outcome: OutcomeState) => void];
   editing: [boolean, (editing: boolean) => void];
+  openSections: OpenSectionsState;
 }) {
   const save = useSaveStudy();
   const setOpen = useSetStudyOpen();
@@ -422,6 +436,7 @@ function StudyEditor({
           onSubmit={(payload) => void run(() => save.mutateAsync({ ...withInstants(payload, options), version }), true)}
           bind={bind}
           sectionsOpen={false}
+          openSections={openSections}
         />
       </div>
     </>
