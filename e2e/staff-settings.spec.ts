@@ -71,6 +71,9 @@ test('content staff change a calendar day, the spin cost and a level; a tester s
   const before = await figures(context.request);
   try {
     await openFromConsoleHome(staff, 'Loyalty settings');
+    // The page's sections are closed until opened (decision 135).
+    for (const section of ['Daily calendar', 'Wheel', 'Levels'])
+      await staff.getByRole('button', { name: section, expanded: false }).click();
     const day = staff.getByRole('group', { name: `Day ${DAY}`, exact: true });
     await expect(day.getByLabel('Coins')).toHaveValue(String(before.calendar.days[DAY - 1]!.coins));
     await expectStaffPageSound(staff);
@@ -269,6 +272,7 @@ test('content staff change a perk level’s coin cost; a tester sees it in the p
   const before = await perksNow();
   try {
     await staff.goto('/staff/settings/loyalty');
+    await staff.getByRole('button', { name: 'Perks', expanded: false }).click();
     const form = staff.getByRole('form', { name: before.name });
     const level1 = form.getByRole('group', { name: `${before.name} level 1` });
     await expect(level1.getByLabel('Coins to upgrade')).toHaveValue(String(before.levels[0]!.requireCoins));
@@ -318,6 +322,7 @@ test('content staff move the weekly drawing to Thursday; a tester’s page names
   const before = (await figures(context.request)).events.drawing;
   try {
     await staff.getByRole('main').getByRole('link', { name: 'Loyalty settings' }).click();
+    await staff.getByRole('button', { name: 'Weekly drawing', expanded: false }).click();
     const drawingSection = staff.getByRole('region', { name: 'Weekly drawing' });
     await expect(drawingSection.getByLabel('Drawing day')).toHaveValue(String(before.drawingDay));
     await drawingSection.getByLabel('Drawing day').selectOption({ label: 'Thursday' });

@@ -68,6 +68,10 @@ test('a recruiter creates, previews and opens a study; a tester screens for it a
   await expect(staff.getByTestId('study-state')).toHaveText('Opens later');
   await expect(staff.getByRole('link', { name: 'Session groups' })).toHaveAttribute('href', `/staff/studies/${studyNo}/sessions`);
   await expect(staff.getByRole('link', { name: 'Results' })).toHaveAttribute('href', `/staff/studies/${studyNo}/results`);
+  // The editor and its sections are closed until asked for (decision 135).
+  await staff.getByRole('button', { name: 'Edit the study' }).click();
+  await staff.getByRole('button', { name: 'The study', expanded: false }).click();
+  await staff.getByRole('button', { name: 'Who may screen', expanded: false }).click();
   await expect(staff.getByRole('combobox', { name: 'Project type' })).toHaveValue('2');
   await expect(staff.getByRole('combobox', { name: 'Participant type' })).toHaveValue('4');
   await expect(ownOrRent.getByRole('checkbox', { name: 'Own' })).toBeChecked();
@@ -76,7 +80,9 @@ test('a recruiter creates, previews and opens a study; a tester screens for it a
   await staff.getByRole('button', { name: 'Save the study' }).click();
   await expect(staff.getByTestId('study-outcome')).toContainText('The study was saved.');
   await expect(ownOrRent.getByRole('checkbox', { name: 'Own' })).not.toBeChecked();
+  // No session group yet: opening asks first (decision 135).
   await staff.getByRole('button', { name: 'Open now' }).click();
+  await staff.getByRole('dialog', { name: 'Open the study with something missing?' }).getByRole('button', { name: 'Open anyway' }).click();
   await expect(staff.getByTestId('study-outcome')).toContainText('The study is open.');
   await expect(staff.getByTestId('study-state')).toHaveText('Open');
   await expectStaffPageSound(staff);

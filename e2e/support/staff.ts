@@ -24,6 +24,8 @@ export interface StaffConsoleOptions {
   /** Shown in the console's greeting; a random one by default. */
   name?: string;
   viewport?: { width: number; height: number };
+  /** The browser's IANA zone (Playwright's timezoneId); the machine's when left out. */
+  timezoneId?: string;
 }
 
 /**
@@ -53,7 +55,11 @@ export async function openStaffConsole(
   });
   expect(response.status(), await response.text()).toBe(200);
   const link = new URL(((await response.json()) as { link: string }).link);
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? PHONE });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? PHONE,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   const page = await context.newPage();
   const secret = await setUpStaffAccount(page, link, password, name);
   return { context, page, name, email, password, secret };

@@ -366,8 +366,11 @@ export type StudyDetail = Extract<StudyDetailResponse, { status: 'succeed' }>['s
 /** The test sites a study may be held at (the form's list). */
 export const studyFormOptionsResponseSchema = z.object({
   status: z.literal('succeed'),
-  sites: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Each site's IANA zone: a study held there is typed and read on its clock (decision 135). */
+  sites: z.array(z.object({ id: z.string(), name: z.string(), timeZone: z.string() })),
   screenerHosts: z.array(z.string()),
+  /** The company's zone: an online-only study's dates are on its clock. */
+  companyTimeZone: z.string(),
 });
 export type StudyFormOptions = z.infer<typeof studyFormOptionsResponseSchema>;
 

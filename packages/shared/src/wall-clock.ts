@@ -43,3 +43,36 @@ export function instantToWallClock(instant: Date | string, timeZone: string): { 
   const wall = wallClockParts(new Date(instant).getTime(), timeZone);
   return { date: `${wall.year}-${two(wall.month)}-${two(wall.day)}`, time: `${two(wall.hour)}:${two(wall.minute)}` };
 }
+
+/** A date and time with no zone of its own ('2026-12-01T09:00', as a datetime-local field gives it). */
+const ZONELESS_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/;
+
+/**
+ * The instant a date-time staff sent names (decision 135): one with no zone of its own is read on
+ * `timeZone`'s clock (the study's test site, or the company's), never on the server's or browser's;
+ * one with an offset or Z is that instant.
+ */
+export function instantOnClock(value: string, timeZone: string): Date {
+  const zoneless = ZONELESS_DATE_TIME.exec(value);
+  return zoneless ? wallClockToInstant(zoneless[1]!, zoneless[2]!, timeZone) : new Date(value);
+}
+
+/** An instant as a datetime-local field shows it on the zone's clock ('YYYY-MM-DDTHH:mm'). */
+export function wallClockInput(instant: Date | string, timeZone: string): string {
+  const { date, time } = instantToWallClock(instant, timeZone);
+  return `${date}T${time}`;
+}
+
+/**
+ * The zone as staff read it next to a date-time field (decision 135): its city and its abbreviation
+ * and offset at `at`, e.g. "Chicago time (CST, UTC−6)"; UTC says itself.
+ */
+export function zoneLabel(timeZone: string, at: Date = new Date()): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC') return 'UTC';
+  const part = (timeZoneName: 'short' | 'shortOffset') =>
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const city = (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ');
+  const short = part('short');
+  const offset = part('shortOffset').replace('GMT', 'UTC').replace('-', '−') || 'UTC';
+  return short && short !== part('shortOffset') ? `${city} time (${short}, ${offset})` : `${city} time (${offset})`;
+}

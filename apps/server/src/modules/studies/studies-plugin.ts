@@ -33,10 +33,11 @@ export const studyAdminModule = defineModule({
       staff: Pick<StaffService, 'audited'>;
       screenerAdmin: ScreenerAdminService;
     },
-    { db, clock },
+    { db, clock, config },
   ) {
     const studyAdmin = createStudyAdminService(db, {
       clock,
+      companyTimeZone: config.loyaltyTimeZone,
       audited: staff.audited,
       listTestSites: publicContent.listTestSites,
       existingAnswerIds: aboutMe.existingAnswerIds,

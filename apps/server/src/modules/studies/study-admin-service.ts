@@ -14,6 +14,7 @@ import {
   type StudyListResponse,
 } from '@testerhub/shared/study-admin-schemas';
 import type { TestSite } from '@testerhub/shared/public-content';
+import { instantOnClock } from '@testerhub/shared/wall-clock';
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { foreignKeyOf } from '../../core/db/foreign-key.ts';
@@ -25,6 +26,8 @@ import { allowedScreenerUrl } from './study-service.ts';
 
 interface StudyAdminDeps {
   clock: Clock;
+  /** The company's zone (LOYALTY_TIME_ZONE): an online-only study's dates are on its clock (decision 135). */
+  companyTimeZone: string;
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
   listTestSites: () => Promise<readonly TestSite[]>;
@@ -37,8 +40,8 @@ interface StudyAdminDeps {
 /** The study's foreign key to its test site (migration 0045). */
 const SITE_FOREIGN_KEY = 'studies_site_id_test_sites_site_id_fk';
 
-/** The columns a study's form sets. */
-function columnsOf(fields: CreateStudyPayload): Omit<NewStudy, 'studyNo'> {
+/** The columns a study's form sets; dates sent with no zone are on `timeZone`'s clock (decision 135). */
+function columnsOf(fields: CreateStudyPayload, timeZone: string): Omit<NewStudy, 'studyNo'> {
   const {
     studyNo: _studyNo,
     targetAnswerIds: _targets,
@@ -51,8 +54,8 @@ function columnsOf(fields: CreateStudyPayload): Omit<NewStudy, 'studyNo'> {
   } = fields;
   return {
     ...rest,
-    opensAt: new Date(opensAt),
-    closesAt: closesAt === null ? null : new Date(closesAt),
+    opensAt: instantOnClock(opensAt, timeZone),
+    closesAt: closesAt === null ? null : instantOnClock(closesAt, timeZone),
     externalUrl: fields.screenerKind === 'external' ? externalUrl : null,
   };
 }
@@ -88,6 +91,12 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
     if (fields.screenerKind === 'external' && !allowedScreenerUrl(fields.externalUrl, await repository.listHosts()))
       return new StaffRefusal(TEXTS.hostNotAllowed, 'externalUrl');
     return null;
+  }
+
+  /** The clock a study's dates are typed and read on: its test site's, or the company's online (decision 135). */
+  async function clockOf(siteId: string | null): Promise<string> {
+    const site = siteId === null ? undefined : (await deps.listTestSites()).find((candidate) => candidate.siteId === siteId);
+    return site?.timeZone ?? deps.companyTimeZone;
   }
 
   async function change(run: () => Promise<{ studyNo: number; version: number }>, message: string): Promise<StudyChangeResponse> {
@@ -166,7 +175,8 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
       const sites = await deps.listTestSites();
       return {
         status: 'succeed',
-        sites: sites.map((site) => ({ id: site.siteId, name: `${site.name} (${site.city})` })),
+        sites: sites.map((site) => ({ id: site.siteId, name: `${site.name} (${site.city})`, timeZone: site.timeZone })),
+        companyTimeZone: deps.companyTimeZone,
         screenerHosts: await repository.listHosts(),
       };
     },
@@ -174,11 +184,12 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
     async create(actor: StaffPrincipal, input: CreateStudyPayload): Promise<StudyChangeResponse> {
       const problem = await checkReferences(input);
       if (problem) return { status: 'failed', message: problem.message, ...(problem.field && { field: problem.field }) };
+      const timeZone = await clockOf(input.siteId);
       return change(
         () =>
           deps.audited(actor.id, 'study.create', { type: 'study', id: String(input.studyNo) }, async (tx) => {
             const studies = createStudyRepository(tx);
-            if (!(await studies.insertStudyIfNew({ studyNo: input.studyNo, ...columnsOf(input) })))
+            if (!(await studies.insertStudyIfNew({ studyNo: input.studyNo, ...columnsOf(input, timeZone) })))
               throw new StaffRefusal(TEXTS.studyNoTaken, 'studyNo');
             await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
             const written = await deps.screeners.write(input.studyNo, input.screenerKind === 'hosted' ? input.screener : null, tx);
@@ -199,6 +210,7 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
     async save(actor: StaffPrincipal, input: SaveStudyPayload): Promise<StudyChangeResponse> {
       const problem = await checkReferences(input);
       if (problem) return { status: 'failed', message: problem.message, ...(problem.field && { field: problem.field }) };
+      const timeZone = await clockOf(input.siteId);
       return change(
         () =>
           deps.audited(actor.id, 'study.save', { type: 'study', id: String(input.studyNo) }, async (tx) => {
@@ -208,7 +220,7 @@ export function createStudyAdminService(db: Database, deps: StudyAdminDeps) {
               throw new StaffRefusal(TEXTS.targetBelowQualified(before.qualifiedCount), 'recruitTarget');
             const beforeTargets = await studies.targetsOf(input.studyNo);
             const { filled: _filled, ...beforeScreener } = await deps.screeners.definitionOf(input.studyNo, tx);
-            const row = await studies.updateStudyAtVersion(input.studyNo, input.version, columnsOf(input));
+            const row = await studies.updateStudyAtVersion(input.studyNo, input.version, columnsOf(input, timeZone));
             if (!row) throw new StaffRefusal(TEXTS.changedSinceOpened, 'version');
             await studies.replaceTargets(input.studyNo, input.targetAnswerIds);
             const written = await deps.screeners.write(input.studyNo, input.screenerKind === 'hosted' ? input.screener : null, tx);

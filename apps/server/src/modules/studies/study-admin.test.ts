@@ -292,6 +292,27 @@ describe('saving a study', () => {
     expect((await detail(cookie, form.studyNo)).studyBasicInfo).toBe('Renamed');
   });
 
+  it('reads a date-time sent with no zone on the study’s site’s clock, or the company’s online (decision 135); an instant stays that instant', async () => {
+    const { cookie } = await recruiter();
+    const options = (await getWith(testApp.app, '/api/staff/studies/FormOptions', { cookie })).json();
+    expect(options.companyTimeZone).toBe('America/Chicago');
+    expect(options.sites).toContainEqual(expect.objectContaining({ id: '00003', timeZone: 'America/New_York' }));
+    const inNewYork = await created(cookie, { siteId: '00003', opensAt: '2030-12-02T09:00', closesAt: '2030-12-20T17:30' });
+    expect(await detail(cookie, inNewYork.studyNo)).toMatchObject({
+      opensAt: '2030-12-02T14:00:00.000Z',
+      closesAt: '2030-12-20T22:30:00.000Z',
+    });
+    const online = await created(cookie, { siteId: null, opensAt: '2030-07-01T09:00' });
+    expect((await detail(cookie, online.studyNo)).opensAt).toBe('2030-07-01T14:00:00.000Z');
+    const moved = asForm(await detail(cookie, online.studyNo));
+    expect((await post(cookie, 'SaveStudy', { ...moved, siteId: '00004', opensAt: '2030-07-01T09:00' })).json()).toMatchObject({
+      status: 'succeed',
+    });
+    expect((await detail(cookie, online.studyNo)).opensAt).toBe('2030-07-01T16:00:00.000Z');
+    const instant = await created(cookie, { siteId: '00003', opensAt: '2030-12-02T09:00:00.000Z' });
+    expect((await detail(cookie, instant.studyNo)).opensAt).toBe('2030-12-02T09:00:00.000Z');
+  });
+
   it('a save naming a site removed after the form read the kept site list is refused at the site (the foreign key), nothing saved', async () => {
     const { cookie } = await signedInStaff(db(), ['content', 'recruiter']);
     const form = await created(cookie);

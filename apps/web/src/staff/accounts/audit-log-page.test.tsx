@@ -77,4 +77,17 @@ describe('the audit log page', () => {
       '/api/staff/admin/AuditLog.csv?action=study-results.export',
     );
   });
+
+  test('says its filters and times are in UTC, and shows each entry’s time in UTC whatever the browser’s zone (decision 135)', async () => {
+    api.answers['/staff/admin/StaffList'] = { body: { status: 'succeed', staff: [] } };
+    api.answers['/staff/admin/AuditLog?page=1'] = {
+      body: { status: 'succeed', page: 1, hasMore: false, actions: [], entries: [entry({ at: '2026-11-25T23:30:00.000Z' })] },
+    };
+    renderStaffPages('/staff/audit', { audit: <AuditLogPage /> }, ['admin']);
+    const entries = within(await screen.findByTestId('audit-entries'));
+    expect(entries.getByText('Nov 25, 2026, 11:30 PM UTC')).toHaveAttribute('datetime', '2026-11-25T23:30:00.000Z');
+    const note = 'Days and times here are in UTC, as in the CSV: the log spans every site.';
+    expect(screen.getByLabelText('From (UTC)')).toHaveAccessibleDescription(note);
+    expect(screen.getByLabelText('To (UTC)')).toHaveAccessibleDescription(note);
+  });
 });

@@ -6,7 +6,9 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { auditLogCsvUrl, useAuditLog } from '../api/audit-log';
 import { useStaffList } from '../api/staff-list';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The audit log spans every site: its filters, times and CSV are all in UTC, and say so (decision 135). */
+const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const AUDIT_TIMES_NOTE = 'Days and times here are in UTC, as in the CSV: the log spans every site.';
 
 /** A stored value as words: text and numbers as they are, anything else (a list, an object) as compact JSON. */
 const valueText = (value: unknown) =>
@@ -116,6 +118,7 @@ function AuditLog() {
           <input
             id="audit-from"
             type="date"
+            aria-describedby="audit-times-zone"
             className="form-field__control"
             value={draft.from}
             onChange={(event) => setDraft({ ...draft, from: event.target.value })}
@@ -128,11 +131,15 @@ function AuditLog() {
           <input
             id="audit-to"
             type="date"
+            aria-describedby="audit-times-zone"
             className="form-field__control"
             value={draft.to}
             onChange={(event) => setDraft({ ...draft, to: event.target.value })}
           />
         </div>
+        <p id="audit-times-zone" className="form-field__hint">
+          {AUDIT_TIMES_NOTE}
+        </p>
         <button type="submit" className="staff-button">
           Show
         </button>

@@ -1,6 +1,8 @@
 import { Link, useOutletContext, useSearchParams } from 'react-router';
 import type { CalendarSession, CalendarSite } from '@testerhub/shared/calendar-schemas';
+import { COMPANY } from '@testerhub/shared/company';
 import { formatTime, zoneName } from '@testerhub/shared/schedule-format';
+import { zoneLabel } from '@testerhub/shared/wall-clock';
 import { holdsRole, type StaffRole } from '@testerhub/shared/staff-schemas';
 import { SelectField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -64,7 +66,10 @@ function Calendar() {
   return (
     <>
       <h1>Calendar</h1>
-      <p>Each site’s sessions are on the site’s own clock; the time zone is named beside each site.</p>
+      <p data-testid="calendar-times-zone">
+        Each site’s sessions are on the site’s own clock; the time zone is named beside each site. Virtual sessions are in{' '}
+        {zoneLabel(COMPANY.timeZone)}, the company’s clock.
+      </p>
       <div className="staff-filters">
         <SelectField label="Site" value={siteId} options={siteOptions} onChange={(event) => go({ site: event.target.value })} />
         <SelectField label="Show" value={view} options={VIEW_OPTIONS} onChange={(event) => go({ view: event.target.value as View })} />
@@ -115,7 +120,7 @@ const timeRange = (session: CalendarSession, timeZone: string) =>
   `${formatTime(session.startsAt, timeZone)}–${formatTime(session.endsAt, timeZone)}`;
 
 const placeName = (place: CalendarSite | undefined, session: CalendarSession) =>
-  `${place?.name ?? 'Virtual sessions'} (${zoneName(session.startsAt, place?.timeZone ?? 'America/Chicago')})`;
+  `${place?.name ?? 'Virtual sessions'} (${zoneName(session.startsAt, place?.timeZone ?? COMPANY.timeZone)})`;
 
 /** One session: its time and study (the link), group, seats and check-ins. */
 function SessionItem({
@@ -129,7 +134,7 @@ function SessionItem({
   recruits: boolean;
   withSite: boolean;
 }) {
-  const timeZone = place?.timeZone ?? 'America/Chicago';
+  const timeZone = place?.timeZone ?? COMPANY.timeZone;
   const to =
     recruits || session.siteId === null
       ? `/staff/studies/${session.studyNo}/sessions`

@@ -3,8 +3,9 @@ import { checkAvatarLevel, saveAvatarSchema, type StaffAvatar } from '@testerhub
 import { TextField } from '../../components/form-field';
 import { useSaveAvatar, useStaffAvatars } from '../api/avatars';
 import { OutcomeLine, settleSave, type Outcome } from '../content/content-form-parts';
-import { LoadFailed, SubmitButton } from '../shell/staff-page-parts';
+import { SubmitButton } from '../shell/staff-page-parts';
 import { AddAvatarForm } from './add-avatar-form';
+import { Section } from './loyalty-section';
 import './avatars-section.css';
 
 /**
@@ -15,14 +16,12 @@ import './avatars-section.css';
 export function AvatarsSection() {
   const avatars = useStaffAvatars();
   return (
-    <section aria-labelledby="avatars" className="staff-card loyalty-section">
-      <h2 id="avatars">Avatars</h2>
-      <p>
-        The profile pictures testers choose from, each from a level on. A hidden picture is no longer offered; testers who already wear it
-        keep it, as they do when its level rises above theirs.
-      </p>
-      {avatars.isPending && <p aria-busy="true">Loading…</p>}
-      {avatars.isError && <LoadFailed error={avatars.error} onRetry={() => void avatars.refetch()} />}
+    <Section
+      id="avatars"
+      title="Avatars"
+      intro="The profile pictures testers choose from, each from a level on. A hidden picture is no longer offered; testers who already wear it keep it, as they do when its level rises above theirs."
+      query={avatars}
+    >
       {avatars.data &&
         (avatars.data.avatars.length === 0 ? (
           <p>There are no profile pictures yet.</p>
@@ -34,7 +33,7 @@ export function AvatarsSection() {
           </ul>
         ))}
       {avatars.data && <AddAvatarForm highestLevel={avatars.data.highestLevel} />}
-    </section>
+    </Section>
   );
 }
 

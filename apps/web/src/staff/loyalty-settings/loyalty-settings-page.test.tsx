@@ -44,6 +44,11 @@ const LEVELS: LevelsResponse = {
   levels: [0, 100, 250].map((expRequired, index) => ({ level: index + 1, expRequired })),
 };
 
+/** The page's sections are closed until opened (decision 135): opens one by its heading's button. */
+async function openSection(user: ReturnType<typeof renderPage>, name: string) {
+  await user.click(await screen.findByRole('button', { name, expanded: false }));
+}
+
 function renderPage(roles: StaffRole[] = ['content']) {
   const me: StaffMe = { status: 'succeed', id: 's-1', name: 'Cora', email: 'cora@staff.example.test', roles, siteIds: [] };
   const user = userEvent.setup();
@@ -76,6 +81,7 @@ describe('the loyalty settings page (decision 056)', () => {
     api.answers['/staff/content/Levels'] = { body: LEVELS };
     api.answers['/staff/content/SaveDailyCalendar'] = { body: { status: 'succeed', message: LOYALTY_SETTINGS_TEXTS.calendarSaved } };
     const user = renderPage();
+    await openSection(user, 'Daily calendar');
     const day2 = within(await screen.findByRole('group', { name: 'Day 2' }));
     const coins = day2.getByLabelText('Coins');
     await user.clear(coins);
@@ -102,6 +108,7 @@ describe('the loyalty settings page (decision 056)', () => {
     api.answers['/staff/content/Levels'] = { body: LEVELS };
     api.answers['/staff/content/SaveWheel'] = { body: { status: 'failed', message: LOYALTY_SETTINGS_TEXTS.stale } };
     const user = renderPage();
+    await openSection(user, 'Wheel');
     const wheel = within(await screen.findByRole('form', { name: 'Wheel' }));
     expect(wheel.getByText('Chances add up to 100 %.')).toBeInTheDocument();
     const second = within(wheel.getByRole('group', { name: 'Segment 2' }));
@@ -139,6 +146,7 @@ describe('the loyalty settings page (decision 056)', () => {
     api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
     api.answers['/staff/content/Levels'] = { body: LEVELS };
     const user = renderPage();
+    await openSection(user, 'Weekly drawing');
     const drawing = within(await screen.findByRole('form', { name: 'Weekly drawing' }));
     await user.clear(drawing.getByLabelText('Prize'));
     await user.click(drawing.getByRole('button', { name: 'Save the drawing' }));
@@ -152,6 +160,7 @@ describe('the loyalty settings page (decision 056)', () => {
     api.answers['/staff/content/Levels'] = { body: LEVELS };
     api.answers['/staff/content/SaveLevels'] = { body: { status: 'succeed', message: LOYALTY_SETTINGS_TEXTS.levelsSaved } };
     const user = renderPage();
+    await openSection(user, 'Levels');
     const levels = within(await screen.findByRole('form', { name: 'Levels' }));
     const third = levels.getByLabelText('Level 3 (experience)');
     await user.clear(third);
@@ -177,6 +186,7 @@ describe('the loyalty settings page (decision 056)', () => {
     api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
     api.answers['/staff/content/Levels'] = { body: LEVELS };
     const user = renderPage();
+    await openSection(user, 'Daily calendar');
     const calendar = within(screen.getByRole('region', { name: 'Daily calendar' }));
     expect(await calendar.findByText('Something went wrong', { exact: false })).toBeInTheDocument();
     api.answers['/staff/content/DailyCalendar'] = { body: CALENDAR };
@@ -188,5 +198,28 @@ describe('the loyalty settings page (decision 056)', () => {
     renderPage(['rewards']);
     expect(screen.getByRole('alert')).toHaveTextContent('Only staff with the content role can open this page.');
     expect(api.calls).toHaveLength(0);
+  });
+
+  test('its sections are closed until opened, each a heading whose button says so; an address naming one opens it (decision 135)', async () => {
+    api.answers['/staff/content/DailyCalendar'] = { body: CALENDAR };
+    api.answers['/staff/content/WheelAndDrawing'] = { body: WHEEL_AND_DRAWING };
+    api.answers['/staff/content/Levels'] = { body: LEVELS };
+    window.location.hash = '#wheel';
+    try {
+      const user = renderPage();
+      const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+      expect(headings).toEqual(['Daily calendar', 'Wheel', 'Weekly drawing', 'Levels', 'Avatars', 'Perks']);
+      expect(await screen.findByRole('form', { name: 'Wheel' })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Wheel' })).toHaveAttribute('aria-expanded', 'true');
+      expect(screen.queryByRole('form', { name: 'Daily calendar' })).toBeNull();
+      const calendar = screen.getByRole('button', { name: 'Daily calendar' });
+      expect(calendar).toHaveAttribute('aria-expanded', 'false');
+      await user.click(calendar);
+      expect(await screen.findByRole('form', { name: 'Daily calendar' })).toBeVisible();
+      await user.click(calendar);
+      expect(screen.queryByRole('form', { name: 'Daily calendar' })).toBeNull();
+    } finally {
+      window.location.hash = '';
+    }
   });
 });

@@ -30,7 +30,7 @@ import {
   useWheelAndDrawing,
 } from '../api/loyalty-settings';
 import { SubmitButton, RequiresRole } from '../shell/staff-page-parts';
-import { Section } from './loyalty-section';
+import { LoyaltySections, Section } from './loyalty-section';
 import { AvatarsSection } from './avatars-section';
 import { PerksSection } from './perks-section';
 import { DrawingDayField } from './drawing-day-field';
@@ -46,6 +46,7 @@ export function LoyaltySettingsPage() {
         What testers earn and spend in the loyalty programme. A saved change applies from testers’ next request: a day already claimed keeps
         what it paid, a started calendar carries on at its day, and this week’s drawing entries keep the cost they paid.
       </p>
+      <p>Each section below opens on its own and saves on its own, with its own message.</p>
       <nav aria-label="Loyalty settings sections" className="loyalty-jump">
         <a href="#daily-calendar">Daily calendar</a>
         <a href="#wheel">Wheel</a>
@@ -54,12 +55,14 @@ export function LoyaltySettingsPage() {
         <a href="#avatars">Avatars</a>
         <a href="#perks">Perks</a>
       </nav>
-      <CalendarSection />
-      <WheelSection />
-      <DrawingSection />
-      <LevelsSection />
-      <AvatarsSection />
-      <PerksSection />
+      <LoyaltySections>
+        <CalendarSection />
+        <WheelSection />
+        <DrawingSection />
+        <LevelsSection />
+        <AvatarsSection />
+        <PerksSection />
+      </LoyaltySections>
     </RequiresRole>
   );
 }

@@ -8,6 +8,8 @@ import {
   type SessionGroupFields,
   type StaffGroupsResponse,
 } from '@testerhub/shared/session-admin-schemas';
+import { COMPANY } from '@testerhub/shared/company';
+import { zoneLabel } from '@testerhub/shared/wall-clock';
 import { SelectField, TextField } from '../../components/form-field';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useSchemaForm } from '../../lib/use-schema-form';
@@ -50,12 +52,24 @@ interface GroupFormProps {
  * kind, site, video link, pick-up moment, colour, cell, compensation, seats, overbooking (decision 111), Open or Closed,
  * external, and one or more session days on the site's clock.
  */
+/**
+ * What a group's date and time fields say of their zone (decision 135): its site's clock, or the
+ * company's for a group with no site (the server's default zone for it).
+ */
+export function groupTimesNote(sites: StaffGroupsResponse['sites'], siteId: string | null | undefined): string {
+  const site = sites.find((candidate) => candidate.siteId === siteId);
+  return site
+    ? `Times are in ${zoneLabel(site.timeZone)}, this site’s clock.`
+    : `Times are in ${zoneLabel(COMPANY.timeZone)}, the company’s clock (no site).`;
+}
+
 export function GroupForm({ title, sites, initial, submitLabel, onSave, onCancel }: GroupFormProps) {
   const form = useSchemaForm(sessionGroupFieldsSchema, { defaultValues: initial });
   const { field, control, handleSubmit, watch, setError, formState } = form;
   const days = useFieldArray({ control, name: 'sessions' });
   const [problem, setProblem] = useState<string | null>(null);
   const kind = watch('kind');
+  const timesNote = groupTimesNote(sites, watch('siteId'));
 
   const submit = handleSubmit(async (fields) => {
     setProblem(null);
@@ -79,7 +93,7 @@ export function GroupForm({ title, sites, initial, submitLabel, onSave, onCancel
           label="Test site"
           placeholder={kind === 'virtual' ? 'No site (virtual)' : 'Choose a site'}
           options={sites.map((site) => ({ value: site.siteId, label: site.name }))}
-          hint="Times below are on this site’s clock."
+          hint={timesNote}
           {...field('siteId')}
         />
         {kind !== 'inPerson' && <TextField label="Video link" type="url" autoComplete="off" {...field('videoLink')} />}
@@ -125,6 +139,9 @@ export function GroupForm({ title, sites, initial, submitLabel, onSave, onCancel
       </label>
       <fieldset className="staff-days">
         <legend>Session days</legend>
+        <p className="form-field__hint" data-testid="group-times-zone">
+          {timesNote}
+        </p>
         {days.fields.map((day, index) => (
           <div key={day.id} className="staff-day" role="group" aria-label={`Day ${index + 1}`}>
             <TextField label={`Day ${index + 1} date`} type="date" {...field(`sessions.${index}.date`)} />

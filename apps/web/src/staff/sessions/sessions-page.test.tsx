@@ -74,6 +74,23 @@ describe('the sessions page (decision 051)', () => {
     expect(await screen.findByRole('listitem', { name: 'Group A1 (Green)' })).toBeInTheDocument();
   });
 
+  test('the group form says the zone its times are in: the chosen site’s, or the company’s with no site (decision 135)', async () => {
+    api.answers[GROUPS_PATH] = () => groups([]);
+    const user = renderAt('/staff/studies/24101/sessions');
+    await user.click(await screen.findByRole('button', { name: 'Add a session group' }));
+    const form = within(screen.getByRole('form', { name: 'Add a session group' }));
+    expect(form.getByTestId('group-times-zone')).toHaveTextContent(
+      /^Times are in Chicago time \((CST, UTC−6|CDT, UTC−5)\), the company’s clock \(no site\)\.$/,
+    );
+    await user.selectOptions(form.getByLabelText('Test site', { exact: false }), '00001');
+    expect(form.getByTestId('group-times-zone')).toHaveTextContent(
+      /^Times are in Chicago time \((CST, UTC−6|CDT, UTC−5)\), this site’s clock\.$/,
+    );
+    expect(form.getByLabelText('Test site', { exact: false })).toHaveAccessibleDescription(
+      form.getByTestId('group-times-zone').textContent,
+    );
+  });
+
   test('an edit below the seats booked shows the server’s message on the Seats field', async () => {
     api.answers[GROUPS_PATH] = groups([GROUP]);
     const refusal = SESSION_ADMIN_TEXTS.seatsBelowBookings(3);

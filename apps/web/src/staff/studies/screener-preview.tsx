@@ -46,7 +46,7 @@ export function ScreenerPreview({ getScreener }: { getScreener: () => ScreenerDe
   const outcome = result && result.outcome !== 'inProgress' ? result : null;
   return (
     <section aria-labelledby="preview-heading" className="study-preview">
-      <h2 id="preview-heading">Preview</h2>
+      <h3 id="preview-heading">Preview</h3>
       <p>Answer the screener as a tester would. The server decides with the same rules it uses for testers; nothing is saved.</p>
       <button type="button" className="staff-button staff-button--quiet" onClick={start}>
         {screener ? 'Start the preview again' : 'Start the preview'}

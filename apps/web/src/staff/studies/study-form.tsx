@@ -1,4 +1,5 @@
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useFieldArray, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { get } from 'react-hook-form';
 import {
   createStudySchema,
@@ -12,9 +13,11 @@ import {
   type StudyFormOptions,
 } from '@testerhub/shared/study-admin-schemas';
 import { PARTICIPANT_TYPE_TEXTS, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
+import { zoneLabel } from '@testerhub/shared/wall-clock';
 import type { input } from 'zod/v4/core';
 import { SelectField, TextField } from '../../components/form-field';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { CollapsibleSection, useOpenSections, type OpenSectionsState } from '../shell/collapsible-section';
 import { SubmitButton } from '../shell/staff-page-parts';
 import { ScreenerPreview } from './screener-preview';
 import { StudyAboutMePicker, NamedCodeField } from './study-form-choices';
@@ -32,6 +35,62 @@ export function toLocalInput(iso: string | null): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/**
+ * The zone a study's dates are typed and read in (decision 135): its test site's, or the company's for
+ * an online-only study. The server reads a date sent with no zone on the same clock.
+ */
+export function studyTimeZone(options: StudyFormOptions, siteId: string | null | undefined): string {
+  return options.sites.find((site) => site.id === siteId)?.timeZone ?? options.companyTimeZone;
+}
+
+/** What a study's date fields say of their zone: "Times are in Chicago time (CST, UTC−6), the test site's clock." */
+export function studyTimesNote(options: StudyFormOptions, siteId: string | null | undefined): string {
+  const timeZone = studyTimeZone(options, siteId);
+  const whose = options.sites.some((site) => site.id === siteId) ? 'the test site’s clock' : 'the company’s clock (online study)';
+  return `Times are in ${zoneLabel(timeZone)}, ${whose}.`;
+}
+
+/** The form's sections (decision 135) and the fields each holds: a refused field opens its section. */
+export const STUDY_FORM_SECTIONS = [
+  {
+    id: 'study-section-basics',
+    title: 'The study',
+    fields: [
+      'studyNo',
+      'studyBasicInfo',
+      'testerLabel',
+      'colorName',
+      'projectType',
+      'participantTypeId',
+      'siteId',
+      'opensAt',
+      'closesAt',
+      'recruitTarget',
+      'isWaitingList',
+    ],
+  },
+  {
+    id: 'study-section-who',
+    title: 'Who may screen',
+    fields: ['minimumAge', 'maximumAge', 'childMinimumAge', 'childMaximumAge', 'targetAnswerIds'],
+  },
+  {
+    id: 'study-section-rewards',
+    title: 'Rewards',
+    fields: ['coinValue', 'screeningExp', 'scheduleCoins', 'scheduleExp', 'attendanceCoins', 'attendanceExp'],
+  },
+  {
+    id: 'study-section-screener',
+    title: 'Screener',
+    fields: ['screenerKind', 'externalUrl', 'externalReturnSecret', 'shuffleOptions', 'screener'],
+  },
+] as const;
+const sectionOf = (id: (typeof STUDY_FORM_SECTIONS)[number]['id']) => STUDY_FORM_SECTIONS.find((section) => section.id === id)!;
+
+/** The sections holding a refused field (the form's own check or the server's). */
+const sectionsWithErrors = (errors: FieldErrors<StudyFormValues>) =>
+  STUDY_FORM_SECTIONS.filter((section) => section.fields.some((name) => get(errors, name) !== undefined)).map((section) => section.id);
 
 let keyCounter = 0;
 /** A key for a new question or option: opaque, unique within the form. */
@@ -75,6 +134,8 @@ export function StudyForm({
   pendingLabel,
   onSubmit,
   bind,
+  sectionsOpen,
+  openSections,
 }: {
   defaults: StudyFormValues;
   options: StudyFormOptions;
@@ -89,6 +150,10 @@ export function StudyForm({
   onSubmit: (payload: CreateStudyPayload) => void;
   /** Hands the parent the form, to mark the server's refusals on their fields. */
   bind?: (form: Form) => void;
+  /** Whether every section starts open (a new study) or closed until the recruiter opens one. */
+  sectionsOpen: boolean;
+  /** The parent's open sections, kept when the form is made again after a save. */
+  openSections?: OpenSectionsState;
 }) {
   const form = useSchemaForm(createStudySchema, { defaultValues: defaults }) as unknown as Form & {
     field: (name: string) => ReturnType<Form['register']> & { error: string | null };
@@ -99,6 +164,22 @@ export function StudyForm({
   const kind = form.watch('screenerKind');
   // A value chosen in a picker rather than typed: checked again once the form was sent.
   const picked = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+  const sections = useOpenSections(sectionsOpen ? STUDY_FORM_SECTIONS.map((section) => section.id) : [], openSections);
+  // A refusal in a closed section opens it, so its message is seen and its field reached.
+  const erring = sectionsWithErrors(form.formState.errors);
+  const erringKey = erring.join(' ');
+  useEffect(() => {
+    if (erringKey) sections.open(erringKey.split(' '));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reruns only when the set of sections with errors changes
+  }, [erringKey]);
+  const section = (id: (typeof STUDY_FORM_SECTIONS)[number]['id']) => ({
+    id,
+    title: sectionOf(id).title,
+    open: sections.isOpen(id),
+    onToggle: () => sections.toggle(id),
+    className: 'study-section',
+  });
+  const siteId = form.watch('siteId');
   return (
     <form
       className="staff-form study-form"
@@ -106,8 +187,7 @@ export function StudyForm({
       aria-label={isNew ? 'New study' : 'Edit study'}
       onSubmit={(event) => void form.handleSubmit((payload) => onSubmit(payload))(event)}
     >
-      <fieldset className="study-fieldset">
-        <legend>The study</legend>
+      <CollapsibleSection {...section('study-section-basics')}>
         <TextField label="Study number" inputMode="numeric" readOnly={!isNew} {...num('studyNo')} />
         <TextField label="Name and basic information (what testers read)" {...field('studyBasicInfo')} />
         <TextField label="Tester label" hint="For example Adult, Teen and adult, Kids." {...field('testerLabel')} />
@@ -136,11 +216,11 @@ export function StudyForm({
           {...form.register('siteId', { setValueAs: (value: string) => (value ? value : null) })}
           error={errorAt(form, 'siteId')}
         />
-        <TextField label="Opens" type="datetime-local" {...field('opensAt')} />
+        <TextField label="Opens" type="datetime-local" hint={studyTimesNote(options, siteId)} {...field('opensAt')} />
         <TextField
           label="Closes"
           type="datetime-local"
-          hint="Leave empty to keep it open until someone closes it."
+          hint={`Leave empty to keep it open until someone closes it. ${studyTimesNote(options, siteId)}`}
           {...form.register('closesAt', { setValueAs: (value: string) => (value ? value : null) })}
           error={errorAt(form, 'closesAt')}
         />
@@ -153,10 +233,9 @@ export function StudyForm({
         <label className="staff-check">
           <input type="checkbox" {...form.register('isWaitingList')} /> Waiting-list study (qualified testers join the waiting list)
         </label>
-      </fieldset>
+      </CollapsibleSection>
 
-      <fieldset className="study-fieldset">
-        <legend>Who may screen</legend>
+      <CollapsibleSection {...section('study-section-who')}>
         <TextField label="Minimum age" inputMode="numeric" {...num('minimumAge')} />
         <TextField label="Maximum age" inputMode="numeric" hint="Empty for no upper age." {...num('maximumAge')} />
         <TextField label="Children’s minimum age (kid studies)" inputMode="numeric" {...num('childMinimumAge')} />
@@ -166,20 +245,18 @@ export function StudyForm({
           onChange={(answerIds) => form.setValue('targetAnswerIds', answerIds, picked)}
           error={answerIdsError(form)}
         />
-      </fieldset>
+      </CollapsibleSection>
 
-      <fieldset className="study-fieldset">
-        <legend>Rewards</legend>
+      <CollapsibleSection {...section('study-section-rewards')}>
         <TextField label="Coins for screening" inputMode="numeric" {...num('coinValue')} />
         <TextField label="Experience for screening" inputMode="numeric" {...num('screeningExp')} />
         <TextField label="Coins for scheduling" inputMode="numeric" {...num('scheduleCoins')} />
         <TextField label="Experience for scheduling" inputMode="numeric" {...num('scheduleExp')} />
         <TextField label="Coins for attending" inputMode="numeric" {...num('attendanceCoins')} />
         <TextField label="Experience for attending" inputMode="numeric" {...num('attendanceExp')} />
-      </fieldset>
+      </CollapsibleSection>
 
-      <fieldset className="study-fieldset">
-        <legend>Screener</legend>
+      <CollapsibleSection {...section('study-section-screener')}>
         <SelectField
           label="Screener kind"
           options={[
@@ -232,7 +309,7 @@ export function StudyForm({
             <ScreenerPreview getScreener={() => form.getValues('screener') as ScreenerDefinitionInput} />
           </>
         )}
-      </fieldset>
+      </CollapsibleSection>
       <p>
         <SubmitButton pending={busy} label={submitLabel} pendingLabel={pendingLabel} />
       </p>
@@ -255,7 +332,7 @@ function Questions({ form, num, field }: { form: Form; num: FieldProps; field: F
   const questions = useFieldArray({ control: form.control, name: 'screener.questions', keyName: 'rowId' });
   return (
     <section aria-labelledby="questions-heading" className="study-questions">
-      <h2 id="questions-heading">Questions</h2>
+      <h3 id="questions-heading">Questions</h3>
       <Problem message={errorAt(form, 'screener.questions')} />
       <ol className="study-list">
         {questions.fields.map((row, index) => (
@@ -413,7 +490,7 @@ function Quotas({ form, num, field }: { form: Form; num: FieldProps; field: Fiel
   const quotas = useFieldArray({ control: form.control, name: 'screener.quotas', keyName: 'rowId' });
   return (
     <section aria-labelledby="quotas-heading" className="study-questions">
-      <h2 id="quotas-heading">Quotas</h2>
+      <h3 id="quotas-heading">Quotas</h3>
       <p className="form-field__hint">
         A tester who qualifies counts in the first quota whose conditions all hold; with quotas, one that matches none is not a match. With
         a recruit target, the quotas must add up to it.

@@ -47,7 +47,23 @@ const EXTERNAL: StudyDetail = {
   screener: { questions: [], quotas: [] },
   answeredCount: 0,
 };
-const OPTIONS = { status: 'succeed', sites: [{ id: '00001', name: 'Chicago (Chicago)' }], screenerHosts: ['forms.example.com'] };
+const OPTIONS = {
+  status: 'succeed',
+  sites: [
+    { id: '00001', name: 'Chicago (Chicago)', timeZone: 'America/Chicago' },
+    { id: '00003', name: 'New York (New York)', timeZone: 'America/New_York' },
+  ],
+  screenerHosts: ['forms.example.com'],
+  companyTimeZone: 'America/Chicago',
+};
+/** One open session group of 10 seats, 4 booked. */
+const GROUPS = {
+  status: 'succeed',
+  studyNo: 24101,
+  studyName: 'Cereal taste test',
+  sites: [],
+  groups: [{ groupId: 'g1', status: 'Open', seats: 10, taken: 4 }],
+};
 
 /** The About-me answers staff read (the invitation form's list): two questions, in the server's order. */
 const ABOUT_ME = {
@@ -63,7 +79,16 @@ const ABOUT_ME = {
 // Every study form ticks its About-me answers from this list.
 beforeEach(() => {
   api.answers['/staff/invitations/Options'] = { body: ABOUT_ME };
+  api.answers['/staff/sessions/Groups?studyNo=24101'] = { body: GROUPS };
+  api.answers['/staff/sessions/Groups?studyNo=24107'] = { body: { ...GROUPS, studyNo: 24107 } };
 });
+
+type User = ReturnType<typeof renderAt>;
+/** The study page's editor is closed until asked for (decision 135): opens it and the named sections. */
+async function openEditor(user: User, ...sections: string[]) {
+  await user.click(await screen.findByRole('button', { name: 'Edit the study' }));
+  for (const name of sections) await user.click(screen.getByRole('button', { name, expanded: false }));
+}
 
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
   return renderStaffPages(entry, { studies: <StudiesPage />, 'studies/new': <StudyNewPage />, 'studies/:studyNo': <StudyPage /> }, roles);
@@ -95,6 +120,7 @@ describe('the study page (decision 050)', () => {
     expect(screen.getByTestId('study-state')).toHaveTextContent('Open');
     expect(screen.getByRole('link', { name: 'Session groups' })).toHaveAttribute('href', '/staff/studies/24101/sessions');
     expect(screen.getByRole('link', { name: 'Results' })).toHaveAttribute('href', '/staff/studies/24101/results');
+    await openEditor(user, 'The study', 'Screener');
     expect(screen.getByText(/5 tester\(s\) have answered this screener/)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Name and basic information (what testers read)'));
@@ -122,6 +148,7 @@ describe('the study page (decision 050)', () => {
       return { body: { status: 'succeed', message: STUDY_ADMIN_TEXTS.saved, studyNo: 24107, version: saved.version } };
     };
     const user = renderAt('/staff/studies/24107');
+    await openEditor(user, 'Screener');
     expect(await screen.findByTestId('return-secret-missing')).toHaveTextContent(STUDY_ADMIN_TEXTS.returnSecretMissing);
     const secret = screen.getByLabelText('Return secret');
     expect(secret).toHaveAttribute('type', 'password');
@@ -144,12 +171,126 @@ describe('the study page (decision 050)', () => {
     expect(await screen.findByText(STUDY_ADMIN_TEXTS.returnSecretSet(SECRET.slice(-4)))).toBeInTheDocument();
     expect(screen.queryByTestId('return-secret-missing')).toBeNull();
     expect(screen.getByLabelText('Return secret')).toHaveValue('');
+    // The sections opened before the save stay open in the form made again.
+    expect(screen.getByRole('button', { name: 'Screener' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('is refused without the recruiter role', async () => {
     renderAt('/staff/studies/24101', ['rewards']);
     expect(await screen.findByRole('alert')).toHaveTextContent('Only staff with the recruiter role can open this page.');
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('the study page in sections, with a summary and a warning before opening (decision 135)', () => {
+  const UPCOMING: StudyDetail = { ...STUDY, state: 'upcoming', recruitTarget: 20, coinValue: 0 };
+
+  test('the summary says state, dates on the site’s clock, site, seats and qualified of target; the editor is closed until asked for', async () => {
+    api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: { ...STUDY, recruitTarget: 20 } } };
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    const user = renderAt('/staff/studies/24101');
+    const summary = within(await screen.findByRole('region', { name: 'Summary' }));
+    expect(summary.getByTestId('study-state')).toHaveTextContent('Open');
+    expect(summary.getByTestId('study-opens')).toHaveTextContent('Sunday, November 1st, 2026, 9:00 AM CST');
+    expect(summary.getByText('Chicago (Chicago)')).toBeInTheDocument();
+    expect(await summary.findByText('4 of 10 seats booked in 1 open group')).toBeInTheDocument();
+    expect(summary.getByText('2 of 20')).toBeInTheDocument();
+    expect(summary.getByText('Times are in Chicago time (CST, UTC−6), the test site’s clock.')).toBeInTheDocument();
+    expect(summary.getByTestId('study-missing')).toHaveTextContent('Nothing missing.');
+
+    // Closed editor: no field is reachable until Edit the study; then each section opens on its own.
+    expect(screen.queryByRole('textbox', { name: 'Name and basic information (what testers read)' })).toBeNull();
+    const edit = screen.getByRole('button', { name: 'Edit the study' });
+    expect(edit).toHaveAttribute('aria-expanded', 'false');
+    await user.click(edit);
+    expect(screen.getByRole('button', { name: 'Close the editor' })).toHaveAttribute('aria-expanded', 'true');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(expect.arrayContaining(['The study', 'Who may screen', 'Rewards', 'Screener']));
+    expect(screen.queryByRole('textbox', { name: 'Coins for screening' })).toBeNull();
+    const rewards = screen.getByRole('button', { name: 'Rewards', expanded: false });
+    await user.click(rewards);
+    expect(rewards).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('textbox', { name: 'Coins for screening' })).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Name and basic information (what testers read)' })).toBeNull();
+  });
+
+  test('a refusal in a closed section opens it; what was typed in a closed section is kept and sent', async () => {
+    api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: STUDY } };
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/studies/SaveStudy'] = { body: { status: 'failed', message: 'Too few coins.', field: 'coinValue' } };
+    const user = renderAt('/staff/studies/24101');
+    await openEditor(user, 'The study');
+    await user.clear(screen.getByLabelText('Name and basic information (what testers read)'));
+    await user.type(screen.getByLabelText('Name and basic information (what testers read)'), 'Cereal, renamed');
+    await user.click(screen.getByRole('button', { name: 'The study', expanded: true }));
+    await user.click(screen.getByRole('button', { name: 'Save the study' }));
+    expect(await screen.findByTestId('study-outcome')).toHaveTextContent('Too few coins.');
+    expect(api.calls.find((call) => call.path === '/staff/studies/SaveStudy')?.body).toMatchObject({ studyBasicInfo: 'Cereal, renamed' });
+    expect(screen.getByRole('button', { name: 'Rewards' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('textbox', { name: 'Coins for screening' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('opening a study that lacks something asks first, listing what it lacks; Not now sends nothing, Open anyway opens it', async () => {
+    api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: UPCOMING } };
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/sessions/Groups?studyNo=24101'] = { body: { ...GROUPS, groups: [{ ...GROUPS.groups[0], status: 'Closed' }] } };
+    api.answers['/staff/studies/SetOpen'] = {
+      body: { status: 'succeed', message: STUDY_ADMIN_TEXTS.opened, studyNo: 24101, version: 4 },
+    };
+    const user = renderAt('/staff/studies/24101');
+    const missing = within(await screen.findByTestId('study-missing'));
+    expect(await missing.findByText('No open session group: testers who qualify have no session to book.')).toBeInTheDocument();
+    expect(missing.getByText('No coins set: testers earn nothing for screening, scheduling or attending.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open now' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Open the study with something missing?' }));
+    expect(dialog.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'No open session group: testers who qualify have no session to book.',
+      'No coins set: testers earn nothing for screening, scheduling or attending.',
+    ]);
+    await user.click(dialog.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.paths()).not.toContain('/staff/studies/SetOpen');
+
+    await user.click(screen.getByRole('button', { name: 'Open now' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Open anyway' }));
+    expect(await screen.findByText(STUDY_ADMIN_TEXTS.opened)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/studies/SetOpen')?.body).toEqual({ studyNo: 24101, version: 3, open: true });
+  });
+
+  test('opening a study that lacks nothing asks nothing', async () => {
+    api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: { ...UPCOMING, coinValue: 50 } } };
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/studies/SetOpen'] = {
+      body: { status: 'succeed', message: STUDY_ADMIN_TEXTS.opened, studyNo: 24101, version: 4 },
+    };
+    const user = renderAt('/staff/studies/24101');
+    expect(await screen.findByText('4 of 10 seats booked in 1 open group')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open now' }));
+    expect(await screen.findByText(STUDY_ADMIN_TEXTS.opened)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  test('dates are typed on the study’s site clock whatever the browser’s zone, and said so next to the fields', async () => {
+    api.answers['/staff/studies/Study?studyNo=24101'] = { body: { status: 'succeed', study: { ...STUDY, siteId: '00003' } } };
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    api.answers['/staff/studies/SaveStudy'] = { body: { status: 'succeed', message: STUDY_ADMIN_TEXTS.saved, studyNo: 24101, version: 4 } };
+    const user = renderAt('/staff/studies/24101');
+    await openEditor(user, 'The study');
+    const opens = screen.getByLabelText('Opens');
+    // 15:00 UTC on 1 November 2026 is 10:00 in New York.
+    expect(opens).toHaveValue('2026-11-01T10:00');
+    expect(opens).toHaveAccessibleDescription('Times are in New York time (EST, UTC−5), the test site’s clock.');
+    await user.clear(opens);
+    await user.type(opens, '2026-12-02T09:00');
+    await user.click(screen.getByRole('button', { name: 'Save the study' }));
+    expect(await screen.findByText(STUDY_ADMIN_TEXTS.saved)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/studies/SaveStudy')?.body).toMatchObject({ opensAt: '2026-12-02T14:00:00.000Z' });
+    // Online only: the company's clock, said as such.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Test site' }), 'Online only');
+    expect(screen.getByLabelText('Opens')).toHaveAccessibleDescription(
+      'Times are in Chicago time (CST, UTC−6), the company’s clock (online study).',
+    );
   });
 });
 
@@ -222,6 +363,7 @@ describe('the study form speaks in named options (issue 29, decision 105)', () =
       body: { status: 'failed', message: STUDY_ADMIN_TEXTS.unknownTarget, field: 'targetAnswerIds.1' },
     };
     const user = renderAt('/staff/studies/24101');
+    await openEditor(user, 'The study', 'Who may screen');
     expect(await screen.findByRole('combobox', { name: 'Project type' })).toHaveDisplayValue('Other (number)');
     expect(screen.getByRole('textbox', { name: 'Project type number' })).toHaveValue('12');
     expect(screen.getByRole('combobox', { name: 'Participant type' })).toHaveDisplayValue('Other (number)');

@@ -10,21 +10,34 @@ import {
   type StudyDetail,
   type StudyFormOptions,
 } from '@testerhub/shared/study-admin-schemas';
+import { COMPANY } from '@testerhub/shared/company';
+import { formatMoment } from '@testerhub/shared/schedule-format';
+import { instantOnClock, instantToWallClock, wallClockInput, zoneLabel } from '@testerhub/shared/wall-clock';
+import { ModalDialog } from '../../components/modal-dialog';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
+import { useSessionGroups } from '../api/session-groups';
 import { useCreateStudy, useSaveStudy, useSetStudyOpen, useStudy, useStudyFormOptions } from '../api/studies';
+import { useOpenSectionsState, type OpenSectionsState } from '../shell/collapsible-section';
 import { RequiresRole } from '../shell/staff-page-parts';
-import { blankQuestion, StudyForm, toLocalInput, type StudyFormValues } from './study-form';
+import { blankQuestion, StudyForm, studyTimeZone, type StudyFormValues } from './study-form';
+import { missingBeforeTesters, seatsText } from './study-readiness';
 import { MessageComposer } from '../sessions/message-composer';
 
 type BoundForm = UseFormReturn<StudyFormValues, unknown, CreateStudyPayload>;
 
-/** The form's instants as the server takes them (ISO, UTC). */
-const withInstants = (payload: CreateStudyPayload): CreateStudyPayload => ({
-  ...payload,
-  opensAt: new Date(payload.opensAt).toISOString(),
-  closesAt: payload.closesAt ? new Date(payload.closesAt).toISOString() : null,
-});
+/**
+ * The form's dates as instants (ISO, UTC), read on the study's clock (its site's, or the company's
+ * online; decision 135), never the browser's: the server reads a zoneless date the same way.
+ */
+const withInstants = (payload: CreateStudyPayload, options: StudyFormOptions): CreateStudyPayload => {
+  const timeZone = studyTimeZone(options, payload.siteId);
+  return {
+    ...payload,
+    opensAt: instantOnClock(payload.opensAt, timeZone).toISOString(),
+    closesAt: payload.closesAt ? instantOnClock(payload.closesAt, timeZone).toISOString() : null,
+  };
+};
 
 /** Shows a refusal on its field (when the server names one) and above the form. */
 type OutcomeState = { ok: boolean; message: string } | null;
@@ -77,12 +90,9 @@ function Loading({
   return <>{render(options.data)}</>;
 }
 
-/** Tomorrow at 9:00 in the browser's zone: a new study opens when the recruiter says. */
+/** Tomorrow at 9:00 on the study's clock (decision 135): a new study opens when the recruiter says. */
 function tomorrowMorning() {
-  const date = new Date();
-  date.setDate(date.getDate() + 1);
-  date.setHours(9, 0, 0, 0);
-  return date.toISOString();
+  return `${instantToWallClock(new Date(Date.now() + 24 * 3600_000), COMPANY.timeZone).date}T09:00`;
 }
 
 const NEW_STUDY: () => StudyFormValues = () => ({
@@ -91,7 +101,7 @@ const NEW_STUDY: () => StudyFormValues = () => ({
   studyNo: null as unknown as number,
   colorName: '',
   studyBasicInfo: '',
-  opensAt: toLocalInput(tomorrowMorning()),
+  opensAt: tomorrowMorning(),
   screener: { questions: [blankQuestion()], quotas: [] },
 });
 
@@ -111,10 +121,10 @@ function NewStudy() {
   const navigate = useNavigate();
   const { outcome, setOutcome, show, bind } = useOutcome();
   const [defaults] = useState(NEW_STUDY);
-  const submit = async (payload: CreateStudyPayload) => {
+  const submit = async (payload: CreateStudyPayload, options: StudyFormOptions) => {
     setOutcome(null);
     try {
-      const answer = await create.mutateAsync(withInstants(payload));
+      const answer = await create.mutateAsync(withInstants(payload, options));
       if (answer.status === 'succeed') await navigate(`/staff/studies/${answer.studyNo}`, { state: { created: answer.message } });
       else show(answer);
     } catch (error) {
@@ -140,8 +150,9 @@ function NewStudy() {
             busy={create.isPending}
             submitLabel="Create the study"
             pendingLabel="Creating…"
-            onSubmit={(payload) => void submit(payload)}
+            onSubmit={(payload) => void submit(payload, data)}
             bind={bind}
+            sectionsOpen
           />
         )}
       />
@@ -172,9 +183,11 @@ function Study({ studyNo }: { studyNo: number }) {
   const options = useStudyFormOptions();
   // The version the recruiter opened: the form is made again only when they load the study anew.
   const [opened, setOpened] = useState<StudyDetail | null>(null);
-  // Kept here: the editor is made again after a change, and the outcome must outlive it.
+  // Kept here: the editor is made again after a change, and the outcome and whether it is open must outlive it.
   const created = (useLocation().state as { created?: string } | null)?.created;
   const outcome = useState<OutcomeState>(created ? { ok: true, message: created } : null);
+  const editing = useState(false);
+  const openSections = useOpenSectionsState();
   const shown = opened ?? (study.data?.status === 'succeed' ? study.data.study : null);
   if (study.isPending) return <p aria-busy="true">Loading the study…</p>;
   if (study.isError)
@@ -202,8 +215,80 @@ function Study({ studyNo }: { studyNo: number }) {
   return (
     <Loading
       options={options}
-      render={(data) => <StudyEditor key={shown.version} study={shown} options={data} reload={reload} kept={outcome} />}
+      render={(data) => (
+        <StudyEditor
+          key={shown.version}
+          study={shown}
+          options={data}
+          reload={reload}
+          kept={outcome}
+          editing={editing}
+          openSections={openSections}
+        />
+      )}
     />
+  );
+}
+
+/** A date on the study's clock, with the zone said: "Monday, December 1st, 2026, 9:00 AM CST". */
+const onClock = (instant: string, timeZone: string) => formatMoment(instant, timeZone);
+
+/**
+ * The study at a glance (decision 135): its state, dates on its clock, site, seats, qualified of
+ * target, quota fill and what it lacks before it can take testers.
+ */
+function StudySummary({
+  study,
+  options,
+  groups,
+  missing,
+}: {
+  study: StudyDetail;
+  options: StudyFormOptions;
+  groups: ReturnType<typeof useSessionGroups>;
+  missing: string[];
+}) {
+  const timeZone = studyTimeZone(options, study.siteId);
+  const site = options.sites.find((candidate) => candidate.id === study.siteId);
+  return (
+    <section aria-labelledby="study-summary-heading" className="staff-card study-summary" data-testid="study-summary">
+      <h2 id="study-summary-heading">Summary</h2>
+      <dl className="staff-facts study-summary__facts">
+        <dt>State</dt>
+        <dd data-testid="study-state">{STUDY_STATE_LABELS[study.state]}</dd>
+        <dt>Opens</dt>
+        <dd data-testid="study-opens">{onClock(study.opensAt, timeZone)}</dd>
+        <dt>Closes</dt>
+        <dd>{study.closesAt ? onClock(study.closesAt, timeZone) : 'When staff close it'}</dd>
+        <dt>Test site</dt>
+        <dd>{site ? site.name : 'Online only'}</dd>
+        <dt>Seats</dt>
+        <dd data-testid="study-seats">
+          {groups.isPending ? 'Loading…' : groups.isError ? 'Could not be read' : seatsText(groups.data.groups)}
+        </dd>
+        <dt>Qualified</dt>
+        <dd>
+          {study.qualifiedCount}
+          {study.recruitTarget !== null && ` of ${study.recruitTarget}`}
+        </dd>
+        <dt>Screener answers</dt>
+        <dd>{study.answeredCount}</dd>
+      </dl>
+      <p className="form-field__hint">
+        Times are in {zoneLabel(timeZone)}, {site ? 'the test site’s clock' : 'the company’s clock (online study)'}.
+      </p>
+      <QuotaFillTable quotas={study.quotaFill} />
+      <h3 id="study-missing-heading">Before it can take testers</h3>
+      {missing.length > 0 ? (
+        <ul className="staff-problem" aria-labelledby="study-missing-heading" data-testid="study-missing">
+          {missing.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : (
+        <p data-testid="study-missing">Nothing missing.</p>
+      )}
+    </section>
   );
 }
 
@@ -212,25 +297,33 @@ function StudyEditor({
   options,
   reload,
   kept,
+  editing: [editing, setEditing],
+  openSections,
 }: {
   study: StudyDetail;
   options: StudyFormOptions;
   reload: () => Promise<void>;
   kept: [OutcomeState, (outcome: OutcomeState) => void];
+  editing: [boolean, (editing: boolean) => void];
+  openSections: OpenSectionsState;
 }) {
   const save = useSaveStudy();
   const setOpen = useSetStudyOpen();
+  const groups = useSessionGroups(study.studyNo);
   const { outcome, setOutcome, show, bind } = useOutcome(kept);
   const [changed, setChanged] = useState(false);
   const [messaging, setMessaging] = useState(false);
-  const { version, state, qualifiedCount, answeredCount, externalReturnSecretEnding, quotaFill: _quotaFill, ...fields } = study;
+  const [confirming, setConfirming] = useState(false);
+  const { version, state, qualifiedCount: _q, answeredCount, externalReturnSecretEnding, quotaFill: _quotaFill, ...fields } = study;
+  const timeZone = studyTimeZone(options, fields.siteId);
   const [defaults] = useState<StudyFormValues>(() => ({
     ...fields,
     // Write-only (decision 077): empty keeps the secret set now.
     externalReturnSecret: null,
-    opensAt: toLocalInput(fields.opensAt),
-    closesAt: fields.closesAt ? toLocalInput(fields.closesAt) : null,
+    opensAt: wallClockInput(fields.opensAt, timeZone),
+    closesAt: fields.closesAt ? wallClockInput(fields.closesAt, timeZone) : null,
   }));
+  const missing = missingBeforeTesters(study, groups.data?.groups);
   const run = async (call: () => Promise<StudyChangeResponse>, thenReload: boolean) => {
     setOutcome(null);
     setChanged(false);
@@ -244,6 +337,7 @@ function StudyEditor({
     }
   };
   const open = state !== 'open';
+  const setOpenNow = () => void run(() => setOpen.mutateAsync({ studyNo: study.studyNo, version, open }), true);
   return (
     <>
       <p>
@@ -252,18 +346,7 @@ function StudyEditor({
       <h1>
         Study {study.studyNo}: {study.studyBasicInfo}
       </h1>
-      <dl className="staff-facts">
-        <dt>State</dt>
-        <dd data-testid="study-state">{STUDY_STATE_LABELS[state]}</dd>
-        <dt>Qualified</dt>
-        <dd>
-          {qualifiedCount}
-          {study.recruitTarget !== null && ` of ${study.recruitTarget}`}
-        </dd>
-        <dt>Screener answers</dt>
-        <dd>{answeredCount}</dd>
-      </dl>
-      <QuotaFillTable quotas={study.quotaFill} />
+      <StudySummary study={study} options={options} groups={groups} missing={missing} />
       <ul className="staff-sections">
         <li>
           <Link to={`/staff/studies/${study.studyNo}/sessions`}>Session groups</Link>: sites, days, seats and pay.
@@ -297,11 +380,31 @@ function StudyEditor({
           type="button"
           className="staff-button staff-button--quiet"
           disabled={setOpen.isPending}
-          onClick={() => void run(() => setOpen.mutateAsync({ studyNo: study.studyNo, version, open }), true)}
+          // Opening a study that lacks something asks first, naming what it lacks (decision 135).
+          onClick={() => (open && missing.length > 0 ? setConfirming(true) : setOpenNow())}
         >
           {open ? 'Open now' : 'Close now'}
         </button>
       </p>
+      {confirming && (
+        <ModalDialog
+          title="Open the study with something missing?"
+          closeLabel="Not now"
+          onClose={() => setConfirming(false)}
+          actions={
+            <button type="button" className="button button--outline" onClick={() => (setConfirming(false), setOpenNow())}>
+              Open anyway
+            </button>
+          }
+        >
+          <p>Testers will see the study on their screener list, but it lacks:</p>
+          <ul data-testid="open-warning-missing">
+            {missing.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </ModalDialog>
+      )}
       <Outcome outcome={outcome}>
         {changed && (
           <button type="button" className="staff-button staff-button--quiet" onClick={() => void reload()}>
@@ -309,18 +412,33 @@ function StudyEditor({
           </button>
         )}
       </Outcome>
-      <StudyForm
-        defaults={defaults}
-        options={options}
-        isNew={false}
-        answeredCount={answeredCount}
-        returnSecretEnding={externalReturnSecretEnding}
-        busy={save.isPending}
-        submitLabel="Save the study"
-        pendingLabel="Saving…"
-        onSubmit={(payload) => void run(() => save.mutateAsync({ ...withInstants(payload), version }), true)}
-        bind={bind}
-      />
+      <p>
+        <button
+          type="button"
+          className="staff-button"
+          aria-expanded={editing}
+          aria-controls="study-editor"
+          onClick={() => setEditing(!editing)}
+        >
+          {editing ? 'Close the editor' : 'Edit the study'}
+        </button>
+      </p>
+      <div id="study-editor" hidden={!editing}>
+        <StudyForm
+          defaults={defaults}
+          options={options}
+          isNew={false}
+          answeredCount={answeredCount}
+          returnSecretEnding={externalReturnSecretEnding}
+          busy={save.isPending}
+          submitLabel="Save the study"
+          pendingLabel="Saving…"
+          onSubmit={(payload) => void run(() => save.mutateAsync({ ...withInstants(payload, options), version }), true)}
+          bind={bind}
+          sectionsOpen={false}
+          openSections={openSections}
+        />
+      </div>
     </>
   );
 }
