@@ -39,7 +39,10 @@ function Harness() {
   );
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Coin ledger' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Coin ledger' }))
+    .getAllByRole('row')
+    .slice(1);
 const firstCells = () => bodyRows().map((row) => within(row).getByRole('rowheader').textContent);
 const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
 
@@ -64,7 +67,7 @@ describe('the staff table', () => {
     await user.keyboard('{Enter}');
     expect(header('Coins')).toHaveAttribute('aria-sort', 'descending');
     expect(header('What')).not.toHaveAttribute('aria-sort');
-    const coins = () => bodyRows().map((row) => Number(row.cells[1]!.textContent));
+    const coins = () => bodyRows().map((row) => Number((row as HTMLTableRowElement).cells[1]!.textContent));
     expect(coins()).toEqual([...coins()].sort((a, b) => b - a));
     expect(coins()[0]).toBe(49);
 
