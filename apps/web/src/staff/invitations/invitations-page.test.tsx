@@ -265,7 +265,16 @@ describe('one invitation’s page', () => {
 
   test('says so for an unknown invitation and offers Try again on an error', async () => {
     api.answers['/staff/invitations/Detail?invitationId=99&page=1'] = {
-      body: { status: 'failed', message: INVITATION_TEXTS.notFound, invitation: null, recipients: [], page: 1, hasMore: false, total: 0, pageSize: 25 },
+      body: {
+        status: 'failed',
+        message: INVITATION_TEXTS.notFound,
+        invitation: null,
+        recipients: [],
+        page: 1,
+        hasMore: false,
+        total: 0,
+        pageSize: 25,
+      },
     };
     renderAt('/staff/invitations/99');
     expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_TEXTS.notFound);
