@@ -40,7 +40,9 @@ test('a recruiter invites the testers the filters match; the tester’s click sh
   await expect(staff.getByText(/Invitation queued for \d+ testers?\./)).toBeVisible();
   await staff.getByRole('link', { name: /^Follow invitation #\d+$/ }).click();
   await expect(staff.getByRole('heading', { level: 1, name: /^Invitation #\d+: / })).toBeVisible();
-  const recipient = staff.getByTestId('recipient').filter({ has: staff.getByRole('heading', { name: tester.username }) });
+  // The recipients table pages on the server (decision 136): its filter finds the tester on any page.
+  await staff.getByRole('searchbox', { name: 'Find a username' }).fill(tester.username);
+  const recipient = staff.getByTestId('recipient').filter({ has: staff.getByRole('rowheader', { name: tester.username, exact: true }) });
   await expect(recipient).toBeVisible();
 
   // The e-mail reaches the tester at the sending rate; its link opens the study's screener.

@@ -69,7 +69,6 @@ export function invitationSendsOn(db: Database, options: { clock: FakeClock; mai
     clock,
     mailsPerMinute: options.mailsPerMinute,
     studies,
-    testers,
     aboutMe,
     listTestSites: publicContent.listTestSites,
     studyLinks,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { INTEGER_COLUMN_MAX, integerColumnId } from './integer-column.ts';
+import { pageSizeField, sortDirectionField, sortField, tableFilterField, tablePageField } from './table-query.ts';
 
 /**
  * Invitations in the staff console (issue 12 section 3; decision 052): a recruiter chooses testers
@@ -150,13 +151,25 @@ export const invitationListResponseSchema = z.object({
 });
 export type InvitationListResponse = z.infer<typeof invitationListResponseSchema>;
 
-/** GET /staff/invitations/Detail?invitationId=&page=: one sending, its filters, counts and recipients (100 a page). */
-export const RECIPIENTS_PAGE_SIZE = 100;
+/**
+ * GET /staff/invitations/Detail?invitationId=&page=&pageSize=&sort=&dir=&q=: one sending, its
+ * filters, counts and a page of recipients (decision 136: a big study's recipients are paged,
+ * sorted and filtered by username on the server; 25 a page by username unless asked otherwise).
+ */
+export const RECIPIENTS_PAGE_SIZE = 25;
+export const RECIPIENT_SORTS = ['username', 'state', 'sentAt', 'clickedAt', 'answered'] as const;
+export type RecipientSort = (typeof RECIPIENT_SORTS)[number];
 export const invitationDetailQuerySchema = z.object({
   invitationId: z.coerce.number().int().min(1).max(INTEGER_COLUMN_MAX),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: tablePageField,
+  pageSize: pageSizeField(RECIPIENTS_PAGE_SIZE),
+  sort: sortField(RECIPIENT_SORTS, 'username'),
+  dir: sortDirectionField('asc'),
+  /** Recipients whose username holds this text. */
+  q: tableFilterField,
 });
 export type InvitationDetailQuery = z.input<typeof invitationDetailQuerySchema>;
+export type InvitationDetailRequest = z.output<typeof invitationDetailQuerySchema>;
 export const invitationRecipientSchema = z.object({
   testerId: z.string(),
   username: z.string(),
@@ -186,6 +199,9 @@ export const invitationDetailResponseSchema = z.object({
   recipients: z.array(invitationRecipientSchema),
   page: z.number().int(),
   hasMore: z.boolean(),
+  /** Recipients the filter keeps, over every page. */
+  total: z.number().int(),
+  pageSize: z.number().int(),
 });
 export type InvitationDetailResponse = z.infer<typeof invitationDetailResponseSchema>;
 

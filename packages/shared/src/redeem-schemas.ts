@@ -142,8 +142,23 @@ const REASON_TEXTS: Record<string, string> = {
   'staff-adjustment': 'Adjusted by Tester Services',
 };
 
+const OTHER_REASON_TEXT = 'Coins and experience';
+
 export function reasonText(reason: string): string {
-  return REASON_TEXTS[reason] ?? 'Coins and experience';
+  return REASON_TEXTS[reason] ?? OTHER_REASON_TEXT;
+}
+
+/**
+ * The ledger reasons whose words hold `filter` (case aside), for a filter the database applies
+ * (decision 136): `named`, and `others` when the words of a reason not listed hold it too.
+ */
+export function reasonsNamed(filter: string): { named: string[]; others: boolean; listed: string[] } {
+  const needle = filter.toLowerCase();
+  return {
+    named: Object.keys(REASON_TEXTS).filter((reason) => REASON_TEXTS[reason]!.toLowerCase().includes(needle)),
+    others: OTHER_REASON_TEXT.toLowerCase().includes(needle),
+    listed: Object.keys(REASON_TEXTS),
+  };
 }
 
 /**

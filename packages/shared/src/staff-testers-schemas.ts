@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, UUID_PATTERN } from './text.ts';
+import { pageSizeField, sortDirectionField, sortField, tableFilterField } from './table-query.ts';
 
 /* Testers in the staff console (issue 12 section 5, first bullet; decision 053): the recruiter role. */
 
@@ -92,11 +93,26 @@ export type TesterSearchResponse = z.infer<typeof testerSearchResponseSchema>;
 export const testerIdQuerySchema = z.object({ testerId });
 
 /** How many ledger entries and audit rows the tester's page shows a page (newest first). */
-export const TESTER_PAGE_ROWS = 50;
+export const TESTER_PAGE_ROWS = 50 as const;
 const pageParam = z.coerce.number().int().min(1).max(10_000).default(1);
 
-/** The tester's page, with the page of the coin ledger and of the audit trail asked for. */
-export const testerPageQuerySchema = z.object({ testerId, ledgerPage: pageParam, auditPage: pageParam });
+/** The coin ledger's table on the tester's page sorts on these (decision 136); newest first unless asked. */
+export const LEDGER_SORTS = ['createdAt', 'coins', 'experience'] as const;
+export type LedgerSort = (typeof LEDGER_SORTS)[number];
+
+/**
+ * The tester's page, with the page of the coin ledger and of the audit trail asked for; the ledger
+ * sorted, filtered on its reason's words and TESTER_PAGE_ROWS a page unless asked otherwise.
+ */
+export const testerPageQuerySchema = z.object({
+  testerId,
+  ledgerPage: pageParam,
+  ledgerPageSize: pageSizeField(TESTER_PAGE_ROWS),
+  ledgerSort: sortField(LEDGER_SORTS, 'createdAt'),
+  ledgerDir: sortDirectionField('desc'),
+  ledgerQ: tableFilterField,
+  auditPage: pageParam,
+});
 export type TesterPageQuery = z.infer<typeof testerPageQuerySchema>;
 
 /** A row as its module exports it (decision 040's exportData), dates as ISO text. */
@@ -135,6 +151,9 @@ export const testerPageResponseSchema = z.object({
       ),
       ledgerPage: z.number().int(),
       ledgerHasMore: z.boolean(),
+      /** Ledger entries the filter keeps, over every page. */
+      ledgerTotal: z.number().int(),
+      ledgerPageSize: z.number().int(),
       /** Staff changes to this tester, newest first. */
       audit: z.array(
         z.object({

@@ -1,9 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { resultRows, type Executor } from '../../core/db/client.ts';
 // The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
 // eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
 import { testers } from '../testers/tester-tables.ts';
 import { coinLedger, levels } from './ledger-tables.ts';
+
+/** A page of a tester's ledger as the staff table asks it; `reasons`: null keeps every entry. */
+export interface LedgerPageQuery {
+  sort: 'createdAt' | 'coins' | 'experience';
+  dir: 'asc' | 'desc';
+  reasons: { named: readonly string[]; others: boolean; listed: readonly string[] } | null;
+  limit: number;
+  offset: number;
+}
 
 export interface LedgerEntryInput {
   testerId: string;
@@ -152,6 +161,38 @@ export function createLedgerRepository(db: Executor) {
         .orderBy(desc(coinLedger.createdAt), desc(coinLedger.id))
         .limit(limit)
         .offset(offset);
+    },
+
+    /**
+     * A page of the tester's entries sorted on `sort` (ties newest first), kept to the reasons the
+     * filter names (decision 136), and how many entries the filter keeps.
+     */
+    async entriesPage(testerId: string, query: LedgerPageQuery) {
+      const column = { createdAt: coinLedger.createdAt, coins: coinLedger.coins, experience: coinLedger.experience }[query.sort];
+      const reasons = query.reasons;
+      const kept = and(
+        eq(coinLedger.testerId, testerId),
+        reasons === null
+          ? undefined
+          : or(
+              reasons.named.length > 0 ? inArray(coinLedger.reason, [...reasons.named]) : sql`false`,
+              reasons.others ? notInArray(coinLedger.reason, [...reasons.listed]) : sql`false`,
+            ),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(coinLedger)
+          .where(kept)
+          .orderBy(query.dir === 'asc' ? asc(column) : desc(column), desc(coinLedger.createdAt), desc(coinLedger.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(coinLedger)
+          .where(kept),
+      ]);
+      return { rows, total: Number(total?.count ?? 0) };
     },
 
     /**

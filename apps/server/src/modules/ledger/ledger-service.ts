@@ -4,7 +4,7 @@ import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice
 import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
 import { InsufficientBalanceError } from '../../core/errors.ts';
-import { createLedgerRepository, type LedgerEntryInput } from './ledger-repository.ts';
+import { createLedgerRepository, type LedgerEntryInput, type LedgerPageQuery } from './ledger-repository.ts';
 
 export type LedgerChange = LedgerEntryInput;
 
@@ -147,6 +147,8 @@ export function createLedgerService(
      */
     history: (testerId: string, { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {}) =>
       repository.entriesFor(testerId, limit, offset),
+    /** The staff table's page of the tester's changes, sorted and filtered, with the total the filter keeps (decision 136). */
+    historyPage: (testerId: string, query: LedgerPageQuery) => repository.entriesPage(testerId, query),
     /** Drops the kept level table: staff saved it on some instance (decision 056). */
     forgetLevels: () => levels.forget(),
     /**

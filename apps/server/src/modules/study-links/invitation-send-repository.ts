@@ -1,4 +1,6 @@
-import { desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type AnyColumn } from 'drizzle-orm';
+import type { RecipientSort } from '@testerhub/shared/invitation-schemas';
+import { containsPattern, type SortDirection } from '@testerhub/shared/table-query';
 import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 import { invitationRecipients, invitationSends, studyInvitations } from './study-link-tables.ts';
 
@@ -176,22 +178,53 @@ export function createInvitationSendRepository(db: Executor) {
       };
     },
 
-    /** A page of the sending's recipients (by tester id) with their state, sent and clicked times, and whether they answered. */
-    async recipients(sendId: number, answeredBy: readonly SqlFragment[], offset: number, limit: number) {
-      return db
-        .select({
-          testerId: invitationRecipients.testerId,
-          state: invitationRecipients.state,
-          sentAt: invitationRecipients.sentAt,
-          clickedAt: studyInvitations.clickedAt,
-          answered: sql<boolean>`(${answeredSql(answeredBy)})`,
-        })
-        .from(invitationRecipients)
-        .innerJoin(studyInvitations, eq(studyInvitations.id, invitationRecipients.invitationId))
-        .where(eq(invitationRecipients.sendId, sendId))
-        .orderBy(invitationRecipients.testerId)
-        .offset(offset)
-        .limit(limit);
+    /**
+     * A page of the sending's recipients (decision 136) with their state, sent and clicked times, and
+     * whether they answered, sorted on `sort` (ties by tester id) and kept to the usernames holding
+     * `filter`; with the total the filter keeps. `usernameOf`: the testers module's username subquery.
+     */
+    async recipients(
+      sendId: number,
+      answeredBy: readonly SqlFragment[],
+      usernameOf: (testerId: AnyColumn) => SqlFragment,
+      query: { sort: RecipientSort; dir: SortDirection; filter: string; offset: number; limit: number },
+    ) {
+      const username = usernameOf(invitationRecipients.testerId);
+      const sortable: Record<RecipientSort, SqlFragment> = {
+        username: sql`lower(${username})`,
+        state: sql`${invitationRecipients.state}`,
+        sentAt: sql`${invitationRecipients.sentAt}`,
+        // A click counts once the e-mail went out, as the page shows it.
+        clickedAt: sql`case when ${invitationRecipients.state} = 'sent' then ${studyInvitations.clickedAt} end`,
+        answered: sql`(${invitationRecipients.state} = 'sent' and (${answeredSql(answeredBy)}))`,
+      };
+      const kept = and(
+        eq(invitationRecipients.sendId, sendId),
+        query.filter === '' ? undefined : sql`${username} ilike ${containsPattern(query.filter)}`,
+      );
+      const direction = query.dir === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            testerId: invitationRecipients.testerId,
+            username: sql<string | null>`${username}`,
+            state: invitationRecipients.state,
+            sentAt: invitationRecipients.sentAt,
+            clickedAt: studyInvitations.clickedAt,
+            answered: sql<boolean>`(${answeredSql(answeredBy)})`,
+          })
+          .from(invitationRecipients)
+          .innerJoin(studyInvitations, eq(studyInvitations.id, invitationRecipients.invitationId))
+          .where(kept)
+          .orderBy(sql`${sortable[query.sort]} ${direction}`, invitationRecipients.testerId)
+          .offset(query.offset)
+          .limit(query.limit),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(invitationRecipients)
+          .where(kept),
+      ]);
+      return { rows, total: Number(total?.count ?? 0) };
     },
   };
 }

@@ -70,7 +70,8 @@ export function invitationSendRoutes(invitations: InvitationSendService): Fastif
       '/staff/invitations/Detail',
       {
         roles: ['recruiter'],
-        description: 'One sending: its filters, counts, and its recipients (100 a page) with each one’s state.',
+        description:
+          'One sending: its filters, counts, and a page of its recipients with each one’s state: pageSize 10, 25 (default), 50 or 100; sort by username (default), state, sentAt, clickedAt or answered, dir asc or desc; q keeps the usernames holding it; total counts every page.',
         input: invitationDetailQuerySchema,
         response: invitationDetailResponseSchema,
       },

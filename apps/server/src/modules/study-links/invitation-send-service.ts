@@ -2,7 +2,7 @@ import {
   INVITATION_TEXTS,
   INVITATIONS_PAGE_SIZE,
   invitationFiltersSchema,
-  RECIPIENTS_PAGE_SIZE,
+  type InvitationDetailRequest,
   type InvitationDetailResponse,
   type InvitationFilters,
   type InvitationListResponse,
@@ -20,7 +20,8 @@ import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { isStudyOpen } from '@testerhub/shared/study-rules';
 import { namedCode, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
 import { studiesOfProjectTypesSql, type StudyService } from '../studies/study-service.ts';
-import { testerAudienceSql, type TesterService } from '../testers/tester-service.ts';
+import { tableOffset } from '@testerhub/shared/table-query';
+import { testerAudienceSql, usernameOfSql } from '../testers/tester-service.ts';
 import { createInvitationSendRepository, type InvitationSendRow } from './invitation-send-repository.ts';
 import type { StudyLinkService } from './study-link-service.ts';
 
@@ -35,7 +36,6 @@ interface InvitationSendDeps {
   /** INVITATION_MAILS_PER_MINUTE: at most this many invitation e-mails reach the outbox in any 60 seconds, across instances. */
   mailsPerMinute: number;
   studies: Pick<StudyService, 'findStudy' | 'openStudies' | 'studiesOpened' | 'studyNames'>;
-  testers: Pick<TesterService, 'publicProfiles'>;
   aboutMe: Pick<AboutMeService, 'answerOptions'>;
   listTestSites: () => Promise<{ siteId: string; name: string }[]>;
   studyLinks: Pick<StudyLinkService, 'enqueueInvitation'>;
@@ -271,32 +271,44 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
       };
     },
 
-    /** One sending: its filters, counts and a page of recipients with each one's state. */
-    async detail(query: { invitationId: number; page: number }): Promise<InvitationDetailResponse> {
+    /** One sending: its filters, counts and a page of recipients with each one's state (sorted and filtered: decision 136). */
+    async detail(query: InvitationDetailRequest): Promise<InvitationDetailResponse> {
       const send = await repository.findSend(query.invitationId);
       if (!send)
-        return { status: 'failed', message: INVITATION_TEXTS.notFound, invitation: null, recipients: [], page: query.page, hasMore: false };
+        return {
+          status: 'failed',
+          message: INVITATION_TEXTS.notFound,
+          invitation: null,
+          recipients: [],
+          page: query.page,
+          hasMore: false,
+          total: 0,
+          pageSize: query.pageSize,
+        };
       const [summary] = await summaries([send]);
-      const size = RECIPIENTS_PAGE_SIZE;
-      const rows = await repository.recipients(send.id, answeredBy(send.studyNo), (query.page - 1) * size, size + 1);
-      const shown = rows.slice(0, size);
-      const usernames = new Map(
-        (await deps.testers.publicProfiles(shown.map((row) => row.testerId))).map((profile) => [profile.id, profile.username]),
-      );
+      const { rows, total } = await repository.recipients(send.id, answeredBy(send.studyNo), usernameOfSql, {
+        sort: query.sort,
+        dir: query.dir,
+        filter: query.q,
+        offset: tableOffset(query.page, query.pageSize),
+        limit: query.pageSize,
+      });
       return {
         status: 'succeed',
         message: '',
         invitation: { ...summary!, filters: storedFilters(send.filters) },
-        recipients: shown.map((row) => ({
+        recipients: rows.map((row) => ({
           testerId: row.testerId,
-          username: usernames.get(row.testerId) ?? '(deleted)',
+          username: row.username ?? '(deleted)',
           state: row.state as RecipientState,
           sentAt: row.sentAt?.toISOString() ?? null,
           clickedAt: row.state === 'sent' ? (row.clickedAt?.toISOString() ?? null) : null,
           answered: row.state === 'sent' && Boolean(row.answered),
         })),
         page: query.page,
-        hasMore: rows.length > size,
+        hasMore: tableOffset(query.page, query.pageSize) + rows.length < total,
+        total,
+        pageSize: query.pageSize,
       };
     },
   };

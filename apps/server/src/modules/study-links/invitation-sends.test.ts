@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INVITATION_TEXTS,
   invitationFiltersSchema,
+  RECIPIENT_SORTS,
   type InvitationDetailResponse,
   type InvitationListResponse,
   type SendInvitationPayload,
 } from '@testerhub/shared/invitation-schemas';
+import { TABLE_QUERY_TEXTS } from '@testerhub/shared/table-query';
 import { expectFieldError, getWith, postJson } from '../../../test/account-helpers.ts';
 import {
   createBooking,
@@ -526,6 +528,53 @@ describe('the counts and the recipients', () => {
     expect(list.mailsPerMinute).toBe(RATE);
     expect(list.invitations.find((row) => row.invitationId === sent.invitationId)!.counts).toEqual(shown.invitation!.counts);
     expect((await detail(cookie, 987_654)).status).toBe('failed');
+  });
+
+  it('pages, sorts and filters a big sending’s recipients on the server, with the total, and refuses a sort column not in the list (decision 136)', async () => {
+    await settled();
+    const { cookie } = await recruiter();
+    const site = freshSite();
+    const study = await createStudy(db());
+    // 36 recipients, usernames in mixed case so the order is by letters, not by case; 12 hold "Kiwi".
+    const mark = `r${randomUUID().slice(0, 6)}`;
+    const names = Array.from(
+      { length: 36 },
+      (_, index) => `${index % 2 ? mark.toUpperCase() : mark}${index % 3 === 0 ? 'Kiwi' : 'Fig'}${String(index).padStart(2, '0')}`,
+    );
+    for (const username of names) await tester(site, { username });
+    const sent = (await send(cookie, { studyNo: study.studyNo, filters: { siteIds: [site] }, requestId: randomUUID() })).json();
+    await instances()[0]!.drain(); // RATE e-mails go out; the rest stay queued.
+    const recipients = async (query: string) => {
+      const answer = await getWith(app, `/api/staff/invitations/Detail?invitationId=${sent.invitationId}${query}`, { cookie });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as InvitationDetailResponse;
+    };
+    const byLetters = [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+
+    const first = await recipients('');
+    expect(first).toMatchObject({ page: 1, pageSize: 25, total: 36, hasMore: true });
+    expect(first.recipients.map((row) => row.username)).toEqual(byLetters.slice(0, 25));
+    const last = await recipients('&page=2');
+    expect(last).toMatchObject({ page: 2, total: 36, hasMore: false });
+    expect(last.recipients.map((row) => row.username)).toEqual(byLetters.slice(25));
+
+    const backwards = await recipients('&sort=username&dir=desc&pageSize=10&page=2');
+    expect(backwards).toMatchObject({ pageSize: 10, total: 36, hasMore: true });
+    expect(backwards.recipients.map((row) => row.username)).toEqual([...byLetters].reverse().slice(10, 20));
+
+    const sentFirst = await recipients('&sort=state&dir=desc&pageSize=10');
+    expect(sentFirst.recipients.map((row) => row.state)).toEqual([...Array(RATE).fill('sent'), ...Array(10 - RATE).fill('queued')]);
+
+    // The filter keeps usernames holding the text, case aside; its wildcards are taken literally.
+    const kiwis = await recipients('&q=kiwi&pageSize=10');
+    expect(kiwis).toMatchObject({ total: 12, hasMore: true });
+    expect(kiwis.recipients.every((row) => row.username.includes('Kiwi'))).toBe(true);
+    expect(await recipients('&q=%25')).toMatchObject({ total: 0, recipients: [], hasMore: false });
+
+    const base = `/api/staff/invitations/Detail?invitationId=${sent.invitationId}`;
+    expectFieldError(await getWith(app, `${base}&sort=password_hash`, { cookie }), 'sort', TABLE_QUERY_TEXTS.sort(RECIPIENT_SORTS));
+    expectFieldError(await getWith(app, `${base}&dir=sideways`, { cookie }), 'dir', TABLE_QUERY_TEXTS.dir);
+    expectFieldError(await getWith(app, `${base}&pageSize=1000`, { cookie }), 'pageSize', TABLE_QUERY_TEXTS.pageSize);
   });
 
   it('offers the open studies, the test sites, the About-me answers, and the studies opened so far with their kinds to leave out', async () => {

@@ -61,7 +61,6 @@ export const studyLinksModule = defineModule({
       clock,
       mailsPerMinute: config.invitationMailsPerMinute,
       studies,
-      testers,
       aboutMe,
       listTestSites: publicContent.listTestSites,
       studyLinks,

@@ -49,7 +49,7 @@ export function testerAdminRoutes(admin: TesterAdminService, notes: TesterNoteSe
       {
         roles: TESTER_ROLES,
         description:
-          "A tester's page: profile, balance, suspensions, bookings, screeners, children, referrals, and a page each (50, newest first) of the coin ledger and of staff changes. failed: no such tester.",
+          "A tester's page: profile, balance, suspensions, bookings, screeners, children, referrals, a page of staff changes (50, newest first) and a page of the coin ledger: ledgerPageSize 10, 25, 50 (default) or 100; ledgerSort createdAt (default), coins or experience; ledgerDir desc (default) or asc; ledgerQ keeps the entries whose words hold it; ledgerTotal counts every page. failed: no such tester.",
         input: testerPageQuerySchema,
         response: testerPageResponseSchema,
       },

@@ -3,7 +3,8 @@ import { bilingual, languageOf } from '@testerhub/shared/i18n';
 import en from '@testerhub/shared/locales/en/mail-attendance.json';
 import es from '@testerhub/shared/locales/es/mail-attendance.json';
 import { COMPANY } from '@testerhub/shared/company';
-import { entryText } from '@testerhub/shared/redeem-schemas';
+import { entryText, reasonsNamed } from '@testerhub/shared/redeem-schemas';
+import { tableOffset } from '@testerhub/shared/table-query';
 import {
   DUPLICATE_PAGE_ROWS,
   DUPLICATE_TEXTS,
@@ -48,7 +49,7 @@ interface TesterAdminDeps {
     TesterService,
     'findById' | 'exportData' | 'searchByPrefix' | 'setBlackList' | 'liftSuspension' | 'duplicatePairs' | 'recordDuplicateReview'
   >;
-  ledger: Pick<LedgerService, 'record' | 'history'>;
+  ledger: Pick<LedgerService, 'record' | 'historyPage'>;
   scheduling: Pick<SchedulingService, 'exportData'>;
   screening: Pick<ScreeningService, 'exportData'>;
   children: Pick<ChildrenService, 'exportData'>;
@@ -192,7 +193,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
     },
 
     /** The tester's page: each part read by its own module (their exportData, the ledger's history, the audit trail). */
-    async page(actor: StaffPrincipal, { testerId, ledgerPage, auditPage }: TesterPageQuery): Promise<TesterPageResponse> {
+    async page(actor: StaffPrincipal, { testerId, ledgerPage, auditPage, ...ledgerTable }: TesterPageQuery): Promise<TesterPageResponse> {
       const tester = await deps.testers.findById(testerId);
       if (!tester) return { status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null };
       await recordView(actor, testerId);
@@ -203,8 +204,14 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       const referrals = await deps.referrals.exportData(testerId);
       const studyNos = [...scheduling.bookings, ...screening.screenings].map((row) => row.studyNo);
       const studyNames = await deps.studies.studyNames([...new Set(studyNos)]);
+      const ledger = await deps.ledger.historyPage(testerId, {
+        sort: ledgerTable.ledgerSort,
+        dir: ledgerTable.ledgerDir,
+        reasons: ledgerTable.ledgerQ === '' ? null : reasonsNamed(ledgerTable.ledgerQ),
+        limit: ledgerTable.ledgerPageSize,
+        offset: tableOffset(ledgerPage, ledgerTable.ledgerPageSize),
+      });
       // One row past the page says whether there is an older page.
-      const ledger = await deps.ledger.history(testerId, { limit: TESTER_PAGE_ROWS + 1, offset: (ledgerPage - 1) * TESTER_PAGE_ROWS });
       const audit = await deps.staff.auditTrailOf(target(testerId), TESTER_PAGE_ROWS + 1, (auditPage - 1) * TESTER_PAGE_ROWS);
       return {
         status: 'succeed',
@@ -223,7 +230,7 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
           studyNames: Object.fromEntries(studyNames),
           children: children.children,
           referrals: referrals.referralsMade,
-          ledger: ledger.slice(0, TESTER_PAGE_ROWS).map((row) => ({
+          ledger: ledger.rows.map((row) => ({
             id: row.id,
             coins: row.coins,
             experience: row.experience,
@@ -233,7 +240,9 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
             createdAt: row.createdAt.toISOString(),
           })),
           ledgerPage,
-          ledgerHasMore: ledger.length > TESTER_PAGE_ROWS,
+          ledgerHasMore: tableOffset(ledgerPage, ledgerTable.ledgerPageSize) + ledger.rows.length < ledger.total,
+          ledgerTotal: ledger.total,
+          ledgerPageSize: ledgerTable.ledgerPageSize,
           audit: audit.slice(0, TESTER_PAGE_ROWS),
           auditPage,
           auditHasMore: audit.length > TESTER_PAGE_ROWS,

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  LEDGER_SORTS,
   STAFF_TESTER_TEXTS,
   TESTER_PAGE_ROWS,
   TESTER_SEARCH_LIMIT,
   type TesterPageResponse,
   type TesterSearchResponse,
 } from '@testerhub/shared/staff-testers-schemas';
-import { getWith, postJson } from '../../../test/account-helpers.ts';
+import { TABLE_QUERY_TEXTS } from '@testerhub/shared/table-query';
+import { expectFieldError, getWith, postJson } from '../../../test/account-helpers.ts';
 import {
   balanceAndLedger,
   createBooking,
@@ -165,6 +167,51 @@ describe('a tester’s page', () => {
     expect(second.audit).toHaveLength(2);
     expect((await page(cookie, tester.id, '&auditPage=2')).tester!.audit).toEqual([]);
     expect((await getWith(testApp.app, `/api/staff/testers/Tester?testerId=${tester.id}&ledgerPage=0`, { cookie })).statusCode).toBe(400);
+  });
+
+  it('sorts the ledger on a column from its fixed list, filters it on the reason’s words and pages it 25 a page with the total, in the database (decision 136)', async () => {
+    const { cookie } = await recruiter();
+    const tester = await createTester(db(), { coins: 0 });
+    // 30 daily bonuses, 6 wheel prizes and 2 of a reason with no words of its own ("Coins and experience").
+    const reasons = [...Array<string>(30).fill('dailyBonus'), ...Array<string>(6).fill('wheelWin'), 'old-import', 'old-import'];
+    await db()
+      .insert(coinLedger)
+      .values(
+        reasons.map((reason, index) => ({
+          testerId: tester.id,
+          coins: ((index * 7) % 40) + 1,
+          reason,
+          reference: `table-test-${index}`,
+          createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+        })),
+      );
+    const first = (await page(cookie, tester.id, '&ledgerPageSize=25')).tester!;
+    expect(first).toMatchObject({ ledgerPage: 1, ledgerPageSize: 25, ledgerTotal: 38, ledgerHasMore: true });
+    expect(first.ledger).toHaveLength(25);
+    expect(first.ledger[0]!.reference).toBe('table-test-37');
+    const last = (await page(cookie, tester.id, '&ledgerPageSize=25&ledgerPage=2')).tester!;
+    expect(last).toMatchObject({ ledgerTotal: 38, ledgerHasMore: false });
+    expect(last.ledger).toHaveLength(13);
+
+    const byCoins = (await page(cookie, tester.id, '&ledgerSort=coins&ledgerDir=asc&ledgerPageSize=100')).tester!;
+    const coins = byCoins.ledger.map((row) => row.coins);
+    expect(coins).toEqual([...coins].sort((a, b) => a - b));
+    expect(coins).toHaveLength(38);
+
+    const wheel = (await page(cookie, tester.id, '&ledgerQ=WHEEL')).tester!;
+    expect(wheel).toMatchObject({ ledgerTotal: 6, ledgerHasMore: false });
+    expect(wheel.ledger.every((row) => row.reasonText === 'Wheel prize')).toBe(true);
+    const unnamed = (await page(cookie, tester.id, `&ledgerQ=${encodeURIComponent('coins and')}`)).tester!;
+    expect(unnamed.ledger.map((row) => row.reason)).toEqual(['old-import', 'old-import']);
+    expect((await page(cookie, tester.id, '&ledgerQ=nothing%20like%20this')).tester).toMatchObject({ ledger: [], ledgerTotal: 0 });
+
+    const base = `/api/staff/testers/Tester?testerId=${tester.id}`;
+    expectFieldError(
+      await getWith(testApp.app, `${base}&ledgerSort=reference`, { cookie }),
+      'ledgerSort',
+      TABLE_QUERY_TEXTS.sort(LEDGER_SORTS),
+    );
+    expectFieldError(await getWith(testApp.app, `${base}&ledgerPageSize=7`, { cookie }), 'ledgerPageSize', TABLE_QUERY_TEXTS.pageSize);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import { contactSettings, emailTokens, testerSuspensions, testers } from './tester-tables.ts';
@@ -464,3 +464,10 @@ export function testerAudienceSql(filter: {
     conditions.push(sql`not exists (select 1 from (${subquery}) as excluded where excluded.tester_id = ${testers.id})`);
   return sql`select ${testers.id} as tester_id from ${testers} where ${sql.join(conditions, sql` and `)}`;
 }
+
+/**
+ * A tester's username by their id, for another module's list to sort and filter on in its own
+ * statement (decision 136); null once the tester is deleted.
+ */
+export const usernameOfSql = (testerId: SqlFragment | AnyColumn): SqlFragment =>
+  sql`(select ${testers.username} from ${testers} where ${testers.id} = ${testerId})`;

@@ -5,7 +5,7 @@ import { createTesterRepository, type NewTester, type TokenPurpose } from './tes
 
 export type { NewTester, TesterRow, TokenPurpose } from './tester-repository.ts';
 /** The testers an invitation may reach, as a subquery for a set-based statement (decision 052). */
-export { testerAudienceSql } from './tester-repository.ts';
+export { testerAudienceSql, usernameOfSql } from './tester-repository.ts';
 
 /** The contact channels a tester can turn off (spec 3, "Opt-in"); NoText is the text-message channel. */
 export type ContactChannel = 'Phone' | 'NoText' | 'Email';

@@ -10,7 +10,9 @@ import type {
   SendInvitationPayload,
   SendInvitationResponse,
 } from '@testerhub/shared/invitation-schemas';
+import { RECIPIENTS_PAGE_SIZE } from '@testerhub/shared/invitation-schemas';
 import { apiGet, apiPost } from '../../lib/api';
+import { tableQueryText, type TableState } from '../shell/table-state';
 import { staffKeys } from './query-keys';
 
 /** GET /api/staff/invitations/Options (recruiter role): the open studies, test sites and About-me answers the form offers. */
@@ -30,11 +32,30 @@ export const useInvitations = (query: InvitationListQuery) => useQuery(invitatio
 /** While e-mails of a sending wait for their turn at the rate, its page asks again this often. */
 export const INVITATION_REFRESH_MS = 5000;
 
-/** GET /api/staff/invitations/Detail: one sending, its counts and a page of recipients (refreshed while e-mails wait). */
+/** The recipients table as the page first shows it: 25 a page by username (decision 136). */
+export const RECIPIENTS_TABLE: TableState = { page: 1, pageSize: RECIPIENTS_PAGE_SIZE, sort: 'username', dir: 'asc', q: '' };
+
+/** The recipients table's sort, page size and filter in the query, its defaults left out. */
+const recipientTableQuery = (query: InvitationDetailQuery) =>
+  tableQueryText(
+    {
+      page: 1,
+      pageSize: Number(query.pageSize ?? RECIPIENTS_PAGE_SIZE),
+      sort: query.sort ?? RECIPIENTS_TABLE.sort,
+      dir: query.dir ?? RECIPIENTS_TABLE.dir,
+      q: query.q ?? '',
+    },
+    RECIPIENTS_TABLE,
+  );
+
+/** GET /api/staff/invitations/Detail: one sending, its counts and a page of recipients, sorted and filtered (refreshed while e-mails wait). */
 export const invitationQuery = (query: InvitationDetailQuery) =>
   queryOptions({
     queryKey: staffKeys.invitation(query),
-    queryFn: () => apiGet<InvitationDetailResponse>(`/staff/invitations/Detail?invitationId=${query.invitationId}&page=${query.page ?? 1}`),
+    queryFn: () =>
+      apiGet<InvitationDetailResponse>(
+        `/staff/invitations/Detail?invitationId=${query.invitationId}&page=${query.page ?? 1}${recipientTableQuery(query)}`,
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: (current) => {
       const counts = current.state.data?.invitation?.counts;

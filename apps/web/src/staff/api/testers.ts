@@ -13,6 +13,8 @@ import type {
   TesterPageResponse,
   TesterSearchResponse,
 } from '@testerhub/shared/staff-testers-schemas';
+import { TESTER_PAGE_ROWS } from '@testerhub/shared/staff-testers-schemas';
+import { tableQueryText, type TableState } from '../shell/table-state';
 import { apiGet, apiPost } from '../../lib/api';
 import { staffKeys } from './query-keys';
 
@@ -24,21 +26,24 @@ export const testerSearchQuery = (q: string) =>
 
 export const useTesterSearch = (q: string) => useQuery(testerSearchQuery(q));
 
-/** Which page of the coin ledger and of the audit trail the tester's page shows (1: the newest). */
+/** The coin ledger's table as the tester's page first shows it: newest first, TESTER_PAGE_ROWS a page (decision 136). */
+export const LEDGER_TABLE: TableState = { page: 1, pageSize: TESTER_PAGE_ROWS, sort: 'createdAt', dir: 'desc', q: '' };
+
+/** What the tester's page shows of the coin ledger (its table) and which page of the audit trail (1: the newest). */
 export interface TesterPages {
-  ledgerPage: number;
+  ledger: TableState;
   auditPage: number;
 }
 
 /** GET /api/staff/testers/Tester: the tester's page. */
-export const getTester = (testerId: string, { ledgerPage, auditPage }: TesterPages) =>
+export const getTester = (testerId: string, { ledger, auditPage }: TesterPages) =>
   apiGet<TesterPageResponse>(
-    `/staff/testers/Tester?testerId=${encodeURIComponent(testerId)}&ledgerPage=${ledgerPage}&auditPage=${auditPage}`,
+    `/staff/testers/Tester?testerId=${encodeURIComponent(testerId)}&ledgerPage=${ledger.page}&auditPage=${auditPage}${tableQueryText(ledger, LEDGER_TABLE, 'ledger')}`,
   );
 
 export const testerQuery = (testerId: string, pages: TesterPages) =>
   queryOptions({
-    queryKey: [...staffKeys.tester(testerId), pages.ledgerPage, pages.auditPage],
+    queryKey: [...staffKeys.tester(testerId), pages.ledger, pages.auditPage],
     queryFn: () => getTester(testerId, pages),
     // The page shown stays while the next one loads.
     placeholderData: keepPreviousData,

@@ -1,11 +1,17 @@
-import { Link, useParams, useSearchParams } from 'react-router';
-import { Pages, RequiresRole } from '../shell/staff-page-parts';
-import type { InvitationDetailResponse, InvitationRecipient, RecipientState } from '@testerhub/shared/invitation-schemas';
+import { Link, useParams } from 'react-router';
+import { RequiresRole } from '../shell/staff-page-parts';
+import {
+  type InvitationDetailResponse,
+  type InvitationRecipient,
+  type RecipientSort,
+  type RecipientState,
+} from '@testerhub/shared/invitation-schemas';
 import { namedCode, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
-import { useInvitation } from '../api/invitations';
+import { RECIPIENTS_TABLE, useInvitation } from '../api/invitations';
 import { CountsList, when } from './invitation-counts';
+import { DataTable, useTableSearchParams, type TableColumn, type TableState } from '../shell/data-table';
 
 const STATE_LABELS: Record<RecipientState, string> = {
   queued: 'Waiting to be sent',
@@ -13,7 +19,7 @@ const STATE_LABELS: Record<RecipientState, string> = {
   skipped: 'Skipped: e-mail turned off',
 };
 
-/** Recruiters: one invitation's filters, counts and recipients with each one's state (decision 052). */
+/** Recruiters: one invitation's filters, counts and recipients with each one's state (decision 052), in a table the server pages (decision 136). */
 export function InvitationPage() {
   usePageTitle('Invitation');
   return (
@@ -26,11 +32,9 @@ export function InvitationPage() {
 function Invitation() {
   const params = useParams();
   const invitationId = Number(params.invitationId);
-  const [search, setSearch] = useSearchParams();
-  const page = Number(search.get('page') ?? '1') || 1;
+  const table = useTableSearchParams(RECIPIENTS_TABLE);
   const valid = Number.isInteger(invitationId) && invitationId > 0;
-  const detail = useInvitation({ invitationId: valid ? invitationId : 0, page });
-  const goTo = (next: number) => setSearch(next > 1 ? new URLSearchParams({ page: String(next) }) : new URLSearchParams());
+  const detail = useInvitation({ invitationId: valid ? invitationId : 0, ...table.state, sort: table.state.sort as RecipientSort });
   if (!valid)
     return (
       <>
@@ -70,9 +74,14 @@ function Invitation() {
           </p>
         </>
       )}
-      {detail.data?.invitation && <Loaded data={detail.data} refreshing={detail.isFetching} onRefresh={() => void detail.refetch()} />}
       {detail.data?.invitation && (
-        <Pages page={detail.data.page} hasMore={detail.data.hasMore} label="Recipient pages" onPage={(next) => goTo(next)} />
+        <Loaded
+          data={detail.data}
+          refreshing={detail.isFetching}
+          onRefresh={() => void detail.refetch()}
+          table={table.state}
+          onTable={table.onChange}
+        />
       )}
     </>
   );
@@ -98,7 +107,19 @@ function filtersText(filters: NonNullable<InvitationDetailResponse['invitation']
   return parts.join('; ');
 }
 
-function Loaded({ data, refreshing, onRefresh }: { data: InvitationDetailResponse; refreshing: boolean; onRefresh: () => void }) {
+function Loaded({
+  data,
+  refreshing,
+  onRefresh,
+  table,
+  onTable,
+}: {
+  data: InvitationDetailResponse;
+  refreshing: boolean;
+  onRefresh: () => void;
+  table: TableState;
+  onTable: (next: TableState) => void;
+}) {
   const invitation = data.invitation!;
   const waiting = invitation.counts.queued - invitation.counts.sent - invitation.counts.skipped;
   usePageTitle(`Invitation #${invitation.invitationId}`);
@@ -130,38 +151,44 @@ function Loaded({ data, refreshing, onRefresh }: { data: InvitationDetailRespons
         </button>
       </p>
       <h2>Recipients</h2>
-      {data.recipients.length === 0 ? (
-        <p>No recipients.</p>
-      ) : (
-        <ol className="staff-people" data-testid="recipients" aria-busy={refreshing}>
-          {data.recipients.map((recipient) => (
-            <RecipientCard key={recipient.testerId} recipient={recipient} />
-          ))}
-        </ol>
-      )}
+      <DataTable
+        caption={`Recipients of invitation #${invitation.invitationId}`}
+        columns={RECIPIENT_COLUMNS}
+        rows={data.recipients}
+        total={data.total}
+        state={table}
+        onChange={onTable}
+        rowKey={(recipient) => recipient.testerId}
+        rowTestId="recipient"
+        filterLabel="Find a username"
+        empty={table.q === '' ? 'No recipients.' : 'No recipient’s username holds that text.'}
+        busy={refreshing}
+        testId="recipients"
+      />
     </>
   );
 }
 
-function RecipientCard({ recipient }: { recipient: InvitationRecipient }) {
-  const headingId = `recipient-${recipient.testerId}`;
-  return (
-    <li className="staff-card" aria-labelledby={headingId} data-testid="recipient">
-      <h3 id={headingId} className="staff-order-title">
-        {recipient.username}
-      </h3>
-      <dl className="staff-facts staff-order-facts">
-        <dt>State</dt>
-        <dd data-testid="recipient-state">{STATE_LABELS[recipient.state]}</dd>
-        <dt>Sent</dt>
-        <dd>{recipient.sentAt ? <time dateTime={recipient.sentAt}>{when(recipient.sentAt)}</time> : 'Not yet'}</dd>
-        <dt>Clicked</dt>
-        <dd data-testid="recipient-clicked">
-          {recipient.clickedAt ? <time dateTime={recipient.clickedAt}>{when(recipient.clickedAt)}</time> : 'Not yet'}
-        </dd>
-        <dt>Answered</dt>
-        <dd>{recipient.answered ? 'Yes: screened or booked' : 'Not yet'}</dd>
-      </dl>
-    </li>
-  );
-}
+const RECIPIENT_COLUMNS: readonly TableColumn<InvitationRecipient>[] = [
+  { key: 'username', header: 'Username', rowHeader: true, cell: (recipient) => recipient.username },
+  { key: 'state', header: 'State', cellTestId: 'recipient-state', cell: (recipient) => STATE_LABELS[recipient.state] },
+  {
+    key: 'sentAt',
+    header: 'Sent',
+    firstDir: 'desc',
+    cell: (recipient) => (recipient.sentAt ? <time dateTime={recipient.sentAt}>{when(recipient.sentAt)}</time> : 'Not yet'),
+  },
+  {
+    key: 'clickedAt',
+    header: 'Clicked',
+    firstDir: 'desc',
+    cellTestId: 'recipient-clicked',
+    cell: (recipient) => (recipient.clickedAt ? <time dateTime={recipient.clickedAt}>{when(recipient.clickedAt)}</time> : 'Not yet'),
+  },
+  {
+    key: 'answered',
+    header: 'Answered',
+    firstDir: 'desc',
+    cell: (recipient) => (recipient.answered ? 'Yes: screened or booked' : 'Not yet'),
+  },
+];

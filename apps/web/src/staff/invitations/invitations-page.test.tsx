@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { INVITATION_TEXTS, type InvitationDetailResponse, type InvitationSummary } from '@testerhub/shared/invitation-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
@@ -202,6 +203,8 @@ describe('one invitation’s page', () => {
     ],
     page: 1,
     hasMore: false,
+    total: 2,
+    pageSize: 25,
   };
 
   test('shows the filters, the counts and each recipient’s state', async () => {
@@ -209,13 +212,42 @@ describe('one invitation’s page', () => {
     renderAt('/staff/invitations/12');
     expect(await screen.findByRole('heading', { name: 'Invitation #12: Snack taste test' })).toBeInTheDocument();
     expect(screen.getByText('ages 18 to any; sites 00001; not tested in the last 6 months')).toBeInTheDocument();
-    const anna = within(screen.getByRole('listitem', { name: 'annatester' }));
+    const anna = within(screen.getByRole('row', { name: /^annatester/ }));
     expect(anna.getByTestId('recipient-state')).toHaveTextContent('Sent');
     expect(anna.getByTestId('recipient-clicked')).toHaveTextContent('Nov 20, 2026');
     expect(anna.getByText('Yes: screened or booked')).toBeInTheDocument();
-    const ben = within(screen.getByRole('listitem', { name: 'bentester' }));
+    const ben = within(screen.getByRole('row', { name: /^bentester/ }));
     expect(ben.getByTestId('recipient-state')).toHaveTextContent('Skipped: e-mail turned off');
     expect(ben.getByTestId('recipient-clicked')).toHaveTextContent('Not yet');
+  });
+
+  test('asks the server for the sort, page size, filter and page chosen in the recipients table (decision 136)', async () => {
+    const user = userEvent.setup();
+    const base = '/staff/invitations/Detail?invitationId=12';
+    const many = { ...DETAIL, total: 36, hasMore: true };
+    api.answers[`${base}&page=1`] = { body: many };
+    api.answers[`${base}&page=1&sort=state`] = { body: many };
+    api.answers[`${base}&page=1&sort=state&dir=desc`] = { body: many };
+    api.answers[`${base}&page=2&sort=state&dir=desc`] = { body: { ...many, page: 2, hasMore: false } };
+    api.answers[`${base}&page=1&sort=state&dir=desc&pageSize=10`] = { body: { ...many, pageSize: 10 } };
+    api.answers[`${base}&page=1&sort=state&dir=desc&pageSize=10&q=a`] = { body: { ...many, total: 1, hasMore: false } };
+    renderAt('/staff/invitations/12');
+    const table = await screen.findByRole('table', { name: 'Recipients of invitation #12' });
+    expect(within(table).getByRole('columnheader', { name: /Username/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByText('Showing 1-25 of 36')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: /State/ }));
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /State/ })).toHaveAttribute('aria-sort', 'ascending'));
+    expect(within(table).getByRole('columnheader', { name: /Username/ })).not.toHaveAttribute('aria-sort');
+    await user.click(within(table).getByRole('button', { name: /State/ }));
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /State/ })).toHaveAttribute('aria-sort', 'descending'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 26-36 of 36')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows a page' }), '10');
+    expect(await screen.findByText('Showing 1-10 of 36')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Find a username' }), 'a');
+    expect(await screen.findByText('Showing 1-1 of 1')).toBeInTheDocument();
+    expect(api.calls.map((call) => call.path)).toContain(`${base}&page=1&sort=state&dir=desc&pageSize=10&q=a`);
   });
 
   test('shows the earlier studies and kinds of study whose testers the sending left out (decision 121)', async () => {
@@ -233,7 +265,16 @@ describe('one invitation’s page', () => {
 
   test('says so for an unknown invitation and offers Try again on an error', async () => {
     api.answers['/staff/invitations/Detail?invitationId=99&page=1'] = {
-      body: { status: 'failed', message: INVITATION_TEXTS.notFound, invitation: null, recipients: [], page: 1, hasMore: false },
+      body: {
+        status: 'failed',
+        message: INVITATION_TEXTS.notFound,
+        invitation: null,
+        recipients: [],
+        page: 1,
+        hasMore: false,
+        total: 0,
+        pageSize: 25,
+      },
     };
     renderAt('/staff/invitations/99');
     expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_TEXTS.notFound);

@@ -14,8 +14,17 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
 import { PossibleDuplicates } from './duplicates-page';
-import { testerExportHref, useAdjustCoins, useDeleteTester, useLiftSuspension, useSetBlackList, useTester } from '../api/testers';
+import {
+  LEDGER_TABLE,
+  testerExportHref,
+  useAdjustCoins,
+  useDeleteTester,
+  useLiftSuspension,
+  useSetBlackList,
+  useTester,
+} from '../api/testers';
 import { Pages, RequiresRole } from '../shell/staff-page-parts';
+import { DataTable, useClientTable, useTableSearchParams, type TableColumn, type TableState } from '../shell/data-table';
 import { TesterNotes } from './tester-notes';
 
 type Row = Record<string, unknown>;
@@ -27,7 +36,7 @@ const day = (value: unknown) =>
   typeof value === 'string' && value !== '' ? new Date(value).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }) : '–';
 const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '–' : String(value));
 
-/** Recruiters: one tester's records and the changes staff may make to them (decision 053). */
+/** Recruiters: one tester's records, as tables (decision 136), and the changes staff may make to them (decision 053). */
 export function TesterPage() {
   usePageTitle('Tester');
   const { testerId = '' } = useParams();
@@ -46,15 +55,16 @@ function pageIn(params: URLSearchParams, name: string) {
 
 function Tester({ testerId }: { testerId: string }) {
   const [params, setParams] = useSearchParams();
-  const pages = { ledgerPage: pageIn(params, 'ledger'), auditPage: pageIn(params, 'audit') };
-  const goTo = (name: 'ledger' | 'audit', next: number) =>
+  const ledgerTable = useTableSearchParams(LEDGER_TABLE, 'ledger');
+  const auditPage = pageIn(params, 'audit');
+  const goToAudit = (next: number) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
-      if (next === 1) updated.delete(name);
-      else updated.set(name, String(next));
+      if (next === 1) updated.delete('audit');
+      else updated.set('audit', String(next));
       return updated;
     });
-  const page = useTester(testerId, pages);
+  const page = useTester(testerId, { ledger: ledgerTable.state, auditPage });
   const [outcome, setOutcome] = useState<TesterActionResponse | null>(null);
   return (
     <>
@@ -80,7 +90,17 @@ function Tester({ testerId }: { testerId: string }) {
           <p className="staff-problem">{page.data.message}</p>
         </>
       )}
-      {page.data?.tester && <TesterRecords testerId={testerId} tester={page.data.tester} onOutcome={setOutcome} onPage={goTo} />}
+      {page.data?.tester && (
+        <TesterRecords
+          testerId={testerId}
+          tester={page.data.tester}
+          onOutcome={setOutcome}
+          onAuditPage={goToAudit}
+          ledgerTable={ledgerTable.state}
+          onLedgerTable={ledgerTable.onChange}
+          refreshing={page.isFetching}
+        />
+      )}
     </>
   );
 }
@@ -89,12 +109,18 @@ function TesterRecords({
   testerId,
   tester,
   onOutcome,
-  onPage,
+  onAuditPage,
+  ledgerTable,
+  onLedgerTable,
+  refreshing,
 }: {
   testerId: string;
   tester: TesterPageData;
   onOutcome: OnOutcome;
-  onPage: (list: 'ledger' | 'audit', page: number) => void;
+  onAuditPage: (page: number) => void;
+  ledgerTable: TableState;
+  onLedgerTable: (next: TableState) => void;
+  refreshing: boolean;
 }) {
   const profile = tester.profile;
   const study = (studyNo: unknown) => studyLabel(studyNo, tester.studyNames[String(studyNo)]);
@@ -142,59 +168,139 @@ function TesterRecords({
 
       <TesterNotes testerId={testerId} />
 
-      <Records title="Bookings" id="bookings" rows={tester.bookings} empty="No bookings.">
-        {(row) => [
-          ['Study', study(row.studyNo)],
-          ['Session', `${when(row.startsAt)} to ${when(row.endsAt)}`],
-          ['Status', wordFor(BOOKING_STATUS_TEXTS, row.status)],
-          ['For a child', row.childId ? 'Yes' : 'No'],
+      <RecordsTable
+        title="Bookings"
+        id="bookings"
+        rows={tester.bookings}
+        empty="No bookings."
+        filterLabel="Find a booking"
+        sort={{ sort: 'session', dir: 'desc' }}
+        columns={[
+          { key: 'study', header: 'Study', rowHeader: true, cell: (row) => study(row.studyNo), value: (row) => study(row.studyNo) },
+          {
+            key: 'session',
+            header: 'Session',
+            firstDir: 'desc',
+            cell: (row) => `${when(row.startsAt)} to ${when(row.endsAt)}`,
+            value: (row) => shown(row.startsAt),
+          },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (row) => wordFor(BOOKING_STATUS_TEXTS, row.status),
+            value: (row) => wordFor(BOOKING_STATUS_TEXTS, row.status),
+          },
+          {
+            key: 'child',
+            header: 'For a child',
+            cell: (row) => (row.childId ? 'Yes' : 'No'),
+            value: (row) => (row.childId ? 'Yes' : 'No'),
+          },
         ]}
-      </Records>
-      <Records title="Screeners" id="screeners" rows={tester.screenings} empty="No screeners answered.">
-        {(row) => [
-          ['Study', study(row.studyNo)],
-          ['Status', wordFor(SCREENING_STATUS_TEXTS, row.status)],
-          ['Started', when(row.startedAt)],
-          ['Completed', when(row.completedAt)],
-        ]}
-      </Records>
-      <Records title="Children" id="children" rows={tester.children} empty="No children registered.">
-        {(row) => [
-          ['Name', `${shown(row.firstName)} ${shown(row.lastName)}`],
-          ['Born', day(row.birthDate)],
-          ['Confirmed', row.confirmedAt ? when(row.confirmedAt) : 'Not yet'],
-        ]}
-      </Records>
-      <Records title="Referrals" id="referrals" rows={tester.referrals} empty="No referrals made.">
-        {(row) => [
-          ['Referred', `${shown(row.firstName)} ${shown(row.lastName)}`],
-          ['Status', shown(row.status)],
-          ['Made', when(row.createdAt)],
-        ]}
-      </Records>
-      <Records title="Coin ledger" id="ledger" rows={tester.ledger} empty="No coin changes.">
-        {(row) => [
-          ['When', when(row.createdAt)],
-          ['What', shown(row.reasonText)],
-          ['Coins', shown(row.coins)],
-          ['Experience', shown(row.experience)],
-        ]}
-      </Records>
-      <Pages
-        page={tester.ledgerPage}
-        hasMore={tester.ledgerHasMore}
-        label="Coin ledger pages"
-        onPage={(next) => onPage('ledger', next)}
-        newestFirst
       />
-      <Records title="Suspensions" id="suspensions" rows={tester.suspensions} empty="Never suspended.">
-        {(row) => [
-          ['From', when(row.startsAt)],
-          ['Until', when(row.endsAt)],
-          ['Why', wordFor(SUSPENSION_REASON_TEXTS, row.reason)],
-          ['Lifted', row.liftedAt ? `${when(row.liftedAt)}: ${shown(row.liftReason)}` : 'No'],
+      <RecordsTable
+        title="Screeners"
+        id="screeners"
+        rows={tester.screenings}
+        empty="No screeners answered."
+        filterLabel="Find a screener"
+        sort={{ sort: 'started', dir: 'desc' }}
+        columns={[
+          { key: 'study', header: 'Study', rowHeader: true, cell: (row) => study(row.studyNo), value: (row) => study(row.studyNo) },
+          {
+            key: 'status',
+            header: 'Status',
+            cell: (row) => wordFor(SCREENING_STATUS_TEXTS, row.status),
+            value: (row) => wordFor(SCREENING_STATUS_TEXTS, row.status),
+          },
+          { key: 'started', header: 'Started', firstDir: 'desc', cell: (row) => when(row.startedAt), value: (row) => shown(row.startedAt) },
+          {
+            key: 'completed',
+            header: 'Completed',
+            firstDir: 'desc',
+            cell: (row) => when(row.completedAt),
+            value: (row) => nullable(row.completedAt),
+          },
         ]}
-      </Records>
+      />
+      <RecordsTable
+        title="Children"
+        id="children"
+        rows={tester.children}
+        empty="No children registered."
+        filterLabel="Find a child"
+        sort={{ sort: 'name', dir: 'asc' }}
+        columns={[
+          { key: 'name', header: 'Name', rowHeader: true, cell: (row) => fullName(row), value: (row) => fullName(row) },
+          { key: 'born', header: 'Born', cell: (row) => day(row.birthDate), value: (row) => nullable(row.birthDate) },
+          {
+            key: 'confirmed',
+            header: 'Confirmed',
+            cell: (row) => (row.confirmedAt ? when(row.confirmedAt) : 'Not yet'),
+            value: (row) => nullable(row.confirmedAt),
+          },
+        ]}
+      />
+      <RecordsTable
+        title="Referrals"
+        id="referrals"
+        rows={tester.referrals}
+        empty="No referrals made."
+        filterLabel="Find a referral"
+        sort={{ sort: 'made', dir: 'desc' }}
+        columns={[
+          { key: 'referred', header: 'Referred', rowHeader: true, cell: (row) => fullName(row), value: (row) => fullName(row) },
+          { key: 'status', header: 'Status', cell: (row) => shown(row.status), value: (row) => shown(row.status) },
+          { key: 'made', header: 'Made', firstDir: 'desc', cell: (row) => when(row.createdAt), value: (row) => nullable(row.createdAt) },
+        ]}
+      />
+      <section aria-labelledby="tester-ledger">
+        <h2 id="tester-ledger">Coin ledger</h2>
+        <DataTable
+          caption="Coin ledger"
+          columns={LEDGER_COLUMNS}
+          rows={tester.ledger}
+          total={tester.ledgerTotal}
+          state={ledgerTable}
+          onChange={onLedgerTable}
+          rowKey={(entry) => entry.id}
+          filterLabel="Find a kind of change"
+          empty={ledgerTable.q === '' ? 'No coin changes.' : 'No coin change’s words hold that text.'}
+          busy={refreshing}
+          testId="tester-ledger"
+        />
+      </section>
+      <RecordsTable
+        title="Suspensions"
+        id="suspensions"
+        rows={tester.suspensions}
+        empty="Never suspended."
+        filterLabel="Find a suspension"
+        sort={{ sort: 'from', dir: 'desc' }}
+        columns={[
+          {
+            key: 'from',
+            header: 'From',
+            rowHeader: true,
+            firstDir: 'desc',
+            cell: (row) => when(row.startsAt),
+            value: (row) => nullable(row.startsAt),
+          },
+          { key: 'until', header: 'Until', firstDir: 'desc', cell: (row) => when(row.endsAt), value: (row) => nullable(row.endsAt) },
+          {
+            key: 'why',
+            header: 'Why',
+            cell: (row) => wordFor(SUSPENSION_REASON_TEXTS, row.reason),
+            value: (row) => wordFor(SUSPENSION_REASON_TEXTS, row.reason),
+          },
+          {
+            key: 'lifted',
+            header: 'Lifted',
+            cell: (row) => (row.liftedAt ? `${when(row.liftedAt)}: ${shown(row.liftReason)}` : 'No'),
+            value: (row) => (row.liftedAt ? `${shown(row.liftedAt)} ${shown(row.liftReason)}` : null),
+          },
+        ]}
+      />
       <Records title="Audit trail" id="audit" rows={tester.audit} empty="No staff changes to this tester.">
         {(row) => [
           ['When', when(row.at)],
@@ -203,13 +309,7 @@ function TesterRecords({
           ['Reason', shown((row.after as Row | null)?.reason)],
         ]}
       </Records>
-      <Pages
-        page={tester.auditPage}
-        hasMore={tester.auditHasMore}
-        label="Audit trail pages"
-        onPage={(next) => onPage('audit', next)}
-        newestFirst
-      />
+      <Pages page={tester.auditPage} hasMore={tester.auditHasMore} label="Audit trail pages" onPage={onAuditPage} newestFirst />
 
       <section aria-labelledby="tester-privacy">
         <h2 id="tester-privacy">Privacy requests</h2>
@@ -257,6 +357,55 @@ function Records<T extends object>({
             </li>
           ))}
         </ol>
+      )}
+    </section>
+  );
+}
+
+const LEDGER_COLUMNS: readonly TableColumn<TesterPageData['ledger'][number]>[] = [
+  { key: 'createdAt', header: 'When', firstDir: 'desc', rowHeader: true, cell: (entry) => when(entry.createdAt) },
+  { key: 'what', header: 'What', sortable: false, cell: (entry) => entry.reasonText },
+  { key: 'coins', header: 'Coins', firstDir: 'desc', cell: (entry) => entry.coins },
+  { key: 'experience', header: 'Experience', firstDir: 'desc', cell: (entry) => entry.experience },
+];
+
+const nullable = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+const fullName = (row: Row) => `${shown(row.firstName)} ${shown(row.lastName)}`;
+
+/** One of the tester's shorter lists (all its rows come with the page) as a table sorted, filtered and paged here. */
+function RecordsTable({
+  title,
+  id,
+  rows,
+  empty,
+  filterLabel,
+  sort,
+  columns,
+}: {
+  title: string;
+  id: string;
+  rows: readonly Row[];
+  empty: string;
+  filterLabel: string;
+  sort: Pick<TableState, 'sort' | 'dir'>;
+  columns: TableColumn<Row>[];
+}) {
+  const table = useClientTable(rows, columns, sort);
+  return (
+    <section aria-labelledby={`tester-${id}`}>
+      <h2 id={`tester-${id}`}>{title}</h2>
+      {rows.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <DataTable
+          caption={title}
+          columns={columns}
+          {...table}
+          rowKey={(row) => String(row.id ?? JSON.stringify(row))}
+          filterLabel={filterLabel}
+          empty="Nothing here holds that text."
+          testId={`tester-${id}`}
+        />
       )}
     </section>
   );

@@ -68,6 +68,8 @@ const PAGE: TesterPage = {
   ],
   ledgerPage: 1,
   ledgerHasMore: false,
+  ledgerTotal: 1,
+  ledgerPageSize: 50,
   audit: [
     {
       id: 3,
@@ -165,29 +167,71 @@ describe('a tester’s page (decision 053)', () => {
     for (const code of ['noShow', 'alreadyScheduled', 'disqualified', 'noShows']) expect(screen.queryByText(code)).not.toBeInTheDocument();
   });
 
-  test('pages the coin ledger and the audit trail apart, each page kept in the address', async () => {
+  test('pages the coin ledger’s table and the audit trail apart, each page kept in the address', async () => {
     const tester = (ledgerPage: number, auditPage: number) => ({
       body: {
         status: 'succeed',
         message: '',
-        tester: { ...PAGE, ledgerPage, ledgerHasMore: ledgerPage < 2, auditPage, auditHasMore: auditPage < 3 },
+        tester: { ...PAGE, ledgerPage, ledgerHasMore: ledgerPage < 2, ledgerTotal: 60, auditPage, auditHasMore: auditPage < 3 },
       },
     });
     api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=2`] = tester(1, 2);
     api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=2`] = tester(2, 2);
     const user = renderAt(`/staff/testers/${ID}?audit=2`);
-    const ledgerPages = within(await screen.findByRole('navigation', { name: 'Coin ledger pages' }));
-    expect(ledgerPages.queryByRole('button', { name: 'Newer' })).not.toBeInTheDocument();
+    const ledger = within(await screen.findByTestId('tester-ledger'));
+    expect(ledger.getByText('Showing 1-50 of 60')).toBeInTheDocument();
+    expect(ledger.getByRole('button', { name: 'Previous' })).toBeDisabled();
     const auditPages = within(screen.getByRole('navigation', { name: 'Audit trail pages' }));
     expect(auditPages.getByRole('button', { name: 'Newer' })).toBeInTheDocument();
-    await user.click(ledgerPages.getByRole('button', { name: 'Older' }));
+    await user.click(ledger.getByRole('button', { name: 'Next' }));
     // The ledger's second page; the audit trail stays on its own second page.
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('navigation', { name: 'Coin ledger pages' })).getByRole('button', { name: 'Newer' }),
-      ).toBeInTheDocument(),
-    );
+    expect(await ledger.findByText('Showing 51-60 of 60')).toBeInTheDocument();
     expect(api.paths().at(-1)).toBe(`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=2`);
+  });
+
+  test('asks the server for the coin ledger sorted and filtered as its table asks (decision 136)', async () => {
+    const base = `/staff/testers/Tester?testerId=${ID}`;
+    const answer = { body: { status: 'succeed', message: '', tester: PAGE } };
+    api.answers[`${base}&ledgerPage=1&auditPage=1`] = answer;
+    api.answers[`${base}&ledgerPage=1&auditPage=1&ledgerSort=coins`] = answer;
+    api.answers[`${base}&ledgerPage=1&auditPage=1&ledgerSort=coins&ledgerPageSize=25`] = answer;
+    api.answers[`${base}&ledgerPage=1&auditPage=1&ledgerSort=coins&ledgerPageSize=25&ledgerQ=w`] = {
+      body: { status: 'succeed', message: '', tester: { ...PAGE, ledger: [], ledgerTotal: 0 } },
+    };
+    const user = renderAt(`/staff/testers/${ID}`);
+    const ledger = within(await screen.findByTestId('tester-ledger'));
+    expect(ledger.getByRole('table', { name: 'Coin ledger' })).toBeInTheDocument();
+    expect(ledger.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(ledger.getByRole('button', { name: /Coins/ }));
+    await waitFor(() => expect(ledger.getByRole('columnheader', { name: /Coins/ })).toHaveAttribute('aria-sort', 'descending'));
+    expect(ledger.getByRole('columnheader', { name: /When/ })).not.toHaveAttribute('aria-sort');
+    await user.selectOptions(ledger.getByRole('combobox', { name: 'Rows a page' }), '25');
+    await user.type(ledger.getByRole('searchbox', { name: 'Find a kind of change' }), 'w');
+    expect(await ledger.findByText('No coin change’s words hold that text.')).toBeInTheDocument();
+    expect(api.paths().at(-1)).toBe(`${base}&ledgerPage=1&auditPage=1&ledgerSort=coins&ledgerPageSize=25&ledgerQ=w`);
+  });
+
+  test('shows the bookings as a table that sorts and filters in the page (decision 136)', async () => {
+    const bookings = Array.from({ length: 30 }, (_, index) => ({
+      id: index + 1,
+      studyNo: 1234,
+      startsAt: new Date(Date.UTC(2026, 10, 1 + index, 15)).toISOString(),
+      endsAt: new Date(Date.UTC(2026, 10, 1 + index, 16)).toISOString(),
+      status: index % 5 === 0 ? 'noShow' : 'attended',
+    }));
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: { ...PAGE, bookings } },
+    };
+    const user = renderAt(`/staff/testers/${ID}`);
+    const table = within(await screen.findByTestId('tester-bookings'));
+    expect(table.getByText('Showing 1-25 of 30')).toBeInTheDocument();
+    expect(table.getByRole('columnheader', { name: /Session/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(table.getAllByRole('row')[1]).toHaveTextContent('Nov 30, 2026');
+    await user.type(table.getByRole('searchbox', { name: 'Find a booking' }), 'no-show');
+    expect(table.getByText('Showing 1-6 of 6')).toBeInTheDocument();
+    await user.click(table.getByRole('button', { name: /Session/ }));
+    expect(table.getByRole('columnheader', { name: /Session/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(table.getAllByRole('row')[1]).toHaveTextContent('Nov 1, 2026');
   });
 
   test('adjusts coins only with a number and a reason, and tells the server’s answer', async () => {
