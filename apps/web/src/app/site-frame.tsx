@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { isNavHiddenPath } from '@testerhub/shared/routes';
+import { useSiteFrameTexts } from '../components/site-frame-texts';
 import { CookieNotice } from '../features/cookie-notice/cookie-notice';
 import { TopNav } from '../features/navigation/top-nav';
 
@@ -20,15 +21,25 @@ export function SiteFrame({ pathname, after, children }: SiteFrameProps) {
   const showNav = !isPopup && !isNavHiddenPath(pathname);
   return (
     <>
-      <a className="skip-link" href="#content">
-        Skip to content
-      </a>
-      {showNav && <TopNav />}
+      {/* Their own boundary: a Spanish tab waits for the frame's words there, never for the page's. */}
+      <Suspense fallback={null}>
+        <SkipLink />
+        {showNav && <TopNav />}
+      </Suspense>
       <div id="content" className={showNav ? 'page page--with-nav' : 'page'}>
         <Suspense fallback={<div className="page-placeholder" aria-busy="true" />}>{children}</Suspense>
       </div>
-      {after}
+      <Suspense fallback={null}>{after}</Suspense>
       <CookieNotice />
     </>
+  );
+}
+
+function SkipLink() {
+  const t = useSiteFrameTexts();
+  return (
+    <a className="skip-link" href="#content">
+      {t('skipToContent')}
+    </a>
   );
 }
