@@ -23,6 +23,8 @@ afterEach(() => vi.restoreAllMocks());
 
 async function renderFrame(language: 'en' | 'es') {
   setLanguage(language);
+  document.documentElement.lang = 'en'; // a page loaded afresh: the HTML's lang, whatever the tab's language
+
   await act(async () => {
     render(
       <MemoryRouter initialEntries={['/no-such-page']}>
@@ -43,6 +45,7 @@ async function renderFrame(language: 'en' | 'es') {
 describe('the site frame', () => {
   test('in Spanish: skip link, navigation, burger menu and the loading overlay', async () => {
     const user = await renderFrame('es');
+    expect(document.documentElement.lang).toBe('es');
     expect(await screen.findByRole('link', { name: 'Saltar al contenido' })).toHaveAttribute('href', '#content');
     const bar = screen.getByRole('navigation', { name: 'Principal' });
     for (const name of ['Corporativo', 'Beneficios', 'Cómo funciona', 'Quiénes somos', 'Opiniones', 'Registrarse', 'Iniciar sesión'])

@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { isNavHiddenPath } from '@testerhub/shared/routes';
 import { useSiteFrameTexts } from '../components/site-frame-texts';
+import { useDocumentLanguage } from '../hooks/use-entry-language';
 import { CookieNotice } from '../features/cookie-notice/cookie-notice';
 import { TopNav } from '../features/navigation/top-nav';
 
@@ -19,6 +20,7 @@ interface SiteFrameProps {
 export function SiteFrame({ pathname, after, children }: SiteFrameProps) {
   const isPopup = pathname.toLowerCase().startsWith('/popup/');
   const showNav = !isPopup && !isNavHiddenPath(pathname);
+  useDocumentLanguage();
   return (
     <>
       {/* Their own boundary: a Spanish tab waits for the frame's words there, never for the page's. */}
