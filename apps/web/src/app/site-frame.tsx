@@ -23,15 +23,12 @@ export function SiteFrame({ pathname, after, children }: SiteFrameProps) {
   useDocumentLanguage();
   return (
     <>
-      {/* Their own boundary: a Spanish tab waits for the frame's words there, never for the page's. */}
-      <Suspense fallback={null}>
-        <SkipLink />
-        {showNav && <TopNav />}
-      </Suspense>
+      <SkipLink />
+      {showNav && <TopNav />}
       <div id="content" className={showNav ? 'page page--with-nav' : 'page'}>
         <Suspense fallback={<div className="page-placeholder" aria-busy="true" />}>{children}</Suspense>
       </div>
-      <Suspense fallback={null}>{after}</Suspense>
+      {after}
       <CookieNotice />
     </>
   );
