@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { message } from './account-messages.ts';
+import { message, type Language } from './account-messages.ts';
 import { GENDERS, RACE_IDS, ageOn, checkPhone, daysInMonth } from './account-rules.ts';
+import { translator, type Translate } from './i18n.ts';
 import childrenEn from './locales/en/children.json' with { type: 'json' };
 import childMessagesEn from './locales/en/messages-children.json' with { type: 'json' };
 import { studyNoSchema } from './schedule-schemas.ts';
@@ -32,43 +33,59 @@ export function childBirthYearChoices(today: Date): number[] {
   return Array.from({ length: CHILD_LIMITS.maxAgeYears + 1 }, (_, back) => year - back);
 }
 
+/**
+ * The child form's own rule texts (locales/<language>/children.json): the web passes them in the
+ * tester's language (useChildTexts, Spanish loaded only for a Spanish reader), the server parses in English.
+ */
+export type ChildRuleTexts = Translate<keyof typeof childrenEn>;
+const childRulesInEnglish: ChildRuleTexts = translator(childrenEn);
+
 /** A child's birth date: a real date, not in the future, within the year choices, and under 18 today. */
-export function checkChildBirthDate(birth: { year: number; month: number; day: number }, today: Date): string | null {
+export function checkChildBirthDate(
+  birth: { year: number; month: number; day: number },
+  today: Date,
+  language: Language = 'en',
+  t: ChildRuleTexts = childRulesInEnglish,
+): string | null {
   const { year, month, day } = birth;
-  if (!year || !month || !day) return message('required');
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return message('birthDateInvalid');
-  if (!childBirthYearChoices(today).includes(year)) return 'Choose a birth year from the list: a child is 17 or younger.';
+  if (!year || !month || !day) return message('required', language);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return message('birthDateInvalid', language);
+  if (!childBirthYearChoices(today).includes(year)) return t('birthYearFromList');
   const age = ageOn(birth, today);
-  if (age < 0) return 'The birth date is in the future.';
-  if (age > CHILD_LIMITS.maxAgeYears) return 'A child is 17 or younger.';
+  if (age < 0) return t('birthInFuture');
+  if (age > CHILD_LIMITS.maxAgeYears) return t('childTooOld');
   return null;
 }
 
-const required = () => text(message('invalidCharacters'), { error: () => message('required') });
-
-/** The child's name goes into the parent's e-mails: person-name.ts's rule. */
-const childName = () => personName({ max: CHILD_LIMITS.nameMax, tooLong: `Use at most ${CHILD_LIMITS.nameMax} characters.` });
-
-const whole = (label: string) => z.number({ error: `${label} is required.` }).int(`${label} must be a whole number.`);
-
-/** The child registration payload (spec 3, section 3); the birth date is checked against `today()` at each parse. */
-export function childRegistrationSchema(today: () => Date = () => new Date()) {
+/**
+ * The child registration payload (spec 3, section 3); the birth date is checked against `today()` at
+ * each parse. Its messages in `language` (the shared catalogue) and `t` (the child rules' own texts).
+ */
+export function childRegistrationSchema(
+  today: () => Date = () => new Date(),
+  language: Language = 'en',
+  t: ChildRuleTexts = childRulesInEnglish,
+) {
+  const required = () => text(message('invalidCharacters', language), { error: () => message('required', language) });
+  // The child's name goes into the parent's e-mails: person-name.ts's rule.
+  const childName = () => personName({ max: CHILD_LIMITS.nameMax, tooLong: t('nameTooLong', { max: CHILD_LIMITS.nameMax }), language });
+  const whole = (isRequired: string, notWhole: string) => z.number({ error: isRequired }).int(notWhole);
   return z
     .object({
       firstName: childName(),
       lastName: childName(),
-      race: z.enum(RACE_IDS, { message: message('raceInvalid') }),
-      gender: z.enum(GENDERS, { message: message('genderInvalid') }),
-      year: whole('Year').min(1900, 'Choose a year.').max(9999, 'Choose a year.'),
-      month: whole('Month').min(1, 'Choose a month.').max(12, 'Choose a month.'),
-      day: whole('Day').min(1, 'Choose a day.').max(31, 'Choose a day.'),
+      race: z.enum(RACE_IDS, { message: message('raceInvalid', language) }),
+      gender: z.enum(GENDERS, { message: message('genderInvalid', language) }),
+      year: whole(t('yearRequired'), t('yearWhole')).min(1900, t('chooseYear')).max(9999, t('chooseYear')),
+      month: whole(t('monthRequired'), t('monthWhole')).min(1, t('chooseMonth')).max(12, t('chooseMonth')),
+      day: whole(t('dayRequired'), t('dayWhole')).min(1, t('chooseDay')).max(31, t('chooseDay')),
       phone: required().superRefine((value, context) => {
         const problem = checkPhone(value);
-        if (problem) context.addIssue({ code: 'custom', message: message(problem) });
+        if (problem) context.addIssue({ code: 'custom', message: message(problem, language) });
       }),
     })
     .superRefine((child, context) => {
-      const problem = checkChildBirthDate(child, today());
+      const problem = checkChildBirthDate(child, today(), language, t);
       if (problem) context.addIssue({ code: 'custom', path: ['day'], message: problem });
     });
 }

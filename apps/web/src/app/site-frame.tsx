@@ -1,5 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { isNavHiddenPath } from '@testerhub/shared/routes';
+import { useSiteFrameTexts } from '../components/site-frame-texts';
+import { useDocumentLanguage } from '../hooks/use-entry-language';
 import { CookieNotice } from '../features/cookie-notice/cookie-notice';
 import { TopNav } from '../features/navigation/top-nav';
 
@@ -18,11 +20,10 @@ interface SiteFrameProps {
 export function SiteFrame({ pathname, after, children }: SiteFrameProps) {
   const isPopup = pathname.toLowerCase().startsWith('/popup/');
   const showNav = !isPopup && !isNavHiddenPath(pathname);
+  useDocumentLanguage();
   return (
     <>
-      <a className="skip-link" href="#content">
-        Skip to content
-      </a>
+      <SkipLink />
       {showNav && <TopNav />}
       <div id="content" className={showNav ? 'page page--with-nav' : 'page'}>
         <Suspense fallback={<div className="page-placeholder" aria-busy="true" />}>{children}</Suspense>
@@ -30,5 +31,14 @@ export function SiteFrame({ pathname, after, children }: SiteFrameProps) {
       {after}
       <CookieNotice />
     </>
+  );
+}
+
+function SkipLink() {
+  const t = useSiteFrameTexts();
+  return (
+    <a className="skip-link" href="#content">
+      {t('skipToContent')}
+    </a>
   );
 }

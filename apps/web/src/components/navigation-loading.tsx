@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
+import { useSiteFrameTexts } from './site-frame-texts';
 import './navigation-loading.css';
 
 /** Longest the animation may stay up, even if a page never reports it is ready (spec 2: at most 2 seconds). */
@@ -48,10 +49,15 @@ export function RouteReady() {
 export function NavigationLoadingOverlay() {
   const loading = useContext(LoadingContext);
   if (!loading) return null;
+  return <LoadingStatus />;
+}
+
+function LoadingStatus() {
+  const t = useSiteFrameTexts();
   return (
     <div className="navigation-loading" role="status" aria-live="polite" data-testid="navigation-loading">
       <span className="navigation-loading__spinner" aria-hidden="true" />
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{t('loading')}</span>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { Language } from '@testerhub/shared/i18n';
 import { sessionValues } from '../lib/browser-storage';
 
@@ -37,6 +37,17 @@ export function currentLanguage(): Language {
 /** The language this tab shows (English on the server's render). */
 export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, readSpanish, () => false) ? 'es' : 'en';
+}
+
+/**
+ * Keeps `<html lang>` on the tab's language: a page loaded afresh starts with the HTML's English,
+ * though the tab's language (sessionStorage) may be Spanish, and screen readers and axe read it.
+ */
+export function useDocumentLanguage(): void {
+  const language = useLanguage();
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
 }
 
 /** The language of the join and registration pages, with its setter (the toggle). */

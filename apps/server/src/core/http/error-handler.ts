@@ -2,8 +2,15 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { ApiError } from '@testerhub/shared/api-errors';
+import { bilingual, type Translate } from '@testerhub/shared/i18n';
+import en from '@testerhub/shared/locales/en/messages-http.json';
+import es from '@testerhub/shared/locales/es/messages-http.json';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { requestLanguage, spanishErrorMap } from './request-language.ts';
+
+/** The handler's own messages, in the request's language (Accept-Language, which the web client sets to the tab's). */
+const httpTexts = bilingual(en, es);
+type HttpTranslate = Translate<keyof typeof en>;
 
 /** What a 503 for a database away asks a client to wait: within readiness's 10 s recovery bound (issue 26). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -30,6 +37,7 @@ export function issuesFromZod(error: { issues: readonly { path: readonly Propert
 /** Answers every failure as JSON in one shape: 400 names the field, 500 and 503 name only the request id. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const t = httpTexts(requestLanguage(request));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues =
         (requestLanguage(request) === 'es' && issuesInSpanish(request, error.validationContext)) ||
@@ -63,7 +71,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const body: ApiError = {
         statusCode: 503,
         error: 'Service Unavailable',
-        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        message: t('databaseAway'),
         requestId: String(request.id),
       };
       return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
@@ -74,12 +82,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const body: ApiError = {
         statusCode: 500,
         error: 'Internal Server Error',
-        message: 'Something went wrong on our side. Please try again later.',
+        message: t('serverFault'),
         requestId: String(request.id),
       };
       return reply.status(500).send(body);
     }
-    const body: ApiError = { statusCode: status, error: httpErrorName(status), message: clientMessage(error) };
+    const body: ApiError = { statusCode: status, error: httpErrorName(status), message: clientMessage(error, t) };
     if (
       error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
       error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
@@ -124,16 +132,16 @@ function issuesInSpanish(request: FastifyRequest, part: string | undefined) {
   }
 }
 
-function clientMessage(error: FastifyError): string {
+function clientMessage(error: FastifyError, t: HttpTranslate): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON.';
+      return t('invalidJsonBody');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The request body is empty but JSON was declared.';
+      return t('emptyJsonBody');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large.';
+      return t('bodyTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as application/json.';
+      return t('wrongMediaType');
     default:
       return error.message;
   }

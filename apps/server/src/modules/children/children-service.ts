@@ -145,7 +145,8 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
         // One registration of a parent at a time: the duplicate check and the cap below then see the other one.
         const parent = await deps.testers.lockForUpdate(parentId, tx);
         if (!parent) throw new NotFoundError('No such tester.');
-        const t = childMessagesFor(parent);
+        const language = languageOf(parent.language);
+        const t = childMessages(language);
         if (!(await deps.hasAttended(parentId, tx))) return { status: '101' as const, detail: t('mustJoinFirst') };
         if (studyNo !== null) {
           const study = await deps.findStudy(studyNo, tx);
@@ -183,9 +184,10 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
             to: parent.email,
             parentFirstName: parent.firstName,
             childName: child.firstName,
-            link: deps.mail.link(CONFIRM_CHILD_PATH, { k: child.publicId }),
+            // The link opens a new tab, which knows no language: a Spanish parent's says so (useLinkLanguage).
+            link: deps.mail.link(CONFIRM_CHILD_PATH, language === 'es' ? { k: child.publicId, lang: 'es' } : { k: child.publicId }),
             hours,
-            language: parent.language === 'es' ? 'es' : 'en',
+            language,
           }),
           tx,
         );

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RACES } from '@testerhub/shared/account-rules';
 import {
@@ -20,7 +21,7 @@ import {
 } from '@testerhub/shared/account-schemas';
 import { RateLimiter, type RateLimitStore, phoneTarget, rateLimitAddress } from '../rate-limits/rate-limit-service.ts';
 import { TooManyRequestsError } from '../../core/errors.ts';
-import { ENTRY_TEXTS, message, type Language } from '@testerhub/shared/account-messages';
+import { message } from '@testerhub/shared/account-messages';
 import { TOO_FAR_SITE_IDS } from '@testerhub/shared/account-rules';
 import type { RegistrationService } from './registration-service.ts';
 import { CONFIRMATION_RESEND_COOKIE } from '../auth/auth-service.ts';
@@ -44,8 +45,11 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
   const checks = new RateLimiter(options.rateLimits, 'registration-checks', options.checksPerWindow, options.windowSeconds * 1000);
   // Codes tried per phone: a code can be guessed from many addresses, so the phone it belongs to bounds them all.
   const codesPerPhone = new RateLimiter(options.rateLimits, 're-engagement-phone', options.attemptsPerTarget, options.windowSeconds * 1000);
-  const limitChecks = async (ip: string, what: string, language: Language = 'en') => {
-    if (!(await checks.hit(`${what}:${rateLimitAddress(ip)}`))) throw new TooManyRequestsError(message('tooManyRequests', language));
+  // A 429 speaks the visitor's language: the payload's Language, else the page's Accept-Language (decision 131).
+  const limitChecks = async (request: FastifyRequest, what: string) => {
+    if (!(await checks.hit(`${what}:${rateLimitAddress(request.ip)}`))) {
+      throw new TooManyRequestsError(message('tooManyRequests', requestLanguage(request)));
+    }
   };
   // Confirmation e-mails sent again per tester, from all addresses together: an inbox is not flooded through many logins.
   const resendsPerTester = new RateLimiter(
@@ -69,7 +73,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     async (request) => {
       // The answer speaks the login page's language (Accept-Language, decision 118).
       const language = requestLanguage(request);
-      await limitChecks(request.ip, 'resend-confirmation', language);
+      await limitChecks(request, 'resend-confirmation');
       const answer = await registration.resendConfirmation(
         request.cookies[CONFIRMATION_RESEND_COOKIE],
         (testerId, within) => resendsPerTester.hit(`tester:${testerId}`, within),
@@ -90,7 +94,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
       },
     },
     async (request) => {
-      await limitChecks(request.ip, 'is-info-exist');
+      await limitChecks(request, 'is-info-exist');
       return registration.isInfoExist(request.body.username, request.body.email);
     },
   );
@@ -138,7 +142,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     { attachValidation: true, schema: { tags: ['account'], body: registerSchema('en'), response: { 200: statusMessageResponseSchema } } },
     async (request) => {
       rejectInLanguage(request, (language) => registerSchema(language));
-      await limitChecks(request.ip, 'register');
+      await limitChecks(request, 'register');
       const body = request.body;
       const result = await registration.register({
         username: body.Username,
@@ -175,7 +179,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     },
     async (request) => {
       rejectInLanguage(request, (language) => registerExistedUserSchema(language));
-      await limitChecks(request.ip, 'register');
+      await limitChecks(request, 'register');
       const body = request.body;
       const result = await registration.registerExistedUser({
         v: body.V || body.U,
@@ -201,8 +205,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     },
     async (request) => {
       rejectInLanguage(request, (language) => reEngagementSchema(language));
-      await limitChecks(request.ip, 're-engagement');
-      if (!(await codesPerPhone.hit(phoneTarget(request.body.p)))) throw new TooManyRequestsError(ENTRY_TEXTS.tooManyRequests);
+      await limitChecks(request, 're-engagement');
+      if (!(await codesPerPhone.hit(phoneTarget(request.body.p)))) {
+        throw new TooManyRequestsError(message('tooManyRequests', requestLanguage(request)));
+      }
       const result = await registration.reEngagement(request.body.c, request.body.p, request.body.Language);
       return result.status === 'succeed'
         ? { status: 'succeed', v: result.v, message: '' }
@@ -218,7 +224,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRouteOptions>
     },
     async (request) => {
       rejectInLanguage(request, (language) => shortSignUpSchema(language));
-      await limitChecks(request.ip, 'sign-up');
+      await limitChecks(request, 'sign-up');
       return registration.saveSignUpLead(request.body);
     },
   );

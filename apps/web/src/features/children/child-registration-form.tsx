@@ -1,7 +1,12 @@
 import { useId, useMemo } from 'react';
 import { z } from 'zod';
 import { GENDERS, RACES, daysInMonth } from '@testerhub/shared/account-rules';
-import { childBirthYearChoices, childRegistrationSchema, type ChildRegistrationPayload } from '@testerhub/shared/children-schemas';
+import {
+  childBirthYearChoices,
+  childRegistrationSchema,
+  type ChildRegistrationPayload,
+  type ChildRuleTexts,
+} from '@testerhub/shared/children-schemas';
 import type { Language } from '@testerhub/shared/i18n';
 import { SelectField, TextField } from '../../components/form-field';
 import { FormattedPhoneField } from '../../components/formatted-phone-field';
@@ -20,7 +25,7 @@ const number = (value: string) => (value ? Number(value) : undefined);
  * The form's values are what the controls hold (strings, a formatted phone); they become the
  * shared payload (digits, numbers) and are then checked by the call's own schema.
  */
-function childFormSchema(today: () => Date) {
+function childFormSchema(today: () => Date, language: Language, t: ChildRuleTexts) {
   return z
     .object({
       firstName: z.string(),
@@ -41,7 +46,7 @@ function childFormSchema(today: () => Date) {
       month: number(values.month),
       day: number(values.day),
     }))
-    .pipe(childRegistrationSchema(today));
+    .pipe(childRegistrationSchema(today, language, t));
 }
 
 /** The twelve months by name in the reader's language (the platform's names, none written by hand). */
@@ -66,8 +71,9 @@ export function ChildRegistrationForm({ busy, onRegister }: ChildRegistrationFor
   const raceOptions = useMemo(() => RACES.map((race) => ({ value: race.raceID, label: race[language] })), [language]);
   const genderOptions = GENDERS.map((gender) => ({ value: gender, label: t(gender === 'M' ? 'genderM' : 'genderF') }));
   const monthChoices = useMemo(() => monthOptions(language), [language]);
-  const schema = useMemo(() => childFormSchema(() => new Date()), []);
-  const { field, register, handleSubmit, watch, setValue, getValues } = useSchemaForm(schema, { defaultValues: EMPTY });
+  // The messages in the tester's language: the schema is made again when it changes, and the form re-words what it shows.
+  const schema = useMemo(() => childFormSchema(() => new Date(), language, t), [language, t]);
+  const { field, register, handleSubmit, watch, setValue, getValues } = useSchemaForm(schema, { defaultValues: EMPTY, language });
   const years = useMemo(() => childBirthYearChoices(new Date()).map((year) => ({ value: String(year), label: String(year) })), []);
   const birthId = useId();
   const reasonId = useId();

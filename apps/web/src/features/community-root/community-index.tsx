@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useLinkLanguage } from '../../hooks/use-link-language';
 import { sessionValues, STUDY_LINK_HANDLED_KEY } from '../../lib/browser-storage';
 import { useCommunityRootTexts } from './community-root-texts';
 import { keepEntryQuery } from './entry-query';
@@ -13,6 +14,9 @@ import { keepEntryQuery } from './entry-query';
 export function CommunityIndex() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  // Before the move below (effects run in order): a Spanish reader's link (lang=es, a child's
+  // confirmation) makes the tab Spanish, so the login page and the portal it opens speak Spanish.
+  useLinkLanguage();
 
   useEffect(() => {
     // A study link opened (again): the flow runs for it even if this tab ran it before.
