@@ -76,7 +76,7 @@ describe('the sessions page (decision 051)', () => {
 
   test('the group form says the zone its times are in: the chosen site’s, or the company’s with no site (decision 135)', async () => {
     api.answers[GROUPS_PATH] = () => groups([]);
-    const user = renderAt('/staff/studies/24101/sessions');
+    const user = renderStudyPagesAt('/staff/studies/24101/sessions');
     await user.click(await screen.findByRole('button', { name: 'Add a session group' }));
     const form = within(screen.getByRole('form', { name: 'Add a session group' }));
     expect(form.getByTestId('group-times-zone')).toHaveTextContent(
