@@ -43,6 +43,8 @@ export const LEGAL_PAGE_KEYS = Object.keys(LEGAL_PAGE_TITLES) as [LegalPageKey, 
 
 /** The script element the server adds to a prerendered legal page with the text in force (published or built-in), read by its first render. */
 export const LEGAL_TEXT_SCRIPT_ID = 'legal-text-data';
+/** Its companion with the answer a Spanish reader gets (decision 132): a script of its own, so the English one is as it was. */
+export const LEGAL_TEXT_SPANISH_SCRIPT_ID = 'legal-text-data-es';
 
 /** The page whose new version also asks every tester to accept the terms again (the terms gate links to it, decision 041). */
 export const ACCEPTED_TERMS_PAGE: LegalPageKey = 'terms';

@@ -127,22 +127,19 @@ describe('a prerendered legal page (decision 070)', () => {
 
   it('embeds the text in force, `version: null` with the prerendered body while none is published, so the first render knows it', async () => {
     let inForce: PublicLegalText = { version: null };
-    // No Spanish text (decision 132): a Spanish reader's answer, embedded as `es`, is the English one marked so.
-    const get = await serve(webBuild({ compressed: true }), {
-      legalText: async (_page, language) => (language === 'es' ? { ...inForce, englishOnly: true } : inForce),
-    });
+    const get = await serve(webBuild({ compressed: true }), { legalText: async () => inForce });
     const builtIn = await get('/popup/rules', 'gzip');
     expect(builtIn.statusCode).toBe(200);
     const html = zlib.gunzipSync(builtIn.rawPayload).toString();
     expect(html).toContain('<div data-legal-body="rules"><p>Built-in rules</p></div>');
-    expect(embedded(html)).toEqual({ page: 'rules', version: null, es: { version: null, englishOnly: true } });
+    expect(embedded(html)).toEqual({ page: 'rules', version: null });
     expect((await get('/popup/rules')).body).toBe(html);
 
     inForce = { version: 2, bodyHtml: '<p>Published rules</p>' };
     const published = (await get('/popup/rules')).body;
     expect(published).toContain('<div data-legal-body="rules"><p>Published rules</p></div>');
     expect(published).not.toContain('Built-in rules');
-    expect(embedded(published)).toEqual({ page: 'rules', ...inForce, es: { ...inForce, englishOnly: true } });
+    expect(embedded(published)).toEqual({ page: 'rules', ...inForce });
 
     // Back to the built-in text: the kept copy of version 2 is not sent.
     inForce = { version: null };

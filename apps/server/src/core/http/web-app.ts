@@ -4,7 +4,13 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '@testerhub/shared/i18n';
-import { LEGAL_PAGE_KEYS, LEGAL_TEXT_SCRIPT_ID, type LegalPageKey, type PublicLegalText } from '@testerhub/shared/legal-text-schemas';
+import {
+  LEGAL_PAGE_KEYS,
+  LEGAL_TEXT_SCRIPT_ID,
+  LEGAL_TEXT_SPANISH_SCRIPT_ID,
+  type LegalPageKey,
+  type PublicLegalText,
+} from '@testerhub/shared/legal-text-schemas';
 import { isOldInternetExplorer } from '@testerhub/shared/marketing';
 import { isKnownPagePath } from '@testerhub/shared/routes';
 
@@ -147,8 +153,8 @@ const sameLegalText = (a: PublicLegalText, b: PublicLegalText) =>
  * The prerendered legal page with the text in force embedded as JSON, so that its first render
  * knows it and hydrates to what the HTML shows (decision 070): a published body also replaces the
  * marker element's content; `{ version: null }` (the built-in text) leaves the body as prerendered.
- * `spanish`, the answer a Spanish reader gets, rides along as `es` (decision 132). Null when the
- * page has no marker (a build from before it).
+ * `spanish`, the answer a Spanish reader gets, follows in a script of its own (decision 132).
+ * Null when the page has no marker (a build from before it).
  */
 export function withLegalText(html: string, page: string, text: PublicLegalText, spanish?: PublicLegalText): string | null {
   const marker = legalBodyMarker(page);
@@ -167,7 +173,10 @@ export function withLegalText(html: string, page: string, text: PublicLegalText,
     }
   }
   if (depth !== 0) return null;
-  const script = `<script type="application/json" id="${LEGAL_TEXT_SCRIPT_ID}">${scriptJson({ page, ...text, ...(spanish && { es: spanish }) })}</script>`;
+  // The Spanish one first: the English script stays the last thing before </body>, as it always was.
+  const script =
+    (spanish ? `<script type="application/json" id="${LEGAL_TEXT_SPANISH_SCRIPT_ID}">${scriptJson({ page, ...spanish })}</script>` : '') +
+    `<script type="application/json" id="${LEGAL_TEXT_SCRIPT_ID}">${scriptJson({ page, ...text })}</script>`;
   const body = legalBody(text);
   const replaced = body === null ? html : html.slice(0, from) + body + html.slice(at);
   const bodyEnd = replaced.lastIndexOf('</body>');

@@ -4,7 +4,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
-import { LEGAL_TEXT_SCRIPT_ID, LEGAL_TEXTS_ES } from '@testerhub/shared/legal-text-schemas';
+import { LEGAL_TEXT_SCRIPT_ID, LEGAL_TEXT_SPANISH_SCRIPT_ID, LEGAL_TEXTS_ES } from '@testerhub/shared/legal-text-schemas';
 import { fakeApi } from '../../../test/fake-api';
 import { setLanguage } from '../../hooks/use-entry-language';
 import LegalPopupRoute from './legal-popup-route';
@@ -46,10 +46,10 @@ function watchFor(sentence: string) {
   };
 }
 
-function embed(data: unknown) {
+function embed(data: unknown, id = LEGAL_TEXT_SCRIPT_ID) {
   const script = document.createElement('script');
   script.type = 'application/json';
-  script.id = LEGAL_TEXT_SCRIPT_ID;
+  script.id = id;
   script.textContent = JSON.stringify(data);
   document.body.append(script);
 }
@@ -170,7 +170,8 @@ describe('a Spanish reader (decision 132)', () => {
   });
 
   test('the first load hydrates the English HTML without a mismatch, then shows the embedded Spanish text without asking', async () => {
-    embed({ page: 'rules', ...PUBLISHED, es: SPANISH });
+    embed({ page: 'rules', ...PUBLISHED });
+    embed({ page: 'rules', ...SPANISH }, LEGAL_TEXT_SPANISH_SCRIPT_ID);
     const html = renderToString(inRouter);
     expect(html).toContain('Published rules for the test.');
     setLanguage('es');

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Language } from '@testerhub/shared/i18n';
-import { LEGAL_TEXT_SCRIPT_ID, type LegalPageKey, type PublicLegalText } from '@testerhub/shared/legal-text-schemas';
+import {
+  LEGAL_TEXT_SCRIPT_ID,
+  LEGAL_TEXT_SPANISH_SCRIPT_ID,
+  type LegalPageKey,
+  type PublicLegalText,
+} from '@testerhub/shared/legal-text-schemas';
 import { apiGet } from '../../lib/api';
 
 const BUILT_IN: PublicLegalText = { version: null };
@@ -16,15 +21,14 @@ function legalTextOf(data: { version?: unknown; bodyHtml?: unknown; englishOnly?
 
 /**
  * The text in force the server embedded in this page's HTML for `page`, if it did: the first render
- * matches that HTML (English); a Spanish reader's answer rides along as `es` (decision 132).
+ * matches that HTML (English); a Spanish reader's answer is in a script of its own (decision 132).
  */
 function embeddedLegalText(page: LegalPageKey, language: Language): PublicLegalText | undefined {
-  const script = document.getElementById(LEGAL_TEXT_SCRIPT_ID);
+  const script = document.getElementById(language === 'es' ? LEGAL_TEXT_SPANISH_SCRIPT_ID : LEGAL_TEXT_SCRIPT_ID);
   if (!script?.textContent) return undefined;
   try {
-    const data = JSON.parse(script.textContent) as { page?: string; version?: number | null; bodyHtml?: string; es?: object };
-    if (data.page !== page) return undefined;
-    return legalTextOf(language === 'es' ? data.es : data);
+    const data = JSON.parse(script.textContent) as { page?: string; version?: number | null; bodyHtml?: string };
+    return data.page === page ? legalTextOf(data) : undefined;
   } catch {
     return undefined;
   }

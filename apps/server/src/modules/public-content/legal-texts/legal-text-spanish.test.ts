@@ -215,12 +215,12 @@ describe('the prerendered legal page', () => {
   it("embeds the Spanish reader's answer beside the English one, the HTML staying English", () => {
     const html = withLegalText(page, 'rules', { version: 4, bodyHtml: '<p>Rules</p>' }, { version: 4, bodyHtml: '<p>Reglas</p>' })!;
     expect(html).toContain('<div data-legal-body="rules"><p>Rules</p></div>');
-    const script = /<script type="application\/json" id="legal-text-data">(.*?)<\/script><\/body>/.exec(html)![1]!;
-    expect(JSON.parse(script)).toEqual({
-      page: 'rules',
-      version: 4,
-      bodyHtml: '<p>Rules</p>',
-      es: { version: 4, bodyHtml: '<p>Reglas</p>' },
-    });
+    const scripts =
+      /<script type="application\/json" id="legal-text-data-es">(.*?)<\/script><script type="application\/json" id="legal-text-data">(.*?)<\/script><\/body>/.exec(
+        html,
+      )!;
+    // The English script is as it was: a page without Spanish readers' data reads the same.
+    expect(JSON.parse(scripts[2]!)).toEqual({ page: 'rules', version: 4, bodyHtml: '<p>Rules</p>' });
+    expect(JSON.parse(scripts[1]!)).toEqual({ page: 'rules', version: 4, bodyHtml: '<p>Reglas</p>' });
   });
 });
