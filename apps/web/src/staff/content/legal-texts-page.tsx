@@ -189,7 +189,7 @@ function LegalTextForm({
               Publish
             </button>
           )}
-          {text.bodyHtml !== null && (
+          {(text.bodyHtml !== null || text.bodyHtmlEs !== null) && (
             <button
               type="button"
               className="staff-button staff-button--quiet"
