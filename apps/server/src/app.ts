@@ -136,7 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   serveMetrics(app, metrics, config.metrics);
 
   for (const routes of modules.rootRoutes) routes(app);
-  if (config.webDistDir) await registerWebApp(app, config.webDistDir, { legalText: (page) => publicContent.getLegalText(page) });
+  if (config.webDistDir)
+    await registerWebApp(app, config.webDistDir, { legalText: (page, language) => publicContent.getLegalText(page, language) });
   else registerErrorHandler(app);
   return app;
 }

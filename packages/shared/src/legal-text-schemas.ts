@@ -18,11 +18,33 @@ export const LEGAL_PAGE_TITLES = {
   'community-terms': 'Community Terms and Conditions',
 } as const;
 
+/** The same titles for a Spanish reader (decision 132): the pages' headings and the staff console's Spanish field. */
+export const LEGAL_PAGE_TITLES_ES: Record<keyof typeof LEGAL_PAGE_TITLES, string> = {
+  expectation: 'Qué esperar',
+  rules: 'Reglas para probadores',
+  terms: 'Términos de uso',
+  privacy: 'Política de privacidad',
+  'biometric-private-policy': 'Política de datos biométricos',
+  'cancellation-policy': 'Política de cancelación',
+  conditions: 'Términos y condiciones',
+  'community-terms': 'Términos y condiciones de la comunidad',
+};
+
+/** What a Spanish reader of a legal page sees around its text (decision 132). */
+export const LEGAL_TEXTS_ES = {
+  /** Above the English text when the version in force has no Spanish one. */
+  englishOnly: 'Este texto solo está disponible en inglés.',
+  loading: 'Cargando…',
+  close: 'Cerrar',
+} as const;
+
 export type LegalPageKey = keyof typeof LEGAL_PAGE_TITLES;
 export const LEGAL_PAGE_KEYS = Object.keys(LEGAL_PAGE_TITLES) as [LegalPageKey, ...LegalPageKey[]];
 
 /** The script element the server adds to a prerendered legal page with the text in force (published or built-in), read by its first render. */
 export const LEGAL_TEXT_SCRIPT_ID = 'legal-text-data';
+/** Its companion with the answer a Spanish reader gets (decision 132): a script of its own, so the English one is as it was. */
+export const LEGAL_TEXT_SPANISH_SCRIPT_ID = 'legal-text-data-es';
 
 /** The page whose new version also asks every tester to accept the terms again (the terms gate links to it, decision 041). */
 export const ACCEPTED_TERMS_PAGE: LegalPageKey = 'terms';
@@ -150,20 +172,41 @@ export function legalHtmlProblem(html: string): string | null {
 
 export const legalPageKeySchema = z.enum(LEGAL_PAGE_KEYS, { error: LEGAL_TEXTS.pageRequired });
 
+/** The longest body, in characters, of each language (LEGAL_TEXTS.bodyTooLong says it). */
+export const LEGAL_BODY_MAX_CHARS = 200_000;
+
 export const legalBodySchema = text(LEGAL_TEXTS.unreadable, { error: LEGAL_TEXTS.bodyRequired })
   .trim()
   .min(1, LEGAL_TEXTS.bodyRequired)
-  .max(200_000, LEGAL_TEXTS.bodyTooLong)
+  .max(LEGAL_BODY_MAX_CHARS, LEGAL_TEXTS.bodyTooLong)
   .superRefine((html, context) => {
     const problem = legalHtmlProblem(html);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
-/** GET /api/content/LegalText?page=: the published version of a page, or `version: null` when its built-in text is in force. */
+/**
+ * A page's Spanish body (decision 132): null or absent, none (Spanish readers then get the English
+ * text with a note; the console sends null for a blank field); a given one is validated as the
+ * English body is.
+ */
+export const legalSpanishBodySchema = legalBodySchema.nullable().optional();
+
+/**
+ * GET /api/content/LegalText?page=: the published version of a page, or `version: null` when its
+ * built-in text is in force, in the language the request asks (Accept-Language, decision 132).
+ */
 export const legalTextQuerySchema = z.object({ page: legalPageKeySchema });
+const englishOnly = z
+  .literal(true)
+  .optional()
+  .meta({ description: 'Spanish was asked and this version has no Spanish text: the English one is answered' });
 export const publicLegalTextSchema = z.union([
-  z.object({ version: z.null() }),
-  z.object({ version: z.number().int(), bodyHtml: z.string().meta({ description: 'HTML; sanitised again before it is shown' }) }),
+  z.object({ version: z.null(), englishOnly }),
+  z.object({
+    version: z.number().int(),
+    bodyHtml: z.string().meta({ description: 'HTML; sanitised again before it is shown' }),
+    englishOnly,
+  }),
 ]);
 export type PublicLegalText = z.infer<typeof publicLegalTextSchema>;
 
@@ -171,7 +214,8 @@ const publication = z.object({
   version: z.number().int(),
   publishedAt: z.string(),
   publishedBy: z.string().meta({ description: "The publishing staff member's name" }),
-  restoredBuiltIn: z.boolean().meta({ description: 'This version put the built-in text back in force' }),
+  restoredBuiltIn: z.boolean().meta({ description: 'This version has no English body: the built-in English text is in force' }),
+  spanish: z.boolean().meta({ description: 'This version has a Spanish text (decision 132)' }),
 });
 export type LegalPublication = z.infer<typeof publication>;
 
@@ -189,16 +233,27 @@ export const staffLegalTextResponseSchema = z.object({
   title: z.string(),
   latestVersion: z.number().int().meta({ description: 'The version a publication must be based on (0: none yet)' }),
   bodyHtml: z.string().nullable(),
+  bodyHtmlEs: z.string().nullable().meta({ description: 'The Spanish body in force (null: none, Spanish readers get the English text)' }),
   history: z.array(publication),
 });
 export type StaffLegalTextResponse = z.infer<typeof staffLegalTextResponseSchema>;
 
-/** POST /staff/content/PublishLegalText. */
-export const publishLegalTextSchema = z.object({
-  page: legalPageKeySchema,
-  basedOnVersion: z.number().int().min(0).max(2_000_000_000),
-  bodyHtml: legalBodySchema,
-});
+/**
+ * POST /staff/content/PublishLegalText: the English body (null: the built-in English text stays,
+ * for a version that only adds or changes the Spanish one) and the Spanish body (decision 132).
+ */
+export const publishLegalTextSchema = z
+  .object({
+    page: legalPageKeySchema,
+    basedOnVersion: z.number().int().min(0).max(2_000_000_000),
+    bodyHtml: legalBodySchema.nullable(),
+    bodyHtmlEs: legalSpanishBodySchema,
+  })
+  .superRefine((payload, context) => {
+    // Neither body is "Return to the built-in text", which has its own call.
+    if (payload.bodyHtml === null && payload.bodyHtmlEs == null)
+      context.addIssue({ code: 'custom', path: ['bodyHtml'], message: LEGAL_TEXTS.bodyRequired });
+  });
 export type PublishLegalTextPayload = z.infer<typeof publishLegalTextSchema>;
 
 /** POST /staff/content/RestoreBuiltInLegalText: the built-in text in force again (recorded as a version without a body). */

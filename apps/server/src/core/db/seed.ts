@@ -21,7 +21,7 @@ import {
 } from '../../modules/studies/studies-seed.ts';
 import { DEMO_INVITATIONS, seedDemoInvitationSend, seedDemoInvitations } from '../../modules/study-links/study-link-seed.ts';
 import { seedDemoTerms } from '../../modules/terms/terms-seed.ts';
-import { seedDemoLegalTexts } from '../../modules/public-content/legal-texts/legal-texts-seed.ts';
+import { seedDemoLegalTexts, seedDemoSpanishTerms } from '../../modules/public-content/legal-texts/legal-texts-seed.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { DOG_OWNER_ANSWER_TEXT, seedAboutMeAndSurveys } from './seed-surveys.ts';
 import {
@@ -100,6 +100,8 @@ const SUSPENDED_TESTER_SEED_NAME = 'demo-suspended-tester-v1';
 const TERMS_SEED_NAME = 'demo-terms-v1';
 /** A legal text's history, ending on its built-in text (decision 070). */
 const LEGAL_TEXTS_SEED_NAME = 'demo-legal-texts-v1';
+/** The Terms of Use's Spanish text beside its built-in English one (decision 132). */
+const SPANISH_TERMS_SEED_NAME = 'demo-legal-texts-es-v1';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 function isoDate(year: number, monthIndex: number): string {
@@ -257,6 +259,7 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     await seedDemoTerms(tx, today, rows);
   });
   const legalTextsSeeded = await seedOnce(db, LEGAL_TEXTS_SEED_NAME, (tx) => seedDemoLegalTexts(tx, today));
+  const spanishTermsSeeded = await seedOnce(db, SPANISH_TERMS_SEED_NAME, (tx) => seedDemoSpanishTerms(tx, today));
   return (
     content ||
     accounts ||
@@ -281,7 +284,8 @@ export async function seedDemoData(db: Database, today = new Date(), timeZone = 
     screeningsSeeded ||
     suspendedSeeded ||
     termsSeeded ||
-    legalTextsSeeded
+    legalTextsSeeded ||
+    spanishTermsSeeded
   );
 }
 

@@ -3,7 +3,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LEGAL_PAGE_KEYS, LEGAL_TEXT_SCRIPT_ID, type LegalPageKey, type PublicLegalText } from '@testerhub/shared/legal-text-schemas';
+import type { Language } from '@testerhub/shared/i18n';
+import {
+  LEGAL_PAGE_KEYS,
+  LEGAL_TEXT_SCRIPT_ID,
+  LEGAL_TEXT_SPANISH_SCRIPT_ID,
+  type LegalPageKey,
+  type PublicLegalText,
+} from '@testerhub/shared/legal-text-schemas';
 import { isOldInternetExplorer } from '@testerhub/shared/marketing';
 import { isKnownPagePath } from '@testerhub/shared/routes';
 
@@ -74,7 +81,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, stat
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
-  options: { legalText?: (page: LegalPageKey) => Promise<PublicLegalText> } = {},
+  options: { legalText?: (page: LegalPageKey, language: Language) => Promise<PublicLegalText> } = {},
 ) {
   const shellPath = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(shellPath)) {
@@ -85,16 +92,17 @@ export async function registerWebApp(
   const shell = loadShell(shellPath, prerenderDir);
   const prerendered = loadPrerenderedPages(prerenderDir);
   // The legal pages as sent with the text in force embedded (and a published body in place), kept per page while that text is in force.
-  const legalCopies = new Map<string, { text: PublicLegalText; page: Page | null }>();
+  const legalCopies = new Map<string, { text: PublicLegalText; spanish: PublicLegalText; page: Page | null }>();
   async function legalPage(key: string, page: Page): Promise<Page> {
     const legalKey = LEGAL_PAGE_KEYS.find((candidate) => key === `/popup/${candidate}`);
     if (!legalKey || !options.legalText) return page;
-    const text = await options.legalText(legalKey);
+    // Both languages (decision 132): the HTML is English, and a Spanish reader's tab picks the Spanish copy after hydrating.
+    const [text, spanish] = await Promise.all([options.legalText(legalKey, 'en'), options.legalText(legalKey, 'es')]);
     const kept = legalCopies.get(legalKey);
-    if (kept && sameLegalText(kept.text, text)) return kept.page ?? page;
-    const html = withLegalText(page.raw.toString('utf8'), legalKey, text);
+    if (kept && sameLegalText(kept.text, text) && sameLegalText(kept.spanish, spanish)) return kept.page ?? page;
+    const html = withLegalText(page.raw.toString('utf8'), legalKey, text, spanish);
     const copy = html === null ? null : withCompressed(Buffer.from(html));
-    legalCopies.set(legalKey, { text, page: copy });
+    legalCopies.set(legalKey, { text, spanish, page: copy });
     return copy ?? page;
   }
 
@@ -138,15 +146,17 @@ function scriptJson(value: unknown): string {
 }
 
 const legalBody = (text: PublicLegalText) => (text.version === null ? null : text.bodyHtml);
-const sameLegalText = (a: PublicLegalText, b: PublicLegalText) => a.version === b.version && legalBody(a) === legalBody(b);
+const sameLegalText = (a: PublicLegalText, b: PublicLegalText) =>
+  a.version === b.version && legalBody(a) === legalBody(b) && a.englishOnly === b.englishOnly;
 
 /**
  * The prerendered legal page with the text in force embedded as JSON, so that its first render
  * knows it and hydrates to what the HTML shows (decision 070): a published body also replaces the
  * marker element's content; `{ version: null }` (the built-in text) leaves the body as prerendered.
+ * `spanish`, the answer a Spanish reader gets, follows in a script of its own (decision 132).
  * Null when the page has no marker (a build from before it).
  */
-export function withLegalText(html: string, page: string, text: PublicLegalText): string | null {
+export function withLegalText(html: string, page: string, text: PublicLegalText, spanish?: PublicLegalText): string | null {
   const marker = legalBodyMarker(page);
   const start = html.indexOf(marker);
   if (start === -1) return null;
@@ -163,7 +173,10 @@ export function withLegalText(html: string, page: string, text: PublicLegalText)
     }
   }
   if (depth !== 0) return null;
-  const script = `<script type="application/json" id="${LEGAL_TEXT_SCRIPT_ID}">${scriptJson({ page, ...text })}</script>`;
+  // The Spanish one first: the English script stays the last thing before </body>, as it always was.
+  const script =
+    (spanish ? `<script type="application/json" id="${LEGAL_TEXT_SPANISH_SCRIPT_ID}">${scriptJson({ page, ...spanish })}</script>` : '') +
+    `<script type="application/json" id="${LEGAL_TEXT_SCRIPT_ID}">${scriptJson({ page, ...text })}</script>`;
   const body = legalBody(text);
   const replaced = body === null ? html : html.slice(0, from) + body + html.slice(at);
   const bodyEnd = replaced.lastIndexOf('</body>');

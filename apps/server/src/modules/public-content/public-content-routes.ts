@@ -11,6 +11,7 @@ import {
   themeStyleSchema,
   winnerSchema,
 } from '@testerhub/shared/public-content-schemas';
+import { requestLanguage } from '../../core/http/request-language.ts';
 import type { PublicContentService } from './public-content-service.ts';
 
 export interface PublicContentRouteOptions {
@@ -53,11 +54,16 @@ export const publicContentRoutes: FastifyPluginAsyncZod<PublicContentRouteOption
     {
       schema: {
         tags: ['public'],
-        description: 'The published body of a legal page; version null: the page shows its built-in text (decision 070).',
+        description:
+          "The published body of a legal page; version null: the page shows its built-in text (decision 070). In the language of Accept-Language (the tab's, sent by the web client): Spanish when the version has one, else English marked englishOnly (decision 132).",
         querystring: legalTextQuerySchema,
         response: { 200: publicLegalTextSchema },
       },
     },
-    (request) => service.getLegalText(request.query.page),
+    (request, reply) => {
+      // The answer depends on the language asked: no cache may hand one reader's language to another.
+      void reply.header('vary', 'Accept-Language');
+      return service.getLegalText(request.query.page, requestLanguage(request));
+    },
   );
 };

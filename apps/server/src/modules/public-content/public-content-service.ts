@@ -1,3 +1,4 @@
+import type { Language } from '@testerhub/shared/i18n';
 import type { LegalPageKey, PublicLegalText } from '@testerhub/shared/legal-text-schemas';
 import type { MapCode, ReferralEvent, TestSite, ThemeStyle } from '@testerhub/shared/public-content';
 import type { Clock } from '../../core/clock.ts';
@@ -34,10 +35,16 @@ export function createPublicContentService(db: Database, options: { cacheSeconds
     listWinners: () => winners(),
     listTestimonials: () => testimonials(),
     listTestSites: () => testSites(),
-    /** The published body of a legal page, or `version: null` when its built-in text is in force (decision 070). */
-    async getLegalText(page: LegalPageKey): Promise<PublicLegalText> {
+    /**
+     * The published body of a legal page, or `version: null` when its built-in text is in force
+     * (decision 070), in `language`: Spanish when the version in force has a Spanish text, else
+     * the English answer marked `englishOnly` (decision 132).
+     */
+    async getLegalText(page: LegalPageKey, language: Language = 'en'): Promise<PublicLegalText> {
       const row = (await legalTexts()).get(page);
-      return row?.bodyHtml == null ? { version: null } : { version: row.version, bodyHtml: row.bodyHtml };
+      if (language === 'es' && row?.bodyHtmlEs != null) return { version: row.version, bodyHtml: row.bodyHtmlEs };
+      const english: PublicLegalText = row?.bodyHtml == null ? { version: null } : { version: row.version, bodyHtml: row.bodyHtml };
+      return language === 'es' ? { ...english, englishOnly: true } : english;
     },
     /**
      * Drops the kept copies: staff changed the content (decision 057). Called on every instance by

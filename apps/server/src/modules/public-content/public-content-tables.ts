@@ -88,7 +88,8 @@ export const themeStyles = pgTable('theme_styles', {
  * The legal pages' published bodies (decision 070): versions 1, 2, ... per page; the latest is in
  * force. A page without a row shows its built-in text (the web bundle's); a row without a body
  * puts the built-in text back in force. The unique (page, version) decides two publications made
- * from one version: one is stored, the other refused as stale.
+ * from one version: one is stored, the other refused as stale. `body_html_es` is the same version in
+ * Spanish (decision 132): null, Spanish readers get the English text with a note saying so.
  */
 export const legalTextVersions = pgTable(
   'legal_text_versions',
@@ -97,6 +98,7 @@ export const legalTextVersions = pgTable(
     page: text('page').notNull(),
     version: integer('version').notNull(),
     bodyHtml: text('body_html'),
+    bodyHtmlEs: text('body_html_es'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     publishedBy: uuid('published_by').references(() => staffMembers.id, { onDelete: 'set null' }),
   },

@@ -4,8 +4,9 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
-import { LEGAL_TEXT_SCRIPT_ID } from '@testerhub/shared/legal-text-schemas';
+import { LEGAL_TEXT_SCRIPT_ID, LEGAL_TEXT_SPANISH_SCRIPT_ID, LEGAL_TEXTS_ES } from '@testerhub/shared/legal-text-schemas';
 import { fakeApi } from '../../../test/fake-api';
+import { setLanguage } from '../../hooks/use-entry-language';
 import LegalPopupRoute from './legal-popup-route';
 
 /**
@@ -26,6 +27,7 @@ const roots: Root[] = [];
 afterEach(() => {
   for (const root of roots.splice(0)) act(() => root.unmount());
   document.body.replaceChildren();
+  setLanguage('en');
 });
 
 /** Records whether `sentence` was ever put into the document, however briefly. */
@@ -44,10 +46,10 @@ function watchFor(sentence: string) {
   };
 }
 
-function embed(data: unknown) {
+function embed(data: unknown, id = LEGAL_TEXT_SCRIPT_ID) {
   const script = document.createElement('script');
   script.type = 'application/json';
-  script.id = LEGAL_TEXT_SCRIPT_ID;
+  script.id = id;
   script.textContent = JSON.stringify(data);
   document.body.append(script);
 }
@@ -130,5 +132,59 @@ describe('the first load (hydrating the HTML the server sent)', () => {
     expect(await screen.findByText('Published rules for the test.')).toBeInTheDocument();
     expect(errors).toEqual([]);
     expect(api.paths()).toEqual([TEXT_CALL]);
+  });
+});
+
+describe('a Spanish reader (decision 132)', () => {
+  const SPANISH = { version: 3, bodyHtml: '<h2>Reglas</h2><p>Reglas publicadas para la prueba.</p>' };
+
+  test('client navigation asks in Spanish and shows the Spanish title and text', async () => {
+    setLanguage('es');
+    api.answers[TEXT_CALL] = { body: SPANISH };
+    render(inRouter);
+    expect(screen.getByRole('heading', { level: 1, name: 'Reglas para probadores' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(LEGAL_TEXTS_ES.loading);
+    expect(await screen.findByText('Reglas publicadas para la prueba.')).toBeInTheDocument();
+    expect(screen.queryByText(LEGAL_TEXTS_ES.englishOnly)).toBeNull();
+    expect(screen.getByRole('button', { name: LEGAL_TEXTS_ES.close })).toBeInTheDocument();
+  });
+
+  test('no Spanish text: the English one under the note, marked as English', async () => {
+    setLanguage('es');
+    api.answers[TEXT_CALL] = { body: { version: null, englishOnly: true } };
+    render(inRouter);
+    expect(await screen.findByText(BUILT_IN_SENTENCE)).toBeInTheDocument();
+    expect(screen.getByText(LEGAL_TEXTS_ES.englishOnly)).toBeInTheDocument();
+    expect(document.querySelector('[data-legal-body="rules"]')).toHaveAttribute('lang', 'en');
+  });
+
+  test('a lang=es link turns the tab Spanish', async () => {
+    api.answers[TEXT_CALL] = { body: SPANISH };
+    render(
+      <MemoryRouter initialEntries={['/popup/rules?lang=es']}>
+        <LegalPopupRoute page="rules" />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Reglas publicadas para la prueba.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reglas para probadores' })).toBeInTheDocument();
+  });
+
+  test('the first load hydrates the English HTML without a mismatch, then shows the embedded Spanish text without asking', async () => {
+    embed({ page: 'rules', ...PUBLISHED });
+    embed({ page: 'rules', ...SPANISH }, LEGAL_TEXT_SPANISH_SCRIPT_ID);
+    const html = renderToString(inRouter);
+    expect(html).toContain('Published rules for the test.');
+    setLanguage('es');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.prepend(container);
+    const errors: unknown[] = [];
+    act(() => {
+      roots.push(hydrateRoot(container, inRouter, { onRecoverableError: (error) => errors.push(error) }));
+    });
+    expect(await screen.findByText('Reglas publicadas para la prueba.')).toBeInTheDocument();
+    expect(screen.queryByText('Published rules for the test.')).toBeNull();
+    expect(errors).toEqual([]);
+    expect(api.paths()).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@ import { WhatToExpect } from './what-to-expect';
 /** Last segment of the /popup/ route that shows each text (the keys content staff publish under, decision 070). */
 export type { LegalPageKey };
 
-export const LEGAL_PAGES: Record<LegalPageKey, { title: string; Component: () => JSX.Element }> = {
+/** `builtInSpanish`: the built-in text has its own Spanish version (decision 132: no "English only" note over it). */
+export const LEGAL_PAGES: Record<LegalPageKey, { title: string; Component: () => JSX.Element; builtInSpanish?: true }> = {
   expectation: { title: LEGAL_PAGE_TITLES['expectation'], Component: WhatToExpect },
   rules: { title: LEGAL_PAGE_TITLES['rules'], Component: TesterRules },
   terms: { title: LEGAL_PAGE_TITLES['terms'], Component: TermsOfUse },
@@ -20,5 +21,5 @@ export const LEGAL_PAGES: Record<LegalPageKey, { title: string; Component: () =>
   'biometric-private-policy': { title: LEGAL_PAGE_TITLES['biometric-private-policy'], Component: BiometricPolicy },
   'cancellation-policy': { title: LEGAL_PAGE_TITLES['cancellation-policy'], Component: CancellationPolicy },
   conditions: { title: LEGAL_PAGE_TITLES['conditions'], Component: TermsAndConditions },
-  'community-terms': { title: LEGAL_PAGE_TITLES['community-terms'], Component: CommunityTerms },
+  'community-terms': { title: LEGAL_PAGE_TITLES['community-terms'], Component: CommunityTerms, builtInSpanish: true },
 };

@@ -16,7 +16,7 @@ const LIST: StaffLegalTextsResponse = {
     title: LEGAL_PAGE_TITLES[page],
     current:
       page === 'privacy'
-        ? { version: 2, publishedAt: '2031-05-02T15:00:00.000Z', publishedBy: 'Casey Content', restoredBuiltIn: false }
+        ? { version: 2, publishedAt: '2031-05-02T15:00:00.000Z', publishedBy: 'Casey Content', restoredBuiltIn: false, spanish: false }
         : null,
   })),
 };
@@ -29,7 +29,7 @@ describe('the legal texts page (decision 070)', () => {
   test('lists the pages; a built-in page starts from its built-in HTML; unsafe HTML is refused beside the field; publishing asks twice', async () => {
     api.answers['/staff/content/LegalTexts'] = { body: LIST };
     api.answers['/staff/content/LegalTextVersions?page=rules'] = {
-      body: { status: 'succeed', page: 'rules', title: 'Tester Rules', latestVersion: 0, bodyHtml: null, history: [] },
+      body: { status: 'succeed', page: 'rules', title: 'Tester Rules', latestVersion: 0, bodyHtml: null, bodyHtmlEs: null, history: [] },
     };
     api.answers['/staff/content/PublishLegalText'] = { body: { status: 'succeed', message: LEGAL_TEXTS.published, version: 1 } };
     const user = renderPage();
@@ -73,9 +73,10 @@ describe('the legal texts page (decision 070)', () => {
         title: 'Privacy Policy',
         latestVersion: 2,
         bodyHtml: '<p>Stored privacy text.</p>',
+        bodyHtmlEs: null,
         history: [
-          { version: 2, publishedAt: '2031-05-02T15:00:00.000Z', publishedBy: 'Casey Content', restoredBuiltIn: false },
-          { version: 1, publishedAt: '2031-05-01T15:00:00.000Z', publishedBy: 'Robin Admin', restoredBuiltIn: false },
+          { version: 2, publishedAt: '2031-05-02T15:00:00.000Z', publishedBy: 'Casey Content', restoredBuiltIn: false, spanish: false },
+          { version: 1, publishedAt: '2031-05-01T15:00:00.000Z', publishedBy: 'Robin Admin', restoredBuiltIn: false, spanish: false },
         ],
       },
     };
@@ -99,6 +100,77 @@ describe('the legal texts page (decision 070)', () => {
     expect(api.calls.find((call) => call.path === '/staff/content/RestoreBuiltInLegalText')?.body).toEqual({
       page: 'privacy',
       basedOnVersion: 2,
+    });
+  });
+
+  test('the Spanish text (decision 132): beside the built-in English one it is published alone, validated beside its own field, and shown when stored', async () => {
+    api.answers['/staff/content/LegalTexts'] = { body: LIST };
+    api.answers['/staff/content/LegalTextVersions?page=rules'] = {
+      body: { status: 'succeed', page: 'rules', title: 'Tester Rules', latestVersion: 0, bodyHtml: null, bodyHtmlEs: null, history: [] },
+    };
+    api.answers['/staff/content/PublishLegalText'] = { body: { status: 'succeed', message: LEGAL_TEXTS.published, version: 1 } };
+    const user = renderPage();
+    const rules = within(await screen.findByRole('listitem', { name: 'Tester Rules' }));
+    expect(rules.getByText(/No Spanish text: Spanish readers see the English one/)).toBeInTheDocument();
+    await user.click(rules.getByRole('button', { name: 'Edit Tester Rules' }));
+    const spanish = await rules.findByLabelText('Spanish text of Tester Rules (HTML, optional)');
+    expect(spanish).toHaveValue('');
+    expect(spanish).toHaveAttribute('lang', 'es');
+
+    await user.type(spanish, '<p onclick="x()">Sea amable.</p>');
+    await user.click(rules.getByRole('button', { name: 'Publish' }));
+    await user.click(rules.getByRole('button', { name: 'Publish version 1 now' }));
+    expect(spanish).toHaveAccessibleDescription(expect.stringContaining(LEGAL_TEXTS.eventRefused('onclick')));
+    expect(rules.getByLabelText('Text of Tester Rules (HTML)')).not.toHaveAccessibleDescription(expect.stringContaining('onclick'));
+    expect(api.paths()).not.toContain('/staff/content/PublishLegalText');
+
+    await user.clear(spanish);
+    await user.type(spanish, '<p>Sea amable.</p>');
+    expect(rules.getByText('Sea amable.', { selector: '.legal p' })).toBeInTheDocument();
+    await user.click(rules.getByRole('button', { name: 'Publish' }));
+    await user.click(rules.getByRole('button', { name: 'Publish version 1 now' }));
+    expect(await screen.findByText(LEGAL_TEXTS.published)).toBeInTheDocument();
+    // The English field still held the built-in HTML: it stays the built-in text.
+    expect(api.calls.find((call) => call.path === '/staff/content/PublishLegalText')?.body).toEqual({
+      page: 'rules',
+      basedOnVersion: 0,
+      bodyHtml: null,
+      bodyHtmlEs: '<p>Sea amable.</p>',
+    });
+  });
+
+  test('a stored Spanish text fills its field; both fields edited are sent', async () => {
+    api.answers['/staff/content/LegalTexts'] = { body: LIST };
+    api.answers['/staff/content/LegalTextVersions?page=privacy'] = {
+      body: {
+        status: 'succeed',
+        page: 'privacy',
+        title: 'Privacy Policy',
+        latestVersion: 2,
+        bodyHtml: '<p>Stored privacy text.</p>',
+        bodyHtmlEs: '<p>Texto de privacidad guardado.</p>',
+        history: [
+          { version: 2, publishedAt: '2031-05-02T15:00:00.000Z', publishedBy: 'Casey Content', restoredBuiltIn: false, spanish: true },
+        ],
+      },
+    };
+    api.answers['/staff/content/PublishLegalText'] = { body: { status: 'succeed', message: LEGAL_TEXTS.published, version: 3 } };
+    const user = renderPage();
+    const privacy = within(await screen.findByRole('listitem', { name: 'Privacy Policy' }));
+    await user.click(privacy.getByRole('button', { name: 'Edit Privacy Policy' }));
+    const spanish = await privacy.findByLabelText('Spanish text of Privacy Policy (HTML, optional)');
+    expect(spanish).toHaveValue('<p>Texto de privacidad guardado.</p>');
+    expect(within(privacy.getAllByRole('row')[1]!).getAllByRole('cell')[1]).toHaveTextContent('Yes');
+    await user.clear(spanish);
+    await user.type(spanish, '<p>Nuevo texto.</p>');
+    await user.click(privacy.getByRole('button', { name: 'Publish' }));
+    await user.click(privacy.getByRole('button', { name: 'Publish version 3 now' }));
+    expect(await screen.findByText(LEGAL_TEXTS.published)).toBeInTheDocument();
+    expect(api.calls.find((call) => call.path === '/staff/content/PublishLegalText')?.body).toEqual({
+      page: 'privacy',
+      basedOnVersion: 2,
+      bodyHtml: '<p>Stored privacy text.</p>',
+      bodyHtmlEs: '<p>Nuevo texto.</p>',
     });
   });
 

@@ -33,7 +33,8 @@ export function LegalTextsPage() {
       intro={
         <p>
           Each legal page shows its built-in text until a version is published here. A published version is in force at once; a new version
-          of the Terms of Use also asks every tester to accept the terms at their next visit.
+          of the Terms of Use also asks every tester to accept the terms at their next visit. A version may have a Spanish text: Spanish
+          readers see it, or the English text with a note saying it is only in English.
         </p>
       }
       useItems={useLegalTexts}
@@ -57,6 +58,7 @@ export function LegalTextsPage() {
               'Built-in text'
             )}
           </p>
+          <p>{entry.current?.spanish ? 'Spanish text published' : 'No Spanish text: Spanish readers see the English one'}</p>
           {editing === entry.page ? (
             <LegalTextEditor page={entry.page} onOutcome={onOutcome} onClose={() => setEditing(null)} />
           ) : (
@@ -103,8 +105,17 @@ function LegalTextForm({
   const restore = useRestoreBuiltInLegalText();
   const [confirming, setConfirming] = useState(false);
   const form = useContentForm(
-    { page: text.page, basedOnVersion: text.latestVersion, bodyHtml: startingHtml },
-    (fields) => publishLegalTextSchema.safeParse(fields),
+    { page: text.page, basedOnVersion: text.latestVersion, bodyHtml: startingHtml, bodyHtmlEs: text.bodyHtmlEs ?? '' },
+    ({ bodyHtmlEs, ...fields }) => {
+      const spanish = bodyHtmlEs.trim() !== '';
+      // The built-in English left as it was stays the built-in text when a Spanish one is published beside it (decision 132).
+      const keepBuiltIn = spanish && text.bodyHtml === null && fields.bodyHtml === startingHtml;
+      return publishLegalTextSchema.safeParse({
+        ...fields,
+        bodyHtml: keepBuiltIn ? null : fields.bodyHtml,
+        ...(spanish && { bodyHtmlEs }),
+      });
+    },
     (payload) => publish.mutateAsync(payload),
   );
   const edit = useEditSubmit(form, onOutcome, onClose);
@@ -121,7 +132,12 @@ function LegalTextForm({
           void edit.submit(event);
         }}
       >
-        {text.bodyHtml === null && <p>The built-in text is in force; its HTML is below, to start from.</p>}
+        {text.bodyHtml === null && (
+          <p>
+            The built-in English text is in force; its HTML is below, to start from. Left as it is, it stays the built-in text when you
+            publish a Spanish text.
+          </p>
+        )}
         <TextAreaField
           label={`Text of ${text.title} (HTML)`}
           hint="Headings, paragraphs, lists, tables and links; scripts, styles and event attributes are refused."
@@ -135,6 +151,22 @@ function LegalTextForm({
           <summary>Preview as visitors see it</summary>
           <div className="legal" dangerouslySetInnerHTML={{ __html: sanitizeHtml(form.fields.bodyHtml) }} />
         </details>
+        <TextAreaField
+          label={`Spanish text of ${text.title} (HTML, optional)`}
+          hint="The same page for Spanish readers, with the same rules. Left empty, they see the English text with a note that it is only available in English."
+          rows={14}
+          spellCheck={false}
+          lang="es"
+          value={form.fields.bodyHtmlEs}
+          error={form.errors.bodyHtmlEs ?? null}
+          onChange={(event) => form.setFields({ ...form.fields, bodyHtmlEs: event.target.value })}
+        />
+        {form.fields.bodyHtmlEs.trim() !== '' && (
+          <details className="staff-legal-preview">
+            <summary>Preview of the Spanish text</summary>
+            <div className="legal" lang="es" dangerouslySetInnerHTML={{ __html: sanitizeHtml(form.fields.bodyHtmlEs) }} />
+          </details>
+        )}
         {edit.refused && (
           <p className="staff-problem" role="alert">
             {edit.refused}
@@ -157,7 +189,7 @@ function LegalTextForm({
               Publish
             </button>
           )}
-          {text.bodyHtml !== null && (
+          {(text.bodyHtml !== null || text.bodyHtmlEs !== null) && (
             <button
               type="button"
               className="staff-button staff-button--quiet"
@@ -184,6 +216,7 @@ function LegalTextForm({
           <thead>
             <tr>
               <th scope="col">Version</th>
+              <th scope="col">Spanish</th>
               <th scope="col">Published</th>
               <th scope="col">By</th>
             </tr>
@@ -195,6 +228,7 @@ function LegalTextForm({
                   {row.version}
                   {row.restoredBuiltIn && ' (built-in text)'}
                 </td>
+                <td>{row.spanish ? 'Yes' : 'No'}</td>
                 <td>
                   <time dateTime={row.publishedAt}>{when(row.publishedAt)}</time>
                 </td>

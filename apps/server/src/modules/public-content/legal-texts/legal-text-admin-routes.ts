@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  LEGAL_BODY_MAX_CHARS,
   legalTextChangeResponseSchema,
   legalTextQuerySchema,
   publishLegalTextSchema,
@@ -13,6 +14,13 @@ import type { LegalTextAdminService } from './legal-text-admin-service.ts';
 
 /** Content staff (admins, who hold every role's work, too: decision 049). */
 const CONTENT_ROLES: readonly StaffRole[] = ['content'];
+
+/**
+ * A publication's body limit: two bodies (English and Spanish, decision 132) of the longest length
+ * the schema allows, at three UTF-8 bytes a character, and the rest of the payload. The app's
+ * 100 KiB would answer 413 long before the schema's own message.
+ */
+const PUBLISH_BODY_LIMIT_BYTES = 2 * LEGAL_BODY_MAX_CHARS * 3 + 16 * 1024;
 
 /** The legal texts' bodies in the staff console (issue 12 section 6; decision 070). */
 export function legalTextAdminRoutes(legal: LegalTextAdminService): FastifyPluginAsyncZod {
@@ -49,6 +57,7 @@ export function legalTextAdminRoutes(legal: LegalTextAdminService): FastifyPlugi
           'A new version of a legal page in force now; for the Terms of Use, also a new terms version testers are asked to accept. failed: another version was published since basedOnVersion.',
         input: publishLegalTextSchema,
         response: legalTextChangeResponseSchema,
+        bodyLimit: PUBLISH_BODY_LIMIT_BYTES,
       },
       async (input, me) => legal.publish(me, input),
     );

@@ -40,14 +40,22 @@ const publication = (row: LegalTextVersionRow, names: Map<string, string>): Lega
   publishedAt: row.publishedAt.toISOString(),
   publishedBy: (row.publishedBy && names.get(row.publishedBy)) ?? LEGAL_TEXTS.removedStaff,
   restoredBuiltIn: row.bodyHtml === null,
+  spanish: row.bodyHtmlEs !== null,
 });
+
+/** A version's bodies: English (null: the built-in text) and Spanish (null: none, decision 132). */
+interface LegalBodies {
+  bodyHtml: string | null;
+  bodyHtmlEs: string | null;
+}
 
 /**
  * The legal texts' bodies for content staff (issue 12 section 6; decision 070): publish a new
  * version of a page, or put its built-in text back in force. A change carries the version its
  * editor opened; a stale one is refused, and of two made from one version the unique (page,
  * version) keeps one. The Terms of Use's new body also publishes a terms version (decision 057's
- * TermsService.publish) in the same unit of work, so testers are asked to accept it.
+ * TermsService.publish) in the same unit of work, so testers are asked to accept it. A version
+ * holds both languages (decision 132): one version number, whichever a reader reads or accepts.
  */
 export function createLegalTextAdminService(db: Database, deps: LegalTextAdminDeps) {
   const repository = createPublicContentRepository(db);
@@ -57,7 +65,7 @@ export function createLegalTextAdminService(db: Database, deps: LegalTextAdminDe
     actor: StaffPrincipal,
     action: string,
     input: { page: LegalPageKey; basedOnVersion: number },
-    bodyHtml: string | null,
+    bodies: LegalBodies,
     message: string,
   ): Promise<LegalTextChangeResponse> {
     return refusalAnswered(async () => {
@@ -65,11 +73,12 @@ export function createLegalTextAdminService(db: Database, deps: LegalTextAdminDe
         const texts = createPublicContentRepository(tx);
         const current = await texts.currentLegalText(input.page);
         if ((current?.version ?? 0) !== input.basedOnVersion) throw new StaffRefusal(LEGAL_TEXTS.changed);
-        if (bodyHtml === null && (current?.bodyHtml ?? null) === null) throw new StaffRefusal(LEGAL_TEXTS.alreadyBuiltIn);
+        const builtIn = (row?: LegalBodies) => (row?.bodyHtml ?? null) === null && (row?.bodyHtmlEs ?? null) === null;
+        if (builtIn(bodies) && builtIn(current)) throw new StaffRefusal(LEGAL_TEXTS.alreadyBuiltIn);
         const row = await texts.insertLegalTextVersion({
           page: input.page,
           version: input.basedOnVersion + 1,
-          bodyHtml,
+          ...bodies,
           publishedAt: deps.clock.now(),
           publishedBy: actor.id,
         });
@@ -82,8 +91,10 @@ export function createLegalTextAdminService(db: Database, deps: LegalTextAdminDe
         }
         await texts.announceChange('legal-texts');
         return {
-          before: current ? { version: current.version, bodyHtml: current.bodyHtml } : { version: 0, bodyHtml: null },
-          after: { version: row.version, bodyHtml: row.bodyHtml, ...(termsVersion !== undefined && { termsVersion }) },
+          before: current
+            ? { version: current.version, bodyHtml: current.bodyHtml, bodyHtmlEs: current.bodyHtmlEs }
+            : { version: 0, bodyHtml: null, bodyHtmlEs: null },
+          after: { version: row.version, ...bodies, ...(termsVersion !== undefined && { termsVersion }) },
           result: row.version,
           targetId: `${input.page}@${row.version}`,
         };
@@ -117,18 +128,29 @@ export function createLegalTextAdminService(db: Database, deps: LegalTextAdminDe
         title: LEGAL_PAGE_TITLES[page],
         latestVersion: history[0]?.version ?? 0,
         bodyHtml: history[0]?.bodyHtml ?? null,
+        bodyHtmlEs: history[0]?.bodyHtmlEs ?? null,
         history: history.map((row) => publication(row, names)),
       };
     },
 
     publish(actor: StaffPrincipal, input: PublishLegalTextPayload): Promise<LegalTextChangeResponse> {
       const message = input.page === ACCEPTED_TERMS_PAGE ? LEGAL_TEXTS.termsPublished : LEGAL_TEXTS.published;
-      return publishVersion(actor, 'legal-text.publish', input, input.bodyHtml, message);
+      // A version without a Spanish text says so: the previous one's translation may not match the new English.
+      return publishVersion(
+        actor,
+        'legal-text.publish',
+        input,
+        { bodyHtml: input.bodyHtml, bodyHtmlEs: input.bodyHtmlEs ?? null },
+        message,
+      );
     },
 
-    /** The built-in text in force again, recorded as a version without a body (the history keeps every step). */
+    /**
+     * The built-in text in force again, recorded as a version without a body (the history keeps
+     * every step); the built-in texts are English, so without a Spanish one either.
+     */
     restoreBuiltIn(actor: StaffPrincipal, input: RestoreBuiltInLegalTextPayload): Promise<LegalTextChangeResponse> {
-      return publishVersion(actor, 'legal-text.restore-built-in', input, null, LEGAL_TEXTS.restored);
+      return publishVersion(actor, 'legal-text.restore-built-in', input, { bodyHtml: null, bodyHtmlEs: null }, LEGAL_TEXTS.restored);
     },
   };
 }

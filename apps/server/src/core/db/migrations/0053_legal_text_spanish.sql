@@ -1,0 +1,1 @@
+ALTER TABLE "legal_text_versions" ADD COLUMN "body_html_es" text;
