@@ -65,8 +65,9 @@ export const FIRST_LOAD_LIMITS = {
   home: { ceiling: 79, goal: 80 },
   portal: { ceiling: 120, goal: 120 },
   // 144.7 KB (144,715 bytes) since the home's study picker reads the study number from its own
-  // small module instead of the session-admin schemas (from 147.9): 144.8 rounded up, plus 0.3.
-  staff: { ceiling: 145.1, goal: 150 },
+  // small module instead of the session-admin schemas (from 147.9); 145.2 with the site frame's
+  // Spanish texts (decision 131), which every page's first chunk carries: 145.2 plus 0.3.
+  staff: { ceiling: 145.5, goal: 150 },
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
