@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { PasswordReminderNotice } from '../../features/account-settings/password-reminder-notice';
+import { PasswordReminderNotice, usePasswordReminder } from '../../features/account-settings/password-reminder-notice';
 import { CalloutPanel, useCallouts } from '../../features/callouts/callout-panel';
 import { KidConfirmationRunner } from '../../features/children/kid-confirmation-runner';
 import { LoginBonusRunner } from '../../features/daily-bonus/login-bonus-runner';
@@ -59,16 +59,18 @@ export function PortalRoute() {
 
 /**
  * The shell shows its page once it knows what the entry flow puts above it (decision 130): the terms'
- * status (while it is asked the flow shows nothing) and the call-outs with their code. Both are
- * asked together once the session is known, so the call-out banner is in place at the first paint
- * and never pushes the page down under the tester's click.
+ * status (while it is asked the flow shows nothing), the call-outs with their code, and the password
+ * reminder with its code (decision 138). All are asked together once the session is known, so the
+ * call-out banner and the reminder are in place at the first paint and never push the page down
+ * under the tester's click.
  */
 function PortalWithEntryFlow() {
   const sessionKnown = useAuthorization().isSuccess;
   const terms = useQuery({ ...termsStatusQueryOptions(), enabled: sessionKnown });
   const callouts = useCallouts({ enabled: sessionKnown });
+  const passwordReminder = usePasswordReminder({ enabled: sessionKnown });
   // Once shown, the page stays shown: a read asked again later (a failed one, as the flow mounts) must not take it away.
   const [entryKnown, setEntryKnown] = useState(false);
-  if (!entryKnown && sessionKnown && !terms.isPending && callouts.settled) setEntryKnown(true);
+  if (!entryKnown && sessionKnown && !terms.isPending && callouts.settled && passwordReminder.settled) setEntryKnown(true);
   return <PortalShell entryFlow={entryFlow} entryPending={sessionKnown && !entryKnown} />;
 }

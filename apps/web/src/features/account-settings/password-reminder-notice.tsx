@@ -1,28 +1,50 @@
-import { Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { lazyPage } from '../../lib/lazy-page';
-import { usePasswordAge } from './api/get-password-age';
+import { currentLanguage } from '../../hooks/use-entry-language';
+import { useAccountSettingsTexts } from './account-settings-texts';
+import { accountSettingsKeys } from './api/query-keys';
+import { passwordAgeQueryOptions } from './api/get-password-age';
 import './account-settings.css';
 
 export const PASSWORD_PAGE = '/community/main/account/password';
 
-// On every portal page but due now and then: it loads with its texts when due (the first load's ceiling).
-const PasswordReminder = lazyPage(() => import('./password-reminder'), 'PasswordReminder');
+/**
+ * Whether the reminder is due and, once it is, its code (and a Spanish reader's texts): they load
+ * then, not with every portal page (the first load's ceiling). `settled` says all are here (or
+ * failed), so the portal shows its page with the reminder already in place (decisions 130, 138).
+ * Asked once per visit: a read asked again would make the strip appear or go under an open page.
+ */
+export function usePasswordReminder({ enabled = true }: { enabled?: boolean } = {}) {
+  const age = useQuery({ ...passwordAgeQueryOptions(), enabled, staleTime: Infinity, retryOnMount: false });
+  const months = age.data?.changeRecommended ? age.data.reminderMonths : undefined;
+  const due = months !== undefined;
+  const code = useQuery({
+    queryKey: accountSettingsKeys.passwordReminderCode(),
+    queryFn: async () => {
+      const [module] = await Promise.all([
+        import('./password-reminder'),
+        currentLanguage() === 'es' ? useAccountSettingsTexts.loadSpanish() : undefined,
+      ]);
+      return module;
+    },
+    enabled: due,
+    staleTime: Infinity,
+  });
+  const settled = !age.isPending && (!due || !code.isPending);
+  return { months, PasswordReminder: code.data?.PasswordReminder, settled };
+}
 
 /**
  * The portal's notice that the password is older than the configured months (spec 3, section 5:
  * a change is recommended every 6 months). Not on the password page, which shows its own; closed
- * for the rest of the visit by Dismiss.
+ * for the rest of the visit by Dismiss. The portal waits for it before it shows the page (decision
+ * 138), so it is there from the first paint and never pushes the page down under a click.
  */
 export function PasswordReminderNotice() {
-  const age = usePasswordAge();
+  const { months, PasswordReminder } = usePasswordReminder();
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);
-  if (!age.data?.changeRecommended || dismissed || pathname.toLowerCase() === PASSWORD_PAGE.toLowerCase()) return null;
-  // Its own boundary: loading the reminder (and a Spanish reader's texts) never blanks the page.
-  return (
-    <Suspense fallback={null}>
-      <PasswordReminder months={age.data.reminderMonths} onDismiss={() => setDismissed(true)} />
-    </Suspense>
-  );
+  if (months === undefined || !PasswordReminder || dismissed || pathname.toLowerCase() === PASSWORD_PAGE.toLowerCase()) return null;
+  return <PasswordReminder months={months} onDismiss={() => setDismissed(true)} />;
 }

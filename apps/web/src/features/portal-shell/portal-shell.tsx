@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { COMPANY } from '@testerhub/shared/company';
 import { BurgerButton, BurgerMenu } from '../../components/burger-button';
 import { CallLoadingIndicator } from '../../components/call-loading-indicator';
 import { ModalDialog } from '../../components/modal-dialog';
 import { useBurgerMenu } from '../../hooks/use-burger-menu';
-import { setLanguage } from '../../hooks/use-entry-language';
+import { currentLanguage, setLanguage } from '../../hooks/use-entry-language';
 import type { PortalContext } from '../../hooks/use-portal-context';
 import { viewStatus } from '../../lib/query-status';
+import { loadSpanishOfAreasShown } from '../../lib/texts';
 import { useAuthorization } from './api/check-authorize';
 import { useAccountUserInfo } from './api/get-account-user-info';
 import { useRefreshLevelProgress } from './api/get-next-level-exp';
@@ -53,8 +54,22 @@ export function PortalShell({ entryFlow, entryPending = false }: PortalShellProp
   const t = usePortalShellTexts();
   // Once known, the tester's own language is the language of every page (issue 28, Spanish end to end).
   const testerLanguage = testerInfo.data?.language;
+  // To Spanish only once the Spanish of what is shown is here: the page keeps its English meanwhile
+  // instead of going blank while its texts load (decision 138). A failed load switches all the same.
   useEffect(() => {
-    if (testerLanguage) setLanguage(testerLanguage);
+    if (!testerLanguage) return;
+    if (testerLanguage === 'en' || currentLanguage() === 'es') {
+      setLanguage(testerLanguage); // sets the document's lang too
+      return;
+    }
+    let current = true;
+    const switchToSpanish = () => {
+      if (current) setLanguage('es');
+    };
+    loadSpanishOfAreasShown().then(switchToSpanish, switchToSpanish);
+    return () => {
+      current = false;
+    };
   }, [testerLanguage]);
   const firstName = useAccountUserInfo({ enabled: authorized }).data?.testerInfo.firstName ?? '';
   const refreshProfile = useRefreshProfile();
@@ -189,7 +204,10 @@ export function PortalShell({ entryFlow, entryPending = false }: PortalShellProp
             </div>
           </nav>
           <main className="portal__content" data-testid="portal-content">
-            <Outlet context={context} />
+            {/* A page whose code or texts are still loading waits inside the shell, never blanking it (decision 138). */}
+            <Suspense fallback={<div className="page-placeholder" aria-busy="true" />}>
+              <Outlet context={context} />
+            </Suspense>
           </main>
         </div>
         {profile === 'error' && profileNoticeOpen && (

@@ -7,6 +7,8 @@ export const accountSettingsKeys = {
   location: (zip: string) => [...accountSettingsKeys.all, 'location', zip] as const,
   /** GetPasswordAge: when the password changed and whether a change is recommended. */
   passwordAge: () => [...accountSettingsKeys.all, 'password-age'] as const,
+  /** The password reminder's code (a chunk loaded when it is due): apart from passwordAge, which a change invalidates. */
+  passwordReminderCode: () => [...accountSettingsKeys.all, 'password-reminder-code'] as const,
   /** GetContactSetting: the three channels' choices. */
   contactSettings: () => [...accountSettingsKeys.all, 'contact-settings'] as const,
   /** GetSMSContactSetting: whether text messages are on. */
