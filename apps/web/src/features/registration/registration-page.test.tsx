@@ -431,7 +431,8 @@ describe('step 3: detail and registration', () => {
     await waitFor(() => expect((screen.getByLabelText('How did you hear about us?') as HTMLSelectElement).value).toBe('0O'));
     await user.click(screen.getByRole('checkbox'));
     await user.click(submitButton('Complete'));
-    expect(screen.getByText(message('adDetailRequired', 'en'))).toBeInTheDocument();
+    // The form validates asynchronously: wait for its message (read at once, it was missed under load).
+    expect(await screen.findByText(message('adDetailRequired', 'en'))).toBeInTheDocument();
     expect(field('Where did you hear about us?')).toHaveFocus();
     await fill(user, 'Where did you hear about us?', 'A poster');
 
