@@ -73,7 +73,7 @@ export function DataTable<Row>({
       dir: column.key === state.sort ? (state.dir === 'asc' ? 'desc' : 'asc') : (column.firstDir ?? 'asc'),
     });
   return (
-    <div className="staff-table" data-testid={testId}>
+    <div className="staff-data-table" data-testid={testId}>
       <div className="staff-table-tools">
         <label className="staff-table-filter">
           <span>{filterLabel}</span>
