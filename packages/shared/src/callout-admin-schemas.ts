@@ -33,7 +33,7 @@ const id = integerColumnId();
 /** The revision the editor opened: a save against any other is refused as "changed since you opened it". */
 const revision = integerColumnId();
 
-/** An instant as ISO 8601 (the console sends its local date and time converted), from 2000 to 2999. */
+/** An instant as ISO 8601 from 2000 to 2999; one with no zone is read on the company's clock by the server (decision 139). */
 const instant = (empty: string) =>
   text(T.unreadable, { error: empty })
     .trim()

@@ -7,6 +7,7 @@ import {
   type StaffCallout,
   type StaffCalloutsResponse,
 } from '@testerhub/shared/callout-admin-schemas';
+import { instantOnClock } from '@testerhub/shared/wall-clock';
 import type { Database, Executor } from '../../core/db/client.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
@@ -15,6 +16,8 @@ import { createCalloutRepository, type CalloutFieldsRow, type CalloutRow } from 
 interface CalloutAdminDeps {
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
+  /** The company's zone (`LOYALTY_TIME_ZONE`): a call-out has no test site, so a time sent with no zone is on its clock. */
+  timeZone: string;
 }
 
 const staffCallout = (row: CalloutRow): StaffCallout => ({
@@ -30,14 +33,15 @@ const staffCallout = (row: CalloutRow): StaffCallout => ({
   revision: row.revision,
 });
 
-const fieldsRow = (input: AddCalloutPayload): CalloutFieldsRow => ({
+/** The columns staff set; a time sent with no zone is read on the company's clock, never the server's (decision 139). */
+const fieldsRow = (input: AddCalloutPayload, timeZone: string): CalloutFieldsRow => ({
   title: input.title,
   description: input.description,
   pkCoins: input.pkCoins,
   screener: input.screener,
   active: input.active,
-  startTimeStamp: new Date(input.startTimeStamp),
-  endTimeStamp: new Date(input.endTimeStamp),
+  startTimeStamp: instantOnClock(input.startTimeStamp, timeZone),
+  endTimeStamp: instantOnClock(input.endTimeStamp, timeZone),
 });
 
 /**
@@ -56,7 +60,7 @@ export function createCalloutAdminService(db: Database, deps: CalloutAdminDeps) 
     /** A new call-out with a fresh key, so no tester's dismissal of another one hides it. */
     async addCallout(actor: StaffPrincipal, input: AddCalloutPayload): Promise<CalloutChangeResponse> {
       const row = await deps.audited(actor.id, 'callout.add', { type: 'callout', id: 'new' }, async (tx: Executor) => {
-        const added = await createCalloutRepository(tx).insertOne({ rKey: `staff-${randomUUID()}`, ...fieldsRow(input) });
+        const added = await createCalloutRepository(tx).insertOne({ rKey: `staff-${randomUUID()}`, ...fieldsRow(input, deps.timeZone) });
         return { before: null, after: staffCallout(added), result: added, targetId: String(added.id) };
       });
       return { status: 'succeed', message: CALLOUT_ADMIN_TEXTS.added, callout: staffCallout(row) };
@@ -70,7 +74,7 @@ export function createCalloutAdminService(db: Database, deps: CalloutAdminDeps) 
           const before = await callouts.find(input.id, { lock: true });
           if (!before) throw new StaffRefusal(CALLOUT_ADMIN_TEXTS.notFound);
           if (before.revision !== input.revision) throw new StaffRefusal(CALLOUT_ADMIN_TEXTS.changed);
-          const after = await callouts.update(input.id, input.revision, fieldsRow(input));
+          const after = await callouts.update(input.id, input.revision, fieldsRow(input, deps.timeZone));
           if (!after) throw new StaffRefusal(CALLOUT_ADMIN_TEXTS.changed);
           return { before: staffCallout(before), after: staffCallout(after), result: after };
         });

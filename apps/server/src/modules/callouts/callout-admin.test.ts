@@ -112,6 +112,22 @@ describe('call-outs for content staff', () => {
     ]);
   });
 
+  it('reads a time sent with no zone on the company’s clock (decision 139), on adding and on editing; an instant stays that instant', async () => {
+    const { cookie } = await contentStaff();
+    // LOYALTY_TIME_ZONE is America/Chicago by default: 09:00 there on 2 December 2030 is 15:00 UTC.
+    const added = await addCallout(cookie, { startTimeStamp: '2030-12-02T09:00', endTimeStamp: '2030-12-20T17:30' });
+    expect(added).toMatchObject({ startTimeStamp: '2030-12-02T15:00:00.000Z', endTimeStamp: '2030-12-20T23:30:00.000Z' });
+    const edited = await post(
+      cookie,
+      'EditCallout',
+      editBody(added, { startTimeStamp: '2031-07-01T09:00', endTimeStamp: '2031-07-02T09:00:00.000Z' }),
+    );
+    expect(edited.json()).toMatchObject({
+      status: 'succeed',
+      callout: { startTimeStamp: '2031-07-01T14:00:00.000Z', endTimeStamp: '2031-07-02T09:00:00.000Z' },
+    });
+  });
+
   it('refuses a save from an older copy, and an unknown call-out, writing nothing', async () => {
     const { cookie } = await contentStaff();
     const added = await addCallout(cookie);

@@ -8,12 +8,12 @@ import { createCalloutService } from './callout-service.ts';
 /** The portal's call-outs (decision 035) and the content staff's call-out calls (decision 063). */
 export const calloutsModule = defineModule({
   name: 'callouts',
-  build({ staff }: { staff: Pick<StaffService, 'audited'> }, { db, clock }) {
+  build({ staff }: { staff: Pick<StaffService, 'audited'> }, { db, clock, config }) {
     return {
       provides: {},
       routes: {
         tester: [calloutRoutes(createCalloutService(db, { clock }))],
-        staff: [calloutAdminRoutes(createCalloutAdminService(db, { audited: staff.audited }))],
+        staff: [calloutAdminRoutes(createCalloutAdminService(db, { audited: staff.audited, timeZone: config.loyaltyTimeZone }))],
       },
     };
   },

@@ -15,13 +15,6 @@ export function validDay(value: string | null): string | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : value;
 }
 
-/** Today in the browser's own time zone. */
-export function localToday(now: Date = new Date()): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const date = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${date}`;
-}
-
 export function addDays(day: string, days: number): string {
   return new Date(atNoon(day).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 }

@@ -9,7 +9,8 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { useCalendarSessions } from '../api/calendar';
 import { LoadFailed, RequiresRole } from '../shell/staff-page-parts';
 import type { StaffOutletContext } from '../shell/staff-shell';
-import { addDays, dayName, localToday, mondayOf, shortDayName, validDay } from './calendar-days';
+import { todayOn } from '../shell/company-clock';
+import { addDays, dayName, mondayOf, shortDayName, validDay } from './calendar-days';
 import './calendar.css';
 
 /** Who may open the calendar: recruiters (every site) and site staff (their own sites); admins hold both. */
@@ -41,11 +42,14 @@ function Calendar() {
   const { me } = useOutletContext<StaffOutletContext>();
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'day' ? 'day' : 'week';
-  const asked = validDay(params.get('from')) ?? localToday();
-  const from = view === 'week' ? mondayOf(asked) : asked;
   const siteId = params.get('site') ?? '';
+  const asked = validDay(params.get('from')) ?? todayOn();
+  const from = view === 'week' ? mondayOf(asked) : asked;
   const days = view === 'week' ? 7 : 1;
   const sessions = useCalendarSessions({ from, days, siteId });
+  // Today on the chosen site's clock, else the company's (decision 139), never the browser's; the
+  // first read, before the sites are known, starts on the company's.
+  const today = () => todayOn(sessions.data?.sites.find((site) => site.siteId === siteId && siteId !== '')?.timeZone);
   const step = view === 'week' ? 7 : 1;
   const unit = view === 'week' ? 'week' : 'day';
 
@@ -68,7 +72,7 @@ function Calendar() {
       <h1>Calendar</h1>
       <p data-testid="calendar-times-zone">
         Each site’s sessions are on the site’s own clock; the time zone is named beside each site. Virtual sessions are in{' '}
-        {zoneLabel(COMPANY.timeZone)}, the company’s clock.
+        {zoneLabel(COMPANY.timeZone)}, the company’s clock. Today is the chosen site’s today, or the company’s for all sites.
       </p>
       <div className="staff-filters">
         <SelectField label="Site" value={siteId} options={siteOptions} onChange={(event) => go({ site: event.target.value })} />
@@ -78,7 +82,7 @@ function Calendar() {
         <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: addDays(from, -step) })}>
           Previous {unit}
         </button>
-        <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: localToday() })}>
+        <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: today() })}>
           Today
         </button>
         <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: addDays(from, step) })}>
@@ -86,7 +90,7 @@ function Calendar() {
         </button>
       </nav>
       <p>
-        <Link to={`/staff/calendar/day?date=${view === 'day' ? from : localToday()}${siteId ? `&site=${siteId}` : ''}`}>
+        <Link to={`/staff/calendar/day?date=${view === 'day' ? from : today()}${siteId ? `&site=${siteId}` : ''}`}>
           List of the day, to print or download
         </Link>
       </p>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { CalendarSession, CalendarSessionsResponse, DayListResponse } from '@testerhub/shared/calendar-schemas';
 import type { StaffMe, StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../test/fake-api';
@@ -135,6 +135,41 @@ describe('the calendar (decision 120)', () => {
     expect(await screen.findByText('No sessions.')).toBeVisible();
     expect(screen.queryByRole('table')).toBeNull();
     expect(api.paths()).toContain('/staff/calendar/Sessions?from=2026-11-23&days=1&siteId=00001');
+  });
+});
+
+describe('today on the company’s or the site’s clock, not the browser’s (decision 139)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+  });
+  // 05:30 UTC on Monday 30 November 2026: 14:30 Monday in Tokyo, 00:30 Monday in New York, 23:30 Sunday in Chicago.
+  const atMidnightInNewYork = () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-30T05:30:00Z'));
+  };
+
+  test('the calendar opens on the company’s today, and Today with one site chosen is that site’s today', async () => {
+    atMidnightInNewYork();
+    api.answers['/staff/calendar/Sessions?from=2026-11-29&days=1'] = { body: { ...week('2026-11-29', []), days: 1 } };
+    api.answers['/staff/calendar/Sessions?from=2026-11-29&days=1&siteId=00003'] = { body: { ...week('2026-11-29', []), days: 1 } };
+    api.answers['/staff/calendar/Sessions?from=2026-11-30&days=1&siteId=00003'] = { body: { ...week('2026-11-30', []), days: 1 } };
+    const user = renderCalendar('/staff/calendar?view=day', ['recruiter']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sunday, November 29, 2026' })).toBeVisible();
+    expect(screen.getByTestId('calendar-times-zone')).toHaveTextContent(
+      'Today is the chosen site’s today, or the company’s for all sites.',
+    );
+    await user.selectOptions(await screen.findByLabelText('Site'), '00003');
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Monday, November 30, 2026' })).toBeVisible();
+  });
+
+  test('the list of the day opens on the company’s today', async () => {
+    atMidnightInNewYork();
+    api.answers['/staff/calendar/Sessions?from=2026-11-29&days=1'] = { body: { ...week('2026-11-29', []), days: 1 } };
+    renderCalendar('/staff/calendar/day', ['site-staff']);
+    expect(await screen.findByLabelText('Day')).toHaveValue('2026-11-29');
   });
 });
 

@@ -5,7 +5,8 @@ import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { dayListCsvHref, useCalendarSessions, useDayList } from '../api/calendar';
 import { LoadFailed, RequiresRole } from '../shell/staff-page-parts';
-import { dayName, localToday, validDay } from './calendar-days';
+import { todayOn } from '../shell/company-clock';
+import { dayName, validDay } from './calendar-days';
 import { CALENDAR_ROLES } from './calendar-page';
 import './calendar.css';
 
@@ -25,7 +26,8 @@ export function DayListPage() {
 
 function DayList() {
   const [params, setParams] = useSearchParams();
-  const date = validDay(params.get('date')) ?? localToday();
+  // Before the sites are read, today is the company's (decision 139), not the browser's.
+  const date = validDay(params.get('date')) ?? todayOn();
   // The sites the staff member may choose come with the calendar's own read of the day.
   const places = useCalendarSessions({ from: date, days: 1, siteId: '' });
   const sites = (places.data?.sites ?? []).flatMap((site) => (site.siteId === null ? [] : [{ value: site.siteId, label: site.name }]));

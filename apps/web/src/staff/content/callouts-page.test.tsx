@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CALLOUT_ADMIN_TEXTS, type StaffCallout } from '@testerhub/shared/callout-admin-schemas';
 import { fakeApi } from '../../../test/fake-api';
 import { renderStaffPages } from '../../../test/staff-pages';
@@ -24,6 +24,8 @@ const HOLIDAY: StaffCallout = {
 const renderPage = () => renderStaffPages('/staff/content/callouts', { 'content/callouts': <CalloutsPage /> }, ['content']);
 
 describe('the call-outs page (decision 063)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
   test('adds a call-out: refuses wrong fields beside them, sends the typed one with its times as instants and says so', async () => {
     api.answers['/staff/content/Callouts'] = { body: { status: 'succeed', callouts: [] } };
     api.answers['/staff/content/AddCallout'] = { body: { status: 'succeed', message: CALLOUT_ADMIN_TEXTS.added, callout: HOLIDAY } };
@@ -64,8 +66,9 @@ describe('the call-outs page (decision 063)', () => {
       pkCoins: 25,
       screener: '/community/main/screener',
       active: true,
-      startTimeStamp: new Date('2030-03-01T09:00').toISOString(),
-      endTimeStamp: new Date('2030-03-08T17:30').toISOString(),
+      // Typed on the company's clock (Chicago, CST in early March 2030), not the browser's (decision 139).
+      startTimeStamp: '2030-03-01T15:00:00.000Z',
+      endTimeStamp: '2030-03-08T23:30:00.000Z',
     });
   });
 
@@ -94,6 +97,30 @@ describe('the call-outs page (decision 063)', () => {
     await user.click(card.getByRole('button', { name: 'Switch off Holiday taste tests are open' }));
     expect(await screen.findByText(`Holiday taste tests are open: ${CALLOUT_ADMIN_TEXTS.saved}`)).toBeInTheDocument();
     expect(api.calls.filter((call) => call.path === '/staff/content/EditCallout').at(-1)?.body).toEqual({ ...sent, active: false });
+  });
+
+  test('times are typed and read on the company’s clock whatever the browser’s zone, and said so next to the fields (decision 139)', async () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    const callout = { ...HOLIDAY, startTimeStamp: '2030-03-01T15:00:00.000Z', endTimeStamp: '2030-07-01T14:00:00.000Z' };
+    api.answers['/staff/content/Callouts'] = { body: { status: 'succeed', callouts: [callout] } };
+    api.answers['/staff/content/EditCallout'] = { body: { status: 'succeed', message: CALLOUT_ADMIN_TEXTS.saved } };
+    const user = renderPage();
+    const card = within(await screen.findByRole('listitem', { name: /Holiday taste tests are open/ }));
+    expect(card.getByText(/Friday, March 1st, 2030, 9:00 AM CST to Monday, July 1st, 2030, 9:00 AM CDT/)).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Edit Holiday taste tests are open' }));
+    const starts = card.getByLabelText('Starts');
+    expect(starts).toHaveValue('2030-03-01T09:00');
+    expect(starts).toHaveAccessibleDescription(/^Times are in Chicago time \(C[SD]T, UTC−[56]\), the company’s clock\.$/);
+    expect(card.getByLabelText('Ends', { exact: false })).toHaveValue('2030-07-01T09:00');
+    await user.clear(starts);
+    await user.type(starts, '2030-06-01T08:00');
+    await user.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path === '/staff/content/EditCallout')?.body).toMatchObject({
+        startTimeStamp: '2030-06-01T13:00:00.000Z',
+        endTimeStamp: '2030-07-01T14:00:00.000Z',
+      }),
+    );
   });
 
   test('has an error state with Try again', async () => {

@@ -6,9 +6,12 @@ import {
   type CalloutChangeResponse,
   type StaffCallout,
 } from '@testerhub/shared/callout-admin-schemas';
+import { COMPANY } from '@testerhub/shared/company';
+import { formatMoment } from '@testerhub/shared/schedule-format';
+import { instantOnClock, wallClockInput } from '@testerhub/shared/wall-clock';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { useAddCallout, useEditCallout, useStaffCallouts } from '../api/callouts';
-import { toLocalInput } from '../studies/study-form';
+import { companyClockNote } from '../shell/company-clock';
 import {
   AddFormCard,
   addSubmit,
@@ -22,7 +25,7 @@ import {
   type OnOutcome,
 } from './content-form-parts';
 
-/** The form's fields as typed: coins as text, times as the datetime-local fields show them (the browser's zone). */
+/** The form's fields as typed: coins as text, times as the datetime-local fields show them (the company's clock, decision 139). */
 type Fields = {
   title: string;
   description: string;
@@ -33,28 +36,31 @@ type Fields = {
   endTimeStamp: string;
 };
 
+/** A call-out has no test site: its times are typed and read on the company's clock (decision 139). */
+const onClock = (instant: string | Date) => wallClockInput(instant, COMPANY.timeZone);
+
 const emptyFields = (): Fields => {
-  const start = new Date();
-  start.setMinutes(0, 0, 0);
+  // The hour now started, on the company's clock, for two weeks.
+  const start = instantOnClock(`${onClock(new Date()).slice(0, 13)}:00`, COMPANY.timeZone);
   return {
     title: '',
     description: '',
     pkCoins: '0',
     screener: '',
     active: true,
-    startTimeStamp: toLocalInput(start.toISOString()),
-    endTimeStamp: toLocalInput(new Date(start.getTime() + 14 * 24 * 3600_000).toISOString()),
+    startTimeStamp: onClock(start),
+    endTimeStamp: onClock(new Date(start.getTime() + 14 * 24 * 3600_000)),
   };
 };
 
 /** What the shared schema checks: the coins as a number (an empty field is no number). */
 const checked = (fields: Fields) => ({ ...fields, pkCoins: fields.pkCoins.trim() === '' ? Number.NaN : Number(fields.pkCoins) });
 
-/** The times sent as instants: what the staff member typed, read in their browser's zone. */
+/** The times sent as instants: what the staff member typed, read on the company's clock, never the browser's. */
 const asInstants = <Payload extends AddCalloutPayload>(payload: Payload): Payload => ({
   ...payload,
-  startTimeStamp: new Date(payload.startTimeStamp).toISOString(),
-  endTimeStamp: new Date(payload.endTimeStamp).toISOString(),
+  startTimeStamp: instantOnClock(payload.startTimeStamp, COMPANY.timeZone).toISOString(),
+  endTimeStamp: instantOnClock(payload.endTimeStamp, COMPANY.timeZone).toISOString(),
 });
 
 const editable = (callout: StaffCallout): Fields => ({
@@ -63,11 +69,11 @@ const editable = (callout: StaffCallout): Fields => ({
   pkCoins: String(callout.pkCoins),
   screener: callout.screener,
   active: callout.active,
-  startTimeStamp: toLocalInput(callout.startTimeStamp),
-  endTimeStamp: toLocalInput(callout.endTimeStamp),
+  startTimeStamp: onClock(callout.startTimeStamp),
+  endTimeStamp: onClock(callout.endTimeStamp),
 });
 
-const shown = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const shown = (iso: string) => formatMoment(iso, COMPANY.timeZone);
 
 /** Where a call-out stands for testers now: switched off, still to come, showing, or ended. */
 function standing(callout: StaffCallout, now: number): string {
@@ -119,8 +125,13 @@ function CalloutFields(props: ContentFieldsProps<Fields>) {
         autoComplete="off"
         hint="Optional, such as /community/main/screener."
       />
-      <TextField label="Starts" {...bind.text('startTimeStamp')} type="datetime-local" />
-      <TextField label="Ends" {...bind.text('endTimeStamp')} type="datetime-local" hint="Testers stop seeing it then." />
+      <TextField label="Starts" {...bind.text('startTimeStamp')} type="datetime-local" hint={companyClockNote()} />
+      <TextField
+        label="Ends"
+        {...bind.text('endTimeStamp')}
+        type="datetime-local"
+        hint={`Testers stop seeing it then. ${companyClockNote()}`}
+      />
       <label className="staff-check">
         <input type="checkbox" {...bind.check('active')} />
         Active (shown to testers between its start and end)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { REFERRAL_EVENT_TEXTS, type StaffReferralEvent } from '@testerhub/shared/referral-event-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../test/fake-api';
@@ -16,6 +16,11 @@ function renderPage(roles: StaffRole[] = ['content']) {
 }
 
 describe('the referral event texts page (decision 066)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+  });
+
   test('adds a text: refuses markup and a bad month beside the fields, sends the typed one and says so', async () => {
     api.answers['/staff/content/ReferralEvents'] = { body: { status: 'succeed', shownMonth: null, events: [] } };
     api.answers['/staff/content/SaveReferralEvent'] = { body: { status: 'succeed', message: REFERRAL_EVENT_TEXTS.added, event: MAY } };
@@ -48,6 +53,21 @@ describe('the referral event texts page (decision 066)', () => {
       referralComment: 'Double coins for May referrals.',
       sortOrder: 1,
     });
+  });
+
+  test('a new text starts on this month on the company’s clock, not UTC’s or the browser’s, and the field says so (decision 139)', async () => {
+    // 03:00 UTC on 1 December 2026 is still 30 November in Chicago (and already 1 December in Tokyo).
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-01T03:00:00Z'));
+    api.answers['/staff/content/ReferralEvents'] = { body: { status: 'succeed', shownMonth: null, events: [] } };
+    const user = renderPage();
+    await user.click(await screen.findByText('Add a referral event text'));
+    const month = within(screen.getByRole('form', { name: 'Add a referral event text' })).getByLabelText('Month');
+    expect(month).toHaveValue('2026-11');
+    expect(month).toHaveAccessibleDescription(
+      /^The month the text is shown from \(YYYY-MM\)\. Months are in Chicago time \(C[SD]T, UTC−[56]\), the company’s clock\.$/,
+    );
   });
 
   test('edits from the copy it opened and says so when someone else changed it; removes only after the explicit button', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@testerhub/shared/referral-event-schemas';
 import { TextAreaField, TextField } from '../../components/form-field';
 import { useRemoveReferralEvent, useSaveReferralEvent, useStaffReferralEvents } from '../api/referral-events';
+import { companyClockNote, todayOn } from '../shell/company-clock';
 import {
   AddFormCard,
   addSubmit,
@@ -71,7 +72,7 @@ function EventFields(props: ContentFieldsProps<Fields>) {
         {...bind.text('month')}
         type="month"
         placeholder="YYYY-MM"
-        hint="The month the text is shown from (YYYY-MM)."
+        hint={`The month the text is shown from (YYYY-MM). ${companyClockNote('Months')}`}
       />
       <TextAreaField
         label="Text testers see"
@@ -87,7 +88,8 @@ function EventFields(props: ContentFieldsProps<Fields>) {
 
 function AddEventForm({ onOutcome }: { onOutcome: OnOutcome }) {
   const save = useSaveReferralEvent();
-  const empty: Fields = { month: new Date().toISOString().slice(0, 7), referralComment: '', sortOrder: '0' };
+  // This month as testers' pages reckon it: on the company's clock (decision 139), not UTC's.
+  const empty: Fields = { month: todayOn().slice(0, 7), referralComment: '', sortOrder: '0' };
   const form = useContentForm(empty, (fields: Fields) => saveReferralEventSchema.safeParse(payloadOf(fields)), save.mutateAsync);
   // The next text is often for the same month.
   const submit = addSubmit(form, onOutcome, (fields) => ({ ...fields, referralComment: '' }));

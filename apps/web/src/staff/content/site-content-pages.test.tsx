@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { SITE_CONTENT_TEXTS, type StaffTestSite, type StaffWinner } from '@testerhub/shared/site-content-schemas';
 import { SITE_ZIP_TEXTS } from '@testerhub/shared/site-zip-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
@@ -39,6 +39,8 @@ function renderPage(page: 'winners' | 'sites', roles: StaffRole[] = ['content'])
 }
 
 describe('the winners page (decision 061)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
   test('adds a winner: refuses empty and invalid fields beside them, sends the typed one and says so', async () => {
     api.answers['/staff/content/Winners'] = { body: { status: 'succeed', winners: [] } };
     api.answers['/staff/content/AddWinner'] = { body: { status: 'succeed', message: SITE_CONTENT_TEXTS.winnerAdded, winner: MARIA } };
@@ -65,6 +67,17 @@ describe('the winners page (decision 061)', () => {
       winner: 'Maria G.',
       hidden: false,
     });
+  });
+
+  test('the period’s first day says it is on the company’s clock, whatever the browser’s zone (decision 139)', async () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    api.answers['/staff/content/Winners'] = { body: { status: 'succeed', winners: [] } };
+    const user = renderPage('winners');
+    await user.click(await screen.findByText('Add a winner'));
+    const form = within(screen.getByRole('form', { name: 'Add a winner' }));
+    expect(form.getByLabelText('First day of the period', { exact: false })).toHaveAccessibleDescription(
+      /^Orders the list and gives the year shown\. Dates are in Chicago time \(C[SD]T, UTC−[56]\), the company’s clock\.$/,
+    );
   });
 
   test('edits from the copy it opened and says so when someone else changed it; hides with the revision', async () => {

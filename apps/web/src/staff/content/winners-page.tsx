@@ -8,6 +8,7 @@ import {
 } from '@testerhub/shared/site-content-schemas';
 import { SelectField, TextField } from '../../components/form-field';
 import { useAddWinner, useEditWinner, useRemoveWinner, useStaffWinners } from '../api/site-content';
+import { companyClockNote } from '../shell/company-clock';
 import {
   AddFormCard,
   addSubmit,
@@ -65,7 +66,7 @@ function WinnerFields(props: ContentFieldsProps<Fields>) {
         label="First day of the period"
         {...bind.text('periodStart')}
         type="date"
-        hint="Orders the list and gives the year shown."
+        hint={`Orders the list and gives the year shown. ${companyClockNote('Dates')}`}
       />
       <TextField
         label="Period label"

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ORDER_TEXTS, type StaffOrder } from '@testerhub/shared/redeem-schemas';
 import type { StaffRole } from '@testerhub/shared/staff-schemas';
 import { fakeApi } from '../../../test/fake-api';
@@ -40,6 +40,8 @@ function renderPage(roles: StaffRole[] = ['rewards'], entry = '/staff/rewards/or
 }
 
 describe('the orders page (decision 047)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
   test('shows each pending order’s tester, reward, coins, date, status and report window; all orders on request', async () => {
     api.answers[PENDING_PATH] = answer([PENDING]);
     api.answers['/staff/rewards/Orders?page=1'] = answer([PENDING, FULFILLED]);
@@ -57,6 +59,25 @@ describe('the orders page (decision 047)', () => {
     expect(fulfilled.getByText('CODE-XYZ')).toBeInTheDocument();
     expect(fulfilled.getByText('Dec 21, 2026')).toBeInTheDocument();
     expect(fulfilled.queryByRole('button', { name: 'Fulfil' })).toBeNull();
+  });
+
+  test('dates are on the company’s clock whatever the browser’s zone, and the page says so (decision 139)', async () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    // 03:30 UTC on 21 November is 9:30 PM on 20 November in Chicago (12:30 PM on the 21st in Tokyo).
+    const late = {
+      ...FULFILLED,
+      createdAt: '2026-11-21T03:30:00.000Z',
+      decidedAt: '2026-11-21T04:00:00.000Z',
+      reportWindowEndsAt: '2026-12-21T04:00:00.000Z',
+    };
+    api.answers[PENDING_PATH] = answer([]);
+    api.answers['/staff/rewards/Orders?page=1'] = answer([late]);
+    renderPage(['rewards'], '/staff/rewards/orders?status=all');
+    const card = within(await screen.findByRole('listitem', { name: 'Order #40: Movie tickets' }));
+    expect(card.getByText('Nov 20, 2026, 9:30 PM CST')).toBeInTheDocument();
+    expect(card.getByTestId('order-status')).toHaveTextContent('Fulfilled on Nov 20, 2026, 10:00 PM CST');
+    expect(card.getByText('Dec 20, 2026')).toBeInTheDocument();
+    expect(screen.getByText(/Dates are in Chicago time \(C[SD]T, UTC−[56]\), the company’s clock\./)).toBeInTheDocument();
   });
 
   test('fulfils with the code: refuses an empty one, sends the typed one, tells the outcome and refreshes the list', async () => {

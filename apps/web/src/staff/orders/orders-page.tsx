@@ -8,12 +8,14 @@ import {
   type RedeemOrderStatus,
   type StaffOrder,
 } from '@testerhub/shared/redeem-schemas';
+import { COMPANY } from '@testerhub/shared/company';
 import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { LoadFailed, RequiresRole, SubmitButton } from '../shell/staff-page-parts';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useFulfilOrder, useOrders, useRejectOrder } from '../api/orders';
 import { useStatusFilter } from '../queues/queue-parts';
+import { companyClockNote } from '../shell/company-clock';
 
 const STATUS_LABELS: Record<RedeemOrderStatus, string> = { pending: 'Pending', fulfilled: 'Fulfilled', rejected: 'Rejected' };
 const FILTER_OPTIONS = [
@@ -21,8 +23,18 @@ const FILTER_OPTIONS = [
   { value: 'all', label: 'All orders' },
 ];
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// An order has no test site: its dates are on the company's clock (decision 139), not UTC's or the browser's.
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: COMPANY.timeZone });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: COMPANY.timeZone,
+    timeZoneName: 'short',
+  });
 
 /** Rewards staff: redemption orders, fulfilled with a gift code or note, or rejected with the coins returned (decision 047). */
 export function OrdersPage() {
@@ -45,7 +57,7 @@ function Orders() {
       <p>
         Testers’ reward orders, newest first. Fulfil an order with the gift code or a note (it is e-mailed to the tester), or reject it with
         a reason (the coins go back to the tester). Issues with a reward can be reported within {REDEEM_LIMITS.issueReportDays} days of it
-        being sent.
+        being sent. {companyClockNote('Dates')}
       </p>
       <div className="staff-filters">
         <SelectField

@@ -3,6 +3,7 @@ import { MONTH_PATTERN, type PaymentTotals, type PaymentsReport } from '@testerh
 import { formatCompensation } from '@testerhub/shared/schedule-format';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { paymentsCsvUrl, usePaymentsReport } from '../api/reports';
+import { companyClockNote } from '../shell/company-clock';
 import { LoadFailed, RequiresRole } from '../shell/staff-page-parts';
 import './reports.css';
 
@@ -39,6 +40,7 @@ function Payments() {
         <input
           id="report-month"
           type="month"
+          aria-describedby="report-month-zone"
           value={shown}
           onChange={(event) => {
             if (MONTH_PATTERN.test(event.target.value)) setMonth(event.target.value);
@@ -50,6 +52,9 @@ function Payments() {
           </a>
         )}
       </div>
+      <p id="report-month-zone" className="form-field__hint">
+        {companyClockNote('Months')}
+      </p>
       {report.isPending && <p aria-busy="true">Loading the month’s payments…</p>}
       {report.isError && <LoadFailed error={report.error} onRetry={() => void report.refetch()} />}
       {report.data && <Report report={report.data} />}

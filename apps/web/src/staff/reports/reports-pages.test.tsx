@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { FunnelReport, PaymentsReport } from '@testerhub/shared/report-schemas';
 import { fakeApi } from '../../../test/fake-api';
 import { renderStaffPages, renderStaffSection } from '../../../test/staff-pages';
@@ -41,6 +41,8 @@ const renderPayments = (entry = '/staff/reports/payments', roles: Parameters<typ
   renderStaffPages(entry, { 'reports/payments': <PaymentsReportPage />, 'studies/:studyNo': <h1>Study page</h1> }, roles);
 
 describe('the payments report page (decision 122)', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
   test('shows this month’s studies with their figures and link, the totals, the reward orders and the month’s CSV', async () => {
     api.answers['/staff/reports/Payments'] = { body: MARCH };
     const user = renderPayments();
@@ -64,6 +66,16 @@ describe('the payments report page (decision 122)', () => {
     expect(screen.getByText(/company’s time zone \(America\/Chicago\)/)).toBeInTheDocument();
     await user.click(table.getByRole('link', { name: 'Cereal crunch test' }));
     expect(await screen.findByRole('heading', { name: 'Study page' })).toBeInTheDocument();
+  });
+
+  test('the month field says months run on the company’s clock, whatever the browser’s zone (decision 139)', async () => {
+    vi.stubEnv('TZ', 'Asia/Tokyo');
+    api.answers['/staff/reports/Payments'] = { body: MARCH };
+    renderPayments();
+    await screen.findByTestId('payments-table');
+    expect(screen.getByLabelText('Month')).toHaveAccessibleDescription(
+      /^Months are in Chicago time \(C[SD]T, UTC−[56]\), the company’s clock\.$/,
+    );
   });
 
   test('another month is read when picked, and stays in the address', async () => {

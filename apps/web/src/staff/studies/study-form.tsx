@@ -28,14 +28,6 @@ type Form = UseFormReturn<StudyFormValues, unknown, CreateStudyPayload>;
 /** An empty text field is no number (null); anything else the number typed. */
 const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 
-/** 'YYYY-MM-DDTHH:mm' in the browser's zone, as a datetime-local field shows it. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
 /**
  * The zone a study's dates are typed and read in (decision 135): its test site's, or the company's for
  * an online-only study. The server reads a date sent with no zone on the same clock.

@@ -1,0 +1,12 @@
+import { COMPANY } from '@testerhub/shared/company';
+import { instantToWallClock, zoneLabel } from '@testerhub/shared/wall-clock';
+
+/**
+ * What a field or list with no test site says of its zone (decisions 135 and 139): "Times are in
+ * Chicago time (CST, UTC−6), the company’s clock." `what` names the values ("Dates", "Months").
+ */
+export const companyClockNote = (what = 'Times', at: Date = new Date()) =>
+  `${what} are in ${zoneLabel(COMPANY.timeZone, at)}, the company’s clock.`;
+
+/** Today (YYYY-MM-DD) on the zone's clock, never the browser's: the company's unless a site's is given. */
+export const todayOn = (timeZone: string = COMPANY.timeZone, now: Date = new Date()) => instantToWallClock(now, timeZone).date;
