@@ -342,7 +342,9 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await expect(recruiter.getByRole('heading', { level: 1, name: 'Testers' })).toBeVisible();
     await recruiter.getByLabel('Name, username, e-mail or phone').fill(bob.email);
     await recruiter.getByRole('button', { name: 'Search' }).click();
-    const found = recruiter.getByTestId('tester-results').getByRole('listitem', { name: `${bob.firstName} ${bob.lastName}` });
+    const found = recruiter
+      .getByTestId('tester-result')
+      .filter({ has: recruiter.getByRole('rowheader', { name: `${bob.firstName} ${bob.lastName}` }) });
     await expect(found).toContainText('Suspended until');
     await expectNoAxeViolations(recruiter);
     await found.getByRole('link').click();
