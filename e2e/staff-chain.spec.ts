@@ -373,9 +373,8 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await rewards.page.getByRole('main').getByRole('link', { name: 'Orders' }).click();
     await expect(rewards.page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     const order = rewards.page
-      .getByTestId('orders')
-      .getByRole('listitem')
-      .filter({ has: rewards.page.getByRole('heading', { name: new RegExp(`: ${escapeRegExp(FIVE)}$`) }) })
+      .getByTestId('order-row')
+      .filter({ has: rewards.page.getByRole('cell', { name: FIVE, exact: true }) })
       .filter({ hasText: ann.username });
     await expect(order).toContainText('Pending');
     await expectStaffPageSound(rewards.page);
