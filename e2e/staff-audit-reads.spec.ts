@@ -28,7 +28,7 @@ test('an admin’s reads of personal data and a stranger’s failed sign-in are 
   await expect(page.getByRole('heading', { level: 1, name: 'Testers' })).toBeVisible();
   await page.getByLabel('Name, username, e-mail or phone').fill(lastName);
   await page.getByRole('button', { name: 'Search' }).click();
-  const found = page.getByTestId('tester-results').getByRole('listitem', { name: `Ana ${lastName}` });
+  const found = page.getByTestId('tester-result').filter({ has: page.getByRole('rowheader', { name: `Ana ${lastName}` }) });
   await expect(found).toBeVisible();
   await expectNoAxeViolations(page);
   await found.getByRole('link').click();

@@ -342,7 +342,9 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await expect(recruiter.getByRole('heading', { level: 1, name: 'Testers' })).toBeVisible();
     await recruiter.getByLabel('Name, username, e-mail or phone').fill(bob.email);
     await recruiter.getByRole('button', { name: 'Search' }).click();
-    const found = recruiter.getByTestId('tester-results').getByRole('listitem', { name: `${bob.firstName} ${bob.lastName}` });
+    const found = recruiter
+      .getByTestId('tester-result')
+      .filter({ has: recruiter.getByRole('rowheader', { name: `${bob.firstName} ${bob.lastName}` }) });
     await expect(found).toContainText('Suspended until');
     await expectNoAxeViolations(recruiter);
     await found.getByRole('link').click();
@@ -371,9 +373,8 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     await rewards.page.getByRole('main').getByRole('link', { name: 'Orders' }).click();
     await expect(rewards.page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
     const order = rewards.page
-      .getByTestId('orders')
-      .getByRole('listitem')
-      .filter({ has: rewards.page.getByRole('heading', { name: new RegExp(`: ${escapeRegExp(FIVE)}$`) }) })
+      .getByTestId('order-row')
+      .filter({ has: rewards.page.getByRole('cell', { name: FIVE, exact: true }) })
       .filter({ hasText: ann.username });
     await expect(order).toContainText('Pending');
     await expectStaffPageSound(rewards.page);

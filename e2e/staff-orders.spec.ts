@@ -22,9 +22,8 @@ const coinsText = (coins: number) => `${coins.toLocaleString('en-US')} coins`;
 /** The tester's pending order of a reward in the staff list (other tests' orders may be there too). */
 const orderCard = (page: Page, username: string, reward: string): Locator =>
   page
-    .getByTestId('orders')
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: new RegExp(`: ${escapeRegExp(reward)}$`) }) })
+    .getByTestId('order-row')
+    .filter({ has: page.getByRole('cell', { name: reward, exact: true }) })
     .filter({ hasText: username });
 
 test('rewards staff fulfil one order with a code the tester receives, and reject another, whose coins come back @postgres', async ({

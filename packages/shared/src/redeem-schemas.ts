@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 import { INTEGER_COLUMN_MAX } from './integer-column.ts';
+import { pageSizeField, sortDirectionField, sortField, tableFilterField, tablePageField } from './table-query.ts';
 
 /**
  * Coins and redeeming (spec 3: "Redeem", the reward calls, the redeem texts of section 8 and the
@@ -194,12 +195,25 @@ export const ORDER_TEXTS = {
   notFound: 'No such order.',
 } as const;
 
-/** GET /staff/rewards/Orders?status=&page=: newest first, optionally one status. */
+/** The columns the staff order table sorts by (decision 140). */
+export const STAFF_ORDER_SORTS = ['orderId', 'createdAt', 'username', 'rewardName', 'coins', 'status', 'decidedAt'] as const;
+export type StaffOrderSort = (typeof STAFF_ORDER_SORTS)[number];
+
+/**
+ * GET /staff/rewards/Orders: optionally one status; a page of `pageSize` sorted by one of
+ * STAFF_ORDER_SORTS (newest first by default), `q` keeping the orders whose tester's username or
+ * reward name holds it (decision 140).
+ */
 export const staffOrdersQuerySchema = z.object({
   status: z.enum(REDEEM_ORDER_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: tablePageField,
+  pageSize: pageSizeField(STAFF_ORDERS_PAGE_SIZE),
+  sort: sortField(STAFF_ORDER_SORTS, 'createdAt'),
+  dir: sortDirectionField('desc'),
+  q: tableFilterField,
 });
 export type StaffOrdersQuery = z.input<typeof staffOrdersQuerySchema>;
+export type StaffOrdersRequest = z.output<typeof staffOrdersQuerySchema>;
 
 export const staffOrderSchema = z.object({
   orderId: z.number().int(),
@@ -221,6 +235,9 @@ export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export const staffOrdersResponseSchema = z.object({
   status: z.literal('succeed'),
   page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Orders the status and filter keep, over every page. */
+  total: z.number().int(),
   hasMore: z.boolean(),
   orders: z.array(staffOrderSchema),
 });

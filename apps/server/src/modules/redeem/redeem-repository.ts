@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { resultRows, type Executor } from '../../core/db/client.ts';
+import { and, asc, count, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
+import { containsPattern, type SortDirection } from '@testerhub/shared/table-query';
+import type { StaffOrderSort } from '@testerhub/shared/redeem-schemas';
 import { redemptionOrders, rewardItems } from './redeem-tables.ts';
 
 export type RewardItemRow = typeof rewardItems.$inferSelect;
@@ -154,17 +156,47 @@ export function createRedeemRepository(db: Executor) {
         .limit(limit);
     },
 
-    /** A page of orders for staff (decision 047), newest first, with the reward's name; `limit` rows after `offset`. */
-    async listOrders(filter: { status?: string }, offset: number, limit: number) {
-      const where: SQL | undefined = filter.status ? eq(redemptionOrders.status, filter.status) : undefined;
-      return db
-        .select({ order: redemptionOrders, rewardName: rewardItems.name })
-        .from(redemptionOrders)
-        .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
-        .where(where)
-        .orderBy(desc(redemptionOrders.createdAt), desc(redemptionOrders.id))
-        .limit(limit)
-        .offset(offset);
+    /**
+     * A page of orders for staff (decisions 047 and 140) with the reward's name and the tester's
+     * username, sorted by one of the table's columns (ties newest first), and the count the status
+     * and filter keep: two statements with the same WHERE.
+     */
+    async listOrders(
+      usernameOf: (testerId: AnyColumn) => SqlFragment,
+      query: { status?: string; sort: StaffOrderSort; dir: SortDirection; filter: string; offset: number; limit: number },
+    ) {
+      const username = usernameOf(redemptionOrders.testerId);
+      const sortable: Record<StaffOrderSort, SqlFragment> = {
+        orderId: sql`${redemptionOrders.id}`,
+        createdAt: sql`${redemptionOrders.createdAt}`,
+        username: sql`lower(${username})`,
+        rewardName: sql`lower(${rewardItems.name})`,
+        coins: sql`${redemptionOrders.coins}`,
+        status: sql`${redemptionOrders.status}`,
+        decidedAt: sql`${redemptionOrders.decidedAt}`,
+      };
+      const pattern = containsPattern(query.filter);
+      const kept = and(
+        query.status ? eq(redemptionOrders.status, query.status) : undefined,
+        query.filter === '' ? undefined : sql`(${username} ilike ${pattern} or ${rewardItems.name} ilike ${pattern})`,
+      );
+      const direction = query.dir === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ order: redemptionOrders, rewardName: rewardItems.name, username: sql<string | null>`${username}` })
+          .from(redemptionOrders)
+          .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
+          .where(kept)
+          .orderBy(sql`${sortable[query.sort]} ${direction}`, desc(redemptionOrders.createdAt), desc(redemptionOrders.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(redemptionOrders)
+          .innerJoin(rewardItems, eq(rewardItems.id, redemptionOrders.itemNo))
+          .where(kept),
+      ]);
+      return { rows, total: Number(total?.count ?? 0) };
     },
 
     async findOrder(orderId: number) {

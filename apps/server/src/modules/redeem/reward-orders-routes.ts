@@ -17,7 +17,8 @@ export function rewardOrdersRoutes(orders: RewardOrdersService): FastifyPluginAs
       '/staff/rewards/Orders',
       {
         roles: ['rewards'],
-        description: 'Redemption orders, newest first, 25 a page, optionally one status.',
+        description:
+          'Redemption orders, optionally one status: a page of pageSize (25) sorted by sort and dir (newest first), q keeping the orders whose username or reward name holds it; total counts them all.',
         input: staffOrdersQuerySchema,
         response: staffOrdersResponseSchema,
       },

@@ -2,11 +2,11 @@ import {
   ORDER_TEXTS,
   REDEEM_LIMITS,
   reportWindowEnd,
-  STAFF_ORDERS_PAGE_SIZE,
   type FulfilOrderPayload,
   type OrderDecisionResponse,
   type RedeemOrderStatus,
   type RejectOrderPayload,
+  type StaffOrdersRequest,
   type StaffOrdersResponse,
 } from '@testerhub/shared/redeem-schemas';
 import { bilingual, languageOf, type Language } from '@testerhub/shared/i18n';
@@ -18,7 +18,8 @@ import type { LedgerService } from '../ledger/ledger-service.ts';
 import { greetingFor, standardMessage, type MailService } from '../mail/mail-service.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
-import type { TesterService } from '../testers/tester-service.ts';
+import { usernameOfSql, type TesterService } from '../testers/tester-service.ts';
+import { tableOffset } from '@testerhub/shared/table-query';
 import { createRedeemRepository, type RedemptionOrderRow } from './redeem-repository.ts';
 
 /** The ledger reason of a rejected order's refund; its reference is the order's id, so it is paid once. */
@@ -27,7 +28,7 @@ export const REDEEM_REFUND_REASON = 'redeem-refund';
 interface RewardOrdersDeps {
   clock: Clock;
   ledger: Pick<LedgerService, 'record'>;
-  testers: Pick<TesterService, 'findById' | 'publicProfiles'>;
+  testers: Pick<TesterService, 'findById'>;
   mail: Pick<MailService, 'queue'>;
   /** The staff service's audit helper: the change and its audit row commit together (decision 043). */
   audited: StaffService['audited'];
@@ -135,21 +136,26 @@ export function createRewardOrdersService(db: Database, deps: RewardOrdersDeps) 
   }
 
   return {
-    /** Newest first, STAFF_ORDERS_PAGE_SIZE a page, optionally one status; each with the tester's username. */
-    async list(query: { status?: RedeemOrderStatus; page: number }): Promise<StaffOrdersResponse> {
-      const size = STAFF_ORDERS_PAGE_SIZE;
-      const rows = await repository.listOrders({ status: query.status }, (query.page - 1) * size, size + 1);
-      const shown = rows.slice(0, size);
-      const profiles = await deps.testers.publicProfiles([...new Set(shown.map((row) => row.order.testerId))]);
-      const usernames = new Map(profiles.map((profile) => [profile.id, profile.username]));
+    /** A page of the orders (optionally one status) as the staff table asks (decision 140); each with the tester's username. */
+    async list(query: StaffOrdersRequest): Promise<StaffOrdersResponse> {
+      const { rows, total } = await repository.listOrders(usernameOfSql, {
+        status: query.status,
+        sort: query.sort,
+        dir: query.dir,
+        filter: query.q,
+        offset: tableOffset(query.page, query.pageSize),
+        limit: query.pageSize,
+      });
       return {
         status: 'succeed',
         page: query.page,
-        hasMore: rows.length > size,
-        orders: shown.map(({ order, rewardName }) => ({
+        pageSize: query.pageSize,
+        total,
+        hasMore: query.page * query.pageSize < total,
+        orders: rows.map(({ order, rewardName, username }) => ({
           orderId: order.id,
           testerId: order.testerId,
-          username: usernames.get(order.testerId) ?? '(deleted)',
+          username: username ?? '(deleted)',
           rewardName,
           coins: order.coins,
           createdAt: order.createdAt.toISOString(),

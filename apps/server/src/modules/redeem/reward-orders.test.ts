@@ -77,6 +77,41 @@ describe('the order list', () => {
     expect(page).toMatchObject({ page: 999, orders: [], hasMore: false });
   });
 
+  it('sorts by a column of the table, filters by username or reward name, pages by the size asked, and counts the total (decision 140)', async () => {
+    const { cookie } = await rewardsStaff();
+    const tag = `Table${Date.now().toString(36)}`;
+    const cheap = await redeemed(100, `${tag} mug`);
+    const dear = await redeemed(300, `${tag} card`);
+    const middle = await redeemed(200, `${tag} book`);
+    const ids = (answer: StaffOrdersResponse) => answer.orders.map((order) => order.orderId);
+
+    const byCoins = await list(cookie, `?status=pending&q=${tag}&sort=coins&dir=asc&pageSize=10`);
+    expect(byCoins).toMatchObject({ page: 1, pageSize: 10, total: 3, hasMore: false });
+    expect(ids(byCoins)).toEqual([cheap.order.id, middle.order.id, dear.order.id]);
+    expect(ids(await list(cookie, `?q=${tag.toLowerCase()}&sort=rewardName&dir=asc`))).toEqual([
+      middle.order.id,
+      dear.order.id,
+      cheap.order.id,
+    ]);
+    expect(ids(await list(cookie, `?q=${tag}`))).toEqual([middle.order.id, dear.order.id, cheap.order.id]);
+
+    const firstPage = await list(cookie, `?q=${tag}&sort=coins&dir=desc&pageSize=10`);
+    expect(ids(firstPage)).toEqual([dear.order.id, middle.order.id, cheap.order.id]);
+    expect(await list(cookie, `?q=${tag}&pageSize=10&page=2`)).toMatchObject({ page: 2, total: 3, hasMore: false, orders: [] });
+
+    const byUsername = await list(cookie, `?q=${cheap.tester.username}`);
+    expect(byUsername).toMatchObject({ total: 1, orders: [{ orderId: cheap.order.id, username: cheap.tester.username }] });
+    // The filter's wildcards are taken literally.
+    expect((await list(cookie, `?q=${tag}%25`)).total).toBe(0);
+  });
+
+  it('answers 400 for a sort column outside the table, a page size or direction outside the choices', async () => {
+    const { cookie } = await rewardsStaff();
+    for (const query of ['?sort=note', '?sort=tester_id', '?pageSize=7', '?dir=up', `?q=${'x'.repeat(101)}`]) {
+      expect((await getWith(testApp.app, `/api/staff/rewards/Orders${query}`, { cookie })).statusCode, query).toBe(400);
+    }
+  });
+
   it('answers 400 for an unknown status or a bad page', async () => {
     const { cookie } = await rewardsStaff();
     for (const query of ['?status=lost', '?page=0', '?page=x']) {

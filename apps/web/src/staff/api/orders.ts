@@ -1,15 +1,32 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  FulfilOrderPayload,
-  OrderDecisionResponse,
-  RejectOrderPayload,
-  StaffOrdersQuery,
-  StaffOrdersResponse,
+import {
+  STAFF_ORDERS_PAGE_SIZE,
+  type FulfilOrderPayload,
+  type OrderDecisionResponse,
+  type RedeemOrderStatus,
+  type RejectOrderPayload,
+  type StaffOrderSort,
+  type StaffOrdersQuery,
+  type StaffOrdersResponse,
 } from '@testerhub/shared/redeem-schemas';
 import { apiGet, apiPost } from '../../lib/api';
 import { staffKeys } from './query-keys';
+import type { TableState } from '../shell/table-state';
 
-/** GET /api/staff/rewards/Orders (rewards role): newest first, optionally one status. */
+/** The orders table as the page first shows it: 25 a page, newest first (decision 140). */
+export const ORDERS_TABLE: TableState = { page: 1, pageSize: STAFF_ORDERS_PAGE_SIZE, sort: 'createdAt', dir: 'desc', q: '' };
+
+/** The list's query for one status and the table's state, the table's defaults left out. */
+export const ordersQueryFor = (status: RedeemOrderStatus | undefined, table: TableState): StaffOrdersQuery => ({
+  status,
+  page: table.page,
+  pageSize: table.pageSize === ORDERS_TABLE.pageSize ? undefined : table.pageSize,
+  sort: table.sort === ORDERS_TABLE.sort ? undefined : (table.sort as StaffOrderSort),
+  dir: table.dir === ORDERS_TABLE.dir ? undefined : table.dir,
+  q: table.q.trim() === '' ? undefined : table.q,
+});
+
+/** GET /api/staff/rewards/Orders (rewards role): a page of the orders as the table asks, optionally one status. */
 export function getOrders(query: StaffOrdersQuery) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));

@@ -32,7 +32,11 @@ const FULFILLED: StaffOrder = {
   note: 'CODE-XYZ',
   reportWindowEndsAt: '2026-12-21T10:00:00.000Z',
 };
-const answer = (orders: StaffOrder[], page = 1, hasMore = false) => ({ body: { status: 'succeed', page, hasMore, orders } });
+const answer = (orders: StaffOrder[], page = 1, total = orders.length) => ({
+  body: { status: 'succeed', page, pageSize: 25, total, hasMore: page * 25 < total, orders },
+});
+/** An order's row in the table, found by its number. */
+const orderRow = async (orderId: number) => within((await screen.findByRole('rowheader', { name: `#${orderId}` })).closest('tr')!);
 const PENDING_PATH = '/staff/rewards/Orders?status=pending&page=1';
 
 function renderPage(roles: StaffRole[] = ['rewards'], entry = '/staff/rewards/orders') {
@@ -46,7 +50,8 @@ describe('the orders page (decision 047)', () => {
     api.answers[PENDING_PATH] = answer([PENDING]);
     api.answers['/staff/rewards/Orders?page=1'] = answer([PENDING, FULFILLED]);
     const user = renderPage();
-    const card = within(await screen.findByRole('listitem', { name: 'Order #41: $5 gift card' }));
+    const card = await orderRow(41);
+    expect(card.getByText('$5 gift card')).toBeInTheDocument();
     expect(card.getByText('annatester')).toBeInTheDocument();
     expect(card.getByText('500')).toBeInTheDocument();
     expect(card.getByText('Nov 20, 2026', { exact: false })).toBeInTheDocument();
@@ -54,7 +59,7 @@ describe('the orders page (decision 047)', () => {
     expect(card.getByText('Starts when the reward is sent')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByLabelText('Show'), 'all');
-    const fulfilled = within(await screen.findByRole('listitem', { name: 'Order #40: Movie tickets' }));
+    const fulfilled = await orderRow(40);
     expect(fulfilled.getByTestId('order-status')).toHaveTextContent('Fulfilled on Nov 21, 2026');
     expect(fulfilled.getByText('CODE-XYZ')).toBeInTheDocument();
     expect(fulfilled.getByText('Dec 21, 2026')).toBeInTheDocument();
@@ -88,7 +93,7 @@ describe('the orders page (decision 047)', () => {
       return { body: { status: 'succeed', message: ORDER_TEXTS.fulfilled } };
     };
     const user = renderPage();
-    const card = within(await screen.findByRole('listitem', { name: 'Order #41: $5 gift card' }));
+    const card = await orderRow(41);
     await user.click(card.getByRole('button', { name: 'Fulfil' }));
     expect(card.getByText(ORDER_TEXTS.codeRequired)).toBeInTheDocument();
     expect(card.getByLabelText('Gift code or note', { exact: false })).toHaveAttribute('aria-invalid', 'true');
@@ -105,13 +110,42 @@ describe('the orders page (decision 047)', () => {
     api.answers[PENDING_PATH] = answer([PENDING]);
     api.answers['/staff/rewards/RejectOrder'] = { body: { status: 'failed', message: ORDER_TEXTS.notPending } };
     const user = renderPage();
-    const card = within(await screen.findByRole('listitem', { name: 'Order #41: $5 gift card' }));
+    const card = await orderRow(41);
     await user.click(card.getByRole('button', { name: 'Reject' }));
     expect(card.getByText(ORDER_TEXTS.reasonRequired)).toBeInTheDocument();
     await user.type(card.getByLabelText('Reason for rejecting', { exact: false }), 'Out of stock');
     await user.click(card.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText(`Order #41: ${ORDER_TEXTS.notPending}`)).toBeInTheDocument();
     expect(api.calls.find((call) => call.path === '/staff/rewards/RejectOrder')?.body).toEqual({ orderId: 41, reason: 'Out of stock' });
+  });
+
+  test('shows the orders as a table the server sorts, filters and pages (decision 140)', async () => {
+    const many = Array.from({ length: 25 }, (_, index) => ({ ...FULFILLED, orderId: 100 - index }));
+    api.answers[PENDING_PATH] = answer(many, 1, 30);
+    api.answers['/staff/rewards/Orders?status=pending&page=1&sort=coins'] = answer([{ ...PENDING, coins: 900 }], 1, 30);
+    api.answers['/staff/rewards/Orders?status=pending&page=2&sort=coins'] = answer([{ ...FULFILLED, orderId: 7 }], 2, 30);
+    api.answers['/staff/rewards/Orders?status=pending&page=1&sort=coins&q=anna'] = answer([PENDING], 1, 1);
+    const user = renderPage();
+    const table = within(await screen.findByTestId('orders'));
+    expect(table.getByRole('table', { name: 'Pending orders' })).toBeInTheDocument();
+    expect(table.getByRole('columnheader', { name: /Ordered/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(table.getByText('Showing 1-25 of 30')).toBeInTheDocument();
+    expect(table.getByText('Page 1 of 2')).toBeInTheDocument();
+
+    await user.click(table.getByRole('button', { name: /Coins/ }));
+    expect(await table.findByText('900')).toBeInTheDocument();
+    expect(table.getByRole('columnheader', { name: /Coins/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(table.getByRole('columnheader', { name: /Ordered/ })).not.toHaveAttribute('aria-sort');
+
+    await user.click(table.getByRole('button', { name: 'Next' }));
+    expect(await table.findByRole('rowheader', { name: '#7' })).toBeInTheDocument();
+    expect(table.getByText('Showing 26-30 of 30')).toBeInTheDocument();
+
+    await user.click(table.getByRole('searchbox', { name: 'Find a tester or reward' }));
+    await user.paste('anna');
+    expect(await table.findByText('Showing 1-1 of 1')).toBeInTheDocument();
+    expect(table.getByRole('rowheader', { name: '#41' })).toBeInTheDocument();
+    expect(api.paths()).toContain('/staff/rewards/Orders?status=pending&page=1&sort=coins&q=anna');
   });
 
   test('has empty and error states, and Try again', async () => {

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   fulfilOrderSchema,
   REDEEM_LIMITS,
@@ -13,9 +14,9 @@ import { SelectField, TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { LoadFailed, RequiresRole, SubmitButton } from '../shell/staff-page-parts';
 import { requestErrorMessage } from '../../lib/request-error';
-import { useFulfilOrder, useOrders, useRejectOrder } from '../api/orders';
-import { useStatusFilter } from '../queues/queue-parts';
+import { ORDERS_TABLE, ordersQueryFor, useFulfilOrder, useOrders, useRejectOrder } from '../api/orders';
 import { companyClockNote } from '../shell/company-clock';
+import { DataTable, useTableSearchParams, type TableColumn } from '../shell/data-table';
 
 const STATUS_LABELS: Record<RedeemOrderStatus, string> = { pending: 'Pending', fulfilled: 'Fulfilled', rejected: 'Rejected' };
 const FILTER_OPTIONS = [
@@ -47,10 +48,22 @@ export function OrdersPage() {
 }
 
 function Orders() {
-  const { status, page, goTo } = useStatusFilter(REDEEM_ORDER_STATUSES, 'pending');
-  const orders = useOrders({ status, page });
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status') ?? 'pending';
+  const status = (REDEEM_ORDER_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as RedeemOrderStatus) : undefined;
+  const table = useTableSearchParams(ORDERS_TABLE);
+  const orders = useOrders(ordersQueryFor(status, table.state));
   // Kept above the list: a decided order leaves the pending list when it refreshes.
   const [outcome, setOutcome] = useState<OrderDecisionResponse | null>(null);
+  const showStatus = (next: string) =>
+    setParams((current) => {
+      // Another status starts on its first page, keeping the table's sort, size and filter.
+      const updated = new URLSearchParams(current);
+      updated.set('status', next);
+      updated.delete('page');
+      return updated;
+    });
+  const columns = useMemo(() => orderColumns(setOutcome), []);
   return (
     <>
       <h1>Orders</h1>
@@ -60,41 +73,31 @@ function Orders() {
         being sent. {companyClockNote('Dates')}
       </p>
       <div className="staff-filters">
-        <SelectField
-          label="Show"
-          value={status ?? 'all'}
-          options={FILTER_OPTIONS}
-          onChange={(event) => goTo({ status: event.target.value, page: 1 })}
-        />
+        <SelectField label="Show" value={status ?? 'all'} options={FILTER_OPTIONS} onChange={(event) => showStatus(event.target.value)} />
       </div>
       <div role="status" aria-live="polite">
         {outcome && <p className={outcome.status === 'succeed' ? 'staff-done' : 'staff-problem'}>{outcome.message}</p>}
       </div>
       {orders.isPending && <p aria-busy="true">Loading orders…</p>}
       {orders.isError && <LoadFailed error={orders.error} onRetry={() => void orders.refetch()} />}
-      {orders.data && orders.data.orders.length === 0 && (
+      {orders.data && orders.data.total === 0 && table.state.q === '' && (
         <p>{status ? `No ${STATUS_LABELS[status].toLowerCase()} orders.` : 'No orders yet.'}</p>
       )}
-      {orders.data && orders.data.orders.length > 0 && (
-        <ol className="staff-people" data-testid="orders" aria-busy={orders.isFetching}>
-          {orders.data.orders.map((order) => (
-            <OrderCard key={order.orderId} order={order} onOutcome={setOutcome} />
-          ))}
-        </ol>
-      )}
-      {orders.data && (orders.data.page > 1 || orders.data.hasMore) && (
-        <nav aria-label="Order pages" className="staff-pages">
-          {orders.data.page > 1 && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo({ page: orders.data.page - 1 })}>
-              Newer
-            </button>
-          )}
-          {orders.data.hasMore && (
-            <button type="button" className="staff-button staff-button--quiet" onClick={() => goTo({ page: orders.data.page + 1 })}>
-              Older
-            </button>
-          )}
-        </nav>
+      {orders.data && (orders.data.total > 0 || table.state.q !== '') && (
+        <DataTable
+          caption={status ? `${STATUS_LABELS[status]} orders` : 'All orders'}
+          columns={columns}
+          rows={orders.data.orders}
+          total={orders.data.total}
+          state={table.state}
+          onChange={table.onChange}
+          rowKey={(order) => order.orderId}
+          rowTestId="order-row"
+          filterLabel="Find a tester or reward"
+          empty="No order’s tester or reward holds that text."
+          busy={orders.isFetching}
+          testId="orders"
+        />
       )}
     </>
   );
@@ -107,24 +110,25 @@ function windowText(order: StaffOrder) {
 
 type OnOutcome = (outcome: OrderDecisionResponse | null) => void;
 
-function OrderCard({ order, onOutcome }: { order: StaffOrder; onOutcome: OnOutcome }) {
-  const headingId = `order-${order.orderId}`;
-  return (
-    <li className="staff-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="staff-order-title">
-        Order #{order.orderId}: {order.rewardName}
-      </h2>
-      <dl className="staff-facts staff-order-facts">
-        <dt>Tester</dt>
-        <dd>{order.username}</dd>
-        <dt>Coins</dt>
-        <dd>{order.coins}</dd>
-        <dt>Ordered</dt>
-        <dd>
-          <time dateTime={order.createdAt}>{when(order.createdAt)}</time>
-        </dd>
-        <dt>Status</dt>
-        <dd data-testid="order-status">
+/** The order table's columns; the last holds a pending order's decisions (decision 140). */
+function orderColumns(onOutcome: OnOutcome): readonly TableColumn<StaffOrder>[] {
+  return [
+    { key: 'orderId', header: 'Order', firstDir: 'desc', rowHeader: true, cell: (order) => `#${order.orderId}` },
+    { key: 'rewardName', header: 'Reward', cell: (order) => order.rewardName },
+    { key: 'username', header: 'Tester', cell: (order) => order.username },
+    { key: 'coins', header: 'Coins', firstDir: 'desc', cell: (order) => order.coins },
+    {
+      key: 'createdAt',
+      header: 'Ordered',
+      firstDir: 'desc',
+      cell: (order) => <time dateTime={order.createdAt}>{when(order.createdAt)}</time>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cellTestId: 'order-status',
+      cell: (order) => (
+        <>
           {STATUS_LABELS[order.status]}
           {order.decidedAt && (
             <>
@@ -132,19 +136,18 @@ function OrderCard({ order, onOutcome }: { order: StaffOrder; onOutcome: OnOutco
               on <time dateTime={order.decidedAt}>{when(order.decidedAt)}</time>
             </>
           )}
-        </dd>
-        {order.note && (
-          <>
-            <dt>{order.status === 'rejected' ? 'Reason' : 'Code or note sent'}</dt>
-            <dd>{order.note}</dd>
-          </>
-        )}
-        <dt>Report window ends</dt>
-        <dd>{windowText(order)}</dd>
-      </dl>
-      {order.status === 'pending' && <Decisions order={order} onOutcome={onOutcome} />}
-    </li>
-  );
+        </>
+      ),
+    },
+    { key: 'note', header: 'Code, note or reason', sortable: false, cell: (order) => order.note ?? '' },
+    { key: 'window', header: 'Report window ends', sortable: false, cell: windowText },
+    {
+      key: 'decide',
+      header: 'Decide',
+      sortable: false,
+      cell: (order) => (order.status === 'pending' ? <Decisions order={order} onOutcome={onOutcome} /> : ''),
+    },
+  ];
 }
 
 function Decisions({ order, onOutcome }: { order: StaffOrder; onOutcome: OnOutcome }) {

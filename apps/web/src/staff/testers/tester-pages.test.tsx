@@ -101,10 +101,46 @@ describe('the tester search page (decision 053)', () => {
 
     await user.clear(field);
     await user.type(field, 'anna@ex{Enter}');
-    const card = within(await screen.findByRole('listitem', { name: 'Anna Tester' }));
-    expect(card.getByRole('link', { name: 'Anna Tester' })).toHaveAttribute('href', `/staff/testers/${ID}`);
-    expect(card.getByText('3125550100')).toBeInTheDocument();
+    const row = within(await screen.findByRole('row', { name: /Anna Tester/ }));
+    expect(row.getByRole('link', { name: 'Anna Tester' })).toHaveAttribute('href', `/staff/testers/${ID}`);
+    expect(row.getByText('3125550100')).toBeInTheDocument();
     expect(screen.getByText('More than 25 testers match', { exact: false })).toBeInTheDocument();
+  });
+
+  test('shows the testers found as a table that sorts, filters and pages in the browser (decision 140)', async () => {
+    const testers: TesterSummary[] = Array.from({ length: 25 }, (_, index) => ({
+      ...ANNA,
+      testerId: `t-${index}`,
+      firstName: `Ana${String(index).padStart(2, '0')}`,
+      username: `ana${index}`,
+      suspendedUntil: index % 5 === 0 ? '2027-05-01T00:00:00.000Z' : null,
+    }));
+    api.answers['/staff/testers/Search?q=ana'] = {
+      body: { status: 'succeed', kind: 'name', hasMore: false, testers: testers.toReversed() },
+    };
+    const user = renderAt('/staff/testers?q=ana');
+    const table = within(await screen.findByTestId('tester-results'));
+    const firstRowName = () => within(table.getAllByRole('row')[1]!).getByRole('rowheader').textContent;
+    expect(table.getByRole('table', { name: 'Testers found' })).toBeInTheDocument();
+    expect(table.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(table.getByRole('columnheader', { name: /Phone/ })).not.toHaveAttribute('aria-sort');
+    expect(firstRowName()).toBe('Ana00 Tester');
+    expect(table.getByText('Showing 1-25 of 25')).toBeInTheDocument();
+
+    await user.click(table.getByRole('button', { name: /Name/ }));
+    expect(table.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(firstRowName()).toBe('Ana24 Tester');
+
+    await user.type(table.getByRole('searchbox', { name: 'Filter the testers found' }), 'suspended');
+    expect(table.getByText('Showing 1-5 of 5')).toBeInTheDocument();
+    expect(table.getAllByTestId('tester-result')[0]).toHaveTextContent('Suspended until May 1, 2027');
+
+    await user.clear(table.getByRole('searchbox', { name: 'Filter the testers found' }));
+    await user.selectOptions(table.getByRole('combobox', { name: 'Rows a page' }), '10');
+    expect(table.getByText('Showing 1-10 of 25')).toBeInTheDocument();
+    await user.click(table.getByRole('button', { name: 'Next' }));
+    expect(table.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(firstRowName()).toBe('Ana14 Tester');
   });
 
   test('says when nothing matches, and offers Try again after an error', async () => {

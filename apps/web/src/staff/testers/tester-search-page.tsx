@@ -5,6 +5,7 @@ import { TextField } from '../../components/form-field';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { useTesterSearch } from '../api/testers';
+import { DataTable, useClientTable, type TableColumn } from '../shell/data-table';
 import { RequiresRole } from '../shell/staff-page-parts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
@@ -67,46 +68,48 @@ function TesterSearch() {
         {results.data && results.data.testers.length === 0 && <p>No tester’s name, username, e-mail or phone starts with “{q}”.</p>}
         {results.data?.hasMore && <p>More than {TESTER_SEARCH_LIMIT} testers match: type more to narrow the search.</p>}
       </div>
-      {results.data && results.data.testers.length > 0 && (
-        <ol className="staff-people" data-testid="tester-results">
-          {results.data.testers.map((tester) => (
-            <TesterCard key={tester.testerId} tester={tester} />
-          ))}
-        </ol>
-      )}
+      {results.data && results.data.testers.length > 0 && <TesterResults key={q} testers={results.data.testers} />}
     </>
   );
 }
 
-function TesterCard({ tester }: { tester: TesterSummary }) {
-  const headingId = `tester-${tester.testerId}`;
+/** What staff tell a tester by: blocked or suspended, or nothing. */
+function standingText(tester: TesterSummary) {
+  const standing = [tester.blackList ? 'BlackList' : null, tester.suspendedUntil ? `Suspended until ${day(tester.suspendedUntil)}` : null];
+  return standing.filter(Boolean).join('; ');
+}
+
+const RESULT_COLUMNS: readonly TableColumn<TesterSummary>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    rowHeader: true,
+    value: (tester) => `${tester.firstName} ${tester.lastName}`,
+    cell: (tester) => (
+      <Link to={`/staff/testers/${tester.testerId}`}>
+        {tester.firstName} {tester.lastName}
+      </Link>
+    ),
+  },
+  { key: 'username', header: 'Username', value: (tester) => tester.username, cell: (tester) => tester.username },
+  { key: 'email', header: 'E-mail', value: (tester) => tester.email, cell: (tester) => tester.email },
+  { key: 'phone', header: 'Phone', value: (tester) => tester.phone, cell: (tester) => tester.phone },
+  { key: 'standing', header: 'Standing', value: standingText, cell: standingText },
+];
+
+/** The search's answer is at most TESTER_SEARCH_LIMIT testers, all in hand: sorted, filtered and paged here (decision 140). */
+function TesterResults({ testers }: { testers: readonly TesterSummary[] }) {
+  const table = useClientTable(testers, RESULT_COLUMNS, { sort: 'name', dir: 'asc' });
   return (
-    <li className="staff-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="staff-order-title">
-        <Link to={`/staff/testers/${tester.testerId}`}>
-          {tester.firstName} {tester.lastName}
-        </Link>
-      </h2>
-      <dl className="staff-facts">
-        <dt>Username</dt>
-        <dd>{tester.username}</dd>
-        <dt>E-mail</dt>
-        <dd>{tester.email}</dd>
-        <dt>Phone</dt>
-        <dd>{tester.phone}</dd>
-        {tester.blackList && (
-          <>
-            <dt>BlackList</dt>
-            <dd>On</dd>
-          </>
-        )}
-        {tester.suspendedUntil && (
-          <>
-            <dt>Suspended until</dt>
-            <dd>{day(tester.suspendedUntil)}</dd>
-          </>
-        )}
-      </dl>
-    </li>
+    <DataTable
+      caption="Testers found"
+      columns={RESULT_COLUMNS}
+      {...table}
+      rowKey={(tester) => tester.testerId}
+      rowTestId="tester-result"
+      filterLabel="Filter the testers found"
+      empty="None of the testers found holds that text."
+      testId="tester-results"
+    />
   );
 }
