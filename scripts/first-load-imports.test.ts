@@ -107,6 +107,19 @@ describe("the portal's first load", () => {
     const suspendedOnly = ['apps/web/src/features/portal-shell/suspension-notice-body.tsx', 'packages/shared/src/schedule-format.ts'];
     expect(suspendedOnly.filter((file) => files.has(file))).toEqual([]);
   });
+
+  test("takes the maps' codes without the public content's helpers, and the account settings' texts only with a due password reminder", () => {
+    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    // The route table's /popup/maps/<code> routes and the reminder's check stay (decision 141).
+    expect(files.has('packages/shared/src/map-codes.ts')).toBe(true);
+    expect(files.has('apps/web/src/features/account-settings/password-reminder-notice.tsx')).toBe(true);
+    const notAtFirstPaint = [
+      'packages/shared/src/public-content.ts',
+      'apps/web/src/features/account-settings/account-settings-texts.ts',
+      'packages/shared/src/locales/en/account-settings.json',
+    ];
+    expect(notAtFirstPaint.filter((file) => files.has(file))).toEqual([]);
+  });
 });
 
 /**

@@ -2,12 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { currentLanguage } from '../../hooks/use-entry-language';
-import { useAccountSettingsTexts } from './account-settings-texts';
 import { accountSettingsKeys } from './api/query-keys';
 import { passwordAgeQueryOptions } from './api/get-password-age';
 import './account-settings.css';
 
 export const PASSWORD_PAGE = '/community/main/account/password';
+
+/**
+ * The account settings' Spanish texts, for a Spanish reader's reminder. The texts' module (with its
+ * English) loads here, not with every portal page (decision 141); the Spanish file is asked beside
+ * it, not after it, so the reminder waits one round trip for its texts, as before.
+ */
+const loadSpanishTexts = () =>
+  Promise.all([import('./account-settings-texts'), import('@testerhub/shared/locales/es/account-settings.json')]).then(
+    ([{ useAccountSettingsTexts }]) => useAccountSettingsTexts.loadSpanish(),
+  );
 
 /**
  * Whether the reminder is due and, once it is, its code (and a Spanish reader's texts): they load
@@ -22,10 +31,7 @@ export function usePasswordReminder({ enabled = true }: { enabled?: boolean } = 
   const code = useQuery({
     queryKey: accountSettingsKeys.passwordReminderCode(),
     queryFn: async () => {
-      const [module] = await Promise.all([
-        import('./password-reminder'),
-        currentLanguage() === 'es' ? useAccountSettingsTexts.loadSpanish() : undefined,
-      ]);
+      const [module] = await Promise.all([import('./password-reminder'), currentLanguage() === 'es' ? loadSpanishTexts() : undefined]);
       return module;
     },
     enabled: due,
