@@ -63,6 +63,12 @@ const PORTAL_FIRST_LOAD = [
   'features/community-root/community-index.tsx',
 ];
 
+/**
+ * What the portal loads before it shows its page: the first load and the entry flow's chunk, asked
+ * beside the session check (decision 141). The runners live there; what they open loads later still.
+ */
+const PORTAL_BEFORE_PAGE = [...PORTAL_FIRST_LOAD, 'app/routes/portal-entry-flow.tsx'];
+
 describe("the portal's first load", () => {
   test('reaches no zod through a static import (the shell reads texts and rules from zod-free modules)', () => {
     const { packages } = reachedStatically(PORTAL_FIRST_LOAD);
@@ -71,7 +77,7 @@ describe("the portal's first load", () => {
   });
 
   test("loads the login bonus's and the terms' dialogs only when they open", () => {
-    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    const { files } = reachedStatically(PORTAL_BEFORE_PAGE);
     expect(files.has('apps/web/src/features/daily-bonus/login-bonus-runner.tsx')).toBe(true);
     expect(files.has('apps/web/src/features/terms/terms-gate.tsx')).toBe(true);
     const dialogParts = [
@@ -85,7 +91,7 @@ describe("the portal's first load", () => {
   });
 
   test('loads the study-link flow, the child confirmation and the SMS opt-in prompt only when a visit needs them', () => {
-    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    const { files } = reachedStatically(PORTAL_BEFORE_PAGE);
     // What stays: the runners that look in sessionStorage for a stored link and load the rest.
     expect(files.has('apps/web/src/features/screeners/study-link-runner.tsx')).toBe(true);
     expect(files.has('apps/web/src/features/children/kid-confirmation-runner.tsx')).toBe(true);
@@ -102,10 +108,32 @@ describe("the portal's first load", () => {
   });
 
   test("loads the suspension notice's text and the date formatting only for a suspended tester", () => {
-    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    const { files } = reachedStatically(PORTAL_BEFORE_PAGE);
     expect(files.has('apps/web/src/features/portal-shell/suspension-notice.tsx')).toBe(true);
     const suspendedOnly = ['apps/web/src/features/portal-shell/suspension-notice-body.tsx', 'packages/shared/src/schedule-format.ts'];
     expect(suspendedOnly.filter((file) => files.has(file))).toEqual([]);
+  });
+
+  test("takes the maps' codes without the public content's helpers, and the entry flow and the account settings' texts apart", () => {
+    const { files } = reachedStatically(PORTAL_FIRST_LOAD);
+    // The route table's /popup/maps/<code> routes and the portal's route stay (decision 141).
+    expect(files.has('packages/shared/src/map-codes.ts')).toBe(true);
+    expect(files.has('apps/web/src/app/routes/portal-route.tsx')).toBe(true);
+    const notAtFirstPaint = [
+      'packages/shared/src/public-content.ts',
+      'apps/web/src/features/account-settings/account-settings-texts.ts',
+      'packages/shared/src/locales/en/account-settings.json',
+      // The entry flow and the reads the page waits for: their chunk loads beside the session check.
+      'apps/web/src/app/routes/portal-entry-flow.tsx',
+      'apps/web/src/features/terms/terms-gate.tsx',
+      'apps/web/src/features/daily-bonus/login-bonus-runner.tsx',
+      'apps/web/src/features/callouts/use-callouts.ts',
+      'apps/web/src/features/account-settings/use-password-reminder.ts',
+      // The nav's refreshes, asked after a click or a reward only.
+      'apps/web/src/features/portal-shell/api/get-next-level-exp.ts',
+      'apps/web/src/features/portal-shell/api/get-profile-user-info.ts',
+    ];
+    expect(notAtFirstPaint.filter((file) => files.has(file))).toEqual([]);
   });
 });
 

@@ -63,7 +63,10 @@ export function firstLoads() {
 export const FIRST_LOAD_LIMITS = {
   // 77.9 KB since the home page hydrates with its own entry, without React Router (decision 110).
   home: { ceiling: 79, goal: 80 },
-  portal: { ceiling: 120, goal: 120 },
+  // 115.0 KB (115,045 bytes) since the entry flow, the reads the page waits for and the nav's refreshes
+  // load beside the session check or on demand, the route table takes the maps' codes alone and the
+  // password reminder its texts when due (from 119.9; decision 141): 115.0 plus 0.3.
+  portal: { ceiling: 115.3, goal: 120 },
   // 144.7 KB (144,715 bytes) since the home's study picker reads the study number from its own
   // small module instead of the session-admin schemas (from 147.9); 145.2 with the site frame's
   // Spanish texts (decision 131), which every page's first chunk carries: 145.2 plus 0.3.

@@ -47,8 +47,9 @@ export interface Testimonial {
   quote: string;
 }
 
-export const MAP_CODES = ['ch', 'da', 'ny', 'la'] as const;
-export type MapCode = (typeof MAP_CODES)[number];
+import type { MapCode } from './map-codes.ts';
+
+export { MAP_CODES, type MapCode } from './map-codes.ts';
 
 export interface TestSite {
   /** The maps page's code; null for a site added in the staff console, which has no maps page (decision 061). */

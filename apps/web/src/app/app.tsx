@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AD_CODE_PREFIXES, AD_ENTRY_CODES, LANDING_ALIAS_PATHS } from '@testerhub/shared/marketing';
-import { MAP_CODES } from '@testerhub/shared/public-content';
+import { MAP_CODES } from '@testerhub/shared/map-codes';
 import { HOME_SECTIONS, STATIC_POPUP_PAGES } from '@testerhub/shared/routes';
 import { lazyPage } from '../lib/lazy-page';
 import { LoadingStatus } from '../components/loading-status';

@@ -1,39 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { currentLanguage } from '../../hooks/use-entry-language';
-import { useAccountSettingsTexts } from './account-settings-texts';
-import { accountSettingsKeys } from './api/query-keys';
-import { passwordAgeQueryOptions } from './api/get-password-age';
+import { PASSWORD_PAGE, usePasswordReminder } from './use-password-reminder';
 import './account-settings.css';
-
-export const PASSWORD_PAGE = '/community/main/account/password';
-
-/**
- * Whether the reminder is due and, once it is, its code (and a Spanish reader's texts): they load
- * then, not with every portal page (the first load's ceiling). `settled` says all are here (or
- * failed), so the portal shows its page with the reminder already in place (decisions 130, 138).
- * Asked once per visit: a read asked again would make the strip appear or go under an open page.
- */
-export function usePasswordReminder({ enabled = true }: { enabled?: boolean } = {}) {
-  const age = useQuery({ ...passwordAgeQueryOptions(), enabled, staleTime: Infinity, retryOnMount: false });
-  const months = age.data?.changeRecommended ? age.data.reminderMonths : undefined;
-  const due = months !== undefined;
-  const code = useQuery({
-    queryKey: accountSettingsKeys.passwordReminderCode(),
-    queryFn: async () => {
-      const [module] = await Promise.all([
-        import('./password-reminder'),
-        currentLanguage() === 'es' ? useAccountSettingsTexts.loadSpanish() : undefined,
-      ]);
-      return module;
-    },
-    enabled: due,
-    staleTime: Infinity,
-  });
-  const settled = !age.isPending && (!due || !code.isPending);
-  return { months, PasswordReminder: code.data?.PasswordReminder, settled };
-}
 
 /**
  * The portal's notice that the password is older than the configured months (spec 3, section 5:

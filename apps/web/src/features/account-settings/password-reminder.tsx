@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useAccountSettingsTexts } from './account-settings-texts';
-import { PASSWORD_PAGE } from './password-reminder-notice';
+import { PASSWORD_PAGE } from './use-password-reminder';
 
 /** The reminder itself, loaded when one is due: its texts stay out of the portal's first load. */
 export function PasswordReminder({ months, onDismiss }: { months: number; onDismiss: () => void }) {

@@ -1,5 +1,4 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 import type { NextLevelInfo, TesterInfo } from '@testerhub/shared/profile-schemas';
 import { portalShellKeys } from './query-keys';
@@ -14,19 +13,16 @@ export function nextLevelQueryOptions() {
   return queryOptions({ queryKey: portalShellKeys.nextLevel(), queryFn: fetchNextLevel, staleTime: 0 });
 }
 
-/** Refreshes the progress numbers in the nav, as the popover opens. */
-export function useRefreshLevelProgress(): () => void {
-  const queryClient = useQueryClient();
-  return useCallback(() => {
-    queryClient.fetchQuery(nextLevelQueryOptions()).then(
-      (answer) => {
-        if (answer.status !== 'succeed') return;
-        const { exp, nextLevelExp, remainExp } = answer;
-        queryClient.setQueryData<TesterInfo>(portalShellKeys.testerInfo(), (current) =>
-          current ? { ...current, exp, nextLevelExp, remainExp } : current,
-        );
-      },
-      () => undefined,
-    );
-  }, [queryClient]);
+/** Refreshes the progress numbers in the nav, as the popover opens (through ./refresh-on-demand). */
+export function refreshLevelProgress(queryClient: QueryClient): void {
+  queryClient.fetchQuery(nextLevelQueryOptions()).then(
+    (answer) => {
+      if (answer.status !== 'succeed') return;
+      const { exp, nextLevelExp, remainExp } = answer;
+      queryClient.setQueryData<TesterInfo>(portalShellKeys.testerInfo(), (current) =>
+        current ? { ...current, exp, nextLevelExp, remainExp } : current,
+      );
+    },
+    () => undefined,
+  );
 }

@@ -1,5 +1,4 @@
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 import { spreadCoinBalance } from '../../../lib/coin-balance';
 import type { ProfileUserInfo, TesterInfo } from '@testerhub/shared/profile-schemas';
@@ -16,22 +15,19 @@ export function profileUserInfoQueryOptions() {
 }
 
 /**
- * Reloads the level, experience and coins shown in the nav: asks /profile/GetUserInfo and,
- * when it succeeded, writes the answer over the tester information the nav shows, and hands the
- * balance to every query that shows coins (lib/coin-balance).
+ * Reloads the level, experience and coins shown in the nav (through ./refresh-on-demand): asks
+ * /profile/GetUserInfo and, when it succeeded, writes the answer over the tester information the nav
+ * shows, and hands the balance to every query that shows coins (lib/coin-balance).
  * Failures follow the QueryClient's rule (401 to login, others logged).
  */
-export function useRefreshProfile(): () => void {
-  const queryClient = useQueryClient();
-  return useCallback(() => {
-    queryClient.fetchQuery(profileUserInfoQueryOptions()).then(
-      (answer) => {
-        if (answer.status !== 'succeed') return;
-        queryClient.setQueryData<TesterInfo>(portalShellKeys.testerInfo(), (current) => (current ? { ...current, ...answer } : current));
-        // Every other place that shows the coins follows the same balance.
-        spreadCoinBalance(queryClient, answer.coins);
-      },
-      () => undefined,
-    );
-  }, [queryClient]);
+export function refreshProfile(queryClient: QueryClient): void {
+  queryClient.fetchQuery(profileUserInfoQueryOptions()).then(
+    (answer) => {
+      if (answer.status !== 'succeed') return;
+      queryClient.setQueryData<TesterInfo>(portalShellKeys.testerInfo(), (current) => (current ? { ...current, ...answer } : current));
+      // Every other place that shows the coins follows the same balance.
+      spreadCoinBalance(queryClient, answer.coins);
+    },
+    () => undefined,
+  );
 }
