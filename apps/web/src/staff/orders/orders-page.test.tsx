@@ -78,7 +78,7 @@ describe('the orders page (decision 047)', () => {
     api.answers[PENDING_PATH] = answer([]);
     api.answers['/staff/rewards/Orders?page=1'] = answer([late]);
     renderPage(['rewards'], '/staff/rewards/orders?status=all');
-    const card = within(await screen.findByRole('listitem', { name: 'Order #40: Movie tickets' }));
+    const card = await orderRow(40);
     expect(card.getByText('Nov 20, 2026, 9:30 PM CST')).toBeInTheDocument();
     expect(card.getByTestId('order-status')).toHaveTextContent('Fulfilled on Nov 20, 2026, 10:00 PM CST');
     expect(card.getByText('Dec 20, 2026')).toBeInTheDocument();
