@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { text } from './text.ts';
 import { INTEGER_COLUMN_MAX } from './integer-column.ts';
 import { pageSizeField, sortDirectionField, sortField, tableFilterField, tablePageField } from './table-query.ts';
+import { translator, type Translate } from './i18n.ts';
+import earningsEnglish from './locales/en/messages-earnings.json' with { type: 'json' };
 
 /**
  * Coins and redeeming (spec 3: "Redeem", the reward calls, the redeem texts of section 8 and the
@@ -120,45 +122,30 @@ export type RewardOrder = z.infer<typeof rewardOrderSchema>;
 export const rewardOrdersResponseSchema = z.object({ orders: z.array(rewardOrderSchema) });
 export type RewardOrdersResponse = z.infer<typeof rewardOrdersResponseSchema>;
 
-/** Ledger reasons in words; a reason not listed reads as the fallback. */
-const REASON_TEXTS: Record<string, string> = {
-  'welcome-gift': 'Welcome gift',
-  'demo-balance': 'Opening balance',
-  screener: 'Screener completed',
-  selfSchedule: 'Study scheduled',
-  selfScheduleTakeBack: 'Booking cancelled: its scheduling coins taken back',
-  attendance: 'Study session attended',
-  notify: 'Asked to be notified of a study',
-  notInterested: 'Told us about a study you could not take',
-  dossier: 'About me answered',
-  quickSurvey: 'Quick survey answered',
-  redeem: 'Reward redeemed',
-  'redeem-refund': 'Reward order refunded',
-  dailyBonus: 'Daily login bonus',
-  wheelSpin: 'Wheel spin',
-  wheelWin: 'Wheel prize',
-  goldCardEntry: 'Gift-card drawing entry',
-  perkUpgrade: 'Perk upgraded',
-  referralReward: 'Referral reward',
-  'staff-adjustment': 'Adjusted by Tester Services',
-};
+/** The ledger reasons' words (locales/<language>/messages-earnings.json): a tester reads them in their language, staff in English. */
+export type EarningsTranslate = Translate<keyof typeof earningsEnglish>;
+const earningsInEnglish: EarningsTranslate = translator(earningsEnglish);
+const REASON_PREFIX = 'reason.';
+const LISTED_REASONS = Object.keys(earningsEnglish)
+  .filter((key) => key.startsWith(REASON_PREFIX))
+  .map((key) => key.slice(REASON_PREFIX.length));
 
-const OTHER_REASON_TEXT = 'Coins and experience';
-
-export function reasonText(reason: string): string {
-  return REASON_TEXTS[reason] ?? OTHER_REASON_TEXT;
+/** A ledger reason in words; a reason not listed reads as the fallback. */
+export function reasonText(reason: string, t: EarningsTranslate = earningsInEnglish): string {
+  const key = `${REASON_PREFIX}${reason}`;
+  return Object.hasOwn(earningsEnglish, key) ? t(key as keyof typeof earningsEnglish) : t('reasonOther');
 }
 
 /**
- * The ledger reasons whose words hold `filter` (case aside), for a filter the database applies
+ * The ledger reasons whose (English) words hold `filter` (case aside), for a filter the database applies
  * (decision 136): `named`, and `others` when the words of a reason not listed hold it too.
  */
 export function reasonsNamed(filter: string): { named: string[]; others: boolean; listed: string[] } {
   const needle = filter.toLowerCase();
   return {
-    named: Object.keys(REASON_TEXTS).filter((reason) => REASON_TEXTS[reason]!.toLowerCase().includes(needle)),
-    others: OTHER_REASON_TEXT.toLowerCase().includes(needle),
-    listed: Object.keys(REASON_TEXTS),
+    named: LISTED_REASONS.filter((reason) => reasonText(reason).toLowerCase().includes(needle)),
+    others: earningsInEnglish('reasonOther').toLowerCase().includes(needle),
+    listed: LISTED_REASONS,
   };
 }
 
@@ -166,9 +153,9 @@ export function reasonsNamed(filter: string): { named: string[]; others: boolean
  * A ledger change in words: its reason, and for a take-back that found the coins already spent
  * (decision 080) how many it could not take back.
  */
-export function entryText(entry: { reason: string; shortfallCoins: number }): string {
-  const text = reasonText(entry.reason);
-  return entry.shortfallCoins > 0 ? `${text} (${entry.shortfallCoins} already spent, not taken back)` : text;
+export function entryText(entry: { reason: string; shortfallCoins: number }, t: EarningsTranslate = earningsInEnglish): string {
+  const reason = reasonText(entry.reason, t);
+  return entry.shortfallCoins > 0 ? t('shortfall', { reason, coins: entry.shortfallCoins }) : reason;
 }
 
 /* The staff side of redemption orders (issue 12 section 6; decision 047). */

@@ -10,7 +10,8 @@ import { RouterSiteNavigation } from './router-site-navigation';
 /**
  * The root layout's frame in the tab's language (issue 28, "Spanish, end to end"; decision 131): the
  * skip link, the top navigation with its burger menu, and the navigation loading overlay, which a
- * Spanish tester meets on the not-found page. English word for word.
+ * Spanish tester meets on the not-found page, and the cookie notice every page shows until it is
+ * accepted. English word for word.
  */
 
 afterEach(() => setLanguage('en'));
@@ -69,5 +70,26 @@ describe('the site frame', () => {
     expect(within(screen.getByTestId('burger-menu')).getByRole('link', { name: 'More Info' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'next' }));
     expect(await screen.findByTestId('navigation-loading')).toHaveTextContent('Loading…');
+  });
+
+  test('in Spanish: the cookie notice, its label, its button and its link (a Spanish tester meets it on every portal page)', async () => {
+    await renderFrame('es');
+    const notice = await screen.findByRole('region', { name: 'Aviso de cookies' });
+    expect(notice).toHaveTextContent(
+      'Usamos cookies para mantener su sesión iniciada y para entender cómo se usa nuestro sitio. Al continuar, acepta nuestro uso de cookies.',
+    );
+    expect(within(notice).getByRole('button', { name: 'Aceptar' })).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute('href', '/popup/privacy');
+    expect(notice).not.toHaveTextContent(/cookies to keep you|Accept|Privacy Policy/);
+  });
+
+  test('in English the cookie notice is word for word as before', async () => {
+    await renderFrame('en');
+    const notice = await screen.findByRole('region', { name: 'Cookie notice' });
+    expect(notice).toHaveTextContent(
+      'We use cookies to keep you signed in and to understand how our site is used. By continuing you agree to our use of cookies.',
+    );
+    expect(within(notice).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Privacy Policy' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { LIMITS } from '@testerhub/shared/account-rules';
 import type { Translate } from '@testerhub/shared/i18n';
 import { LanguageToggle } from './language-toggle';
 import { useEntryLanguage } from '../hooks/use-entry-language';
-import { GENERIC_REQUEST_FAILURE, requestErrorMessage } from '../lib/request-error';
+import { requestErrorMessage } from '../lib/request-error';
 import { ApiRequestError } from '../lib/api';
 import { statusTitle } from '../lib/status-title';
 import { textsFor } from '../lib/texts';
@@ -36,11 +36,10 @@ export function signInStatusTitle(status: string, t: SignInTranslate): string {
 
 /** A failed call's popup: the server's own message where it wrote one for the visitor (in the page's language), else ours. */
 export function signInRequestError(error: unknown, t: SignInTranslate): { title: string; message: string } {
-  const fromServer = requestErrorMessage(error);
   const tooMany = error instanceof ApiRequestError && error.status === 429;
   return {
     title: tooMany ? t('tooManyAttemptsTitle') : t('somethingWentWrong'),
-    message: fromServer === GENERIC_REQUEST_FAILURE ? t('requestFailure') : fromServer,
+    message: requestErrorMessage(error, t('requestFailure')),
   };
 }
 

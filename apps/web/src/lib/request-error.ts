@@ -6,11 +6,12 @@ export const GENERIC_REQUEST_FAILURE =
 
 /**
  * The text to show for a failed call: the server's own message for a rate limit (429) or a
- * rejected field (400), which are written for the visitor; a generic text for anything else.
+ * rejected field (400), which are written for the visitor (in the request's language); the generic
+ * text for anything else: `generic` where the page has it in the tester's language, else the English one.
  */
-export function requestErrorMessage(error: unknown): string {
+export function requestErrorMessage(error: unknown, generic: string = GENERIC_REQUEST_FAILURE): string {
   if (error instanceof ApiRequestError && (error.status === 429 || error.status === 400) && error.message) return error.message;
-  return GENERIC_REQUEST_FAILURE;
+  return generic;
 }
 
 /** A popup title that matches requestErrorMessage. */

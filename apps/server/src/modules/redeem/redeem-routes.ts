@@ -12,6 +12,7 @@ import {
   spendCoinResponseSchema,
 } from '@testerhub/shared/redeem-schemas';
 import { withTester, type WithBody } from '../../core/auth/tester-scope.ts';
+import { languageOf } from '@testerhub/shared/i18n';
 import type { RedeemService } from './redeem-service.ts';
 
 type WithQuery<Schema extends z.ZodType> = FastifyRequest<{ Querystring: z.infer<Schema> }>;
@@ -73,7 +74,9 @@ export function redeemRoutes(redeem: RedeemService): FastifyPluginAsyncZod {
           response: { 200: earningsHistoryResponseSchema },
         },
       },
-      withTester((request: WithQuery<typeof earningsHistoryQuerySchema>, tester) => redeem.earningsHistory(tester.id, request.query.page)),
+      withTester((request: WithQuery<typeof earningsHistoryQuerySchema>, tester) =>
+        redeem.earningsHistory(tester.id, request.query.page, languageOf(tester.language)),
+      ),
     );
   };
 }

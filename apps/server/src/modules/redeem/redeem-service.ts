@@ -1,7 +1,9 @@
 import { checkEmail } from '@testerhub/shared/account-rules';
-import { bilingual, languageOf } from '@testerhub/shared/i18n';
+import { bilingual, languageOf, type Language } from '@testerhub/shared/i18n';
 import en from '@testerhub/shared/locales/en/mail-loyalty.json';
 import es from '@testerhub/shared/locales/es/mail-loyalty.json';
+import earningsEn from '@testerhub/shared/locales/en/messages-earnings.json';
+import earningsEs from '@testerhub/shared/locales/es/messages-earnings.json';
 import {
   REDEEM_LIMITS,
   entryText,
@@ -28,6 +30,8 @@ class UnreachableTesterError extends Error {}
 export const REDEEM_REASON = 'redeem';
 /** The reasons whose reference is an order id, so the history names the reward (the refund: decision 047). */
 const ORDER_REASONS = new Set([REDEEM_REASON, 'redeem-refund']);
+/** The earnings history's words, in the tester's language (issue 28). */
+const earningsTexts = bilingual(earningsEn, earningsEs);
 
 interface RedeemDeps {
   clock: Clock;
@@ -145,8 +149,9 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
       };
     },
 
-    /** The earnings history (beyond the spec, decision 034): a page of ledger changes in words, and the compensation of attended studies. */
-    async earningsHistory(testerId: string, page: number): Promise<EarningsHistoryResponse> {
+    /** The earnings history (beyond the spec, decision 034): a page of ledger changes in words (the tester's language), and the compensation of attended studies. */
+    async earningsHistory(testerId: string, page: number, language: Language = 'en'): Promise<EarningsHistoryResponse> {
+      const t = earningsTexts(language);
       const size = REDEEM_LIMITS.historyPageSize;
       // One more than a page tells whether another page follows.
       const rows = await deps.ledger.history(testerId, { limit: size + 1, offset: (page - 1) * size });
@@ -158,14 +163,14 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
         return {
           coins: row.coins,
           exp: row.experience,
-          description: item ? `${reasonText(row.reason)}: ${item}` : entryText(row),
+          description: item ? `${reasonText(row.reason, t)}: ${item}` : entryText(row, t),
           loggedAt: row.createdAt.toISOString(),
         };
       });
       const attended = await deps.attendedCompensation(testerId);
       const names = await deps.studyNames([...new Set(attended.map((row) => row.studyNo))]);
       const compensation = attended.map((row) => ({
-        studyName: names.get(row.studyNo) ?? `Study ${row.studyNo}`,
+        studyName: names.get(row.studyNo) ?? t('studyNumbered', { studyNo: row.studyNo }),
         attendedAt: row.endsAt.toISOString(),
         amount: row.coOpCostCents / 100,
       }));

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SiteLink } from '../../lib/site-navigation';
 import { COOKIE_POLICY_ACCEPT, COOKIE_POLICY_LIFETIME_DAYS } from '@testerhub/shared/marketing';
 import { useBrowserValue } from '../../hooks/use-browser-value';
+import { useSiteFrameTexts } from '../../components/site-frame-texts';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import './cookie-notice.css';
 
@@ -11,7 +12,10 @@ function subscribe(onChange: () => void) {
   return () => listeners.delete(onChange);
 }
 
-/** Shown until the cookiePolicyAccept cookie exists (spec 1, 2.5); Accept sets it for 365 days. */
+/**
+ * Shown until the cookiePolicyAccept cookie exists (spec 1, 2.5); Accept sets it for 365 days. Part of
+ * the site frame, so in the frame's texts: it never suspends the page (decision 131).
+ */
 export function CookieNotice() {
   // Hidden in the prerendered HTML, which cannot see the visitor's cookies.
   const visible = useBrowserValue(() => readCookie(COOKIE_POLICY_ACCEPT) === undefined, false, subscribe);
@@ -22,6 +26,7 @@ export function CookieNotice() {
 const NOTICE_MARGIN = 12;
 
 function VisibleCookieNotice() {
+  const t = useSiteFrameTexts();
   // The notice floats over the page's end; the same room added after the page lets a phone user
   // scroll the last of it (a form's button, the footer) above the notice instead of behind it.
   const notice = useRef<HTMLElement>(null);
@@ -45,14 +50,14 @@ function VisibleCookieNotice() {
   return (
     <>
       <div className="cookie-notice-room" style={{ height: room }} aria-hidden="true" />
-      <section ref={notice} className="cookie-notice" aria-label="Cookie notice">
-        <p>We use cookies to keep you signed in and to understand how our site is used. By continuing you agree to our use of cookies.</p>
+      <section ref={notice} className="cookie-notice" aria-label={t('cookieNoticeLabel')}>
+        <p>{t('cookieNotice')}</p>
         <div className="cookie-notice__actions">
           <button type="button" className="button button--accent" onClick={accept}>
-            Accept
+            {t('cookieAccept')}
           </button>
           <SiteLink to="/popup/privacy" className="button button--outline-light">
-            Privacy Policy
+            {t('cookiePrivacyPolicy')}
           </SiteLink>
         </div>
       </section>

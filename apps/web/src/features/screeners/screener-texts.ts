@@ -1,28 +1,20 @@
 import studyLinkEnglish from '@testerhub/shared/locales/en/study-link.json';
-/** Texts of the screener flows (spec 2 section 8, spec 3 section 8). The server's own message wins when it sends one. */
-export const SCREENER_STATUS = {
-  alreadyScheduled: 'Screener Failed - 101',
-  full: 'Screener Failed - 102',
-} as const;
+import type { ScreenersTranslate } from './screeners-texts';
 
-/** The explanation of a screener failure when the server sent none. */
-export const SCREENER_EXPLANATIONS: Record<string, string> = {
-  [SCREENER_STATUS.alreadyScheduled]:
-    'Your screener is complete and your credit has been given, but you are already scheduled for an upcoming study.',
-  [SCREENER_STATUS.full]: 'All schedule spots for this study have been filled. Please choose another study.',
+/** DoScreeners' known refusals (spec 2 section 8, spec 3 section 8): the code the popup's header carries, and the explanation when the server sent none. */
+const KNOWN_REFUSALS: Record<string, { code: string; explanation: 'alreadyScheduledExplanation' | 'fullExplanation' }> = {
+  'Screener Failed - 101': { code: '101', explanation: 'alreadyScheduledExplanation' },
+  'Screener Failed - 102': { code: '102', explanation: 'fullExplanation' },
 };
 
-/** The header of a plain refusal ('failed') or a call that did not get through. */
-export const SCREENER_FAILED = 'Screener Failed';
-export const STUDY_NOT_AVAILABLE = 'Oh No! This study is no longer available.';
-
-/** Header and explanation of a DoScreeners answer that did not start a screener. */
-export function screenerFailure(status: string, message?: string): { data: string; message: string } {
-  const known = status in SCREENER_EXPLANATIONS;
-  return {
-    data: known ? status : SCREENER_FAILED,
-    message: message || (known ? (SCREENER_EXPLANATIONS[status] ?? STUDY_NOT_AVAILABLE) : STUDY_NOT_AVAILABLE),
-  };
+/**
+ * Header and explanation of a DoScreeners answer that did not start a screener, in the tester's
+ * language (the English texts are the spec's). The server's own message wins when it sends one.
+ */
+export function screenerFailure(status: string, message: string | undefined, t: ScreenersTranslate): { data: string; message: string } {
+  const known = KNOWN_REFUSALS[status];
+  if (!known) return { data: t('failedTitle'), message: message || t('studyNotAvailable') };
+  return { data: t('failedTitleCode', { code: known.code }), message: message || t(known.explanation) };
 }
 
 export const SCREENER_LIST_PATH = '/community/main/screener';

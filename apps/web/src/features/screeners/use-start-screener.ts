@@ -5,7 +5,8 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { shownFailure } from '../../lib/query-status';
 import { useDoScreeners } from './api/do-screeners';
 import { outsidePage, redirectTarget } from './screener-redirect';
-import { SCREENER_FAILED, screenerFailure } from './screener-texts';
+import { screenerFailure } from './screener-texts';
+import { useScreenersTexts } from './screeners-texts';
 
 /** A started screener, a failure to show (header and explanation), or nothing to show (a 401 on its way to login). */
 export type StartResult = ConfirmOutcome | { ok: false; status: null };
@@ -27,9 +28,10 @@ export function useFollowRedirect() {
 /**
  * Starts a study's online screener (POST /api/schedule/DoScreeners): on 'succeed' with a
  * redirectLink it goes there; any other answer comes back as a failure header ('Screener Failed
- * - 101', 'Screener Failed - 102', or 'Screener Failed') with its explanation.
+ * - 101', 'Screener Failed - 102', or 'Screener Failed') with its explanation, in the tester's language.
  */
 export function useStartScreener() {
+  const t = useScreenersTexts();
   const mutation = useDoScreeners();
   const follow = useFollowRedirect();
   const { mutateAsync } = mutation;
@@ -39,15 +41,15 @@ export function useStartScreener() {
       try {
         const answer = await mutateAsync(studyNo);
         if (answer.status === 'succeed' && follow(answer.redirectLink)) return { ok: true };
-        const failure = screenerFailure(answer.status, answer.message);
+        const failure = screenerFailure(answer.status, answer.message, t);
         return { ok: false, status: failure.data, message: failure.message };
       } catch (error) {
         return shownFailure(error)
-          ? { ok: false, status: SCREENER_FAILED, message: requestErrorMessage(error) }
+          ? { ok: false, status: t('failedTitle'), message: requestErrorMessage(error, t('requestFailure')) }
           : { ok: false, status: null };
       }
     },
-    [mutateAsync, follow],
+    [mutateAsync, follow, t],
   );
 
   return { start, running: mutation.isPending, runningStudyNo: mutation.isPending ? mutation.variables : undefined };
