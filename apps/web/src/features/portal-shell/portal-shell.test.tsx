@@ -89,7 +89,8 @@ describe('progress popover', () => {
     expect(popover).toHaveTextContent('You reach Max Level');
     expect(popover).not.toHaveTextContent('EXP');
     expect(badge).toHaveAttribute('aria-expanded', 'true');
-    expect(paths()).toContain('/profile/GetNextLevelEXP');
+    // The refresh's code loads on the popover's first opening (decision 141): wait for its request.
+    await waitFor(() => expect(paths()).toContain('/profile/GetNextLevelEXP'));
   });
 
   test('below Max: keyboard focus opens it with both lines, Escape closes it', async () => {
