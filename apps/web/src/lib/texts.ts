@@ -34,18 +34,26 @@ export function textsFor<Keys extends string>(
 ): (() => Translate<Keys>) & { loadSpanish: () => Promise<unknown> } {
   const inEnglish = translator(english);
   let inSpanish: Promise<Translate<Keys>> | undefined;
-  // Once loaded, read without `use`: a promise React has not seen yet suspends once even when settled.
-  let spanishLoaded: Translate<Keys> | undefined;
-  const spanish = () =>
-    (inSpanish ??= loadSpanish().then(
-      (module) => (spanishLoaded = translator(module.default)),
+  const spanish = () => {
+    const loading: Promise<Translate<Keys>> = (inSpanish ??= loadSpanish().then(
+      (module) => {
+        const texts = translator(module.default);
+        // Marked settled the way React reads a thenable, so that `use` returns it at once, even to a
+        // component that has not seen this promise yet (it would suspend once otherwise). `use` is
+        // always called: skipping it on some renders broke React's bookkeeping ("Update hook called
+        // on initial render").
+        Object.assign(loading, { status: 'fulfilled', value: texts });
+        return texts;
+      },
       (error: unknown) => {
         inSpanish = undefined; // the next render asks again
         throw error;
       },
     ));
+    return loading;
+  };
   function useTexts() {
-    if (useLanguage() === 'es') return spanishLoaded ?? use(spanish());
+    if (useLanguage() === 'es') return use(spanish());
     spanishOfAreasShown.add(spanish);
     return inEnglish;
   }
