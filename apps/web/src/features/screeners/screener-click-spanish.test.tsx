@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { childPopupStub } from '../../../test/child-popup-stub';
 import { renderInSpanish } from '../../../test/in-spanish';
+import { screenerStudy } from '../../../test/screener-study';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { setLanguage } from '../../hooks/use-entry-language';
 import { ScreenerPage } from './screener-page';
@@ -23,19 +24,7 @@ afterEach(() => {
 /** The screener list in Spanish with one adult study; the tester clicks it and DoScreeners answers as the test set it. */
 async function clickTheStudy() {
   api.answers['/schedule/GetScreeners'] = {
-    body: [
-      {
-        screenerStudyNo: 11,
-        projectType: 1,
-        participantTypeID: 4,
-        minimumAge: 18,
-        isWaitingList: false,
-        colorName: 'Blue',
-        testerLabel: 'Adult',
-        studyBasicInfo: 'Cereal taste test',
-        coinValue: 50,
-      },
-    ],
+    body: [screenerStudy()],
   };
   await renderInSpanish(
     <MemoryRouter initialEntries={['/community/main/screener']}>

@@ -5,25 +5,13 @@ import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { childPopupStub } from '../../../test/child-popup-stub';
+import { screenerStudy } from '../../../test/screener-study';
 import { WithPortalQuery } from '../../../test/portal-query';
 import { ScreenerPage } from './screener-page';
 import { outsidePage, redirectTarget } from './screener-redirect';
 import type { Screener } from './study-kind';
 
 const api = fakeApi();
-
-const study = (overrides: Partial<Screener>): Screener => ({
-  screenerStudyNo: 11,
-  projectType: 1,
-  participantTypeID: 4,
-  minimumAge: 18,
-  isWaitingList: false,
-  colorName: 'Blue',
-  testerLabel: 'Adult',
-  studyBasicInfo: 'Cereal taste test',
-  coinValue: 50,
-  ...overrides,
-});
 
 function HostedScreener() {
   return <p>Hosted screener {useParams().studyNo}</p>;
@@ -57,7 +45,7 @@ afterEach(() => {
 
 describe('clicking a study (spec 2, section 4 "Screener click")', () => {
   test('every study is a keyboard-reachable button named after the study', async () => {
-    const user = renderPage([study({}), study({ screenerStudyNo: 12, studyBasicInfo: 'Snack test', colorName: 'Red' })]);
+    const user = renderPage([screenerStudy(), screenerStudy({ screenerStudyNo: 12, studyBasicInfo: 'Snack test', colorName: 'Red' })]);
     const cards = await screen.findAllByTestId('screener-card');
     expect(within(cards[0]!).getByRole('button')).toHaveAccessibleName('Take the screener: Cereal taste test (Blue)');
     await user.tab();
@@ -68,7 +56,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test('an ordinary study: DoScreeners with StudyNo and Online, then the hosted screener in the app', async () => {
     api.answers['/schedule/DoScreeners'] = { body: { status: 'succeed', redirectLink: '/community/main/screener/11' } };
-    const user = renderPage([study({})]);
+    const user = renderPage([screenerStudy()]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     expect(await screen.findByText('Hosted screener 11')).toBeInTheDocument();
     expect(doScreenerCalls()).toEqual([{ path: '/schedule/DoScreeners', body: { StudyNo: 11, ScreenerType: 'Online' } }]);
@@ -78,7 +66,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     const open = vi.spyOn(outsidePage, 'open').mockImplementation(() => undefined);
     const link = 'https://survey.tools.test/s/abc?src=th&tk=0123456789abcdef';
     api.answers['/schedule/DoScreeners'] = { body: { status: 'succeed', redirectLink: link } };
-    const user = renderPage([study({})]);
+    const user = renderPage([screenerStudy()]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     await waitFor(() => expect(open).toHaveBeenCalledWith(link));
   });
@@ -88,12 +76,12 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url.endsWith('/schedule/GetScreeners')) return { ok: true, status: 200, json: async () => [study({})] };
+        if (url.endsWith('/schedule/GetScreeners')) return { ok: true, status: 200, json: async () => [screenerStudy()] };
         await new Promise((resolve) => (answer = resolve));
         return { ok: true, status: 200, json: async () => ({ status: 'succeed', redirectLink: '/community/main/screener/11' }) };
       }),
     );
-    const user = renderPage([study({})]);
+    const user = renderPage([screenerStudy()]);
     const button = await startButton('Cereal taste test (Blue)');
     await user.click(button);
     expect(button).toBeDisabled();
@@ -107,7 +95,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     ['Screener Failed - 102', 'Sorry, all schedule spots for this study have been filled.'],
   ])('%s: a red popup with the status as its header and the message as its text', async (status, message) => {
     api.answers['/schedule/DoScreeners'] = { body: { status, message } };
-    const user = renderPage([study({})]);
+    const user = renderPage([screenerStudy()]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     const dialog = await screen.findByRole('dialog', { name: status });
     expect(dialog.className).toMatch(/error/);
@@ -118,7 +106,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test('101 and 102 without a message: the spec explanation', async () => {
     api.answers['/schedule/DoScreeners'] = { body: { status: 'Screener Failed - 102' } };
-    const user = renderPage([study({})]);
+    const user = renderPage([screenerStudy()]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     expect(await screen.findByRole('dialog', { name: 'Screener Failed - 102' })).toHaveTextContent(
       'All schedule spots for this study have been filled. Please choose another study.',
@@ -127,7 +115,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test("'failed': a red 'Screener Failed' popup with the server's explanation, and the list is asked again", async () => {
     api.answers['/schedule/DoScreeners'] = { body: { status: 'failed', message: 'This study is closed.' } };
-    const user = renderPage([study({})]);
+    const user = renderPage([screenerStudy()]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     const dialog = await screen.findByRole('dialog', { name: 'Screener Failed' });
     expect(dialog.className).toMatch(/error/);
@@ -137,7 +125,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test('participant type 3: the teen/adult dialog; Myself starts the online screener', async () => {
     api.answers['/schedule/DoScreeners'] = { body: { status: 'succeed', redirectLink: '/community/main/screener/21' } };
-    const user = renderPage([study({ screenerStudyNo: 21, participantTypeID: 3, studyBasicInfo: 'Phone survey' })]);
+    const user = renderPage([screenerStudy({ screenerStudyNo: 21, participantTypeID: 3, studyBasicInfo: 'Phone survey' })]);
     await user.click(await startButton('Phone survey (Blue)'));
     const dialog = screen.getByRole('dialog', { name: 'Who is taking this screener?' });
     expect(doScreenerCalls()).toHaveLength(0);
@@ -148,7 +136,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test('participant type 3, Myself refused: the failure popup', async () => {
     api.answers['/schedule/DoScreeners'] = { body: { status: 'Screener Failed - 102', message: 'Full.' } };
-    const user = renderPage([study({ participantTypeID: 3 })]);
+    const user = renderPage([screenerStudy({ participantTypeID: 3 })]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     await user.click(screen.getByRole('button', { name: 'Myself' }));
     expect(await screen.findByRole('dialog', { name: 'Screener Failed - 102' })).toHaveTextContent('Full.');
@@ -156,7 +144,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
   });
 
   test('participant type 3, My teen: the child popup on the teens of the study', async () => {
-    const user = renderPage([study({ screenerStudyNo: 24103, participantTypeID: 3 })]);
+    const user = renderPage([screenerStudy({ screenerStudyNo: 24103, participantTypeID: 3 })]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     await user.click(screen.getByRole('button', { name: 'My teen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Child popup: teen 24103' });
@@ -178,7 +166,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     })) {
       window.sessionStorage.setItem(key, value);
     }
-    const user = renderPage([study({ participantTypeID: 3 })]);
+    const user = renderPage([screenerStudy({ participantTypeID: 3 })]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     const dialog = screen.getByRole('dialog', { name: 'Who is taking this screener?' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -189,7 +177,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test('participant type 3: Escape closes the dialog and clears the keys too', async () => {
     window.sessionStorage.setItem('s', 'study-guid');
-    const user = renderPage([study({ participantTypeID: 3 })]);
+    const user = renderPage([screenerStudy({ participantTypeID: 3 })]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -200,7 +188,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
     ['project type 27', { projectType: 27 }],
     ['participant type 2', { participantTypeID: 2 }],
   ])('a kid study (%s): the child popup for that study, no screener call; a removed study reloads the list', async (_name, kind) => {
-    const user = renderPage([study({ ...kind, screenerStudyNo: 24104, studyBasicInfo: 'Toy test' })]);
+    const user = renderPage([screenerStudy({ ...kind, screenerStudyNo: 24104, studyBasicInfo: 'Toy test' })]);
     await user.click(await startButton('Toy test (Blue)'));
     const dialog = await screen.findByRole('dialog', { name: 'Child popup: kid 24104' });
     expect(dialog).toHaveTextContent('Toy test (Blue)');
@@ -210,7 +198,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
   });
 
   test('a waiting-list study: the confirm popup; No closes without a call', async () => {
-    const user = renderPage([study({ isWaitingList: true })]);
+    const user = renderPage([screenerStudy({ isWaitingList: true })]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     const dialog = screen.getByRole('dialog', { name: 'Waiting list' });
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
@@ -220,7 +208,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test('a waiting-list study: Yes runs DoScreeners and goes to the screener', async () => {
     api.answers['/schedule/DoScreeners'] = { body: { status: 'succeed', redirectLink: '/community/main/screener/11' } };
-    const user = renderPage([study({ isWaitingList: true })]);
+    const user = renderPage([screenerStudy({ isWaitingList: true })]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Hosted screener 11')).toBeInTheDocument();
@@ -229,7 +217,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test('a waiting-list study: a failure shows its status code as the header with the explanation', async () => {
     api.answers['/schedule/DoScreeners'] = { body: { status: 'Screener Failed - 102', message: 'The waiting list is full.' } };
-    const user = renderPage([study({ isWaitingList: true })]);
+    const user = renderPage([screenerStudy({ isWaitingList: true })]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Screener Failed - 102' });
@@ -240,7 +228,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
   test('a server fault: a red popup, no stack, the list stays', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     api.answers['/schedule/DoScreeners'] = { status: 500, body: { message: 'Something went wrong on our side.' } };
-    const user = renderPage([study({})]);
+    const user = renderPage([screenerStudy()]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     const dialog = await screen.findByRole('dialog', { name: 'Screener Failed' });
     expect(dialog).toHaveTextContent('Something went wrong. Please try again in a moment');
@@ -249,7 +237,7 @@ describe('clicking a study (spec 2, section 4 "Screener click")', () => {
 
   test('a 401: to login, no popup', async () => {
     api.answers['/schedule/DoScreeners'] = { status: 401, body: { message: 'Please log in.' } };
-    const user = renderPage([study({})]);
+    const user = renderPage([screenerStudy()]);
     await user.click(await startButton('Cereal taste test (Blue)'));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { childPopupStub } from '../../../test/child-popup-stub';
 import { WithPortalQuery } from '../../../test/portal-query';
+import { screenerStudy } from '../../../test/screener-study';
 import { setLanguage } from '../../hooks/use-entry-language';
 import { ScreenerPage } from './screener-page';
 import { isKidStudy, type Screener } from './study-kind';
@@ -31,18 +32,7 @@ function renderPage(state?: { notice: string }) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const study = (overrides: Partial<Screener>): Screener => ({
-  screenerStudyNo: 1,
-  projectType: 1,
-  participantTypeID: 4,
-  minimumAge: 18,
-  isWaitingList: false,
-  colorName: 'Blue',
-  testerLabel: 'Adult',
-  studyBasicInfo: 'Cereal taste test',
-  coinValue: 50,
-  ...overrides,
-});
+const study = (overrides: Partial<Screener>) => screenerStudy({ screenerStudyNo: 1, ...overrides });
 
 describe('screener list', () => {
   test('kid studies: project types 26-28 or participant types 1, 2, 5', () => {

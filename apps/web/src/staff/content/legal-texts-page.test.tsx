@@ -25,6 +25,16 @@ function renderPage(roles: StaffRole[] = ['content']) {
   return renderStaffPages('/staff/content/legal', { 'content/legal': <LegalTextsPage /> }, roles);
 }
 
+type User = ReturnType<typeof renderPage>;
+
+/** Publish, then the confirmation that names the version. */
+async function publish(user: User, section: ReturnType<typeof within>, version: number) {
+  await user.click(section.getByRole('button', { name: 'Publish' }));
+  await user.click(section.getByRole('button', { name: `Publish version ${version} now` }));
+}
+
+const publishedBody = () => api.calls.find((call) => call.path === '/staff/content/PublishLegalText')?.body;
+
 describe('the legal texts page (decision 070)', () => {
   test('lists the pages; a built-in page starts from its built-in HTML; unsafe HTML is refused beside the field; publishing asks twice', async () => {
     api.answers['/staff/content/LegalTexts'] = { body: LIST };
@@ -45,8 +55,7 @@ describe('the legal texts page (decision 070)', () => {
 
     await user.clear(field);
     await user.type(field, '<p onclick="x()">Be kind.</p>');
-    await user.click(rules.getByRole('button', { name: 'Publish' }));
-    await user.click(rules.getByRole('button', { name: 'Publish version 1 now' }));
+    await publish(user, rules, 1);
     expect(field).toHaveAccessibleDescription(expect.stringContaining(LEGAL_TEXTS.eventRefused('onclick')));
     expect(api.paths()).not.toContain('/staff/content/PublishLegalText');
 
@@ -57,7 +66,7 @@ describe('the legal texts page (decision 070)', () => {
     expect(api.paths()).not.toContain('/staff/content/PublishLegalText');
     await user.click(rules.getByRole('button', { name: 'Publish version 1 now' }));
     expect(await screen.findByText(LEGAL_TEXTS.published)).toBeInTheDocument();
-    expect(api.calls.find((call) => call.path === '/staff/content/PublishLegalText')?.body).toEqual({
+    expect(publishedBody()).toEqual({
       page: 'rules',
       basedOnVersion: 0,
       bodyHtml: '<p>Be kind.</p>',
@@ -90,8 +99,7 @@ describe('the legal texts page (decision 070)', () => {
     const rows = privacy.getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').at(-1)!.textContent)).toEqual(['Casey Content', 'Robin Admin']);
 
-    await user.click(privacy.getByRole('button', { name: 'Publish' }));
-    await user.click(privacy.getByRole('button', { name: 'Publish version 3 now' }));
+    await publish(user, privacy, 3);
     expect(await privacy.findByRole('alert')).toHaveTextContent(LEGAL_TEXTS.changed);
     expect(privacy.getByRole('button', { name: 'Close and reload' })).toBeInTheDocument();
 
@@ -118,8 +126,7 @@ describe('the legal texts page (decision 070)', () => {
     expect(spanish).toHaveAttribute('lang', 'es');
 
     await user.type(spanish, '<p onclick="x()">Sea amable.</p>');
-    await user.click(rules.getByRole('button', { name: 'Publish' }));
-    await user.click(rules.getByRole('button', { name: 'Publish version 1 now' }));
+    await publish(user, rules, 1);
     expect(spanish).toHaveAccessibleDescription(expect.stringContaining(LEGAL_TEXTS.eventRefused('onclick')));
     expect(rules.getByLabelText('Text of Tester Rules (HTML)')).not.toHaveAccessibleDescription(expect.stringContaining('onclick'));
     expect(api.paths()).not.toContain('/staff/content/PublishLegalText');
@@ -127,11 +134,10 @@ describe('the legal texts page (decision 070)', () => {
     await user.clear(spanish);
     await user.type(spanish, '<p>Sea amable.</p>');
     expect(rules.getByText('Sea amable.', { selector: '.legal p' })).toBeInTheDocument();
-    await user.click(rules.getByRole('button', { name: 'Publish' }));
-    await user.click(rules.getByRole('button', { name: 'Publish version 1 now' }));
+    await publish(user, rules, 1);
     expect(await screen.findByText(LEGAL_TEXTS.published)).toBeInTheDocument();
     // The English field still held the built-in HTML: it stays the built-in text.
-    expect(api.calls.find((call) => call.path === '/staff/content/PublishLegalText')?.body).toEqual({
+    expect(publishedBody()).toEqual({
       page: 'rules',
       basedOnVersion: 0,
       bodyHtml: null,
@@ -163,10 +169,9 @@ describe('the legal texts page (decision 070)', () => {
     expect(within(privacy.getAllByRole('row')[1]!).getAllByRole('cell')[1]).toHaveTextContent('Yes');
     await user.clear(spanish);
     await user.type(spanish, '<p>Nuevo texto.</p>');
-    await user.click(privacy.getByRole('button', { name: 'Publish' }));
-    await user.click(privacy.getByRole('button', { name: 'Publish version 3 now' }));
+    await publish(user, privacy, 3);
     expect(await screen.findByText(LEGAL_TEXTS.published)).toBeInTheDocument();
-    expect(api.calls.find((call) => call.path === '/staff/content/PublishLegalText')?.body).toEqual({
+    expect(publishedBody()).toEqual({
       page: 'privacy',
       basedOnVersion: 2,
       bodyHtml: '<p>Stored privacy text.</p>',

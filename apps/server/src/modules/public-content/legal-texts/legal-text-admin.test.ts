@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LEGAL_TEXTS,
-  legalHtmlProblem,
-  type LegalPageKey,
-  type StaffLegalTextResponse,
-  type StaffLegalTextsResponse,
-} from '@testerhub/shared/legal-text-schemas';
+import { LEGAL_TEXTS, legalHtmlProblem, type StaffLegalTextsResponse } from '@testerhub/shared/legal-text-schemas';
 import { getWith, postJson } from '../../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../../test/factories.ts';
-import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../../test/staff-helpers.ts';
-import { useTestApp } from '../../../../test/test-app.ts';
+import { auditRowsWhere } from '../../../../test/staff-helpers.ts';
+import { useLegalTextTestApp } from './legal-text-test-app.ts';
 import { withLegalText } from '../../../core/http/web-app.ts';
 import { LEGAL_TERMS_SUMMARY } from './legal-text-admin-service.ts';
 
@@ -20,16 +14,7 @@ import { LEGAL_TERMS_SUMMARY } from './legal-text-admin-service.ts';
  * built-in text can be put back in force.
  */
 
-const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, PUBLIC_CONTENT_CACHE_SECONDS: '3600' } });
-const db = () => testApp.database.db;
-const contentStaff = () => signedInStaff(db(), ['content']);
-const post = (cookie: string, call: string, body: unknown) => postJson(testApp.app, `/api/staff/content/${call}`, body, { cookie });
-const publicText = async (page: LegalPageKey) => (await getWith(testApp.app, `/api/content/LegalText?page=${page}`)).json();
-const staffText = async (cookie: string, page: LegalPageKey) => {
-  const answer = await getWith(testApp.app, `/api/staff/content/LegalTextVersions?page=${page}`, { cookie });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as StaffLegalTextResponse;
-};
+const { testApp, db, contentStaff, post, publicText, staffText } = useLegalTextTestApp();
 
 describe('publishing a legal text', () => {
   it('publishes a body: the cached public call answers it at once, the list and history name who, the audit row has before and after', async () => {

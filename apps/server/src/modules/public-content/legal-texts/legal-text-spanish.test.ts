@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LEGAL_TEXTS,
-  legalHtmlProblem,
-  type LegalPageKey,
-  type StaffLegalTextResponse,
-  type StaffLegalTextsResponse,
-} from '@testerhub/shared/legal-text-schemas';
+import { LEGAL_TEXTS, legalHtmlProblem, type StaffLegalTextsResponse } from '@testerhub/shared/legal-text-schemas';
 import { expectIssue, getWith, postJson } from '../../../../test/account-helpers.ts';
 import { createLoggedInTester } from '../../../../test/factories.ts';
-import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../../test/staff-helpers.ts';
-import { useTestApp } from '../../../../test/test-app.ts';
+import { auditRowsWhere } from '../../../../test/staff-helpers.ts';
+import { useLegalTextTestApp } from './legal-text-test-app.ts';
 import { withLegalText } from '../../../core/http/web-app.ts';
 import { TERMS_OF_USE_ES } from './legal-texts-seed.ts';
 
@@ -21,18 +15,7 @@ import { TERMS_OF_USE_ES } from './legal-texts-seed.ts';
  * same terms version an English one does.
  */
 
-const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY, PUBLIC_CONTENT_CACHE_SECONDS: '3600' } });
-const db = () => testApp.database.db;
-const contentStaff = () => signedInStaff(db(), ['content']);
-const post = (cookie: string, call: string, body: unknown) => postJson(testApp.app, `/api/staff/content/${call}`, body, { cookie });
-const publicAnswer = (page: LegalPageKey, language: string) =>
-  getWith(testApp.app, `/api/content/LegalText?page=${page}`, { headers: { 'accept-language': language } });
-const publicText = async (page: LegalPageKey, language: string) => (await publicAnswer(page, language)).json();
-const staffText = async (cookie: string, page: LegalPageKey) => {
-  const answer = await getWith(testApp.app, `/api/staff/content/LegalTextVersions?page=${page}`, { cookie });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as StaffLegalTextResponse;
-};
+const { testApp, db, contentStaff, post, publicAnswer, publicText, staffText } = useLegalTextTestApp();
 
 describe('a legal text in Spanish', () => {
   it('stores both bodies, answers each language its own, and falls back to English (englishOnly) when there is no Spanish one', async () => {
