@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { BOOKING_CONTROL_TEXTS } from '@testerhub/shared/booking-control-schemas';
 import { STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
+import { MESSAGE_TEXTS } from '@testerhub/shared/staff-message-schemas';
 import { STAFF_TESTER_TEXTS } from '@testerhub/shared/staff-testers-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { bornYearsAgo, randomSuffix } from './support/accounts';
@@ -28,7 +29,7 @@ import {
  * a 101 screener open again once the booking is over (defect 3), the list of the day on paper, the
  * quota fill on the results page and in its CSV, the time zone said beside a group's times and the
  * audit filters, the e-mails and audit rows of a move and a cancel, leaving out a kind of study, and
- * a wrong sign-in code in the audit log.
+ * a wrong sign-in code in the audit log, a message to a whole study's people.
  * axe on every page; staff pages at 360 px.
  */
 
@@ -404,4 +405,54 @@ test('a wrong sign-in code is in the audit log, naming the member and by nobody 
   await expect(entry).toContainText('by Unknown (not signed in)');
   await expect(entry).not.toContainText(wrong);
   await expectStaffPageSound(page);
+});
+
+test('a recruiter messages a whole study’s people from a template, and the study’s messages sent list it', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // A study of this test's own, so the message reaches no other test's testers.
+  const studyNo = 900_000 + randomInt(0, 99_999);
+  const name = `Soup tasting ${randomSuffix()}`;
+  const { page: staff } = await openStaffConsole(browser, baseURL!, request, {
+    roles: ['recruiter'],
+    name: `Rae Recruiter ${randomSuffix()}`,
+  });
+  await staff.goto('/staff/studies/new');
+  await staff.getByLabel('Study number').fill(String(studyNo));
+  await staff.getByLabel('Name and basic information (what testers read)').fill(name);
+  await staff.getByLabel('Colour name').fill('Red');
+  await staff.getByLabel('Question 1 text').fill('Do you eat soup?');
+  await staff.getByLabel('Option 1', { exact: true }).fill('Yes');
+  await staff.getByLabel('Option 2', { exact: true }).fill('No');
+  await staff.getByRole('button', { name: 'Create the study' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: `Study ${studyNo}: ${name}` })).toBeVisible();
+
+  // Two groups, one booked tester in each.
+  const testers = await Promise.all(
+    ['Sol', 'Sue'].map((firstName) => createTester(request, { firstName, lastName: `Soup${randomSuffix(4)}` })),
+  );
+  for (const [index, tester] of testers.entries()) {
+    const group = await createGroup(request, { studyNo, color: 'Red', cell: `S${index}`, seats: 2, sessions: [slot(40 + 3 * index, 60)] });
+    await bookGroup(request, { testerId: tester.testerId, groupId: group.groupId });
+  }
+
+  await staff.goto(`/staff/studies/${studyNo}/sessions`);
+  await staff.getByRole('button', { name: 'Message the study’s people' }).click();
+  const composer = staff.getByRole('region', { name: `Message the people of study ${studyNo}` });
+  await expect(composer.getByLabel('Template')).toHaveValue('reminder');
+  await composer.getByRole('button', { name: 'Preview' }).click();
+  await expect(composer.getByTestId('message-preview')).toContainText('2 people will be told.');
+  await expectStaffPageSound(staff);
+  await composer.getByRole('button', { name: 'Send to 2 people' }).click();
+  await expect(staff.getByText(MESSAGE_TEXTS.sent(2, 0))).toBeVisible();
+  for (const tester of testers) await waitForMessage({ to: tester.email, subject: `Reminder: ${name} on ` });
+
+  await staff.getByRole('button', { name: 'Messages sent to this study’s people' }).click();
+  const sent = staff.getByTestId('sent-messages').getByRole('listitem');
+  await expect(sent).toHaveCount(1);
+  await expect(sent).toContainText('to the whole study (booked): 2 sent.');
+  await expectStaffPageSound(staff);
 });
