@@ -142,7 +142,7 @@ test('a first no-show marked at the door e-mails the tester the rule before any 
   expect(warning.text).not.toContain('Phoned: not coming');
 });
 
-test('a screener answered while booked (101) opens again with its answers once the booking is cancelled (defect 3) @postgres', async ({
+test('a screener answered while booked (101) opens again with its answers once the booking is cancelled (defect 3)', async ({
   loggedInPage: page,
   testerSession,
   request,
