@@ -68,6 +68,11 @@ export const screeningModule = defineModule({
         return { reopened };
       },
     };
-    return { provides: { screening }, routes: { tester: [screeningRoutes(screening)] }, jobs: [reopenAfterBookings] };
+    // Provided too, so the fake-clock listener's test-support route can run it at its clock's time (decision 042).
+    return {
+      provides: { screening, screeningReopen: reopenAfterBookings },
+      routes: { tester: [screeningRoutes(screening)] },
+      jobs: [reopenAfterBookings],
+    };
   },
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { GOLD_CARD_DRAWING_CRON, GOLD_CARD_DRAWING_JOB, NO_SHOW_SWEEP_CRON, NO_SHOW_SWEEP_JOB, buildApp } from '../../app.ts';
 import { createFakeClock } from '../../core/clock.ts';
+import { SCREENING_REOPEN_JOB } from '../screening/screening-plugin.ts';
 import { ConfigError, loadConfig } from '../../core/config/env.ts';
 import { bookings, coinLedger, emailOutbox, goldCardDrawings, sessions } from '../../core/db/schema.ts';
 
@@ -160,6 +161,15 @@ describe('the fake-clock listener', () => {
     expect(ran.statusCode, ran.body).toBe(200);
     expect((ran.json() as { result: { noShows: number; suspended: string[] } }).result.noShows).toBeGreaterThanOrEqual(1);
     expect(await statusOf()).toBe('noShow');
+  });
+
+  it('runs the job that opens 101 screeners again (decision 104) at a quarter hour, as the browser test of defect 3 needs', async () => {
+    clock.set('2030-03-06T15:07:00.000Z');
+    expect((await post(testApp, '/api/test-support/scheduled-job', { name: SCREENING_REOPEN_JOB })).statusCode).toBe(409);
+    clock.set('2030-03-06T15:30:00.000Z');
+    const ran = await post(testApp, '/api/test-support/scheduled-job', { name: SCREENING_REOPEN_JOB });
+    expect(ran.statusCode, ran.body).toBe(200);
+    expect(ran.json()).toEqual({ ran: true, result: { reopened: 0 } });
   });
 });
 

@@ -26,10 +26,12 @@ export const testSupportModule = defineModule({
       staff,
       goldCardDrawing,
       noShowSweep,
+      screeningReopen,
     }: Omit<TestSupportDeps, 'config' | 'clock'> & {
       staff: Pick<StaffService, 'createAccount'>;
       goldCardDrawing: ModuleJob;
       noShowSweep: ModuleJob;
+      screeningReopen: ModuleJob;
     },
     { db, clock, settableClock, config, sessionCookie },
   ) {
@@ -51,7 +53,7 @@ export const testSupportModule = defineModule({
     });
     const fakeClock = settableClock && {
       clock: settableClock,
-      jobs: { [goldCardDrawing.name]: goldCardDrawing, [noShowSweep.name]: noShowSweep },
+      jobs: { [goldCardDrawing.name]: goldCardDrawing, [noShowSweep.name]: noShowSweep, [screeningReopen.name]: screeningReopen },
     };
     const options = { secret, service, sessionCookie, sessionMaxAgeSeconds: config.sessionAbsoluteHours * 3600, staff, clock: fakeClock };
     return { provides: {}, routes: { public: [(api) => api.register(testSupportRoutes, options)] } };
