@@ -280,6 +280,9 @@ export const DUPLICATE_TEXTS = {
   merged: 'The newer account was merged into the older one and is now on the blackList.',
   olderBlackListed: 'The older account is on the blackList: nothing was merged into it.',
   alreadyMerged: 'The newer account was merged into another account already.',
+  /** The newer account's reward orders pending (decision 144): a merge waits until the rewards team decides them. */
+  ordersBlock: (orders: number) =>
+    `The newer account has ${orders === 1 ? 'a reward order' : `${orders} reward orders`} waiting for the rewards team: a rejection refunds the account it was ordered from, so fulfil or reject ${orders === 1 ? 'it' : 'them'} first, then merge.`,
   /** The newer account's bookings not over yet (decision 144): a merge waits until they are cancelled or moved. */
   bookingsBlock: (studies: readonly string[]) =>
     `The newer account has ${studies.length === 1 ? 'a booking' : `${studies.length} bookings`} not over yet (${studies.join(', ')}): cancel or move ${studies.length === 1 ? 'it' : 'them'} on the newer account's page first, then merge.`,
@@ -297,7 +300,7 @@ export const mergePreviewSchema = z.object({
   children: z.number().int(),
   notes: z.number().int(),
   referrals: z.number().int(),
-  /** Empty when the merge may go ahead; else why not (the newer account's bookings not over yet). */
+  /** Empty when the merge may go ahead; else why not (the newer account's reward orders pending, bookings not over yet). */
   blockers: z.array(z.string()),
 });
 export type MergePreview = z.infer<typeof mergePreviewSchema>;

@@ -7,13 +7,23 @@ import {
   createBooking,
   createChild,
   createReferral,
+  createRewardItem,
   createStudy,
   createTester,
   type TesterOverrides,
 } from '../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { children, coinLedger, emailOutbox, referrals, testerDuplicateReviews, testerNotes, testers } from '../../core/db/schema.ts';
+import {
+  children,
+  coinLedger,
+  emailOutbox,
+  redemptionOrders,
+  referrals,
+  testerDuplicateReviews,
+  testerNotes,
+  testers,
+} from '../../core/db/schema.ts';
 
 /**
  * Merging the newer of two duplicate accounts into the older (issue 29; decision 144): what moves
@@ -176,6 +186,25 @@ describe('merging the newer account into the older', () => {
     expect(await reviewOf(older.id, newer.id)).toEqual([]);
     expect(await auditRowsWhere(db(), { action: 'tester.duplicate-merge', targetId: newer.id })).toEqual([]);
     expect((await duplicates(cookie, `?testerId=${newer.id}`)).pairs).toHaveLength(1);
+  });
+
+  it('refuses while the newer account has a reward order pending (a rejection would refund it), then merges once it is decided', async () => {
+    const { cookie } = await recruiter();
+    const { older, newer } = await pairOf({}, { coins: 60 });
+    const reward = await createRewardItem(db(), { coins: 40 });
+    const [order] = await db()
+      .insert(redemptionOrders)
+      .values({ testerId: newer.id, itemNo: reward.id, coins: 40, createdAt: new Date() })
+      .returning({ id: redemptionOrders.id });
+
+    expect((await preview(cookie, older.id, newer.id)).blockers).toEqual([DUPLICATE_TEXTS.ordersBlock(1)]);
+    expect((await merge(cookie, older.id, newer.id)).json()).toEqual({ status: 'failed', message: DUPLICATE_TEXTS.ordersBlock(1) });
+    expect(await balance(newer.id)).toMatchObject({ coins: 60 });
+    expect(await reviewOf(older.id, newer.id)).toEqual([]);
+
+    await db().update(redemptionOrders).set({ status: 'fulfilled', decidedAt: new Date() }).where(eq(redemptionOrders.id, order!.id));
+    expect((await merge(cookie, older.id, newer.id)).json()).toEqual({ status: 'succeed', message: DUPLICATE_TEXTS.merged });
+    expect(await balance(older.id)).toMatchObject({ coins: 60, ledgerCoins: 60 });
   });
 
   it('refuses a black-listed older account, and a newer account merged into another already', async () => {

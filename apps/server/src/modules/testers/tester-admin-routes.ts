@@ -148,7 +148,7 @@ export function testerAdminRoutes(admin: TesterAdminService, notes: TesterNoteSe
       {
         roles: TESTER_ROLES,
         description:
-          "What merging the newer of the two accounts into the older would move (coins, children, notes, referrals made) and what stops it (decision 144): blockers lists the newer account's bookings not over yet, an older account on the blackList, or a newer account merged already. Nothing is written. failed: no such tester.",
+          "What merging the newer of the two accounts into the older would move (coins, children, notes, referrals made) and what stops it (decision 144): blockers lists the newer account's reward orders pending and bookings not over yet, an older account on the blackList, or a newer account merged already. Nothing is written. failed: no such tester.",
         input: mergePreviewQuerySchema,
         response: mergePreviewSchema,
       },

@@ -37,6 +37,7 @@ import type { ChildrenService } from '../children/children-service.ts';
 import { InsufficientBalanceError } from '../../core/errors.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { PrivacyService } from '../privacy/privacy-service.ts';
+import type { RedeemService } from '../redeem/redeem-service.ts';
 import type { ReferralService } from '../referral/referral-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
@@ -67,6 +68,8 @@ interface TesterAdminDeps {
   screening: Pick<ScreeningService, 'exportData'>;
   children: Pick<ChildrenService, 'exportData' | 'movableChildren' | 'moveChildren'>;
   referrals: Pick<ReferralService, 'exportData' | 'referralsMadeCount' | 'moveReferralsMade'>;
+  /** Reward orders still pending stop a merge: a rejection refunds the account it was ordered from (decision 144). */
+  redeem: Pick<RedeemService, 'pendingOrderCount'>;
   /** Staff notes (this module's own), which a merge moves. */
   notes: Pick<TesterNoteService, 'countOf' | 'moveAll'>;
   /** The names of the studies the bookings and screeners name, shown beside their numbers. */
@@ -226,19 +229,24 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
   /**
    * Why the newer account cannot be merged into the older one now (decision 144), empty when it can:
    * the older account is black-listed (merged into another, or closed by staff), the newer one was
-   * merged already, or the newer one holds bookings not over yet (a seat, a check-in and a
-   * calendar entry in its name, which staff cancel or move first).
+   * merged already, or the newer one holds reward orders pending (a rejection refunds the account
+   * ordered from) or bookings not over yet (a seat, a check-in and a calendar entry in its name,
+   * which staff cancel or move first).
    */
   async function mergeBlockers(older: TesterAccount, newer: TesterAccount, tx?: Executor): Promise<string[]> {
     if (older.blackList) return [DUPLICATE_TEXTS.olderBlackListed];
     // Inside the merge, its own review row names this older account: only another one counts.
     const mergedInto = await deps.testers.mergedInto(newer.id, older.id, tx);
     if (mergedInto) return [DUPLICATE_TEXTS.alreadyMerged];
+    const blockers: string[] = [];
+    const orders = await deps.redeem.pendingOrderCount(newer.id, tx);
+    if (orders > 0) blockers.push(DUPLICATE_TEXTS.ordersBlock(orders));
     const live = await deps.scheduling.liveBookingsOf(newer.id, tx);
-    if (live.length === 0) return [];
+    if (live.length === 0) return blockers;
     const studyNos = [...new Set(live.map((booking) => booking.studyNo))].sort((a, b) => a - b);
     const names = await deps.studies.studyNames(studyNos, tx);
     return [
+      ...blockers,
       DUPLICATE_TEXTS.bookingsBlock(
         studyNos.map((studyNo) => (names.get(studyNo) ? `${names.get(studyNo)} (study ${studyNo})` : `study ${studyNo}`)),
       ),
@@ -259,8 +267,8 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       const locked = await olderAndNewer([older.id, newer.id], tx);
       if (!locked) throw new StaffRefusal(STAFF_TESTER_TEXTS.testerUnknown);
       const [olderNow, newerNow] = locked;
-      const [blocker] = await mergeBlockers(olderNow, newerNow, tx);
-      if (blocker) throw new StaffRefusal(blocker);
+      const blockers = await mergeBlockers(olderNow, newerNow, tx);
+      if (blockers.length > 0) throw new StaffRefusal(blockers.join(' '));
       const reference = mergeReference(older.id, newer.id);
       let coins = 0;
       if (newerNow.coins > 0) {

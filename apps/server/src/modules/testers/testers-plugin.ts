@@ -25,7 +25,7 @@ export const testersModule = defineModule({
 export const testerAdminModule = defineModule({
   name: 'tester-admin',
   build(
-    { testers, ledger, scheduling, screening, children, referrals, studies, privacy, staff, mail }: Omit<TesterAdminDeps, 'clock'>,
+    { testers, ledger, scheduling, screening, children, referrals, studies, privacy, staff, mail, redeem }: Omit<TesterAdminDeps, 'clock'>,
     { db, clock },
   ) {
     const notes = createTesterNoteService(db, { clock, testers, staff });
@@ -41,6 +41,7 @@ export const testerAdminModule = defineModule({
       privacy,
       staff,
       mail,
+      redeem,
       notes,
     });
     return { provides: {}, routes: { staff: [testerAdminRoutes(testerAdmin, notes)] } };
