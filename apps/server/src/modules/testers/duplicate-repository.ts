@@ -72,7 +72,8 @@ const mergesSql = sql`select ${newerOf('l', 'h')} as newer_id, ${olderOf('l', 'h
  * the account it joined (an invitation's "took part in" and "screened or booked already").
  */
 export const withMergedIntoSql = (testerIds: SQL): SQL =>
-  sql`select tester_id from (${testerIds}) as own union select m.older_id from (${mergesSql}) m where m.newer_id in (select tester_id from (${testerIds}) as merged)`;
+  // A CTE read twice is computed once: the audience's subquery is not run a second time for the merges.
+  sql`with own as (${testerIds}) select tester_id from own union select m.older_id from (${mergesSql}) m join own on own.tester_id = m.newer_id`;
 
 /** Whether the pair (a, b) was reviewed: its row in the reviews table, read by the primary key. */
 const reviewed = (a: SQL, b: SQL) =>
