@@ -277,10 +277,58 @@ export const DUPLICATE_TEXTS = {
   blockedNewer: 'The newer account is on the blackList: it sees no studies.',
   alreadyReviewed: 'Nothing changed: someone already reviewed this pair.',
   notAPair: 'Choose two different accounts.',
+  merged: 'The newer account was merged into the older one and is now on the blackList.',
+  olderBlackListed: 'The older account is on the blackList: nothing was merged into it.',
+  alreadyMerged: 'The newer account was merged into another account already.',
+  /** The newer account's reward orders pending (decision 144): a merge waits until the rewards team decides them. */
+  ordersBlock: (orders: number) =>
+    `The newer account has ${orders === 1 ? 'a reward order' : `${orders} reward orders`} waiting for the rewards team: a rejection refunds the account it was ordered from, so fulfil or reject ${orders === 1 ? 'it' : 'them'} first, then merge.`,
+  /** The newer account's bookings not over yet (decision 144): a merge waits until they are cancelled or moved. */
+  bookingsBlock: (studies: readonly string[]) =>
+    `The newer account has ${studies.length === 1 ? 'a booking' : `${studies.length} bookings`} not over yet (${studies.join(', ')}): cancel or move ${studies.length === 1 ? 'it' : 'them'} on the newer account's page first, then merge.`,
 } as const;
 
-/** GET /staff/testers/Duplicates?page=&testerId=: every unreviewed pair, or only the pairs of one tester. */
-export const duplicatesQuerySchema = z.object({ page: pageParam, testerId: testerId.optional() });
+/** What a merge of the newer account into the older one moves (decision 144), and the bookings that stop it. */
+export const mergePreviewSchema = z.object({
+  status: z.enum(['succeed', 'failed']),
+  message: z.string(),
+  olderTesterId: z.string(),
+  newerTesterId: z.string(),
+  /** The newer account's coin balance: debited there and credited to the older account. */
+  coins: z.number().int(),
+  /** The newer account's children the older account does not have (same names and date of birth stay). */
+  children: z.number().int(),
+  notes: z.number().int(),
+  referrals: z.number().int(),
+  /** Empty when the merge may go ahead; else why not (the newer account's reward orders pending, bookings not over yet). */
+  blockers: z.array(z.string()),
+});
+export type MergePreview = z.infer<typeof mergePreviewSchema>;
+
+/** GET /staff/testers/MergePreview?testerId=&otherTesterId=: what merging the newer of the two into the older would move. */
+export const mergePreviewQuerySchema = z
+  .object({ testerId, otherTesterId: testerId })
+  .refine((input) => input.testerId.toLowerCase() !== input.otherTesterId.toLowerCase(), {
+    message: DUPLICATE_TEXTS.notAPair,
+    path: ['otherTesterId'],
+  });
+export type MergePreviewQuery = z.infer<typeof mergePreviewQuerySchema>;
+
+/** The duplicates table's sort columns (decision 144): either account's registration time. */
+export const DUPLICATE_SORTS = ['newerCreatedAt', 'olderCreatedAt'] as const;
+
+/**
+ * GET /staff/testers/Duplicates?page=&pageSize=&sort=&dir=&q=&testerId=: every unreviewed pair, or
+ * only the pairs of one tester; q keeps the pairs whose username or name (either account) holds it.
+ */
+export const duplicatesQuerySchema = z.object({
+  page: pageParam,
+  pageSize: pageSizeField(DUPLICATE_PAGE_ROWS),
+  sort: sortField(DUPLICATE_SORTS, 'newerCreatedAt'),
+  dir: sortDirectionField('desc'),
+  q: tableFilterField,
+  testerId: testerId.optional(),
+});
 export type DuplicatesQuery = z.infer<typeof duplicatesQuerySchema>;
 
 const duplicateAccountSchema = z.object({
@@ -299,16 +347,27 @@ export const duplicatesResponseSchema = z.object({
   status: z.literal('succeed'),
   page: z.number().int(),
   hasMore: z.boolean(),
+  /** Pairs the filter keeps over every page (0 when the page asked is past the last). */
+  total: z.number().int(),
+  pageSize: z.number().int(),
   /** Each pair: the older account, the newer one, and what they share. */
   pairs: z.array(z.object({ older: duplicateAccountSchema, newer: duplicateAccountSchema, signals: z.array(z.enum(DUPLICATE_SIGNALS)) })),
 });
 export type DuplicatesResponse = z.infer<typeof duplicatesResponseSchema>;
 
-/** POST /staff/testers/ReviewDuplicate: notDuplicate hides the pair; blockNewer puts the newer account on the blackList. */
+/** A pair's review: different people, the newer account blocked, or the newer account merged into the older (decision 144). */
+export const DUPLICATE_OUTCOMES = ['notDuplicate', 'blockNewer', 'mergeNewer'] as const;
+export type DuplicateOutcome = (typeof DUPLICATE_OUTCOMES)[number];
+
+/**
+ * POST /staff/testers/ReviewDuplicate: notDuplicate hides the pair; blockNewer puts the newer account
+ * on the blackList; mergeNewer moves the newer account's coins, children, notes and referrals into
+ * the older one, then black-lists it.
+ */
 export const reviewDuplicateSchema = z
   .object({
     testerIds: z.tuple([testerId, testerId]),
-    outcome: z.enum(['notDuplicate', 'blockNewer']),
+    outcome: z.enum(DUPLICATE_OUTCOMES),
     reason,
   })
   .refine((input) => input.testerIds[0].toLowerCase() !== input.testerIds[1].toLowerCase(), {

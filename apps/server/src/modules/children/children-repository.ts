@@ -8,8 +8,39 @@ export type NewChild = Omit<typeof children.$inferInsert, 'id' | 'publicId'>;
 /** Still counts: confirmed, or unconfirmed and not yet past its expiry (the job may not have run). */
 const current = (now: Date) => or(isNotNull(children.confirmedAt), gt(children.expiresAt, now));
 
+/**
+ * The children of `fromParent` that `toParent` does not have already (the same names, case aside, and
+ * date of birth: the registration's unique rule), as a condition on `children`.
+ */
+const notHeldBy = (toParent: string) =>
+  sql`not exists (select 1 from ${children} held where held.parent_id = ${toParent}
+    and lower(held.first_name) = lower(${children.firstName}) and lower(held.last_name) = lower(${children.lastName})
+    and held.birth_date = ${children.birthDate})`;
+
 export function createChildrenRepository(db: Executor) {
   return {
+    /** How many of `fromParent`'s children a merge would move to `toParent` (decision 144). */
+    async countMovable(fromParent: string, toParent: string): Promise<number> {
+      const [row] = await db
+        .select({ children: count() })
+        .from(children)
+        .where(and(eq(children.parentId, fromParent), notHeldBy(toParent)));
+      return Number(row?.children ?? 0);
+    },
+
+    /**
+     * A merge (decision 144): `fromParent`'s children become `toParent`'s, confirmed or not, their
+     * confirmation attempts with them; a child `toParent` already has stays where it is. How many moved.
+     */
+    async moveTo(fromParent: string, toParent: string): Promise<number> {
+      const moved = await db
+        .update(children)
+        .set({ parentId: toParent })
+        .where(and(eq(children.parentId, fromParent), notHeldBy(toParent)))
+        .returning({ id: children.id });
+      return moved.length;
+    },
+
     /** The tester's children and the attempts to confirm them, for the tester's data export (decision 040; `id` is the childId of the other parts). */
     async exportOf(parentId: string) {
       return {

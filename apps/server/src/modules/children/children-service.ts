@@ -129,6 +129,12 @@ export function createChildrenService(db: Database, deps: ChildrenDeps) {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
+    /** How many children merging `fromParent` into `toParent` would move (decision 144). */
+    movableChildren: (fromParent: string, toParent: string) => repository.countMovable(fromParent, toParent),
+
+    /** A merge's part (decision 144), in its unit of work: the children `toParent` does not have move to them. */
+    moveChildren: (fromParent: string, toParent: string, tx: Executor) => createChildrenRepository(tx).moveTo(fromParent, toParent),
+
     publicIdOf: reader.publicIdOf,
 
     async listChildren(parentId: string): Promise<RegisteredChild[]> {

@@ -10,6 +10,15 @@ export type RedemptionOrderRow = typeof redemptionOrders.$inferSelect;
 
 export function createRedeemRepository(db: Executor) {
   return {
+    /** The tester's orders still waiting for the rewards team (what stops a merge, decision 144). */
+    async pendingOrderCount(testerId: string): Promise<number> {
+      const [row] = await db
+        .select({ orders: count() })
+        .from(redemptionOrders)
+        .where(and(eq(redemptionOrders.testerId, testerId), eq(redemptionOrders.status, 'pending')));
+      return Number(row?.orders ?? 0);
+    },
+
     /**
      * The reward orders of [from, to) in one statement (the payments report, decision 122): placed
      * (by the order's time), fulfilled (by the time staff sent it) and rejected (by the time staff

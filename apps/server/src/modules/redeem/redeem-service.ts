@@ -91,6 +91,9 @@ export function createRedeemService(db: Database, deps: RedeemDeps) {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
+    /** How many of the tester's orders wait for the rewards team: a rejection would refund them (decision 144). */
+    pendingOrderCount: (testerId: string, tx?: Executor) => createRedeemRepository(tx ?? db).pendingOrderCount(testerId),
+
     async rewardList(): Promise<Reward[]> {
       return (await repository.listActive()).map(toReward);
     },

@@ -8,6 +8,21 @@ export type NewReferral = Omit<typeof referrals.$inferInsert, 'id'>;
 
 export function createReferralRepository(db: Executor) {
   return {
+    async countMadeBy(referrerId: string): Promise<number> {
+      const [row] = await db.select({ referrals: count() }).from(referrals).where(eq(referrals.referrerId, referrerId));
+      return Number(row?.referrals ?? 0);
+    },
+
+    /** A merge (decision 144): the referrals one tester made become another's, status and claimed reward kept; how many moved. */
+    async moveMade(fromReferrer: string, toReferrer: string): Promise<number> {
+      const moved = await db
+        .update(referrals)
+        .set({ referrerId: toReferrer })
+        .where(eq(referrals.referrerId, fromReferrer))
+        .returning({ id: referrals.id });
+      return moved.length;
+    },
+
     /**
      * The referral that brought a tester who is deleting their account, or that names their
      * address or their phone (decision 040; a tester is referred like anyone, decision 075, so by

@@ -103,6 +103,12 @@ export function createReferralService(db: Database, deps: ReferralDeps) {
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
+    referralsMadeCount: (testerId: string) => repository.countMadeBy(testerId),
+
+    /** A merge's part (decision 144), in its unit of work: the friends the newer account referred count for the older one. */
+    moveReferralsMade: (fromTesterId: string, toTesterId: string, tx: Executor) =>
+      createReferralRepository(tx).moveMade(fromTesterId, toTesterId),
+
     /** Account deletion (decision 040): the referral that brought the tester forgets who they were, in the caller's unit of work. */
     forgetReferredTester: (testerId: string, email: string, phone: string, tx: Executor) =>
       createReferralRepository(tx).forgetReferredTester(testerId, email, phone),

@@ -324,6 +324,8 @@ export function createSchedulingService(db: Database, deps: SchedulingDeps) {
     attendedCompensation: (testerId: string) => base.attendedWithCompensation(testerId),
     /** Whether the tester (not a child) has attended a study: children may be registered online then (decision 028). */
     hasAttended: (testerId: string, tx?: Executor): Promise<boolean> => on(tx).hasAttended(testerId),
+    /** The tester's (and their children's) bookings not marked yet, ahead or awaiting check-in: what stops a merge (decision 144). */
+    liveBookingsOf: (testerId: string, tx?: Executor) => on(tx).liveBookingsOf(testerId),
     /** Live bookings whose last session ended before `endedBefore` become no-shows (decision 046): their testers and ends. */
     markNoShows: (endedBefore: Date, tx?: Executor) => on(tx).markNoShows(endedBefore, now()),
     noShowsSince: (testerId: string, since: Date, tx?: Executor) => on(tx).noShowsSince(testerId, since),

@@ -21,7 +21,7 @@ import { isStudyOpen } from '@testerhub/shared/study-rules';
 import { namedCode, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
 import { studiesOfProjectTypesSql, type StudyService } from '../studies/study-service.ts';
 import { tableOffset } from '@testerhub/shared/table-query';
-import { testerAudienceSql, usernameOfSql } from '../testers/tester-service.ts';
+import { testerAudienceSql, usernameOfSql, withMergedIntoSql } from '../testers/tester-service.ts';
 import { createInvitationSendRepository, type InvitationSendRow } from './invitation-send-repository.ts';
 import type { StudyLinkService } from './study-link-service.ts';
 
@@ -87,7 +87,10 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
     return tookPart;
   }
 
-  /** The testers the filters reach for the study: never one who screened or booked it already. */
+  /**
+   * The testers the filters reach for the study: never one who screened or booked it already. What an
+   * account merged into another did counts for the account it joined (decision 144): one person.
+   */
   function audience(studyNo: number, filters: InvitationFilters, at: Date) {
     const exclude = [screenedInStudySql(studyNo), bookedInStudySql(studyNo), ...tookPartInExcluded(filters, at)];
     if (filters.notTestedMonths !== null) exclude.push(attendedSinceSql(monthsBefore(at, filters.notTestedMonths)));
@@ -97,7 +100,7 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
       maxAge: filters.maxAge,
       siteIds: filters.siteIds,
       include: filters.answerIds.length > 0 ? [holdersOfAnswersSql(filters.answerIds)] : [],
-      exclude,
+      exclude: exclude.map(withMergedIntoSql),
     });
   }
 

@@ -1,10 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { resultRows, type Executor } from '../../core/db/client.ts';
-import type { DuplicateSignal } from '@testerhub/shared/staff-testers-schemas';
+import { containsPattern, type SortDirection } from '@testerhub/shared/table-query';
+import type { DuplicateOutcome, DuplicateSignal } from '@testerhub/shared/staff-testers-schemas';
 import { testerDuplicateReviews, testerSharedDevices } from './duplicate-tables.ts';
 import { addressKey, emailKey, phoneKey, testers } from './tester-tables.ts';
 
-export type DuplicateOutcome = 'notDuplicate' | 'blockNewer';
+export type { DuplicateOutcome };
+
+/** A page of the duplicates table (decision 144): sorted by either account's registration, filtered by their names. */
+export interface DuplicatePairsQuery {
+  testerId?: string;
+  sort: 'newerCreatedAt' | 'olderCreatedAt';
+  dir: SortDirection;
+  filter: string;
+  limit: number;
+  offset: number;
+}
 
 interface AccountRow {
   id: string;
@@ -29,6 +40,41 @@ const account = (prefix: string): SQL =>
       .join(', '),
   );
 
+/** The pair's older account by registration (ties by id), as decision 129 orders a pair. */
+const olderOf = (l: string, h: string) =>
+  sql.raw(`case when (${l}.created_at, ${l}.id) < (${h}.created_at, ${h}.id) then ${l}.id else ${h}.id end`);
+const newerOf = (l: string, h: string) =>
+  sql.raw(`case when (${l}.created_at, ${l}.id) < (${h}.created_at, ${h}.id) then ${h}.id else ${l}.id end`);
+
+/** Each sort key's expression: never a column name from the address (decision 136). */
+const PAIR_ORDER: Record<DuplicatePairsQuery['sort'], { asc: SQL; desc: SQL }> = {
+  newerCreatedAt: {
+    asc: sql.raw('n.created_at asc, n.id asc, o.created_at asc, o.id asc'),
+    desc: sql.raw('n.created_at desc, n.id desc, o.created_at desc, o.id desc'),
+  },
+  olderCreatedAt: {
+    asc: sql.raw('o.created_at asc, o.id asc, n.created_at asc, n.id asc'),
+    desc: sql.raw('o.created_at desc, o.id desc, n.created_at desc, n.id desc'),
+  },
+};
+
+/**
+ * The accounts merged into others (decision 144) as a subquery of (newer_id, older_id): a mergeNewer
+ * review, its older side read from the two accounts' registration.
+ */
+const mergesSql = sql`select ${newerOf('l', 'h')} as newer_id, ${olderOf('l', 'h')} as older_id
+  from ${testerDuplicateReviews} r join ${testers} l on l.id = r.tester_low join ${testers} h on h.id = r.tester_high
+  where r.outcome = 'mergeNewer'`;
+
+/**
+ * The testers of `testerIds` (a subquery of `tester_id`) and the accounts any of them was merged
+ * into (decision 144), as a subquery of `tester_id`: what an account did before its merge counts for
+ * the account it joined (an invitation's "took part in" and "screened or booked already").
+ */
+export const withMergedIntoSql = (testerIds: SQL): SQL =>
+  // A CTE read twice is computed once: the audience's subquery is not run a second time for the merges.
+  sql`with own as (${testerIds}) select tester_id from own union select m.older_id from (${mergesSql}) m join own on own.tester_id = m.newer_id`;
+
 /** Whether the pair (a, b) was reviewed: its row in the reviews table, read by the primary key. */
 const reviewed = (a: SQL, b: SQL) =>
   sql`exists (select 1 from ${testerDuplicateReviews} r where r.tester_low = least(${a}, ${b}) and r.tester_high = greatest(${a}, ${b}))`;
@@ -40,7 +86,7 @@ export function createDuplicateRepository(db: Executor) {
      * One page of unreviewed pairs, newest account first, with every signal each pair shares;
      * only the pairs of `testerId` when given. One statement: each signal is a self-join on its key.
      */
-    async unreviewedPairs(options: { testerId?: string; limit: number; offset: number }) {
+    async unreviewedPairs(options: DuplicatePairsQuery) {
       const keyed = sql`select id, created_at, ${emailKey(testers.email)} as email_key, ${phoneKey(testers.phone)} as phone_key,
         ${addressKey(testers.address, testers.zipCode)} as address_key from ${testers}`;
       const bySignal = (signal: Exclude<DuplicateSignal, 'device'>) => {
@@ -49,10 +95,16 @@ export function createDuplicateRepository(db: Executor) {
           on a.${key} = b.${key} and (a.created_at, a.id) < (b.created_at, b.id)`;
       };
       // A shared browser is stored as a pair already: which of the two is older is read from their rows.
-      const sharedDevices = sql`select case when (l.created_at, l.id) < (h.created_at, h.id) then l.id else h.id end as older_id,
-          case when (l.created_at, l.id) < (h.created_at, h.id) then h.id else l.id end as newer_id, 'device'::text as signal
+      const sharedDevices = sql`select ${olderOf('l', 'h')} as older_id, ${newerOf('l', 'h')} as newer_id, 'device'::text as signal
         from ${testerSharedDevices} d join ${testers} l on l.id = d.tester_low join ${testers} h on h.id = d.tester_high`;
       const onlyOf = options.testerId ? sql`and (p.older_id = ${options.testerId} or p.newer_id = ${options.testerId})` : sql``;
+      const pattern = containsPattern(options.filter);
+      // Either account's username or full name, case aside, the filter's wildcards taken literally.
+      const named = (prefix: 'o' | 'n') => {
+        const column = (name: string) => sql.raw(`${prefix}.${name}`);
+        return sql`${column('username')} ilike ${pattern} or (${column('first_name')} || ' ' || ${column('last_name')}) ilike ${pattern}`;
+      };
+      const kept = options.filter === '' ? sql`` : sql`where ${named('o')} or ${named('n')}`;
       const result = await db.execute(sql`
         with keyed as (${keyed}),
         pairs as (${bySignal('email')} union all ${bySignal('phone')} union all ${bySignal('address')} union all ${sharedDevices}),
@@ -62,9 +114,10 @@ export function createDuplicateRepository(db: Executor) {
           where not ${reviewed(sql`p.older_id`, sql`p.newer_id`)} ${onlyOf}
           group by p.older_id, p.newer_id
         )
-        select g.signals, ${account('o')}, ${account('n')}
+        select g.signals, ${account('o')}, ${account('n')}, count(*) over () as total
         from grouped g join ${testers} o on o.id = g.older_id join ${testers} n on n.id = g.newer_id
-        order by n.created_at desc, n.id desc, o.created_at desc, o.id desc
+        ${kept}
+        order by ${PAIR_ORDER[options.sort][options.dir]}
         limit ${options.limit} offset ${options.offset}`);
       return resultRows<Record<string, unknown>>(result).map((row) => {
         const side = (prefix: 'o' | 'n'): AccountRow => ({
@@ -77,7 +130,7 @@ export function createDuplicateRepository(db: Executor) {
           black_list: row[`${prefix}_black_list`] as boolean,
           created_at: row[`${prefix}_created_at`] as string | Date,
         });
-        return { signals: parseSignals(row.signals), older: side('o'), newer: side('n') };
+        return { signals: parseSignals(row.signals), older: side('o'), newer: side('n'), total: Number(row.total) };
       });
     },
 
@@ -101,6 +154,14 @@ export function createDuplicateRepository(db: Executor) {
         select ${testerLow}, ${testerHigh}, ${at}, ${at}
         where (select count(*) from ${testers} where id in (${testerLow}, ${testerHigh})) = 2
         on conflict (tester_low, tester_high) do update set last_seen_at = excluded.last_seen_at`);
+    },
+
+    /** The account other than `exceptInto` the tester was merged into (decision 144), or null: a merged account is never merged again. */
+    async mergedInto(testerId: string, exceptInto: string): Promise<string | null> {
+      const result = await db.execute(
+        sql`select m.older_id from (${mergesSql}) m where m.newer_id = ${testerId} and m.older_id <> ${exceptInto} limit 1`,
+      );
+      return resultRows<{ older_id: string }>(result)[0]?.older_id ?? null;
     },
 
     /** Records the review of a pair; false when it was reviewed already (a racing review inserts nothing). */

@@ -3,8 +3,8 @@ import { check, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/p
 import { testers } from './tester-tables.ts';
 
 /**
- * A pair of accounts a recruiter reviewed as likely duplicates (decision 129): notDuplicate or
- * blockNewer. A reviewed pair is no longer listed and no longer holds either account's screening.
+ * A pair of accounts a recruiter reviewed as likely duplicates (decision 129): notDuplicate,
+ * blockNewer, or mergeNewer (decision 144: the newer account's person moved into the older one). A reviewed pair is no longer listed and no longer holds either account's screening.
  * The pair is stored once, the lower id first, so two racing reviews of it insert one row.
  */
 export const testerDuplicateReviews = pgTable(
@@ -24,7 +24,7 @@ export const testerDuplicateReviews = pgTable(
   (table) => [
     primaryKey({ columns: [table.testerLow, table.testerHigh] }),
     check('tester_duplicate_reviews_ordered', sql`${table.testerLow} < ${table.testerHigh}`),
-    check('tester_duplicate_reviews_outcome', sql`${table.outcome} in ('notDuplicate', 'blockNewer')`),
+    check('tester_duplicate_reviews_outcome', sql`${table.outcome} in ('notDuplicate', 'blockNewer', 'mergeNewer')`),
   ],
 );
 

@@ -7,6 +7,8 @@ import {
   deleteTesterSchema,
   duplicatesQuerySchema,
   duplicatesResponseSchema,
+  mergePreviewQuerySchema,
+  mergePreviewSchema,
   reviewDuplicateSchema,
   liftSuspensionSchema,
   setBlackListSchema,
@@ -133,11 +135,24 @@ export function testerAdminRoutes(admin: TesterAdminService, notes: TesterNoteSe
       {
         roles: TESTER_ROLES,
         description:
-          'Pairs of accounts no one has reviewed that share an e-mail (dots and +tags aside), a phone or a street address with its ZIP, newest account first, 25 a page; only the pairs of testerId when given.',
+          'Pairs of accounts no one has reviewed that share an e-mail (dots and +tags aside), a phone, a street address with its ZIP or a browser: pageSize 10, 25 (default), 50 or 100; sort newerCreatedAt (default) or olderCreatedAt; dir desc (default) or asc; q keeps the pairs whose username or name (either account) holds it; total counts every page; only the pairs of testerId when given.',
         input: duplicatesQuerySchema,
         response: duplicatesResponseSchema,
       },
       async (input) => admin.duplicates(input),
+    );
+
+    staffGet(
+      app,
+      '/staff/testers/MergePreview',
+      {
+        roles: TESTER_ROLES,
+        description:
+          "What merging the newer of the two accounts into the older would move (coins, children, notes, referrals made) and what stops it (decision 144): blockers lists the newer account's reward orders pending and bookings not over yet, an older account on the blackList, or a newer account merged already. Nothing is written. failed: no such tester.",
+        input: mergePreviewQuerySchema,
+        response: mergePreviewSchema,
+      },
+      async (input) => admin.mergePreview(input),
     );
 
     staffPost(
@@ -146,7 +161,7 @@ export function testerAdminRoutes(admin: TesterAdminService, notes: TesterNoteSe
       {
         roles: TESTER_ROLES,
         description:
-          'Reviews a pair, with a reason; audited. notDuplicate: no longer listed; blockNewer: the newer account goes on the blackList. Either ends the hold on their screening. failed: reviewed already, or no such tester.',
+          "Reviews a pair, with a reason; audited. notDuplicate: no longer listed; blockNewer: the newer account goes on the blackList; mergeNewer: the newer account's coins (a ledger pair), children, staff notes and referrals made move to the older account, the newer one goes on the blackList and the older one's tester is e-mailed (decision 144, audited as tester.duplicate-merge). Each ends the hold on their screening. failed: reviewed already, no such tester, or (mergeNewer) what MergePreview lists as blockers.",
         input: reviewDuplicateSchema,
         response: testerActionResponseSchema,
       },

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { bilingual, languageOf } from '@testerhub/shared/i18n';
 import en from '@testerhub/shared/locales/en/mail-attendance.json';
 import es from '@testerhub/shared/locales/es/mail-attendance.json';
+import accountEn from '@testerhub/shared/locales/en/mail-account.json';
+import accountEs from '@testerhub/shared/locales/es/mail-account.json';
 import { COMPANY } from '@testerhub/shared/company';
 import { entryText, reasonsNamed } from '@testerhub/shared/redeem-schemas';
 import { tableOffset } from '@testerhub/shared/table-query';
 import {
-  DUPLICATE_PAGE_ROWS,
   DUPLICATE_TEXTS,
   phoneDigits,
   searchKind,
@@ -19,6 +20,8 @@ import {
   type DuplicateAccount,
   type DuplicatesQuery,
   type DuplicatesResponse,
+  type MergePreview,
+  type MergePreviewQuery,
   type ReviewDuplicatePayload,
   type DeleteTesterPayload,
   type LiftSuspensionPayload,
@@ -34,6 +37,7 @@ import type { ChildrenService } from '../children/children-service.ts';
 import { InsufficientBalanceError } from '../../core/errors.ts';
 import type { LedgerService } from '../ledger/ledger-service.ts';
 import type { PrivacyService } from '../privacy/privacy-service.ts';
+import type { RedeemService } from '../redeem/redeem-service.ts';
 import type { ReferralService } from '../referral/referral-service.ts';
 import type { SchedulingService } from '../scheduling/scheduling-service.ts';
 import type { ScreeningService } from '../screening/screening-service.ts';
@@ -41,19 +45,33 @@ import type { StudyService } from '../studies/study-service.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { greetingFor, standardMessage, type MailService } from '../mail/mail-service.ts';
+import type { TesterNoteService } from './tester-note-service.ts';
+import { orderedPair } from './duplicate-repository.ts';
 import { isSuspended, type TesterService } from './tester-service.ts';
 
 interface TesterAdminDeps {
   clock: Clock;
   testers: Pick<
     TesterService,
-    'findById' | 'exportData' | 'searchByPrefix' | 'setBlackList' | 'liftSuspension' | 'duplicatePairs' | 'recordDuplicateReview'
+    | 'findById'
+    | 'exportData'
+    | 'searchByPrefix'
+    | 'setBlackList'
+    | 'liftSuspension'
+    | 'duplicatePairs'
+    | 'recordDuplicateReview'
+    | 'lockForUpdate'
+    | 'mergedInto'
   >;
-  ledger: Pick<LedgerService, 'record' | 'historyPage'>;
-  scheduling: Pick<SchedulingService, 'exportData'>;
+  ledger: Pick<LedgerService, 'record' | 'takeBack' | 'historyPage'>;
+  scheduling: Pick<SchedulingService, 'exportData' | 'liveBookingsOf'>;
   screening: Pick<ScreeningService, 'exportData'>;
-  children: Pick<ChildrenService, 'exportData'>;
-  referrals: Pick<ReferralService, 'exportData'>;
+  children: Pick<ChildrenService, 'exportData' | 'movableChildren' | 'moveChildren'>;
+  referrals: Pick<ReferralService, 'exportData' | 'referralsMadeCount' | 'moveReferralsMade'>;
+  /** Reward orders still pending stop a merge: a rejection refunds the account it was ordered from (decision 144). */
+  redeem: Pick<RedeemService, 'pendingOrderCount'>;
+  /** Staff notes (this module's own), which a merge moves. */
+  notes: Pick<TesterNoteService, 'countOf' | 'moveAll'>;
   /** The names of the studies the bookings and screeners name, shown beside their numbers. */
   studies: Pick<StudyService, 'studyNames'>;
   /** The privacy module's export document and deletion unit of work (decision 040). */
@@ -80,6 +98,36 @@ export function suspensionLiftedMessage(tester: { email: string; firstName: stri
   });
 }
 
+const accountTexts = bilingual(accountEn, accountEs);
+
+/** The ledger reason of a merge's pair of entries (decision 144); its reference names the pair, so a pair pays once. */
+export const MERGE_REASON = 'merge';
+export const mergeReference = (olderId: string, newerId: string) => `merge:${orderedPair(olderId, newerId).join(':')}`;
+
+/** A merge, told to the older account's tester in their language (decision 144): which account stays, and their coins. */
+export function accountsMergedMessage(
+  older: { email: string; firstName: string; language: string; username: string },
+  newer: { username: string },
+  coins: number,
+) {
+  const language = languageOf(older.language);
+  const t = accountTexts(language);
+  const names = { olderUsername: older.username, newerUsername: newer.username, community: COMPANY.communityName };
+  return standardMessage({
+    to: older.email,
+    kind: 'accounts-merged',
+    language,
+    subject: t('mergedSubject', names),
+    greeting: greetingFor(language, older.firstName),
+    paragraphs: [
+      t('mergedBody', names),
+      coins > 0 ? t('mergedCoins', { ...names, coins }) : t('mergedNoCoins', names),
+      t('mergedRest', names),
+      t('mergedQuestion', { phone: COMPANY.supportPhone }),
+    ],
+  });
+}
+
 const failed = (message: string): TesterActionResponse => ({ status: 'failed', message });
 
 type PairAccount = Awaited<ReturnType<TesterAdminDeps['testers']['duplicatePairs']>>[number]['older'];
@@ -97,6 +145,7 @@ const duplicateAccount = (row: PairAccount): DuplicateAccount => ({
 const byAge = (a: { id: string; createdAt: Date }, b: { id: string; createdAt: Date }) =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1);
 const target = (testerId: string) => ({ type: 'tester', id: testerId });
+type TesterAccount = NonNullable<Awaited<ReturnType<TesterAdminDeps['testers']['findById']>>>;
 
 /** A member's views of one tester's page within this long make one audit row. */
 const VIEW_AUDIT_MS = 60_000;
@@ -152,6 +201,110 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
     const view = { staffId: actor.id, action: 'tester.view', target: target(testerId) };
     if (await deps.staff.auditedSince(view, new Date(deps.clock.nowMs() - VIEW_AUDIT_MS))) return;
     await deps.staff.audited(actor.id, view.action, view.target, async () => ({ before: null, after: null, result: undefined }));
+  }
+
+  /** The two accounts, older first (by registration, decision 129); null when either is unknown. */
+  async function olderAndNewer(testerIds: readonly [string, string], tx?: Executor) {
+    const accounts: TesterAccount[] = [];
+    for (const testerId of testerIds) {
+      const tester = await deps.testers.findById(testerId, tx);
+      if (!tester) return null;
+      accounts.push(tester);
+    }
+    return accounts.sort(byAge) as [TesterAccount, TesterAccount];
+  }
+
+  /** The pair's review row: the insert that decides between racing reviews (a second finds it and changes nothing). */
+  async function recordReview(
+    actor: StaffPrincipal,
+    older: TesterAccount,
+    newer: TesterAccount,
+    outcome: ReviewDuplicatePayload['outcome'],
+    tx: Executor,
+  ) {
+    const recorded = await deps.testers.recordDuplicateReview({ testerIds: [older.id, newer.id], outcome, reviewedBy: actor.id }, tx);
+    if (!recorded) throw new StaffRefusal(DUPLICATE_TEXTS.alreadyReviewed);
+  }
+
+  /**
+   * Why the newer account cannot be merged into the older one now (decision 144), empty when it can:
+   * the older account is black-listed (merged into another, or closed by staff), the newer one was
+   * merged already, or the newer one holds reward orders pending (a rejection refunds the account
+   * ordered from) or bookings not over yet (a seat, a check-in and a calendar entry in its name,
+   * which staff cancel or move first).
+   */
+  async function mergeBlockers(older: TesterAccount, newer: TesterAccount, tx?: Executor): Promise<string[]> {
+    if (older.blackList) return [DUPLICATE_TEXTS.olderBlackListed];
+    // Inside the merge, its own review row names this older account: only another one counts.
+    const mergedInto = await deps.testers.mergedInto(newer.id, older.id, tx);
+    if (mergedInto) return [DUPLICATE_TEXTS.alreadyMerged];
+    const blockers: string[] = [];
+    const orders = await deps.redeem.pendingOrderCount(newer.id, tx);
+    if (orders > 0) blockers.push(DUPLICATE_TEXTS.ordersBlock(orders));
+    const live = await deps.scheduling.liveBookingsOf(newer.id, tx);
+    if (live.length === 0) return blockers;
+    const studyNos = [...new Set(live.map((booking) => booking.studyNo))].sort((a, b) => a - b);
+    const names = await deps.studies.studyNames(studyNos, tx);
+    return [
+      ...blockers,
+      DUPLICATE_TEXTS.bookingsBlock(
+        studyNos.map((studyNo) => (names.get(studyNo) ? `${names.get(studyNo)} (study ${studyNo})` : `study ${studyNo}`)),
+      ),
+    ];
+  }
+
+  /**
+   * mergeNewer (decision 144), one unit of work: the review row decides between racing reviews; the
+   * newer account's row is locked (its bookings and balance hold still); its coins move as a ledger
+   * pair (a take-back on the newer, a credit on the older, one reference for the pair), its children,
+   * notes and referrals made move through their own modules; it goes on the blackList; the older
+   * account's tester is e-mailed. Screening history, bookings over and the newer ledger stay put.
+   */
+  function merge(actor: StaffPrincipal, older: TesterAccount, newer: TesterAccount, reason: string) {
+    return change(actor, 'tester.duplicate-merge', newer.id, async (tx) => {
+      await recordReview(actor, older, newer, 'mergeNewer', tx);
+      await deps.testers.lockForUpdate(newer.id, tx);
+      const locked = await olderAndNewer([older.id, newer.id], tx);
+      if (!locked) throw new StaffRefusal(STAFF_TESTER_TEXTS.testerUnknown);
+      const [olderNow, newerNow] = locked;
+      const blockers = await mergeBlockers(olderNow, newerNow, tx);
+      if (blockers.length > 0) throw new StaffRefusal(blockers.join(' '));
+      const reference = mergeReference(older.id, newer.id);
+      let coins = 0;
+      if (newerNow.coins > 0) {
+        // A take-back, not a spend: the leaderboard's spending counter is not told (decision 080's rule).
+        const taken = await deps.ledger.takeBack(
+          { testerId: newer.id, coins: newerNow.coins, experience: 0, reason: MERGE_REASON, reference },
+          tx,
+        );
+        coins = taken.status === 'recorded' ? taken.coins : 0;
+        if (coins > 0) await deps.ledger.record({ testerId: older.id, coins, experience: 0, reason: MERGE_REASON, reference }, tx);
+      }
+      const children = await deps.children.moveChildren(newer.id, older.id, tx);
+      const notes = await deps.notes.moveAll(newer.id, older.id, tx);
+      const referrals = await deps.referrals.moveReferralsMade(newer.id, older.id, tx);
+      // Null when staff had black-listed it already: the merge still stands.
+      await deps.testers.setBlackList(newer.id, true, tx);
+      await deps.mail.queue(accountsMergedMessage(olderNow, newerNow, coins), tx);
+      return {
+        before: {
+          olderTesterId: older.id,
+          newerTesterId: newer.id,
+          olderCoins: olderNow.coins,
+          newerCoins: newerNow.coins,
+          blackList: newerNow.blackList,
+        },
+        after: {
+          outcome: 'mergeNewer',
+          reason,
+          olderTesterId: older.id,
+          newerTesterId: newer.id,
+          moved: { coins, children, notes, referrals },
+          blackList: true,
+        },
+        message: DUPLICATE_TEXTS.merged,
+      };
+    });
   }
 
   return {
@@ -289,19 +442,27 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       });
     },
 
-    /** A page of unreviewed likely-duplicate pairs, newest account first (decision 129); one tester's when testerId is given. */
-    async duplicates({ page, testerId }: DuplicatesQuery): Promise<DuplicatesResponse> {
-      // One row past the page says whether there is another.
+    /**
+     * A page of unreviewed likely-duplicate pairs (decision 129), newest account first unless the table
+     * sorts otherwise (decision 144); one tester's when testerId is given.
+     */
+    async duplicates({ page, pageSize, sort, dir, q, testerId }: DuplicatesQuery): Promise<DuplicatesResponse> {
       const rows = await deps.testers.duplicatePairs({
         testerId,
-        limit: DUPLICATE_PAGE_ROWS + 1,
-        offset: (page - 1) * DUPLICATE_PAGE_ROWS,
+        sort,
+        dir,
+        filter: q,
+        limit: pageSize,
+        offset: tableOffset(page, pageSize),
       });
+      const total = rows[0]?.total ?? 0;
       return {
         status: 'succeed',
         page,
-        hasMore: rows.length > DUPLICATE_PAGE_ROWS,
-        pairs: rows.slice(0, DUPLICATE_PAGE_ROWS).map((row) => ({
+        pageSize,
+        total,
+        hasMore: tableOffset(page, pageSize) + rows.length < total,
+        pairs: rows.map((row) => ({
           older: duplicateAccount(row.older),
           newer: duplicateAccount(row.newer),
           signals: row.signals,
@@ -309,24 +470,38 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
       };
     },
 
+    /** What merging the newer of two accounts into the older would move, and what stops it (decision 144); nothing written. */
+    async mergePreview(query: MergePreviewQuery): Promise<MergePreview> {
+      const pair = await olderAndNewer([query.testerId, query.otherTesterId]);
+      const empty = { olderTesterId: '', newerTesterId: '', coins: 0, children: 0, notes: 0, referrals: 0, blockers: [] };
+      if (!pair) return { status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, ...empty };
+      const [older, newer] = pair;
+      const blockers = await mergeBlockers(older, newer);
+      return {
+        status: 'succeed',
+        message: '',
+        olderTesterId: older.id,
+        newerTesterId: newer.id,
+        coins: newer.coins,
+        children: await deps.children.movableChildren(newer.id, older.id),
+        notes: await deps.notes.countOf(newer.id),
+        referrals: await deps.referrals.referralsMadeCount(newer.id),
+        blockers,
+      };
+    },
+
     /**
      * A pair's review, once (the reviews table's key decides between racing reviews): notDuplicate
-     * hides it; blockNewer also puts the newer account on the blackList. Either ends the hold on screening.
+     * hides it; blockNewer also puts the newer account on the blackList; mergeNewer moves the newer
+     * account into the older one first (decision 144). Each ends the hold on screening.
      */
     async reviewDuplicate(actor: StaffPrincipal, input: ReviewDuplicatePayload): Promise<TesterActionResponse> {
-      const accounts = [];
-      for (const testerId of input.testerIds) {
-        const tester = await deps.testers.findById(testerId);
-        if (!tester) return failed(STAFF_TESTER_TEXTS.testerUnknown);
-        accounts.push(tester);
-      }
-      const [older, newer] = accounts.sort(byAge) as [(typeof accounts)[number], (typeof accounts)[number]];
+      const pair = await olderAndNewer(input.testerIds);
+      if (!pair) return failed(STAFF_TESTER_TEXTS.testerUnknown);
+      const [older, newer] = pair;
+      if (input.outcome === 'mergeNewer') return merge(actor, older, newer, input.reason);
       return change(actor, 'tester.duplicate-review', newer.id, async (tx) => {
-        const recorded = await deps.testers.recordDuplicateReview(
-          { testerIds: [older.id, newer.id], outcome: input.outcome, reviewedBy: actor.id },
-          tx,
-        );
-        if (!recorded) throw new StaffRefusal(DUPLICATE_TEXTS.alreadyReviewed);
+        await recordReview(actor, older, newer, input.outcome, tx);
         // Null when staff had black-listed it already: the review still stands.
         const blocked = input.outcome === 'blockNewer' && (await deps.testers.setBlackList(newer.id, true, tx)) !== null;
         return {

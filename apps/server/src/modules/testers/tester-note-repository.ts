@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 import { testerNotes } from './tester-note-tables.ts';
 
@@ -18,6 +18,21 @@ export function createTesterNoteRepository(db: Executor) {
         .where(eq(testerNotes.testerId, testerId))
         .orderBy(desc(testerNotes.createdAt), desc(testerNotes.id))
         .limit(limit + 1);
+    },
+
+    async countOf(testerId: string): Promise<number> {
+      const [row] = await db.select({ notes: count() }).from(testerNotes).where(eq(testerNotes.testerId, testerId));
+      return Number(row?.notes ?? 0);
+    },
+
+    /** Every note on one tester moved to another (a merge, decision 144), author and time kept; how many moved. */
+    async moveAll(fromTesterId: string, toTesterId: string): Promise<number> {
+      const moved = await db
+        .update(testerNotes)
+        .set({ testerId: toTesterId })
+        .where(eq(testerNotes.testerId, fromTesterId))
+        .returning({ id: testerNotes.id });
+      return moved.length;
     },
 
     async insert(note: { testerId: string; staffId: string; text: string; createdAt: Date }) {

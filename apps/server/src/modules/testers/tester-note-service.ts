@@ -9,7 +9,7 @@ import {
   type TesterNotesResponse,
 } from '@testerhub/shared/staff-testers-schemas';
 import type { Clock } from '../../core/clock.ts';
-import type { Database } from '../../core/db/client.ts';
+import type { Database, Executor } from '../../core/db/client.ts';
 import { foreignKeyOf } from '../../core/db/foreign-key.ts';
 import { refusalAnswered, StaffRefusal } from '../../core/audit/audited.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
@@ -34,6 +34,12 @@ export function createTesterNoteService(db: Database, deps: TesterNoteDeps) {
   const target = (testerId: string) => ({ type: 'tester', id: testerId });
 
   return {
+    /** How many notes the tester has (a merge's preview, decision 144). */
+    countOf: (testerId: string) => notes.countOf(testerId),
+
+    /** A merge's part (decision 144): the notes on the newer account read on the older one, inside the merge's unit of work. */
+    moveAll: (fromTesterId: string, toTesterId: string, tx: Executor) => createTesterNoteRepository(tx).moveAll(fromTesterId, toTesterId),
+
     /** The newest notes first, each saying whether the staff member asking may still delete it. */
     async list(actor: StaffPrincipal, testerId: string): Promise<TesterNotesResponse> {
       if (!(await deps.testers.findById(testerId)))

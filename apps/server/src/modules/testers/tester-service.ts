@@ -1,11 +1,12 @@
 import type { Clock } from '../../core/clock.ts';
 import type { Database, Executor } from '../../core/db/client.ts';
-import { createDuplicateRepository, type DuplicateOutcome } from './duplicate-repository.ts';
+import { createDuplicateRepository, type DuplicateOutcome, type DuplicatePairsQuery } from './duplicate-repository.ts';
 import { createTesterRepository, type NewTester, type TokenPurpose } from './tester-repository.ts';
 
 export type { NewTester, TesterRow, TokenPurpose } from './tester-repository.ts';
 /** The testers an invitation may reach, as a subquery for a set-based statement (decision 052). */
 export { testerAudienceSql, usernameOfSql } from './tester-repository.ts';
+export { withMergedIntoSql } from './duplicate-repository.ts';
 
 /** The contact channels a tester can turn off (spec 3, "Opt-in"); NoText is the text-message channel. */
 export type ContactChannel = 'Phone' | 'NoText' | 'Email';
@@ -90,7 +91,10 @@ export function createTesterService(db: Database, deps: { clock: Clock; onTester
     /** The staff search's read of one index (decision 053). */
     searchByPrefix: base.searchByPrefix,
     /** A page of likely duplicate pairs no one has reviewed (decision 129), all or one tester's. */
-    duplicatePairs: (options: { testerId?: string; limit: number; offset: number }) => duplicates.unreviewedPairs(options),
+    duplicatePairs: (options: DuplicatePairsQuery) => duplicates.unreviewedPairs(options),
+    /** The account other than `exceptInto` the tester was merged into (decision 144), or null; in the caller's unit of work when given. */
+    mergedInto: (testerId: string, exceptInto: string, tx?: Executor) =>
+      createDuplicateRepository(tx ?? db).mergedInto(testerId, exceptInto),
     /** Whether the tester's screening is held: an unreviewed account shares their e-mail or phone (decision 129). */
     heldAsDuplicate: (testerId: string) => duplicates.heldAsDuplicate(testerId),
     /** Records that both accounts signed in on one browser (decision 137): a weak duplicate signal. */

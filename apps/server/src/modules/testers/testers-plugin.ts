@@ -6,7 +6,7 @@ import { createTesterNoteService } from './tester-note-service.ts';
 import { createTesterService } from './tester-service.ts';
 
 /** What the tester-admin and note services are made with: the modules' reads, privacy, staff. */
-type TesterAdminDeps = Parameters<typeof createTesterAdminService>[0] & {
+type TesterAdminDeps = Omit<Parameters<typeof createTesterAdminService>[0], 'notes'> & {
   staff: Parameters<typeof createTesterNoteService>[1]['staff'];
 };
 
@@ -25,9 +25,10 @@ export const testersModule = defineModule({
 export const testerAdminModule = defineModule({
   name: 'tester-admin',
   build(
-    { testers, ledger, scheduling, screening, children, referrals, studies, privacy, staff, mail }: Omit<TesterAdminDeps, 'clock'>,
+    { testers, ledger, scheduling, screening, children, referrals, studies, privacy, staff, mail, redeem }: Omit<TesterAdminDeps, 'clock'>,
     { db, clock },
   ) {
+    const notes = createTesterNoteService(db, { clock, testers, staff });
     const testerAdmin = createTesterAdminService({
       clock,
       testers,
@@ -40,8 +41,9 @@ export const testerAdminModule = defineModule({
       privacy,
       staff,
       mail,
+      redeem,
+      notes,
     });
-    const notes = createTesterNoteService(db, { clock, testers, staff });
     return { provides: {}, routes: { staff: [testerAdminRoutes(testerAdmin, notes)] } };
   },
 });

@@ -4,7 +4,9 @@ import type {
   AdjustCoinsPayload,
   DeleteTesterNotePayload,
   DeleteTesterPayload,
+  DuplicatesQuery,
   DuplicatesResponse,
+  MergePreview,
   ReviewDuplicatePayload,
   LiftSuspensionPayload,
   SetBlackListPayload,
@@ -13,7 +15,7 @@ import type {
   TesterPageResponse,
   TesterSearchResponse,
 } from '@testerhub/shared/staff-testers-schemas';
-import { TESTER_PAGE_ROWS } from '@testerhub/shared/staff-testers-schemas';
+import { DUPLICATE_PAGE_ROWS, TESTER_PAGE_ROWS } from '@testerhub/shared/staff-testers-schemas';
 import { tableQueryText, type TableState } from '../shell/table-state';
 import { apiGet, apiPost } from '../../lib/api';
 import { staffKeys } from './query-keys';
@@ -87,15 +89,42 @@ export const deleteTesterNote = (payload: DeleteTesterNotePayload) => apiPost<Te
 export const useAddTesterNote = () => useTesterChange(addTesterNote, 'add-tester-note');
 export const useDeleteTesterNote = () => useTesterChange(deleteTesterNote, 'delete-tester-note');
 
-/** GET /api/staff/testers/Duplicates: a page of unreviewed likely-duplicate pairs, or one tester's (decision 129). */
-export const getDuplicates = (page: number, testerId?: string) =>
-  apiGet<DuplicatesResponse>(`/staff/testers/Duplicates?page=${page}${testerId ? `&testerId=${encodeURIComponent(testerId)}` : ''}`);
+/** The duplicates table's defaults (decision 144): the newest account first, as the list always was. */
+export const DUPLICATES_TABLE: TableState = { page: 1, pageSize: DUPLICATE_PAGE_ROWS, sort: 'newerCreatedAt', dir: 'desc', q: '' };
 
-export const useDuplicates = (page: number, testerId?: string) =>
+/** The list's query from the table's state (the table's defaults left out), or one tester's pairs. */
+export const duplicatesQueryFor = (table: TableState, testerId?: string): Partial<DuplicatesQuery> => ({
+  page: table.page,
+  pageSize: table.pageSize === DUPLICATES_TABLE.pageSize ? undefined : table.pageSize,
+  sort: table.sort === DUPLICATES_TABLE.sort ? undefined : (table.sort as DuplicatesQuery['sort']),
+  dir: table.dir === DUPLICATES_TABLE.dir ? undefined : table.dir,
+  q: table.q.trim() === '' ? undefined : table.q,
+  testerId,
+});
+
+/** GET /api/staff/testers/Duplicates: a page of unreviewed likely-duplicate pairs, or one tester's (decisions 129, 144). */
+export function getDuplicates(query: Partial<DuplicatesQuery>) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return apiGet<DuplicatesResponse>(`/staff/testers/Duplicates?${params.toString()}`);
+}
+
+export const useDuplicates = (query: Partial<DuplicatesQuery>) =>
   useQuery({
-    queryKey: [...staffKeys.all, 'testers', 'duplicates', testerId ?? 'all', page],
-    queryFn: () => getDuplicates(page, testerId),
+    queryKey: [...staffKeys.all, 'testers', 'duplicates', query],
+    queryFn: () => getDuplicates(query),
     placeholderData: keepPreviousData,
+  });
+
+/** GET /api/staff/testers/MergePreview: what merging the newer account into the older would move, and what stops it (decision 144). */
+export const useMergePreview = (testerIds: readonly [string, string] | null) =>
+  useQuery({
+    queryKey: [...staffKeys.all, 'testers', 'merge-preview', testerIds],
+    queryFn: () =>
+      apiGet<MergePreview>(
+        `/staff/testers/MergePreview?testerId=${encodeURIComponent(testerIds![0])}&otherTesterId=${encodeURIComponent(testerIds![1])}`,
+      ),
+    enabled: testerIds !== null,
   });
 
 export const reviewDuplicate = (payload: ReviewDuplicatePayload) =>

@@ -38,6 +38,7 @@ export function DataTable<Row>({
   state,
   onChange,
   rowKey,
+  rowLabel,
   rowTestId,
   filterLabel,
   empty,
@@ -53,6 +54,8 @@ export function DataTable<Row>({
   state: TableState;
   onChange: (next: TableState) => void;
   rowKey: (row: Row) => string | number;
+  /** The row's accessible name, when its cells alone do not say it (a pair of accounts). */
+  rowLabel?: (row: Row) => string;
   rowTestId?: string;
   filterLabel: string;
   /** Said when nothing is there, or nothing matches the filter. */
@@ -120,7 +123,7 @@ export function DataTable<Row>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} data-testid={rowTestId}>
+                <tr key={rowKey(row)} data-testid={rowTestId} aria-label={rowLabel?.(row)}>
                   {columns.map((column) =>
                     column.rowHeader ? (
                       <th key={column.key} scope="row" data-testid={column.cellTestId}>

@@ -1,0 +1,2 @@
+ALTER TABLE "tester_duplicate_reviews" DROP CONSTRAINT "tester_duplicate_reviews_outcome";--> statement-breakpoint
+ALTER TABLE "tester_duplicate_reviews" ADD CONSTRAINT "tester_duplicate_reviews_outcome" CHECK ("tester_duplicate_reviews"."outcome" in ('notDuplicate', 'blockNewer', 'mergeNewer'));
