@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { adminUrl, databaseUrl, quoteIdent } from '../test/database-names.ts';
+import { collectResponse, delay, getJson, SERVER_HOST as HOST, serverProcesses, waitForStatus } from '../test/server-process.ts';
 import { createTestDatabase, pgliteTemplate } from '../test/test-app.ts';
 import { migrationsHead, openPglite, pgliteDataDir } from './core/db/client.ts';
 
@@ -23,9 +22,6 @@ import { migrationsHead, openPglite, pgliteDataDir } from './core/db/client.ts';
  * the file's 60 s in CI; the PGlite run proves the same on PGlite.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HOST = '127.0.0.1';
-const START_TIMEOUT_MS = 180_000;
 const TEST_TIMEOUT_MS = 240_000;
 /** READY_DRAIN_MS of the servers here: long enough to ask /api/ready and /api/health on a busy machine. */
 const DRAIN_MS = 3000;
@@ -40,14 +36,8 @@ interface LogLine {
   statusCode?: number;
 }
 
-interface RunningServer {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
-}
-
+const servers = serverProcesses();
 let tempDir: string;
-let running: RunningServer[] = [];
 /** Where the shutdown tests' starts keep their data: the PGlite folder in tempDir, or a PostgreSQL copy. */
 let shutdownDatabase: { env: Record<string, string>; dispose: () => Promise<void> } = { env: {}, dispose: async () => undefined };
 
@@ -67,16 +57,8 @@ beforeAll(async () => {
   }
 });
 
-afterEach(async () => {
-  // A failed test must not leave its servers running.
-  for (const server of running) {
-    if (server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-  }
-  running = [];
-});
+// A failed test must not leave its servers running.
+afterEach(() => servers.killAll());
 
 afterAll(async () => {
   await shutdownDatabase.dispose();
@@ -241,14 +223,10 @@ describe.skipIf(inject('testDatabase')?.kind !== 'postgres')('several instances 
   );
 });
 
-/** Starts `node --import tsx src/main.ts` on a free port and waits until /api/health answers 200. */
-async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  // A complete environment of its own: nothing from the test run (DATABASE_URL, SMTP_URL, NODE_OPTIONS, ...) leaks in.
-  const env = {
+/** Starts main.ts in production on this file's data folder and waits until /api/health answers 200. */
+function startServer(extraEnv: Record<string, string> = {}) {
+  return servers.startServer({
     NODE_ENV: 'production',
-    HOST,
-    PORT: String(port),
     DATA_DIR: tempDir,
     WEB_DIST_DIR: path.join(tempDir, 'web'),
     LOG_LEVEL: 'info',
@@ -258,52 +236,6 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Runni
     STUDY_LINK_SECRET: PRODUCTION_KEY,
     STAFF_TOTP_KEY: PRODUCTION_KEY,
     ...extraEnv,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  // 'close' comes after the process has exited and its output has been read to the end.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((resolve) => {
-    child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-  const server = { child, port, exited };
-  running.push(server);
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let gone = false;
-  void exited.then(() => (gone = true));
-  while (Date.now() < deadline) {
-    if (gone) {
-      const exit = await exited;
-      throw new Error(`server exited during start-up with code ${exit.code}\n${exit.stderr}\n${exit.stdout}`);
-    }
-    const health = await getJson(port, '/api/health').catch(() => undefined);
-    if (health?.statusCode === 200) return server;
-    await delay(200);
-  }
-  throw new Error(`server did not answer /api/health within ${START_TIMEOUT_MS} ms\n${stderr}\n${stdout}`);
-}
-
-/** Asks `urlPath` until it answers `status`; that answer, or the last one at the deadline. */
-async function waitForStatus(port: number, urlPath: string, status: number, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const answer = await getJson(port, urlPath);
-    if (answer.statusCode === status || Date.now() > deadline) return answer;
-    await delay(20);
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
   });
 }
 
@@ -326,37 +258,9 @@ async function waitForRefusedConnection(port: number, timeoutMs: number): Promis
   }
 }
 
-function collectResponse(
-  request: http.ClientRequest,
-): Promise<{ statusCode: number | undefined; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    request.once('error', reject);
-    request.once('response', (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.once('end', () => resolve({ statusCode: response.statusCode, headers: response.headers, body }));
-      response.once('error', reject);
-    });
-  });
-}
-
-async function getJson(port: number, urlPath: string): Promise<{ statusCode: number | undefined; body: unknown }> {
-  const request = http.request({ host: HOST, port, method: 'GET', path: urlPath, agent: false, timeout: 5000 });
-  request.once('timeout', () => request.destroy(new Error('timed out')));
-  const response = collectResponse(request);
-  request.end();
-  const { statusCode, body } = await response;
-  return { statusCode, body: JSON.parse(body) as unknown };
-}
-
 function parseLogLines(stdout: string): LogLine[] {
   return stdout
     .split('\n')
     .filter((line) => line.trim().startsWith('{'))
     .map((line) => JSON.parse(line) as LogLine);
-}
-
-function delay(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

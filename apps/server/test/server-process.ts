@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The real entry point (src/main.ts) run from source with tsx as its own process, for the tests of
+ * what only a whole start shows: shutdown (main.test.ts), keys kept across a restart (restart.test.ts).
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 180_000;
+
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<ServerExit>;
+  /** What it has written so far. */
+  output: () => { stdout: string; stderr: string };
+}
+
+/**
+ * The server processes of one test file. Each start gets exactly `env` (nothing of the test run's
+ * own environment leaks in: DATABASE_URL, SMTP_URL, NODE_OPTIONS, ...) with HOST and a free PORT.
+ * `killAll` in afterEach: a failed test must not leave its servers running.
+ */
+export function serverProcesses() {
+  let running: RunningServer[] = [];
+
+  async function spawnServer(env: Record<string, string>): Promise<RunningServer> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: { ...env, HOST: SERVER_HOST, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    // 'close' comes after the process has exited and its output has been read to the end.
+    const exited = new Promise<ServerExit>((resolve) => {
+      child.once('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    });
+    const server = { child, port, exited, output: () => ({ stdout, stderr }) };
+    running.push(server);
+    return server;
+  }
+
+  /** Starts main.ts and waits until /api/health answers 200; throws with the exit code and the output if it ends first. */
+  async function startServer(env: Record<string, string>): Promise<RunningServer> {
+    const server = await spawnServer(env);
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    let gone = false;
+    void server.exited.then(() => (gone = true));
+    while (Date.now() < deadline) {
+      if (gone) {
+        const exit = await server.exited;
+        throw new Error(`server exited during start-up with code ${exit.code}\n${exit.stderr}\n${exit.stdout}`);
+      }
+      const health = await getJson(server.port, '/api/health').catch(() => undefined);
+      if (health?.statusCode === 200) return server;
+      await delay(200);
+    }
+    const { stdout, stderr } = server.output();
+    throw new Error(`server did not answer /api/health within ${START_TIMEOUT_MS} ms\n${stderr}\n${stdout}`);
+  }
+
+  async function killAll() {
+    for (const server of running) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+    }
+    running = [];
+  }
+
+  return { startServer, killAll };
+}
+
+/** Asks `urlPath` until it answers `status`; that answer, or the last one at the deadline. */
+export async function waitForStatus(port: number, urlPath: string, status: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await getJson(port, urlPath);
+    if (answer.statusCode === status || Date.now() > deadline) return answer;
+    await delay(20);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, SERVER_HOST, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function collectResponse(
+  request: http.ClientRequest,
+): Promise<{ statusCode: number | undefined; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.once('end', () => resolve({ statusCode: response.statusCode, headers: response.headers, body }));
+      response.once('error', reject);
+    });
+  });
+}
+
+export async function getJson(port: number, urlPath: string): Promise<{ statusCode: number | undefined; body: unknown }> {
+  const request = http.request({ host: SERVER_HOST, port, method: 'GET', path: urlPath, agent: false, timeout: 5000 });
+  request.once('timeout', () => request.destroy(new Error('timed out')));
+  const response = collectResponse(request);
+  request.end();
+  const { statusCode, body } = await response;
+  return { statusCode, body: JSON.parse(body) as unknown };
+}
+
+/** POSTs `payload` as JSON with `headers`; the status and the parsed answer. */
+export async function postJson(
+  port: number,
+  urlPath: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ statusCode: number | undefined; body: unknown }> {
+  const body = JSON.stringify(payload);
+  const request = http.request({
+    host: SERVER_HOST,
+    port,
+    method: 'POST',
+    path: urlPath,
+    agent: false,
+    timeout: 5000,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+  });
+  request.once('timeout', () => request.destroy(new Error('timed out')));
+  const response = collectResponse(request);
+  request.end(body);
+  const answer = await response;
+  return { statusCode: answer.statusCode, body: JSON.parse(answer.body) as unknown };
+}
+
+export function delay(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
