@@ -43,6 +43,8 @@ export interface TesterFields extends Partial<Pick<SupportTester, 'username' | '
   coins?: number;
   /** Ten digits (the staff search by phone). */
   phone?: string;
+  /** A street address (the shared-address signal of likely duplicates, decision 129); a house number of its own unless given. */
+  address?: string;
 }
 
 /** A confirmed tester with the welcome coins; fields not given are generated (a 12-character username), born 1990-06-15 in Chicago (60614). */

@@ -72,6 +72,8 @@ const testerBody = z.object({
     .string()
     .regex(/^\d{5}$/)
     .optional(),
+  /** A street address of the test's choosing (decision 129's shared-address signal); a house number of its own unless given. */
+  address: z.string().min(1).max(100).optional(),
   /** YYYY-MM-DD: a tester of a chosen age (the screener list's age rules). */
   birthDate: z.iso.date().optional(),
   language: z.enum(['en', 'es']).optional(),

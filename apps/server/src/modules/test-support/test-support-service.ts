@@ -22,6 +22,8 @@ export interface TestTesterInput {
   firstName?: string;
   lastName?: string;
   zipCode?: string;
+  /** The street address; a house number of its own on N Lincoln Ave unless given. */
+  address?: string;
   /** YYYY-MM-DD; 1990-06-15 unless given. */
   birthDate?: string;
   language?: 'en' | 'es';
@@ -120,8 +122,8 @@ export function createTestSupportService(
               firstName,
               lastName,
               zipCode,
-              // A house number of its own: testers sharing a street address are listed as likely duplicates (decision 129).
-              address: `${randomPhone().slice(-4)} N Lincoln Ave`,
+              // A house number of its own unless given: testers sharing a street address are listed as likely duplicates (decision 129).
+              address: input.address ?? `${randomPhone().slice(-4)} N Lincoln Ave`,
               city: 'Chicago',
               state: 'IL',
               sex: 'F',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/test-app.ts';
 import { ConfigError, loadConfig } from '../../core/config/env.ts';
@@ -108,6 +108,19 @@ describe('with TEST_SUPPORT_SECRET', () => {
       const refused = await post(testApp, '/api/test-support/tester', bad);
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
     }
+  });
+
+  it('takes a street address (the shared-address signal of decision 129); a house number of its own unless given', async () => {
+    const address = '12 North Main Street Apt 3';
+    const given = (await post(testApp, '/api/test-support/tester', { address })).json();
+    const plain = (await post(testApp, '/api/test-support/tester', {})).json();
+    const rows = await testApp.database.db
+      .select({ id: testers.id, address: testers.address })
+      .from(testers)
+      .where(inArray(testers.id, [given.testerId, plain.testerId]));
+    expect(rows.find((row) => row.id === given.testerId)?.address).toBe(address);
+    expect(rows.find((row) => row.id === plain.testerId)?.address).toMatch(/^\d{4} N Lincoln Ave$/);
+    expect((await post(testApp, '/api/test-support/tester', { address: '' })).statusCode).toBe(400);
   });
 
   it('starts a session by username or id: the cookie opens the portal, as a login would', async () => {
