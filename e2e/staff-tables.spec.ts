@@ -100,3 +100,78 @@ test('an invitation’s recipients and a tester’s coin ledger are tables paged
   await expect(coinCells.first()).toHaveText('20');
   await expectNoAxeViolations(staff);
 });
+
+test('the sent invitations and a tester’s audit trail are tables paged, sorted and filtered by the server, sound at 1280 and 360 px (decision 145)', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // Three testers aged 93, an age no other test's testers have.
+  const testers = [];
+  for (let index = 0; index < 3; index++) testers.push(await createTester(request, { birthDate: bornYearsAgo(93) }));
+
+  const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['recruiter'], viewport: DESKTOP });
+  await followStaffNav(staff, 'Invitations');
+  await staff.getByLabel('Study', { exact: true }).selectOption(String(STUDY));
+  await staff.getByLabel('Lowest age').fill('93');
+  await staff.getByLabel('Highest age').fill('93');
+  await staff.getByRole('button', { name: 'Send to 3 testers' }).click();
+  await expect(staff.getByText('Invitation queued for 3 testers.')).toBeVisible();
+  const invitationId = (await staff.getByRole('link', { name: /^Follow invitation #\d+$/ }).textContent())!.replace(/\D/g, '');
+
+  // The sendings, newest first: this one leads, its filters in short and its counts in their columns.
+  const sendings = staff.getByRole('table', { name: 'Sent invitations' });
+  await expect(sendings.getByRole('columnheader', { name: /When sent/ })).toHaveAttribute('aria-sort', 'descending');
+  const row = sendings.getByRole('row', { name: new RegExp(`^Invitation #${invitationId}: `) });
+  await expect(sendings.getByRole('rowheader').first()).toHaveText(new RegExp(`^Invitation #${invitationId}: `));
+  await expect(row).toContainText(`Study ${STUDY}; ages 93 to 93; every site`);
+  await expect(row.locator('[data-count="matched"]')).toHaveText('3');
+  await expect(staff.getByText(/^Showing 1-\d+ of \d+$/)).toBeVisible();
+  await soundAtBothWidths(staff, 'Sent invitations');
+
+  // Sorted by the server on a count: the answer asked for it, and the header says so.
+  const sortedByQueued = staff.waitForResponse((response) => response.url().includes('/api/staff/invitations/List?page=1&sort=queued'));
+  await sendings.getByRole('button', { name: /Queued/ }).click();
+  expect((await sortedByQueued).status()).toBe(200);
+  await expect(sendings.getByRole('columnheader', { name: /Queued/ })).toHaveAttribute('aria-sort', 'descending');
+  // Filtered by the study's number, 10 a page.
+  await staff.getByRole('searchbox', { name: 'Find a study by name or number' }).fill(String(STUDY));
+  await staff.getByRole('combobox', { name: 'Rows a page' }).selectOption('10');
+  await expect(staff).toHaveURL(new RegExp(`q=${STUDY}`));
+  await expect(sendings.getByRole('rowheader').first()).toContainText(`Invitation #`);
+  for (const cell of await sendings.locator('tbody tr td:nth-of-type(2)').allTextContents()) expect(cell).toContain(`Study ${STUDY}`);
+
+  // A tester's audit trail: two coin adjustments with their reasons, newest first, in words.
+  await staff.goto(`/staff/testers/${testers[0]!.testerId}`);
+  const adjust = staff.getByRole('form', { name: 'Adjust coins' });
+  const trailTable = staff.getByTestId('tester-audit');
+  for (const [count, coins, reason] of [
+    [1, '15', 'Parking refund'],
+    [2, '25', 'Goodwill for the long wait'],
+  ] as const) {
+    await adjust.getByLabel('Coins', { exact: false }).fill(coins);
+    await adjust.getByLabel('Reason for the adjustment').fill(reason);
+    await adjust.getByRole('button', { name: 'Adjust coins' }).click();
+    // The trail as the server reads it after the change (the form has emptied itself by then).
+    await expect(trailTable.getByText(`Showing 1-${count} of ${count}`)).toBeVisible();
+    await expect(adjust.getByLabel('Reason for the adjustment')).toHaveValue('');
+  }
+  const trail = staff.getByRole('table', { name: 'Audit trail' });
+  await expect(trail.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'descending');
+  await expect(trail.getByRole('rowheader').first()).toHaveText(/ UTC$/);
+  await expect(trail.locator('tbody tr').first()).toContainText('Coins added or taken');
+  await expect(trail.locator('tbody tr').first()).toContainText('reason: Goodwill for the long wait');
+  await soundAtBothWidths(staff, 'Audit trail');
+
+  // Oldest first, from the server; then the filter finds one reason.
+  const oldestFirst = staff.waitForResponse((response) => response.url().includes('auditDir=asc'));
+  await trail.getByRole('button', { name: /When/ }).click();
+  expect((await oldestFirst).status()).toBe(200);
+  await expect(trail.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(trail.locator('tbody tr').first()).toContainText('reason: Parking refund');
+  await trailTable.getByRole('searchbox', { name: 'Find an action or reason' }).fill('parking');
+  await expect(trailTable.getByText('Showing 1-1 of 1')).toBeVisible();
+  await expect(trail.locator('tbody tr')).toHaveCount(1);
+  await expectNoAxeViolations(staff);
+});

@@ -17,9 +17,13 @@ const day = z.iso
   .refine((value) => value >= '2000-01-01' && value <= '2099-12-31', 'Give a date between 2000 and 2099.');
 const siteId = z.string().trim().min(1).max(10);
 
-/** GET /api/staff/calendar/Sessions?from=YYYY-MM-DD&days=1|7&siteId= (no siteId: every site the caller may see). */
+/**
+ * GET /api/staff/calendar/Sessions?from=YYYY-MM-DD&days=1|7&siteId= (no siteId: every site the caller
+ * may see). No `from`: today on the chosen site's clock, else the company's (a week: its Monday), so a
+ * first read with a site in the address starts on the site's day (decision 145); the answer's `from` says which.
+ */
 export const calendarSessionsQuerySchema = z.object({
-  from: day,
+  from: day.optional(),
   days: z.coerce
     .number()
     .int()

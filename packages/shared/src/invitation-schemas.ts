@@ -135,17 +135,46 @@ export const invitationSummarySchema = z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   counts: invitationCountsSchema,
+  /** The filters it was sent with, as stored (the list says them in short: decision 145). */
+  filters: z.object({
+    minAge: z.number().int().nullable(),
+    maxAge: z.number().int().nullable(),
+    siteIds: z.array(z.string()),
+    answerIds: z.array(z.number().int()),
+    notTestedMonths: z.number().int().nullable(),
+    excludeStudyNos: z.array(z.number().int()),
+    excludeProjectTypes: z.array(z.number().int()),
+    excludeWithinMonths: z.number().int().nullable(),
+  }),
 });
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
 
-/** GET /staff/invitations/List: newest first, 25 a page. */
+/**
+ * GET /staff/invitations/List?page=&pageSize=&sort=&dir=&q=: the sendings, a table the server pages
+ * (decision 145: sendings accumulate for years); newest first and 25 a page unless asked otherwise.
+ * `study` sorts by the study's name; `answered` is shown but not a sort key (it reads each study's
+ * screenings and bookings).
+ */
 export const INVITATIONS_PAGE_SIZE = 25;
-export const invitationListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const INVITATION_SORTS = ['createdAt', 'study', 'matched', 'queued', 'sent', 'skipped', 'clicked'] as const;
+export type InvitationSort = (typeof INVITATION_SORTS)[number];
+export const invitationListQuerySchema = z.object({
+  page: tablePageField,
+  pageSize: pageSizeField(INVITATIONS_PAGE_SIZE),
+  sort: sortField(INVITATION_SORTS, 'createdAt'),
+  dir: sortDirectionField('desc'),
+  /** Sendings whose study's name or number holds this text. */
+  q: tableFilterField,
+});
 export type InvitationListQuery = z.input<typeof invitationListQuerySchema>;
+export type InvitationListRequest = z.output<typeof invitationListQuerySchema>;
 export const invitationListResponseSchema = z.object({
   invitations: z.array(invitationSummarySchema),
   page: z.number().int(),
   hasMore: z.boolean(),
+  /** Sendings the filter keeps, over every page. */
+  total: z.number().int(),
+  pageSize: z.number().int(),
   /** INVITATION_MAILS_PER_MINUTE: how fast the outbox receives invitation e-mails. */
   mailsPerMinute: z.number().int(),
 });
@@ -182,20 +211,7 @@ export type InvitationRecipient = z.infer<typeof invitationRecipientSchema>;
 export const invitationDetailResponseSchema = z.object({
   status: z.enum(['succeed', 'failed']),
   message: z.string(),
-  invitation: invitationSummarySchema
-    .extend({
-      filters: z.object({
-        minAge: z.number().int().nullable(),
-        maxAge: z.number().int().nullable(),
-        siteIds: z.array(z.string()),
-        answerIds: z.array(z.number().int()),
-        notTestedMonths: z.number().int().nullable(),
-        excludeStudyNos: z.array(z.number().int()),
-        excludeProjectTypes: z.array(z.number().int()),
-        excludeWithinMonths: z.number().int().nullable(),
-      }),
-    })
-    .nullable(),
+  invitation: invitationSummarySchema.nullable(),
   recipients: z.array(invitationRecipientSchema),
   page: z.number().int(),
   hasMore: z.boolean(),

@@ -99,6 +99,9 @@ const pageParam = z.coerce.number().int().min(1).max(10_000).default(1);
 /** The coin ledger's table on the tester's page sorts on these (decision 136); newest first unless asked. */
 export const LEDGER_SORTS = ['createdAt', 'coins', 'experience'] as const;
 export type LedgerSort = (typeof LEDGER_SORTS)[number];
+/** The audit trail's sort keys (decision 145): when, who (the member's name), what (the action). */
+export const AUDIT_TRAIL_SORTS = ['at', 'staff', 'action'] as const;
+export type AuditTrailSort = (typeof AUDIT_TRAIL_SORTS)[number];
 
 /**
  * The tester's page, with the page of the coin ledger and of the audit trail asked for; the ledger
@@ -112,6 +115,11 @@ export const testerPageQuerySchema = z.object({
   ledgerDir: sortDirectionField('desc'),
   ledgerQ: tableFilterField,
   auditPage: pageParam,
+  auditPageSize: pageSizeField(TESTER_PAGE_ROWS),
+  auditSort: sortField(AUDIT_TRAIL_SORTS, 'at'),
+  auditDir: sortDirectionField('desc'),
+  /** Entries whose action's words or reason hold this text. */
+  auditQ: tableFilterField,
 });
 export type TesterPageQuery = z.infer<typeof testerPageQuerySchema>;
 
@@ -167,6 +175,9 @@ export const testerPageResponseSchema = z.object({
       ),
       auditPage: z.number().int(),
       auditHasMore: z.boolean(),
+      /** Audit entries the filter keeps, over every page. */
+      auditTotal: z.number().int(),
+      auditPageSize: z.number().int(),
     })
     .nullable(),
 });

@@ -119,6 +119,8 @@ export const schedulingModule = defineModule({
     const bookingControls = createBookingControls({ scheduling, testers, messages, audited: staff.audited });
     const calendar = createCalendarService({
       db,
+      clock,
+      companyTimeZone: config.loyaltyTimeZone,
       listTestSites: publicContent.listTestSites,
       studyNames: studies.studyNames,
       testerContacts: testers.namesAndPhones,

@@ -1,3 +1,6 @@
+import { actionsNamed } from '@testerhub/shared/audit-words';
+import type { AuditTrailSort } from '@testerhub/shared/staff-testers-schemas';
+import type { SortDirection } from '@testerhub/shared/table-query';
 import type { AuditTarget } from '../../core/audit/audited.ts';
 import { csvRecord } from '../../core/csv.ts';
 import { auditTargetName, auditTargetNames } from '../../core/db/audit-target-names.ts';
@@ -25,17 +28,29 @@ export function createStaffAuditLog(context: StaffContext) {
   const { db, repository } = context;
 
   return {
-    /** The newest `limit` staff changes of one row (a tester's page, decision 053), with who made them. */
-    async auditTrailOf(target: AuditTarget, limit: number, offset = 0) {
-      const rows = await repository.listAudit(db, { target, exceptAction: TESTER_VIEW_ACTION }, offset, limit);
-      return rows.slice(0, limit).map((row) => ({
-        id: row.id,
-        at: row.at.toISOString(),
-        staffName: actorName(row),
-        action: row.action,
-        before: row.before,
-        after: row.after,
-      }));
+    /**
+     * A page of one row's staff changes (a tester's page, decisions 053 and 145), with who made them:
+     * sorted, kept to the entries whose action's words or reason hold `filter`, with the total.
+     */
+    async auditTrailOf(
+      target: AuditTarget,
+      query: { sort: AuditTrailSort; dir: SortDirection; filter: string; offset: number; limit: number },
+    ) {
+      const { rows, total } = await repository.auditTrailPage(db, target, TESTER_VIEW_ACTION, {
+        ...query,
+        actions: query.filter === '' ? [] : actionsNamed(query.filter),
+      });
+      return {
+        total,
+        rows: rows.map((row) => ({
+          id: row.id,
+          at: row.at.toISOString(),
+          staffName: actorName(row),
+          action: row.action,
+          before: row.before,
+          after: row.after,
+        })),
+      };
     },
 
     /** Newest first, 50 a page, filtered by staff member, action and UTC dates (both ends included); targets by name. */

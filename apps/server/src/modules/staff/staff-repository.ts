@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
+import type { AuditTrailSort } from '@testerhub/shared/staff-testers-schemas';
+import { containsPattern, type SortDirection } from '@testerhub/shared/table-query';
 import { staffAuditLog, staffInvitations, staffMembers, staffRecoveryCodes, staffSessions } from './staff-tables.ts';
 
 export type StaffRow = typeof staffMembers.$inferSelect;
@@ -223,6 +225,56 @@ export function createStaffRepository() {
         .orderBy(desc(staffAuditLog.at), desc(staffAuditLog.id))
         .offset(offset)
         .limit(limit + 1);
+    },
+
+    /**
+     * A page of one row's audit trail (decision 145) but `exceptAction`, sorted on `sort` (ties
+     * newest first) and kept to the `actions` named or a reason holding `filter` (null: every
+     * entry); with the total the filter keeps. The target's index keeps the scan to the row's entries.
+     */
+    async auditTrailPage(
+      db: Executor,
+      target: { type: string; id: string },
+      exceptAction: string,
+      query: { sort: AuditTrailSort; dir: SortDirection; filter: string; actions: readonly string[]; offset: number; limit: number },
+    ) {
+      const sortable: Record<AuditTrailSort, SQL> = {
+        at: sql`${staffAuditLog.at}`,
+        staff: sql`lower(${staffMembers.name})`,
+        action: sql`${staffAuditLog.action}`,
+      };
+      const kept = and(
+        eq(staffAuditLog.targetType, target.type),
+        eq(staffAuditLog.targetId, target.id),
+        ne(staffAuditLog.action, exceptAction),
+        query.filter === ''
+          ? undefined
+          : or(
+              query.actions.length > 0 ? inArray(staffAuditLog.action, [...query.actions]) : undefined,
+              sql`${staffAuditLog.after}->>'reason' ilike ${containsPattern(query.filter)}`,
+            ),
+      );
+      const direction = query.dir === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: staffAuditLog.id,
+            staffId: staffAuditLog.staffId,
+            action: staffAuditLog.action,
+            before: staffAuditLog.before,
+            after: staffAuditLog.after,
+            at: staffAuditLog.at,
+            staffName: staffMembers.name,
+          })
+          .from(staffAuditLog)
+          .leftJoin(staffMembers, eq(staffMembers.id, staffAuditLog.staffId))
+          .where(kept)
+          .orderBy(sql`${sortable[query.sort]} ${direction}`, desc(staffAuditLog.at), desc(staffAuditLog.id))
+          .offset(query.offset)
+          .limit(query.limit),
+        db.select({ count: count() }).from(staffAuditLog).where(kept),
+      ]);
+      return { rows, total: Number(total?.count ?? 0) };
     },
 
     /** Whether the member's action on the row is in the log since `since` (the target's index finds it). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNull, lte, ne, not, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '../../core/db/client.ts';
 // One query decides the list for a million testers (decision 017): "not screened yet" reads the
 // screening module's table in it, as the session join reads testers (decision 016).
@@ -29,6 +29,10 @@ export interface OpenStudyFilter {
 /** The studies of these project types, as a subquery of `study_no` (the invitation filters' exclusion by kind, decision 121). */
 export const studiesOfProjectTypesSql = (projectTypes: readonly number[]) =>
   sql`select ${studies.studyNo} as study_no from ${studies} where ${inArray(studies.projectType, [...projectTypes])}`;
+
+/** A study's name (its basic info) as a scalar subquery on `studyNo`: another module's list sorts and filters by it in its own statement. */
+export const studyNameOfSql = (studyNo: AnyColumn) =>
+  sql`(select ${studies.studyBasicInfo} from ${studies} where ${studies.studyNo} = ${studyNo})`;
 
 /** An int[] literal for one parameter: the same plan whatever the number of ids. */
 const intArray = (ids: readonly number[]) => `{${ids.filter((id) => Number.isSafeInteger(id)).join(',')}}`;

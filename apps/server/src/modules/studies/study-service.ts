@@ -8,7 +8,7 @@ import { isExternalReturnSigned } from './external-return-signature.ts';
 import { createStudyRepository, type NewStudy, type StudyRow } from './study-repository.ts';
 
 export type { StudyRow } from './study-repository.ts';
-export { studiesOfProjectTypesSql } from './study-repository.ts';
+export { studiesOfProjectTypesSql, studyNameOfSql } from './study-repository.ts';
 
 /** The About-me answers a tester holds; the dossier module provides it. */
 

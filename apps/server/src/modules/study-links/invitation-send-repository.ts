@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql, type AnyColumn } from 'drizzle-orm';
-import type { RecipientSort } from '@testerhub/shared/invitation-schemas';
+import type { InvitationSort, RecipientSort } from '@testerhub/shared/invitation-schemas';
 import { containsPattern, type SortDirection } from '@testerhub/shared/table-query';
 import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 import { invitationRecipients, invitationSends, studyInvitations } from './study-link-tables.ts';
@@ -158,9 +158,46 @@ export function createInvitationSendRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /** Sendings newest first, `limit` from `offset`. */
-    async listSends(offset: number, limit: number) {
-      return db.select().from(invitationSends).orderBy(desc(invitationSends.id)).offset(offset).limit(limit);
+    /**
+     * A page of the sendings (decision 145), sorted on `sort` (ties newest first) and kept to those
+     * whose study's name or number holds `filter`; with the total the filter keeps. `studyNameOf`:
+     * the studies module's name subquery. A count sorts on its own subquery over the sending's
+     * recipients (their primary key starts with the sending), run only for the sort chosen.
+     */
+    async listSends(
+      studyNameOf: (studyNo: AnyColumn) => SqlFragment,
+      query: { sort: InvitationSort; dir: SortDirection; filter: string; offset: number; limit: number },
+    ) {
+      const recipientsWhere = (condition?: SqlFragment) =>
+        sql`(select count(*) from ${invitationRecipients} inner join ${studyInvitations} on ${studyInvitations.id} = ${invitationRecipients.invitationId} where ${invitationRecipients.sendId} = ${invitationSends.id}${condition ? sql` and ${condition}` : sql``})`;
+      const studyName = studyNameOf(invitationSends.studyNo);
+      const sortable: Record<InvitationSort, SqlFragment> = {
+        createdAt: sql`${invitationSends.createdAt}`,
+        study: sql`lower(${studyName})`,
+        matched: sql`${invitationSends.matched}`,
+        queued: recipientsWhere(),
+        sent: recipientsWhere(sql`${invitationRecipients.state} = 'sent'`),
+        skipped: recipientsWhere(sql`${invitationRecipients.state} = 'skipped'`),
+        clicked: recipientsWhere(sql`${invitationRecipients.state} = 'sent' and ${studyInvitations.clickedAt} is not null`),
+      };
+      const pattern = containsPattern(query.filter);
+      const kept =
+        query.filter === '' ? undefined : sql`(${studyName} ilike ${pattern} or ${invitationSends.studyNo}::text like ${pattern})`;
+      const direction = query.dir === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(invitationSends)
+          .where(kept)
+          .orderBy(sql`${sortable[query.sort]} ${direction}`, desc(invitationSends.id))
+          .offset(query.offset)
+          .limit(query.limit),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(invitationSends)
+          .where(kept),
+      ]);
+      return { rows, total: Number(total?.count ?? 0) };
     },
 
     async counts(sendId: number, answeredBy: readonly SqlFragment[]) {

@@ -58,7 +58,8 @@ export function invitationSendRoutes(invitations: InvitationSendService): Fastif
       '/staff/invitations/List',
       {
         roles: ['recruiter'],
-        description: 'Sendings, newest first, 25 a page, with matched, queued, sent, skipped, clicked and answered counts.',
+        description:
+          'Sendings with their matched, queued, sent, skipped, clicked and answered counts: pageSize 10, 25 (default), 50 or 100; sort by createdAt (default), study (its name), matched, queued, sent, skipped or clicked, dir asc or desc (default desc: newest first); q keeps the sendings whose study’s name or number holds it; total counts every page.',
         input: invitationListQuerySchema,
         response: invitationListResponseSchema,
       },

@@ -1,10 +1,10 @@
 import {
   INVITATION_TEXTS,
-  INVITATIONS_PAGE_SIZE,
   invitationFiltersSchema,
   type InvitationDetailRequest,
   type InvitationDetailResponse,
   type InvitationFilters,
+  type InvitationListRequest,
   type InvitationListResponse,
   type InvitationOptionsResponse,
   type InvitationPreviewResponse,
@@ -19,7 +19,7 @@ import { screenedInStudySql } from '../screening/screening-service.ts';
 import type { StaffPrincipal, StaffService } from '../staff/staff-service.ts';
 import { isStudyOpen } from '@testerhub/shared/study-rules';
 import { namedCode, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
-import { studiesOfProjectTypesSql, type StudyService } from '../studies/study-service.ts';
+import { studiesOfProjectTypesSql, studyNameOfSql, type StudyService } from '../studies/study-service.ts';
 import { tableOffset } from '@testerhub/shared/table-query';
 import { testerAudienceSql, usernameOfSql, withMergedIntoSql } from '../testers/tester-service.ts';
 import { createInvitationSendRepository, type InvitationSendRow } from './invitation-send-repository.ts';
@@ -126,6 +126,7 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
         createdAt: send.createdAt.toISOString(),
         createdBy: staffNames.get(send.createdBy) ?? (send.createdBy === 'seed' ? 'Demo data' : '(account removed)'),
         counts: { matched: send.matched, ...(await repository.counts(send.id, answeredBy(send.studyNo))) },
+        filters: storedFilters(send.filters),
       })),
     );
   }
@@ -262,14 +263,22 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
       }
     },
 
-    /** Sendings newest first, INVITATIONS_PAGE_SIZE a page, each with its counts. */
-    async list(query: { page: number }): Promise<InvitationListResponse> {
-      const size = INVITATIONS_PAGE_SIZE;
-      const rows = await repository.listSends((query.page - 1) * size, size + 1);
+    /** A page of the sendings, each with its counts (sorted and filtered: decision 145). */
+    async list(query: InvitationListRequest): Promise<InvitationListResponse> {
+      const offset = tableOffset(query.page, query.pageSize);
+      const { rows, total } = await repository.listSends(studyNameOfSql, {
+        sort: query.sort,
+        dir: query.dir,
+        filter: query.q,
+        offset,
+        limit: query.pageSize,
+      });
       return {
-        invitations: await summaries(rows.slice(0, size)),
+        invitations: await summaries(rows),
         page: query.page,
-        hasMore: rows.length > size,
+        hasMore: offset + rows.length < total,
+        total,
+        pageSize: query.pageSize,
         mailsPerMinute: deps.mailsPerMinute,
       };
     },
@@ -299,7 +308,7 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
       return {
         status: 'succeed',
         message: '',
-        invitation: { ...summary!, filters: storedFilters(send.filters) },
+        invitation: summary!,
         recipients: rows.map((row) => ({
           testerId: row.testerId,
           username: row.username ?? '(deleted)',

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   INVITATION_TEXTS,
+  INVITATION_SORTS,
   invitationFiltersSchema,
   RECIPIENT_SORTS,
   type InvitationDetailResponse,
@@ -575,6 +576,72 @@ describe('the counts and the recipients', () => {
     expectFieldError(await getWith(app, `${base}&sort=password_hash`, { cookie }), 'sort', TABLE_QUERY_TEXTS.sort(RECIPIENT_SORTS));
     expectFieldError(await getWith(app, `${base}&dir=sideways`, { cookie }), 'dir', TABLE_QUERY_TEXTS.dir);
     expectFieldError(await getWith(app, `${base}&pageSize=1000`, { cookie }), 'pageSize', TABLE_QUERY_TEXTS.pageSize);
+  });
+
+  it('pages, sorts and filters the sendings on the server, with the total, and refuses a sort column not in the list (decision 145)', async () => {
+    await settled();
+    const { cookie } = await recruiter();
+    // Three sites of one, two and three testers; eleven sendings of eleven studies named with this test's mark, to them in turn.
+    const sites = [freshSite(), freshSite(), freshSite()];
+    for (const [index, site] of sites.entries()) for (let made = 0; made <= index; made++) await tester(site);
+    const mark = `Sendings ${randomUUID().slice(0, 8)}`;
+    const letters = ['k', 'c', 'h', 'a', 'f', 'j', 'b', 'g', 'e', 'i', 'd'];
+    const sendings: { invitationId: number; studyNo: number; name: string }[] = [];
+    for (const [index, letter] of letters.entries()) {
+      const name = `${mark} ${index % 2 ? letter.toUpperCase() : letter}`;
+      const study = await createStudy(db(), { studyBasicInfo: name });
+      const answer = await send(cookie, { studyNo: study.studyNo, filters: { siteIds: [sites[index % 3]!] }, requestId: randomUUID() });
+      expect(answer.json().status, answer.body).toBe('succeed');
+      sendings.push({ invitationId: answer.json().invitationId, studyNo: study.studyNo, name });
+      clock.advance(MINUTE_MS);
+    }
+    await instances()[0]!.drain(); // RATE e-mails go out; the rest stay queued.
+    const list = async (query: string) => {
+      const answer = await getWith(app, `/api/staff/invitations/List?q=${encodeURIComponent(mark)}${query}`, { cookie });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as InvitationListResponse;
+    };
+    const newestFirst = sendings.map((sending) => sending.invitationId).reverse();
+
+    const first = await list('&pageSize=10');
+    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 11, hasMore: true, mailsPerMinute: RATE });
+    expect(first.invitations.map((row) => row.invitationId)).toEqual(newestFirst.slice(0, 10));
+    const second = await list('&pageSize=10&page=2');
+    expect(second).toMatchObject({ page: 2, total: 11, hasMore: false });
+    expect(second.invitations.map((row) => row.invitationId)).toEqual(newestFirst.slice(10));
+    expect((await list('&sort=createdAt&dir=asc')).invitations.map((row) => row.invitationId)).toEqual([...newestFirst].reverse());
+
+    // By the study's name, case aside.
+    const byName = [...sendings].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()));
+    expect((await list('&sort=study')).invitations.map((row) => row.studyName)).toEqual(byName.map((sending) => sending.name).reverse());
+    expect((await list('&sort=study&dir=asc')).invitations.map((row) => row.studyName)).toEqual(byName.map((sending) => sending.name));
+
+    // Each count sorts by its own number, as the row shows it.
+    for (const key of ['matched', 'queued', 'sent', 'skipped', 'clicked'] as const) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const counts = (await list(`&sort=${key}&dir=${dir}`)).invitations.map((row) => row.counts[key]);
+        const sorted = [...counts].sort((a, b) => (dir === 'asc' ? a - b : b - a));
+        expect(counts, `${key} ${dir}`).toEqual(sorted);
+      }
+    }
+    expect((await list('&sort=matched&dir=desc')).invitations.map((row) => row.counts.matched)).toEqual([3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1]);
+    expect((await list('&sort=sent&dir=desc')).invitations.map((row) => row.counts.sent).reduce((sum, sent) => sum + sent)).toBe(RATE);
+
+    // The filter keeps the sendings whose study's name or number holds the text; its wildcards are taken literally.
+    const one = sendings[4]!;
+    const byNumber = await getWith(app, `/api/staff/invitations/List?q=${one.studyNo}`, { cookie });
+    expect((byNumber.json() as InvitationListResponse).invitations.map((row) => row.invitationId)).toContain(one.invitationId);
+    expect((await getWith(app, '/api/staff/invitations/List?q=%25', { cookie })).json()).toMatchObject({
+      total: 0,
+      invitations: [],
+      hasMore: false,
+    });
+
+    const base = '/api/staff/invitations/List';
+    expectFieldError(await getWith(app, `${base}?sort=answered`, { cookie }), 'sort', TABLE_QUERY_TEXTS.sort(INVITATION_SORTS));
+    expectFieldError(await getWith(app, `${base}?sort=created_by`, { cookie }), 'sort', TABLE_QUERY_TEXTS.sort(INVITATION_SORTS));
+    expectFieldError(await getWith(app, `${base}?dir=sideways`, { cookie }), 'dir', TABLE_QUERY_TEXTS.dir);
+    expectFieldError(await getWith(app, `${base}?pageSize=7`, { cookie }), 'pageSize', TABLE_QUERY_TEXTS.pageSize);
   });
 
   it('offers the open studies, the test sites, the About-me answers, and the studies opened so far with their kinds to leave out', async () => {

@@ -14,7 +14,6 @@ import {
   type TesterSearchKind,
   STAFF_ADJUSTMENT_REASON,
   STAFF_TESTER_TEXTS,
-  TESTER_PAGE_ROWS,
   TESTER_SEARCH_LIMIT,
   type AdjustCoinsPayload,
   type DuplicateAccount,
@@ -346,7 +345,10 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
     },
 
     /** The tester's page: each part read by its own module (their exportData, the ledger's history, the audit trail). */
-    async page(actor: StaffPrincipal, { testerId, ledgerPage, auditPage, ...ledgerTable }: TesterPageQuery): Promise<TesterPageResponse> {
+    async page(
+      actor: StaffPrincipal,
+      { testerId, ledgerPage, auditPage, auditPageSize, auditSort, auditDir, auditQ, ...ledgerTable }: TesterPageQuery,
+    ): Promise<TesterPageResponse> {
       const tester = await deps.testers.findById(testerId);
       if (!tester) return { status: 'failed', message: STAFF_TESTER_TEXTS.testerUnknown, tester: null };
       await recordView(actor, testerId);
@@ -364,8 +366,14 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
         limit: ledgerTable.ledgerPageSize,
         offset: tableOffset(ledgerPage, ledgerTable.ledgerPageSize),
       });
-      // One row past the page says whether there is an older page.
-      const audit = await deps.staff.auditTrailOf(target(testerId), TESTER_PAGE_ROWS + 1, (auditPage - 1) * TESTER_PAGE_ROWS);
+      const auditOffset = tableOffset(auditPage, auditPageSize);
+      const audit = await deps.staff.auditTrailOf(target(testerId), {
+        sort: auditSort,
+        dir: auditDir,
+        filter: auditQ,
+        offset: auditOffset,
+        limit: auditPageSize,
+      });
       return {
         status: 'succeed',
         message: '',
@@ -396,9 +404,11 @@ export function createTesterAdminService(deps: TesterAdminDeps) {
           ledgerHasMore: tableOffset(ledgerPage, ledgerTable.ledgerPageSize) + ledger.rows.length < ledger.total,
           ledgerTotal: ledger.total,
           ledgerPageSize: ledgerTable.ledgerPageSize,
-          audit: audit.slice(0, TESTER_PAGE_ROWS),
+          audit: audit.rows,
           auditPage,
-          auditHasMore: audit.length > TESTER_PAGE_ROWS,
+          auditHasMore: auditOffset + audit.rows.length < audit.total,
+          auditTotal: audit.total,
+          auditPageSize,
         },
       };
     },

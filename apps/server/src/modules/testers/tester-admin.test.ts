@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_TRAIL_SORTS,
   LEDGER_SORTS,
   STAFF_TESTER_TEXTS,
   TESTER_PAGE_ROWS,
@@ -22,7 +23,7 @@ import {
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
 import { mailsTo } from '../../../test/schedule-mail-helpers.ts';
 import { useTestApp } from '../../../test/test-app.ts';
-import { coinLedger, testerSuspensions, testers } from '../../core/db/schema.ts';
+import { coinLedger, staffAuditLog, testerSuspensions, testers } from '../../core/db/schema.ts';
 
 /**
  * Testers in the staff console (issue 12 section 5; decision 053): the search by each kind, the
@@ -167,6 +168,77 @@ describe('a tester’s page', () => {
     expect(second.audit).toHaveLength(2);
     expect((await page(cookie, tester.id, '&auditPage=2')).tester!.audit).toEqual([]);
     expect((await getWith(testApp.app, `/api/staff/testers/Tester?testerId=${tester.id}&ledgerPage=0`, { cookie })).statusCode).toBe(400);
+  });
+
+  it('sorts the audit trail on a column from its fixed list, filters it on the action’s words or the reason and pages it with the total, in the database (decision 145)', async () => {
+    const { cookie } = await recruiter();
+    const tester = await createTester(db(), { coins: 0 });
+    const [{ staff: recruiterMember }, { staff: rewardsMember }] = [
+      await signedInStaff(db(), ['recruiter']),
+      await signedInStaff(db(), ['rewards']),
+    ];
+    const actions = ['tester.adjust-coins', 'tester.blacklist-on', 'tester.blacklist-off', 'tester.lift-suspension'];
+    await db()
+      .insert(staffAuditLog)
+      .values([
+        ...Array.from({ length: 12 }, (_, index) => ({
+          staffId: index === 11 ? null : index % 2 ? recruiterMember.id : rewardsMember.id,
+          action: actions[index % 4]!,
+          targetType: 'tester',
+          targetId: tester.id,
+          after: { reason: index === 5 ? 'Goodwill gesture' : `Reason ${index}` },
+          at: new Date(Date.UTC(2026, 0, 1, 0, index)),
+        })),
+        // A view of the page is in the log, not in the tester's trail of changes.
+        {
+          staffId: recruiterMember.id,
+          action: 'tester.view',
+          targetType: 'tester',
+          targetId: tester.id,
+          at: new Date(Date.UTC(2026, 0, 2)),
+        },
+      ]);
+    const trail = async (query: string) => (await page(cookie, tester.id, query)).tester!;
+    const reasons = (shown: { audit: { after: unknown }[] }) => shown.audit.map((row) => (row.after as { reason: string }).reason);
+
+    const first = await trail('');
+    expect(first).toMatchObject({ auditPage: 1, auditPageSize: TESTER_PAGE_ROWS, auditTotal: 12, auditHasMore: false });
+    expect(reasons(first)).toEqual(Array.from({ length: 12 }, (_, index) => (index === 6 ? 'Goodwill gesture' : `Reason ${11 - index}`)));
+    const tens = await trail('&auditPageSize=10');
+    expect(tens).toMatchObject({ auditPageSize: 10, auditTotal: 12, auditHasMore: true });
+    expect(tens.audit).toHaveLength(10);
+    expect(await trail('&auditPageSize=10&auditPage=2')).toMatchObject({ auditPage: 2, auditHasMore: false, audit: [{}, {}] });
+    expect(reasons(await trail('&auditSort=at&auditDir=asc&auditPageSize=10'))[0]).toBe('Reason 0');
+
+    // Who: by the member's name (recruiter before rewards), the server's own command last either way.
+    const byStaff = (await trail('&auditSort=staff&auditDir=asc')).audit.map((row) => row.staffName);
+    expect(byStaff).toEqual([...Array(5).fill(recruiterMember.name), ...Array(6).fill(rewardsMember.name), 'Server command']);
+    expect((await trail('&auditSort=staff&auditDir=desc')).audit.at(-1)!.staffName).toBe('Server command');
+    const byAction = (await trail('&auditSort=action&auditDir=asc')).audit.map((row) => row.action);
+    expect(byAction).toEqual([...byAction].sort());
+    expect(new Set(byAction)).toEqual(new Set(actions));
+
+    // The filter: the action's words ("Put on the blackList", "Taken off the blackList"), or the reason.
+    const blackList = await trail('&auditQ=BLACKLIST');
+    expect(blackList.auditTotal).toBe(6);
+    expect(new Set(blackList.audit.map((row) => row.action))).toEqual(new Set(['tester.blacklist-on', 'tester.blacklist-off']));
+    expect(reasons(await trail('&auditQ=goodwill'))).toEqual(['Goodwill gesture']);
+    expect(await trail('&auditQ=viewed')).toMatchObject({ auditTotal: 0, audit: [] });
+    expect(await trail('&auditQ=%25')).toMatchObject({ auditTotal: 0, audit: [] });
+
+    const base = `/api/staff/testers/Tester?testerId=${tester.id}`;
+    expectFieldError(
+      await getWith(testApp.app, `${base}&auditSort=after`, { cookie }),
+      'auditSort',
+      TABLE_QUERY_TEXTS.sort(AUDIT_TRAIL_SORTS),
+    );
+    expectFieldError(
+      await getWith(testApp.app, `${base}&auditSort=staff_id`, { cookie }),
+      'auditSort',
+      TABLE_QUERY_TEXTS.sort(AUDIT_TRAIL_SORTS),
+    );
+    expectFieldError(await getWith(testApp.app, `${base}&auditDir=up`, { cookie }), 'auditDir', TABLE_QUERY_TEXTS.dir);
+    expectFieldError(await getWith(testApp.app, `${base}&auditPageSize=7`, { cookie }), 'auditPageSize', TABLE_QUERY_TEXTS.pageSize);
   });
 
   it('sorts the ledger on a column from its fixed list, filters it on the reason’s words and pages it 25 a page with the total, in the database (decision 136)', async () => {

@@ -5,9 +5,10 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { auditLogCsvUrl, useAuditLog } from '../api/audit-log';
 import { useStaffList } from '../api/staff-list';
+import { utcMoment } from '../shell/company-clock';
 
 /** The audit log spans every site: its filters, times and CSV are all in UTC, and say so (decision 135). */
-const when = (iso: string) => `${new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const when = utcMoment;
 const AUDIT_TIMES_NOTE = 'Days and times here are in UTC, as in the CSV: the log spans every site.';
 
 /** A stored value as words: text and numbers as they are, anything else (a list, an object) as compact JSON. */

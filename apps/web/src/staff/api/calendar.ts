@@ -4,14 +4,15 @@ import { apiGet } from '../../lib/api';
 import { staffKeys } from './query-keys';
 
 export interface CalendarQuery {
-  from: string;
+  /** Absent: the server starts on today on the chosen site's clock, else the company's (decision 145). */
+  from?: string;
   days: 1 | 7;
   /** Empty: every site the staff member may see. */
   siteId: string;
 }
 
 const sessionsPath = ({ from, days, siteId }: CalendarQuery) =>
-  `/staff/calendar/Sessions?from=${from}&days=${days}${siteId ? `&siteId=${encodeURIComponent(siteId)}` : ''}`;
+  `/staff/calendar/Sessions?${from ? `from=${from}&` : ''}days=${days}${siteId ? `&siteId=${encodeURIComponent(siteId)}` : ''}`;
 
 /** GET /api/staff/calendar/Sessions (recruiter, site staff): the sessions of a day or a week, each on its site's clock (decision 120). */
 export const getCalendarSessions = (query: CalendarQuery) => apiGet<CalendarSessionsResponse>(sessionsPath(query));

@@ -10,7 +10,7 @@ import type {
   SendInvitationPayload,
   SendInvitationResponse,
 } from '@testerhub/shared/invitation-schemas';
-import { RECIPIENTS_PAGE_SIZE } from '@testerhub/shared/invitation-schemas';
+import { INVITATIONS_PAGE_SIZE, RECIPIENTS_PAGE_SIZE, type InvitationSort } from '@testerhub/shared/invitation-schemas';
 import { apiGet, apiPost } from '../../lib/api';
 import { tableQueryText, type TableState } from '../shell/table-state';
 import { staffKeys } from './query-keys';
@@ -20,14 +20,19 @@ export const invitationOptionsQuery = () =>
   queryOptions({ queryKey: staffKeys.invitationOptions(), queryFn: () => apiGet<InvitationOptionsResponse>('/staff/invitations/Options') });
 export const useInvitationOptions = () => useQuery(invitationOptionsQuery());
 
-/** GET /api/staff/invitations/List: sendings newest first with their counts. */
-export const invitationsQuery = (query: InvitationListQuery) =>
-  queryOptions({
+/** The sendings table as the page first shows it: 25 a page, newest first (decision 145). */
+export const INVITATIONS_TABLE: TableState = { page: 1, pageSize: INVITATIONS_PAGE_SIZE, sort: 'createdAt', dir: 'desc', q: '' };
+
+/** GET /api/staff/invitations/List: a page of the sendings with their counts, sorted and filtered as the table asks. */
+export const invitationsQuery = (table: TableState) => {
+  const query: InvitationListQuery = { ...table, sort: table.sort as InvitationSort };
+  return queryOptions({
     queryKey: staffKeys.invitations(query),
-    queryFn: () => apiGet<InvitationListResponse>(`/staff/invitations/List?page=${query.page ?? 1}`),
+    queryFn: () => apiGet<InvitationListResponse>(`/staff/invitations/List?page=${table.page}${tableQueryText(table, INVITATIONS_TABLE)}`),
     placeholderData: keepPreviousData,
   });
-export const useInvitations = (query: InvitationListQuery) => useQuery(invitationsQuery(query));
+};
+export const useInvitations = (table: TableState) => useQuery(invitationsQuery(table));
 
 /** While e-mails of a sending wait for their turn at the rate, its page asks again this often. */
 export const INVITATION_REFRESH_MS = 5000;

@@ -31,21 +31,24 @@ export const useTesterSearch = (q: string) => useQuery(testerSearchQuery(q));
 /** The coin ledger's table as the tester's page first shows it: newest first, TESTER_PAGE_ROWS a page (decision 136). */
 export const LEDGER_TABLE: TableState = { page: 1, pageSize: TESTER_PAGE_ROWS, sort: 'createdAt', dir: 'desc', q: '' };
 
-/** What the tester's page shows of the coin ledger (its table) and which page of the audit trail (1: the newest). */
+/** The audit trail's table as the tester's page first shows it: newest first, TESTER_PAGE_ROWS a page (decision 145). */
+export const AUDIT_TABLE: TableState = { page: 1, pageSize: TESTER_PAGE_ROWS, sort: 'at', dir: 'desc', q: '' };
+
+/** What the tester's page shows of the coin ledger and of the audit trail (their tables). */
 export interface TesterPages {
   ledger: TableState;
-  auditPage: number;
+  audit: TableState;
 }
 
 /** GET /api/staff/testers/Tester: the tester's page. */
-export const getTester = (testerId: string, { ledger, auditPage }: TesterPages) =>
+export const getTester = (testerId: string, { ledger, audit }: TesterPages) =>
   apiGet<TesterPageResponse>(
-    `/staff/testers/Tester?testerId=${encodeURIComponent(testerId)}&ledgerPage=${ledger.page}&auditPage=${auditPage}${tableQueryText(ledger, LEDGER_TABLE, 'ledger')}`,
+    `/staff/testers/Tester?testerId=${encodeURIComponent(testerId)}&ledgerPage=${ledger.page}&auditPage=${audit.page}${tableQueryText(ledger, LEDGER_TABLE, 'ledger')}${tableQueryText(audit, AUDIT_TABLE, 'audit')}`,
   );
 
 export const testerQuery = (testerId: string, pages: TesterPages) =>
   queryOptions({
-    queryKey: [...staffKeys.tester(testerId), pages.ledger, pages.auditPage],
+    queryKey: [...staffKeys.tester(testerId), pages.ledger, pages.audit],
     queryFn: () => getTester(testerId, pages),
     // The page shown stays while the next one loads.
     placeholderData: keepPreviousData,

@@ -43,19 +43,22 @@ function Calendar() {
   const [params, setParams] = useSearchParams();
   const view: View = params.get('view') === 'day' ? 'day' : 'week';
   const siteId = params.get('site') ?? '';
-  const asked = validDay(params.get('from')) ?? todayOn();
-  const from = view === 'week' ? mondayOf(asked) : asked;
+  // The day asked in the address; with none, today on the company's clock for every site, while
+  // with one site chosen the server starts on that site's today, whose zone only it knows before
+  // the first read (decision 145), and its answer says which day that is.
+  const asked = validDay(params.get('from')) ?? (siteId === '' ? todayOn() : null);
+  const askedFrom = asked === null ? undefined : view === 'week' ? mondayOf(asked) : asked;
   const days = view === 'week' ? 7 : 1;
-  const sessions = useCalendarSessions({ from, days, siteId });
-  // Today on the chosen site's clock, else the company's (decision 139), never the browser's; the
-  // first read, before the sites are known, starts on the company's.
+  const sessions = useCalendarSessions({ from: askedFrom, days, siteId });
+  const from = askedFrom ?? (sessions.isPlaceholderData ? undefined : sessions.data?.from);
+  // Today on the chosen site's clock, else the company's (decision 139), never the browser's.
   const today = () => todayOn(sessions.data?.sites.find((site) => site.siteId === siteId && siteId !== '')?.timeZone);
   const step = view === 'week' ? 7 : 1;
   const unit = view === 'week' ? 'week' : 'day';
 
   const go = (changes: { from?: string; view?: View; site?: string }) => {
     const next = { from, view, site: siteId, ...changes };
-    setParams({ from: next.from, view: next.view, ...(next.site ? { site: next.site } : {}) });
+    setParams({ ...(next.from ? { from: next.from } : {}), view: next.view, ...(next.site ? { site: next.site } : {}) });
   };
 
   const sites = sessions.data?.sites ?? [];
@@ -65,7 +68,7 @@ function Calendar() {
   ];
   // Recruiters open a session's study; site staff, who have no study pages, its site's list of the day.
   const recruits = holdsRole(me.roles, 'recruiter');
-  const dayRange = Array.from({ length: days }, (_, index) => addDays(from, index));
+  const dayRange = from === undefined ? [] : Array.from({ length: days }, (_, index) => addDays(from, index));
 
   return (
     <>
@@ -78,26 +81,30 @@ function Calendar() {
         <SelectField label="Site" value={siteId} options={siteOptions} onChange={(event) => go({ site: event.target.value })} />
         <SelectField label="Show" value={view} options={VIEW_OPTIONS} onChange={(event) => go({ view: event.target.value as View })} />
       </div>
-      <nav aria-label="Calendar dates" className="staff-pages calendar-steps">
-        <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: addDays(from, -step) })}>
-          Previous {unit}
-        </button>
-        <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: today() })}>
-          Today
-        </button>
-        <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: addDays(from, step) })}>
-          Next {unit}
-        </button>
-      </nav>
-      <p>
-        <Link to={`/staff/calendar/day?date=${view === 'day' ? from : today()}${siteId ? `&site=${siteId}` : ''}`}>
-          List of the day, to print or download
-        </Link>
-      </p>
-      <h2 aria-live="polite">{view === 'week' ? `Week of ${dayName(from)}` : dayName(from)}</h2>
-      {sessions.isPending && <p aria-busy="true">Loading the sessions…</p>}
+      {from !== undefined && (
+        <>
+          <nav aria-label="Calendar dates" className="staff-pages calendar-steps">
+            <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: addDays(from, -step) })}>
+              Previous {unit}
+            </button>
+            <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: today() })}>
+              Today
+            </button>
+            <button type="button" className="staff-button staff-button--quiet" onClick={() => go({ from: addDays(from, step) })}>
+              Next {unit}
+            </button>
+          </nav>
+          <p>
+            <Link to={`/staff/calendar/day?date=${view === 'day' ? from : today()}${siteId ? `&site=${siteId}` : ''}`}>
+              List of the day, to print or download
+            </Link>
+          </p>
+          <h2 aria-live="polite">{view === 'week' ? `Week of ${dayName(from)}` : dayName(from)}</h2>
+        </>
+      )}
+      {(sessions.isPending || (from === undefined && !sessions.isError)) && <p aria-busy="true">Loading the sessions…</p>}
       {sessions.isError && <LoadFailed error={sessions.error} onRetry={() => void sessions.refetch()} />}
-      {sessions.data && (
+      {sessions.data && from !== undefined && (
         <div aria-busy={sessions.isPlaceholderData}>
           {view === 'week' && (
             <WeekGrid

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { CalendarSession, CalendarSessionsResponse, DayListResponse } from '@testerhub/shared/calendar-schemas';
@@ -163,6 +163,24 @@ describe('today on the company’s or the site’s clock, not the browser’s (d
     await user.selectOptions(await screen.findByLabelText('Site'), '00003');
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Monday, November 30, 2026' })).toBeVisible();
+  });
+
+  test('with a site in the address and no day, the first read starts on the site’s today, a day or its week (decision 145)', async () => {
+    atMidnightInNewYork();
+    // The company's day (Sunday in Chicago) is answered too, so a page that asked for it would show it.
+    api.answers['/staff/calendar/Sessions?from=2026-11-29&days=1&siteId=00003'] = { body: { ...week('2026-11-29', []), days: 1 } };
+    api.answers['/staff/calendar/Sessions?from=2026-11-23&days=7&siteId=00003'] = { body: week('2026-11-23', []) };
+    api.answers['/staff/calendar/Sessions?days=1&siteId=00003'] = { body: { ...week('2026-11-30', []), days: 1 } };
+    api.answers['/staff/calendar/Sessions?days=7&siteId=00003'] = { body: week('2026-11-30', []) };
+    renderCalendar('/staff/calendar?view=day&site=00003', ['recruiter']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Monday, November 30, 2026' })).toBeVisible();
+    cleanup();
+    renderCalendar('/staff/calendar?site=00003', ['recruiter']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week of Monday, November 30, 2026' })).toBeVisible();
+    expect(api.paths().filter((path) => path.startsWith('/staff/calendar/'))).toEqual([
+      '/staff/calendar/Sessions?days=1&siteId=00003',
+      '/staff/calendar/Sessions?days=7&siteId=00003',
+    ]);
   });
 
   test('the list of the day opens on the company’s today', async () => {

@@ -6,11 +6,10 @@ import {
   type RecipientSort,
   type RecipientState,
 } from '@testerhub/shared/invitation-schemas';
-import { namedCode, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { requestErrorMessage } from '../../lib/request-error';
 import { RECIPIENTS_TABLE, useInvitation } from '../api/invitations';
-import { CountsList, when } from './invitation-counts';
+import { CountsList, filtersText, when } from './invitation-counts';
 import { DataTable, useTableSearchParams, type TableColumn, type TableState } from '../shell/data-table';
 
 const STATE_LABELS: Record<RecipientState, string> = {
@@ -85,26 +84,6 @@ function Invitation() {
       )}
     </>
   );
-}
-
-function filtersText(filters: NonNullable<InvitationDetailResponse['invitation']>['filters']) {
-  const parts: string[] = [];
-  if (filters.minAge !== null || filters.maxAge !== null) parts.push(`ages ${filters.minAge ?? 'any'} to ${filters.maxAge ?? 'any'}`);
-  parts.push(filters.siteIds.length > 0 ? `sites ${filters.siteIds.join(', ')}` : 'every site');
-  if (filters.answerIds.length > 0)
-    parts.push(`${filters.answerIds.length} About-me ${filters.answerIds.length === 1 ? 'answer' : 'answers'}`);
-  if (filters.notTestedMonths !== null) parts.push(`not tested in the last ${filters.notTestedMonths} months`);
-  const tookPart = [
-    ...(filters.excludeStudyNos.length > 0
-      ? [`${filters.excludeStudyNos.length === 1 ? 'study' : 'studies'} ${filters.excludeStudyNos.join(', ')}`]
-      : []),
-    ...filters.excludeProjectTypes.map((projectType) => `any ${namedCode(PROJECT_TYPE_TEXTS, projectType)}`),
-  ];
-  if (tookPart.length > 0)
-    parts.push(
-      `leaving out who took part in ${tookPart.join(' or ')}${filters.excludeWithinMonths === null ? '' : ` in the last ${filters.excludeWithinMonths} months`}`,
-    );
-  return parts.join('; ');
 }
 
 function Loaded({

@@ -36,25 +36,89 @@ const SUMMARY: InvitationSummary = {
   createdAt: '2026-11-20T15:00:00.000Z',
   createdBy: 'Rita',
   counts: { matched: 40, queued: 38, sent: 30, skipped: 1, clicked: 9, answered: 4 },
+  filters: {
+    minAge: 18,
+    maxAge: 65,
+    siteIds: [],
+    answerIds: [7, 9],
+    notTestedMonths: null,
+    excludeStudyNos: [],
+    excludeProjectTypes: [],
+    excludeWithinMonths: null,
+  },
 };
 const LIST_PATH = '/staff/invitations/List?page=1';
-const list = (invitations: InvitationSummary[]) => ({ body: { invitations, page: 1, hasMore: false, mailsPerMinute: 60 } });
+const list = (invitations: InvitationSummary[], total = invitations.length) => ({
+  body: { invitations, page: 1, hasMore: invitations.length < total, total, pageSize: 25, mailsPerMinute: 60 },
+});
 
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
   return renderStaffPages(entry, { invitations: <InvitationsPage />, 'invitations/:invitationId': <InvitationPage /> }, roles);
 }
 
 describe('the invitations page (decision 052)', () => {
-  test('lists each sending with its counts and a link to its recipients', async () => {
+  test('lists each sending as a table row with its counts, when it was sent on the company’s clock, its filters and a link to its recipients (decision 145)', async () => {
     api.answers[LIST_PATH] = list([SUMMARY]);
     api.answers['/staff/invitations/Options'] = { body: OPTIONS };
     renderAt('/staff/invitations');
-    const card = within(await screen.findByRole('listitem', { name: 'Invitation #12: Snack taste test' }));
-    expect(card.getByRole('link', { name: 'Invitation #12: Snack taste test' })).toHaveAttribute('href', '/staff/invitations/12');
-    expect(card.getByText('Sent').nextSibling).toHaveTextContent('30');
-    expect(card.getByText('Clicked').nextSibling).toHaveTextContent('9');
-    expect(card.getByText('Answered').nextSibling).toHaveTextContent('4');
+    const table = within(await screen.findByRole('table', { name: 'Sent invitations' }));
+    const row = within(table.getByRole('row', { name: /^Invitation #12: Snack taste test/ }));
+    expect(row.getByRole('rowheader')).toHaveTextContent('Invitation #12: Snack taste test');
+    expect(row.getByRole('link', { name: 'Invitation #12: Snack taste test' })).toHaveAttribute('href', '/staff/invitations/12');
+    const cells = row.getAllByRole('cell').map((cell) => cell.textContent);
+    // 15:00 UTC is 9:00 AM in Chicago (the company's clock), said with its zone whatever the browser's.
+    expect(cells).toEqual([
+      'Nov 20, 2026, 9:00 AM CST by Rita',
+      'Study 24106; ages 18 to 65; every site; 2 About-me answers',
+      '40',
+      '38',
+      '30',
+      '1',
+      '9',
+      '4',
+    ]);
+    expect(table.getAllByRole('columnheader').map((header) => header.textContent?.replace(/[▲▼↕]/g, '').trim())).toEqual([
+      'Study',
+      'When sent',
+      'Filters',
+      'Matched',
+      'Queued',
+      'Sent',
+      'Skipped',
+      'Clicked',
+      'Answered',
+    ]);
+    expect(table.getByRole('columnheader', { name: /^When sent/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(table.getByRole('columnheader', { name: 'Answered' })).queryByRole('button')).toBeNull();
+    expect(screen.getByText('Showing 1-1 of 1')).toBeInTheDocument();
+    expect(screen.getByText(/Times are in Chicago time/)).toBeInTheDocument();
     expect(screen.getByText(/E-mails go out at 60 a minute/)).toBeInTheDocument();
+  });
+
+  test('asks the server for the sort, page size, filter and page chosen in the sendings table (decision 145)', async () => {
+    const user = userEvent.setup();
+    const many = list([SUMMARY], 60);
+    api.answers['/staff/invitations/Options'] = { body: OPTIONS };
+    api.answers[LIST_PATH] = many;
+    api.answers[`${LIST_PATH}&sort=queued`] = many;
+    api.answers[`${LIST_PATH}&sort=queued&dir=asc`] = many;
+    api.answers['/staff/invitations/List?page=2&sort=queued&dir=asc'] = { body: { ...many.body, page: 2 } };
+    api.answers[`${LIST_PATH}&sort=queued&dir=asc&pageSize=50`] = { body: { ...many.body, pageSize: 50 } };
+    api.answers[`${LIST_PATH}&sort=queued&dir=asc&pageSize=50&q=2`] = list([SUMMARY]);
+    renderAt('/staff/invitations');
+    const table = await screen.findByRole('table', { name: 'Sent invitations' });
+    expect(screen.getByText('Showing 1-25 of 60')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: /Queued/ }));
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /Queued/ })).toHaveAttribute('aria-sort', 'descending'));
+    await user.click(within(table).getByRole('button', { name: /Queued/ }));
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /Queued/ })).toHaveAttribute('aria-sort', 'ascending'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 26-50 of 60')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows a page' }), '50');
+    expect(await screen.findByText('Showing 1-50 of 60')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Find a study by name or number' }), '2');
+    expect(await screen.findByText('Showing 1-1 of 1')).toBeInTheDocument();
+    expect(api.paths()).toContain(`${LIST_PATH}&sort=queued&dir=asc&pageSize=50&q=2`);
   });
 
   test('counts live as the filters change, from the shared schema’s valid filters only, then sends once with the form’s request id', async () => {

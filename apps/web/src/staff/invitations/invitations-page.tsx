@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Pages, RequiresRole } from '../shell/staff-page-parts';
-import { Link, useSearchParams } from 'react-router';
+import { RequiresRole } from '../shell/staff-page-parts';
+import { Link } from 'react-router';
 import {
   INVITATION_TEXTS,
   invitationPreviewSchema,
@@ -15,10 +15,12 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { fieldErrorText } from '../../lib/form-errors';
 import { requestErrorMessage } from '../../lib/request-error';
 import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
-import { useInvitationCount, useInvitationOptions, useInvitations, useSendInvitation } from '../api/invitations';
+import { INVITATIONS_TABLE, useInvitationCount, useInvitationOptions, useInvitations, useSendInvitation } from '../api/invitations';
+import { companyClockNote } from '../shell/company-clock';
+import { DataTable, useTableSearchParams, type TableColumn } from '../shell/data-table';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { AboutMePicker } from './about-me-picker';
-import { CountsList, when } from './invitation-counts';
+import { COUNT_LABELS, filtersText, when } from './invitation-counts';
 
 /** Recruiters: invitations to studies, chosen by filters, counted before sending, sent at the configured rate (decision 052). */
 export function InvitationsPage() {
@@ -31,10 +33,8 @@ export function InvitationsPage() {
 }
 
 function Invitations() {
-  const [search, setSearch] = useSearchParams();
-  const page = Number(search.get('page') ?? '1') || 1;
-  const list = useInvitations({ page });
-  const goTo = (next: number) => setSearch(next > 1 ? new URLSearchParams({ page: String(next) }) : new URLSearchParams());
+  const table = useTableSearchParams(INVITATIONS_TABLE);
+  const list = useInvitations(table.state);
   return (
     <>
       <h1>Invitations</h1>
@@ -53,38 +53,65 @@ function Invitations() {
           </button>
         </div>
       )}
-      {list.data && list.data.invitations.length === 0 && <p>No invitations sent yet.</p>}
-      {list.data && list.data.invitations.length > 0 && (
-        <ol className="staff-people" data-testid="invitations" aria-busy={list.isFetching}>
-          {list.data.invitations.map((invitation) => (
-            <InvitationCard key={invitation.invitationId} invitation={invitation} />
-          ))}
-        </ol>
-      )}
       {list.data && (
-        <Pages page={list.data.page} hasMore={list.data.hasMore} label="Invitation pages" onPage={(next) => goTo(next)} newestFirst />
+        <>
+          <p>{companyClockNote()}</p>
+          <DataTable
+            caption="Sent invitations"
+            columns={INVITATION_COLUMNS}
+            rows={list.data.invitations}
+            total={list.data.total}
+            state={table.state}
+            onChange={table.onChange}
+            rowKey={(invitation) => invitation.invitationId}
+            rowTestId="invitation"
+            filterLabel="Find a study by name or number"
+            empty={table.state.q.trim() === '' ? 'No invitations sent yet.' : 'No invitation’s study holds that text.'}
+            busy={list.isFetching}
+            testId="invitations"
+          />
+        </>
       )}
     </>
   );
 }
 
-function InvitationCard({ invitation }: { invitation: InvitationSummary }) {
-  const headingId = `invitation-${invitation.invitationId}`;
-  return (
-    <li className="staff-card" aria-labelledby={headingId}>
-      <h3 id={headingId} className="staff-order-title">
-        <Link to={`/staff/invitations/${invitation.invitationId}`}>
-          Invitation #{invitation.invitationId}: {invitation.studyName || `Study ${invitation.studyNo}`}
-        </Link>
-      </h3>
-      <p>
-        Study {invitation.studyNo}, sent by {invitation.createdBy} on{' '}
-        <time dateTime={invitation.createdAt}>{when(invitation.createdAt)}</time>
-      </p>
-      <CountsList counts={invitation.counts} />
-    </li>
-  );
-}
+/** One row per sending: the study (its link), when and by whom, the filters in short, and each count (answered does not sort on the server). */
+const INVITATION_COLUMNS: readonly TableColumn<InvitationSummary>[] = [
+  {
+    key: 'study',
+    header: 'Study',
+    rowHeader: true,
+    cell: (invitation) => (
+      <Link to={`/staff/invitations/${invitation.invitationId}`}>
+        Invitation #{invitation.invitationId}: {invitation.studyName || `Study ${invitation.studyNo}`}
+      </Link>
+    ),
+  },
+  {
+    key: 'createdAt',
+    header: 'When sent',
+    firstDir: 'desc',
+    cell: (invitation) => (
+      <>
+        <time dateTime={invitation.createdAt}>{when(invitation.createdAt)}</time> by {invitation.createdBy}
+      </>
+    ),
+  },
+  {
+    key: 'filters',
+    header: 'Filters',
+    sortable: false,
+    cell: (invitation) => `Study ${invitation.studyNo}; ${filtersText(invitation.filters)}`,
+  },
+  ...COUNT_LABELS.map(([count, header]): TableColumn<InvitationSummary> => ({
+    key: count,
+    header,
+    firstDir: 'desc',
+    sortable: count !== 'answered',
+    cell: (invitation) => <span data-count={count}>{invitation.counts[count]}</span>,
+  })),
+];
 
 function NewInvitation() {
   const options = useInvitationOptions();

@@ -10,3 +10,7 @@ export const companyClockNote = (what = 'Times', at: Date = new Date()) =>
 
 /** Today (YYYY-MM-DD) on the zone's clock, never the browser's: the company's unless a site's is given. */
 export const todayOn = (timeZone: string = COMPANY.timeZone, now: Date = new Date()) => instantToWallClock(now, timeZone).date;
+
+/** The audit log's times (decision 135): it spans every site, so they are UTC and say so ("Nov 20, 2026, 3:00 PM UTC"). */
+export const utcMoment = (iso: string) =>
+  `${new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;

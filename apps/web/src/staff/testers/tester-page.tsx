@@ -1,5 +1,5 @@
-import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Fragment, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
 import {
   adjustCoinsSchema,
   deleteTesterSchema,
@@ -15,6 +15,7 @@ import { requestErrorMessage } from '../../lib/request-error';
 import { BLANK_NUMBER, useSchemaForm } from '../../lib/use-schema-form';
 import { PossibleDuplicates } from './duplicates-page';
 import {
+  AUDIT_TABLE,
   LEDGER_TABLE,
   testerExportHref,
   useAdjustCoins,
@@ -23,9 +24,11 @@ import {
   useSetBlackList,
   useTester,
 } from '../api/testers';
-import { Pages, RequiresRole } from '../shell/staff-page-parts';
+import { RequiresRole } from '../shell/staff-page-parts';
 import { DataTable, useClientTable, useTableSearchParams, type TableColumn, type TableState } from '../shell/data-table';
 import { TesterNotes } from './tester-notes';
+import { utcMoment } from '../shell/company-clock';
+import { auditActionText, auditChangeParts } from '@testerhub/shared/audit-words';
 
 type Row = Record<string, unknown>;
 type OnOutcome = (outcome: TesterActionResponse | null) => void;
@@ -47,24 +50,10 @@ export function TesterPage() {
   );
 }
 
-/** A page number in the address (?ledger=2), 1 when absent or not a page number. */
-function pageIn(params: URLSearchParams, name: string) {
-  const asked = Number(params.get(name) ?? '1');
-  return Number.isInteger(asked) && asked >= 1 ? asked : 1;
-}
-
 function Tester({ testerId }: { testerId: string }) {
-  const [params, setParams] = useSearchParams();
   const ledgerTable = useTableSearchParams(LEDGER_TABLE, 'ledger');
-  const auditPage = pageIn(params, 'audit');
-  const goToAudit = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next === 1) updated.delete('audit');
-      else updated.set('audit', String(next));
-      return updated;
-    });
-  const page = useTester(testerId, { ledger: ledgerTable.state, auditPage });
+  const auditTable = useTableSearchParams(AUDIT_TABLE, 'audit');
+  const page = useTester(testerId, { ledger: ledgerTable.state, audit: auditTable.state });
   const [outcome, setOutcome] = useState<TesterActionResponse | null>(null);
   return (
     <>
@@ -95,7 +84,8 @@ function Tester({ testerId }: { testerId: string }) {
           testerId={testerId}
           tester={page.data.tester}
           onOutcome={setOutcome}
-          onAuditPage={goToAudit}
+          auditTable={auditTable.state}
+          onAuditTable={auditTable.onChange}
           ledgerTable={ledgerTable.state}
           onLedgerTable={ledgerTable.onChange}
           refreshing={page.isFetching}
@@ -109,7 +99,8 @@ function TesterRecords({
   testerId,
   tester,
   onOutcome,
-  onAuditPage,
+  auditTable,
+  onAuditTable,
   ledgerTable,
   onLedgerTable,
   refreshing,
@@ -117,7 +108,8 @@ function TesterRecords({
   testerId: string;
   tester: TesterPageData;
   onOutcome: OnOutcome;
-  onAuditPage: (page: number) => void;
+  auditTable: TableState;
+  onAuditTable: (next: TableState) => void;
   ledgerTable: TableState;
   onLedgerTable: (next: TableState) => void;
   refreshing: boolean;
@@ -301,15 +293,24 @@ function TesterRecords({
           },
         ]}
       />
-      <Records title="Audit trail" id="audit" rows={tester.audit} empty="No staff changes to this tester.">
-        {(row) => [
-          ['When', when(row.at)],
-          ['Who', shown(row.staffName)],
-          ['What', shown(row.action)],
-          ['Reason', shown((row.after as Row | null)?.reason)],
-        ]}
-      </Records>
-      <Pages page={tester.auditPage} hasMore={tester.auditHasMore} label="Audit trail pages" onPage={onAuditPage} newestFirst />
+      <section aria-labelledby="tester-audit">
+        <h2 id="tester-audit">Audit trail</h2>
+        <p>{AUDIT_TIMES_NOTE}</p>
+        <DataTable
+          caption="Audit trail"
+          columns={AUDIT_COLUMNS}
+          rows={tester.audit}
+          total={tester.auditTotal}
+          state={auditTable}
+          onChange={onAuditTable}
+          rowKey={(entry) => entry.id}
+          rowTestId="audit-entry"
+          filterLabel="Find an action or reason"
+          empty={auditTable.q.trim() === '' ? 'No staff changes to this tester.' : 'No change’s action or reason holds that text.'}
+          busy={refreshing}
+          testId="tester-audit"
+        />
+      </section>
 
       <section aria-labelledby="tester-privacy">
         <h2 id="tester-privacy">Privacy requests</h2>
@@ -324,43 +325,36 @@ function TesterRecords({
   );
 }
 
-function Records<T extends object>({
-  title,
-  id,
-  rows,
-  empty,
-  children,
-}: {
-  title: string;
-  id: string;
-  rows: readonly T[];
-  empty: string;
-  children: (row: Row) => [string, ReactNode][];
-}) {
-  return (
-    <section aria-labelledby={`tester-${id}`}>
-      <h2 id={`tester-${id}`}>{title}</h2>
-      {rows.length === 0 ? (
-        <p>{empty}</p>
-      ) : (
-        <ol className="staff-people" data-testid={`tester-${id}`}>
-          {rows.map((row, index) => (
-            <li key={index} className="staff-card">
-              <dl className="staff-facts">
-                {children(row as Row).map(([label, value]) => (
-                  <Fragment key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </Fragment>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
+/** The audit trail is the audit log's, in UTC as the log says it (decisions 135 and 139). */
+const AUDIT_TIMES_NOTE = 'Times in the audit trail are in UTC, as in the audit log.';
+
+const AUDIT_COLUMNS: readonly TableColumn<TesterPageData['audit'][number]>[] = [
+  {
+    key: 'at',
+    header: 'When',
+    firstDir: 'desc',
+    rowHeader: true,
+    cell: (entry) => <time dateTime={entry.at}>{utcMoment(entry.at)}</time>,
+  },
+  { key: 'staff', header: 'Who', cell: (entry) => shown(entry.staffName) },
+  { key: 'action', header: 'What', cellTestId: 'audit-action', cell: (entry) => auditActionText(entry.action) },
+  {
+    key: 'change',
+    header: 'Change',
+    sortable: false,
+    cell: (entry) => {
+      const parts = auditChangeParts(entry.before, entry.after);
+      return parts.length === 0
+        ? '–'
+        : parts.map((part, index) => (
+            <Fragment key={part.field}>
+              {index > 0 && '; '}
+              {part.field}: <span>{part.change}</span>
+            </Fragment>
+          ));
+    },
+  },
+];
 
 const LEDGER_COLUMNS: readonly TableColumn<TesterPageData['ledger'][number]>[] = [
   { key: 'createdAt', header: 'When', firstDir: 'desc', rowHeader: true, cell: (entry) => when(entry.createdAt) },

@@ -82,6 +82,8 @@ const PAGE: TesterPage = {
   ],
   auditPage: 1,
   auditHasMore: false,
+  auditTotal: 1,
+  auditPageSize: 50,
 };
 
 function renderAt(entry: string, roles: StaffRole[] = ['recruiter']) {
@@ -208,21 +210,83 @@ describe('a tester’s page (decision 053)', () => {
       body: {
         status: 'succeed',
         message: '',
-        tester: { ...PAGE, ledgerPage, ledgerHasMore: ledgerPage < 2, ledgerTotal: 60, auditPage, auditHasMore: auditPage < 3 },
+        tester: {
+          ...PAGE,
+          ledgerPage,
+          ledgerHasMore: ledgerPage < 2,
+          ledgerTotal: 60,
+          auditPage,
+          auditHasMore: auditPage < 3,
+          auditTotal: 120,
+        },
       },
     });
     api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=2`] = tester(1, 2);
     api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=2`] = tester(2, 2);
-    const user = renderAt(`/staff/testers/${ID}?audit=2`);
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=1`] = tester(2, 1);
+    // The audit trail's page in the address (decision 145: its table's fields carry the audit prefix).
+    const user = renderAt(`/staff/testers/${ID}?auditPage=2`);
     const ledger = within(await screen.findByTestId('tester-ledger'));
     expect(ledger.getByText('Showing 1-50 of 60')).toBeInTheDocument();
     expect(ledger.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    const auditPages = within(screen.getByRole('navigation', { name: 'Audit trail pages' }));
-    expect(auditPages.getByRole('button', { name: 'Newer' })).toBeInTheDocument();
+    const audit = within(screen.getByTestId('tester-audit'));
+    expect(audit.getByText('Showing 51-100 of 120')).toBeInTheDocument();
+    const auditPages = within(screen.getByRole('navigation', { name: 'Audit trail: pages' }));
+    expect(auditPages.getByRole('button', { name: 'Previous' })).toBeEnabled();
     await user.click(ledger.getByRole('button', { name: 'Next' }));
     // The ledger's second page; the audit trail stays on its own second page.
     expect(await ledger.findByText('Showing 51-60 of 60')).toBeInTheDocument();
+    expect(audit.getByText('Showing 51-100 of 120')).toBeInTheDocument();
     expect(api.paths().at(-1)).toBe(`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=2`);
+    // Newer entries: the audit trail's first page; the ledger stays on its second.
+    await user.click(auditPages.getByRole('button', { name: 'Previous' }));
+    expect(await audit.findByText('Showing 1-50 of 120')).toBeInTheDocument();
+    expect(api.paths().at(-1)).toBe(`/staff/testers/Tester?testerId=${ID}&ledgerPage=2&auditPage=1`);
+  });
+
+  test('shows the audit trail as a table: when in UTC, who, what in words and the change in words (decision 145)', async () => {
+    api.answers[`/staff/testers/Tester?testerId=${ID}&ledgerPage=1&auditPage=1`] = {
+      body: { status: 'succeed', message: '', tester: PAGE },
+    };
+    renderAt(`/staff/testers/${ID}`);
+    const table = within(await screen.findByRole('table', { name: 'Audit trail' }));
+    expect(table.getAllByRole('columnheader').map((header) => header.textContent?.replace(/[▲▼↕]/g, '').trim())).toEqual([
+      'When',
+      'Who',
+      'What',
+      'Change',
+    ]);
+    expect(table.getByRole('columnheader', { name: /When/ })).toHaveAttribute('aria-sort', 'descending');
+    const row = within(table.getByRole('row', { name: /^Nov 21, 2026, 10:00 AM UTC/ }));
+    expect(row.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'Rita',
+      'Coins added or taken',
+      'balance: 100 → 120; reason: Goodwill',
+    ]);
+    expect(screen.getByText('Times in the audit trail are in UTC, as in the audit log.')).toBeInTheDocument();
+    expect(screen.queryByText('tester.adjust-coins')).not.toBeInTheDocument();
+  });
+
+  test('asks the server for the audit trail sorted, paged and filtered as its table asks (decision 145)', async () => {
+    const base = `/staff/testers/Tester?testerId=${ID}&ledgerPage=1`;
+    const answer = { body: { status: 'succeed', message: '', tester: { ...PAGE, auditTotal: 80, auditHasMore: true } } };
+    api.answers[`${base}&auditPage=1`] = answer;
+    api.answers[`${base}&auditPage=1&auditSort=staff&auditDir=asc`] = answer;
+    api.answers[`${base}&auditPage=1&auditSort=staff&auditDir=asc&auditPageSize=25`] = {
+      body: { ...answer.body, tester: { ...answer.body.tester, auditPageSize: 25 } },
+    };
+    api.answers[`${base}&auditPage=1&auditSort=staff&auditDir=asc&auditPageSize=25&auditQ=g`] = {
+      body: { ...answer.body, tester: { ...answer.body.tester, auditTotal: 1, auditHasMore: false } },
+    };
+    const user = renderAt(`/staff/testers/${ID}`);
+    const audit = within(await screen.findByTestId('tester-audit'));
+    await user.click(audit.getByRole('button', { name: /Who/ }));
+    await waitFor(() => expect(audit.getByRole('columnheader', { name: /Who/ })).toHaveAttribute('aria-sort', 'ascending'));
+    await user.selectOptions(audit.getByRole('combobox', { name: 'Rows a page' }), '25');
+    expect(await audit.findByText('Showing 1-25 of 80')).toBeInTheDocument();
+    await user.type(audit.getByRole('searchbox', { name: 'Find an action or reason' }), 'g');
+    expect(await audit.findByText('Showing 1-1 of 1')).toBeInTheDocument();
+    expect(api.paths().at(-1)).toBe(`${base}&auditPage=1&auditSort=staff&auditDir=asc&auditPageSize=25&auditQ=g`);
   });
 
   test('asks the server for the coin ledger sorted and filtered as its table asks (decision 136)', async () => {

@@ -21,7 +21,7 @@ export function calendarRoutes(calendar: CalendarService): FastifyPluginAsyncZod
       {
         roles: CALENDAR_ROLES,
         description:
-          'The sessions of a day or a week (from, days 1 or 7) at one site or every site the caller may see, each on its site’s clock: study, group, seats taken, held and free, check-ins and no-shows. 403 for a site not the caller’s.',
+          'The sessions of a day or a week (from, days 1 or 7; no from: today on the chosen site’s clock, else the company’s, a week from its Monday) at one site or every site the caller may see, each on its site’s clock: study, group, seats taken, held and free, check-ins and no-shows. 403 for a site not the caller’s.',
         input: calendarSessionsQuerySchema,
         response: calendarSessionsResponseSchema,
       },

@@ -14,7 +14,8 @@ import { testerAge } from '@testerhub/shared/study-rules';
 import { bookingSitesOf } from '../../../core/auth/booking-sites.ts';
 import type { Executor } from '../../../core/db/client.ts';
 import { ForbiddenError, NotFoundError } from '../../../core/errors.ts';
-import { addDays, localDay } from '../../../core/local-day.ts';
+import { addDays, localDay, weekStartOn } from '../../../core/local-day.ts';
+import type { Clock } from '../../../core/clock.ts';
 import { formatTime } from '@testerhub/shared/schedule-format';
 import type { StaffPrincipal, StaffService } from '../../staff/staff-service.ts';
 import { csvRecord } from '../../../core/csv.ts';
@@ -31,6 +32,9 @@ export const CALENDAR_TEXTS = {
 
 /** The virtual sessions' place in the calendar: run from no site, shown on the company's clock. */
 const VIRTUAL: CalendarSite = { siteId: null, name: 'Virtual sessions', timeZone: DEFAULT_TIME_ZONE };
+
+/** The calendar's weeks run Monday to Sunday (the page's mondayOf): ISO weekday 1. */
+const MONDAY = 1;
 
 /**
  * Every instant whose day, in any time zone (UTC−12 to UTC+14), falls in the `days` days from `from`:
@@ -62,6 +66,9 @@ function visitStatus(statuses: readonly string[]): DayListStatus {
  */
 export function createCalendarService(deps: {
   db: Executor;
+  clock: Clock;
+  /** LOYALTY_TIME_ZONE: the company's clock, today's day with every site (decision 139). */
+  companyTimeZone: string;
   listTestSites: () => Promise<TestSite[]>;
   studyNames: (studyNos: readonly number[]) => Promise<Map<number, string>>;
   testerContacts: (ids: readonly string[]) => Promise<Map<string, { firstName: string; lastName: string; phone: string }>>;
@@ -145,17 +152,20 @@ export function createCalendarService(deps: {
       const everySite = bookingSitesOf(staff) === null;
       const places = everySite ? [...visible, VIRTUAL] : visible;
       const siteIds = chosen ? [chosen.siteId!] : everySite ? null : visible.map((site) => site.siteId!);
-      const range = window(query.from, query.days);
+      // No day asked (the page's first read): today on the chosen site's clock, else the company's.
+      const today = () => localDay(deps.clock.now(), chosen?.timeZone ?? deps.companyTimeZone);
+      const from = query.from ?? (query.days === 7 ? weekStartOn(today(), MONDAY) : today());
+      const range = window(from, query.days);
       const rows = siteIds?.length === 0 ? [] : await scheduling.sessionsStarting(range.from, range.to, siteIds);
-      const last = addDays(query.from, query.days - 1);
+      const last = addDays(from, query.days - 1);
       const zoneOf = (siteId: string | null) => places.find((place) => place.siteId === siteId)?.timeZone ?? DEFAULT_TIME_ZONE;
       const inRange = rows
         .map((row) => ({ ...row, day: localDay(row.startsAt, zoneOf(row.siteId)) }))
-        .filter((row) => row.day >= query.from && row.day <= last);
+        .filter((row) => row.day >= from && row.day <= last);
       const names = await deps.studyNames([...new Set(inRange.map((row) => row.studyNo))]);
       return {
         status: 'succeed',
-        from: query.from,
+        from,
         days: query.days,
         sites: places,
         sessions: inRange.map((row): CalendarSession => ({

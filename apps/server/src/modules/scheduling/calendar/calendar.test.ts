@@ -270,3 +270,25 @@ describe('the list of the day', () => {
     ]);
   });
 });
+
+describe('the first read, with no day asked (decision 145)', () => {
+  it('starts on today on the chosen site’s clock, else the company’s; a week on its Monday', async () => {
+    // 05:30 UTC on Monday 30 November 2026: 00:30 Monday in New York (00003), 23:30 Sunday in Chicago (00001, the company).
+    clock.set('2026-11-30T05:30:00Z');
+    try {
+      const { cookie } = await staffCookie(['recruiter']);
+      const mondayInNewYork = await sessionAt('00003', new Date('2026-11-30T14:00:00Z'));
+      const newYorkDay = await sessionsOf(cookie, 'days=1&siteId=00003');
+      expect(newYorkDay.from).toBe('2026-11-30');
+      expect(ofStudy(newYorkDay, mondayInNewYork.study.studyNo)).toHaveLength(1);
+      expect((await sessionsOf(cookie, 'days=1&siteId=00001')).from).toBe('2026-11-29');
+      expect((await sessionsOf(cookie, 'days=1')).from).toBe('2026-11-29');
+      expect((await sessionsOf(cookie, 'days=7&siteId=00003')).from).toBe('2026-11-30');
+      expect((await sessionsOf(cookie, 'days=7')).from).toBe('2026-11-23');
+      // A day asked is the day read, whatever the clocks say.
+      expect((await sessionsOf(cookie, 'from=2026-11-25&days=1&siteId=00003')).from).toBe('2026-11-25');
+    } finally {
+      clock.set(NOW);
+    }
+  });
+});
