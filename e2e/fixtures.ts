@@ -21,7 +21,7 @@ export interface TesterSession {
  * form. `loggedInPage` is `page` in that context. Tests of login, registration, recovery and
  * the credential change keep driving the real forms.
  */
-export const test = base.extend<{ testerSession: TesterSession; loggedInPage: Page; showLoginBonus: boolean }>({
+export const test = base.extend<{ testerSession: TesterSession; loggedInPage: Page; showLoginBonus: boolean; closeOwnContexts: void }>({
   /**
    * The daily bonus calendar opens on a tester's first portal page of the day (decision 033). Other
    * tests start as a tester who chose 'Later' today (its cookie), so it does not cover their page;
@@ -44,6 +44,24 @@ export const test = base.extend<{ testerSession: TesterSession; loggedInPage: Pa
     expect(testerSession.cookie.value).toBeTruthy();
     await use(page);
   },
+  /**
+   * The browser contexts a test opens itself (a staff member's console, a second visitor) close
+   * when it ends, as `context` does. Playwright leaves them open for the worker's life: their pages
+   * kept running, and every later test of the worker traced each of them again (decision 146).
+   */
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((opened) => !before.has(opened))
+          .map((opened) => opened.close()),
+      );
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

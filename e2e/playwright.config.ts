@@ -136,11 +136,15 @@ export default defineConfig({
     // than a core in software compositing even on an idle page. The suite browses as a user who
     // asked for reduced motion, which the site honours; the tests about motion ask for it back.
     reducedMotion: 'reduce',
-    // Kept for a failed test: its actions, DOM snapshots (the page at each step), network and console.
-    // Without the screencast: a trace's screenshots stream JPEG frames of every page of every test
-    // (passing ones too, whose traces are thrown away), about a quarter of the suite's CPU, most of it
-    // in Chromium's browser and GPU processes (decision 107).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // Kept for a failed test: its actions with their timings, call logs and errors, and the sources;
+    // beside it Playwright's error-context.md holds the failed page's accessibility snapshot. Without
+    // the screencast: a trace's screenshots stream JPEG frames of every page of every test (passing
+    // ones too, whose traces are thrown away), about a quarter of the suite's CPU (decision 107).
+    // Without DOM snapshots (and so without the network log, which Playwright records only with
+    // them): the page copied before and after every action of every test, 5 to 13 % of the CPU of
+    // the specs measured (decision 146). `--trace retain-on-failure` on the command line brings both
+    // back for a run, with the screencast.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
   },
   webServer: {
     command: 'node apps/server/dist/main.js',
