@@ -111,7 +111,7 @@ export function StudyTargetCount({
         </button>
       )}
       <p className="form-field__hint">
-        Counted among the testers an invitation can reach: not suspended or black-listed, invitation e-mail on.
+        Counted among the testers an invitation can reach (not suspended or black-listed, invitation e-mail on), whatever their age.
       </p>
     </div>
   );
