@@ -842,6 +842,13 @@ export function staffRouteTable(db: () => Database, app: () => FastifyInstance):
     },
     {
       method: 'POST',
+      path: '/api/staff/invitations/TargetCount',
+      roles: ['recruiter'],
+      readsOnly: true,
+      request: () => ({ body: { answerIds: [], siteId: '00001' } }),
+    },
+    {
+      method: 'POST',
       path: '/api/staff/invitations/Send',
       roles: ['recruiter'],
       prepare: async () => {

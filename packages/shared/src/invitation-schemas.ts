@@ -26,6 +26,8 @@ export const INVITATION_TEXTS = {
   studyClosed: 'That study is closed: open it before inviting testers.',
   nobodyMatched: 'No tester matches these filters, or every one has been invited to this study already.',
   notFound: 'That invitation does not exist.',
+  unknownAnswer: 'This About-me answer does not exist: reload the page to see the answers offered now.',
+  unknownSite: 'That test site does not exist: reload the page to see the sites offered now.',
   sent: (queued: number) => `Invitation queued for ${queued} ${queued === 1 ? 'tester' : 'testers'}.`,
 } as const;
 
@@ -50,6 +52,9 @@ const projectType = z
   .min(1, INVITATION_TEXTS.projectTypeRange)
   .max(999, INVITATION_TEXTS.projectTypeRange);
 
+/** About-me answers the tester must hold, every one. */
+const answerIds = z.array(id(INVITATION_TEXTS.tooManyAnswers)).max(20, INVITATION_TEXTS.tooManyAnswers).default([]);
+
 /**
  * The filters: every one optional. Testers who are suspended, black-listed or have turned
  * invitation e-mail off never match; neither does anyone already invited to the study.
@@ -60,8 +65,7 @@ export const invitationFiltersSchema = z
     maxAge: age.nullable().default(null),
     /** Test sites (a tester's site from their zip code); empty: every site. */
     siteIds: z.array(text(INVITATION_TEXTS.unreadable).trim().min(1).max(20)).max(50, INVITATION_TEXTS.tooManySites).default([]),
-    /** About-me answers the tester must hold, every one. */
-    answerIds: z.array(id(INVITATION_TEXTS.tooManyAnswers)).max(20, INVITATION_TEXTS.tooManyAnswers).default([]),
+    answerIds,
     /** Last tested (an attended session) more than this many months ago, or never; null: any. */
     notTestedMonths: months.nullable().default(null),
     /**
@@ -95,6 +99,24 @@ export const invitationPreviewResponseSchema = z.object({
   alreadyInvited: z.number().int(),
 });
 export type InvitationPreviewResponse = z.infer<typeof invitationPreviewResponseSchema>;
+
+/**
+ * POST /staff/invitations/TargetCount (decision 148): how many testers an invitation can reach hold
+ * every one of a study's About-me answers, at its test site (null: online only, every site).
+ */
+export const targetCountSchema = z.object({
+  answerIds,
+  siteId: text(INVITATION_TEXTS.unreadable).trim().min(1).max(20).nullable().default(null),
+});
+export type TargetCountPayload = z.input<typeof targetCountSchema>;
+export type TargetCountRequest = z.output<typeof targetCountSchema>;
+export const targetCountResponseSchema = z.object({
+  status: z.literal('succeed'),
+  message: z.string(),
+  /** Testers holding every answer (every tester an invitation can reach when none is chosen). */
+  count: z.number().int(),
+});
+export type TargetCountResponse = z.infer<typeof targetCountResponseSchema>;
 
 /**
  * POST /staff/invitations/Send. `requestId` is made once when the form opens: a double-submitted

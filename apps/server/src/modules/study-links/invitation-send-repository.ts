@@ -40,6 +40,12 @@ function countsSql(answeredBy: readonly SqlFragment[]) {
  */
 export function createInvitationSendRepository(db: Executor) {
   return {
+    /** How many testers the audience holds (a study's targeting, decision 148). */
+    async countTesters(audience: SqlFragment): Promise<number> {
+      const result = await db.execute(sql`select count(*)::int as matched from (${audience}) as audience`);
+      return Number(resultRows<{ matched: number }>(result)[0]!.matched);
+    },
+
     /** How many testers the audience holds, and how many of them already have an invitation to the study. */
     async countAudience(audience: SqlFragment, studyNo: number): Promise<{ matched: number; alreadyInvited: number }> {
       const result = await db.execute(

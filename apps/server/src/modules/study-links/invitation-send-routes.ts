@@ -9,6 +9,8 @@ import {
   invitationPreviewSchema,
   sendInvitationResponseSchema,
   sendInvitationSchema,
+  targetCountResponseSchema,
+  targetCountSchema,
 } from '@testerhub/shared/invitation-schemas';
 import { staffGet, staffPost } from '../../core/auth/staff-scope.ts';
 import type { InvitationSendService } from './invitation-send-service.ts';
@@ -38,6 +40,19 @@ export function invitationSendRoutes(invitations: InvitationSendService): Fastif
         response: invitationPreviewResponseSchema,
       },
       async (input) => invitations.preview(input),
+    );
+
+    staffPost(
+      app,
+      '/staff/invitations/TargetCount',
+      {
+        roles: ['recruiter'],
+        description:
+          'The study form’s live count (decision 148): how many testers an invitation can reach (never suspended, black-listed or with invitation e-mail turned off) hold every one of the About-me answers, at the test site when one is given. An unknown answer or site answers 400. Changes nothing.',
+        input: targetCountSchema,
+        response: targetCountResponseSchema,
+      },
+      async (input) => invitations.targetCount(input),
     );
 
     staffPost(

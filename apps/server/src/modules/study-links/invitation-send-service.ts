@@ -10,9 +10,12 @@ import {
   type InvitationPreviewResponse,
   type RecipientState,
   type SendInvitationResponse,
+  type TargetCountRequest,
+  type TargetCountResponse,
 } from '@testerhub/shared/invitation-schemas';
 import type { Clock } from '../../core/clock.ts';
 import { inTransaction, type Database, type SqlFragment } from '../../core/db/client.ts';
+import { RequestValidationError } from '../../core/http/error-handler.ts';
 import { holdersOfAnswersSql, type AboutMeService } from '../about-me/about-me-service.ts';
 import { attendedSinceSql, bookedInStudySql, tookPartInStudiesSql } from '../scheduling/scheduling-service.ts';
 import { screenedInStudySql } from '../screening/screening-service.ts';
@@ -36,7 +39,7 @@ interface InvitationSendDeps {
   /** INVITATION_MAILS_PER_MINUTE: at most this many invitation e-mails reach the outbox in any 60 seconds, across instances. */
   mailsPerMinute: number;
   studies: Pick<StudyService, 'findStudy' | 'openStudies' | 'studiesOpened' | 'studyNames'>;
-  aboutMe: Pick<AboutMeService, 'answerOptions'>;
+  aboutMe: Pick<AboutMeService, 'answerOptions' | 'existingAnswerIds'>;
   listTestSites: () => Promise<{ siteId: string; name: string }[]>;
   studyLinks: Pick<StudyLinkService, 'enqueueInvitation'>;
   staffList: StaffService['list'];
@@ -87,6 +90,9 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
     return tookPart;
   }
 
+  /** Holding every one of the answers, as the audience's include list (none chosen: no condition). */
+  const holdingAll = (answerIds: readonly number[]) => (answerIds.length > 0 ? [holdersOfAnswersSql(answerIds)] : []);
+
   /**
    * The testers the filters reach for the study: never one who screened or booked it already. What an
    * account merged into another did counts for the account it joined (decision 144): one person.
@@ -99,7 +105,7 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
       minAge: filters.minAge,
       maxAge: filters.maxAge,
       siteIds: filters.siteIds,
-      include: filters.answerIds.length > 0 ? [holdersOfAnswersSql(filters.answerIds)] : [],
+      include: holdingAll(filters.answerIds),
       exclude: exclude.map(withMergedIntoSql),
     });
   }
@@ -191,6 +197,34 @@ export function createInvitationSendService(db: Database, deps: InvitationSendDe
       if (!found.study) return { status: 'failed', message: found.message, matched: 0, alreadyInvited: 0 };
       const counted = await repository.countAudience(audience(input.studyNo, input.filters, now()), input.studyNo);
       return { status: 'succeed', message: '', ...counted };
+    },
+
+    /**
+     * The study form's live count (decision 148): the testers an invitation can reach who hold every
+     * one of the answers, at the site when one is given. Refuses an answer or a site that does not
+     * exist (a count of 0 for it would read as "nobody holds it").
+     */
+    async targetCount(input: TargetCountRequest): Promise<TargetCountResponse> {
+      const [known, sites] = await Promise.all([
+        deps.aboutMe.existingAnswerIds(input.answerIds),
+        input.siteId === null ? [] : deps.listTestSites(),
+      ]);
+      const existing = new Set(known);
+      const problems: { field: string; message: string }[] = input.answerIds.flatMap((answerId, index) =>
+        existing.has(answerId) ? [] : [{ field: `answerIds.${index}`, message: INVITATION_TEXTS.unknownAnswer }],
+      );
+      if (input.siteId !== null && !sites.some((site) => site.siteId === input.siteId))
+        problems.push({ field: 'siteId', message: INVITATION_TEXTS.unknownSite });
+      if (problems.length > 0) throw new RequestValidationError(problems);
+      const who = testerAudienceSql({
+        now: now(),
+        minAge: null,
+        maxAge: null,
+        siteIds: input.siteId === null ? [] : [input.siteId],
+        include: holdingAll(input.answerIds),
+        exclude: [],
+      });
+      return { status: 'succeed', message: '', count: await repository.countTesters(who) };
     },
 
     /**

@@ -9,6 +9,8 @@ import type {
   InvitationPreviewResponse,
   SendInvitationPayload,
   SendInvitationResponse,
+  TargetCountPayload,
+  TargetCountResponse,
 } from '@testerhub/shared/invitation-schemas';
 import { INVITATIONS_PAGE_SIZE, RECIPIENTS_PAGE_SIZE, type InvitationSort } from '@testerhub/shared/invitation-schemas';
 import { apiGet, apiPost } from '../../lib/api';
@@ -81,6 +83,21 @@ export const useInvitationCount = (payloadText: string | null) =>
   useQuery({
     queryKey: staffKeys.invitationCount(payloadText ?? ''),
     queryFn: () => previewInvitation(JSON.parse(payloadText!) as InvitationPreviewPayload),
+    enabled: payloadText !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+
+/**
+ * POST /api/staff/invitations/TargetCount: how many testers hold every one of a study's About-me
+ * answers (decision 148). Kept like the invitation count: one query per payload (JSON text, null
+ * while there is nothing to count), the last count shown while the next is asked.
+ */
+export const useStudyTargetCount = (payloadText: string | null) =>
+  useQuery({
+    queryKey: staffKeys.studyTargetCount(payloadText ?? ''),
+    queryFn: () => apiPost<TargetCountResponse>('/staff/invitations/TargetCount', JSON.parse(payloadText!) as TargetCountPayload),
     enabled: payloadText !== null,
     placeholderData: keepPreviousData,
     staleTime: 0,

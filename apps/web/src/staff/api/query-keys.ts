@@ -48,4 +48,6 @@ export const staffKeys = {
   invitationOptions: () => [...staffKeys.all, 'invitation-options'] as const,
   /** The live count of an invitation's filters, keyed by the payload as JSON text (decision 121). */
   invitationCount: (payload: string) => [...staffKeys.all, 'invitation-count', payload] as const,
+  /** The study form's live count of its About-me targeting, keyed by the payload as JSON text (decision 148). */
+  studyTargetCount: (payload: string) => [...staffKeys.all, 'study-target-count', payload] as const,
 };

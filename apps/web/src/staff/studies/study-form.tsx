@@ -236,6 +236,7 @@ export function StudyForm({
           picked={form.watch('targetAnswerIds') ?? []}
           onChange={(answerIds) => form.setValue('targetAnswerIds', answerIds, picked)}
           error={answerIdsError(form)}
+          site={siteId ? { id: siteId, name: options.sites.find((site) => site.id === siteId)?.name ?? null } : null}
         />
       </CollapsibleSection>
 

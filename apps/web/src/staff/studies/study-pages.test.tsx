@@ -333,6 +333,46 @@ describe('the study form speaks in named options (issue 29, decision 105)', () =
     });
   });
 
+  test('the About-me count follows the picks and the test site, says when it is updating, and offers to count again after a failure (decision 148)', async () => {
+    api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
+    // Dog is held by 40 testers, Own by 25, both by 7; at Chicago half as many.
+    const holders = (answerIds: number[]) => (answerIds.length === 2 ? 7 : answerIds[0] === 11 ? 40 : 25);
+    api.answers['/staff/invitations/TargetCount'] = (body) => {
+      const { answerIds, siteId } = body as { answerIds: number[]; siteId: string | null };
+      const count = holders(answerIds);
+      return { body: { status: 'succeed', message: '', count: siteId === '00001' ? Math.floor(count / 2) : count } };
+    };
+    const user = renderAt('/staff/studies/new');
+    const aboutMe = await screen.findByRole('group', { name: 'About-me answers required' });
+    const count = screen.getByRole('status', { name: 'Matching testers' });
+    expect(count).toHaveTextContent('Choose answers to count the testers who hold them all.');
+
+    await user.click(await within(aboutMe).findByRole('checkbox', { name: 'Dog' }));
+    await waitFor(() => expect(count).toHaveTextContent(/^40 testers hold all of these answers\.$/));
+    await user.click(within(aboutMe).getByRole('checkbox', { name: 'Own' }));
+    // The last count stays, marked, until the new picks' count arrives.
+    await waitFor(() => expect(count).toHaveTextContent(/^40 testers hold all of these answers\. Updating…$/));
+    expect(count).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(count).toHaveTextContent(/^7 testers hold all of these answers\.$/));
+    expect(count).toHaveAttribute('aria-live', 'polite');
+    expect(count).toHaveAttribute('aria-busy', 'false');
+    expect(api.calls.filter((call) => call.path === '/staff/invitations/TargetCount').map((call) => call.body)).toEqual([
+      { answerIds: [11], siteId: null },
+      { answerIds: [11, 21], siteId: null },
+    ]);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Test site' }), 'Chicago (Chicago)');
+    await waitFor(() => expect(count).toHaveTextContent(/^3 testers hold all of these answers at Chicago \(Chicago\)\.$/));
+
+    api.answers['/staff/invitations/TargetCount'] = { status: 503, body: { message: 'down' } };
+    await user.click(within(aboutMe).getByRole('checkbox', { name: 'Own' }));
+    await waitFor(() => expect(count).toHaveTextContent(/^The count could not be read: /));
+    api.answers['/staff/invitations/TargetCount'] = { body: { status: 'succeed', message: '', count: 20 } };
+    await user.click(screen.getByRole('button', { name: 'Count again' }));
+    await waitFor(() => expect(count).toHaveTextContent(/^20 testers hold all of these answers at Chicago \(Chicago\)\.$/));
+    expect(screen.queryByRole('button', { name: 'Count again' })).toBeNull();
+  });
+
   test('creating a study refreshes the invitation form’s options, whose open studies it changes', async () => {
     api.answers['/staff/studies/FormOptions'] = { body: OPTIONS };
     api.answers['/staff/studies/CreateStudy'] = {
