@@ -1,14 +1,17 @@
 import { randomInt } from 'node:crypto';
+import { formatTime } from '@testerhub/shared/schedule-format';
 import { instantToWallClock, wallClockToInstant } from '@testerhub/shared/wall-clock';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { expectStaffPageSound, openStaffConsole } from './support/staff';
-import { bookGroup, createGroup, createTester } from './support/test-support';
+import { expectStaffPageSound, followStaffNav, openStaffConsole } from './support/staff';
+import { bookGroup, createBooking, createGroup, createTester } from './support/test-support';
 
 /**
  * Issue 29, the calendar of sessions (decisions 120 and 145), what staff-calendar.spec.ts leaves out:
  * a recruiter's week across all sites, each site's groups on its own clock with its zone named; site
- * staff's day view on a 360 px phone, one day's sessions only and kept in the address. axe on every view.
+ * staff's day view on a 360 px phone, one day's sessions only and kept in the address; and a group's
+ * check-in count going from 0 to 1 when site staff mark a booked tester attended at the door, and
+ * back to 0 when they undo it, read again on going back to the calendar. axe on every view.
  */
 
 const STUDY = 24101;
@@ -167,4 +170,62 @@ test('site staff on a phone switch to one day: that day’s sessions only, and t
   await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('day');
   await expectOnlyTheDay(tuesday, tuesdayCell, mondayCell);
   await expectStaffPageSound(page);
+});
+
+test('the calendar’s check-in count goes from 0 to 1 when site staff mark a booked tester attended at the door, and back when they undo it', async ({
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const lastName = `Count${randomSuffix(6)}`;
+  const tester = await createTester(request, { firstName: 'Cleo', lastName });
+  // A session that began a random 20 to 80 minutes ago (a minute of its own on the calendar): today at the site.
+  const startsAt = new Date(Math.floor((Date.now() - randomInt(20, 81) * 60_000) / 60_000) * 60_000).toISOString();
+  const booking = await createBooking(request, {
+    testerId: tester.testerId,
+    studyNo: STUDY,
+    startsAt,
+    siteId: CHICAGO.siteId,
+    coOpCostCents: 4500,
+  });
+  const endsAt = new Date(Date.parse(booking.startsAt) + 3600_000).toISOString();
+
+  const { page } = await openStaffConsole(browser, baseURL!, request, { roles: ['site-staff'], siteIds: [CHICAGO.siteId] });
+  // Today on the site's clock: the server picks the day (decision 145).
+  await page.goto(`/staff/calendar?view=day&site=${CHICAGO.siteId}`);
+  const item = page
+    .getByTestId('calendar-session')
+    .filter({ hasText: `${formatTime(booking.startsAt, CHICAGO.zone)}–${formatTime(endsAt, CHICAGO.zone)}` })
+    .filter({ hasText: `Study ${STUDY} · cell T` });
+  await expect(item).toContainText('1 of 1 seats taken · 0 free');
+  await expect(item).toContainText('Checked in 0 · expected 1');
+  await expectStaffPageSound(page);
+
+  await followStaffNav(page, 'Check-in');
+  const card = page.getByRole('article', { name: `Cleo ${lastName}` });
+  const findAtTheDoor = async () => {
+    await page.getByLabel('Tester’s or child’s name').fill(`Cleo ${lastName}`);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(card).toBeVisible();
+  };
+  await findAtTheDoor();
+  await card.getByRole('button', { name: 'Mark attended' }).click();
+  await expect(card.getByTestId('check-in-status')).toHaveText('Checked in');
+
+  // Back to the calendar, as site staff do between arrivals: the count the server now gives.
+  await page.goBack();
+  await expect(item).toContainText('Checked in 1');
+  await expect(item).not.toContainText('expected');
+  await expectStaffPageSound(page);
+
+  // A mistaken check-in undone at the door (a booking control): back to 0, expected again.
+  await page.goForward();
+  await findAtTheDoor();
+  const undo = card.getByRole('form', { name: `Undo Cleo ${lastName}’s check-in` });
+  await undo.getByLabel('Reason').fill('Checked in the wrong Cleo');
+  await undo.getByRole('button', { name: 'Undo check-in' }).click();
+  await expect(card.getByTestId('check-in-status')).toHaveText('Expected');
+  await page.goBack();
+  await expect(item).toContainText('Checked in 0 · expected 1');
 });
