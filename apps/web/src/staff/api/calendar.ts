@@ -19,7 +19,7 @@ export const getCalendarSessions = (query: CalendarQuery) => apiGet<CalendarSess
 
 export const calendarSessionsQuery = (query: CalendarQuery) =>
   queryOptions({
-    queryKey: [...staffKeys.all, 'calendar', 'sessions', query] as const,
+    queryKey: [...staffKeys.calendar(), 'sessions', query] as const,
     queryFn: () => getCalendarSessions(query),
     // The previous week stays on screen while the next one loads.
     placeholderData: keepPreviousData,
@@ -35,7 +35,7 @@ export const getDayList = (date: string, siteId: string) =>
 
 export const useDayList = (date: string, siteId: string) =>
   useQuery({
-    queryKey: [...staffKeys.all, 'calendar', 'day-list', date, siteId] as const,
+    queryKey: [...staffKeys.calendar(), 'day-list', date, siteId] as const,
     queryFn: () => getDayList(date, siteId),
     enabled: siteId !== '',
   });

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckInMarkResponse, CheckInScanResponse, CheckInSearchResponse } from '@testerhub/shared/check-in-schemas';
 import { apiGet, apiPost } from '../../lib/api';
+import { staffKeys } from './query-keys';
 
 /** POST /api/staff/check-in/Scan (site staff, admin): the booking a QR code's token names. */
 export const scanCheckInCode = (token: string) => apiPost<CheckInScanResponse>('/staff/check-in/Scan', { token });
@@ -14,4 +15,12 @@ export const markAttended = (bookingId: number) => apiPost<CheckInMarkResponse>(
 
 export const useScanCheckInCode = () => useMutation({ mutationKey: ['staff', 'check-in', 'scan'], mutationFn: scanCheckInCode });
 export const useSearchCheckIns = () => useMutation({ mutationKey: ['staff', 'check-in', 'search'], mutationFn: searchCheckIns });
-export const useMarkAttended = () => useMutation({ mutationKey: ['staff', 'check-in', 'mark'], mutationFn: markAttended });
+export const useMarkAttended = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['staff', 'check-in', 'mark'],
+    mutationFn: markAttended,
+    // The calendar's check-in counts and the list of the day's ticks: read again when next shown.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.calendar() }),
+  });
+};

@@ -12,6 +12,8 @@ export const staffKeys = {
   list: () => [...staffKeys.all, 'list'] as const,
   audit: (query: StaffAuditQuery) => [...staffKeys.all, 'audit', query] as const,
   orders: (query: StaffOrdersQuery) => [...staffKeys.all, 'orders', query] as const,
+  /** The staff calendar's sessions and lists of the day (decision 120): whatever changes a booking makes them stale. */
+  calendar: () => [...staffKeys.all, 'calendar'] as const,
   loyaltyCalendar: () => [...staffKeys.all, 'loyalty', 'calendar'] as const,
   loyaltyWheelAndDrawing: () => [...staffKeys.all, 'loyalty', 'wheel-and-drawing'] as const,
   loyaltyLevels: () => [...staffKeys.all, 'loyalty', 'levels'] as const,

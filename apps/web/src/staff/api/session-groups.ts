@@ -23,8 +23,8 @@ export const updateGroup = (payload: UpdateGroupPayload) => apiPost<GroupChangeR
 export const setGroupStatus = (payload: SetGroupStatusPayload) => apiPost<GroupChangeResponse>('/staff/sessions/SetGroupStatus', payload);
 
 /**
- * A change to a study's groups: refreshes the study's groups (seats) and results, and any other
- * query the change touches (`alsoRefresh`: the booking controls' people lists).
+ * A change to a study's groups: refreshes the study's groups (seats) and results, the calendar, and
+ * any other query the change touches (`alsoRefresh`: the booking controls' people lists).
  */
 export function useGroupChange<Payload, Answer>(
   mutationFn: (payload: Payload) => Promise<Answer>,
@@ -40,6 +40,7 @@ export function useGroupChange<Payload, Answer>(
       await queryClient.invalidateQueries({ queryKey: staffKeys.sessionGroups(studyNo) });
       for (const queryKey of alsoRefresh) await queryClient.invalidateQueries({ queryKey });
       await queryClient.invalidateQueries({ queryKey: staffKeys.studyResults(studyNo) });
+      await queryClient.invalidateQueries({ queryKey: staffKeys.calendar() });
     },
   });
 }
