@@ -509,6 +509,12 @@ export function staffRouteTable(db: () => Database, app: () => FastifyInstance):
     },
     { method: 'GET', path: '/api/staff/testers/Duplicates', roles: ['recruiter'], request: () => ({ query: '?page=1' }) },
     {
+      method: 'GET',
+      path: '/api/staff/testers/MergePreview',
+      roles: ['recruiter'],
+      prepare: async () => ({ query: `?testerId=${(await createTester(db())).id}&otherTesterId=${(await createTester(db())).id}` }),
+    },
+    {
       method: 'POST',
       path: '/api/staff/testers/ReviewDuplicate',
       roles: ['recruiter'],
