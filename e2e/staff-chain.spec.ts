@@ -6,7 +6,7 @@ import { SESSION_ADMIN_TEXTS } from '@testerhub/shared/session-admin-schemas';
 import { STAFF_TESTER_TEXTS } from '@testerhub/shared/staff-testers-schemas';
 import { ORDER_TEXTS, REDEEM_TEXTS } from '@testerhub/shared/redeem-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { bornYearsAgo, escapeRegExp, randomSuffix } from './support/accounts';
+import { bornYearsAgo, escapeRegExp, INVITATION_TEST_AGES, randomSuffix } from './support/accounts';
 import { findLink, waitForMessage } from './support/mailbox';
 import { decodeQr } from './support/qr';
 import { clockBaseURL, runScheduledJob, setServerClock } from './support/server-clock';
@@ -94,8 +94,8 @@ test('the whole cycle: staff invited, a study and its sessions, testers screened
     const suffix = randomSuffix(6);
     const studyNo = 700_000 + randomInt(0, 99_999);
     const studyName = `Chain tasting ${suffix}`;
-    // An age no other spec's testers have (staff-invitations uses 97): the invitation's filter finds ours.
-    const age = randomInt(82, 97);
+    // An age no other test's testers have: the invitation's filter finds ours.
+    const age = randomInt(INVITATION_TEST_AGES.staffChain.from, INVITATION_TEST_AGES.staffChain.below);
     const birthDate = bornYearsAgo(age);
 
     // 1. The admin invites a recruiter and a site-staff member; each sets up from the e-mailed link.

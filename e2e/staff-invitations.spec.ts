@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { bornYearsAgo, randomSuffix } from './support/accounts';
+import { bornYearsAgo, INVITATION_TEST_AGES, randomSuffix } from './support/accounts';
 import { findLink, waitForMessage } from './support/mailbox';
 import { expectStaffPageSound, followStaffNav, openStaffConsole } from './support/staff';
 import { addSessionCookie, createTester, startSession } from './support/test-support';
@@ -12,7 +12,7 @@ import { addSessionCookie, createTester, startSession } from './support/test-sup
  */
 
 const STUDY = 24106; // the seeded hosted-screener study (cleaning products)
-const AGE = 97;
+const AGE = INVITATION_TEST_AGES.staffInvitations;
 
 test('a recruiter invites the testers the filters match; the tester’s click shows on the invitation @postgres', async ({
   browser,

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { bornYearsAgo, randomSuffix } from './support/accounts';
+import { bornYearsAgo, INVITATION_TEST_AGES, randomSuffix } from './support/accounts';
 import { expectStaffPageSound, openStaffConsole } from './support/staff';
 import { attendStudy, createTester } from './support/test-support';
 
@@ -13,7 +13,7 @@ import { attendStudy, createTester } from './support/test-support';
 
 const STUDY = 24106; // the seeded online cleaning study, open
 const EARLIER = 24102; // the seeded sparkling water study, with quotas
-const AGE = 93;
+const AGE = INVITATION_TEST_AGES.staffInviteFilters;
 
 /** The number of testers the live count says match, once it is the count for the filters on screen. */
 async function matched(preview: Locator): Promise<number> {

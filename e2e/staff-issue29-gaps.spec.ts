@@ -5,7 +5,7 @@ import { STAFF_TEXTS } from '@testerhub/shared/staff-schemas';
 import { MESSAGE_TEXTS } from '@testerhub/shared/staff-message-schemas';
 import { STAFF_TESTER_TEXTS } from '@testerhub/shared/staff-testers-schemas';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { bornYearsAgo, randomSuffix } from './support/accounts';
+import { bornYearsAgo, INVITATION_TEST_AGES, randomSuffix } from './support/accounts';
 import { waitForMessage } from './support/mailbox';
 import { runScheduledJob, setServerClock } from './support/server-clock';
 import { DAY, MINUTE, slot } from './support/site-clock';
@@ -360,7 +360,7 @@ test('a recruiter leaves out who took part in any study of a kind within N month
 }) => {
   test.setTimeout(120_000);
   // An age no other test's testers have (invitations 97, filters 93, tables 91, the chain 82 to 96).
-  const age = 98;
+  const age = INVITATION_TEST_AGES.staffIssue29Gaps;
   await createTester(request, { firstName: 'Kay', birthDate: bornYearsAgo(age) });
   const tookPart = await createTester(request, { firstName: 'Kip', birthDate: bornYearsAgo(age) });
   await attendStudy(request, tookPart.testerId, SPARKLING); // a Focus group (2), six weeks ago

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { bornYearsAgo } from './support/accounts';
+import { bornYearsAgo, INVITATION_TEST_AGES } from './support/accounts';
 import { expectStaffPageSound, followStaffNav, openStaffConsole, PHONE } from './support/staff';
 import { createTester, grantCoins } from './support/test-support';
 
@@ -14,7 +14,7 @@ import { createTester, grantCoins } from './support/test-support';
  */
 
 const STUDY = 24106; // the seeded hosted-screener study
-const AGE = 91;
+const AGE = INVITATION_TEST_AGES.staffTablesRecipients;
 const RECIPIENTS = 30;
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -107,15 +107,16 @@ test('the sent invitations and a tester’s audit trail are tables paged, sorted
   request,
 }) => {
   test.setTimeout(180_000);
-  // Three testers aged 93, an age no other test's testers have.
+  // Three testers of an age no other test's testers have.
+  const age = INVITATION_TEST_AGES.staffTablesSendings;
   const testers = [];
-  for (let index = 0; index < 3; index++) testers.push(await createTester(request, { birthDate: bornYearsAgo(93) }));
+  for (let index = 0; index < 3; index++) testers.push(await createTester(request, { birthDate: bornYearsAgo(age) }));
 
   const { page: staff } = await openStaffConsole(browser, baseURL!, request, { roles: ['recruiter'], viewport: DESKTOP });
   await followStaffNav(staff, 'Invitations');
   await staff.getByLabel('Study', { exact: true }).selectOption(String(STUDY));
-  await staff.getByLabel('Lowest age').fill('93');
-  await staff.getByLabel('Highest age').fill('93');
+  await staff.getByLabel('Lowest age').fill(String(age));
+  await staff.getByLabel('Highest age').fill(String(age));
   await staff.getByRole('button', { name: 'Send to 3 testers' }).click();
   await expect(staff.getByText('Invitation queued for 3 testers.')).toBeVisible();
   const invitationId = (await staff.getByRole('link', { name: /^Follow invitation #\d+$/ }).textContent())!.replace(/\D/g, '');
@@ -125,7 +126,7 @@ test('the sent invitations and a tester’s audit trail are tables paged, sorted
   await expect(sendings.getByRole('columnheader', { name: /When sent/ })).toHaveAttribute('aria-sort', 'descending');
   const row = sendings.getByRole('row', { name: new RegExp(`^Invitation #${invitationId}: `) });
   await expect(sendings.getByRole('rowheader').first()).toHaveText(new RegExp(`^Invitation #${invitationId}: `));
-  await expect(row).toContainText(`Study ${STUDY}; ages 93 to 93; every site`);
+  await expect(row).toContainText(`Study ${STUDY}; ages ${age} to ${age}; every site`);
   await expect(row.locator('[data-count="matched"]')).toHaveText('3');
   await expect(staff.getByText(/^Showing 1-\d+ of \d+$/)).toBeVisible();
   await soundAtBothWidths(staff, 'Sent invitations');

@@ -32,6 +32,20 @@ export function randomSuffix(length = 8): string {
   return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
 
+/**
+ * The ages the invitation tests target with their age filter, one per test, so that one test's
+ * testers never reach another's invitation (the browser tests share one database and run at once).
+ * The staff chain draws its age from the range left below them.
+ */
+export const INVITATION_TEST_AGES = {
+  staffChain: { from: 82, below: 91 },
+  staffTablesRecipients: 91,
+  staffInviteFilters: 93,
+  staffTablesSendings: 94,
+  staffInvitations: 97,
+  staffIssue29Gaps: 98,
+} as const;
+
 /** A birth date `years` years (and a month) before today, YYYY-MM-DD: that age, whatever the day (a 2 January birthday is not yet reached on 1 January). */
 export function bornYearsAgo(years: number): string {
   const date = new Date();
