@@ -1,18 +1,9 @@
-import { COMPANY } from '@testerhub/shared/company';
 import type { InvitationCounts, InvitationSummary } from '@testerhub/shared/invitation-schemas';
 import { namedCode, PROJECT_TYPE_TEXTS } from '@testerhub/shared/staff-words';
+import { companyMoment } from '../shell/company-clock';
 
 /** A sending has no test site: its times are on the company's clock with the zone named (decisions 139 and 145), never the browser's. */
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: COMPANY.timeZone,
-    timeZoneName: 'short',
-  });
+export const when = companyMoment;
 
 export const COUNT_LABELS: [keyof InvitationCounts, string][] = [
   ['matched', 'Matched'],

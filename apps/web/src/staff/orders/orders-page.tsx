@@ -15,7 +15,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { LoadFailed, RequiresRole, SubmitButton } from '../shell/staff-page-parts';
 import { requestErrorMessage } from '../../lib/request-error';
 import { ORDERS_TABLE, ordersQueryFor, useFulfilOrder, useOrders, useRejectOrder } from '../api/orders';
-import { companyClockNote } from '../shell/company-clock';
+import { companyClockNote, companyMoment } from '../shell/company-clock';
 import { DataTable, useTableSearchParams, type TableColumn } from '../shell/data-table';
 
 const STATUS_LABELS: Record<RedeemOrderStatus, string> = { pending: 'Pending', fulfilled: 'Fulfilled', rejected: 'Rejected' };
@@ -26,16 +26,7 @@ const FILTER_OPTIONS = [
 
 // An order has no test site: its dates are on the company's clock (decision 139), not UTC's or the browser's.
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: COMPANY.timeZone });
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: COMPANY.timeZone,
-    timeZoneName: 'short',
-  });
+const when = companyMoment;
 
 /** Rewards staff: redemption orders, fulfilled with a gift code or note, or rejected with the coins returned (decision 047). */
 export function OrdersPage() {

@@ -14,3 +14,15 @@ export const todayOn = (timeZone: string = COMPANY.timeZone, now: Date = new Dat
 /** The audit log's times (decision 135): it spans every site, so they are UTC and say so ("Nov 20, 2026, 3:00 PM UTC"). */
 export const utcMoment = (iso: string) =>
   `${new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+
+/** A moment with no test site (an order, a sending) on the company's clock, its zone named: "Nov 20, 2026, 3:00 PM CST". */
+export const companyMoment = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: COMPANY.timeZone,
+    timeZoneName: 'short',
+  });
