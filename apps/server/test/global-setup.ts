@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/core/db/client.ts';
 import { seedDemoData } from '../src/core/db/seed.ts';
 import { adminUrl, copyPrefix, databaseUrl, quoteIdent, TEST_SEED_DATE } from './database-names.ts';
+import { trimTemplateWal } from './template-wal.ts';
 
 /**
  * Builds one migrated and seeded database before any server test runs; each test file then
@@ -30,7 +31,7 @@ async function setupPglite(project: TestProject) {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-template-'));
     // Unpacked once here so that no test file pays for gunzip (about 200 ms a copy); PGlite loads a plain tar as well.
     const file = path.join(folder, 'template.tar');
-    fs.writeFileSync(file, zlib.gunzipSync(Buffer.from(await tarball.arrayBuffer())));
+    fs.writeFileSync(file, trimTemplateWal(zlib.gunzipSync(Buffer.from(await tarball.arrayBuffer()))));
     project.provide('testDatabase', { kind: 'pglite', templateFile: file });
     log(`PGlite template built in ${Math.round(performance.now() - started)} ms (${file})`);
     return () => {
@@ -55,6 +56,10 @@ async function dropTemplateDatabases(database: DatabaseHandle) {
     await database.executeSql(`ALTER DATABASE ${name} IS_TEMPLATE false`);
     await database.executeSql(`DROP DATABASE ${name}`);
   }
+  await database.executeSql('CHECKPOINT');
+  // A new log segment and a checkpoint in it: a copy starts from that segment alone, which
+  // trimTemplateWal cuts to its written pages (a copy about an eighth cheaper, 16 MB less each).
+  await database.executeSql('SELECT pg_switch_wal()');
   await database.executeSql('CHECKPOINT');
 }
 

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { keepDrizzleTextTypes } from './pglite-parsers.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -198,11 +199,12 @@ export async function openPglite(options: {
     loadDataDir: options.loadDataDir,
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
   });
-  const db = drizzlePglite(client, { schema, logger: statementLogger(options.onStatement) }) as unknown as Database;
+  const { drizzleClient, parsedAsPglite } = keepDrizzleTextTypes(client);
+  const db = drizzlePglite(drizzleClient, { schema, logger: statementLogger(options.onStatement) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    migrate: () => migratePglite(drizzlePglite(drizzleClient), { migrationsFolder: migrationsFolder() }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -211,7 +213,7 @@ export async function openPglite(options: {
       if (values.length === 0) {
         try {
           const results = await client.exec(text);
-          const last = results.at(-1);
+          const last = results.at(-1) && parsedAsPglite(results.at(-1)!);
           return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
         } catch (error) {
           // A text with its own BEGIN that fails halfway leaves the one connection in an aborted
@@ -220,7 +222,7 @@ export async function openPglite(options: {
           throw error;
         }
       }
-      const result = await client.query(text, values);
+      const result = parsedAsPglite(await client.query(text, values));
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     close: () => client.close(),

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useTestApp } from '../../../test/test-app.ts';
+import { responseSerializerCompiler } from './response-serializer.ts';
 
 /** The response serializer (fast-json-stringify from the zod schema) keeps zod's guarantees. */
 
@@ -50,5 +51,14 @@ describe('response serializer', () => {
     const response = await testApp.app.inject({ url: '/api/test/date' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ at: '2026-11-21T10:00:00.000Z' });
+  });
+
+  it("makes a schema's writer once, and zod's per route (its errors name the route)", () => {
+    const compile = (url: string, schema: z.ZodType) =>
+      responseSerializerCompiler({ schema, method: 'GET', url, httpStatus: '200' } as Parameters<typeof responseSerializerCompiler>[0]);
+    expect(compile('/a', answer)).toBe(compile('/b', answer));
+    expect(compile('/a', answer)({ username: 'dana', coins: 1, nextLevelExp: 2, note: null, passwordHash: SECRET })).not.toContain(SECRET);
+    const dated = z.object({ at: z.date() });
+    expect(compile('/a', dated)).not.toBe(compile('/b', dated));
   });
 });
