@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { builtOnce } from '../../core/db/built-once.ts';
 import { resultRows, type Executor } from '../../core/db/client.ts';
 import { leaderboardMonths } from './leaderboard-tables.ts';
 
@@ -12,6 +13,23 @@ export interface MonthCounts {
 
 /** A month's top list as one JSON array of { testerId, amount }, in the list's order. */
 type TopList = { testerId: string; amount: number }[];
+
+/** The upsert of `add`, one per counter, built once (decision 150): every spend sends it. */
+const addStatement = (counter: LeaderboardCounter) =>
+  builtOnce((db) =>
+    db
+      .insert(leaderboardMonths)
+      .values({ testerId: sql.placeholder('testerId'), month: sql.placeholder('month'), [counter]: sql.placeholder('amount') })
+      .onConflictDoUpdate({
+        target: [leaderboardMonths.testerId, leaderboardMonths.month],
+        set: { [counter]: sql`${leaderboardMonths[counter]} + ${sql.placeholder('amount')}` },
+      }),
+  );
+const addStatements = {
+  spentCoins: addStatement('spentCoins'),
+  referrals: addStatement('referrals'),
+  screeners: addStatement('screeners'),
+};
 
 export function createLeaderboardRepository(db: Executor) {
   /** The month's top `limit` testers by a counter (those above zero), highest first. */
@@ -42,14 +60,7 @@ export function createLeaderboardRepository(db: Executor) {
 
     /** Adds `amount` to one counter of the tester's month: one upsert, exact under concurrent calls. */
     async add(testerId: string, month: string, counter: LeaderboardCounter, amount: number): Promise<void> {
-      const column = leaderboardMonths[counter];
-      await db
-        .insert(leaderboardMonths)
-        .values({ testerId, month, [counter]: amount })
-        .onConflictDoUpdate({
-          target: [leaderboardMonths.testerId, leaderboardMonths.month],
-          set: { [counter]: sql`${column} + ${amount}` },
-        });
+      await addStatements[counter](db, { testerId, month, amount });
     },
 
     top,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { builtOnce } from '../../core/db/built-once.ts';
 import { resultRows, type Executor } from '../../core/db/client.ts';
 // The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
 // eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
@@ -31,6 +32,81 @@ export type EntryOutcome =
 /** The level `exp` experience reaches in the level table (1 when the table is empty). */
 const levelFor = (exp: SQL) => sql`(select coalesce(max(${levels.level}), 1) from ${levels} where ${levels.expRequired} <= ${exp})`;
 
+/**
+ * The entries of one change as arrays, one element an entry: a change of one entry and a spin's
+ * cost and win send the same statement text (built once, decision 150).
+ */
+function entryValues(entries: readonly LedgerEntryInput[], at: Date) {
+  const testerId = entries[0]!.testerId;
+  if (entries.some((entry) => entry.testerId !== testerId)) throw new TypeError('Entries written together belong to one tester.');
+  return {
+    testerId,
+    at: at.toISOString(),
+    coins: entries.map((entry) => entry.coins),
+    experience: entries.map((entry) => entry.experience),
+    reasons: entries.map((entry) => entry.reason),
+    references: entries.map((entry) => entry.reference),
+    shortfallCoins: entries.map((entry) => entry.shortfallCoins ?? 0),
+    shortfallExperience: entries.map((entry) => entry.shortfallExperience ?? 0),
+  };
+}
+
+/** What writeEntries answers when it wrote something: the balance after and the entries written, as JSON. */
+interface WrittenRow {
+  coins: number;
+  exp: number;
+  level: number;
+  written: [string, string][] | string;
+}
+
+/**
+ * The entries (from the arrays of entryValues, in order) and the balance change in one statement
+ * (writeEntries), built once: every ledger write sends it.
+ */
+const writeEntriesStatement = builtOnce(
+  () => sql`
+    with written as (
+      insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
+      select ${sql.placeholder('testerId')}::uuid, amount, experience, reason, reference, ${sql.placeholder('at')}::timestamptz,
+        shortfall_coins, shortfall_experience
+      from unnest(${sql.placeholder('coins')}::int[], ${sql.placeholder('experience')}::int[], ${sql.placeholder('reasons')}::text[],
+        ${sql.placeholder('references')}::text[], ${sql.placeholder('shortfallCoins')}::int[], ${sql.placeholder('shortfallExperience')}::int[])
+        with ordinality as given(amount, experience, reason, reference, shortfall_coins, shortfall_experience, position)
+      order by position
+      on conflict (tester_id, reason, reference) do nothing
+      returning amount, experience, reason, reference
+    )
+    update ${testers}
+    set coins = ${testers.coins} + (select coalesce(sum(written.amount), 0) from written),
+      exp = ${testers.exp} + (select coalesce(sum(written.experience), 0) from written),
+      level = ${levelFor(sql`${testers.exp} + (select coalesce(sum(written.experience), 0) from written)`)}
+    where ${testers.id} = ${sql.placeholder('testerId')}::uuid and exists (select 1 from written)
+    returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level,
+      (select json_agg(json_build_array(written.reason, written.reference)) from written) as written`,
+);
+
+/** The balance, its row locked (lockedBalance), built once: every debit sends it. */
+const lockedBalanceStatement = builtOnce((db) =>
+  db
+    .select({ coins: testers.coins, exp: testers.exp })
+    .from(testers)
+    .where(eq(testers.id, sql.placeholder('testerId')))
+    .for('no key update')
+    .limit(1),
+);
+
+/** One outcome per entry from what writeEntries answered: the balance after for each entry written, alreadyRecorded for the others. */
+function outcomesOf(entries: readonly LedgerEntryInput[], [moved]: WrittenRow[]): EntryOutcome[] {
+  if (!moved) return entries.map(() => ({ status: 'alreadyRecorded' }));
+  const writtenKeys = new Set(
+    (typeof moved.written === 'string' ? (JSON.parse(moved.written) as [string, string][]) : moved.written).map(
+      ([reason, reference]) => `${reason}\u0000${reference}`,
+    ),
+  );
+  const balance = { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) } as const;
+  return entries.map((entry) => (writtenKeys.has(`${entry.reason}\u0000${entry.reference}`) ? balance : { status: 'alreadyRecorded' }));
+}
+
 export function createLedgerRepository(db: Executor) {
   /**
    * The balance, its row locked until the caller's commit: a change and a take-back size themselves
@@ -39,12 +115,7 @@ export function createLedgerRepository(db: Executor) {
    * (an order, a booking) hold, so two callers cannot deadlock on them.
    */
   async function lockedBalance(testerId: string) {
-    const rows = await db
-      .select({ coins: testers.coins, exp: testers.exp })
-      .from(testers)
-      .where(eq(testers.id, testerId))
-      .for('no key update')
-      .limit(1);
+    const rows = await lockedBalanceStatement(db, { testerId });
     return rows[0] ?? null;
   }
 
@@ -55,35 +126,7 @@ export function createLedgerRepository(db: Executor) {
    * nothing. One outcome per entry, in order.
    */
   async function writeEntries(entries: readonly LedgerEntryInput[], at: Date): Promise<EntryOutcome[]> {
-    const testerId = entries[0]!.testerId;
-    if (entries.some((entry) => entry.testerId !== testerId)) throw new TypeError('Entries written together belong to one tester.');
-    const rows = entries.map(
-      ({ coins, experience, reason, reference, shortfallCoins, shortfallExperience }) =>
-        sql`(${testerId}, ${coins}, ${experience}, ${reason}, ${reference}, ${at.toISOString()}::timestamptz, ${shortfallCoins ?? 0}, ${shortfallExperience ?? 0})`,
-    );
-    const written = (column: string) => sql.raw(`(select coalesce(sum(written.${column}), 0) from written)`);
-    const result = await db.execute(sql`
-      with written as (
-        insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
-        values ${sql.join(rows, sql`, `)}
-        on conflict (tester_id, reason, reference) do nothing
-        returning amount, experience, reason, reference
-      )
-      update ${testers}
-      set coins = ${testers.coins} + ${written('amount')}, exp = ${testers.exp} + ${written('experience')},
-        level = ${levelFor(sql`${testers.exp} + ${written('experience')}`)}
-      where ${testers.id} = ${testerId} and exists (select 1 from written)
-      returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level,
-        (select json_agg(json_build_array(written.reason, written.reference)) from written) as written`);
-    const [moved] = resultRows<{ coins: number; exp: number; level: number; written: [string, string][] | string }>(result);
-    if (!moved) return entries.map(() => ({ status: 'alreadyRecorded' }));
-    const writtenKeys = new Set(
-      (typeof moved.written === 'string' ? (JSON.parse(moved.written) as [string, string][]) : moved.written).map(
-        ([reason, reference]) => `${reason}\u0000${reference}`,
-      ),
-    );
-    const balance = { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) } as const;
-    return entries.map((entry) => (writtenKeys.has(`${entry.reason}\u0000${entry.reference}`) ? balance : { status: 'alreadyRecorded' }));
+    return outcomesOf(entries, resultRows<WrittenRow>(await writeEntriesStatement(db, entryValues(entries, at))));
   }
 
   /** One entry and its balance change in one statement (writeEntries of one). */

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { builtOnce } from '../../core/db/built-once.ts';
 import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 import { isChild, type Person } from '../../core/db/person.ts';
 import { bookings, groupSessions, remindersSent, seatOffers, sessionGroups } from './scheduling-tables.ts';
@@ -33,6 +34,28 @@ const liveOffersOfPerson = (person: Person, now: Date) =>
     eq(seatOffers.status, 'offered'),
     gt(seatOffers.expiresAt, now),
   );
+
+/**
+ * groupsForPerson's statement, built once (decision 150): the groups the ids name with their
+ * sessions and, with `offered`, the ids of the groups the person holds a live seat offer of.
+ */
+const groupsForPersonStatement = (offered: SQL<number[]>) =>
+  builtOnce((db) =>
+    db
+      .select({ group: sessionGroups, session: groupSessions, offered })
+      .from(sessionGroups)
+      .leftJoin(groupSessions, eq(groupSessions.groupId, sessionGroups.id))
+      .where(sql`${sessionGroups.publicId} = any(${sql.placeholder('publicIds')}::uuid[])`)
+      .orderBy(asc(sessionGroups.id), asc(groupSessions.testerDay)),
+  );
+/** The person's live offers as liveOffersOfPerson has them, the person and the time as placeholders (`childId` null: the tester's own). */
+const groupsWithOffersStatement = groupsForPersonStatement(
+  sql<number[]>`(select coalesce(json_agg(${seatOffers.groupId} order by ${seatOffers.groupId}), '[]'::json) from ${seatOffers}
+    where ${seatOffers.testerId} = ${sql.placeholder('testerId')}::uuid
+      and ${seatOffers.childId} is not distinct from ${sql.placeholder('childId')}::integer
+      and ${seatOffers.status} = 'offered' and ${seatOffers.expiresAt} > ${sql.placeholder('now')}::timestamptz)`,
+);
+const groupsStatement = groupsForPersonStatement(sql<number[]>`'[]'::json`);
 
 /** Groups and their sessions read by one left join, folded back into groups (in the rows' order). */
 function foldSessions(rows: readonly { group: GroupRow; session: SessionRow | null }[]): GroupWithSessions[] {
@@ -417,16 +440,9 @@ export function createSchedulingRepository(db: Executor) {
       now: Date,
     ): Promise<{ groups: GroupWithSessions[]; offeredGroupIds: number[] }> {
       if (publicIds.length === 0) return { groups: [], offeredGroupIds: [] };
-      const offered = person
-        ? sql<number[]>`(select coalesce(json_agg(${seatOffers.groupId} order by ${seatOffers.groupId}), '[]'::json)
-            from ${seatOffers} where ${liveOffersOfPerson(person, now)})`
-        : sql<number[]>`'[]'::json`;
-      const rows = await db
-        .select({ group: sessionGroups, session: groupSessions, offered })
-        .from(sessionGroups)
-        .leftJoin(groupSessions, eq(groupSessions.groupId, sessionGroups.id))
-        .where(inArray(sessionGroups.publicId, [...publicIds]))
-        .orderBy(asc(sessionGroups.id), asc(groupSessions.testerDay));
+      const rows = person
+        ? await groupsWithOffersStatement(db, { publicIds, testerId: person.testerId, childId: person.childId, now })
+        : await groupsStatement(db, { publicIds });
       return { groups: foldSessions(rows), offeredGroupIds: rows[0]?.offered ?? [] };
     },
 
