@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from './client.ts';
+import type { Person, PersonPlaceholders } from './person.ts';
 
 /** What Drizzle's session makes a runnable query from: the built text and parameters, the result's fields and mapping. */
 type PrepareArguments = Parameters<PgSession['prepareQuery']>;
@@ -75,4 +76,17 @@ export function builtOnce<Result>(
     runnable.joinsNotNullableMap = built.joinsNotNullableMap;
     return runnable.execute(values);
   };
+}
+
+/**
+ * A piece of SQL about one person, built once in its two shapes (decision 150): the tester's own
+ * (`child_id is null`, as `isChild` writes it) and a child's (`child_id =` the childId placeholder).
+ * Each call runs the person's shape with the person's testerId and childId and the other values.
+ */
+export function builtOnceForPerson(build: (person: PersonPlaceholders) => SQL) {
+  const testerId = sql.placeholder('testerId');
+  const own = builtOnce(() => build({ testerId, childId: null }));
+  const child = builtOnce(() => build({ testerId, childId: sql.placeholder('childId') }));
+  return (executor: Executor, person: Person, values: PlaceholderValues = {}) =>
+    (person.childId === null ? own : child)(executor, { ...values, testerId: person.testerId, childId: person.childId });
 }
