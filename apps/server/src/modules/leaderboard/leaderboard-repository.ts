@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { builtOnce } from '../../core/db/built-once.ts';
-import { resultRows, type Executor } from '../../core/db/client.ts';
+import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 import { leaderboardMonths } from './leaderboard-tables.ts';
 
 export type LeaderboardCounter = 'spentCoins' | 'referrals' | 'screeners';
@@ -14,7 +14,18 @@ export interface MonthCounts {
 /** A month's top list as one JSON array of { testerId, amount }, in the list's order. */
 type TopList = { testerId: string; amount: number }[];
 
-/** The upsert of `add`, one per counter, built once (decision 150): every spend sends it. */
+/**
+ * The spent-coins counter of the tester's `month` moved by `amount` when it is above zero, as a
+ * data-modifying piece of another module's statement (decision 052's way; decision 150): the
+ * ledger counts a spend in the statement that records it, one round trip fewer. The same upsert
+ * as `add`, exact under concurrent calls.
+ */
+export const countSpentCoinsSql = (testerId: SQL, month: SQL, amount: SQL): SqlFragment => sql`
+  insert into ${leaderboardMonths} (tester_id, month, spent_coins)
+  select ${testerId}::uuid, ${month}::date, spent.amount from (select (${amount})::integer as amount) as spent where spent.amount > 0
+  on conflict (tester_id, month) do update set spent_coins = ${leaderboardMonths.spentCoins} + excluded.spent_coins`;
+
+/** The upsert of `add`, one per counter, built once (decision 150): a referral and a screener send it. */
 const addStatement = (counter: LeaderboardCounter) =>
   builtOnce((db) =>
     db

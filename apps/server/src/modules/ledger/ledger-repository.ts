@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { builtOnce } from '../../core/db/built-once.ts';
-import { resultRows, type Executor } from '../../core/db/client.ts';
+import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 // The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
 // eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
 import { testers } from '../testers/tester-tables.ts';
@@ -60,30 +60,59 @@ interface WrittenRow {
 }
 
 /**
- * The entries (from the arrays of entryValues, in order) and the balance change in one statement
- * (writeEntries), built once: every ledger write sends it.
+ * The leaderboard's counter of coins spent, as the leaderboard module offers it (decision 150): a
+ * data-modifying piece of SQL over its own table, given the tester, the month and the amount, and
+ * the month it counts in now.
  */
-const writeEntriesStatement = builtOnce(
-  () => sql`
-    with written as (
-      insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
-      select ${sql.placeholder('testerId')}::uuid, amount, experience, reason, reference, ${sql.placeholder('at')}::timestamptz,
-        shortfall_coins, shortfall_experience
-      from unnest(${sql.placeholder('coins')}::int[], ${sql.placeholder('experience')}::int[], ${sql.placeholder('reasons')}::text[],
-        ${sql.placeholder('references')}::text[], ${sql.placeholder('shortfallCoins')}::int[], ${sql.placeholder('shortfallExperience')}::int[])
-        with ordinality as given(amount, experience, reason, reference, shortfall_coins, shortfall_experience, position)
-      order by position
-      on conflict (tester_id, reason, reference) do nothing
-      returning amount, experience, reason, reference
-    )
-    update ${testers}
-    set coins = ${testers.coins} + (select coalesce(sum(written.amount), 0) from written),
-      exp = ${testers.exp} + (select coalesce(sum(written.experience), 0) from written),
-      level = ${levelFor(sql`${testers.exp} + (select coalesce(sum(written.experience), 0) from written)`)}
-    where ${testers.id} = ${sql.placeholder('testerId')}::uuid and exists (select 1 from written)
-    returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level,
-      (select json_agg(json_build_array(written.reason, written.reference)) from written) as written`,
-);
+export interface SpentCoinsCounter {
+  countedSql: (testerId: SQL, month: SQL, amount: SQL) => SqlFragment;
+  month: () => string;
+}
+
+/**
+ * The entries (from the arrays of entryValues, in order) and the balance change in one statement
+ * (writeEntries); with `countedSql`, the coins the entries written spend are counted in the
+ * leaderboard's month (the `month` placeholder) by the same statement.
+ */
+const writeEntriesSql = (countedSql?: SpentCoinsCounter['countedSql']) => sql`
+  with written as (
+    insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
+    select ${sql.placeholder('testerId')}::uuid, amount, experience, reason, reference, ${sql.placeholder('at')}::timestamptz,
+      shortfall_coins, shortfall_experience
+    from unnest(${sql.placeholder('coins')}::int[], ${sql.placeholder('experience')}::int[], ${sql.placeholder('reasons')}::text[],
+      ${sql.placeholder('references')}::text[], ${sql.placeholder('shortfallCoins')}::int[], ${sql.placeholder('shortfallExperience')}::int[])
+      with ordinality as given(amount, experience, reason, reference, shortfall_coins, shortfall_experience, position)
+    order by position
+    on conflict (tester_id, reason, reference) do nothing
+    returning amount, experience, reason, reference
+  )${
+    countedSql
+      ? sql`, counted as (${countedSql(
+          sql`${sql.placeholder('testerId')}`,
+          sql`${sql.placeholder('month')}`,
+          sql`(select coalesce(-sum(written.amount), 0) from written where written.amount < 0)`,
+        )})`
+      : sql``
+  }
+  update ${testers}
+  set coins = ${testers.coins} + (select coalesce(sum(written.amount), 0) from written),
+    exp = ${testers.exp} + (select coalesce(sum(written.experience), 0) from written),
+    level = ${levelFor(sql`${testers.exp} + (select coalesce(sum(written.experience), 0) from written)`)}
+  where ${testers.id} = ${sql.placeholder('testerId')}::uuid and exists (select 1 from written)
+  returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level,
+    (select json_agg(json_build_array(written.reason, written.reference)) from written) as written`;
+
+/** writeEntries' statement, built once: every ledger write sends it. */
+const writeEntriesStatement = builtOnce(() => writeEntriesSql());
+
+/** writeEntries' statement counting the coins spent (decision 150), built once for the ledger service's counter. */
+export const writeEntriesCountingSpent = (countedSql: SpentCoinsCounter['countedSql']) => builtOnce(() => writeEntriesSql(countedSql));
+
+/** A write that counts what it spends: its statement, and the leaderboard's month now. */
+interface CountingSpent {
+  write: ReturnType<typeof writeEntriesCountingSpent>;
+  month: string;
+}
 
 /** The balance, its row locked (lockedBalance), built once: every debit sends it. */
 const lockedBalanceStatement = builtOnce((db) =>
@@ -125,8 +154,13 @@ export function createLedgerRepository(db: Executor) {
    * the entries written, so a second change with the same tester, reason and reference writes
    * nothing. One outcome per entry, in order.
    */
-  async function writeEntries(entries: readonly LedgerEntryInput[], at: Date): Promise<EntryOutcome[]> {
-    return outcomesOf(entries, resultRows<WrittenRow>(await writeEntriesStatement(db, entryValues(entries, at))));
+  async function writeEntries(entries: readonly LedgerEntryInput[], at: Date, countingSpent?: CountingSpent): Promise<EntryOutcome[]> {
+    const values = entryValues(entries, at);
+    const spends = countingSpent && entries.some((entry) => entry.coins < 0);
+    const result = spends
+      ? await countingSpent.write(db, { ...values, month: countingSpent.month })
+      : await writeEntriesStatement(db, values);
+    return outcomesOf(entries, resultRows<WrittenRow>(result));
   }
 
   /** One entry and its balance change in one statement (writeEntries of one). */
@@ -147,7 +181,7 @@ export function createLedgerRepository(db: Executor) {
      * written (a second change with the same tester, reason and reference writes nothing): nothing
      * is written unless everything is. The level follows the experience through the level table.
      */
-    async recordEntries(entries: readonly LedgerEntryInput[], at: Date): Promise<EntryOutcome[]> {
+    async recordEntries(entries: readonly LedgerEntryInput[], at: Date, countingSpent?: CountingSpent): Promise<EntryOutcome[]> {
       const testerId = entries[0]!.testerId;
       // Credits cannot take a balance below zero: they need no look at the balance first, and the
       // UPDATE of writeEntries takes the row's lock. Debits size themselves on the locked balance.
@@ -170,7 +204,7 @@ export function createLedgerRepository(db: Executor) {
           return entries.map(() => (earlier.length === entries.length ? { status: 'alreadyRecorded' } : { status: 'refused' }));
         }
       }
-      return writeEntries(entries, at);
+      return writeEntries(entries, at, countingSpent);
     },
 
     writeEntry,
