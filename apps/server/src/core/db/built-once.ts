@@ -19,7 +19,7 @@ const dialect = new PgDialect();
 /**
  * A statement built into SQL once, on its first call, and run on whichever executor each call
  * holds: the database, or the transaction of a unit of work (issue 27; decision 150). Building a
- * statement (Drizzle's `sqlToQuery`, its column lists and `is` checks) was about a sixth of a
+ * statement (Drizzle's `sqlToQuery`, its column lists and `is` checks) was about 14 % of a
  * write's CPU, paid again on every call. Drizzle's own `.prepare()` ties the query to the executor
  * it was built on, so a query prepared on `db` would run outside the caller's transaction: this
  * keeps what `.prepare()` builds and hands it to the executor's session each call.
