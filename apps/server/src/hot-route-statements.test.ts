@@ -61,10 +61,10 @@ const STATEMENTS = {
   GetScreeners: 2,
   GetCurrentSchedule: 1,
   GetRankerList: 2,
-  SpendCoin: 6,
+  SpendCoin: 5,
   SelfSchedule: 10,
   GetDailyReward: 6,
-  ApplyEvent: 7,
+  ApplyEvent: 6,
 };
 
 describe('statements per hot call', () => {

@@ -10,9 +10,13 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { keepDrizzleTextTypes } from './pglite-parsers.ts';
-import * as schema from './schema.ts';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The database, without Drizzle's relational query API (`db.query.*`): nothing uses it, and with a
+ * schema given Drizzle builds a query builder for each of the schema's tables in every transaction
+ * and savepoint it opens (decision 150). Queries name their tables (`db.select().from(table)`).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 /**
  * A piece of SQL a module's repository makes over its own tables (a subquery of tester ids, say),
@@ -200,7 +204,7 @@ export async function openPglite(options: {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
   });
   const { drizzleClient, parsedAsPglite } = keepDrizzleTextTypes(client);
-  const db = drizzlePglite(drizzleClient, { schema, logger: statementLogger(options.onStatement) }) as unknown as Database;
+  const db = drizzlePglite(drizzleClient, { logger: statementLogger(options.onStatement) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -311,7 +315,7 @@ export async function openPostgres(
   // Nor one a unit of work holds between two statements (the pool listens to idle ones only): a
   // PostgreSQL restart ends it with a FATAL 'error' event; its next statement fails, so does the work.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePostgres(pool, { schema, logger: statementLogger(options.onStatement) }) as unknown as Database;
+  const db = drizzlePostgres(pool, { logger: statementLogger(options.onStatement) }) as unknown as Database;
   return {
     db,
     kind: 'postgres',

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { resultRows, type Executor } from '../../core/db/client.ts';
+import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { builtOnce } from '../../core/db/built-once.ts';
+import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 import { leaderboardMonths } from './leaderboard-tables.ts';
 
 export type LeaderboardCounter = 'spentCoins' | 'referrals' | 'screeners';
@@ -12,6 +13,34 @@ export interface MonthCounts {
 
 /** A month's top list as one JSON array of { testerId, amount }, in the list's order. */
 type TopList = { testerId: string; amount: number }[];
+
+/**
+ * The spent-coins counter of the tester's `month` moved by `amount` when it is above zero, as a
+ * data-modifying piece of another module's statement (decision 052's way; decision 150): the
+ * ledger counts a spend in the statement that records it, one round trip fewer. The same upsert
+ * as `add`, exact under concurrent calls.
+ */
+export const countSpentCoinsSql = (testerId: SQL, month: SQL, amount: SQL): SqlFragment => sql`
+  insert into ${leaderboardMonths} (tester_id, month, spent_coins)
+  select ${testerId}::uuid, ${month}::date, spent.amount from (select (${amount})::integer as amount) as spent where spent.amount > 0
+  on conflict (tester_id, month) do update set spent_coins = ${leaderboardMonths.spentCoins} + excluded.spent_coins`;
+
+/** The upsert of `add`, one per counter, built once (decision 150): a referral and a screener send it. */
+const addStatement = (counter: LeaderboardCounter) =>
+  builtOnce((db) =>
+    db
+      .insert(leaderboardMonths)
+      .values({ testerId: sql.placeholder('testerId'), month: sql.placeholder('month'), [counter]: sql.placeholder('amount') })
+      .onConflictDoUpdate({
+        target: [leaderboardMonths.testerId, leaderboardMonths.month],
+        set: { [counter]: sql`${leaderboardMonths[counter]} + ${sql.placeholder('amount')}` },
+      }),
+  );
+const addStatements = {
+  spentCoins: addStatement('spentCoins'),
+  referrals: addStatement('referrals'),
+  screeners: addStatement('screeners'),
+};
 
 export function createLeaderboardRepository(db: Executor) {
   /** The month's top `limit` testers by a counter (those above zero), highest first. */
@@ -42,14 +71,7 @@ export function createLeaderboardRepository(db: Executor) {
 
     /** Adds `amount` to one counter of the tester's month: one upsert, exact under concurrent calls. */
     async add(testerId: string, month: string, counter: LeaderboardCounter, amount: number): Promise<void> {
-      const column = leaderboardMonths[counter];
-      await db
-        .insert(leaderboardMonths)
-        .values({ testerId, month, [counter]: amount })
-        .onConflictDoUpdate({
-          target: [leaderboardMonths.testerId, leaderboardMonths.month],
-          set: { [counter]: sql`${column} + ${amount}` },
-        });
+      await addStatements[counter](db, { testerId, month, amount });
     },
 
     top,

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../core/db/client.ts';
 import { localDay, monthStart } from '../../core/local-day.ts';
 import { avatarSrc } from '../profile/profile-service.ts';
 import type { TesterService } from '../testers/tester-service.ts';
-import { createLeaderboardRepository, type LeaderboardCounter } from './leaderboard-repository.ts';
+import { countSpentCoinsSql, createLeaderboardRepository, type LeaderboardCounter } from './leaderboard-repository.ts';
 
 /**
  * The leaderboard (spec 3, "Leaderboard"; decision 039): the current company month's top ten by
@@ -30,8 +30,11 @@ export function createLeaderboardService(
     /** The tester's part of the data export (decision 040). */
     exportData: (testerId: string) => repository.exportOf(testerId),
 
-    /** Coins the tester spent (the ledger's negative changes), as a positive amount. */
-    coinsSpent: count('spentCoins'),
+    /**
+     * Coins the tester spent (the ledger's negative changes), counted by the ledger's own write
+     * (decision 150): the piece of SQL that moves the counter, and the month it counts in now.
+     */
+    spentCoinsCounter: { countedSql: countSpentCoinsSql, month: currentMonth },
     /** A friend the tester referred (UpdateReferralList succeeded). */
     referralMade: (testerId: string, tx: Executor) => count('referrals')(testerId, 1, tx),
     /** A screener the tester finished (for them or their child). */

@@ -18,10 +18,15 @@ type OnTesterChanged = (testerId: string, executor: Executor) => void;
 export const ledgerModule = defineModule({
   name: 'ledger',
   build(
-    { onTesterChanged, leaderboard }: { onTesterChanged: OnTesterChanged; leaderboard: Pick<LeaderboardService, 'coinsSpent'> },
+    { onTesterChanged, leaderboard }: { onTesterChanged: OnTesterChanged; leaderboard: Pick<LeaderboardService, 'spentCoinsCounter'> },
     { db, clock, metrics },
   ) {
-    const ledger = createLedgerService(db, { clock, onTesterChanged, onCoinsSpent: leaderboard.coinsSpent, counters: metrics.business });
+    const ledger = createLedgerService(db, {
+      clock,
+      onTesterChanged,
+      spentCoins: leaderboard.spentCoinsCounter,
+      counters: metrics.business,
+    });
     return { provides: { ledger } };
   },
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { resultRows, type Executor } from '../../core/db/client.ts';
+import { builtOnce } from '../../core/db/built-once.ts';
+import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 // The balance columns of testers (coins, exp, level) belong to the ledger: it is their only writer.
 // eslint-disable-next-line no-restricted-imports -- the one sanctioned write to another module's table
 import { testers } from '../testers/tester-tables.ts';
@@ -31,6 +32,110 @@ export type EntryOutcome =
 /** The level `exp` experience reaches in the level table (1 when the table is empty). */
 const levelFor = (exp: SQL) => sql`(select coalesce(max(${levels.level}), 1) from ${levels} where ${levels.expRequired} <= ${exp})`;
 
+/**
+ * The entries of one change as arrays, one element an entry: a change of one entry and a spin's
+ * cost and win send the same statement text (built once, decision 150).
+ */
+function entryValues(entries: readonly LedgerEntryInput[], at: Date) {
+  const testerId = entries[0]!.testerId;
+  if (entries.some((entry) => entry.testerId !== testerId)) throw new TypeError('Entries written together belong to one tester.');
+  return {
+    testerId,
+    at: at.toISOString(),
+    coins: entries.map((entry) => entry.coins),
+    experience: entries.map((entry) => entry.experience),
+    reasons: entries.map((entry) => entry.reason),
+    references: entries.map((entry) => entry.reference),
+    shortfallCoins: entries.map((entry) => entry.shortfallCoins ?? 0),
+    shortfallExperience: entries.map((entry) => entry.shortfallExperience ?? 0),
+  };
+}
+
+/** What writeEntries answers when it wrote something: the balance after and the entries written, as JSON. */
+interface WrittenRow {
+  coins: number;
+  exp: number;
+  level: number;
+  written: [string, string][] | string;
+}
+
+/**
+ * The leaderboard's counter of coins spent, as the leaderboard module offers it (decision 150): a
+ * data-modifying piece of SQL over its own table, given the tester, the month and the amount, and
+ * the month it counts in now.
+ */
+export interface SpentCoinsCounter {
+  countedSql: (testerId: SQL, month: SQL, amount: SQL) => SqlFragment;
+  month: () => string;
+}
+
+/**
+ * The entries (from the arrays of entryValues, in order) and the balance change in one statement
+ * (writeEntries); with `countedSql`, the coins the entries written spend are counted in the
+ * leaderboard's month (the `month` placeholder) by the same statement.
+ */
+const writeEntriesSql = (countedSql?: SpentCoinsCounter['countedSql']) => sql`
+  with written as (
+    insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
+    select ${sql.placeholder('testerId')}::uuid, amount, experience, reason, reference, ${sql.placeholder('at')}::timestamptz,
+      shortfall_coins, shortfall_experience
+    from unnest(${sql.placeholder('coins')}::int[], ${sql.placeholder('experience')}::int[], ${sql.placeholder('reasons')}::text[],
+      ${sql.placeholder('references')}::text[], ${sql.placeholder('shortfallCoins')}::int[], ${sql.placeholder('shortfallExperience')}::int[])
+      with ordinality as given(amount, experience, reason, reference, shortfall_coins, shortfall_experience, position)
+    order by position
+    on conflict (tester_id, reason, reference) do nothing
+    returning amount, experience, reason, reference
+  )${
+    countedSql
+      ? sql`, counted as (${countedSql(
+          sql`${sql.placeholder('testerId')}`,
+          sql`${sql.placeholder('month')}`,
+          sql`(select coalesce(-sum(written.amount), 0) from written where written.amount < 0)`,
+        )})`
+      : sql``
+  }
+  update ${testers}
+  set coins = ${testers.coins} + (select coalesce(sum(written.amount), 0) from written),
+    exp = ${testers.exp} + (select coalesce(sum(written.experience), 0) from written),
+    level = ${levelFor(sql`${testers.exp} + (select coalesce(sum(written.experience), 0) from written)`)}
+  where ${testers.id} = ${sql.placeholder('testerId')}::uuid and exists (select 1 from written)
+  returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level,
+    (select json_agg(json_build_array(written.reason, written.reference)) from written) as written`;
+
+/** writeEntries' statement, built once: every ledger write sends it. */
+const writeEntriesStatement = builtOnce(() => writeEntriesSql());
+
+/** writeEntries' statement counting the coins spent (decision 150), built once for the ledger service's counter. */
+export const writeEntriesCountingSpent = (countedSql: SpentCoinsCounter['countedSql']) => builtOnce(() => writeEntriesSql(countedSql));
+
+/** A write that counts what it spends: its statement, and the leaderboard's month now. */
+interface CountingSpent {
+  write: ReturnType<typeof writeEntriesCountingSpent>;
+  month: string;
+}
+
+/** The balance, its row locked (lockedBalance), built once: every debit sends it. */
+const lockedBalanceStatement = builtOnce((db) =>
+  db
+    .select({ coins: testers.coins, exp: testers.exp })
+    .from(testers)
+    .where(eq(testers.id, sql.placeholder('testerId')))
+    .for('no key update')
+    .limit(1),
+);
+
+/** One outcome per entry from what writeEntries answered: the balance after for each entry written, alreadyRecorded for the others. */
+function outcomesOf(entries: readonly LedgerEntryInput[], [moved]: WrittenRow[]): EntryOutcome[] {
+  if (!moved) return entries.map(() => ({ status: 'alreadyRecorded' }));
+  const writtenKeys = new Set(
+    (typeof moved.written === 'string' ? (JSON.parse(moved.written) as [string, string][]) : moved.written).map(
+      ([reason, reference]) => `${reason}\u0000${reference}`,
+    ),
+  );
+  const balance = { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) } as const;
+  return entries.map((entry) => (writtenKeys.has(`${entry.reason}\u0000${entry.reference}`) ? balance : { status: 'alreadyRecorded' }));
+}
+
 export function createLedgerRepository(db: Executor) {
   /**
    * The balance, its row locked until the caller's commit: a change and a take-back size themselves
@@ -39,12 +144,7 @@ export function createLedgerRepository(db: Executor) {
    * (an order, a booking) hold, so two callers cannot deadlock on them.
    */
   async function lockedBalance(testerId: string) {
-    const rows = await db
-      .select({ coins: testers.coins, exp: testers.exp })
-      .from(testers)
-      .where(eq(testers.id, testerId))
-      .for('no key update')
-      .limit(1);
+    const rows = await lockedBalanceStatement(db, { testerId });
     return rows[0] ?? null;
   }
 
@@ -54,36 +154,13 @@ export function createLedgerRepository(db: Executor) {
    * the entries written, so a second change with the same tester, reason and reference writes
    * nothing. One outcome per entry, in order.
    */
-  async function writeEntries(entries: readonly LedgerEntryInput[], at: Date): Promise<EntryOutcome[]> {
-    const testerId = entries[0]!.testerId;
-    if (entries.some((entry) => entry.testerId !== testerId)) throw new TypeError('Entries written together belong to one tester.');
-    const rows = entries.map(
-      ({ coins, experience, reason, reference, shortfallCoins, shortfallExperience }) =>
-        sql`(${testerId}, ${coins}, ${experience}, ${reason}, ${reference}, ${at.toISOString()}::timestamptz, ${shortfallCoins ?? 0}, ${shortfallExperience ?? 0})`,
-    );
-    const written = (column: string) => sql.raw(`(select coalesce(sum(written.${column}), 0) from written)`);
-    const result = await db.execute(sql`
-      with written as (
-        insert into ${coinLedger} (tester_id, amount, experience, reason, reference, created_at, shortfall_coins, shortfall_experience)
-        values ${sql.join(rows, sql`, `)}
-        on conflict (tester_id, reason, reference) do nothing
-        returning amount, experience, reason, reference
-      )
-      update ${testers}
-      set coins = ${testers.coins} + ${written('amount')}, exp = ${testers.exp} + ${written('experience')},
-        level = ${levelFor(sql`${testers.exp} + ${written('experience')}`)}
-      where ${testers.id} = ${testerId} and exists (select 1 from written)
-      returning ${testers.coins} as coins, ${testers.exp} as exp, ${testers.level} as level,
-        (select json_agg(json_build_array(written.reason, written.reference)) from written) as written`);
-    const [moved] = resultRows<{ coins: number; exp: number; level: number; written: [string, string][] | string }>(result);
-    if (!moved) return entries.map(() => ({ status: 'alreadyRecorded' }));
-    const writtenKeys = new Set(
-      (typeof moved.written === 'string' ? (JSON.parse(moved.written) as [string, string][]) : moved.written).map(
-        ([reason, reference]) => `${reason}\u0000${reference}`,
-      ),
-    );
-    const balance = { status: 'recorded', coins: Number(moved.coins), exp: Number(moved.exp), level: Number(moved.level) } as const;
-    return entries.map((entry) => (writtenKeys.has(`${entry.reason}\u0000${entry.reference}`) ? balance : { status: 'alreadyRecorded' }));
+  async function writeEntries(entries: readonly LedgerEntryInput[], at: Date, countingSpent?: CountingSpent): Promise<EntryOutcome[]> {
+    const values = entryValues(entries, at);
+    const spends = countingSpent && entries.some((entry) => entry.coins < 0);
+    const result = spends
+      ? await countingSpent.write(db, { ...values, month: countingSpent.month })
+      : await writeEntriesStatement(db, values);
+    return outcomesOf(entries, resultRows<WrittenRow>(result));
   }
 
   /** One entry and its balance change in one statement (writeEntries of one). */
@@ -104,7 +181,7 @@ export function createLedgerRepository(db: Executor) {
      * written (a second change with the same tester, reason and reference writes nothing): nothing
      * is written unless everything is. The level follows the experience through the level table.
      */
-    async recordEntries(entries: readonly LedgerEntryInput[], at: Date): Promise<EntryOutcome[]> {
+    async recordEntries(entries: readonly LedgerEntryInput[], at: Date, countingSpent?: CountingSpent): Promise<EntryOutcome[]> {
       const testerId = entries[0]!.testerId;
       // Credits cannot take a balance below zero: they need no look at the balance first, and the
       // UPDATE of writeEntries takes the row's lock. Debits size themselves on the locked balance.
@@ -127,7 +204,7 @@ export function createLedgerRepository(db: Executor) {
           return entries.map(() => (earlier.length === entries.length ? { status: 'alreadyRecorded' } : { status: 'refused' }));
         }
       }
-      return writeEntries(entries, at);
+      return writeEntries(entries, at, countingSpent);
     },
 
     writeEntry,

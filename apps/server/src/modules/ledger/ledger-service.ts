@@ -4,7 +4,15 @@ import { LOYALTY_SETTINGS_CACHE_MS } from '../../core/db/loyalty-settings-notice
 import { afterCommit, inTransaction, type Database, type Executor } from '../../core/db/client.ts';
 import type { BusinessCounters } from '../../core/metrics/app-metrics.ts';
 import { InsufficientBalanceError } from '../../core/errors.ts';
-import { createLedgerRepository, type LedgerEntryInput, type LedgerPageQuery } from './ledger-repository.ts';
+import {
+  createLedgerRepository,
+  writeEntriesCountingSpent,
+  type LedgerEntryInput,
+  type LedgerPageQuery,
+  type SpentCoinsCounter,
+} from './ledger-repository.ts';
+
+export type { SpentCoinsCounter } from './ledger-repository.ts';
 
 export type LedgerChange = LedgerEntryInput;
 
@@ -45,13 +53,15 @@ export function createLedgerService(
     clock: Clock;
     /** Told of every change of a tester's balance, on the executor it was made on (the session cache forgets them, decision 011). */
     onTesterChanged: (testerId: string, executor: Executor) => void;
-    /** Told of every spend (a negative coin change) inside its transaction, as a positive amount: the leaderboard's counter (decision 039). */
-    onCoinsSpent?: (testerId: string, coins: number, tx: Executor) => Promise<void>;
+    /** The leaderboard's counter of coins spent (decision 039), moved by the statement that records a spend (decision 150). */
+    spentCoins?: SpentCoinsCounter;
     /** Coins paid and spent, counted once committed (decision 094); a take-back is neither. Absent in a few tests. */
     counters?: Pick<BusinessCounters, 'coinsPaid' | 'coinsSpent'>;
   },
 ) {
   const repository = createLedgerRepository(db);
+  // A write of debits counts the coins it spends in the leaderboard's month, in the same statement.
+  const writeCountingSpent = deps.spentCoins ? writeEntriesCountingSpent(deps.spentCoins.countedSql) : undefined;
   // The level table, kept in memory until a staff save on any instance drops it (the LOYALTY_SETTINGS_CHANNEL notice, decision 056).
   const levels = cachedRead(LOYALTY_SETTINGS_CACHE_MS, () => repository.listLevels(), deps.clock.nowMs);
 
@@ -68,15 +78,11 @@ export function createLedgerService(
     const testerId = changes[0]!.testerId;
     // recordEntries writes the entries and the balance or nothing, so a refused change leaves the
     // caller's transaction as it was, free to go on or give up: no savepoint needed. A spend also
-    // tells the leaderboard, in the same unit of work.
+    // moves the leaderboard's counter, in the same statement.
+    const countingSpent = writeCountingSpent && { write: writeCountingSpent, month: deps.spentCoins!.month() };
     const work = async (executor: Executor): Promise<LedgerResult[]> => {
-      const outcomes = await createLedgerRepository(executor).recordEntries(changes, deps.clock.now());
+      const outcomes = await createLedgerRepository(executor).recordEntries(changes, deps.clock.now(), countingSpent);
       if (outcomes.some((outcome) => outcome.status === 'refused')) throw new InsufficientBalanceError(testerId);
-      const spent = changes.reduce(
-        (sum, change, index) => (outcomes[index]!.status === 'recorded' && change.coins < 0 ? sum - change.coins : sum),
-        0,
-      );
-      if (spent > 0 && deps.onCoinsSpent) await deps.onCoinsSpent(testerId, spent, executor);
       return outcomes.map((outcome) =>
         outcome.status === 'recorded'
           ? { status: 'recorded', coins: outcome.coins, exp: outcome.exp, level: outcome.level }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { builtOnce } from '../../core/db/built-once.ts';
 import type { Executor } from '../../core/db/client.ts';
 import { emailOutbox, UNSENT, type MailAttachment } from './mail-tables.ts';
 
@@ -10,6 +11,23 @@ export interface OutgoingEmail {
   kind: string;
   attachments?: MailAttachment[];
 }
+
+/** A message's row, built once (decision 150): a spend and a booking each queue one in their transaction. */
+const enqueueStatement = builtOnce((db) =>
+  db
+    .insert(emailOutbox)
+    .values({
+      toAddress: sql.placeholder('toAddress'),
+      subject: sql.placeholder('subject'),
+      html: sql.placeholder('html'),
+      text: sql.placeholder('text'),
+      kind: sql.placeholder('kind'),
+      attachments: sql`${sql.placeholder('attachments')}::jsonb`,
+      nextAttemptAt: sql.placeholder('nextAttemptAt'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .returning({ id: emailOutbox.id }),
+);
 
 export function createOutboxRepository(db: Executor, now: () => Date) {
   return {
@@ -41,10 +59,14 @@ export function createOutboxRepository(db: Executor, now: () => Date) {
     },
 
     async enqueue(email: OutgoingEmail) {
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({ ...email, nextAttemptAt: now(), createdAt: now() })
-        .returning({ id: emailOutbox.id });
+      const at = now();
+      const [row] = await enqueueStatement(db, {
+        ...email,
+        // SQL null without attachments, as an insert without them wrote (not JSON's null).
+        attachments: email.attachments ? JSON.stringify(email.attachments) : null,
+        nextAttemptAt: at,
+        createdAt: at,
+      });
       return row!.id;
     },
 

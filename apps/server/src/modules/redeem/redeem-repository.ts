@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { builtOnce } from '../../core/db/built-once.ts';
 import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
 import { containsPattern, type SortDirection } from '@testerhub/shared/table-query';
 import type { StaffOrderSort } from '@testerhub/shared/redeem-schemas';
@@ -7,6 +8,20 @@ import { redemptionOrders, rewardItems } from './redeem-tables.ts';
 export type RewardItemRow = typeof rewardItems.$inferSelect;
 export type NewRewardItem = typeof rewardItems.$inferInsert;
 export type RedemptionOrderRow = typeof redemptionOrders.$inferSelect;
+
+/** A spend's order: the active reward read and the order inserted in one statement, built once (decision 150). */
+const placeOrderStatement = builtOnce(
+  () => sql`
+    with item as (
+      select * from ${rewardItems} where ${rewardItems.id} = ${sql.placeholder('itemNo')} and ${rewardItems.active}
+    ), placed as (
+      insert into ${redemptionOrders} (tester_id, item_no, coins, created_at)
+      select ${sql.placeholder('testerId')}, item.id, item.coins, ${sql.placeholder('createdAt')}::timestamptz from item
+      returning id
+    )
+    select placed.id as order_id, item.id, item.name, item.coins, item.image_path, item.active, item.sort_order, item.version
+    from placed, item`,
+);
 
 export function createRedeemRepository(db: Executor) {
   return {
@@ -58,16 +73,7 @@ export function createRedeemRepository(db: Executor) {
      * statement (issue 27); null when no active reward has that number, and then nothing is written.
      */
     async placeOrder(testerId: string, itemNo: number, createdAt: Date): Promise<{ orderId: number; reward: RewardItemRow } | null> {
-      const result = await db.execute(sql`
-        with item as (
-          select * from ${rewardItems} where ${rewardItems.id} = ${itemNo} and ${rewardItems.active}
-        ), placed as (
-          insert into ${redemptionOrders} (tester_id, item_no, coins, created_at)
-          select ${testerId}, item.id, item.coins, ${createdAt.toISOString()}::timestamptz from item
-          returning id
-        )
-        select placed.id as order_id, item.id, item.name, item.coins, item.image_path, item.active, item.sort_order, item.version
-        from placed, item`);
+      const result = await placeOrderStatement(db, { testerId, itemNo, createdAt: createdAt.toISOString() });
       const [row] = resultRows<{
         order_id: number;
         id: number;

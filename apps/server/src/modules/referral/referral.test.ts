@@ -6,7 +6,7 @@ import { expectFieldError, issueFields, latestMail, linkIn, nameTag, validRegist
 import { balanceAndLedger, createLoggedInTester, createTester } from '../../../test/factories.ts';
 import { useTestApp } from '../../../test/test-app.ts';
 import { createFakeClock, HOUR_MS } from '../../core/clock.ts';
-import { coinLedger, referrals } from '../../core/db/schema.ts';
+import { coinLedger, referrals, testers } from '../../core/db/schema.ts';
 import { REFERRAL_REWARD_REASON } from './referral-service.ts';
 
 /**
@@ -308,7 +308,7 @@ describe('a referral followed to its reward', () => {
   });
 
   it("lists the demo tester's seeded referrals, one Complete and unclaimed", async () => {
-    const demo = await db().query.testers.findFirst({ where: (row, { eq: equals }) => equals(row.username, 'demotester1') });
+    const [demo] = await db().select().from(testers).where(eq(testers.username, 'demotester1'));
     const rows = await db().select().from(referrals).where(eq(referrals.referrerId, demo!.id));
     expect(rows.map((row) => row.status).sort()).toEqual(['Bad Number', 'Complete', 'New', 'Paid', 'Registered']);
     expect(rows.find((row) => row.status === 'Complete')?.redeemedAt).toBeNull();

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { builtOnce, builtOnceForPerson } from '../../core/db/built-once.ts';
 import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
-import { isChild, type Person } from '../../core/db/person.ts';
+import { isChild, type Person, type PersonPlaceholders } from '../../core/db/person.ts';
 import { bookings, groupSessions, remindersSent, seatOffers, sessionGroups } from './scheduling-tables.ts';
 
 export type GroupRow = typeof sessionGroups.$inferSelect;
@@ -26,13 +27,78 @@ export interface NewLiveBooking {
 }
 
 /** The person's live seat offers (decision 031), as a condition on `seat_offers`. */
-const liveOffersOfPerson = (person: Person, now: Date) =>
+const liveOffersOfPerson = (person: Person | PersonPlaceholders, now: Date | Placeholder) =>
   and(
     eq(seatOffers.testerId, person.testerId),
     isChild(seatOffers.childId, person.childId),
     eq(seatOffers.status, 'offered'),
     gt(seatOffers.expiresAt, now),
   );
+
+/**
+ * groupsForPerson's statement, built once (decision 150): the groups the ids name with their
+ * sessions and, with `offered`, the ids of the groups the person holds a live seat offer of.
+ */
+const groupsForPersonStatement = (offered: SQL<number[]>) =>
+  builtOnce((db) =>
+    db
+      .select({ group: sessionGroups, session: groupSessions, offered })
+      .from(sessionGroups)
+      .leftJoin(groupSessions, eq(groupSessions.groupId, sessionGroups.id))
+      .where(sql`${sessionGroups.publicId} = any(${sql.placeholder('publicIds')}::uuid[])`)
+      .orderBy(asc(sessionGroups.id), asc(groupSessions.testerDay)),
+  );
+/** The person's live offers as liveOffersOfPerson has them, the person and the time as placeholders (`childId` null: the tester's own). */
+const groupsWithOffersStatement = groupsForPersonStatement(
+  sql<number[]>`(select coalesce(json_agg(${seatOffers.groupId} order by ${seatOffers.groupId}), '[]'::json) from ${seatOffers}
+    where ${seatOffers.testerId} = ${sql.placeholder('testerId')}::uuid
+      and ${seatOffers.childId} is not distinct from ${sql.placeholder('childId')}::integer
+      and ${seatOffers.status} = 'offered' and ${seatOffers.expiresAt} > ${sql.placeholder('now')}::timestamptz)`,
+);
+const groupsStatement = groupsForPersonStatement(sql<number[]>`'[]'::json`);
+
+/** bookingStanding's statement, built once for a tester's own standing and for a child's (decision 150). */
+const bookingStandingStatement = builtOnceForPerson((person) => {
+  const personsBookings = and(eq(bookings.testerId, person.testerId), isChild(bookings.childId, person.childId));
+  const now = sql.placeholder('now');
+  return sql`
+    select
+      coalesce((select json_agg(json_build_object('studyNo', ${bookings.studyNo}, 'live', ${bookings.status} = 'booked'))
+        from ${bookings} where ${personsBookings}), '[]'::json) as booked,
+      exists (select 1 from ${bookings}
+        where ${personsBookings} and ${bookings.status} = 'booked' and ${gt(bookings.startsAt, now)}) as upcoming,
+      coalesce((select json_agg(${seatOffers.studyNo}) from ${seatOffers} where ${liveOffersOfPerson(person, now)}), '[]'::json)
+        as offered_studies`;
+});
+
+/** bookFreeSeat's statement, built once (decision 150); `childId` null: the tester's own booking. */
+const bookFreeSeatStatement = builtOnce(() => {
+  const value = (name: string) => sql.placeholder(name);
+  return sql`
+    with live as (
+      select id from ${bookings}
+      where tester_id = ${value('testerId')}::uuid and study_no = ${value('studyNo')}::integer
+        and coalesce(child_id, 0) = coalesce(${value('childId')}::integer, 0) and status = 'booked'
+      for update
+    ), clash as (
+      select 1 from ${bookings} b
+      join ${groupSessions} mine on mine.group_id = b.group_id
+      join ${groupSessions} wanted on wanted.group_id = ${value('groupId')}::integer
+      where b.tester_id = ${value('testerId')}::uuid and coalesce(b.child_id, 0) = coalesce(${value('childId')}::integer, 0)
+        and b.status = 'booked' and mine.starts_at < wanted.ends_at and wanted.starts_at < mine.ends_at
+      limit 1
+    ), seat as (
+      update ${sessionGroups} set taken = taken + 1
+      where ${openWithFreeSeat(value('groupId'))} and not exists (select 1 from live) and not exists (select 1 from clash)
+      returning id
+    )
+    insert into ${bookings} (tester_id, child_id, study_no, group_id, starts_at, ends_at, status, created_at, credit_coins, credit_exp)
+    select ${value('testerId')}::uuid, ${value('childId')}::integer, ${value('studyNo')}::integer, seat.id,
+      ${value('startsAt')}::timestamptz, ${value('endsAt')}::timestamptz, 'booked', ${value('createdAt')}::timestamptz,
+      ${value('creditCoins')}::integer, ${value('creditExp')}::integer
+    from seat
+    returning id`;
+});
 
 /** Groups and their sessions read by one left join, folded back into groups (in the rows' order). */
 function foldSessions(rows: readonly { group: GroupRow; session: SessionRow | null }[]): GroupWithSessions[] {
@@ -46,7 +112,7 @@ function foldSessions(rows: readonly { group: GroupRow; session: SessionRow | nu
 }
 
 /** The group is Open and has a seat neither taken nor held by a seat offer (decision 031): the condition of every seat UPDATE. */
-export const openWithFreeSeat = (groupId: number) =>
+export const openWithFreeSeat = (groupId: number | Placeholder) =>
   and(
     eq(sessionGroups.id, groupId),
     eq(sessionGroups.status, 'Open'),
@@ -417,16 +483,9 @@ export function createSchedulingRepository(db: Executor) {
       now: Date,
     ): Promise<{ groups: GroupWithSessions[]; offeredGroupIds: number[] }> {
       if (publicIds.length === 0) return { groups: [], offeredGroupIds: [] };
-      const offered = person
-        ? sql<number[]>`(select coalesce(json_agg(${seatOffers.groupId} order by ${seatOffers.groupId}), '[]'::json)
-            from ${seatOffers} where ${liveOffersOfPerson(person, now)})`
-        : sql<number[]>`'[]'::json`;
-      const rows = await db
-        .select({ group: sessionGroups, session: groupSessions, offered })
-        .from(sessionGroups)
-        .leftJoin(groupSessions, eq(groupSessions.groupId, sessionGroups.id))
-        .where(inArray(sessionGroups.publicId, [...publicIds]))
-        .orderBy(asc(sessionGroups.id), asc(groupSessions.testerDay));
+      const rows = person
+        ? await groupsWithOffersStatement(db, { publicIds, testerId: person.testerId, childId: person.childId, now })
+        : await groupsStatement(db, { publicIds });
       return { groups: foldSessions(rows), offeredGroupIds: rows[0]?.offered ?? [] };
     },
 
@@ -439,16 +498,8 @@ export function createSchedulingRepository(db: Executor) {
       person: Person,
       now: Date,
     ): Promise<{ booked: { studyNo: number; live: boolean }[]; upcoming: boolean; offeredStudies: number[] }> {
-      const personsBookings = and(eq(bookings.testerId, person.testerId), isChild(bookings.childId, person.childId));
       const [row] = resultRows<{ booked: { studyNo: number; live: boolean }[]; upcoming: boolean; offered_studies: number[] }>(
-        await db.execute(sql`
-          select
-            coalesce((select json_agg(json_build_object('studyNo', ${bookings.studyNo}, 'live', ${bookings.status} = 'booked'))
-              from ${bookings} where ${personsBookings}), '[]'::json) as booked,
-            exists (select 1 from ${bookings}
-              where ${personsBookings} and ${bookings.status} = 'booked' and ${gt(bookings.startsAt, now)}) as upcoming,
-            coalesce((select json_agg(${seatOffers.studyNo}) from ${seatOffers} where ${liveOffersOfPerson(person, now)}), '[]'::json)
-              as offered_studies`),
+        await bookingStandingStatement(db, person, { now }),
       );
       return { booked: row!.booked, upcoming: row!.upcoming, offeredStudies: row!.offered_studies };
     },
@@ -462,29 +513,17 @@ export function createSchedulingRepository(db: Executor) {
     async bookFreeSeat(booking: NewLiveBooking): Promise<BookingRow | null> {
       const { testerId, childId, studyNo, groupId } = booking;
       const rows = resultRows<{ id: number }>(
-        await db.execute(sql`
-          with live as (
-            select id from ${bookings}
-            where tester_id = ${testerId} and study_no = ${studyNo} and coalesce(child_id, 0) = ${childId ?? 0} and status = 'booked'
-            for update
-          ), clash as (
-            select 1 from ${bookings} b
-            join ${groupSessions} mine on mine.group_id = b.group_id
-            join ${groupSessions} wanted on wanted.group_id = ${groupId}
-            where b.tester_id = ${testerId} and coalesce(b.child_id, 0) = ${childId ?? 0} and b.status = 'booked'
-              and mine.starts_at < wanted.ends_at and wanted.starts_at < mine.ends_at
-            limit 1
-          ), seat as (
-            update ${sessionGroups} set taken = taken + 1
-            where ${openWithFreeSeat(groupId)} and not exists (select 1 from live) and not exists (select 1 from clash)
-            returning id
-          )
-          insert into ${bookings} (tester_id, child_id, study_no, group_id, starts_at, ends_at, status, created_at, credit_coins, credit_exp)
-          select ${testerId}::uuid, ${childId}::integer, ${studyNo}::integer, seat.id, ${booking.startsAt.toISOString()}::timestamptz,
-            ${booking.endsAt.toISOString()}::timestamptz, 'booked', ${booking.createdAt.toISOString()}::timestamptz, ${booking.creditCoins}::integer,
-            ${booking.creditExp}::integer
-          from seat
-          returning id`),
+        await bookFreeSeatStatement(db, {
+          testerId,
+          childId,
+          studyNo,
+          groupId,
+          startsAt: booking.startsAt.toISOString(),
+          endsAt: booking.endsAt.toISOString(),
+          createdAt: booking.createdAt.toISOString(),
+          creditCoins: booking.creditCoins,
+          creditExp: booking.creditExp,
+        }),
       );
       const [row] = rows;
       if (!row) return null;

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { resultRows, type Executor, type SqlFragment } from '../../core/db/client.ts';
+import { builtOnceForPerson } from '../../core/db/built-once.ts';
 import { isChild, type Person } from '../../core/db/person.ts';
 
 export type { Person } from '../../core/db/person.ts';
@@ -62,6 +63,20 @@ export interface ScreenerDefinition {
 /** Testers (themselves, not a child) who finished the study's screener, as a subquery of `tester_id` (decision 052). */
 export const screenedInStudySql = (studyNo: number): SqlFragment =>
   sql`select ${screenings.testerId} as tester_id from ${screenings} where ${screenings.studyNo} = ${studyNo} and ${screenings.childId} is null and ${screenings.status} <> 'inProgress'`;
+
+/** selfScheduleStanding's statement, built once for a tester's own standing and for a child's (decision 150). */
+const selfScheduleStandingStatement = builtOnceForPerson(
+  ({ testerId, childId }) => sql`
+    select
+      coalesce((select json_agg(json_build_object('studyNo', ${screenings.studyNo}, 'qualifiedAt', ${screenings.completedAt})
+          order by ${screenings.completedAt}, ${screenings.studyNo})
+        from ${screenings}
+        where ${and(eq(screenings.testerId, testerId), isChild(screenings.childId, childId), eq(screenings.status, 'qualified'))}),
+        '[]'::json) as qualified,
+      coalesce((select json_agg(${studyWaitingList.studyNo}) from ${studyWaitingList}
+        where ${and(eq(studyWaitingList.testerId, testerId), isChild(studyWaitingList.childId, childId))}), '[]'::json)
+        as waiting_studies`,
+);
 
 export function createScreeningRepository(db: Executor) {
   return {
@@ -381,16 +396,7 @@ export function createScreeningRepository(db: Executor) {
       waitingStudies: number[];
     }> {
       const [row] = resultRows<{ qualified: { studyNo: number; qualifiedAt: string | null }[]; waiting_studies: number[] }>(
-        await db.execute(sql`
-          select
-            coalesce((select json_agg(json_build_object('studyNo', ${screenings.studyNo}, 'qualifiedAt', ${screenings.completedAt})
-                order by ${screenings.completedAt}, ${screenings.studyNo})
-              from ${screenings}
-              where ${and(eq(screenings.testerId, testerId), isChild(screenings.childId, childId), eq(screenings.status, 'qualified'))}),
-              '[]'::json) as qualified,
-            coalesce((select json_agg(${studyWaitingList.studyNo}) from ${studyWaitingList}
-              where ${and(eq(studyWaitingList.testerId, testerId), isChild(studyWaitingList.childId, childId))}), '[]'::json)
-              as waiting_studies`),
+        await selfScheduleStandingStatement(db, { testerId, childId }),
       );
       return {
         qualified: row!.qualified.map((entry) => ({ studyNo: entry.studyNo, qualifiedAt: new Date(entry.qualifiedAt ?? 0) })),

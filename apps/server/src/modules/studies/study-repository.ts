@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, getTableColumns, gt, inArray, isNull, lte, ne, not, or, sql, type AnyColumn } from 'drizzle-orm';
+import { builtOnce } from '../../core/db/built-once.ts';
 import type { Executor } from '../../core/db/client.ts';
 // One query decides the list for a million testers (decision 017): "not screened yet" reads the
 // screening module's table in it, as the session join reads testers (decision 016).
@@ -84,6 +85,15 @@ const placeholderValues = (filter: OpenStudyFilter) => ({
   now: filter.now.toISOString(),
   held: intArray(filter.heldAnswerIds),
 });
+
+/** findStudies' statement, built once (decision 150): a booking reads its studies with it. */
+const findStudiesStatement = builtOnce((db) =>
+  db
+    .select()
+    .from(studies)
+    .where(sql`${studies.studyNo} = any(${sql.placeholder('studyNos')}::integer[])`)
+    .orderBy(asc(studies.studyNo)),
+);
 
 export function createStudyRepository(db: Executor) {
   // Prepared once per repository: PostgreSQL plans it once per connection instead of every call.
@@ -297,11 +307,7 @@ export function createStudyRepository(db: Executor) {
 
     async findStudies(studyNos: readonly number[]): Promise<StudyRow[]> {
       if (studyNos.length === 0) return [];
-      return db
-        .select()
-        .from(studies)
-        .where(inArray(studies.studyNo, [...studyNos]))
-        .orderBy(asc(studies.studyNo));
+      return findStudiesStatement(db, { studyNos });
     },
 
     /** The tester's unused token with its study's return secret (null: none set), or null for an unknown, used or other tester's token. */

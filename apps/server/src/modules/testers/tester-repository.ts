@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { builtOnce } from '../../core/db/built-once.ts';
 import type { Executor, SqlFragment } from '../../core/db/client.ts';
 import { contactSettings, emailTokens, testerSuspensions, testers } from './tester-tables.ts';
 
@@ -8,6 +9,35 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export type TesterRow = typeof testers.$inferSelect;
 export type NewTester = typeof testers.$inferInsert;
 export type TokenPurpose = 'confirm-email' | 'reset-password' | 'change-credentials' | 'resend-confirmation';
+
+// Built once (decision 150): a spend reads the mail contact, a booking locks the row, on every call.
+const mailContactStatement = builtOnce((db) =>
+  db
+    .select({
+      email: testers.email,
+      emailConfirmedAt: testers.emailConfirmedAt,
+      firstName: testers.firstName,
+      language: testers.language,
+    })
+    .from(testers)
+    .where(eq(testers.id, sql.placeholder('id')))
+    .limit(1),
+);
+const lockForUpdateStatement = builtOnce((db) =>
+  db
+    .select({
+      id: testers.id,
+      email: testers.email,
+      phone: testers.phone,
+      firstName: testers.firstName,
+      lastName: testers.lastName,
+      language: testers.language,
+      suspendedUntil: testers.suspendedUntil,
+    })
+    .from(testers)
+    .where(eq(testers.id, sql.placeholder('id')))
+    .for('update'),
+);
 
 /**
  * Every write to the testers table goes through here (ESLint keeps the table to this module,
@@ -172,35 +202,14 @@ export function createTesterRepository(db: Executor, onTesterChanged: (testerId:
     /** What a message to the tester needs (their address, whether it is confirmed, their first name and language), not the whole row. */
     async mailContact(id: string) {
       if (!UUID_PATTERN.test(id)) return null;
-      const rows = await db
-        .select({
-          email: testers.email,
-          emailConfirmedAt: testers.emailConfirmedAt,
-          firstName: testers.firstName,
-          language: testers.language,
-        })
-        .from(testers)
-        .where(eq(testers.id, id))
-        .limit(1);
+      const rows = await mailContactStatement(db, { id });
       return rows[0] ?? null;
     },
 
     /** The tester's row locked until the transaction ends: one scheduling change of a tester at a time. */
     async lockForUpdate(id: string) {
       if (!UUID_PATTERN.test(id)) return null;
-      const rows = await db
-        .select({
-          id: testers.id,
-          email: testers.email,
-          phone: testers.phone,
-          firstName: testers.firstName,
-          lastName: testers.lastName,
-          language: testers.language,
-          suspendedUntil: testers.suspendedUntil,
-        })
-        .from(testers)
-        .where(eq(testers.id, id))
-        .for('update');
+      const rows = await lockForUpdateStatement(db, { id });
       return rows[0] ?? null;
     },
 

@@ -37,7 +37,7 @@ const STANDING_READS = {
   /** Scheduling's part, one statement (issue 27): the bookings, the upcoming one of the 101 rule, the seat offers. */
   bookingsAndOffers: /'studyNo', "bookings"\."study_no"[\s\S]*"bookings"\."starts_at" > \$\d+[\s\S]*from "seat_offers"/,
   /** The group asked for with its sessions and the person's live seat offers (issue 27): `book` takes it as read. */
-  groupAndOffers: /from "session_groups" left join "group_sessions"[\s\S]*"session_groups"\."public_id" in/,
+  groupAndOffers: /from "session_groups" left join "group_sessions"[\s\S]*"session_groups"\."public_id" = any\(/,
 };
 
 describe('a SelfSchedule booking', () => {
