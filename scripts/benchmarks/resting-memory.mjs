@@ -15,7 +15,11 @@
 // Exits 1 when a server's RSS at rest is over the budget.
 //
 //   node scripts/benchmarks/resting-memory.mjs [--idle 30] [--runs 2] [--budget 250] [--use 60] [--logins 300]
-//        [--heap-snapshot DIR]
+//        [--connections 10] [--rate N] [--heap-snapshot DIR]
+//
+// --connections and --rate (requests a second over all connections; unset: as fast as the server
+// answers) make --use a real spell of use rather than a saturation test: an hour at `--connections 2
+// --rate 20` is an hour of steady portal traffic that leaves the shared machine most of a core.
 //
 // --heap-snapshot DIR: after use and idle, the server writes a V8 heap snapshot into DIR (SIGUSR2;
 // V8 collects all garbage first), and RSS and the heap are read again: what a collection gives
@@ -38,6 +42,7 @@ import {
   median,
   onCleanup,
   printTable,
+  processCpuSeconds,
   requireBuild,
   residentMemoryMb,
   sleep,
@@ -53,11 +58,15 @@ const { values: options } = parseArgs({
     budget: { type: 'string', default: '250' },
     use: { type: 'string', default: '60' },
     logins: { type: 'string', default: '300' },
+    connections: { type: 'string', default: '10' },
+    rate: { type: 'string' },
     'heap-snapshot': { type: 'string' },
   },
 });
 const useSeconds = Number(options.use);
 const logins = Number(options.logins);
+const connections = Math.max(1, Number(options.connections));
+const requestsPerSecond = options.rate === undefined ? undefined : Number(options.rate);
 const idleSeconds = Number(options.idle);
 const runs = Math.max(1, Number(options.runs));
 const budgetMb = Number(options.budget);
@@ -96,7 +105,7 @@ async function logIn(origin, count) {
   return cookies;
 }
 
-/** `seconds` of mixed traffic on 10 connections, every request with one of `cookies` in turn. */
+/** `seconds` of mixed traffic on --connections connections (at --rate when given), every request with one of `cookies` in turn. */
 function mixedTraffic(origin, cookies, seconds) {
   const paths = [
     '/api/account/GetPKTesterInfo',
@@ -114,7 +123,8 @@ function mixedTraffic(origin, cookies, seconds) {
     autocannon(
       {
         url: origin,
-        connections: 10,
+        connections,
+        ...(requestsPerSecond === undefined ? {} : { overallRate: requestsPerSecond }),
         duration: seconds,
         requests: [
           {
@@ -202,7 +212,17 @@ async function measure(label, { use = false } = {}) {
     const origin = `http://127.0.0.1:${port}`;
     const cookies = await logIn(origin, logins);
     if (cookies.length === 0) throw new Error('no login succeeded');
-    traffic = { sessions: cookies.length, ...(await mixedTraffic(origin, cookies, useSeconds)), busyMb: residentMemoryMb(pid) };
+    // The highest RSS while in use (read every 5 s), and the server's CPU over the spell: a long run at
+    // a modest --rate should keep it well under one core.
+    let peakMb = residentMemoryMb(pid);
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMemoryMb(pid))), 5_000);
+    const cpuBefore = processCpuSeconds(pid);
+    const usedAt = process.hrtime.bigint();
+    const result = await mixedTraffic(origin, cookies, useSeconds);
+    clearInterval(sampler);
+    const busyMb = residentMemoryMb(pid);
+    const coreShare = (processCpuSeconds(pid) - cpuBefore) / (Number(process.hrtime.bigint() - usedAt) / 1e9);
+    traffic = { sessions: cookies.length, ...result, busyMb, peakMb: Math.max(peakMb, busyMb), coreShare };
   }
   await sleep(idleSeconds * 1000);
   const restMb = residentMemoryMb(pid);
@@ -255,7 +275,8 @@ console.log(`\nserver at rest: first start ${results[0].restMb.toFixed(1)} MB, e
 for (const { traffic, restMb, collected } of results.filter((result) => result.traffic)) {
   console.log(
     `after use: ${traffic.sessions} sessions, ${traffic.requests} requests (${JSON.stringify(traffic.statuses)} by HTTP status), ` +
-      `RSS ${traffic.busyMb.toFixed(1)} MB at the end of the traffic, ${restMb.toFixed(1)} MB after ${idleSeconds} s idle`,
+      `server CPU ${(traffic.coreShare * 100).toFixed(0)} % of one core; RSS at most ${traffic.peakMb.toFixed(1)} MB in use, ` +
+      `${traffic.busyMb.toFixed(1)} MB at the end of the traffic, ${restMb.toFixed(1)} MB after ${idleSeconds} s idle`,
   );
   if (collected)
     console.log(
