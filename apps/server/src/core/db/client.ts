@@ -425,7 +425,7 @@ export const WASM_BASELINE_ONLY_FLAG = '--liftoff-only';
  * request does not change; a large sort inside the database takes about 1.6 times as long.
  * Process-wide, and effective only before the first PGlite module is compiled, so the app's
  * processes set it before opening PGlite (openDatabase) and the tests keep V8's default.
- * See docs/decisions/149-pglite-baseline-compiler.md.
+ * See docs/decisions/149-pglite-on-the-baseline-compiler.md.
  */
 export function keepWebAssemblyOnBaselineCompiler(): void {
   v8.setFlagsFromString(WASM_BASELINE_ONLY_FLAG);
