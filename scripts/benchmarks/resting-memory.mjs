@@ -37,9 +37,11 @@ import {
   WEB_DIST,
   freePort,
   loadNote,
+  logInDemoTester,
   machineSummary,
   makeTempDir,
   median,
+  MIXED_TRAFFIC_PATHS,
   onCleanup,
   printTable,
   processCpuSeconds,
@@ -89,34 +91,8 @@ async function serverPid(wrapperPid) {
   throw new Error('start.mjs has no single child process');
 }
 
-/** Logs the demo tester in `count` times, four at a time; resolves with the session cookies. */
-async function logIn(origin, count) {
-  const cookies = [];
-  const one = async () => {
-    const response = await fetch(`${origin}/api/account/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demotester1', password: 'Demo#Pass1' }),
-    });
-    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
-    if (response.status === 200 && cookie) cookies.push(cookie);
-  };
-  for (let done = 0; done < count; done += 4) await Promise.all(Array.from({ length: Math.min(4, count - done) }, one));
-  return cookies;
-}
-
 /** `seconds` of mixed traffic on --connections connections (at --rate when given), every request with one of `cookies` in turn. */
 function mixedTraffic(origin, cookies, seconds) {
-  const paths = [
-    '/api/account/GetPKTesterInfo',
-    '/api/schedule/GetScreeners',
-    '/api/schedule/GetCurrentSchedule',
-    '/api/leaderboard/GetRankerList',
-    '/api/reward/GetDailyReward',
-    '/api/event/ApplyEvent',
-    '/api/reward/GetFaqs',
-    '/',
-  ];
   let sent = 0;
   const statuses = {};
   return new Promise((resolve, reject) =>
@@ -132,7 +108,7 @@ function mixedTraffic(origin, cookies, seconds) {
               sent += 1;
               return {
                 ...request,
-                path: paths[sent % paths.length],
+                path: MIXED_TRAFFIC_PATHS[sent % MIXED_TRAFFIC_PATHS.length],
                 headers: { cookie: cookies[sent % cookies.length], 'x-requested-with': 'TesterHub' },
               };
             },
@@ -210,7 +186,7 @@ async function measure(label, { use = false } = {}) {
   let traffic;
   if (use) {
     const origin = `http://127.0.0.1:${port}`;
-    const cookies = await logIn(origin, logins);
+    const cookies = await logInDemoTester(origin, logins);
     if (cookies.length === 0) throw new Error('no login succeeded');
     // The highest RSS while in use (read every 5 s), and the server's CPU over the spell: a long run at
     // a modest --rate should keep it well under one core.

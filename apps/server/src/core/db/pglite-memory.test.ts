@@ -14,8 +14,8 @@ import { openPglite, pgliteDataDir } from './client.ts';
  * copy of the template folder the way the app does and does a fixed piece of work; the test reads
  * the start parameters the database runs with, and how much resident memory the open and the work
  * added. The figure is memory, not time: with WebAssembly on V8's baseline compiler it was 99 to
- * 111 MB in every run (load 20 to 29), with V8's default (TurboFan recompiling the hot functions)
- * 159 to 175 MB; the limit sits between, about 30 MB from each.
+ * 100 MB (load 20 to 29), with V8's default (TurboFan recompiling the hot functions) 159 to 175 MB;
+ * the limit sits between, about 30 MB from each.
  */
 
 const RESIDENT_GROWTH_LIMIT_MB = 130;
