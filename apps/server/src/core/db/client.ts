@@ -421,8 +421,9 @@ export const WASM_BASELINE_ONLY_FLAG = '--liftoff-only';
  * rest of the process. By default V8 recompiles the functions it finds hot with TurboFan on
  * background threads, and that code and the compilers' memory stayed resident: 60 to 90 MB of the
  * server's RSS, more than the whole database's own WebAssembly memory holds in use (30 to 50 MB).
- * The app's statements are small and the time per request goes to JavaScript, so the server's CPU a
- * request does not change; a large sort inside the database takes about 1.6 times as long.
+ * The app's statements are small and a request's time goes mostly to JavaScript, so the server's CPU
+ * a request moves by a few percent (5 % more at a quiet moment, 11 % less under load); a large sort
+ * inside the database takes about 1.6 times as long.
  * Process-wide, and effective only before the first PGlite module is compiled, so the app's
  * processes set it before opening PGlite (openDatabase) and the tests keep V8's default.
  * See docs/decisions/149-pglite-on-the-baseline-compiler.md.
