@@ -216,6 +216,34 @@ export function residentMemoryMb(pid) {
   return Number(match[1]) / 1024;
 }
 
+/** Logs the demo tester in `count` times, four at a time; resolves with the session cookies. */
+export async function logInDemoTester(origin, count) {
+  const cookies = [];
+  const one = async () => {
+    const response = await fetch(`${origin}/api/account/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demotester1', password: 'Demo#Pass1' }),
+    });
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+    if (response.status === 200 && cookie) cookies.push(cookie);
+  };
+  for (let done = 0; done < count; done += 4) await Promise.all(Array.from({ length: Math.min(4, count - done) }, one));
+  return cookies;
+}
+
+/** A tester's portal visit in calls: the portal's reads, the daily reward and the spin (which write), a public read and the home page. */
+export const MIXED_TRAFFIC_PATHS = [
+  '/api/account/GetPKTesterInfo',
+  '/api/schedule/GetScreeners',
+  '/api/schedule/GetCurrentSchedule',
+  '/api/leaderboard/GetRankerList',
+  '/api/reward/GetDailyReward',
+  '/api/event/ApplyEvent',
+  '/api/reward/GetFaqs',
+  '/',
+];
+
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

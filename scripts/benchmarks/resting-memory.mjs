@@ -15,7 +15,11 @@
 // Exits 1 when a server's RSS at rest is over the budget.
 //
 //   node scripts/benchmarks/resting-memory.mjs [--idle 30] [--runs 2] [--budget 250] [--use 60] [--logins 300]
-//        [--heap-snapshot DIR]
+//        [--connections 10] [--rate N] [--heap-snapshot DIR]
+//
+// --connections and --rate (requests a second over all connections; unset: as fast as the server
+// answers) make --use a real spell of use rather than a saturation test: an hour at `--connections 2
+// --rate 20` is an hour of steady portal traffic that leaves the shared machine most of a core.
 //
 // --heap-snapshot DIR: after use and idle, the server writes a V8 heap snapshot into DIR (SIGUSR2;
 // V8 collects all garbage first), and RSS and the heap are read again: what a collection gives
@@ -33,11 +37,14 @@ import {
   WEB_DIST,
   freePort,
   loadNote,
+  logInDemoTester,
   machineSummary,
   makeTempDir,
   median,
+  MIXED_TRAFFIC_PATHS,
   onCleanup,
   printTable,
+  processCpuSeconds,
   requireBuild,
   residentMemoryMb,
   sleep,
@@ -53,11 +60,15 @@ const { values: options } = parseArgs({
     budget: { type: 'string', default: '250' },
     use: { type: 'string', default: '60' },
     logins: { type: 'string', default: '300' },
+    connections: { type: 'string', default: '10' },
+    rate: { type: 'string' },
     'heap-snapshot': { type: 'string' },
   },
 });
 const useSeconds = Number(options.use);
 const logins = Number(options.logins);
+const connections = Math.max(1, Number(options.connections));
+const requestsPerSecond = options.rate === undefined ? undefined : Number(options.rate);
 const idleSeconds = Number(options.idle);
 const runs = Math.max(1, Number(options.runs));
 const budgetMb = Number(options.budget);
@@ -80,41 +91,16 @@ async function serverPid(wrapperPid) {
   throw new Error('start.mjs has no single child process');
 }
 
-/** Logs the demo tester in `count` times, four at a time; resolves with the session cookies. */
-async function logIn(origin, count) {
-  const cookies = [];
-  const one = async () => {
-    const response = await fetch(`${origin}/api/account/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demotester1', password: 'Demo#Pass1' }),
-    });
-    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
-    if (response.status === 200 && cookie) cookies.push(cookie);
-  };
-  for (let done = 0; done < count; done += 4) await Promise.all(Array.from({ length: Math.min(4, count - done) }, one));
-  return cookies;
-}
-
-/** `seconds` of mixed traffic on 10 connections, every request with one of `cookies` in turn. */
+/** `seconds` of mixed traffic on --connections connections (at --rate when given), every request with one of `cookies` in turn. */
 function mixedTraffic(origin, cookies, seconds) {
-  const paths = [
-    '/api/account/GetPKTesterInfo',
-    '/api/schedule/GetScreeners',
-    '/api/schedule/GetCurrentSchedule',
-    '/api/leaderboard/GetRankerList',
-    '/api/reward/GetDailyReward',
-    '/api/event/ApplyEvent',
-    '/api/reward/GetFaqs',
-    '/',
-  ];
   let sent = 0;
   const statuses = {};
   return new Promise((resolve, reject) =>
     autocannon(
       {
         url: origin,
-        connections: 10,
+        connections,
+        ...(requestsPerSecond === undefined ? {} : { overallRate: requestsPerSecond }),
         duration: seconds,
         requests: [
           {
@@ -122,7 +108,7 @@ function mixedTraffic(origin, cookies, seconds) {
               sent += 1;
               return {
                 ...request,
-                path: paths[sent % paths.length],
+                path: MIXED_TRAFFIC_PATHS[sent % MIXED_TRAFFIC_PATHS.length],
                 headers: { cookie: cookies[sent % cookies.length], 'x-requested-with': 'TesterHub' },
               };
             },
@@ -200,9 +186,19 @@ async function measure(label, { use = false } = {}) {
   let traffic;
   if (use) {
     const origin = `http://127.0.0.1:${port}`;
-    const cookies = await logIn(origin, logins);
+    const cookies = await logInDemoTester(origin, logins);
     if (cookies.length === 0) throw new Error('no login succeeded');
-    traffic = { sessions: cookies.length, ...(await mixedTraffic(origin, cookies, useSeconds)), busyMb: residentMemoryMb(pid) };
+    // The highest RSS while in use (read every 5 s), and the server's CPU over the spell: a long run at
+    // a modest --rate should keep it well under one core.
+    let peakMb = residentMemoryMb(pid);
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMemoryMb(pid))), 5_000);
+    const cpuBefore = processCpuSeconds(pid);
+    const usedAt = process.hrtime.bigint();
+    const result = await mixedTraffic(origin, cookies, useSeconds);
+    clearInterval(sampler);
+    const busyMb = residentMemoryMb(pid);
+    const coreShare = (processCpuSeconds(pid) - cpuBefore) / (Number(process.hrtime.bigint() - usedAt) / 1e9);
+    traffic = { sessions: cookies.length, ...result, busyMb, peakMb: Math.max(peakMb, busyMb), coreShare };
   }
   await sleep(idleSeconds * 1000);
   const restMb = residentMemoryMb(pid);
@@ -221,7 +217,30 @@ async function measure(label, { use = false } = {}) {
 function residentParts(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { anonymousMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024 };
+  return { anonymousMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024, webAssemblyMb: webAssemblyResidentMb(pid) };
+}
+
+/**
+ * The resident part of PGlite's WebAssembly memory (`external` counts all 128 MB the module declares,
+ * touched or not): V8 places a WebAssembly memory inside a reservation of several GB, so it is the
+ * readable and writable anonymous mapping followed by an inaccessible one of 1 GB or more. 0 on PostgreSQL.
+ */
+function webAssemblyResidentMb(pid) {
+  const mappings = [];
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head)
+      mappings.push({ bytes: parseInt(head[2], 16) - parseInt(head[1], 16), permissions: head[3], anonymous: head[4] === '', rssKb: 0 });
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && mappings.length > 0) mappings.at(-1).rssKb = Number(rss[1]);
+  }
+  let kb = 0;
+  for (const [index, mapping] of mappings.entries()) {
+    const next = mappings[index + 1];
+    if (mapping.anonymous && mapping.permissions === 'rw-p' && next?.anonymous && next.permissions === '---p' && next.bytes >= 1024 ** 3)
+      kb += mapping.rssKb;
+  }
+  return kb / 1024;
 }
 
 const results = [await measure('first start (new folder)')];
@@ -237,6 +256,7 @@ printTable(
     'of which V8 heap used / reserved MB',
     'outside the heap (external) MB',
     'RSS anonymous / file-backed MB',
+    'of which WebAssembly memory MB',
     'start.mjs RSS MB',
   ],
   results.map((result) => [
@@ -247,6 +267,7 @@ printTable(
     `${result.heap.heapUsedMb.toFixed(1)} / ${result.heap.heapTotalMb.toFixed(1)}`,
     result.heap.externalMb.toFixed(1),
     `${result.restParts.anonymousMb.toFixed(1)} / ${result.restParts.fileMb.toFixed(1)}`,
+    result.restParts.webAssemblyMb.toFixed(1),
     result.wrapperMb.toFixed(1),
   ]),
 );
@@ -255,7 +276,8 @@ console.log(`\nserver at rest: first start ${results[0].restMb.toFixed(1)} MB, e
 for (const { traffic, restMb, collected } of results.filter((result) => result.traffic)) {
   console.log(
     `after use: ${traffic.sessions} sessions, ${traffic.requests} requests (${JSON.stringify(traffic.statuses)} by HTTP status), ` +
-      `RSS ${traffic.busyMb.toFixed(1)} MB at the end of the traffic, ${restMb.toFixed(1)} MB after ${idleSeconds} s idle`,
+      `server CPU ${(traffic.coreShare * 100).toFixed(0)} % of one core; RSS at most ${traffic.peakMb.toFixed(1)} MB in use, ` +
+      `${traffic.busyMb.toFixed(1)} MB at the end of the traffic, ${restMb.toFixed(1)} MB after ${idleSeconds} s idle`,
   );
   if (collected)
     console.log(
