@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -243,6 +244,38 @@ export const MIXED_TRAFFIC_PATHS = [
   '/api/reward/GetFaqs',
   '/',
 ];
+
+/**
+ * The mixed traffic against `origin`: every request one of MIXED_TRAFFIC_PATHS in turn, with one of
+ * `cookies` in turn. `load` is autocannon's: `connections` and `duration` (seconds) or `amount`
+ * (requests), and `overallRate` when given. Resolves with autocannon's result and the answers' count
+ * by HTTP status.
+ */
+export function mixedTraffic(origin, cookies, load) {
+  let sent = 0;
+  const statuses = {};
+  return new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url: origin,
+        ...load,
+        requests: [
+          {
+            setupRequest: (request) => {
+              sent += 1;
+              const headers = { cookie: cookies[sent % cookies.length], 'x-requested-with': 'TesterHub' };
+              return { ...request, path: MIXED_TRAFFIC_PATHS[sent % MIXED_TRAFFIC_PATHS.length], headers };
+            },
+            onResponse: (status) => {
+              statuses[status] = (statuses[status] ?? 0) + 1;
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve({ result, statuses })),
+    ),
+  );
+}
 
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -29,7 +29,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import {
   PRERENDER_DIR,
   ROOT,
@@ -41,7 +40,7 @@ import {
   machineSummary,
   makeTempDir,
   median,
-  MIXED_TRAFFIC_PATHS,
+  mixedTraffic,
   onCleanup,
   printTable,
   processCpuSeconds,
@@ -89,38 +88,6 @@ async function serverPid(wrapperPid) {
     await sleep(20);
   }
   throw new Error('start.mjs has no single child process');
-}
-
-/** `seconds` of mixed traffic on --connections connections (at --rate when given), every request with one of `cookies` in turn. */
-function mixedTraffic(origin, cookies, seconds) {
-  let sent = 0;
-  const statuses = {};
-  return new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url: origin,
-        connections,
-        ...(requestsPerSecond === undefined ? {} : { overallRate: requestsPerSecond }),
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: (request) => {
-              sent += 1;
-              return {
-                ...request,
-                path: MIXED_TRAFFIC_PATHS[sent % MIXED_TRAFFIC_PATHS.length],
-                headers: { cookie: cookies[sent % cookies.length], 'x-requested-with': 'TesterHub' },
-              };
-            },
-            onResponse: (status) => {
-              statuses[status] = (statuses[status] ?? 0) + 1;
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve({ requests: result.requests.total, statuses })),
-    ),
-  );
 }
 
 /**
@@ -194,11 +161,15 @@ async function measure(label, { use = false } = {}) {
     const sampler = setInterval(() => (peakMb = Math.max(peakMb, residentMemoryMb(pid))), 5_000);
     const cpuBefore = processCpuSeconds(pid);
     const usedAt = process.hrtime.bigint();
-    const result = await mixedTraffic(origin, cookies, useSeconds);
+    const { result, statuses } = await mixedTraffic(origin, cookies, {
+      connections,
+      duration: useSeconds,
+      ...(requestsPerSecond === undefined ? {} : { overallRate: requestsPerSecond }),
+    });
     clearInterval(sampler);
     const busyMb = residentMemoryMb(pid);
     const coreShare = (processCpuSeconds(pid) - cpuBefore) / (Number(process.hrtime.bigint() - usedAt) / 1e9);
-    traffic = { sessions: cookies.length, ...result, busyMb, peakMb: Math.max(peakMb, busyMb), coreShare };
+    traffic = { sessions: cookies.length, requests: result.requests.total, statuses, busyMb, peakMb: Math.max(peakMb, busyMb), coreShare };
   }
   await sleep(idleSeconds * 1000);
   const restMb = residentMemoryMb(pid);

@@ -12,14 +12,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import {
-  MIXED_TRAFFIC_PATHS,
   SERVER_ENTRY,
   freePort,
   loadNote,
   logInDemoTester,
   makeTempDir,
+  mixedTraffic,
   onCleanup,
   processCpuSeconds,
   requireBuild,
@@ -55,33 +54,8 @@ const origin = `http://127.0.0.1:${port}`;
 const cookies = await logInDemoTester(origin, Number(options.logins));
 if (cookies.length === 0) throw new Error('no login succeeded');
 
-/** `amount` requests of the mix, every one with one of the sessions in turn; resolves with autocannon's result and the statuses. */
-function mixedRequests(amount) {
-  let sent = 0;
-  const statuses = {};
-  return new Promise((resolve, reject) =>
-    autocannon(
-      {
-        url: origin,
-        connections: Number(options.connections),
-        amount,
-        requests: [
-          {
-            setupRequest: (request) => {
-              sent += 1;
-              const headers = { cookie: cookies[sent % cookies.length], 'x-requested-with': 'TesterHub' };
-              return { ...request, path: MIXED_TRAFFIC_PATHS[sent % MIXED_TRAFFIC_PATHS.length], headers };
-            },
-            onResponse: (status) => {
-              statuses[status] = (statuses[status] ?? 0) + 1;
-            },
-          },
-        ],
-      },
-      (error, result) => (error ? reject(error) : resolve({ result, statuses })),
-    ),
-  );
-}
+/** `amount` requests of the mix on --connections connections. */
+const mixedRequests = (amount) => mixedTraffic(origin, cookies, { connections: Number(options.connections), amount });
 
 await mixedRequests(Number(options.warmup));
 const cpuBefore = processCpuSeconds(child.pid);

@@ -57,19 +57,18 @@ export function keepDrizzleTextTypes(client: PGlite): DrizzleTextTypes {
 type Queryable = Pick<PGlite, 'query'> & Partial<Pick<PGlite, 'transaction'>>;
 
 function withoutQueryParsers<T extends Queryable>(client: T): T {
+  // Made once per client: Drizzle reads `query` for every statement it sends.
+  const query = (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
+    if (!options?.parsers) return client.query(text, params, options);
+    const { parsers: _dropped, ...rest } = options;
+    return client.query(text, params, rest);
+  };
+  const transaction =
+    client.transaction && ((work: (tx: Queryable) => Promise<unknown>) => client.transaction!((tx) => work(withoutQueryParsers(tx))));
   return new Proxy(client, {
     get(target, key) {
-      if (key === 'query') {
-        return (text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) => {
-          if (!options?.parsers) return target.query(text, params, options);
-          const { parsers: _dropped, ...rest } = options;
-          return target.query(text, params, rest);
-        };
-      }
-      if (key === 'transaction' && target.transaction) {
-        const transaction = target.transaction.bind(target);
-        return (work: (tx: Queryable) => Promise<unknown>) => transaction((tx) => work(withoutQueryParsers(tx)));
-      }
+      if (key === 'query') return query;
+      if (key === 'transaction' && transaction) return transaction;
       // Read on the client itself: PGlite's getters read private fields, which a proxy does not have.
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
