@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { adminUrl, copyPrefix, databaseUrl, quoteIdent } from '../../../test/database-names.ts';
+import { serverBundleFile } from '../../../test/server-process.ts';
 import { TEST_POOL } from '../../../test/test-app.ts';
 import { latestAppliedMigration, migrationsFolder, migrationsHead, openPglite, openPostgres, pgliteDataDir, resultRows } from './client.ts';
 
@@ -35,10 +36,10 @@ async function withEmptyPostgres(serverUrl: string, prefix: string, work: (url: 
   }
 }
 
-/** Runs `npm run db:migrate`'s entry file with only the given environment; its exit code and output. */
+/** Runs `npm run db:migrate`'s entry file, bundled (migrate.js), with only the given environment; its exit code and output. */
 function runMigrateCommand(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/migrate.ts'], {
+    const child = spawn(process.execPath, [serverBundleFile('migrate.js')], {
       cwd: serverDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
