@@ -10,10 +10,11 @@ import { openPglite, pgliteDataDir } from '../src/core/db/client.ts';
 import { createTestDatabase, pgliteTemplate } from './test-app.ts';
 
 /**
- * The real entry point (src/main.ts) as its own process, for the tests of what only a whole start
- * shows: shutdown (main-*.test.ts), keys kept across a restart (restart-*.test.ts). It runs from the
- * bundle the global setup made of this run's source, as `npm run build` makes it: a start over a
- * PGlite folder answered /api/health after 1.5 s against 2.6 to 3.1 s run from source through tsx.
+ * The real entry points as their own processes: src/main.ts for the tests of what only a whole start
+ * shows (shutdown, main-*.test.ts; keys kept across a restart, restart-*.test.ts), src/migrate.ts for
+ * the migrations as a step of their own (core/db/migrate*.test.ts). They run from the bundle the
+ * global setup made of this run's source, as `npm run build` makes it: a start over a PGlite folder
+ * answered /api/health after 1.5 s against 2.6 to 3.1 s run from source through tsx.
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -137,6 +138,21 @@ export function serverDataFolder(prefix: string, options: { database: boolean })
     if (folder.dir) fs.rmSync(folder.dir, { recursive: true, force: true });
   });
   return folder;
+}
+
+/** Runs `npm run db:migrate`'s entry file, bundled (migrate.js), with only the given environment; its exit code and output. */
+export function runMigrateCommand(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [serverBundleFile('migrate.js')], {
+      cwd: serverDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('close', (code) => resolve({ code, output }));
+  });
 }
 
 /** A file of the server bundle the global setup made (main.js, migrate.js, ...). */
