@@ -20,6 +20,8 @@ import { createTestDatabase, pgliteTemplate } from './test-app.ts';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 180_000;
+/** Between two asks of a starting server's /api/health: a refused connection costs next to nothing, and a start is seen within this of its listening. */
+const START_POLL_MS = 20;
 /** A test that starts servers: time-outs catch hangs, and a start under a load of 20 took minutes (vitest.config.ts). */
 export const PROCESS_TEST_TIMEOUT_MS = 240_000;
 
@@ -79,7 +81,7 @@ export function serverProcesses() {
       }
       const health = await getJson(server.port, '/api/health').catch(() => undefined);
       if (health?.statusCode === 200) return server;
-      await delay(200);
+      await delay(START_POLL_MS);
     }
     const { stdout, stderr } = server.output();
     throw new Error(`server did not answer /api/health within ${START_TIMEOUT_MS} ms\n${stderr}\n${stdout}`);
