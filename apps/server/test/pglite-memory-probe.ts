@@ -1,9 +1,9 @@
 /**
  * Run by core/db/pglite-memory.test.ts as a process of its own (V8's compiler flags and the
- * resident memory are the whole process's): opens the PGlite folder in DATA_DIR (argv[2]) the way
- * the app does, through openDatabase, runs a fixed piece of work like the app's (reads by key,
- * writes, a sort), and prints as JSON how much resident memory that added and the start parameters
- * that bound the database's own memory.
+ * resident memory are the whole process's), bundled with the server by the global setup: opens the
+ * PGlite folder in DATA_DIR (argv[2]) the way the app does, through openDatabase, runs a fixed piece
+ * of work like the app's (reads by key, writes, a sort), and prints as JSON how much resident memory
+ * that added and the start parameters that bound the database's own memory.
  */
 import fs from 'node:fs';
 import { openDatabase } from '../src/core/db/client.ts';

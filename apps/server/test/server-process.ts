@@ -1,17 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openPglite, pgliteDataDir } from '../src/core/db/client.ts';
+import { createTestDatabase, pgliteTemplate } from './test-app.ts';
 
 /**
- * The real entry point (src/main.ts) run from source with tsx as its own process, for the tests of
- * what only a whole start shows: shutdown (main.test.ts), keys kept across a restart (restart.test.ts).
+ * The real entry points as their own processes: src/main.ts for the tests of what only a whole start
+ * shows (shutdown, main-*.test.ts; keys kept across a restart, restart-*.test.ts), src/migrate.ts for
+ * the migrations as a step of their own (core/db/migrate*.test.ts). They run from the bundle the
+ * global setup made of this run's source, as `npm run build` makes it: a start over a PGlite folder
+ * answered /api/health after 1.2 s, run from source through tsx after 1.9 to 2.3 s (decision 153).
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 180_000;
+/** Between two asks of a starting server's /api/health: a refused connection costs next to nothing, and a start is seen within this of its listening. */
+const START_POLL_MS = 20;
+/** A test that starts servers: time-outs catch hangs, and a start under a load of 20 took minutes (vitest.config.ts). */
+export const PROCESS_TEST_TIMEOUT_MS = 240_000;
 
 export interface ServerExit {
   code: number | null;
@@ -38,7 +50,7 @@ export function serverProcesses() {
 
   async function spawnServer(env: Record<string, string>): Promise<RunningServer> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [serverBundleFile('main.js')], {
       cwd: serverDir,
       env: { ...env, HOST: SERVER_HOST, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,7 +81,7 @@ export function serverProcesses() {
       }
       const health = await getJson(server.port, '/api/health').catch(() => undefined);
       if (health?.statusCode === 200) return server;
-      await delay(200);
+      await delay(START_POLL_MS);
     }
     const { stdout, stderr } = server.output();
     throw new Error(`server did not answer /api/health within ${START_TIMEOUT_MS} ms\n${stderr}\n${stdout}`);
@@ -86,6 +98,68 @@ export function serverProcesses() {
   }
 
   return { startServer, killAll };
+}
+
+export interface ServerDataFolder {
+  /** DATA_DIR of the starts (set in beforeAll). */
+  dir: string;
+  /** DATA_DIR, WEB_DIST_DIR (an empty folder in it) and, on a PostgreSQL run with a database, DATABASE_URL. */
+  env: Record<string, string>;
+}
+
+/**
+ * The data of one test file's server starts, made in its beforeAll and removed in its afterAll: a new
+ * DATA_DIR with an empty web folder (the servers serve the API only, whatever state apps/web/dist is
+ * in) and, with `database`, the database they open. That is the PGlite folder in DATA_DIR filled
+ * beforehand from the server tests' migrated and seeded template (about a second), as a start after
+ * the first finds it: creating and migrating a new one took 20 s on a busy machine and over 150 s
+ * under a load of 20. On a PostgreSQL run it is a copy of the template database instead (decision
+ * 095): there is no PGlite template there, and a folder made from nothing took most of a minute in CI.
+ */
+export function serverDataFolder(prefix: string, options: { database: boolean }): ServerDataFolder {
+  const folder: ServerDataFolder = { dir: '', env: {} };
+  let disposeDatabase: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    folder.dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    fs.mkdirSync(path.join(folder.dir, 'web'));
+    folder.env = { DATA_DIR: folder.dir, WEB_DIST_DIR: path.join(folder.dir, 'web') };
+    if (!options.database) return;
+    if (inject('testDatabase')?.kind === 'pglite') {
+      const copy = await openPglite({ dataDir: pgliteDataDir(folder.dir), loadDataDir: pgliteTemplate() });
+      await copy.close();
+    } else {
+      const copy = await createTestDatabase();
+      // The servers open their own connections; the copy's is not needed.
+      await copy.database.close();
+      folder.env.DATABASE_URL = copy.url!;
+      disposeDatabase = copy.dispose;
+    }
+  });
+  afterAll(async () => {
+    await disposeDatabase();
+    if (folder.dir) fs.rmSync(folder.dir, { recursive: true, force: true });
+  });
+  return folder;
+}
+
+/** Runs `npm run db:migrate`'s entry file, bundled (migrate.js), with only the given environment; its exit code and output. */
+export function runMigrateCommand(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [serverBundleFile('migrate.js')], {
+      cwd: serverDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
+/** A file of the server bundle the global setup made (main.js, migrate.js, ...). */
+export function serverBundleFile(name: string): string {
+  return path.join(inject('serverBundle'), name);
 }
 
 /** Asks `urlPath` until it answers `status`; that answer, or the last one at the deadline. */

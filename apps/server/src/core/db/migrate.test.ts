@@ -1,21 +1,20 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { adminUrl, copyPrefix, databaseUrl, quoteIdent } from '../../../test/database-names.ts';
+import { runMigrateCommand } from '../../../test/server-process.ts';
 import { TEST_POOL } from '../../../test/test-app.ts';
-import { latestAppliedMigration, migrationsFolder, migrationsHead, openPglite, openPostgres, pgliteDataDir, resultRows } from './client.ts';
+import { latestAppliedMigration, migrationsFolder, migrationsHead, openPostgres, resultRows } from './client.ts';
 
 /**
- * Migrations as an explicit step (`npm run db:migrate`, src/migrate.ts) and under an advisory lock
- * at start (decision 092), each on a new, empty database of its own.
+ * Migrations on PostgreSQL as an explicit step (`npm run db:migrate`, src/migrate.ts) and under an
+ * advisory lock at start (decision 092), each on a new, empty database of its own. On the embedded
+ * database: migrate-pglite.test.ts and migrate-pglite-in-use.test.ts.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const provided = inject('testDatabase');
 const journalLength = (
   JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
@@ -33,21 +32,6 @@ async function withEmptyPostgres(serverUrl: string, prefix: string, work: (url: 
     await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
     await admin.end();
   }
-}
-
-/** Runs `npm run db:migrate`'s entry file with only the given environment; its exit code and output. */
-function runMigrateCommand(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/migrate.ts'], {
-      cwd: serverDir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('close', (code) => resolve({ code, output }));
-  });
 }
 
 // Side by side, like the embedded database's below: each test has a new database of its own.
@@ -84,28 +68,5 @@ describe.skipIf(provided?.kind !== 'postgres')('migrations on PostgreSQL', { con
         await database.close();
       }
     });
-  }, 240_000);
-});
-
-// One folder for both: the refusal needs a folder a server has open, and the new folder's check
-// opens it anyway (a second folder filled from the template cost a second or more of CPU).
-describe.skipIf(provided?.kind !== 'pglite')('migrations on the embedded database', () => {
-  it('npm run db:migrate creates and migrates the PGlite folder in DATA_DIR and exits 0; refuses, exit code 1, while a server has it open', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
-    try {
-      const run = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
-      expect(run, run.output).toMatchObject({ code: 0 });
-      const database = await openPglite({ dataDir: pgliteDataDir(dataDir) });
-      try {
-        expect(await latestAppliedMigration(database)).toBe(migrationsHead());
-        const refused = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
-        expect(refused.code, refused.output).toBe(1);
-        expect(refused.output).toContain('is in use: stop the server first');
-      } finally {
-        await database.close();
-      }
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
   }, 240_000);
 });

@@ -5,17 +5,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { serverBundleFile } from '../../../test/server-process.ts';
 import { pgliteTemplate } from '../../../test/test-app.ts';
 import { openPglite, pgliteDataDir } from './client.ts';
 
 /**
  * What bounds the embedded database's memory in the app's process (issue 27: 250 MB at rest after an
- * hour of use; decisions 015 and 149). A process of its own (test/pglite-memory-probe.ts) opens a
- * copy of the template folder the way the app does and does a fixed piece of work; the test reads
- * the start parameters the database runs with, and how much resident memory the open and the work
- * added. The figure is memory, not time: with WebAssembly on V8's baseline compiler it was 99 to
- * 100 MB (load 20 to 29), with V8's default (TurboFan recompiling the hot functions) 159 to 175 MB;
- * the limit sits between, about 30 MB from each.
+ * hour of use; decisions 015 and 149). A process of its own (test/pglite-memory-probe.ts, bundled by
+ * the global setup) opens a copy of the template folder the way the app does and does a fixed piece
+ * of work; the test reads the start parameters the database runs with, and how much resident memory
+ * the open and the work added. The figure is memory, not time: with WebAssembly on V8's baseline
+ * compiler it was 99 to 100 MB (load 20 to 29), with V8's default (TurboFan recompiling the hot
+ * functions) 159 to 175 MB; the limit sits between, about 30 MB from each.
  */
 
 const RESIDENT_GROWTH_LIMIT_MB = 130;
@@ -34,7 +35,7 @@ describe.skipIf(provided?.kind !== 'pglite')('the embedded database in the app p
     await copy.close();
 
     // Nothing of the test run's environment: NODE_OPTIONS or V8 flags of the runner must not reach the probe.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/pglite-memory-probe.ts', tempDir], {
+    const { stdout } = await promisify(execFile)(process.execPath, [serverBundleFile('pglite-memory-probe.js'), tempDir], {
       cwd: serverDir,
       env: {},
     });
