@@ -1,12 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  AVATAR_IMAGE_LIMITS,
-  AVATAR_SETTINGS_TEXTS as T,
-  type StaffAvatar,
-  type StaffAvatarsResponse,
-} from '@testerhub/shared/avatar-settings-schemas';
+import { AVATAR_IMAGE_LIMITS, AVATAR_SETTINGS_TEXTS as T, type StaffAvatar } from '@testerhub/shared/avatar-settings-schemas';
 import { getWith, postJson } from '../../../test/account-helpers.ts';
+import { avatarCalls } from '../../../test/avatar-calls.ts';
 import { createLoggedInTester } from '../../../test/factories.ts';
 import { makePng } from '../../../test/png.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../test/staff-helpers.ts';
@@ -16,37 +12,14 @@ import { useTestApp } from '../../../test/test-app.ts';
  * Pictures added by content staff (decision 068): PNG, JPEG or WebP recognised by their bytes, at
  * most 256 KB, square, 64 to 1024 pixels a side; re-encoded as PNG (decision 078, tested in
  * avatar-reencode.test.ts), stored in the database and served by the API with nosniff, a CSP that
- * allows nothing and a cache for good; offered to testers at their level; audited; and adds racing
- * saves keep "one shown picture at level 1".
+ * allows nothing and a cache for good; offered to testers at their level; audited. JPEG, WebP, hidden
+ * pictures and adds racing saves: avatar-add-kinds.test.ts.
  */
 
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-const add = (cookie: string, image: Uint8Array | string, fields: { requireLevel?: number; hidden?: boolean } = {}) =>
-  postJson(
-    testApp.app,
-    '/api/staff/content/AddAvatar',
-    { image: typeof image === 'string' ? image : Buffer.from(image).toString('base64'), requireLevel: 1, hidden: false, ...fields },
-    { cookie },
-  );
-const staffList = async (cookie: string) =>
-  ((await getWith(testApp.app, '/api/staff/content/Avatars', { cookie })).json() as StaffAvatarsResponse).avatars;
-const picture = async (cookie: string, fileName: string) => (await staffList(cookie)).find((row) => row.fileName === fileName)!;
-const hide = (cookie: string, avatar: StaffAvatar) =>
-  postJson(
-    testApp.app,
-    '/api/staff/content/SaveAvatar',
-    { imageId: avatar.imageId, version: avatar.version, requireLevel: avatar.requireLevel, hidden: true },
-    { cookie },
-  );
-const offered = async (cookie: string) =>
-  (await getWith(testApp.app, '/api/profile/GetProfilePic', { cookie })).json() as {
-    imageID: number;
-    fileName: string;
-    imageSrc: string;
-    requireLevel: number;
-  }[];
+const { add, staffList, picture, offered } = avatarCalls(testApp, { addedHidden: false });
 
 /** A real PNG followed by zeros up to `size` bytes: the size check counts them, the decoder stops at the PNG's end. */
 function pngOfSize(size: number) {
@@ -146,65 +119,5 @@ describe('profile pictures added by content staff', () => {
     const info = await getWith(testApp.app, '/api/account/GetPKTesterInfo', { cookie: tester.cookie });
     expect(info.json()).toMatchObject({ fileName: avatar.fileName, imageSrc: avatar.imageSrc });
     expect((await picture(cookie, avatar.fileName)).wornBy).toBe(1);
-  });
-
-  it('takes a JPEG and a WebP by their bytes (stored as the PNG the server writes), and keeps a picture added hidden out of the choice until shown', async () => {
-    const { cookie } = await signedInStaff(db(), ['content']);
-    const square = sharp({ create: { width: 96, height: 96, channels: 3, background: '#2a7ad0' } });
-    const added: StaffAvatar[] = [];
-    for (const image of [await square.clone().jpeg().toBuffer(), await square.clone().webp().toBuffer()]) {
-      const answer = await add(cookie, image, { hidden: true });
-      const { avatar } = answer.json() as { avatar: StaffAvatar };
-      expect(avatar.fileName, answer.body).toMatch(/^added-[0-9a-f]{16}\.png$/);
-      expect((await getWith(testApp.app, avatar.imageSrc)).headers['content-type']).toBe('image/png');
-      added.push(avatar);
-    }
-    const tester = await createLoggedInTester(db(), { level: 3 });
-    const names = async () => (await offered(tester.cookie)).map((row) => row.fileName);
-    expect(await names()).not.toContain(added[0]!.fileName);
-    const shown = await postJson(
-      testApp.app,
-      '/api/staff/content/SaveAvatar',
-      { imageId: added[0]!.imageId, version: 1, requireLevel: 3, hidden: false },
-      { cookie },
-    );
-    expect(shown.json()).toMatchObject({ status: 'succeed', avatar: { version: 2, hidden: false } });
-    expect(await names()).toContain(added[0]!.fileName);
-    expect(await names()).not.toContain(added[1]!.fileName);
-  });
-
-  it('adds racing saves that hide the level-1 pictures: the adds all land, one hide is refused, one shown picture stays at level 1', async () => {
-    const { cookie } = await signedInStaff(db(), ['content']);
-    for (let round = 0; round < 3; round += 1) {
-      const firstLevel = (await staffList(cookie)).filter((row) => row.requireLevel === 1 && !row.hidden);
-      expect(firstLevel).toHaveLength(2);
-      const answers = await Promise.all([
-        add(cookie, makePng(64, 64), { hidden: true }),
-        hide(cookie, firstLevel[0]!),
-        add(cookie, makePng(64, 64), { requireLevel: 2 }),
-        hide(cookie, firstLevel[1]!),
-      ]);
-      const statuses = answers.map((answer) => (answer.json() as { status: string }).status);
-      expect([statuses[0], statuses[2]]).toEqual(['succeed', 'succeed']);
-      expect([statuses[1], statuses[3]].sort()).toEqual(['failed', 'succeed']);
-      const list = await staffList(cookie);
-      expect(list.filter((row) => row.requireLevel === 1 && !row.hidden)).toHaveLength(1);
-      const gone = list.find((row) => row.imageId === firstLevel[statuses[1] === 'succeed' ? 0 : 1]!.imageId)!;
-      expect(
-        (
-          await postJson(
-            testApp.app,
-            '/api/staff/content/SaveAvatar',
-            { imageId: gone.imageId, version: gone.version, requireLevel: 1, hidden: false },
-            { cookie },
-          )
-        ).json(),
-      ).toMatchObject({ status: 'succeed' });
-    }
-    // An added shown level-1 picture counts for newcomers: then both shipped ones may go.
-    const [one, two] = (await staffList(cookie)).filter((row) => row.requireLevel === 1 && !row.hidden);
-    expect((await add(cookie, makePng(64, 64))).json()).toMatchObject({ status: 'succeed' });
-    expect((await hide(cookie, one!)).json()).toMatchObject({ status: 'succeed' });
-    expect((await hide(cookie, two!)).json()).toMatchObject({ status: 'succeed' });
   });
 });

@@ -19,7 +19,7 @@ import { avatarImages, avatars } from './profile-tables.ts';
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-const { added, served } = avatarCalls(testApp);
+const { added, served } = avatarCalls(testApp, { addedHidden: true });
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';

@@ -17,7 +17,7 @@ import { avatars } from './profile-tables.ts';
 const testApp = useTestApp({ env: { STAFF_TOTP_KEY: TEST_STAFF_TOTP_KEY } });
 const db = () => testApp.database.db;
 
-const { add, storedPictures } = avatarCalls(testApp);
+const { add, storedPictures } = avatarCalls(testApp, { addedHidden: true });
 
 describe('added pictures refused by the server', () => {
   it('refuses an animated WebP of 30 frames of 1024 × 1024 (120 MB of pixels in a browser) at the image field, storing nothing', async () => {
