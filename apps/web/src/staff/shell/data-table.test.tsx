@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { useEffect } from 'react';
 import { describe, expect, test } from 'vitest';
-import { DataTable, useClientTable, type TableColumn } from './data-table';
+import { DataTable, useClientTable, useTableSearchParams, type TableColumn } from './data-table';
+import { paramName } from './table-state';
 
 /**
  * The staff table (decision 136): a captioned <table> whose headers sort with aria-sort, a filter,
@@ -107,5 +110,32 @@ describe('the staff table', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['10', '25', '50', '100']);
+  });
+});
+
+describe('a server-paged table’s state in the address', () => {
+  test('a change made from a render that has not seen the one before it keeps that one (a filter, then the rows a page)', async () => {
+    const renders: { table: ReturnType<typeof useTableSearchParams>; search: string }[] = [];
+    function AddressHarness({ onRender }: { onRender: (table: ReturnType<typeof useTableSearchParams>, search: string) => void }) {
+      const table = useTableSearchParams({ page: 1, pageSize: 25, sort: 'when', dir: 'desc', q: '' }, 'ledger');
+      const { search } = useLocation();
+      useEffect(() => {
+        onRender(table, search);
+      });
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/staff/testers/1?ledger_page=3']}>
+        <AddressHarness onRender={(table, search) => renders.push({ table, search })} />
+      </MemoryRouter>,
+    );
+    const { table } = renders[0]!;
+    // Both changes built from the first render's state, as two quick events before a re-render.
+    act(() => table.onChange({ ...table.state, page: 1, q: 'coins and' }));
+    act(() => table.onChange({ ...table.state, page: 1, pageSize: 10 }));
+    const params = new URLSearchParams(renders.at(-1)!.search);
+    expect(params.get(paramName('ledger', 'q'))).toBe('coins and');
+    expect(params.get(paramName('ledger', 'pageSize'))).toBe('10');
+    expect(params.get(paramName('ledger', 'page'))).toBeNull();
   });
 });

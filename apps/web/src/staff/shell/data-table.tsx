@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { TABLE_PAGE_SIZES, type SortDirection } from '@testerhub/shared/table-query';
 import { paramName, type TableState } from './table-state';
@@ -201,6 +201,8 @@ export function useClientTable<Row>(all: readonly Row[], columns: readonly Table
   return { rows: kept.slice(start, start + state.pageSize), total: kept.length, state, onChange: setState };
 }
 
+const TABLE_FIELDS = ['page', 'pageSize', 'sort', 'dir', 'q'] as const;
+
 /**
  * A server-paged table's state in the address (?page=2&sort=state...; `prefix` names them apart where
  * a page holds two), defaults left out, so a link or Back shows the same rows.
@@ -218,18 +220,27 @@ export function useTableSearchParams(defaults: TableState, prefix = '') {
     dir: dir === 'asc' || dir === 'desc' ? dir : defaults.dir,
     q: params.get(name('q')) ?? defaults.q,
   };
-  const onChange = (next: TableState) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        for (const field of ['page', 'pageSize', 'sort', 'dir', 'q'] as const) {
-          if (next[field] === defaults[field]) updated.delete(name(field));
-          else updated.set(name(field), String(next[field]));
-        }
-        return updated;
-      },
-      // Typing in the filter replaces the entry rather than adding one a keystroke.
-      { replace: next.q !== state.q },
-    );
+  // The address updates in a transition, and React Router's updater is handed the address of the render
+  // its setter came from: a second change before the next render (the rows a page picked right after
+  // typing a filter) would undo the first. So each change starts from the last one written, and writes
+  // only the fields it touched.
+  const written = useRef(params);
+  // A new address (the change landed, or Back) is where the next change starts.
+  useEffect(() => {
+    written.current = params;
+  }, [params]);
+  const onChange = (next: TableState) => {
+    const updated = new URLSearchParams(written.current);
+    const changed = TABLE_FIELDS.filter((field) => next[field] !== state[field]);
+    // A new filter, size or order starts again at the page it names (the first).
+    if (changed.length > 0 && !changed.includes('page')) changed.push('page');
+    for (const field of changed) {
+      if (next[field] === defaults[field]) updated.delete(name(field));
+      else updated.set(name(field), String(next[field]));
+    }
+    written.current = updated;
+    // Typing in the filter replaces the entry rather than adding one a keystroke.
+    setParams(updated, { replace: next.q !== state.q });
+  };
   return { state, onChange };
 }
