@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runMigrateCommand } from '../../../test/server-process.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, runMigrateCommand, serverDataFolder } from '../../../test/server-process.ts';
 import { pgliteTemplate } from '../../../test/test-app.ts';
 import { openPglite, pgliteDataDir } from './client.ts';
 
@@ -11,16 +8,14 @@ import { openPglite, pgliteDataDir } from './client.ts';
  * server has open: a second process on it would corrupt it. A new folder: migrate-pglite.test.ts.
  */
 
-let dataDir: string | undefined;
-afterAll(() => {
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// A folder made and removed around the file (no database in it: the test makes or holds its own).
+const folder = serverDataFolder('testerhub-migrate-in-use-', { database: false });
 
 describe.skipIf(inject('testDatabase')?.kind !== 'pglite')('migrations on the embedded database', () => {
   it(
     'npm run db:migrate refuses, exit code 1, while a server has the PGlite folder in DATA_DIR open',
     async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-in-use-'));
+      const dataDir = folder.dir;
       // As a server holds it: this process opens the folder, filled from the server tests' template, while the command runs.
       const database = await openPglite({ dataDir: pgliteDataDir(dataDir), loadDataDir: pgliteTemplate() });
       try {

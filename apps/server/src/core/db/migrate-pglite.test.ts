@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS, runMigrateCommand } from '../../../test/server-process.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, runMigrateCommand, serverDataFolder } from '../../../test/server-process.ts';
 import { latestAppliedMigration, migrationsHead, openPglite, pgliteDataDir } from './client.ts';
 
 /**
@@ -10,16 +7,14 @@ import { latestAppliedMigration, migrationsHead, openPglite, pgliteDataDir } fro
  * database, in a new folder. Its refusal while a server has the folder open: migrate-pglite-in-use.test.ts.
  */
 
-let dataDir: string | undefined;
-afterAll(() => {
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+// A folder made and removed around the file (no database in it: the test makes or holds its own).
+const folder = serverDataFolder('testerhub-migrate-', { database: false });
 
 describe.skipIf(inject('testDatabase')?.kind !== 'pglite')('migrations on the embedded database', () => {
   it(
     'npm run db:migrate creates and migrates the PGlite folder in DATA_DIR and exits 0',
     async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-migrate-'));
+      const dataDir = folder.dir;
       const run = await runMigrateCommand({ NODE_ENV: 'production', DATA_DIR: dataDir });
       expect(run, run.output).toMatchObject({ code: 0 });
       const database = await openPglite({ dataDir: pgliteDataDir(dataDir) });
