@@ -9,8 +9,8 @@ import type { ServerDataFolder } from './server-process.ts';
 export const PRODUCTION_KEY = 'a-production-key-of-the-process-tests-0123456789';
 /** The files in which a start outside production keeps the keys it made (core/config/secrets.ts). */
 export const KEPT_KEY_FILES = ['device-cookie-secret', 'study-link-secret', 'staff-totp-key'];
-/** READY_DRAIN_MS of the shutdown tests' servers: long enough to ask /api/ready and /api/health on a busy machine. */
-export const DRAIN_MS = 3000;
+/** READY_DRAIN_MS of the shutdown tests' servers, the production default: time to ask /api/ready and /api/health; the servers run in a session of their own (server-process.ts), so a busy machine answers within it. */
+export const DRAIN_MS = 2000;
 
 /** A production start of the shutdown tests on `folder`, logging each change at info, with its keys and the drain. */
 export function shutdownTestEnv(folder: ServerDataFolder, extraEnv: Record<string, string> = {}): Record<string, string> {

@@ -15,7 +15,7 @@ import { useTestApp } from './test-app.ts';
 
 /** How many files each fuzzing run is split into: each file about 3 to 4 s of one core on this machine. */
 export const TESTER_FUZZ_PARTS = 3;
-export const STAFF_FUZZ_PARTS = 5;
+export const STAFF_FUZZ_PARTS = 7;
 
 /** Runs per route and method (FUZZ_RUNS=n for a deeper local run). */
 const RUNS_PER_ROUTE = fuzzRuns(20);

@@ -24,6 +24,13 @@ const START_TIMEOUT_MS = 180_000;
 const START_POLL_MS = 20;
 /** A test that starts servers: time-outs catch hangs, and a start under a load of 20 took minutes (vitest.config.ts). */
 export const PROCESS_TEST_TIMEOUT_MS = 240_000;
+/**
+ * The servers and migrate runs start in a session of their own, as under a service manager. This
+ * kernel shares the CPU between sessions first (autogroup scheduling, decision 152): in the test
+ * run's session a started server shared the two cores with three busy Vitest workers, and the process
+ * test files took 1.5 to 2 times their time alone (decision 154).
+ */
+const OWN_SESSION = { detached: true } as const;
 
 export interface ServerExit {
   code: number | null;
@@ -54,6 +61,7 @@ export function serverProcesses() {
       cwd: serverDir,
       env: { ...env, HOST: SERVER_HOST, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...OWN_SESSION,
     });
     let stdout = '';
     let stderr = '';
@@ -149,6 +157,7 @@ export function runMigrateCommand(env: Record<string, string>): Promise<{ code: 
       cwd: serverDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...OWN_SESSION,
     });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

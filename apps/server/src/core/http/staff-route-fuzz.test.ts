@@ -12,7 +12,7 @@ import { STAFF_FUZZ_PARTS, staffRouteFuzz } from '../../../test/route-fuzz-parts
  * (decision 062). The routes are read from the app, so a new staff route is fuzzed without a change here.
  *
  * About 60 staff routes, 20 runs each: some 1,200 requests, split over this file and
- * staff-route-fuzz-2.test.ts to staff-route-fuzz-5.test.ts (test/route-fuzz-parts.ts), which run side by side.
+ * staff-route-fuzz-2.test.ts to staff-route-fuzz-7.test.ts (test/route-fuzz-parts.ts), which run side by side.
  */
 
 describe('every staff route under generated input, as an admin', () => {

@@ -121,6 +121,24 @@ describe('web app shell', () => {
   });
 });
 
+describe('web app files', () => {
+  it('sends a hashed asset cacheable for a year, immutable, and another file of the build for an hour', async () => {
+    const dist = webBuild({ compressed: false });
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets', 'home-5UaIfa8u.js'), 'export const home = 1;');
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+    const get = await serve(dist);
+
+    const asset = await get('/assets/home-5UaIfa8u.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('export const home = 1;');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
 describe('a prerendered legal page (decision 070)', () => {
   const embedded = (html: string) =>
     JSON.parse(/<script type="application\/json" id="legal-text-data">(.*?)<\/script><\/body>/.exec(html)![1]!);

@@ -111,6 +111,9 @@ export async function registerWebApp(
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Off, or send's own "public, max-age=0" replaces the header set below: every page load asked
+    // again for each hashed asset (decision 154).
+    cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
