@@ -47,6 +47,7 @@ export default async function setup(project: TestProject) {
 async function setupServerBundle(project: TestProject) {
   const started = performance.now();
   fs.mkdirSync(BUNDLES_DIR, { recursive: true });
+  removeAbandonedBundles();
   const folder = fs.mkdtempSync(path.join(BUNDLES_DIR, 'server-bundle-'));
   try {
     // The memory probe as well (core/db/pglite-memory.test.ts): started like the server.
@@ -60,6 +61,17 @@ async function setupServerBundle(project: TestProject) {
   return () => {
     fs.rmSync(folder, { recursive: true, force: true });
   };
+}
+
+/** A run stopped before its teardown leaves its bundle; one older than this belongs to no run still going. */
+const ABANDONED_BUNDLE_MS = 12 * 3600_000;
+
+function removeAbandonedBundles() {
+  for (const entry of fs.readdirSync(BUNDLES_DIR, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith('server-bundle-')) continue;
+    const folder = path.join(BUNDLES_DIR, entry.name);
+    if (Date.now() - fs.statSync(folder).mtimeMs > ABANDONED_BUNDLE_MS) fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 async function setupPglite(project: TestProject) {
