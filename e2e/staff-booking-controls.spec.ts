@@ -4,7 +4,7 @@ import { BOOKING_CONTROL_TEXTS } from '@testerhub/shared/booking-control-schemas
 import { instantToWallClock, wallClockToInstant } from '@testerhub/shared/wall-clock';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
-import { DAY, SITE_ZONE } from './support/site-clock';
+import { DAY, SITE_ZONE, startToday } from './support/site-clock';
 import { openStaffConsole, PHONE } from './support/staff';
 import { bookGroup, createBooking, createGroup, createTester } from './support/test-support';
 
@@ -137,8 +137,8 @@ test('site staff at the door undo a mistaken check-in and mark a tester who phon
   test.setTimeout(120_000);
   const lastName = `Door${randomSuffix(6)}`;
   const tester = await createTester(request, { firstName: 'Dora', lastName });
-  // A session at the Chicago site that began half an hour ago: today wherever the site is.
-  const startsAt = new Date(Date.now() - 30 * 60_000).toISOString();
+  // A session at the Chicago site that began half an hour ago (or begins in half an hour, just past its midnight).
+  const startsAt = startToday(30);
   await createBooking(request, { testerId: tester.testerId, studyNo: 24101, startsAt, siteId: '00001', coOpCostCents: 4500 });
 
   const { page } = await openStaffConsole(browser, baseURL!, request, { roles: ['site-staff'], siteIds: ['00001'] });

@@ -3,6 +3,7 @@ import { formatTime } from '@testerhub/shared/schedule-format';
 import { instantToWallClock, wallClockToInstant } from '@testerhub/shared/wall-clock';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { randomSuffix } from './support/accounts';
+import { startToday } from './support/site-clock';
 import { expectStaffPageSound, followStaffNav, openStaffConsole } from './support/staff';
 import { bookGroup, createBooking, createGroup, createTester } from './support/test-support';
 
@@ -180,9 +181,10 @@ test('the calendar’s check-in count goes from 0 to 1 when site staff mark a bo
   test.setTimeout(150_000);
   const lastName = `Count${randomSuffix(6)}`;
   const tester = await createTester(request, { firstName: 'Cleo', lastName });
-  // A session that began a random 31 to 90 minutes ago: today at the site, and never at the minute
-  // of the other check-in tests' groups of this study (30 minutes ago), so its time names it.
-  const startsAt = new Date(Math.floor((Date.now() - randomInt(31, 91) * 60_000) / 60_000) * 60_000).toISOString();
+  // A session that began a random 31 to 90 minutes ago (or begins as long from now, just past the site's
+  // midnight): today at the site, and never at the minute of the other check-in tests' groups of this
+  // study (startToday(30)), so its time names it.
+  const startsAt = startToday(randomInt(31, 91));
   const booking = await createBooking(request, {
     testerId: tester.testerId,
     studyNo: STUDY,

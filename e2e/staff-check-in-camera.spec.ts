@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import { launchWithCamera, writeQrVideo } from './support/fake-camera';
 import { decodeQr } from './support/qr';
 import { expectStaffPageSound, openStaffConsole } from './support/staff';
+import { startToday } from './support/site-clock';
 import { createBooking } from './support/test-support';
 
 /**
@@ -20,7 +21,7 @@ test('site staff scan the tester’s QR code with the camera and mark attended',
 }, testInfo) => {
   test.setTimeout(180_000);
   const { tester } = testerSession;
-  const startsAt = new Date(Date.now() - 30 * 60_000).toISOString();
+  const startsAt = startToday(30);
   await createBooking(request, { testerId: tester.testerId, studyNo: 24101, startsAt, siteId: '00001', coOpCostCents: 3500 });
 
   // The code the tester's page shows, read from its pixels, drawn again as the camera's video.

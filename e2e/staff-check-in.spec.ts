@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
+import { startToday } from './support/site-clock';
 import { createBooking } from './support/test-support';
 import { expectStaffPageSound, openStaffConsole } from './support/staff';
 import { decodeQr } from './support/qr';
@@ -34,8 +35,8 @@ test('site staff check a tester in by the QR code’s token and mark attended; t
 }) => {
   test.setTimeout(180_000);
   const testerId = testerSession.tester.testerId;
-  // A session at the Chicago site that began half an hour ago: today wherever the site is.
-  const startsAt = new Date(Date.now() - 30 * 60_000).toISOString();
+  // A session at the Chicago site that began half an hour ago (or begins in half an hour, just past its midnight).
+  const startsAt = startToday(30);
   const { bookingId } = await createBooking(request, { testerId, studyNo: 24101, startsAt, siteId: '00001', coOpCostCents: 4500 });
 
   // The tester's QR code on the schedule check page, decoded from its pixels.

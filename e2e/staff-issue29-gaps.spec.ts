@@ -8,7 +8,7 @@ import { expect, expectNoAxeViolations, test } from './fixtures';
 import { bornYearsAgo, INVITATION_TEST_AGES, randomSuffix } from './support/accounts';
 import { waitForMessage } from './support/mailbox';
 import { runScheduledJob, setServerClock } from './support/server-clock';
-import { DAY, MINUTE, slot } from './support/site-clock';
+import { DAY, MINUTE, slot, startToday } from './support/site-clock';
 import { expectStaffPageSound, openStaffConsole, openStaffMenu, PHONE } from './support/staff';
 import { totpNow } from './support/totp';
 import { lockServerClock } from './support/terms-lock';
@@ -116,11 +116,11 @@ test('a first no-show marked at the door e-mails the tester the rule before any 
   test.setTimeout(120_000);
   const lastName = `Warned${randomSuffix(6)}`;
   const tester = await createTester(request, { firstName: 'Wes', lastName });
-  // A session at the Chicago site that began half an hour ago: today wherever the site is.
+  // A session at the Chicago site that began half an hour ago (or begins in half an hour, just past its midnight).
   await createBooking(request, {
     testerId: tester.testerId,
     studyNo: CEREAL,
-    startsAt: new Date(Date.now() - 30 * MINUTE).toISOString(),
+    startsAt: startToday(30),
     siteId: '00001',
   });
 

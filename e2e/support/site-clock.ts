@@ -14,6 +14,21 @@ export function slot(days: number, minutes: number) {
   return { startsAt: new Date(start).toISOString(), endsAt: new Date(start + minutes * MINUTE).toISOString() };
 }
 
+/** The day of `instant` on the site's calendar, as '2026-11-29'. */
+const siteDay = (instant: number) => new Intl.DateTimeFormat('en-CA', { timeZone: SITE_ZONE }).format(new Date(instant));
+
+/**
+ * A session start `minutes` before now while that is still today on the site's clock, otherwise as
+ * long after now: just past the site's midnight a session that began half an hour ago is
+ * yesterday's, which the door's search and the calendar's day leave out. Staff may check a tester
+ * in at any time of the session's day. Whole minutes, so that its time on a page names it.
+ */
+export function startToday(minutes: number): string {
+  const now = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const before = now - minutes * MINUTE;
+  return new Date(siteDay(before) === siteDay(now) ? before : now + minutes * MINUTE).toISOString();
+}
+
 export function ordinal(day: number): string {
   if (day % 100 >= 11 && day % 100 <= 13) return `${day}th`;
   return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`;
