@@ -25,12 +25,12 @@ const START_POLL_MS = 20;
 /** A test that starts servers: time-outs catch hangs, and a start under a load of 20 took minutes (vitest.config.ts). */
 export const PROCESS_TEST_TIMEOUT_MS = 240_000;
 /**
- * The servers and migrate runs start in a session of their own, as under a service manager. This
- * kernel shares the CPU between sessions first (autogroup scheduling, decision 152): in the test
- * run's session a started server shared the two cores with three busy Vitest workers, and the process
- * test files took 1.5 to 2 times their time alone (decision 154).
+ * The servers, migrate runs and the memory probe start in a session of their own, as under a service
+ * manager. This kernel shares the CPU between sessions first (autogroup scheduling, decision 152): in
+ * the test run's session a started server shared the two cores with three busy Vitest workers, and
+ * the process test files took 1.5 to 2 times their time alone (decision 154).
  */
-const OWN_SESSION = { detached: true } as const;
+export const OWN_SESSION = { detached: true } as const;
 
 export interface ServerExit {
   code: number | null;

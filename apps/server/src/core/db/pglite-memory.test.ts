@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { serverBundleFile } from '../../../test/server-process.ts';
+import { OWN_SESSION, serverBundleFile } from '../../../test/server-process.ts';
 import { pgliteTemplate } from '../../../test/test-app.ts';
 import { openPglite, pgliteDataDir } from './client.ts';
 
@@ -38,6 +38,7 @@ describe.skipIf(provided?.kind !== 'pglite')('the embedded database in the app p
     const { stdout } = await promisify(execFile)(process.execPath, [serverBundleFile('pglite-memory-probe.js'), tempDir], {
       cwd: serverDir,
       env: {},
+      ...OWN_SESSION,
     });
     const probe = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
       growthMb: number;
