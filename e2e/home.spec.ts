@@ -109,6 +109,19 @@ test.describe('home page', () => {
     await expect(overlay).toBeHidden();
   });
 
+  test('hero: the floating shapes move, and stand still for a reader who asked for less motion', async ({ page }) => {
+    // The shapes' running animations (the suite's context asks for reduced motion: playwright.config.ts).
+    const moving = () =>
+      page
+        .getByTestId('hero-theme')
+        .evaluate((shapes) => shapes.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/');
+    await expect.poll(moving).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(moving).toBe(0);
+  });
+
   test('hydrates with its own entry: no router or app code until a link leaves the home page, no error, and Back returns (decision 110)', async ({
     page,
   }) => {

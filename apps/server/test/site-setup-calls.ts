@@ -8,6 +8,17 @@ import { getWith, postJson } from './account-helpers.ts';
 import { createStaffMember, staffCookieFor } from './staff-helpers.ts';
 import type { TestApp } from './test-app.ts';
 
+/** An AddTestSite body but its name: a site in Austin on Chicago's clock. */
+export const AUSTIN_SITE_FIELDS = {
+  city: 'Austin',
+  address: '500 Congress Ave, Austin, TX 78701',
+  phone: '(512) 555-0100',
+  fax: '',
+  tollFree: '',
+  airportDirections: [],
+  timeZone: 'America/Chicago',
+};
+
 /** The calls the test-site set-up tests make (site-setup-admin.test.ts, site-removal-races.test.ts). */
 export function siteSetupCalls(testApp: TestApp) {
   const db = () => testApp.database.db;
@@ -33,16 +44,7 @@ export function siteSetupCalls(testApp: TestApp) {
       .from(staffAuditLog)
       .where(and(eq(staffAuditLog.targetType, 'test-site'), eq(staffAuditLog.targetId, siteId), eq(staffAuditLog.action, action)));
   const addSite = async (cookie: string, name = 'Austin Test Center'): Promise<StaffTestSite> => {
-    const answer = await post(cookie, 'AddTestSite', {
-      name,
-      city: 'Austin',
-      address: '500 Congress Ave, Austin, TX 78701',
-      phone: '(512) 555-0100',
-      fax: '',
-      tollFree: '',
-      airportDirections: [],
-      timeZone: 'America/Chicago',
-    });
+    const answer = await post(cookie, 'AddTestSite', { ...AUSTIN_SITE_FIELDS, name });
     expect(answer.json(), answer.body).toMatchObject({ status: 'succeed' });
     return answer.json().site as StaffTestSite;
   };

@@ -31,7 +31,6 @@ import {
  * connections there).
  */
 
-const RATE = INVITATION_RATE;
 const { clock, db, app: testApp, instances, freshSite, tester, recruiter, settled, send, detail, outboxTo } = useInvitationApp();
 
 describe('sending', () => {
@@ -120,10 +119,10 @@ describe('the rate', () => {
       const steps = await Promise.all(instances().flatMap((instance) => [instance.drain(), instance.drain()]));
       return steps.reduce((sum, step) => sum + step.sent, 0);
     };
-    expect(await drainedAt(0)).toBe(RATE);
+    expect(await drainedAt(0)).toBe(INVITATION_RATE);
     expect(await drainedAt(30_000)).toBe(0);
     expect(await drainedAt(MINUTE_MS - 1)).toBe(0); // the window is (t - 60 s, t]: the first five still count
-    expect(await drainedAt(MINUTE_MS)).toBe(RATE);
+    expect(await drainedAt(MINUTE_MS)).toBe(INVITATION_RATE);
     expect(await drainedAt(2 * MINUTE_MS - 1)).toBe(0);
     expect(await drainedAt(2 * MINUTE_MS)).toBe(2);
     expect(await drainedAt(10 * MINUTE_MS)).toBe(0);
@@ -135,7 +134,8 @@ describe('the rate', () => {
       .orderBy(asc(invitationRecipients.sentAt));
     expect(rows.map((row) => row.state)).toEqual(Array.from({ length: 12 }, () => 'sent'));
     const times = rows.map((row) => row.sentAt!.getTime());
-    for (const time of times) expect(times.filter((other) => other > time - MINUTE_MS && other <= time).length).toBeLessThanOrEqual(RATE);
+    for (const time of times)
+      expect(times.filter((other) => other > time - MINUTE_MS && other <= time).length).toBeLessThanOrEqual(INVITATION_RATE);
     const mails = await db()
       .select()
       .from(emailOutbox)
@@ -214,7 +214,7 @@ describe('the counts and the recipients', () => {
     expect(shown.recipients.find((row) => row.testerId === idle.id)).toMatchObject({ state: 'sent', clickedAt: null, answered: false });
 
     const list = (await getWith(testApp(), '/api/staff/invitations/List', { cookie })).json() as InvitationListResponse;
-    expect(list.mailsPerMinute).toBe(RATE);
+    expect(list.mailsPerMinute).toBe(INVITATION_RATE);
     expect(list.invitations.find((row) => row.invitationId === sent.invitationId)!.counts).toEqual(shown.invitation!.counts);
     expect((await detail(cookie, 987_654)).status).toBe('failed');
   });
@@ -232,7 +232,7 @@ describe('the counts and the recipients', () => {
     );
     for (const username of names) await tester(site, { username });
     const sent = (await send(cookie, { studyNo: study.studyNo, filters: { siteIds: [site] }, requestId: randomUUID() })).json();
-    await instances()[0]!.drain(); // RATE e-mails go out; the rest stay queued.
+    await instances()[0]!.drain(); // INVITATION_RATE e-mails go out; the rest stay queued.
     const recipients = async (query: string) => {
       const answer = await getWith(testApp(), `/api/staff/invitations/Detail?invitationId=${sent.invitationId}${query}`, { cookie });
       expect(answer.statusCode, answer.body).toBe(200);
@@ -252,7 +252,10 @@ describe('the counts and the recipients', () => {
     expect(backwards.recipients.map((row) => row.username)).toEqual([...byLetters].reverse().slice(10, 20));
 
     const sentFirst = await recipients('&sort=state&dir=desc&pageSize=10');
-    expect(sentFirst.recipients.map((row) => row.state)).toEqual([...Array(RATE).fill('sent'), ...Array(10 - RATE).fill('queued')]);
+    expect(sentFirst.recipients.map((row) => row.state)).toEqual([
+      ...Array(INVITATION_RATE).fill('sent'),
+      ...Array(10 - INVITATION_RATE).fill('queued'),
+    ]);
 
     // The filter keeps usernames holding the text, case aside; its wildcards are taken literally.
     const kiwis = await recipients('&q=kiwi&pageSize=10');
@@ -283,7 +286,7 @@ describe('the counts and the recipients', () => {
       sendings.push({ invitationId: answer.json().invitationId, studyNo: study.studyNo, name });
       clock.advance(MINUTE_MS);
     }
-    await instances()[0]!.drain(); // RATE e-mails go out; the rest stay queued.
+    await instances()[0]!.drain(); // INVITATION_RATE e-mails go out; the rest stay queued.
     const list = async (query: string) => {
       const answer = await getWith(testApp(), `/api/staff/invitations/List?q=${encodeURIComponent(mark)}${query}`, { cookie });
       expect(answer.statusCode, answer.body).toBe(200);
@@ -292,7 +295,7 @@ describe('the counts and the recipients', () => {
     const newestFirst = sendings.map((sending) => sending.invitationId).reverse();
 
     const first = await list('&pageSize=10');
-    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 11, hasMore: true, mailsPerMinute: RATE });
+    expect(first).toMatchObject({ page: 1, pageSize: 10, total: 11, hasMore: true, mailsPerMinute: INVITATION_RATE });
     expect(first.invitations.map((row) => row.invitationId)).toEqual(newestFirst.slice(0, 10));
     const second = await list('&pageSize=10&page=2');
     expect(second).toMatchObject({ page: 2, total: 11, hasMore: false });
@@ -313,7 +316,9 @@ describe('the counts and the recipients', () => {
       }
     }
     expect((await list('&sort=matched&dir=desc')).invitations.map((row) => row.counts.matched)).toEqual([3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1]);
-    expect((await list('&sort=sent&dir=desc')).invitations.map((row) => row.counts.sent).reduce((sum, sent) => sum + sent)).toBe(RATE);
+    expect((await list('&sort=sent&dir=desc')).invitations.map((row) => row.counts.sent).reduce((sum, sent) => sum + sent)).toBe(
+      INVITATION_RATE,
+    );
 
     // The filter keeps the sendings whose study's name or number holds the text; its wildcards are taken literally.
     const one = sendings[4]!;

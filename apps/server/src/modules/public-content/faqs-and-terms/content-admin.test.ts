@@ -14,6 +14,7 @@ import {
   type StaffWinnersResponse,
 } from '@testerhub/shared/site-content-schemas';
 import { getWith, postJson } from '../../../../test/account-helpers.ts';
+import { AUSTIN_SITE_FIELDS } from '../../../../test/site-setup-calls.ts';
 import { createLoggedInTester } from '../../../../test/factories.ts';
 import { auditRowsWhere, signedInStaff, TEST_STAFF_TOTP_KEY } from '../../../../test/staff-helpers.ts';
 import { useTestApp } from '../../../../test/test-app.ts';
@@ -416,17 +417,9 @@ describe('test sites', () => {
     const one = await contentStaff();
     const two = await contentStaff();
     const before = await publicSites();
-    const fields = {
-      city: 'Austin',
-      address: '500 Congress Ave, Austin, TX 78701',
-      phone: '(512) 555-0100',
-      fax: '',
-      tollFree: '',
-      airportDirections: [],
-    };
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
-        post(index % 2 ? one.cookie : two.cookie, 'AddTestSite', { ...fields, name: `Austin ${index}`, timeZone: 'America/Chicago' }),
+        post(index % 2 ? one.cookie : two.cookie, 'AddTestSite', { ...AUSTIN_SITE_FIELDS, name: `Austin ${index}` }),
       ),
     );
     const added = answers.map((answer) => {
@@ -448,7 +441,7 @@ describe('test sites', () => {
     for (const site of added)
       expect((await auditRows('test-site', site.siteId))[0]).toMatchObject({ action: 'test-site.add', before: null });
 
-    const badZone = await post(one.cookie, 'AddTestSite', { ...fields, name: 'Nowhere', timeZone: 'Mars/Olympus' });
+    const badZone = await post(one.cookie, 'AddTestSite', { ...AUSTIN_SITE_FIELDS, name: 'Nowhere', timeZone: 'Mars/Olympus' });
     expect(badZone.statusCode).toBe(400);
     expect(badZone.body).toContain(SITE_CONTENT_TEXTS.timeZoneInvalid);
   });
