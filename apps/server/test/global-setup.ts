@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { bundleServer } from '../bundle-server.mjs';
-import { openPglite, openPostgres, type DatabaseHandle } from '../src/core/db/client.ts';
+import { openPglite, openPostgres, writeBlankCluster, type DatabaseHandle } from '../src/core/db/client.ts';
 import { seedDemoData } from '../src/core/db/seed.ts';
 import { adminUrl, copyPrefix, databaseUrl, quoteIdent, TEST_SEED_DATE } from './database-names.ts';
 import { trimTemplateWal } from './template-wal.ts';
@@ -22,10 +22,13 @@ const BUNDLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL?.trim();
+  fs.mkdirSync(BUNDLES_DIR, { recursive: true });
+  removeAbandonedBundles();
+  const bundleFolder = fs.mkdtempSync(path.join(BUNDLES_DIR, 'server-bundle-'));
   // esbuild bundles in a process of its own while this one builds the template.
   const outcomes = await Promise.allSettled([
-    setupServerBundle(project),
-    serverUrl ? setupPostgres(project, serverUrl) : setupPglite(project),
+    setupServerBundle(project, bundleFolder),
+    serverUrl ? setupPostgres(project, serverUrl) : setupPglite(project, bundleFolder),
   ]);
   const teardowns = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
   const teardown = async () => {
@@ -44,11 +47,8 @@ export default async function setup(project: TestProject) {
  * saved against tsx, which transforms and loads some hundreds of TypeScript files at every start):
  * made from the source of this run, never apps/server/dist, which may be stale or missing.
  */
-async function setupServerBundle(project: TestProject) {
+async function setupServerBundle(project: TestProject, folder: string) {
   const started = performance.now();
-  fs.mkdirSync(BUNDLES_DIR, { recursive: true });
-  removeAbandonedBundles();
-  const folder = fs.mkdtempSync(path.join(BUNDLES_DIR, 'server-bundle-'));
   try {
     // The memory probe as well (core/db/pglite-memory.test.ts): started like the server.
     await bundleServer(folder, ['test/pglite-memory-probe.ts']);
@@ -74,10 +74,12 @@ function removeAbandonedBundles() {
   }
 }
 
-async function setupPglite(project: TestProject) {
+/** The template, and from its initdb the blank cluster the bundle's first starts load (as the build's does; PGlite runs only). */
+async function setupPglite(project: TestProject, bundleFolder: string) {
   const started = performance.now();
   const database = await openPglite({});
   try {
+    await writeBlankCluster(database, bundleFolder);
     await database.migrate();
     await seedDemoData(database.db, TEST_SEED_DATE);
     await dropTemplateDatabases(database);
