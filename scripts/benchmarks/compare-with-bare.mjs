@@ -44,14 +44,19 @@ export function describeRounds({ connections, rounds, duration, warmup }) {
 }
 
 /** Starts bare-fastify.mjs on `port`; resolves with its child process once it answers. */
-export async function startBareFastify(port, commandPrefix = []) {
+export function startBareFastify(port, commandPrefix = []) {
+  return startBenchApp({ script: 'bare-fastify.mjs', port, commandPrefix, readyPath: '/' });
+}
+
+/** Starts one of this folder's small benchmark apps on `port` (environment `env` beside PORT and HOST); resolves once `readyPath` answers 200. */
+export async function startBenchApp({ script, port, commandPrefix = [], env = {}, readyPath }) {
   const child = track(
-    spawn(...nodeCommand(commandPrefix, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-fastify.mjs')]), {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    spawn(...nodeCommand(commandPrefix, [path.join(path.dirname(fileURLToPath(import.meta.url)), script)]), {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );
-  await waitForUrl({ url: `http://127.0.0.1:${port}/`, child, timeoutMs: 30_000 });
+  await waitForUrl({ url: `http://127.0.0.1:${port}${readyPath}`, child, timeoutMs: 30_000 });
   return child;
 }
 
