@@ -1,5 +1,5 @@
 import Fastify, { LogController, type FastifyReply } from 'fastify';
-import type { DestinationStream } from 'pino';
+import { levels, type DestinationStream } from 'pino';
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config/env.ts';
@@ -43,6 +43,9 @@ export function loggableUrl(url: string): string {
     .filter(Boolean);
   return `${path}?${names.join('&')}`;
 }
+
+/** Whether a logger at `loggerLevel` writes a line at `level` (Fastify's logger type has no isLevelEnabled; 'silent' writes none). */
+const writesAt = (loggerLevel: string, level: 'info' | 'debug') => levels.values[level]! >= (levels.values[loggerLevel] ?? Infinity);
 
 /** Trusts the socket's peer and the hops before it, `hops` in all (proxy-addr's index 0 is the peer). */
 const trustHops = (hops: number) => (_address: string, index: number) => index < hops;
@@ -130,7 +133,7 @@ export async function createServer(config: AppConfig, options: { metrics: AppMet
     const probe = PROBE_ROUTES.has(route);
     const worthKeeping = !probe && (!READ_METHODS.has(request.method) || reply.statusCode >= 400 || reply.elapsedTime >= SLOW_ANSWER_MS);
     const level = worthKeeping ? 'info' : 'debug';
-    if (request.log.isLevelEnabled(level))
+    if (writesAt(request.log.level, level))
       request.log[level](
         {
           method: request.method,
