@@ -1,14 +1,23 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { isNewPgliteFolder, isPgliteFolderInUse, openPglite, pgliteDataDir } from './client.ts';
 
 /**
  * Backups of the one database (issue 26 section 6, decision 092). PostgreSQL: pg_dump's custom
  * format, restored with pg_restore --clean --if-exists in one transaction (all or nothing).
- * Embedded PGlite: its data folder as one gzipped tarball (PGlite's own dumpDataDir), made and
+ * Embedded PGlite: its data folder as one gzipped tarball (PGlite's dumpDataDir, gzipped here), made and
  * restored only while no server has the folder open: a second process on it would corrupt it.
  */
+
+/**
+ * zlib's fastest level: a seeded folder's 40 MB tar in about 0.48 s of CPU and 11.5 MB, against PGlite's own
+ * gzip at the default level, 0.93 s and 10.8 MB (session 27). PGlite loads either when restoring.
+ */
+const BACKUP_GZIP_LEVEL = 1;
+const gzip = promisify(zlib.gzip);
 
 export class BackupRefusal extends Error {}
 
@@ -61,7 +70,7 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   try {
     if (!database.dumpDataDir) throw new Error('This PGlite handle cannot dump its folder.');
     const tarball = await database.dumpDataDir();
-    fs.writeFileSync(output, Buffer.from(await tarball.arrayBuffer()));
+    fs.writeFileSync(output, await gzip(Buffer.from(await tarball.arrayBuffer()), { level: BACKUP_GZIP_LEVEL }));
   } finally {
     await database.close();
   }

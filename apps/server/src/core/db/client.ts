@@ -126,8 +126,8 @@ export interface DatabaseHandle {
    * never came, so whatever they would have dropped must be dropped now.
    */
   listen(channel: string, onNotice: (payload: string) => void, onMissed?: () => void): Promise<() => Promise<void>>;
-  /** PGlite only: the whole data folder as a tarball (gzipped unless told), for backups and for copying a migrated template (tests). */
-  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
+  /** PGlite only: the whole data folder as a plain tar, for backups (gzipped there) and for copying a migrated template (tests). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** The committed migrations: next to the source in development, copied beside the bundle in a build. */
@@ -211,7 +211,7 @@ export async function writeBlankCluster(database: DatabaseHandle, folder: string
   if (database.kind !== 'pglite' || !database.dumpDataDir) throw new Error('A blank cluster is dumped from a new PGlite database.');
   // On disk before the dump, so that no load replays the start's log.
   await database.executeSql('CHECKPOINT');
-  const tarball = await database.dumpDataDir('none');
+  const tarball = await database.dumpDataDir();
   fs.writeFileSync(path.join(folder, BLANK_CLUSTER_FILE), Buffer.from(await tarball.arrayBuffer()));
 }
 
@@ -262,7 +262,7 @@ export async function openPglite(options: {
         if (!client.closed) await stop();
       };
     },
-    dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
