@@ -125,10 +125,7 @@ export async function createServer(config: AppConfig, options: { metrics: AppMet
   // are gathered only when its level is written: a read at info writes none.
   app.addHook('onResponse', (request, reply, done) => {
     const route = routeOf(request);
-    metrics.http.duration.observe(
-      { method: request.method, route, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
-      reply.elapsedTime / 1000,
-    );
+    metrics.http.duration.observe(request.method, route, `${Math.floor(reply.statusCode / 100)}xx`, reply.elapsedTime / 1000);
     // The probes are asked every second by each proxy; readiness logs its own changes (readiness.ts).
     const probe = PROBE_ROUTES.has(route);
     const worthKeeping = !probe && (!READ_METHODS.has(request.method) || reply.statusCode >= 400 || reply.elapsedTime >= SLOW_ANSWER_MS);

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { createRouteDurationHistogram } from './route-histogram.ts';
 
 /** Every series of the app starts with this, the default ones (event loop, heap, GC) too. */
 export const METRICS_PREFIX = 'testerhub_';
@@ -134,10 +135,9 @@ export function createAppMetrics(options: { now: () => number; withDefaults: boo
       return registry.metrics();
     },
     http: {
-      duration: new Histogram({
+      duration: createRouteDurationHistogram({
         name: `${METRICS_PREFIX}http_request_duration_seconds`,
         help: 'Time to answer a request, by method, route template (never the raw URL) and status class.',
-        labelNames: ['method', 'route', 'status_class'],
         buckets: DURATION_BUCKETS,
         registers,
       }),
