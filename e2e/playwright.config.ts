@@ -145,8 +145,9 @@ export default defineConfig({
     // Without DOM snapshots (and so without the network log, which Playwright records only with
     // them): the page copied before and after every action of every test, 5 to 13 % of the CPU of
     // the specs measured (decision 146). `--trace retain-on-failure` on the command line brings both
-    // back for a run, with the screencast.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
+    // back for a run, with the screencast. E2E_TRACE=off records none: .ci/run's choice (decision 157),
+    // whose only record is its printed log, which names a failure's assertion and line in any case.
+    trace: { mode: process.env.E2E_TRACE === 'off' ? 'off' : 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
   },
   webServer: {
     command: 'node apps/server/dist/main.js',
