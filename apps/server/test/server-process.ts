@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { openPglite, pgliteDataDir } from '../src/core/db/client.ts';
-import { createTestDatabase, pgliteTemplate } from './test-app.ts';
+import { pgliteDataDir } from '../src/core/db/client.ts';
+import { createTestDatabase, unpackPgliteTemplate } from './test-app.ts';
 
 /**
  * The real entry points as their own processes: src/main.ts for the tests of what only a whole start
@@ -133,8 +133,7 @@ export function serverDataFolder(prefix: string, options: { database: boolean })
     folder.env = { DATA_DIR: folder.dir, WEB_DIST_DIR: path.join(folder.dir, 'web') };
     if (!options.database) return;
     if (inject('testDatabase')?.kind === 'pglite') {
-      const copy = await openPglite({ dataDir: pgliteDataDir(folder.dir), loadDataDir: pgliteTemplate() });
-      await copy.close();
+      unpackPgliteTemplate(pgliteDataDir(folder.dir));
     } else {
       const copy = await createTestDatabase();
       // The servers open their own connections; the copy's is not needed.

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { OWN_SESSION, serverBundleFile } from '../../../test/server-process.ts';
-import { pgliteTemplate } from '../../../test/test-app.ts';
-import { openPglite, pgliteDataDir } from './client.ts';
+import { unpackPgliteTemplate } from '../../../test/test-app.ts';
+import { pgliteDataDir } from './client.ts';
 
 /**
  * What bounds the embedded database's memory in the app's process (issue 27: 250 MB at rest after an
@@ -31,8 +31,7 @@ afterAll(() => {
 describe.skipIf(provided?.kind !== 'pglite')('the embedded database in the app process (openDatabase)', () => {
   it('runs with a 16 MB buffer pool and the default work memory, and a fixed piece of work leaves under 130 MB resident', async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'testerhub-pglite-memory-'));
-    const copy = await openPglite({ dataDir: pgliteDataDir(tempDir), loadDataDir: pgliteTemplate() });
-    await copy.close();
+    unpackPgliteTemplate(pgliteDataDir(tempDir));
 
     // Nothing of the test run's environment: NODE_OPTIONS or V8 flags of the runner must not reach the probe.
     const { stdout } = await promisify(execFile)(process.execPath, [serverBundleFile('pglite-memory-probe.js'), tempDir], {
