@@ -71,10 +71,15 @@ let templateTar: Blob | undefined;
 
 /** The migrated, seeded PGlite template of the global setup, read once per worker (a PGlite run only). */
 export function pgliteTemplate(): Blob {
-  const provided = inject('testDatabase');
-  if (provided?.kind !== 'pglite') throw new Error('pgliteTemplate: this run has no PGlite template (TEST_DATABASE_URL is set).');
-  templateTar ??= new TemplateTar(fs.readFileSync(provided.templateFile));
+  templateTar ??= new TemplateTar(fs.readFileSync(pgliteTemplateFile('pgliteTemplate')));
   return templateTar;
+}
+
+/** The global setup's template file; `caller` names who asked when the run has none. */
+function pgliteTemplateFile(caller: string): string {
+  const provided = inject('testDatabase');
+  if (provided?.kind !== 'pglite') throw new Error(`${caller}: this run has no PGlite template (TEST_DATABASE_URL is set).`);
+  return provided.templateFile;
 }
 
 /**
@@ -84,10 +89,9 @@ export function pgliteTemplate(): Blob {
  * as every in-memory copy's does. GNU tar drops the entries' leading '/' and writes under `-C`.
  */
 export function unpackPgliteTemplate(pgliteDir: string): void {
-  const provided = inject('testDatabase');
-  if (provided?.kind !== 'pglite') throw new Error('unpackPgliteTemplate: this run has no PGlite template (TEST_DATABASE_URL is set).');
+  const file = pgliteTemplateFile('unpackPgliteTemplate');
   fs.mkdirSync(pgliteDir, { recursive: true });
-  execFileSync('tar', ['-xf', provided.templateFile, '-C', pgliteDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync('tar', ['-xf', file, '-C', pgliteDir], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 /**
