@@ -221,15 +221,24 @@ export async function openPglite(options: {
   sharedBuffers?: string;
   onStatement?: StatementWatcher;
 }): Promise<DatabaseHandle> {
+  return pgliteHandle(await createPgliteClient(options), options.onStatement);
+}
+
+/** A PGlite instance on `dataDir` (a new folder gets the blank cluster) or in memory, loaded from `loadDataDir` if given. */
+export async function createPgliteClient(options: { dataDir?: string; loadDataDir?: Blob; sharedBuffers?: string }): Promise<PGlite> {
   const newFolder = options.dataDir !== undefined && isNewPgliteFolder(options.dataDir);
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
+  return PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir ?? (newFolder ? blankCluster() : undefined),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
   });
+}
+
+/** The app's handle on an open PGlite instance; closing it closes the instance. */
+export function pgliteHandle(client: PGlite, onStatement?: StatementWatcher): DatabaseHandle {
   const { drizzleClient, parsedAsPglite } = keepDrizzleTextTypes(client);
-  const db = drizzlePglite(drizzleClient, { logger: statementLogger(options.onStatement) }) as unknown as Database;
+  const db = drizzlePglite(drizzleClient, { logger: statementLogger(onStatement) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
