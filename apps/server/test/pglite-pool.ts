@@ -60,8 +60,8 @@ export async function returnPgliteCopy(client: PGlite): Promise<void> {
 
 async function readTemplateState(client: PGlite): Promise<TemplateState> {
   const tables = new Map<number, { name: string; rows?: Blob }>();
-  const { rows: tableRows } = await client.query<{ oid: number; name: string; hasRows: boolean }>(
-    `select c.oid::int8 as oid, format('%I.%I', n.nspname, c.relname) as name, false as "hasRows"
+  const { rows: tableRows } = await client.query<{ oid: number; name: string }>(
+    `select c.oid::int8 as oid, format('%I.%I', n.nspname, c.relname) as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'`,
   );
