@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { pgliteHandle } from '../src/core/db/client.ts';
 import { createStudy, createTester } from './factories.ts';
 import { returnPgliteCopy, takePgliteCopy } from './pglite-pool.ts';
-import { pgliteTemplate } from './test-app.ts';
+import { createTestDatabase, pgliteTemplate } from './test-app.ts';
 
 /** Every table's rows (a digest of them in a fixed order) and every sequence's value. */
 async function contents(client: PGlite): Promise<Record<string, string | null>> {
@@ -50,6 +50,21 @@ describe.skipIf(inject('testDatabase')?.kind !== 'pglite')('a PGlite copy put ba
     expect(await contents(next)).toEqual(atTemplate);
     expect((await next.query<{ TimeZone: string }>('SHOW TIME ZONE')).rows[0]!.TimeZone).not.toBe('Asia/Tokyo');
     await returnPgliteCopy(next);
+  });
+
+  it('is what createTestDatabase hands the next file: the same instance, not a new load of the template', async () => {
+    const startedAt = 'SELECT pg_postmaster_start_time()::text AS at';
+    const first = await createTestDatabase();
+    const started = (await first.database.executeSql(startedAt)).rows;
+    await first.dispose();
+    const second = await createTestDatabase();
+    expect((await second.database.executeSql(startedAt)).rows).toEqual(started);
+    await second.dispose();
+    // A new instance starts at another moment: the check above can tell them apart.
+    const beside = await createTestDatabase();
+    const other = await createTestDatabase();
+    expect((await other.database.executeSql(startedAt)).rows).not.toEqual((await beside.database.executeSql(startedAt)).rows);
+    await Promise.all([beside.dispose(), other.dispose()]);
   });
 
   it('is not kept when the file changed the schema or closed it', async () => {
