@@ -66,14 +66,19 @@ async function readTemplateState(client: PGlite): Promise<TemplateState> {
       where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\\_%'`,
   );
   for (const { oid, name } of tableRows) {
-    const { rows } = await client.query<{ any: boolean }>(`select exists (select from ${name}) as any`);
-    tables.set(Number(oid), { name, rows: rows[0]!.any ? (await client.query(`COPY ${name} TO '/dev/blob'`)).blob : undefined });
+    const { blob } = await client.query(`COPY ${name} TO '/dev/blob'`);
+    tables.set(Number(oid), { name, rows: blob?.size ? blob : undefined });
   }
-  const { rows: sequenceRows } = await client.query<{ name: string; lastValue: string | null; startValue: string }>(
+  const sequences = new Map((await sequenceValues(client)).map(({ name, ...values }) => [name, values]));
+  return { tables, sequences, catalog: await catalogSize(client) };
+}
+
+/** Every sequence's value as `setval` takes it back (a sequence never used has no last value). */
+async function sequenceValues(client: PGlite) {
+  const { rows } = await client.query<{ name: string; lastValue: string | null; startValue: string }>(
     `select format('%I.%I', schemaname, sequencename) as name, last_value::text as "lastValue", start_value::text as "startValue" from pg_sequences`,
   );
-  const sequences = new Map(sequenceRows.map(({ name, lastValue, startValue }) => [name, { lastValue, startValue }]));
-  return { tables, sequences, catalog: await catalogSize(client) };
+  return rows;
 }
 
 async function catalogSize(client: PGlite): Promise<string> {
@@ -107,10 +112,7 @@ async function putBack(client: PGlite, template: TemplateState, written: WriteCo
     await client.exec('RESET session_replication_role');
   }
 
-  const { rows: sequences } = await client.query<{ name: string; lastValue: string | null }>(
-    `select format('%I.%I', schemaname, sequencename) as name, last_value::text as "lastValue" from pg_sequences`,
-  );
-  const moved = sequences.filter(({ name, lastValue }) => template.sequences.get(name)?.lastValue !== lastValue);
+  const moved = (await sequenceValues(client)).filter(({ name, lastValue }) => template.sequences.get(name)?.lastValue !== lastValue);
   if (moved.some(({ name }) => !template.sequences.has(name))) return false;
   for (const { name } of moved) {
     const { lastValue, startValue } = template.sequences.get(name)!;
